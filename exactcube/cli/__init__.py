@@ -1,0 +1,140 @@
+"""The ``exactcube`` command: a thin layer over the library.
+
+Each sub-command is one module in this package that defines
+
+* ``NAME`` (the sub-command), ``HELP`` (one line),
+* ``add_arguments(parser)`` and ``run(args, out) -> int``.
+
+Modules are discovered, so a new command is one new file.  ``out`` is an
+:class:`Output` (rich on a terminal, plain when piped).  Errors: a
+:class:`~exactcube.errors.BadInput` (or a usage error) prints one line on stderr
+and exits 2; a missing optional extra exits 2 naming the extra; anything else is
+a failure of the tool (exit 1, one line, ``--debug`` shows the traceback).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import pkgutil
+import sys
+
+from .. import __version__
+from ..errors import BadInput, MissingExtra
+
+__all__ = ["main", "build_parser", "Output"]
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with one-line errors and exit status 2."""
+
+    def error(self, message):  # noqa: D401 - argparse API
+        raise BadInput(f"{self.prog}: {message} (see '{self.prog} --help')")
+
+
+class Output:
+    """Where a command writes: a rich Console on stdout (plain text when not a terminal)."""
+
+    def __init__(self, file=None, force_plain: bool | None = None):
+        from rich.console import Console
+
+        file = file or sys.stdout
+        plain = force_plain if force_plain is not None else not file.isatty()
+        self.plain = plain
+        self.console = Console(
+            file=file,
+            no_color=plain,
+            highlight=False,
+            soft_wrap=plain,
+            width=200 if plain else None,
+            force_terminal=False if plain else None,
+        )
+        self.file = file
+
+    def print(self, *objs, markup: bool = False, **kw):
+        """Print text (rich markup only when asked: user values may contain brackets)."""
+        self.console.print(*objs, markup=markup, **kw)
+
+    def write(self, text: str):
+        """Raw text (LaTeX, CSV, JSON) exactly as given."""
+        self.file.write(text)
+        if not text.endswith("\n"):
+            self.file.write("\n")
+        self.file.flush()
+
+    def table(self, rich_table):
+        if self.plain:
+            from rich import box
+
+            rich_table.box = box.SIMPLE_HEAD
+        self.console.print(rich_table)
+
+
+def _command_modules():
+    pkg = importlib.import_module(__name__)
+    mods = []
+    for info in pkgutil.iter_modules(pkg.__path__):
+        if info.name.startswith("_"):
+            continue
+        mod = importlib.import_module(f"{__name__}.{info.name}")
+        if hasattr(mod, "NAME") and hasattr(mod, "run"):
+            mods.append(mod)
+    return sorted(mods, key=lambda m: getattr(m, "ORDER", 50))
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="exactcube",
+        description=(
+            "Exact mathematics of the doubling cube: check the claims of the source documents "
+            "(ks69, ju24, zk77, floyd, noisy), generate their tables and figures at any size, "
+            "and answer cube, race and noisy-game questions exactly."
+        ),
+        epilog="Numbers are exact: type 3/4, 0.77 or 1e-3; they are never read as binary floats.",
+    )
+    parser.add_argument("--version", action="version", version=f"exactcube {__version__}")
+    parser.add_argument("--debug", action="store_true", help="show a traceback when the tool itself fails")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for mod in _command_modules():
+        p = sub.add_parser(
+            mod.NAME,
+            help=mod.HELP,
+            description=getattr(mod, "DESCRIPTION", mod.HELP),
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
+        mod.add_arguments(p)
+        p.set_defaults(_run=mod.run)
+    return parser
+
+
+def main(argv: list[str] | None = None, out: Output | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    debug = "--debug" in argv or bool(os.environ.get("EXACTCUBE_DEBUG"))
+    argv = [a for a in argv if a != "--debug"]
+    try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        if not getattr(args, "_run", None):
+            parser.print_help()
+            return 0
+        return int(args._run(args, out or Output()) or 0)
+    except BadInput as exc:
+        print(f"exactcube: error: {exc}", file=sys.stderr)
+        return 2
+    except MissingExtra as exc:
+        print(f"exactcube: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("exactcube: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # pragma: no cover - e.g. `| head`
+        return 0
+    except Exception as exc:  # a failure of the tool, not of the user
+        if debug:
+            raise
+        print(
+            f"exactcube: internal error: {type(exc).__name__}: {exc} (rerun with --debug for the traceback)",
+            file=sys.stderr,
+        )
+        return 1

@@ -1,0 +1,101 @@
+"""``exactcube table``: render a registered table (paper tables and generated ones)."""
+
+from __future__ import annotations
+
+from ..errors import BadInput
+from ._common import FORMATS, int_arg, render_table
+
+NAME = "table"
+ORDER = 20
+HELP = "print a table of the documents (or a larger one) as rich text, LaTeX, CSV or JSON"
+DESCRIPTION = """Print a registered table.  'exactcube table --list' lists them with their options.
+
+Cells are exact; --digits N rounds them (half away from zero) for printing, --exact prints
+fractions.  Where the document printed the table, cells that differ from the truth beyond
+the printed rounding are marked (red in the terminal, a dagger in LaTeX, 'agrees': false in
+JSON).  Table-specific options (e.g. --size, --x, --y) follow the table id; see
+'exactcube table ID --help-table'."""
+
+
+def add_arguments(p):
+    p.add_argument("id", nargs="?", help="table id, e.g. ju24.dk or ks69.table1")
+    p.add_argument("--list", action="store_true", help="list the registered tables and their options")
+    p.add_argument("--format", choices=FORMATS, default="rich", help="output format (default: rich)")
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--digits", type=int_arg("digits", 0), help="decimal places for printing")
+    g.add_argument("--exact", action="store_true", help="print exact fractions")
+    p.add_argument("--help-table", action="store_true", help="show the options of the chosen table")
+    p.add_argument("options", nargs="...", help="table-specific options, e.g. --size 20")
+
+
+def _parse_options(builder, tokens):
+    params = {p.flag: p for p in builder.params}
+    kwargs = {}
+    i = 0
+    while i < len(tokens):
+        tok = tokens[i]
+        key, _, val = tok.partition("=")
+        if key not in params:
+            opts = ", ".join(params) or "none"
+            raise BadInput(f"table {builder.id} has no option {key!r} (its options: {opts})")
+        if not _:
+            if i + 1 >= len(tokens):
+                raise BadInput(f"option {key} of table {builder.id} needs a value")
+            val = tokens[i + 1]
+            i += 1
+        kwargs[params[key].name] = params[key].parse(val)
+        i += 1
+    return kwargs
+
+
+def run(args, out) -> int:
+    from rich.table import Table
+
+    from .. import catalog
+    from ..tables import TABLES
+
+    catalog.load()
+    if args.list or not args.id:
+        t = Table(title="registered tables")
+        t.add_column("id")
+        t.add_column("title")
+        t.add_column("options")
+        for tid in sorted(TABLES):
+            b = TABLES[tid]
+            t.add_row(tid, b.title, " ".join(f"{p.flag} ({p.default})" for p in b.params))
+        out.table(t)
+        return 0
+    if args.id not in TABLES:
+        raise BadInput(f"unknown table {args.id!r} (see 'exactcube table --list')")
+    builder = TABLES[args.id]
+    # options given before the id land in args; argparse.REMAINDER keeps the rest
+    tokens = list(args.options)
+    fmt, digits, exact = args.format, args.digits, args.exact
+    passthrough = []
+    i = 0
+    while i < len(tokens):  # allow --format/--digits/--exact after the id too
+        tok = tokens[i]
+        if tok in ("--format", "--digits") and i + 1 < len(tokens):
+            if tok == "--format":
+                if tokens[i + 1] not in FORMATS:
+                    raise BadInput(f"--format: use one of {', '.join(FORMATS)}")
+                fmt = tokens[i + 1]
+            else:
+                digits = int_arg("digits", 0)(tokens[i + 1])
+            i += 2
+            continue
+        if tok == "--exact":
+            exact = True
+        elif tok == "--help-table":
+            args.help_table = True
+        else:
+            passthrough.append(tok)
+        i += 1
+    if args.help_table:
+        out.print(f"{builder.id}: {builder.title}")
+        for p in builder.params:
+            out.print(f"  {p.flag} (default {p.default}): {p.help}")
+        return 0
+    table = builder(**_parse_options(builder, passthrough))
+    render_table(table, fmt, digits, exact, out)
+    return 0

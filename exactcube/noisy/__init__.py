@@ -1,0 +1,1 @@
+"""Combinatorial games played through a noisy channel."""

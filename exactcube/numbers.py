@@ -1,0 +1,233 @@
+r"""Exact scalars, parsing of user numbers, and honest decimal output.
+
+Every rational in exactcube is a :class:`gmpy2.mpq`.  User text is parsed into
+an exact rational without ever passing through a binary float: ``"0.77"`` is
+:math:`77/100`, ``"1e-3"`` is :math:`1/1000`, ``"3/4"`` is :math:`3/4`.
+
+Rounding rule.  :func:`round_decimal` rounds to ``n`` places *half away from
+zero* ("round half up" on magnitudes), the rule the source documents use: the
+exact value :math:`q` becomes the nearest multiple of :math:`10^{-n}`; a tie
+goes to the one of larger magnitude.  Because the input is exact, the last
+printed digit is always the correctly rounded one.
+
+A printed decimal with ``n`` places stands for the interval
+:math:`[v - \tfrac12 10^{-n}, v + \tfrac12 10^{-n}]`; :func:`agrees_with_printed`
+says whether an exact value lies in it (so ``.8125`` for :math:`13/16` is right,
+``.8126`` is not).
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from typing import Union
+
+import gmpy2
+from gmpy2 import mpq, mpz
+
+from .errors import BadInput
+
+__all__ = [
+    "mpq",
+    "mpz",
+    "Q",
+    "Rational",
+    "to_mpq",
+    "parse_rational",
+    "parse_int",
+    "round_decimal",
+    "format_decimal",
+    "format_exact",
+    "latex_rational",
+    "printed_places",
+    "agrees_with_printed",
+    "parse_printed",
+    "is_mpq",
+]
+
+Rational = Union[int, Fraction, "mpq", "mpz", str]
+
+#: The exact scalar type.
+Q = mpq
+
+_MPQ = type(mpq(0))
+_MPZ = type(mpz(0))
+
+_DECIMAL = re.compile(
+    r"""^\s*(?P<sign>[+-]?)
+        (?:(?P<int>\d+)(?:\.(?P<frac>\d*))?|\.(?P<frac2>\d+))
+        (?:[eE](?P<exp>[+-]?\d+))?\s*$""",
+    re.VERBOSE,
+)
+_FRACTION = re.compile(r"^\s*(?P<num>[+-]?\d+)\s*/\s*(?P<den>[+-]?\d+)\s*$")
+_MAX_EXPONENT = 10_000
+
+
+def is_mpq(x) -> bool:
+    """True when ``x`` is a gmpy2 rational."""
+    return isinstance(x, _MPQ)
+
+
+def parse_rational(text: str, name: str = "number") -> mpq:
+    """Parse user text into an exact rational.
+
+    Accepts integers (``"-2"``), fractions (``"3/4"``), decimals (``"0.77"``,
+    ``".5"``) and scientific notation (``"1e-3"``, ``"2.5E2"``).  Never uses a
+    binary float.  Raises :class:`BadInput` with a one-line message otherwise.
+
+    >>> parse_rational("0.77")
+    mpq(77,100)
+    >>> parse_rational("3/4"), parse_rational("1e-3"), parse_rational("-2")
+    (mpq(3,4), mpq(1,1000), mpq(-2,1))
+    """
+    if not isinstance(text, str):
+        raise BadInput(f"{name}: expected text, got {type(text).__name__}")
+    m = _FRACTION.match(text)
+    if m:
+        den = int(m.group("den"))
+        if den == 0:
+            raise BadInput(f"{name}: {text.strip()!r} has a zero denominator")
+        return mpq(int(m.group("num")), den)
+    m = _DECIMAL.match(text)
+    if not m:
+        raise BadInput(
+            f"{name}: cannot read {text.strip()!r} as a number "
+            "(use an integer, a fraction like 3/4, or a decimal like 0.77 or 1e-3)"
+        )
+    frac = m.group("frac") if m.group("frac") is not None else (m.group("frac2") or "")
+    digits = (m.group("int") or "") + frac
+    exp = int(m.group("exp") or 0)
+    if abs(exp) > _MAX_EXPONENT:
+        raise BadInput(f"{name}: exponent in {text.strip()!r} is too large")
+    value = mpq(int(digits or "0"), 1)
+    shift = exp - len(frac)
+    value = value * mpq(10) ** shift if shift >= 0 else value / mpq(10) ** (-shift)
+    return -value if m.group("sign") == "-" else value
+
+
+def parse_int(text: str, name: str = "integer", minimum: int | None = None) -> int:
+    """Parse user text into an ``int``; reject fractions and decimals with a clear message."""
+    q = parse_rational(text, name)
+    if q.denominator != 1:
+        raise BadInput(f"{name}: expected a whole number, got {text.strip()!r}")
+    n = int(q.numerator)
+    if minimum is not None and n < minimum:
+        raise BadInput(f"{name}: must be at least {minimum}, got {n}")
+    return n
+
+
+def to_mpq(x, name: str = "number") -> mpq:
+    """Convert an exact value (int, Fraction, mpz, mpq, sympy Rational, or text) to ``mpq``.
+
+    Binary floats are refused: a float such as ``0.77`` is not ``77/100``, and
+    exactcube never guesses which rational was meant.
+    """
+    if isinstance(x, _MPQ):
+        return x
+    if isinstance(x, bool):
+        raise BadInput(f"{name}: expected a number, got a boolean")
+    if isinstance(x, (int, _MPZ)):
+        return mpq(x)
+    if isinstance(x, Fraction):
+        return mpq(x.numerator, x.denominator)
+    if isinstance(x, str):
+        return parse_rational(x, name)
+    if isinstance(x, float):
+        raise BadInput(
+            f"{name}: got the binary float {x!r}; pass an exact value such as '77/100' or Fraction"
+        )
+    p = getattr(x, "p", None)
+    q = getattr(x, "q", None)
+    if isinstance(p, int) and isinstance(q, int):  # sympy Rational / Integer
+        return mpq(p, q)
+    num = getattr(x, "numerator", None)
+    den = getattr(x, "denominator", None)
+    if num is not None and den is not None:
+        return mpq(int(num), int(den))
+    raise BadInput(f"{name}: cannot use {x!r} as an exact rational")
+
+
+def _round_scaled(q: mpq, places: int) -> mpz:
+    """The integer nearest to q * 10**places, ties away from zero."""
+    scaled = q * mpq(10) ** places
+    num, den = scaled.numerator, scaled.denominator
+    neg = num < 0
+    num = -num if neg else num
+    quot, rem = gmpy2.f_divmod(num, den)
+    if 2 * rem >= den:
+        quot += 1
+    return -quot if neg else quot
+
+
+def round_decimal(q, places: int) -> mpq:
+    """``q`` rounded to ``places`` decimals, half away from zero, as an exact rational."""
+    q = to_mpq(q)
+    if places < 0:
+        raise BadInput("places must be non-negative")
+    return mpq(_round_scaled(q, places), 10**places)
+
+
+def format_decimal(q, places: int, leading_zero: bool = True) -> str:
+    """Decimal string of ``q`` correctly rounded to ``places`` (half away from zero).
+
+    >>> format_decimal(mpq(13, 16), 3), format_decimal(mpq(-1, 8), 2)
+    ('0.813', '-0.13')
+    """
+    q = to_mpq(q)
+    n = _round_scaled(q, places)
+    sign = "-" if n < 0 else ""
+    n = abs(n)
+    s = str(n).rjust(places + 1, "0")
+    whole, frac = (s[:-places], s[-places:]) if places else (s, "")
+    if not leading_zero and whole == "0" and places:
+        whole = ""
+    return f"{sign}{whole}.{frac}" if places else f"{sign}{whole}"
+
+
+def format_exact(q) -> str:
+    """``"13/16"``, ``"-2"``: the exact value as text that :func:`parse_rational` reads back."""
+    q = to_mpq(q)
+    if q.denominator == 1:
+        return str(q.numerator)
+    return f"{q.numerator}/{q.denominator}"
+
+
+def latex_rational(q, places: int | None = None) -> str:
+    r"""LaTeX for ``q``: ``\frac{13}{16}`` (exact), or a rounded decimal when ``places`` is given.
+
+    >>> latex_rational(mpq(-13, 16)), latex_rational(mpq(13, 16), 4)
+    ('-\\frac{13}{16}', '0.8125')
+    """
+    q = to_mpq(q)
+    if places is not None:
+        return format_decimal(q, places)
+    if q.denominator == 1:
+        return str(q.numerator)
+    sign = "-" if q < 0 else ""
+    return rf"{sign}\frac{{{abs(q.numerator)}}}{{{q.denominator}}}"
+
+
+def printed_places(printed: str) -> int:
+    """Number of decimal places in a printed number (``".8125"`` -> 4, ``"+.430"`` -> 3, ``"12"`` -> 0)."""
+    s = printed.strip().rstrip("%")
+    if "e" in s.lower():
+        raise BadInput(f"printed value {printed!r}: scientific notation has no fixed precision")
+    return len(s.split(".", 1)[1]) if "." in s else 0
+
+
+def parse_printed(printed: str) -> mpq:
+    """The exact rational a printed decimal denotes (``"+.430"`` -> 43/100; a trailing % is kept as written)."""
+    return parse_rational(printed.strip().rstrip("%"), "printed value")
+
+
+def agrees_with_printed(true_value, printed: str, scale=1) -> bool:
+    """Whether the exact ``true_value * scale`` rounds to the printed decimal.
+
+    The printed number with n places stands for the closed interval of half a unit
+    in the last place either side; a value on the boundary is accepted, since a
+    rounding rule explains it either way.
+    """
+    t = to_mpq(true_value) * to_mpq(scale)
+    v = parse_printed(printed)
+    half = mpq(1, 2 * 10 ** printed_places(printed))
+    return abs(t - v) <= half

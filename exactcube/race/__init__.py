@@ -1,0 +1,1 @@
+"""Races with real dice: zk77 and Floyd."""

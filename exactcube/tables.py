@@ -1,0 +1,448 @@
+r"""Tables of exact cells, their published counterparts, and renderers.
+
+A :class:`Table` holds cells keyed by (row label, column label).  A cell value is
+an exact rational (``mpq``/``int``), a rigorous ball (``flint.arb``), a
+high-precision float (``mpmath.mpf``, evidence ``numeric``), or plain text (an
+optimal move, say).  Optionally it holds the *published* cells as printed
+strings (``".8125"``, ``"+.430"``, ``"79"``), with a ``scale`` when the document
+prints percentages.
+
+:meth:`Table.compare` compares every published cell with the true one at the
+printed precision (see :func:`exactcube.numbers.agrees_with_printed`); for a ball
+the answer is decided only when the ball lies wholly inside or wholly outside
+the printed interval.  :meth:`Table.errata` turns the disagreements into
+:class:`~exactcube.claims.Erratum` entries.
+
+Renderers: :meth:`to_rich`, :meth:`to_latex` (booktabs), :meth:`to_csv`,
+:meth:`to_json`.  CSV and JSON carry exact values as ``p/q`` text, which
+:func:`exactcube.numbers.parse_rational` reads back exactly.
+
+Tables are produced by *builders* registered with :func:`table_builder` under an
+id (``ks69.table1``); builders declare their parameters (:class:`Param`) so the
+command line can offer ``--size``, ``--x`` and the like per table.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+from .claims import Erratum
+from .errors import BadInput
+from .numbers import (
+    agrees_with_printed,
+    format_decimal,
+    format_exact,
+    is_mpq,
+    latex_rational,
+    mpq,
+    parse_printed,
+    printed_places,
+    to_mpq,
+)
+
+__all__ = [
+    "Table",
+    "Comparison",
+    "Param",
+    "TableBuilder",
+    "TABLES",
+    "table_builder",
+    "format_cell",
+    "latex_escape",
+]
+
+
+def _is_exact(v) -> bool:
+    return is_mpq(v) or (isinstance(v, int) and not isinstance(v, bool)) or type(v).__name__ == "mpz"
+
+
+def _is_arb(v) -> bool:
+    return type(v).__name__ == "arb"
+
+
+def _is_mpf(v) -> bool:
+    return type(v).__name__ == "mpf"
+
+
+def format_cell(v, digits: int | None = None, exact: bool = False) -> str:
+    """Text of a cell: exact ``p/q`` when ``exact`` (or when no digits are given), else ``digits`` decimals."""
+    if v is None:
+        return ""
+    if isinstance(v, str):
+        return v
+    if _is_exact(v):
+        if exact or digits is None:
+            return format_exact(v)
+        return format_decimal(v, digits)
+    if _is_arb(v):
+        d = digits if digits is not None else 15
+        if exact:
+            return v.str(d + 3, radius=True)
+        return _arb_decimal(v, d)
+    if _is_mpf(v):
+        import mpmath
+
+        d = digits if digits is not None else 15
+        return mpmath.nstr(v, d + 2, min_fixed=-1e9, max_fixed=1e9) if exact else _mpf_decimal(v, d)
+    return str(v)
+
+
+def _arb_decimal(v, digits: int) -> str:
+    """Round a ball to ``digits`` places; if the ball straddles a rounding boundary, say so with '~'."""
+    lo, hi = _arb_bounds(v)
+    a, b = format_decimal(lo, digits), format_decimal(hi, digits)
+    return a if a == b else "~" + format_decimal((lo + hi) / 2, digits)
+
+
+def _arb_bounds(v) -> tuple[mpq, mpq]:
+    """Exact rational bounds of an arb ball."""
+    lo, hi = v.lower(), v.upper()
+    return _arb_exact(lo), _arb_exact(hi)
+
+
+def _arb_exact(x) -> mpq:
+    # an arb with zero radius is a dyadic rational: man * 2**exp
+    man, exp = x.mid().man_exp()
+    man, exp = int(man), int(exp)
+    return mpq(man) * mpq(2) ** exp if exp >= 0 else mpq(man, 2 ** (-exp))
+
+
+def _mpf_exact(v) -> mpq:
+    """The exact dyadic rational an mpmath mpf holds."""
+    man, exp = v.man_exp
+    man, exp = int(man), int(exp)
+    return mpq(man) * mpq(2) ** exp if exp >= 0 else mpq(man, 2 ** (-exp))
+
+
+def _mpf_decimal(v, digits: int) -> str:
+    return format_decimal(_mpf_exact(v), digits)
+
+
+def latex_escape(s: str) -> str:
+    """Escape text for LaTeX (labels and notes)."""
+    rep = {
+        "\\": r"\textbackslash{}",
+        "&": r"\&",
+        "%": r"\%",
+        "$": r"\$",
+        "#": r"\#",
+        "_": r"\_",
+        "{": r"\{",
+        "}": r"\}",
+        "~": r"\textasciitilde{}",
+        "^": r"\textasciicircum{}",
+        "∞": r"$\infty$",
+        "ε": r"$\varepsilon$",
+        "α": r"$\alpha$",
+        "β": r"$\beta$",
+        "μ": r"$\mu$",
+        "·": r"$\cdot$",
+        "±": r"$\pm$",
+        "≤": r"$\le$",
+        "≥": r"$\ge$",
+        "≈": r"$\approx$",
+        "−": "-",
+        "–": "--",
+        "—": "---",
+        "×": r"$\times$",
+        "√": r"$\surd$",
+    }
+    return "".join(rep.get(ch, ch) for ch in s)
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """A published cell against the truth.  ``agrees`` is None when a ball could not decide."""
+
+    row: str
+    col: str
+    printed: str
+    true: str
+    true_rounded: str
+    agrees: bool | None
+
+
+@dataclass
+class Table:
+    """Exact cells with labels, optional published cells, and how the cells were obtained."""
+
+    id: str
+    title: str
+    rows: list[str]
+    cols: list[str]
+    cells: dict[tuple[str, str], Any] = field(default_factory=dict)
+    row_header: str = ""
+    published: dict[tuple[str, str], str] = field(default_factory=dict)
+    scale: Any = 1  # published = true * scale (100 for percentages)
+    evidence: str = "exact"
+    source: str = ""
+    notes: str = ""
+    digits: int = 4  # default decimals when printing
+
+    # -- building -----------------------------------------------------------
+    def set(self, row, col, value) -> None:
+        row, col = str(row), str(col)
+        if row not in self.rows or col not in self.cols:
+            raise KeyError(f"no cell ({row}, {col}) in table {self.id}")
+        self.cells[(row, col)] = value
+
+    def get(self, row, col):
+        return self.cells.get((str(row), str(col)))
+
+    def publish(self, row, col, printed: str) -> None:
+        self.published[(str(row), str(col))] = printed
+
+    # -- comparison ---------------------------------------------------------
+    def compare(self) -> list[Comparison]:
+        """Every published cell compared with the true cell at its printed precision."""
+        out = []
+        for (r, c), printed in self.published.items():
+            v = self.cells.get((r, c))
+            if v is None:
+                raise KeyError(f"{self.id}: published cell ({r}, {c}) has no computed value")
+            out.append(self._compare_one(r, c, v, printed))
+        return out
+
+    def _compare_one(self, r, c, v, printed) -> Comparison:
+        places = printed_places(printed)
+        scale = to_mpq(self.scale)
+        if isinstance(v, str):
+            return Comparison(r, c, printed, v, v, v.strip() == printed.strip())
+        if _is_exact(v):
+            t = to_mpq(v) * scale
+            return Comparison(
+                r, c, printed, format_exact(t), format_decimal(t, places), agrees_with_printed(v, printed, scale)
+            )
+        if _is_arb(v):
+            lo, hi = _arb_bounds(v)
+            lo, hi = lo * scale, hi * scale
+            val = parse_printed(printed)
+            half = mpq(1, 2 * 10**places)
+            inside = val - half <= lo and hi <= val + half
+            outside = hi < val - half or lo > val + half
+            agrees = True if inside else (False if outside else None)
+            rl, rh = format_decimal(lo, places), format_decimal(hi, places)
+            true = (v * int(scale) if scale.denominator == 1 else v).str(places + 6, radius=True)
+            return Comparison(r, c, printed, true, rl if rl == rh else f"{rl}..{rh}", agrees)
+        if _is_mpf(v):
+            t = _mpf_exact(v) * scale
+            return Comparison(
+                r, c, printed, format_decimal(t, places + 6), format_decimal(t, places),
+                agrees_with_printed(t, printed),
+            )
+        raise TypeError(f"cannot compare cell of type {type(v).__name__}")
+
+    def errata(self) -> list[Erratum]:
+        """Published cells that disagree with the truth beyond printed rounding."""
+        return [
+            Erratum(
+                where=f"{self.id} row {c.row}, column {c.col}",
+                printed=c.printed,
+                true=c.true,
+                true_rounded=c.true_rounded,
+            )
+            for c in self.compare()
+            if c.agrees is False
+        ]
+
+    def undecided(self) -> list[Comparison]:
+        return [c for c in self.compare() if c.agrees is None]
+
+    def _erratum_keys(self) -> set[tuple[str, str]]:
+        if not self.published:
+            return set()
+        return {(c.row, c.col) for c in self.compare() if c.agrees is False}
+
+    # -- renderers ----------------------------------------------------------
+    def text(self, r, c, digits=None, exact=False) -> str:
+        return format_cell(self.cells.get((r, c)), self.digits if digits is None else digits, exact)
+
+    def to_rich(self, digits: int | None = None, exact: bool = False, show_published: bool = True):
+        """A rich Table; erratum cells in red with the printed value beside them."""
+        from rich.table import Table as RichTable
+
+        bad = self._erratum_keys() if show_published else set()
+        t = RichTable(title=f"{self.id}: {self.title}", caption=self.notes or None)
+        t.add_column(self.row_header, style="bold", justify="right")
+        for c in self.cols:
+            t.add_column(c, justify="right")
+        for r in self.rows:
+            cells = []
+            for c in self.cols:
+                s = self.text(r, c, digits, exact)
+                if (r, c) in bad:
+                    s = f"[red]{s}[/red] [dim](printed {self.published[(r, c)]})[/dim]"
+                cells.append(s)
+            t.add_row(r, *cells)
+        return t
+
+    def to_latex(self, digits: int | None = None, exact: bool = False, show_published: bool = True) -> str:
+        r"""A booktabs ``tabular`` (inside a ``table`` float); erratum cells carry a dagger and a note."""
+        bad = self._erratum_keys() if show_published else set()
+        spec = "r" + "r" * len(self.cols)
+        lines = [
+            r"\begin{table}[htbp]",
+            r"\centering",
+            rf"\caption{{{latex_escape(self.title)} ({latex_escape(self.id)}; evidence: {self.evidence})}}",
+            r"\begin{tabular}{" + spec + "}",
+            r"\toprule",
+            " & ".join([latex_escape(self.row_header)] + [latex_escape(c) for c in self.cols]) + r" \\",
+            r"\midrule",
+        ]
+        notes = []
+        for r in self.rows:
+            row = [latex_escape(r)]
+            for c in self.cols:
+                v = self.cells.get((r, c))
+                if v is None:
+                    s = ""
+                elif isinstance(v, str):
+                    s = latex_escape(v)
+                elif _is_exact(v) and (exact or (digits is None and self.digits is None)):
+                    s = "$" + latex_rational(v) + "$"
+                else:
+                    s = latex_escape(format_cell(v, self.digits if digits is None else digits, False))
+                if (r, c) in bad:
+                    s += r"$^\dagger$"
+                    notes.append(f"({latex_escape(r)}, {latex_escape(c)}) printed {latex_escape(self.published[(r, c)])}")
+                row.append(s)
+            lines.append(" & ".join(row) + r" \\")
+        lines += [r"\bottomrule", r"\end{tabular}"]
+        if notes:
+            lines.append(r"\par\smallskip\footnotesize $^\dagger$ differs from the printed value: " + "; ".join(notes) + ".")
+        if self.notes:
+            lines.append(r"\par\smallskip\footnotesize " + latex_escape(self.notes))
+        lines.append(r"\end{table}")
+        return "\n".join(lines) + "\n"
+
+    def to_latex_document(self, digits: int | None = None, exact: bool = False) -> str:
+        """A complete LaTeX document holding the table (for pdflatex)."""
+        return (
+            "\\documentclass{article}\n\\usepackage{booktabs}\n\\usepackage[margin=2cm,landscape]{geometry}\n"
+            "\\begin{document}\n" + self.to_latex(digits, exact) + "\\end{document}\n"
+        )
+
+    def to_csv(self, digits: int | None = None, exact: bool = True) -> str:
+        """CSV with a header row; exact cells as ``p/q`` (read back with ``parse_rational``)."""
+        buf = io.StringIO()
+        w = csv.writer(buf, lineterminator="\n")
+        w.writerow([self.row_header] + list(self.cols))
+        for r in self.rows:
+            w.writerow([r] + [self.text(r, c, digits, exact) for c in self.cols])
+        return buf.getvalue()
+
+    def to_json(self, digits: int | None = None) -> dict:
+        """A JSON-ready dict: every cell with its exact text and its decimal text."""
+        d = self.digits if digits is None else digits
+        comps = {(c.row, c.col): c for c in self.compare()} if self.published else {}
+        cells = []
+        for r in self.rows:
+            row = []
+            for c in self.cols:
+                v = self.cells.get((r, c))
+                cell = {"exact": format_cell(v, None, True) if v is not None else None,
+                        "decimal": format_cell(v, d, False) if v is not None else None}
+                if (r, c) in comps:
+                    cm = comps[(r, c)]
+                    cell["published"] = cm.printed
+                    cell["agrees"] = cm.agrees
+                row.append(cell)
+            cells.append(row)
+        return {
+            "id": self.id,
+            "title": self.title,
+            "evidence": self.evidence,
+            "source": self.source,
+            "notes": self.notes,
+            "row_header": self.row_header,
+            "rows": list(self.rows),
+            "cols": list(self.cols),
+            "scale": format_exact(self.scale) if not isinstance(self.scale, str) else self.scale,
+            "cells": cells,
+        }
+
+    def to_json_text(self, digits: int | None = None) -> str:
+        return json.dumps(self.to_json(digits), indent=2)
+
+    # notebook display
+    def _repr_latex_(self) -> str:
+        body = self.to_latex()
+        start = body.index(r"\begin{tabular}")
+        end = body.index(r"\end{tabular}") + len(r"\end{tabular}")
+        return "$$" + body[start:end].replace(r"\toprule", r"\hline").replace(r"\midrule", r"\hline").replace(
+            r"\bottomrule", r"\hline") + "$$"
+
+    def _repr_html_(self) -> str:
+        import html
+
+        bad = self._erratum_keys()
+        head = "".join(f"<th>{html.escape(c)}</th>" for c in [self.row_header] + list(self.cols))
+        body = []
+        for r in self.rows:
+            tds = [f"<th>{html.escape(r)}</th>"]
+            for c in self.cols:
+                s = html.escape(self.text(r, c))
+                if (r, c) in bad:
+                    s = f'<span style="color:red" title="printed {html.escape(self.published[(r, c)])}">{s}</span>'
+                tds.append(f"<td>{s}</td>")
+            body.append("<tr>" + "".join(tds) + "</tr>")
+        return (
+            f"<table><caption>{html.escape(self.id)}: {html.escape(self.title)}</caption>"
+            f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+        )
+
+
+# -- builders registry ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Param:
+    """A parameter of a table or figure builder, offered on the command line as ``--name``.
+
+    ``parse`` turns the user's text into the value (use the parsers in
+    :mod:`exactcube.numbers`, which raise :class:`BadInput`).
+    """
+
+    name: str
+    parse: Callable[[str], Any]
+    default: Any
+    help: str = ""
+
+    @property
+    def flag(self) -> str:
+        return "--" + self.name.replace("_", "-")
+
+
+@dataclass(frozen=True)
+class TableBuilder:
+    id: str
+    title: str
+    build: Callable[..., Table] = field(repr=False)
+    params: tuple[Param, ...] = ()
+
+    def __call__(self, **kwargs) -> Table:
+        known = {p.name for p in self.params}
+        unknown = set(kwargs) - known
+        if unknown:
+            raise BadInput(f"table {self.id} takes no option {sorted(unknown)[0]!r}")
+        args = {p.name: p.default for p in self.params}
+        args.update(kwargs)
+        return self.build(**args)
+
+
+#: Table builders by id, filled by importing the ``proofs`` modules.
+TABLES: dict[str, TableBuilder] = {}
+
+
+def table_builder(id: str, title: str, params: Sequence[Param] = ()):
+    """Decorator registering ``fn(**params) -> Table`` as the table ``id``."""
+
+    def deco(fn):
+        TABLES[id] = TableBuilder(id, title, fn, tuple(params))
+        return fn
+
+    return deco

@@ -1,0 +1,156 @@
+"""ju24 §1-2: limited alternating doubles; Theorems 1.1 and 1.2; (2.1)-(2.5); Figure 1; the d_k table."""
+
+from __future__ import annotations
+
+import sympy as sp
+
+from exactcube.brownian import alternating as alt
+from exactcube.claims import Evidence, claim, refuted, verified
+from exactcube.numbers import mpq, parse_int
+from exactcube.symbolic import is_identity, to_sympy
+from exactcube.tables import Param, Table, table_builder
+
+from ..shared import consistency_lemma_check, first_double_optimal_at_fold_point
+
+EXACT = Evidence.EXACT
+k_ = sp.symbols("k", integer=True, nonnegative=True)
+D_CLOSED = sp.Rational(4, 5) + sp.Rational(1, 5) * sp.Rational(-1, 4) ** k_
+
+
+@claim("ju24.consistency", "§1.2.2",
+       "Game state equals evaluation: within any interval, the chance of reaching the right end first is the "
+       "proportion of the interval to the left of the current point.")
+def consistency():
+    return consistency_lemma_check()
+
+
+@claim("ju24.thm1.1", "§1.2.3, Theorem 1.1",
+       "The optimal doubling state α equals the state β at which the opponent is indifferent between "
+       "accepting and declining.")
+def thm1_1():
+    return first_double_optimal_at_fold_point(doubles=[1, 2, 3, 4, 5, 6, 8, 10, 12, None])
+
+
+@claim("ju24.sec2.1", "§2.1",
+       "With one double allowed, 2p - 2(1-p) = 1 gives the doubling point p = 3/4.")
+def one_double():
+    p = sp.symbols("p")
+    sol = sp.solve(sp.Eq(2 * p - 2 * (1 - p), 1), p)
+    if sol != [sp.Rational(3, 4)] or alt.doubling_point(1) != mpq(3, 4) or alt.ONE_DOUBLE_POINT != mpq(3, 4):
+        return refuted(EXACT, f"one-double point is {sol}", sol)
+    return verified(EXACT, "2p - 2(1-p) = 1 has the single solution 3/4, which is d_1 of (1.1) and of (2.3).")
+
+
+@claim("ju24.eq2.1-2.3", "§2.2, (2.1)-(2.3)",
+       "Indifference (2.1) at a_k with d_0 = 1, and d_k = 1 - a_k (Theorem 1.1), give (2.2), which simplifies "
+       "to d_k = 1 - d_(k-1)/4 (2.3).")
+def eq2_1_to_2_3():
+    a, dprev, dk = sp.symbols("a_k d_km1 d_k", positive=True)
+    eq21 = sp.Eq(-1, -2 * (dprev - a) / dprev + 2 * a / dprev)
+    sol_a = sp.solve(eq21, a)
+    if len(sol_a) != 1 or not is_identity(sol_a[0], dprev / 4):
+        return refuted(EXACT, f"(2.1) gives a_k = {sol_a}, not d_(k-1)/4", sol_a)
+    eq22 = eq21.subs(a, 1 - dk)
+    printed22 = sp.Eq(-1, -2 * ((dprev - (1 - dk)) / dprev) + 2 * ((1 - dk) / dprev))
+    if not is_identity(eq22.lhs - eq22.rhs, printed22.lhs - printed22.rhs):
+        return refuted(EXACT, "(2.2) is not (2.1) with a_k = 1 - d_k", None)
+    sol_d = sp.solve(eq22, dk)
+    if len(sol_d) != 1 or not is_identity(sol_d[0], 1 - dprev / 4):
+        return refuted(EXACT, f"(2.2) gives d_k = {sol_d}", sol_d)
+    # the model's take point is the one the payoff computation says
+    for k in range(1, 40):
+        if alt.take_point(k) != alt.doubling_point(k - 1) / 4:
+            return refuted(EXACT, f"a_{k} != d_{k-1}/4 in the model", k)
+    return verified(EXACT, "(2.1) solves to a_k = d_(k-1)/4; substituting a_k = 1 - d_k gives (2.2) as printed, "
+                           "whose unique solution is d_k = 1 - d_(k-1)/4; the model's a_k = d_(k-1)/4 for k = 1..39.")
+
+
+@claim("ju24.eq2.4", "§2.2, (2.4)",
+       "The error ε_k = d_k - 4/5 satisfies ε_k = -ε_(k-1)/4; 4/5 is the fixed point of (2.3).")
+def eq2_4():
+    e = sp.symbols("eps")
+    d = sp.Rational(4, 5) + e
+    lhs = 1 - d / 4 - sp.Rational(4, 5)
+    if not is_identity(lhs, -e / 4):
+        return refuted(EXACT, "ε_k != -ε_(k-1)/4", str(sp.simplify(lhs)))
+    fixed = sp.solve(sp.Eq(sp.Symbol("f"), 1 - sp.Symbol("f") / 4), sp.Symbol("f"))
+    if fixed != [sp.Rational(4, 5)]:
+        return refuted(EXACT, f"fixed point of (2.3) is {fixed}", fixed)
+    return verified(EXACT, "1 - (4/5 + ε)/4 - 4/5 = -ε/4 identically; the only fixed point of (2.3) is 4/5.")
+
+
+@claim("ju24.thm1.2", "§1.3 Theorem 1.2, (1.1), (2.5)",
+       "With k >= 1 doubles remaining, the optimal doubling state is d_k = 4/5 + (1/5)(-1/4)^k.")
+def thm1_2():
+    rec = 1 - D_CLOSED.subs(k_, k_ - 1) / 4
+    if not is_identity(D_CLOSED, rec):
+        return refuted(EXACT, "closed form does not satisfy (2.3) identically", str(sp.simplify(D_CLOSED - rec)))
+    if D_CLOSED.subs(k_, 0) != 1:
+        return refuted(EXACT, "closed form at k = 0 is not d_0 = 1", D_CLOSED.subs(k_, 0))
+    for k in range(0, 501):
+        if alt.doubling_point_recurrence(k) != alt.doubling_point_closed_form(k):
+            return refuted(EXACT, f"recurrence and closed form differ at k = {k}", k)
+    return verified(EXACT, "d(k) = 4/5 + (1/5)(-1/4)^k satisfies d(k) = 1 - d(k-1)/4 as an identity in symbolic k "
+                           "and d(0) = 1, so by induction it is the solution for every k; the exact recurrence "
+                           "agrees for k = 0..500.")
+
+
+@claim("ju24.fig1", "§1.3, Figure 1 and its caption",
+       "Thresholds with an odd number of doubles left lie below 4/5, even ones above; log|d_k - 4/5| = "
+       "log(1/5) + k log(1/4) (the orange line).")
+def fig1():
+    err = sp.simplify(D_CLOSED - sp.Rational(4, 5))
+    if not is_identity(sp.Abs(err).rewrite(sp.Piecewise), sp.Rational(1, 5) * sp.Rational(1, 4) ** k_) and \
+            not is_identity(err * err, (sp.Rational(1, 5) * sp.Rational(1, 4) ** k_) ** 2):
+        return refuted(EXACT, "|d_k - 4/5| != (1/5)4^-k", str(err))
+    kk = sp.symbols("kk", integer=True, nonnegative=True)
+    odd = sp.simplify(err.subs(k_, 2 * kk + 1))
+    even = sp.simplify(err.subs(k_, 2 * kk))
+    if not (odd.is_negative and even.is_positive):
+        return refuted(EXACT, f"sign pattern fails: odd {odd}, even {even}", (str(odd), str(even)))
+    for k in range(1, 200):
+        dk = alt.doubling_point(k)
+        if (dk < mpq(4, 5)) != (k % 2 == 1) or abs(dk - mpq(4, 5)) != mpq(1, 5 * 4**k):
+            return refuted(EXACT, f"k = {k}: d_k = {dk}", k)
+    logline = sp.expand_log(sp.log(sp.Rational(1, 5) * sp.Rational(1, 4) ** k_), force=True)
+    if not is_identity(logline, sp.log(sp.Rational(1, 5)) + k_ * sp.log(sp.Rational(1, 4))):
+        return refuted(EXACT, "log line differs", str(logline))
+    return verified(EXACT, "d_k - 4/5 = (1/5)(-1/4)^k: negative for odd k, positive for even k (symbolic in k), "
+                           "|d_k - 4/5| = (1/5)4^-k, so log|d_k - 4/5| = log(1/5) + k log(1/4) exactly; "
+                           "model checked for k = 1..199.")
+
+
+@claim("ju24.notes.alpha_n", "NOTES.md; ks69 §2 vs ju24 (1.1)",
+       "ks69's α(n) = 4/5 + (-1)^n/(4^n·5) is the same statement as ju24 (1.1).")
+def same_as_ks69():
+    ks = sp.Rational(4, 5) + (-1) ** k_ / (4**k_ * 5)
+    if not is_identity(ks, D_CLOSED):
+        return refuted(EXACT, "the two formulas differ", str(sp.simplify(ks - D_CLOSED)))
+    return verified(EXACT, "4/5 + (-1)^n/(4^n·5) - [4/5 + (1/5)(-1/4)^n] simplifies to 0 for symbolic n.")
+
+
+def _int(name, minimum=0):
+    return lambda s: parse_int(s, name, minimum)
+
+
+@table_builder("ju24.dk", "Doubling point d_k and take point a_k with k doubles left (alternating cube)",
+               params=[Param("size", _int("--size", 0), 10, "largest k (number of doubles left)")])
+def dk_table(size: int) -> Table:
+    """ju24 (1.1)/(2.3): d_k and a_k = 1 - d_k for k = 0..size, and the limit 4/5."""
+    from exactcube.errors import TooLarge
+
+    if size > 5000:
+        raise TooLarge(f"--size {size} is too large for a printed table (at most 5000); d_k -> 4/5 like 4^-k")
+    rows = [str(k) for k in range(size + 1)] + ["∞"]
+    t = Table("ju24.dk", "Doubling and take points, alternating doubles", rows, ["d_k", "a_k", "d_k - 4/5"],
+              row_header="k", source="ju24 (1.1), (2.3); ks69 §2", evidence="exact",
+              notes="d_k = 4/5 + (1/5)(-1/4)^k; a_k = 1 - d_k; the last row is the unlimited game (ks69 (5)).")
+    for k in range(size + 1):
+        th = alt.thresholds(k)
+        t.set(k, "d_k", th.double)
+        t.set(k, "a_k", th.take)
+        t.set(k, "d_k - 4/5", th.double - mpq(4, 5))
+    t.set("∞", "d_k", mpq(4, 5))
+    t.set("∞", "a_k", mpq(1, 5))
+    t.set("∞", "d_k - 4/5", mpq(0))
+    return t

@@ -1,0 +1,84 @@
+"""ks69 §1-2: the consistency lemma, standard backgammon betting, Theorem 1, the 80% point."""
+
+from __future__ import annotations
+
+import sympy as sp
+
+from exactcube.brownian import alternating as alt
+from exactcube.claims import Evidence, claim, refuted, verified
+from exactcube.numbers import mpq
+from exactcube.symbolic import is_identity, to_sympy
+
+from ..shared import consistency_lemma_check, first_double_optimal_at_fold_point
+
+EXACT = Evidence.EXACT
+
+
+@claim("ks69.lemma", "§1, Lemma, (1)-(2)",
+       "From state x, the chance that p(t) reaches x+b before x-a is a/(a+b).")
+def lemma():
+    return consistency_lemma_check()
+
+
+@claim("ks69.eq3-5", "§2, (3)-(5)",
+       "-K = 2K[(1-α)/α - (2α-1)/α] simplifies to -α = 2[2-3α], so α = .8 = 80%.")
+def eq3_5():
+    a, K = sp.symbols("alpha K", positive=True)
+    # the win-before-redouble probability in (3) is the lemma's (α-(1-α))/(1-(1-α))
+    p_win = (a - (1 - a)) / (1 - (1 - a))
+    if not is_identity(p_win, (2 * a - 1) / a):
+        return refuted(EXACT, "the lemma does not give (2α-1)/α", str(sp.simplify(p_win)))
+    eq3 = sp.Eq(-K, 2 * K * ((1 - a) / a - (2 * a - 1) / a))
+    # (4) is (3) divided by K/α
+    lhs4, rhs4 = -a, 2 * (2 - 3 * a)
+    if not is_identity((eq3.lhs - eq3.rhs) * a / K, lhs4 - rhs4):
+        return refuted(EXACT, "(4) is not (3) multiplied by α/K", None)
+    sols = sp.solve(eq3, a)
+    if sols != [sp.Rational(4, 5)]:
+        return refuted(EXACT, f"(3) solves to {sols}, not 4/5", sols)
+    if alt.UNLIMITED_DOUBLING_POINT != mpq(4, 5):
+        return refuted(EXACT, "model's unlimited doubling point is not 4/5", alt.UNLIMITED_DOUBLING_POINT)
+    return verified(EXACT, "(3)·α/K is (4); the only solution of (3) is α = 4/5; the win-before-redouble "
+                           "chance (2α-1)/α follows from the Lemma.")
+
+
+@claim("ks69.theorem1", "§2, Theorem 1",
+       "α0 = β0: A's doubling point equals B's folding point.")
+def theorem1():
+    return first_double_optimal_at_fold_point(doubles=[None], p0=mpq(1, 2))
+
+
+@claim("ks69.sec2.strategy", "§2, after (5)",
+       "A player doubles iff he has an 80% chance of winning and accepts a double iff he has at least 20%; "
+       "the strategy has positive expectation against any other [first doubling point].")
+def strategy():
+    # B's take point: B is indifferent at A's state 4/5 (A's value after B takes equals +1 = B folding)
+    take_value = 2 * alt.equity(mpq(4, 5), alt.Cube.THEIRS).value
+    if take_value != 1:
+        return refuted(EXACT, "at 80% B is not indifferent between take and fold", take_value)
+    # deviations of A's first doubling point t from 4/5 strictly lose against optimal B (from an even game)
+    grid = [mpq(n, 200) for n in range(100, 201)]
+    worse = [t for t in grid if t != mpq(4, 5) and alt.value_of_first_double_at(t) >= 0]
+    if worse or alt.value_of_first_double_at(mpq(4, 5)) != 0:
+        return refuted(EXACT, "a deviation does not lose", worse[:3])
+    return verified(
+        EXACT,
+        "at 80% the taker is indifferent (take value exactly -1 = fold); from an even game the optimal pair has "
+        "value 0 and every first doubling point t != 4/5 on the grid t = 100/200..200/200 gives A a strictly "
+        "negative value against optimal play (the uniqueness claim is checked within threshold strategies only).",
+    )
+
+
+@claim("ks69.sec2.alpha_n", "§2, last paragraph",
+       "With at most n raises in total, the first doubling point is α(n) = 4/5 + (-1)^n/(4^n·5).")
+def alpha_n():
+    n = sp.symbols("n", integer=True, nonnegative=True)
+    ks = sp.Rational(4, 5) + (-1) ** n / (4**n * 5)
+    ju = sp.Rational(4, 5) + sp.Rational(1, 5) * sp.Rational(-1, 4) ** n
+    if not is_identity(ks, ju):
+        return refuted(EXACT, "ks69 α(n) differs from ju24 (1.1) symbolically", str(sp.simplify(ks - ju)))
+    bad = [k for k in range(0, 301) if to_sympy(alt.doubling_point_recurrence(k)) != ks.subs(n, k)]
+    if bad:
+        return refuted(EXACT, "α(n) differs from the recurrence d_k = 1 - d_(k-1)/4", bad[:3])
+    return verified(EXACT, "α(n) equals ju24 (1.1) as an identity in n and equals the indifference recurrence "
+                           "(ju24 (2.3), d_0 = 1) exactly for n = 0..300.")

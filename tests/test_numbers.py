@@ -1,0 +1,131 @@
+"""exactcube.numbers: parsing never goes through a float; rounding is half away from zero."""
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, strategies as st
+
+from exactcube.errors import BadInput
+from exactcube.numbers import (
+    agrees_with_printed,
+    format_decimal,
+    format_exact,
+    latex_rational,
+    mpq,
+    parse_int,
+    parse_rational,
+    printed_places,
+    round_decimal,
+    to_mpq,
+)
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        pytest.param("3/4", mpq(3, 4), id="fraction"),
+        pytest.param("0.77", mpq(77, 100), id="decimal-is-not-binary-float"),
+        pytest.param("1e-3", mpq(1, 1000), id="scientific"),
+        pytest.param("-2", mpq(-2), id="negative-int"),
+        pytest.param(".5", mpq(1, 2), id="leading-dot"),
+        pytest.param("2.5E2", mpq(250), id="upper-E"),
+        pytest.param(" 6/-8 ", mpq(-3, 4), id="negative-denominator"),
+        pytest.param("+0.125", mpq(1, 8), id="plus-sign"),
+        pytest.param("1.", mpq(1), id="trailing-dot"),
+    ],
+)
+def test_parse_rational(text, expected):
+    assert parse_rational(text) == expected
+
+
+@pytest.mark.parametrize("text", ["", "abc", "1/0", "0x10", "1//2", "nan", "inf", "1e99999", "3/4.5", "--1"])
+def test_parse_rational_rejects(text):
+    with pytest.raises(BadInput):
+        parse_rational(text)
+
+
+def test_parse_int():
+    assert parse_int("12") == 12
+    assert parse_int("4/2") == 2  # an exact whole number written as a fraction is fine
+    with pytest.raises(BadInput):
+        parse_int("1.5")
+    with pytest.raises(BadInput, match="at least 0"):
+        parse_int("-1", minimum=0)
+
+
+def test_to_mpq_refuses_floats():
+    with pytest.raises(BadInput, match="binary float"):
+        to_mpq(0.77)
+    assert to_mpq(Fraction(3, 4)) == mpq(3, 4)
+    import sympy
+
+    assert to_mpq(sympy.Rational(-5, 7)) == mpq(-5, 7)
+
+
+@pytest.mark.parametrize(
+    "value, places, expected",
+    [
+        # hand-computed: 13/16 = 0.8125 -> ties at 3 places go away from zero
+        (mpq(13, 16), 3, "0.813"),
+        (mpq(13, 16), 4, "0.8125"),
+        (mpq(-13, 16), 3, "-0.813"),
+        (mpq(1, 3), 5, "0.33333"),
+        (mpq(2, 3), 5, "0.66667"),
+        (mpq(5, 2), 0, "3"),
+        (mpq(-1, 8), 2, "-0.13"),
+        (mpq(-1, 1000), 2, "0.00"),  # rounds to zero: printed without a minus sign
+        (mpq(999, 1000), 2, "1.00"),
+    ],
+)
+def test_format_decimal(value, places, expected):
+    assert format_decimal(value, places) == expected
+
+
+def test_format_decimal_no_leading_zero():
+    assert format_decimal(mpq(4938, 10000), 4, leading_zero=False) == ".4938"
+
+
+@given(st.fractions(), st.integers(0, 12))
+def test_round_decimal_is_nearest(f, places):
+    q = mpq(f.numerator, f.denominator)
+    r = round_decimal(q, places)
+    unit = mpq(1, 10**places)
+    assert abs(r - q) <= unit / 2
+    assert (r * 10**places).denominator == 1
+    # the printed text reads back as the rounded value
+    assert parse_rational(format_decimal(q, places)) == r
+
+
+@given(st.fractions())
+def test_format_exact_round_trips(f):
+    q = mpq(f.numerator, f.denominator)
+    assert parse_rational(format_exact(q)) == q
+
+
+def test_latex():
+    assert latex_rational(mpq(13, 16)) == r"\frac{13}{16}"
+    assert latex_rational(mpq(-3, 4)) == r"-\frac{3}{4}"
+    assert latex_rational(mpq(5)) == "5"
+    assert latex_rational(mpq(1, 3), 3) == "0.333"
+
+
+@pytest.mark.parametrize(
+    "true, printed, ok",
+    [
+        (mpq(13, 16), ".8125", True),
+        (mpq(13, 16), ".8126", False),
+        (mpq(13, 16), ".813", True),
+        (mpq(13, 16), ".812", True),  # exactly half a unit away: rounding explains it either way
+        (mpq(13, 16), ".811", False),
+        (mpq(43, 100), "+.430", True),
+    ],
+)
+def test_agrees_with_printed(true, printed, ok):
+    assert agrees_with_printed(true, printed) is ok
+
+
+def test_printed_places():
+    assert printed_places(".8125") == 4
+    assert printed_places("+.430") == 3
+    assert printed_places("79") == 0
+    assert printed_places("12.5%") == 1

@@ -1,0 +1,112 @@
+"""exactcube.tables: comparisons with printed cells, and the four renderers."""
+
+import csv
+import io
+import json
+import shutil
+import subprocess
+
+import pytest
+
+from exactcube.numbers import mpq, parse_rational
+from exactcube.tables import Table
+
+
+def small_table():
+    t = Table("demo.t", "Demo & test_table", ["1", "2"], ["d_k", "a_k"], row_header="k")
+    t.set(1, "d_k", mpq(3, 4))
+    t.set(1, "a_k", mpq(1, 4))
+    t.set(2, "d_k", mpq(13, 16))
+    t.set(2, "a_k", mpq(3, 16))
+    return t
+
+
+def test_compare_and_errata():
+    t = small_table()
+    t.publish(1, "d_k", ".750")  # right
+    t.publish(2, "d_k", ".8126")  # wrong: 13/16 = .8125 exactly
+    t.publish(2, "a_k", ".19")  # right after rounding (.1875 -> .19)
+    errs = t.errata()
+    assert len(errs) == 1
+    e = errs[0]
+    assert (e.printed, e.true, e.true_rounded) == (".8126", "13/16", "0.8125")
+    assert "row 2" in e.where and "d_k" in e.where
+
+
+def test_percent_scale():
+    t = Table("demo.p", "pct", ["r"], ["c"], scale=100)
+    t.set("r", "c", mpq(2, 3))  # 66.666..%
+    t.publish("r", "c", "67")
+    assert t.errata() == []
+    t.publish("r", "c", "66")
+    assert len(t.errata()) == 1
+
+
+def test_arb_cells_compare_rigorously():
+    flint = pytest.importorskip("flint")
+    t = Table("demo.b", "ball", ["r"], ["c"], evidence="rigorous")
+    t.set("r", "c", flint.arb(2).sqrt())  # 1.41421356...
+    t.publish("r", "c", "1.414")
+    assert t.compare()[0].agrees is True
+    t.publish("r", "c", "1.415")
+    assert t.compare()[0].agrees is False
+
+
+def test_csv_round_trips_exact_values():
+    t = small_table()
+    rows = list(csv.reader(io.StringIO(t.to_csv(exact=True))))
+    assert rows[0] == ["k", "d_k", "a_k"]
+    assert parse_rational(rows[2][1]) == mpq(13, 16)
+    back = {(r[0], c): parse_rational(v) for r in rows[1:] for c, v in zip(rows[0][1:], r[1:])}
+    assert back == {k: v for k, v in t.cells.items()}
+
+
+def test_json_has_exact_and_decimal():
+    t = small_table()
+    t.publish(2, "d_k", ".8126")
+    d = json.loads(json.dumps(t.to_json(digits=4)))
+    cell = d["cells"][1][0]
+    assert cell == {"exact": "13/16", "decimal": "0.8125", "published": ".8126", "agrees": False}
+
+
+def test_rich_renders_and_marks_errata():
+    from rich.console import Console
+
+    t = small_table()
+    t.publish(2, "d_k", ".8126")
+    con = Console(file=io.StringIO(), width=120, no_color=True)
+    con.print(t.to_rich(digits=4))
+    text = con.file.getvalue()
+    assert "0.8125" in text and "printed .8126" in text
+
+
+def test_latex_escapes_and_marks():
+    t = small_table()
+    t.publish(2, "d_k", ".8126")
+    tex = t.to_latex(exact=True)
+    assert r"\frac{13}{16}" in tex and r"\toprule" in tex and r"Demo \& test\_table" in tex
+    assert r"$^\dagger$" in tex
+
+
+def test_notebook_reprs():
+    t = small_table()
+    assert "<table>" in t._repr_html_()
+    assert t._repr_latex_().startswith("$$")
+
+
+@pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex not installed")
+def test_latex_compiles(tmp_path):
+    from exactcube import catalog
+    from exactcube.tables import TABLES
+
+    catalog.load()
+    t = TABLES["ju24.dk"](size=12)
+    for exact in (True, False):
+        doc = tmp_path / f"t{int(exact)}.tex"
+        doc.write_text(t.to_latex_document(digits=6, exact=exact), encoding="utf-8")
+        r = subprocess.run(
+            ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", doc.name],
+            cwd=tmp_path, capture_output=True, text=True, timeout=120,
+        )
+        assert r.returncode == 0, r.stdout[-2000:]
+        assert (tmp_path / f"t{int(exact)}.pdf").stat().st_size > 1000
