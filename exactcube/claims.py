@@ -101,6 +101,24 @@ class Verdict:
     witness: Any = None
     errata: tuple[Erratum, ...] = ()
 
+    def _repr_html_(self) -> str:
+        import html
+
+        rows = "".join(
+            f"<tr><td>{html.escape(e.where)}</td><td>{html.escape(e.printed)}</td>"
+            f"<td>{html.escape(e.true)}</td><td>{html.escape(e.true_rounded)}</td></tr>"
+            for e in self.errata
+        )
+        errata = (f"<table><tr><th>where</th><th>printed</th><th>true</th><th>rounded</th></tr>{rows}</table>"
+                  if rows else "")
+        return (f"<p><b>{self.outcome.value}</b> ({self.evidence.value}): {html.escape(self.details)}</p>"
+                + errata)
+
+    def _repr_latex_(self) -> str:
+        from .tables import latex_escape
+
+        return rf"	extbf{{{self.outcome.value}}} ({self.evidence.value}): {latex_escape(self.details)}"
+
     def __post_init__(self):
         object.__setattr__(self, "outcome", Outcome(self.outcome))
         object.__setattr__(self, "evidence", Evidence(self.evidence))

@@ -280,21 +280,20 @@ class Table:
             t.add_row(r, *cells)
         return t
 
-    def to_latex(self, digits: int | None = None, exact: bool = False, show_published: bool = True) -> str:
-        r"""A booktabs ``tabular`` (inside a ``table`` float); erratum cells carry a dagger and a note."""
+    def latex_parts(self, digits: int | None = None, exact: bool = False, show_published: bool = True,
+                    rows: Sequence[str] | None = None) -> tuple[str, list[str]]:
+        r"""The booktabs ``tabular`` alone, and the notes on erratum cells (cell, printed value).
+
+        ``rows`` selects a subset of rows (to split a tall table)."""
         bad = self._erratum_keys() if show_published else set()
-        spec = "r" + "r" * len(self.cols)
         lines = [
-            r"\begin{table}[htbp]",
-            r"\centering",
-            rf"\caption{{{latex_escape(self.title)} ({latex_escape(self.id)}; evidence: {self.evidence})}}",
-            r"\begin{tabular}{" + spec + "}",
+            r"\begin{tabular}{" + "r" * (len(self.cols) + 1) + "}",
             r"\toprule",
             " & ".join([latex_escape(self.row_header)] + [latex_escape(c) for c in self.cols]) + r" \\",
             r"\midrule",
         ]
         notes = []
-        for r in self.rows:
+        for r in (self.rows if rows is None else rows):
             row = [latex_escape(r)]
             for c in self.cols:
                 v = self.cells.get((r, c))
@@ -312,6 +311,17 @@ class Table:
                 row.append(s)
             lines.append(" & ".join(row) + r" \\")
         lines += [r"\bottomrule", r"\end{tabular}"]
+        return "\n".join(lines), notes
+
+    def to_latex(self, digits: int | None = None, exact: bool = False, show_published: bool = True) -> str:
+        r"""A booktabs ``tabular`` in a ``table`` float with caption; erratum cells carry a dagger and a note."""
+        tabular, notes = self.latex_parts(digits, exact, show_published)
+        lines = [
+            r"\begin{table}[htbp]",
+            r"\centering",
+            rf"\caption{{{latex_escape(self.title)} ({latex_escape(self.id)}; evidence: {self.evidence})}}",
+            tabular,
+        ]
         if notes:
             lines.append(r"\par\smallskip\footnotesize $^\dagger$ differs from the printed value: " + "; ".join(notes) + ".")
         if self.notes:

@@ -36,6 +36,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from ..display import ExactDisplay
 from ..errors import BadInput
 from ..numbers import mpq, to_mpq
 
@@ -121,7 +122,7 @@ def take_point(k: int | None) -> mpq:
 
 
 @dataclass(frozen=True)
-class Thresholds:
+class Thresholds(ExactDisplay):
     """Doubling and take points with ``k`` doubles left (``k`` None: unlimited)."""
 
     k: int | None
@@ -158,7 +159,7 @@ def hit_probability(x, low, high) -> mpq:
 
 
 @dataclass(frozen=True)
-class Equity:
+class Equity(ExactDisplay):
     """A's expected payoff per unit of the current stake, and how it was obtained."""
 
     p: mpq
