@@ -47,6 +47,8 @@ __all__ = [
 
 
 class Outcome(str, Enum):
+    """What a check found: verified, refuted (counterexample), erratum (printed value wrong), open."""
+
     VERIFIED = "verified"
     REFUTED = "refuted"
     ERRATUM = "erratum"
@@ -57,6 +59,8 @@ class Outcome(str, Enum):
 
 
 class Evidence(str, Enum):
+    """How far to trust a verdict: exact, rigorous (balls), numeric (not a proof), sampled (Monte Carlo)."""
+
     EXACT = "exact"
     RIGOROUS = "rigorous"
     NUMERIC = "numeric"
@@ -128,18 +132,22 @@ class Verdict:
 
 
 def verified(evidence: Evidence | str, details: str = "", witness: Any = None) -> Verdict:
+    """The claim holds; ``details`` says how it was shown and on what scope."""
     return Verdict(Outcome.VERIFIED, Evidence(evidence), details, witness)
 
 
 def refuted(evidence: Evidence | str, details: str, witness: Any) -> Verdict:
+    """The claim is false; ``witness`` is the exact counterexample."""
     return Verdict(Outcome.REFUTED, Evidence(evidence), details, witness)
 
 
 def erratum(evidence: Evidence | str, details: str, errata: Iterable[Erratum], witness: Any = None) -> Verdict:
+    """Printed values (or formulas) differ from the truth; each :class:`Erratum` gives printed and true."""
     return Verdict(Outcome.ERRATUM, Evidence(evidence), details, witness, tuple(errata))
 
 
 def open_(evidence: Evidence | str, details: str, witness: Any = None) -> Verdict:
+    """Undecided; ``details`` says why (and what evidence there is)."""
     return Verdict(Outcome.OPEN, Evidence(evidence), details, witness)
 
 

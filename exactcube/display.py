@@ -32,6 +32,7 @@ def latex_value(v) -> str:
 
 
 def text_value(v) -> str:
+    """Plain text of one value: ``13/16`` for rationals."""
     if is_mpq(v):
         return f"{v.numerator}/{v.denominator}" if v.denominator != 1 else str(v.numerator)
     if isinstance(v, (tuple, list)):

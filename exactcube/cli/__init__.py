@@ -67,7 +67,7 @@ class Output:
         if self.plain:
             from rich import box
 
-            rich_table.box = box.SIMPLE_HEAD
+            rich_table.box = box.MARKDOWN
         self.console.print(rich_table)
 
 
