@@ -1,0 +1,292 @@
+r"""1-pile Nim played through the bit-flip channel; n-pile Nim with equiprobable noise.
+
+Model (``noisy`` §1, Example 3, §3 equation (5); reconstruction in NOTES.md).
+A position is the number :math:`n` of chips left; the player to move chooses the
+heap size :math:`m < n` to leave and transmits the binary word of :math:`m` with
+:math:`k = k(n)` digits, the number of binary digits of the *current* heap
+:math:`n`.  Each digit flips independently with probability :math:`\varepsilon`.
+A received word :math:`r \ge n` is not a legal move and is retransmitted, so
+
+.. math::
+
+   \mu_n(m, r) = \frac{\varepsilon^{d(m,r)}(1-\varepsilon)^{k-d(m,r)}}
+                      {\sum_{r' < n} \varepsilon^{d(m,r')}(1-\varepsilon)^{k-d(m,r')}},
+   \qquad 0 \le m, r < n,
+
+with :math:`d` the Hamming distance.  Equation (4) becomes (5):
+
+.. math::
+
+   p(0) = 0, \qquad p(n, m) = \sum_{r < n} \mu_n(m, r)\,(1 - p(r)), \qquad
+   p(n) = \max_{0 \le m < n} p(n, m).
+
+Structure used by the fast solver.  Write :math:`\varepsilon = a/b` in lowest
+terms and :math:`c = b - a`.  The factor :math:`b^{-k}` cancels in
+:math:`\mu_n`, so the *integer* weights :math:`W(m, r) = a^{d(m,r)} c^{k-d(m,r)}`
+define the same channel.  Over all :math:`2^k` words, :math:`W` is the
+:math:`k`-fold Kronecker power of :math:`\begin{pmatrix} c & a \\ a & c\end{pmatrix}`;
+truncating to legal words :math:`r < n` is multiplication by the indicator of
+:math:`\{r < n\}` before the transform, so every row numerator
+:math:`\sum_{r<n} W(m,r)(1-p(r))` and every row sum is obtained for all
+:math:`m` at once in :math:`O(k 2^k)` operations.
+
+The end point :math:`\varepsilon = 1`.  There the formula gives a zero row sum
+for moves whose complement word is not legal (e.g. every move from a power of
+two).  exactcube defines :math:`\mu_n` at :math:`\varepsilon = 1` by continuity,
+as the limit :math:`\varepsilon \to 1^-`: the uniform distribution on the legal
+words at maximal Hamming distance from :math:`m`.  Every :math:`p(n, m)` is then
+continuous on :math:`[0, 1]`.  At :math:`\varepsilon = 0` the formula is used as
+written (:math:`0^0 = 1`): the classical game (Example 2).
+
+n-pile Nim with the equiprobable distribution (Example 4, Corollary 8): every
+sent move is received as a uniformly chosen follower; see :func:`solve_multipile`.
+
+References: ``noisy`` §1 (three chips, equation (2)), Example 3, Example 4,
+§3 equation (5), the Appendix tables (4..10 chips).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..errors import BadInput, TooLarge
+from ..numbers import mpq, mpz, to_mpq
+
+__all__ = [
+    "NimSolution",
+    "ChannelWeights",
+    "channel_weights",
+    "solve_nim",
+    "solve_nim_plain",
+    "word_length",
+    "MAX_HEAP",
+    "MultipileSolution",
+    "solve_multipile",
+]
+
+#: Largest heap the 1-pile solvers accept (the fast solver does about
+#: :math:`N^2` big-integer operations; beyond this the run would not finish).
+MAX_HEAP = 1 << 14
+#: Largest heap the plain :math:`O(N^3)` method accepts.
+MAX_HEAP_PLAIN = 600
+
+
+def word_length(n: int) -> int:
+    """k(n): the number of binary digits of the heap ``n`` (Example 3); k(0) = 0."""
+    return int(n).bit_length()
+
+
+def _check_eps(eps) -> mpq:
+    e = to_mpq(eps, "eps")
+    if e < 0 or e > 1:
+        raise BadInput(f"eps: the bit-flip probability must lie in [0, 1], got {e}")
+    return e
+
+
+def _check_heap(n_max, bound: int, what: str = "n_max") -> int:
+    if isinstance(n_max, bool) or not isinstance(n_max, (int, type(mpz(0)))):
+        raise BadInput(f"{what}: expected a whole number of chips, got {n_max!r}")
+    n_max = int(n_max)
+    if n_max < 0:
+        raise BadInput(f"{what}: the heap must be at least 0, got {n_max}")
+    if n_max > bound:
+        raise TooLarge(f"{what} = {n_max} is too large for this solver; use at most {bound}")
+    return n_max
+
+
+@dataclass(frozen=True)
+class ChannelWeights:
+    r"""The channel :math:`\mu_n` of Example 3 for one heap ``n`` in structured form.
+
+    ``eps`` = a/b; ``a``, ``c`` = b - a are the integer per-digit weights (flip,
+    keep); ``k`` = k(n).  :meth:`weight` gives the unnormalised integer weight
+    :math:`W(m, r) = a^d c^{k-d}` (at eps = 1: 1 on the legal words farthest
+    from m, else 0 -- the continuous extension, see the module docstring);
+    :meth:`row` the exact row :math:`\mu_n(m, \cdot)` over r = 0..n-1;
+    :meth:`matrix` all rows.  The full :math:`2^k \times 2^k` weight matrix is
+    :math:`\begin{pmatrix} c & a\\ a & c\end{pmatrix}^{\otimes k}`.
+    """
+
+    n: int
+    eps: mpq
+    k: int
+    a: int
+    c: int
+
+    def weight(self, m: int, r: int) -> int:
+        """Unnormalised integer weight W(m, r) for legal m, r < n."""
+        if self.eps == 1:
+            dmax = max(bin(m ^ s).count("1") for s in range(self.n))
+            return 1 if bin(m ^ r).count("1") == dmax else 0
+        d = bin(m ^ r).count("1")
+        return self.a ** d * self.c ** (self.k - d)
+
+    def row_sum(self, m: int) -> int:
+        """S_n(m) = sum over r < n of W(m, r) (the normaliser of Example 3)."""
+        return sum(self.weight(m, r) for r in range(self.n))
+
+    def row(self, m: int) -> tuple[mpq, ...]:
+        r"""Exact :math:`\mu_n(m, r)` for r = 0..n-1 (Example 3); sums to 1."""
+        if not 0 <= m < self.n:
+            raise BadInput(f"move m = {m} is not legal from a heap of {self.n} (need 0 <= m < {self.n})")
+        w = [self.weight(m, r) for r in range(self.n)]
+        s = sum(w)
+        return tuple(mpq(x, s) for x in w)
+
+    def matrix(self) -> tuple[tuple[mpq, ...], ...]:
+        """All rows: matrix()[m][r] = mu_n(m, r)."""
+        return tuple(self.row(m) for m in range(self.n))
+
+
+def channel_weights(n: int, eps) -> ChannelWeights:
+    r"""The move error distribution :math:`\mu_n` of Example 3 for heap ``n`` at ``eps``.
+
+    Returns a :class:`ChannelWeights` (structured form: integer weights
+    :math:`a^d c^{k-d}` with :math:`\varepsilon = a/b`, :math:`c = b-a`; rows
+    exact via ``.row(m)``, the whole matrix via ``.matrix()``).
+    """
+    e = _check_eps(eps)
+    n = _check_heap(n, MAX_HEAP, "n")
+    if n < 1:
+        raise BadInput("n: a heap of 0 chips has no moves, so no channel")
+    a = int(e.numerator)
+    b = int(e.denominator)
+    return ChannelWeights(n=n, eps=e, k=word_length(n), a=a, c=b - a)
+
+
+@dataclass(frozen=True)
+class NimSolution:
+    r"""Exact solution of 1-pile Nim through the bit-flip channel, heaps 0..n_max.
+
+    ``p[n]`` is :math:`p(n)` of (5), ``optimal[n]`` every maximising sent move
+    (the heap left), exact ties included; ``method`` is ``"plain"`` (the direct
+    :math:`O(N^3)` rational recursion) or ``"fast"`` (floating-point screening
+    certified exactly; same exact answer).
+    """
+
+    eps: mpq
+    n_max: int
+    p: tuple
+    optimal: tuple
+    method: str
+
+    def move_value(self, n: int, m: int) -> mpq:
+        r"""Exact :math:`p(n, m) = \sum_{r<n} \mu_n(m, r)(1 - p(r))` (equation (5))."""
+        if not 1 <= n <= self.n_max:
+            raise BadInput(f"heap n = {n} is outside the solved range 1..{self.n_max}")
+        if not 0 <= m < n:
+            raise BadInput(f"move m = {m} is not legal from a heap of {n} (need 0 <= m < {n})")
+        ch = channel_weights(n, self.eps)
+        w = [ch.weight(m, r) for r in range(n)]
+        return sum((x * (1 - self.p[r]) for x, r in zip(w, range(n))), mpq(0)) / sum(w)
+
+    def move_values(self, n: int) -> tuple[mpq, ...]:
+        """p(n, m) for m = 0..n-1."""
+        return tuple(self.move_value(n, m) for m in range(n))
+
+    def classify(self, n: int) -> str:
+        """'P' if p(n) = 0, 'N' if p(n) = 1, else 'chance' (§2)."""
+        v = self.p[n]
+        return "P" if v == 0 else "N" if v == 1 else "chance"
+
+
+def solve_nim_plain(n_max: int, eps) -> NimSolution:
+    """Equation (5) solved directly over exact rationals, heaps 0..n_max: O(n_max^3) operations."""
+    e = _check_eps(eps)
+    n_max = _check_heap(n_max, MAX_HEAP_PLAIN)
+    p = [mpq(0)]
+    optimal = [()]
+    for n in range(1, n_max + 1):
+        ch = channel_weights(n, e)
+        q = [1 - p[r] for r in range(n)]
+        best = None
+        moves: list[int] = []
+        for m in range(n):
+            w = [ch.weight(m, r) for r in range(n)]
+            v = sum((x * qr for x, qr in zip(w, q)), mpq(0)) / sum(w)
+            if best is None or v > best:
+                best, moves = v, [m]
+            elif v == best:
+                moves.append(m)
+        p.append(best)
+        optimal.append(tuple(moves))
+    return NimSolution(eps=e, n_max=n_max, p=tuple(p), optimal=tuple(optimal), method="plain")
+
+
+def solve_nim(n_max: int, eps, method: str = "fast") -> NimSolution:
+    r"""Solve 1-pile Nim with bit-flip noise (``noisy`` (5)) exactly for heaps 0..n_max.
+
+    ``eps`` is any exact rational in [0, 1] (text like ``"77/100"`` accepted).
+    ``method="plain"`` runs the direct rational recursion; ``"fast"`` screens
+    the moves in floating point via the Kronecker structure and certifies the
+    maximisers exactly.  Both return the same exact ``p`` and ``optimal``.
+    """
+    if method == "plain":
+        return solve_nim_plain(n_max, eps)
+    if method == "fast":
+        from ._nimfast import solve_nim_fast
+
+        return solve_nim_fast(n_max, eps)
+    raise BadInput(f"method: expected 'plain' or 'fast', got {method!r}")
+
+
+# --------------------------------------------------------------------------
+# n-pile Nim with the equiprobable move error distribution (Example 4, Cor. 8)
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MultipileSolution:
+    r"""n-pile Nim with equiprobable :math:`\mu` (Example 4): p for every reachable position.
+
+    Positions are sorted tuples of heap sizes (zero heaps dropped).  ``p[x]`` is
+    exact; ``optimal[x]`` the maximising sent moves (all followers tie under the
+    equiprobable channel, whose value does not depend on the sent move).
+    """
+
+    start: tuple[int, ...]
+    p: dict
+    optimal: dict
+    noiseless: bool
+    method: str = "exact dynamic programming over sorted heap tuples"
+
+
+def _canon(heaps) -> tuple[int, ...]:
+    return tuple(sorted(h for h in heaps if h > 0))
+
+
+def multipile_followers(x: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Followers of the n-pile Nim position x (distinct canonical positions)."""
+    out = set()
+    for i, h in enumerate(x):
+        if i and x[i - 1] == h:
+            continue
+        for left in range(h):
+            out.add(_canon(x[:i] + (left,) + x[i + 1:]))
+    return tuple(sorted(out))
+
+
+def solve_multipile(heaps, noiseless: bool = False) -> MultipileSolution:
+    r"""Solve n-pile Nim from ``heaps`` with the equiprobable channel (Example 4), or noiselessly.
+
+    Equiprobable: :math:`\mu_x(y, z) = 1/\deg^+(x)` for all followers y, z, so
+    :math:`p(x) = \frac{1}{\deg^+(x)}\sum_{z \in F(x)}(1 - p(z))` (equation (4)).
+    ``noiseless=True``: Example 2 (:math:`\mu_x(y,z) = [y = z]`), the classical
+    game, where p is 1 exactly on the nonzero nim-sums.  Followers are
+    distinct positions (heap order ignored).
+    """
+    from .game import Game, solve
+
+    try:
+        start = _canon(int(h) for h in heaps)
+    except (TypeError, ValueError):
+        raise BadInput(f"heaps: expected whole numbers of chips, got {heaps!r}") from None
+    if any(int(h) < 0 for h in heaps):
+        raise BadInput("heaps: heap sizes must be at least 0")
+    if sum(start) > 64:
+        raise TooLarge(f"heaps {start}: at most 64 chips in total are accepted")
+    game = Game(multipile_followers, "equiprobable" if not noiseless else "noiseless")
+    sol = solve(game, start)
+    return MultipileSolution(start=start, p=dict(sol.p), optimal=dict(sol.optimal), noiseless=noiseless)
