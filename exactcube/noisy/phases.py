@@ -1,0 +1,709 @@
+r"""The exact phase diagram of 1-pile Nim through the bit-flip channel.
+
+Mathematics (``noisy`` §3, equation (5); model of NOTES.md).  For a heap
+:math:`n` with :math:`k = k(n)` binary digits and a sent move :math:`m < n`,
+
+.. math::
+
+   p(n, m) = \frac{\sum_{r<n} w_{k}(m, r)\,(1 - p(r))}{Z_n(m)}, \qquad
+   w_k(m, r) = \varepsilon^{d(m,r)}(1-\varepsilon)^{k-d(m,r)}, \qquad
+   Z_n(m) = \sum_{r<n} w_k(m, r),
+
+and :math:`p(n) = \max_m p(n, m)`, :math:`p(0) = 0`.  Every :math:`w_k` and
+:math:`Z_n(m)` is a polynomial in :math:`\varepsilon` with integer coefficients,
+positive on :math:`(0, 1)`.  Hence on any open interval :math:`I` on which the
+optimal moves of the heaps :math:`1, \dots, n-1` do not change, every
+:math:`p(r)` is a rational function :math:`N_r / D_r` and the denominators form
+a divisibility chain :math:`D_r = Z_r(m^*_r)\, D_{r-1}`, so
+
+.. math::
+
+   p(n, m) = \frac{S_m}{Z_n(m)\, D_{n-1}}, \qquad
+   S_m = \sum_{r<n} w_k(m, r)\,(D_{r} - N_r)\,\frac{D_{n-1}}{D_r},
+
+with :math:`S_m \in \mathbb{Z}[\varepsilon]`.  The sign of :math:`p(n,a) - p(n,b)`
+on :math:`I` is the sign of the integer polynomial
+:math:`S_a Z_n(b) - S_b Z_n(a)`; its real roots in :math:`I` (exact real
+algebraic numbers: an irreducible integer polynomial and an isolating interval
+with rational end points) are the only places where the order of the two moves
+can change.  The upper envelope of the :math:`n` candidates on :math:`I` is
+found by sampling the winner at a rational point, splitting :math:`I` at the
+roots of its differences with the other moves, and recursing where it is
+beaten.  Doing this heap by heap over a common partition of :math:`[0, 1]` gives
+:math:`p(n)` as a piecewise rational function of :math:`\varepsilon` with every
+breakpoint of the optimal move isolated exactly.
+
+At :math:`\varepsilon = 1/2` every weight is :math:`2^{-k}`, so all moves tie for
+every heap :math:`n \ge 2`; at :math:`\varepsilon = 1` the value is the limit
+(the convention of :mod:`exactcube.noisy.nim`), obtained by cancelling the
+common factor of numerator and denominator.
+
+Real roots are isolated with FLINT's certified complex root finder (real
+roots are returned with an exactly zero imaginary part) and each isolating
+interval is then certified by an exact sign change of the irreducible defining
+polynomial at its rational end points.
+
+References: ``noisy`` §1 (equation (2): three chips), §3 (5), Conjectures 9
+and 10, the Appendix tables (samples of the diagram at
+:math:`\varepsilon = 0.00, 0.01, \dots, 1.00`).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from flint import arb, ctx, fmpq, fmpz, fmpz_poly
+
+from ..errors import BadInput, TooLarge
+from ..numbers import format_decimal, mpq, to_mpq
+
+__all__ = [
+    "AlgebraicNumber",
+    "RationalFunction",
+    "Phase",
+    "HeapPhases",
+    "PhaseDiagram",
+    "phase_diagram",
+    "weight_poly",
+    "row_sum_poly",
+    "descartes_bound",
+    "has_no_root_in",
+    "real_roots_in",
+    "MAX_PHASE_HEAP",
+]
+
+#: Largest heap for the full phase diagram on [0, 1] (degrees grow like n log n,
+#: the number of pieces with every heap's breakpoints).
+MAX_PHASE_HEAP = 40
+
+X = fmpz_poly([0, 1])
+ONE_MINUS_X = fmpz_poly([1, -1])
+
+
+# ---------------------------------------------------------------------------
+# exact scalars between gmpy2 and flint
+# ---------------------------------------------------------------------------
+
+
+def _fq(q) -> fmpq:
+    q = to_mpq(q)
+    return fmpq(int(q.numerator), int(q.denominator))
+
+
+def _mq(q: fmpq) -> mpq:
+    return mpq(int(q.p), int(q.q))
+
+
+def _sign_at(P: fmpz_poly, q) -> int:
+    v = P(_fq(q))
+    return (v > 0) - (v < 0)
+
+
+def _arb_exact(x) -> mpq:
+    man, exp = x.mid().man_exp()
+    man, exp = int(man), int(exp)
+    return mpq(man) * mpq(2) ** exp if exp >= 0 else mpq(man, 2 ** (-exp))
+
+
+# ---------------------------------------------------------------------------
+# real algebraic numbers
+# ---------------------------------------------------------------------------
+
+
+def _normalise(P: fmpz_poly) -> fmpz_poly:
+    c = P.content()
+    if c != 1 and c != 0:
+        P = fmpz_poly([x // c for x in P.coeffs()])
+    if P.degree() >= 0 and P.leading_coefficient() < 0:
+        P = -P
+    return P
+
+
+@dataclass(frozen=True)
+class AlgebraicNumber:
+    r"""A real algebraic number :math:`\beta`: the unique root of the irreducible
+    primitive integer polynomial ``poly`` in the open interval ``(lo, hi)``
+    (``lo == hi`` for a rational :math:`\beta`, whose ``poly`` has degree 1).
+
+    The isolation is exact: ``poly`` changes sign between ``lo`` and ``hi``.
+    """
+
+    poly: fmpz_poly = field(compare=False)
+    lo: mpq
+    hi: mpq
+    key: tuple = field(default=(), repr=False)  # (coefficients) for equality
+
+    @staticmethod
+    def rational(q) -> "AlgebraicNumber":
+        q = to_mpq(q)
+        P = fmpz_poly([-int(q.numerator), int(q.denominator)])
+        return AlgebraicNumber(P, q, q, tuple(int(c) for c in P.coeffs()))
+
+    @property
+    def is_rational(self) -> bool:
+        return self.lo == self.hi
+
+    @property
+    def degree(self) -> int:
+        return self.poly.degree()
+
+    def refine(self, width) -> "AlgebraicNumber":
+        """Bisect the isolating interval (exact signs) until it is narrower than ``width``."""
+        if self.is_rational:
+            return self
+        width = to_mpq(width)
+        lo, hi = self.lo, self.hi
+        slo = _sign_at(self.poly, lo)
+        while hi - lo >= width:
+            mid = (lo + hi) / 2
+            s = _sign_at(self.poly, mid)
+            if s == 0:  # cannot happen for an irreducible poly of degree >= 2
+                return AlgebraicNumber.rational(mid)
+            if s == slo:
+                lo = mid
+            else:
+                hi = mid
+        return AlgebraicNumber(self.poly, lo, hi, self.key)
+
+    def refined_arb(self, bits: int = 200) -> "AlgebraicNumber":
+        """Shrink the interval quickly: a certified arb root at ``bits`` bits, checked by exact signs."""
+        if self.is_rational:
+            return self
+        return self.refine(mpq(1, 2**bits))
+
+    def decimal(self, digits: int = 30) -> str:
+        """The number correctly rounded to ``digits`` places (the interval is refined until both ends agree)."""
+        if self.is_rational:
+            return format_decimal(self.lo, digits)
+        a = self
+        w = mpq(1, 10 ** (digits + 2))
+        while True:
+            a = a.refine(w)
+            s, t = format_decimal(a.lo, digits), format_decimal(a.hi, digits)
+            if s == t:
+                return s
+            w /= 1000
+
+    def __float__(self) -> float:
+        return float((self.lo + self.hi) / 2)
+
+    def _cmp(self, other: "AlgebraicNumber") -> int:
+        a, b = self, other
+        if a.is_rational and b.is_rational:
+            return (a.lo > b.lo) - (a.lo < b.lo)
+        if a.key == b.key:
+            # same irreducible polynomial: refined isolating intervals of one isolation
+            # are disjoint for distinct roots
+            if a.hi <= b.lo:
+                return -1
+            if b.hi <= a.lo:
+                return 1
+            return 0
+        while True:  # distinct algebraic numbers separate after finitely many refinements
+            if a.hi <= b.lo and not (a.is_rational and a.lo == b.lo and b.is_rational):
+                if a.hi < b.lo or not (a.is_rational and b.is_rational):
+                    return -1
+            if b.hi <= a.lo:
+                return 1
+            if not a.is_rational:
+                a = a.refine((a.hi - a.lo) / 4)
+            if not b.is_rational:
+                b = b.refine((b.hi - b.lo) / 4)
+
+    def __lt__(self, other):
+        return self._cmp(other) < 0
+
+    def __le__(self, other):
+        return self._cmp(other) <= 0
+
+    def __gt__(self, other):
+        return self._cmp(other) > 0
+
+    def __ge__(self, other):
+        return self._cmp(other) >= 0
+
+    def equals(self, other) -> bool:
+        return self._cmp(other) == 0
+
+    def cmp_rational(self, q) -> int:
+        """Sign of self - q for a rational q (exact)."""
+        return self._cmp(AlgebraicNumber.rational(q))
+
+    def describe(self, digits: int = 30) -> str:
+        """'0.7654... (root of P in (lo, hi))'."""
+        if self.is_rational:
+            return f"{self.lo.numerator}/{self.lo.denominator}" if self.lo.denominator != 1 else str(self.lo.numerator)
+        return f"{self.decimal(digits)} (root of {self.poly} in ({self.lo}, {self.hi}))"
+
+
+def rational_between(a: AlgebraicNumber, b: AlgebraicNumber) -> mpq:
+    """A short dyadic rational strictly between the algebraic numbers a < b."""
+    while True:
+        if a.hi <= b.lo:
+            lo, hi = a.hi, b.lo
+            if lo < hi:
+                d = 1
+                while True:
+                    c = math.floor(lo * d) + 1
+                    if mpq(c, d) < hi:
+                        return mpq(c, d)
+                    d *= 2
+            if not a.is_rational and not b.is_rational:
+                return lo  # a < a.hi = b.lo < b
+        if not a.is_rational:
+            a = a.refine((a.hi - a.lo) / 4)
+        if not b.is_rational:
+            b = b.refine((b.hi - b.lo) / 4)
+
+
+# ---------------------------------------------------------------------------
+# root isolation and sign certificates (exact)
+# ---------------------------------------------------------------------------
+
+
+def _to_unit_interval(P: fmpz_poly, a: mpq, b: mpq):
+    r"""A polynomial whose positive roots correspond one-to-one to the roots of P in (a, b):
+    :math:`(1+y)^d P_1(1/(1+y))` with :math:`P_1(x) = P(a + (b - a) x)`."""
+    from flint import fmpq_poly
+
+    P1 = fmpq_poly(P)(fmpq_poly([_fq(a), _fq(b - a)]))
+    d = P1.degree()
+    rev = fmpq_poly(list(reversed(P1.coeffs())) + [0] * 0)
+    # x^d P1(1/x): reversed coefficients (degree may drop if P1(0) = P(a) = 0)
+    return rev(fmpq_poly([1, 1])) if d > 0 else rev
+
+
+def descartes_bound(P: fmpz_poly, a, b) -> int:
+    """Descartes' rule of signs on (a, b): an upper bound on the number of roots of P in (a, b),
+    with the same parity; 0 proves that P has no root in the open interval (exact)."""
+    a, b = to_mpq(a), to_mpq(b)
+    if P.degree() <= 0:
+        return 0
+    Q = _to_unit_interval(P, a, b)
+    signs = [(c > 0) - (c < 0) for c in Q.coeffs() if c != 0]
+    return sum(1 for s, t in zip(signs, signs[1:]) if s != t)
+
+
+def has_no_root_in(P: fmpz_poly, a, b, depth: int = 12) -> bool:
+    """Exact proof (Descartes' rule with bisection, Vincent-Collins-Akritas) that P has no real root
+    in the open interval (a, b) and none at its interior bisection points; False when not proved."""
+    a, b = to_mpq(a), to_mpq(b)
+    v = descartes_bound(P, a, b)
+    if v == 0:
+        return True
+    if v == 1 or depth == 0:
+        return False
+    m = (a + b) / 2
+    if _sign_at(P, m) == 0:
+        return False
+    return has_no_root_in(P, a, m, depth - 1) and has_no_root_in(P, m, b, depth - 1)
+
+
+@lru_cache(maxsize=20000)
+def _isolate_irreducible(coeffs: tuple) -> tuple[AlgebraicNumber, ...]:
+    """All real roots of an irreducible primitive integer polynomial, isolated exactly."""
+    P = fmpz_poly(list(coeffs))
+    if P.degree() == 1:
+        c0, c1 = coeffs
+        return (AlgebraicNumber.rational(mpq(-c0, c1)),)
+    out = []
+    old = ctx.prec
+    try:
+        prec = 64
+        while True:
+            ctx.prec = prec
+            roots = [r for r, _ in P.complex_roots()]
+            reals = [r.real for r in roots if r.imag.is_zero()]
+            cand = []
+            ok = True
+            for r in reals:
+                lo, hi = _arb_exact(arb(r.lower())), _arb_exact(arb(r.upper()))
+                if lo == hi or _sign_at(P, lo) * _sign_at(P, hi) >= 0:
+                    ok = False
+                    break
+                cand.append(AlgebraicNumber(P, lo, hi, coeffs))
+            cand.sort(key=lambda a: a.lo)
+            if ok and all(x.hi <= y.lo for x, y in zip(cand, cand[1:])):
+                out = cand
+                break
+            prec *= 2
+            if prec > 1 << 16:
+                raise RuntimeError(f"could not certify the real roots of {P}")
+    finally:
+        ctx.prec = old
+    return tuple(out)
+
+
+def real_roots_in(P: fmpz_poly, lo: AlgebraicNumber, hi: AlgebraicNumber) -> list[AlgebraicNumber]:
+    """The distinct real roots of P in the open interval (lo, hi), sorted, each exact."""
+    if P.is_zero():
+        raise ValueError("the zero polynomial has every number as a root")
+    if P.degree() <= 0:
+        return []
+    if descartes_bound(P, lo.lo, hi.hi) == 0:
+        return []
+    _, factors = P.factor()
+    out = []
+    for f, _e in factors:
+        f = _normalise(f)
+        if f.degree() <= 0:
+            continue
+        if descartes_bound(f, lo.lo, hi.hi) == 0:
+            continue
+        for r in _isolate_irreducible(tuple(int(c) for c in f.coeffs())):
+            if lo < r and r < hi:
+                out.append(r)
+    out.sort()
+    ded = []
+    for r in out:
+        if not ded or not ded[-1].equals(r):
+            ded.append(r)
+    return ded
+
+
+# ---------------------------------------------------------------------------
+# the channel as polynomials in eps
+# ---------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=None)
+def _weight_by_distance(k: int) -> tuple[fmpz_poly, ...]:
+    return tuple(X**d * ONE_MINUS_X ** (k - d) for d in range(k + 1))
+
+
+def weight_poly(n: int, m: int, r: int) -> fmpz_poly:
+    r"""w_k(m, r) = eps^d (1-eps)^(k-d), k = k(n), d = Hamming distance (Example 3)."""
+    k = int(n).bit_length()
+    return _weight_by_distance(k)[bin(m ^ r).count("1")]
+
+
+@lru_cache(maxsize=None)
+def row_sum_poly(n: int, m: int) -> fmpz_poly:
+    r"""Z_n(m) = sum_{r<n} w_k(m, r): the normaliser of mu_n(m, .) (Example 3)."""
+    k = int(n).bit_length()
+    W = _weight_by_distance(k)
+    counts = [0] * (k + 1)
+    for r in range(n):
+        counts[bin(m ^ r).count("1")] += 1
+    return sum((c * W[d] for d, c in enumerate(counts) if c), fmpz_poly([0]))
+
+
+# ---------------------------------------------------------------------------
+# rational functions
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RationalFunction:
+    """num/den in Z[eps], in lowest terms, den > 0 on (0, 1)."""
+
+    num: fmpz_poly
+    den: fmpz_poly
+
+    @staticmethod
+    def reduced(num: fmpz_poly, den: fmpz_poly) -> "RationalFunction":
+        g = num.gcd(den)
+        if not g.is_one():
+            num = _exact_div(num, g)
+            den = _exact_div(den, g)
+        c = num.content().gcd(den.content()) if not num.is_zero() else den.content()
+        if c != 1 and c != 0:
+            num = fmpz_poly([x // c for x in num.coeffs()])
+            den = fmpz_poly([x // c for x in den.coeffs()])
+        if den(fmpq(1, 2)) < 0:
+            num, den = -num, -den
+        return RationalFunction(num, den)
+
+    def __call__(self, eps) -> mpq:
+        e = _fq(eps)
+        d = self.den(e)
+        if d == 0:
+            raise ZeroDivisionError(f"denominator vanishes at eps = {eps}")
+        return _mq(self.num(e) / d)
+
+    def to_sympy(self, symbol=None):
+        import sympy as sp
+
+        x = symbol or sp.Symbol("epsilon")
+        n = sum(int(c) * x**i for i, c in enumerate(self.num.coeffs()))
+        d = sum(int(c) * x**i for i, c in enumerate(self.den.coeffs()))
+        return n / d
+
+    def __str__(self) -> str:
+        return f"({self.num}) / ({self.den})".replace("x", "ε")
+
+
+def _exact_div(a: fmpz_poly, b: fmpz_poly) -> fmpz_poly:
+    q, r = divmod(a, b)
+    if not r.is_zero():
+        raise ArithmeticError("inexact polynomial division")
+    return q
+
+
+# ---------------------------------------------------------------------------
+# one piece of [0, 1] and the envelope of the candidates on it
+# ---------------------------------------------------------------------------
+
+
+@dataclass
+class _State:
+    """The exact formulas of heaps 0..n-1 on one open interval (chain of denominators)."""
+
+    D: fmpz_poly  # D_{n-1}
+    V: list  # V[r] = (D_r - N_r) * D_{n-1} / D_r
+    N: list  # N_r, D_r per heap (for reporting)
+    Dr: list
+
+    def copy(self) -> "_State":
+        return _State(self.D, list(self.V), list(self.N), list(self.Dr))
+
+
+def _initial_state() -> _State:
+    one = fmpz_poly([1])
+    return _State(one, [one], [fmpz_poly([0])], [one])
+
+
+def candidate_numerators(n: int, st: _State) -> list[tuple[fmpz_poly, fmpz_poly]]:
+    """For each move m < n: (S_m, Z_n(m)) with p(n, m) = S_m / (Z_n(m) D_{n-1}) on the piece."""
+    k = n.bit_length()
+    W = _weight_by_distance(k)
+    out = []
+    for m in range(n):
+        groups = [fmpz_poly([0]) for _ in range(k + 1)]
+        for r in range(n):
+            d = bin(m ^ r).count("1")
+            groups[d] = groups[d] + st.V[r]
+        S = sum((W[d] * g for d, g in enumerate(groups) if not g.is_zero()), fmpz_poly([0]))
+        out.append((S, row_sum_poly(n, m)))
+    return out
+
+
+def _value(c: tuple[fmpz_poly, fmpz_poly], x: fmpq):
+    S, Z = c
+    return S(x) / Z(x)  # common factor D_{n-1} > 0 omitted: order is preserved
+
+
+def _winners_at(cands, x: mpq) -> list[int]:
+    fx = _fq(x)
+    vals = [_value(c, fx) for c in cands]
+    best = max(vals)
+    return [m for m, v in enumerate(vals) if v == best]
+
+
+def _identical(a, b) -> bool:
+    (Sa, Za), (Sb, Zb) = a, b
+    return Sa * Zb == Sb * Za
+
+
+def _diff(a, b) -> fmpz_poly:
+    (Sa, Za), (Sb, Zb) = a, b
+    return Sa * Zb - Sb * Za
+
+
+def _generic_winner(cands, lo: AlgebraicNumber, hi: AlgebraicNumber, prefer: str | None = None):
+    """A sample point in (lo, hi) at which every exact tie among the winners is an identity of
+    rational functions; returns (point, winner group)."""
+    x = rational_between(lo, hi)
+    for _ in range(200):
+        w = _winners_at(cands, x)
+        if all(_identical(cands[w[0]], cands[m]) for m in w[1:]):
+            return x, tuple(w)
+        # accidental tie at x: move towards the preferred end (or the middle of (lo, x))
+        if prefer == "hi":
+            x = rational_between(AlgebraicNumber.rational(x), hi)
+        else:
+            x = rational_between(lo, AlgebraicNumber.rational(x))
+    raise RuntimeError("no generic sample point found")
+
+
+def envelope(cands, lo: AlgebraicNumber, hi: AlgebraicNumber, side: str | None = None):
+    """Upper envelope of the candidates on the open interval (lo, hi).
+
+    Returns a list of (a, b, winners) with a < b consecutive algebraic numbers covering (lo, hi)
+    (breakpoints where the set of optimal moves changes), winners the optimal moves on (a, b).
+    With ``side="hi"`` (or ``"lo"``) only the last (first) piece is computed: the germ at that end.
+    """
+    prefer = side
+    x, w = _generic_winner(cands, lo, hi, prefer)
+    ref = cands[w[0]]
+    roots: list[AlgebraicNumber] = []
+    for m, c in enumerate(cands):
+        if m in w:
+            continue
+        P = _diff(ref, c)
+        roots.extend(real_roots_in(P, lo, hi))
+    roots.sort()
+    cuts = []
+    for r in roots:
+        if not cuts or not cuts[-1].equals(r):
+            cuts.append(r)
+    if not cuts:
+        return [(lo, hi, w)]
+    ends = [lo] + cuts + [hi]
+    pieces = list(zip(ends, ends[1:]))
+    if side == "hi":
+        pieces = pieces[-1:]
+    elif side == "lo":
+        pieces = pieces[:1]
+    out = []
+    for a, b in pieces:
+        y, w2 = _generic_winner(cands, a, b, prefer)
+        if set(w2) == set(w) or (w[0] in w2 and all(_identical(ref, cands[m]) for m in w2)):
+            out.append((a, b, tuple(sorted(set(w2) | set(w)))))
+        else:
+            out.extend(envelope(cands, a, b, side))
+    # merge neighbours with the same winners
+    merged = []
+    for a, b, ws in out:
+        if merged and merged[-1][2] == ws:
+            merged[-1] = (merged[-1][0], b, ws)
+        else:
+            merged.append((a, b, ws))
+    return merged
+
+
+def _advance(st: _State, n: int, S: fmpz_poly, Z: fmpz_poly) -> _State:
+    """Append heap n with the optimal numerator S and row sum Z: D_n = Z D_{n-1}."""
+    Dn = Z * st.D
+    V = [v * Z for v in st.V]
+    V.append(Dn - S)
+    return _State(Dn, V, st.N + [S], st.Dr + [Dn])
+
+
+# ---------------------------------------------------------------------------
+# the diagram
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Phase:
+    """On the open interval (lo, hi) heap n's optimal moves are ``moves`` and p(n) = ``p``."""
+
+    lo: AlgebraicNumber
+    hi: AlgebraicNumber
+    moves: tuple[int, ...]
+    p: RationalFunction
+
+
+@dataclass(frozen=True)
+class HeapPhases:
+    """Heap n on [0, 1]: maximal open intervals with one set of optimal moves and one formula for p(n).
+
+    ``breakpoints`` are the points where heap n's optimal move set changes; at the other
+    ends of phases only the formula changes (a breakpoint of a smaller heap).
+    """
+
+    n: int
+    phases: tuple[Phase, ...]
+
+    @property
+    def breakpoints(self) -> tuple[AlgebraicNumber, ...]:
+        return tuple(a.hi for a, b in zip(self.phases, self.phases[1:]) if a.moves != b.moves)
+
+    def move_intervals(self) -> tuple[tuple[AlgebraicNumber, AlgebraicNumber, tuple[int, ...]], ...]:
+        """(lo, hi, moves): maximal open intervals with one set of optimal moves."""
+        out: list = []
+        for ph in self.phases:
+            if out and out[-1][2] == ph.moves:
+                out[-1] = (out[-1][0], ph.hi, ph.moves)
+            else:
+                out.append((ph.lo, ph.hi, ph.moves))
+        return tuple(out)
+
+    def phase_at(self, eps) -> Phase | None:
+        """The phase whose open interval contains eps (None at a breakpoint)."""
+        e = to_mpq(eps)
+        for ph in self.phases:
+            if ph.lo.cmp_rational(e) < 0 < ph.hi.cmp_rational(e):
+                return ph
+        return None
+
+
+@dataclass(frozen=True)
+class PhaseDiagram:
+    """Exact phase diagram of heaps 1..n_max on [0, 1] (``method`` says how it was obtained)."""
+
+    n_max: int
+    heaps: tuple[HeapPhases, ...]  # heaps[n-1] is heap n
+    method: str = "exact: piecewise rational functions, algebraic breakpoints"
+
+    def heap(self, n: int) -> HeapPhases:
+        if not 1 <= n <= self.n_max:
+            raise BadInput(f"heap {n} is outside 1..{self.n_max}")
+        return self.heaps[n - 1]
+
+
+def _pieces_over(lo: AlgebraicNumber, hi: AlgebraicNumber, n_max: int, side: str | None, progress=None):
+    """Heap-by-heap refinement of (lo, hi): list of (a, b, state, moves per heap)."""
+    pieces = [(lo, hi, _initial_state(), [()])]
+    for n in range(1, n_max + 1):
+        new = []
+        for a, b, st, moves in pieces:
+            cands = candidate_numerators(n, st)
+            for a2, b2, ws in envelope(cands, a, b, side):
+                S, Z = cands[ws[0]]
+                new.append((a2, b2, _advance(st, n, S, Z), moves + [ws]))
+        pieces = new
+        if progress:
+            progress(n)
+    return pieces
+
+
+def phase_diagram(n_max: int, lo=0, hi=1, progress=None) -> PhaseDiagram:
+    r"""p(n) for n = 1..n_max as piecewise rational functions of eps on (lo, hi), with every
+    breakpoint of the optimal move as an exact real algebraic number (``noisy`` (5))."""
+    if not isinstance(n_max, int) or n_max < 1:
+        raise BadInput(f"n_max must be a positive integer, got {n_max!r}")
+    if n_max > MAX_PHASE_HEAP:
+        raise TooLarge(f"the exact phase diagram is limited to heaps n <= {MAX_PHASE_HEAP}; got {n_max}")
+    lo_q, hi_q = to_mpq(lo), to_mpq(hi)
+    if not 0 <= lo_q < hi_q <= 1:
+        raise BadInput(f"need 0 <= lo < hi <= 1, got ({lo_q}, {hi_q})")
+    pieces = _pieces_over(AlgebraicNumber.rational(lo_q), AlgebraicNumber.rational(hi_q), n_max, None, progress)
+    heaps = []
+    for n in range(1, n_max + 1):
+        phases: list[Phase] = []
+        for a, b, st, moves in pieces:
+            ws = moves[n]
+            f = RationalFunction.reduced(st.N[n], st.Dr[n])
+            if phases and phases[-1].moves == ws and phases[-1].p.num == f.num and phases[-1].p.den == f.den:
+                phases[-1] = Phase(phases[-1].lo, b, ws, f)
+            else:
+                phases.append(Phase(a, b, ws, f))
+        heaps.append(HeapPhases(n, tuple(phases)))
+    return PhaseDiagram(n_max, tuple(heaps))
+
+
+@dataclass(frozen=True)
+class Germ:
+    r"""The germ of the game at an end point: on (lo, hi) (one end is ``at``) every heap 1..n_max has a
+    fixed set of optimal moves and p(r) = N_r/D_r exactly.  ``moves[r]`` and ``p[r]`` for r = 0..n_max."""
+
+    at: mpq
+    side: str
+    lo: AlgebraicNumber
+    hi: AlgebraicNumber
+    moves: tuple
+    p: tuple
+    state: _State = field(repr=False, compare=False)
+
+
+def germ(n_max: int, at, side: str, other=None) -> Germ:
+    r"""The germ at ``at`` on ``side`` ('left' or 'right'): the largest interval reaching ``at`` (bounded by
+    ``other``) on which every heap 1..n_max keeps one set of optimal moves, with the exact formulas there."""
+    at = to_mpq(at)
+    if side == "left":
+        lo = AlgebraicNumber.rational(0 if other is None else other)
+        hi = AlgebraicNumber.rational(at)
+        s = "hi"
+    elif side == "right":
+        lo = AlgebraicNumber.rational(at)
+        hi = AlgebraicNumber.rational(1 if other is None else other)
+        s = "lo"
+    else:
+        raise BadInput("side must be 'left' or 'right'")
+    (a, b, st, moves), = _pieces_over(lo, hi, n_max, s)
+    p = tuple(RationalFunction.reduced(st.N[r], st.Dr[r]) for r in range(n_max + 1))
+    return Germ(at, side, a, b, tuple(moves), p, st)
