@@ -1,0 +1,325 @@
+r"""noisy §1-§2: the worked examples (3 chips, equation (2); Chomp! 2x2, equation (3)),
+Remark 1, Examples 2-4, equation (4) against (5), Remark 5 and Proposition 6.
+
+The symbolic checks re-derive the formulas with sympy from the channel of
+Example 3 written out directly (a second implementation, independent of the
+``mpq`` solvers), then compare with the solvers at rational points.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import product
+
+import sympy as sp
+
+from exactcube.claims import Evidence, claim, refuted, verified
+from exactcube.errors import BadInput
+from exactcube.noisy.chomp import chomp_game, chomp_moves, chop, neighbour_distribution, solve_chomp
+from exactcube.noisy.game import EQUIPROBABLE, NOISELESS, Game, solve, validate_distribution
+from exactcube.noisy.nim import channel_weights, solve_multipile, solve_nim
+from exactcube.numbers import mpq
+
+EXACT = Evidence.EXACT
+e_ = sp.symbols("epsilon", positive=True)
+
+
+def nim_game(eps) -> Game:
+    """1-pile Nim with the Example 3 channel as a general game (G, mu) for the solver of (4)."""
+    def error(n, m):
+        return dict(zip(range(n), channel_weights(n, eps).row(m)))
+    return Game(lambda n: tuple(range(n)), error, name=f"1-pile Nim eps={eps}")
+
+
+def sym_mu(n: int, m: int):
+    r"""Example 3 written out in sympy: :math:`\mu_n(m, r)` for r < n as expressions in epsilon."""
+    k = n.bit_length()
+    w = [e_ ** bin(m ^ r).count("1") * (1 - e_) ** (k - bin(m ^ r).count("1")) for r in range(n)]
+    s = sum(w)
+    return [sp.cancel(x / s) for x in w]
+
+
+def sym_move_values(n: int, p_lower):
+    """p(n, m) for m < n as rational functions, given the expressions p(r), r < n (equation (5))."""
+    return [sp.cancel(sum(mu * (1 - p_lower[r]) for r, mu in enumerate(sym_mu(n, m)))) for m in range(n)]
+
+
+@claim("noisy.eq2", "§1, 1-pile Nim of 3 chips, (1)-(2)",
+       "From 3 chips, sending 00 is received as 00 with probability (1-e)/(1+e) and as 01 or 10 with e/(1+e) each; "
+       "p(3) = (1 - e + e^2)/(1 + e) with optimal move 00 for e <= 1/2, p(3) = e(1 - e^2)/(1 - e + e^2) with "
+       "optimal move 01 for e >= 1/2; at e = 1/2 the game is fair and every move is optimal.")
+def eq2():
+    mu = sym_mu(3, 0)
+    if [sp.simplify(mu[0] - (1 - e_) / (1 + e_)), sp.simplify(mu[1] - e_ / (1 + e_)),
+            sp.simplify(mu[2] - e_ / (1 + e_))] != [0, 0, 0]:
+        return refuted(EXACT, f"mu_3(00, .) = {mu}", str(mu))
+    half = sp.Rational(1, 2)
+    out = []
+    for (lo, hi), p2, want, opt in (((0, half), 1 - e_, (1 - e_ + e_ ** 2) / (1 + e_), 0),
+                                    ((half, 1), e_, e_ * (1 - e_ ** 2) / (1 - e_ + e_ ** 2), 1)):
+        vals = sym_move_values(3, [sp.Integer(0), sp.Integer(1), p2])
+        if sp.simplify(vals[opt] - want) != 0:
+            return refuted(EXACT, f"on ({lo}, {hi}) p(3, {opt}) = {vals[opt]}", str(vals))
+        for m in range(3):
+            if m == opt:
+                continue
+            diff = sp.factor(sp.cancel(vals[opt] - vals[m]))
+            num, den = sp.fraction(sp.together(diff))
+            roots = [r for r in sp.Poly(num, e_).real_roots() if lo < r < hi] if sp.Poly(num, e_).degree() > 0 else []
+            mid = (sp.Rational(lo) + sp.Rational(hi)) / 2
+            if roots or diff.subs(e_, mid) <= 0:
+                return refuted(EXACT, f"on ({lo}, {hi}) move {m} is not beaten by {opt}: {diff}", str(diff))
+        out.append(f"eps in ({lo}, {hi}): p(3, m) = {[str(sp.factor(v)) for v in vals]}")
+        # compare with the mpq solver at rational points of the interval
+        for t in (sp.Rational(1, 7), sp.Rational(2, 5), sp.Rational(3, 5), sp.Rational(9, 10)):
+            if not lo < t < hi:
+                continue
+            s = solve_nim(3, mpq(int(t.p), int(t.q)))
+            for m in range(3):
+                if sp.Rational(int(s.move_value(3, m).numerator), int(s.move_value(3, m).denominator)) != vals[m].subs(e_, t):
+                    return refuted(EXACT, f"solver and symbolic p(3, {m}) differ at eps = {t}", str(t))
+            if s.optimal[3] != (opt,):
+                return refuted(EXACT, f"solver's optimal move at {t} is {s.optimal[3]}", str(t))
+    s = solve_nim(3, mpq(1, 2))
+    if s.p[3] != mpq(1, 2) or s.optimal[3] != (0, 1, 2):
+        return refuted(EXACT, f"at eps = 1/2: p(3) = {s.p[3]}, optimal {s.optimal[3]}", None)
+    return verified(EXACT, "Re-derived symbolically from Example 3 (p(2) = 1 - e resp. e on each side of 1/2): "
+                    + "; ".join(out) + ". The optimal move beats the others on the whole open interval (no root "
+                    "of the difference inside, positive at the midpoint); the mpq solver agrees at 1/7, 2/5, 3/5, "
+                    "9/10; at e = 1/2 all three moves give exactly 1/2.")
+
+
+@claim("noisy.eq3", "§1, Chomp! on a 2x2 bar, (3)",
+       "With the neighbour channel, p = 0 at the poison alone, p = 1 at the 1x2 and 2x1 bars, p = 0 at the "
+       "L-shape; from the 2x2 bar the three moves give 3(1-e)/(3-e) (aim at the far corner) and e/(3-e) "
+       "(either other square), so p = max(3(1-e), e)/(3-e); at e = 3/4 every move gives 1/3: a chance game "
+       "favouring Player II.")
+def eq3():
+    # hand derivation: aiming at (1,1): received (1,1) w.p. (1-e), each neighbour e/3; poison (0,0) illegal,
+    # renormalise over {(1,1), (0,1), (1,0)}: 1 - e/3.  Only (1,1) -> L-shape (a P-position) wins.
+    corner = 3 * (1 - e_) / (3 - e_)
+    side = e_ / (3 - e_)
+    pts = [mpq(1, 10), mpq(1, 3), mpq(3, 4), mpq(9, 10), mpq(1, 2)]
+    for e in pts:
+        s = solve_chomp(2, 2, e)
+        ev = sp.Rational(int(e.numerator), int(e.denominator))
+        want_base = {(1,): 0, (1, 1): 1, (2,): 1, (2, 1): 0}
+        for x, v in want_base.items():
+            if s.p[x] != v:
+                return refuted(EXACT, f"p{x} = {s.p[x]} at eps = {e}", str(x))
+        g = chomp_game(2, 2, e)
+        from exactcube.noisy.game import move_value
+        vals = {sq: move_value(g, (2, 2), chop((2, 2), *sq), s.p) for sq in chomp_moves((2, 2))}
+        want = {(1, 1): corner.subs(e_, ev), (0, 1): side.subs(e_, ev), (1, 0): side.subs(e_, ev)}
+        for sq, v in vals.items():
+            if sp.Rational(int(v.numerator), int(v.denominator)) != want[sq]:
+                return refuted(EXACT, f"move {sq} at eps = {e}: {v}, hand derivation {want[sq]}", str(sq))
+    # each move value is a ratio of affine functions of e: agreement at 3+ points is identity
+    tie = sp.solve(sp.Eq(corner, side), e_)
+    if tie != [sp.Rational(3, 4)] or corner.subs(e_, sp.Rational(3, 4)) != sp.Rational(1, 3):
+        return refuted(EXACT, f"moves tie at {tie}", str(tie))
+    s = solve_chomp(2, 2, mpq(3, 4))
+    if s.p[(2, 2)] != mpq(1, 3) or len(s.optimal[(2, 2)]) != 3:
+        return refuted(EXACT, f"at e = 3/4: p = {s.p[(2, 2)]}, optimal {s.optimal[(2, 2)]}", None)
+    return verified(EXACT, "The solver's move values from the 2x2 bar equal the hand derivation 3(1-e)/(3-e), "
+                           "e/(3-e), e/(3-e) at 5 rational points (ratios of affine functions, so identical); they "
+                           "tie only at e = 3/4, where p = 1/3 < 1/2 for every move (Player II favoured). Reading "
+                           "of 'neighbour': squares of the bar sharing an edge or a corner (3 per square on 2x2).")
+
+
+@claim("noisy.remark1", "§2, Remark 1",
+       "A move error distribution is a stochastic matrix over the arrows that vanishes on pairs of arrows with "
+       "different tails; the channels of Example 3 and of §1's Chomp! are move error distributions.")
+def remark1():
+    count = 0
+    for eps in (mpq(0), mpq(1, 10), mpq(1, 3), mpq(1, 2), mpq(77, 100), mpq(1)):
+        for n in range(1, 17):
+            ch = channel_weights(n, eps)
+            for m in range(n):
+                validate_distribution(n, m, dict(zip(range(n), ch.row(m))), range(n))
+                count += 1
+        for x in solve_chomp(3, 4, eps).p:
+            for sq in chomp_moves(x):
+                d = neighbour_distribution(x, sq, eps, 3, 4)
+                validate_distribution(x, chop(x, *sq), {chop(x, *s): v for s, v in d.items()},
+                                      [chop(x, *s) for s in chomp_moves(x)])
+                count += 1
+    # and the validation can fail: rows that leak mass, miss mass, or leave the followers
+    rejected = 0
+    for bad in ({0: mpq(1, 2), 1: mpq(1, 3)}, {0: mpq(3, 2), 1: mpq(-1, 2)}, {0: mpq(1, 2), 5: mpq(1, 2)}):
+        try:
+            validate_distribution(3, 0, bad, range(3))
+        except BadInput:
+            rejected += 1
+    if rejected != 3:
+        return refuted(EXACT, "the validator accepted a non-stochastic row", None)
+    return verified(EXACT, f"{count} rows (1-pile Nim n <= 16, Chomp! 3x4, eps in {{0, 1/10, 1/3, 1/2, 77/100, 1}}) "
+                           "are probability vectors supported on the followers; rows with total 5/6, a negative "
+                           "entry, or mass off the followers are rejected.")
+
+
+def _nim_sum_zero(x):
+    s = 0
+    for h in x:
+        s ^= h
+    return s == 0
+
+
+@claim("noisy.example2", "§2, Example 2",
+       "With mu_x(y, z) = 1 if y = z and 0 otherwise, p takes only the values 0 and 1 and the game is the "
+       "classical one: P-positions exactly where the classical theory puts them.")
+def example2():
+    n_pos = 0
+    for heaps in product(range(7), repeat=3):
+        sol = solve_multipile(heaps, noiseless=True)
+        for x, v in sol.p.items():
+            n_pos += 1
+            if v not in (0, 1) or (v == 0) != _nim_sum_zero(x):
+                return refuted(EXACT, f"n-pile Nim {x}: p = {v}, nim-sum {x}", x)
+    s = solve_nim(64, mpq(0))
+    if any(s.p[n] != 1 or s.optimal[n] != (0,) for n in range(1, 65)):
+        return refuted(EXACT, "1-pile Nim at eps = 0 is not the classical game", None)
+    g = solve(Game(lambda x: tuple(chop(x, *s) for s in chomp_moves(x)), NOISELESS), (5, 5, 5))
+    if any(v not in (0, 1) for v in g.p.values()) or g.p[(5, 5, 5)] != 1:
+        return refuted(EXACT, "noiseless Chomp! is not a win for the first player", None)
+    return verified(EXACT, f"Noiseless n-pile Nim (up to 3 heaps of <= 6 chips, {n_pos} position visits): p in {{0, 1}}, "
+                           "P exactly at nim-sum 0 (Bouton); 1-pile Nim at eps = 0: p(n) = 1 with the unique optimal "
+                           "move 0 for n = 1..64; noiseless 3x5 Chomp!: p in {0, 1} and the bar is an N-position "
+                           "(strategy stealing).")
+
+
+@claim("noisy.example3", "§2, Example 3",
+       "The move error distribution of 1-pile Nim with bit-flip noise is mu_n(m, r) = e^d (1-e)^(k-d) normalised "
+       "over the legal r < n (d the Hamming distance of m and r, k the number of binary digits of n); this is "
+       "the distribution exactcube uses.")
+def example3():
+    cases = 0
+    for num, den in ((1, 10), (77, 100), (1, 3), (1, 2), (2, 7), (99, 100)):
+        e = Fraction(num, den)
+        for n in range(1, 33):
+            k = len(bin(n)) - 2
+            ch = channel_weights(n, mpq(num, den))
+            for m in range(n):
+                w = [e ** bin(m ^ r).count("1") * (1 - e) ** (k - bin(m ^ r).count("1")) for r in range(n)]
+                s = sum(w)
+                want = [x / s for x in w]
+                got = ch.row(m)
+                if any(mpq(a.numerator, a.denominator) != b for a, b in zip(want, got)):
+                    return refuted(EXACT, f"row mu_{n}({m}, .) at eps = {e} differs", (n, m, str(e)))
+                cases += 1
+    return verified(EXACT, f"{cases} rows (n <= 32, six values of eps) built with fractions.Fraction straight "
+                           "from the formula equal exactcube's channel_weights rows.")
+
+
+@claim("noisy.eq4-5", "§2 (4) and §3 (5)",
+       "Equation (5) is equation (4) for the channel of Example 3: the general solver and the 1-pile Nim solver agree.")
+def eq4_5():
+    for eps in (mpq(0), mpq(1, 10), mpq(1, 2), mpq(77, 100), mpq(2, 3), mpq(1)):
+        g = solve(nim_game(eps), 16)
+        s = solve_nim(16, eps)
+        for n in range(17):
+            if g.p[n] != s.p[n] or tuple(g.optimal[n]) != s.optimal[n]:
+                return refuted(EXACT, f"eps = {eps}, n = {n}: (4) gives {g.p[n]} {g.optimal[n]}, "
+                                      f"(5) gives {s.p[n]} {s.optimal[n]}", (str(eps), n))
+    return verified(EXACT, "p(n) and the optimal-move sets agree exactly for n <= 16 at eps in "
+                           "{0, 1/10, 1/2, 77/100, 2/3, 1}.")
+
+
+@claim("noisy.example4", "§2, Example 4",
+       "1-pile Nim with more than one chip and the equiprobable move error distribution is a fair chance game.")
+def example4():
+    g = solve(Game(lambda n: tuple(range(n)), EQUIPROBABLE), 60)
+    bad = [n for n in range(2, 61) if g.p[n] != mpq(1, 2)]
+    if bad or g.p[1] != 1 or g.p[0] != 0:
+        return refuted(EXACT, f"p(n) != 1/2 at n = {bad}", bad)
+    return verified(EXACT, "p(0) = 0, p(1) = 1 and p(n) = 1/2 exactly for n = 2..60 (and by Lemma 7: the only "
+                           "chance position reached first is 2, with one P- and one N-follower).")
+
+
+def _remark5_on(game, start):
+    sol = solve(game, start)
+    from exactcube.noisy.game import _row
+    checked = 0
+    for x, v in sol.p.items():
+        fol = tuple(dict.fromkeys(game.followers(x)))
+        if not fol:
+            continue
+        rows = {y: _row(game, x, y, fol) for y in fol}
+        all_lose = all(sol.p[z] == 1 for y in fol for z, w in rows[y].items() if w > 0)
+        some_win = any(all(sol.p[z] == 0 for z, w in rows[y].items() if w > 0) for y in fol)
+        if (v == 0) != all_lose or (v == 1) != some_win:
+            return x, v
+        checked += 1
+    return None, checked
+
+
+@claim("noisy.remark5", "§2, Remark 5",
+       "p(x) = 0 iff every follower received with positive probability (after any sent move) has p = 1; "
+       "p(x) = 1 iff some sent move is received only as followers with p = 0. In particular, when mu > 0 on "
+       "all pairs of followers, p(x) = 0 iff every follower has p = 1, and p(x) = 1 iff every follower has p = 0.")
+def remark5():
+    total = 0
+    games = [(nim_game(mpq(e)), 20) for e in (0, mpq(1, 10), mpq(1, 2), mpq(9, 10), 1)]
+    games += [(chomp_game(3, 4, e), (4, 4, 4)) for e in (mpq(0), mpq(1, 10), mpq(1))]
+    games += [(Game(lambda x: tuple(chop(x, *s) for s in chomp_moves(x)), EQUIPROBABLE), (4, 4, 4))]
+    for g, start in games:
+        bad, n = _remark5_on(g, start)
+        if bad is not None:
+            return refuted(EXACT, f"{g.name}: position {bad} has p = {n} against Remark 5", bad)
+        total += n
+    return verified(EXACT, f"Both equivalences hold at all {total} non-terminal positions of 1-pile Nim "
+                           "(n <= 20, eps in {0, 1/10, 1/2, 9/10, 1}) and 3x4 Chomp! (neighbour channel at "
+                           "eps in {0, 1/10, 1}, and equiprobable).")
+
+
+def perturbed(game: Game, eta: mpq) -> Game:
+    r"""Proposition 6's construction: :math:`\mu' = (1-\eta)\mu + \eta/|F(x)|` on every row."""
+    from exactcube.noisy.game import _row
+
+    def error(x, y):
+        fol = tuple(dict.fromkeys(game.followers(x)))
+        row = _row(game, x, y, fol)
+        return {z: (1 - eta) * row.get(z, 0) + eta / len(fol) for z in fol}
+    return Game(game.followers, error, name=f"{game.name} perturbed by {eta}")
+
+
+@claim("noisy.prop6", "§2, Proposition 6",
+       "Given a game (G, mu) and delta > 0 there is a move error distribution mu' with (1) mu' > 0 on every pair "
+       "of arrows sharing a tail, (2) |p'(x) - p(x)| < delta for every x, and (3) the same optimal moves "
+       "(reconstruction: the extraction lost the three formulas).")
+def prop6():
+    games = [(nim_game(mpq(0)), 12), (nim_game(mpq(1, 10)), 12), (nim_game(mpq(1)), 12),
+             (chomp_game(2, 3, mpq(0)), (3, 3)), (chomp_game(2, 3, mpq(1, 10)), (3, 3)),
+             (Game(lambda x: tuple(sorted(set(tuple(sorted(x[:i] + (h,) + x[i + 1:])) for i in range(len(x))
+                                              for h in range(x[i])))), NOISELESS, name="3-pile Nim"), (3, 3, 3))]
+    notes = []
+    for g, start in games:
+        base = solve(g, start)
+        unique = {x for x, ys in base.optimal.items() if len(ys) == 1}
+        for delta in (mpq(1, 10), mpq(1, 1000)):
+            eta = delta
+            while True:
+                pg = perturbed(g, eta)
+                ps = solve(pg, start)
+                ok2 = all(abs(ps.p[x] - base.p[x]) < delta for x in base.p)
+                ok3 = all(set(ps.optimal[x]) <= set(base.optimal[x]) for x in base.p) and \
+                    all(ps.optimal[x] == base.optimal[x] for x in unique)
+                if ok2 and ok3:
+                    break
+                eta /= 2
+                if eta < mpq(1, 10 ** 12):
+                    return refuted(EXACT, f"{g.name}: no eta >= 1e-12 satisfies (2)-(3) for delta = {delta}", None)
+            # (1): every row of mu' is positive on all followers
+            from exactcube.noisy.game import _row
+            for x in base.p:
+                fol = tuple(dict.fromkeys(g.followers(x)))
+                for y in fol:
+                    if any(w <= 0 for w in (_row(pg, x, y, fol).get(z, 0) for z in fol)):
+                        return refuted(EXACT, f"{g.name}: mu' not positive at {x}", x)
+            ties = sum(1 for x in base.p if len(base.optimal[x]) > 1 and set(ps.optimal[x]) != set(base.optimal[x]))
+            notes.append(f"{g.name}, delta = {delta}: eta = {eta}" + (f" ({ties} exact ties of mu broken)" if ties else ""))
+    return verified(EXACT, "With mu' = (1 - eta) mu + eta/|F(x)| (eta found by halving from delta): mu' > 0, "
+                           "|p' - p| < delta everywhere, every mu'-optimal move is mu-optimal and unique optimal "
+                           "moves are kept. Where mu has exact ties the perturbation may keep only some of them, so "
+                           "(3) holds as 'optimal for mu' is optimal for mu'', not as equality of sets. "
+                           + "; ".join(notes))
