@@ -72,6 +72,8 @@ __all__ = [
     "tie_probability",
     "expected_value",
     "expected_value_limit",
+    "alpha_means",
+    "expected_value_means",
     "resign_potential",
     "alpha_normal",
     "alpha_split",
@@ -251,6 +253,40 @@ def expected_value(a, b, digits: int = 30) -> ContinuousValue:
             dom = "?"
         value = arb(1) if dom == "A" else arb(-1) if dom == "B" else _clamp(f)
     return ContinuousValue(a, b, value, x, bt, dom, digits)
+
+
+def _check_mean(x, name: str) -> mpq:
+    q = to_mpq(x, name)
+    if q < 0:
+        raise BadInput(f"Poisson mean {name} must be >= 0, got {q}")
+    if q > MAX_POTENTIAL_LOG:
+        raise TooLarge(f"Poisson mean {name} = {q} is too large (at most {MAX_POTENTIAL_LOG})")
+    return q
+
+
+def alpha_means(L, M, digits: int = 30) -> arb:
+    """ks69 (22): :math:`P[X \\le Y]`, :math:`X \\sim` Poisson(L), :math:`Y \\sim` Poisson(M), for exact means L, M >= 0.
+
+    This is :math:`\\alpha(a,b)` with :math:`a = e^{2L}`, :math:`b = e^{2M}` (ks69 (16), (21)); used by the
+    asymptotic checks, where the means, not the potentials, are the natural parameters.
+    """
+    L, M = _check_mean(L, "L"), _check_mean(M, "M")
+    bits = bits_for_digits(digits)
+    for _ in range(8):
+        with working_precision(bits):
+            v = alpha_LM(_arb_q(L), _arb_q(M))[0]
+        if _accurate(v, digits):
+            return v
+        bits *= 2
+    raise TooLarge(f"could not reach {digits} digits for means ({L}, {M})")  # pragma: no cover
+
+
+def expected_value_means(L, M, digits: int = 30) -> arb:
+    """ks69 (20)/(28) for Poisson means L, M: :math:`E = (P[X>Y]-P[X<Y])/P[X=Y]` clamped to [-1, 1], a ball."""
+    with working_precision(bits_for_digits(digits) + 16):
+        x = alpha_means(L, M, digits + 10)
+        y = alpha_means(M, L, digits + 10)
+        return _clamp((y - x) / (x + y - 1))
 
 
 def expected_value_limit(a, b) -> arb:
