@@ -1,0 +1,1 @@
+"""R. W. Floyd, "More dynamic programming" (Stanford teaching note, 1983) (floyd): a two-dice race to 25."""
