@@ -1,0 +1,153 @@
+"""1-pile Nim with bit-flip noise (noisy Example 3, (5)) and n-pile Nim (Example 4, Corollary 8)."""
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from exactcube.errors import BadInput, TooLarge
+from exactcube.noisy.nim import channel_weights, solve_multipile, solve_nim
+from exactcube.numbers import agrees_with_printed, mpq
+from tests.invariants import ProbabilityInvariants
+
+EPS = [mpq(0), mpq(1, 10), mpq(1, 3), mpq(1, 2), mpq(3, 5), mpq(77, 100), mpq(9, 10), mpq(1)]
+
+
+def p3_by_hand(e):
+    """Equation (2), derived by hand from Example 3 (see proofs/noisy/examples.py for the derivation)."""
+    if e <= mpq(1, 2):
+        return (1 - e + e * e) / (1 + e), (0,) if e < mpq(1, 2) else (0, 1, 2)
+    return e * (1 - e * e) / (1 - e + e * e), (1,)
+
+
+@pytest.mark.parametrize("method", ["plain", "fast"])
+@pytest.mark.parametrize("e", [e for e in EPS if e < 1], ids=str)
+def test_heaps_one_to_three_by_hand(e, method):
+    s = solve_nim(3, e, method)
+    assert s.p[0] == 0 and s.optimal[0] == ()
+    assert s.p[1] == 1 and s.optimal[1] == (0,)
+    # p(2, 0) = 1 - e (sent 00: kept w.p. 1-e, else 01), p(2, 1) = e
+    assert s.p[2] == max(e, 1 - e)
+    assert s.move_value(2, 0) == 1 - e and s.move_value(2, 1) == e
+    p3, opt3 = p3_by_hand(e)
+    assert s.p[3] == p3 and s.optimal[3] == opt3
+
+
+@pytest.mark.parametrize("heap,eps,printed,opt", [
+    pytest.param(4, "0.10", "0.820727272727273", (0,), id="NOTES: 4 chips eps 0.10"),
+    pytest.param(5, "0.77", "0.458703309461914", (4,), id="NOTES: 5 chips eps 0.77"),
+    pytest.param(10, "0.50", "0.500000000000000", tuple(range(10)), id="Appendix: 10 chips eps 0.50"),
+])
+def test_published_values(heap, eps, printed, opt):
+    s = solve_nim(heap, eps)
+    assert agrees_with_printed(s.p[heap], printed)
+    assert s.optimal[heap] == opt
+
+
+def test_eps_zero_is_the_classical_game():
+    # Example 2: take the whole pile; every other move leaves an N-position
+    s = solve_nim(100, 0)
+    assert all(s.p[n] == 1 and s.optimal[n] == (0,) for n in range(1, 101))
+
+
+def test_eps_half_is_fair_from_two_chips_on():
+    # every row of the channel is uniform: p(n) = (1 + 0 + (n-2)/2)/n = 1/2 for n >= 2
+    s = solve_nim(200, mpq(1, 2))
+    assert all(s.p[n] == mpq(1, 2) and s.optimal[n] == tuple(range(n)) for n in range(2, 201))
+
+
+def test_eps_one_continuous_extension():
+    # at eps = 1 a move is received as the legal word farthest from it: from 4 = 100, 3 = 011 -> 000,
+    # 0 = 000 -> 011 = 3; p(3) = 0 at eps = 1 (every move from 11 reaches 1 or 2, both won by the mover)
+    s = solve_nim(4, 1)
+    assert s.p[3] == 0 and s.move_value(4, 3) == 1 and s.move_value(4, 0) == 1
+    assert s.optimal[4] == (0, 3)
+    x, y = solve_nim(30, 1, "plain"), solve_nim(30, 1, "fast")
+    assert x.p == y.p and x.optimal == y.optimal
+
+
+@pytest.mark.parametrize("e", EPS, ids=str)
+def test_channel_rows_are_distributions_and_match_formula(e):
+    fe = Fraction(int(e.numerator), int(e.denominator))
+    for n in range(1, 20):
+        k = n.bit_length()
+        ch = channel_weights(n, e)
+        for m in range(n):
+            row = ch.row(m)
+            assert sum(row) == 1 and all(x >= 0 for x in row)
+            if 0 < e < 1:
+                w = [fe ** bin(m ^ r).count("1") * (1 - fe) ** (k - bin(m ^ r).count("1")) for r in range(n)]
+                assert [Fraction(int(x.numerator), int(x.denominator)) for x in row] == [x / sum(w) for x in w]
+
+
+@settings(max_examples=40, deadline=None)
+@given(b=st.integers(1, 40), a=st.integers(0, 40), n=st.integers(1, 40))
+def test_fast_equals_plain(b, a, n):
+    e = mpq(min(a, b), b)
+    x, y = solve_nim(n, e, "plain"), solve_nim(n, e, "fast")
+    assert x.p == y.p and x.optimal == y.optimal
+    assert x.method == "plain" and y.method == "fast"
+
+
+def test_optimal_moves_are_the_maximisers():
+    s = solve_nim(16, mpq(77, 100))
+    for n in range(1, 17):
+        vals = s.move_values(n)
+        assert s.p[n] == max(vals)
+        assert s.optimal[n] == tuple(m for m in range(n) if vals[m] == s.p[n])
+
+
+class TestProbabilities(ProbabilityInvariants):
+    def probabilities(self):
+        for e in EPS:
+            s = solve_nim(24, e)
+            for n in range(25):
+                yield f"eps={e} n={n}", s.p[n]
+                for m in range(n):
+                    yield f"eps={e} p({n},{m})", s.move_value(n, m)
+
+
+@pytest.mark.parametrize("args,exc", [
+    pytest.param((10, "3/2"), BadInput, id="eps above 1"),
+    pytest.param((10, "-1/10"), BadInput, id="negative eps"),
+    pytest.param((10, 0.77), BadInput, id="binary float eps"),
+    pytest.param((10, "abc"), BadInput, id="not a number"),
+    pytest.param((-1, "1/2"), BadInput, id="negative heap"),
+    pytest.param((2.5, "1/2"), BadInput, id="fractional heap"),
+    pytest.param((10 ** 6, "1/2"), TooLarge, id="heap too large"),
+])
+def test_bad_input(args, exc):
+    with pytest.raises(exc):
+        solve_nim(*args)
+
+
+def test_bad_method_and_moves():
+    with pytest.raises(BadInput, match="method"):
+        solve_nim(3, "1/2", method="magic")
+    s = solve_nim(3, "1/2")
+    with pytest.raises(BadInput):
+        s.move_value(3, 3)
+    with pytest.raises(BadInput):
+        channel_weights(0, "1/2")
+    with pytest.raises(TooLarge):
+        solve_nim(1000, "1/3", method="plain")
+
+
+@pytest.mark.parametrize("heaps", [(1, 2, 3), (2, 2), (1, 4, 5), (3, 5, 6), (7,), (1, 1)], ids=str)
+def test_multipile_noiseless_is_bouton(heaps):
+    s = solve_multipile(heaps, noiseless=True)
+    for x, v in s.p.items():
+        ns = 0
+        for h in x:
+            ns ^= h
+        assert v == (0 if ns == 0 else 1)
+
+
+def test_multipile_equiprobable_is_fair():
+    # Corollary 8: every start that is not made only of 1-chip piles gives 1/2
+    assert solve_multipile((2, 3, 4)).p[(2, 3, 4)] == mpq(1, 2)
+    assert solve_multipile((1, 1, 1)).p[(1, 1, 1)] == 1
+    assert solve_multipile((1, 1)).p[(1, 1)] == 0
+    with pytest.raises(BadInput):
+        solve_multipile((2, -1))

@@ -1,0 +1,93 @@
+"""The noisy document's claims, the table noisy.nim, and the command line `exactcube noisy`."""
+
+import io
+import json
+
+import pytest
+
+import proofs.noisy.appendix as appendix
+import proofs.noisy.examples  # noqa: F401  (registers claims)
+import proofs.noisy.lemma7  # noqa: F401
+from exactcube.claims import REGISTRY
+from exactcube.cli import Output, main
+from exactcube.errors import BadInput, TooLarge
+from exactcube.numbers import mpq, parse_printed, parse_rational
+
+MINE = sorted(cid for cid, c in REGISTRY.items()
+              if cid.startswith("noisy.") and c.check.__module__.startswith(("proofs.noisy.appendix",
+                                                                             "proofs.noisy.examples",
+                                                                             "proofs.noisy.lemma7")))
+ERRATA = {f"noisy.appendix.n{n}" for n in range(4, 11)}
+
+
+@pytest.mark.parametrize("cid", [c for c in MINE if not REGISTRY[c].slow])
+def test_claim_outcome(cid):
+    v = REGISTRY[cid].check()
+    assert v.evidence.value == "exact"
+    if cid in ERRATA:
+        # every Appendix discrepancy is a probability off by less than one unit in its 15th decimal
+        assert v.outcome.value == "erratum"
+        for e in v.errata:
+            assert e.where.endswith(", p")
+            assert abs(parse_printed(e.printed) - parse_rational(e.true)) < mpq(1, 10 ** 15)
+    else:
+        assert v.outcome.value == "verified", v.details
+
+
+def test_appendix_transcription_shape():
+    # 100 rows per table (eps = 0.00 .. 0.99), plus eps = 1.00 in the 4-chip table
+    from proofs.noisy.appendix_data import APPENDIX
+    assert sorted(APPENDIX) == list(range(4, 11))
+    for n, rows in APPENDIX.items():
+        assert len(rows) == (101 if n == 4 else 100)
+        assert all(len(p) == 17 for _, p, _ in rows)
+
+
+def test_table_builder():
+    t = appendix.nim_table(heap=3, eps_step=mpq(1, 2))
+    assert t.rows == ["0.0", "0.5", "1.0"]
+    # p(3) at eps = 1/2 is 1/2 with every move optimal (equation (2))
+    assert t.get("0.5", "p") == mpq(1, 2) and t.get("0.5", "opt.") == "0 - 2"
+    t = appendix.nim_table(heap=5, eps_step=mpq(1, 100))
+    assert t.published[("0.77", "p")] == "0.458703309461914"
+    with pytest.raises(TooLarge):
+        appendix.nim_table(heap=5000)
+    with pytest.raises(BadInput):
+        appendix.nim_table(heap=5, eps_step=mpq(0))
+    with pytest.raises(TooLarge):
+        appendix.nim_table(heap=5, eps_step=mpq(1, 10 ** 6))
+
+
+def run(argv):
+    buf = io.StringIO()
+    code = main(argv, Output(buf, force_plain=True))
+    return code, buf.getvalue()
+
+
+def test_cli_nim(tmp_path):
+    out = tmp_path / "nim.json"
+    code, text = run(["noisy", "nim", "10", "--eps", "77/100", "--json", str(out)])
+    assert code == 0
+    assert "77/100" in text  # p(2) = max(eps, 1 - eps)
+    assert "0.458703309461914" in text  # NOTES.md: 5 chips at 0.77
+    data = json.loads(out.read_text())
+    assert data["p"][2] == "77/100" and data["optimal"][5] == [4]
+
+
+def test_cli_chomp_and_table():
+    code, text = run(["noisy", "chomp", "2x2", "--eps", "3/4"])
+    assert code == 0 and "1/3" in text  # (3): every move gives 1/3 at eps = 3/4
+    code, text = run(["table", "noisy.nim", "--heap", "4", "--eps-step", "1/4", "--exact"])
+    assert code == 0 and "0 - 3" in text
+
+
+@pytest.mark.parametrize("argv", [
+    ["noisy", "nim", "10", "--eps", "2"],
+    ["noisy", "nim", "0", "--eps", "1/2"],
+    ["noisy", "nim", "5", "--eps", "1/2", "--only", "7"],
+    ["noisy", "chomp", "2y3", "--eps", "1/10"],
+    ["noisy", "chomp", "9x9", "--eps", "1/10"],
+], ids=lambda a: " ".join(a))
+def test_cli_bad_input(argv, capsys):
+    code, _ = run(argv)
+    assert code == 2
