@@ -277,8 +277,10 @@ class Decision:
     equity: mpq
     action: Action
     take: bool | None  # the opponent's right reply to a double (None if the roller cannot double)
-    tie: bool
+    tie: bool  # tie_double or tie_take
     method: str
+    tie_double: bool = False  # doubling and holding are exactly equal
+    tie_take: bool = False  # the opponent's take and pass are exactly equal
     exact: bool = True
 
 
@@ -304,12 +306,14 @@ def decision(x: int, y: int, cube="centred", dice=BACKGAMMON, table: CubefulTabl
     dt = table.double_take(x, y)
     take = dt <= 1
     db = min(dt, mpq(1))
-    tie = db == nd or dt == 1
+    tie_double, tie_take = db == nd, dt == 1
+    tie = tie_double or tie_take
     if db > nd:
         action = Action.DOUBLE_TAKE if take else Action.DOUBLE_PASS
     else:
         action = Action.NO_DOUBLE
-    return Decision(x, y, c, dice.name, p, nd, dt, mpq(1), max(nd, db), action, take, tie, table.method)
+    return Decision(x, y, c, dice.name, p, nd, dt, mpq(1), max(nd, db), action, take, tie, table.method,
+                    tie_double, tie_take)
 
 
 @dataclass(frozen=True)

@@ -41,17 +41,17 @@ def _win(x, y, table):
                params=[Param("dice", dm.parse, dm.BACKGAMMON,
                              "dice model: backgammon (default), plain, or e.g. 5:11/24,10:11/24,20:2/24")])
 def table1(dice=dm.BACKGAMMON) -> Table:
-    """zk77 Table 1: W(x, x + delta) for x = 10..110, delta = -20..+30, exact (percent when printed)."""
+    """zk77 Table 1: 100 W(x, x + delta) for x = 10..110, delta = -20..+30, exact percentages."""
     dice = dm.parse(dice)
     W = cl.win_table(140, dice)
     t = Table("zk77.table1", f"P(win) for the player on roll ({dice.name} dice)", [r for r, _ in ROWS],
-              [str(c) for c in COLS], row_header="opp. - yours", scale=100, evidence="exact",
-              source="zk77 Table 1; zk77 §4 turn-count formula", digits=4,
-              notes="Cells are exact probabilities (printed as decimals, not percent); a count <= 0 for the "
-                    "opponent means he is already off (0). Published cells are percent with one decimal.")
+              [str(c) for c in COLS], row_header="opp. - yours", evidence="exact",
+              source="zk77 Table 1; zk77 §4 turn-count formula", digits=2,
+              notes="Cells are exact percentages (100 W(x, y)); a count <= 0 for the opponent means he is "
+                    "already off (0). Published cells: percent with one decimal.")
     for rl, d in ROWS:
         for x in COLS:
-            t.set(rl, str(x), _win(x, x + d, W))
+            t.set(rl, str(x), 100 * _win(x, x + d, W))
     if dice == dm.BACKGAMMON:
         for rl, _ in ROWS:
             for x, printed in zip(COLS, TABLE1_PRINTED[rl].split()):

@@ -1,0 +1,208 @@
+"""``exactcube race``: exact race chances and cube actions (zk77 model), and the rules-of-thumb comparison."""
+
+from __future__ import annotations
+
+import json
+
+from ..errors import BadInput
+from ._common import int_arg
+
+NAME = "race"
+ORDER = 40
+HELP = "races with real dice: exact winning chance, cubeful equity and cube action; rules of thumb"
+DESCRIPTION = """Races with real dice (zk77's model: doubles count four times; no gammons).
+
+  exactcube race 70 80                  chance that the player on roll (70 pips) beats 80 pips
+  exactcube race 70 80 --cube centred   exact cubeful money equity and the right cube action
+  exactcube race 70 80 --cube mine      ... when you own the cube (redouble?); --cube theirs
+  exactcube race 25 25 --dice plain     plain two-dice sums (Floyd); or a distribution:
+  exactcube race 40 44 --dice "5:11/24,10:11/24,20:2/24"
+  exactcube race rules --max 120        8-9-12, Kleinman and Thorp against the exact strategy,
+                                        and the Janowski cube efficiency the exact equities imply
+
+Values are exact (p/q) with a decimal beside them (--digits).  Only the sub-table a position
+needs is solved, so one pair answers in well under a second."""
+
+
+def add_arguments(p):
+    p.add_argument("counts", nargs="+", metavar="COUNT",
+                   help="your count and the opponent's (you are on roll), or the word 'rules'")
+    p.add_argument("--cube", help="centred | mine | theirs: give the cubeful equity and the cube action")
+    p.add_argument("--dice", default="backgammon",
+                   help="backgammon (default) | plain | a distribution like '5:11/24,10:11/24,20:2/24'")
+    p.add_argument("--digits", type=int_arg("--digits", 0), default=6, help="decimals printed (default 6)")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument("--max", type=int_arg("--max", 2), default=120, help="rules: largest count compared (default 120)")
+    p.add_argument("--min", type=int_arg("--min", 1), default=1,
+                   help="rules: smallest count of the player on roll compared (default 1)")
+    p.add_argument("--band", type=int_arg("--band", 1), default=10, help="rules: width of pip bands (default 10)")
+
+
+def _fmt(q, digits):
+    from ..numbers import format_decimal, format_exact
+
+    return f"{format_exact(q)}  ({format_decimal(q, digits)})"
+
+
+def run(args, out) -> int:
+    from ..race import dice as dm
+
+    dice = dm.parse(args.dice)
+    if args.counts[0].strip().lower() == "rules":
+        if len(args.counts) != 1:
+            raise BadInput("race rules takes no counts; use --max N (and --min, --band)")
+        return _rules(args, out, dice)
+    if len(args.counts) != 2:
+        raise BadInput(f"race: give two counts (yours, then the opponent's), got {len(args.counts)}")
+    from ..numbers import parse_int
+
+    x = parse_int(args.counts[0], "your count", 1)
+    y = parse_int(args.counts[1], "opponent's count", 1)
+    if args.cube is None:
+        return _cubeless(x, y, dice, args, out)
+    return _cubeful(x, y, dice, args, out)
+
+
+def _cubeless(x, y, dice, args, out):
+    from ..numbers import format_decimal, format_exact
+    from ..race import cubeless as cl
+
+    r = cl.win_probability(x, y, dice)
+    if args.json:
+        out.write(json.dumps({"mine": x, "theirs": y, "dice": dice.name, "win": format_exact(r.value),
+                              "win_decimal": format_decimal(r.value, args.digits), "method": r.method}))
+        return 0
+    out.print(f"race {x} vs {y}, {dice.name} dice, you on roll  [{r.method}]")
+    out.print(f"  chance you win  = {_fmt(r.value, args.digits)}")
+    out.print(f"  chance they win = {_fmt(1 - r.value, args.digits)}")
+    return 0
+
+
+def _cubeful(x, y, dice, args, out):
+    from ..numbers import format_decimal, format_exact
+    from ..race import cubeful as cf
+
+    cube = cf.Cube.parse(args.cube)
+    d = cf.decision(x, y, cube, dice)
+    if args.json:
+        def q(v):
+            return None if v is None else format_exact(v)
+
+        out.write(json.dumps({
+            "mine": x, "theirs": y, "cube": cube.value, "dice": dice.name, "cubeless_win": q(d.cubeless_win),
+            "no_double": q(d.no_double), "double_take": q(d.double_take), "equity": q(d.equity),
+            "equity_decimal": format_decimal(d.equity, args.digits), "action": d.action.value,
+            "opponent": None if d.take is None else ("take" if d.take else "pass"), "tie": d.tie,
+            "method": d.method}))
+        return 0
+    out.print(f"race {x} vs {y}, cube {cube.value}, {dice.name} dice, you on roll (money game, no gammons)")
+    out.print(f"  cubeless chance you win = {_fmt(d.cubeless_win, args.digits)}")
+    out.print(f"  no double (hold)        = {_fmt(d.no_double, args.digits)}   per unit cube")
+    if d.double_take is not None:
+        out.print(f"  double, take            = {_fmt(d.double_take, args.digits)}")
+        out.print(f"  double, pass            = {_fmt(d.double_pass, args.digits)}")
+    out.print(f"  cubeful equity          = {_fmt(d.equity, args.digits)}")
+    if d.take is None:
+        out.print("  action: you cannot double (the opponent owns the cube)")
+    else:
+        verb = "redouble" if cube is cf.Cube.MINE else "double"
+        act = {cf.Action.NO_DOUBLE: f"no {verb}", cf.Action.DOUBLE_TAKE: f"{verb}, take",
+               cf.Action.DOUBLE_PASS: f"{verb}, pass"}[d.action]
+        out.print(f"  action: {act}; if you {verb}, the opponent should {'take' if d.take else 'pass'}"
+                  + (f"  ({verb} and no {verb} are exactly equal)" if d.tie_double else "")
+                  + ("  (take and pass are exactly equal)" if d.tie_take else ""))
+    return 0
+
+
+def _rules(args, out, dice):
+    from rich.table import Table
+
+    from ..numbers import format_decimal, mpq
+    from ..race import cubeful as cf
+    from ..race import cubeless as cl
+    from ..race import rules as ru
+    from ._common import progress
+
+    N = args.max
+    if N > 400:
+        from ..errors import TooLarge
+
+        raise TooLarge(f"--max {N} is too large for the comparison (at most 400)")
+    if args.min > N:
+        raise BadInput(f"--min {args.min} exceeds --max {N}")
+    if dice.name != "backgammon":
+        raise BadInput("race rules compares pip-count rules made for backgammon dice; drop --dice")
+    with progress("solving the cubeful race", 2 * N - 1) as bar:
+        T = cf.solve(N, dice, progress=lambda s: bar.advance(1))
+    W = cl.win_table(N, dice)
+    reports = {k: ru.compare_rule(r, T, args.min, N) for k, r in ru.RULES.items()}
+
+    t = Table(title=f"rules of thumb vs the exact race strategy, counts {args.min}..{N} (roller) x 1..{N}")
+    for c in ("rule", "decision", "positions", "wrong", "total cost", "max cost", "worst at (you, opp)"):
+        t.add_column(c, justify="right" if c not in ("rule", "decision") else "left")
+    for k, rep in reports.items():
+        for dec in ("double", "redouble", "take"):
+            w = rep.worst(dec)
+            t.add_row(rep.rule, dec, str(rep.cells[dec]), str(rep.count(dec)),
+                      format_decimal(rep.total_cost(dec), 3), format_decimal(w.cost, 4) if w else "0",
+                      f"({w.mine}, {w.theirs})" if w else "")
+    out.table(t)
+    out.print("cost = exact equity lost per unit cube by the player acting on the rule (the opponent replying "
+              "optimally); exact ties are not counted as errors.")
+
+    bands = [(lo, min(N, lo + args.band - 1)) for lo in range(args.min, N + 1, args.band)]
+    for k, rep in reports.items():
+        t = Table(title=f"{rep.rule}: wrong decisions by the roller's count (errors / total cost)")
+        t.add_column("your count", justify="right")
+        for dec in ("double", "redouble", "take"):
+            t.add_column(dec, justify="right")
+        for lo, hi in bands:
+            cells = []
+            for dec in ("double", "redouble", "take"):
+                es = [e for e in rep.errors if e.decision == dec and lo <= e.mine <= hi]
+                cells.append(f"{len(es)} / {format_decimal(sum((e.cost for e in es), mpq(0)), 3)}"
+                             if es else "0")
+            t.add_row(f"{lo}-{hi}", *cells)
+        out.table(t)
+
+    t = Table(title="Kleinman's winning-chance estimate vs the exact chance (max |error|, arb)")
+    t.add_column("your count", justify="right")
+    t.add_column("positions", justify="right")
+    t.add_column("max |estimate - exact|", justify="right")
+    t.add_column("at (you, opp)", justify="right")
+    import flint
+
+    for lo, hi in bands:
+        worst, at, n = None, None, 0
+        for x in range(lo, hi + 1):
+            for y in range(1, N + 1):
+                if x + y <= 4:
+                    continue
+                p = W(x, y)
+                if not mpq(1, 2) <= p <= mpq(9, 10):
+                    continue
+                est = ru.kleinman_estimate(x, y)
+                err = abs(est - flint.arb(flint.fmpq(int(p.numerator), int(p.denominator))))
+                n += 1
+                if worst is None or err.mid() > worst.mid():
+                    worst, at = err, (x, y)
+        t.add_row(f"{lo}-{hi}", str(n), worst.str(4, radius=False) if worst is not None else "",
+                  f"{at}" if at else "")
+    out.table(t)
+    out.print("positions with the exact chance in [0.5, 0.9] (the doubling window).")
+
+    eff = ru.efficiency_bands(T, W, N, args.band)
+    t = Table(title="Janowski cube efficiency x implied by the exact equities (least squares, 1/5 <= p <= 4/5) "
+                    "vs the engine's 0.55 + 0.00125*pips in [0.6, 0.7]")
+    for c in ("your count", "cube", "positions", "implied x", "engine x", "mean |E_engine - E_exact|"):
+        t.add_column(c, justify="right")
+    for e in eff:
+        if e.lo < args.min:
+            continue
+        t.add_row(f"{e.lo}-{e.hi}", e.cube, str(e.positions),
+                  format_decimal(e.implied, 3) if e.implied is not None else "",
+                  format_decimal(e.engine_mean, 3) if e.engine_mean is not None else "",
+                  format_decimal(e.mean_abs_error_engine, 4) if e.mean_abs_error_engine is not None else "")
+    out.table(t)
+    return 0
+
