@@ -68,6 +68,7 @@ __all__ = [
     "ResignPotential",
     "alpha",
     "alpha_LM",
+    "alpha_table",
     "beta",
     "tie_probability",
     "expected_value",
@@ -195,6 +196,25 @@ def alpha(a, b, digits: int = 30) -> RaisingPointBall:
             return RaisingPointBall(a, b, v, digits, n, t)
         bits *= 2
     raise TooLarge(f"could not reach {digits} digits for alpha({a}, {b})")  # pragma: no cover
+
+
+def alpha_table(pots_a, pots_b, digits: int = 30) -> dict:
+    """:math:`\\alpha(a,b)` of ks69 (18) for every a in ``pots_a`` and b in ``pots_b`` (Table III), as balls.
+
+    The logarithms are computed once per potential; a cell whose ball is too wide is recomputed by
+    :func:`alpha` at higher precision.  Returns ``{(a, b): arb}`` keyed by the exact potentials.
+    """
+    pa = [check_potential(a, "a") for a in pots_a]
+    pb = [check_potential(b, "b") for b in pots_b]
+    bits = bits_for_digits(digits)
+    out = {}
+    with working_precision(bits):
+        logs = {q: half_log(q) for q in set(pa) | set(pb)}
+        for a in pa:
+            for b in pb:
+                v = arb(1) if a == 1 else alpha_LM(logs[a], logs[b])[0]
+                out[(a, b)] = v if _accurate(v, digits) else alpha(a, b, digits).value
+    return out
 
 
 def beta(a, b, digits: int = 30) -> arb:
