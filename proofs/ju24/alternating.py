@@ -6,9 +6,8 @@ import sympy as sp
 
 from exactcube.brownian import alternating as alt
 from exactcube.claims import Evidence, claim, refuted, verified
-from exactcube.numbers import mpq, parse_int
+from exactcube.numbers import mpq
 from exactcube.symbolic import is_identity, to_sympy
-from exactcube.tables import Param, Table, table_builder
 
 from ..shared import consistency_lemma_check, first_double_optimal_at_fold_point
 
@@ -129,28 +128,4 @@ def same_as_ks69():
     return verified(EXACT, "4/5 + (-1)^n/(4^n·5) - [4/5 + (1/5)(-1/4)^n] simplifies to 0 for symbolic n.")
 
 
-def _int(name, minimum=0):
-    return lambda s: parse_int(s, name, minimum)
-
-
-@table_builder("ju24.dk", "Doubling point d_k and take point a_k with k doubles left (alternating cube)",
-               params=[Param("size", _int("--size", 0), 10, "largest k (number of doubles left)")])
-def dk_table(size: int) -> Table:
-    """ju24 (1.1)/(2.3): d_k and a_k = 1 - d_k for k = 0..size, and the limit 4/5."""
-    from exactcube.errors import TooLarge
-
-    if size > 5000:
-        raise TooLarge(f"--size {size} is too large for a printed table (at most 5000); d_k -> 4/5 like 4^-k")
-    rows = [str(k) for k in range(size + 1)] + ["∞"]
-    t = Table("ju24.dk", "Doubling and take points, alternating doubles", rows, ["d_k", "a_k", "d_k - 4/5"],
-              row_header="k", source="ju24 (1.1), (2.3); ks69 §2", evidence="exact",
-              notes="d_k = 4/5 + (1/5)(-1/4)^k; a_k = 1 - d_k; the last row is the unlimited game (ks69 (5)).")
-    for k in range(size + 1):
-        th = alt.thresholds(k)
-        t.set(k, "d_k", th.double)
-        t.set(k, "a_k", th.take)
-        t.set(k, "d_k - 4/5", th.double - mpq(4, 5))
-    t.set("∞", "d_k", mpq(4, 5))
-    t.set("∞", "a_k", mpq(1, 5))
-    t.set("∞", "d_k - 4/5", mpq(0))
-    return t
+# The d_k table (ju24.dk) lives in proofs/ju24/stakes.py, generalised to any (x, y).

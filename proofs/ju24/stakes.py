@@ -1,0 +1,714 @@
+"""ju24 §1.3, §3 and Appendix A: the (x, y)-cube; Theorems 1.3-1.5, 3.1; Lemmas 3.2-3.4; (3.4), (3.6); the d_k table.
+
+The printed formulas are typed in below as sympy expressions (``PRINTED``); each
+check takes the formula as an argument so that the tests can feed it a wrong one
+and see the check fail.  Optimality is decided by the independent solver
+:mod:`exactcube.brownian.stopping` (no indifference principle, no recurrence).
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+import sympy as sp
+
+from exactcube.brownian import alternating as alt
+from exactcube.brownian import stakes as st
+from exactcube.brownian import stopping as solver
+from exactcube.claims import Erratum, Evidence, claim, erratum, open_, refuted, verified
+from exactcube.errors import BadInput, TooLarge
+from exactcube.numbers import format_exact, mpq, parse_int, parse_rational
+from exactcube.symbolic import is_identity, to_sympy
+from exactcube.tables import Param, Table, table_builder
+
+EXACT = Evidence.EXACT
+x, y = sp.symbols("x y", real=True)
+k = sp.symbols("k", integer=True, positive=True)
+s_, v_, w_ = sp.symbols("s v w", positive=True)
+
+# -- the printed formulas, typed in from ju24 ------------------------------------------
+D_PLUS = 2 * y + x * y - x
+D_MINUS = 2 * y - y * x + x
+R_PLUS = (y - x) / (y * (x + 1))
+R_MINUS = (y + x) / (y * (1 - x))
+PRINTED = {
+    "(1.2)": y * (x + 1) / D_PLUS + x * (1 + x) * (y - 1) / (2 * D_PLUS) * (-(y - x) / (y * (1 + x))) ** k,
+    "(3.3)": y * (x + 1) / (2 * y + x * y - x) + x * (x + 1) * (y - 1) / (2 * (2 * y + x * y - x))
+    * (-(y - x) / (y * (x + 1))) ** k,
+    "(A.5)": y * (x + 1) / (2 * y + x * (y - 1)) + x * (x + 1) * (y - 1) / (2 * (2 * y + x * y - x))
+    * (-(y - x) / (y * (x + 1))) ** k,
+    "(1.3)": (y + x) / D_MINUS + (-x) * (1 - x) * (1 - y) / (2 * D_MINUS) * (-(y + x) / (y * (1 - x))) ** k,
+    "(3.5)": (y + x) / (2 * y - y * x + x) + (-x) * (1 - x) * (1 - y) / (2 * (2 * y - y * x + x))
+    * (-(y + x) / (y * (1 - x))) ** k,
+    "(A.10)": (y + x) / (2 * y - y * x + x) + (-x) * (1 - x) * (1 - y) / (2 * (2 * y - y * x + x))
+    * (-(y + x) / (y * (1 - x))) ** k,
+    "(3.1)": sp.Rational(1, 2) + x / (2 * y),
+    "(A.3)": (y + y * x) / (2 * y + y * x - x),
+    "(A.8)": (y + x) / (2 * y - y * x + x),
+    "(3.4)": x**2 * (y**2 - 1) / (2 * y**2 * (x + 1)),
+    "(3.6)": x**2 * (1 - y**2) / (2 * y**2 * (1 - x)),
+}
+
+#: exact parametrisations of the open regions by positive parameters s, v (bijections)
+REGION_PARAM = {
+    # R+: y = 1 + v > 1, x = y s/(1+s) in (0, y)
+    "R+": {y: 1 + v_, x: (1 + v_) * s_ / (1 + s_)},
+    # R-: y = 1/(1+w) in (0, 1), x = -y s/(1+s) in (-y, 0)
+    "R-": {y: 1 / (1 + w_), x: -s_ / ((1 + s_) * (1 + w_))},
+}
+
+
+def positive_on_region(expr, region: str):
+    """Decide ``expr > 0`` on the open region exactly: substitute the region's positive
+    parametrisation and check that numerator and denominator are polynomials in positive
+    variables whose coefficients all have one sign.  Returns (True/False/None, reason)."""
+    e = sp.factor(sp.together(sp.sympify(expr).subs(REGION_PARAM[region], simultaneous=True)))
+    num, den = sp.fraction(e)
+    signs = []
+    for part in (num, den):
+        poly = sp.Poly(sp.expand(part), s_, v_, w_)
+        coeffs = poly.coeffs()
+        if all(c > 0 for c in coeffs):
+            signs.append(1)
+        elif all(c < 0 for c in coeffs):
+            signs.append(-1)
+        else:
+            return None, f"{part} has coefficients of both signs"
+    ok = signs[0] * signs[1] > 0
+    return ok, f"after substitution {e}: numerator and denominator have constant signs {signs}"
+
+
+# -- checks, parametrised by the formula they check ---------------------------------------
+
+
+def freeze_powers(expr):
+    """Replace every power b**(k + m) (m free of k) by Q_b * b**m, Q_b a new symbol standing for b**k.
+
+    An identity in k between expressions of the form A + C b^k then becomes a rational
+    identity in x, y and Q_b, which ``cancel`` decides exactly."""
+    symbols = {}
+
+    def q_of(base):
+        key = sp.cancel(sp.together(base))
+        if key not in symbols:
+            symbols[key] = sp.Symbol(f"Q{len(symbols)}")
+        return symbols[key]
+
+    def rep(t):
+        m = sp.expand(t.exp - k)
+        return q_of(t.base) * t.base ** m
+
+    return sp.sympify(expr).replace(lambda t: t.is_Pow and t.exp.has(k) and not sp.expand(t.exp - k).has(k), rep)
+
+
+def check_recurrence_solution(closed, ratio_expr, d1, kind: str, name: str):
+    """``closed`` (in k) satisfies the recurrence d_k = 1 - r d_(k-1) (kind '+') or d_k = r(1 - d_(k-1))
+    (kind '-') identically for symbolic k >= 2, and equals ``d1`` at k = 1."""
+    prev = closed.subs(k, k - 1)
+    rec = 1 - ratio_expr * prev if kind == "+" else ratio_expr * (1 - prev)
+    diff = sp.cancel(sp.together(freeze_powers(closed - rec)))
+    if diff != 0:
+        return refuted(EXACT, f"{name} does not satisfy the recurrence identically: residual {diff}", str(diff))
+    at1 = sp.simplify(closed.subs(k, 1) - d1)
+    if at1 != 0:
+        return refuted(EXACT, f"{name} at k = 1 differs from (3.1) by {at1}", str(at1))
+    return None
+
+
+def _model_agrees(samples, kmax=40):
+    for (a, b) in samples:
+        for kk in range(0, kmax + 1):
+            r, c = st.doubling_point_recurrence(a, b, kk), st.doubling_point_closed_form(a, b, kk)
+            if r != c:
+                return (a, b, kk, r, c)
+    return None
+
+
+R_PLUS_SAMPLES = [(mpq(1, 10), mpq(11, 10)), (mpq(1, 2), mpq(3)), (mpq(1), mpq(2)), (mpq(9, 10), mpq(11, 10)),
+                  (mpq(3, 2), mpq(2)), (mpq(5), mpq(6)), (mpq(1, 3), mpq(10)), (mpq(7, 2), mpq(9, 2)),
+                  (mpq(1, 100), mpq(3, 2)), (mpq(8), mpq(81, 10))]
+R_MINUS_SAMPLES = [(mpq(-1, 4), mpq(1, 2)), (mpq(-1, 10), mpq(9, 10)), (mpq(-9, 10), mpq(19, 20)),
+                   (mpq(-1, 100), mpq(1, 50)), (mpq(-1, 3), mpq(1, 2)), (mpq(-3, 5), mpq(7, 10)),
+                   (mpq(-1, 20), mpq(1, 10)), (mpq(-1, 2), mpq(99, 100))]
+
+
+@claim("ju24.lemma3.2", "§3.2.1, Lemma 3.2, (3.1)-(3.2)",
+       "For (x, y) in R+ ∪ R- with one proposal left, the opponent is indifferent at p = 1/2 + x/(2y); "
+       "(x, y) = (1, 2) gives 3/4.")
+def lemma3_2(formula=PRINTED["(3.1)"]):
+    p = sp.symbols("p")
+    sol = sp.solve(sp.Eq(y * p - y * (1 - p), x), p)
+    if len(sol) != 1 or not is_identity(sol[0], formula):
+        return refuted(EXACT, f"y p - y(1-p) = x solves to {sol}, not {formula}", str(sol))
+    if formula.subs({x: 1, y: 2}) != sp.Rational(3, 4):
+        return refuted(EXACT, "(1, 2) does not give 3/4", str(formula.subs({x: 1, y: 2})))
+    # on the exact model with the independent solver: one proposal, A's proposal value
+    # min(x, y(2p-1)) meets x exactly at the point, for every sample of both regions
+    for a, b in R_PLUS_SAMPLES + R_MINUS_SAMPLES:
+        d = st.one_proposal_point(a, b)
+        if to_sympy(d) != formula.subs({x: to_sympy(a), y: to_sympy(b)}):
+            return refuted(EXACT, f"model d_1({a}, {b}) = {d}", (str(a), str(b)))
+        sol1 = solver.solve(a, b, 1)
+        vb = sol1.level(0, "B").value
+        if b * vb(d) != a:
+            return refuted(EXACT, f"at ({a}, {b}) the opponent is not indifferent at {d}", (str(a), str(b)))
+    return verified(EXACT, "y·p − y(1−p) = x has the single solution p = 1/2 + x/(2y) (symbolic); (1, 2) gives 3/4; "
+                           f"at {len(R_PLUS_SAMPLES) + len(R_MINUS_SAMPLES)} exact (x, y) of R+ and R- the solver's "
+                           "accept value y·V_B(d_1) equals the fold value x.")
+
+
+@claim("ju24.lemma3.3", "§3.2.1 Lemma 3.3 (3.3); App. A (A.1)-(A.5); Theorem 1.4 (1.2)",
+       "In R+, indifference (A.1) = -x with a_k = 1 - d_k gives d_k = 1 - d_(k-1)(y-x)/(y(x+1)) (A.2), whose "
+       "fixed point is y(1+x)/(2y+yx-x) (A.3), error ε_k = -((y-x)/(y+yx)) ε_(k-1) (A.4), and solution (3.3) = (A.5) "
+       "= (1.2).")
+def lemma3_3(closed=PRINTED["(1.2)"]):
+    a, dprev = sp.symbols("a_k d_prev", positive=True)
+    a1 = -y * (dprev - a) / dprev + y * x * a / dprev  # (A.1)
+    sol = sp.solve(sp.Eq(a1, -x), a)
+    if len(sol) != 1 or not is_identity(1 - sol[0], 1 - dprev * R_PLUS):
+        return refuted(EXACT, f"(A.1) = -x gives a_k = {sol}, not d_(k-1)(y-x)/(y(x+1)) as (A.2) needs", str(sol))
+    p = sp.symbols("p")
+    fix = sp.solve(sp.Eq(p, 1 - p * (y - x) / (y + y * x)), p)
+    if len(fix) != 1 or not is_identity(fix[0], PRINTED["(A.3)"]):
+        return refuted(EXACT, f"fixed point of (A.2) is {fix}", str(fix))
+    e = sp.symbols("eps")
+    if not is_identity(1 - (PRINTED["(A.3)"] + e) * R_PLUS - PRINTED["(A.3)"], -R_PLUS * e):
+        return refuted(EXACT, "(A.4) fails", None)
+    for name in ("(3.3)", "(A.5)"):
+        if not is_identity(PRINTED[name], closed):
+            return refuted(EXACT, f"{name} differs from the formula checked", name)
+    bad = check_recurrence_solution(closed, R_PLUS, PRINTED["(3.1)"], "+", "(1.2)")
+    if bad:
+        return bad
+    m = _model_agrees(R_PLUS_SAMPLES)
+    if m:
+        return refuted(EXACT, f"model recurrence and closed form differ at {m}", str(m))
+    k0 = sp.factor(closed.subs(k, 0))
+    return verified(EXACT, "(A.1) = -x solves to a_k = d_(k-1)(y-x)/(y(x+1)), i.e. (A.2); its only fixed point is (A.3); "
+                           "(A.4) holds identically; (3.3), (A.5) and (1.2) are the same expression, which satisfies "
+                           "(A.2) identically in symbolic x, y, k and equals (3.1) at k = 1, so it is the solution for "
+                           f"every k >= 1 (the recurrence is valid from k = 2). At k = 0 it gives {k0}, which for "
+                           "(1, 2) is ju24's d_0 = 1. The model's recurrence and closed form agree for k <= 40 at "
+                           f"{len(R_PLUS_SAMPLES)} exact (x, y).")
+
+
+@claim("ju24.lemma3.4", "§3.2.2 Lemma 3.4 (3.5); App. A (A.6)-(A.10); Theorem 1.5 (1.3)",
+       "In R-, indifference (A.6) = -x with a_k = 1 - d_k gives d_k = ((y+x)/(y(1-x)))(1 - d_(k-1)) (A.7), fixed "
+       "point (y+x)/(2y-yx+x) (A.8), error ε_k = -((y+x)/(y(1-x))) ε_(k-1) (A.9), and solution (3.5) = (A.10) = (1.3).")
+def lemma3_4(closed=PRINTED["(1.3)"]):
+    a, dprev = sp.symbols("a_k d_prev", positive=True)
+    a6 = y * (a - dprev) / (1 - dprev) + y * x * (1 - a) / (1 - dprev)  # (A.6)
+    sol = sp.solve(sp.Eq(a6, -x), a)
+    if len(sol) != 1 or not is_identity(1 - sol[0], R_MINUS * (1 - dprev)):
+        return refuted(EXACT, f"(A.6) = -x gives a_k = {sol}, so d_k is not (A.7)", str(sol))
+    p = sp.symbols("p")
+    fix = sp.solve(sp.Eq(p, (1 - p) * R_MINUS), p)
+    if len(fix) != 1 or not is_identity(fix[0], PRINTED["(A.8)"]):
+        return refuted(EXACT, f"fixed point of (A.7) is {fix}", str(fix))
+    e = sp.symbols("eps")
+    if not is_identity(R_MINUS * (1 - (PRINTED["(A.8)"] + e)) - PRINTED["(A.8)"], -R_MINUS * e):
+        return refuted(EXACT, "(A.9) fails", None)
+    for name in ("(3.5)", "(A.10)"):
+        if not is_identity(PRINTED[name], closed):
+            return refuted(EXACT, f"{name} differs from the formula checked", name)
+    bad = check_recurrence_solution(closed, R_MINUS, PRINTED["(3.1)"], "-", "(1.3)")
+    if bad:
+        return bad
+    m = _model_agrees(R_MINUS_SAMPLES)
+    if m:
+        return refuted(EXACT, f"model recurrence and closed form differ at {m}", str(m))
+    k0 = sp.factor(closed.subs(k, 0))
+    return verified(EXACT, "(A.6) = -x solves to 1 - a_k = ((y+x)/(y(1-x)))(1 - d_(k-1)), i.e. (A.7); its only fixed "
+                           "point is (A.8); (A.9) holds identically; (3.5), (A.10) and (1.3) are the same expression, "
+                           "which satisfies (A.7) identically in symbolic x, y, k and equals (3.1) at k = 1. "
+                           f"At k = 0 it gives {k0}. Model recurrence = closed form for k <= 40 at "
+                           f"{len(R_MINUS_SAMPLES)} exact (x, y).")
+
+
+def check_gap_identity(printed, region: str, kind: str):
+    """(1+x)/2 - d_2 equals ``printed`` identically, and ``printed`` > 0 on the region (proved by sign of
+    coefficients after an exact positive parametrisation)."""
+    closed = PRINTED["(1.2)"] if kind == "+" else PRINTED["(1.3)"]
+    gap = (1 + x) / 2 - closed.subs(k, 2)
+    if not is_identity(gap, printed):
+        return refuted(EXACT, f"(1+x)/2 - d_2 = {sp.factor(gap)}, not the printed {printed}", str(sp.factor(gap)))
+    ok, why = positive_on_region(printed, region)
+    if ok is None:
+        return open_(EXACT, f"could not decide the sign on {region}: {why}")
+    if not ok:
+        return refuted(EXACT, f"the printed expression is negative on {region}: {why}", why)
+    return verified(EXACT, f"(1+x)/2 - d_2 simplifies to {sp.factor(gap)} identically; positive on all of {region}: "
+                           f"{why}.")
+
+
+def check_max_at_two(kind: str):
+    """c > 0 and 0 < r < 1 on the region, so d_k = d_∞ + c(-r)^k is largest at k = 2 and d_1 < d_k < d_2."""
+    region = "R+" if kind == "+" else "R-"
+    closed = PRINTED["(1.2)"] if kind == "+" else PRINTED["(1.3)"]
+    r = R_PLUS if kind == "+" else R_MINUS
+    lim = PRINTED["(A.3)"] if kind == "+" else PRINTED["(A.8)"]
+    c = sp.simplify((closed - lim) / (-r) ** k)
+    facts = []
+    for name, e in (("c", c), ("r", r), ("1 - r", 1 - r)):
+        ok, why = positive_on_region(e, region)
+        if not ok:
+            return False, f"{name} = {sp.factor(e)} not proved positive on {region} ({why})"
+        facts.append(f"{name} = {sp.factor(e)} > 0")
+    return True, "; ".join(facts)
+
+
+@claim("ju24.eq3.4", "§3.2.1, proof of Theorem 1.4, (3.4)",
+       "(1+x)/2 - d_2 = x^2(y^2-1)/(2y^2(x+1)), which is positive since y > 1; d_k is largest at k = 2.")
+def eq3_4(printed=PRINTED["(3.4)"]):
+    v = check_gap_identity(printed, "R+", "+")
+    if v.outcome.value != "verified":
+        return v
+    ok, why = check_max_at_two("+")
+    if not ok:
+        return open_(EXACT, why)
+    return verified(EXACT, v.details + f" And {why} on R+, so d_k ≤ d_2 < (1+x)/2 for every k ≥ 1.")
+
+
+@claim("ju24.eq3.6", "§3.2.2, proof of Theorem 1.5, (3.6)",
+       "(1+x)/2 - d_2 = x^2(1-y^2)/(2y^2(1-x)), which is positive since y < 1 and x < 0; d_k is largest at k = 2.")
+def eq3_6(printed=PRINTED["(3.6)"]):
+    v = check_gap_identity(printed, "R-", "-")
+    if v.outcome.value != "verified":
+        return v
+    ok, why = check_max_at_two("-")
+    if not ok:
+        return open_(EXACT, why)
+    return verified(EXACT, v.details + f" And {why} on R-, so d_k ≤ d_2 < (1+x)/2 for every k ≥ 1.")
+
+
+@claim("ju24.sec3.2.text", "§3.2.1 and §3.2.2, the sentences around (3.4) and (3.6)",
+       "'... whenever d_k is less than (1+x)/2, doubling is preferable to doubling' (twice); 'the constant term and "
+       "the coefficient of the exponential term are both positive, since n > 1'.")
+def sec3_2_text():
+    ok_plus, why_plus = check_max_at_two("+")
+    lim_ok, lim_why = positive_on_region(PRINTED["(A.3)"], "R+")
+    if not (ok_plus and lim_ok):
+        return refuted(EXACT, f"the positivity argument fails: {why_plus}; {lim_why}", None)
+    errs = [
+        Erratum("§3.2.1, after Lemma 3.3", "doubling is preferable to doubling",
+                "doubling (at d_k) is preferable to not doubling", note="a word is missing; the comparison is "
+                "with the dead-cube payoff 2p - 1 of never doubling"),
+        Erratum("§3.2.2, after Lemma 3.4", "doubling is preferable to doubling",
+                "reducing (at d_k) is preferable to not reducing", note="same slip, in the reducing section"),
+        Erratum("§3.2.1, after (3.3)", "both positive, since n > 1", "both positive, since x > 0 and y > 1",
+                note=f"there is no n in §3; on R+: {why_plus}; and the constant term (A.3) > 0"),
+    ]
+    return erratum(EXACT, "Textual slips in the proofs of Theorems 1.4 and 1.5; the mathematics they state is checked "
+                          "in ju24.eq3.4 / ju24.eq3.6 (positivity proved on the whole regions).", errs)
+
+
+# -- regions ---------------------------------------------------------------------------
+
+#: Theorem 3.1 and Theorem 1.3 regions as printed (predicates on exact x, y > 0)
+PRINTED_REGIONS = {
+    "3.1(1)": lambda a, b: a >= b >= 0 and b > 1,
+    "3.1(2)": lambda a, b: a >= 0 and b <= 1,
+    "3.1(3)": lambda a, b: a < 0 and (-a > 1 or b > 1),
+    "3.1(4)": lambda a, b: -1 <= a <= 0 and b <= -a,
+    "R+": lambda a, b: 0 < a < b and b > 1,
+    "R-": lambda a, b: 0 < -a < b < 1,
+}
+
+
+def region_grid(n=8, span=3):
+    """Exact (x, y) with y > 0 on a grid that contains the boundary lines x = 0, y = 1, y = ±x, x = -1."""
+    xs = sorted({mpq(i, n) for i in range(-span * n, span * n + 1)})
+    ys = [mpq(i, n) for i in range(1, span * n + 1)]
+    return [(a, b) for a in xs for b in ys]
+
+
+def check_regions(regions=PRINTED_REGIONS, n=8):
+    overlaps, gaps = [], []
+    for a, b in region_grid(n):
+        hit = [name for name, f in regions.items() if f(a, b)]
+        if len(hit) > 1:
+            overlaps.append((a, b, hit))
+        if not hit:
+            gaps.append((a, b))
+    return overlaps, gaps
+
+
+@claim("ju24.regions", "§1.3 Theorem 1.3; §3.1 Theorem 3.1; §3.2 first sentence; Figure 4",
+       "The four trivial regions of Theorem 3.1 and R+, R- of Theorem 1.3 are 'the remaining nontrivial values of "
+       "(x, y)': together they cover y > 0 (Figure 4).")
+def regions_claim():
+    overlaps, gaps = check_regions()
+    if overlaps:
+        return refuted(EXACT, f"regions overlap, e.g. at {overlaps[0]}", [str(o) for o in overlaps[:5]])
+    on_x0 = all(a == 0 and b > 1 for a, b in gaps if a == 0)
+    on_y1 = all(b == 1 and -1 < a < 0 for a, b in gaps if a != 0)
+    if not gaps:
+        return verified(EXACT, "the regions partition the sampled half-plane")
+    if not (on_x0 and on_y1):
+        return refuted(EXACT, f"uncovered points off the two lines, e.g. {gaps[0]}", [str(g) for g in gaps[:5]])
+    ex = [(format_exact(a), format_exact(b)) for a, b in gaps[:3]]
+    return erratum(
+        EXACT,
+        f"On an exact grid of {len(region_grid())} points (step 1/8, containing every boundary line) the six regions "
+        f"never overlap, but {len(gaps)} points lie in none, all on two lines (e.g. {ex}): the boundary x = 0, y > 1 "
+        "of R+ and the boundary y = 1, -1 < x < 0 of R-. (Reading the regions' inequalities shows these lines are "
+        "exactly what is missed.) On both lines never proposing is optimal: claim ju24.thm3.1.gaps.",
+        [Erratum("§3.2, first sentence (and Figure 4)",
+                 "the remaining nontrivial values of (x, y) are those in R+ or R-",
+                 "the remaining values are R+, R- and the two lines {x = 0, y > 1} and {y = 1, -1 < x < 0}; on these "
+                 "lines one should never double (exact solver)")],
+        witness=[f"({a}, {b})" for a, b in ex],
+    )
+
+
+def restricted_equals_optimal(a, b, policy: st.Policy, kmax=3):
+    """Whether restricting every proposal to the policy's states loses nothing, at every level and cube position."""
+    allow = {st.Policy.AT_ONE: lambda j, pl, t: t == 1, st.Policy.AT_ZERO: lambda j, pl, t: t == 0,
+             st.Policy.NEVER: lambda j, pl, t: False}[policy]
+    opt, res = solver.solve(a, b, kmax), solver.solve(a, b, kmax, allow=allow)
+    for j in range(1, kmax + 1):
+        for o in solver.OWNERS:
+            f, g = opt.level(j, o).value, res.level(j, o).value
+            for t in sorted(set(f.xs) | set(g.xs)):
+                if f(t) != g(t):
+                    return (j, o, t, f(t), g(t))
+    return None
+
+
+@claim("ju24.thm3.1", "§3.1, Theorem 3.1",
+       "(1) x ≥ y ≥ 0, y > 1: double at p = 1; (2) x ≥ 0, y ≤ 1: double at p = 0; (3) x < 0 and (-x > 1 or y > 1): "
+       "never double; (4) -1 ≤ x ≤ 0, y ≤ -x: double at p = 0.")
+def thm3_1(n=4, kmax=3, policies=None):
+    policies = policies or {"3.1(1)": st.Policy.AT_ONE, "3.1(2)": st.Policy.AT_ZERO, "3.1(3)": st.Policy.NEVER,
+                            "3.1(4)": st.Policy.AT_ZERO}
+    counts = {r: 0 for r in policies}
+    for a, b in region_grid(n):
+        for name, pol in policies.items():
+            if PRINTED_REGIONS[name](a, b):
+                counts[name] += 1
+                bad = restricted_equals_optimal(a, b, pol, kmax)
+                if bad:
+                    return refuted(EXACT, f"({a}, {b}) in {name}: proposing only '{pol.value}' loses at "
+                                          f"(j, cube, p) = {bad[:3]}: {bad[4]} < optimum {bad[3]}",
+                                   [str(a), str(b), str(bad)])
+    # strictness: in (1), (2), (4) the stated proposal gains something over never proposing
+    gains = []
+    for name, (a, b) in (("3.1(1)", (mpq(3), mpq(2))), ("3.1(2)", (mpq(1, 2), mpq(1, 2))),
+                         ("3.1(4)", (mpq(-1, 2), mpq(1, 4)))):
+        if restricted_equals_optimal(a, b, st.Policy.NEVER, 1) is None:
+            return refuted(EXACT, f"in {name} at ({a}, {b}) proposing gains nothing over never", [str(a), str(b)])
+        gains.append(name)
+    return verified(EXACT, "brute force with the exact solver (every option of the rules, proposals at 0 and 1 "
+                           f"included), k = 1..{kmax}, every cube position, on the exact grid of step 1/{n} in "
+                           f"[-3,3] x (0,3] ({', '.join(f'{r}: {c} points' for r, c in counts.items())}): allowing "
+                           "proposals only where the theorem says gives exactly the optimal value function; in "
+                           f"{', '.join(gains)} the stated proposal beats never proposing. (The stated point need "
+                           "not be the only optimal one: e.g. in (1) with the cube centred and k = 1 every p is.)")
+
+
+@claim("ju24.thm3.1.gaps", "§3.1-3.2 (not covered by the paper)",
+       "On the lines x = 0, y > 1 and y = 1, -1 < x < 0, which no region of ju24 covers, never proposing is optimal.")
+def thm3_1_gaps(kmax=3):
+    pts = [(mpq(0), b) for b in (mpq(5, 4), mpq(2), mpq(7, 2), mpq(10))] + \
+          [(a, mpq(1)) for a in (mpq(-99, 100), mpq(-1, 2), mpq(-1, 8), mpq(-1, 1000))]
+    for a, b in pts:
+        bad = restricted_equals_optimal(a, b, st.Policy.NEVER, kmax)
+        if bad:
+            return refuted(EXACT, f"at ({a}, {b}) proposing gains: {bad}", [str(a), str(b)])
+    return verified(EXACT, f"exact solver, k = 1..{kmax}, all cube positions, at {len(pts)} exact points of the two "
+                           "lines: forbidding every proposal leaves the value function unchanged (2p - 1).")
+
+
+# -- Theorems 1.3-1.5 --------------------------------------------------------------------
+
+
+@claim("ju24.thm1.3.indifference", "§1.3 Theorem 1.3 (β); App. A (A.1), (A.6)",
+       "At d_k the opponent is indifferent: the proposer's value if the proposal is accepted equals the fold value x.")
+def thm1_3_indifference():
+    dprev = sp.symbols("d_prev", positive=True)
+    # R+: B accepts at A's state d_k = 1 - a_k; a_k = r d_(k-1) <= d_(k-1): value y(-1 + (1+x) a_k/d_(k-1)) ... from
+    # B's owner view; from A's side: y * V_B(d_k) = -y * V_owner(1 - d_k)
+    ak = R_PLUS * dprev
+    val_plus = -y * (-1 + (1 + x) * ak / dprev)
+    if not is_identity(val_plus, x):
+        return refuted(EXACT, f"R+: accept value {sp.simplify(val_plus)} != x", str(sp.simplify(val_plus)))
+    ak = 1 - R_MINUS * (1 - dprev)
+    val_minus = -y * (x + (1 - x) * (ak - dprev) / (1 - dprev))
+    if not is_identity(val_minus, x):
+        return refuted(EXACT, f"R-: accept value {sp.simplify(val_minus)} != x", str(sp.simplify(val_minus)))
+    n = 0
+    for a, b in R_PLUS_SAMPLES + R_MINUS_SAMPLES:
+        for kk in range(1, 9):
+            d = st.doubling_point(a, b, kk)
+            vb = st.equity(a, b, kk - 1, d, "theirs").value if kk > 1 else 2 * d - 1
+            if b * vb != a:
+                return refuted(EXACT, f"({a}, {b}), k = {kk}: accept value {b * vb} != x", [str(a), str(b), kk])
+            n += 1
+    return verified(EXACT, "symbolically (x, y, d_(k-1) free): in R+ the accept value -y(-1 + (1+x)a_k/d_(k-1)) with "
+                           "a_k = d_(k-1)(y-x)/(y(1+x)) is x; in R- likewise with (A.7); on the model, y·V_B(d_k) = x "
+                           f"exactly for k = 1..8 at {len(R_PLUS_SAMPLES) + len(R_MINUS_SAMPLES)} (x, y) ({n} cases).")
+
+
+def optimality_report(samples, kmax, paper_policy_value=st.equity, threshold=st.doubling_point):
+    """Compare ju24's policy with the exact optimum: value functions and whether d_k is an optimal proposal state."""
+    mismatches, d_not_optimal, weak = [], [], []
+    for a, b in samples:
+        sol = solver.solve(a, b, kmax)
+        for kk in range(1, kmax + 1):
+            d = threshold(a, b, kk)
+            for cube, o in (("mine", "A"), ("theirs", "B"), ("centre", "centre")):
+                f = sol.level(kk, o).value
+                pts = sorted(set(f.xs) | {d, 1 - d})
+                for t in pts:
+                    pv = paper_policy_value(a, b, kk, t, cube).value
+                    if pv != f(t):
+                        mismatches.append((a, b, kk, cube, t, pv, f(t)))
+                        break
+                if o != "B" and not sol.proposes_A(d, kk, o):
+                    d_not_optimal.append((a, b, kk, o, d, f(d)))
+            st_c = sol.level(kk, "centre").stop_A
+            if any(lo < hi for lo, hi in st_c):
+                weak.append((a, b, kk, st_c))
+    return mismatches, d_not_optimal, weak
+
+
+def _fmt_case(c):
+    return "(" + ", ".join(format_exact(v) if not isinstance(v, (str, int)) else str(v) for v in c[:5]) + ")"
+
+
+@claim("ju24.thm1.4", "§1.3 Theorem 1.4; §3.2.1",
+       "In R+ the optimal state to raise with k ≥ 1 proposals left is d_k of (1.2); raising at d_k is preferable to "
+       "not raising at all.")
+def thm1_4(samples=None, kmax=6):
+    samples = samples or R_PLUS_SAMPLES
+    mism, notopt, weak = optimality_report(samples, kmax)
+    if mism:
+        return refuted(EXACT, f"ju24's policy value differs from the exact optimum at {_fmt_case(mism[0])}: "
+                              f"{mism[0][5]} vs {mism[0][6]}", [str(m) for m in mism[:3]])
+    if notopt:
+        return refuted(EXACT, f"proposing at d_k is not optimal at {_fmt_case(notopt[0])}", [str(m) for m in notopt[:3]])
+    # "preferable to not raising": owner value >= 2p - 1 everywhere (piecewise linear: check breakpoints)
+    for a, b in samples:
+        for kk in range(1, kmax + 1):
+            d = st.doubling_point(a, b, kk)
+            for t in (mpq(0), d, mpq(1)):
+                if st.owner_equity(a, b, kk, t) < st.never_equity(t):
+                    return refuted(EXACT, f"raising at d_k loses to never raising at ({a}, {b}, k={kk}, p={t})", None)
+    ws = sorted({(format_exact(a), format_exact(b)) for a, b, kk, _ in weak if kk == 1})
+    return verified(EXACT, f"independent exact solver (continuous game, every option, proposals at 0 and 1 allowed) at "
+                           f"{len(samples)} exact (x, y) in R+, k = 1..{kmax}: the value of ju24's policy equals the "
+                           "optimal value for the owner, the opponent and the centred cube at every breakpoint, and "
+                           "proposing at d_k is optimal; the owner's value under the policy is ≥ 2p - 1 (never raising). "
+                           "Finding: the optimal proposal state is not unique. With the cube centred and k = 1 every "
+                           "state in [1 - d_1, d_1] is optimal (at " + f"{len(ws)} of the samples" + "), and when x ≥ 1 "
+                           "every state in [d_k, 1] is (the opponent folds there); d_k is the optimal state in the sense "
+                           "of the first state at which raising is optimal when the state rises.")
+
+
+@claim("ju24.thm1.5", "§1.3 Theorem 1.5; §3.2.2",
+       "In R- the optimal state to reduce with k ≥ 1 reductions left is d_k of (1.3); reducing at d_k is preferable to "
+       "not reducing at all.")
+def thm1_5(samples=None, kmax=5):
+    samples = samples or R_MINUS_SAMPLES
+    # (i) symbolic: for the cube owner, waiting until p = 0 and reducing there (the opponent accepts, the loss is y)
+    #     is worth -y + (1+y)p; at p = d_k >= d_1 this exceeds the at most x that reducing at d_k yields.
+    gain = -y + (1 + y) * PRINTED["(3.1)"] - x
+    ok, why = positive_on_region(gain, "R-")
+    if not ok:
+        return open_(EXACT, f"could not prove the gain of waiting positive on R-: {why}")
+    okd, whyd = check_max_at_two("-")  # gives d_1 < d_k for k >= 2 (c > 0, 0 < r < 1)
+    if not okd:
+        return open_(EXACT, whyd)
+    # (ii) the exact solver: optimum vs ju24's policy, on samples
+    cases, owner_only_zero, centre = 0, True, []
+    for a, b in samples:
+        sol = solver.solve(a, b, kmax)
+        for kk in range(1, kmax + 1):
+            d = st.doubling_point(a, b, kk)
+            cases += 1
+            A = sol.level(kk, "A")
+            if A.stop_A != ((mpq(0), mpq(0)),) or any(A.value(t) != -b + (1 + b) * t for t in A.value.xs):
+                owner_only_zero = False
+            if A.value(d) <= a:
+                return refuted(EXACT, f"at ({a}, {b}), k = {kk} the owner's optimum at d_k is not above x", None)
+            C = sol.level(kk, "centre")
+            centre.append((kk, C.stop_A))
+    if not owner_only_zero:
+        return open_(EXACT, "the solver's owner policy is not 'reduce only at 0' at some sample; see witness")
+    centre_k1 = all(sa == ((mpq(0), st_d),) for (kk, sa), st_d in
+                    zip([c for c in centre if c[0] == 1], [st.doubling_point(a, b, 1) for a, b in samples]))
+    centre_k2 = all(sa == ((mpq(0), mpq(0)),) for kk, sa in centre if kk >= 2)
+    # the second sentence: d_k < (1+x)/2, i.e. (3.6), is true
+    never = check_gap_identity(PRINTED["(3.6)"], "R-", "-").outcome.value == "verified"
+    a0, b0 = samples[0]
+    d1 = st.doubling_point(a0, b0, 1)
+    return erratum(
+        EXACT,
+        "Refuted as an optimality statement, for every (x, y) in R- and every k ≥ 1, by a strategy the rules allow "
+        "(ju24 §1.2.1 permits proposals at the extreme states): the cube owner who waits until his state is 0 and "
+        "reduces there (the opponent accepts, so he loses y instead of 1) is worth -y + (1+y)p, and at p = d_k "
+        f"(≥ d_1, since {whyd}) this exceeds the x obtained by reducing at d_k by at least (x+y)(1-y)/(2y) > 0 "
+        f"({why}). The independent exact solver (continuous game, every option) at {len(samples)} exact (x, y), "
+        f"k = 1..{kmax} ({cases} cases) finds: the owner's only optimal reduction state is 0 and his value is "
+        f"-y + (1+y)p; with the cube centred the value is y(2p-1), the optimal states are [0, d_1] when k = 1 "
+        f"({'all samples' if centre_k1 else 'NOT all samples'}) and only 0 when k ≥ 2 "
+        f"({'all samples' if centre_k2 else 'NOT all samples'}). So d_k is only the opponent's indifference point "
+        "(ju24.thm1.3.indifference); it is optimal only for the first reduction of a centred cube with k = 1, as the "
+        f"largest optimal state. Example: (x, y) = ({format_exact(a0)}, {format_exact(b0)}), owner, k = 1: reducing at "
+        f"d_1 = {format_exact(d1)} yields {format_exact(a0)}, waiting yields "
+        f"{format_exact(-b0 + (1 + b0) * d1)}. The second sentence ('reducing at d_k is preferable to not reducing at "
+        f"all') is true: (3.6) holds ({'verified' if never else 'NOT verified'}), but 'not reducing' is the wrong "
+        "comparison: reducing at 0 beats both.",
+        [Erratum("§1.3 Theorem 1.5 (and §3.2.2)", "the optimal game state d_k to reduce ... is (1.3)",
+                 "in R- it is optimal to reduce only at one's own state 0 (the opponent accepts): the owner's value is "
+                 "-y + (1+y)p, a centred cube's y(2p-1); d_k of (1.3) is the opponent's indifference point, optimal "
+                 "only for a centred cube with k = 1 (where every state in [0, d_1] is optimal)",
+                 note="waiting until 0 beats reducing at d_k by at least (x+y)(1-y)/(2y) > 0 for the owner")],
+        witness={"x": format_exact(a0), "y": format_exact(b0), "k": 1, "d_1": format_exact(d1),
+                 "reduce at d_1": format_exact(a0), "wait until 0": format_exact(-b0 + (1 + b0) * d1)},
+    )
+
+
+@claim("ju24.thm1.3", "§1.3 Theorem 1.3 and its proof in §3.2",
+       "For (x, y) in R+ or R-, Player A's optimal evaluation α for proposing equals the opponent's indifference "
+       "threshold β.")
+def thm1_3():
+    v4 = thm1_4()
+    v5 = thm1_5()
+    if v4.outcome.value != "verified":
+        return open_(EXACT, "R+ part not verified: " + v4.details)
+    if v5.outcome.value != "erratum":
+        return open_(EXACT, "R- part: " + v5.details)
+    # the proof's endpoint values of B's accept payoff E_B, on the exact model, k = 2 (one proposal after the take)
+    a1, b1 = mpq(3, 2), mpq(2)  # R+ with x > 1
+    eb0 = -b1 * solver.solve(a1, b1, 1).level(1, "B").value(0)
+    a2, b2 = mpq(-1, 4), mpq(1, 2)  # R-
+    eb1 = -b2 * solver.solve(a2, b2, 1).level(1, "B").value(1)
+    endpoint = []
+    if eb0 != b1:
+        endpoint.append(Erratum("§3.2, proof of Theorem 1.3", "E_B(0) = y",
+                                f"E_B(0) = y·max(1, x) when proposals remain after the take (e.g. (x, y) = (3/2, 2), "
+                                f"k = 2: E_B(0) = {format_exact(eb0)}: B re-raises and A folds paying x)",
+                                note="the existence of β is unaffected (E_B(0) ≥ y > -x)"))
+    if eb1 != -b2:
+        endpoint.append(Erratum("§3.2, proof of Theorem 1.3", "E_B(1) = -y",
+                                f"E_B(1) = -y^2 in R- when proposals remain after the take (e.g. (x, y) = (-1/4, 1/2), "
+                                f"k = 2: E_B(1) = {format_exact(eb1)}: B reduces again at his state 0)",
+                                note="the existence of β is unaffected (E_B(1) < 0 < -x)"))
+    return erratum(
+        EXACT,
+        "R+ (Case 1): true on every sample of the exact solver (β = d_k is an optimal proposal state; it is the "
+        "only one for an owned cube with x < 1; for a centred cube with k = 1 every state in [1-d_1, d_1] is optimal, "
+        "and for x ≥ 1 every state in [d_k, 1]). R- (Case 2): false. The proof's step 'if Player B prefers to accept, "
+        "it would have been better for Player A to double earlier and cut the losses to -x' ignores waiting until "
+        "the state is 0 and reducing there, which cuts the loss to y on the losing paths only; see ju24.thm1.5.",
+        [Erratum("§1.3 Theorem 1.3 / §3.2 proof, Case 2", "α = β for (x, y) in R-",
+                 "in R-, α = 0 (reduce at one's own state 0) for an owned cube and for a centred cube with k ≥ 2; "
+                 "α = β holds only in R+ (and, as the largest optimal state, for a centred cube in R- with k = 1)")]
+        + endpoint,
+    )
+
+
+@claim("ju24.thm1.4.standard", "§1.3 after Theorem 1.3; Lemma 3.2 remark",
+       "R+ contains the standard cube (1, 2); there (1.2) reduces to (1.1), and the (x, y) model to the alternating "
+       "game of §2.")
+def standard_cube(kmax=8):
+    e = sp.simplify(PRINTED["(1.2)"].subs({x: 1, y: 2}) - (sp.Rational(4, 5) + sp.Rational(1, 5) * sp.Rational(-1, 4) ** k))
+    if e != 0:
+        return refuted(EXACT, f"(1.2) at (1, 2) minus (1.1) = {e}", str(e))
+    sol = solver.solve(1, 2, kmax)
+    pts = [mpq(i, 64) for i in range(65)]
+    for kk in range(kmax + 1):
+        for cube, o in (("mine", "A"), ("theirs", "B"), ("centre", "centre")):
+            f = sol.level(kk, o).value
+            for t in sorted(set(pts) | set(f.xs)):
+                if alt.equity(t, cube, kk).value != f(t):
+                    return refuted(EXACT, f"solver and alternating.equity differ at k={kk}, {cube}, p={t}", None)
+    return verified(EXACT, "(1.2) at (x, y) = (1, 2) equals (1.1) for symbolic k; the independent exact solver with "
+                           f"(x, y) = (1, 2) reproduces exactlycube.brownian.alternating's equities for k = 0..{kmax}, "
+                           "owner, opponent and centred cube, at all breakpoints and 65 further states.".replace(
+                               "exactlycube", "exactcube"))
+
+
+@claim("ju24.fig2-3.text", "§1.3, text on Figures 2 and 3",
+       "Over R+ the d_k approach 1/2 along x = 0 and 1 along y = x (contours from 1/2 to 1); over R- they approach 0 "
+       "along y = -x and 1/2 along x = 0, with a discontinuity at (0, 0) (contours from 0 to 1/2).")
+def fig23_text():
+    t = sp.symbols("t", positive=True)
+    cp, cm = PRINTED["(1.2)"], PRINTED["(1.3)"]
+    checks = [
+        ("R+, x -> 0", sp.simplify(cp.subs(x, 0)), sp.Rational(1, 2)),
+        ("R+, y -> x", sp.simplify(cp.subs(x, y)), sp.Integer(1)),
+        ("R-, y -> -x", sp.simplify(cm.subs(y, -x)), sp.Integer(0)),
+        ("R-, x -> 0", sp.simplify(cm.subs(x, 0)), sp.Rational(1, 2)),
+        ("R+ limit, x -> 0", sp.simplify(PRINTED["(A.3)"].subs(x, 0)), sp.Rational(1, 2)),
+        ("R+ limit, y -> x", sp.simplify(PRINTED["(A.3)"].subs(x, y)), sp.Integer(1)),
+        ("R- limit, y -> -x", sp.simplify(PRINTED["(A.8)"].subs(y, -x)), sp.Integer(0)),
+        ("R- limit, x -> 0", sp.simplify(PRINTED["(A.8)"].subs(x, 0)), sp.Rational(1, 2)),
+    ]
+    for name, got, want in checks:
+        if sp.simplify(got - want) != 0:
+            return refuted(EXACT, f"{name}: d_k -> {got}, not {want}", name)
+    # ranges: d_1 and d_2 bound every d_k (oscillation), so the ranges follow from d_1, d_2 and the limits
+    rng = [("R+", PRINTED["(3.1)"] - sp.Rational(1, 2)), ("R+", 1 - cp.subs(k, 2)),
+           ("R-", PRINTED["(3.1)"]), ("R-", sp.Rational(1, 2) - cm.subs(k, 2))]
+    for region, e in rng:
+        ok, why = positive_on_region(e, region)
+        if not ok:
+            return refuted(EXACT, f"range on {region}: {e} not positive ({why})", None)
+    return verified(EXACT, "the closed forms (symbolic k ≥ 1, where 0^k = 0) and limits (A.3), (A.8) take the stated "
+                           "values on the boundary lines: R+ 1/2 at x = 0 and 1 at y = x; R- 0 at y = -x and 1/2 at "
+                           "x = 0, so two boundary limits differ at (0, 0): a discontinuity. Since d_1 < d_k < d_2 "
+                           "(c > 0, 0 < r < 1), 1/2 < d_k < 1 on R+ and 0 < d_k < 1/2 on R- (proved positive by "
+                           "coefficient signs after an exact parametrisation), matching the contour ranges.")
+
+
+# -- the d_k table -----------------------------------------------------------------------
+
+
+def _int(name, minimum=0):
+    return lambda s: parse_int(s, name, minimum)
+
+
+def _rat(name):
+    return lambda s: parse_rational(s, name)
+
+
+@table_builder("ju24.dk", "Proposal point d_k and take point a_k with k proposals left ((x, y)-cube; (1, 2) = "
+               "alternating doubles)",
+               params=[Param("size", _int("--size", 0), 10, "largest k (number of proposals left)"),
+                       Param("x", _rat("--x"), mpq(1), "fold multiplier x (default 1)"),
+                       Param("y", _rat("--y"), mpq(2), "accept multiplier y > 0 (default 2)")])
+def dk_table(size: int, x=mpq(1), y=mpq(2)) -> Table:
+    """ju24 (1.1)/(2.3) for (1, 2); (1.2)/(A.2) in R+, (1.3)/(A.7) in R-: d_k and a_k = 1 - d_k, k = 0..size, and the limit."""
+    if size > 5000:
+        raise TooLarge(f"--size {size} is too large for a printed table (at most 5000); d_k converges geometrically")
+    th = st.thresholds(x, y, None)  # BadInput for a trivial region or y <= 0
+    lim = th.limit
+    standard = (th.x, th.y) == (1, 2)
+    rows = [str(kk) for kk in range(size + 1)] + ["∞"]
+    col = f"d_k - {format_exact(lim)}"
+    if standard:
+        title = "Doubling and take points, alternating doubles"
+        source = "ju24 (1.1), (2.3); ks69 §2"
+        notes = "d_k = 4/5 + (1/5)(-1/4)^k; a_k = 1 - d_k; the last row is the unlimited game (ks69 (5))."
+    else:
+        eq = "(1.2), (A.2), (A.3)" if th.region is st.Region.RAISING else "(1.3), (A.7), (A.8)"
+        title = f"Proposal and take points, ({format_exact(th.x)}, {format_exact(th.y)})-cube, {th.region.value}"
+        source = f"ju24 {eq}"
+        notes = (f"(x, y) = ({format_exact(th.x)}, {format_exact(th.y)}) in {th.region.value}; k = 0 row: the closed "
+                 "form at k = 0, (1+x)/2; last row: the limit.")
+        if th.region is st.Region.REDUCING:
+            notes += (" In R- these are the opponent's indifference points; the exact optimum is to reduce only at "
+                      "p = 0 (claim ju24.thm1.5).")
+    t = Table("ju24.dk", title, rows, ["d_k", "a_k", col], row_header="k", source=source, evidence="exact",
+              notes=notes)
+    for kk in range(size + 1):
+        d = alt.doubling_point(kk) if standard else st.doubling_point(th.x, th.y, kk)
+        t.set(kk, "d_k", d)
+        t.set(kk, "a_k", 1 - d)
+        t.set(kk, col, d - lim)
+    t.set("∞", "d_k", lim)
+    t.set("∞", "a_k", 1 - lim)
+    t.set("∞", col, mpq(0))
+    return t
