@@ -122,36 +122,66 @@ def _mpf_decimal(v, digits: int) -> str:
     return format_decimal(_mpf_exact(v), digits)
 
 
+_LATEX_SPECIAL = {
+    "\\": r"\textbackslash{}",
+    "&": r"\&",
+    "%": r"\%",
+    "$": r"\$",
+    "#": r"\#",
+    "_": r"\_",
+    "{": r"\{",
+    "}": r"\}",
+    "~": r"\textasciitilde{}",
+    "^": r"\textasciicircum{}",
+    "<": r"\textless{}",
+    ">": r"\textgreater{}",
+}
+_LATEX_MATH = {
+    "∞": r"\infty", "ε": r"\varepsilon", "·": r"\cdot", "±": r"\pm", "≤": r"\le", "≥": r"\ge",
+    "≈": r"\approx", "×": r"\times", "√": r"\surd", "∑": r"\sum", "∏": r"\prod", "→": r"\to",
+    "←": r"\leftarrow", "⇒": r"\Rightarrow", "≠": r"\ne", "∈": r"\in", "∉": r"\notin", "⊂": r"\subset",
+    "∪": r"\cup", "∩": r"\cap", "∼": r"\sim", "≡": r"\equiv", "∂": r"\partial", "∇": r"\nabla",
+    "⌊": r"\lfloor", "⌋": r"\rfloor", "⌈": r"\lceil", "⌉": r"\rceil", "−": "-", "′": "'",
+    "∀": r"\forall", "∃": r"\exists", "∅": r"\emptyset", "⊆": r"\subseteq", "≪": r"\ll", "≫": r"\gg",
+    "½": r"\frac12", "²": "^2", "³": "^3", "⁻": "^-", "¹": "^1", "ℓ": r"\ell", "∘": r"\circ",
+}
+_LATEX_TEXT = {"–": "--", "—": "---", "‘": "`", "’": "'", "“": "``", "”": "''", "…": r"\ldots{}", "°": r"\textdegree{}",
+               "§": r"\S{}", "\u00a0": "~"}
+
+
+def _latex_char(ch: str) -> str:
+    import unicodedata
+
+    if ch in _LATEX_SPECIAL:
+        return _LATEX_SPECIAL[ch]
+    if ord(ch) < 128:
+        return ch
+    if ch in _LATEX_TEXT:
+        return _LATEX_TEXT[ch]
+    if ch in _LATEX_MATH:
+        return "$" + _LATEX_MATH[ch] + "$"
+    name = unicodedata.name(ch, "")
+    if name.startswith("GREEK ") and " LETTER " in name:
+        letter = name.split(" LETTER ", 1)[1].split()[0].lower()
+        letter = {"lamda": "lambda", "omicron": "o"}.get(letter, letter)
+        if "CAPITAL" in name:
+            letter = letter.capitalize()
+            if letter in ("Alpha", "Beta", "Epsilon", "Zeta", "Eta", "Iota", "Kappa", "Mu", "Nu", "Rho", "Tau",
+                          "Chi", "O"):
+                return {"Alpha": "A", "Beta": "B", "Epsilon": "E", "Zeta": "Z", "Eta": "H", "Iota": "I",
+                        "Kappa": "K", "Mu": "M", "Nu": "N", "Rho": "P", "Tau": "T", "Chi": "X", "O": "O"}[letter]
+        return "$\\" + letter + "$" if letter != "o" else "o"
+    base = unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode()
+    if base:
+        return "".join(_latex_char(b) for b in base)
+    return f"[U+{ord(ch):04X}]"
+
+
 def latex_escape(s: str) -> str:
-    """Escape text for LaTeX (labels and notes)."""
-    rep = {
-        "\\": r"\textbackslash{}",
-        "&": r"\&",
-        "%": r"\%",
-        "$": r"\$",
-        "#": r"\#",
-        "_": r"\_",
-        "{": r"\{",
-        "}": r"\}",
-        "~": r"\textasciitilde{}",
-        "^": r"\textasciicircum{}",
-        "∞": r"$\infty$",
-        "ε": r"$\varepsilon$",
-        "α": r"$\alpha$",
-        "β": r"$\beta$",
-        "μ": r"$\mu$",
-        "·": r"$\cdot$",
-        "±": r"$\pm$",
-        "≤": r"$\le$",
-        "≥": r"$\ge$",
-        "≈": r"$\approx$",
-        "−": "-",
-        "–": "--",
-        "—": "---",
-        "×": r"$\times$",
-        "√": r"$\surd$",
-    }
-    return "".join(rep.get(ch, ch) for ch in s)
+    """Escape text for LaTeX: special characters, and every non-ASCII character mapped to a
+    LaTeX command (Greek letters and common math symbols in math mode), so that pdflatex
+    never meets a character it cannot set."""
+    return "".join(_latex_char(ch) for ch in str(s))
 
 
 @dataclass(frozen=True)

@@ -110,3 +110,15 @@ def test_latex_compiles(tmp_path):
         )
         assert r.returncode == 0, r.stdout[-2000:]
         assert (tmp_path / f"t{int(exact)}.pdf").stat().st_size > 1000
+
+
+@pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex not installed")
+def test_latex_escape_survives_any_unicode(tmp_path):
+    from exactcube.tables import latex_escape
+
+    text = "Σ α_k ≤ β ∞ ε·x ± ½ é — “q” ℵ 5% & #1 {a} ~ ^ \\ < >"
+    doc = tmp_path / "u.tex"
+    doc.write_text("\\documentclass{article}\\begin{document}" + latex_escape(text) + "\\end{document}\n")
+    r = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", doc.name], cwd=tmp_path,
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stdout[-1500:]
