@@ -81,6 +81,7 @@ __all__ = [
     "bessel_f",
     "bessel_f_asymptotic",
     "bits_for_digits",
+    "chess_clock_sample",
 ]
 
 #: Largest potential accepted (the Poisson means are log(a)/2; beyond this the series gets long).
@@ -445,3 +446,26 @@ def bessel_f_asymptotic(x, digits: int = 30) -> arb:
     with working_precision(bits_for_digits(digits)):
         X = _arb_q(x)
         return (2 * X).exp() / (2 * (arb.pi() * X).sqrt())
+
+
+def chess_clock_sample(a, b, rng=None) -> bool:
+    """One play of ks69 §4's chess-clock contest; True when A wins (``P = alpha(a, b)``).
+
+    Both clocks hold one time unit.  A's clock runs until an upset (a Poisson process of rate
+    :math:`L = \\tfrac12\\log a` in A's clock time), then B's until an upset (rate :math:`M`), and so
+    on; A wins iff his clock runs out first.  Sampling uses binary floats (evidence: sampled).
+    """
+    import random
+
+    a, b = check_potential(a, "a"), check_potential(b, "b")
+    rng = rng if rng is not None else random.Random(0)
+    rates = (math.log(a.numerator) - math.log(a.denominator)) / 2, (math.log(b.numerator) - math.log(b.denominator)) / 2
+    left = [1.0, 1.0]
+    turn = 0
+    while True:
+        rate = rates[turn]
+        wait = rng.expovariate(rate) if rate > 0 else math.inf
+        if wait >= left[turn]:
+            return turn == 0
+        left[turn] -= wait
+        turn = 1 - turn

@@ -334,3 +334,75 @@ def a_be():
     return verified(RIGOROUS, "a/b - e > 0 and strictly decreasing for b = 10^0 .. 10^15 (certified roots): "
                               + "; ".join(rows) + ". It shrinks slowly, about like 1/log b (t - 1/2 ~ c/M); "
                               "that the limit is e is supported numerically and by (26) with E = 1, not proved here.")
+
+
+@claim("ks69.sec4.clocks", "§4, the chess-clock analogy",
+       "Both clocks start at one time unit; A's runs until an upset (Poisson with mean (1/2) log a), then B's "
+       "(mean (1/2) log b); A wins iff his clock runs out before B's does.")
+def clocks():
+    import math
+    import random
+
+    rng = random.Random(1969)
+    rows = []
+    for a, b in ((10, 3), (8, 4), (2, 1)):
+        n = 4000
+        wins = sum(C.chess_clock_sample(a, b, rng) for _ in range(n))
+        z, ph = 3.2905, wins / n
+        den = 1 + z * z / n
+        centre = (ph + z * z / (2 * n)) / den
+        half = z * math.sqrt(ph * (1 - ph) / n + z * z / (4 * n * n)) / den
+        t = float(C.alpha(a, b, 15).value.mid())
+        rows.append(f"a={a}, b={b}: {wins}/{n} = {ph:.4f}, 99.9% interval [{centre - half:.4f}, {centre + half:.4f}], "
+                    f"α = {t:.4f}")
+        if not centre - half <= t <= centre + half:
+            return refuted(Evidence.SAMPLED, "the clock contest's win rate misses α(a,b)", rows)
+    return verified(Evidence.SAMPLED, "A wins iff the upsets X ~ Poisson(L) on his unit of clock time are at most "
+                                      "B's Y ~ Poisson(M) (the continuous form of the coin argument), so the clock "
+                                      "contest is won with probability P[X <= Y] = α(a,b). Seeded simulation (seed "
+                                      "1969): " + "; ".join(rows) + ".")
+
+
+@claim("ks69.appendix.ck", "Appendix, expansion of the numerator of (28)",
+       "Numerator = Σ c_k t^k/k! with C_k = Σ_{j=i} + 2Σ_{i<j<i+k} + Σ_{j=i+k} M^iM^j/(i!j!), bounded by e^{2M}; "
+       "C_k ~ 2k f(M) for k < log M, so Numerator ~ 2t f(M) e^t.")
+def appendix_ck():
+    # C_k in Bessel form: sum over j - i = d of M^i M^j/(i! j!) is I_|d|(2M), so C_k = I_0 + 2 sum_{d<k} I_d + I_k
+    def ck(M, k):
+        z = 2 * _q(mpq(M))
+        return z.bessel_i(0) + 2 * sum((z.bessel_i(d) for d in range(1, k)), arb(0)) + z.bessel_i(k)
+
+    tt = sp.symbols("t")
+    kk = sp.symbols("k", integer=True, positive=True)
+    if not is_identity(sp.summation(2 * kk * tt**kk / sp.factorial(kk), (kk, 1, sp.oo)), 2 * tt * sp.exp(tt)):
+        return refuted(EXACT, "Σ 2k t^k/k! != 2t e^t", None)
+    rows = []
+    with C.working_precision(160):
+        # 1. the expansion itself: e^{L+M}(α(b,a) - α(a,b)) = Σ_k C_k t^k/k!, L = M + t
+        for M, t in ((3, mpq(1, 2)), (10, mpq(1, 4))):
+            lhs = (_q(mpq(M) + t) + M).exp() * (C.alpha_means(mpq(M), mpq(M) + t, 30)
+                                                 - C.alpha_means(mpq(M) + t, mpq(M), 30))
+            T = _q(t)
+            s, fact, K = arb(0), arb(1), 60
+            for k in range(1, K + 1):
+                fact = fact * k
+                s += ck(M, k) * T**k / fact
+            bound = (2 * _q(mpq(M))).exp() * T ** (K + 1) / (fact * (K + 1)) * 2
+            s += arb(0, bound.upper())
+            if not (lhs.overlaps(s) and s.rad() < arb(10) ** -20 * abs(s.mid())):
+                return refuted(RIGOROUS, f"M={M}, t={t}: numerator {_s(lhs)} != Σ C_k t^k/k! {_s(s)}", (M, str(t)))
+            if not all(ck(M, k) < (2 * _q(mpq(M))).exp() for k in range(1, 30)):
+                return refuted(RIGOROUS, f"C_k exceeds e^(2M) at M = {M}", M)
+        # 2. C_k / f(M) -> 2k
+        for k in (1, 2, 4):
+            prev = None
+            for M in (10, 100, 1000, 10000):
+                r = ck(M, k) / (2 * _q(mpq(M))).bessel_i(0) - 2 * k
+                rows.append(f"k={k}, M={M}: C_k/f(M) - 2k = {_s(r, 3)}")
+                if prev is not None and not abs(r) < abs(prev):
+                    return refuted(RIGOROUS, "C_k/f(M) does not approach 2k", rows)
+                prev = r
+    return verified(RIGOROUS, "C_k = e^{2M} P[-k <= D <= k-1] for D = j - i ~ Skellam(M, M), i.e. "
+                              "I_0(2M) + 2Σ_{0<d<k} I_d(2M) + I_k(2M) (so 0 < C_k < e^{2M}); the expansion "
+                              "e^{L+M}(α(b,a) - α(a,b)) = Σ_k C_k t^k/k! holds as overlapping balls at (M,t) = (3,1/2), "
+                              "(10,1/4); Σ 2k t^k/k! = 2t e^t (sympy); C_k/f(M) -> 2k: " + "; ".join(rows) + ".")

@@ -177,3 +177,15 @@ def test_bessel_asymptotics_relative_error():
 def test_bad_input(call, exc):
     with pytest.raises(exc):
         call()
+
+
+def test_chess_clock_sampler_seeded():
+    import random
+
+    # b = 1: B's clock never gets an upset, so A wins iff his clock has no upset: P = e^{-L} = 1/sqrt(a)
+    rng = random.Random(5)
+    n = 4000
+    wins = sum(C.chess_clock_sample(4, 1, rng) for _ in range(n))
+    assert abs(wins / n - 0.5) < 3.3 * (0.25 / n) ** 0.5
+    assert [C.chess_clock_sample(3, 2, random.Random(9)) for _ in range(3)] == \
+        [C.chess_clock_sample(3, 2, random.Random(9)) for _ in range(3)]
