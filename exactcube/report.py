@@ -149,7 +149,6 @@ def _table_floats(table, digits) -> str:
         if table.notes and i == len(chunks) - 1:
             out.append(r"\par\smallskip\footnotesize " + latex_escape(table.notes))
         out.append(r"\end{table}")
-    out.append(r"\clearpage")
     return "\n".join(out) + "\n"
 
 
@@ -209,6 +208,8 @@ def build_report(
                 parts.table_failures.append(f"{tid}: {type(exc).__name__}: {exc}")
                 body.append(rf"Table \texttt{{{latex_escape(tid)}}} could not be built: "
                             + latex_escape(f"{type(exc).__name__}: {exc}") + "\n")
+        if tids:
+            body.append(r"\clearpage")
         fids = sorted(f for f in FIGURES if f.split(".")[0] == d) if figures and figure_dir else []
         if fids:
             body.append(r"\subsection{Figures}")

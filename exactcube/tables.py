@@ -80,8 +80,9 @@ def format_cell(v, digits: int | None = None, exact: bool = False) -> str:
         return format_decimal(v, digits)
     if _is_arb(v):
         d = digits if digits is not None else 15
-        if exact:
-            return v.str(d + 3, radius=True)
+        if exact:  # the ball at its own accuracy, with its radius
+            acc = v.rel_accuracy_bits() if hasattr(v, "rel_accuracy_bits") else 0
+            return v.str(max(d + 3, int(acc * 0.30103)), radius=True)
         return _arb_decimal(v, d)
     if _is_mpf(v):
         import mpmath
