@@ -1,0 +1,188 @@
+"""ju24 §3 / Appendix A claims: the verdicts, and that each check fails when fed a wrong formula."""
+
+import io
+import json
+
+import pytest
+import sympy as sp
+
+from exactcube import catalog
+from exactcube.claims import REGISTRY, Outcome
+from exactcube.errors import BadInput
+from exactcube.numbers import mpq
+from exactcube.tables import TABLES
+from proofs.ju24 import stakes as P
+
+catalog.load()
+
+
+@pytest.mark.parametrize("cid", [
+    "ju24.lemma3.2", "ju24.lemma3.3", "ju24.lemma3.4", "ju24.eq3.4", "ju24.eq3.6", "ju24.thm3.1",
+    "ju24.thm3.1.gaps", "ju24.thm1.3.indifference", "ju24.thm1.4", "ju24.thm1.4.standard", "ju24.fig2-3.text",
+])
+def test_verified_exactly(cid):
+    v = REGISTRY[cid].check()
+    assert v.outcome is Outcome.VERIFIED, v.details
+    assert v.evidence.value == "exact"
+
+
+@pytest.mark.parametrize("cid, fragment", [
+    ("ju24.sec3.2.text", "n > 1"),
+    ("ju24.regions", "x = 0, y > 1"),
+    ("ju24.thm1.5", "reduce only at one's own state 0"),
+    ("ju24.thm1.3", "α = 0"),
+])
+def test_errata(cid, fragment):
+    v = REGISTRY[cid].check()
+    assert v.outcome is Outcome.ERRATUM and v.evidence.value == "exact"
+    text = " ".join(e.printed + " " + e.true for e in v.errata)
+    assert fragment in text, text
+
+
+# -- the checks can fail ------------------------------------------------------------------------
+
+x, y, k = P.x, P.y, P.k
+
+
+def test_lemma3_2_rejects_a_wrong_point():
+    assert P.lemma3_2(formula=sp.Rational(1, 2) + x / y).outcome is Outcome.REFUTED
+
+
+def test_lemma3_3_rejects_a_wrong_closed_form():
+    wrong = P.PRINTED["(1.2)"].subs(k, k + 1)  # exponent off by one
+    assert P.lemma3_3(closed=wrong).outcome is Outcome.REFUTED
+    wrong2 = P.PRINTED["(1.2)"] + x * (P.R_PLUS) ** k / 100  # satisfies nothing
+    assert P.lemma3_3(closed=wrong2).outcome is Outcome.REFUTED
+
+
+def test_lemma3_4_rejects_the_raising_formula():
+    assert P.lemma3_4(closed=P.PRINTED["(1.2)"]).outcome is Outcome.REFUTED
+
+
+def test_eq3_4_rejects_a_wrong_coefficient():
+    assert P.eq3_4(printed=x**2 * (y**2 - 1) / (y**2 * (x + 1))).outcome is Outcome.REFUTED
+
+
+def test_eq3_6_rejects_a_wrong_sign():
+    assert P.eq3_6(printed=x**2 * (y**2 - 1) / (2 * y**2 * (1 - x))).outcome is Outcome.REFUTED
+
+
+def test_positivity_prover():
+    assert P.positive_on_region(y - 1, "R+")[0] is True
+    assert P.positive_on_region(1 - y, "R+")[0] is False
+    assert P.positive_on_region(x - 1, "R+")[0] is None  # changes sign on R+
+    assert P.positive_on_region(-x, "R-")[0] is True
+
+
+def test_region_check_sees_overlaps_and_gaps():
+    wrong = dict(P.PRINTED_REGIONS)
+    wrong["R+"] = lambda a, b: 0 <= a < b and b > 1  # would cover the x = 0 line
+    overlaps, gaps = P.check_regions(wrong)
+    assert not overlaps and all(b == 1 for _, b in gaps)
+    wrong["R+"] = lambda a, b: 0 < a <= b and b > 1  # now overlaps Theorem 3.1 (1) on y = x
+    overlaps, _ = P.check_regions(wrong)
+    assert overlaps
+
+
+def test_thm3_1_rejects_a_wrong_policy():
+    from exactcube.brownian.stakes import Policy
+
+    v = P.thm3_1(n=2, kmax=1, policies={"3.1(1)": Policy.NEVER})
+    assert v.outcome is Outcome.REFUTED
+
+
+def test_thm1_4_check_rejects_the_reducing_region():
+    # the same optimality check, fed R- samples, must fail: there d_k is not optimal
+    v = P.thm1_4(samples=[(mpq(-1, 4), mpq(1, 2))], kmax=2)
+    assert v.outcome is Outcome.REFUTED
+
+
+def test_thm1_5_counterexample_by_hand():
+    # (-1/4, 1/2), owner, k = 1: reducing at d_1 = 1/4 gives x = -1/4; waiting for 0 gives -1/2 + (3/2)(1/4) = -1/8
+    w = REGISTRY["ju24.thm1.5"].check().witness
+    assert w["d_1"] == "1/4" and w["reduce at d_1"] == "-1/4" and w["wait until 0"] == "-1/8"
+
+
+# -- the d_k table ---------------------------------------------------------------------------------
+
+
+def test_dk_table_default_is_the_alternating_table():
+    t = TABLES["ju24.dk"](size=3)
+    # ju24 (1.1) by hand: 1, 3/4, 13/16, 51/64; limit 4/5
+    assert [t.get(r, "d_k") for r in ("0", "1", "2", "3", "∞")] == [1, mpq(3, 4), mpq(13, 16), mpq(51, 64), mpq(4, 5)]
+    assert t.cols == ["d_k", "a_k", "d_k - 4/5"]
+
+
+def test_dk_table_any_cube():
+    t = TABLES["ju24.dk"](size=2, x=mpq(1, 2), y=mpq(3))
+    assert [t.get(r, "d_k") for r in ("1", "2", "∞")] == [mpq(7, 12), mpq(73, 108), mpq(9, 14)]  # by hand
+    t = TABLES["ju24.dk"](size=3, x=mpq(-1, 4), y=mpq(1, 2))
+    assert [t.get(r, "d_k") for r in ("1", "2", "3")] == [mpq(1, 4), mpq(3, 10), mpq(7, 25)]  # by hand
+
+
+@pytest.mark.parametrize("xy", [(mpq(3), mpq(2)), (mpq(1), mpq(0)), (mpq(0), mpq(3))])
+def test_dk_table_trivial_region_is_bad_input(xy):
+    with pytest.raises(BadInput):
+        TABLES["ju24.dk"](size=2, x=xy[0], y=xy[1])
+
+
+# -- the command line ---------------------------------------------------------------------------------
+
+
+def run(argv):
+    from exactcube.cli import Output, main
+
+    buf = io.StringIO()
+    return main(argv, Output(buf, force_plain=True)), buf.getvalue()
+
+
+def test_cli_cube_stakes():
+    code, text = run(["cube", "--x", "1", "--y", "2", "--k", "3", "--p", "7/10"])
+    # (1, 2), k = 3: d_3 = 51/64, a_3 = 13/64 (by hand, (2.3)); centred window [13/64, 51/64]:
+    # (7/10 - 13/64)/(38/64) = 159/190 -> equity 2*159/190 - 1 = 64/95
+    assert code == 0 and "R+" in text and "51/64" in text and "13/64" in text and "4/5" in text
+    assert "64/95" in text
+
+
+def test_cli_cube_reducing_negative_x():
+    code, text = run(["cube", "--x", "-1/4", "--y", "1/2", "--k", "1", "--p", "1/5", "--cube", "mine"])
+    # ju24 policy: reduce at once, accepted, y(2p-1) = -3/10; optimum: -y + (1+y)p = -1/5 (by hand)
+    assert code == 0 and "R-" in text and "-3/10" in text and "-1/5" in text
+
+
+def test_cli_cube_trivial_region_answers_with_policy():
+    code, text = run(["cube", "--x", "3", "--y", "2"])
+    assert code == 0 and "Theorem 3.1 (1)" in text and "p = 1" in text
+
+
+@pytest.mark.parametrize("argv, fragment", [
+    (["cube", "--x", "1", "--y", "0"], "positive"),
+    (["cube", "--x", "1", "--y", "-2"], "positive"),
+    (["cube", "--x", "1", "--y", "abc"], "cannot read"),
+    (["table", "ju24.dk", "--x", "3", "--y", "2"], "defined only in R"),
+])
+def test_cli_bad_input(argv, fragment, capsys):
+    code, _ = run(argv)
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and fragment in err
+
+
+def test_cli_table_json():
+    code, text = run(["table", "ju24.dk", "--x", "1/2", "--y", "3", "--size", "1", "--format", "json"])
+    assert code == 0 and json.loads(text)["cells"][1][0]["exact"] == "7/12"
+
+
+# -- figures ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("fid, opts", [
+    ("ju24.fig1", {"size": 6}), ("ju24.fig2", {"resolution": 20}), ("ju24.fig3", {"resolution": 20}),
+    ("ju24.fig4", {"resolution": 30}),
+])
+def test_figures_render(fid, opts, tmp_path):
+    pytest.importorskip("matplotlib")
+    from exactcube.figures import FIGURES, save
+
+    fig = FIGURES[fid](**opts)
+    out = save(fig, str(tmp_path / f"{fid}.png"))
+    assert (tmp_path / f"{fid}.png").stat().st_size > 1000, out
