@@ -148,6 +148,23 @@ class CubefulTable:
         nd = (self.nd_c if c is Cube.CENTRED else self.nd_o)[x][y]
         return self._q(max(nd, min(self.scale, 2 * self.nd_t[x][y])))
 
+    def equities(self, cube="centred") -> list[list[mpq]]:
+        """The whole table :math:`E(x, y)` as reduced mpq, ``equities()[x-1][y-1]`` (bulk, fast)."""
+        from gmpy2 import mpz
+
+        c = Cube.parse(cube)
+        one = self.scale
+        d = mpz(one)
+        N = self.size
+        if c is Cube.THEIRS:
+            return [[mpq(self.nd_t[x][y], d) for y in range(1, N + 1)] for x in range(1, N + 1)]
+        nd = self.nd_c if c is Cube.CENTRED else self.nd_o
+        out = []
+        for x in range(1, N + 1):
+            ndx, ntx = nd[x], self.nd_t[x]
+            out.append([mpq(max(ndx[y], min(one, 2 * ntx[y])), d) for y in range(1, N + 1)])
+        return out
+
     # decisions as integers (fast, for sweeps)
     def should_double(self, x: int, y: int, cube="centred") -> bool:
         """True iff doubling is strictly better than holding (ties: hold)."""
@@ -193,10 +210,21 @@ def solve(size: int, dice=BACKGAMMON, moments: bool = False, progress=None) -> C
     if size > MAX_CUBEFUL:
         raise TooLarge(f"cubeful table size {size} is too large (at most {MAX_CUBEFUL})")
     dice = _dice(dice)
+    return _solve_cells(size, dice, moments, progress)
+
+
+def _scale(size: int, dice: Dice) -> int:
+    r""":math:`D^K` with :math:`K = \lceil 2N/m \rceil + 1`: every value times it is an integer."""
+    return dice.denominator ** (-(-2 * size // dice.min_total) + 1)
+
+
+def _solve_cells(size: int, dice: Dice, moments: bool, progress=None) -> CubefulTable:
+    """The Bellman sweep cell by cell, in order of increasing x + y, with optional second moments.
+
+    (A numpy object-array version vectorised along anti-diagonals was tried and was no faster.)
+    """
     D = dice.denominator
-    m = dice.min_total
-    K = -(-2 * size // m) + 1
-    one = D**K
+    one = _scale(size, dice)
     items = dice.items()  # increasing totals
     N = size
     z = [[0] * (N + 1) for _ in range(N + 1)]
@@ -211,22 +239,21 @@ def solve(size: int, dice=BACKGAMMON, moments: bool = False, progress=None) -> C
         m_t = [row[:] for row in z]
         mnd_c = [row[:] for row in z]
         mnd_o = [row[:] for row in z]
+    # for each count x: the totals that do not finish (as (x - r, w)) and the weight of those that do
+    cont = [[(x - r, w) for r, w in items if r < x] for x in range(N + 1)]
+    fin = [sum(w for r, w in items if r >= x) for x in range(N + 1)]
     for s in range(2, 2 * N + 1):
         for x in range(max(1, s - N), min(N, s - 1) + 1):
             y = s - x
             ec_y = e_c[y]
             eo_y = e_o[y]
             et_y = nd_t[y]
-            win = 0
+            win = fin[x]
             ac = ao = at = 0
-            for r, w in items:
-                c = x - r
-                if c <= 0:
-                    win += w
-                else:
-                    ac += w * ec_y[c]
-                    ao += w * et_y[c]
-                    at += w * eo_y[c]
+            for c, w in cont[x]:
+                ac += w * ec_y[c]
+                ao += w * et_y[c]
+                at += w * eo_y[c]
             base = win * one
             vc, rc = divmod(base - ac, D)
             vo, ro = divmod(base - ao, D)
@@ -241,12 +268,10 @@ def solve(size: int, dice=BACKGAMMON, moments: bool = False, progress=None) -> C
                 mwin = win * one
                 sc = so = st = 0
                 mc_y, mo_y, mt_y = m_c[y], m_o[y], m_t[y]
-                for r, w in items:
-                    c = x - r
-                    if c > 0:
-                        sc += w * mc_y[c]
-                        so += w * mt_y[c]
-                        st += w * mo_y[c]
+                for c, w in cont[x]:
+                    sc += w * mc_y[c]
+                    so += w * mt_y[c]
+                    st += w * mo_y[c]
                 qc, qo, qt = (mwin + sc) // D, (mwin + so) // D, (mwin + st) // D
                 mnd_c[x][y], mnd_o[x][y], m_t[x][y] = qc, qo, qt
                 take = 2 * vt <= one

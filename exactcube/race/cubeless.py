@@ -25,7 +25,7 @@ weighted number of :math:`n`-turn sequences after which :math:`x` is still posit
 .. math::
 
     W(x_A, x_B) = \frac{1}{D^{2M-1}} \sum_{n=1}^{M}
-        \bigl(D\,S(x_A, n-1) - S(x_A, n)\bigr)\, D^{2(M-n)}\, S(x_B, n-1),
+        \bigl(D\,S(x_A, n-1) - S(x_A, n)\bigr) D^{M-n} \cdot S(x_B, n-1)\, D^{M-n},
 
 with :math:`M` the largest number of turns any count in the table can need.  For all pairs
 up to :math:`N` this is one integer matrix product :math:`U V^{\mathsf T}` (python-flint
@@ -223,9 +223,16 @@ class WinTable:
         return mpq(self.numerator(x, y), self.denominator)
 
     def rows(self) -> list[list[mpq]]:
-        """The table as mpq, ``rows()[x-1][y-1] = W(x, y)``."""
-        d = self.denominator
-        return [[mpq(self.numerator(x, y), d) for y in range(1, self.size + 1)] for x in range(1, self.size + 1)]
+        """The table as reduced mpq, ``rows()[x-1][y-1] = W(x, y)``."""
+        from gmpy2 import mpz
+
+        d = mpz(self.denominator)
+        n = self.size
+        if hasattr(self.numerators, "entries"):
+            flat = [mpq(mpz(int(v)), d) for v in self.numerators.entries()]
+        else:
+            flat = [mpq(v, d) for row in self.numerators for v in row]
+        return [flat[i * n:(i + 1) * n] for i in range(n)]
 
 
 def win_table(size: int, dice=BACKGAMMON) -> WinTable:
@@ -244,11 +251,12 @@ def win_table(size: int, dice=BACKGAMMON) -> WinTable:
     S = survival_counts(size, dice, M)
     U = []
     V = []
-    pw = [D ** (2 * (M - n)) for n in range(M + 1)]
+    # the scale D^(2(M-n)) is split evenly between the two factors (balanced operand sizes)
+    pw = [D ** (M - n) for n in range(M + 1)]
     for x in range(1, size + 1):
         s = S[x]
         U.append([(D * s[n - 1] - s[n]) * pw[n] for n in range(1, M + 1)])
-        V.append(s[:M])
+        V.append([s[n - 1] * pw[n] for n in range(1, M + 1)])
     try:
         import flint
 
