@@ -71,7 +71,11 @@ def _run_nim(args, out) -> int:
         raise BadInput(f"--eps must lie in [0, 1], got {format_exact(args.eps)}")
     if args.only is not None and args.only > args.heap:
         raise BadInput(f"--only {args.only} is larger than the heap {args.heap}")
-    sol = solve_nim(args.heap, args.eps, method=args.method)
+    from ._common import progress
+
+    with progress(f"1-pile Nim, heaps 1..{args.heap}", args.heap, enabled=args.heap >= 1024) as bar:
+        sol = solve_nim(args.heap, args.eps, method=args.method,
+                        progress=(lambda n: bar.advance()) if args.method == "fast" else None)
     t = Table(title=f"1-pile Nim, bit-flip eps = {format_exact(sol.eps)}  [{sol.method}, exact]")
     for col in ("n", "p(n)", "exact", "kind", "optimal moves (heap left)"):
         t.add_column(col, justify="right" if col != "optimal moves (heap left)" else "left")

@@ -102,8 +102,11 @@ def _float_kernel(eps: mpq, k: int):
     return None
 
 
-def solve_nim_fast(n_max: int, eps):
-    """Exact p(0..n_max) and all optimal moves (equation (5)); see the module docstring."""
+def solve_nim_fast(n_max: int, eps, progress=None):
+    """Exact p(0..n_max) and all optimal moves (equation (5)); see the module docstring.
+
+    ``progress``, if given, is called with each heap n once p(n) is known.
+    """
     from .nim import MAX_HEAP, NimSolution, _check_eps, _check_heap
 
     e = _check_eps(eps)
@@ -183,6 +186,8 @@ def solve_nim_fast(n_max: int, eps):
         optimal.append(tuple(sorted(moves)))
         if n < len(v):
             v[n] = _to_longdouble(1 - pn)
+        if progress is not None:
+            progress(n)
     return NimSolution(eps=e, n_max=n_max, p=tuple(p), optimal=tuple(optimal), method="fast")
 
 

@@ -68,7 +68,7 @@ __all__ = [
 
 #: Largest heap the 1-pile solvers accept (the fast solver does about
 #: :math:`N^2` big-integer operations; beyond this the run would not finish).
-MAX_HEAP = 1 << 14
+MAX_HEAP = 1 << 13
 #: Largest heap the plain :math:`O(N^3)` method accepts.
 MAX_HEAP_PLAIN = 600
 
@@ -215,20 +215,25 @@ def solve_nim_plain(n_max: int, eps) -> NimSolution:
     return NimSolution(eps=e, n_max=n_max, p=tuple(p), optimal=tuple(optimal), method="plain")
 
 
-def solve_nim(n_max: int, eps, method: str = "fast") -> NimSolution:
+def solve_nim(n_max: int, eps, method: str = "fast", *, progress=None) -> NimSolution:
     r"""Solve 1-pile Nim with bit-flip noise (``noisy`` (5)) exactly for heaps 0..n_max.
 
     ``eps`` is any exact rational in [0, 1] (text like ``"77/100"`` accepted).
     ``method="plain"`` runs the direct rational recursion; ``"fast"`` screens
     the moves in floating point via the Kronecker structure and certifies the
     maximisers exactly.  Both return the same exact ``p`` and ``optimal``.
+    ``progress`` (keyword only, fast method) is called with each heap solved.
+
+    Cost of ``"fast"``: one exact evaluation per heap; the integers grow by about
+    :math:`k \log_2 b` bits per heap (eps = a/b), so the run is about one second
+    for N = 1024 at eps = 77/100 and grows like :math:`N^3 \log b`.
     """
     if method == "plain":
         return solve_nim_plain(n_max, eps)
     if method == "fast":
         from ._nimfast import solve_nim_fast
 
-        return solve_nim_fast(n_max, eps)
+        return solve_nim_fast(n_max, eps, progress=progress)
     raise BadInput(f"method: expected 'plain' or 'fast', got {method!r}")
 
 

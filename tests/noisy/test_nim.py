@@ -151,3 +151,18 @@ def test_multipile_equiprobable_is_fair():
     assert solve_multipile((1, 1)).p[(1, 1)] == 0
     with pytest.raises(BadInput):
         solve_multipile((2, -1))
+
+
+def test_exact_certification_of_every_move(monkeypatch):
+    # with the screening margin opened to 1 every move is certified exactly: same answer as plain
+    import exactcube.noisy._nimfast as fast
+    monkeypatch.setattr(fast, "MARGIN", 1.0)
+    for e in (mpq(1, 10), mpq(77, 100), mpq(1)):
+        x, y = solve_nim(20, e, "plain"), solve_nim(20, e, "fast")
+        assert x.p == y.p and x.optimal == y.optimal
+
+
+def test_progress_callback():
+    seen = []
+    solve_nim(12, mpq(1, 3), progress=seen.append)
+    assert seen == list(range(1, 13))
