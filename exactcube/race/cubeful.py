@@ -391,5 +391,7 @@ def thresholds(x: int, table: CubefulTable) -> Thresholds:
     def switches(seq):
         return sum(1 for a, b in zip(seq, seq[1:]) if a != b)
 
-    monotone = all(switches(s) <= 1 for s in (dbl, rdb, tk)) and (not tk or tk[0])
+    # double/redouble sets must be up-sets in y, the take set a down-set
+    monotone = (all(switches(s) <= 1 for s in (dbl, rdb, tk)) and (tk[0] or not any(tk))
+                and all(s[-1] or not any(s) for s in (dbl, rdb)))
     return Thresholds(x, first_true(dbl), first_true(rdb), last_true(tk), monotone, (1 - x, N - x), table.dice)

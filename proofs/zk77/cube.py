@@ -16,7 +16,7 @@ import flint
 
 from exactcube.claims import Erratum, Evidence, claim, erratum, refuted, verified
 from exactcube.errors import BadInput
-from exactcube.numbers import agrees_with_printed, format_decimal, format_exact, mpq, parse_printed
+from exactcube.numbers import agrees_with_printed, format_decimal, format_exact, mpq, parse_int, parse_printed
 from exactcube.race import cubeful as cf
 from exactcube.race import dice as dm
 from exactcube.race import effective as ef
@@ -331,3 +331,36 @@ def ks_strategy():
         return refuted(EXACT, "the two dice models give the same thresholds at 20, 40, 70, 110", None)
     return verified(EXACT, f"exact optimal thresholds differ between the two dice models in {len(diffs)} of 12 "
                            f"Table 3 cells: " + "; ".join(diffs) + ".")
+
+
+@table_builder("zk77.table3.all", "Exact race cube thresholds for every count (zk77 Table 3 extended)",
+               params=[Param("max", lambda s: parse_int(s, "--max", 2), 120, "largest count (default 120)"),
+                       Param("dice", dm.parse, dm.BACKGAMMON, "dice model (default backgammon)")])
+def table3_all(max: int = 120, dice=dm.BACKGAMMON) -> Table:  # noqa: A002 - the CLI option is --max
+    """For each count x = 1..max: the opponent's count minus yours at the last take, first redouble, first double,
+    with the cubeless chance at each boundary (exact)."""
+    from exactcube.errors import TooLarge
+    from exactcube.race import cubeless as cl
+
+    if max > 400:
+        raise TooLarge(f"--max {max} is too large (at most 400)")
+    dice = dm.parse(dice)
+    size = max + 40  # room for the take threshold beyond the largest count
+    T = cf.solve(size, dice)
+    W = cl.win_table(size, dice)
+    cols = ["take to", "p last take", "redouble from", "p first redouble", "double from", "p first double",
+            "monotone"]
+    t = Table("zk77.table3.all", f"Exact cube thresholds by count ({dice.name} dice)",
+              [str(x) for x in range(1, max + 1)], cols, row_header="your count", evidence="exact", digits=4,
+              source="exactcube.race.cubeful (zk77 race model, money game)",
+              notes="Opponent's count minus yours: take to = last lead at which the opponent takes; (re)double from "
+                    "= first lead at which (re)doubling is right. p = the exact cubeless chance there.")
+    for x in range(1, max + 1):
+        th = cf.thresholds(x, T)
+        for col, d, pcol in (("take to", th.take_to, "p last take"), ("redouble from", th.redouble_from,
+                                                                       "p first redouble"),
+                             ("double from", th.double_from, "p first double")):
+            t.set(x, col, _fmt_delta(d))
+            t.set(x, pcol, W(x, x + d) if d is not None and 1 <= x + d <= size else "")
+        t.set(x, "monotone", "yes" if th.monotone else "no")
+    return t
