@@ -96,10 +96,9 @@ def fig3(resolution: int = 160):
     """ju24 Figure 3: contours of (1.3) over R- (-1 < x < 0 < y < 1), spaced by 1/20 from 0 (purple) to 1/2 (green)."""
     if resolution > 800:
         raise TooLarge(f"--resolution {resolution}: at most 800")
-    import matplotlib.colors as mcolors
-
-    pyplot()
+    pyplot()  # MissingExtra (names the 'plot' extra) when matplotlib is absent
     import matplotlib
+    import matplotlib.colors as mcolors
 
     base = matplotlib.colormaps["viridis"]
     cmap = mcolors.LinearSegmentedColormap.from_list("purple_green", [base(i / 20 * 0.62) for i in range(21)])
@@ -127,10 +126,10 @@ def fig4(resolution: int = 300):
     the diagonals y = ±x, the line y = 1 (thin), the point (1, 2); the two uncovered lines are drawn dashed."""
     if resolution > 1500:
         raise TooLarge(f"--resolution {resolution}: at most 1500")
+    plt = pyplot()
     import matplotlib.colors as mcolors
     import numpy as np
 
-    plt = pyplot()
     order = list(_REGION_STYLE)
     xs = _grid(mpq(-3), mpq(3), resolution)
     ys = _grid(mpq(0), mpq(3), resolution)[1:]

@@ -8,7 +8,7 @@ and see the check fail.  Optimality is decided by the independent solver
 
 from __future__ import annotations
 
-from itertools import product
+import functools
 
 import sympy as sp
 
@@ -22,6 +22,8 @@ from exactcube.symbolic import is_identity, to_sympy
 from exactcube.tables import Param, Table, table_builder
 
 EXACT = Evidence.EXACT
+#: the optimum of a game depends only on (x, y, k): Theorems 1.3-1.5 share the solutions
+_solve = functools.lru_cache(maxsize=1024)(solver.solve)
 x, y = sp.symbols("x y", real=True)
 k = sp.symbols("k", integer=True, positive=True)
 s_, v_, w_ = sp.symbols("s v w", positive=True)
@@ -130,6 +132,13 @@ R_PLUS_SAMPLES = [(mpq(1, 10), mpq(11, 10)), (mpq(1, 2), mpq(3)), (mpq(1), mpq(2
 R_MINUS_SAMPLES = [(mpq(-1, 4), mpq(1, 2)), (mpq(-1, 10), mpq(9, 10)), (mpq(-9, 10), mpq(19, 20)),
                    (mpq(-1, 100), mpq(1, 50)), (mpq(-1, 3), mpq(1, 2)), (mpq(-3, 5), mpq(7, 10)),
                    (mpq(-1, 20), mpq(1, 10)), (mpq(-1, 2), mpq(99, 100))]
+# wider sweeps for the optimality claims: x from 1/100 to 50 (both sides of x = 1), y from 101/100 to 100
+_XS = [mpq(1, 100), mpq(1, 10), mpq(1, 4), mpq(1, 2), mpq(3, 4), mpq(99, 100), mpq(1), mpq(101, 100), mpq(3, 2),
+       mpq(3), mpq(10), mpq(50)]
+_YS = [mpq(101, 100), mpq(11, 10), mpq(3, 2), mpq(2), mpq(3), mpq(10), mpq(51), mpq(100)]
+R_PLUS_SWEEP = R_PLUS_SAMPLES + [(a, b) for a in _XS for b in _YS if a < b]
+R_MINUS_SWEEP = R_MINUS_SAMPLES + [(-b * f, b) for b in (mpq(1, 100), mpq(1, 10), mpq(1, 2), mpq(9, 10), mpq(99, 100))
+                                   for f in (mpq(1, 100), mpq(1, 2), mpq(99, 100))]
 
 
 @claim("ju24.lemma3.2", "§3.2.1, Lemma 3.2, (3.1)-(3.2)",
@@ -453,7 +462,7 @@ def optimality_report(samples, kmax, paper_policy_value=st.equity, threshold=st.
     """Compare ju24's policy with the exact optimum: value functions and whether d_k is an optimal proposal state."""
     mismatches, d_not_optimal, weak = [], [], []
     for a, b in samples:
-        sol = solver.solve(a, b, kmax)
+        sol = _solve(a, b, kmax)
         for kk in range(1, kmax + 1):
             d = threshold(a, b, kk)
             for cube, o in (("mine", "A"), ("theirs", "B"), ("centre", "centre")):
@@ -479,8 +488,8 @@ def _fmt_case(c):
 @claim("ju24.thm1.4", "§1.3 Theorem 1.4; §3.2.1",
        "In R+ the optimal state to raise with k ≥ 1 proposals left is d_k of (1.2); raising at d_k is preferable to "
        "not raising at all.")
-def thm1_4(samples=None, kmax=6):
-    samples = samples or R_PLUS_SAMPLES
+def thm1_4(samples=None, kmax=8):
+    samples = list(dict.fromkeys(samples or R_PLUS_SWEEP))
     mism, notopt, weak = optimality_report(samples, kmax)
     if mism:
         return refuted(EXACT, f"ju24's policy value differs from the exact optimum at {_fmt_case(mism[0])}: "
@@ -494,22 +503,49 @@ def thm1_4(samples=None, kmax=6):
             for t in (mpq(0), d, mpq(1)):
                 if st.owner_equity(a, b, kk, t) < st.never_equity(t):
                     return refuted(EXACT, f"raising at d_k loses to never raising at ({a}, {b}, k={kk}, p={t})", None)
-    ws = sorted({(format_exact(a), format_exact(b)) for a, b, kk, _ in weak if kk == 1})
+    # the shape of the optimal proposal sets, computed (not asserted)
+    shapes = {"owner x<1 only d_k": 0, "owner x>=1 [d_k,1]": 0, "centre k=1 contains [1-d_1,d_1]": 0,
+              "centre k>=2 same as owner": 0}
+    other = []
+    for a, b in samples:
+        sol = _solve(a, b, kmax)
+        for kk in range(1, kmax + 1):
+            d = st.doubling_point(a, b, kk)
+            own = sol.level(kk, "A").stop_A
+            cen = sol.level(kk, "centre").stop_A
+            want = ((d, d),) if a < 1 else ((d, mpq(1)),)
+            if own == want:
+                shapes["owner x<1 only d_k" if a < 1 else "owner x>=1 [d_k,1]"] += 1
+            else:
+                other.append((a, b, kk, "A", own))
+            if kk == 1:
+                if any(lo <= 1 - d and d <= hi for lo, hi in cen):
+                    shapes["centre k=1 contains [1-d_1,d_1]"] += 1
+                else:
+                    other.append((a, b, kk, "centre", cen))
+            elif cen == want:
+                shapes["centre k>=2 same as owner"] += 1
+            else:
+                other.append((a, b, kk, "centre", cen))
+    found = "; ".join(f"{k_}: {v} cases" for k_, v in shapes.items())
+    if other:
+        found += f"; other shapes: {len(other)}, e.g. {_fmt_case(other[0])}"
+    distinct = len(samples)
     return verified(EXACT, f"independent exact solver (continuous game, every option, proposals at 0 and 1 allowed) at "
-                           f"{len(samples)} exact (x, y) in R+, k = 1..{kmax}: the value of ju24's policy equals the "
-                           "optimal value for the owner, the opponent and the centred cube at every breakpoint, and "
-                           "proposing at d_k is optimal; the owner's value under the policy is ≥ 2p - 1 (never raising). "
-                           "Finding: the optimal proposal state is not unique. With the cube centred and k = 1 every "
-                           "state in [1 - d_1, d_1] is optimal (at " + f"{len(ws)} of the samples" + "), and when x ≥ 1 "
-                           "every state in [d_k, 1] is (the opponent folds there); d_k is the optimal state in the sense "
-                           "of the first state at which raising is optimal when the state rises.")
+                           f"{distinct} exact (x, y) in R+ (x from 1/100 to 50, y from 101/100 to 100), k = 1..{kmax}: "
+                           "the value of ju24's policy equals the optimal value for the owner, the opponent and the "
+                           "centred cube at every breakpoint, and proposing at d_k is optimal; the owner's value under "
+                           "the policy is ≥ 2p - 1 (never raising). Finding: d_k is an optimal proposal state, the "
+                           "only one for an owned cube with x < 1, but not always the only one. Shapes of the optimal proposal sets: " + found + ". (x ≥ 1: the "
+                           "opponent folds anywhere above d_k; centred with k = 1: an accepted proposal leaves a dead "
+                           "cube worth y(2p-1), the same as waiting.)")
 
 
 @claim("ju24.thm1.5", "§1.3 Theorem 1.5; §3.2.2",
        "In R- the optimal state to reduce with k ≥ 1 reductions left is d_k of (1.3); reducing at d_k is preferable to "
        "not reducing at all.")
-def thm1_5(samples=None, kmax=5):
-    samples = samples or R_MINUS_SAMPLES
+def thm1_5(samples=None, kmax=8):
+    samples = list(dict.fromkeys(samples or R_MINUS_SWEEP))
     # (i) symbolic: for the cube owner, waiting until p = 0 and reducing there (the opponent accepts, the loss is y)
     #     is worth -y + (1+y)p; at p = d_k >= d_1 this exceeds the at most x that reducing at d_k yields.
     gain = -y + (1 + y) * PRINTED["(3.1)"] - x
@@ -522,7 +558,7 @@ def thm1_5(samples=None, kmax=5):
     # (ii) the exact solver: optimum vs ju24's policy, on samples
     cases, owner_only_zero, centre = 0, True, []
     for a, b in samples:
-        sol = solver.solve(a, b, kmax)
+        sol = _solve(a, b, kmax)
         for kk in range(1, kmax + 1):
             d = st.doubling_point(a, b, kk)
             cases += 1
@@ -544,8 +580,8 @@ def thm1_5(samples=None, kmax=5):
     d1 = st.doubling_point(a0, b0, 1)
     return erratum(
         EXACT,
-        "Refuted as an optimality statement, for every (x, y) in R- and every k ≥ 1, by a strategy the rules allow "
-        "(ju24 §1.2.1 permits proposals at the extreme states): the cube owner who waits until his state is 0 and "
+        "Refuted as an optimality statement. For the owner of the cube, every (x, y) in R- and every k ≥ 1, by a "
+        "strategy the rules allow (ju24 §1.2.1 permits proposals at the extreme states): the owner who waits until his state is 0 and "
         "reduces there (the opponent accepts, so he loses y instead of 1) is worth -y + (1+y)p, and at p = d_k "
         f"(≥ d_1, since {whyd}) this exceeds the x obtained by reducing at d_k by at least (x+y)(1-y)/(2y) > 0 "
         f"({why}). The independent exact solver (continuous game, every option) at {len(samples)} exact (x, y), "
