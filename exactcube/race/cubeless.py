@@ -62,8 +62,8 @@ __all__ = [
 
 #: Largest all-pairs table offered (the 400 x 400 table takes a few seconds).
 MAX_TABLE = 1000
-#: Largest single count accepted.
-MAX_COUNT = 5000
+#: Largest single count accepted (a 1000-pip pair takes under a second).
+MAX_COUNT = 1000
 
 
 def check_count(x, name: str = "count") -> int:

@@ -364,3 +364,45 @@ def table3_all(max: int = 120, dice=dm.BACKGAMMON) -> Table:  # noqa: A002 - the
             t.set(x, pcol, W(x, x + d) if d is not None and 1 <= x + d <= size else "")
         t.set(x, "monotone", "yes" if th.monotone else "no")
     return t
+
+
+@claim("zk77.effective.range", "§3, Effective doubling point",
+       "D_A lies between 0.80 and 1. D_B lies between 0.20 and 0.")
+def effective_range():
+    from exactcube.race import cubeless as cl
+
+    N = 120
+    T = _table("backgammon", False)
+    W = cl.win_table(N)
+    low_a, high_b, n_a, n_b = [], [], 0, 0
+    for x in range(1, N + 1):
+        for y in range(1, N + 1):
+            p = W(x, y)
+            if p in (0, 1):
+                continue
+            eo, et = T.equity(x, y, "mine"), T.equity(x, y, "theirs")
+            if eo < 1:  # (1) inverted: D_A = 2p/(E_O + 1), meaningful while the owner cannot cash
+                n_a += 1
+                da = 2 * p / (eo + 1)
+                if not mpq(4, 5) <= da <= 1:
+                    low_a.append((da, x, y, p))
+            if et > -1:  # (2) inverted
+                n_b += 1
+                db = (2 * p - 1 - et) / (1 - et)
+                if not 0 <= db <= mpq(1, 5):
+                    high_b.append((db, x, y, p))
+    if not low_a and not high_b:
+        return verified(EXACT, f"implied D_A in [0.8, 1] at all {n_a} positions and D_B in [0, 0.2] at all {n_b}")
+    wa = min(low_a) if low_a else None
+    wb = max(high_b) if high_b else None
+    big = [t for t in low_a if t[1] > 30]
+    return refuted(
+        EXACT,
+        f"Inverting Lemma 2 (1) and (2) on the exact race equities (counts 1..{N}): D_A < 0.8 at {len(low_a)} of "
+        f"{n_a} positions (lowest {format_decimal(wa[0], 4)} at {wa[1]} vs {wa[2]}, p = {format_decimal(wa[3], 4)}), "
+        f"{len(big)} of them with your count above 30; D_B > 0.2 at {len(high_b)} of {n_b} positions"
+        + (f" (highest {format_decimal(wb[0], 4)} at {wb[1]} vs {wb[2]})" if wb else "")
+        + ". Above 30 pips every such position is one where the owner should redouble now: the race's real take "
+          "points lie below 80% (zk77.thm1.M_range, zk77.table3.all), so the owner effectively wins before p "
+          "reaches 0.8; near the end the owned cube can be worth more than in the continuous game.",
+        {"D_A": str(wa[0]), "at": (wa[1], wa[2])} if wa else {"D_B": str(wb[0]), "at": (wb[1], wb[2])})
