@@ -52,6 +52,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..errors import BadInput, TooLarge
+from gmpy2 import lcm
+
 from ..numbers import mpq, mpz, to_mpq
 
 __all__ = [
@@ -123,15 +125,24 @@ class ChannelWeights:
         d = bin(m ^ r).count("1")
         return self.a ** d * self.c ** (self.k - d)
 
+    def weights(self, m: int) -> list[int]:
+        """[W(m, r) for r < n]: one row of unnormalised integer weights."""
+        if self.eps == 1:
+            ds = [bin(m ^ r).count("1") for r in range(self.n)]
+            dmax = max(ds)
+            return [1 if d == dmax else 0 for d in ds]
+        pw = [mpz(self.a) ** d * mpz(self.c) ** (self.k - d) for d in range(self.k + 1)]
+        return [pw[bin(m ^ r).count("1")] for r in range(self.n)]
+
     def row_sum(self, m: int) -> int:
         """S_n(m) = sum over r < n of W(m, r) (the normaliser of Example 3)."""
-        return sum(self.weight(m, r) for r in range(self.n))
+        return sum(self.weights(m))
 
     def row(self, m: int) -> tuple[mpq, ...]:
         r"""Exact :math:`\mu_n(m, r)` for r = 0..n-1 (Example 3); sums to 1."""
         if not 0 <= m < self.n:
             raise BadInput(f"move m = {m} is not legal from a heap of {self.n} (need 0 <= m < {self.n})")
-        w = [self.weight(m, r) for r in range(self.n)]
+        w = self.weights(m)
         s = sum(w)
         return tuple(mpq(x, s) for x in w)
 
@@ -178,13 +189,34 @@ class NimSolution:
             raise BadInput(f"heap n = {n} is outside the solved range 1..{self.n_max}")
         if not 0 <= m < n:
             raise BadInput(f"move m = {m} is not legal from a heap of {n} (need 0 <= m < {n})")
+        L, Q = self._common_numerators(n)
         ch = channel_weights(n, self.eps)
-        w = [ch.weight(m, r) for r in range(n)]
-        return sum((x * (1 - self.p[r]) for x, r in zip(w, range(n))), mpq(0)) / sum(w)
+        w = ch.weights(m)
+        num = mpz(0)
+        for x, q in zip(w, Q):
+            if x:
+                num += x * q
+        return mpq(num, sum(w) * L)
 
     def move_values(self, n: int) -> tuple[mpq, ...]:
         """p(n, m) for m = 0..n-1."""
         return tuple(self.move_value(n, m) for m in range(n))
+
+    def _common_numerators(self, n: int):
+        """(L, Q): 1 - p(r) = Q[r] / L for r < n, L the lcm of the denominators (cached per n)."""
+        cache = self.__dict__.get("_cache")
+        if cache is None:
+            cache = {}
+            object.__setattr__(self, "_cache", cache)
+        if n not in cache:
+            L = mpz(1)
+            for r in range(n):
+                L = lcm(L, self.p[r].denominator)
+            Q = [(1 - self.p[r]).numerator * (L // self.p[r].denominator) for r in range(n)]
+            if len(cache) > 8:
+                cache.clear()
+            cache[n] = (L, Q)
+        return cache[n]
 
     def classify(self, n: int) -> str:
         """'P' if p(n) = 0, 'N' if p(n) = 1, else 'chance' (§2)."""
