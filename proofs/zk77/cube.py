@@ -403,6 +403,6 @@ def effective_range():
         f"{len(big)} of them with your count above 30; D_B > 0.2 at {len(high_b)} of {n_b} positions"
         + (f" (highest {format_decimal(wb[0], 4)} at {wb[1]} vs {wb[2]})" if wb else "")
         + ". Above 30 pips every such position is one where the owner should redouble now: the race's real take "
-          "points lie below 80% (zk77.thm1.M_range, zk77.table3.all), so the owner effectively wins before p "
+          "points lie below 80% except at 6 pips (zk77.thm1.M_range, zk77.table3.all), so the owner effectively wins before p "
           "reaches 0.8; near the end the owned cube can be worth more than in the continuous game.",
         {"D_A": str(wa[0]), "at": (wa[1], wa[2])} if wa else {"D_B": str(wb[0]), "at": (wb[1], wb[2])})
