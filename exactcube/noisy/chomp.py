@@ -157,7 +157,14 @@ class ChompSolution:
 
 
 def solve_chomp(rows: int, cols: int, eps=None, neighbours: str = "board") -> ChompSolution:
-    r"""Solve Chomp! on an R x C bar with the neighbour channel (``eps`` exact) or equiprobable (``eps=None``)."""
+    r"""Solve Chomp! on an R x C bar with the neighbour channel (``eps`` exact) or equiprobable (``eps=None``).
+
+    On the 2x2 bar at eps = 3/4 every move gives 1/3 (§1, (3)):
+
+    >>> s = solve_chomp(2, 2, "3/4")
+    >>> s.p[(2, 2)], s.optimal[(2, 2)]
+    (mpq(1,3), ((0, 1), (1, 0), (1, 1)))
+    """
     for v, nm in ((rows, "rows"), (cols, "cols")):
         if isinstance(v, bool) or not isinstance(v, int) or v < 1:
             raise BadInput(f"{nm}: expected a whole number at least 1, got {v!r}")

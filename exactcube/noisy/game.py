@@ -163,6 +163,14 @@ def solve(game: Game, start) -> GameSolution:
     ``start``; each position is evaluated once, after its followers.  A cycle
     (the graph is not progressively bounded) raises BadInput.  Exact ties are
     all reported as optimal.
+
+    Subtract 1 or 2 chips, every sent move received as sent (Example 2): the
+    P-positions are the multiples of 3.
+
+    >>> g = Game(lambda n: tuple(n - s for s in (1, 2) if n >= s), NOISELESS)
+    >>> sol = solve(g, 6)
+    >>> [sol.kind(n) for n in range(7)]
+    ['P', 'N', 'N', 'P', 'N', 'N', 'P']
     """
     p: dict = {}
     optimal: dict = {}

@@ -259,6 +259,13 @@ def solve_nim(n_max: int, eps, method: str = "fast", *, progress=None) -> NimSol
     Cost of ``"fast"``: one exact evaluation per heap; the integers grow by about
     :math:`k \log_2 b` bits per heap (eps = a/b), so the run is about one second
     for N = 1024 at eps = 77/100 and grows like :math:`N^3 \log b`.
+
+    >>> s = solve_nim(5, "77/100")
+    >>> s.p[2], s.optimal[5], s.method
+    (mpq(77,100), (4,), 'fast')
+    >>> from exactcube.numbers import format_decimal
+    >>> format_decimal(s.p[5], 15)   # Appendix, 5 chips, eps = 0.77
+    '0.458703309461914'
     """
     if method == "plain":
         return solve_nim_plain(n_max, eps)
