@@ -21,9 +21,13 @@ Same answer as the plain recursion, obtained in three layers.
    of :math:`v\,[r<n]` and of :math:`[r<n]`, :math:`O(k 2^k)` floating-point
    operations (:math:`(\alpha,\beta) = (1, t)`, :math:`t = \varepsilon/(1-\varepsilon)`
    if :math:`\varepsilon \le 1/2`, else :math:`(s, 1)`, :math:`s = 1/t`: the common
-   factor cancels in the ratio).  Every term is nonnegative, so each computed
-   ratio has relative error at most :math:`(6k+4)u` (:math:`u` the unit
-   roundoff) as long as no weight underflows, which is checked: the smallest
+   factor cancels in the ratio).  Every term is nonnegative, so relative errors
+   only accumulate along each of the :math:`2^k` paths of the transform: the
+   rounded :math:`t` (three roundings: numerator, denominator, quotient) and one
+   product and one sum per stage give at most :math:`5u` per stage, the rounded
+   :math:`1 - p(r)` one more :math:`u`, so numerator and row sum are within
+   relative :math:`(5k+1)u` and each screened ratio within :math:`(10k+3)u`
+   (:math:`u = 2^{-53}`, first order) as long as no weight underflows, which is checked: the smallest
    weight :math:`\min(t, s)^k` must be a normal number, otherwise the long
    double format is used, and if that also underflows every move is certified
    exactly.  A move whose screened value is below the screened maximum by more
@@ -47,8 +51,8 @@ from gmpy2 import gcd, mpz
 from ..numbers import mpq
 
 #: Screened values below the screened maximum by more than this are discarded.
-#: The rigorous screening error bound is (6k + 4) u plus 1e-15 for possible
-#: subnormal intermediate terms; for k <= 20 and binary64 that is < 3e-14.
+#: The screening error bound is (10k + 3) u plus 1e-15 for possible subnormal
+#: intermediate terms (module docstring); for k <= 20 and u = 2^-53 that is < 3e-14.
 MARGIN = 1e-10
 
 _POP = None
