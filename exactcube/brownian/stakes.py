@@ -38,7 +38,7 @@ and (1.3) = (3.5) = (A.10):
 
 .. math::
 
-    d_k = d_\infty^\pm + c_\pm (\mp r_\pm)^k\ \text{(sign: } (-r)^k\text{ in both)},\quad
+    d_k = d_\infty + c\,(-r)^k,\qquad
     c_+ = \frac{x(1+x)(y-1)}{2(2y + xy - x)},\quad
     c_- = \frac{(-x)(1-x)(1-y)}{2(2y - xy + x)} .
 

@@ -481,6 +481,21 @@ def optimality_report(samples, kmax, paper_policy_value=st.equity, threshold=st.
     return mismatches, d_not_optimal, weak
 
 
+def grid_cross_check(a, b, kmax: int, n: int):
+    """The grid-restricted game on i/n (players act only at grid points; no breakpoints inserted) against the
+    continuous solution, at every grid point: equal when the grid holds every threshold.  Returns a mismatch or None."""
+    cont = _solve(a, b, kmax)
+    disc = solver.solve(a, b, kmax, grid=n, refine=False)
+    for j in range(1, kmax + 1):
+        for o in solver.OWNERS:
+            f, g = cont.level(j, o).value, disc.level(j, o).value
+            for i in range(n + 1):
+                t = mpq(i, n)
+                if f(t) != g(t):
+                    return (a, b, j, o, t, f(t), g(t))
+    return None
+
+
 def _fmt_case(c):
     return "(" + ", ".join(format_exact(v) if not isinstance(v, (str, int)) else str(v) for v in c[:5]) + ")"
 
@@ -503,6 +518,10 @@ def thm1_4(samples=None, kmax=8):
             for t in (mpq(0), d, mpq(1)):
                 if st.owner_equity(a, b, kk, t) < st.never_equity(t):
                     return refuted(EXACT, f"raising at d_k loses to never raising at ({a}, {b}, k={kk}, p={t})", None)
+    # the grid-restricted game (a plain Markov chain on i/972, which holds d_1..d_3 of (1/2, 3)) agrees
+    gx = grid_cross_check(mpq(1, 2), mpq(3), 3, 972)
+    if gx:
+        return refuted(EXACT, f"grid game on i/972 and continuous solution differ at {_fmt_case(gx)}", str(gx))
     # the shape of the optimal proposal sets, computed (not asserted)
     shapes = {"owner x<1 only d_k": 0, "owner x>=1 [d_k,1]": 0, "centre k=1 contains [1-d_1,d_1]": 0,
               "centre k>=2 same as owner": 0}
@@ -536,9 +555,30 @@ def thm1_4(samples=None, kmax=8):
                            "the value of ju24's policy equals the optimal value for the owner, the opponent and the "
                            "centred cube at every breakpoint, and proposing at d_k is optimal; the owner's value under "
                            "the policy is ≥ 2p - 1 (never raising). Finding: d_k is an optimal proposal state, the "
-                           "only one for an owned cube with x < 1, but not always the only one. Shapes of the optimal proposal sets: " + found + ". (x ≥ 1: the "
+                           "only one for an owned cube with x < 1, but not always the only one. The grid-restricted "
+                           "game on i/972 for (1/2, 3), k ≤ 3 (no breakpoints inserted) has the same values at all "
+                           "973 grid points. Shapes of the optimal proposal sets: " + found + ". (x ≥ 1: the "
                            "opponent folds anywhere above d_k; centred with k = 1: an accepted proposal leaves a dead "
                            "cube worth y(2p-1), the same as waiting.)")
+
+
+@claim("ju24.thm1.4.sweep", "§1.3 Theorem 1.4 (dense sweep)",
+       "In R+ the optimal state to raise with k ≥ 1 proposals left is d_k of (1.2) (checked on a dense exact grid).",
+       slow=True)
+def thm1_4_sweep(n=8, ymax=10, kmax=12):
+    samples = [(mpq(i, n), 1 + mpq(j, n)) for j in range(1, (ymax - 1) * n + 1) for i in range(1, (ymax + 1) * n)
+               if mpq(i, n) < 1 + mpq(j, n)]
+    mism, notopt, _ = optimality_report(samples, kmax)
+    matters = sum(_solve(a, b, kmax).level(kk, "centre").priority_matters for a, b in samples
+                  for kk in range(1, kmax + 1))
+    if mism:
+        return refuted(EXACT, f"policy value differs from the optimum at {_fmt_case(mism[0])}", str(mism[0]))
+    if notopt:
+        return refuted(EXACT, f"d_k not optimal at {_fmt_case(notopt[0])}", str(notopt[0]))
+    return verified(EXACT, f"exact solver at all {len(samples)} (x, y) = (i/{n}, 1 + j/{n}) in R+ with y ≤ {ymax}, "
+                           f"k = 1..{kmax}: ju24's policy value equals the optimum (owner, opponent, centred) and "
+                           f"proposing at d_k is optimal; the order of simultaneous proposals mattered in {matters} "
+                           "levels.")
 
 
 @claim("ju24.thm1.5", "§1.3 Theorem 1.5; §3.2.2",
@@ -569,6 +609,9 @@ def thm1_5(samples=None, kmax=8):
                 return refuted(EXACT, f"at ({a}, {b}), k = {kk} the owner's optimum at d_k is not above x", None)
             C = sol.level(kk, "centre")
             centre.append((kk, C.stop_A))
+    gx = grid_cross_check(mpq(-1, 4), mpq(1, 2), 3, 100)  # i/100 holds d_1, d_2, d_3 = 1/4, 3/10, 7/25
+    if gx:
+        return open_(EXACT, f"grid game on i/100 and continuous solution differ at {_fmt_case(gx)}", str(gx))
     if not owner_only_zero:
         return open_(EXACT, "the solver's owner policy is not 'reduce only at 0' at some sample; see witness")
     centre_k1 = all(sa == ((mpq(0), st_d),) for (kk, sa), st_d in
@@ -585,7 +628,8 @@ def thm1_5(samples=None, kmax=8):
         "reduces there (the opponent accepts, so he loses y instead of 1) is worth -y + (1+y)p, and at p = d_k "
         f"(≥ d_1, since {whyd}) this exceeds the x obtained by reducing at d_k by at least (x+y)(1-y)/(2y) > 0 "
         f"({why}). The independent exact solver (continuous game, every option) at {len(samples)} exact (x, y), "
-        f"k = 1..{kmax} ({cases} cases) finds: the owner's only optimal reduction state is 0 and his value is "
+        f"k = 1..{kmax} ({cases} cases; and the grid-restricted game on i/100 for (-1/4, 1/2), k ≤ 3, agrees at every "
+        "grid point) finds: the owner's only optimal reduction state is 0 and his value is "
         f"-y + (1+y)p; with the cube centred the value is y(2p-1), the optimal states are [0, d_1] when k = 1 "
         f"({'all samples' if centre_k1 else 'NOT all samples'}) and only 0 when k ≥ 2 "
         f"({'all samples' if centre_k2 else 'NOT all samples'}). So d_k is only the opponent's indifference point "
