@@ -1,6 +1,8 @@
 """The general solver of noisy equation (4) and the validation of Remark 1."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from exactcube.errors import BadInput
 from exactcube.noisy.game import (EQUIPROBABLE, NOISELESS, Game, classify, move_value, renormalise, solve,
@@ -79,3 +81,14 @@ def test_renormalise():
     assert renormalise({0: mpq(1, 4), 1: mpq(1, 4), 5: mpq(1, 2)}, [0, 1]) == {0: mpq(1, 2), 1: mpq(1, 2)}
     with pytest.raises(BadInput, match="retransmit"):
         renormalise({5: 1}, [0, 1])
+
+
+@settings(max_examples=25, deadline=None)
+@given(b=st.integers(1, 30), a=st.integers(0, 30), n=st.integers(1, 12))
+def test_general_solver_equals_nim_solver(b, a, n):
+    # equation (4) with the Example 3 channel as an error function == the 1-pile Nim solver of (5)
+    from exactcube.noisy.nim import channel_weights, solve_nim
+    e = mpq(min(a, b), b)
+    g = Game(lambda x: tuple(range(x)), lambda x, y: dict(zip(range(x), channel_weights(x, e).row(y))))
+    sol, ref = solve(g, n), solve_nim(n, e)
+    assert all(sol.p[x] == ref.p[x] and tuple(sol.optimal[x]) == ref.optimal[x] for x in range(n + 1))
