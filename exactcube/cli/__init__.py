@@ -18,6 +18,7 @@ import argparse
 import importlib
 import os
 import pkgutil
+import re
 import sys
 
 from .. import __version__
@@ -27,7 +28,12 @@ __all__ = ["main", "build_parser", "Output"]
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse with one-line errors and exit status 2."""
+    """argparse with one-line errors and exit status 2, reading -1/4 and -1e-3 as numbers, not options."""
+
+    def __init__(self, *a, **kw):
+        super().__init__(*a, **kw)
+        # argparse counts only "-1" and "-.5" as negative numbers; exact input also writes "-1/4", "-1e-3"
+        self._negative_number_matcher = re.compile(r"^-(\d+|\d*\.\d+)([eE][-+]?\d+)?(/\d+)?$")
 
     def error(self, message):  # noqa: D401 - argparse API
         raise BadInput(f"{self.prog}: {message} (see '{self.prog} --help')")

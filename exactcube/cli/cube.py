@@ -25,11 +25,6 @@ the decimals printed beside them."""
 
 
 def add_arguments(p):
-    import re
-
-    # let "--x -1/4" through: argparse would take "-1/4" for an option (only "-1", "-.5" count as numbers)
-    if hasattr(p, "_negative_number_matcher"):
-        p._negative_number_matcher = re.compile(r"^-(\d+|\d*\.\d+)([eE][-+]?\d+)?(/\d+)?$")
     p.add_argument("--doubles", "--k", "-k", dest="doubles", type=int_arg("--doubles", 0),
                    help="doubles (proposals) left in the game (default: unlimited; with --x/--y: 1)")
     p.add_argument("--x", type=rational_arg("--x"), help="(x, y)-cube: a fold pays x times the stake (default 1)")
