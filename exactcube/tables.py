@@ -82,7 +82,8 @@ def format_cell(v, digits: int | None = None, exact: bool = False) -> str:
         d = digits if digits is not None else 15
         if exact:  # the ball at its own accuracy, with its radius
             acc = v.rel_accuracy_bits() if hasattr(v, "rel_accuracy_bits") else 0
-            return v.str(max(d + 3, int(acc * 0.30103)), radius=True)
+            digits_ok = int(acc * 0.30103) if 0 < acc < 10**6 else d + 3  # exact balls report huge accuracy
+            return v.str(min(max(d + 3, digits_ok), 300), radius=True)
         return _arb_decimal(v, d)
     if _is_mpf(v):
         import mpmath

@@ -84,6 +84,8 @@ class Cube(str, Enum):
 
 
 class Action(str, Enum):
+    """The right action of the player on roll: hold, or double (and the reply it gets)."""
+
     NO_DOUBLE = "no double"
     DOUBLE_TAKE = "double, take"
     DOUBLE_PASS = "double, pass"
