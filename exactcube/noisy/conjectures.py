@@ -1,0 +1,367 @@
+r"""Conjectures 9 and 10 of the ``noisy`` document, checked exactly on grids and on whole intervals.
+
+Statements (reconstructed in NOTES.md; ``noisy`` §3):
+
+* **Conjecture 9.**  For every heap :math:`n \ge 2` and :math:`0 < \varepsilon < 1/2`:
+  :math:`p(n) > 1/2` and the optimal move is to send 0 (take the whole pile).
+* **Conjecture 10.**  If :math:`n = 2^k` then :math:`p(n) \ge 1/2` for every
+  :math:`\varepsilon \in [0, 1]`, and for :math:`\varepsilon > 1/2` the optimal move is
+  to send :math:`n - 1`.
+
+Three kinds of evidence, each with its scope:
+
+* *exact on a grid*: at every rational :math:`\varepsilon` of a grid the whole game is
+  solved in exact rational arithmetic (:func:`exactcube.noisy.nim.solve_nim`) and each
+  statement decided exactly (:func:`check_at`);
+* *exact on an interval*: on the germ of an end point every :math:`p(r)` is an exact
+  rational function and the statement is an integer-polynomial sign condition
+  (:mod:`exactcube.noisy.phases`, :func:`exactcube.noisy.intervals.check_germ`);
+* *rigorous on an interval*: arb enclosures with adaptive bisection
+  (:func:`exactcube.noisy.intervals.check_move_on_interval`).
+
+"Optimal move is m" is read strictly: m is the unique maximiser; an exact tie is
+reported separately.  At :math:`\varepsilon = 1/2` every move ties (all weights are
+:math:`2^{-k}`), which is why the conjectures exclude it.
+
+References: ``noisy`` §3 (Conjectures 9, 10), §4 question (1), Appendix.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..errors import BadInput, TooLarge
+from ..numbers import format_decimal, format_exact, mpq, parse_rational, to_mpq
+
+__all__ = [
+    "Failure",
+    "EpsCheck",
+    "check_at",
+    "grid",
+    "conjecture9_holds_at",
+    "smallest_failure",
+    "Crossing",
+    "locate_crossing",
+    "prove_conjecture9",
+    "prove_conjecture10",
+    "RigorousResult",
+    "bracket_crossing",
+]
+
+HALF = mpq(1, 2)
+
+
+@dataclass(frozen=True)
+class Failure:
+    """One exact counterexample: at heap n and eps, the optimal moves and p(n), against the conjectured
+    move and its value p(n, move) (``kind`` says which statement fails: 'move', 'tie' or 'bound')."""
+
+    conjecture: int
+    n: int
+    eps: mpq
+    kind: str
+    optimal: tuple
+    p: mpq
+    conjectured: int
+    conjectured_value: mpq
+
+    def as_json(self, digits: int = 30) -> dict:
+        return {
+            "conjecture": self.conjecture, "n": self.n, "eps": format_exact(self.eps), "kind": self.kind,
+            "optimal": list(self.optimal), "p": format_decimal(self.p, digits),
+            "conjectured": self.conjectured, "conjectured_value": format_decimal(self.conjectured_value, digits),
+            "gap": format_decimal(self.p - self.conjectured_value, digits),
+        }
+
+    def describe(self, digits: int = 20) -> str:
+        return (f"n = {self.n}, eps = {format_exact(self.eps)}: optimal {list(self.optimal)} with p = "
+                f"{format_decimal(self.p, digits)}; conjectured move {self.conjectured} gives "
+                f"{format_decimal(self.conjectured_value, digits)} ({self.kind})")
+
+
+@dataclass(frozen=True)
+class EpsCheck:
+    """Both conjectures decided exactly at one eps for heaps 2..n_max; ``dev`` is |p(n) - 1/2| for
+    n = 0..n_max rounded to 12 decimals (for question 4.1); ``method`` is the solver's."""
+
+    eps: mpq
+    n_max: int
+    failures: tuple
+    dev: tuple = field(default=(), repr=False)
+    method: str = "exact"
+
+    def as_json(self) -> dict:
+        return {
+            "eps": format_exact(self.eps),
+            "n_max": self.n_max,
+            "failures": [f.as_json() for f in self.failures],
+            "dev": list(self.dev),
+        }
+
+
+def _is_power_of_two(n: int) -> bool:
+    return n >= 1 and n & (n - 1) == 0
+
+
+def check_at(eps, n_max: int, solution=None) -> EpsCheck:
+    r"""Decide Conjectures 9 and 10 exactly at one rational eps for every heap n <= n_max (``noisy`` (5)).
+
+    Conjecture 9 applies when 0 < eps < 1/2 (n >= 2); Conjecture 10 to n = 2^k (p(n) >= 1/2 at every eps;
+    move n - 1 the unique optimum when eps > 1/2).  Uses :func:`exactcube.noisy.nim.solve_nim`.
+    """
+    from .nim import solve_nim
+
+    e = to_mpq(eps)
+    if not 0 <= e <= 1:
+        raise BadInput(f"eps must lie in [0, 1], got {e}")
+    s = solution if solution is not None else solve_nim(n_max, e)
+    fails = []
+    for n in range(2, n_max + 1):
+        opt, p = tuple(s.optimal[n]), s.p[n]
+        if 0 < e < HALF:
+            if opt != (0,):
+                kind = "tie" if 0 in opt else "move"
+                fails.append(Failure(9, n, e, kind, opt, p, 0, s.move_value(n, 0)))
+            elif not p > HALF:
+                fails.append(Failure(9, n, e, "bound", opt, p, 0, p))
+        if _is_power_of_two(n):
+            t = n - 1
+            if not p >= HALF:
+                fails.append(Failure(10, n, e, "bound", opt, p, t, s.move_value(n, t)))
+            if e > HALF and opt != (t,):
+                kind = "tie" if t in opt else "move"
+                fails.append(Failure(10, n, e, kind, opt, p, t, s.move_value(n, t)))
+    dev = tuple(format_decimal(abs(s.p[n] - HALF), 12) for n in range(n_max + 1))
+    return EpsCheck(e, n_max, tuple(fails), dev, getattr(s, "method", "exact"))
+
+
+def conjecture9_holds_at(eps, n_max: int) -> bool:
+    """Conjecture 9 at one eps in (0, 1/2), heaps 2..n_max (exact)."""
+    return not [f for f in check_at(eps, n_max).failures if f.conjecture == 9]
+
+
+def grid(step, lo=0, hi=1, open_ends: bool = True) -> list[mpq]:
+    """The rational grid lo, lo + step, ..., hi (without the end points when ``open_ends``)."""
+    step, lo, hi = to_mpq(step), to_mpq(lo), to_mpq(hi)
+    if step <= 0 or step > 1:
+        raise BadInput(f"eps step must lie in (0, 1], got {step}")
+    count = (hi - lo) / step
+    if count.denominator != 1:
+        raise BadInput(f"eps step {step} does not divide [{lo}, {hi}] evenly")
+    if count > 10**6:
+        raise TooLarge(f"eps step {step} gives {count} points; use a step of at least 1/1000000")
+    pts = [lo + i * step for i in range(int(count) + 1)]
+    return pts[1:-1] if open_ends else pts
+
+
+def smallest_failure(checks, conjecture: int):
+    """The counterexample with the smallest heap (then smallest eps) among the grid checks, or None."""
+    fs = [f for c in checks for f in c.failures if f.conjecture == conjecture and f.kind != "tie"]
+    return min(fs, key=lambda f: (f.n, f.eps)) if fs else None
+
+
+# ---------------------------------------------------------------------------
+# the exact crossing where a conjectured move stops being optimal
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Crossing:
+    r"""The eps in (lo, hi) where, at heap n, move ``a`` (optimal left of it) and move ``b`` (optimal right of
+    it) exchange: the unique root of ``poly`` (the numerator of p(n, a) - p(n, b), integer coefficients,
+    squarefree part) in the isolating interval; ``certified`` lists what was proved."""
+
+    n: int
+    a: int
+    b: int
+    root: object  # phases.AlgebraicNumber (poly possibly reducible but with exactly one root inside)
+    degree: int
+    certified: str
+
+    def decimal(self, digits: int = 50) -> str:
+        return self.root.decimal(digits)
+
+
+def _certify_winners(n: int, lo: mpq, hi: mpq, winners: dict, prec: int = 128) -> bool:
+    """arb proof that on [lo, hi] every heap r < n in ``winners`` has winners[r] as its unique optimum."""
+    from . import intervals as iv
+
+    enc = iv.enclose(n, lo, hi, heaps=tuple(range(2, n)), prec=prec)
+    for r in range(2, n):
+        vals = enc.moves[r]
+        w = winners[r]
+        lw = iv._lower(vals[w])
+        if any(iv._upper(v) >= lw for m, v in enumerate(vals) if m != w):
+            return False
+    return True
+
+
+def locate_crossing(n: int, a_move: int, b_move: int, lo, hi, prec: int = 128) -> Crossing:
+    r"""The exact eps in (lo, hi) where heap n's optimum changes from ``a_move`` (at lo) to ``b_move`` (at hi).
+
+    Method: exact solutions at lo and hi give the optimal move of every heap; arb enclosures on [lo, hi]
+    prove that no heap r < n changes its (unique) optimal move inside, so on (lo, hi) every p(r) is one
+    exact rational function (the chain of :mod:`exactcube.noisy.phases`); the crossing is then a root of
+    the integer polynomial S_a Z(b) - S_b Z(a), unique in (lo, hi) by Descartes' rule.  Narrow [lo, hi]
+    first (e.g. by bisection with exact solutions) so that the certification succeeds.
+    """
+    from flint import fmpz_poly
+
+    from . import phases as ph
+    from .nim import solve_nim
+
+    lo, hi = to_mpq(lo), to_mpq(hi)
+    s_lo, s_hi = solve_nim(n, lo), solve_nim(n, hi)
+    winners = {}
+    for r in range(1, n):
+        if len(s_lo.optimal[r]) != 1 or s_lo.optimal[r] != s_hi.optimal[r]:
+            raise BadInput(f"heap {r} changes its optimal move between {lo} and {hi}: narrow the interval")
+        winners[r] = s_lo.optimal[r][0]
+    if a_move not in s_lo.optimal[n] or b_move not in s_hi.optimal[n]:
+        raise BadInput(f"move {a_move} is not optimal at {lo} or move {b_move} not at {hi}")
+    if not _certify_winners(n, lo, hi, winners, prec):
+        raise BadInput(f"arb could not certify the smaller heaps' moves on [{lo}, {hi}]: narrow the interval")
+    st = ph._initial_state()
+    for r in range(1, n):
+        k = r.bit_length()
+        W = ph._weight_by_distance(k)
+        w = winners[r]
+        groups = [fmpz_poly([0]) for _ in range(k + 1)]
+        for rr in range(r):
+            d = bin(w ^ rr).count("1")
+            groups[d] = groups[d] + st.V[rr]
+        S = sum((W[d] * g for d, g in enumerate(groups) if not g.is_zero()), fmpz_poly([0]))
+        st = ph._advance(st, r, S, ph.row_sum_poly(r, w))
+    cands = {}
+    k = n.bit_length()
+    W = ph._weight_by_distance(k)
+    for m in (a_move, b_move):
+        groups = [fmpz_poly([0]) for _ in range(k + 1)]
+        for rr in range(n):
+            d = bin(m ^ rr).count("1")
+            groups[d] = groups[d] + st.V[rr]
+        cands[m] = (sum((W[d] * g for d, g in enumerate(groups) if not g.is_zero()), fmpz_poly([0])),
+                    ph.row_sum_poly(n, m))
+    P = ph._diff(cands[a_move], cands[b_move])
+    # squarefree part
+    g = P.gcd(P.derivative())
+    if g.degree() > 0:
+        P = ph._exact_div(P, g)
+    P = ph._normalise(P)
+    if ph.descartes_bound(P, lo, hi) != 1 or ph._sign_at(P, lo) * ph._sign_at(P, hi) >= 0:
+        raise BadInput(f"the crossing is not isolated in ({lo}, {hi}) by Descartes' rule: narrow the interval")
+    root = ph.AlgebraicNumber(P, lo, hi, ("crossing", n, a_move, b_move, format_exact(lo), format_exact(hi)))
+    return Crossing(n, a_move, b_move, root, P.degree(),
+                    "exact solutions at the ends; arb (prec %d) proof that heaps < %d keep their moves on "
+                    "[lo, hi]; Descartes' rule: exactly one root of the crossing polynomial" % (prec, n))
+
+
+def bracket_crossing(n: int, a_move: int, b_move: int, lo, hi, width="1e-12") -> tuple[mpq, mpq]:
+    """Bisection with exact solutions: a subinterval [lo, hi] of width < ``width`` with a_move optimal at lo
+    and b_move at hi (heap n)."""
+    from .nim import solve_nim
+
+    lo, hi = to_mpq(lo), to_mpq(hi)
+    w = to_mpq(width)
+    while hi - lo >= w:
+        mid = (lo + hi) / 2
+        opt = solve_nim(n, mid).optimal[n]
+        if a_move in opt and b_move not in opt:
+            lo = mid
+        elif b_move in opt and a_move not in opt:
+            hi = mid
+        else:  # exact tie at mid (the crossing itself) or a third move: stop here
+            break
+    return lo, hi
+
+
+# ---------------------------------------------------------------------------
+# proofs on whole intervals
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RigorousResult:
+    """Scope and outcome of an interval proof: ``holds`` for every eps in the stated intervals, else the
+    sub-intervals where it fails or is undecided; ``evidence`` is 'exact' or 'rigorous'."""
+
+    conjecture: int
+    n_max: int
+    holds: bool
+    scope: str
+    evidence: str
+    details: tuple = ()
+
+
+def prove_conjecture9(n_max: int) -> RigorousResult:
+    r"""Conjecture 9 on the whole open interval (0, 1/2), heaps 2..n_max: the exact germ left of 1/2 reaches
+    0 with the single optimal move 0 for every heap, and p(n) > 1/2 there (Descartes' rule)."""
+    from .intervals import check_germ
+
+    g = check_germ(n_max, HALF, "left")
+    reaches = g.lo.is_rational and g.lo.lo == 0
+    moves_ok = all(tuple(g.moves[n]) == (0,) for n in range(2, n_max + 1))
+    bound_ok = all(g.above_ok.values())
+    holds = reaches and moves_ok and bound_ok
+    details = []
+    if not reaches:
+        details.append(f"the germ at 1/2- only reaches down to {g.lo.describe(20)}")
+    if not moves_ok:
+        details.append("heaps with another optimal move: " + str(
+            [(n, g.moves[n]) for n in range(2, n_max + 1) if tuple(g.moves[n]) != (0,)][:5]))
+    if not bound_ok:
+        details.append("heaps with p(n) <= 1/2 somewhere: " + str([n for n, ok in g.above_ok.items() if not ok][:5]))
+    return RigorousResult(9, n_max, holds, f"every eps in (0, 1/2), heaps 2..{n_max}", "exact", tuple(details))
+
+
+def prove_conjecture10(n_max: int, germ_width="1/64", min_width="1/1000000") -> RigorousResult:
+    r"""Conjecture 10 on the whole interval (1/2, 1] for n = 2^k <= n_max: exact germs at 1/2+ and 1-
+    (every heap's optimal move fixed, p(r) exact rational functions, signs by Descartes' rule) and arb
+    adaptive bisection in between.  (The bound p(n) >= 1/2 on (0, 1/2) follows from Conjecture 9's proof;
+    at eps = 1/2 p(n) = 1/2 exactly.)"""
+    from . import phases as ph
+    from .intervals import check_move_on_interval
+
+    w = to_mpq(germ_width)
+    # restrict the germ search to (1/2, 1/2 + w) and (1 - w, 1): the envelope there is cheap
+    g1 = _germ_within(n_max, HALF, "right", HALF + w)
+    g2 = _germ_within(n_max, mpq(1), "left", 1 - w)
+    a = ph.rational_between(ph.AlgebraicNumber.rational(HALF), g1.hi)
+    a = max(a, g1.hi.lo) if g1.hi.lo > HALF else a
+    b = ph.rational_between(g2.lo, ph.AlgebraicNumber.rational(1))
+    b = min(b, g2.lo.hi) if g2.lo.hi < 1 else b
+    details = []
+    holds = True
+    n = 2
+    while n <= n_max:
+        t = n - 1
+        ok1 = tuple(g1.moves[n]) == (t,) and g1.above_ok.get(n, False)
+        ok2 = tuple(g2.moves[n]) == (t,) and g2.above_ok.get(n, False)
+        chk = check_move_on_interval(n, t, a, b, above=HALF, min_width=min_width)
+        if not ok1:
+            details.append(f"n = {n}: near 1/2+ the optimal moves are {g1.moves[n]}")
+        if not ok2:
+            details.append(f"n = {n}: near 1- the optimal moves are {g2.moves[n]}")
+        if chk.refuted:
+            details.append(f"n = {n}: refuted on {[(str(x), str(y), m) for x, y, m in chk.refuted][:3]}")
+        if chk.undecided:
+            details.append(f"n = {n}: undecided on {[(str(x), str(y)) for x, y in chk.undecided][:3]}")
+        holds = holds and ok1 and ok2 and chk.holds
+        n *= 2
+    scope = (f"every eps in (1/2, 1) for n = 2, 4, ..., <= {n_max}: exact on (1/2, {g1.hi.decimal(6)}) and "
+             f"({g2.lo.decimal(6)}, 1), arb on [{format_decimal(a, 6)}, {format_decimal(b, 6)}]")
+    return RigorousResult(10, n_max, holds, scope, "rigorous", tuple(details))
+
+
+def _germ_within(n_max, at, side, other):
+    from . import intervals as iv
+    from . import phases as ph
+
+    g = ph.germ(n_max, at, side, other=other)
+    heaps = [n for n in range(2, n_max + 1) if _is_power_of_two(n)]
+    ok = {}
+    for n in heaps:
+        f = g.p[n]
+        P = 2 * f.num - f.den
+        ok[n] = (not P.is_zero()) and iv._positive_on(P, g.lo, g.hi)
+    return iv.GermCheck(to_mpq(at), side, n_max, g.lo, g.hi, g.moves, ok, g)
