@@ -99,7 +99,9 @@ def run(args, out) -> int:
         counts[r.outcome] = counts.get(r.outcome, 0) + 1
     n_errata = sum(len(r.verdict.errata) for r in results if r.verdict)
     summary = ", ".join(f"{n} {k}" for k, n in sorted(counts.items()))
-    out.print(f"{len(results)} claims: {summary}; {n_errata} printed values found wrong; {elapsed:.2f} s")
+    noun = "claim" if len(results) == 1 else "claims"
+    out.print(f"{len(results)} {noun}: {summary}; {n_errata} printed value{'' if n_errata == 1 else 's'} found wrong; "
+              f"{elapsed:.2f} s")
     crashed = [r for r in results if r.crashed]
     for r in crashed:
         out.print(f"[bold red]tool error[/bold red] in {r.claim.id}: ", end="", markup=True)
