@@ -1,0 +1,208 @@
+r"""Parallel, resumable sweeps over eps of the exact checks of Conjectures 9 and 10.
+
+A sweep evaluates :func:`exactcube.noisy.conjectures.check_at` (the whole game
+solved exactly at one rational :math:`\varepsilon`, every heap :math:`n \le N`
+decided) for every :math:`\varepsilon` of a grid, in parallel:
+
+* a local process pool by default (``workers``; ``workers=1`` runs in this process);
+* a Dask cluster when given a scheduler address (``dask="tcp://host:port"``, or a
+  ``dask.distributed.Client``); Dask is the optional extra ``exactcube[dask]``.
+
+Results file (JSON lines).  The first line is a header naming the task and its
+parameters (heap bound, grid); each finished :math:`\varepsilon` appends one line
+holding its exact verdicts, written with a single ``write`` on a file opened for
+appending and flushed to disk, so an interrupted run loses at most the
+computations in flight.  Resuming reads the file, drops a torn last line, checks
+that the header matches, and computes only the missing points.  When every point
+is done the file is rewritten atomically (temporary file + rename) in canonical
+order (sorted by :math:`\varepsilon`), so a killed-then-resumed run ends with a
+file byte-identical to an uninterrupted one.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass
+from typing import Callable, Iterable
+
+from ..errors import BadInput, MissingExtra
+from ..numbers import format_exact, mpq, parse_rational, to_mpq
+
+__all__ = ["SweepResult", "run_sweep", "grid_task", "read_results", "HEADER_KIND"]
+
+HEADER_KIND = "exactcube.noisy.conjectures.grid"
+
+
+def grid_task(eps_text: str, n_max: int) -> dict:
+    """One sweep point: both conjectures decided exactly at eps for heaps <= n_max (JSON-ready)."""
+    from .conjectures import check_at
+
+    return check_at(parse_rational(eps_text, "eps"), n_max).as_json()
+
+
+@dataclass(frozen=True)
+class SweepResult:
+    """A finished (or interrupted) sweep: ``records`` by eps (exact), how many were computed by this call
+    and how many were found already done in the results file."""
+
+    n_max: int
+    eps: tuple
+    records: dict
+    computed: int
+    resumed: int
+    path: str | None
+    backend: str
+
+    @property
+    def complete(self) -> bool:
+        return len(self.records) == len(self.eps)
+
+
+def _header(n_max: int, eps: list) -> dict:
+    return {"kind": HEADER_KIND, "n_max": n_max, "eps": [format_exact(e) for e in eps]}
+
+
+def _write_atomic(path: str, text: str) -> None:
+    d = os.path.dirname(os.path.abspath(path)) or "."
+    fd, tmp = tempfile.mkstemp(dir=d, prefix=".exactcube-", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+
+
+def _line(obj) -> str:
+    return json.dumps(obj, separators=(",", ":"), sort_keys=True) + "\n"
+
+
+def read_results(path: str) -> tuple[dict | None, dict]:
+    """(header, records by exact eps) of a results file; a torn last line is ignored."""
+    if not os.path.exists(path):
+        return None, {}
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    lines = text.split("\n")
+    header, records = None, {}
+    for i, ln in enumerate(lines):
+        if not ln.strip():
+            continue
+        try:
+            obj = json.loads(ln)
+        except json.JSONDecodeError:
+            if i >= len(lines) - 2:  # the last, torn line of an interrupted append
+                break
+            raise BadInput(f"results file {path!r}: line {i + 1} is not JSON (not a sweep results file?)")
+        if header is None:
+            if obj.get("kind") != HEADER_KIND:
+                raise BadInput(f"results file {path!r} is not an exactcube sweep results file")
+            header = obj
+        else:
+            records[parse_rational(obj["eps"], "eps")] = obj
+    return header, records
+
+
+def _prepare(path: str, header: dict) -> dict:
+    """Open (or create) the results file for appending; returns the records already done."""
+    old, records = read_results(path)
+    if old is None:
+        _write_atomic(path, _line(header))
+        return {}
+    if old != header:
+        raise BadInput(f"results file {path!r} belongs to another sweep (heap bound or grid differ); "
+                       "use a new file or the same --n-max and --eps-step")
+    # rewrite without a torn tail, so that appends start on a fresh line
+    _write_atomic(path, _line(old) + "".join(_line(records[e]) for e in sorted(records)))
+    return records
+
+
+def _append(path: str, obj) -> None:
+    data = _line(obj).encode("utf-8")
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND)
+    try:
+        os.write(fd, data)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _dask_client(dask):
+    try:
+        from dask.distributed import Client
+    except ImportError as exc:  # pragma: no cover - depends on the install
+        raise MissingExtra("Dask sweeps (--dask)", "dask", "dask.distributed") from exc
+    if isinstance(dask, str):
+        try:
+            return Client(dask, timeout="10s"), True
+        except OSError as exc:
+            raise BadInput(f"cannot reach the Dask scheduler at {dask!r}: {exc}") from None
+    return dask, False
+
+
+def run_sweep(n_max: int, eps: Iterable, results: str | None = None, workers: int = 1, dask=None,
+              on_record: Callable[[dict], None] | None = None, task: Callable = grid_task) -> SweepResult:
+    r"""Run :func:`grid_task` for every eps (exact rationals), in parallel, appending each finished point to
+    ``results`` (JSON lines) and skipping points already there.  ``workers`` > 1: a local process pool;
+    ``dask``: a scheduler address or a ``dask.distributed.Client``.  ``on_record`` is called with every new
+    record (progress bars).  Interrupting (KeyboardInterrupt) keeps every finished point on disk."""
+    eps = sorted({to_mpq(e) for e in eps})
+    if not eps:
+        raise BadInput("the eps grid is empty")
+    if workers < 1:
+        raise BadInput(f"workers must be at least 1, got {workers}")
+    header = _header(n_max, eps)
+    done = _prepare(results, header) if results else {}
+    records = dict(done)
+    todo = [e for e in eps if e not in records]
+
+    def finish(rec):
+        e = parse_rational(rec["eps"], "eps")
+        records[e] = rec
+        if results:
+            _append(results, rec)
+        if on_record:
+            on_record(rec)
+
+    backend = "serial"
+    if dask is not None:
+        backend = "dask"
+        client, own = _dask_client(dask)
+        try:
+            from dask.distributed import as_completed
+
+            futs = client.map(task, [format_exact(e) for e in todo], n_max=n_max, pure=True)
+            try:
+                for fut in as_completed(futs):
+                    finish(fut.result())
+            except BaseException:
+                client.cancel(futs)
+                raise
+        finally:
+            if own:
+                client.close()
+    elif workers > 1 and len(todo) > 1:
+        from concurrent.futures import ProcessPoolExecutor, as_completed as done_first
+
+        backend = f"process pool ({workers} workers)"
+        pool = ProcessPoolExecutor(max_workers=workers)
+        try:
+            futs = [pool.submit(task, format_exact(e), n_max) for e in todo]
+            for fut in done_first(futs):
+                finish(fut.result())
+        except BaseException:
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        else:
+            pool.shutdown()
+    else:
+        for e in todo:
+            finish(task(format_exact(e), n_max))
+    if results and len(records) == len(eps):
+        _write_atomic(results, _line(header) + "".join(_line(records[e]) for e in eps))
+    return SweepResult(n_max, tuple(eps), records, len(records) - len(done), len(done), results, backend)
