@@ -111,10 +111,11 @@ def solve_nim_fast(n_max: int, eps, progress=None):
 
     ``progress``, if given, is called with each heap n once p(n) is known.
     """
-    from .nim import MAX_HEAP, NimSolution, _check_eps, _check_heap
+    from .nim import MAX_HEAP, NimSolution, _check_eps, _check_heap, _check_memory
 
     e = _check_eps(eps)
     n_max = _check_heap(n_max, MAX_HEAP)
+    _check_memory(n_max, e)
     a = int(e.numerator)
     b = int(e.denominator)
     c = b - a

@@ -98,6 +98,29 @@ def _check_heap(n_max, bound: int, what: str = "n_max") -> int:
     return n_max
 
 
+#: Memory the fast solver may use for its exact integers (bytes, estimated).
+MAX_EXACT_BYTES = 10 ** 9
+
+
+def estimated_bytes(n_max: int, eps: mpq) -> int:
+    r"""Estimated memory of the exact answer p(0..n_max): the common denominator grows by
+    about :math:`k \log_2 b` bits per heap (eps = a/b), and about :math:`2 n` integers of that
+    size are held (the values and the numerators over the common denominator)."""
+    bits_per_heap = max(1, n_max.bit_length()) * max(1.0, math.log2(int(eps.denominator)) + 1)
+    return int(n_max * n_max * bits_per_heap / 8)
+
+
+def _check_memory(n_max: int, eps: mpq) -> None:
+    need = estimated_bytes(n_max, eps)
+    if need > MAX_EXACT_BYTES:
+        n = n_max
+        while n > 1 and estimated_bytes(n, eps) > MAX_EXACT_BYTES:
+            n = int(n * 0.9)
+        raise TooLarge(f"the exact solution up to heap {n_max} at eps = {eps} would hold about "
+                       f"{need / 1e9:.1f} GB of integers; use a heap of at most {n} at this eps "
+                       "(or an eps with a smaller denominator)")
+
+
 @dataclass(frozen=True)
 class ChannelWeights:
     r"""The channel :math:`\mu_n` of Example 3 for one heap ``n`` in structured form.

@@ -166,3 +166,8 @@ def test_progress_callback():
     seen = []
     solve_nim(12, mpq(1, 3), progress=seen.append)
     assert seen == list(range(1, 13))
+
+
+def test_memory_guard_offers_a_bound():
+    with pytest.raises(TooLarge, match="use a heap of at most"):
+        solve_nim(8192, "1/1000000000000")
