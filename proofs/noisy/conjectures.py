@@ -267,7 +267,8 @@ def phases_table(heap: int = 10, digits: int = 30) -> Table:
         t.set(r, "p(n) on the interval", f)
         hi = phs.hi
         t.set(r, "breakpoint: defining polynomial",
-              "" if hi.is_rational else f"{hi.poly}".replace("x", "ε") + f" on ({format_exact(hi.lo)}, {format_exact(hi.hi)})")
+              (f"rational: {format_exact(hi.lo)}" if i < len(H.phases) else "")
+              if hi.is_rational else f"{hi.poly}".replace("x", "ε") + f" on ({format_exact(hi.lo)}, {format_exact(hi.hi)})")
     return t
 
 
@@ -286,9 +287,12 @@ def phases_figure(heaps=(5, 8, 10, 16)):
             for i in range(41):
                 x = a + (b - a) * i / 40
                 q = mpq(round(x * 10**6), 10**6)
-                if phs.lo.cmp_rational(q) < 0 < phs.hi.cmp_rational(q):
-                    xs.append(float(q))
-                    ys.append(float(phs.p(q)))
+                if phs.lo.cmp_rational(q) <= 0 <= phs.hi.cmp_rational(q):
+                    try:  # the formula extends continuously to the closed interval
+                        ys.append(float(phs.p(q)))
+                        xs.append(float(q))
+                    except ZeroDivisionError:
+                        pass
         ax2.plot(xs, ys, label=f"n = {n}")
         mx, my = [], []
         for lo, hi, mv in H.move_intervals():
