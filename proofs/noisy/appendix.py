@@ -201,9 +201,27 @@ PROSE_PATTERN = {
 }
 
 
+def _continuum(n: int, want):
+    """The exact move intervals of heap n on (0, 1) from the phase diagram of :mod:`exactcube.noisy.phases`,
+    checked against the grid pattern ``want``: same sequence of moves, each switch strictly between the
+    last grid point of one run and the first of the next.  Returns (ok, text)."""
+    from exactcube.noisy import phases as ph
+
+    iv = ph.phase_diagram(n).heap(n).move_intervals()
+    runs = [(a, b, m) for a, b, m in want if m != tuple(range(n))]
+    if [m for _, _, m in iv] != [m for _, _, m in runs]:
+        return False, f"{n} chips: exact intervals {[(lo.decimal(6), hi.decimal(6), m) for lo, hi, m in iv]}"
+    for (lo, hi, m), (a, b, _), nxt in zip(iv, runs, runs[1:] + [None]):
+        if nxt is not None and not (hi.cmp_rational(b) > 0 and hi.cmp_rational(nxt[0]) < 0):
+            return False, f"{n} chips: switch at {hi.decimal(10)} is not between {b} and {nxt[0]}"
+    text = f"{n} chips: " + "; ".join(f"({lo.decimal(6)}, {hi.decimal(6)}): {','.join(map(str, m))}"
+                                      for lo, hi, m in iv)
+    return True, text
+
+
 def _pattern_check(heaps):
     sols = _grid_solutions()
-    found = []
+    found, exact = [], []
     for n in heaps:
         segs = _segments(n, sols)
         want = [(_q(a), _q(b), tuple(range(n)) if m is None else m) for a, b, m in PROSE_PATTERN[n]]
@@ -211,7 +229,13 @@ def _pattern_check(heaps):
             return refuted(EXACT, f"{n} chips: exact optimal moves on the grid are {_fmt_segments(segs)}; "
                                   f"the prose (as reconstructed) says {_fmt_segments(want)}", segs)
         found.append(f"{n} chips: {_fmt_segments(segs)}")
-    return verified(EXACT, "Exact optimal-move sets at eps = 0.00..0.99: " + " | ".join(found))
+        ok, text = _continuum(n, want)
+        if not ok:
+            return refuted(EXACT, "the grid pattern does not extend to the continuum: " + text, None)
+        exact.append(text)
+    return verified(EXACT, "Exact optimal-move sets at eps = 0.00..0.99: " + " | ".join(found)
+                    + ". Between the grid points, by the exact phase diagram (breakpoints are algebraic numbers, "
+                      "shown to 6 decimals; every move ties at 1/2): " + " | ".join(exact))
 
 
 @claim("noisy.sec3.five", "§3, paragraph after (5)",
@@ -239,6 +263,27 @@ def _below_half(n, sols):
     return [e for e in GRID if sols[e].p[n] < mpq(1, 2)]
 
 
+def below_half_intervals(n: int):
+    """Maximal open intervals of (0, 1) on which p(n) < 1/2, with algebraic end points.
+
+    Uses the exact phase diagram (:mod:`exactcube.noisy.phases`): on each phase p(n) = num/den
+    with den > 0, so p(n) < 1/2 exactly where 2 num - den < 0; its roots split the phase.
+    """
+    from exactcube.noisy import phases as ph
+
+    out = []
+    for phs in ph.phase_diagram(n).heap(n).phases:
+        P = 2 * phs.p.num - phs.p.den
+        cuts = [phs.lo] + (ph.real_roots_in(P, phs.lo, phs.hi) if not P.is_zero() else []) + [phs.hi]
+        for a, b in zip(cuts, cuts[1:]):
+            if phs.p(ph.rational_between(a, b)) < mpq(1, 2):
+                if out and out[-1][1].equals(a):
+                    out[-1] = (out[-1][0], b)
+                else:
+                    out.append((a, b))
+    return out
+
+
 @claim("noisy.sec3.below-half", "§3, paragraph after (5)",
        "5, 6 and 7 chips give Player I a winning probability under 1/2 for eps in 0.69..0.80 (Appendix grid); "
        "for 9 and 10 chips this happens for eps in 0.73..0.82.")
@@ -253,13 +298,21 @@ def sec3_below_half():
         if got != want:
             return refuted(EXACT, f"{n} chips: p < 1/2 exactly at eps = "
                                   f"{', '.join(format_decimal(e, 2) for e in got)}", [str(e) for e in got])
-        parts.append(f"{n}: {a}..{b}")
+        iv = below_half_intervals(n)
+        # the continuum set must contain exactly the grid points found
+        inside = [e for e in GRID if any(lo.cmp_rational(e) < 0 < hi.cmp_rational(e) for lo, hi in iv)]
+        if inside != got:
+            return refuted(EXACT, f"{n} chips: exact intervals {[(lo.decimal(6), hi.decimal(6)) for lo, hi in iv]} "
+                                  "disagree with the grid", None)
+        parts.append(f"{n}: grid {a}..{b}, exactly " + " and ".join(f"({lo.decimal(6)}, {hi.decimal(6)})"
+                                                                      for lo, hi in iv))
     # the heaps 4 and 8 (powers of two) never drop below 1/2 on the grid
     for n in (4, 8):
         if _below_half(n, sols):
             return refuted(EXACT, f"{n} chips drops below 1/2", None)
-    return verified(EXACT, "p(n) < 1/2 exactly on these grid runs and nowhere else: " + "; ".join(parts)
-                    + "; never for 4 and 8 chips.")
+    return verified(EXACT, "p(n) < 1/2 exactly on these grid runs and nowhere else on the grid; on the continuum "
+                           "(exact phase diagram, end points algebraic, 6 decimals shown): " + "; ".join(parts)
+                    + ". Never below 1/2 on the grid for 4 and 8 chips.")
 
 
 @claim("noisy.sec3.ten-fair", "§3, paragraph after (5)",
