@@ -91,3 +91,18 @@ def test_cli_chomp_and_table():
 def test_cli_bad_input(argv, capsys):
     code, _ = run(argv)
     assert code == 2
+
+
+def test_continuum_checks_can_fail():
+    # the fairness band is tight enough to be refuted: 0.48 < p(10) < 0.52 fails on [0.3, 1] (grid: p(10) at 0.30
+    # is 0.527..., Appendix), and 0.47 < p(10) < 0.53 fails from 0.29 on (Appendix: 0.530845... at 0.29)
+    assert not appendix._bounded_on(10, mpq(3, 10), mpq(48, 100), mpq(52, 100))[0]
+    assert not appendix._bounded_on(10, mpq(29, 100), mpq(47, 100), mpq(53, 100))[0]
+    assert appendix._bounded_on(10, mpq(3, 10), mpq(47, 100), mpq(53, 100))[0]
+
+
+def test_below_half_intervals_bracket_the_grid():
+    # Appendix, 5 chips: p < 1/2 printed at 0.69..0.80, not at 0.68 or 0.81
+    (lo, hi), = appendix.below_half_intervals(5)
+    assert lo.cmp_rational(mpq(68, 100)) > 0 and lo.cmp_rational(mpq(69, 100)) < 0
+    assert hi.cmp_rational(mpq(80, 100)) > 0 and hi.cmp_rational(mpq(81, 100)) < 0
