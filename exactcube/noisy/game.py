@@ -40,6 +40,7 @@ __all__ = [
     "solve",
     "validate_distribution",
     "move_value",
+    "distribution",
     "renormalise",
     "EQUIPROBABLE",
     "NOISELESS",
@@ -148,6 +149,15 @@ def _row(game: Game, x, y, fol: tuple) -> dict:
     if game.validate:
         return validate_distribution(x, y, dist, fol)
     return {z: to_mpq(w) for z, w in dict(dist).items() if w}
+
+
+def distribution(game: Game, x, y) -> dict:
+    r"""The row :math:`\mu_x(y, \cdot)` of the game's move error distribution, validated (Remark 1),
+    as ``{z: probability}`` over the followers with nonzero mass."""
+    fol = tuple(dict.fromkeys(game.followers(x)))
+    if y not in fol:
+        raise BadInput(f"sent move {y!r} is not a follower of {x!r}")
+    return _row(game, x, y, fol)
 
 
 def move_value(game: Game, x, y, p: Mapping) -> mpq:

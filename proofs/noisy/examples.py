@@ -16,7 +16,7 @@ import sympy as sp
 from exactcube.claims import Evidence, claim, refuted, verified
 from exactcube.errors import BadInput
 from exactcube.noisy.chomp import chomp_game, chomp_moves, chop, neighbour_distribution, solve_chomp
-from exactcube.noisy.game import EQUIPROBABLE, NOISELESS, Game, solve, validate_distribution
+from exactcube.noisy.game import EQUIPROBABLE, NOISELESS, Game, distribution, move_value, solve, validate_distribution
 from exactcube.noisy.nim import channel_weights, solve_multipile, solve_nim
 from exactcube.numbers import mpq
 
@@ -108,7 +108,6 @@ def eq3():
             if s.p[x] != v:
                 return refuted(EXACT, f"p{x} = {s.p[x]} at eps = {e}", str(x))
         g = chomp_game(2, 2, e)
-        from exactcube.noisy.game import move_value
         vals = {sq: move_value(g, (2, 2), chop((2, 2), *sq), s.p) for sq in chomp_moves((2, 2))}
         want = {(1, 1): corner.subs(e_, ev), (0, 1): side.subs(e_, ev), (1, 0): side.subs(e_, ev)}
         for sq, v in vals.items():
@@ -238,13 +237,12 @@ def example4():
 
 def _remark5_on(game, start):
     sol = solve(game, start)
-    from exactcube.noisy.game import _row
     checked = 0
     for x, v in sol.p.items():
         fol = tuple(dict.fromkeys(game.followers(x)))
         if not fol:
             continue
-        rows = {y: _row(game, x, y, fol) for y in fol}
+        rows = {y: distribution(game, x, y) for y in fol}
         all_lose = all(sol.p[z] == 1 for y in fol for z, w in rows[y].items() if w > 0)
         some_win = any(all(sol.p[z] == 0 for z, w in rows[y].items() if w > 0) for y in fol)
         if (v == 0) != all_lose or (v == 1) != some_win:
@@ -274,11 +272,9 @@ def remark5():
 
 def perturbed(game: Game, eta: mpq) -> Game:
     r"""Proposition 6's construction: :math:`\mu' = (1-\eta)\mu + \eta/|F(x)|` on every row."""
-    from exactcube.noisy.game import _row
-
     def error(x, y):
         fol = tuple(dict.fromkeys(game.followers(x)))
-        row = _row(game, x, y, fol)
+        row = distribution(game, x, y)
         return {z: (1 - eta) * row.get(z, 0) + eta / len(fol) for z in fol}
     return Game(game.followers, error, name=f"{game.name} perturbed by {eta}")
 
@@ -310,11 +306,10 @@ def prop6():
                 if eta < mpq(1, 10 ** 12):
                     return refuted(EXACT, f"{g.name}: no eta >= 1e-12 satisfies (2)-(3) for delta = {delta}", None)
             # (1): every row of mu' is positive on all followers
-            from exactcube.noisy.game import _row
             for x in base.p:
                 fol = tuple(dict.fromkeys(g.followers(x)))
                 for y in fol:
-                    if any(w <= 0 for w in (_row(pg, x, y, fol).get(z, 0) for z in fol)):
+                    if any(w <= 0 for w in (distribution(pg, x, y).get(z, 0) for z in fol)):
                         return refuted(EXACT, f"{g.name}: mu' not positive at {x}", x)
             ties = sum(1 for x in base.p if len(base.optimal[x]) > 1 and set(ps.optimal[x]) != set(base.optimal[x]))
             notes.append(f"{g.name}, delta = {delta}: eta = {eta}" + (f" ({ties} exact ties of mu broken)" if ties else ""))
