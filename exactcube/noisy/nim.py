@@ -49,11 +49,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import lru_cache
 
-from ..errors import BadInput, TooLarge
 from gmpy2 import lcm
 
+from ..errors import BadInput, TooLarge
 from ..numbers import mpq, mpz, to_mpq
 
 __all__ = [
@@ -64,12 +63,14 @@ __all__ = [
     "solve_nim_plain",
     "word_length",
     "MAX_HEAP",
+    "estimated_bytes",
     "MultipileSolution",
+    "multipile_followers",
     "solve_multipile",
 ]
 
-#: Largest heap the 1-pile solvers accept (the fast solver does about
-#: :math:`N^2` big-integer operations; beyond this the run would not finish).
+#: Largest heap the fast 1-pile solver accepts (it does about :math:`N^2`
+#: big-integer operations on integers of about :math:`N k \log_2 b` bits).
 MAX_HEAP = 1 << 13
 #: Largest heap the plain :math:`O(N^3)` method accepts.
 MAX_HEAP_PLAIN = 600
