@@ -88,8 +88,8 @@ def conjecture10():
     at_lo, at_hi = cj.check_at(lo, 256), cj.check_at(hi, 256)
     f_lo = [f for f in at_lo.failures if f.conjecture == 10]
     f_hi = [f for f in at_hi.failures if f.conjecture == 10 and f.kind == "move"]
-    scope = (f"holds: {r.scope} [{'proved' if r.holds else 'NOT proved: ' + '; '.join(r.details)}]; exact on the "
-             f"grid 1/100 for n <= 128 [{'no failure' if not small else 'failures'}]")
+    scope = (f"holds: {r.scope} ({'proved' if r.holds else 'NOT proved: ' + '; '.join(r.details)}); exact on the "
+             f"grid 1/100 for n <= 128 ({'no failure' if not small else 'failures'})")
     if small:
         f = min(small, key=lambda f: (f.n, f.eps))
         return refuted(EXACT, "exact counterexample: " + f.describe() + "; " + scope, f.as_json())
