@@ -1,0 +1,191 @@
+"""``exactcube triangle``: the three-player triangle game of ju24 §4 (exact values, simulation, decision regions)."""
+
+from __future__ import annotations
+
+from ..errors import BadInput
+from ._common import int_arg, progress, rational_arg, write_json
+
+NAME = "triangle"
+ORDER = 35
+HELP = "three players on a triangular grid (ju24 §4): exact chances, simulation, doubling regions"
+DESCRIPTION = """The triangle game of ju24 §4: positions (a,b,c) with a + b + c = n on the side-n grid.
+
+  exactcube triangle --side 30 --at 10,10,10
+        exact chances (P_A, P_B, P_C) by an exact linear solve, against Theorem 4.1 (= (a,b,c)/n)
+  exactcube triangle --side 12 --at 8,2,2 --doubles 1 --rule both
+        also the cube: values per unit stake and who doubles / folds there (exact equilibrium)
+  exactcube triangle simulate --games 100000 --seed 1 [--side 18] [--at 6,6,6]
+        Monte Carlo (ju24 Appendix B), vectorised and seeded, with 99% Wilson intervals
+  exactcube triangle regions --doubles 2 --side 30 [--rule one|both] [--ejected liable|settled]
+        decision regions with several doubles (beyond the paper), exact on the grid
+
+Rules of the cube (exactcube.brownian.triangle_doubling): --rule one = one acceptance suffices (a folder pays
+and leaves), both = every opponent must accept (Appendix B); --ejected liable = an ejected player pays the
+final stake (ju24 §4.2 literally), settled = the stake at his ejection.  Exact on the grid; the continuum
+limit of the regions is a conjecture, not a result."""
+
+ACTIONS = ("eval", "simulate", "regions")
+
+
+def add_arguments(p):
+    p.add_argument("action", nargs="?", default="eval", choices=ACTIONS,
+                   help="eval (default): exact values at --at; simulate: Monte Carlo; regions: doubling regions")
+    p.add_argument("--side", "-n", type=int_arg("--side", 1), help="side n of the grid (default 30; 18 to simulate)")
+    p.add_argument("--at", help="position a,b,c with a + b + c = n (default: the centre when 3 divides n)")
+    p.add_argument("--doubles", "-k", type=int_arg("--doubles", 0), help="doubles allowed in the game")
+    p.add_argument("--rule", default="one", help="one (one acceptance suffices) | both (every opponent must accept)")
+    p.add_argument("--ejected", default="liable", help="liable (pays the final stake) | settled (stake at ejection)")
+    p.add_argument("--policy", default="equilibrium",
+                   help="equilibrium (exact best-response fixed point) | cash (Theorem 4.3's principle)")
+    p.add_argument("--games", type=int_arg("--games", 1), default=100_000, help="games to simulate (default 100000)")
+    p.add_argument("--seed", type=int_arg("--seed", 0), default=1, help="random seed (default 1)")
+    p.add_argument("--edges", default="walk", help="walk (the §4.1 game) | lemma (Appendix B: resolve edges by Lemma 4.2)")
+    p.add_argument("--level", type=rational_arg("--level"), help="confidence level of the intervals (default 99/100)")
+    p.add_argument("--digits", type=int_arg("--digits", 0), default=6, help="decimals printed beside exact values")
+    p.add_argument("--json", help="also write the result as JSON to this file (atomically)")
+
+
+def _fmt(q, digits):
+    from ..numbers import format_decimal, format_exact
+
+    return f"{format_exact(q)} ({format_decimal(q, digits)})"
+
+
+def _position(args, n):
+    from ..brownian import triangle as T
+
+    if args.at is None:
+        if n % 3:
+            raise BadInput(f"--at is needed: side {n} has no centre (give a,b,c with a + b + c = {n})")
+        return T.position(n // 3, n // 3, n // 3, n)
+    return T.parse_position(args.at, n)
+
+
+def _check_side(n, limit, what):
+    from ..errors import TooLarge
+
+    if n > limit:
+        raise TooLarge(f"--side {n} is too large for {what} (at most {limit})")
+
+
+def run(args, out) -> int:
+    if args.action == "eval":
+        return _eval(args, out)
+    if args.action == "simulate":
+        return _simulate(args, out)
+    return _regions(args, out)
+
+
+def _game(args, n, k):
+    from ..brownian import triangle_doubling as TD
+
+    with progress(f"exact {args.policy} with {k} double(s), side {n}", None) as bar:
+        if args.policy == "equilibrium":
+            g = TD.equilibrium(n, k, args.rule, ejected=args.ejected)
+        elif args.policy == "cash":
+            g = TD.solve_game(n, k, args.rule, check=True, ejected=args.ejected)
+        else:
+            raise BadInput(f"--policy {args.policy!r}: use 'equilibrium' or 'cash'")
+        bar.advance()
+    return g
+
+
+def _eval(args, out) -> int:
+    from ..brownian import triangle as T
+    from ..brownian import triangle_doubling as TD
+    from ..numbers import format_exact
+
+    n = args.side or 30
+    _check_side(n, T.MAX_SIDE, "the exact solve")
+    p = _position(args, n)
+    sol = T.solve(n)
+    probs = sol[p]
+    bary = T.barycentric(p)
+    out.print(f"triangle game, side {n}, position {p}  [{sol.method}]")
+    for i, name in enumerate(T.PLAYERS):
+        out.print(f"  P_{name} = {_fmt(probs[i], args.digits)}   cubeless value 3P - 1 = {_fmt(3 * probs[i] - 1, args.digits)}")
+    out.print(f"  Theorem 4.1 (barycentric (a,b,c)/n): {'agrees' if probs == bary else 'DISAGREES'} exactly")
+    data = {"side": n, "position": list(p.coords), "chances": [format_exact(x) for x in probs],
+            "theorem_4_1": probs == bary}
+    if args.doubles:
+        _check_side(n, TD.MAX_SIDE, "the doubling computation")
+        g = _game(args, n, args.doubles)
+        lv = g.top
+        v = g.at(lv, p)
+        out.print(f"cube: {args.doubles} double(s), rule '{g.rule.value}', ejected {g.ejected}, policy {args.policy}"
+                  f"  [{lv.method}]")
+        out.print("  values per unit stake: " + ", ".join(f"{nm} {_fmt(x, args.digits)}" for nm, x in zip(T.PLAYERS, v)))
+        for i, name in enumerate(T.PLAYERS):
+            dbl = p in g.doubling_region(i)
+            r = lv.responses.get(((p, 1), i))
+            if r is None:
+                continue
+            folds = ", ".join(T.PLAYERS[j] for j in r.folders) or "nobody"
+            out.print(f"  {name} {'doubles' if dbl else 'does not double'} here; if {name} doubled: {folds} would fold")
+        data["cube"] = {"doubles": args.doubles, "rule": g.rule.value, "ejected": g.ejected, "policy": args.policy,
+                        "values": [format_exact(x) for x in v],
+                        "doubles_here": [T.PLAYERS[i] for i in range(3) if p in g.doubling_region(i)]}
+    if args.json:
+        write_json(args.json, data)
+    return 0
+
+
+def _simulate(args, out) -> int:
+    from ..brownian import triangle_sim as TS
+    from ..numbers import mpq
+
+    n = args.side or 18
+    p = _position(args, n)
+    level = args.level if args.level is not None else mpq(99, 100)
+    if not 0 < level < 1:
+        raise BadInput(f"--level must lie strictly between 0 and 1, got {level}")
+    wf = TS.simulate_wins(n, args.games, args.seed, start=p, edges=args.edges, level=float(level))
+    out.print(f"triangle game, side {n}, from {p}: {args.games} games, seed {args.seed}, edges {args.edges}  [{wf.method}]")
+    for i, name in enumerate("ABC"):
+        iv = wf.intervals[i]
+        inside = "inside" if iv.contains(wf.exact[i]) else "OUTSIDE"
+        out.print(f"  {name}: {wf.wins[i]} wins, frequency {wf.wins[i] / args.games:.5f}, "
+                  f"{float(level):.3g} {iv.method} interval [{iv.low:.5f}, {iv.high:.5f}]; exact {wf.exact[i]} "
+                  f"(Theorem 4.1) {inside}")
+    if args.json:
+        write_json(args.json, {"side": n, "start": list(p.coords), "games": args.games, "seed": args.seed,
+                               "wins": list(wf.wins), "intervals": [[iv.low, iv.high] for iv in wf.intervals],
+                               "level": float(level), "exact": [str(x) for x in wf.exact]})
+    return 0
+
+
+def _regions(args, out) -> int:
+    from ..brownian import triangle as T
+    from ..brownian import triangle_doubling as TD
+
+    n = args.side or 24
+    k = 1 if args.doubles is None else args.doubles
+    if k < 1:
+        raise BadInput("--doubles must be at least 1 for decision regions")
+    _check_side(n, TD.MAX_SIDE, "the doubling computation")
+    g = _game(args, n, k)
+    npts = len(T.positions(n))
+    out.print(f"decision regions at the start: side {n}, {k} double(s), rule '{g.rule.value}', ejected {g.ejected}, "
+              f"policy {args.policy}")
+    out.print(f"  subgame-perfect (every player's doubling set an exact best response at every level): "
+              f"{'yes' if g.is_equilibrium() else 'no'}")
+    for i, name in enumerate(T.PLAYERS):
+        out.print(f"  {name}: doubles at {len(g.doubling_region(i))} of {npts} points, "
+                  f"folds (to either opponent) at {len(g.fold_region(i))}")
+    out.print("map for player A (D = A doubles, f = A folds to a double, . = neither; rows b = n..0, A at bottom right):")
+    D, F = g.doubling_region(0), g.fold_region(0)
+    for b in range(n, -1, -1):
+        row = []
+        for a in range(0, n - b + 1):
+            q = T.Position(a, b, n - a - b)
+            row.append("D" if q in D else ("f" if q in F else "."))
+        out.print(" " * b + " ".join(row))
+    out.print("exact on this grid; the continuum limit of these regions is conjectural.")
+    if args.json:
+        write_json(args.json, {
+            "side": n, "doubles": k, "rule": g.rule.value, "ejected": g.ejected, "policy": args.policy,
+            "equilibrium": g.is_equilibrium(),
+            "doubling": {nm: sorted(list(q.coords) for q in g.doubling_region(i)) for i, nm in enumerate(T.PLAYERS)},
+            "folding": {nm: sorted(list(q.coords) for q in g.fold_region(i)) for i, nm in enumerate(T.PLAYERS)},
+        })
+    return 0

@@ -1,0 +1,111 @@
+"""proofs/ju24/triangle.py: the §4 and Appendix B claims, their ability to fail, the tables and Figure 6."""
+
+import io
+
+import pytest
+
+import proofs.ju24.triangle as M
+from exactcube.brownian import triangle as T
+from exactcube.claims import REGISTRY, Outcome
+from exactcube.cli import Output, main
+from exactcube.numbers import mpq
+from exactcube.tables import TABLES
+
+
+def _verdict(cid):
+    return REGISTRY[cid].check()
+
+
+@pytest.mark.parametrize(
+    "cid, outcome",
+    [
+        pytest.param("ju24.lemma4.2", Outcome.VERIFIED, id="Lemma 4.2"),
+        pytest.param("ju24.thm4.1", Outcome.VERIFIED, id="Theorem 4.1"),
+        pytest.param("ju24.sec4.2.payoffs", Outcome.VERIFIED, id="§4.2 payoffs"),
+        pytest.param("ju24.thm4.4.fold", Outcome.VERIFIED, id="Theorem 4.4 fold point 1/6"),
+        pytest.param("ju24.thm4.4.double", Outcome.REFUTED, id="Theorem 4.4 doubling rule"),
+        pytest.param("ju24.appB.prob_area", Outcome.VERIFIED, id="Prob_Area"),
+    ],
+)
+def test_fast_claims(cid, outcome):
+    assert not REGISTRY[cid].slow
+    assert _verdict(cid).outcome is outcome
+
+
+def test_fig10_erratum_values():
+    # Figure 10's printed frequencies need g = 100, 1000, 10000 games: 0.45 = 9/20, 0.32 = 8/25, 0.23 = 23/100
+    # (lcm 100); 0.338 = 169/500, 0.337 = 337/1000 (lcm 1000); 0.3378 = 1689/5000, 0.3267 = 3267/10000 (lcm 10000)
+    v = _verdict("ju24.fig10")
+    assert v.outcome is Outcome.ERRATUM
+    assert [(e.printed, e.true_rounded) for e in v.errata] == [("g = 10", "100"), ("g = 100", "1000"),
+                                                              ("g = 1000", "10000")]
+
+
+def test_binomial_p_value_by_hand():
+    # Bin(2, 1/3): P(0) = 4/9, P(1) = 4/9, P(2) = 1/9; two-sided p of k = 2: outcomes no likelier than 1/9 -> 1/9
+    assert M._binom_two_sided(2, 2) == mpq(1, 9)
+    assert M._binom_two_sided(0, 2) == 1
+
+
+def test_thm_4_1_can_fail(monkeypatch):
+    # a wrong closed form must be refuted by the exact solve
+    monkeypatch.setattr(T, "barycentric", lambda p: (mpq(p.a, p.n) ** 2, mpq(p.b, p.n), mpq(p.c, p.n)))
+    assert M.thm_4_1().outcome is Outcome.REFUTED
+
+
+def test_fold_claim_can_fail(monkeypatch):
+    monkeypatch.setattr(M.TD, "fold_threshold_one_double", lambda: mpq(1, 5))
+    assert M.thm_4_4_fold().outcome is Outcome.REFUTED
+
+
+def test_fold_table():
+    t = TABLES["ju24.triangle-fold"](size=12)
+    # n = 6: b* = 1 (1/6 exactly); n = 9: b* = 2 = ceil(9/6); n = 12: b* = 2 (by hand)
+    assert [t.get(n, "b*") for n in (6, 9, 12)] == [1, 2, 2]
+    assert all(0 <= t.get(n, "b*/n - 1/6") < mpq(1, n) for n in (6, 9, 12))
+
+
+def test_figure_6_builds(tmp_path):
+    from exactcube.figures import FIGURES, save
+
+    fig = FIGURES["ju24.fig6"](doubles=1, side=9)
+    path = save(fig, str(tmp_path / "fig6.png"))
+    assert (tmp_path / "fig6.png").stat().st_size > 10_000 and path.endswith(".png")
+
+
+def _cli(argv):
+    buf = io.StringIO()
+    code = main(argv, Output(buf, force_plain=True))
+    return code, buf.getvalue()
+
+
+def test_cli_eval_simulate_regions(tmp_path):
+    code, text = _cli(["triangle", "--side", "30", "--at", "10,10,10"])
+    assert code == 0 and "P_A = 1/3" in text and "agrees exactly" in text
+    code, text = _cli(["triangle", "--side", "12", "--at", "8,2,2", "--doubles", "1", "--rule", "both"])
+    # by hand (both must accept, one double): at (8,2,2) B and C sit exactly on 1/6 and take; A doubling gets
+    # 2(3*2/3 - 1) = 2 per unit stake, the most he can get: values (2, -1, -1)
+    assert code == 0 and "A 2 (2.000000), B -1" in text
+    code, text = _cli(["triangle", "simulate", "--games", "2000", "--seed", "1", "--side", "9"])
+    assert code == 0 and "2000 games, seed 1" in text
+    out = tmp_path / "r.json"
+    code, text = _cli(["triangle", "regions", "--doubles", "1", "--side", "9", "--json", str(out)])
+    assert code == 0 and "subgame-perfect" in text and out.exists()
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["triangle", "--side", "30", "--at", "10,10,11"],
+        ["triangle", "--at=-1,16,15", "--side", "30"],
+        ["triangle", "--side", "0"],
+        ["triangle", "regions", "--rule", "maybe", "--side", "6"],
+        ["triangle", "simulate", "--games", "0"],
+        ["triangle", "--side", "200", "--at", "1,1,198"],
+    ],
+)
+def test_cli_bad_input(argv, capsys):
+    code, _ = _cli(argv)
+    assert code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("exactcube: error:") and err.count("\n") == 1
