@@ -30,9 +30,14 @@ Same answer as the plain recursion, obtained in three layers.
    (:math:`u = 2^{-53}`, first order) as long as no weight underflows, which is checked: the smallest
    weight :math:`\min(t, s)^k` must be a normal number, otherwise the long
    double format is used, and if that also underflows every move is certified
-   exactly.  A move whose screened value is below the screened maximum by more
-   than ``MARGIN`` (far above twice the error bound) cannot be optimal; every
-   other move is evaluated exactly and the exact maximisers are kept.
+   exactly.  The x87 long double (:math:`u = 2^{-64}`) is used where the
+   platform has it, since near :math:`\varepsilon = 1/2` the moves differ by
+   tiny amounts.  A move whose screened value is below the screened maximum by
+   more than :math:`64(10k+3)u` (32 times the largest possible gap between
+   two errors) cannot be optimal; every other move is evaluated exactly and the
+   exact maximisers are kept.  Subnormal intermediate terms add an absolute
+   error below :math:`2^k (k+1)` times the smallest subnormal over the smallest
+   row sum (at least ``tiny``·1e10), negligible against the margin.
 
 Special end points.  At :math:`\varepsilon = 1/2` every row of :math:`W` is
 constant, so :math:`p(n, m)` does not depend on :math:`m` and every move is
@@ -50,9 +55,9 @@ from gmpy2 import gcd, mpz
 
 from ..numbers import mpq
 
-#: Screened values below the screened maximum by more than this are discarded.
-#: The screening error bound is (10k + 3) u plus 1e-15 for possible subnormal
-#: intermediate terms (module docstring); for k <= 20 and u = 2^-53 that is < 3e-14.
+#: At eps = 1 (plain means of screened values, error below 1e-13), screened values
+#: below the screened maximum by more than this are discarded.  For 0 < eps < 1
+#: the margin is 64 (10k + 3) u of the screening format (see ``_float_kernel``).
 MARGIN = 1e-10
 
 _POP = None
@@ -83,27 +88,55 @@ def _kron_apply(x: np.ndarray, k: int, alpha, beta) -> np.ndarray:
     return x
 
 
-def _float_kernel(eps: mpq, k: int):
-    """(alpha, beta, dtype) for the screening, or None if every format underflows."""
+def _screen_formats():
+    """The floating formats to try, most precise first (long double only where it is wider)."""
+    if np.finfo(np.longdouble).eps < np.finfo(np.float64).eps:
+        return (np.longdouble, np.float64)
+    return (np.float64,)
+
+
+def _float_kernel(eps: mpq, k: int, dtype):
+    """(alpha, beta, margin) for screening in ``dtype``, or None if its weights would underflow.
+
+    ``margin`` is 64 times the error bound (10k + 3) u of the module docstring.
+    """
+    small = eps / (1 - eps) if eps <= mpq(1, 2) else (1 - eps) / eps
+    info = np.finfo(dtype)
+    tiny = dtype(info.tiny) * dtype(1e10)
+    t = _to_format(small, dtype)
+    if small != 0 and (t == 0 or not np.isfinite(t) or t ** k < tiny):
+        return None  # small^k must be a normal number with room to spare
+    margin = dtype(64 * (10 * k + 3) * float(info.eps) / 2)
     if eps <= mpq(1, 2):
-        small = eps / (1 - eps)
-    else:
-        small = (1 - eps) / eps
-    for dtype in (np.float64, np.longdouble):
-        info = np.finfo(dtype)
-        tiny = dtype(info.tiny) * dtype(1e10)
-        # small^k must be a normal number with room to spare
-        num = dtype(int(small.numerator)) if small.numerator < 2 ** 1000 else None
-        den = dtype(int(small.denominator)) if small.denominator < 2 ** 1000 else None
-        if num is None or den is None or not np.isfinite(num) or not np.isfinite(den):
+        return dtype(1), t, margin
+    return t, dtype(1), margin
+
+
+def _screen(eps, n: int, k: int, v, kernels) -> list[int] | None:
+    """Moves that may be optimal from heap n (a superset of the optimal ones), or None if no format works.
+
+    Screens in binary64 first; if more than one move survives, screens again in the
+    wider format (where available) and keeps the moves that survive both.
+    """
+    cands = None
+    for dtype in _screen_formats()[::-1]:
+        key = (k, dtype)
+        if key not in kernels:
+            kernels[key] = _float_kernel(eps, k, dtype)
+        ker = kernels[key]
+        if ker is None:
             continue
-        t = num / den
-        if small != 0 and (t == 0 or t ** k < tiny):
-            continue
-        if eps <= mpq(1, 2):
-            return dtype(1), t, dtype
-        return t, dtype(1), dtype
-    return None
+        alpha, beta, margin = ker
+        x = np.zeros((2, 1 << k), dtype=dtype)
+        x[0, :n] = v[:n].astype(dtype)
+        x[1, :n] = 1
+        y = _kron_apply(x, k, alpha, beta)
+        ratio = y[0, :n] / y[1, :n]
+        found = set(np.nonzero(ratio >= ratio.max() - margin)[0].tolist())
+        cands = found if cands is None else cands & found
+        if len(cands) == 1:
+            break
+    return None if cands is None else sorted(cands)
 
 
 def solve_nim_fast(n_max: int, eps, progress=None):
@@ -128,32 +161,20 @@ def solve_nim_fast(n_max: int, eps, progress=None):
     Q = [mpz(1)]  # Q[r] / D = 1 - p(r)
     half = e == mpq(1, 2)
     at_one = e == 1
-    kernels: dict[int, object] = {}
+    kernels: dict = {}
     v = np.zeros(1 << K, dtype=np.longdouble)  # float 1 - p(r), widest format; cast per use
     v[0] = 1.0
 
     for n in range(1, n_max + 1):
         k = n.bit_length()
-        size = 1 << k
         if half:
             cands = range(n)
         elif at_one:
             cands = _screen_at_one(n, v, pop)
         else:
-            if k not in kernels:
-                kernels[k] = _float_kernel(e, k)
-            ker = kernels[k]
-            if ker is None:
+            cands = _screen(e, n, k, v, kernels)
+            if cands is None:
                 cands = range(n)
-            else:
-                alpha, beta, dtype = ker
-                x = np.zeros((2, size), dtype=dtype)
-                x[0, :n] = v[:n].astype(dtype)
-                x[1, :n] = 1
-                y = _kron_apply(x, k, alpha, beta)
-                ratio = (y[0, :n] / y[1, :n]).astype(np.float64)
-                top = ratio.max()
-                cands = np.nonzero(ratio >= top - MARGIN)[0].tolist()
         if at_one:
             pw = None
         else:
@@ -196,14 +217,19 @@ def solve_nim_fast(n_max: int, eps, progress=None):
     return NimSolution(eps=e, n_max=n_max, p=tuple(p), optimal=tuple(optimal), method="fast")
 
 
-def _to_longdouble(q: mpq):
-    """q as a long double with relative error at most 2^-52 (no underflow to zero for tiny q)."""
+def _to_format(q: mpq, dtype):
+    """q in the floating format ``dtype`` with relative error at most 2.1 u (never flushed to zero
+    unless it underflows the format): through a 64-bit MPFR value and its 25-digit decimal."""
     if q == 0:
-        return np.longdouble(0)
-    f = float(q)
-    if f > 1e-290:
-        return np.longdouble(f)
-    return np.longdouble(format(gmpy2.mpfr(q, 80), ".25e"))
+        return dtype(0)
+    if dtype is np.float64:
+        return np.float64(float(q))
+    return dtype(format(gmpy2.mpfr(q, 64), ".25e"))
+
+
+def _to_longdouble(q: mpq):
+    """q as a long double (see :func:`_to_format`)."""
+    return _to_format(q, np.longdouble)
 
 
 def _exact_row(m: int, n: int, k: int, Q, pw, pop):

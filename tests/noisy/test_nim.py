@@ -171,3 +171,25 @@ def test_progress_callback():
 def test_memory_guard_offers_a_bound():
     with pytest.raises(TooLarge, match="use a heap of at most"):
         solve_nim(8192, "1/1000000000000")
+
+
+@pytest.mark.parametrize("e,n", [
+    pytest.param(mpq(1, 10 ** 60), 30, id="tiny eps: binary64 weights underflow, long double screens"),
+    pytest.param(1 - mpq(1, 10 ** 60), 30, id="eps near 1"),
+    pytest.param(mpq(1, 10 ** 1300), 9, id="every format underflows: all moves certified"),
+    pytest.param(mpq(500001, 1000000), 30, id="eps near 1/2: moves nearly tie"),
+    pytest.param(mpq(5000000001, 10000000000), 30, id="eps nearer 1/2"),
+])
+def test_fast_equals_plain_at_extreme_eps(e, n):
+    x, y = solve_nim(n, e, "plain"), solve_nim(n, e, "fast")
+    assert x.p == y.p and x.optimal == y.optimal
+
+
+def test_underflow_detection():
+    import numpy as np
+
+    import exactcube.noisy._nimfast as fast
+    e = mpq(1, 10 ** 1300)
+    assert all(fast._float_kernel(e, 4, dt) is None for dt in (np.float64, np.longdouble))
+    assert fast._float_kernel(mpq(1, 10 ** 60), 5, np.float64) is None  # 1e-300 is below 1e10 * tiny
+    assert fast._float_kernel(mpq(1, 10), 4, np.float64) is not None
