@@ -27,17 +27,20 @@ Same answer as the plain recursion, obtained in three layers.
    product and one sum per stage give at most :math:`5u` per stage, the rounded
    :math:`1 - p(r)` one more :math:`u`, so numerator and row sum are within
    relative :math:`(5k+1)u` and each screened ratio within :math:`(10k+3)u`
-   (:math:`u = 2^{-53}`, first order) as long as no weight underflows, which is checked: the smallest
-   weight :math:`\min(t, s)^k` must be a normal number, otherwise the long
-   double format is used, and if that also underflows every move is certified
-   exactly.  The x87 long double (:math:`u = 2^{-64}`) is used where the
-   platform has it, since near :math:`\varepsilon = 1/2` the moves differ by
-   tiny amounts.  A move whose screened value is below the screened maximum by
-   more than :math:`64(10k+3)u` (32 times the largest possible gap between
-   two errors) cannot be optimal; every other move is evaluated exactly and the
-   exact maximisers are kept.  Subnormal intermediate terms add an absolute
-   error below :math:`2^k (k+1)` times the smallest subnormal over the smallest
-   row sum (at least ``tiny``·1e10), negligible against the margin.
+   (first order; :math:`u` the unit roundoff of the format) as long as no
+   weight underflows, which is checked: the smallest weight
+   :math:`\min(t, s)^k` must be a normal number with room to spare.  A move
+   whose screened value is below the screened maximum by more than
+   :math:`64(10k+3)u` (32 times the largest possible gap between two errors)
+   cannot be optimal.  Screening runs in binary64 (:math:`u = 2^{-53}`); if
+   more than one move survives (near :math:`\varepsilon = 1/2` the moves
+   differ by tiny amounts) or binary64 underflows, it runs again in the x87
+   long double (:math:`u = 2^{-64}`) where the platform has it, and the moves
+   surviving every screening are evaluated exactly; the exact maximisers are
+   kept.  If every format underflows, every move is evaluated exactly.
+   Subnormal intermediate terms add an absolute error below :math:`2^k (k+1)`
+   times the smallest subnormal over the smallest row sum (at least
+   ``tiny``·1e10), negligible against the margin.
 
 Special end points.  At :math:`\varepsilon = 1/2` every row of :math:`W` is
 constant, so :math:`p(n, m)` does not depend on :math:`m` and every move is
