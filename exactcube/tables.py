@@ -295,21 +295,22 @@ class Table:
 
     def to_rich(self, digits: int | None = None, exact: bool = False, show_published: bool = True):
         """A rich Table; erratum cells in red with the printed value beside them."""
+        from rich.markup import escape
         from rich.table import Table as RichTable
 
         bad = self._erratum_keys() if show_published else set()
-        t = RichTable(title=f"{self.id}: {self.title}", caption=self.notes or None)
-        t.add_column(self.row_header, style="bold", justify="right")
+        t = RichTable(title=escape(f"{self.id}: {self.title}"), caption=escape(self.notes) if self.notes else None)
+        t.add_column(escape(self.row_header), style="bold", justify="right")
         for c in self.cols:
-            t.add_column(c, justify="right")
+            t.add_column(escape(c), justify="right")
         for r in self.rows:
             cells = []
             for c in self.cols:
-                s = self.text(r, c, digits, exact)
+                s = escape(self.text(r, c, digits, exact))
                 if (r, c) in bad:
-                    s = f"[red]{s}[/red] [dim](printed {self.published[(r, c)]})[/dim]"
+                    s = f"[red]{s}[/red] [dim](printed {escape(self.published[(r, c)])})[/dim]"
                 cells.append(s)
-            t.add_row(r, *cells)
+            t.add_row(escape(r), *cells)
         return t
 
     def latex_parts(self, digits: int | None = None, exact: bool = False, show_published: bool = True,

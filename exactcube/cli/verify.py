@@ -57,6 +57,7 @@ _STYLE = {"verified": "green", "erratum": "yellow", "refuted": "red", "open": "c
 
 
 def run(args, out) -> int:
+    from rich.markup import escape
     from rich.table import Table
 
     from ..claims import run_claims
@@ -68,7 +69,7 @@ def run(args, out) -> int:
         for col in ("id", "location", "statement"):
             t.add_column(col)
         for c in claims:
-            t.add_row(c.id, c.location, c.statement + (" [slow]" if c.slow else ""))
+            t.add_row(escape(c.id), escape(c.location), escape(c.statement + (" [slow]" if c.slow else "")))
         out.table(t)
         return 0
     t0 = time.perf_counter()
@@ -83,14 +84,14 @@ def run(args, out) -> int:
         t.add_column("details")
     for r in results:
         style = _STYLE.get(r.outcome, "")
-        row = [r.claim.id, f"[{style}]{r.outcome}[/{style}]", r.verdict.evidence.value if r.verdict else "-",
+        row = [escape(r.claim.id), f"[{style}]{r.outcome}[/{style}]", r.verdict.evidence.value if r.verdict else "-",
                f"{r.seconds:.3f}"]
         if args.details:
             d = r.verdict.details if r.verdict else r.error
             if r.verdict and r.verdict.errata:
                 d += "".join(f"\n  {e.where}: printed {e.printed}, true {e.true} ({e.true_rounded})"
                              for e in r.verdict.errata)
-            row.append(d)
+            row.append(escape(d))
         t.add_row(*row)
     out.table(t)
 
