@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from statistics import NormalDist
 
 from ..errors import BadInput, TooLarge
@@ -179,11 +180,14 @@ def _start(n, start):
 _EDGE_STEPS = {z: [d for d in STEPS if d[z] == 0] for z in range(3)}
 
 
+@lru_cache(maxsize=16)
 def _tables(n, absorbing_edges):
     """Integer-indexed walk: NEXT[s, r] for r = 0..5 (six neighbours inside; r mod 2 along an edge).
 
     ``KIND[s]``: 0 interior, 1 edge, 2 vertex.  Vertices (and edges if ``absorbing_edges``)
-    map to themselves.  One gather ``S = NEXT[S, R]`` moves every walk one step.
+    map to themselves.  One gather ``S = NEXT[S, R]`` moves every walk one step.  Also
+    ``NEXT4[s, r]``, r = 0..1295 = the base-6 digits of four steps, composed from NEXT:
+    one uniform draw on 0..1295 and one gather move every walk four steps (same law).
     """
     import numpy as np
 
@@ -204,27 +208,33 @@ def _tables(n, absorbing_edges):
             nxt[k, :] = [idx[nb[r % 2]] for r in range(6)]  # r mod 2: each edge neighbour w.p. 3/6
         else:
             nxt[k, :] = [idx[q] for q in nb]  # six neighbours, each w.p. 1/6
-    return pts, idx, nxt, kind, coords
+    nxt2 = nxt[nxt].reshape(N, 36)  # nxt2[s, 6 r1 + r2] = nxt[nxt[s, r1], r2]
+    nxt4 = nxt2[nxt2].reshape(N, 1296).astype(np.int32)
+    return pts, idx, nxt, kind, coords, nxt4
 
 
-def _run_walks(n, start, games, rng, edges, check_every: int = 8):
+def _run_walks(n, start, games, rng, edges):
     """Winners (0, 1, 2) of ``games`` independent walks from ``start``; vectorised over the walks."""
     import numpy as np
 
-    pts, idx, nxt, kind, coords = _tables(n, edges == "lemma")
+    pts, idx, nxt, kind, coords, nxt4 = _tables(n, edges == "lemma")
     done_kind = 1 if edges == "lemma" else 2
     S = np.full(games, idx[start], dtype=np.int32)
     ids = np.arange(games)
     final = np.empty(games, dtype=np.int32)
+    flat = nxt4.ravel()
     steps_taken = 0
     while S.size:
-        for _ in range(check_every):
-            S = nxt[S, rng.integers(0, 6, size=S.size, dtype=np.uint8)]
-        steps_taken += check_every
-        fin = kind[S] >= done_kind
+        # two uniform draws on 0..1295 (four base-6 digits each) move every walk eight steps
+        R = rng.integers(0, 1296, size=(2, S.size), dtype=np.uint16).astype(np.int32)
+        S = flat.take(S * 1296 + R[0])
+        S = flat.take(S * 1296 + R[1])
+        steps_taken += 8
+        fin = kind.take(S) >= done_kind
         if fin.any():
             final[ids[fin]] = S[fin]
-            S, ids = S[~fin], ids[~fin]
+            keep = ~fin
+            S, ids = S[keep], ids[keep]
     if idx[start] is not None and kind[idx[start]] >= done_kind:
         final[:] = idx[start]
     C = coords[final]

@@ -339,6 +339,39 @@ def fig10():
     return verified(EXACT, detail)
 
 
+@claim("ju24.appB.directions", "Appendix B, Round: the list `directions` and the triangle drawn in Doubling",
+       "The simulation adapts a random walk to 'moving in six directions according to a triangular grid', i.e. "
+       "the walk of §4.1 (Figure 5: the six arrows run along the tiling, parallel to the sides).")
+def appB_directions():
+    s3 = sp.sqrt(3)
+    r = sp.symbols("r", positive=True)
+    steps = [(0, 1), (s3 / 2, -sp.Rational(1, 2)), (-s3 / 2, -sp.Rational(1, 2)), (0, -1),
+             (-s3 / 2, sp.Rational(1, 2)), (s3 / 2, sp.Rational(1, 2))]
+    # the triangle of the appendix's plots: (0, r), (r sqrt3/2, -r/2), (-r sqrt3/2, -r/2)
+    V = [(0, r), (r * s3 / 2, -r / 2), (-r * s3 / 2, -r / 2)]
+    sides = [(V[(k + 1) % 3][0] - V[k][0], V[(k + 1) % 3][1] - V[k][1]) for k in range(3)]
+
+    def cross(u, v):
+        return sp.simplify(u[0] * v[1] - u[1] * v[0])
+
+    def dot(u, v):
+        return sp.simplify(u[0] * v[0] + u[1] * v[1])
+
+    parallel = [(i, k) for i, d in enumerate(steps) for k, e in enumerate(sides) if cross(d, e) == 0]
+    perpendicular = [(i, k) for i, d in enumerate(steps) for k, e in enumerate(sides) if dot(d, e) == 0]
+    if len(parallel) == 6:
+        return verified(EXACT, "every step of the appendix's walk is parallel to a side of its triangle, as in Figure 5.")
+    return refuted(
+        EXACT,
+        f"exact: none of the six printed steps (0, ±1), (±√3/2, ±1/2) is parallel to a side of the appendix's "
+        f"triangle (0, r), (±r√3/2, -r/2) ({len(parallel)} parallel pairs); each is perpendicular to one side "
+        f"({len(perpendicular)} perpendicular pairs). The walk of Appendix B runs on the tiling rotated by 30°, so its "
+        "lattice points do not lie on the sides; hence its 1/4 margin and its Lemma 4.2 coin at the boundary. It is "
+        "not the §4.1 game: by symmetry the centre still gives 1/3 each (Figure 10), but elsewhere Theorem 4.1 is "
+        "not guaranteed for it (whether Figure 12's differences contain a bias is not checked here). exactcube "
+        "simulates the §4.1 game itself.", {"parallel pairs": len(parallel), "perpendicular pairs": len(perpendicular)})
+
+
 SIM_N = 18  # Appendix B uses radius r = 10, i.e. side 10·sqrt(3) ≈ 17.3 unit steps; the grid side 18 has a centre
 
 
