@@ -648,7 +648,9 @@ class _Engine:
         return out
 
     # -- the triangle ---------------------------------------------------------------------------
-    def run(self) -> Game:
+    def run(self, resume=None, on_level=None) -> Game:
+        """All levels; ``resume`` maps (k, last) to levels already computed (a checkpoint); ``on_level`` is called
+        with each finished level (to report progress or save a checkpoint)."""
         tri = self.tri
         levels = {}
         levels[(0, None)] = Level(0, None, {s: tri.cubeless(s) for s in tri.states}, {}, {}, {},
@@ -674,11 +676,51 @@ class _Engine:
 
             return partial
 
+        done = dict(resume or {})
         for k in range(1, self.K + 1):
             lasts = [None] if k == self.K else [0, 1, 2]
             for last in lasts:
-                levels[(k, last)] = self._solve_level(tri, k, last, make_prev(k), make_partial(k))
+                if (k, last) in done:
+                    levels[(k, last)] = done[(k, last)]
+                elif last in (1, 2):
+                    # the rules do not name the players: the level with last doubler B (C) is the level with
+                    # last doubler A with the players rotated A -> B -> C -> A once (twice)
+                    levels[(k, last)] = _rotate_level(levels[(k, 0)], last)
+                else:
+                    levels[(k, last)] = self._solve_level(tri, k, last, make_prev(k), make_partial(k))
+                if on_level is not None:
+                    on_level((k, last), levels[(k, last)])
         return Game(self.n, self.K, self.rule, self.policy, levels, self.ejected)
+
+
+def _rot_state(s, t):
+    """Rotate a triangle state t times: player i's count goes to player i + 1 (A -> B -> C -> A)."""
+    p, r = s
+    for _ in range(t):
+        p = type(p)(p.c, p.a, p.b)
+    return (p, r)
+
+
+def _rot_vec(v, t):
+    t %= 3
+    return tuple(v[(j - t) % 3] for j in range(3))
+
+
+def _rotate_level(lv: Level, t: int) -> Level:
+    """The level with every player renamed i -> i + t (exact; used for last doubler B and C from A)."""
+    def rp(i):
+        return None if i is None else (i + t) % 3
+
+    values = {_rot_state(s, t): _rot_vec(v, t) for s, v in lv.values.items()}
+    doubles = {rp(i): frozenset(_rot_state(s, t) for s in D) for i, D in lv.doubles.items()}
+    responses = {(_rot_state(s, t), rp(i)): Response(rp(r.doubler), tuple(sorted(rp(j) for j in r.folders)),
+                                                    tuple(sorted(rp(j) for j in r.accepters)),
+                                                    _rot_vec(r.outcome, t), r.cash)
+                 for (s, i), r in lv.responses.items()}
+    optimal = {rp(i): ok for i, ok in lv.optimal.items()}
+    improvements = {rp(i): [(_rot_state(s, t), g) for s, g in gl] for i, gl in lv.improvements.items()}
+    return Level(lv.k, rp(lv.last), values, doubles, responses, optimal, improvements,
+                 method=lv.method + f"; obtained by renaming the players ({t} rotation(s))")
 
 
 def _check_ejected(ejected):
@@ -688,7 +730,8 @@ def _check_ejected(ejected):
     return ejected
 
 
-def solve_game(n: int, doubles: int = 1, rule="one", check: bool = True, ejected: str = "liable") -> Game:
+def solve_game(n: int, doubles: int = 1, rule="one", check: bool = True, ejected: str = "liable",
+               resume=None, on_level=None) -> Game:
     """The triangle game of side ``n`` with ``doubles`` doubles under the cash policy (ju24 Theorem 4.3).
 
     Every player doubles exactly where his double would end the game in his favour;
@@ -697,10 +740,11 @@ def solve_game(n: int, doubles: int = 1, rule="one", check: bool = True, ejected
     not, the positions where deviating gains (``Level.improvements``).
     """
     _check(n, doubles)
-    return _Engine(n, doubles, Acceptance.parse(rule), "cash", check, ejected=_check_ejected(ejected)).run()
+    return _Engine(n, doubles, Acceptance.parse(rule), "cash", check,
+                   ejected=_check_ejected(ejected)).run(resume, on_level)
 
 
-def equilibrium(n: int, doubles: int = 1, rule="one", ejected: str = "liable") -> Game:
+def equilibrium(n: int, doubles: int = 1, rule="one", ejected: str = "liable", resume=None, on_level=None) -> Game:
     """Doubling regions from best-response iteration started at the cash policy, certified exactly.
 
     At each level (backward induction over doubles left) each player's doubling set is
@@ -708,7 +752,8 @@ def equilibrium(n: int, doubles: int = 1, rule="one", ejected: str = "liable") -
     subgame-perfect equilibrium of the grid game (``Game.is_equilibrium()``).
     """
     _check(n, doubles)
-    return _Engine(n, doubles, Acceptance.parse(rule), "equilibrium", True, ejected=_check_ejected(ejected)).run()
+    return _Engine(n, doubles, Acceptance.parse(rule), "equilibrium", True,
+                   ejected=_check_ejected(ejected)).run(resume, on_level)
 
 
 def fold_threshold_one_double() -> mpq:

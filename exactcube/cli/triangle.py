@@ -17,7 +17,8 @@ DESCRIPTION = """The triangle game of ju24 §4: positions (a,b,c) with a + b + c
   exactcube triangle simulate --games 100000 --seed 1 [--side 18] [--at 6,6,6]
         Monte Carlo (ju24 Appendix B), vectorised and seeded, with 99% Wilson intervals
   exactcube triangle regions --doubles 2 --side 30 [--rule one|both] [--ejected liable|settled]
-        decision regions with several doubles (beyond the paper), exact on the grid
+        decision regions with several doubles (beyond the paper), exact on the grid; --checkpoint FILE
+        saves each finished level atomically, and a rerun with the same FILE resumes after an interrupt
 
 Rules of the cube (exactcube.brownian.triangle_doubling): --rule one = one acceptance suffices (a folder pays
 and leaves), both = every opponent must accept (Appendix B); --ejected liable = an ejected player pays the
@@ -43,6 +44,8 @@ def add_arguments(p):
     p.add_argument("--level", type=rational_arg("--level"), help="confidence level of the intervals (default 99/100)")
     p.add_argument("--digits", type=int_arg("--digits", 0), default=6, help="decimals printed beside exact values")
     p.add_argument("--json", help="also write the result as JSON to this file (atomically)")
+    p.add_argument("--checkpoint", help="regions: save each finished level here (a pickle: load only files you "
+                                        "wrote) and resume from it after an interrupt")
 
 
 def _fmt(q, digits):
@@ -76,17 +79,66 @@ def run(args, out) -> int:
     return _regions(args, out)
 
 
+def _load_checkpoint(path, params):
+    """Levels saved by an earlier run with the same parameters (empty if none)."""
+    import os
+    import pickle
+
+    if not path or not os.path.exists(path):
+        return {}
+    try:
+        with open(path, "rb") as f:
+            data = pickle.load(f)
+    except Exception as exc:
+        raise BadInput(f"--checkpoint {path!r}: cannot read it ({type(exc).__name__}); delete it to start afresh")
+    if data.get("params") != params:
+        raise BadInput(f"--checkpoint {path!r} was written for {data.get('params')}, not {params}")
+    return data["levels"]
+
+
+def _save_checkpoint(path, params, levels):
+    """Pickle the finished levels through a temporary file and a rename (never a half-written checkpoint)."""
+    import os
+    import pickle
+    import tempfile
+
+    d = os.path.dirname(os.path.abspath(path)) or "."
+    fd, tmp = tempfile.mkstemp(dir=d, prefix=".exactcube-", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            pickle.dump({"params": params, "levels": levels}, f)
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+
+
 def _game(args, n, k):
     from ..brownian import triangle_doubling as TD
 
-    with progress(f"exact {args.policy} with {k} double(s), side {n}", None) as bar:
+    if args.policy not in ("equilibrium", "cash"):
+        raise BadInput(f"--policy {args.policy!r}: use 'equilibrium' or 'cash'")
+    rule = TD.Acceptance.parse(args.rule).value
+    ejected = TD._check_ejected(args.ejected)
+    params = {"side": n, "doubles": k, "rule": rule, "ejected": ejected, "policy": args.policy}
+    path = getattr(args, "checkpoint", None)
+    done = _load_checkpoint(path, params)
+    saved = dict(done)
+    total = 3 * (k - 1) + 1
+    with progress(f"exact {args.policy}, {k} double(s), side {n}", total) as bar:
+        bar.advance(sum(1 for key in done if key[0] > 0))
+
+        def on_level(key, lv):
+            if key not in saved:
+                saved[key] = lv
+                if path:
+                    _save_checkpoint(path, params, saved)
+                bar.advance()
+
         if args.policy == "equilibrium":
-            g = TD.equilibrium(n, k, args.rule, ejected=args.ejected)
-        elif args.policy == "cash":
-            g = TD.solve_game(n, k, args.rule, check=True, ejected=args.ejected)
+            g = TD.equilibrium(n, k, rule, ejected=ejected, resume=done, on_level=on_level)
         else:
-            raise BadInput(f"--policy {args.policy!r}: use 'equilibrium' or 'cash'")
-        bar.advance()
+            g = TD.solve_game(n, k, rule, check=True, ejected=ejected, resume=done, on_level=on_level)
     return g
 
 

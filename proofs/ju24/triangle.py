@@ -281,8 +281,9 @@ def sec5_regions():
                         "best-response iteration from the paper's principle reaches a subgame-perfect equilibrium, "
                         "certified by exact optimal stopping; fraction of grid points where A doubles at the start: "
                         + ", ".join(f"{k}: {v}" for k, v in out.items())
-                        + ". Whether the regions converge as n grows (a continuum limit) is a conjecture that these "
-                          "grids support but do not prove; uniqueness of the equilibrium is not claimed.", out)
+                        + ". These fractions still move with n, so no limit shape is claimed: whether the regions "
+                          "converge as n grows (a continuum limit) stays open, and so does uniqueness of the "
+                          "equilibrium.", out)
 
 
 # ------------------------------------------------------------------------------- Appendix B
@@ -467,25 +468,35 @@ def fold_table(size: int) -> Table:
     return t
 
 
-@table_builder("ju24.triangle-regions", "Share of the grid where each decision is taken, 1-3 doubles (equilibrium)",
-               params=[Param("side", _int("--side", 3), 18, "side n of the grid"),
+@table_builder("ju24.triangle-regions",
+               "How the exact decision regions change with the side n, 1..K doubles (beyond ju24, Remark 4.5)",
+               params=[Param("size", _int("--size", 6), 24, "largest side n (sides 6, 12, ..., size)"),
+                       Param("doubles", _int("--doubles", 1), 2, "largest number of doubles K (1-3)"),
                        Param("rule", lambda s: TD.Acceptance.parse(s).value, "one", "one | both"),
                        Param("ejected", lambda s: TD._check_ejected(s), "liable", "liable | settled")])
-def regions_table(side: int, rule: str, ejected: str) -> Table:
-    """Beyond ju24 (Remark 4.5): sizes of A's doubling and fold regions at the start, cash policy vs equilibrium."""
-    rows = ["1", "2", "3"]
-    cols = ["A doubles (cash)", "A doubles (equilibrium)", "A folds to B (equilibrium)", "cash policy optimal"]
-    t = Table("ju24.triangle-regions", f"Decision regions, side {side}, rule {rule}, ejected {ejected}", rows, cols,
-              row_header="doubles", source="exactcube.brownian.triangle_doubling (exact on the grid)",
-              evidence="exact", notes="counts are fractions of the grid's points; 'cash' = Theorem 4.3's principle.")
-    npts = len(T.positions(side))
-    for K in (1, 2, 3):
-        cash = TD.solve_game(side, K, rule, check=True, ejected=ejected)
-        eq = TD.equilibrium(side, K, rule, ejected=ejected)
-        t.set(K, cols[0], mpq(len(cash.doubling_region(0)), npts))
-        t.set(K, cols[1], mpq(len(eq.doubling_region(0)), npts))
-        t.set(K, cols[2], mpq(len(eq.fold_region(0, doubler=1)), npts))
-        t.set(K, cols[3], "yes" if cash.is_equilibrium() else "no")
+def regions_table(size: int, doubles: int, rule: str, ejected: str) -> Table:
+    """Share of the grid's points where A doubles at the start, and where he folds to B's double, in the exact
+    equilibrium; and whether Theorem 4.3's principle (the cash policy) is itself an equilibrium."""
+    from exactcube.errors import TooLarge
+
+    if size > TD.MAX_SIDE or doubles > 3:
+        raise TooLarge(f"--size at most {TD.MAX_SIDE} and --doubles at most 3 for this table")
+    sides = list(range(6, size + 1, 6))
+    cols = []
+    for K in range(1, doubles + 1):
+        cols += [f"A doubles, K={K}", f"A folds to B, K={K}", f"principle optimal, K={K}"]
+    t = Table("ju24.triangle-regions", f"Decision regions by side n (rule {rule}, ejected {ejected})",
+              [str(n) for n in sides], cols, row_header="n", source="exactcube.brownian.triangle_doubling",
+              evidence="exact", notes="shares of the (n+1)(n+2)/2 grid points, exact on each grid; the "
+                                      "continuum limit (n -> infinity) is not claimed.")
+    for n in sides:
+        npts = len(T.positions(n))
+        for K in range(1, doubles + 1):
+            eq = TD.equilibrium(n, K, rule, ejected=ejected)
+            cash = TD.solve_game(n, K, rule, check=True, ejected=ejected)
+            t.set(n, f"A doubles, K={K}", mpq(len(eq.doubling_region(0)), npts))
+            t.set(n, f"A folds to B, K={K}", mpq(len(eq.fold_region(0, doubler=1)), npts))
+            t.set(n, f"principle optimal, K={K}", "yes" if cash.is_equilibrium() else "no")
     return t
 
 

@@ -176,3 +176,35 @@ class TestZeroSum(EquityInvariants):
 def test_bad_input(kw, exc):
     with pytest.raises(exc):
         TD.solve_game(**kw)
+
+
+@pytest.mark.parametrize("rule", ["one", "both"])
+def test_rotated_levels_equal_direct_solve(rule):
+    # the levels with last doubler B and C are obtained by renaming the players; solve one of them directly
+    g = TD.solve_game(9, 2, rule, check=False)
+    eng = TD._Engine(9, 2, TD.Acceptance.parse(rule), "cash", False)
+    levels = {(0, i): g.levels[(0, None)] for i in (None, 0, 1, 2)}
+
+    def prev(doubler, s):
+        return levels[(0, doubler)].values[s]
+
+    partial = None
+    if rule == "one":
+        def partial(s, i, folder, accepter):
+            ci, cj = s[0].coords[i], s[0].coords[accepter]
+            seg = eng.segment_value(ci + cj, ci, 0, i, accepter)
+            out = [mpq(0)] * 3
+            out[folder], out[i], out[accepter] = mpq(-1), 1 + 2 * seg[i], 2 * seg[accepter]
+            return tuple(out)
+    direct = eng._solve_level(eng.tri, 1, 1, prev, partial)
+    assert direct.values == g.levels[(1, 1)].values
+    assert direct.doubles == g.levels[(1, 1)].doubles
+
+
+def test_resume_from_checkpoint():
+    seen = []
+    full = TD.solve_game(6, 2, "one", on_level=lambda key, lv: seen.append(key))
+    assert seen == [(1, 0), (1, 1), (1, 2), (2, None)]
+    part = {key: full.levels[key] for key in [(1, 0), (1, 1), (1, 2)]}
+    again = TD.solve_game(6, 2, "one", resume=part)
+    assert again.top.values == full.top.values

@@ -109,3 +109,21 @@ def test_cli_bad_input(argv, capsys):
     assert code == 2
     err = capsys.readouterr().err
     assert err.startswith("exactcube: error:") and err.count("\n") == 1
+
+
+def test_cli_regions_checkpoint_resume(tmp_path):
+    ck = tmp_path / "ck.pkl"
+    code, first = _cli(["triangle", "regions", "--doubles", "2", "--side", "9", "--checkpoint", str(ck)])
+    assert code == 0 and ck.exists()
+    code, again = _cli(["triangle", "regions", "--doubles", "2", "--side", "9", "--checkpoint", str(ck)])
+    assert code == 0 and again == first
+    code, _ = _cli(["triangle", "regions", "--doubles", "2", "--side", "9", "--rule", "both", "--checkpoint", str(ck)])
+    assert code == 2  # a checkpoint written for other parameters is refused
+
+
+def test_regions_table_small():
+    t = TABLES["ju24.triangle-regions"](size=6, doubles=1, rule="both", ejected="liable")
+    # side 6, one double: a player folds iff his chance y < 1/6, i.e. his count is 0, and then he is out of the
+    # game (ejected, not asked): so nobody ever folds on this grid (by hand, Theorem 4.4's threshold)
+    assert t.get(6, "A folds to B, K=1") == 0
+    assert t.rows == ["6"]
