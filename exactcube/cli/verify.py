@@ -89,7 +89,9 @@ def run(args, out) -> int:
         if args.details:
             d = r.verdict.details if r.verdict else r.error
             if r.verdict and r.verdict.errata:
-                d += "".join(f"\n  {e.where}: printed {e.printed}, true {e.true} ({e.true_rounded})"
+                d += "".join(f"\n  {e.where}: printed {e.printed}, true {e.true}"
+                             + (f" (should read {e.true_rounded})" if e.true_rounded and e.true_rounded != e.true else "")
+                             + (f"; {e.note}" if e.note else "")
                              for e in r.verdict.errata)
             row.append(escape(d))
         t.add_row(*row)
