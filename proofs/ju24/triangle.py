@@ -176,6 +176,57 @@ def _witness(game, player=0):
 VARIANTS = [("one", "liable"), ("one", "settled"), ("both", "liable"), ("both", "settled")]
 
 
+def cash_region_formula(n, rule):
+    """A's cash region (his double is dropped by everyone still asked) with one double, in closed form.
+
+    both: some opponent (still in the game) has chance < 1/6.  one: the weaker opponent f answers first and
+    folds iff his chance < 1/6; the other, g, then faces A alone and folds iff his renormalised chance
+    c_g / (a + c_g) < 1/4 (ju24 §2.1's two-player take point); on an edge the one opponent folds iff < 1/6.
+    """
+    out = set()
+    for p in T.positions(n):
+        if p.kind == "vertex" or p.a == 0:
+            continue
+        opp = [j for j in (1, 2) if p.coords[j] > 0]
+        if len(opp) == 1 or rule == "both":
+            if any(mpq(p.coords[j], n) < mpq(1, 6) for j in opp):
+                out.add(p)
+            continue
+        f, g = sorted(opp, key=lambda j: (p.coords[j], j))
+        if mpq(p.coords[f], n) < mpq(1, 6) and mpq(p.coords[g], p.a + p.coords[g]) < mpq(1, 4):
+            out.add(p)
+    return out
+
+
+@claim("ju24.fig6", "§4.3, Figure 6 and its caption",
+       "With one double, a player should propose a double at the boundary of the filled region {both opponents' "
+       "evaluations <= 1/6}, and fold beyond the line at 1/6.")
+def fig6_region():
+    diffs = []
+    for n in (12, 18, 24, 30):
+        d, _ = TD.theorem_4_4_regions(n)
+        for rule in ("one", "both"):
+            g = TD.solve_game(n, 1, rule, check=False)
+            got = set(g.doubling_region(0))
+            want = cash_region_formula(n, rule)
+            if got != want:
+                return open_(EXACT, f"n = {n}, {rule}: the grid's cash region differs from the closed form at "
+                                    f"{sorted(str(p) for p in got ^ want)[:4]}", n)
+            interior_paper = {p for p in d[0] if all(mpq(p.coords[j], n) < mpq(1, 6) for j in (1, 2))}
+            extra = sorted(got - d[0], key=str)
+            diffs.append(f"n={n} {rule}: {len(got)} points, of which {len(extra)} outside the printed region"
+                         + ("" if interior_paper <= got else " (and some printed points missing)"))
+    return refuted(
+        EXACT,
+        "Where A's double is dropped (Theorem 4.3's doubling region) with one double is, exactly on the grids n = 12, "
+        "18, 24, 30 and in closed form: under both-must-accept, {min(y, z) < 1/6}; under one-acceptance-suffices "
+        "(folders leave, the weaker opponent answers first), {y < 1/6 and z/(x+z) < 1/4} ∪ {z < 1/6 and y/(x+y) < "
+        "1/4}, which strictly contains the printed {y, z <= 1/6} minus its boundary (e.g. x = 0.7, y = 0.1, z = 0.2: "
+        "B folds, then C, alone against A with chance 2/9 < 1/4, folds too). The fold line x = 1/6 is right "
+        "(ju24.thm4.4.fold). " + "; ".join(diffs) + ". And even this region is not the optimal one "
+        "(ju24.thm4.4.double).", {"one": "{y<1/6, z/(x+z)<1/4} ∪ {z<1/6, y/(x+y)<1/4}", "both": "{min(y,z)<1/6}"})
+
+
 PERSIST = {"both": (mpq(2, 3), mpq(1, 6), mpq(1, 6)), "one": (mpq(1, 4), mpq(1, 12), mpq(2, 3))}
 
 

@@ -25,6 +25,8 @@ def _verdict(cid):
         pytest.param("ju24.thm4.4.fold", Outcome.VERIFIED, id="Theorem 4.4 fold point 1/6"),
         pytest.param("ju24.thm4.4.double", Outcome.REFUTED, id="Theorem 4.4 doubling rule"),
         pytest.param("ju24.appB.prob_area", Outcome.VERIFIED, id="Prob_Area"),
+        pytest.param("ju24.fig6", Outcome.REFUTED, id="Figure 6 region"),
+        pytest.param("ju24.appB.directions", Outcome.REFUTED, id="Appendix B directions"),
     ],
 )
 def test_fast_claims(cid, outcome):
@@ -127,3 +129,13 @@ def test_regions_table_small():
     # game (ejected, not asked): so nobody ever folds on this grid (by hand, Theorem 4.4's threshold)
     assert t.get(6, "A folds to B, K=1") == 0
     assert t.rows == ["6"]
+
+
+@pytest.mark.parametrize("rule", ["one", "both"])
+def test_cash_region_closed_form_example(rule):
+    # by hand at side 10, position (7,1,2): x = 7/10, y = 1/10 < 1/6, z = 1/5 >= 1/6.
+    # both: B folds, which ends the game -> cash.  one: B (weaker) folds; C then faces A alone with chance
+    # 2/9 < 1/4 and folds too -> cash.  Position (6,1,3): one: C's chance 3/9 = 1/3 >= 1/4 -> C takes, no cash.
+    region = M.cash_region_formula(10, rule)
+    assert T.Position(7, 1, 2) in region
+    assert (T.Position(6, 1, 3) in region) is (rule == "both")
