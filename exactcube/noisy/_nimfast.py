@@ -190,8 +190,14 @@ def solve_nim_fast(n_max: int, eps, progress=None):
             best_S = mpz(n)
             moves = list(range(n))
         else:
-            for m in cands:
-                N, S = _exact_row(m, n, k, Q, pw, pop)
+            if at_one:
+                words, far = _farthest_words(n, np.array(cands, dtype=np.int64), pop)
+                rows = [[int(w) for w in words[far[:, j], j]] for j in range(len(cands))]
+            for j, m in enumerate(cands):
+                if at_one:  # uniform on the legal words farthest from m
+                    N, S = sum((Q[r] for r in rows[j]), mpz(0)), mpz(len(rows[j]))
+                else:
+                    N, S = _exact_row(m, n, k, Q, pw, pop)
                 if S == 0:
                     continue
                 if best_N is None:
@@ -236,12 +242,7 @@ def _to_longdouble(q: mpq):
 
 
 def _exact_row(m: int, n: int, k: int, Q, pw, pop):
-    """(N_n(m), S_n(m)) of the module docstring, exact integers."""
-    if pw is None:  # eps = 1: uniform on the legal words farthest from m
-        row = pop[np.arange(n) ^ m]
-        dmax = int(row.max())
-        idx = np.nonzero(row == dmax)[0].tolist()
-        return sum((Q[r] for r in idx), mpz(0)), mpz(len(idx))
+    """(N_n(m), S_n(m)) of the module docstring, exact integers (0 < eps < 1)."""
     G = [mpz(0)] * (k + 1)
     cnt = [0] * (k + 1)
     ds = pop[np.arange(n) ^ m].tolist()
@@ -253,12 +254,30 @@ def _exact_row(m: int, n: int, k: int, Q, pw, pop):
     return N, S
 
 
+def _farthest_words(n: int, ms: np.ndarray, pop: np.ndarray):
+    """For each move m in ``ms``: the legal words r < n at maximal Hamming distance from m.
+
+    Writing c for the k-bit complement of m, these are the legal words nearest to c.  The
+    legal words split into blocks, one per 1-bit i of n: n's bits above i, a 0 at bit i, any
+    bits below.  In block i the nearest word to c copies c below bit i, at distance
+    d_i = |n XOR c above i| + c_i; the farthest set is {word_i : d_i minimal}, at most k words.
+    Returns (words, is_farthest): arrays of shape (blocks, len(ms)).
+    """
+    k = n.bit_length()
+    mask = (1 << k) - 1
+    c = (~ms) & mask
+    blocks = [i for i in range(k) if (n >> i) & 1]
+    words = np.empty((len(blocks), len(ms)), dtype=np.int64)
+    dist = np.empty_like(words)
+    for j, i in enumerate(blocks):
+        above = mask & ~((1 << (i + 1)) - 1)
+        words[j] = (n & above) | (c & ((1 << i) - 1))
+        dist[j] = pop[words[j] ^ c]
+    return words, dist == dist.min(axis=0)[None, :]
+
+
 def _screen_at_one(n: int, v: np.ndarray, pop: np.ndarray):
     """Candidates at eps = 1 (continuous extension): screened means over the farthest legal words."""
-    idx = np.arange(n)
-    dist = pop[np.bitwise_xor.outer(idx, idx)]
-    dmax = dist.max(axis=1)
-    mask = dist == dmax[:, None]
-    vals = (mask * v[:n].astype(np.float64)[None, :]).sum(axis=1) / mask.sum(axis=1)
-    top = vals.max()
-    return np.nonzero(vals >= top - MARGIN)[0].tolist()
+    words, far = _farthest_words(n, np.arange(n), pop)
+    vals = (far * v.astype(np.float64)[words]).sum(axis=0) / far.sum(axis=0)
+    return np.nonzero(vals >= vals.max() - MARGIN)[0].tolist()
