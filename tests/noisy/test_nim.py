@@ -193,3 +193,17 @@ def test_underflow_detection():
     assert all(fast._float_kernel(e, 4, dt) is None for dt in (np.float64, np.longdouble))
     assert fast._float_kernel(mpq(1, 10 ** 60), 5, np.float64) is None  # 1e-300 is below 1e10 * tiny
     assert fast._float_kernel(mpq(1, 10), 4, np.float64) is not None
+
+
+@settings(max_examples=60, deadline=None)
+@given(n=st.integers(1, 600), data=st.data())
+def test_farthest_words_by_blocks_equal_brute_force(n, data):
+    # eps = 1: the legal words at maximal Hamming distance from m, by the block argument vs by search
+    import numpy as np
+
+    import exactcube.noisy._nimfast as fast
+    m = data.draw(st.integers(0, n - 1))
+    words, far = fast._farthest_words(n, np.array([m]), fast._popcounts(1 << 12))
+    got = sorted(int(w) for w in words[far[:, 0], 0])
+    d = [bin(m ^ r).count("1") for r in range(n)]
+    assert got == [r for r in range(n) if d[r] == max(d)]
