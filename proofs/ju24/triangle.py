@@ -152,12 +152,21 @@ def thm_4_4_fold():
         if bstar != -(-n // 6):
             return refuted(EXACT, f"n = {n}: discrete threshold b* = {bstar}, not ceil(n/6)", n)
         rows.append(f"n={n}: b*/n = {bstar}/{n} (gap {format_exact(mpq(bstar, n) - mpq(1, 6))})")
+    # with the ejected player settled at ejection the edge threshold is different: after the double his debt is
+    # half a stake, so B's value is 2((2 + 1/2)y - 1) and B takes iff y >= 1/5 (by hand)
+    n = 30
+    g = TD.solve_game(n, 1, "both", check=False, ejected="settled")
+    edge_folds = {p.b for p in g.fold_region(1, doubler=0) if p.c == 0}
+    if edge_folds != {b for b in range(1, n) if mpq(b, n) < mpq(1, 5)}:
+        return refuted(EXACT, f"settled edge fold set {sorted(edge_folds)} is not y < 1/5", sorted(edge_folds))
     return verified(EXACT, "4y - 2(1-y) = -1 has the single root y = 1/6. On the grid (one double, every responder "
                            "must accept), B's exact fold set against A's double is {y < 1/6} for n = 6..30 as sampled; "
                            "the discrete take threshold is b*/n = ceil(n/6)/n, within 1/n of 1/6: "
                            + "; ".join(rows) + ". Under one-acceptance-suffices the same threshold holds when the "
                            "other opponent accepts; when he folds, the accepter faces a two-player game and takes iff "
-                           "his renormalised chance is >= 1/4 (see ju24.thm4.3).")
+                           "his renormalised chance is >= 1/4 (see ju24.fig6). If an ejected player pays only the stake of the moment of "
+                           "his ejection ('settled'), the threshold on an edge is 1/5 instead (checked at n = 30): the "
+                           "paper's 1/6 there needs his stake to follow the cube, as §4.2 literally says.")
 
 
 def _witness(game, player=0):
