@@ -52,8 +52,9 @@ policy iteration with an exact solve per step and exact comparisons), so it deci
 whether the policy profile is a subgame-perfect equilibrium level by level (backward
 induction over the number of doubles left): a player's set is a best response iff
 its exact value equals the exact optimal-stopping value at every reachable state.
-:func:`equilibrium` iterates best responses from the cash policy (a player whose set
-is not a best response switches to the smallest optimal set :math:`\{S >
+:func:`equilibrium` iterates best responses from the cash policy, all players at once
+(which keeps a symmetric profile symmetric) and, if that cycles, one at a time (a
+player whose set is not a best response switches to the smallest optimal set :math:`\{S >
 \text{continuation}\}`: he doubles only where doubling is strictly better) until no
 player can gain; the fixed point is a subgame-perfect equilibrium of the grid game,
 certified exactly.  Equilibria need not be unique; this one is the fixed point
@@ -454,31 +455,41 @@ class _Engine:
                 resp[(s, i)] = self.respond(board, s, i, k, prev, partial)
         doubles = {i: frozenset(s for (s, j), r in resp.items() if j == i and r.cash) for i in board.players}
         lv = self._evaluate(board, k, last, doubles, resp)
-        if self.policy == "equilibrium" or self.check:
-            changed = True
-            rounds = 0
-            while changed:
+        if self.policy != "equilibrium":
+            if self.check:
+                for i in board.players:
+                    _, gains = self._best_response(board, lv, i, eligible)
+                    lv.improvements[i] = gains
+                    lv.optimal[i] = not gains
+            return lv
+        # best-response iteration: simultaneous updates first (they keep a symmetric profile symmetric), then,
+        # if those cycle, one player at a time
+        for mode in ("simultaneous", "one at a time"):
+            for rounds in range(1, self.max_rounds + 1):
                 changed = False
-                rounds += 1
+                updates = {}
                 for i in board.players:
                     best, gains = self._best_response(board, lv, i, eligible)
                     lv.improvements[i] = gains
-                    if not gains:
-                        lv.optimal[i] = True
-                    else:
-                        lv.optimal[i] = False
-                        if self.policy == "equilibrium":
+                    lv.optimal[i] = not gains
+                    if gains:
+                        changed = True
+                        if mode == "simultaneous":
+                            updates[i] = best
+                        else:
                             doubles = dict(doubles)
                             doubles[i] = best
                             lv = self._evaluate(board, k, last, doubles, resp)
-                            changed = True
-                if self.policy != "equilibrium":
-                    break
-                if rounds >= self.max_rounds:
-                    lv.method += f"; best-response iteration stopped after {rounds} rounds without a fixed point"
-                    break
-            if self.policy == "equilibrium" and not changed:
-                lv.optimal = {i: True for i in board.players}
+                if updates:
+                    doubles = dict(doubles)
+                    doubles.update(updates)
+                    lv = self._evaluate(board, k, last, doubles, resp)
+                if not changed:
+                    lv.optimal = {i: True for i in board.players}
+                    lv.method += f"; equilibrium by best responses ({mode}, {rounds} round(s))"
+                    return lv
+        lv.optimal = {i: False for i in board.players}
+        lv.method += f"; best-response iteration found no fixed point in {2 * self.max_rounds} rounds"
         return lv
 
     def _evaluate(self, board, k, last, doubles, resp):

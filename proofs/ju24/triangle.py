@@ -331,19 +331,26 @@ def thm_4_3():
        "it asks whether they have a limiting shape.", slow=True)
 def sec5_regions():
     out = {}
+    asym = []
     for K in (1, 2, 3):
         for n in (12, 18, 24):
             g = TD.equilibrium(n, K, "one")
             if not g.is_equilibrium():
                 return open_(EXACT, f"best-response iteration found no fixed point at n = {n}, K = {K}", (n, K))
-            out[f"K={K} n={n}"] = format_decimal(mpq(len(g.doubling_region(0)), len(T.positions(n))), 3)
+            R = [g.doubling_region(i) for i in range(3)]
+            if not all({T.Position(p.c, p.a, p.b) for p in R[i]} == set(R[(i + 1) % 3]) for i in range(3)):
+                asym.append(f"K={K} n={n}")
+            out[f"K={K} n={n}"] = format_decimal(mpq(len(R[0]), len(T.positions(n))), 3)
     return open_(EXACT, "exact on each grid: for 1, 2, 3 doubles (one acceptance suffices, ejected players liable) "
                         "best-response iteration from the paper's principle reaches a subgame-perfect equilibrium, "
                         "certified by exact optimal stopping; fraction of grid points where A doubles at the start: "
                         + ", ".join(f"{k}: {v}" for k, v in out.items())
                         + ". These fractions still move with n, so no limit shape is claimed: whether the regions "
-                          "converge as n grows (a continuum limit) stays open, and so does uniqueness of the "
-                          "equilibrium.", out)
+                          "converge as n grows (a continuum limit) stays open. Equilibria are not unique: "
+                        + (f"for {', '.join(asym)} simultaneous best responses cycle and the one-at-a-time iteration "
+                           "ends at an equilibrium that is not symmetric under renaming the players, although the "
+                           "game is." if asym else "all equilibria found here are symmetric under renaming the "
+                                                   "players, but uniqueness is not claimed."), out)
 
 
 # ------------------------------------------------------------------------------- Appendix B
