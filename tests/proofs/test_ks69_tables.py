@@ -137,3 +137,13 @@ def test_bad_input(argv, fragment, capsys):
     code, _ = run(argv)
     err = capsys.readouterr().err
     assert code == 2 and fragment in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("n", [pytest.param(0, id="no truncation"), pytest.param(7, id="cut at 7")])
+def test_table5_notes_follow_the_truncation_option(n):
+    # the audit found the notes describing "the last column" even when --truncation 0 removes it
+    t = TABLES["ks69.table5"](b=("1",), truncation=n)
+    assert len(t.cols) == (3 if n else 2)
+    assert ("last column" in t.notes) == bool(n)
+    if n:
+        assert f"i, j <= {n}" in t.notes and t.cols[-1] == f"a (series cut at {n})"
