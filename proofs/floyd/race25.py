@@ -109,7 +109,10 @@ def algorithm_text():
     if (25, 25) in run2.values:
         return verified(EXACT, "the printed bound computes F[25,25]")
     return erratum(EXACT, "With the bound as extracted (2.5) the loop stops at LARGER = 2 and F[25,25] is never "
-                          "computed; the bound must be 25 (the note is a plain-text file, so this is most likely a typo in it). With 25 the "
-                          "algorithm is correct (claims floyd.order, floyd.f25).",
+                          "computed; the bound must be 25 (the note computes f for A and B up to 25 and writes F[25,25]). "
+                          "The '2.5' is either a typo in the note or an extraction artefact: the same '25' -> '2.5' "
+                          "corruption occurs in our copy of ju24, line 622. With 25 the algorithm is correct (claims "
+                          "floyd.order, floyd.f25).",
                    [Erratum("program, FOR LARGER := 1 TO 2.5", "2.5", "25",
-                            note="the source is a plain-text file, so most likely a typo in the note itself")])
+                            note="either a typo in the note or an extraction artefact: the same '25' -> '2.5' "
+                                 "corruption occurs in our copy of ju24, line 622")])
