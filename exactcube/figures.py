@@ -8,11 +8,10 @@ declared with :class:`~exactcube.tables.Param` and return a matplotlib Figure.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from typing import Sequence
 
 from .errors import BadInput, MissingExtra
-from .tables import Param
+from .tables import Builder, Param
 
 __all__ = ["FigureBuilder", "FIGURES", "figure_builder", "pyplot", "save"]
 
@@ -29,21 +28,10 @@ def pyplot():
     return plt
 
 
-@dataclass(frozen=True)
-class FigureBuilder:
-    id: str
-    title: str
-    build: Callable = field(repr=False)
-    params: tuple[Param, ...] = ()
+class FigureBuilder(Builder):
+    """A registered figure: calling it with keyword parameters returns a matplotlib Figure."""
 
-    def __call__(self, **kwargs):
-        known = {p.name for p in self.params}
-        unknown = set(kwargs) - known
-        if unknown:
-            raise BadInput(f"figure {self.id} takes no option {sorted(unknown)[0]!r}")
-        args = {p.name: p.default for p in self.params}
-        args.update(kwargs)
-        return self.build(**args)
+    kind = "figure"
 
 
 #: Figure builders by id, filled by importing the ``proofs`` modules.

@@ -25,7 +25,7 @@ from typing import Union
 import gmpy2
 from gmpy2 import mpq, mpz
 
-from .errors import BadInput
+from .errors import BadInput, TooLarge
 
 __all__ = [
     "mpq",
@@ -43,6 +43,7 @@ __all__ = [
     "agrees_with_printed",
     "parse_printed",
     "is_mpq",
+    "check_whole",
 ]
 
 Rational = Union[int, Fraction, "mpq", "mpz", str]
@@ -231,3 +232,26 @@ def agrees_with_printed(true_value, printed: str, scale=1) -> bool:
     v = parse_printed(printed)
     half = mpq(1, 2 * 10 ** printed_places(printed))
     return abs(t - v) <= half
+
+
+def check_whole(value, what: str, minimum: int = 0, maximum: int | None = None, hint: str = "") -> int:
+    """A whole number (int, mpz, or an integral mpq) in ``minimum..maximum``, as an ``int``.
+
+    Raises :class:`BadInput` for a non-integer or a value below ``minimum`` and
+    :class:`TooLarge` above ``maximum`` (the message offers the bound and ``hint``).
+    Booleans and floats are refused.
+    """
+    if isinstance(value, bool):
+        raise BadInput(f"{what} must be a whole number, got {value!r}")
+    if isinstance(value, _MPZ):
+        value = int(value)
+    elif isinstance(value, _MPQ) and value.denominator == 1:
+        value = int(value.numerator)
+    if not isinstance(value, int):
+        raise BadInput(f"{what} must be a whole number, got {value!r}")
+    if value < minimum:
+        raise BadInput(f"{what} must be at least {minimum}, got {value}")
+    if maximum is not None and value > maximum:
+        extra = f"; {hint}" if hint else ""
+        raise TooLarge(f"{what} = {value} is too large (at most {maximum}){extra}")
+    return value

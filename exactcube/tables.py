@@ -48,6 +48,7 @@ __all__ = [
     "Table",
     "Comparison",
     "Param",
+    "Builder",
     "TableBuilder",
     "TABLES",
     "table_builder",
@@ -461,20 +462,30 @@ class Param:
 
 
 @dataclass(frozen=True)
-class TableBuilder:
+class Builder:
+    """A registered builder (of a table or a figure): id, title, function, declared parameters."""
+
     id: str
     title: str
-    build: Callable[..., Table] = field(repr=False)
+    build: Callable = field(repr=False)
     params: tuple[Param, ...] = ()
 
-    def __call__(self, **kwargs) -> Table:
+    kind = "builder"
+
+    def __call__(self, **kwargs):
         known = {p.name for p in self.params}
         unknown = set(kwargs) - known
         if unknown:
-            raise BadInput(f"table {self.id} takes no option {sorted(unknown)[0]!r}")
+            raise BadInput(f"{self.kind} {self.id} takes no option {sorted(unknown)[0]!r}")
         args = {p.name: p.default for p in self.params}
         args.update(kwargs)
         return self.build(**args)
+
+
+class TableBuilder(Builder):
+    """A registered table: calling it with keyword parameters returns a :class:`Table`."""
+
+    kind = "table"
 
 
 #: Table builders by id, filled by importing the ``proofs`` modules.

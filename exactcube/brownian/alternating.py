@@ -38,7 +38,7 @@ from enum import Enum
 
 from ..display import ExactDisplay
 from ..errors import BadInput
-from ..numbers import mpq, to_mpq
+from ..numbers import check_whole, mpq, to_mpq
 
 __all__ = [
     "UNLIMITED_DOUBLING_POINT",
@@ -85,13 +85,7 @@ class Cube(str, Enum):
 
 
 def _check_k(k) -> int:
-    if isinstance(k, bool) or not isinstance(k, int):
-        raise BadInput(f"number of doubles must be a whole number, got {k!r}")
-    if k < 0:
-        raise BadInput(f"number of doubles must be >= 0, got {k}")
-    if k > _MAX_DOUBLES:
-        raise BadInput(f"number of doubles {k} is too large (at most {_MAX_DOUBLES}); d_k -> 4/5 as k grows")
-    return k
+    return check_whole(k, "number of doubles", 0, _MAX_DOUBLES, "d_k -> 4/5 as k grows")
 
 
 def doubling_point_recurrence(k: int) -> mpq:

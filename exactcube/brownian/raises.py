@@ -53,8 +53,8 @@ from dataclasses import dataclass
 
 import gmpy2
 
-from ..errors import BadInput, TooLarge
-from ..numbers import mpq, mpz, to_mpq
+from ..errors import BadInput
+from ..numbers import check_whole, mpq, mpz, to_mpq
 
 __all__ = [
     "MAX_RAISES",
@@ -90,14 +90,7 @@ def check_factor(a, name: str = "a") -> mpq:
 
 def check_raises(i, name: str = "i", limit: int = MAX_RAISES) -> int:
     """A number of raises: a whole number in 0..limit (BadInput / TooLarge otherwise)."""
-    if isinstance(i, bool) or not isinstance(i, (int, type(mpz(0)))):
-        raise BadInput(f"number of raises {name} must be a whole number, got {i!r}")
-    i = int(i)
-    if i < 0:
-        raise BadInput(f"number of raises {name} must be >= 0, got {i}")
-    if i > limit:
-        raise TooLarge(f"number of raises {name} = {i} is too large (at most {limit})")
-    return i
+    return check_whole(i, f"number of raises {name}", 0, limit)
 
 
 def upset_probability(a) -> mpq:

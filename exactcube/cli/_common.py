@@ -100,3 +100,18 @@ def render_table(table, fmt: str, digits: int | None, exact: bool, out) -> None:
         out.write(json.dumps(table.to_json(digits), indent=2))
     else:  # argparse choices prevent this
         raise BadInput(f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}")
+
+
+def list_builders(registry: dict, title: str, out) -> int:
+    """Print the registered tables or figures with their options."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    t = Table(title=title)
+    for c in ("id", "title", "options"):
+        t.add_column(c)
+    for bid in sorted(registry):
+        b = registry[bid]
+        t.add_row(escape(bid), escape(b.title), escape(" ".join(f"{p.flag} ({p.default})" for p in b.params)))
+    out.table(t)
+    return 0

@@ -21,22 +21,14 @@ def add_arguments(p):
 
 
 def run(args, out) -> int:
-    from rich.table import Table
-
     from .. import catalog
     from ..figures import FIGURES, save
+    from ._common import list_builders
     from .table import _parse_options
 
     catalog.load()
     if args.list or not args.id:
-        t = Table(title="registered figures")
-        for c in ("id", "title", "options"):
-            t.add_column(c)
-        for fid in sorted(FIGURES):
-            b = FIGURES[fid]
-            t.add_row(fid, b.title, " ".join(f"{p.flag} ({p.default})" for p in b.params))
-        out.table(t)
-        return 0
+        return list_builders(FIGURES, "registered figures", out)
     if args.id not in FIGURES:
         raise BadInput(f"unknown figure {args.id!r} (see 'exactcube plot --list')")
     tokens = list(args.options)

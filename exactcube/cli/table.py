@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..errors import BadInput
-from ._common import FORMATS, int_arg, render_table
+from ._common import FORMATS, int_arg, list_builders, render_table
 
 NAME = "table"
 ORDER = 20
@@ -49,22 +49,12 @@ def _parse_options(builder, tokens):
 
 
 def run(args, out) -> int:
-    from rich.table import Table
-
     from .. import catalog
     from ..tables import TABLES
 
     catalog.load()
     if args.list or not args.id:
-        t = Table(title="registered tables")
-        t.add_column("id")
-        t.add_column("title")
-        t.add_column("options")
-        for tid in sorted(TABLES):
-            b = TABLES[tid]
-            t.add_row(tid, b.title, " ".join(f"{p.flag} ({p.default})" for p in b.params))
-        out.table(t)
-        return 0
+        return list_builders(TABLES, "registered tables", out)
     if args.id not in TABLES:
         raise BadInput(f"unknown table {args.id!r} (see 'exactcube table --list')")
     builder = TABLES[args.id]

@@ -43,7 +43,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..errors import BadInput, TooLarge
-from ..numbers import mpq
+from ..numbers import check_whole, mpq
 from .dice import BACKGAMMON, Dice, parse as parse_dice
 
 __all__ = [
@@ -68,18 +68,7 @@ MAX_COUNT = 1000
 
 def check_count(x, name: str = "count") -> int:
     """A race count must be a whole number >= 1 (zk77: a count <= 0 means the player is off)."""
-    if isinstance(x, bool) or not isinstance(x, int):
-        if type(x).__name__ == "mpz":
-            x = int(x)
-        elif type(x).__name__ == "mpq" and x.denominator == 1:
-            x = int(x.numerator)
-        else:
-            raise BadInput(f"{name}: expected a whole number of pips, got {x!r}")
-    if x < 1:
-        raise BadInput(f"{name}: must be at least 1 pip (a count <= 0 means the player is already off), got {x}")
-    if x > MAX_COUNT:
-        raise TooLarge(f"{name}: {x} pips is more than this tool handles (at most {MAX_COUNT})")
-    return x
+    return check_whole(x, f"{name} (pips; a count <= 0 means the player is already off)", 1, MAX_COUNT)
 
 
 def _dice(dice) -> Dice:
