@@ -106,3 +106,15 @@ def test_below_half_intervals_bracket_the_grid():
     (lo, hi), = appendix.below_half_intervals(5)
     assert lo.cmp_rational(mpq(68, 100)) > 0 and lo.cmp_rational(mpq(69, 100)) < 0
     assert hi.cmp_rational(mpq(80, 100)) > 0 and hi.cmp_rational(mpq(81, 100)) < 0
+
+
+def test_chomp_table():
+    from proofs.noisy.chomp import chomp_table
+    t = chomp_table(board=(2, 2), eps=mpq(1, 10))
+    # (3): from the 2x2 bar aim at the far corner: 3(1 - e)/(3 - e) = 27/29 at e = 1/10 (hand derivation)
+    assert t.get("2 2", "p") == mpq(27, 29) and t.get("2 2", "optimal squares") == "(1,1)"
+    assert t.get("2 1", "kind") == "P"
+    code, text = run(["table", "noisy.chomp", "--board", "2x2", "--eps", "3/4", "--exact"])
+    assert code == 0 and "1/3" in text
+    code, _ = run(["table", "noisy.chomp", "--board", "2x2", "--eps", "5"])
+    assert code == 2
