@@ -279,6 +279,7 @@ class Response:
     accepters: tuple
     outcome: Vec  # payoff vector per unit of the stake before the double
     cash: bool  # the double ends the game with the doubler winning
+    tie: bool = False  # some responder was exactly indifferent in a comparison that decided the answers
 
 
 @dataclass
@@ -293,6 +294,12 @@ class Level:
     optimal: dict = field(default_factory=dict)  # player -> bool (his doubling set is a best response)
     improvements: dict = field(default_factory=dict)  # player -> list of (state, gain) where deviating helps
     method: str = ""
+    best_values: dict = field(default_factory=dict)  # player -> {state: his exact optimal-stopping value}
+    double_values: dict = field(default_factory=dict)  # player -> {state: his value if he doubles there now}
+
+    def ties(self) -> list:
+        """(state, doubler) pairs where a responder is exactly indifferent (the tie convention decides)."""
+        return [key for key, r in self.responses.items() if r.tie]
 
     def fold_set(self, player: int) -> frozenset:
         """States where ``player`` folds to a double by some opponent (under this level's rules)."""
@@ -313,6 +320,12 @@ class Game:
     levels: dict  # (k, last) -> Level
     ejected: str = "liable"
     exact: bool = True
+    tie: str = "accept"  # what an exactly indifferent responder does: "accept" or "fold"
+
+    def ties(self) -> list:
+        """All (level key, state, doubler) where some responder is exactly indifferent; empty means the game
+        (values and policies) does not depend on the tie convention."""
+        return [(key, s, d) for key, lv in self.levels.items() for (s, d) in lv.ties()]
 
     def at(self, level: "Level", p) -> tuple:
         """The value vector of ``level`` at position ``p`` before any double on an edge (r = 1)."""
@@ -383,8 +396,11 @@ def _exact_solve(board, free, fixed_value, ncols=3):
 
 
 class _Engine:
-    def __init__(self, n, doubles, rule, policy, check=True, max_rounds=40, ejected="liable"):
+    def __init__(self, n, doubles, rule, policy, check=True, max_rounds=40, ejected="liable", tie="accept",
+                 priority=None):
         self.n, self.K, self.rule, self.policy = n, doubles, Acceptance.parse(rule), policy
+        self.tie = tie
+        self.priority = priority  # a player who doubles first when several want to (None: a fair draw)
         self.check = check
         self.max_rounds = max_rounds
         self.ejected = ejected
@@ -421,25 +437,32 @@ class _Engine:
         acc = _vscale(2, prev(i, board.after_double(s)))
         if not R:  # pragma: no cover - a lone player is at a terminal position
             return Response(i, (), (), cash, True)
+        ties = []
+
+        def takes(j, after):
+            """j takes iff his value after taking is at least (tie "accept") / above (tie "fold") folding's."""
+            ties.append(after[j] == cash[j])
+            return after[j] >= cash[j] if self.tie == "accept" else after[j] > cash[j]
+
         if self.rule is Acceptance.BOTH or len(R) == 1 or partial is None:
-            folders = tuple(j for j in R if acc[j] < cash[j])
+            folders = tuple(j for j in R if not takes(j, acc))
             if folders:
-                return Response(i, folders, tuple(j for j in R if j not in folders), cash, True)
-            return Response(i, (), tuple(R), acc, False)
+                return Response(i, folders, tuple(j for j in R if j not in folders), cash, True, any(ties))
+            return Response(i, (), tuple(R), acc, False, any(ties))
         # one acceptance suffices: sequential answers, smaller chance first
         ch = board.chances(s)
         order = sorted(R, key=lambda j: (ch[j], (j - i) % 3))
         f, g = order
         # g's reply after f accepted / folded
         pf_g = partial(s, i, folder=g, accepter=f)  # f accepted, g folds
-        out_f_acc = (acc, (), (f, g)) if acc[g] >= cash[g] else (pf_g, (g,), (f,))
+        out_f_acc = (acc, (), (f, g)) if takes(g, acc) else (pf_g, (g,), (f,))
         pf_f = partial(s, i, folder=f, accepter=g)  # f folded, g accepts
-        out_f_fold = (pf_f, (f,), (g,)) if pf_f[g] >= cash[g] else (cash, (f, g), ())
-        if out_f_acc[0][f] >= cash[f]:
+        out_f_fold = (pf_f, (f,), (g,)) if takes(g, pf_f) else (cash, (f, g), ())
+        if takes(f, out_f_acc[0]):
             vec, folders, accepters = out_f_acc
         else:
             vec, folders, accepters = out_f_fold
-        return Response(i, tuple(sorted(folders)), tuple(sorted(accepters)), vec, not accepters)
+        return Response(i, tuple(sorted(folders)), tuple(sorted(accepters)), vec, not accepters, any(ties))
 
     # -- one level --------------------------------------------------------------------------------
     def _solve_level(self, board, k, last, prev, partial):
@@ -496,6 +519,8 @@ class _Engine:
         stop = {}
         for s in board.states:
             ds = [i for i in board.players if s in doubles.get(i, ())]
+            if self.priority in ds and isinstance(board, _Triangle):
+                ds = [self.priority]
             if ds:
                 stop[s] = _mean(resp[(s, i)].outcome for i in ds)
             elif not board.nbrs(s):
@@ -519,10 +544,13 @@ class _Engine:
         F = {}  # i's payoff there if he does not double and somebody else does
         for s in board.states:
             js = [j for j in others if s in others[j]]
+            if self.priority in js and isinstance(board, _Triangle):
+                js = [self.priority]
             if js:
                 F[s] = _mean(lv.responses[(s, j)].outcome for j in js)[i]
             if i in eligible.get(s, ()):
-                S[s] = _mean(lv.responses[(s, j)].outcome for j in js + [i])[i]
+                first = [i] if (self.priority == i and isinstance(board, _Triangle)) else js + [i]
+                S[s] = _mean(lv.responses[(s, j)].outcome for j in first)[i]
             if not board.nbrs(s) and not js:
                 fixed[s] = self._terminal(board, s)[i]
         D = set(lv.doubles.get(i, frozenset()))
@@ -551,6 +579,8 @@ class _Engine:
             cont = F[s] if s in F else (sum((w * V[t] for t, w in board.nbrs(s)), ZERO) if board.nbrs(s) else fixed[s])
             if S[s] > cont:
                 smallest.add(s)
+        lv.best_values[i] = V
+        lv.double_values[i] = dict(S)
         gains = []
         reach = self._reachable(board, lv.k)
         for s in board.states:
@@ -693,15 +723,15 @@ class _Engine:
             for last in lasts:
                 if (k, last) in done:
                     levels[(k, last)] = done[(k, last)]
-                elif last in (1, 2):
+                elif last in (1, 2) and self.priority is None:
                     # the rules do not name the players: the level with last doubler B (C) is the level with
-                    # last doubler A with the players rotated A -> B -> C -> A once (twice)
+                    # last doubler A with the players rotated A -> B -> C -> A once (twice); not with a priority player
                     levels[(k, last)] = _rotate_level(levels[(k, 0)], last)
                 else:
                     levels[(k, last)] = self._solve_level(tri, k, last, make_prev(k), make_partial(k))
                 if on_level is not None:
                     on_level((k, last), levels[(k, last)])
-        return Game(self.n, self.K, self.rule, self.policy, levels, self.ejected)
+        return Game(self.n, self.K, self.rule, self.policy, levels, self.ejected, tie=self.tie)
 
 
 def _rot_state(s, t):
@@ -726,12 +756,15 @@ def _rotate_level(lv: Level, t: int) -> Level:
     doubles = {rp(i): frozenset(_rot_state(s, t) for s in D) for i, D in lv.doubles.items()}
     responses = {(_rot_state(s, t), rp(i)): Response(rp(r.doubler), tuple(sorted(rp(j) for j in r.folders)),
                                                     tuple(sorted(rp(j) for j in r.accepters)),
-                                                    _rot_vec(r.outcome, t), r.cash)
+                                                    _rot_vec(r.outcome, t), r.cash, r.tie)
                  for (s, i), r in lv.responses.items()}
     optimal = {rp(i): ok for i, ok in lv.optimal.items()}
     improvements = {rp(i): [(_rot_state(s, t), g) for s, g in gl] for i, gl in lv.improvements.items()}
+    best = {rp(i): {_rot_state(s, t): v for s, v in d.items()} for i, d in lv.best_values.items()}
+    dbl = {rp(i): {_rot_state(s, t): v for s, v in d.items()} for i, d in lv.double_values.items()}
     return Level(lv.k, rp(lv.last), values, doubles, responses, optimal, improvements,
-                 method=lv.method + f"; obtained by renaming the players ({t} rotation(s))")
+                 method=lv.method + f"; obtained by renaming the players ({t} rotation(s))",
+                 best_values=best, double_values=dbl)
 
 
 def _check_ejected(ejected):
@@ -741,21 +774,39 @@ def _check_ejected(ejected):
     return ejected
 
 
+def _check_tie(tie):
+    if tie not in ("accept", "fold"):
+        raise BadInput(f"tie convention {tie!r}: use 'accept' (an exactly indifferent responder takes) or 'fold' "
+                       "(he folds, i.e. he counts as 'willing to fold', ju24 Theorem 4.3)")
+    return tie
+
+
 def solve_game(n: int, doubles: int = 1, rule="one", check: bool = True, ejected: str = "liable",
-               resume=None, on_level=None) -> Game:
+               resume=None, on_level=None, tie: str = "accept", priority: int | None = None) -> Game:
     """The triangle game of side ``n`` with ``doubles`` doubles under the cash policy (ju24 Theorem 4.3).
 
     Every player doubles exactly where his double would end the game in his favour;
     folds are best responses.  With ``check`` each level also records, for each player,
     whether his doubling set is an exact best response (``Level.optimal``) and, if
-    not, the positions where deviating gains (``Level.improvements``).
+    not, the positions where deviating gains (``Level.improvements``), and his exact
+    optimal-stopping values and doubling values (``Level.best_values``, ``Level.double_values``).
+    ``tie`` says what a responder does when accepting and folding are worth exactly the
+    same to him (``Game.ties()`` lists where that happens): ``"accept"`` (default) or
+    ``"fold"`` (then the cash policy doubles wherever the opponents are *weakly* willing to
+    fold, ju24 Theorem 4.3's "willing to fold").  When several players want to double at the
+    same position one of them is drawn fairly; ``priority=i`` instead lets player ``i`` go
+    first (a convention the paper does not fix; used to test that a finding does not rest on it;
+    every level is then solved directly, not by renaming the players).
     """
     _check(n, doubles)
+    if priority is not None and (isinstance(priority, bool) or priority not in (0, 1, 2)):
+        raise BadInput(f"priority must be a player 0, 1 or 2 (or None for a fair draw), got {priority!r}")
     return _Engine(n, doubles, Acceptance.parse(rule), "cash", check,
-                   ejected=_check_ejected(ejected)).run(resume, on_level)
+                   ejected=_check_ejected(ejected), tie=_check_tie(tie), priority=priority).run(resume, on_level)
 
 
-def equilibrium(n: int, doubles: int = 1, rule="one", ejected: str = "liable", resume=None, on_level=None) -> Game:
+def equilibrium(n: int, doubles: int = 1, rule="one", ejected: str = "liable", resume=None, on_level=None,
+                tie: str = "accept") -> Game:
     """Doubling regions from best-response iteration started at the cash policy, certified exactly.
 
     At each level (backward induction over doubles left) each player's doubling set is
@@ -764,7 +815,7 @@ def equilibrium(n: int, doubles: int = 1, rule="one", ejected: str = "liable", r
     """
     _check(n, doubles)
     return _Engine(n, doubles, Acceptance.parse(rule), "equilibrium", True,
-                   ejected=_check_ejected(ejected)).run(resume, on_level)
+                   ejected=_check_ejected(ejected), tie=_check_tie(tie)).run(resume, on_level)
 
 
 def fold_threshold_one_double() -> mpq:

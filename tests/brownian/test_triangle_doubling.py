@@ -208,3 +208,56 @@ def test_resume_from_checkpoint():
     part = {key: full.levels[key] for key in [(1, 0), (1, 1), (1, 2)]}
     again = TD.solve_game(6, 2, "one", resume=part)
     assert again.top.values == full.top.values
+
+
+# ------------------------------------------------------------------ tie convention and doubling priority
+
+
+@pytest.mark.parametrize(
+    "tie, folders, cash",
+    [
+        # by hand, side 12, one double, A doubles at (8,2,2): y = z = 1/6, so B and C each get 2(3/6 - 1) = -1 by
+        # taking, exactly what folding gives: indifferent.  "accept": both take; "fold": both fold (A cashes).
+        pytest.param("accept", (), False, id="indifferent responders take"),
+        pytest.param("fold", (1, 2), True, id="indifferent responders fold"),
+    ],
+)
+def test_tie_convention_at_one_sixth(tie, folders, cash):
+    g = TD.solve_game(12, 1, "both", check=False, tie=tie)
+    r = g.top.responses[((T.Position(8, 2, 2), ONE), 0)]
+    assert r.tie and r.folders == folders and r.cash is cash
+    # either way A's outcome is 2 per unit: 2(3·2/3 - 1) = 2 if taken, +2 if dropped
+    assert r.outcome[0] == 2
+    assert ((T.Position(8, 2, 2), ONE), 0) in set(g.top.ties())
+
+
+def test_no_ties_off_one_sixth():
+    # side 13, one double, both must accept: a responder is indifferent only at evaluation exactly 1/6 (interior and
+    # liable edge, 2(3y - 1) = -1), and 13y = 13/6 has no integer solution (by hand)
+    assert TD.solve_game(13, 1, "both", check=False).ties() == []
+
+
+def test_priority_breaks_the_race():
+    # side 12, both must accept, one double, at (7,1,4): B (y = 1/12 < 1/6) folds to a double by A or by C, so A and C
+    # both cash there.  Fair draw: A gets (2 - 1)/2 = 1/2 (by hand); with A first he gets +2.
+    p = (T.Position(7, 1, 4), ONE)
+    fair = TD.solve_game(12, 1, "both", check=False)
+    first = TD.solve_game(12, 1, "both", check=False, priority=0)
+    assert fair.top.values[p][0] == mpq(1, 2)
+    assert first.top.values[p] == (2, -1, -1)
+
+
+@pytest.mark.parametrize("kwargs", [{"tie": "maybe"}, {"priority": 3}, {"priority": True}])
+def test_tie_and_priority_bad_input(kwargs):
+    with pytest.raises(BadInput):
+        TD.solve_game(6, 1, "both", **kwargs)
+
+
+def test_best_and_double_values_on_the_liable_edge():
+    # side 23, one double, B ejected (liable) at (20,0,3): C folds (3/23 < 1/6), so doubling is worth +2 now; waiting
+    # for z' = 4/23 (C takes, A worth 2(2x - z) = 4 - 24/23) or z = 0 (+2) is worth 2 + (3/4)(2 - 24/23) = 2 + 33/46
+    # (by hand, the edge walk reaches 4 before 0 from 3 with chance 3/4)
+    g = TD.solve_game(23, 1, "both", check=True)
+    s = (T.Position(20, 0, 3), ONE)
+    assert g.top.double_values[0][s] == 2
+    assert g.top.best_values[0][s] == 2 + mpq(33, 46)

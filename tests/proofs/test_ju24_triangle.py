@@ -139,3 +139,70 @@ def test_cash_region_closed_form_example(rule):
     region = M.cash_region_formula(10, rule)
     assert T.Position(7, 1, 2) in region
     assert (T.Position(6, 1, 3) in region) is (rule == "both")
+
+
+# ------------------------------------------------- Theorems 4.3 / 4.4: what is refuted, under which reading
+
+
+def test_thm_4_4_double_refuted_only_when_the_ejected_player_is_liable():
+    v = _verdict("ju24.thm4.4.double")
+    assert v.outcome is Outcome.REFUTED
+    # settled: every opponent can secure -1, so A <= 2 = the value of cashing (by hand): never a witness
+    assert set(v.witness) == {"one/liable", "both/liable"}
+    # both-must-accept: only on an ejection edge (an opponent would cash first in the interior)
+    assert set(v.witness["both/liable"]) == {"edge"}
+    assert v.witness["one/liable"]["interior"]["responders indifferent"] is False
+    # side 23, (20,0,3): 2 + (3/4)(2 - 6·4/23) = 2 + 33/46 by hand (see edge_gain_by_hand's docstring)
+    assert v.witness["both/liable"]["edge"]["optimum"] == str(2 + mpq(33, 46))
+
+
+def test_edge_gain_formula_by_hand():
+    # n = 23, c = 3: c' = ceil(23/6) = 4, gain (3/4)(2 - 24/23) = (3/4)(22/23) = 33/46
+    assert M.edge_gain_by_hand(23, 3) == mpq(33, 46)
+    # n = 13, c = 2: c' = 3, gain (2/3)(2 - 18/13) = (2/3)(8/13) = 16/39
+    assert M.edge_gain_by_hand(13, 2) == mpq(16, 39)
+
+
+@pytest.mark.parametrize("rule", ["one", "both"])
+def test_settled_region_has_no_deficit(rule):
+    # by hand: with the ejected player settled each opponent secures -1 by folding, so A's value is at most +2,
+    # which doubling in Theorem 4.4's region attains (both opponents below 1/6 fold)
+    g = M.TD.solve_game(13, 1, rule, check=True, ejected="settled")
+    assert M.region_deficits(g) == []
+
+
+def test_both_liable_interior_region_has_no_deficit():
+    # by hand: under both-must-accept, at an interior point with y < 1/6 (or z < 1/6) C (or B) cashes by doubling if
+    # A waits, so A cannot gain by waiting; side 13 has no point with y = 1/6
+    g = M.TD.solve_game(13, 1, "both", check=True, ejected="liable")
+    assert [p for p, _, _ in M.region_deficits(g) if p.kind == "interior"] == []
+
+
+def test_thm_4_4_double_can_fail(monkeypatch):
+    # a wrong hand formula for the edge gain must be caught (the claim compares it with the exact optimum)
+    monkeypatch.setattr(M, "edge_gain_by_hand", lambda n, c: mpq(1, 2))
+    assert M.thm_4_4_double().outcome is Outcome.OPEN
+
+
+@pytest.mark.slow
+def test_thm_4_3_witnesses_survive_every_convention():
+    v = _verdict("ju24.thm4.3")
+    assert v.outcome is Outcome.REFUTED
+    # settled + both-must-accept: no robust, persistent deviation with 1 or 2 doubles (the one-double edge gains
+    # shrink on finer grids: in the continuum the settled edge is indifferent between doubling and waiting)
+    assert "K=1 both/settled" not in v.witness and "K=2 both/settled" not in v.witness
+    assert v.witness["K=1 one/liable"]["kind"] == "interior"
+
+
+def test_fig10_p_values_and_bonferroni():
+    # second method: Bin(m, 1/3) probabilities C(m, j) 2^(m-j) / 3^m from math.comb and fractions (the claim uses a
+    # multiplicative recurrence); two-sided p = total probability of the outcomes no likelier than the observed one
+    from fractions import Fraction
+    from math import comb
+
+    for k, m in ((45, 100), (32, 100), (23, 100), (1000 - 663, 1000)):
+        pr = [Fraction(comb(m, j) * 2 ** (m - j), 3**m) for j in range(m + 1)]
+        assert M._binom_two_sided(k, m) == mpq(sum(q for q in pr if q <= pr[k]))
+    v = _verdict("ju24.fig10")
+    # smallest p-value 0.0148 (45 of 100), times 9 tests = 0.133 > 0.05: not rejected after the correction
+    assert "Bonferroni" in v.details and "0.133 > 0.05" in v.details
