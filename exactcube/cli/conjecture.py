@@ -44,6 +44,7 @@ def add_arguments(p):
 
 def run(args, out) -> int:
     from ..noisy import conjectures as cj
+    from ..numbers import mpq, parse_rational
 
     number = int(args.number)
     if args.rigorous:
@@ -61,12 +62,10 @@ def run(args, out) -> int:
     from ..noisy.sweep import run_sweep
 
     n_max = args.n_max or 64
-    step = args.eps_step if args.eps_step is not None else cj.mpq(1, 1000)
+    step = args.eps_step if args.eps_step is not None else mpq(1, 1000)
     eps = cj.grid(step)
     if number == 9:
         eps = [e for e in eps if e < cj.HALF]
-    if args.resume is None:
-        pass
     with progress(f"conjecture {number}: exact grid", len(eps)) as bar:
         res = run_sweep(n_max, eps, args.resume, workers=args.workers, dask=args.dask,
                         on_record=lambda rec: bar.advance())
@@ -87,14 +86,14 @@ def run(args, out) -> int:
     verdict = "refuted" if strict else "holds only weakly (exact ties)"
     out.print(f"Conjecture {number}: {verdict}  [exact]")
     out.print(f"  scope: {scope}")
-    first = min(strict or fails, key=lambda f: (f["n"], cj.parse_rational(f["eps"])))
+    first = min(strict or fails, key=lambda f: (f["n"], parse_rational(f["eps"])))
     w = _exact_witness(first, args.digits)
     out.print(f"  smallest witness: {w}")
     ns = sorted({f['n'] for f in strict or fails})
     out.print(f"  failing heaps on the grid: {ns[:20]}{' ...' if len(ns) > 20 else ''} "
               f"({len(strict or fails)} (n, eps) pairs)")
     for n in ns[:8]:
-        es = sorted(cj.parse_rational(f["eps"]) for f in (strict or fails) if f["n"] == n)
+        es = sorted(parse_rational(f["eps"]) for f in (strict or fails) if f["n"] == n)
         out.print(f"    n = {n}: {len(es)} grid points, eps from {es[0]} to {es[-1]}")
     return 0
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..errors import BadInput, TooLarge
-from ..numbers import format_decimal, format_exact, mpq, parse_rational, to_mpq
+from ..numbers import format_decimal, format_exact, mpq, to_mpq
 
 __all__ = [
     "Failure",

@@ -54,7 +54,7 @@ import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from flint import arb, ctx, fmpq, fmpz, fmpz_poly
+from flint import arb, ctx, fmpq, fmpz_poly
 
 from ..errors import BadInput, TooLarge
 from ..numbers import format_decimal, mpq, to_mpq

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterable
 
 from ..errors import BadInput, MissingExtra
-from ..numbers import format_exact, mpq, parse_rational, to_mpq
+from ..numbers import format_exact, parse_rational, to_mpq
 
 __all__ = ["SweepResult", "run_sweep", "grid_task", "read_results", "HEADER_KIND"]
 

@@ -254,7 +254,6 @@ def phases_table(heap: int = 10, digits: int = 30) -> Table:
     D = ph.phase_diagram(heap)
     H = D.heap(heap)
     cols = ["from eps", "to eps", "optimal moves", "p(n) on the interval", "breakpoint: defining polynomial"]
-    rows = []
     t = Table("noisy.phases", f"{heap} chips: optimal moves and p({heap}) as exact functions of eps", [], cols,
               row_header="phase", evidence="exact",
               source="noisy §3 (5); reconstruction of NOTES.md; breakpoints are real algebraic numbers",

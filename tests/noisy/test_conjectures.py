@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from exactcube.cli import Output, main
-from exactcube.errors import BadInput, TooLarge
+from exactcube.errors import BadInput
 from exactcube.noisy import conjectures as cj
 from exactcube.noisy import phases as ph
 from exactcube.numbers import mpq
