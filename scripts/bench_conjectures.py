@@ -120,7 +120,7 @@ def main():
     ap.add_argument("--budget", type=float, default=600.0, help="seconds per interval proof (default 600)")
     a = ap.parse_args()
     eps = [mpq(i, 20) for i in (1, 5, 9, 11, 15, 19)]
-    bench_grid([32, 64] if a.quick else [64, 128, 256], eps)
+    bench_grid([32, 64] if a.quick else [64, 128], eps)
     bench_reach(a.budget, a.quick)
 
 
