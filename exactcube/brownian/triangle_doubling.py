@@ -18,13 +18,17 @@ r"""The doubling cube in the three-player triangle game, with 1, 2, 3, ... doubl
   last doubler (ju24 §4.2 "the right to the cube rests with the remaining two
   players"; Appendix B "anyone could double, as long as they weren't the last
   player to double").  If several want to double at the same position, one of them
-  chosen uniformly at random does (values are averaged).
+  chosen uniformly at random does (values are averaged); ``priority=i`` lets player
+  :math:`i` go first instead (the paper fixes neither).
 * *Responses* (the players still in the game other than the doubler):
 
   - ``both`` (Appendix B): the double stands only if every responder accepts; if
     one folds the game ends and the doubler wins the current stake from each other
     player (:math:`+2s`; everyone else :math:`-s`).  Each responder accepts iff his
     value after the double is at least :math:`-1` per unit (a weakly dominant rule).
+    At exact indifference the choice matters to the *other* players; ``tie="accept"``
+    (default) or ``tie="fold"`` (the responder counts as "willing to fold", ju24
+    Theorem 4.3's wording) says which, and ``Game.ties()`` lists where it is used.
   - ``one`` (§4.2's alternative, "one acceptance sufficient and effective"): a
     folder pays the doubler the current stake and leaves; if every responder folds
     the doubler wins (:math:`+2s`).  If exactly one folds, the doubler and the

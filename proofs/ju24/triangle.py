@@ -233,7 +233,7 @@ def fig6_region():
         "1/4}, which strictly contains the printed {y, z <= 1/6} minus its boundary (e.g. x = 0.7, y = 0.1, z = 0.2: "
         "B folds, then C, alone against A with chance 2/9 < 1/4, folds too). The fold line x = 1/6 is right "
         "(ju24.thm4.4.fold). " + "; ".join(diffs) + ". And even this region is not the optimal one "
-        "(ju24.thm4.4.double).", {"one": "{y<1/6, z/(x+z)<1/4} ∪ {z<1/6, y/(x+y)<1/4}", "both": "{min(y,z)<1/6}"})
+        "(ju24.thm4.3; the printed sufficient condition is ju24.thm4.4.double).", {"one": "{y<1/6, z/(x+z)<1/4} ∪ {z<1/6, y/(x+y)<1/4}", "both": "{min(y,z)<1/6}"})
 
 
 def region_deficits(game, player=0):
@@ -281,10 +281,10 @@ def thm_4_4_double():
     rows, witness = [], {}
     for rule, ej in VARIANTS:
         found = {}
-        for tie in ("accept", "fold"):
-            g = TD.solve_game(n, 1, rule, check=True, ejected=ej, tie=tie)
-            found[tie] = (region_deficits(g), g)
-        acc, fold = found["accept"][0], found["fold"][0]
+        for tie, prio in CONVENTIONS:
+            g = TD.solve_game(n, 1, rule, check=True, ejected=ej, tie=tie, priority=prio)
+            found[(tie, prio)] = (region_deficits(g), g)
+        acc, fold = found[("accept", None)][0], [x for key, (d, _) in found.items() if key != ("accept", None) for x in d]
         if ej == "settled":
             # by hand: each opponent can always secure -1 (fold to any double; an ejected player owes only the stake
             # of the moment), so A's value is at most 2 (zero-sum), which cashing in the region attains
@@ -292,19 +292,20 @@ def thm_4_4_double():
                 return open_(EXACT, f"{rule}/settled: the exact optimum exceeds cashing at {[str(p) for p, _, _ in (acc or fold)][:3]}, "
                                     "contradicting the bound A <= 2 (each opponent can secure -1); the model needs checking",
                              None)
-            rows.append(f"{rule}/settled: doubling is optimal at every point of the region (both tie conventions), as it "
+            rows.append(f"{rule}/settled: doubling is optimal at every point of the region (every convention), as it "
                         "must be: each opponent can secure -1 by folding, so A cannot get more than the +2 that cashing gives")
             continue
-        keys_a = {p: V - S for p, S, V in acc}
-        keys_f = {p: V - S for p, S, V in fold}
+        per = [{p: V - S for p, S, V in d} for d, _ in found.values()]
+        keys_a = per[0]
+        keys_f = {p: min(d[p] for d in per[1:]) for p in set(per[0]).intersection(*per[1:])}  # the least other gain
         both = sorted(set(keys_a) & set(keys_f), key=lambda p: (p.kind != "interior", -min(keys_a[p], keys_f[p]), p.coords))
         interior = [p for p in both if p.kind == "interior"]
         edge = [p for p in both if p.kind != "interior"]
-        g = found["accept"][1]
+        g = found[("accept", None)][1]
         # every edge failure is the hand formula's (waiting for C's take point z' = ceil(n/6)/n)
         for p in edge:
             c = next(p.coords[j] for j in (1, 2) if p.coords[j] > 0)
-            if keys_a[p] != edge_gain_by_hand(n, c) or keys_f[p] != keys_a[p]:
+            if any(d[p] != edge_gain_by_hand(n, c) for d in per):
                 return open_(EXACT, f"{rule}/liable: at the edge point {p} the exact gain {format_exact(keys_a[p])} differs "
                                     f"from the hand formula {format_exact(edge_gain_by_hand(n, c))}", str(p))
         ent = {}
@@ -312,8 +313,8 @@ def thm_4_4_double():
             p = interior[0]
             r = g.top.responses[((p, mpq(1)), 0)]
             ent["interior"] = {"side": n, "position": str(p), "double now": format_exact(g.top.double_values[0][(p, mpq(1))]),
-                               "optimum (tie accept)": format_decimal(keys_a[p] + 2, 6),
-                               "optimum (tie fold)": format_decimal(keys_f[p] + 2, 6),
+                               "optimum (ties accept, fair draw)": format_decimal(keys_a[p] + 2, 6),
+                               "optimum (least over the other three conventions)": format_decimal(keys_f[p] + 2, 6),
                                "responders indifferent": r.tie}
         if edge:
             p = edge[0]
@@ -323,11 +324,12 @@ def thm_4_4_double():
         if ent:
             witness[f"{rule}/liable"] = ent
         rows.append(f"{rule}/liable: doubling at once is strictly worse than A's optimum at {len(interior)} interior and "
-                    f"{len(edge)} edge points of the region under both tie conventions"
+                    f"{len(edge)} edge points of the region under every convention"
                     + (f"; e.g. at {interior[0]} (y = {format_exact(mpq(interior[0].b, n))}, z = "
                        f"{format_exact(mpq(interior[0].c, n))}) cashing gives 2, the optimum is "
-                       f"{format_decimal(keys_a[interior[0]] + 2, 4)} (tie accept) / {format_decimal(keys_f[interior[0]] + 2, 4)} "
-                       "(tie fold)" if interior else "; at every interior point of the region doubling is optimal")
+                       f"{format_decimal(keys_a[interior[0]] + 2, 4)} (ties accept, fair draw; at least "
+                       f"{format_decimal(keys_f[interior[0]] + 2, 4)} under the other conventions)" if interior else
+                       "; at every interior point of the region doubling is optimal")
                     + (f"; on an ejection edge, e.g. at {edge[0]}, the optimum is 2 + "
                        f"{format_exact(keys_a[edge[0]])}, equal to the hand value" if edge else ""))
         if rule == "one" and interior:
@@ -335,18 +337,19 @@ def thm_4_4_double():
             for m in (18, 36):
                 p = T.Position(*(int(mpq(*bc) * m) for bc in THM44_PERSIST))
                 vals = []
-                for tie in ("accept", "fold"):
-                    gm = TD.solve_game(m, 1, rule, check=True, ejected=ej, tie=tie)
+                for tie, prio in CONVENTIONS:
+                    gm = TD.solve_game(m, 1, rule, check=True, ejected=ej, tie=tie, priority=prio)
                     s = (p, mpq(1))
                     vals.append(gm.top.best_values[0][s] - gm.top.double_values[0][s])
-                pers.append(f"n={m} at {p}: gain {format_decimal(min(vals), 4)} (smaller of the two tie conventions)")
+                pers.append(f"n={m} at {p}: gain at least {format_decimal(min(vals), 4)}")
             rows[-1] += " — and not a grid artefact: at the fixed point (5/6, 1/9, 1/18) " + ", ".join(pers)
     detail = (
         f"The printed sufficient condition is tested directly: on the side-{n} grid (no evaluation equals 1/6 there, so "
         "no double inside the region is met by an indifferent responder), with one double and the other players following "
         "Theorem 4.3's principle, A's exact optimal-stopping value is compared with the value of doubling at once at every "
-        "point of the region {y <= 1/6, z <= 1/6}, under each reading of the rules and each tie convention (an exactly "
-        "indifferent responder elsewhere in the game accepts / folds). "
+        "point of the region {y <= 1/6, z <= 1/6}, under each reading of the rules and each of four conventions the paper "
+        "leaves open (an exactly indifferent responder elsewhere in the game accepts / folds; simultaneous wishes to "
+        "double are settled by a fair draw / A goes first). "
         + "; ".join(rows) + ". So the condition is false exactly under §4.2's literal reading that an ejected player's "
         "stake follows the cube ('liable'): a player near the edges does better by waiting, because after an ejection a "
         "double accepted at the take point also doubles the ejected player's debt (worth 4 - 6z > 2 to A). Under "
