@@ -321,6 +321,17 @@ def thm_4_4_double():
             c = next(p.coords[j] for j in (1, 2) if p.coords[j] > 0)
             ent["edge"] = {"side": n, "position": str(p), "double now": "2",
                            "optimum": format_exact(2 + keys_a[p]), "by hand": f"2 + {format_exact(edge_gain_by_hand(n, c))}"}
+        # the same test in the exact subgame-perfect equilibrium reached from the principle (opponents best-respond)
+        eq = TD.equilibrium(n, 1, rule, ejected=ej)
+        eq_def = {p: V - S for p, S, V in region_deficits(eq)} if eq.is_equilibrium() else None
+        eq_text = ("no equilibrium certified" if eq_def is None else
+                   f"in the exact equilibrium reached from the principle (opponents best-responding) doubling at once is "
+                   f"strictly worse at {sum(p.kind == 'interior' for p in eq_def)} interior and "
+                   f"{sum(p.kind != 'interior' for p in eq_def)} edge points of the region")
+        if edge and eq_def is not None:
+            ent["edge"]["also in the equilibrium"] = edge[0] in eq_def and eq_def[edge[0]] == keys_a[edge[0]]
+        if interior and eq_def is not None:
+            ent["interior"]["also in the equilibrium"] = interior[0] in eq_def
         if ent:
             witness[f"{rule}/liable"] = ent
         rows.append(f"{rule}/liable: doubling at once is strictly worse than A's optimum at {len(interior)} interior and "
@@ -331,7 +342,8 @@ def thm_4_4_double():
                        f"{format_decimal(keys_f[interior[0]] + 2, 4)} under the other conventions)" if interior else
                        "; at every interior point of the region doubling is optimal")
                     + (f"; on an ejection edge, e.g. at {edge[0]}, the optimum is 2 + "
-                       f"{format_exact(keys_a[edge[0]])}, equal to the hand value" if edge else ""))
+                       f"{format_exact(keys_a[edge[0]])}, equal to the hand value" if edge else "")
+                    + f"; {eq_text}")
         if rule == "one" and interior:
             pers = []
             for m in (18, 36):
@@ -354,7 +366,11 @@ def thm_4_4_double():
         "stake follows the cube ('liable'): a player near the edges does better by waiting, because after an ejection a "
         "double accepted at the take point also doubles the ejected player's debt (worth 4 - 6z > 2 to A). Under "
         "one-acceptance this happens at interior points; under both-must-accept only on an ejection edge (in the interior "
-        "an opponent would cash first if A waited). If the ejected player's debt is settled at ejection, the condition "
+        "an opponent would cash first if A waited). The interior failures under one-acceptance are against opponents "
+        "who follow the principle; in the exact equilibrium the opponents double there too and A's double is right, "
+        "so the failures that survive both are the edge ones; there, by hand, they hold whatever C's doubling policy "
+        "(he never cashes, since A, above 5/6, never folds; a double by C, accepted, gives A 4 - 6z >= 4 - 6z'), as "
+        "long as C answers A's double rationally. If the ejected player's debt is settled at ejection, the condition "
         "is true in both acceptance readings. The earlier witness (16,4,4) at side 24 lay on y = z = 1/6, where the "
         "opponents are indifferent and doubling gives exactly 2, the optimum: it was a tie-convention artefact and is "
         "dropped. That Theorem 4.3's principle is not itself optimal outside the region is ju24.thm4.3's and ju24.fig6's "

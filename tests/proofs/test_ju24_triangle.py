@@ -154,6 +154,9 @@ def test_thm_4_4_double_refuted_only_when_the_ejected_player_is_liable():
     assert v.witness["one/liable"]["interior"]["responders indifferent"] is False
     # side 23, (20,0,3): 2 + (3/4)(2 - 6·4/23) = 2 + 33/46 by hand (see edge_gain_by_hand's docstring)
     assert v.witness["both/liable"]["edge"]["optimum"] == str(2 + mpq(33, 46))
+    # the edge failure does not depend on the opponents following the principle: it is there in the equilibrium too
+    assert v.witness["both/liable"]["edge"]["also in the equilibrium"] is True
+    assert v.witness["one/liable"]["edge"]["also in the equilibrium"] is True
 
 
 def test_edge_gain_formula_by_hand():
