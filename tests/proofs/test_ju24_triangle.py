@@ -209,3 +209,15 @@ def test_fig10_p_values_and_bonferroni():
     v = _verdict("ju24.fig10")
     # smallest p-value 0.0148 (45 of 100), times 9 tests = 0.133 > 0.05: not rejected after the correction
     assert "Bonferroni" in v.details and "0.133 > 0.05" in v.details
+
+
+def test_thm_4_3_one_acceptance_witness_by_hand():
+    # side 17, one double, one acceptance suffices, at (10,6,1): C (1/17 < 1/6) answers first and folds, paying A 1;
+    # B then faces A alone with chance 6/16 >= 1/4 and takes: A gets 1 + 2(2·10/16 - 1) = 3/2 (by hand).  Theorem
+    # 4.3's principle waits there (not both fold), and its value is below 3/2, so doubling now is a profitable deviation.
+    g = M.TD.solve_game(17, 1, "one", check=True, ejected="liable")
+    s = (T.Position(10, 6, 1), mpq(1))
+    r = g.top.responses[(s, 0)]
+    assert r.folders == (2,) and r.accepters == (1,) and not r.tie
+    assert g.top.double_values[0][s] == mpq(3, 2)
+    assert g.top.values[s][0] < mpq(3, 2) <= g.top.best_values[0][s]
