@@ -263,6 +263,10 @@ def bracket_crossing(n: int, a_move: int, b_move: int, lo, hi, width="1e-12") ->
 
     lo, hi = to_mpq(lo), to_mpq(hi)
     w = to_mpq(width)
+    o_lo, o_hi = solve_nim(n, lo).optimal[n], solve_nim(n, hi).optimal[n]
+    if o_lo != (a_move,) or o_hi != (b_move,):
+        raise BadInput(f"heap {n}: need move {a_move} optimal at {lo} and {b_move} at {hi}; "
+                       f"found {list(o_lo)} and {list(o_hi)}")
     while hi - lo >= w:
         mid = (lo + hi) / 2
         opt = solve_nim(n, mid).optimal[n]
