@@ -97,7 +97,7 @@ def conjecture10():
         f = f_hi[0]
         return refuted(EXACT, "exact counterexample " + f.describe(30) + f"; at eps = {lo} move 255 is still the "
                        f"unique optimum, so the crossing lies in ({lo}, {hi}) (50 digits: slow claim "
-                       "noisy.conjecture10.crossing). " + scope, f.as_json())
+                       "noisy.conjecture10.crossing_n256). " + scope, f.as_json())
     return open_(EXACT, "no counterexample found at n = 256 near eps = 0.975; " + scope)
 
 
@@ -111,13 +111,13 @@ def _crossing_verdict(n: int, lo, hi):
                    {"n": n, "crossing": c.decimal(50), "degree": c.degree, "lo": format_exact(lo), "hi": format_exact(hi)})
 
 
-@claim("noisy.conjecture10.crossing", "§3, Conjecture 10", C10 + " [exact crossing at n = 256]", slow=True)
+@claim("noisy.conjecture10.crossing_n256", "§3, Conjecture 10", C10 + " [exact crossing at n = 256]", slow=True)
 def conjecture10_crossing():
     # bracket from the exact grid 1/1000: 255 optimal at 0.974, 252 at 0.975 (checked again inside)
     return _crossing_verdict(256, mpq(974, 1000), mpq(975, 1000))
 
 
-@claim("noisy.conjecture10.crossing512", "§3, Conjecture 10", C10 + " [exact crossing at n = 512, ~10 min]", slow=True)
+@claim("noisy.conjecture10.crossing_n512", "§3, Conjecture 10", C10 + " [exact crossing at n = 512, ~10 min]", slow=True)
 def conjecture10_crossing512():
     return _crossing_verdict(512, mpq(957, 1000), mpq(958, 1000))
 
