@@ -43,6 +43,7 @@ PREAMBLE = r"""\documentclass[10pt]{article}
 \usepackage[margin=2cm]{geometry}
 \usepackage{booktabs}
 \usepackage{longtable}
+\usepackage{array}
 \usepackage{graphicx}
 \usepackage{amsmath,amssymb}
 \usepackage{xcolor}
@@ -244,11 +245,12 @@ def build_report(
         body.append(r"Every printed value that differs from the true one beyond its printed rounding. "
                     r"``true'' is the exact value (or a rigorous enclosure); ``should read'' is it rounded at "
                     r"the printed precision.")
-        body.append(r"\begin{small}\begin{longtable}{p{0.16\linewidth}p{0.3\linewidth}p{0.1\linewidth}"
-                    r"p{0.22\linewidth}p{0.1\linewidth}}")
+        body.append(r"Long exact values are cut here (``\ldots''); \texttt{exactcube verify --json} has them whole.")
+        body.append(r"\begin{small}\begin{longtable}{>{\raggedright}p{0.13\linewidth}>{\raggedright}p{0.25\linewidth}"
+                    r">{\raggedright}p{0.17\linewidth}>{\raggedright}p{0.2\linewidth}p{0.17\linewidth}}")
         body.append(r"\toprule claim & where & printed & true & should read \\ \midrule \endhead")
         for c, e in errata:
-            true = e.true if len(e.true) <= 60 else e.true[:57] + "..."
+            true = e.true if len(e.true) <= 20 else e.true[:17] + "..."  # the exact value is in the JSON
             body.append(" & ".join(latex_escape(x) for x in (c.id, e.where + (f" ({e.note})" if e.note else ""),
                                                                e.printed, true, e.true_rounded)) + r" \\")
         body.append(r"\bottomrule\end{longtable}\end{small}")
