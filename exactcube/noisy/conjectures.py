@@ -76,7 +76,7 @@ class Failure:
     def describe(self, digits: int = 20) -> str:
         return (f"n = {self.n}, eps = {format_exact(self.eps)}: optimal {list(self.optimal)} with p = "
                 f"{format_decimal(self.p, digits)}; conjectured move {self.conjectured} gives "
-                f"{format_decimal(self.conjectured_value, digits)} ({self.kind})")
+                f"{format_decimal(self.conjectured_value, digits)} (the {self.kind} statement fails)")
 
 
 @dataclass(frozen=True)
