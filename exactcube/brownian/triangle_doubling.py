@@ -73,6 +73,8 @@ References: ju24 §4.2-4.3 (Theorems 4.3, 4.4, Remark 4.5, Figure 6), Appendix B
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
@@ -147,18 +149,23 @@ def _win_vector(i, players=(0, 1, 2)):
 # ---------------------------------------------------------------------------------------------
 
 
-class _Board:
+class _Board(ABC):
+    """A board: its states, the random walk's steps, and who is still playing."""
+
     states: list
     players: tuple
 
+    @abstractmethod
     def nbrs(self, s):  # -> tuple[(state, mpq)]
-        raise NotImplementedError
+        """The walk's next states from ``s`` with their exact probabilities."""
 
+    @abstractmethod
     def chances(self, s) -> Vec:
-        raise NotImplementedError
+        """Each player's cubeless chance of winning from ``s``."""
 
+    @abstractmethod
     def alive(self, s) -> tuple:
-        raise NotImplementedError
+        """The players still in the game at ``s``."""
 
     def win_vector(self, i, s=None) -> Vec:
         return _win_vector(i, self.players)
