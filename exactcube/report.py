@@ -153,6 +153,13 @@ def _table_floats(table, digits) -> str:
     return "\n".join(out) + "\n"
 
 
+def _failure(kind: str, item: str, verb: str, exc: Exception, failures: list) -> str:
+    """Record a table or figure that could not be made, and the sentence that says so in the report."""
+    failures.append(f"{item}: {type(exc).__name__}: {exc}")
+    return (rf"{kind} \texttt{{{latex_escape(item)}}} could not be {verb}: "
+            + latex_escape(f"{type(exc).__name__}: {exc}") + "\n")
+
+
 def build_report(
     results: Sequence[ClaimResult],
     figure_dir: str | None = None,
@@ -206,9 +213,7 @@ def build_report(
                 table = TABLES[tid]()
                 body.append(_table_floats(table, digits))
             except Exception as exc:  # reported in the document and to the caller
-                parts.table_failures.append(f"{tid}: {type(exc).__name__}: {exc}")
-                body.append(rf"Table \texttt{{{latex_escape(tid)}}} could not be built: "
-                            + latex_escape(f"{type(exc).__name__}: {exc}") + "\n")
+                body.append(_failure("Table", tid, "built", exc, parts.table_failures))
         if tids:
             body.append(r"\clearpage")
         fids = sorted(f for f in FIGURES if f.split(".")[0] == d) if figures and figure_dir else []
@@ -233,9 +238,7 @@ def build_report(
                             rf"\caption{{\texttt{{{latex_escape(fid)}}}: {latex_escape(FIGURES[fid].title)}}}"
                             r"\end{figure}")
             except Exception as exc:
-                parts.figure_failures.append(f"{fid}: {type(exc).__name__}: {exc}")
-                body.append(rf"Figure \texttt{{{latex_escape(fid)}}} could not be drawn: "
-                            + latex_escape(f"{type(exc).__name__}: {exc}") + "\n")
+                body.append(_failure("Figure", fid, "drawn", exc, parts.figure_failures))
     # errata
     body.append(r"\clearpage\section{Errata}")
     errata = [(r.claim, e) for r in results if r.verdict for e in r.verdict.errata]
