@@ -6,15 +6,18 @@ that starts with the document's short name (``ju24.eq2.3``, ``ks69.table1``),
 the place in the document, and the sentence it checks.  Its check is a small
 function returning a :class:`Verdict`.
 
-Outcomes (DESIGN.md): ``verified``; ``refuted`` (with an exact counterexample);
-``erratum`` (a printed number or formula differs from the truth beyond its
-printed rounding: each :class:`Erratum` gives the place, the printed and the
-true value); ``open`` (undecided, with the reason).
+Outcomes: ``verified``; ``refuted`` (a statement, theorem or optimality claim is
+false, shown by an exact witness); ``erratum`` (a printed number or formula differs
+from the truth beyond its printed rounding: each :class:`Erratum` gives the place,
+the printed and the true value, and its kind: ``substantive``, ``misprint``,
+``rounding`` or ``transcription``, see :class:`exactcube.results.ErratumKind`);
+``open`` (undecided, with the reason).
 
-Evidence: ``exact`` (exact rational or symbolic computation), ``rigorous``
-(ball/interval arithmetic encloses the truth), ``numeric`` (high-precision
-floating point, not a proof), ``sampled`` (Monte Carlo with a confidence
-interval).
+Evidence (:class:`exactcube.results.Evidence`): ``exact``, ``rigorous``,
+``numeric``, ``sampled``: the weakest step of the whole argument.  A conclusion that
+also rests on a reading of the rules or on a model standing in for reality names
+that reading in ``assumptions`` (ids registered with
+:func:`exactcube.results.assumption`); every output shows it beside the outcome.
 
 A check that raises is a failure of the *tool*, never of the paper; the runner
 records it and goes on with the other claims.
@@ -26,12 +29,20 @@ import time
 import traceback
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable
+
+from .results import (ASSUMPTIONS, Assumption, Erratum, ErratumKind, Evidence, Provenance, assumption,
+                      get_assumption, grade, jsonable)
 
 __all__ = [
     "Outcome",
     "Evidence",
     "Erratum",
+    "ErratumKind",
+    "Provenance",
+    "Assumption",
+    "ASSUMPTIONS",
+    "assumption",
     "Verdict",
     "Claim",
     "ClaimResult",
@@ -58,97 +69,130 @@ class Outcome(str, Enum):
         return self.value
 
 
-class Evidence(str, Enum):
-    """How far to trust a verdict: exact, rigorous (balls), numeric (not a proof), sampled (Monte Carlo)."""
-
-    EXACT = "exact"
-    RIGOROUS = "rigorous"
-    NUMERIC = "numeric"
-    SAMPLED = "sampled"
-
-    def __str__(self) -> str:  # pragma: no cover - trivial
-        return self.value
-
-
-@dataclass(frozen=True)
-class Erratum:
-    """One printed value that is wrong: where, what is printed, what is true.
-
-    ``true`` is the exact value as text (``"13/16"``) or a rigorous enclosure;
-    ``true_rounded`` is the true value rounded at the printed precision, i.e. what
-    the document should have printed.
-    """
-
-    where: str
-    printed: str
-    true: str
-    true_rounded: str = ""
-    note: str = ""
-
-    def as_dict(self) -> dict:
-        return {
-            "where": self.where,
-            "printed": self.printed,
-            "true": self.true,
-            "true_rounded": self.true_rounded,
-            "note": self.note,
-        }
-
-
 @dataclass(frozen=True)
 class Verdict:
-    """The result of checking one claim, and how far to trust it."""
+    """The result of checking one claim, how far to trust it, and what it rests on.
+
+    ``evidence`` describes the whole argument (its weakest step); ``assumptions``
+    are ids of registered readings (:func:`exactcube.results.assumption`) the
+    conclusion also rests on; ``provenance`` (optional) records the method and
+    source; ``alternatives`` are the verdicts under other reasonable readings when
+    they differ (each with its own assumptions).
+    """
 
     outcome: Outcome
     evidence: Evidence
     details: str = ""
     witness: Any = None
     errata: tuple[Erratum, ...] = ()
-
-    def _repr_html_(self) -> str:
-        import html
-
-        rows = "".join(
-            f"<tr><td>{html.escape(e.where)}</td><td>{html.escape(e.printed)}</td>"
-            f"<td>{html.escape(e.true)}</td><td>{html.escape(e.true_rounded)}</td></tr>"
-            for e in self.errata
-        )
-        errata = (f"<table><tr><th>where</th><th>printed</th><th>true</th><th>rounded</th></tr>{rows}</table>"
-                  if rows else "")
-        return (f"<p><b>{self.outcome.value}</b> ({self.evidence.value}): {html.escape(self.details)}</p>"
-                + errata)
-
-    def _repr_latex_(self) -> str:
-        from .tables import latex_escape
-
-        return rf"	extbf{{{self.outcome.value}}} ({self.evidence.value}): {latex_escape(self.details)}"
+    assumptions: tuple[str, ...] = ()
+    provenance: Provenance | None = None
+    alternatives: tuple["Verdict", ...] = ()
 
     def __post_init__(self):
         object.__setattr__(self, "outcome", Outcome(self.outcome))
         object.__setattr__(self, "evidence", Evidence(self.evidence))
         object.__setattr__(self, "errata", tuple(self.errata))
+        ids = [get_assumption(a).id for a in self.assumptions]
+        if self.provenance is not None:
+            ids += [a for a in self.provenance.assumptions if a not in ids]
+        object.__setattr__(self, "assumptions", tuple(dict.fromkeys(ids)))
+        object.__setattr__(self, "alternatives", tuple(self.alternatives))
         if self.outcome is Outcome.ERRATUM and not self.errata:
             raise ValueError("an erratum verdict must list at least one Erratum")
+        for alt in self.alternatives:
+            if not alt.assumptions:
+                raise ValueError("a verdict under another reading must name that reading (assumptions)")
+
+    @property
+    def grade(self) -> str:
+        """``exact`` or ``exact, under assumptions``: what the summary counts."""
+        return grade(self.evidence, self.assumptions)
+
+    @property
+    def under(self) -> str:
+        """The readings as one phrase for display: ``"under: ejected player liable"``."""
+        if not self.assumptions:
+            return ""
+        return "under: " + "; ".join(get_assumption(a).sentence for a in self.assumptions)
+
+    def label(self) -> str:
+        """One line: outcome, evidence and readings (``refuted [exact], under: ...``)."""
+        s = f"{self.outcome.value} [{self.evidence.value}]"
+        if self.assumptions:
+            s += ", " + self.under
+        return s
+
+    def as_dict(self) -> dict:
+        return {
+            "outcome": self.outcome.value,
+            "evidence": self.evidence.value,
+            "grade": self.grade,
+            "assumptions": [get_assumption(a).as_dict() for a in self.assumptions],
+            "provenance": self.provenance.as_dict() if self.provenance else None,
+            "details": self.details,
+            "witness": jsonable(self.witness),
+            "errata": [e.as_dict() for e in self.errata],
+            "alternatives": [a.as_dict() for a in self.alternatives],
+        }
+
+    def _repr_html_(self) -> str:
+        import html
+
+        rows = "".join(
+            f"<tr><td>{html.escape(e.where)}</td><td>{html.escape(e.kind.value)}</td><td>{html.escape(e.printed)}</td>"
+            f"<td>{html.escape(e.true)}</td><td>{html.escape(e.true_rounded)}</td></tr>"
+            for e in self.errata
+        )
+        errata = (f"<table><tr><th>where</th><th>kind</th><th>printed</th><th>true</th><th>rounded</th></tr>"
+                  f"{rows}</table>" if rows else "")
+        return (f"<p><b>{self.outcome.value}</b> ({self.evidence.value})"
+                + (f" <i>{html.escape(self.under)}</i>" if self.assumptions else "")
+                + f": {html.escape(self.details)}</p>" + errata)
+
+    def _repr_latex_(self) -> str:
+        from .tables import latex_escape
+
+        under = f", {latex_escape(self.under)}" if self.assumptions else ""
+        return rf"\textbf{{{self.outcome.value}}} ({self.evidence.value}{under}): {latex_escape(self.details)}"
 
 
-def verified(evidence: Evidence | str, details: str = "", witness: Any = None) -> Verdict:
+def _split(evidence):
+    """Evidence and provenance from either an Evidence (or its name) or a Provenance."""
+    if isinstance(evidence, Provenance):
+        return evidence.evidence, evidence
+    return Evidence(evidence), None
+
+
+def verified(evidence: Evidence | str | Provenance, details: str = "", witness: Any = None, *,
+             assumptions: Iterable[str] = (), alternatives: Iterable[Verdict] = ()) -> Verdict:
     """The claim holds; ``details`` says how it was shown and on what scope."""
-    return Verdict(Outcome.VERIFIED, Evidence(evidence), details, witness)
+    ev, prov = _split(evidence)
+    return Verdict(Outcome.VERIFIED, ev, details, witness, (), tuple(assumptions), prov, tuple(alternatives))
 
 
-def refuted(evidence: Evidence | str, details: str, witness: Any) -> Verdict:
-    """The claim is false; ``witness`` is the exact counterexample."""
-    return Verdict(Outcome.REFUTED, Evidence(evidence), details, witness)
+def refuted(evidence: Evidence | str | Provenance, details: str, witness: Any, *, errata: Iterable[Erratum] = (),
+            assumptions: Iterable[str] = (), alternatives: Iterable[Verdict] = ()) -> Verdict:
+    """The claim is false; ``witness`` is the exact counterexample.  ``errata`` lists
+    wrong printed values found on the way (in the proof of the false statement)."""
+    ev, prov = _split(evidence)
+    return Verdict(Outcome.REFUTED, ev, details, witness, tuple(errata), tuple(assumptions), prov,
+                   tuple(alternatives))
 
 
-def erratum(evidence: Evidence | str, details: str, errata: Iterable[Erratum], witness: Any = None) -> Verdict:
-    """Printed values (or formulas) differ from the truth; each :class:`Erratum` gives printed and true."""
-    return Verdict(Outcome.ERRATUM, Evidence(evidence), details, witness, tuple(errata))
+def erratum(evidence: Evidence | str | Provenance, details: str, errata: Iterable[Erratum], witness: Any = None, *,
+            assumptions: Iterable[str] = (), alternatives: Iterable[Verdict] = ()) -> Verdict:
+    """Printed values (or formulas) differ from the truth; each :class:`Erratum` gives printed, true and kind."""
+    ev, prov = _split(evidence)
+    return Verdict(Outcome.ERRATUM, ev, details, witness, tuple(errata), tuple(assumptions), prov,
+                   tuple(alternatives))
 
 
-def open_(evidence: Evidence | str, details: str, witness: Any = None) -> Verdict:
+def open_(evidence: Evidence | str | Provenance, details: str, witness: Any = None, *,
+          assumptions: Iterable[str] = (), alternatives: Iterable[Verdict] = ()) -> Verdict:
     """Undecided; ``details`` says why (and what evidence there is)."""
-    return Verdict(Outcome.OPEN, Evidence(evidence), details, witness)
+    ev, prov = _split(evidence)
+    return Verdict(Outcome.OPEN, ev, details, witness, (), tuple(assumptions), prov, tuple(alternatives))
 
 
 @dataclass(frozen=True)
@@ -160,6 +204,8 @@ class Claim:
     statement: str
     check: Callable[[], Verdict] = field(repr=False, compare=False)
     slow: bool = False
+    #: Why the check reads no printed item (for ``verify --mutate``), when it reads none.
+    unprinted: str = ""
 
     @property
     def document(self) -> str:
@@ -171,11 +217,16 @@ class Claim:
 REGISTRY: dict[str, Claim] = {}
 
 
-def claim(id: str, location: str, statement: str, slow: bool = False):
+def claim(id: str, location: str, statement: str, slow: bool = False, unprinted: str = ""):
     """Decorator registering a check function as the claim ``id``.
 
     ``location`` is where the claim stands in its document (``"§2.2, (2.3)"``);
     ``statement`` is the sentence it checks, quoted or closely paraphrased.
+    The printed values the check compares against are read through
+    :func:`exactcube.printed.printed` (or published table cells), so that
+    ``verify --mutate`` can show the check fails when they change; a check that
+    compares against nothing printed (a qualitative statement) gives the reason as
+    ``unprinted``.
     """
     if "." not in id:
         raise ValueError(f"claim id {id!r} must start with a document id, e.g. 'ks69.table1'")
@@ -183,7 +234,7 @@ def claim(id: str, location: str, statement: str, slow: bool = False):
     def deco(fn: Callable[[], Verdict]):
         if id in REGISTRY and REGISTRY[id].check is not fn:
             raise ValueError(f"claim id {id!r} registered twice")
-        REGISTRY[id] = Claim(id, location, statement, fn, slow)
+        REGISTRY[id] = Claim(id, location, statement, fn, slow, unprinted)
         fn.claim_id = id
         return fn
 
@@ -214,29 +265,23 @@ class ClaimResult:
         return "tool-error" if self.verdict is None else self.verdict.outcome.value
 
     def as_dict(self) -> dict:
+        """The claim and its verdict in the form of schema version 2 (exactcube/schema/verdicts.json)."""
         v = self.verdict
-        return {
+        d = {
             "id": self.claim.id,
             "document": self.claim.document,
             "location": self.claim.location,
             "statement": self.claim.statement,
             "outcome": self.outcome,
-            "evidence": v.evidence.value if v else None,
-            "details": v.details if v else self.error,
-            "witness": _jsonable(v.witness) if v else None,
-            "errata": [e.as_dict() for e in v.errata] if v else [],
-            "seconds": round(self.seconds, 6),
         }
-
-
-def _jsonable(x):
-    if x is None or isinstance(x, (bool, int, float, str)):
-        return x
-    if isinstance(x, Mapping):
-        return {str(k): _jsonable(v) for k, v in x.items()}
-    if isinstance(x, (list, tuple)):
-        return [_jsonable(v) for v in x]
-    return str(x)
+        if v is None:
+            d.update({"evidence": None, "grade": None, "assumptions": [], "provenance": None,
+                      "details": self.error, "witness": None, "errata": [], "alternatives": []})
+        else:
+            d.update(v.as_dict())
+            d["outcome"] = self.outcome
+        d["seconds"] = round(self.seconds, 6)
+        return d
 
 
 def run_claims(

@@ -11,7 +11,7 @@ prints percentages.
 printed precision (see :func:`exactcube.numbers.agrees_with_printed`); for a ball
 the answer is decided only when the ball lies wholly inside or wholly outside
 the printed interval.  :meth:`Table.errata` turns the disagreements into
-:class:`~exactcube.claims.Erratum` entries.
+:class:`~exactcube.results.Erratum` entries, classified by :func:`cell_erratum_kind`.
 
 Renderers: :meth:`to_rich`, :meth:`to_latex` (booktabs), :meth:`to_csv`,
 :meth:`to_json`.  CSV and JSON carry exact values as ``p/q`` text, which
@@ -30,7 +30,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from .claims import Erratum
+from .printed import cell as _printed_cell
+from .results import Erratum, ErratumKind
 from .errors import BadInput
 from .numbers import (
     agrees_with_printed,
@@ -187,6 +188,23 @@ def latex_escape(s: str) -> str:
     return "".join(_latex_char(ch) for ch in str(s))
 
 
+def cell_erratum_kind(value, printed: str, scale=1) -> ErratumKind:
+    """The kind of a wrong printed cell: ``rounding`` when the printed digits miss the
+    true value by less than one unit in the last printed place (but more than the
+    half unit that correct rounding allows), else ``substantive``.
+
+    Text cells, balls and floats that cannot be placed exactly are ``substantive``
+    unless the claim says otherwise.
+    """
+    if isinstance(value, str) or not (_is_exact(value) or _is_mpf(value)):
+        return ErratumKind.SUBSTANTIVE
+    t = (to_mpq(value) if _is_exact(value) else _mpf_exact(value)) * to_mpq(scale)
+    places = printed_places(printed)
+    if abs(t - parse_printed(printed)) < mpq(1, 10**places):
+        return ErratumKind.ROUNDING
+    return ErratumKind.SUBSTANTIVE
+
+
 @dataclass(frozen=True)
 class Comparison:
     """A published cell against the truth.  ``agrees`` is None when a ball could not decide."""
@@ -234,6 +252,7 @@ class Table:
         """Every published cell compared with the true cell at its printed precision."""
         out = []
         for (r, c), printed in self.published.items():
+            printed = _printed_cell(self.id, r, c, printed)
             v = self.cells.get((r, c))
             if v is None:
                 raise KeyError(f"{self.id}: published cell ({r}, {c}) has no computed value")
@@ -269,14 +288,22 @@ class Table:
             )
         raise TypeError(f"cannot compare cell of type {type(v).__name__}")
 
-    def errata(self) -> list[Erratum]:
-        """Published cells that disagree with the truth beyond printed rounding."""
+    def errata(self, kind: ErratumKind | str | None = None, note: str = "") -> list[Erratum]:
+        """Published cells that disagree with the truth beyond printed rounding.
+
+        ``kind`` classifies every erratum of the table; without it each cell is
+        classified by :func:`cell_erratum_kind` (``rounding`` when the printed digits
+        miss by less than one unit in the last place, else ``substantive``).
+        """
         return [
             Erratum(
                 where=f"{self.id} row {c.row}, column {c.col}",
                 printed=c.printed,
                 true=c.true,
                 true_rounded=c.true_rounded,
+                note=note,
+                kind=ErratumKind(kind) if kind is not None else cell_erratum_kind(self.cells.get((c.row, c.col)),
+                                                                                  c.printed, self.scale),
             )
             for c in self.compare()
             if c.agrees is False

@@ -17,7 +17,7 @@ from exactcube.claims import (
 def test_erratum_needs_entries():
     with pytest.raises(ValueError):
         Verdict(Outcome.ERRATUM, Evidence.EXACT, "x")
-    v = erratum("exact", "one cell", [Erratum("t row 1", ".8126", "13/16", ".8125")])
+    v = erratum("exact", "one cell", [Erratum("t row 1", ".8126", "13/16", ".8125", kind="substantive")])
     assert v.outcome is Outcome.ERRATUM and v.errata[0].true == "13/16"
 
 

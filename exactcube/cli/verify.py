@@ -5,17 +5,33 @@ from __future__ import annotations
 import time
 
 from ..errors import BadInput
+from ._common import int_arg
 
 NAME = "verify"
 ORDER = 10
 HELP = "check the claims of the source documents and report verdicts with their evidence"
 DESCRIPTION = """Check every registered claim of the source documents mechanically.
 
-Each claim gets an outcome and an evidence class:
-  outcomes  verified | refuted (exact counterexample) | erratum (printed value is wrong:
-            cell, printed, true) | open (undecided, with the reason)
-  evidence  exact | rigorous (ball arithmetic) | numeric (high precision, not a proof)
-            | sampled (Monte Carlo with a confidence interval)
+Each claim gets an outcome, an evidence class and the readings it rests on:
+  outcomes     verified | refuted (a false statement, with an exact witness) | erratum
+               (a printed value is wrong: place, printed, true, kind) | open (undecided,
+               with the reason)
+  evidence     exact | rigorous (ball arithmetic) | numeric (high precision, not a proof)
+               | sampled (Monte Carlo with a confidence interval): the weakest step
+  under        the readings (assumptions) a conclusion also rests on, e.g. "the pip-count
+               race model stands for real positions"; such verdicts are counted apart
+               from the plain ones ("exact, under assumptions")
+  errata kinds substantive (a wrong value, formula or statement) | misprint (a slip whose
+               intended value is clear) | rounding (off by less than one unit in the
+               last printed place: floating-point noise) | transcription (likely damage
+               in the available text). "Printed values found wrong" counts substantive
+               and misprint only.
+
+--mutate proves that the checks can fail: every printed item a check compares against
+(a table cell's last digit +-1, a sign, a number or term of a typed-in formula, a
+threshold, a count) is perturbed in turn and the check re-run; a mutant is caught when
+the verdict changes. A value already found wrong is instead corrected, which must clear
+its erratum.
 
 Exit status is 0 when every check ran (errata are findings, not failures), 1 when a
 check crashed (a failure of the tool), 2 on bad input."""
@@ -30,6 +46,10 @@ def add_arguments(p):
     p.add_argument("--slow", action="store_true", help="include the slow claims (large sweeps)")
     p.add_argument("--details", action="store_true", help="print each claim's details and errata")
     p.add_argument("--list", action="store_true", help="list the registered claims without running them")
+    p.add_argument("--mutate", action="store_true",
+                   help="mutation-test the checks: perturb each printed item and report mutants tried and caught")
+    p.add_argument("--mutate-limit", metavar="N", type=int_arg("--mutate-limit", 1), default=None,
+                   help="with --mutate: try at most N mutants per claim (a seeded sample); default all")
 
 
 def select(args):
@@ -77,34 +97,32 @@ def run(args, out) -> int:
         results = run_claims(claims, on_start=lambda c: None, on_done=lambda r: bar.advance(1, r.claim.id))
     elapsed = time.perf_counter() - t0
 
+    mutations = _mutate(results, args) if args.mutate else {}
+
     t = Table(title="exactcube verify")
-    for col, j in (("claim", "left"), ("outcome", "left"), ("evidence", "left"), ("seconds", "right")):
+    for col, j in (("claim", "left"), ("outcome", "left"), ("evidence", "left"), ("under", "left"),
+                   ("seconds", "right")):
         t.add_column(col, justify=j)
+    if mutations:
+        t.add_column("mutants caught", justify="right")
     if args.details:
         t.add_column("details")
     for r in results:
         style = _STYLE.get(r.outcome, "")
-        row = [escape(r.claim.id), f"[{style}]{r.outcome}[/{style}]", r.verdict.evidence.value if r.verdict else "-",
-               f"{r.seconds:.3f}"]
+        v = r.verdict
+        row = [escape(r.claim.id), f"[{style}]{r.outcome}[/{style}]" if style else r.outcome,
+               v.evidence.value if v else "-", escape(", ".join(v.assumptions)) if v else "", f"{r.seconds:.3f}"]
+        if mutations:
+            m = mutations.get(r.claim.id)
+            row.append(f"{m.caught}/{m.tried}" if m and m.tried else "-")
         if args.details:
-            d = r.verdict.details if r.verdict else r.error
-            if r.verdict and r.verdict.errata:
-                d += "".join(f"\n  {e.where}: printed {e.printed}, true {e.true}"
-                             + (f" (should read {e.true_rounded})" if e.true_rounded and e.true_rounded != e.true else "")
-                             + (f"; {e.note}" if e.note else "")
-                             for e in r.verdict.errata)
-            row.append(escape(d))
+            row.append(escape(details_text(r, mutations.get(r.claim.id))))
         t.add_row(*row)
     out.table(t)
-
-    counts: dict[str, int] = {}
-    for r in results:
-        counts[r.outcome] = counts.get(r.outcome, 0) + 1
-    n_errata = sum(len(r.verdict.errata) for r in results if r.verdict)
-    summary = ", ".join(f"{n} {k}" for k, n in sorted(counts.items()))
-    noun = "claim" if len(results) == 1 else "claims"
-    out.print(f"{len(results)} {noun}: {summary}; {n_errata} printed value{'' if n_errata == 1 else 's'} found wrong; "
-              f"{elapsed:.2f} s")
+    for line in summary_lines(results, elapsed, mutations):
+        out.print(line)
+    for line in readings_legend(results):
+        out.print(escape(line))
     crashed = [r for r in results if r.crashed]
     for r in crashed:
         out.print(f"[bold red]tool error[/bold red] in {r.claim.id}: ", end="", markup=True)
@@ -115,12 +133,119 @@ def run(args, out) -> int:
     if args.json:
         from .. import __version__
 
-        write_json(args.json, {
-            "schema": "exactcube-verdicts",
-            "schema_version": 1,
-            "exactcube_version": __version__,
-            "seconds": round(elapsed, 6),
-            "claims": [r.as_dict() for r in results],
-            "load_errors": [{"module": e.module, "error": e.error} for e in load_errors],
-        })
+        write_json(args.json, verdicts_document(results, elapsed, load_errors, mutations, __version__))
     return 1 if (crashed or load_errors) else 0
+
+
+def details_text(r, mutation=None) -> str:
+    """The details of one result as plain text: reasons, readings, errata with kind, mutants."""
+    v = r.verdict
+    if v is None:
+        return r.error
+    d = v.details
+    if v.assumptions:
+        d += "\n  " + v.under
+    for e in v.errata:
+        d += (f"\n  [{e.kind.value}] {e.where}: printed {e.printed}, true {e.true}"
+              + (f" (should read {e.true_rounded})" if e.true_rounded and e.true_rounded != e.true else "")
+              + (f"; {e.note}" if e.note else ""))
+    for alt in v.alternatives:
+        d += f"\n  {alt.label()}: {alt.details}"
+    if mutation is not None:
+        d += f"\n  mutants: {mutation.caught} of {mutation.tried} caught"
+        if mutation.note:
+            d += f" ({mutation.note})"
+        for s in mutation.survivors:
+            d += f"\n    survived: {s}"
+    return d
+
+
+def summary_counts(results) -> dict:
+    """Counts for the summary line and the JSON: outcomes, evidence grades, errata by kind."""
+    from ..results import ErratumKind
+
+    outcomes: dict[str, int] = {}
+    grades: dict[str, int] = {}
+    kinds = {k.value: 0 for k in ErratumKind}
+    for r in results:
+        outcomes[r.outcome] = outcomes.get(r.outcome, 0) + 1
+        if r.verdict:
+            grades[r.verdict.grade] = grades.get(r.verdict.grade, 0) + 1
+            for e in r.verdict.errata:
+                kinds[e.kind.value] += 1
+    wrong = sum(n for k, n in kinds.items() if ErratumKind(k).counts_as_wrong)
+    return {"outcomes": outcomes, "evidence": grades, "errata_by_kind": kinds, "printed_values_wrong": wrong}
+
+
+def summary_lines(results, elapsed: float, mutations=None) -> list[str]:
+    """The summary under the table: outcomes; evidence; errata by kind (and mutants)."""
+    c = summary_counts(results)
+    noun = "claim" if len(results) == 1 else "claims"
+    outs = ", ".join(f"{n} {k}" for k, n in sorted(c["outcomes"].items()))
+    lines = [f"{len(results)} {noun}: {outs}"]
+    if c["evidence"]:
+        lines.append("evidence: " + ", ".join(f"{n} {k}" for k, n in sorted(c["evidence"].items())))
+    w = c["printed_values_wrong"]
+    kinds = c["errata_by_kind"]
+    lines.append(f"{w} printed value{'' if w == 1 else 's'} found wrong ({kinds['substantive']} substantive, "
+                 f"{kinds['misprint']} misprint); not counted: {kinds['rounding']} rounding, "
+                 f"{kinds['transcription']} transcription; {elapsed:.2f} s")
+    if mutations:
+        tried = sum(m.tried for m in mutations.values())
+        caught = sum(m.caught for m in mutations.values())
+        none = sum(1 for m in mutations.values() if not m.items)
+        lines.append(f"mutants: {caught} of {tried} caught; {none} claim{'' if none == 1 else 's'} "
+                     "compare against nothing printed")
+    return lines
+
+
+def readings_legend(results) -> list[str]:
+    """One line per reading the shown verdicts rest on: ``under race-model: <sentence>``."""
+    from ..results import get_assumption
+
+    used: dict[str, int] = {}
+    for r in results:
+        for a in (r.verdict.assumptions if r.verdict else ()):
+            used[a] = used.get(a, 0) + 1
+    return [f"under {a} ({n} claim{'' if n == 1 else 's'}): {get_assumption(a).sentence}"
+            for a, n in sorted(used.items())]
+
+
+def verdicts_document(results, elapsed, load_errors, mutations, version) -> dict:
+    """The ``--json`` document, schema version 2 (exactcube/schema/verdicts.json)."""
+    from ..results import ASSUMPTIONS
+
+    claims = []
+    used: set[str] = set()
+    for r in results:
+        d = r.as_dict()
+        m = mutations.get(r.claim.id) if mutations else None
+        d["mutation"] = m.as_dict() if m is not None else None
+        claims.append(d)
+        if r.verdict:
+            used.update(r.verdict.assumptions)
+            for alt in r.verdict.alternatives:
+                used.update(alt.assumptions)
+    return {
+        "schema": "exactcube-verdicts",
+        "schema_version": 2,
+        "exactcube_version": version,
+        "seconds": round(elapsed, 6),
+        "summary": summary_counts(results),
+        "assumptions": [ASSUMPTIONS[a].as_dict() for a in sorted(used)],
+        "claims": claims,
+        "load_errors": [{"module": e.module, "error": e.error} for e in load_errors],
+    }
+
+
+def _mutate(results, args) -> dict:
+    from ..mutate import mutate_claim
+    from ._common import progress
+
+    reports = {}
+    todo = [r for r in results if r.verdict is not None]
+    with progress("mutating", len(todo)) as bar:
+        for r in todo:
+            reports[r.claim.id] = mutate_claim(r.claim, limit=args.mutate_limit)
+            bar.advance(1, r.claim.id)
+    return reports

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from exactcube.claims import Erratum, Evidence, claim, erratum, refuted, verified
+from exactcube.claims import Erratum, ErratumKind, Evidence, claim, erratum, refuted, verified
 from exactcube.errors import TooLarge
 from exactcube.numbers import format_decimal, format_exact, mpq, parse_int
 from exactcube.race import cubeless as cl
@@ -115,4 +115,5 @@ def algorithm_text():
                           "floyd.order, floyd.f25).",
                    [Erratum("program, FOR LARGER := 1 TO 2.5", "2.5", "25",
                             note="either a typo in the note or an extraction artefact: the same '25' -> '2.5' "
-                                 "corruption occurs in our copy of ju24, line 622")])
+                                 "corruption occurs in our copy of ju24, line 622",
+                            kind=ErratumKind.TRANSCRIPTION)])

@@ -15,7 +15,7 @@ import sympy as sp
 from exactcube.brownian import alternating as alt
 from exactcube.brownian import stakes as st
 from exactcube.brownian import stopping as solver
-from exactcube.claims import Erratum, Evidence, claim, erratum, open_, refuted, verified
+from exactcube.claims import Erratum, ErratumKind, Evidence, claim, erratum, open_, refuted, verified
 from exactcube.errors import BadInput, TooLarge
 from exactcube.numbers import format_exact, mpq, parse_int, parse_rational
 from exactcube.symbolic import is_identity, to_sympy
@@ -301,11 +301,14 @@ def sec3_2_text():
     errs = [
         Erratum("§3.2.1, after Lemma 3.3", "doubling is preferable to doubling",
                 "doubling (at d_k) is preferable to not doubling", note="a word is missing; the comparison is "
-                "with the dead-cube payoff 2p - 1 of never doubling"),
+                "with the dead-cube payoff 2p - 1 of never doubling",
+                kind=ErratumKind.MISPRINT),
         Erratum("§3.2.2, after Lemma 3.4", "doubling is preferable to doubling",
-                "reducing (at d_k) is preferable to not reducing", note="same slip, in the reducing section"),
+                "reducing (at d_k) is preferable to not reducing", note="same slip, in the reducing section",
+                kind=ErratumKind.MISPRINT),
         Erratum("§3.2.1, after (3.3)", "both positive, since n > 1", "both positive, since x > 0 and y > 1",
-                note=f"there is no n in §3; on R+: {why_plus}; and the constant term (A.3) > 0"),
+                note=f"there is no n in §3; on R+: {why_plus}; and the constant term (A.3) > 0",
+                kind=ErratumKind.MISPRINT),
     ]
     return erratum(EXACT, "Textual slips in the proofs of Theorems 1.4 and 1.5; the mathematics they state is checked "
                           "in ju24.eq3.4 / ju24.eq3.6 (positivity proved on the whole regions).", errs)
@@ -365,7 +368,7 @@ def regions_claim():
         [Erratum("§3.2, first sentence (and Figure 4)",
                  "the remaining nontrivial values of (x, y) are those in R+ or R-",
                  "the remaining values are R+, R- and the two lines {x = 0, y > 1} and {y = 1, -1 < x < 0}; on these "
-                 "lines one should never double (exact solver)")],
+                 "lines one should never double (exact solver)", kind=ErratumKind.SUBSTANTIVE)],
         witness=[f"({a}, {b})" for a, b in ex],
     )
 
@@ -621,7 +624,7 @@ def thm1_5(samples=None, kmax=8):
     never = check_gap_identity(PRINTED["(3.6)"], "R-", "-").outcome.value == "verified"
     a0, b0 = samples[0]
     d1 = st.doubling_point(a0, b0, 1)
-    return erratum(
+    return refuted(
         EXACT,
         "Refuted as an optimality statement. For the owner of the cube, every (x, y) in R- and every k ≥ 1, by a "
         "strategy the rules allow (ju24 §1.2.1 permits proposals at the extreme states): the owner who waits until his state is 0 and "
@@ -638,12 +641,9 @@ def thm1_5(samples=None, kmax=8):
         f"d_1 = {format_exact(d1)} yields {format_exact(a0)}, waiting yields "
         f"{format_exact(-b0 + (1 + b0) * d1)}. The second sentence ('reducing at d_k is preferable to not reducing at "
         f"all') is true: (3.6) holds ({'verified' if never else 'NOT verified'}), but 'not reducing' is the wrong "
-        "comparison: reducing at 0 beats both.",
-        [Erratum("§1.3 Theorem 1.5 (and §3.2.2)", "the optimal game state d_k to reduce ... is (1.3)",
-                 "in R- it is optimal to reduce only at one's own state 0 (the opponent accepts): the owner's value is "
-                 "-y + (1+y)p, a centred cube's y(2p-1); d_k of (1.3) is the opponent's indifference point, optimal "
-                 "only for a centred cube with k = 1 (where every state in [0, d_1] is optimal)",
-                 note="waiting until 0 beats reducing at d_k by at least (x+y)(1-y)/(2y) > 0 for the owner")],
+        "comparison: reducing at 0 beats both. What is true: in R- it is optimal to reduce only at one's own state 0 "
+        "(the opponent accepts): the owner's value is -y + (1+y)p, a centred cube's y(2p-1); waiting until 0 beats "
+        "reducing at d_k by at least (x+y)(1-y)/(2y) > 0 for the owner.",
         witness={"x": format_exact(a0), "y": format_exact(b0), "k": 1, "d_1": format_exact(d1),
                  "reduce at d_1": format_exact(a0), "wait until 0": format_exact(-b0 + (1 + b0) * d1)},
     )
@@ -657,7 +657,7 @@ def thm1_3():
     v5 = thm1_5()
     if v4.outcome.value != "verified":
         return open_(EXACT, "R+ part not verified: " + v4.details)
-    if v5.outcome.value != "erratum":
+    if v5.outcome.value != "refuted":
         return open_(EXACT, "R- part: " + v5.details)
     # the proof's endpoint values of B's accept payoff E_B, on the exact model, k = 2 (one proposal after the take)
     a1, b1 = mpq(3, 2), mpq(2)  # R+ with x > 1
@@ -669,23 +669,21 @@ def thm1_3():
         endpoint.append(Erratum("§3.2, proof of Theorem 1.3", "E_B(0) = y",
                                 f"E_B(0) = y·max(1, x) when proposals remain after the take (e.g. (x, y) = (3/2, 2), "
                                 f"k = 2: E_B(0) = {format_exact(eb0)}: B re-raises and A folds paying x)",
-                                note="the existence of β is unaffected (E_B(0) ≥ y > -x)"))
+                                note="the existence of β is unaffected (E_B(0) ≥ y > -x)", kind=ErratumKind.SUBSTANTIVE))
     if eb1 != -b2:
         endpoint.append(Erratum("§3.2, proof of Theorem 1.3", "E_B(1) = -y",
                                 f"E_B(1) = -y^2 in R- when proposals remain after the take (e.g. (x, y) = (-1/4, 1/2), "
                                 f"k = 2: E_B(1) = {format_exact(eb1)}: B reduces again at his state 0)",
-                                note="the existence of β is unaffected (E_B(1) < 0 < -x)"))
-    return erratum(
+                                note="the existence of β is unaffected (E_B(1) < 0 < -x)", kind=ErratumKind.SUBSTANTIVE))
+    return refuted(
         EXACT,
         "R+ (Case 1): true on every sample of the exact solver (β = d_k is an optimal proposal state; it is the "
         "only one for an owned cube with x < 1; for a centred cube with k = 1 every state in [1-d_1, d_1] is optimal, "
         "and for x ≥ 1 every state in [d_k, 1]). R- (Case 2): false. The proof's step 'if Player B prefers to accept, "
         "it would have been better for Player A to double earlier and cut the losses to -x' ignores waiting until "
         "the state is 0 and reducing there, which cuts the loss to y on the losing paths only; see ju24.thm1.5.",
-        [Erratum("§1.3 Theorem 1.3 / §3.2 proof, Case 2", "α = β for (x, y) in R-",
-                 "in R-, α = 0 (reduce at one's own state 0) for an owned cube and for a centred cube with k ≥ 2; "
-                 "α = β holds only in R+ (and, as the largest optimal state, for a centred cube in R- with k = 1)")]
-        + endpoint,
+        v5.witness,
+        errata=endpoint,
     )
 
 

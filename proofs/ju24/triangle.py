@@ -14,7 +14,7 @@ import sympy as sp
 from exactcube.brownian import triangle as T
 from exactcube.brownian import triangle_doubling as TD
 from exactcube.brownian import triangle_sim as TS
-from exactcube.claims import Erratum, Evidence, claim, erratum, open_, refuted, verified
+from exactcube.claims import Erratum, ErratumKind, Evidence, claim, erratum, open_, refuted, verified
 from exactcube.figures import figure_builder, pyplot
 from exactcube.numbers import format_decimal, format_exact, mpq, parse_int, parse_printed
 from exactcube.tables import Param, Table, table_builder
@@ -532,7 +532,7 @@ def fig10():
             errs.append(Erratum(f"Figure 10 caption, g for the row {row}", f"g = {g_printed}",
                                 f"g a multiple of {need}", str(need),
                                 f"frequencies of {g_printed} games are multiples of 1/{g_printed}; "
-                                f"{row} needs denominators dividing g, hence g ∈ {need}ℤ"))
+                                f"{row} needs denominators dividing g, hence g ∈ {need}ℤ", kind=ErratumKind.SUBSTANTIVE))
             m = need
         else:
             m = int(g_printed)

@@ -7,7 +7,7 @@ from flint import arb, fmpq
 
 from exactcube.brownian import continuous as C
 from exactcube.brownian import raises as R
-from exactcube.claims import Erratum, Evidence, claim, erratum, refuted, verified
+from exactcube.claims import Erratum, ErratumKind, Evidence, claim, erratum, refuted, verified
 from exactcube.numbers import agrees_with_printed, format_exact, mpq
 from exactcube.symbolic import is_identity
 
@@ -308,9 +308,10 @@ def alpha_aa():
         "the standard normal Φ, but the printed last form drops the factor 1/sqrt(2π) (as does the text's "
         "definition of Φ). Qualitatively right: α(a,a) -> 1/2 like (log a)^{-1/2}. " + "; ".join(rows),
         [Erratum("§5 Results, α(a,a) asymptotics", "1/2 + 1/(2 sqrt(log a))", "1/2 + 1/(2 sqrt(2π log a)) (1 + o(1))",
-                 note="the printed form is too large by the factor sqrt(2π) ≈ 2.507 in the excess over 1/2"),
+                 note="the printed form is too large by the factor sqrt(2π) ≈ 2.507 in the excess over 1/2",
+                 kind=ErratumKind.SUBSTANTIVE),
          Erratum("§5 after (23), definition of Φ", "Φ(t) = ∫_{-oo}^t e^{-x²/2} dx",
-                 "Φ(t) = (2π)^{-1/2} ∫_{-oo}^t e^{-x²/2} dx")],
+                 "Φ(t) = (2π)^{-1/2} ∫_{-oo}^t e^{-x²/2} dx", kind=ErratumKind.MISPRINT)],
     )
 
 

@@ -9,7 +9,7 @@ from sympy.polys.domains import QQ
 from sympy.polys.rings import ring
 
 from exactcube.brownian import raises as R
-from exactcube.claims import Erratum, Evidence, claim, erratum, refuted, verified
+from exactcube.claims import Erratum, ErratumKind, Evidence, claim, erratum, refuted, verified
 from exactcube.numbers import format_decimal, format_exact, mpq
 from exactcube.symbolic import is_identity
 
@@ -192,7 +192,8 @@ def theorem2_initial():
         "α(0,j) = 1 is right, but the printed β(i,0) = 1 must be β(i,0) = 0: with no raises left B never raises, "
         "the game's low end is the real end 0 (Theorem 2 gives P[K_a < 0] = 0), and the paper's own example "
         "β(0,1) = 1/3·α(0,0) + 2/3·β(0,0) = 1/3 needs β(0,0) = 0. (Possibly a misprint of the scan.)",
-        [Erratum("§3, proof of Theorem 2, initial conditions", "β(i,0) = 1", "β(i,0) = 0", "0")],
+        [Erratum("§3, proof of Theorem 2, initial conditions", "β(i,0) = 1", "β(i,0) = 0", "0",
+                 kind=ErratumKind.MISPRINT)],
     )
 
 
@@ -282,7 +283,7 @@ def figure2_paths():
         f"contest are {terms} = 11/16: the term 3/4·3/4 (A's two raises both reach his next raising point) is "
         "missing; it may have been lost in the extraction of the scan rather than in the original.",
         [Erratum("§3, α(2,1) as a sum over paths", "3/4·1/4·1/3 + 1/4·1/3·3/4 (= 1/8)",
-                 "3/4·3/4 + 3/4·1/4·1/3 + 1/4·1/3·3/4 = 11/16", "11/16")],
+                 "3/4·3/4 + 3/4·1/4·1/3 + 1/4·1/3·3/4 = 11/16", "11/16", kind=ErratumKind.MISPRINT)],
     )
 
 
@@ -380,5 +381,5 @@ def example_10_3():
         f"cell for continuous raise potentials a = 10, b = 3 (α(10,3) by (18) = {c.str(8)}), apparently copied "
         "from the wrong table.",
         [Erratum("§3 example, α(10,3) with a = b = 2", printed, format_exact(al), format_decimal(al, 4),
-                 note="printed value is Table III (continuous, a = 10, b = 3)")],
+                 note="printed value is Table III (continuous, a = 10, b = 3)", kind=ErratumKind.SUBSTANTIVE)],
     )

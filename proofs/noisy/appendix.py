@@ -13,7 +13,7 @@ those eps.
 
 from __future__ import annotations
 
-from exactcube.claims import Erratum, Evidence, claim, erratum, refuted, verified
+from exactcube.claims import Erratum, ErratumKind, Evidence, claim, erratum, refuted, verified
 from exactcube.errors import BadInput, TooLarge
 from exactcube.noisy.nim import solve_nim
 from exactcube.numbers import format_decimal, format_exact, mpq, parse_int, parse_printed, parse_rational
@@ -112,13 +112,14 @@ def _check_appendix(n: int):
                     "legal is ever received); p agrees")
                 continue
             errs.append(Erratum(where=f"Appendix, {n} chips, eps = {c.row}, opt.", printed=c.printed,
-                                true=c.true, true_rounded=c.true))
+                                true=c.true, true_rounded=c.true, kind=ErratumKind.SUBSTANTIVE))
             continue
         diff = abs(parse_printed(c.printed) - parse_rational(c.true))
         units = diff * mpq(10) ** 15
         errs.append(Erratum(where=f"Appendix, {n} chips, eps = {c.row}, p", printed=c.printed,
                             true=c.true, true_rounded=c.true_rounded,
-                            note=f"|printed - true| = {format_decimal(units, 3)} units of the 15th decimal"))
+                            note=f"|printed - true| = {format_decimal(units, 3)} units of the 15th decimal",
+                            kind=ErratumKind.ROUNDING if units < 1 else ErratumKind.SUBSTANTIVE))
     details = (f"{cells} printed cells of the {n}-chip table compared with the exact p({n}) and optimal-move "
                f"sets at eps = 0.00..0.99{' and 1.00' if n == 4 else ''}. ")
     if not errs:

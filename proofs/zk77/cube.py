@@ -14,7 +14,7 @@ from math import ceil, floor
 
 import flint
 
-from exactcube.claims import Erratum, Evidence, claim, erratum, open_, refuted, verified
+from exactcube.claims import Erratum, ErratumKind, Evidence, claim, erratum, open_, refuted, verified
 from exactcube.errors import BadInput
 from exactcube.numbers import format_decimal, format_exact, mpq, parse_int, parse_printed, printed_places
 from exactcube.race import cubeful as cf
@@ -177,7 +177,8 @@ def table2_claim():
                 far.append(Erratum(f"zk77.table2 row {r['label']}, column {col}", printed, format_exact(exact),
                                    format_decimal(exact, 3),
                                    note=f"z = {float(z.mid()):+.2f}: beyond {Z_FAR} standard errors of a 10,000-game "
-                                        "mean, more than simulation error explains"))
+                                        "mean, more than simulation error explains",
+                                   kind=ErratumKind.SUBSTANTIVE))
     worst = max(zs)
     flips = []
     for r in rows:
@@ -357,7 +358,8 @@ def effective_claim():
                                     "of Lemma 2)", f"{format_decimal(lo, 2)}-{format_decimal(hi, 2)}",
                                     note="every inversion of Lemma 2 on the exact cubeful equities disagrees with the "
                                          "printed value at its precision: " + ", ".join(
-                                             f"{how} {format_decimal(w, 4)}" for how, w in inv[name].items())))
+                                             f"{how} {format_decimal(w, 4)}" for how, w in inv[name].items()),
+                                    kind=ErratumKind.SUBSTANTIVE))
     below = all(da_by_count[20][how] < da_by_count[40][how] for how in da_by_count[20])
     details = ("D_A, D_B are not defined operationally by zk77; they are implied by the exact cubeful equities by "
                "inverting Lemma 2 in several ways, and the 'true' value is the range over the inversions. An erratum "

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from exactcube.claims import Erratum, Evidence, claim, erratum, refuted, verified
+from exactcube.claims import Erratum, ErratumKind, Evidence, claim, erratum, refuted, verified
 from exactcube.numbers import mpq
 from exactcube.race import effective as ef
 from exactcube.symbolic import is_identity, to_sympy
@@ -210,5 +210,6 @@ def names():
         f"≈ {float(rv):.4f} (redouble), matching Table 3, where the double threshold is below the redouble one.",
         [Erratum("Theorem 1 statement", "r(t), d(t) = double, redouble points respectively",
                  "r(t) = redouble point (5), d(t) = double point (6)",
-                 note="formulas (5), (6) are right for the quantities their proofs define")],
+                 note="formulas (5), (6) are right for the quantities their proofs define",
+                 kind=ErratumKind.MISPRINT)],
     )

@@ -1,0 +1,214 @@
+r"""Mutation testing of the checks: proof that every check can fail.
+
+For each claim, :func:`mutate_claim` runs the check once while recording every
+printed item it reads (:mod:`exactcube.printed`), then once per *mutant*: the same
+check with one printed item replaced by a perturbed copy.  A mutant is *caught*
+when the verdict changes (outcome, or the set of errata with their printed values)
+or the check stops with an error; it *survives* when the verdict is the same, which
+means the check did not look at that item closely enough.
+
+Mutants of a printed value (:func:`mutants_of`):
+
+* a decimal string (``".4938"``, ``"-0.25"``, ``"79"``): the last printed digit
+  plus and minus one, and the sign flipped;
+* an integer: plus and minus one, and the sign flipped (counts, thresholds);
+* an exact rational ``p/q``: ``(p+1)/q``, ``(p-1)/q`` and the sign flipped;
+* a sympy expression: each number in it changed (``n -> n + 1``), each term of a
+  sum dropped and each term's sign flipped;
+* a tuple, list or dict: each element mutated in turn;
+* any other text: one character changed (the check must compare it).
+
+An item the base verdict already reports as wrong (an erratum at the same place)
+is not perturbed further (a wrong value nudged stays wrong); its one mutant is the
+*correction* (the erratum's ``true_rounded``), which must make the erratum go away.
+
+A claim that reads no printed item says so; each such claim needs a reason
+(:data:`NOTHING_PRINTED` in the claim's module, via ``claim(..., unprinted=...)``).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from .numbers import is_mpq, mpq
+from .printed import Access, recording, substituting
+
+__all__ = ["mutants_of", "MutationReport", "mutate_claim", "verdict_signature"]
+
+#: At most this many mutants of one printed item (a large formula or tuple).
+MAX_PER_ITEM = 24
+
+_DECIMAL = re.compile(r"^\s*([+-]?)(\d*)(?:\.(\d*))?\s*(%?)\s*$")
+
+
+def _decimal_mutants(s: str) -> list[tuple[str, str]]:
+    m = _DECIMAL.match(s)
+    if not m or not (m.group(2) or m.group(3)):
+        return []
+    sign, whole, frac, pct = m.group(1), m.group(2) or "", m.group(3), m.group(4)
+    places = len(frac) if frac is not None else 0
+    n = int(whole + (frac or "") or "0") * (-1 if sign == "-" else 1)
+
+    def fmt(k: int) -> str:
+        t = str(abs(k)).rjust(places + 1, "0") if places else str(abs(k))
+        txt = f"{t[:-places]}.{t[-places:]}" if places else t
+        if places and not whole and txt.startswith("0."):
+            txt = txt[1:]
+        lead = "-" if k < 0 else ("+" if sign == "+" else "")
+        return lead + txt + pct
+
+    out = [(f"last digit +1: {fmt(n + 1)}", fmt(n + 1)), (f"last digit -1: {fmt(n - 1)}", fmt(n - 1))]
+    if n != 0:
+        out.append((f"sign flipped: {fmt(-n)}", fmt(-n)))
+    return out
+
+
+def _sympy_mutants(e) -> list[tuple[str, Any]]:
+    import sympy as sp
+
+    out: list[tuple[str, Any]] = []
+    for a in sorted(e.atoms(sp.Number), key=sp.default_sort_key):
+        out.append((f"number {a} -> {a + 1}", e.xreplace({a: a + 1})))
+    terms = sp.Add.make_args(sp.expand(e)) if isinstance(e, sp.Expr) else ()
+    if isinstance(e, sp.Expr) and len(terms) > 1:
+        for t in terms:
+            out.append((f"term {t} dropped", sp.Add(*[u for u in terms if u is not t])))
+            out.append((f"sign of term {t} flipped", sp.Add(*[(-u if u is t else u) for u in terms])))
+    if isinstance(e, sp.Expr) and not out:
+        out.append(("negated", -e))
+    if isinstance(e, sp.Equality):
+        out.append((f"rhs {e.rhs} -> {e.rhs} + 1", sp.Eq(e.lhs, e.rhs + 1, evaluate=False)))
+    return out
+
+
+def mutants_of(value: Any) -> list[tuple[str, Any]]:
+    """Perturbed copies of a printed value, each with a label: ``[(label, mutant), ...]``."""
+    if isinstance(value, bool):
+        return [(f"{value} -> {not value}", not value)]
+    if isinstance(value, str):
+        dec = _decimal_mutants(value)
+        if dec:
+            return dec
+        if not value:
+            return []
+        i = len(value) - 1
+        ch = "X" if value[i] != "X" else "Y"
+        return [(f"last character changed: {value[:i] + ch!r}", value[:i] + ch)]
+    if isinstance(value, int) or type(value).__name__ == "mpz":
+        out = [(f"{value} -> {value + 1}", value + 1), (f"{value} -> {value - 1}", value - 1)]
+        if value:
+            out.append((f"{value} -> {-value}", -value))
+        return out
+    if is_mpq(value):
+        p, q = value.numerator, value.denominator
+        out = [(f"{value} -> {mpq(p + 1, q)}", mpq(p + 1, q)), (f"{value} -> {mpq(p - 1, q)}", mpq(p - 1, q))]
+        if p:
+            out.append((f"{value} -> {-value}", -value))
+        return out
+    if isinstance(value, (tuple, list)):
+        out = []
+        for i, x in enumerate(value):
+            for lab, m in mutants_of(x):
+                y = list(value)
+                y[i] = m
+                out.append((f"[{i}] {lab}", type(value)(y) if isinstance(value, tuple) else y))
+        return out
+    if isinstance(value, dict):
+        out = []
+        for k, x in value.items():
+            for lab, m in mutants_of(x):
+                y = dict(value)
+                y[k] = m
+                out.append((f"[{k}] {lab}", y))
+        return out
+    try:
+        import sympy as sp
+
+        if isinstance(value, sp.Basic):
+            return _sympy_mutants(value)
+    except ImportError:  # pragma: no cover - sympy is a dependency
+        pass
+    return []
+
+
+def verdict_signature(v) -> tuple:
+    """What must change for a mutant to count as caught: the outcome, or the places of
+    the errata (a mutant that only changes the printed text an erratum quotes is not
+    caught: the check must *judge* the value, not echo it)."""
+    if v is None:
+        return ("crash",)
+    return (v.outcome.value, tuple(sorted({e.where for e in v.errata})))
+
+
+@dataclass
+class MutationReport:
+    """Mutants tried and caught for one claim; ``survivors`` lists (item, mutant) labels."""
+
+    claim_id: str
+    items: int = 0
+    tried: int = 0
+    caught: int = 0
+    crashed: int = 0
+    survivors: list[str] = field(default_factory=list)
+    note: str = ""
+
+    @property
+    def complete(self) -> bool:
+        return self.tried == self.caught and self.items > 0
+
+    def as_dict(self) -> dict:
+        return {"items": self.items, "tried": self.tried, "caught": self.caught, "crashed": self.crashed,
+                "survivors": list(self.survivors), "note": self.note}
+
+
+def _run(check: Callable):
+    try:
+        return check()
+    except Exception:
+        return None
+
+
+def mutate_claim(claim, limit: int | None = None, seed: int = 0) -> MutationReport:
+    """Mutation-test one claim: record what it reads, then try every mutant (at most
+    ``limit`` of them, a seeded sample, when given)."""
+    rep = MutationReport(claim.id)
+    with recording() as rec:
+        base = _run(claim.check)
+    if base is None:
+        rep.note = "the check itself fails; nothing to mutate"
+        return rep
+    base_sig = verdict_signature(base)
+    accesses: list[Access] = list(rec.values())
+    rep.items = len(accesses)
+    if not accesses:
+        rep.note = getattr(claim, "unprinted", "") or "reads no printed item (no reason given)"
+        return rep
+    wrong = {e.where: e for e in base.errata}
+    plan: list[tuple[Access, str, Any]] = []
+    for a in accesses:
+        e = wrong.get(a.where)
+        if e is not None:
+            # a value found wrong: its mutant is the correction, which must clear the erratum
+            if isinstance(a.value, str) and e.true_rounded:
+                plan.append((a, f"corrected to {e.true_rounded}", e.true_rounded))
+            continue
+        ms = a.mutants(a.value) if a.mutants else mutants_of(a.value)
+        plan.extend((a, lab, m) for lab, m in ms[:MAX_PER_ITEM])
+    if limit is not None and len(plan) > limit:
+        rng = random.Random(f"{claim.id}:{seed}")
+        plan = rng.sample(plan, limit)
+    for a, lab, m in plan:
+        rep.tried += 1
+        with substituting(a.key, m):
+            v = _run(claim.check)
+        if v is None:
+            rep.crashed += 1
+            rep.caught += 1
+        elif verdict_signature(v) != base_sig:
+            rep.caught += 1
+        else:
+            rep.survivors.append(f"{a.where}: {lab}")
+    return rep

@@ -1,0 +1,329 @@
+r"""One vocabulary for how a result was obtained: evidence, provenance, assumptions.
+
+Every number exactcube gives is exactly as trustworthy as the *weakest step* of the
+argument behind it.  This module, below the models, names those steps:
+
+* :class:`Evidence`: ``exact`` (exact rational or symbolic computation),
+  ``rigorous`` (ball or interval arithmetic encloses the truth), ``numeric``
+  (high-precision floating point at a stated precision, not a proof), ``sampled``
+  (Monte Carlo with a confidence interval).  They are ordered from strongest to
+  weakest; :meth:`Evidence.weakest` combines steps.
+* :class:`Assumption`: a *reading* that a conclusion rests on although no
+  computation can show it: how an ambiguous rule is read, or a model standing in
+  for reality ("the pip-count race model stands for real positions").  Readings are
+  registered once by id (:func:`assumption`) and cited by id.
+* :class:`Provenance`: method, evidence, source (the equation, theorem or table
+  implemented), assumptions, and precision where it applies.  Frozen, serialisable.
+* :class:`Result`: a mixin for the frozen result dataclasses of the models:
+  :meth:`Result.as_dict` (exact values as ``"p/q"`` text, which
+  :func:`exactcube.numbers.parse_rational` reads back) and the notebook reprs.
+
+The rule the verdicts follow: the *evidence* says how the arithmetic was done, the
+*assumptions* say what the conclusion also depends on.  A verdict with evidence
+``exact`` and an assumption is reported as ``exact, under: <assumption>``, never
+as plain ``exact``; :func:`grade` gives that combined label.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, Iterable, Mapping
+
+from .display import ExactDisplay
+from .numbers import is_mpq
+
+__all__ = [
+    "Evidence",
+    "Assumption",
+    "ASSUMPTIONS",
+    "assumption",
+    "get_assumption",
+    "Provenance",
+    "ErratumKind",
+    "Erratum",
+    "Result",
+    "grade",
+    "jsonable",
+]
+
+
+class Evidence(str, Enum):
+    """How the arithmetic behind a result was done, strongest first.
+
+    ``exact``: exact rationals or symbolic identities; ``rigorous``: balls or
+    intervals that provably enclose the truth; ``numeric``: floating point at a
+    stated precision, not a proof; ``sampled``: Monte Carlo with a confidence
+    interval.
+    """
+
+    EXACT = "exact"
+    RIGOROUS = "rigorous"
+    NUMERIC = "numeric"
+    SAMPLED = "sampled"
+
+    def __str__(self) -> str:  # pragma: no cover - trivial
+        return self.value
+
+    @property
+    def rank(self) -> int:
+        """0 for ``exact`` up to 3 for ``sampled``: larger is weaker."""
+        return _EVIDENCE_ORDER.index(self)
+
+    @classmethod
+    def weakest(cls, *evidence: "Evidence | str") -> "Evidence":
+        """The weakest of several steps: an argument is no stronger than its weakest step."""
+        if not evidence:
+            raise ValueError("weakest() needs at least one evidence class")
+        return max((cls(e) for e in evidence), key=lambda e: e.rank)
+
+
+_EVIDENCE_ORDER = [Evidence.EXACT, Evidence.RIGOROUS, Evidence.NUMERIC, Evidence.SAMPLED]
+
+
+@dataclass(frozen=True)
+class Assumption:
+    """A reading a conclusion rests on: an id (``race-model``) and one sentence."""
+
+    id: str
+    sentence: str
+
+    def as_dict(self) -> dict:
+        return {"id": self.id, "sentence": self.sentence}
+
+    def __str__(self) -> str:
+        return self.sentence
+
+
+#: Every registered reading, by id.
+ASSUMPTIONS: dict[str, Assumption] = {}
+
+
+def assumption(id: str, sentence: str) -> Assumption:
+    """Register the reading ``id`` with its one-sentence statement (idempotent).
+
+    Registering the same id twice with different sentences is an error: a reading
+    has one meaning wherever it is cited.
+    """
+    if not id or any(ch.isspace() for ch in id):
+        raise ValueError(f"assumption id {id!r} must be one word (letters, digits, '-', '.')")
+    sentence = " ".join(sentence.split())
+    if not sentence:
+        raise ValueError(f"assumption {id!r} needs a sentence")
+    old = ASSUMPTIONS.get(id)
+    if old is not None and old.sentence != sentence:
+        raise ValueError(f"assumption {id!r} registered twice with different sentences")
+    a = old or Assumption(id, sentence)
+    ASSUMPTIONS[id] = a
+    return a
+
+
+def get_assumption(a: "Assumption | str") -> Assumption:
+    """The registered reading for an id (or the reading itself); KeyError names unknown ids."""
+    if isinstance(a, Assumption):
+        return ASSUMPTIONS.setdefault(a.id, a)
+    try:
+        return ASSUMPTIONS[a]
+    except KeyError:
+        raise KeyError(f"unknown assumption {a!r}; register it with exactcube.results.assumption()") from None
+
+
+def _assumption_ids(items: Iterable["Assumption | str"]) -> tuple[str, ...]:
+    ids: list[str] = []
+    for a in items:
+        i = get_assumption(a).id
+        if i not in ids:
+            ids.append(i)
+    return tuple(ids)
+
+
+def grade(evidence: "Evidence | str", assumptions: Iterable[str] = ()) -> str:
+    """The combined label of a conclusion: ``exact`` or ``exact, under assumptions``.
+
+    The summary of ``exactcube verify`` counts these labels, so a conclusion that
+    rests on a reading is never counted with the plain ``exact`` ones.
+    """
+    ev = Evidence(evidence).value
+    return f"{ev}, under assumptions" if tuple(assumptions) else ev
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """How a result was obtained.
+
+    ``method``: the algorithm in a few words; ``evidence``: see :class:`Evidence`;
+    ``source``: what it implements (``"ju24 (1.1)"``, ``"ks69 Theorem 2"``);
+    ``assumptions``: ids of registered readings; ``precision``: for ``numeric`` and
+    ``rigorous`` results, the working precision (``"60 digits"``, ``"256 bits"``).
+    """
+
+    method: str
+    evidence: Evidence = Evidence.EXACT
+    source: str = ""
+    assumptions: tuple[str, ...] = ()
+    precision: str = ""
+
+    def __post_init__(self):
+        object.__setattr__(self, "evidence", Evidence(self.evidence))
+        object.__setattr__(self, "assumptions", _assumption_ids(self.assumptions))
+        if self.evidence is Evidence.NUMERIC and not self.precision:
+            raise ValueError("a numeric result must state its precision")
+
+    @property
+    def grade(self) -> str:
+        return grade(self.evidence, self.assumptions)
+
+    def combine(self, *others: "Provenance", method: str | None = None, source: str | None = None) -> "Provenance":
+        """The provenance of an argument built from this and ``others``: weakest evidence,
+        union of assumptions, precisions joined."""
+        parts = (self, *others)
+        precisions = [p.precision for p in parts if p.precision]
+        return Provenance(
+            method=method if method is not None else "; ".join(dict.fromkeys(p.method for p in parts)),
+            evidence=Evidence.weakest(*(p.evidence for p in parts)),
+            source=source if source is not None else "; ".join(dict.fromkeys(p.source for p in parts if p.source)),
+            assumptions=tuple(a for p in parts for a in p.assumptions),
+            precision=", ".join(dict.fromkeys(precisions)),
+        )
+
+    def assuming(self, *assumptions: "Assumption | str") -> "Provenance":
+        """The same provenance resting on further readings."""
+        return dataclasses.replace(self, assumptions=self.assumptions + _assumption_ids(assumptions))
+
+    def as_dict(self) -> dict:
+        return {
+            "method": self.method,
+            "evidence": self.evidence.value,
+            "source": self.source,
+            "assumptions": list(self.assumptions),
+            "precision": self.precision,
+        }
+
+    def __str__(self) -> str:
+        s = f"{self.method} [{self.evidence.value}"
+        if self.precision:
+            s += f", {self.precision}"
+        s += "]"
+        if self.source:
+            s += f" ({self.source})"
+        if self.assumptions:
+            s += "; under: " + ", ".join(self.assumptions)
+        return s
+
+
+class ErratumKind(str, Enum):
+    """What kind of mistake a wrong printed value is.
+
+    ``substantive``: a wrong value, formula or statement (the mathematics or the
+    computation behind it is wrong); ``misprint``: a slip whose intended value is
+    clear from the context (a swapped name, a dropped factor that the next line
+    restores); ``rounding``: the printed digits miss the correctly rounded value by
+    less than one unit in the last printed place (floating-point noise of the
+    authors' program); ``transcription``: likely damage in the available text (an
+    extraction artefact), not the authors' mistake.
+
+    Only ``substantive`` and ``misprint`` count as "printed values found wrong".
+    """
+
+    SUBSTANTIVE = "substantive"
+    MISPRINT = "misprint"
+    ROUNDING = "rounding"
+    TRANSCRIPTION = "transcription"
+
+    def __str__(self) -> str:  # pragma: no cover - trivial
+        return self.value
+
+    @property
+    def counts_as_wrong(self) -> bool:
+        """Whether the summary counts it among the printed values found wrong."""
+        return self in (ErratumKind.SUBSTANTIVE, ErratumKind.MISPRINT)
+
+
+@dataclass(frozen=True)
+class Erratum:
+    """One printed value that is wrong: where, what is printed, what is true, and its kind.
+
+    ``true`` is the exact value as text (``"13/16"``) or a rigorous enclosure;
+    ``true_rounded`` is the true value rounded at the printed precision, i.e. what
+    the document should have printed; ``kind`` is an :class:`ErratumKind` and must be
+    given: classifying a mistake is a judgement the claim makes, never a default.
+    """
+
+    where: str
+    printed: str
+    true: str
+    true_rounded: str = ""
+    note: str = ""
+    kind: ErratumKind = field(kw_only=True)
+
+    def __post_init__(self):
+        object.__setattr__(self, "kind", ErratumKind(self.kind))
+
+    def as_dict(self) -> dict:
+        return {
+            "where": self.where,
+            "printed": self.printed,
+            "true": self.true,
+            "true_rounded": self.true_rounded,
+            "kind": self.kind.value,
+            "note": self.note,
+        }
+
+
+def jsonable(x: Any):
+    """A JSON-ready copy of a value: exact rationals as ``"p/q"``, results as dicts,
+    enums as their value, balls and anything else as text."""
+    if x is None or isinstance(x, (bool, int, str)):
+        return x
+    if isinstance(x, float):
+        return x
+    if is_mpq(x):
+        return f"{x.numerator}/{x.denominator}" if x.denominator != 1 else str(x.numerator)
+    if type(x).__name__ == "mpz":
+        return int(x)
+    if isinstance(x, Enum):
+        return x.value
+    if hasattr(x, "as_dict") and callable(x.as_dict):
+        return x.as_dict()
+    if isinstance(x, Mapping):
+        return {str(k): jsonable(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple, set, frozenset)):
+        return [jsonable(v) for v in x]
+    return str(x)
+
+
+class Result(ExactDisplay):
+    """Mixin for the frozen result dataclasses of the models.
+
+    A result has a field ``provenance`` (:class:`Provenance`); :meth:`as_dict`
+    serialises every field (exact values as ``"p/q"`` text) and the notebook shows
+    the fields as a table with the provenance underneath.
+    """
+
+    @property
+    def evidence(self) -> Evidence:
+        return self.provenance.evidence
+
+    def as_dict(self) -> dict:
+        d = {"type": type(self).__name__}
+        for f in dataclasses.fields(self):
+            d[f.name] = jsonable(getattr(self, f.name))
+        return d
+
+    def _fields(self):
+        return [(f.name, getattr(self, f.name)) for f in dataclasses.fields(self)
+                if f.repr and f.name != "provenance"]
+
+    def _repr_html_(self) -> str:
+        import html
+
+        return super()._repr_html_() + f"<p><small>{html.escape(str(self.provenance))}</small></p>"
+
+
+def provenance_field(method: str, evidence: Evidence | str = Evidence.EXACT, source: str = "",
+                     assumptions: tuple[str, ...] = (), precision: str = ""):
+    """A dataclass field whose default is a fixed :class:`Provenance` (for results whose
+    method never varies)."""
+    p = Provenance(method, Evidence(evidence), source, assumptions, precision)
+    return field(default=p, repr=False, compare=False)
