@@ -9,7 +9,7 @@
    (c) exactcube's vectorised numpy simulator (``simulate_wins(..., edges="lemma")``), first call (tables
        built) and warm.  Target: >= 100x against the appendix's loop at 10^5 walks.
 2. Exact evaluation: plain ``fractions.Fraction`` Gauss-Jordan elimination on the whole grid (as a paper's
-   author would write it) against ``exactcube.brownian.triangle.solve`` (python-flint), same grid.
+   author would write it) against ``exactcube.triangle.board.solve`` (python-flint), same grid.
 
 Run:  nice python scripts/bench_triangle.py [--walks 100000] [--side 18]
 """
@@ -23,8 +23,8 @@ from fractions import Fraction
 
 import numpy  # noqa: F401  (imported before timing: the import is not part of the simulation)
 
-from exactcube.brownian import triangle as T
-from exactcube.brownian import triangle_sim as TS
+from exactcube.triangle import board as T
+from exactcube.triangle import sim as TS
 
 DIRECTIONS = T.STEPS  # the six unit steps, as in the appendix's `directions`
 

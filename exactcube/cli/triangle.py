@@ -20,7 +20,7 @@ DESCRIPTION = """The triangle game of ju24 §4: positions (a,b,c) with a + b + c
         decision regions with several doubles (beyond the paper), exact on the grid; --checkpoint FILE
         saves each finished level atomically, and a rerun with the same FILE resumes after an interrupt
 
-Rules of the cube (exactcube.brownian.triangle_doubling): --rule one = one acceptance suffices (a folder pays
+Rules of the cube (exactcube.triangle.doubling): --rule one = one acceptance suffices (a folder pays
 and leaves), both = every opponent must accept (Appendix B); --ejected liable = an ejected player pays the
 final stake (ju24 §4.2 literally), settled = the stake at his ejection.  Exact on the grid; the continuum
 limit of the regions is a conjecture, not a result."""
@@ -55,7 +55,7 @@ def _fmt(q, digits):
 
 
 def _position(args, n):
-    from ..brownian import triangle as T
+    from ..triangle import board as T
 
     if args.at is None:
         if n % 3:
@@ -114,7 +114,7 @@ def _save_checkpoint(path, params, levels):
 
 
 def _game(args, n, k):
-    from ..brownian import triangle_doubling as TD
+    from ..triangle import doubling as TD
 
     if args.policy not in ("equilibrium", "cash"):
         raise BadInput(f"--policy {args.policy!r}: use 'equilibrium' or 'cash'")
@@ -143,8 +143,8 @@ def _game(args, n, k):
 
 
 def _eval(args, out) -> int:
-    from ..brownian import triangle as T
-    from ..brownian import triangle_doubling as TD
+    from ..triangle import board as T
+    from ..triangle import doubling as TD
     from ..numbers import format_exact
 
     n = args.side or 30
@@ -183,7 +183,7 @@ def _eval(args, out) -> int:
 
 
 def _simulate(args, out) -> int:
-    from ..brownian import triangle_sim as TS
+    from ..triangle import sim as TS
     from ..numbers import mpq
 
     n = args.side or 18
@@ -207,8 +207,8 @@ def _simulate(args, out) -> int:
 
 
 def _regions(args, out) -> int:
-    from ..brownian import triangle as T
-    from ..brownian import triangle_doubling as TD
+    from ..triangle import board as T
+    from ..triangle import doubling as TD
 
     n = args.side or 24
     k = 1 if args.doubles is None else args.doubles

@@ -11,9 +11,9 @@ from math import gcd
 
 import sympy as sp
 
-from exactcube.brownian import triangle as T
-from exactcube.brownian import triangle_doubling as TD
-from exactcube.brownian import triangle_sim as TS
+from exactcube.triangle import board as T
+from exactcube.triangle import doubling as TD
+from exactcube.triangle import sim as TS
 from exactcube.claims import Erratum, ErratumKind, Evidence, claim, erratum, open_, refuted, verified
 from exactcube.figures import figure_builder, pyplot
 from exactcube.numbers import format_decimal, format_exact, mpq, parse_int, parse_printed
@@ -712,7 +712,7 @@ def regions_table(size: int, doubles: int, rule: str, ejected: str) -> Table:
     for K in range(1, doubles + 1):
         cols += [f"A doubles, K={K}", f"A folds to B, K={K}", f"principle optimal, K={K}"]
     t = Table("ju24.triangle-regions", f"Decision regions by side n (rule {rule}, ejected {ejected})",
-              [str(n) for n in sides], cols, row_header="n", source="exactcube.brownian.triangle_doubling",
+              [str(n) for n in sides], cols, row_header="n", source="exactcube.triangle.doubling",
               evidence="exact", notes="shares of the (n+1)(n+2)/2 grid points, exact on each grid; the "
                                       "continuum limit (n -> infinity) is not claimed.")
     for n in sides:

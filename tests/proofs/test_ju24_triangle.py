@@ -5,7 +5,7 @@ import io
 import pytest
 
 import proofs.ju24.triangle as M
-from exactcube.brownian import triangle as T
+from exactcube.triangle import board as T
 from exactcube.claims import REGISTRY, Outcome
 from exactcube.cli import Output, main
 from exactcube.numbers import mpq

@@ -1,9 +1,9 @@
-"""exactcube.brownian.triangle_sim: the seeded vectorised simulator and its intervals (ju24 Appendix B)."""
+"""exactcube.triangle.sim: the seeded vectorised simulator and its intervals (ju24 Appendix B)."""
 
 import pytest
 
-from exactcube.brownian import triangle as T
-from exactcube.brownian import triangle_sim as TS
+from exactcube.triangle import board as T
+from exactcube.triangle import sim as TS
 from exactcube.errors import BadInput, TooLarge
 from exactcube.numbers import mpq
 

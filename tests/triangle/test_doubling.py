@@ -1,9 +1,9 @@
-"""exactcube.brownian.triangle_doubling: the cube in the triangle game, against hand values and exact certificates."""
+"""exactcube.triangle.doubling: the cube in the triangle game, against hand values and exact certificates."""
 
 import pytest
 
-from exactcube.brownian import triangle as T
-from exactcube.brownian import triangle_doubling as TD
+from exactcube.triangle import board as T
+from exactcube.triangle import doubling as TD
 from exactcube.errors import BadInput, TooLarge
 from exactcube.numbers import mpq
 

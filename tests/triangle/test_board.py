@@ -1,11 +1,11 @@
-"""exactcube.brownian.triangle: the triangle game of ju24 §4.1, against hand values and a second solver."""
+"""exactcube.triangle.board: the triangle game of ju24 §4.1, against hand values and a second solver."""
 
 from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from exactcube.brownian import triangle as T
+from exactcube.triangle import board as T
 from exactcube.errors import BadInput, TooLarge
 from exactcube.numbers import mpq
 

@@ -42,7 +42,7 @@ from statistics import NormalDist
 
 from ..errors import BadInput, TooLarge
 from ..numbers import mpq
-from .triangle import STEPS, Position, position
+from .board import STEPS, Position, position
 
 __all__ = [
     "MAX_GAMES",
@@ -191,7 +191,7 @@ def _tables(n, absorbing_edges):
     """
     import numpy as np
 
-    from .triangle import neighbours, positions
+    from .board import neighbours, positions
 
     pts = positions(n)
     idx = {p: k for k, p in enumerate(pts)}
@@ -446,7 +446,7 @@ def appendix_doubling_exact(n: int, q_offer, q_reject, start=None, edges: str = 
     """
     import flint
 
-    from .triangle import neighbours, positions
+    from .board import neighbours, positions
 
     start = _start(n, start)
     _check_edges(edges)

@@ -81,7 +81,7 @@ from functools import lru_cache
 
 from ..errors import BadInput, TooLarge
 from ..numbers import mpq
-from .triangle import neighbours, positions
+from .board import neighbours, positions
 
 __all__ = [
     "Acceptance",
