@@ -15,8 +15,8 @@ argument behind it.  This module, below the models, names those steps:
 * :class:`Provenance`: method, evidence, source (the equation, theorem or table
   implemented), assumptions, and precision where it applies.  Frozen, serialisable.
 * :class:`Result`: a mixin for the frozen result dataclasses of the models:
-  :meth:`Result.as_dict` (exact values as ``"p/q"`` text, which
-  :func:`exactcube.numbers.parse_rational` reads back) and the notebook reprs.
+  :func:`provenance_of`, :meth:`Result.as_dict` (exact values as ``"p/q"`` text,
+  which :func:`exactcube.numbers.parse_rational` reads back) and the notebook reprs.
 
 The rule the verdicts follow: the *evidence* says how the arithmetic was done, the
 *assumptions* say what the conclusion also depends on.  A verdict with evidence
@@ -29,7 +29,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Iterable, Mapping
+from typing import Any, ClassVar, Iterable, Mapping
 
 from .display import ExactDisplay
 from .numbers import is_mpq
@@ -44,6 +44,7 @@ __all__ = [
     "ErratumKind",
     "Erratum",
     "Result",
+    "provenance_of",
     "grade",
     "jsonable",
 ]
@@ -296,19 +297,51 @@ def jsonable(x: Any):
 class Result(ExactDisplay):
     """Mixin for the frozen result dataclasses of the models.
 
-    A result has a field ``provenance`` (:class:`Provenance`); :meth:`as_dict`
-    serialises every field (exact values as ``"p/q"`` text) and the notebook shows
-    the fields as a table with the provenance underneath.
+    Every result answers :attr:`provenance`.  A result class declares what it
+    implements in class attributes (``SOURCE``, ``ASSUMPTIONS``, ``METHOD``) and keeps
+    the per-instance parts in plain fields: ``method`` (the algorithm actually used, when it varies),
+    ``evidence`` (an :class:`Evidence` name) or ``exact`` (True for exact results),
+    ``digits`` (the working precision of a ball or float result).
+    :meth:`as_dict` serialises every field with the provenance (exact values as
+    ``"p/q"`` text); the notebook shows the fields as a table with the provenance
+    underneath.
     """
 
+    #: What the result implements (``"ju24 (1.1)"``), for classes without a provenance field.
+    SOURCE: ClassVar[str] = ""
+    #: Readings every result of the class rests on.
+    ASSUMPTIONS: ClassVar[tuple[str, ...]] = ()
+    #: The method when no ``method`` field says it.
+    METHOD: ClassVar[str] = ""
+    #: The evidence of every result of the class, when no field says it.
+    EVIDENCE: ClassVar[str] = ""
+    #: The evidence of a result whose ``exact`` field is False.
+    INEXACT: ClassVar[str] = "rigorous"
+
     @property
-    def evidence(self) -> Evidence:
-        return self.provenance.evidence
+    def provenance(self) -> Provenance:
+        """How this result was obtained (method, evidence, source, assumptions, precision)."""
+        return self._provenance()
+
+    def _provenance(self) -> Provenance:
+        d = self.__dict__
+        method = d.get("method") or type(self).METHOD or type(self).__name__
+        if "evidence" in d:
+            ev = Evidence(d["evidence"])
+        elif type(self).EVIDENCE:
+            ev = Evidence(type(self).EVIDENCE)
+        else:
+            ev = Evidence.EXACT if d.get("exact", True) else Evidence(type(self).INEXACT)
+        precision = f"{d['digits']} digits" if ev is not Evidence.EXACT and "digits" in d else ""
+        if ev is Evidence.NUMERIC and not precision:
+            precision = "double precision"
+        return Provenance(method, ev, type(self).SOURCE, type(self).ASSUMPTIONS, precision)
 
     def as_dict(self) -> dict:
         d = {"type": type(self).__name__}
         for f in dataclasses.fields(self):
             d[f.name] = jsonable(getattr(self, f.name))
+        d["provenance"] = self._provenance().as_dict()
         return d
 
     def _fields(self):
@@ -318,7 +351,15 @@ class Result(ExactDisplay):
     def _repr_html_(self) -> str:
         import html
 
-        return super()._repr_html_() + f"<p><small>{html.escape(str(self.provenance))}</small></p>"
+        return super()._repr_html_() + f"<p><small>{html.escape(str(self._provenance()))}</small></p>"
+
+
+def provenance_of(result) -> Provenance:
+    """The :class:`Provenance` of a model result (any :class:`Result`)."""
+    p = getattr(result, "provenance", None)
+    if isinstance(p, Provenance):
+        return p
+    raise TypeError(f"{type(result).__name__} is not a result with a provenance")
 
 
 def provenance_field(method: str, evidence: Evidence | str = Evidence.EXACT, source: str = "",

@@ -36,9 +36,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from ..display import ExactDisplay
 from ..errors import BadInput
 from ..numbers import check_whole, mpq, to_mpq
+from ..results import Result
 
 __all__ = [
     "UNLIMITED_DOUBLING_POINT",
@@ -116,8 +116,10 @@ def take_point(k: int | None) -> mpq:
 
 
 @dataclass(frozen=True)
-class Thresholds(ExactDisplay):
+class Thresholds(Result):
     """Doubling and take points with ``k`` doubles left (``k`` None: unlimited)."""
+
+    SOURCE = 'ju24 (1.1), (2.3); ks69 (5)'
 
     k: int | None
     double: mpq
@@ -153,8 +155,10 @@ def hit_probability(x, low, high) -> mpq:
 
 
 @dataclass(frozen=True)
-class Equity(ExactDisplay):
+class Equity(Result):
     """A's expected payoff per unit of the current stake, and how it was obtained."""
+
+    SOURCE = 'ks69 §2; zk77 Lemma 2'
 
     p: mpq
     cube: Cube

@@ -58,6 +58,7 @@ from flint import arb, fmpq
 
 from ..errors import BadInput, TooLarge
 from ..numbers import mpq, to_mpq
+from ..results import Result
 
 __all__ = [
     "working_precision",
@@ -166,8 +167,10 @@ def alpha_LM(L: arb, M: arb, max_terms: int = 10**7) -> tuple[arb, int, arb]:
 
 
 @dataclass(frozen=True)
-class RaisingPointBall:
+class RaisingPointBall(Result):
     """A's continuous raising point :math:`\\alpha(a,b)` (ks69 (18)) as a rigorous ball."""
+
+    SOURCE = 'ks69 (18)'
 
     a: mpq
     b: mpq
@@ -232,8 +235,10 @@ def tie_probability(a, b, digits: int = 30) -> arb:
 
 
 @dataclass(frozen=True)
-class ContinuousValue:
+class ContinuousValue(Result):
     """A's expected gain at an even game (ks69 (19)-(20)), a ball; ``dominated`` is "A", "B", None or "?"."""
+
+    SOURCE = 'ks69 (18), (20)'
 
     a: mpq
     b: mpq
@@ -317,8 +322,10 @@ def expected_value_limit(a, b) -> arb:
 
 
 @dataclass(frozen=True)
-class ResignPotential:
+class ResignPotential(Result):
     """Table V: the potential :math:`a` with :math:`\\alpha(a,b) = 1/2`, enclosed rigorously."""
+
+    SOURCE = 'ks69 §5, (20)'
 
     b: mpq
     a: arb

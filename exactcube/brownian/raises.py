@@ -55,6 +55,7 @@ import gmpy2
 
 from ..errors import BadInput
 from ..numbers import check_whole, mpq, mpz, to_mpq
+from ..results import Result
 
 __all__ = [
     "MAX_RAISES",
@@ -105,8 +106,10 @@ def hold_probability(a) -> mpq:
 
 
 @dataclass(frozen=True)
-class RaisingPoints:
+class RaisingPoints(Result):
     """:math:`\\alpha(i,j)` and :math:`\\beta(i,j)` for raise factors ``a``, ``b``, and how they were computed."""
+
+    SOURCE = 'ks69 (8)-(9), Theorem 2'
 
     i: int
     j: int
@@ -157,7 +160,7 @@ def raising_points(i: int, j: int, a=2, b=2, method: str = "binomial") -> Raisin
 
 
 @dataclass(frozen=True)
-class RaisingGrid:
+class RaisingGrid(Result):
     r"""All :math:`\alpha(i,j), \beta(i,j)` for :math:`0 \le i \le` imax, :math:`0 \le j \le` jmax.
 
     Stored as integers scaled by :math:`D_a^i D_b^j` (:math:`D_x = 2p_x` for
@@ -165,6 +168,8 @@ class RaisingGrid:
     coefficients: :math:`A_{ij} = (p_a+q_a)A_{i-1,j} + (p_a-q_a)B_{i-1,j}`,
     :math:`B_{ij} = (p_b-q_b)A_{i,j-1} + (p_b+q_b)B_{i,j-1}`.
     """
+
+    SOURCE = 'ks69 (8)-(9)'
 
     imax: int
     jmax: int
@@ -221,8 +226,10 @@ def raising_grid(imax: int, jmax: int, a=2, b=2) -> RaisingGrid:
 
 
 @dataclass(frozen=True)
-class GameValue:
+class GameValue(Result):
     """A's expected gain per unit stake at state ``p`` (ks69 (19)); ``dominated`` is "A", "B" or None."""
+
+    SOURCE = 'ks69 (19)'
 
     p: mpq
     alpha: mpq
@@ -298,8 +305,10 @@ def coin_toss_sample(m: int, n: int, a=2, b=2, rng: random.Random | None = None)
 
 
 @dataclass(frozen=True)
-class Sample:
+class Sample(Result):
     """A Monte Carlo estimate of :math:`\\alpha(m,n)` with a 99.9% Wilson interval."""
+
+    SOURCE = 'ks69 §3 coin contest'
 
     wins: int
     trials: int

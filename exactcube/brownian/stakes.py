@@ -59,9 +59,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from ..display import ExactDisplay
 from ..errors import BadInput
 from ..numbers import format_exact, mpq, to_mpq
+from ..results import Result
 from .alternating import Cube
 
 __all__ = [
@@ -115,8 +115,10 @@ class Policy(str, Enum):
 
 
 @dataclass(frozen=True)
-class Classification(ExactDisplay):
+class Classification(Result):
     """The region of (x, y), the policy stated for it, and why."""
+
+    SOURCE = 'ju24 §3.1, Figure 4'
 
     x: mpq
     y: mpq
@@ -262,8 +264,10 @@ def take_point(x, y, k: int | None) -> mpq:
 
 
 @dataclass(frozen=True)
-class Thresholds(ExactDisplay):
+class Thresholds(Result):
     """Proposal point d_k, take point a_k and the limit, for (x, y) in R+ or R-."""
+
+    SOURCE = 'ju24 (1.2), (1.3), (A.2), (A.7)'
 
     x: mpq
     y: mpq
@@ -299,8 +303,10 @@ def thresholds(x, y, k: int | None, method: str = "closed form") -> Thresholds:
 
 
 @dataclass(frozen=True)
-class Equity(ExactDisplay):
+class Equity(Result):
     """A's expected payoff per unit of the current stake, and the policy it assumes."""
+
+    SOURCE = 'ju24 (3.1)'
 
     x: mpq
     y: mpq

@@ -62,9 +62,9 @@ import bisect
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Sequence
 
-from ..display import ExactDisplay
 from ..errors import BadInput, TooLarge
 from ..numbers import format_exact, mpq, to_mpq
+from ..results import Result
 
 __all__ = [
     "PiecewiseLinear",
@@ -175,8 +175,10 @@ def taut_string(ts: Sequence, lower: Sequence, upper: Sequence, left, right) -> 
 
 
 @dataclass(frozen=True)
-class LevelSolution(ExactDisplay):
+class LevelSolution(Result):
     """One level (j proposals left, who may propose) of the solved game."""
+
+    SOURCE = 'optimal stopping of the (x, y)-cube game (ju24 §3)'
 
     j: int
     owner: str
@@ -187,8 +189,10 @@ class LevelSolution(ExactDisplay):
 
 
 @dataclass(frozen=True)
-class GameSolution(ExactDisplay):
+class GameSolution(Result):
     """The exact solution of the (x, y)-cube game with up to ``k`` proposals left."""
+
+    SOURCE = 'optimal stopping of the (x, y)-cube game (ju24 §3)'
 
     x: mpq
     y: mpq

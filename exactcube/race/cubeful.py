@@ -43,8 +43,10 @@ from enum import Enum
 
 from ..errors import BadInput, TooLarge
 from ..numbers import mpq
+from ..results import Result
 from .cubeless import check_count
-from .dice import BACKGAMMON, Dice, parse as parse_dice
+from .dice import BACKGAMMON, Dice
+from .dice import parse as parse_dice
 
 __all__ = [
     "Cube",
@@ -97,12 +99,14 @@ def _dice(dice) -> Dice:
 
 
 @dataclass(frozen=True)
-class CubefulTable:
+class CubefulTable(Result):
     """Exact cubeful equities for all :math:`1 \\le x, y \\le N` (roller's side, per unit cube).
 
     Values are integers over ``D**K`` in the lists ``nd_c``, ``nd_o``, ``nd_t`` (no-double
     equities) indexed ``[x][y]``; use the accessor methods for ``mpq`` values.
     """
+
+    SOURCE = 'money-game Bellman equations (zk77 §2)'
 
     size: int
     dice: str
@@ -290,8 +294,10 @@ def _solve_cells(size: int, dice: Dice, moments: bool, progress=None) -> Cubeful
 
 
 @dataclass(frozen=True)
-class Decision:
+class Decision(Result):
     """The cube decision at one position, with every equity it compares (roller's side, per unit cube)."""
+
+    SOURCE = 'money-game Bellman equations (zk77 §2)'
 
     mine: int
     theirs: int
@@ -344,7 +350,7 @@ def decision(x: int, y: int, cube="centred", dice=BACKGAMMON, table: CubefulTabl
 
 
 @dataclass(frozen=True)
-class Thresholds:
+class Thresholds(Result):
     """zk77 Table 3 for one count ``x``: opponent's count relative to yours (:math:`\\delta = y - x`).
 
     ``double_from``/``redouble_from``: the least :math:`\\delta` at which (re)doubling is right;
@@ -353,6 +359,8 @@ class Thresholds:
     thresholds are the first switch and the flag is False).  Positions already won for
     certain (no-double equity exactly 1) count as doubles: doubling and holding both give +1.
     """
+
+    SOURCE = 'money-game Bellman equations (zk77 §2)'
 
     count: int
     double_from: int | None

@@ -44,7 +44,9 @@ from dataclasses import dataclass, field
 
 from ..errors import BadInput, TooLarge
 from ..numbers import check_whole, mpq
-from .dice import BACKGAMMON, Dice, parse as parse_dice
+from ..results import Result
+from .dice import BACKGAMMON, Dice
+from .dice import parse as parse_dice
 
 __all__ = [
     "check_count",
@@ -111,8 +113,10 @@ def _check_sorted(dice: Dice):
 
 
 @dataclass(frozen=True)
-class TurnDistribution:
+class TurnDistribution(Result):
     """The exact law of the number of turns count ``x`` needs to get off (zk77 :math:`P(x, n)`)."""
+
+    SOURCE = 'zk77 P(x, n)'
 
     count: int
     dice: str
@@ -153,8 +157,10 @@ def turn_distribution(x: int, dice=BACKGAMMON) -> TurnDistribution:
 
 
 @dataclass(frozen=True)
-class RaceChance:
+class RaceChance(Result):
     """The chance that the player on roll wins the race (zk77 Table 1 entries, floyd f(A, B))."""
+
+    SOURCE = 'zk77 (1)'
 
     mine: int
     theirs: int
@@ -191,8 +197,10 @@ def win_probability_dp(x: int, y: int, dice=BACKGAMMON) -> RaceChance:
 
 
 @dataclass(frozen=True)
-class WinTable:
+class WinTable(Result):
     """All :math:`W(x, y)`, :math:`1 \\le x, y \\le N`, as integer numerators over :math:`D^{2M-1}`."""
+
+    SOURCE = 'zk77 Table 1'
 
     size: int
     dice: str

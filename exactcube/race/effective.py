@@ -41,6 +41,7 @@ from dataclasses import dataclass
 
 from ..errors import BadInput
 from ..numbers import mpq, to_mpq
+from ..results import Result
 
 __all__ = [
     "chance_owner",
@@ -111,8 +112,10 @@ def double_point(da, db) -> mpq:
 
 
 @dataclass(frozen=True)
-class ImpliedPoints:
+class ImpliedPoints(Result):
     """Effective doubling points implied by exact equities at one race position (zk77 Lemma 2 inverted)."""
+
+    SOURCE = 'zk77 Lemma 2 inverted on exact cubeful equities'
 
     mine: int
     theirs: int

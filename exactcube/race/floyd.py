@@ -24,14 +24,18 @@ from dataclasses import dataclass, field
 
 from ..errors import BadInput, TooLarge
 from ..numbers import mpq
-from .dice import PLAIN, Dice, parse as parse_dice
+from ..results import Result
+from .dice import PLAIN, Dice
+from .dice import parse as parse_dice
 
 __all__ = ["FloydRun", "run_floyd", "floyd_order", "sum_order"]
 
 
 @dataclass(frozen=True)
-class FloydRun:
+class FloydRun(Result):
     """The result of Floyd's algorithm for targets up to ``size``."""
+
+    SOURCE = "floyd's recurrence"
 
     size: int
     values: dict = field(repr=False)  # (A, B) -> mpq, 1 <= A, B <= size

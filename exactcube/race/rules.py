@@ -45,6 +45,7 @@ from typing import Callable
 
 from ..errors import BadInput
 from ..numbers import mpq
+from ..results import Result
 from .cubeful import CubefulTable, solve
 
 __all__ = [
@@ -162,8 +163,10 @@ class ErrorCell:
 
 
 @dataclass(frozen=True)
-class RuleReport:
+class RuleReport(Result):
     """A rule against the exact strategy over all positions 1 <= y <= N, lo <= x <= N."""
+
+    SOURCE = 'race formulas scored against the exact race'
 
     rule: str
     size: int
@@ -254,8 +257,10 @@ def engine_efficiency(pips: int) -> mpq:
 
 
 @dataclass(frozen=True)
-class EfficiencyBand:
+class EfficiencyBand(Result):
     """Janowski efficiency implied by the exact equities over a band of the roller's pip count."""
+
+    SOURCE = 'race formulas scored against the exact race'
 
     lo: int
     hi: int

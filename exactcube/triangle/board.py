@@ -44,9 +44,11 @@ References: ju24 §4.1 (Theorem 4.1, Lemma 4.2, Figure 5), Appendix B.
 from __future__ import annotations
 
 from dataclasses import dataclass
+
 from ..display import ExactDisplay
 from ..errors import BadInput, TooLarge
 from ..numbers import mpq
+from ..results import Result
 
 __all__ = [
     "MAX_SIDE",
@@ -181,8 +183,10 @@ def barycentric(p: Position) -> tuple[mpq, mpq, mpq]:
 
 
 @dataclass(frozen=True)
-class Evaluation(ExactDisplay):
+class Evaluation(Result):
     """The evaluation :math:`(P_A, P_B, P_C)` of one position and how it was obtained."""
+
+    SOURCE = 'ju24 Theorem 4.1'
 
     position: Position
     probabilities: tuple[mpq, mpq, mpq]
@@ -236,8 +240,10 @@ def edge_walk_probabilities(n: int) -> tuple[mpq, ...]:
 
 
 @dataclass(frozen=True)
-class GridSolution:
+class GridSolution(Result):
     """Exact evaluations of every position of the side-``n`` grid and how they were obtained."""
+
+    SOURCE = 'ju24 §4.1 on a grid'
 
     n: int
     values: dict  # Position -> (P_A, P_B, P_C)

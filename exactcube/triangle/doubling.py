@@ -74,7 +74,6 @@ References: ju24 §4.2-4.3 (Theorems 4.3, 4.4, Remark 4.5, Figure 6), Appendix B
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache

@@ -42,6 +42,7 @@ from statistics import NormalDist
 
 from ..errors import BadInput, TooLarge
 from ..numbers import mpq
+from ..results import Result
 from .board import STEPS, Position, position
 
 __all__ = [
@@ -251,8 +252,11 @@ def _run_walks(n, start, games, rng, edges):
 
 
 @dataclass(frozen=True)
-class WinFrequencies:
+class WinFrequencies(Result):
     """Simulated win counts from one start, with intervals and the exact values of Theorem 4.1."""
+
+    SOURCE = 'ju24 Appendix B'
+    EVIDENCE = 'sampled'
 
     n: int
     start: Position
@@ -303,8 +307,11 @@ APPENDIX_ORDER = (0, 1, 2)
 
 
 @dataclass(frozen=True)
-class DoublingOutcome:
+class DoublingOutcome(Result):
     """Simulated outcomes of Appendix B's doubling experiment."""
+
+    SOURCE = 'ju24 Appendix B'
+    EVIDENCE = 'sampled'
 
     n: int
     start: Position
@@ -424,8 +431,10 @@ def simulate_appendix_doubling(n: int, q_offer, q_reject, games: int, seed: int,
 
 
 @dataclass(frozen=True)
-class AppendixDoublingExact:
+class AppendixDoublingExact(Result):
     """Exact outcome probabilities of Appendix B's doubling experiment (a Markov chain on position x last doubler)."""
+
+    SOURCE = 'ju24 Appendix B'
 
     n: int
     start: Position

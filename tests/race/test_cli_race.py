@@ -1,54 +1,45 @@
 """``exactcube race``: answers, formats and bad input (one line on stderr, exit 2)."""
 
-import io
 import json
 
 import pytest
 
-from exactcube.cli import Output, main
 
-
-def run(argv):
-    buf = io.StringIO()
-    code = main(argv, Output(buf, force_plain=True))
-    return code, buf.getvalue()
-
-
-def test_cubeless_pair():
-    code, text = run(["race", "70", "80"])
+def test_cubeless_pair(cli):
+    code, text = cli(["race", "70", "80"])
     # zk77 Table 1 prints 77.9% for 70 vs 80
     assert code == 0 and "(0.779" in text
 
 
-def test_cubeful_six_six():
-    code, text = run(["race", "6", "6", "--cube", "centred"])
+def test_cubeful_six_six(cli):
+    code, text = cli(["race", "6", "6", "--cube", "centred"])
     # by hand (tests/race/test_cubeful.py): p = 13/16, hold 1/2, double/take = 1
     assert code == 0 and "13/16" in text and "double, take" in text and "exactly equal" in text
 
 
-def test_cube_theirs_and_json():
-    code, text = run(["race", "20", "21", "--cube", "theirs"])
+def test_cube_theirs_and_json(cli):
+    code, text = cli(["race", "20", "21", "--cube", "theirs"])
     assert code == 0 and "cannot double" in text
-    code, text = run(["race", "20", "20", "--cube", "mine", "--json"])
+    code, text = cli(["race", "20", "20", "--cube", "mine", "--json"])
     d = json.loads(text)
     assert d["cube"] == "mine" and d["opponent"] in ("take", "pass") and "/" in d["equity"]
 
 
-def test_plain_dice_floyd():
-    code, text = run(["race", "25", "25", "--dice", "plain", "--json"])
+def test_plain_dice_floyd(cli):
+    code, text = cli(["race", "25", "25", "--dice", "plain", "--json"])
     # Floyd's f(25, 25): the same fraction as proofs/floyd (two methods agree there)
     assert code == 0 and json.loads(text)["win_decimal"].startswith("0.6988")
 
 
-def test_rules_small():
-    code, text = run(["race", "rules", "--max", "40", "--band", "20"])
+def test_rules_small(cli):
+    code, text = cli(["race", "rules", "--max", "40", "--band", "20"])
     assert code == 0 and "8-9-12" in text and "Kleinman" in text and "Thorp" in text and "Janowski" in text
 
 
-def test_tables():
-    code, text = run(["table", "zk77.table3"])
+def test_tables(cli):
+    code, text = cli(["table", "zk77.table3"])
     assert code == 0 and "+5½" in text
-    code, text = run(["table", "floyd.f", "--size", "3", "--exact"])
+    code, text = cli(["table", "floyd.f", "--size", "3", "--exact"])
     assert code == 0 and "35/36" in text  # f(3, 1) = 1 - 1/36 by hand
 
 
@@ -66,8 +57,8 @@ def test_tables():
     (["race", "rules", "--max", "9999"], "too large"),
     (["race", "700", "5", "--cube", "centred"], "pips"),
 ])
-def test_bad_input_one_line_exit_2(argv, fragment, capsys):
-    code, _ = run(argv)
+def test_bad_input_one_line_exit_2(argv, fragment, capsys, cli):
+    code, _ = cli(argv)
     err = capsys.readouterr().err
     assert code == 2, err
     assert err.count("\n") == 1 and err.startswith("exactcube: error:"), err

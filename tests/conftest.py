@@ -1,0 +1,45 @@
+"""Shared fixtures: the CLI runner, the verdicts of every default claim (computed once per
+test run), and numeric state reset around every test (mpmath's and flint's precision)."""
+
+import io
+
+import pytest
+
+
+@pytest.fixture
+def cli():
+    """Run the command line in-process: ``code, text = cli(["verify", "--list"])`` (plain output)."""
+    from exactcube.cli import Output, main
+
+    def run(argv):
+        buf = io.StringIO()
+        code = main(list(argv), Output(buf, force_plain=True))
+        return code, buf.getvalue()
+
+    return run
+
+
+@pytest.fixture(scope="session")
+def verdicts():
+    """Every registered non-slow claim checked once for the whole run: ``{claim id: ClaimResult}``."""
+    from exactcube import catalog
+    from exactcube.claims import REGISTRY, run_claims
+
+    errors = catalog.load()
+    assert errors == [], errors
+    return {r.claim.id: r for r in run_claims(sorted((c for c in REGISTRY.values() if not c.slow),
+                                                     key=lambda c: c.id))}
+
+
+@pytest.fixture(autouse=True)
+def _precision():
+    """Numeric state never leaks between tests (mpmath's habit: restore globals in ``finally``)."""
+    import flint
+    import mpmath
+
+    prec, fprec = mpmath.mp.prec, flint.ctx.prec
+    try:
+        yield
+    finally:
+        mpmath.mp.prec = prec
+        flint.ctx.prec = fprec

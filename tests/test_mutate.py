@@ -1,0 +1,126 @@
+"""exactcube.mutate: the harness that shows a check can fail, on checks written to pass or fail it."""
+
+import pytest
+
+from exactcube.claims import Claim, Erratum, erratum, verified
+from exactcube.mutate import mutants_of, mutate_claim
+from exactcube.numbers import agrees_with_printed, mpq
+from exactcube.printed import printed, substituting
+
+P = printed("§2.1", mpq(3, 4))          # the document prints the doubling point 3/4 (ju24 §2.1)
+CELL = printed("Table I, row 1", ".8125")  # and 13/16 = .8125 to four places
+WRONG = printed("§3 example", ".4938")     # a printed value that is wrong (true 111537/524288 = .2127)
+
+
+def honest():
+    if P.value != mpq(3, 4) or not agrees_with_printed(mpq(13, 16), CELL.value):
+        return erratum("exact", "differs", [Erratum("§2.1", str(P.value), "3/4", kind="substantive")])
+    return verified("exact", "both agree")
+
+
+def echo():
+    _ = P.value, CELL.value  # reads the items but never judges them: a check that cannot fail
+    return verified("exact", "always")
+
+
+def finds_wrong():
+    true = mpq(111537, 524288)
+    if agrees_with_printed(true, WRONG.value):
+        return verified("exact", "agrees")
+    return erratum("exact", "wrong", [Erratum("§3 example", WRONG.value, str(true), "0.2127", kind="substantive")])
+
+
+def echoes_wrong():
+    return erratum("exact", "always wrong", [Erratum("§3 example", WRONG.value, "?", "0.2127", kind="substantive")])
+
+
+def _claim(fn, unprinted=""):
+    return Claim(f"test.{fn.__name__}", "here", "a statement", fn, False, unprinted)
+
+
+def test_decimal_mutants_move_the_last_printed_digit():
+    assert [m for _, m in mutants_of(".8125")] == [".8126", ".8124", "-.8125"]
+    assert [m for _, m in mutants_of("5.1%")] == ["5.2%", "5.0%", "-5.1%"]
+    assert [m for _, m in mutants_of("0")] == ["1", "-1"]
+
+
+def test_formula_mutants_change_numbers_and_terms():
+    import sympy as sp
+
+    k = sp.Symbol("k")
+    labels = [lab for lab, _ in mutants_of(sp.Rational(4, 5) + sp.Rational(1, 5) * sp.Rational(-1, 4) ** k)]
+    assert any("dropped" in lab for lab in labels) and any("flipped" in lab for lab in labels)
+    assert any("number 4/5" in lab for lab in labels)
+
+
+def test_an_honest_check_catches_every_mutant():
+    rep = mutate_claim(_claim(honest))
+    assert rep.items == 2 and rep.tried == 6 and rep.caught == 6 and rep.survivors == []
+
+
+def test_a_check_that_cannot_fail_is_exposed():
+    rep = mutate_claim(_claim(echo))
+    assert rep.items == 2 and rep.caught == 0 and len(rep.survivors) == rep.tried == 6
+
+
+def test_a_wrong_value_corrected_must_clear_its_erratum():
+    rep = mutate_claim(_claim(finds_wrong))
+    assert (rep.tried, rep.caught) == (1, 1)  # the only mutant is the correction .2127
+    rep = mutate_claim(_claim(echoes_wrong))
+    assert (rep.tried, rep.caught) == (1, 0)
+
+
+def test_nothing_printed_needs_a_reason():
+    rep = mutate_claim(_claim(lambda: verified("exact", "qualitative"), unprinted="a sign pattern, no number"))
+    assert rep.items == 0 and rep.note == "a sign pattern, no number"
+
+
+def test_substitution_is_local():
+    with substituting(P._key, mpq(1, 2)):
+        assert P.value == mpq(1, 2)
+    assert P.value == mpq(3, 4)
+
+
+@pytest.mark.parametrize("claim_id", ["floyd.algorithm", "ks69.table1", "zk77.table1"])
+def test_registered_claims_sample(claim_id):
+    """A sample of the real harness in the default run (the whole harness runs as a slow test)."""
+    from exactcube import catalog
+    from exactcube.claims import REGISTRY
+
+    catalog.load()
+    rep = mutate_claim(REGISTRY[claim_id], limit=6)
+    assert rep.tried > 0, rep.note
+    assert rep.caught == rep.tried, rep.survivors
+
+
+@pytest.mark.slow
+def test_whole_harness():
+    """Every registered claim: every mutant caught, or the claim's survivors are listed exceptions."""
+    from exactcube import catalog
+    from exactcube.claims import REGISTRY
+
+    catalog.load()
+    bad = {}
+    for c in sorted(REGISTRY.values(), key=lambda c: c.id):
+        if c.slow:
+            continue
+        rep = mutate_claim(c)
+        if rep.items == 0 and not c.unprinted:
+            bad[c.id] = "reads nothing printed and gives no reason"
+        elif rep.survivors and c.id not in _listed_exceptions():
+            bad[c.id] = rep.survivors[:3]
+    assert bad == {}
+
+
+def _listed_exceptions() -> set:
+    """Claim ids named under a "Mutation exceptions" heading of a docs/ page (the reasoned
+    exceptions: survivors that are right, e.g. a false theorem stays false when perturbed)."""
+    import pathlib
+    import re
+
+    ids = set()
+    for page in (pathlib.Path(__file__).resolve().parent.parent / "docs").glob("*.md"):
+        text = page.read_text(encoding="utf-8")
+        for m in re.finditer(r"^(#+) Mutation exceptions[^\n]*\n(.*?)(?=^#+ |\Z)", text, re.M | re.S):
+            ids |= set(re.findall(r"`([a-z0-9]+\.[^`\s]+)`", m.group(2)))
+    return ids
