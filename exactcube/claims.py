@@ -54,6 +54,9 @@ __all__ = [
     "erratum",
     "open_",
     "documents",
+    "Document",
+    "DOCUMENTS",
+    "document",
 ]
 
 
@@ -241,9 +244,48 @@ def claim(id: str, location: str, statement: str, slow: bool = False, unprinted:
     return deco
 
 
+@dataclass(frozen=True)
+class Document:
+    """A source document: short id (``ks69``), title, full citation, and the package that
+    registered it (a built-in ``proofs`` package or a plugin)."""
+
+    id: str
+    title: str
+    citation: str = ""
+    package: str = ""
+
+    def as_dict(self) -> dict:
+        return {"id": self.id, "title": self.title, "citation": self.citation, "package": self.package}
+
+
+#: Every registered document, by id (see :func:`document`).
+DOCUMENTS: dict[str, Document] = {}
+
+_DOC_ID = __import__("re").compile(r"^[a-z][a-z0-9]*$")
+
+
+def document(id: str, title: str, citation: str = "", package: str = "") -> Document:
+    """Register a source document (call it once, in the document package's ``__init__``).
+
+    ``id`` is the prefix of every claim, table and figure id of the document (lower-case
+    letters and digits, starting with a letter).  Registering an id that another package
+    registered is refused: two documents cannot share an id.
+    """
+    if not _DOC_ID.match(id or ""):
+        raise ValueError(f"document id {id!r}: use lower-case letters and digits, starting with a letter")
+    if not title.strip():
+        raise ValueError(f"document {id!r} needs a title")
+    old = DOCUMENTS.get(id)
+    if old is not None and old.package != package:
+        raise ValueError(f"document id {id!r} is already registered by {old.package or 'another package'}")
+    d = Document(id, " ".join(title.split()), " ".join(citation.split()), package)
+    DOCUMENTS[id] = d
+    return d
+
+
 def documents() -> list[str]:
-    """The document ids that have at least one registered claim."""
-    return sorted({c.document for c in REGISTRY.values()})
+    """The document ids that are registered or have at least one registered claim."""
+    return sorted(set(DOCUMENTS) | {c.document for c in REGISTRY.values()})
 
 
 @dataclass(frozen=True)

@@ -94,8 +94,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="exactcube",
         description=(
             "Exact mathematics of the doubling cube: check the claims of the source documents "
-            "(ks69, ju24, zk77, floyd, noisy), generate their tables and figures at any size, "
-            "and answer cube, race and noisy-game questions exactly."
+            "(the built-in ones and any installed document plugin: 'exactcube verify --list'), generate "
+            "their tables and figures at any size, and answer cube, race and noisy-game questions exactly."
         ),
         epilog="Numbers are exact: type 3/4, 0.77 or 1e-3; they are never read as binary floats.",
     )

@@ -39,7 +39,7 @@ check crashed (a failure of the tool), 2 on bad input."""
 
 def add_arguments(p):
     p.add_argument("--paper", action="append", metavar="ID",
-                   help="only this document (ks69, ju24, zk77, floyd, noisy); repeatable")
+                   help="only this document (its short id; 'verify --list' shows the registered ones); repeatable")
     p.add_argument("--claim", action="append", metavar="ID",
                    help="only claims whose id starts with this prefix; repeatable")
     p.add_argument("--json", metavar="FILE", help="write every verdict as JSON (schema: exactcube/schema/verdicts.json)")
@@ -85,6 +85,17 @@ def run(args, out) -> int:
 
     claims, load_errors = select(args)
     if args.list:
+        from ..claims import DOCUMENTS
+
+        d = Table(title="registered documents")
+        for col in ("id", "title", "package"):
+            d.add_column(col)
+        for doc in sorted(DOCUMENTS.values(), key=lambda x: x.id):
+            if not args.paper or doc.id in args.paper:
+                d.add_row(escape(doc.id), escape(doc.title), escape(doc.package))
+        out.table(d)
+        for e in load_errors:
+            out.print(f"could not load {escape(e.module)}: {escape(e.error)}")
         t = Table(title="registered claims")
         for col in ("id", "location", "statement"):
             t.add_column(col)

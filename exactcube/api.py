@@ -1,0 +1,62 @@
+r"""The public, stable API for checking a document with exactcube.
+
+Everything a document package needs (the five built-in documents use nothing else) is
+importable from here; names may be added, but none of these changes meaning within a
+major version.  A document package registers itself in the entry-point group
+``exactcube.documents`` (see :mod:`exactcube.catalog` and docs/extending.md).
+
+Registering
+    :func:`document` (id, title, citation), :func:`claim` (a check function, with its
+    location and statement), :func:`table_builder` / :func:`figure_builder` with
+    :class:`Param` (tables and figures with parameters).
+
+Verdicts (a check returns one)
+    :func:`verified`, :func:`refuted` (a false statement: give the witness),
+    :func:`erratum` (wrong printed values: :class:`Erratum` with an :class:`ErratumKind`),
+    :func:`open_` (undecided: say why).  The first argument is an :class:`Evidence`
+    (``"exact"``, ``"rigorous"``, ``"numeric"``, ``"sampled"``) or a
+    :class:`Provenance`; ``assumptions=`` names the readings the verdict rests on
+    (registered with :func:`assumption`), ``alternatives=`` gives the verdicts under
+    other readings.
+
+Printed values
+    :func:`printed` wraps what the document prints (read it as ``.value`` inside the
+    check) so that ``exactcube verify --mutate`` can show the check fails when the value
+    changes; :meth:`Table.publish` does the same for table cells, compared at their
+    printed precision by :meth:`Table.errata`.  :func:`agrees_with_printed` compares one
+    exact value with one printed decimal.
+
+Numbers and errors
+    :class:`BadInput` (a user mistake: one line, exit status 2), :func:`mpq` (exact rationals), :func:`parse_rational`, :func:`format_exact`,
+    :func:`format_decimal` (correct rounding).
+"""
+
+from __future__ import annotations
+
+from .claims import (DOCUMENTS, REGISTRY, Claim, Document, Outcome, Verdict, claim, document, erratum, open_,
+                     refuted, verified)
+from .errors import BadInput
+from .figures import FIGURES, figure_builder
+from .numbers import agrees_with_printed, format_decimal, format_exact, mpq, parse_rational
+from .printed import Printed, printed
+from .results import (ASSUMPTIONS, Assumption, Erratum, ErratumKind, Evidence, Provenance, Result, assumption,
+                      provenance_of)
+from .tables import TABLES, Param, Table, table_builder
+
+#: The version of this API; a change that breaks a document package raises the first number.
+API_VERSION = "1.0"
+
+__all__ = [
+    "API_VERSION",
+    # registering
+    "document", "Document", "DOCUMENTS", "claim", "Claim", "REGISTRY",
+    "table_builder", "Table", "TABLES", "figure_builder", "FIGURES", "Param",
+    # verdicts
+    "verified", "refuted", "erratum", "open_", "Verdict", "Outcome", "Erratum", "ErratumKind",
+    # provenance and readings
+    "Evidence", "Provenance", "Result", "provenance_of", "assumption", "Assumption", "ASSUMPTIONS",
+    # printed values
+    "printed", "Printed", "agrees_with_printed",
+    # numbers and errors
+    "BadInput", "mpq", "parse_rational", "format_exact", "format_decimal",
+]

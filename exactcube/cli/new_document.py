@@ -1,0 +1,136 @@
+"""``exactcube new-document``: write a small document package (a plugin) to start from."""
+
+from __future__ import annotations
+
+import os
+import re
+
+from ..errors import BadInput
+
+NAME = "new-document"
+ORDER = 80
+HELP = "write a document package (a plugin) with one worked claim, a test and a docs page"
+DESCRIPTION = """Write a small Python package that registers a new source document with exactcube.
+
+  exactcube new-document demo --title "Demo"     writes ./demo/ (use -o DIR for another place)
+  pip install -e ./demo                          installs it (entry point 'exactcube.documents')
+  exactcube verify --paper demo                  checks its claims
+
+The package holds pyproject.toml (with the entry point), exactcube_demo/__init__.py (the
+document's id, title and citation), exactcube_demo/claims.py (one worked claim: a printed
+value compared with an exact computation), tests/test_claims.py and docs/demo.md.
+See docs/extending.md in exactcube's repository for the tutorial."""
+
+_ID = re.compile(r"^[a-z][a-z0-9]{0,31}$")
+
+
+def add_arguments(p):
+    p.add_argument("id", help="the document's short id: lower-case letters and digits, e.g. 'smith25'")
+    p.add_argument("--title", required=True, help="the document's title, e.g. 'Smith (2025), Cube thresholds'")
+    p.add_argument("--citation", default="", help="the full citation (authors, title, venue, year)")
+    p.add_argument("-o", "--output", metavar="DIR", default=".",
+                   help="the folder to create the package folder in (default: the current folder)")
+
+
+def _files(doc_id: str, title: str, citation: str) -> dict[str, str]:
+    pkg = f"exactcube_{doc_id}"
+    return {
+        "pyproject.toml": f'''[build-system]
+requires = ["setuptools>=64"]
+build-backend = "setuptools.build_meta"
+
+[project]
+name = "exactcube-{doc_id}"
+version = "0.1.0"
+description = "exactcube claims of: {title}"
+requires-python = ">=3.11"
+dependencies = ["exactcube"]
+
+[project.entry-points."exactcube.documents"]
+{doc_id} = "{pkg}"
+
+[tool.setuptools]
+packages = ["{pkg}"]
+''',
+        f"{pkg}/__init__.py": f'''"""{title}: claims checked by exactcube.
+
+Importing this package registers the document; exactcube imports every module under it
+(claims, tables, figures) when it loads the entry point '{doc_id}'.
+"""
+
+from exactcube.api import document
+
+DOCUMENT = document({doc_id!r}, {title!r}, {citation!r}, package=__name__)
+''',
+        f"{pkg}/claims.py": f'''"""Claims of {doc_id}: one check per statement, named by its place in the document."""
+
+from exactcube.api import Erratum, claim, erratum, mpq, printed, verified, agrees_with_printed, format_decimal
+
+# What the document prints, read by the check through printed(...).value, so that
+# 'exactcube verify --mutate' can show that the check fails when the value changes.
+# (Replace this example by your document's own statements.)
+TAKE_POINT = printed("§1, the take point", "0.25")
+
+
+@claim("{doc_id}.take-point", "§1",
+       "Without a cube, a player should accept a double when his winning chance is at least 0.25.")
+def take_point():
+    # exact computation: taking loses 2 (1 - p) and wins 2 p, passing loses 1: 2p - 2(1-p) = -1 gives p = 1/4
+    true = mpq(1, 4)
+    if agrees_with_printed(true, TAKE_POINT.value):
+        return verified("exact", "2p - 2(1 - p) = -1 has the single solution p = 1/4 = 0.25.")
+    return erratum("exact", "the printed take point differs from 1/4",
+                   [Erratum("§1, the take point", TAKE_POINT.value, "1/4", format_decimal(true, 2),
+                            kind="substantive")])
+''',
+        "tests/test_claims.py": f'''"""The claims of {doc_id}: each check gives its verdict, and fails on a wrong printed value."""
+
+from exactcube.printed import substituting
+
+from {pkg}.claims import TAKE_POINT, take_point
+
+
+def test_take_point_verified():
+    assert take_point().outcome.value == "verified"
+
+
+def test_take_point_fails_on_a_wrong_printed_value():
+    with substituting(TAKE_POINT._key, "0.30"):
+        assert take_point().outcome.value == "erratum"
+''',
+        f"docs/{doc_id}.md": f'''# {title}
+
+{citation or "(citation)"}
+
+Claims checked by exactcube (`exactcube verify --paper {doc_id}`):
+
+| claim | where | statement |
+|---|---|---|
+| `{doc_id}.take-point` | §1 | Without a cube, accept a double with a winning chance of at least 0.25. |
+''',
+    }
+
+
+def run(args, out) -> int:
+    from ._common import write_atomic
+
+    doc_id = args.id
+    if not _ID.match(doc_id):
+        raise BadInput(f"document id {doc_id!r}: use lower-case letters and digits (at most 32), starting with a letter")
+    title = " ".join(args.title.split())
+    if not title:
+        raise BadInput("--title must not be empty")
+    base = os.path.join(args.output, doc_id)
+    if not os.path.isdir(args.output):
+        raise BadInput(f"cannot write into {args.output!r}: no such folder")
+    if os.path.lexists(base):
+        raise BadInput(f"{base!r} already exists; choose another id or folder")
+    files = _files(doc_id, title, " ".join(args.citation.split()))
+    for rel in sorted({os.path.dirname(r) for r in files}):
+        os.makedirs(os.path.join(base, rel), exist_ok=True)
+    for rel, text in files.items():
+        write_atomic(os.path.join(base, rel), text)
+    out.print(f"wrote {base}/ ({len(files)} files). Next:")
+    out.print(f"  pip install -e {base}")
+    out.print(f"  exactcube verify --paper {doc_id}")
+    return 0
