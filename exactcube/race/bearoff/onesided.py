@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 
 from ...errors import BadInput
 from ...numbers import mpq
-from .positions import MAX_CHECKERS, ROLLS, counts_of, positions, plays
+from .positions import MAX_CHECKERS, ROLLS, counts_of, key_of, positions, plays
 
 __all__ = [
     "OneSided",
@@ -144,22 +144,34 @@ class OneSided:
         """Solve every position with index below ``upto`` (all by default), in index order."""
         upto = len(self.keys) if upto is None else upto
         for i in range(self.built_upto, upto):
-            self._solve(i)
+            if self.num[i] is None:
+                self._solve(i)
             if progress is not None and i % 1000 == 0:
                 progress(i)
         self.built_upto = max(self.built_upto, upto)
         return self
 
+    def solve_from(self, key: int) -> int:
+        """Solve just the positions reachable from ``key`` (in index order); returns its index."""
+        todo, stack = set(), [key]
+        while stack:
+            k = stack.pop()
+            i = self.index[k]
+            if i in todo or self.num[i] is not None:
+                continue
+            todo.add(i)
+            stack.extend(s for roll, _w in ROLLS for s in plays(k, roll))
+        for i in sorted(todo):
+            self._solve(i)
+        return self.index[key]
+
     def distribution(self, counts) -> Distribution:
         """Exact distribution of the number of rolls for ``counts`` (points 1..6)."""
-        from .positions import key_of
-
         key = key_of(counts)
         if key not in self.index:
             raise BadInput(f"{tuple(counts)} has more than {self.max_checkers} checkers")
-        i = self.index[key]
-        self.build(i + 1)
-        return Distribution(tuple(counts), self.num[i], self.mean[i])
+        i = self.solve_from(key)
+        return Distribution(tuple(int(c) for c in counts), self.num[i], self.mean[i])
 
 
 _TABLES: dict[int, OneSided] = {}

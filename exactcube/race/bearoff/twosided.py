@@ -71,7 +71,7 @@ import numpy as np
 
 from ...errors import BadInput
 from ...numbers import mpq
-from .positions import ROLLS, gnubg_index, n_positions, pips, plays, positions
+from .positions import ROLLS, counts_of, key_of, n_positions, pips, plays, positions
 
 __all__ = [
     "TwoSided",
@@ -82,29 +82,106 @@ __all__ = [
     "read_gnubg_ts",
     "compare_with_gnubg",
     "cube_action",
+    "max_rolls",
 ]
 
-_EPS = 2.0**-51
+_BITS = 40  # bits per limb; 5 bytes, so limbs pack into bytes without straddling
+_MASK = (1 << _BITS) - 1
+_EPS = 2.0**-40  # screening margin, far above the doubles' error (module docstring)
+_FIELDS = ("P", "NO", "NC", "NT")
+_OFFSET = {"P": 0, "NO": 1, "NC": 1, "NT": 1}  # stored integer = 36^tau * (value + offset)
+
+
+# ----------------------------------------------------------------------- limbs
+# A non-negative integer v < 2^(40 L) is held as L int64 arrays (least significant first).
+
+
+def _limbs_of(v: int, L: int) -> np.ndarray:
+    return np.array([(v >> (_BITS * i)) & _MASK for i in range(L)], dtype=np.int64)
+
+
+def _carry(t):
+    for i in range(len(t) - 1):
+        c = t[i] >> _BITS
+        t[i] &= _MASK
+        t[i + 1] += c
+    return t
+
+
+def _sub(a, b):
+    """a - b (both limb stacks, a >= b elementwise as integers)."""
+    d = a - b
+    for i in range(len(d) - 1):
+        neg = d[i] < 0
+        d[i] += neg.astype(np.int64) << _BITS
+        d[i + 1] -= neg
+    return d
+
+
+def _less(a, b):
+    """Elementwise a < b as integers."""
+    res = np.zeros(np.broadcast_shapes(a[0].shape, b[0].shape), dtype=bool)
+    undecided = np.ones_like(res)
+    for i in range(len(a) - 1, -1, -1):
+        lt, gt = a[i] < b[i], a[i] > b[i]
+        res |= undecided & lt
+        undecided &= ~(lt | gt)
+    return res
+
+
+def _where(cond, a, b):
+    return np.where(cond[None], a, b)
+
+
+def _div36(t):
+    """Exact t / 36 (t already carried); AssertionError if 36 does not divide t."""
+    q = np.empty_like(t)
+    r = np.zeros_like(t[0])
+    for i in range(len(t) - 1, -1, -1):
+        cur = (r << _BITS) + t[i]
+        q[i], r = cur // 36, cur % 36
+    if np.any(r):  # pragma: no cover - tau is large enough (module docstring)
+        raise AssertionError("a value is not an integer over 36^tau")
+    return q
+
+
+def _to_float(a, S: float):
+    f = np.zeros(a[0].shape)
+    for i in range(len(a) - 1, -1, -1):
+        f = f * float(1 << _BITS) + a[i]
+    return f / S
+
+
+def _to_objects(a) -> np.ndarray:
+    out = np.zeros(a[0].shape, dtype=object)
+    for i in range(len(a) - 1, -1, -1):
+        out = (out << _BITS) + a[i].astype(object)
+    return out
+
+
+# ----------------------------------------------------------------------- table
 
 
 @dataclass
 class TwoSided:
-    """Exact two-sided tables for up to ``max_checkers`` checkers a side.
+    """Exact two-sided tables over the positions ``keys`` (gnubg order for a full table).
 
-    ``P, NO, NC, NT`` are object arrays (``n x n``, gnubg order roller x opponent) of
-    integers :math:`36^{\\tau} v`; ``scale`` is :math:`36^{\\tau}`."""
+    ``fields[name]`` is a limb stack ``(L, n, n)`` (roller x opponent) holding the integer
+    :math:`36^{\\tau}(v + o)` with :math:`o = 0` for ``P`` (the cubeless win chance) and
+    :math:`o = 1` for the no-double equities ``NO`` (roller owns), ``NC`` (centred), ``NT``
+    (opponent owns)."""
 
-    max_checkers: int
+    keys: tuple
     tau: int
-    P: np.ndarray
-    NO: np.ndarray
-    NC: np.ndarray
-    NT: np.ndarray
+    fields: dict
     seconds: float = 0.0
     method: str = ("exact two-sided DP by total pips; best play per cube state; "
-                   "doubles screened, every choice exact")
+                   "doubles screen, integers decide")
     evidence: str = "exact"
     source: str = "this module; recurrences as in gnubg makebearoff.c BearOff2"
+
+    def __post_init__(self):
+        self.index = {k: i for i, k in enumerate(self.keys)}
 
     @property
     def scale(self) -> int:
@@ -112,17 +189,28 @@ class TwoSided:
 
     @property
     def n(self) -> int:
-        return self.P.shape[0]
+        return len(self.keys)
+
+    def value(self, name: str, i: int, j: int) -> mpq:
+        """Exact value of field ``name`` at pair (i, j)."""
+        a = self.fields[name]
+        v = 0
+        for lvl in range(a.shape[0] - 1, -1, -1):
+            v = (v << _BITS) + int(a[lvl, i, j])
+        return mpq(v, self.scale) - _OFFSET[name]
+
+    def objects(self, name: str) -> np.ndarray:
+        """Object array of the integers :math:`36^{\\tau} v` (signed) of field ``name``."""
+        return _to_objects(self.fields[name]) - _OFFSET[name] * self.scale
 
     def entry(self, x, y) -> "Entry":
         """Exact values for roller ``x`` vs opponent ``y`` (counts on points 1..6)."""
-        C = self.max_checkers
-        if sum(x) > C or sum(y) > C:
-            raise BadInput(f"the two-sided table holds up to {C} checkers a side")
-        i, j = gnubg_index(x, C), gnubg_index(y, C)
-        S = self.scale
-        q = lambda a: mpq(int(a[i, j]), S)  # noqa: E731
-        return Entry(tuple(x), tuple(y), q(self.P), q(self.NC), q(self.NO), q(self.NT))
+        kx, ky = key_of(x), key_of(y)
+        if kx not in self.index or ky not in self.index:
+            raise BadInput("position not in this two-sided table")
+        i, j = self.index[kx], self.index[ky]
+        return Entry(tuple(x), tuple(y), self.value("P", i, j), self.value("NC", i, j),
+                     self.value("NO", i, j), self.value("NT", i, j))
 
 
 @dataclass(frozen=True)
@@ -146,9 +234,9 @@ def cube_action(e: Entry, cube: str) -> dict:
     """The roller's cube decision (module docstring): no double, double/take or double/pass,
     with the exact equities of each, for cube ``centred``, ``mine`` or ``theirs``."""
     nd = {"centred": e.nd_centred, "mine": e.nd_owned, "theirs": e.nd_theirs}[cube]
-    if cube == "theirs" or not e.mine or not e.theirs:
+    if cube == "theirs" or not any(e.mine) or not any(e.theirs):
         return {"no_double": nd, "double_take": None, "double_pass": None, "equity": nd,
-                "action": "no double", "take": None}
+                "action": "no double", "take": None, "tie_double": False, "tie_take": False}
     dt, dp = 2 * e.nd_theirs, mpq(1)
     double_value = min(dt, dp)
     take = dt < dp
@@ -160,11 +248,29 @@ def cube_action(e: Entry, cube: str) -> dict:
             "action": action, "take": take, "tie_double": double_value == nd, "tie_take": dt == dp}
 
 
-def _max_rolls(C: int) -> int:
-    from .onesided import one_sided
+def max_rolls(keys) -> dict:
+    """Most rolls each position can take to bear off under *any* plays (a bound on the game
+    length whatever the players choose): :math:`R(\\emptyset) = 0`,
+    :math:`R(p) = 1 + \\max_r \\max_s R(s)`."""
+    R = {0: 0}
+    for k in sorted(keys, key=pips):
+        if k:
+            R[k] = 1 + max(R[s] for roll, _w in ROLLS for s in plays(k, roll))
+    return R
 
-    t = one_sided(C).build()
-    return max(len(a) for a in t.num) - 1
+
+def _closure(keys) -> tuple:
+    """All positions reachable from ``keys`` (and the keys), sorted by pips then key."""
+    seen, stack = set(), list(keys)
+    while stack:
+        k = stack.pop()
+        if k in seen:
+            continue
+        seen.add(k)
+        if k:
+            stack.extend(s for roll, _w in ROLLS for s in plays(k, roll))
+    seen.add(0)
+    return tuple(sorted(seen, key=lambda k: (pips(k), k)))
 
 
 def _succ_tables(keys, index):
@@ -181,125 +287,134 @@ def _succ_tables(keys, index):
     return out
 
 
-def _roll_min(F, X, x, y, succ, big):
-    """:math:`\\sum_r w_r \\min_{s} X(y, s)` exactly for the pairs ``(x, y)`` (module
-    docstring: floats ``F`` screen, exact integers ``X`` decide near-ties)."""
-    total = np.zeros(len(x), dtype=object)
+def _roll_min(F, A, x, y, succ):
+    """Limbs of :math:`\\sum_r w_r \\min_{s} A(y, s)` for the pairs ``(x, y)``: the doubles
+    ``F`` pick the least candidate; candidates within the margin are compared exactly."""
+    L = A.shape[0]
+    total = np.zeros((L, len(x)), dtype=np.int64)
     rows = np.arange(len(x))
     for (roll, w), S in zip(ROLLS, succ):
         cand = S[x]  # (B, m)
         fv = F[y[:, None], cand]
         k = np.argmin(fv, axis=1)
-        fmin = fv[rows, k]
-        near = (fv <= (fmin + _EPS)[:, None]).sum(axis=1) > 1
-        best = X[y, cand[rows, k]]
-        if near.any():
-            sub = np.nonzero(near)[0]
-            ex = X[y[sub][:, None], cand[sub]]
-            mask = fv[sub] > (fmin[sub] + _EPS)[:, None]
-            ex[mask] = big
-            best[sub] = ex.min(axis=1)
-        total += w * best
-    return total
+        close = fv <= (fv[rows, k] + _EPS)[:, None]
+        near = np.nonzero(close.sum(axis=1) > 1)[0]
+        if len(near):
+            ys, cs, ok = y[near][:, None], cand[near], close[near]
+            for lvl in range(L - 1, -1, -1):
+                v = A[lvl][ys, cs]
+                m = np.where(ok, v, np.iinfo(np.int64).max).min(axis=1)
+                ok &= v == m[:, None]
+            k[near] = np.argmax(ok, axis=1)
+        chosen = cand[rows, k]
+        total += w * A[:, y, chosen]
+    return _carry(total)
 
 
-def _div36(a):
-    q = a // 36
-    if np.any(q * 36 != a):  # pragma: no cover - tau is large enough (module docstring)
-        raise AssertionError("a value is not an integer over 36^tau")
-    return q
-
-
-def build(max_checkers: int = 6, progress=None, checkpoint: str | None = None) -> TwoSided:
-    """Solve all pairs of positions with up to ``max_checkers`` checkers (module docstring).
+def build(max_checkers: int = 6, progress=None, checkpoint: str | None = None, keys=None) -> TwoSided:
+    """Solve all pairs of positions with up to ``max_checkers`` checkers (module docstring),
+    or, with ``keys``, all pairs of the positions reachable from ``keys``.
 
     ``progress(done_levels, levels)`` is called after each pip level.  With ``checkpoint`` the
-    solved levels are saved there after each level (atomically) and a later call resumes."""
-    if not 1 <= max_checkers <= 6:
-        raise BadInput("two-sided bearoff tables are built for 1 to 6 checkers a side")
+    solved levels are saved there every few levels (atomically) and a later call resumes."""
     t0 = time.time()
-    C = max_checkers
-    keys = positions(C)
+    if keys is None:
+        if not 1 <= max_checkers <= 6:
+            raise BadInput("full two-sided bearoff tables are built for 1 to 6 checkers a side")
+        keys = positions(max_checkers)
+    else:
+        keys = _closure(keys)
     index = {k: i for i, k in enumerate(keys)}
     n = len(keys)
-    R = _max_rolls(C)
-    tau = 2 * R - 1
+    R = max(max_rolls(keys).values())
+    tau = max(2 * R - 1, 1)
     S = 36**tau
-    big = 4 * S
+    L = (S.bit_length() + 1) // _BITS + 1  # room for 2S
+    Sl, S2l = _limbs_of(S, L)[:, None], _limbs_of(2 * S, L)[:, None]
     succ = _succ_tables(keys, index)
     pip = np.array([pips(k) for k in keys])
+    empty = index[0]
 
-    def zeros():
-        a = np.empty((n, n + 1), dtype=object)
-        a[:] = 0
-        return a
+    # limb stacks (L, n, n+1): P, and the equities after the cube decision XC, XO, XT (+1)
+    A = {name: np.zeros((L, n, n + 1), dtype=np.int64) for name in ("P", "XC", "XO", "XT")}
+    out = {name: np.zeros((L, n, n), dtype=np.int64) for name in _FIELDS}
+    # roller already off: won (P = 1, equity +1 -> stored 2S); opponent off: lost (0, -1 -> 0)
+    A["P"][:, empty, :] = Sl
+    for name in ("XC", "XO", "XT"):
+        A[name][:, empty, :] = S2l
+    for a in A.values():
+        a[:, np.arange(n) != empty, empty] = 0
+    out["P"][:, empty, :] = Sl
+    for name in ("NO", "NC", "NT"):
+        out[name][:, empty, :] = S2l
+    for a in out.values():
+        a[:, np.arange(n) != empty, empty] = 0
+    Fs = float(S)
+    F = {name: np.full((n, n + 1), np.inf) for name in A}
 
-    # exact arrays with a sentinel column n; C/O/T hold the values after the cube decision
-    P, XC, XO, XT = zeros(), zeros(), zeros(), zeros()
-    NO, NC = np.zeros((n, n), dtype=object), np.zeros((n, n), dtype=object)
-    # base cases: roller already off (x = 0) has won; opponent off (y = 0) means roller lost
-    P[0, :] = S
-    P[:, 0] = 0
-    for A in (XC, XO, XT):
-        A[0, :] = S
-        A[1:, 0] = -S
-    FP, FC, FO, FT = (np.full((n, n + 1), np.inf) for _ in range(4))
-    for F, A in ((FP, P), (FC, XC), (FO, XO), (FT, XT)):
-        F[0, :n] = (A[0, :n] / S).astype(float)
-        F[:, 0] = (A[:, 0] / S).astype(float)
-        F[:, n] = np.inf
-    NO[0, :] = S
-    NC[0, :] = S
-    NO[1:, 0] = NC[1:, 0] = -S
+    def refresh(rows=None, cols=None):
+        for name, a in A.items():
+            if rows is None:
+                F[name][:, :n] = _to_float(a[:, :, :n], Fs)
+            else:
+                F[name][rows, cols] = _to_float(a[:, rows, cols], Fs)
+        for name in A:
+            F[name][:, n] = np.inf
 
+    refresh()
     xs, ys = np.nonzero((pip[:, None] > 0) & (pip[None, :] > 0))
     level = pip[xs] + pip[ys]
     levels = sorted(set(level.tolist()))
     start = 0
     if checkpoint and os.path.exists(checkpoint):
-        st = _load_checkpoint(checkpoint, C, tau)
-        start = st["done"]
-        P[:, :n], XC[:, :n], XO[:, :n], XT[:, :n], NO[:], NC[:] = st["arrays"]
-        for F, A in ((FP, P), (FC, XC), (FO, XO), (FT, XT)):
-            F[:, :n] = (A[:, :n] / S).astype(float)
-    for li, L in enumerate(levels):
+        start = _load_checkpoint(checkpoint, keys, tau, A, out)
+        refresh()
+    for li, Lv in enumerate(levels):
         if li < start:
             continue
-        sel = level == L
+        sel = level == Lv
         x, y = xs[sel], ys[sel]
-        p_new = _div36(36 * S - _roll_min(FP, P, x, y, succ, big))
-        nc = _div36(-_roll_min(FC, XC, x, y, succ, big))
-        no = _div36(-_roll_min(FT, XT, x, y, succ, big))
-        nt = _div36(-_roll_min(FO, XO, x, y, succ, big))
-        d = np.minimum(2 * nt, S)
-        P[x, y], NC[x, y], NO[x, y] = p_new, nc, no
-        XC[x, y], XO[x, y], XT[x, y] = np.maximum(nc, d), np.maximum(no, d), nt
-        for F, A in ((FP, P), (FC, XC), (FO, XO), (FT, XT)):
-            F[x, y] = (A[x, y] / S).astype(float)
+        p_new = _sub(Sl, _div36(_roll_min(F["P"], A["P"], x, y, succ)))
+        nc = _sub(S2l, _div36(_roll_min(F["XC"], A["XC"], x, y, succ)))
+        no = _sub(S2l, _div36(_roll_min(F["XT"], A["XT"], x, y, succ)))
+        nt = _sub(S2l, _div36(_roll_min(F["XO"], A["XO"], x, y, succ)))
+        two = _carry(2 * nt)  # 2 N_T + 2 (stored form of 2 N_T is two - S)
+        below = _less(two, Sl)  # 2 N_T < -1: doubling is worse than any no-double value
+        d = _where(below, np.zeros_like(two), _sub(np.where(below[None], Sl, two), Sl))
+        d = _where(_less(S2l, d), np.broadcast_to(S2l, d.shape), d)  # min(2 N_T, 1) + 1
+        A["P"][:, x, y] = p_new
+        A["XC"][:, x, y] = _where(_less(nc, d), d, nc)
+        A["XO"][:, x, y] = _where(_less(no, d), d, no)
+        A["XT"][:, x, y] = nt
+        out["P"][:, x, y], out["NC"][:, x, y], out["NO"][:, x, y], out["NT"][:, x, y] = p_new, nc, no, nt
+        refresh(x, y)
         if progress is not None:
             progress(li + 1, len(levels))
         if checkpoint and (li + 1) % 8 == 0 and li + 1 < len(levels):
-            _save_checkpoint(checkpoint, C, tau, li + 1, (P[:, :n], XC[:, :n], XO[:, :n], XT[:, :n], NO, NC))
+            _save_checkpoint(checkpoint, keys, tau, li + 1, A, out)
     if checkpoint and os.path.exists(checkpoint):
         os.unlink(checkpoint)
-    return TwoSided(C, tau, P[:, :n].copy(), NO, NC, XT[:, :n].copy(), seconds=time.time() - t0)
+    return TwoSided(tuple(keys), tau, out, seconds=time.time() - t0)
 
 
-def _save_checkpoint(path, C, tau, done, arrays):
-    import pickle
+def _save_checkpoint(path, keys, tau, done, A, out):
+    import io
 
-    _atomic_bytes(path, pickle.dumps({"C": C, "tau": tau, "done": done,
-                                      "arrays": [a.copy() for a in arrays]}))
+    buf = io.BytesIO()
+    np.savez(buf, keys=np.array(keys, dtype=np.int64), tau=tau, done=done,
+             **{f"A_{k}": v for k, v in A.items()}, **{f"O_{k}": v for k, v in out.items()})
+    _atomic_bytes(path, buf.getvalue())
 
 
-def _load_checkpoint(path, C, tau):
-    import pickle
-
-    with open(path, "rb") as f:
-        st = pickle.load(f)  # our own checkpoint file, written by _save_checkpoint
-    if st.get("C") != C or st.get("tau") != tau:
-        raise BadInput(f"{path}: checkpoint is for another table")
-    return st
+def _load_checkpoint(path, keys, tau, A, out) -> int:
+    with np.load(path, allow_pickle=False) as z:
+        if int(z["tau"]) != tau or tuple(z["keys"].tolist()) != tuple(keys):
+            raise BadInput(f"{path}: checkpoint is for another table")
+        for k in A:
+            A[k][:] = z[f"A_{k}"]
+        for k in out:
+            out[k][:] = z[f"O_{k}"]
+        return int(z["done"])
 
 
 def _atomic_bytes(path: str, data: bytes) -> None:
@@ -318,20 +433,24 @@ def _atomic_bytes(path: str, data: bytes) -> None:
 
 # ----------------------------------------------------------------------- storage
 
-_FIELDS = ("P", "NO", "NC", "NT")
-
 
 def save(t: TwoSided, path: str) -> str:
-    """Write ``t`` compactly (module docstring); returns the payload's SHA-256."""
-    width = (t.scale.bit_length() + 2 + 7) // 8 + 1
+    """Write ``t`` compactly (module docstring): each stored integer in ``5 L`` little-endian
+    bytes (``L`` limbs of 40 bits); returns the payload's SHA-256."""
     parts = []
     for name in _FIELDS:
-        a = getattr(t, name).ravel()
-        parts.append(b"".join(int(v).to_bytes(width, "little", signed=True) for v in a))
+        a = t.fields[name]
+        L = a.shape[0]
+        b = np.empty(a.shape[1:] + (5 * L,), dtype=np.uint8)
+        for lvl in range(L):
+            for k in range(5):
+                b[..., 5 * lvl + k] = (a[lvl] >> (8 * k)) & 255
+        parts.append(b.tobytes())
     payload = b"".join(parts)
     digest = hashlib.sha256(payload).hexdigest()
-    head = json.dumps({"format": "exactcube-bearoff-ts-1", "checkers": t.max_checkers, "tau": t.tau,
-                       "width": width, "fields": list(_FIELDS), "sha256": digest}).encode() + b"\n"
+    head = json.dumps({"format": "exactcube-bearoff-ts-1", "tau": t.tau, "limbs": t.fields["P"].shape[0],
+                       "keys": [counts_of(k) for k in t.keys], "fields": list(_FIELDS),
+                       "offsets": [_OFFSET[f] for f in _FIELDS], "sha256": digest}).encode() + b"\n"
     _atomic_bytes(path, head + payload)
     return digest
 
@@ -345,29 +464,30 @@ def load(path: str) -> TwoSided:
         head = json.loads(data[:nl])
     except ValueError:
         raise BadInput(f"{path}: not an exactcube two-sided bearoff file") from None
-    if head.get("format") != "exactcube-bearoff-ts-1":
+    if not isinstance(head, dict) or head.get("format") != "exactcube-bearoff-ts-1":
         raise BadInput(f"{path}: not an exactcube two-sided bearoff file")
     payload = data[nl + 1:]
     if hashlib.sha256(payload).hexdigest() != head["sha256"]:
         raise BadInput(f"{path}: checksum mismatch (file damaged)")
-    C, width = head["checkers"], head["width"]
-    n = n_positions(C)
-    arrays = []
-    for f_i, _name in enumerate(head["fields"]):
-        a = np.empty(n * n, dtype=object)
-        base = f_i * n * n * width
-        for k in range(n * n):
-            o = base + k * width
-            a[k] = int.from_bytes(payload[o: o + width], "little", signed=True)
-        arrays.append(a.reshape(n, n))
-    return TwoSided(C, head["tau"], *arrays)
+    keys = tuple(key_of(c) for c in head["keys"])
+    n, L = len(keys), head["limbs"]
+    size = n * n * 5 * L
+    fields = {}
+    for f_i, name in enumerate(head["fields"]):
+        b = np.frombuffer(payload, dtype=np.uint8, count=size, offset=f_i * size).reshape(n, n, 5 * L)
+        a = np.zeros((L, n, n), dtype=np.int64)
+        for lvl in range(L):
+            for k in range(5):
+                a[lvl] |= b[..., 5 * lvl + k].astype(np.int64) << (8 * k)
+        fields[name] = a
+    return TwoSided(keys, head["tau"], fields)
 
 
 # ----------------------------------------------------------------------- gnubg
 
 def read_gnubg_ts(path: str):
-    """gnubg's two-sided file (module docstring): (checkers, words) with ``words`` an
-    ``(n, n, 4)`` uint16 array in gnubg's order (roller, opponent)."""
+    """gnubg's two-sided file (module docstring): an ``(n, n, 4)`` uint16 array of words in
+    gnubg's order (roller, opponent)."""
     with open(path, "rb") as f:
         data = f.read()
     head = data[:40].decode("ascii", "replace")
@@ -377,8 +497,7 @@ def read_gnubg_ts(path: str):
     if P_ != 6:
         raise BadInput(f"{path}: only 6-point two-sided files are read")
     n = n_positions(C)
-    words = np.frombuffer(data, dtype="<u2", count=n * n * 4, offset=40).reshape(n, n, 4)
-    return C, words
+    return np.frombuffer(data, dtype="<u2", count=n * n * 4, offset=40).reshape(n, n, 4)
 
 
 @dataclass
@@ -397,30 +516,30 @@ def compare_with_gnubg(t: TwoSided, words) -> TSComparison:
     """Compare every pair: largest deviation of each stored value (gnubg's value
     :math:`u/32767.5 - 1` against the exact one), and every pair and cube state where
     gnubg's values give a different double/take decision than the exact values."""
-    n = t.n
     S = t.scale
-    keys = positions(t.max_checkers)
-    from .positions import counts_of
-
+    keys = t.keys
+    if tuple(keys) != positions(_checkers_for(words.shape[0])):
+        raise BadInput("compare a full table in gnubg's order with gnubg's file of the same size")
+    n = len(keys)
     res = TSComparison(pairs=(n - 1) * (n - 1))
-    g = words.astype(np.float64) / 32767.5 - 1.0  # screening only
-    exact = {"cubeless": (2 * t.P - S), "owned": t.NO, "centred": t.NC, "theirs": t.NT}
+    obj = {name: t.objects(name)[1:, 1:] for name in _FIELDS}
+    exact = {"cubeless": 2 * obj["P"] - S, "owned": obj["NO"], "centred": obj["NC"], "theirs": obj["NT"]}
     for f_i, name in enumerate(("cubeless", "owned", "centred", "theirs")):
-        ex = (exact[name][1:, 1:] / S).astype(float)
-        dev = np.abs(g[1:, 1:, f_i] - ex)
-        k = np.unravel_index(np.argmax(dev), dev.shape)
-        i, j = k[0] + 1, k[1] + 1
-        gv = mpq(int(words[i, j, f_i]) * 2 - 65535, 65535)
-        res.max_dev[name] = (abs(gv - mpq(int(exact[name][i, j]), S)), (counts_of(keys[i]), counts_of(keys[j])))
+        u = words[1:, 1:, f_i].astype(np.int64).astype(object)
+        # |gnubg - exact| * 65535 * 36^tau, exactly
+        dev = np.abs((2 * u - 65535) * S - 65535 * exact[name])
+        flat = int(np.argmax(dev))  # object argmax compares Python integers exactly
+        i, j = divmod(flat, n - 1)
+        res.max_dev[name] = (mpq(int(dev[i, j]), 65535 * S), (counts_of(keys[i + 1]), counts_of(keys[j + 1])))
     # decisions: gnubg's CubeEquity on its words vs the exact decision (vectorised)
     sl = (slice(1, None), slice(1, None))
-    nt = t.NT[sl]
+    nt = obj["NT"]
     dt = 2 * nt
     x_take = dt < S
     x_tie_take = dt == S
     dt_g = words[sl][..., 3].astype(np.int64) - 0x8000
     g_take = ~(dt_g >= _cdiv2(np.full_like(dt_g, 0x7FFF)))
-    for cube, field_i, nd_exact in (("centred", 2, t.NC[sl]), ("mine", 1, t.NO[sl])):
+    for cube, field_i, nd_exact in (("centred", 2, obj["NC"]), ("mine", 1, obj["NO"])):
         dv = np.minimum(dt, S)
         x_double = (dv > nd_exact).astype(bool)
         x_tie = (dv == nd_exact).astype(bool)
@@ -442,19 +561,13 @@ def compare_with_gnubg(t: TwoSided, words) -> TSComparison:
     return res
 
 
+def _checkers_for(n: int) -> int:
+    for c in range(1, 16):
+        if n_positions(c) == n:
+            return c
+    raise BadInput(f"no bearoff table has {n} positions a side")
+
+
 def _cdiv2(v):
     """C's ``v / 2`` on integers (truncation toward zero)."""
     return np.where(v < 0, -((-v) // 2), v // 2)
-
-
-def _gnubg_decision(nd_word: int, dt_word: int) -> str:
-    """gnubg's CubeEquity on stored words (signed: word - 0x8000): double iff
-    DT >= ND/2 (C integer division) and DP >= ND; pass iff DT >= DP/2."""
-    nd, dt, dp = nd_word - 0x8000, dt_word - 0x8000, 0x7FFF
-
-    def cdiv2(v):
-        return -((-v) // 2) if v < 0 else v // 2
-
-    if dt >= cdiv2(nd) and dp >= nd:
-        return "double, pass" if dt >= cdiv2(dp) else "double, take"
-    return "no double"
