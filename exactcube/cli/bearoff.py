@@ -107,7 +107,7 @@ def _two(x, y, args, out):
             raise TooLarge(f"the pair reaches {n} positions; at most 924 are solved on the fly "
                            "(build a table with scripts/build_bearoff.py and pass --db)")
         with progress("solving the two-sided bearoff", None) as bar:
-            t = ts.build(keys=[key_of(x), key_of(y)], progress=lambda a, b: bar.advance(1))
+            t = ts.build(keys=[key_of(x), key_of(y)], progress=lambda *a: bar.advance(1))
     e = t.entry(x, y)
     cubes = [args.cube] if args.cube else ["centred", "mine", "theirs"]
     acts = {c: ts.cube_action(e, c) for c in cubes}

@@ -95,7 +95,7 @@ def test_resume_from_checkpoint(tmp_path, monkeypatch):
     ck = str(tmp_path / "ck.npz")
     calls = []
 
-    def stop(done, total):
+    def stop(done, total, *pairs):
         calls.append(done)
         if done == 9:
             raise KeyboardInterrupt
@@ -104,7 +104,7 @@ def test_resume_from_checkpoint(tmp_path, monkeypatch):
         ts.build(3, progress=stop, checkpoint=ck)
     assert os.path.exists(ck)
     resumed = []
-    t = ts.build(3, progress=lambda d, n: resumed.append(d), checkpoint=ck)
+    t = ts.build(3, progress=lambda d, *rest: resumed.append(d), checkpoint=ck)
     assert resumed[0] == 9 and not os.path.exists(ck)  # levels 1..8 were not redone
     fresh = ts.build(3)
     for k in t.fields:
