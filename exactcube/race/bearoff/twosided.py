@@ -35,20 +35,21 @@ that maximises *that state's* cubeful equity (so the play may differ between cub
 and from the cubeless play); gnubg's ``makebearoff`` uses the same convention.
 
 **Exactness.**  A game from :math:`(x, y)` lasts at most :math:`R_x + R_y - 1` rolls
-(:math:`R` = the most rolls a side can need), so every value is an integer over
-:math:`36^{\tau}`, :math:`\tau = 2R - 1` (:math:`R = 12` for six checkers, :math:`\tau = 23`).
-Values are kept as Python integers :math:`36^{\tau} \cdot v`; each division by 36 is checked
-to be exact.  To pick the best play fast, every candidate's value is first compared as a
-correctly rounded double (``int / int``); the double's error is at most :math:`2^{-53}` on
-:math:`[-1, 1]`, so a candidate ahead by more than :math:`2^{-51}` is certainly best, and any
-closer candidates are compared exactly.  Floats only screen; every choice and value is exact.
+(:math:`R` = the most rolls a side can take whatever it plays, :func:`max_rolls`; 13 for six
+checkers), so every value is an integer over :math:`36^{\tau}`, :math:`\tau = 2R - 1`.  The
+build keeps :math:`36^{\tau}(v + o)` (offset :math:`o = 1` for equities, so all are
+non-negative) as 40-bit limbs in int64 numpy arrays; every division by 36 is checked to be
+exact.  To pick the best play fast, candidates are first compared as doubles computed from
+the limbs (error below :math:`2^{-48}` on :math:`[0, 2]`); any candidate within
+:math:`2^{-40}` of the least is compared exactly, limb by limb.  Floats only screen; every
+choice and value is exact.
 
 **Order.**  Pairs are solved in order of the total pip count (every play lowers it).
 
-**Stored database** (:func:`save` / :func:`load`): a small JSON header (checkers, :math:`\tau`,
-SHA-256 of the payload) and, per pair in gnubg's order (roller's index times 924 plus the
-opponent's), five signed integers :math:`36^{\tau} v` for :math:`v = 2P-1, N_O, N_C, N_T`
-and :math:`P`'s numerator, each as a fixed-width little-endian two's-complement field.
+**Stored database** (:func:`save` / :func:`load`): a one-line JSON header (positions,
+:math:`\tau`, limbs, SHA-256 of the payload), then for the fields ``P, NO, NC, NT`` in turn,
+per pair in gnubg's order (roller's index times the number of positions plus the
+opponent's), the stored integer in 5 little-endian bytes per 40-bit limb.
 
 **gnubg's two-sided file** (``makebearoff -t 6x6``): header ``gnubg-TS-06-06-1``, 40 bytes,
 then per pair (same order) four 16-bit words :math:`u`, value :math:`u/32767.5 - 1`: cubeless
