@@ -1,6 +1,8 @@
 """Build the exact two-sided bearoff table and compare both databases with GNU Backgammon's.
 
   nice python scripts/build_bearoff.py OUT.bin [--checkers 6]     build, save (resumable)
+  nice python scripts/build_bearoff.py OUT.bin --real              ... and zk77's claims and the
+      race formulas on the real positions (pip-model gap, rule errors and costs, D_A, D_B)
   nice python scripts/build_bearoff.py OUT.bin --compare           ... and compare with gnubg:
       the one-sided file gnubg_os0.bd word by word against the exact distributions, and a
       two-sided database built by makebearoff in a temporary folder, decision by decision.
@@ -73,11 +75,41 @@ def compare_two_sided(table):
               f"(gnubg {format_decimal(d['gnubg_double_take'], 5)})")
 
 
+def real_positions(table):
+    from exactcube.race import effective as ef
+    from exactcube.race.bearoff import realcube as rc
+
+    cache = rc._pairs(table)
+    g = rc.pip_model_gap(table, cache)
+    print(f"real vs pip-count model, cubeless, {g.pairs} pairs: largest gap {format_decimal(g.max_gap, 4)} at "
+          f"{g.at} (real {format_decimal(g.real_at, 4)}, model {format_decimal(g.model_at, 4)}); "
+          f"mean real - model {format_decimal(g.mean_gap, 5)}")
+    print("race formulas on real positions (errors / exact equity lost, per unit cube, summed):")
+    for sc in rc.score_rules(table, cache):
+        cells = "; ".join(f"{d} {sc.errors[d]} of {sc.judged[d]} / {format_decimal(sc.cost[d], 1)}"
+                          for d in ("double", "redouble", "take"))
+        print(f"  {sc.rule:30s} {cells}")
+    print("effective doubling points implied at equal pip counts (zk77 Lemma 2 inverted; min .. max):")
+    for k in (10, 15, 20, 25, 30, 35):
+        e = rc.effective_points(table, k, cache)
+        if e is None:
+            continue
+        pm = ef.implied_points(k, k)
+
+        def r(v):
+            return "n/a" if v[0] is None else f"{format_decimal(v[0], 4)} .. {format_decimal(v[1], 4)}"
+
+        print(f"  {k} vs {k} pips ({e.pairs} pairs): D_A by (1) {r(e.da_owner)}, D_B by (2) {r(e.db_opponent)}, "
+              f"D_A by (3) {r(e.da_symmetric)};  pip model: D_A {format_decimal(pm.da_from_owner, 4)}, "
+              f"D_B {format_decimal(pm.db_from_opponent, 4)}")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("out", help="output file of the exact two-sided table")
     ap.add_argument("--checkers", type=int, default=6, help="checkers a side, 1..6 (default 6)")
     ap.add_argument("--compare", action="store_true", help="compare with gnubg's databases")
+    ap.add_argument("--real", action="store_true", help="zk77 and the race formulas on the real positions")
     a = ap.parse_args()
     if not 1 <= a.checkers <= 6:
         print("build_bearoff: --checkers must be 1..6", file=sys.stderr)
@@ -98,6 +130,8 @@ def main():
     print(f"two-sided exact table, up to {a.checkers} checkers: {len(table.keys)} positions a side, "
           f"built in {table.seconds:.1f} s, integers over 36^{table.tau}; saved {a.out} "
           f"({os.path.getsize(a.out)} bytes, sha256 {digest})")
+    if a.real:
+        real_positions(table)
     if a.compare:
         compare_one_sided()
         compare_two_sided(table)
