@@ -89,7 +89,7 @@ def real_positions(table):
         cells = "; ".join(f"{d} {sc.errors[d]} of {sc.judged[d]} / {format_decimal(sc.cost[d], 1)}"
                           for d in ("double", "redouble", "take"))
         print(f"  {sc.rule:30s} {cells}")
-    print("effective doubling points implied at equal pip counts (zk77 Lemma 2 inverted; min .. max):")
+    print("effective doubling points implied at equal pip counts (zk77 Lemma 2 inverted; min / median / max):")
     for k in (10, 15, 20, 25, 30, 35):
         e = rc.effective_points(table, k, cache)
         if e is None:
@@ -97,7 +97,7 @@ def real_positions(table):
         pm = ef.implied_points(k, k)
 
         def r(v):
-            return "n/a" if v[0] is None else f"{format_decimal(v[0], 4)} .. {format_decimal(v[1], 4)}"
+            return "n/a" if v[0] is None else " / ".join(format_decimal(q, 4) for q in v)
 
         print(f"  {k} vs {k} pips ({e.pairs} pairs): D_A by (1) {r(e.da_owner)}, D_B by (2) {r(e.db_opponent)}, "
               f"D_A by (3) {r(e.da_symmetric)};  pip model: D_A {format_decimal(pm.da_from_owner, 4)}, "

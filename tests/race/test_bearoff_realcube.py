@@ -30,8 +30,8 @@ def test_effective_points_single_checker_equal_pip_model(one, k):
     e = rc.effective_points(one, k)
     pm = ef.implied_points(k, k)
     assert e.pairs == 1
-    assert e.da_owner == (pm.da_from_owner, pm.da_from_owner)
-    assert e.db_opponent == (pm.db_from_opponent, pm.db_from_opponent)
+    assert e.da_owner == (pm.da_from_owner,) * 3
+    assert e.db_opponent == (pm.db_from_opponent,) * 3
 
 
 @pytest.mark.parametrize("counts, value", [

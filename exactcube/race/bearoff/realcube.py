@@ -189,9 +189,9 @@ class EffectivePoints:
 
     pips: int
     pairs: int
-    da_owner: tuple  # (min, max) of D_A from zk77 (1)
-    db_opponent: tuple  # (min, max) of D_B from (2)
-    da_symmetric: tuple  # (min, max) of D_A from (3) with D_B = 1 - D_A
+    da_owner: tuple  # (min, median, max) of D_A from zk77 (1)
+    db_opponent: tuple  # (min, median, max) of D_B from (2)
+    da_symmetric: tuple  # (min, median, max) of D_A from (3) with D_B = 1 - D_A
     method: str = "zk77 Lemma 2 inverted at every real pair with equal pip counts (exact)"
     evidence: str = "exact"
 
@@ -219,6 +219,8 @@ def effective_points(t: TwoSided, count: int, _cached=None) -> EffectivePoints |
                     vals[k].append(v)
 
     def rng(v):
-        return (min(v), max(v)) if v else (None, None)
+        """(min, median, max); the median of an even count is the lower middle value."""
+        v = sorted(v)
+        return (v[0], v[(len(v) - 1) // 2], v[-1]) if v else (None, None, None)
 
     return EffectivePoints(count, len(sel) ** 2, rng(vals["da"]), rng(vals["db"]), rng(vals["ds"]))
