@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import sys
 
 import pytest
 
@@ -16,8 +15,7 @@ from exactcube.race.bearoff import onesided as os_
 from exactcube.race.bearoff import positions as P
 from exactcube.race.bearoff import twosided as ts
 
-sys.path.insert(0, os.path.dirname(__file__))
-import brute_bearoff as brute  # noqa: E402
+from . import brute_bearoff as brute
 
 
 @pytest.fixture(scope="module")
