@@ -468,20 +468,26 @@ def load(path: str) -> TwoSided:
     if not isinstance(head, dict) or head.get("format") != "exactcube-bearoff-ts-1":
         raise BadInput(f"{path}: not an exactcube two-sided bearoff file")
     payload = data[nl + 1:]
-    if hashlib.sha256(payload).hexdigest() != head["sha256"]:
+    if hashlib.sha256(payload).hexdigest() != head.get("sha256"):
         raise BadInput(f"{path}: checksum mismatch (file damaged)")
-    keys = tuple(key_of(c) for c in head["keys"])
-    n, L = len(keys), head["limbs"]
+    try:
+        keys = tuple(key_of(c) for c in head["keys"])
+        n, L, tau = len(keys), int(head["limbs"]), int(head["tau"])
+        names = [str(f) for f in head["fields"]]
+    except (KeyError, TypeError, ValueError):
+        raise BadInput(f"{path}: damaged header") from None
     size = n * n * 5 * L
+    if len(payload) != size * len(names) or sorted(names) != sorted(_FIELDS):
+        raise BadInput(f"{path}: damaged file (payload size)")
     fields = {}
-    for f_i, name in enumerate(head["fields"]):
+    for f_i, name in enumerate(names):
         b = np.frombuffer(payload, dtype=np.uint8, count=size, offset=f_i * size).reshape(n, n, 5 * L)
         a = np.zeros((L, n, n), dtype=np.int64)
         for lvl in range(L):
             for k in range(5):
                 a[lvl] |= b[..., 5 * lvl + k].astype(np.int64) << (8 * k)
         fields[name] = a
-    return TwoSided(keys, head["tau"], fields)
+    return TwoSided(keys, tau, fields)
 
 
 # ----------------------------------------------------------------------- gnubg
