@@ -24,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from exactcube.numbers import format_decimal  # noqa: E402
+from exactcube.numbers import format_decimal, mpq  # noqa: E402
 from exactcube.race.bearoff import onesided as os_  # noqa: E402
 from exactcube.race.bearoff import twosided as ts  # noqa: E402
 from exactcube.race.bearoff.positions import counts_of  # noqa: E402
@@ -66,7 +66,7 @@ def compare_two_sided(table):
     res = ts.compare_with_gnubg(table, words)
     print(f"two-sided vs makebearoff -t 6x{C}: {res.pairs} pairs")
     for name, (dev, at) in res.max_dev.items():
-        print(f"  largest deviation, {name:8s}: {format_decimal(dev * 32767.5, 2)} steps of 1/32767.5 at {at}")
+        print(f"  largest deviation, {name:8s}: {format_decimal(dev * mpq(65535, 2), 2)} steps of 1/32767.5 at {at}")
     print(f"  cube-decision disagreements: {len(res.disagreements)}")
     for d in res.disagreements:
         print(f"  {d['mine']} vs {d['theirs']} cube {d['cube']}: gnubg {d['gnubg']}, exact {d['exact']}; "
