@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import os
 import resource
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -29,16 +28,11 @@ from exactcube.race.bearoff import onesided as os_  # noqa: E402
 from exactcube.race.bearoff import twosided as ts  # noqa: E402
 
 
-def makebearoff_path():
-    return shutil.which("makebearoff") or ("/usr/games/makebearoff" if os.path.exists("/usr/games/makebearoff")
-                                           else None)
-
-
 def run_gnubg(args, d):
     """CPU seconds (children) and wall seconds of one makebearoff run in folder d."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
-    subprocess.run([makebearoff_path(), *args], check=True, cwd=d, capture_output=True)
+    subprocess.run([ts.find_makebearoff(), *args], check=True, cwd=d, capture_output=True)
     wall = time.perf_counter() - t0
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), wall
@@ -58,7 +52,7 @@ def main():
     if not 1 <= a.checkers <= 6:
         print("bench_bearoff: --checkers must be 1..6", file=sys.stderr)
         return 2
-    if makebearoff_path() is None:
+    if ts.find_makebearoff() is None:
         print("bench_bearoff: makebearoff not found (Debian package gnubg); nothing to compare", file=sys.stderr)
         return 2
     C = a.checkers

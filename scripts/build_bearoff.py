@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -54,8 +53,7 @@ def compare_one_sided():
 
 
 def compare_two_sided(table):
-    mb = shutil.which("makebearoff") or ("/usr/games/makebearoff" if os.path.exists("/usr/games/makebearoff")
-                                         else None)
+    mb = ts.find_makebearoff()
     if mb is None:
         print("two-sided: makebearoff not found (Debian package gnubg); skipped")
         return

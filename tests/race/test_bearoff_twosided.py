@@ -4,7 +4,6 @@ resuming, and GNU Backgammon's makebearoff at its 16-bit precision (skipped with
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 
 import pytest
@@ -12,7 +11,6 @@ import pytest
 from exactcube.errors import BadInput
 from exactcube.numbers import mpq
 from exactcube.race.bearoff import onesided as os_
-from exactcube.race.bearoff import positions as P
 from exactcube.race.bearoff import twosided as ts
 
 from . import brute_bearoff as brute
@@ -109,8 +107,7 @@ def test_resume_from_checkpoint(tmp_path, monkeypatch):
         assert (t.fields[k] == fresh.fields[k]).all()
 
 
-MAKEBEAROFF = shutil.which("makebearoff") or ("/usr/games/makebearoff" if os.path.exists("/usr/games/makebearoff")
-                                               else None)
+MAKEBEAROFF = ts.find_makebearoff()
 
 
 @pytest.mark.skipif(MAKEBEAROFF is None, reason="gnubg's makebearoff not installed (Debian package gnubg)")

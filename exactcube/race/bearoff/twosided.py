@@ -84,6 +84,7 @@ __all__ = [
     "compare_with_gnubg",
     "cube_action",
     "max_rolls",
+    "find_makebearoff",
 ]
 
 _BITS = 40  # bits per limb; 5 bytes, so limbs pack into bytes without straddling
@@ -491,6 +492,16 @@ def load(path: str) -> TwoSided:
 
 
 # ----------------------------------------------------------------------- gnubg
+
+
+def find_makebearoff() -> str | None:
+    """Path of gnubg's ``makebearoff`` (on PATH, or Debian's /usr/games), None if absent."""
+    import shutil
+
+    path = shutil.which("makebearoff")
+    if path is None and os.path.exists("/usr/games/makebearoff"):
+        path = "/usr/games/makebearoff"
+    return path
 
 def read_gnubg_ts(path: str):
     """gnubg's two-sided file (module docstring): an ``(n, n, 4)`` uint16 array of words in
