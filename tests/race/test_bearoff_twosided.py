@@ -122,3 +122,19 @@ def test_gnubg_two_sided_three_checkers(tmp_path):
     for d in res.disagreements:
         # every disagreement is a near-tie in exact terms, within gnubg's precision
         assert abs(d["exact_no_double"] - min(d["exact_double_take"], 1)) < mpq(8, 32767)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(MAKEBEAROFF is None, reason="gnubg's makebearoff not installed (Debian package gnubg)")
+def test_gnubg_two_sided_six_checkers(tmp_path):
+    """The whole 6x6 database: every value within a few 16-bit steps, every decision that
+    differs from gnubg's a near-tie at gnubg's precision."""
+    f = tmp_path / "ts66.bd"
+    subprocess.run([MAKEBEAROFF, "-t", "6x6", "-f", str(f)], check=True, capture_output=True, cwd=tmp_path)
+    res = ts.compare_with_gnubg(ts.build(6), ts.read_gnubg_ts(str(f)))
+    assert res.pairs == 923 * 923
+    for name, (dev, _at) in res.max_dev.items():
+        assert dev < mpq(8, 32767), name
+    for d in res.disagreements:
+        assert abs(d["exact_no_double"] - min(d["exact_double_take"], 1)) < mpq(8, 32767) or \
+            abs(d["exact_double_take"] - 1) < mpq(8, 32767)
