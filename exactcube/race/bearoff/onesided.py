@@ -119,18 +119,25 @@ class OneSided:
         """One position: the recurrences of the module docstring (successors already solved)."""
         key = self.keys[i]
         index, mean, num = self.index, self.mean, self.num
-        total = mpq(0)
-        acc: list[int] = []
+        weight: dict[int, int] = {}
         chosen = []
         for roll, w in ROLLS:
             cands = [index[s] for s in plays(key, roll)]
-            best_m = min(mean[j] for j in cands)
-            tied = [j for j in cands if mean[j] == best_m]
-            best = min(tied)
-            if len(tied) > 1 and len({num[j] for j in tied}) > 1:
-                self.ties += 1
+            if len(cands) == 1:
+                best = cands[0]
+            else:
+                best_m = min(mean[j] for j in cands)
+                tied = [j for j in cands if mean[j] == best_m]
+                best = min(tied)
+                if len(tied) > 1 and len({num[j] for j in tied}) > 1:
+                    self.ties += 1
             chosen.append(best)
-            total += w * best_m
+            weight[best] = weight.get(best, 0) + w
+        # rolls that choose the same play are added once, with their summed weight
+        total = mpq(0)
+        acc: list[int] = []
+        for best, w in weight.items():
+            total += w * mean[best]
             a = num[best]
             if len(acc) < len(a):
                 acc.extend([0] * (len(a) - len(acc)))

@@ -133,13 +133,15 @@ def positions(max_checkers: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-_die_cache: dict[tuple[int, int], tuple[int, ...]] = {}
+_die_cache: list[dict[int, tuple[int, ...]]] = [{} for _ in range(7)]  # [d][key]
+_two_cache: list[dict[int, frozenset]] = [{} for _ in range(7)]  # [d][key]: after two moves of d
 
 
 def die_moves(key: int, d: int) -> tuple[int, ...]:
     """The distinct positions after playing one die ``d`` from ``key`` (module docstring,
     rules of bearing off); the empty position stays empty."""
-    hit = _die_cache.get((key, d))
+    cache = _die_cache[d]
+    hit = cache.get(key)
     if hit is not None:
         return hit
     if key == 0:
@@ -155,8 +157,17 @@ def die_moves(key: int, d: int) -> tuple[int, ...]:
             elif i == d or i == top:
                 out.add(key - (1 << (4 * (i - 1))))
         res = tuple(sorted(out))
-    _die_cache[(key, d)] = res
+    cache[key] = res
     return res
+
+
+def _two(key: int, d: int) -> frozenset:
+    """Positions after two moves of ``d`` (half of a double), cached."""
+    cache = _two_cache[d]
+    hit = cache.get(key)
+    if hit is None:
+        hit = cache[key] = frozenset(t for s in die_moves(key, d) for t in die_moves(s, d))
+    return hit
 
 
 def plays(key: int, roll: tuple[int, int]) -> tuple[int, ...]:
@@ -164,10 +175,10 @@ def plays(key: int, roll: tuple[int, int]) -> tuple[int, ...]:
     (module docstring): both orders of two different dice, four moves for doubles."""
     a, b = roll
     if a == b:
-        cur = {key}
-        for _ in range(4):
-            cur = {t for s in cur for t in die_moves(s, a)}
-        return tuple(sorted(cur))
+        out = set()
+        for s in _two(key, a):
+            out |= _two(s, a)
+        return tuple(sorted(out))
     out = set()
     for s in die_moves(key, a):
         out.update(die_moves(s, b))
