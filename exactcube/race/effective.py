@@ -52,6 +52,7 @@ __all__ = [
     "double_point",
     "ImpliedPoints",
     "implied_points",
+    "points_from_equities",
 ]
 
 
@@ -141,6 +142,14 @@ def implied_points(x: int, y: int, table=None, dice="backgammon") -> ImpliedPoin
     ec = table.equity(x, y, "centred")
     eo = table.equity(x, y, "mine")
     et = table.equity(x, y, "theirs")
+    return ImpliedPoints(x, y, p, ec, eo, et, *points_from_equities(p, ec, eo, et),
+                         "zk77 (1)-(3) solved for D_A, D_B with exact cubeless p and exact cubeful equities")
+
+
+def points_from_equities(p, ec, eo, et):
+    """zk77 (1)-(3) inverted (module docstring): (D_A from (1), D_B from (2), D_A from (3) with
+    D_B = 1 - D_A, D_B from (3) with D_A from (1)); None where an inversion is undefined.
+    ``p`` is the cubeless chance, ``ec, eo, et`` the cubeful equities (centred, owned, theirs)."""
     da = 2 * p / (eo + 1) if eo > -1 else None
     db = (2 * p - 1 - et) / (1 - et) if et < 1 else None
     da_sym = (2 * p - 1 + ec) / (2 * ec) if ec != 0 else None
@@ -149,5 +158,4 @@ def implied_points(x: int, y: int, table=None, dice="backgammon") -> ImpliedPoin
         pm = (ec + 1) / 2  # (3): pm (da - db) = p - db  =>  db = (p - pm da)/(1 - pm)
         if pm != 1:
             db_c = (p - pm * da) / (1 - pm)
-    return ImpliedPoints(x, y, p, ec, eo, et, da, db, da_sym, db_c,
-                         "zk77 (1)-(3) solved for D_A, D_B with exact cubeless p and exact cubeful equities")
+    return da, db, da_sym, db_c

@@ -1,0 +1,1 @@
+"""Real bearoffs, exactly: one-sided and two-sided bearoff databases (docs/bearoff.md)."""

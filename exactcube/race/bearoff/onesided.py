@@ -1,0 +1,386 @@
+r"""One-sided bearoff, exactly: the distribution of the number of rolls to bear off.
+
+For a position :math:`p` (:mod:`.positions`) let :math:`N_p` be the number of rolls the side
+needs to bear off all its checkers when every roll is played to minimise the expected number
+of rolls.  With the 21 rolls :math:`r` of weight :math:`w_r \in \{1, 2\}` over 36 and
+:math:`s_r(p)` the chosen play,
+
+.. math::
+
+    E[N_p] = 1 + \frac{1}{36}\sum_r w_r\, E[N_{s_r(p)}], \qquad
+    s_r(p) = \arg\min_{s \in \mathrm{plays}(p, r)} E[N_s], \qquad E[N_\emptyset] = 0,
+
+and the distribution follows the same plays: with :math:`P(N_p = k) = a_k(p) / 36^k`,
+
+.. math::
+
+    a_0(\emptyset) = 1, \qquad a_{k+1}(p) = \sum_r w_r\, a_k(s_r(p)) \quad (p \ne \emptyset),
+
+all integers, so every probability is an exact fraction over a power of 36 and every mean an
+exact rational (gmpy2 ``mpq``).  This is the policy of GNU Backgammon's one-sided database
+(makebearoff.c chooses the play with the least mean number of rolls).
+
+**Tie-break.**  When several plays have exactly the same expected number of rolls the play
+with the smallest gnubg index is taken.  Different plays with equal means can have different
+distributions; :attr:`OneSided.ties` counts the (position, roll) pairs where that happens.
+
+**gnubg's file** (``gnubg_os0.bd``, header ``gnubg-OS-06-15-1-1-0``, compressed, with gammon
+distributions): a 40-byte header, then per position an 8-byte record (offset in 16-bit
+words, number of stored roll probabilities and the first roll, the same two for the gammon
+distribution), then the 16-bit words.  A word :math:`u` at roll :math:`k` stands for
+:math:`P(N = k) \approx u / 65535`.  gnubg builds it in integers from its own 16-bit
+values of the successors: per roll it takes the play with the least :math:`\sum_k k\,u_k`,
+adds the successors' words, divides by 36 with rounding (``(x + 18) / 36``) and moves the
+rounding surplus onto the most likely roll so that the words sum to 65535.
+:func:`gnubg_replay` repeats that procedure on the file's own values, which lets every
+entry that is off by more than half a quantum be explained (rounding carried through the
+build, or a play gnubg chose differently from the exact optimum).
+
+Reference: GNU Backgammon 1.07 (makebearoff.c ``BearOff``, bearoff.c ``GetDistCompressed``).
+"""
+
+from __future__ import annotations
+
+import os
+import struct
+from dataclasses import dataclass, field
+
+from ...errors import BadInput
+from ...numbers import mpq
+from .positions import MAX_CHECKERS, ROLLS, counts_of, key_of, positions, plays
+
+__all__ = [
+    "OneSided",
+    "one_sided",
+    "Distribution",
+    "distribution",
+    "GNUBG_OS_PATHS",
+    "find_gnubg_os",
+    "read_gnubg_os",
+    "gnubg_replay",
+    "compare_with_gnubg",
+    "OSComparison",
+]
+
+QUANTUM = 65535
+
+
+@dataclass(frozen=True)
+class Distribution:
+    """Exact distribution of the number of rolls to bear off one position.
+
+    ``numerators[k] / 36**k`` is :math:`P(N = k)`; ``mean`` is :math:`E[N]` (exact)."""
+
+    counts: tuple[int, ...]
+    numerators: tuple[int, ...]
+    mean: mpq
+    method: str = "exact one-sided DP over all plays, least expected rolls, ties -> smallest gnubg index"
+    evidence: str = "exact"
+    source: str = "gnubg one-sided policy (makebearoff.c); this module"
+
+    def probability(self, k: int) -> mpq:
+        """:math:`P(N = k)` as an exact rational."""
+        if k < 0 or k >= len(self.numerators):
+            return mpq(0)
+        return mpq(self.numerators[k], 36**k)
+
+    @property
+    def probabilities(self) -> list[mpq]:
+        return [self.probability(k) for k in range(len(self.numerators))]
+
+
+@dataclass
+class OneSided:
+    """The exact one-sided database for up to ``max_checkers`` checkers (built lazily in index
+    order; :meth:`build` fills all of it)."""
+
+    max_checkers: int = MAX_CHECKERS
+    keys: tuple[int, ...] = field(init=False)
+    index: dict = field(init=False)
+    num: list = field(init=False)  # per index: tuple of a_k
+    mean: list = field(init=False)  # per index: mpq
+    choice: list = field(init=False)  # per index: tuple of 21 chosen successor indices
+    ties: int = 0
+    built_upto: int = 0
+
+    def __post_init__(self):
+        self.keys = positions(self.max_checkers)
+        self.index = {k: i for i, k in enumerate(self.keys)}
+        n = len(self.keys)
+        self.num = [None] * n
+        self.mean = [None] * n
+        self.choice = [None] * n
+        self.num[0] = (1,)
+        self.mean[0] = mpq(0)
+        self.choice[0] = ()
+        self.built_upto = 1
+
+    def _solve(self, i: int) -> None:
+        """One position: the recurrences of the module docstring (successors already solved)."""
+        key = self.keys[i]
+        index, mean, num = self.index, self.mean, self.num
+        weight: dict[int, int] = {}
+        chosen = []
+        for roll, w in ROLLS:
+            cands = [index[s] for s in plays(key, roll)]
+            if len(cands) == 1:
+                best = cands[0]
+            else:
+                best_m = min(mean[j] for j in cands)
+                tied = [j for j in cands if mean[j] == best_m]
+                best = min(tied)
+                if len(tied) > 1 and len({num[j] for j in tied}) > 1:
+                    self.ties += 1
+            chosen.append(best)
+            weight[best] = weight.get(best, 0) + w
+        # rolls that choose the same play are added once, with their summed weight
+        total = mpq(0)
+        acc: list[int] = []
+        for best, w in weight.items():
+            total += w * mean[best]
+            a = num[best]
+            if len(acc) < len(a):
+                acc.extend([0] * (len(a) - len(acc)))
+            for k, v in enumerate(a):
+                acc[k] += w * v
+        mean[i] = 1 + total / 36
+        num[i] = (0, *acc)
+        self.choice[i] = tuple(chosen)
+
+    def build(self, upto: int | None = None, progress=None) -> "OneSided":
+        """Solve every position with index below ``upto`` (all by default), in index order."""
+        upto = len(self.keys) if upto is None else upto
+        for i in range(self.built_upto, upto):
+            if self.num[i] is None:
+                self._solve(i)
+            if progress is not None and i % 1000 == 0:
+                progress(i)
+        self.built_upto = max(self.built_upto, upto)
+        return self
+
+    def solve_from(self, key: int) -> int:
+        """Solve just the positions reachable from ``key`` (in index order); returns its index."""
+        todo, stack = set(), [key]
+        while stack:
+            k = stack.pop()
+            i = self.index[k]
+            if i in todo or self.num[i] is not None:
+                continue
+            todo.add(i)
+            stack.extend(s for roll, _w in ROLLS for s in plays(k, roll))
+        for i in sorted(todo):
+            self._solve(i)
+        return self.index[key]
+
+    def distribution(self, counts) -> Distribution:
+        """Exact distribution of the number of rolls for ``counts`` (points 1..6)."""
+        key = key_of(counts)
+        if key not in self.index:
+            raise BadInput(f"{tuple(counts)} has more than {self.max_checkers} checkers")
+        i = self.solve_from(key)
+        return Distribution(tuple(int(c) for c in counts), self.num[i], self.mean[i])
+
+
+_TABLES: dict[int, OneSided] = {}
+
+
+def one_sided(max_checkers: int = MAX_CHECKERS) -> OneSided:
+    """The shared (lazily built) exact table for up to ``max_checkers`` checkers."""
+    t = _TABLES.get(max_checkers)
+    if t is None:
+        t = _TABLES[max_checkers] = OneSided(max_checkers)
+    return t
+
+
+def distribution(counts) -> Distribution:
+    """Exact distribution of the number of rolls to bear off ``counts`` (module docstring).
+
+    Uses the smallest table that holds the position (positions of up to 6 checkers use the
+    924-entry table, the same values as in the 15-checker table)."""
+    n = sum(int(c) for c in counts)
+    return one_sided(6 if n <= 6 else MAX_CHECKERS).distribution(counts)
+
+
+# --------------------------------------------------------------------------- gnubg's file
+
+GNUBG_OS_PATHS = ("/usr/share/gnubg/gnubg_os0.bd", "/usr/local/share/gnubg/gnubg_os0.bd")
+
+
+def find_gnubg_os() -> str | None:
+    """Path of gnubg's one-sided database (``$EXACTCUBE_GNUBG_OS`` or the Debian location)."""
+    cands = [os.environ.get("EXACTCUBE_GNUBG_OS")] + list(GNUBG_OS_PATHS)
+    for p in cands:
+        if p and os.path.isfile(p):
+            return p
+    return None
+
+
+def read_gnubg_os(path: str) -> list[tuple[int, ...]]:
+    """Read gnubg's compressed one-sided file (layout in the module docstring): per gnubg
+    index, the 32 words :math:`u_0..u_{31}` of the bear-off distribution (gammon part skipped)."""
+    with open(path, "rb") as f:
+        data = f.read()
+    head = data[:40].decode("ascii", "replace")
+    if not head.startswith("gnubg-OS-"):
+        raise BadInput(f"{path}: not a gnubg one-sided bearoff file (header {head[:20]!r})")
+    n_points, n_checkers = int(head[9:11]), int(head[12:14])
+    gammon, compressed, nd = int(head[15]), int(head[17]), int(head[19])
+    if (n_points, n_checkers) != (6, 15) or not compressed or nd:
+        raise BadInput(f"{path}: expected a compressed 6-point 15-checker file, header {head[:20]!r}")
+    from math import comb
+
+    n = comb(21, 6)
+    rec = 8 if gammon else 6
+    base = 40 + n * rec
+    out = []
+    for i in range(n):
+        r = data[40 + rec * i: 40 + rec * (i + 1)]
+        off = struct.unpack_from("<I", r)[0]
+        nz, ioff = r[4], r[5]
+        words = struct.unpack_from(f"<{nz}H", data, base + 2 * off)
+        u = [0] * 32
+        u[ioff: ioff + nz] = words
+        out.append(tuple(u))
+    return out
+
+
+def gnubg_replay(table: OneSided, stored: list[tuple[int, ...]], i: int):
+    """Redo gnubg's integer step for position ``i`` from the stored successors (module
+    docstring): returns (words, plays) where ``plays[r]`` is the list of successor indices
+    gnubg's rule (least :math:`\\sum_k k u_k`) cannot tell apart for roll ``r`` and ``words`` the
+    entry it gives when the first of each list is taken; ``None`` words if such a tie has
+    successors with different stored words (then the file's own choice is ambiguous)."""
+    key = table.keys[i]
+    acc = [0] * 33
+    picks = []
+    ambiguous = False
+    for roll, w in ROLLS:
+        best_v, best = None, []
+        for s in plays(key, roll):
+            j = table.index[s]
+            u = stored[j]
+            v = sum(k * u[k] for k in range(1, 32))
+            if best_v is None or v < best_v:
+                best_v, best = v, [j]
+            elif v == best_v:
+                best.append(j)
+        if len({stored[j] for j in best}) > 1:
+            ambiguous = True
+        picks.append(best)
+        u = stored[best[0]]
+        for k in range(31):
+            acc[k + 1] += w * u[k]
+    out = [(acc[k] + 18) // 36 for k in range(32)]
+    mode = max(range(32), key=lambda k: (out[k], -k))
+    out[mode] -= sum(out) - QUANTUM
+    return (None if ambiguous else tuple(out)), picks
+
+
+@dataclass
+class OSComparison:
+    """Every stored word of gnubg's one-sided file against the exact probability."""
+
+    entries: int = 0
+    max_dev: mpq = field(default_factory=lambda: mpq(0))  # in units of 1/65535
+    max_at: tuple = ()
+    beyond: int = 0  # words off by more than half a quantum
+    positions_beyond: int = 0
+    causes: dict = field(default_factory=dict)  # cause -> number of positions
+    replay_matches: int = 0
+    replay_checked: int = 0
+    own_play_examples: list = field(default_factory=list)
+    method: str = "exact one-sided DP vs gnubg_os0.bd word by word; gnubg's integer step replayed"
+    evidence: str = "exact"
+    source: str = "gnubg 1.07 gnubg_os0.bd"
+
+
+def compare_with_gnubg(table: OneSided, stored, indices=None, examples: int = 5) -> OSComparison:
+    """Compare the exact table with gnubg's words for the given indices (all by default).
+
+    Deviation of a word :math:`u_k` = :math:`|u_k - 65535\\,P(N = k)|` in quanta (exact).  A
+    position with a word off by more than 1/2 is classified by its cause:
+
+    * ``"gnubg play"``: for some roll gnubg's rule picks a play whose exact mean number of
+      rolls is larger than the optimum's (gnubg's rounded means mislead it here);
+    * ``"play below"``: no such roll here, but one below along gnubg's plays;
+    * ``"rounding"``: gnubg plays exactly optimally in the whole subtree, the error is the
+      16-bit rounding carried up through the build.
+
+    The replay (:func:`gnubg_replay`) is also checked to reproduce the stored words exactly."""
+    idx = range(1, len(table.keys)) if indices is None else indices
+    idx = sorted(set(idx))
+    table.build(max(idx) + 1 if idx else 1)
+    res = OSComparison()
+    replay: dict[int, tuple] = {}
+    own_cache: dict[int, bool] = {0: False}
+    sub_cache: dict[int, bool] = {0: False}
+
+    def rep(i):
+        if i not in replay:
+            replay[i] = gnubg_replay(table, stored, i)
+        return replay[i]
+
+    def own(i):
+        """Does gnubg's rule choose a strictly worse play (exact means) for some roll at i?"""
+        if i not in own_cache:
+            picks = rep(i)[1]
+            own_cache[i] = any(all(table.mean[j] > table.mean[table.choice[i][r]] for j in cands)
+                               for r, cands in enumerate(picks))
+        return own_cache[i]
+
+    def below(i):
+        """Is there a worse gnubg play strictly below i, along gnubg's plays?  (index order)"""
+        if i not in sub_cache:
+            for j in sorted({p[0] for p in rep(i)[1]}):
+                below(j)
+            sub_cache[i] = any(own(j) or sub_cache[j] for j in {p[0] for p in rep(i)[1]})
+        return sub_cache[i]
+
+    for i in idx:
+        a = table.num[i]
+        u = stored[i]
+        worst_here = mpq(0)
+        for k in range(32):
+            p = mpq(a[k], 36**k) if k < len(a) else mpq(0)
+            d = abs(u[k] - QUANTUM * p)
+            res.entries += 1
+            if d > res.max_dev:
+                res.max_dev, res.max_at = d, (counts_of(table.keys[i]), k)
+            if d > mpq(1, 2):
+                res.beyond += 1
+            worst_here = max(worst_here, d)
+        words = rep(i)[0]
+        if words is not None:
+            res.replay_checked += 1
+            res.replay_matches += words == tuple(u)
+        if worst_here > mpq(1, 2):
+            res.positions_beyond += 1
+            cause = "gnubg play" if own(i) else ("play below" if below(i) else "rounding")
+            res.causes[cause] = res.causes.get(cause, 0) + 1
+            if cause == "gnubg play" and len(res.own_play_examples) < examples:
+                res.own_play_examples.append(explain_play(table, stored, i))
+    return res
+
+
+def explain_play(table: OneSided, stored, i: int) -> dict:
+    """For position ``i``: the first roll where gnubg's rule picks a worse play, with both
+    plays' exact mean numbers of rolls and gnubg's 16-bit means."""
+    _, picks = gnubg_replay(table, stored, i)
+    for r, cands in enumerate(picks):
+        best = table.choice[i][r]
+        if all(table.mean[j] > table.mean[best] for j in cands):
+            g = cands[0]
+
+            def gmean(j):
+                return mpq(sum(k * stored[j][k] for k in range(32)), QUANTUM)
+
+            return {
+                "position": counts_of(table.keys[i]),
+                "roll": ROLLS[r][0],
+                "exact_play": counts_of(table.keys[best]),
+                "exact_play_mean": table.mean[best],
+                "gnubg_play": counts_of(table.keys[g]),
+                "gnubg_play_mean": table.mean[g],
+                "gnubg_words_mean": (gmean(best), gmean(g)),
+            }
+    return {"position": counts_of(table.keys[i])}

@@ -1,0 +1,591 @@
+r"""Two-sided bearoff, exactly: winning chances and cubeful money equities for every pair.
+
+Positions :math:`x` (player on roll) and :math:`y` (opponent) of up to :math:`C` checkers
+each (:mod:`.positions`, gnubg's index with :math:`C` checkers; :math:`C \le 6` here,
+:math:`\binom{12}{6} = 924` positions a side).  No contact, no gammons (fewer than 15
+checkers), money play, cube value normalised to 1, unlimited redoubles.
+
+**Cubeless** (both sides maximise their winning chance; :math:`s` runs over the plays of
+roll :math:`r`, a side that has borne off has won):
+
+.. math::
+
+    P(x, y) = \frac{1}{36}\sum_r w_r \max_{s} \bigl(1 - P(y, s)\bigr), \qquad
+    P(\emptyset, y) = 1,\; P(x, \emptyset) = 0.
+
+**Cubeful** equities of the player on roll, before his cube decision: centred :math:`C`,
+owned by him :math:`O`, owned by the opponent :math:`T`; the no-double values roll, play
+and hand the opponent the matching cube state:
+
+.. math::
+
+    N_C(x,y) = \tfrac{1}{36}\sum_r w_r \max_s -C(y,s),\quad
+    N_O(x,y) = \tfrac{1}{36}\sum_r w_r \max_s -T(y,s),\quad
+    N_T(x,y) = \tfrac{1}{36}\sum_r w_r \max_s -O(y,s),
+
+with :math:`-X(y, \emptyset) = 1` (he has borne off).  Doubling hands the opponent the cube
+at twice the stake: double/take is worth :math:`2N_T(x,y)`, double/pass :math:`1`, so
+
+.. math::
+
+    D = \min(1, 2N_T), \quad C = \max(N_C, D), \quad O = \max(N_O, D), \quad T = N_T.
+
+**Move-choice convention.**  In each cube state the roller picks, for each roll, the play
+that maximises *that state's* cubeful equity (so the play may differ between cube states
+and from the cubeless play); gnubg's ``makebearoff`` uses the same convention.
+
+**Exactness.**  A game from :math:`(x, y)` lasts at most :math:`R_x + R_y - 1` rolls
+(:math:`R` = the most rolls a side can take whatever it plays, :func:`max_rolls`; 13 for six
+checkers), so every value is an integer over :math:`36^{\tau}`, :math:`\tau = 2R - 1`.  The
+build keeps :math:`36^{\tau}(v + o)` (offset :math:`o = 1` for equities, so all are
+non-negative) as 40-bit limbs in int64 numpy arrays; every division by 36 is checked to be
+exact.  To pick the best play fast, candidates are first compared as doubles computed from
+the limbs (error below :math:`2^{-48}` on :math:`[0, 2]`); any candidate within
+:math:`2^{-40}` of the least is compared exactly, limb by limb.  Floats only screen; every
+choice and value is exact.
+
+**Order.**  Pairs are solved in order of the total pip count (every play lowers it).
+
+**Stored database** (:func:`save` / :func:`load`): a one-line JSON header (positions,
+:math:`\tau`, limbs, SHA-256 of the payload), then for the fields ``P, NO, NC, NT`` in turn,
+per pair in gnubg's order (roller's index times the number of positions plus the
+opponent's), the stored integer in 5 little-endian bytes per 40-bit limb.
+
+**gnubg's two-sided file** (``makebearoff -t 6x6``): header ``gnubg-TS-06-06-1``, 40 bytes,
+then per pair (same order) four 16-bit words :math:`u`, value :math:`u/32767.5 - 1`: cubeless
+equity :math:`2P-1`, and the no-double equities with the cube owned, centred, owned by the
+opponent (gnubg applies the roller's own cube decision on reading).
+
+Reference: GNU Backgammon 1.07 makebearoff.c (``BearOff2``, ``CubeEquity``), bearoff.c
+(``ReadTwoSidedBearoff``); zk77 for the cube decision rules of a race.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ...errors import BadInput
+from ...numbers import mpq
+from .positions import ROLLS, counts_of, key_of, n_positions, pips, plays, positions
+
+__all__ = [
+    "TwoSided",
+    "build",
+    "save",
+    "load",
+    "Entry",
+    "read_gnubg_ts",
+    "compare_with_gnubg",
+    "cube_action",
+    "max_rolls",
+    "find_makebearoff",
+]
+
+_BITS = 40  # bits per limb; 5 bytes, so limbs pack into bytes without straddling
+_MASK = (1 << _BITS) - 1
+_EPS = 2.0**-40  # screening margin, far above the doubles' error (module docstring)
+_FIELDS = ("P", "NO", "NC", "NT")
+_OFFSET = {"P": 0, "NO": 1, "NC": 1, "NT": 1}  # stored integer = 36^tau * (value + offset)
+
+
+# ----------------------------------------------------------------------- limbs
+# A non-negative integer v < 2^(40 L) is held as L int64 arrays (least significant first).
+
+
+def _limbs_of(v: int, L: int) -> np.ndarray:
+    return np.array([(v >> (_BITS * i)) & _MASK for i in range(L)], dtype=np.int64)
+
+
+def _carry(t):
+    for i in range(len(t) - 1):
+        c = t[i] >> _BITS
+        t[i] &= _MASK
+        t[i + 1] += c
+    return t
+
+
+def _sub(a, b):
+    """a - b (both limb stacks, a >= b elementwise as integers)."""
+    d = a - b
+    for i in range(len(d) - 1):
+        neg = d[i] < 0
+        d[i] += neg.astype(np.int64) << _BITS
+        d[i + 1] -= neg
+    return d
+
+
+def _less(a, b):
+    """Elementwise a < b as integers."""
+    res = np.zeros(np.broadcast_shapes(a[0].shape, b[0].shape), dtype=bool)
+    undecided = np.ones_like(res)
+    for i in range(len(a) - 1, -1, -1):
+        lt, gt = a[i] < b[i], a[i] > b[i]
+        res |= undecided & lt
+        undecided &= ~(lt | gt)
+    return res
+
+
+def _where(cond, a, b):
+    return np.where(cond[None], a, b)
+
+
+def _div36(t):
+    """Exact t / 36 (t already carried); AssertionError if 36 does not divide t."""
+    q = np.empty_like(t)
+    r = np.zeros_like(t[0])
+    for i in range(len(t) - 1, -1, -1):
+        cur = (r << _BITS) + t[i]
+        q[i], r = cur // 36, cur % 36
+    if np.any(r):  # pragma: no cover - tau is large enough (module docstring)
+        raise AssertionError("a value is not an integer over 36^tau")
+    return q
+
+
+def _to_float(a, S: float):
+    f = np.zeros(a[0].shape)
+    for i in range(len(a) - 1, -1, -1):
+        f = f * float(1 << _BITS) + a[i]
+    return f / S
+
+
+def _to_objects(a) -> np.ndarray:
+    out = np.zeros(a[0].shape, dtype=object)
+    for i in range(len(a) - 1, -1, -1):
+        out = (out << _BITS) + a[i].astype(object)
+    return out
+
+
+# ----------------------------------------------------------------------- table
+
+
+@dataclass
+class TwoSided:
+    """Exact two-sided tables over the positions ``keys`` (gnubg order for a full table).
+
+    ``fields[name]`` is a limb stack ``(L, n, n)`` (roller x opponent) holding the integer
+    :math:`36^{\\tau}(v + o)` with :math:`o = 0` for ``P`` (the cubeless win chance) and
+    :math:`o = 1` for the no-double equities ``NO`` (roller owns), ``NC`` (centred), ``NT``
+    (opponent owns)."""
+
+    keys: tuple
+    tau: int
+    fields: dict
+    seconds: float = 0.0
+    method: str = ("exact two-sided DP by total pips; best play per cube state; "
+                   "doubles screen, integers decide")
+    evidence: str = "exact"
+    source: str = "this module; recurrences as in gnubg makebearoff.c BearOff2"
+
+    def __post_init__(self):
+        self.index = {k: i for i, k in enumerate(self.keys)}
+
+    @property
+    def scale(self) -> int:
+        return 36**self.tau
+
+    @property
+    def n(self) -> int:
+        return len(self.keys)
+
+    def value(self, name: str, i: int, j: int) -> mpq:
+        """Exact value of field ``name`` at pair (i, j)."""
+        a = self.fields[name]
+        v = 0
+        for lvl in range(a.shape[0] - 1, -1, -1):
+            v = (v << _BITS) + int(a[lvl, i, j])
+        return mpq(v, self.scale) - _OFFSET[name]
+
+    def objects(self, name: str) -> np.ndarray:
+        """Object array of the integers :math:`36^{\\tau} v` (signed) of field ``name``."""
+        return _to_objects(self.fields[name]) - _OFFSET[name] * self.scale
+
+    def entry(self, x, y) -> "Entry":
+        """Exact values for roller ``x`` vs opponent ``y`` (counts on points 1..6)."""
+        kx, ky = key_of(x), key_of(y)
+        if kx not in self.index or ky not in self.index:
+            raise BadInput("position not in this two-sided table")
+        i, j = self.index[kx], self.index[ky]
+        return Entry(tuple(x), tuple(y), self.value("P", i, j), self.value("NC", i, j),
+                     self.value("NO", i, j), self.value("NT", i, j))
+
+
+@dataclass(frozen=True)
+class Entry:
+    """Exact values of one pair: cubeless win chance and the no-double equities."""
+
+    mine: tuple
+    theirs: tuple
+    win: mpq
+    nd_centred: mpq
+    nd_owned: mpq
+    nd_theirs: mpq
+
+    def equity(self, cube: str) -> mpq:
+        """Cubeful equity (after the roller's optimal cube decision) for cube
+        ``centred``/``mine``/``theirs``."""
+        return cube_action(self, cube)["equity"]
+
+
+def cube_action(e: Entry, cube: str) -> dict:
+    """The roller's cube decision (module docstring): no double, double/take or double/pass,
+    with the exact equities of each, for cube ``centred``, ``mine`` or ``theirs``."""
+    nd = {"centred": e.nd_centred, "mine": e.nd_owned, "theirs": e.nd_theirs}[cube]
+    if cube == "theirs" or not any(e.mine) or not any(e.theirs):
+        return {"no_double": nd, "double_take": None, "double_pass": None, "equity": nd,
+                "action": "no double", "take": None, "tie_double": False, "tie_take": False}
+    dt, dp = 2 * e.nd_theirs, mpq(1)
+    double_value = min(dt, dp)
+    take = dt < dp
+    if double_value > nd:
+        action = "double, take" if take else "double, pass"
+    else:
+        action = "no double"
+    return {"no_double": nd, "double_take": dt, "double_pass": dp, "equity": max(nd, double_value),
+            "action": action, "take": take, "tie_double": double_value == nd, "tie_take": dt == dp}
+
+
+def max_rolls(keys) -> dict:
+    """Most rolls each position can take to bear off under *any* plays (a bound on the game
+    length whatever the players choose): :math:`R(\\emptyset) = 0`,
+    :math:`R(p) = 1 + \\max_r \\max_s R(s)`."""
+    R = {0: 0}
+    for k in sorted(keys, key=pips):
+        if k:
+            R[k] = 1 + max(R[s] for roll, _w in ROLLS for s in plays(k, roll))
+    return R
+
+
+def _closure(keys) -> tuple:
+    """All positions reachable from ``keys`` (and the keys), sorted by pips then key."""
+    seen, stack = set(), list(keys)
+    while stack:
+        k = stack.pop()
+        if k in seen:
+            continue
+        seen.add(k)
+        if k:
+            stack.extend(s for roll, _w in ROLLS for s in plays(k, roll))
+    seen.add(0)
+    return tuple(sorted(seen, key=lambda k: (pips(k), k)))
+
+
+def _succ_tables(keys, index):
+    """Per roll: (n, m) int array of successor indices, padded with the sentinel ``n``."""
+    n = len(keys)
+    out = []
+    for roll, _w in ROLLS:
+        lists = [[index[s] for s in plays(k, roll)] if k else [] for k in keys]
+        m = max(len(lst) for lst in lists)
+        arr = np.full((n, m), n, dtype=np.int64)
+        for i, lst in enumerate(lists):
+            arr[i, : len(lst)] = lst
+        out.append(arr)
+    return out
+
+
+def _roll_min(F, A, x, y, succ):
+    """Limbs of :math:`\\sum_r w_r \\min_{s} A(y, s)` for the pairs ``(x, y)``: the doubles
+    ``F`` pick the least candidate; candidates within the margin are compared exactly."""
+    L = A.shape[0]
+    total = np.zeros((L, len(x)), dtype=np.int64)
+    rows = np.arange(len(x))
+    for (roll, w), S in zip(ROLLS, succ):
+        cand = S[x]  # (B, m)
+        fv = F[y[:, None], cand]
+        k = np.argmin(fv, axis=1)
+        close = fv <= (fv[rows, k] + _EPS)[:, None]
+        near = np.nonzero(close.sum(axis=1) > 1)[0]
+        if len(near):
+            ys, cs, ok = y[near][:, None], cand[near], close[near]
+            for lvl in range(L - 1, -1, -1):
+                v = A[lvl][ys, cs]
+                m = np.where(ok, v, np.iinfo(np.int64).max).min(axis=1)
+                ok &= v == m[:, None]
+            k[near] = np.argmax(ok, axis=1)
+        chosen = cand[rows, k]
+        total += w * A[:, y, chosen]
+    return _carry(total)
+
+
+def build(max_checkers: int = 6, progress=None, checkpoint: str | None = None, keys=None) -> TwoSided:
+    """Solve all pairs of positions with up to ``max_checkers`` checkers (module docstring),
+    or, with ``keys``, all pairs of the positions reachable from ``keys``.
+
+    ``progress(done_levels, levels, done_pairs, pairs)`` is called after each pip level.  With ``checkpoint`` the
+    solved levels are saved there every few levels (atomically) and a later call resumes."""
+    t0 = time.time()
+    if keys is None:
+        if not 1 <= max_checkers <= 6:
+            raise BadInput("full two-sided bearoff tables are built for 1 to 6 checkers a side")
+        keys = positions(max_checkers)
+    else:
+        keys = _closure(keys)
+    index = {k: i for i, k in enumerate(keys)}
+    n = len(keys)
+    R = max(max_rolls(keys).values())
+    tau = max(2 * R - 1, 1)
+    S = 36**tau
+    L = (S.bit_length() + 1) // _BITS + 1  # room for 2S
+    Sl, S2l = _limbs_of(S, L)[:, None], _limbs_of(2 * S, L)[:, None]
+    succ = _succ_tables(keys, index)
+    pip = np.array([pips(k) for k in keys])
+    empty = index[0]
+
+    # limb stacks (L, n, n+1): P, and the equities after the cube decision XC, XO, XT (+1)
+    A = {name: np.zeros((L, n, n + 1), dtype=np.int64) for name in ("P", "XC", "XO", "XT")}
+    out = {name: np.zeros((L, n, n), dtype=np.int64) for name in _FIELDS}
+    # roller already off: won (P = 1, equity +1 -> stored 2S); opponent off: lost (0, -1 -> 0)
+    A["P"][:, empty, :] = Sl
+    for name in ("XC", "XO", "XT"):
+        A[name][:, empty, :] = S2l
+    for a in A.values():
+        a[:, np.arange(n) != empty, empty] = 0
+    out["P"][:, empty, :] = Sl
+    for name in ("NO", "NC", "NT"):
+        out[name][:, empty, :] = S2l
+    for a in out.values():
+        a[:, np.arange(n) != empty, empty] = 0
+    Fs = float(S)
+    F = {name: np.full((n, n + 1), np.inf) for name in A}
+
+    def refresh(rows=None, cols=None):
+        for name, a in A.items():
+            if rows is None:
+                F[name][:, :n] = _to_float(a[:, :, :n], Fs)
+            else:
+                F[name][rows, cols] = _to_float(a[:, rows, cols], Fs)
+        for name in A:
+            F[name][:, n] = np.inf
+
+    refresh()
+    xs, ys = np.nonzero((pip[:, None] > 0) & (pip[None, :] > 0))
+    level = pip[xs] + pip[ys]
+    levels = sorted(set(level.tolist()))
+    start = 0
+    if checkpoint and os.path.exists(checkpoint):
+        start = _load_checkpoint(checkpoint, keys, tau, A, out)
+        refresh()
+    for li, Lv in enumerate(levels):
+        if li < start:
+            continue
+        sel = level == Lv
+        x, y = xs[sel], ys[sel]
+        p_new = _sub(Sl, _div36(_roll_min(F["P"], A["P"], x, y, succ)))
+        nc = _sub(S2l, _div36(_roll_min(F["XC"], A["XC"], x, y, succ)))
+        no = _sub(S2l, _div36(_roll_min(F["XT"], A["XT"], x, y, succ)))
+        nt = _sub(S2l, _div36(_roll_min(F["XO"], A["XO"], x, y, succ)))
+        two = _carry(2 * nt)  # 2 N_T + 2 (stored form of 2 N_T is two - S)
+        below = _less(two, Sl)  # 2 N_T < -1: doubling is worse than any no-double value
+        d = _where(below, np.zeros_like(two), _sub(np.where(below[None], Sl, two), Sl))
+        d = _where(_less(S2l, d), np.broadcast_to(S2l, d.shape), d)  # min(2 N_T, 1) + 1
+        A["P"][:, x, y] = p_new
+        A["XC"][:, x, y] = _where(_less(nc, d), d, nc)
+        A["XO"][:, x, y] = _where(_less(no, d), d, no)
+        A["XT"][:, x, y] = nt
+        out["P"][:, x, y], out["NC"][:, x, y], out["NO"][:, x, y], out["NT"][:, x, y] = p_new, nc, no, nt
+        refresh(x, y)
+        if progress is not None:
+            progress(li + 1, len(levels), int(np.count_nonzero(level <= Lv)), len(level))
+        if checkpoint and (li + 1) % 8 == 0 and li + 1 < len(levels):
+            _save_checkpoint(checkpoint, keys, tau, li + 1, A, out)
+    if checkpoint and os.path.exists(checkpoint):
+        os.unlink(checkpoint)
+    return TwoSided(tuple(keys), tau, out, seconds=time.time() - t0)
+
+
+def _save_checkpoint(path, keys, tau, done, A, out):
+    import io
+
+    buf = io.BytesIO()
+    np.savez(buf, keys=np.array(keys, dtype=np.int64), tau=tau, done=done,
+             **{f"A_{k}": v for k, v in A.items()}, **{f"O_{k}": v for k, v in out.items()})
+    _atomic_bytes(path, buf.getvalue())
+
+
+def _load_checkpoint(path, keys, tau, A, out) -> int:
+    with np.load(path, allow_pickle=False) as z:
+        if int(z["tau"]) != tau or tuple(z["keys"].tolist()) != tuple(keys):
+            raise BadInput(f"{path}: checkpoint is for another table")
+        for k in A:
+            A[k][:] = z[f"A_{k}"]
+        for k in out:
+            out[k][:] = z[f"O_{k}"]
+        return int(z["done"])
+
+
+def _atomic_bytes(path: str, data: bytes) -> None:
+    import tempfile
+
+    d = os.path.dirname(os.path.abspath(path)) or "."
+    fd, tmp = tempfile.mkstemp(dir=d, prefix=".exactcube-", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+
+
+# ----------------------------------------------------------------------- storage
+
+
+def save(t: TwoSided, path: str) -> str:
+    """Write ``t`` compactly (module docstring): each stored integer in ``5 L`` little-endian
+    bytes (``L`` limbs of 40 bits); returns the payload's SHA-256."""
+    parts = []
+    for name in _FIELDS:
+        a = t.fields[name]
+        L = a.shape[0]
+        b = np.empty(a.shape[1:] + (5 * L,), dtype=np.uint8)
+        for lvl in range(L):
+            for k in range(5):
+                b[..., 5 * lvl + k] = (a[lvl] >> (8 * k)) & 255
+        parts.append(b.tobytes())
+    payload = b"".join(parts)
+    digest = hashlib.sha256(payload).hexdigest()
+    head = json.dumps({"format": "exactcube-bearoff-ts-1", "tau": t.tau, "limbs": t.fields["P"].shape[0],
+                       "keys": [counts_of(k) for k in t.keys], "fields": list(_FIELDS),
+                       "offsets": [_OFFSET[f] for f in _FIELDS], "sha256": digest}).encode() + b"\n"
+    _atomic_bytes(path, head + payload)
+    return digest
+
+
+def load(path: str) -> TwoSided:
+    """Read a table written by :func:`save`, verifying its checksum (BadInput otherwise)."""
+    with open(path, "rb") as f:
+        data = f.read()
+    nl = data.find(b"\n")
+    try:
+        head = json.loads(data[:nl])
+    except ValueError:
+        raise BadInput(f"{path}: not an exactcube two-sided bearoff file") from None
+    if not isinstance(head, dict) or head.get("format") != "exactcube-bearoff-ts-1":
+        raise BadInput(f"{path}: not an exactcube two-sided bearoff file")
+    payload = data[nl + 1:]
+    if hashlib.sha256(payload).hexdigest() != head.get("sha256"):
+        raise BadInput(f"{path}: checksum mismatch (file damaged)")
+    try:
+        keys = tuple(key_of(c) for c in head["keys"])
+        n, L, tau = len(keys), int(head["limbs"]), int(head["tau"])
+        names = [str(f) for f in head["fields"]]
+    except (KeyError, TypeError, ValueError):
+        raise BadInput(f"{path}: damaged header") from None
+    size = n * n * 5 * L
+    if len(payload) != size * len(names) or sorted(names) != sorted(_FIELDS):
+        raise BadInput(f"{path}: damaged file (payload size)")
+    fields = {}
+    for f_i, name in enumerate(names):
+        b = np.frombuffer(payload, dtype=np.uint8, count=size, offset=f_i * size).reshape(n, n, 5 * L)
+        a = np.zeros((L, n, n), dtype=np.int64)
+        for lvl in range(L):
+            for k in range(5):
+                a[lvl] |= b[..., 5 * lvl + k].astype(np.int64) << (8 * k)
+        fields[name] = a
+    return TwoSided(keys, tau, fields)
+
+
+# ----------------------------------------------------------------------- gnubg
+
+
+def find_makebearoff() -> str | None:
+    """Path of gnubg's ``makebearoff`` (on PATH, or Debian's /usr/games), None if absent."""
+    import shutil
+
+    path = shutil.which("makebearoff")
+    if path is None and os.path.exists("/usr/games/makebearoff"):
+        path = "/usr/games/makebearoff"
+    return path
+
+def read_gnubg_ts(path: str):
+    """gnubg's two-sided file (module docstring): an ``(n, n, 4)`` uint16 array of words in
+    gnubg's order (roller, opponent)."""
+    with open(path, "rb") as f:
+        data = f.read()
+    head = data[:40].decode("ascii", "replace")
+    if not head.startswith("gnubg-TS-") or head[15] != "1":
+        raise BadInput(f"{path}: not a cubeful gnubg two-sided file (header {head[:16]!r})")
+    P_, C = int(head[9:11]), int(head[12:14])
+    if P_ != 6:
+        raise BadInput(f"{path}: only 6-point two-sided files are read")
+    n = n_positions(C)
+    return np.frombuffer(data, dtype="<u2", count=n * n * 4, offset=40).reshape(n, n, 4)
+
+
+@dataclass
+class TSComparison:
+    """gnubg's two-sided 16-bit values against the exact table."""
+
+    pairs: int = 0
+    max_dev: dict = field(default_factory=dict)  # field -> (deviation, (x, y))
+    disagreements: list = field(default_factory=list)
+    method: str = "exact two-sided table vs gnubg makebearoff -t 6x6, decision by decision"
+    evidence: str = "exact"
+    source: str = "gnubg 1.07 makebearoff"
+
+
+def compare_with_gnubg(t: TwoSided, words) -> TSComparison:
+    """Compare every pair: largest deviation of each stored value (gnubg's value
+    :math:`u/32767.5 - 1` against the exact one), and every pair and cube state where
+    gnubg's values give a different double/take decision than the exact values."""
+    S = t.scale
+    keys = t.keys
+    if tuple(keys) != positions(_checkers_for(words.shape[0])):
+        raise BadInput("compare a full table in gnubg's order with gnubg's file of the same size")
+    n = len(keys)
+    res = TSComparison(pairs=(n - 1) * (n - 1))
+    obj = {name: t.objects(name)[1:, 1:] for name in _FIELDS}
+    exact = {"cubeless": 2 * obj["P"] - S, "owned": obj["NO"], "centred": obj["NC"], "theirs": obj["NT"]}
+    for f_i, name in enumerate(("cubeless", "owned", "centred", "theirs")):
+        u = words[1:, 1:, f_i].astype(np.int64).astype(object)
+        # |gnubg - exact| * 65535 * 36^tau, exactly
+        dev = np.abs((2 * u - 65535) * S - 65535 * exact[name])
+        flat = int(np.argmax(dev))  # object argmax compares Python integers exactly
+        i, j = divmod(flat, n - 1)
+        res.max_dev[name] = (mpq(int(dev[i, j]), 65535 * S), (counts_of(keys[i + 1]), counts_of(keys[j + 1])))
+    # decisions: gnubg's CubeEquity on its words vs the exact decision (vectorised)
+    sl = (slice(1, None), slice(1, None))
+    nt = obj["NT"]
+    dt = 2 * nt
+    x_take = dt < S
+    x_tie_take = dt == S
+    dt_g = words[sl][..., 3].astype(np.int64) - 0x8000
+    g_take = ~(dt_g >= _cdiv2(np.full_like(dt_g, 0x7FFF)))
+    for cube, field_i, nd_exact in (("centred", 2, obj["NC"]), ("mine", 1, obj["NO"])):
+        dv = np.minimum(dt, S)
+        x_double = (dv > nd_exact).astype(bool)
+        x_tie = (dv == nd_exact).astype(bool)
+        nd_g = words[sl][..., field_i].astype(np.int64) - 0x8000
+        g_double = (dt_g >= _cdiv2(nd_g)) & (0x7FFF >= nd_g)
+        bad_double = (g_double != x_double) & ~x_tie
+        bad_take = (g_take != x_take.astype(bool)) & ~x_tie_take.astype(bool)
+        for i, j in zip(*np.nonzero(bad_double | bad_take)):
+            I, J = i + 1, j + 1
+            e = t.entry(counts_of(keys[I]), counts_of(keys[J]))
+            xa = cube_action(e, cube)
+            res.disagreements.append({
+                "mine": e.mine, "theirs": e.theirs, "cube": cube,
+                "gnubg": ("double" if g_double[i, j] else "no double") + (", take" if g_take[i, j] else ", pass"),
+                "exact": ("double" if x_double[i, j] else "no double") + (", take" if x_take[i, j] else ", pass"),
+                "exact_no_double": xa["no_double"], "exact_double_take": xa["double_take"],
+                "gnubg_no_double": mpq(2 * int(words[I, J, field_i]) - 65535, 65535),
+                "gnubg_double_take": 2 * mpq(2 * int(words[I, J, 3]) - 65535, 65535)})
+    return res
+
+
+def _checkers_for(n: int) -> int:
+    for c in range(1, 16):
+        if n_positions(c) == n:
+            return c
+    raise BadInput(f"no bearoff table has {n} positions a side")
+
+
+def _cdiv2(v):
+    """C's ``v / 2`` on integers (truncation toward zero)."""
+    return np.where(v < 0, -((-v) // 2), v // 2)

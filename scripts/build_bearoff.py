@@ -1,0 +1,140 @@
+"""Build the exact two-sided bearoff table and compare both databases with GNU Backgammon's.
+
+  nice python scripts/build_bearoff.py OUT.bin [--checkers 6]     build, save (resumable)
+  nice python scripts/build_bearoff.py OUT.bin --real              ... and zk77's claims and the
+      race formulas on the real positions (pip-model gap, rule errors and costs, D_A, D_B)
+  nice python scripts/build_bearoff.py OUT.bin --compare           ... and compare with gnubg:
+      the one-sided file gnubg_os0.bd word by word against the exact distributions, and a
+      two-sided database built by makebearoff in a temporary folder, decision by decision.
+
+The build checkpoints to OUT.bin.partial every few pip levels; rerunning resumes there.
+Use the saved table with  exactcube bearoff X Y --db OUT.bin.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from exactcube.numbers import format_decimal, mpq  # noqa: E402
+from exactcube.race.bearoff import onesided as os_  # noqa: E402
+from exactcube.race.bearoff import twosided as ts  # noqa: E402
+from exactcube.race.bearoff.positions import counts_of  # noqa: E402
+
+
+def compare_one_sided():
+    path = os_.find_gnubg_os()
+    if path is None:
+        print("one-sided: gnubg_os0.bd not found (Debian package gnubg-data); skipped")
+        return
+    t0 = time.time()
+    table = os_.OneSided(15).build()
+    print(f"one-sided exact build: 54,264 positions in {time.time() - t0:.1f} s; "
+          f"ties between plays with equal means and different distributions: {table.ties}")
+    res = os_.compare_with_gnubg(table, os_.read_gnubg_os(path))
+    print(f"one-sided vs {path}: {res.entries} words; largest deviation "
+          f"{format_decimal(res.max_dev, 3)} quanta of 1/65535 at {res.max_at[0]}, {res.max_at[1]} rolls")
+    print(f"  words off by more than half a quantum: {res.beyond}, in {res.positions_beyond} positions; "
+          f"causes: {res.causes}")
+    print(f"  gnubg's integer step replayed on its stored successors reproduces "
+          f"{res.replay_matches} of {res.replay_checked} unambiguous entries exactly")
+    for e in res.own_play_examples:
+        print(f"  example: {e['position']} roll {e['roll']}: exact best {e['exact_play']} "
+              f"(mean {format_decimal(e['exact_play_mean'], 7)}), gnubg plays {e['gnubg_play']} "
+              f"(mean {format_decimal(e['gnubg_play_mean'], 7)}); gnubg's 16-bit means "
+              f"{format_decimal(e['gnubg_words_mean'][0], 6)} vs {format_decimal(e['gnubg_words_mean'][1], 6)}")
+
+
+def compare_two_sided(table):
+    mb = ts.find_makebearoff()
+    if mb is None:
+        print("two-sided: makebearoff not found (Debian package gnubg); skipped")
+        return
+    C = max(sum(counts_of(k)) for k in table.keys)
+    with tempfile.TemporaryDirectory() as d:
+        subprocess.run([mb, "-t", f"6x{C}", "-f", "ts.bd"], check=True, cwd=d, capture_output=True)
+        words = ts.read_gnubg_ts(os.path.join(d, "ts.bd"))
+    res = ts.compare_with_gnubg(table, words)
+    print(f"two-sided vs makebearoff -t 6x{C}: {res.pairs} pairs")
+    for name, (dev, at) in res.max_dev.items():
+        print(f"  largest deviation, {name:8s}: {format_decimal(dev * mpq(65535, 2), 2)} steps of 1/32767.5 at {at}")
+    print(f"  cube-decision disagreements: {len(res.disagreements)}")
+    for d in res.disagreements:
+        print(f"  {d['mine']} vs {d['theirs']} cube {d['cube']}: gnubg {d['gnubg']}, exact {d['exact']}; "
+              f"no double {format_decimal(d['exact_no_double'], 7)} (gnubg {format_decimal(d['gnubg_no_double'], 5)}), "
+              f"double/take {format_decimal(d['exact_double_take'], 7)} "
+              f"(gnubg {format_decimal(d['gnubg_double_take'], 5)})")
+
+
+def real_positions(table):
+    from exactcube.race import effective as ef
+    from exactcube.race.bearoff import realcube as rc
+
+    cache = rc._pairs(table)
+    g = rc.pip_model_gap(table, cache)
+    print(f"real vs pip-count model, cubeless, {g.pairs} pairs: largest gap {format_decimal(g.max_gap, 4)} at "
+          f"{g.at} (real {format_decimal(g.real_at, 4)}, model {format_decimal(g.model_at, 4)}); "
+          f"mean real - model {format_decimal(g.mean_gap, 5)}")
+    print("race formulas on real positions (errors / exact equity lost, per unit cube, summed):")
+    for sc in rc.score_rules(table, cache):
+        cells = "; ".join(f"{d} {sc.errors[d]} of {sc.judged[d]} / {format_decimal(sc.cost[d], 1)}"
+                          for d in ("double", "redouble", "take"))
+        print(f"  {sc.rule:30s} {cells}")
+    print("effective doubling points implied at equal pip counts (zk77 Lemma 2 inverted; min / median / max):")
+    for k in (10, 15, 20, 25, 30, 35):
+        e = rc.effective_points(table, k, cache)
+        if e is None:
+            continue
+        pm = ef.implied_points(k, k)
+
+        def r(v):
+            return "n/a" if v[0] is None else " / ".join(format_decimal(q, 4) for q in v)
+
+        print(f"  {k} vs {k} pips ({e.pairs} pairs): D_A by (1) {r(e.da_owner)}, D_B by (2) {r(e.db_opponent)}, "
+              f"D_A by (3) {r(e.da_symmetric)};  pip model: D_A {format_decimal(pm.da_from_owner, 4)}, "
+              f"D_B {format_decimal(pm.db_from_opponent, 4)}")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("out", help="output file of the exact two-sided table")
+    ap.add_argument("--checkers", type=int, default=6, help="checkers a side, 1..6 (default 6)")
+    ap.add_argument("--compare", action="store_true", help="compare with gnubg's databases")
+    ap.add_argument("--real", action="store_true", help="zk77 and the race formulas on the real positions")
+    a = ap.parse_args()
+    if not 1 <= a.checkers <= 6:
+        print("build_bearoff: --checkers must be 1..6", file=sys.stderr)
+        return 2
+    ck = a.out + ".partial"
+    t0 = time.time()
+
+    def progress(done, total, pairs_done, pairs):
+        el = time.time() - t0
+        # later levels hold more pairs; the estimate scales by pairs done (rough, shown as such)
+        eta = el * (pairs - pairs_done) / max(pairs_done, 1)
+        print(f"\r  pip level {done}/{total}, {pairs_done}/{pairs} pairs, {el:.0f} s, about {eta:.0f} s left ",
+              end="", file=sys.stderr, flush=True)
+
+    table = ts.build(a.checkers, progress=progress, checkpoint=ck)
+    print(file=sys.stderr)
+    digest = ts.save(table, a.out)
+    print(f"two-sided exact table, up to {a.checkers} checkers: {len(table.keys)} positions a side, "
+          f"built in {table.seconds:.1f} s, integers over 36^{table.tau}; saved {a.out} "
+          f"({os.path.getsize(a.out)} bytes, sha256 {digest})")
+    if a.real:
+        real_positions(table)
+    if a.compare:
+        compare_one_sided()
+        compare_two_sided(table)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,75 @@
+"""zk77 and the race formulas on real bearoff positions: independent checks.
+
+With one checker a side a real bearoff *is* the pip-count race (a roll moves the checker by
+its total, four times the number for doubles, and any total at least the point bears it
+off), so there the real values must equal the race model's exactly."""
+
+from __future__ import annotations
+
+import pytest
+
+from exactcube.numbers import mpq
+from exactcube.race import effective as ef
+from exactcube.race.bearoff import realcube as rc
+from exactcube.race.bearoff import twosided as ts
+from exactcube.race.bearoff.positions import counts_of
+
+
+@pytest.fixture(scope="module")
+def one():
+    return ts.build(1)
+
+
+def test_single_checkers_are_the_pip_model(one):
+    g = rc.pip_model_gap(one)
+    assert g.pairs == 36 and g.max_gap == 0 and g.mean_gap == 0
+
+
+@pytest.mark.parametrize("k", [2, 4, 6])
+def test_effective_points_single_checker_equal_pip_model(one, k):
+    e = rc.effective_points(one, k)
+    pm = ef.implied_points(k, k)
+    assert e.pairs == 1
+    assert e.da_owner == (pm.da_from_owner,) * 3
+    assert e.db_opponent == (pm.db_from_opponent,) * 3
+
+
+@pytest.mark.parametrize("counts, value", [
+    # pips 6, nothing else: 4 and 5 empty (+2); 6 occupied
+    pytest.param((0, 0, 0, 0, 0, 1), 6 + 2, id="one on 6"),
+    # three on 1 (pips 3): +2 for each beyond one (+4); 4, 5, 6 empty (+3)
+    pytest.param((3, 0, 0, 0, 0, 0), 3 + 4 + 3, id="three on 1"),
+    # 2 on 2, 5 on 3, one on 4, 5, 6: pips 4+15+15 = 34; +1 (2-pt) +2 (3-pt beyond three)
+    pytest.param((0, 2, 5, 1, 1, 1), 34 + 1 + 2, id="mixed"),
+])
+def test_keith_count_by_hand(counts, value):
+    assert rc.keith_count(counts) == value
+
+
+def test_rule_costs_against_cube_action():
+    """Recompute a few rules' costs pair by pair with cube_action (second route)."""
+    t = ts.build(2)
+    scores = {s.rule: s for s in rc.score_rules(t)}
+    keith = scores["Keith"]
+    total = {"double": mpq(0), "take": mpq(0)}
+    wrong = {"double": 0, "take": 0}
+    for kx in t.keys:
+        for ky in t.keys:
+            if not kx or not ky:
+                continue
+            x, y = counts_of(kx), counts_of(ky)
+            e = t.entry(x, y)
+            a = ts.cube_action(e, "centred")
+            kr = rc.keith_count(x)
+            diff = kr + kr // 7 - rc.keith_count(y)
+            dv = min(a["double_take"], 1)
+            got = dv if diff <= 4 else a["no_double"]
+            c = a["equity"] - got
+            total["double"] += c
+            wrong["double"] += c > 0
+            taker_best = max(-a["double_take"], mpq(-1))
+            got = -a["double_take"] if diff >= 2 else mpq(-1)
+            total["take"] += taker_best - got
+            wrong["take"] += taker_best > got
+    for dec in ("double", "take"):
+        assert keith.cost[dec] == total[dec] and keith.errors[dec] == wrong[dec]
