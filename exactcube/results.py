@@ -301,6 +301,7 @@ class Result(ExactDisplay):
     implements in class attributes (``SOURCE``, ``ASSUMPTIONS``, ``METHOD``) and keeps
     the per-instance parts in plain fields: ``method`` (the algorithm actually used, when it varies),
     ``evidence`` (an :class:`Evidence` name) or ``exact`` (True for exact results),
+    ``source`` (when it varies per instance),
     ``digits`` (the working precision of a ball or float result).
     :meth:`as_dict` serialises every field with the provenance (exact values as
     ``"p/q"`` text); the notebook shows the fields as a table with the provenance
@@ -335,7 +336,7 @@ class Result(ExactDisplay):
         precision = f"{d['digits']} digits" if ev is not Evidence.EXACT and "digits" in d else ""
         if ev is Evidence.NUMERIC and not precision:
             precision = "double precision"
-        return Provenance(method, ev, type(self).SOURCE, type(self).ASSUMPTIONS, precision)
+        return Provenance(method, ev, d.get("source") or type(self).SOURCE, type(self).ASSUMPTIONS, precision)
 
     def as_dict(self) -> dict:
         d = {"type": type(self).__name__}

@@ -47,7 +47,8 @@ from dataclasses import dataclass, field
 
 from ...errors import BadInput
 from ...numbers import mpq
-from .positions import MAX_CHECKERS, ROLLS, counts_of, key_of, positions, plays
+from ...results import Result
+from .positions import MAX_CHECKERS, ROLLS, counts_of, key_of, plays, positions
 
 __all__ = [
     "OneSided",
@@ -66,7 +67,7 @@ QUANTUM = 65535
 
 
 @dataclass(frozen=True)
-class Distribution:
+class Distribution(Result):
     """Exact distribution of the number of rolls to bear off one position.
 
     ``numerators[k] / 36**k`` is :math:`P(N = k)`; ``mean`` is :math:`E[N]` (exact)."""
@@ -277,7 +278,7 @@ def gnubg_replay(table: OneSided, stored: list[tuple[int, ...]], i: int):
 
 
 @dataclass
-class OSComparison:
+class OSComparison(Result):
     """Every stored word of gnubg's one-sided file against the exact probability."""
 
     entries: int = 0

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ...numbers import mpq
+from ...results import Result
 from .positions import counts_of, pips
 from .twosided import TwoSided
 
@@ -60,7 +61,7 @@ def _pairs(t: TwoSided):
 
 
 @dataclass
-class PipGap:
+class PipGap(Result):
     """Real winning chance vs the pip-count model at the same counts."""
 
     pairs: int
@@ -105,8 +106,10 @@ def pip_model_gap(t: TwoSided, _cached=None) -> PipGap:
 
 
 @dataclass
-class RuleScore:
+class RuleScore(Result):
     """One rule's decision errors and exact equity lost over all real pairs."""
+
+    SOURCE = 'race formulas (8-9-12, Thorp, Keith, Kleinman) scored on real bearoffs'
 
     rule: str
     judged: dict = field(default_factory=dict)
@@ -184,8 +187,10 @@ def score_rules(t: TwoSided, _cached=None) -> list[RuleScore]:
 
 
 @dataclass
-class EffectivePoints:
+class EffectivePoints(Result):
     """Implied effective doubling points over the real pairs with given pip counts."""
+
+    SOURCE = 'zk77 Lemma 2 (1)-(3) on real bearoff positions'
 
     pips: int
     pairs: int

@@ -72,6 +72,7 @@ import numpy as np
 
 from ...errors import BadInput
 from ...numbers import mpq
+from ...results import Result
 from .positions import ROLLS, counts_of, key_of, n_positions, pips, plays, positions
 
 __all__ = [
@@ -165,7 +166,7 @@ def _to_objects(a) -> np.ndarray:
 
 
 @dataclass
-class TwoSided:
+class TwoSided(Result):
     """Exact two-sided tables over the positions ``keys`` (gnubg order for a full table).
 
     ``fields[name]`` is a limb stack ``(L, n, n)`` (roller x opponent) holding the integer
@@ -519,7 +520,7 @@ def read_gnubg_ts(path: str):
 
 
 @dataclass
-class TSComparison:
+class TSComparison(Result):
     """gnubg's two-sided 16-bit values against the exact table."""
 
     pairs: int = 0
