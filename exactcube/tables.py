@@ -32,6 +32,7 @@ from typing import Any, Callable, Sequence
 
 from .claims import Erratum
 from .errors import BadInput
+from .mathtext import html_text, latex_escape, latex_text
 from .numbers import (
     agrees_with_printed,
     format_decimal,
@@ -54,6 +55,7 @@ __all__ = [
     "table_builder",
     "format_cell",
     "latex_escape",
+    "column_groups",
 ]
 
 
@@ -125,66 +127,26 @@ def _mpf_decimal(v, digits: int) -> str:
     return format_decimal(_mpf_exact(v), digits)
 
 
-_LATEX_SPECIAL = {
-    "\\": r"\textbackslash{}",
-    "&": r"\&",
-    "%": r"\%",
-    "$": r"\$",
-    "#": r"\#",
-    "_": r"\_",
-    "{": r"\{",
-    "}": r"\}",
-    "~": r"\textasciitilde{}",
-    "^": r"\textasciicircum{}",
-    "<": r"\textless{}",
-    ">": r"\textgreater{}",
-}
-_LATEX_MATH = {
-    "∞": r"\infty", "ε": r"\varepsilon", "·": r"\cdot", "±": r"\pm", "≤": r"\le", "≥": r"\ge",
-    "≈": r"\approx", "×": r"\times", "√": r"\surd", "∑": r"\sum", "∏": r"\prod", "→": r"\to",
-    "←": r"\leftarrow", "⇒": r"\Rightarrow", "≠": r"\ne", "∈": r"\in", "∉": r"\notin", "⊂": r"\subset",
-    "∪": r"\cup", "∩": r"\cap", "∼": r"\sim", "≡": r"\equiv", "∂": r"\partial", "∇": r"\nabla",
-    "⌊": r"\lfloor", "⌋": r"\rfloor", "⌈": r"\lceil", "⌉": r"\rceil", "−": "-", "′": "'",
-    "∀": r"\forall", "∃": r"\exists", "∅": r"\emptyset", "⊆": r"\subseteq", "≪": r"\ll", "≫": r"\gg",
-    "½": r"\frac12", "²": "^2", "³": "^3", "⁻": "^-", "¹": "^1", "ℓ": r"\ell", "∘": r"\circ",
-}
-_LATEX_TEXT = {"–": "--", "—": "---", "‘": "`", "’": "'", "“": "``", "”": "''", "…": r"\ldots{}", "°": r"\textdegree{}",
-               "§": r"\S{}", "\u00a0": "~"}
+def _cell_width(text: str) -> int:
+    """Characters a cell needs on one line (its longest line)."""
+    return max((len(line) for line in str(text).splitlines()), default=0)
 
 
-def _latex_char(ch: str) -> str:
-    import unicodedata
-
-    if ch in _LATEX_SPECIAL:
-        return _LATEX_SPECIAL[ch]
-    if ord(ch) < 128:
-        return ch
-    if ch in _LATEX_TEXT:
-        return _LATEX_TEXT[ch]
-    if ch in _LATEX_MATH:
-        return "$" + _LATEX_MATH[ch] + "$"
-    name = unicodedata.name(ch, "")
-    if name.startswith("GREEK ") and " LETTER " in name:
-        letter = name.split(" LETTER ", 1)[1].split()[0].lower()
-        letter = {"lamda": "lambda", "omicron": "o"}.get(letter, letter)
-        if "CAPITAL" in name:
-            letter = letter.capitalize()
-            if letter in ("Alpha", "Beta", "Epsilon", "Zeta", "Eta", "Iota", "Kappa", "Mu", "Nu", "Rho", "Tau",
-                          "Chi", "O"):
-                return {"Alpha": "A", "Beta": "B", "Epsilon": "E", "Zeta": "Z", "Eta": "H", "Iota": "I",
-                        "Kappa": "K", "Mu": "M", "Nu": "N", "Rho": "P", "Tau": "T", "Chi": "X", "O": "O"}[letter]
-        return "$\\" + letter + "$" if letter != "o" else "o"
-    base = unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode()
-    if base:
-        return "".join(_latex_char(b) for b in base)
-    return f"[U+{ord(ch):04X}]"
-
-
-def latex_escape(s: str) -> str:
-    """Escape text for LaTeX: special characters, and every non-ASCII character mapped to a
-    LaTeX command (Greek letters and common math symbols in math mode), so that pdflatex
-    never meets a character it cannot set."""
-    return "".join(_latex_char(ch) for ch in str(s))
+def column_groups(widths: Sequence[int], label_width: int, limit: int) -> list[list[int]]:
+    """Split columns (by index) into consecutive groups whose widths, with the row labels
+    repeated in each group, fit in ``limit``; a column wider than ``limit`` stands alone."""
+    groups: list[list[int]] = []
+    cur: list[int] = []
+    used = label_width
+    for i, w in enumerate(widths):
+        if cur and used + w > limit:
+            groups.append(cur)
+            cur, used = [], label_width
+        cur.append(i)
+        used += w
+    if cur or not groups:
+        groups.append(cur)
+    return groups
 
 
 @dataclass(frozen=True)
@@ -314,38 +276,53 @@ class Table:
             t.add_row(escape(r), *cells)
         return t
 
+    def latex_cell(self, r, c, digits=None, exact=False) -> str:
+        """One cell as LaTeX: exact rationals as fractions, decimals, text with its mathematics typeset."""
+        v = self.cells.get((r, c))
+        if v is None:
+            return ""
+        if isinstance(v, str):
+            return latex_text(v)
+        if _is_exact(v) and (exact or (digits is None and self.digits is None)):
+            return "$" + latex_rational(v) + "$"
+        return latex_escape(format_cell(v, self.digits if digits is None else digits, False))
+
     def latex_parts(self, digits: int | None = None, exact: bool = False, show_published: bool = True,
-                    rows: Sequence[str] | None = None) -> tuple[str, list[str]]:
+                    rows: Sequence[str] | None = None, cols: Sequence[str] | None = None,
+                    wrap: dict[str, str] | None = None) -> tuple[str, list[str]]:
         r"""The booktabs ``tabular`` alone, and the notes on erratum cells (cell, printed value).
 
-        ``rows`` selects a subset of rows (to split a tall table)."""
+        ``rows`` and ``cols`` select a part of the table (to split a tall or wide one);
+        ``wrap`` maps a column to a width (``"0.4\linewidth"``) in which its text wraps."""
         bad = self._erratum_keys() if show_published else set()
+        cols = list(self.cols if cols is None else cols)
+        wrap = wrap or {}
+        spec = "r" + "".join(rf">{{\raggedright\arraybackslash}}p{{{wrap[c]}}}" if c in wrap else "r" for c in cols)
         lines = [
-            r"\begin{tabular}{" + "r" * (len(self.cols) + 1) + "}",
+            r"\begin{tabular}{" + spec + "}",
             r"\toprule",
-            " & ".join([latex_escape(self.row_header)] + [latex_escape(c) for c in self.cols]) + r" \\",
+            " & ".join([latex_text(self.row_header)] + [latex_text(c) for c in cols]) + r" \\",
             r"\midrule",
         ]
         notes = []
         for r in (self.rows if rows is None else rows):
-            row = [latex_escape(r)]
-            for c in self.cols:
-                v = self.cells.get((r, c))
-                if v is None:
-                    s = ""
-                elif isinstance(v, str):
-                    s = latex_escape(v)
-                elif _is_exact(v) and (exact or (digits is None and self.digits is None)):
-                    s = "$" + latex_rational(v) + "$"
-                else:
-                    s = latex_escape(format_cell(v, self.digits if digits is None else digits, False))
+            row = [latex_text(r)]
+            for c in cols:
+                s = self.latex_cell(r, c, digits, exact)
                 if (r, c) in bad:
                     s += r"$^\dagger$"
-                    notes.append(f"({latex_escape(r)}, {latex_escape(c)}) printed {latex_escape(self.published[(r, c)])}")
+                    notes.append(f"({latex_text(r)}, {latex_text(c)}) printed {latex_escape(self.published[(r, c)])}")
                 row.append(s)
             lines.append(" & ".join(row) + r" \\")
         lines += [r"\bottomrule", r"\end{tabular}"]
         return "\n".join(lines), notes
+
+    def column_widths(self, digits: int | None = None, exact: bool = False) -> tuple[int, list[int]]:
+        """Characters needed by the row labels and by each column (header or widest cell)."""
+        label = max([_cell_width(self.row_header)] + [_cell_width(r) for r in self.rows])
+        widths = [max([_cell_width(c)] + [_cell_width(self.text(r, c, digits, exact)) for r in self.rows])
+                  for c in self.cols]
+        return label, widths
 
     def to_latex(self, digits: int | None = None, exact: bool = False, show_published: bool = True) -> str:
         r"""A booktabs ``tabular`` in a ``table`` float with caption; erratum cells carry a dagger and a note."""
@@ -412,6 +389,29 @@ class Table:
     def to_json_text(self, digits: int | None = None) -> str:
         return json.dumps(self.to_json(digits), indent=2)
 
+    def to_html(self, digits: int | None = None, exact: bool = False, show_published: bool = True) -> str:
+        """An HTML ``table``: labels with their mathematics as MathML, erratum cells with the
+        printed value beside the true one (class ``erratum``)."""
+        import html
+
+        bad = self._erratum_keys() if show_published else set()
+        head = "".join(f"<th>{html_text(c)}</th>" for c in [self.row_header] + list(self.cols))
+        body = []
+        for r in self.rows:
+            tds = [f'<th scope="row">{html_text(r)}</th>']
+            for c in self.cols:
+                v = self.cells.get((r, c))
+                s = html_text(v) if isinstance(v, str) else html.escape(self.text(r, c, digits, exact))
+                if (r, c) in bad:
+                    s = (f'<span class="true">{s}</span> <span class="printed">printed '
+                         f'{html.escape(self.published[(r, c)])}</span>')
+                    tds.append(f'<td class="erratum">{s}</td>')
+                else:
+                    tds.append(f"<td>{s}</td>")
+            body.append("<tr>" + "".join(tds) + "</tr>")
+        return (f'<table class="data"><thead><tr>{head}</tr></thead>'
+                f"<tbody>{''.join(body)}</tbody></table>")
+
     # notebook display
     def _repr_latex_(self) -> str:
         body = self.to_latex()
@@ -423,21 +423,8 @@ class Table:
     def _repr_html_(self) -> str:
         import html
 
-        bad = self._erratum_keys()
-        head = "".join(f"<th>{html.escape(c)}</th>" for c in [self.row_header] + list(self.cols))
-        body = []
-        for r in self.rows:
-            tds = [f"<th>{html.escape(r)}</th>"]
-            for c in self.cols:
-                s = html.escape(self.text(r, c))
-                if (r, c) in bad:
-                    s = f'<span style="color:red" title="printed {html.escape(self.published[(r, c)])}">{s}</span>'
-                tds.append(f"<td>{s}</td>")
-            body.append("<tr>" + "".join(tds) + "</tr>")
-        return (
-            f"<table><caption>{html.escape(self.id)}: {html.escape(self.title)}</caption>"
-            f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
-        )
+        caption = f"<table><caption>{html.escape(self.id)}: {html_text(self.title)}</caption>"
+        return self.to_html().replace('<table class="data">', caption, 1)
 
 
 # -- builders registry ---------------------------------------------------------
