@@ -117,6 +117,10 @@ def _tokens(text: str) -> list[tuple[str, str]]:
             raise _Unparsed(text[pos:])
         kind = m.lastgroup
         tok = m.group(kind)
+        if kind == "name" and out and out[-1][1] in ("^", "_") and len(tok) > 1 and "_" not in tok \
+                and tok not in _KNOWN:  # M^iM^j: the exponent is one letter
+            out += [(kind, tok[0]), ("op", "*")]
+            tok = tok[1:]
         out.append((kind, {"·": "*", "−": "-"}.get(tok, tok)))
         pos = m.end()
     return out
@@ -376,7 +380,8 @@ def _latex_tokens(text: str) -> str:
                 raise _Unparsed(text)
             out.append(v)
         else:
-            out.append({"*": " ", "√": r"\surd ", ",": ", ", "|": "|", "∫": r"\int"}.get(v, v))
+            out.append({"*": " ", "√": r"\surd ", ",": r",\allowbreak ", "|": "|", "∫": r"\int",
+                        "/": r"/\allowbreak{}"}.get(v, v))
         if out[-1] and out[-1][-1].isalpha() and i + 1 < len(toks) and toks[i + 1][0] in ("name", "num"):
             out.append(" ")
     if depth:
