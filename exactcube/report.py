@@ -236,7 +236,7 @@ class _Latex:
     def text(self, s) -> str:
         """Prose with mathematics typeset; long digit runs compact, with a link to the appendix."""
         s = str(s)
-        pieces = self.longs.cut(s, lambda lead, n, k: rf"$\longnum{{{lead}}}{{{n}}}{{{k}}}$")
+        pieces = self.longs.cut(s, lambda lead, n, k: rf"\(\longnum{{{lead}}}{{{n}}}{{{k}}}\)")
         if len(pieces) == 1:
             return latex_text(s)
         # a long number breaks the mathematics around it into parts, each typeset on its own
@@ -534,7 +534,8 @@ def svg_of(fig, fid: str = "") -> str:
     with matplotlib.rc_context({"svg.fonttype": "path"}):
         fig.savefig(buf, format="svg", bbox_inches="tight")
     svg = buf.getvalue()
-    return svg[svg.index("<svg"):]
+    svg = svg[svg.index("<svg"):]
+    return re.sub(r"<metadata>.*?</metadata>\s*", "", svg, flags=re.S)  # RDF names, nothing to show
 
 
 # -- building and publishing -------------------------------------------------------------------------
