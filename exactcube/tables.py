@@ -127,6 +127,13 @@ def _mpf_decimal(v, digits: int) -> str:
     return format_decimal(_mpf_exact(v), digits)
 
 
+def _compact(text: str) -> str:
+    """``123456…(57 digits)/789…(58 digits)``: a long exact value shortened, saying so."""
+    import re
+
+    return re.sub(r"\d{16,}", lambda m: f"{m.group()[:8]}…({len(m.group())} digits)", text)
+
+
 def _cell_width(text: str) -> int:
     """Characters a cell needs on one line (its longest line)."""
     return max((len(line) for line in str(text).splitlines()), default=0)
@@ -256,25 +263,62 @@ class Table:
     def text(self, r, c, digits=None, exact=False) -> str:
         return format_cell(self.cells.get((r, c)), self.digits if digits is None else digits, exact)
 
-    def to_rich(self, digits: int | None = None, exact: bool = False, show_published: bool = True):
-        """A rich Table; erratum cells in red with the printed value beside them."""
+    def to_rich(self, digits: int | None = None, exact: bool = False, show_published: bool = True,
+                cols: Sequence[str] | None = None, max_cell: int | None = None, part: str = ""):
+        """A rich Table; erratum cells in red with the printed value beside them.
+
+        ``cols`` selects columns (to split a wide table); a value longer than ``max_cell``
+        characters is shown by its leading digits and its length, and the caption says so."""
         from rich.markup import escape
         from rich.table import Table as RichTable
 
         bad = self._erratum_keys() if show_published else set()
-        t = RichTable(title=escape(f"{self.id}: {self.title}"), caption=escape(self.notes) if self.notes else None)
-        t.add_column(escape(self.row_header), style="bold", justify="right")
-        for c in self.cols:
+        cols = list(self.cols if cols is None else cols)
+        cut = False
+        t = RichTable(title=escape(f"{self.id}: {self.title}{part}"))
+        t.add_column(escape(self.row_header), style="bold", justify="right", no_wrap=True)
+        for c in cols:
             t.add_column(escape(c), justify="right")
         for r in self.rows:
             cells = []
-            for c in self.cols:
-                s = escape(self.text(r, c, digits, exact))
+            for c in cols:
+                text = self.text(r, c, digits, exact)
+                if max_cell is not None and len(text) > max_cell and not isinstance(self.cells.get((r, c)), str):
+                    text, cut = _compact(text), True
+                s = escape(text)
                 if (r, c) in bad:
                     s = f"[red]{s}[/red] [dim](printed {escape(self.published[(r, c)])})[/dim]"
                 cells.append(s)
             t.add_row(escape(r), *cells)
+        caption = [self.notes] if self.notes else []
+        if cut:
+            caption.append("Values marked … are shown by their leading digits and length; "
+                           "--format csv or --format json prints them whole.")
+        t.caption = escape(" ".join(caption)) if caption else None
         return t
+
+    def rich_parts(self, width: int, digits: int | None = None, exact: bool = False, show_published: bool = True):
+        """The table as rich Tables no wider than ``width`` characters: column groups with the row
+        labels repeated, long exact values shortened (and said to be)."""
+        max_cell = max(24, width // 3)
+        bad = self._erratum_keys() if show_published else set()
+        label = max([_cell_width(self.row_header)] + [_cell_width(r) for r in self.rows])
+        widths = []
+        for c in self.cols:
+            w = _cell_width(c)
+            for r in self.rows:
+                n = min(len(self.text(r, c, digits, exact)), max_cell + 2)
+                if (r, c) in bad:
+                    n += len(self.published[(r, c)]) + 11
+                w = max(w, n)
+            widths.append(w + 3)
+        groups = column_groups(widths, label + 4, width)
+        out = []
+        for k, g in enumerate(groups, 1):
+            cols = [self.cols[i] for i in g]
+            part = f" (columns {cols[0]} to {cols[-1]}, part {k} of {len(groups)})" if len(groups) > 1 else ""
+            out.append(self.to_rich(digits, exact, show_published, cols, max_cell, part))
+        return out
 
     def latex_cell(self, r, c, digits=None, exact=False) -> str:
         """One cell as LaTeX: exact rationals as fractions, decimals, text with its mathematics typeset."""
@@ -430,6 +474,13 @@ class Table:
 # -- builders registry ---------------------------------------------------------
 
 
+def _typed(v) -> str:
+    """One value as typed on the command line: ``13/16`` for a rational, the text of a string."""
+    if _is_exact(v):
+        return format_exact(v)
+    return str(v)
+
+
 @dataclass(frozen=True)
 class Param:
     """A parameter of a table or figure builder, offered on the command line as ``--name``.
@@ -446,6 +497,25 @@ class Param:
     @property
     def flag(self) -> str:
         return "--" + self.name.replace("_", "-")
+
+    @property
+    def default_text(self) -> str:
+        """The default as a user would type it: the first spelling that ``parse`` reads back to it
+        (``backgammon`` for a dice model, ``2x3`` for a board, ``1/100`` for a rational)."""
+        v = self.default
+        items = [_typed(x) for x in v] if isinstance(v, (tuple, list)) else None
+        candidates = [getattr(v, "name", None), _typed(v)]
+        if items is not None:
+            candidates += [",".join(items), "x".join(items), " ".join(items)]
+        for text in candidates:
+            if not isinstance(text, str):
+                continue
+            try:
+                if self.parse(text) == v:
+                    return text
+            except Exception:  # a spelling the parser refuses is simply not the one
+                continue
+        return ",".join(items) if items is not None else _typed(v)
 
 
 @dataclass(frozen=True)
