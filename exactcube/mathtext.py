@@ -97,7 +97,7 @@ _RELATIONS = {"=": "=", "!=": r"\ne", "<=": r"\le", ">=": r"\ge", "<": "<", ">":
               "~": r"\sim", "≈": r"\approx", "≤": r"\le", "≥": r"\ge", "→": r"\to", "≠": r"\ne", "∼": r"\sim"}
 _REL_MATHML = {"=": "=", "!=": "≠", "<=": "≤", ">=": "≥", "<": "&lt;", ">": "&gt;", "->": "→", "~": "∼",
                "≈": "≈", "≤": "≤", "≥": "≥", "→": "→", "≠": "≠", "∼": "∼"}
-_NAME = r"(?:[A-Za-z]+|[\u0370-\u03ff])(?:_(?:\{[^{}\s]+\}|\([\w+\-]+\)|[A-Za-z0-9]+))?"
+_NAME = r"(?:[A-Za-z]+|[\u0370-\u03ff])(?:_(?:\{[^{}\s]+\}|\([\w+\-]+\)|[A-Za-z0-9]+)|\d+(?![\d.]))?"
 _TOKEN = re.compile(
     r"\s*(?:(?P<num>\d+(?:\.\d+)?(?:e-?\d+)?|\.\d+)|(?P<name>" + _NAME + r")|"
     r"(?P<rel>->|<=|>=|!=|[=<>~≈≤≥→≠∼])|(?P<op>[-+*/^!(){},·−√|_∫]))"
@@ -129,6 +129,9 @@ def _tokens(text: str) -> list[tuple[str, str]]:
 def _symbol(name: str) -> sp.Basic:
     """A sympy symbol for a name: Greek letters by name (ε -> epsilon), subscripts as ``_k``."""
     base, _, sub = name.partition("_")
+    digits = re.search(r"\d+$", base) if not sub else None
+    if digits:  # α0 is α with subscript 0
+        base, sub = base[:digits.start()], digits.group()
     if base in ("Σ", "∑") or not re.fullmatch(r"[\w+\-]*", sub.strip("{}()")):
         raise _Unparsed(name)  # a sum or a subscript with relations: token by token
     sub = sub.strip("{}()") if sub else ""
@@ -225,6 +228,10 @@ class _Parser:
         if kind == "num":
             if re.fullmatch(r"\d+", v):
                 return sp.Integer(int(v))
+            mant, _, exp = v.partition("e")
+            if exp:  # 1.18e-5 as 1.18 times a power of ten
+                return sp.Mul(sp.Symbol(mant) if "." in mant else sp.Integer(int(mant)),
+                              sp.Pow(sp.UnevaluatedExpr(sp.Integer(10)), sp.Integer(int(exp))), evaluate=False)
             return sp.Symbol(v)  # a printed decimal keeps its printed digits
         if v == "(":
             e = self.sum()
@@ -334,6 +341,17 @@ class _MathML(MathMLPresentationPrinter):
             row.appendChild(node)
         return row
 
+    def _print_UnevaluatedExpr(self, e):
+        return self._print(e.args[0])
+
+    def _print_Pow(self, e):
+        if isinstance(e.base, sp.UnevaluatedExpr):  # 10^-5 as a power, not as 1/10^5
+            sup = self.dom.createElement("msup")
+            sup.appendChild(self._print(e.base.args[0]))
+            sup.appendChild(self._print(e.exp))
+            return sup
+        return super()._print_Pow(e)
+
     def _print_Symbol(self, sym, style="plain"):
         if re.fullmatch(r"[\d.]+(e-?\d+)?", sym.name):
             mn = self.dom.createElement("mn")
@@ -348,7 +366,9 @@ def _latex_expr(e) -> str:
 
 
 def _mathml_expr(e) -> str:
-    return _MathML({"order": "none"}).doprint(e)
+    s = _MathML({"order": "none"}).doprint(e)
+    # a product of two numbers needs a visible dot (as sympy's LaTeX printer writes \cdot)
+    return re.sub(r"</mn><mo>&InvisibleTimes;</mo>(<mn>|<msup><mn>)", r"</mn><mo>&#183;</mo>\1", s)
 
 
 def _latex_tokens(text: str) -> str:
