@@ -35,7 +35,7 @@ from typing import Callable, Sequence
 
 from .claims import ClaimResult
 from .mathtext import html_text, latex_escape, latex_text
-from .tables import TABLES, _cell_width, column_groups
+from .tables import TABLES
 
 __all__ = ["ReportParts", "collect", "render_latex", "render_html", "build_pdf", "publish", "provenance",
            "document_title", "LONG_DIGITS"]
@@ -278,43 +278,8 @@ class _Latex:
                 + self.text(c.location) + r". \emph{" + self.text(c.statement) + "}\n\n" + verdict + "\n")
 
     def table(self, table, digits) -> str:
-        label, widths = table.column_widths(digits)
-        limit = _LINE_CHARS
-        wide_text = {c: w for c, w in zip(table.cols, widths) if w > limit // 2}
-        wrap = {}
-        if wide_text:  # text columns (formulas, move lists) wrap in the room the others leave
-            rest = label + sum(w + 2 for c, w in zip(table.cols, widths) if c not in wide_text) + 2
-            share = max(0.25, min(0.9, (limit - rest) / limit)) / len(wide_text)
-            wrap = {c: f"{share:.2f}\\linewidth" for c in wide_text}
-            widths = [int(limit * share) if c in wrap else w for c, w in zip(table.cols, widths)]
-        groups = column_groups([w + 2 for w in widths], label + 2, limit)
-        rows = list(table.rows)
-        chunks = [rows[i:i + _ROWS_PER_FLOAT] for i in range(0, len(rows), _ROWS_PER_FLOAT)] or [[]]
-        n = len(groups) * len(chunks)
-        out = []
-        k = 0
-        for g in groups:
-            cols = [table.cols[i] for i in g]
-            for chunk in chunks:
-                k += 1
-                tabular, notes = table.latex_parts(digits=digits, rows=chunk, cols=cols, wrap=wrap)
-                part = []
-                if len(chunks) > 1:
-                    part.append(f"rows {latex_text(chunk[0])} to {latex_text(chunk[-1])}")
-                if len(groups) > 1:
-                    part.append(f"columns {latex_text(cols[0])} to {latex_text(cols[-1])}")
-                cont = f" (part {k} of {n}: {', '.join(part)})" if n > 1 else ""
-                out.append(r"\begin{table}[htbp]\centering\footnotesize")
-                out.append(rf"\caption{{{self.ident(table.id)}: {self.text(table.title)}{cont}. "
-                           rf"Evidence: {table.evidence}.}}")
-                out.append(tabular)
-                if notes:
-                    out.append(r"\par\smallskip $^\dagger$ differs from the printed value beyond its "
-                               r"rounding: " + "; ".join(notes) + ".")
-                if table.notes and k == n:
-                    out.append(r"\par\smallskip " + self.text(table.notes))
-                out.append(r"\end{table}")
-        return "\n".join(out) + "\n"
+        return table.to_latex(digits, caption=rf"{self.ident(table.id)}: {self.text(table.title)}",
+                              line_chars=_LINE_CHARS, rows_per_float=_ROWS_PER_FLOAT)
 
     def errata(self, errata) -> str:
         if not errata:

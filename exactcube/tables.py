@@ -368,26 +368,48 @@ class Table:
                   for c in self.cols]
         return label, widths
 
-    def to_latex(self, digits: int | None = None, exact: bool = False, show_published: bool = True) -> str:
-        r"""A booktabs ``tabular`` in a ``table`` float with caption; erratum cells carry a dagger and a note."""
-        tabular, notes = self.latex_parts(digits, exact, show_published)
-        lines = [
-            r"\begin{table}[htbp]",
-            r"\centering",
-            rf"\caption{{{latex_escape(self.title)} ({latex_escape(self.id)}; evidence: {self.evidence})}}",
-            tabular,
-        ]
-        if notes:
-            lines.append(r"\par\smallskip\footnotesize $^\dagger$ differs from the printed value: " + "; ".join(notes) + ".")
-        if self.notes:
-            lines.append(r"\par\smallskip\footnotesize " + latex_escape(self.notes))
-        lines.append(r"\end{table}")
-        return "\n".join(lines) + "\n"
+    def to_latex(self, digits: int | None = None, exact: bool = False, show_published: bool = True,
+                 caption: str | None = None, line_chars: int = 112, rows_per_float: int = 40) -> str:
+        r"""Booktabs ``tabular``\ s in ``table`` floats at footnote size, never shrunk: a table wider
+        than ``line_chars`` characters is split into column groups (row labels repeated), a
+        taller one into parts of ``rows_per_float`` rows, each captioned with its part; text
+        columns (formulas) wrap.  Erratum cells carry a dagger and a note with the printed value."""
+        label, widths = self.column_widths(digits, exact)
+        wide_text = {c: w for c, w in zip(self.cols, widths) if w > line_chars // 2}
+        wrap = {}
+        if wide_text:  # text columns (formulas, move lists) wrap in the room the others leave
+            rest = label + sum(w + 2 for c, w in zip(self.cols, widths) if c not in wide_text) + 2
+            share = max(0.25, min(0.9, (line_chars - rest) / line_chars)) / len(wide_text)
+            wrap = {c: f"{share:.2f}\\linewidth" for c in wide_text}
+            widths = [int(line_chars * share) if c in wrap else w for c, w in zip(self.cols, widths)]
+        groups = column_groups([w + 2 for w in widths], label + 2, line_chars)
+        rows = list(self.rows)
+        chunks = [rows[i:i + rows_per_float] for i in range(0, len(rows), rows_per_float)] or [[]]
+        if caption is None:
+            caption = rf"{latex_text(self.title)} ({latex_escape(self.id)})"
+        n = len(groups) * len(chunks)
+        out = []
+        for k, (g, chunk) in enumerate(((g, c) for g in groups for c in chunks), 1):
+            cols = [self.cols[i] for i in g]
+            tabular, notes = self.latex_parts(digits, exact, show_published, rows=chunk, cols=cols, wrap=wrap)
+            part = ([f"rows {latex_text(chunk[0])} to {latex_text(chunk[-1])}"] if len(chunks) > 1 else []) + (
+                [f"columns {latex_text(cols[0])} to {latex_text(cols[-1])}"] if len(groups) > 1 else [])
+            cont = f" (part {k} of {n}: {', '.join(part)})" if n > 1 else ""
+            out += [r"\begin{table}[htbp]\centering\footnotesize",
+                    rf"\caption{{{caption}{cont}. Evidence: {self.evidence}.}}", tabular]
+            if notes:
+                out.append(r"\par\smallskip $^\dagger$ differs from the printed value beyond its rounding: "
+                           + "; ".join(notes) + ".")
+            if self.notes and k == n:
+                out.append(r"\par\smallskip " + latex_text(self.notes))
+            out.append(r"\end{table}")
+        return "\n".join(out) + "\n"
 
     def to_latex_document(self, digits: int | None = None, exact: bool = False) -> str:
         """A complete LaTeX document holding the table (for pdflatex)."""
         return (
-            "\\documentclass{article}\n\\usepackage{booktabs}\n\\usepackage[margin=2cm,landscape]{geometry}\n"
+            "\\documentclass{article}\n\\usepackage{booktabs}\n\\usepackage{array}\n"
+            "\\usepackage[margin=2cm]{geometry}\n"
             "\\begin{document}\n" + self.to_latex(digits, exact) + "\\end{document}\n"
         )
 
@@ -458,10 +480,8 @@ class Table:
 
     # notebook display
     def _repr_latex_(self) -> str:
-        body = self.to_latex()
-        start = body.index(r"\begin{tabular}")
-        end = body.index(r"\end{tabular}") + len(r"\end{tabular}")
-        return "$$" + body[start:end].replace(r"\toprule", r"\hline").replace(r"\midrule", r"\hline").replace(
+        body, _ = self.latex_parts()
+        return "$$" + body.replace(r"\toprule", r"\hline").replace(r"\midrule", r"\hline").replace(
             r"\bottomrule", r"\hline") + "$$"
 
     def _repr_html_(self) -> str:

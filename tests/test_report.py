@@ -175,3 +175,30 @@ def test_notebook_display_of_results():
     assert "13/16" in th._repr_html_()
     v = verified("exact", "fine")
     assert "verified" in v._repr_html_() and "exact" in v._repr_latex_()
+
+
+def test_table_latex_typesets_headers_and_splits_wide_tables():
+    code, tex = _run(["table", "ju24.dk", "--format", "latex"])
+    assert code == 0 and "$d_{k}$" in tex and r"d\_k" not in tex
+    code, tex = _run(["table", "floyd.f", "--format", "latex"])
+    assert code == 0
+    assert tex.count(r"\begin{tabular}") >= 2 and "part 1 of" in tex and r"\resizebox" not in tex
+    # every column once, the row labels in every part
+    assert sum(t.count(r"\\") - 1 for t in tex.split(r"\begin{tabular}")[1:]) == 25 * tex.count(r"\begin{tabular}")
+
+
+@needs_latex
+def test_table_latex_document_compiles_without_overfull_boxes(tmp_path):
+    import subprocess
+
+    from exactcube import catalog
+    from exactcube.report import overfull_boxes
+    from exactcube.tables import TABLES
+
+    catalog.load()
+    doc = tmp_path / "t.tex"
+    doc.write_text(TABLES["floyd.f"]().to_latex_document())
+    r = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", doc.name], cwd=tmp_path,
+                       capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
+    assert r.returncode == 0, r.stdout[-2000:]
+    assert all(w <= 1.0 for w in overfull_boxes((tmp_path / "t.log").read_text(errors="replace")))
