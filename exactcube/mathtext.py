@@ -119,7 +119,7 @@ def _tokens(text: str) -> list[tuple[str, str]]:
         tok = m.group(kind)
         if kind == "name" and out and out[-1][1] in ("^", "_") and len(tok) > 1 and "_" not in tok \
                 and tok not in _KNOWN:  # M^iM^j: the exponent is one letter
-            out += [(kind, tok[0]), ("op", "*")]
+            out += [(kind, tok[0]), ("imp", "*")]
             tok = tok[1:]
         out.append((kind, {"·": "*", "−": "-"}.get(tok, tok)))
         pos = m.end()
@@ -184,10 +184,14 @@ class _Parser:
             self.take()
             return _neg(self.product())
         factors = [self.power()]
+        divided = False
         while True:
             v = self.peek()[1]
+            if divided and v in ("/", "*"):  # 3/4·1/4·1/3: written as it stands, token by token
+                raise _Unparsed("chained products and quotients")
             if v == "/":
                 self.take()
+                divided = True
                 num = factors[0] if len(factors) == 1 else sp.Mul(*factors, evaluate=False)
                 factors = [_quotient(num, self.power())]
                 continue
@@ -374,15 +378,7 @@ def _mathml_expr(e) -> str:
 def _latex_tokens(text: str) -> str:
     """Math-mode LaTeX written token by token, for a span the parser cannot read as one expression
     (``Σ_{i<=j} L^i M^j``): names and operators typeset, no structure assumed but ``^``."""
-    toks = []
-    raw = _tokens(text)
-    for i, tok in enumerate(raw):  # x^10 -> x^{10}
-        if i and raw[i - 1][1] in ("^", "_") and tok[1] != "{":
-            if tok[0] not in ("name", "num"):
-                raise _Unparsed(text)
-            toks += [("op", "{"), tok, ("op", "}")]
-        else:
-            toks.append(tok)
+    toks = _braced(text)
     out, depth = [], 0
     for i, (kind, v) in enumerate(toks):
         if kind == "name":
@@ -399,14 +395,70 @@ def _latex_tokens(text: str) -> str:
             if depth < 0:
                 raise _Unparsed(text)
             out.append(v)
+        elif kind == "imp":
+            out.append(" ")
         else:
-            out.append({"*": " ", "√": r"\surd ", ",": r",\allowbreak ", "|": "|", "∫": r"\int",
+            out.append({"*": r"\cdot ", "√": r"\surd ", ",": r",\allowbreak ", "|": "|", "∫": r"\int",
                         "/": r"/\allowbreak{}"}.get(v, v))
         if out[-1] and out[-1][-1].isalpha() and i + 1 < len(toks) and toks[i + 1][0] in ("name", "num"):
             out.append(" ")
     if depth:
         raise _Unparsed(text)
     return "".join(out)
+
+
+def _braced(text: str) -> list[tuple[str, str]]:
+    """Tokens with the argument of every ``^`` and ``_`` in braces (x^10 -> x^{10})."""
+    toks, raw = [], _tokens(text)
+    for i, tok in enumerate(raw):
+        if i and raw[i - 1][1] in ("^", "_") and tok[1] != "{":
+            if tok[0] not in ("name", "num"):
+                raise _Unparsed(text)
+            toks += [("op", "{"), tok, ("op", "}")]
+        else:
+            toks.append(tok)
+    return toks
+
+
+def _mathml_tokens(text: str) -> str:
+    """Presentation MathML written token by token (the MathML twin of :func:`_latex_tokens`)."""
+    toks = _braced(text)
+    pos = 0
+
+    def group():
+        nonlocal pos
+        items = []
+        while pos < len(toks):
+            kind, v = toks[pos]
+            pos += 1
+            if v == "}":
+                return items
+            if v == "{":
+                items.append("<mrow>" + "".join(group()) + "</mrow>")
+            elif v in ("^", "_") and items and pos < len(toks) and toks[pos][1] == "{":
+                pos += 1
+                tag = "msup" if v == "^" else "msub"
+                items[-1] = f"<{tag}>{items[-1]}<mrow>{''.join(group())}</mrow></{tag}>"
+            elif kind == "name":
+                base, _, sub = v.partition("_")
+                if base in ("Σ", "∑"):
+                    items.append("<mo>&#8721;</mo>")
+                    if sub:
+                        toks[pos:pos] = [("op", "_")] + _braced(sub.strip("{}()")) if sub[0] != "{" else \
+                            [("op", "_"), ("op", "{")] + _tokens(sub[1:-1]) + [("op", "}")]
+                else:
+                    items.append(_mathml_expr(_symbol(v)) if v not in _FUNCS else f"<mi>{v}</mi>")
+            elif kind == "num":
+                items.append(f"<mn>{v}</mn>")
+            elif kind == "rel":
+                items.append(f"<mo>{_REL_MATHML[v]}</mo>")
+            elif kind == "imp":
+                continue
+            else:
+                items.append(f"<mo>{ {'*': '&#183;', '∫': '&#8747;', '√': '&#8730;'}.get(v, html.escape(v)) }</mo>")
+        return items
+
+    return "<math><mrow>" + "".join(group()) + "</mrow></math>"
 
 
 def latex_math(text: str) -> str:
@@ -551,4 +603,4 @@ def latex_text(text: str) -> str:
 
 def html_text(text: str) -> str:
     """Prose for HTML: plain words escaped, mathematical spans as presentation MathML (sympy)."""
-    return _render(str(text), mathml_math, None, html.escape)
+    return _render(str(text), mathml_math, _mathml_tokens, html.escape)
