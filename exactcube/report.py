@@ -96,8 +96,14 @@ def provenance(seconds: float | None = None) -> dict:
 
 
 def document_title(doc: str) -> str:
-    """The title of a document: the first line of its claims package's docstring (``proofs.<doc>``),
-    which the catalogue has imported; the id itself when there is none."""
+    """The title of a document: from the document registry (``claims.DOCUMENTS``) when the
+    document is registered there, else the first line of its claims package's docstring
+    (``proofs.<doc>``, imported by the catalogue); the id itself when there is neither."""
+    from . import claims
+
+    registered = getattr(claims, "DOCUMENTS", {}).get(doc)
+    if registered is not None and getattr(registered, "title", ""):
+        return registered.title
     mod = sys.modules.get(f"proofs.{doc}")
     first = ((getattr(mod, "__doc__", None) or "").strip().splitlines() or [""])[0]
     first = re.sub(r"^Claims of ``\w+``:\s*", "", first).replace("``", "").rstrip(".")
