@@ -597,7 +597,8 @@ def _render(text: str, math, fallback, escape) -> str:
 
 def latex_text(text: str) -> str:
     """Prose for LaTeX: plain words escaped, mathematical spans typeset in math mode by sympy."""
-    return _render(str(text), lambda s: "$" + latex_math(s) + "$", lambda s: "$" + _latex_tokens(s) + "$",
+    text = re.sub(r'"([^"\n]*)"', "\u201c\\1\u201d", str(text))  # "title" with typographic quotes
+    return _render(text, lambda s: "$" + latex_math(s) + "$", lambda s: "$" + _latex_tokens(s) + "$",
                    latex_escape)
 
 

@@ -315,7 +315,7 @@ class _Latex:
     def appendix(self) -> str:
         if not self.longs.values:
             return ""
-        out = [r"\section*{Appendix: long numbers in full}",
+        out = [r"\section*{Appendix: long numbers in full}\addcontentsline{toc}{section}{Appendix: long numbers in full}",
                r"Numbers longer than %d digits are shown in the text by their leading digits and their "
                r"length; here they are whole." % LONG_DIGITS, r"\begin{description}"]
         for k, v in enumerate(self.longs.values, 1):
