@@ -420,7 +420,7 @@ class _Html:
 
     def table(self, table, digits) -> str:
         notes = f"<p>{self.text(table.notes)}</p>" if table.notes else ""
-        return (f'<section class="table" id="{html.escape(table.id, quote=True)}">'
+        return (f'<section class="table" id="table-{html.escape(table.id, quote=True)}">'
                 f"<h4>{html.escape(table.id)}: {self.text(table.title)}</h4>"
                 f"<p>Evidence: {html.escape(table.evidence)}.</p>"
                 f'<div class="scroll">{table.to_html(digits)}</div>{notes}</section>')
@@ -476,7 +476,7 @@ def render_html(parts: ReportParts, digits: int | None = None) -> str:
                 if svg is None:
                     body.append(f"<p>Figure <code>{html.escape(fid)}</code> could not be drawn: {html.escape(err)}</p>")
                 else:
-                    body.append(f'<figure id="{html.escape(fid, quote=True)}">{svg}<figcaption><code>'
+                    body.append(f'<figure id="figure-{html.escape(fid, quote=True)}">{svg}<figcaption><code>'
                                 f"{html.escape(fid)}</code>: {w.text(title)}</figcaption></figure>")
     toc.append('<li><a href="#errata">Errata</a></li>')
     body.append('<h2 id="errata">Errata</h2>')
