@@ -506,7 +506,11 @@ def svg_of(fig, fid: str = "") -> str:
         fig.savefig(buf, format="svg", bbox_inches="tight")
     svg = buf.getvalue()
     svg = svg[svg.index("<svg"):]
-    return re.sub(r"<metadata>.*?</metadata>\s*", "", svg, flags=re.S)  # RDF names, nothing to show
+    svg = re.sub(r"<metadata>.*?</metadata>\s*", "", svg, flags=re.S)  # RDF names, nothing to show
+    # ids local to this figure, so that several figures in one page never share one
+    pre = re.sub(r"\W", "-", fid) + "-"
+    svg = re.sub(r'\bid="([^"]+)"', lambda m: f'id="{pre}{m.group(1)}"', svg)
+    return re.sub(r'(href="#|url\(#)([^")]+)', lambda m: f"{m.group(1)}{pre}{m.group(2)}", svg)
 
 
 # -- building and publishing -------------------------------------------------------------------------
