@@ -109,20 +109,35 @@ def test_interrupted_pdf_build_keeps_the_previous_report(tmp_path, monkeypatch):
 
 def test_report_html_is_self_contained(tmp_path):
     out = tmp_path / "r.html"
-    code, text = _run(["report", "-o", str(out), "--paper", "ju24"])
+    code, text = _run(["report", "-o", str(out), "--paper", "floyd", "--no-figures"])
     assert code == 0, text
     page = out.read_text()
-    assert 'id="ju24.thm1.5"' in page and 'href="#ju24.thm1.5"' in page
-    assert "<nav>" in page and 'href="#errata"' in page
-    assert page.count("<math") > 20 and "<msub>" in page  # d_k and friends as MathML
-    assert "<script" not in page and "src=" not in page.replace("<svg", "")
-    assert "http://" not in page.replace("http://www.w3.org/", "") and "https://" not in page
+    assert 'id="floyd.bet"' in page and 'href="#floyd.bet"' in page  # report.html#floyd.bet
+    assert "<nav>" in page and 'href="#errata"' in page and 'href="#doc-floyd"' in page
+    assert page.count("<math") > 5 and "<mfrac>" in page  # f(A, B) = 1 - 1/36 ... as MathML
+    assert "<script" not in page and "src=" not in page and "<link" not in page
+    assert "http://" not in page and "https://" not in page
     assert 'class="printed"' in page and 'class="true"' in page
-    ids = re.findall(r' id="([^"]+)"', page)  # in the figures' SVG too
+    ids = re.findall(r' id="([^"]+)"', page)
     assert len(ids) == len(set(ids)), "an anchor is defined twice"
-    assert 'id="table-ju24.dk"' in page
-    if "matplotlib" in text or "figures" in text:
-        assert page.count("<svg") >= 1
+    assert 'id="table-floyd.f"' in page
+
+
+def test_report_html_embeds_figures_as_svg():
+    pytest.importorskip("matplotlib")
+    from exactcube import catalog
+    from exactcube.figures import FIGURES
+    from exactcube.report import ReportParts, render_html, svg_of
+
+    catalog.load()
+    svg = svg_of(FIGURES["ju24.fig1"](), "ju24.fig1")
+    parts = ReportParts(docs=["ju24"], results=[], figures={"ju24": [("ju24.fig1", "d_k against k", svg, None)],
+                                                             "zz": []}, prov={"exactcube": "x", "date": "d"})
+    page = render_html(parts)
+    assert page.count("<svg") == 1 and 'id="figure-ju24.fig1"' in page
+    assert "<image" not in svg and "http://" not in svg.replace("http://www.w3.org/", "")
+    ids = re.findall(r' id="([^"]+)"', page)
+    assert len(ids) == len(set(ids))
 
 
 @pytest.mark.skipif(shutil.which("chromium") is None, reason="chromium not installed")
