@@ -309,7 +309,8 @@ class _Latex:
 
     def _value(self, s: str) -> str:
         """A value in full, breakable between digit groups (no compaction: the errata give values whole)."""
-        t = latex_text(s) if not re.search(r"\d{%d,}" % (LONG_DIGITS + 1), s) else latex_escape(s)
+        plain = re.fullmatch(r"[-+]?[\d.]+(/\d+)?", s.strip()) or re.search(r"\d{%d,}" % (LONG_DIGITS + 1), s)
+        t = latex_escape(s).replace("/", r"/\allowbreak{}") if plain else latex_text(s)
         return re.sub(r"(\d{10})(?=\d)", r"\1\\allowbreak{}", t) if "$" not in t else t
 
     def appendix(self) -> str:
