@@ -6,7 +6,7 @@ that starts with the document's short name (``ju24.eq2.3``, ``ks69.table1``),
 the place in the document, and the sentence it checks.  Its check is a small
 function returning a :class:`Verdict`.
 
-Outcomes: ``verified``; ``refuted`` (a statement, theorem or optimality claim is
+Outcomes (docs/design.md): ``verified``; ``refuted`` (a statement, theorem or optimality claim is
 false, shown by an exact witness); ``erratum`` (a printed number or formula differs
 from the truth beyond its printed rounding: each :class:`Erratum` gives the place,
 the printed and the true value, and its kind: ``substantive``, ``misprint``,

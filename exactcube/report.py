@@ -1,40 +1,49 @@
-r"""The verification report: one LaTeX document for every source document.
+r"""The verification report: one document for the selected source documents, as LaTeX/PDF or HTML.
 
 For each document: a summary of verdicts by outcome and evidence; every claim with
 its location, statement, verdict, evidence and details; every registered table of
-the document typeset with exact or rounded cells, erratum cells marked with a
-dagger and the printed value in a note; the registered figures; then an errata
-section listing every printed mistake found with the true value; and the run's
-provenance (versions, git commit, date, duration).
+the document (erratum cells marked, the printed value beside the true one); the
+registered figures; then an errata section listing every printed mistake with the
+true value in full; numbers too long for the page in full in an appendix; and the
+run's provenance (versions, git commit, date, duration).
 
-:func:`build_report` returns the LaTeX text and writes figure files; it never
-prints.  :func:`compile_pdf` runs pdflatex when it is installed.
+Mathematics written in the claims' text is typeset through :mod:`exactcube.mathtext`
+(sympy's LaTeX and presentation-MathML printers).  Everything in the report comes
+from the claims run and the registries: the documents are those of the results, and
+only their tables and figures are included.
+
+:func:`collect` gathers the parts once; :func:`render_latex` and :func:`render_html`
+write them; :func:`build_pdf` compiles the LaTeX in a temporary folder and
+:func:`publish` moves a finished file into place (an interrupted build leaves the
+previous report intact).
 """
 
 from __future__ import annotations
 
 import datetime as _dt
+import html
+import io
 import os
 import platform
+import re
 import shutil
 import subprocess
+import sys
+import tempfile
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from .claims import ClaimResult
-from .tables import TABLES, latex_escape
+from .mathtext import html_text, latex_escape, latex_text
+from .tables import TABLES
 
-__all__ = ["ReportParts", "build_report", "compile_pdf", "provenance", "DOCUMENT_TITLES"]
+__all__ = ["ReportParts", "collect", "render_latex", "render_html", "build_pdf", "publish", "provenance",
+           "document_title", "LONG_DIGITS"]
 
-DOCUMENT_TITLES = {
-    "ks69": "Keeler \\& Spencer (1969), Proper raising points in a generalization of backgammon",
-    "ju24": "Ju, Leifer, Miller et al. (2024), Optimal doubling thresholds in backgammon-like stochastic games",
-    "zk77": "Zadeh \\& Kobliska (1977), On optimal doubling in backgammon",
-    "floyd": "R. W. Floyd, a dice race solved by dynamic programming",
-    "noisy": "Playing through a noisy channel (and knowing it): combinatorial games under noise",
-}
-
+#: digit runs longer than this are shown compactly (leading digits and the count) and in full in the appendix
+LONG_DIGITS = 30
 _ROWS_PER_FLOAT = 40
+_LINE_CHARS = 112  # characters of footnotesize table text across the text width (4.3 pt a digit, 4 pt padding)
 
 PREAMBLE = r"""\documentclass[10pt]{article}
 \usepackage[utf8]{inputenc}
@@ -48,11 +57,13 @@ PREAMBLE = r"""\documentclass[10pt]{article}
 \usepackage{amsmath,amssymb}
 \usepackage{xcolor}
 \usepackage[hidelinks]{hyperref}
-\newsavebox{\fitbox}
-\newcommand{\fitwidth}[1]{\sbox{\fitbox}{#1}\ifdim\wd\fitbox>\linewidth\resizebox{\linewidth}{!}{\usebox{\fitbox}}\else\usebox{\fitbox}\fi}
 \newcommand{\outcome}[1]{\textbf{#1}}
+\newcommand{\longnum}[3]{\text{#1\ldots}\,{\scriptstyle[\text{#2 digits, \hyperref[long:#3]{L#3}}]}}
 \setlength{\parindent}{0pt}
 \setlength{\parskip}{4pt}
+\setlength{\emergencystretch}{3em}
+\setlength{\tabcolsep}{4pt}
+\tolerance=2000
 """
 
 
@@ -84,204 +95,476 @@ def provenance(seconds: float | None = None) -> dict:
     return info
 
 
+def document_title(doc: str) -> str:
+    """The title of a document: from the document registry (``claims.DOCUMENTS``) when the
+    document is registered there, else the first line of its claims package's docstring
+    (``proofs.<doc>``, imported by the catalogue); the id itself when there is neither."""
+    from . import claims
+
+    registered = getattr(claims, "DOCUMENTS", {}).get(doc)
+    if registered is not None and getattr(registered, "title", ""):
+        return registered.title
+    mod = sys.modules.get(f"proofs.{doc}")
+    first = ((getattr(mod, "__doc__", None) or "").strip().splitlines() or [""])[0]
+    first = re.sub(r"^Claims of ``\w+``:\s*", "", first).replace("``", "").rstrip(".")
+    first = re.sub(rf"\s*\({re.escape(doc)}\)", "", first)
+    return first or doc
+
+
+# -- gathering ------------------------------------------------------------------------------------
+
+
 @dataclass
 class ReportParts:
-    """What went into a report (for the command line's summary)."""
+    """What goes into a report, gathered once and rendered as LaTeX or HTML."""
 
-    tex: str
-    figures: list[str] = field(default_factory=list)
+    docs: list[str]
+    results: list[ClaimResult]
+    tables: dict[str, list] = field(default_factory=dict)  # doc -> [(id, Table | None, error)]
+    figures: dict[str, list] = field(default_factory=dict)  # doc -> [(id, title, drawn | None, error)]
+    prov: dict = field(default_factory=dict)
     figure_failures: list[str] = field(default_factory=list)
     table_failures: list[str] = field(default_factory=list)
-    n_errata: int = 0
+
+    @property
+    def errata(self) -> list:
+        return [(r.claim, e) for r in self.results if r.verdict for e in r.verdict.errata]
+
+    @property
+    def n_errata(self) -> int:
+        """Printed values found wrong: substantive and misprint errata only (rounding noise and
+        transcription damage are listed, not counted)."""
+        return sum(1 for _, e in self.errata if e.kind.counts_as_wrong)
+
+    @property
+    def n_not_counted(self) -> int:
+        return len(self.errata) - self.n_errata
+
+    @property
+    def n_figures(self) -> int:
+        return sum(1 for items in self.figures.values() for _, _, drawn, _ in items if drawn is not None)
+
+    def of(self, doc: str) -> list[ClaimResult]:
+        return [r for r in self.results if r.claim.document == doc]
 
 
-def _claim_block(r: ClaimResult) -> str:
-    c = r.claim
-    if r.verdict is None:
-        verdict = r"\outcome{\textcolor{red}{tool error}}: " + latex_escape(r.error)
-    else:
-        v = r.verdict
-        color = {"verified": "green!50!black", "erratum": "orange!80!black", "refuted": "red",
-                 "open": "blue"}[v.outcome.value]
-        verdict = (rf"\outcome{{\textcolor{{{color}}}{{{v.outcome.value}}}}} ({v.evidence.value}). "
-                   + latex_escape(v.details))
-        if v.witness is not None and v.outcome.value in ("refuted", "open"):
-            verdict += r" Witness: \texttt{" + latex_escape(str(v.witness))[:600] + "}."
-        if v.errata:
-            verdict += rf" {len(v.errata)} printed value{'s' if len(v.errata) != 1 else ''} wrong (see Errata)."
-    return (rf"\paragraph{{\texttt{{{latex_escape(c.id)}}}}} {latex_escape(c.location)}. "
-            rf"\emph{{{latex_escape(c.statement)}}}\\" + "\n" + verdict + "\n")
+def collect(results: Sequence[ClaimResult], draw: Callable | None = None, seconds: float | None = None,
+            on_step: Callable[[str], None] | None = None) -> ReportParts:
+    """Build the tables and draw the figures of the documents of ``results``.
+
+    ``draw(fig, fid)`` turns a matplotlib figure into what the renderer embeds (a file
+    name for LaTeX, SVG text for HTML); without it the figures are left out."""
+    from .claims import documents
+
+    step = on_step or (lambda s: None)
+    present = {r.claim.document for r in results}
+    order = documents()
+    docs = [d for d in order if d in present] + sorted(present - set(order))
+    parts = ReportParts(docs=docs, results=list(results), prov=provenance(seconds))
+    for d in docs:
+        parts.tables[d] = []
+        for tid in sorted(t for t in TABLES if t.split(".")[0] == d):
+            step(f"table {tid}")
+            try:
+                parts.tables[d].append((tid, TABLES[tid](), None))
+            except Exception as exc:  # reported in the document and to the caller
+                parts.table_failures.append(f"{tid}: {type(exc).__name__}: {exc}")
+                parts.tables[d].append((tid, None, f"{type(exc).__name__}: {exc}"))
+        parts.figures[d] = []
+        if draw is None:
+            continue
+        from .figures import FIGURES
+
+        for fid in sorted(f for f in FIGURES if f.split(".")[0] == d):
+            step(f"figure {fid}")
+            try:
+                fig = FIGURES[fid]()
+                try:
+                    drawn = draw(fig, fid)
+                finally:
+                    import matplotlib.pyplot as plt
+
+                    plt.close(fig)
+                parts.figures[d].append((fid, FIGURES[fid].title, drawn, None))
+            except Exception as exc:
+                parts.figure_failures.append(f"{fid}: {type(exc).__name__}: {exc}")
+                parts.figures[d].append((fid, FIGURES[fid].title, None, f"{type(exc).__name__}: {exc}"))
+    return parts
 
 
-def _summary_table(results: Sequence[ClaimResult]) -> str:
+def _summary_counts(results: Sequence[ClaimResult]) -> tuple[list[str], list[str], dict]:
     outcomes = ["verified", "erratum", "refuted", "open", "tool-error"]
     evidences = ["exact", "rigorous", "numeric", "sampled", "-"]
-    counts = {}
+    counts: dict = {}
     for r in results:
         ev = r.verdict.evidence.value if r.verdict else "-"
         counts[(r.outcome, ev)] = counts.get((r.outcome, ev), 0) + 1
     used_ev = [e for e in evidences if any(counts.get((o, e)) for o in outcomes)]
     used_out = [o for o in outcomes if any(counts.get((o, e)) for e in evidences)]
-    if not used_out:
-        return "No claims registered.\n"
-    lines = [r"\begin{tabular}{l" + "r" * (len(used_ev) + 1) + "}", r"\toprule",
-             "outcome & " + " & ".join(used_ev) + r" & total \\", r"\midrule"]
-    for o in used_out:
-        row = [str(counts.get((o, e), 0)) for e in used_ev]
-        lines.append(f"{o} & " + " & ".join(row) + f" & {sum(counts.get((o, e), 0) for e in used_ev)}" + r" \\")
-    lines += [r"\bottomrule", r"\end{tabular}"]
-    return "\n".join(lines) + "\n"
+    return used_out, used_ev, counts
 
 
-def _table_floats(table, digits) -> str:
-    out = []
-    rows = list(table.rows)
-    chunks = [rows[i:i + _ROWS_PER_FLOAT] for i in range(0, len(rows), _ROWS_PER_FLOAT)] or [[]]
-    for i, chunk in enumerate(chunks):
-        tabular, notes = table.latex_parts(digits=digits, rows=chunk)
-        cont = f" (continued, part {i + 1} of {len(chunks)})" if len(chunks) > 1 else ""
-        out.append(r"\begin{table}[htbp]\centering\small")
-        out.append(rf"\caption{{\texttt{{{latex_escape(table.id)}}}: {latex_escape(table.title)}{cont}. "
-                   rf"Evidence: {table.evidence}.}}")
-        out.append(r"\fitwidth{" + tabular + "}")
-        if notes:
-            out.append(r"\par\smallskip\footnotesize $^\dagger$ differs from the printed value beyond its "
-                       r"rounding: " + "; ".join(notes) + ".")
-        if table.notes and i == len(chunks) - 1:
-            out.append(r"\par\smallskip\footnotesize " + latex_escape(table.notes))
-        out.append(r"\end{table}")
-    return "\n".join(out) + "\n"
+def _assumptions(v) -> list[str]:
+    """The readings a verdict rests on, as their sentences."""
+    from .results import get_assumption
+
+    return [get_assumption(a).sentence for a in v.assumptions]
 
 
-def _failure(kind: str, item: str, verb: str, exc: Exception, failures: list) -> str:
-    """Record a table or figure that could not be made, and the sentence that says so in the report."""
-    failures.append(f"{item}: {type(exc).__name__}: {exc}")
-    return (rf"{kind} \texttt{{{latex_escape(item)}}} could not be {verb}: "
-            + latex_escape(f"{type(exc).__name__}: {exc}") + "\n")
+def _intro(parts: ReportParts) -> str:
+    docs = ", ".join(parts.docs)
+    n = len(parts.results)
+    return (f"This report checks {n} claim{'s' * (n != 1)} of {len(parts.docs)} source "
+            f"document{'s' * (len(parts.docs) != 1)} ({docs}) mechanically. Each verdict states its evidence: "
+            "exact (exact rational or symbolic computation), rigorous (ball arithmetic encloses the truth), "
+            "numeric (high-precision floating point, not a proof) or sampled (Monte Carlo with a confidence "
+            "interval); a verdict that also rests on a reading of the rules or on a model standing in for "
+            "reality says so ('under: ...'). "
+            f"{parts.n_errata} printed value{'s were' if parts.n_errata != 1 else ' was'} found wrong (substantive "
+            f"errors and misprints); {parts.n_not_counted} more differ only by rounding noise (less than one unit "
+            "in the last printed place) or by damage in the available text. All are listed in the Errata section "
+            "with their kinds and true values.")
 
 
-def build_report(
-    results: Sequence[ClaimResult],
-    figure_dir: str | None = None,
-    seconds: float | None = None,
-    digits: int | None = None,
-    figures: bool = True,
-    on_step: Callable[[str], None] | None = None,
-) -> ReportParts:
-    """The LaTeX text of the report for ``results``.
+class _Longs:
+    """Digit runs too long for a line: shown as leading digits and a count, kept whole for the appendix."""
 
-    Tables registered for each document are built with their default parameters;
-    figures are drawn into ``figure_dir`` (PDF) when matplotlib is present.
-    """
-    from .figures import FIGURES, save
+    def __init__(self):
+        self.values: list[str] = []
 
-    step = on_step or (lambda s: None)
-    parts = ReportParts(tex="")
-    present = {r.claim.document for r in results} | {t.split(".")[0] for t in TABLES}
-    docs = [d for d in DOCUMENT_TITLES if d in present] + sorted(present - set(DOCUMENT_TITLES))
-    by_doc = {d: [r for r in results if r.claim.document == d] for d in docs}
-    prov = provenance(seconds)
+    def cut(self, text: str, mark: Callable[[str, int, int], str]) -> list[tuple[bool, str]]:
+        """``text`` split into (is_long_mark, piece); long runs replaced by ``mark(lead, count, label)``."""
+        out, pos = [], 0
+        for m in re.finditer(r"\d{%d,}" % (LONG_DIGITS + 1), text):
+            out.append((False, text[pos:m.start()]))
+            self.values.append(m.group())
+            out.append((True, mark(m.group()[:12], len(m.group()), len(self.values))))
+            pos = m.end()
+        out.append((False, text[pos:]))
+        return out
+
+
+# -- LaTeX --------------------------------------------------------------------------------------------
+
+
+class _Latex:
+    def __init__(self):
+        self.longs = _Longs()
+
+    def text(self, s) -> str:
+        """Prose with mathematics typeset; long digit runs compact, with a link to the appendix."""
+        s = str(s)
+        pieces = self.longs.cut(s, lambda lead, n, k: rf"\(\longnum{{{lead}}}{{{n}}}{{{k}}}\)")
+        if len(pieces) == 1:
+            return latex_text(s)
+        # a long number breaks the mathematics around it into parts, each typeset on its own
+        return "".join(p if is_mark else latex_text(p) for is_mark, p in pieces)
+
+    def ident(self, s) -> str:
+        """A claim or table id in typewriter type, breakable after each dot."""
+        return r"\texttt{" + latex_escape(s).replace(".", r".\allowbreak{}") + "}"
+
+    def summary(self, results) -> str:
+        used_out, used_ev, counts = _summary_counts(results)
+        if not used_out:
+            return "No claims registered.\n"
+        lines = [r"\begin{tabular}{l" + "r" * (len(used_ev) + 1) + "}", r"\toprule",
+                 "outcome & " + " & ".join(used_ev) + r" & total \\", r"\midrule"]
+        for o in used_out:
+            row = [str(counts.get((o, e), 0)) for e in used_ev]
+            lines.append(f"{o} & " + " & ".join(row) + f" & {sum(counts.get((o, e), 0) for e in used_ev)}" + r" \\")
+        lines += [r"\bottomrule", r"\end{tabular}"]
+        return "\n".join(lines) + "\n"
+
+    def claim(self, r: ClaimResult) -> str:
+        c = r.claim
+        if r.verdict is None:
+            verdict = r"\outcome{\textcolor{red}{tool error}}: " + self.text(r.error)
+        else:
+            v = r.verdict
+            color = {"verified": "green!50!black", "erratum": "orange!80!black", "refuted": "red",
+                     "open": "blue"}[v.outcome.value]
+            verdict = rf"\outcome{{\textcolor{{{color}}}{{{v.outcome.value}}}}} ({v.evidence.value})"
+            under = _assumptions(v)
+            verdict += (", under: " + "; ".join(self.text(a) for a in under) if under else "") + ". "
+            verdict += self.text(v.details)
+            if v.witness is not None and v.outcome.value in ("refuted", "open"):
+                verdict += " Witness: " + self.text(str(v.witness)) + "."
+            if v.errata:
+                verdict += rf" {len(v.errata)} printed value{'s' if len(v.errata) != 1 else ''} wrong (see Errata)."
+        return (rf"\subsubsection*{{{self.ident(c.id)}}}\label{{claim:{c.id}}}" + "\n"
+                + self.text(c.location) + r". \emph{" + self.text(c.statement) + "}\n\n" + verdict + "\n")
+
+    def table(self, table, digits) -> str:
+        return table.to_latex(digits, caption=rf"{self.ident(table.id)}: {self.text(table.title)}",
+                              line_chars=_LINE_CHARS, rows_per_float=_ROWS_PER_FLOAT)
+
+    def errata(self, errata) -> str:
+        if not errata:
+            return "No printed value was found wrong.\n"
+        body = [r"Every printed value that differs from the true one beyond its printed rounding. "
+                r"``true'' is the exact value (or a rigorous enclosure); ``should read'' is it rounded at "
+                r"the printed precision. The kind says whether the mistake looks substantive, a misprint, "
+                r"a rounding slip or a transcription error, where it has been classified.",
+                r"\begin{footnotesize}\begin{longtable}{>{\raggedright}p{0.15\linewidth}"
+                r">{\raggedright}p{0.25\linewidth}>{\raggedright}p{0.16\linewidth}>{\raggedright}p{0.2\linewidth}"
+                r">{\raggedright\arraybackslash}p{0.13\linewidth}}",
+                r"\toprule claim & where & printed & true & should read \\ \midrule \endhead"]
+        for c, e in errata:
+            kind = e.kind.value
+            claim = rf"\hyperref[claim:{c.id}]{{{self.ident(c.id)}}}" + (rf"\newline({latex_escape(kind)})" if kind else "")
+            where = self.text(e.where + (f" ({e.note})" if e.note else ""))
+            body.append(" & ".join([claim, where, self._value(e.printed), self._value(e.true),
+                                    self._value(e.true_rounded)]) + r" \\")
+        body.append(r"\bottomrule\end{longtable}\end{footnotesize}")
+        return "\n".join(body) + "\n"
+
+    def _value(self, s: str) -> str:
+        """A value in full, breakable between digit groups (no compaction: the errata give values whole)."""
+        plain = re.fullmatch(r"[-+]?[\d.]+(/\d+)?", s.strip()) or re.search(r"\d{%d,}" % (LONG_DIGITS + 1), s)
+        t = latex_escape(s).replace("/", r"/\allowbreak{}") if plain else latex_text(s)
+        return re.sub(r"(\d{10})(?=\d)", r"\1\\allowbreak{}", t) if "$" not in t else t
+
+    def appendix(self) -> str:
+        if not self.longs.values:
+            return ""
+        out = [r"\section*{Appendix: long numbers in full}\addcontentsline{toc}{section}{Appendix: long numbers in full}",
+               r"Numbers longer than %d digits are shown in the text by their leading digits and their "
+               r"length; here they are whole." % LONG_DIGITS, r"\begin{description}"]
+        for k, v in enumerate(self.longs.values, 1):
+            digits = re.sub(r"(\d{10})(?=\d)", r"\1\\allowbreak{}", v)
+            out.append(rf"\item[L{k}]\label{{long:{k}}} \texttt{{{digits}}} ({len(v)} digits)")
+        out.append(r"\end{description}")
+        return "\n".join(out) + "\n"
+
+
+def render_latex(parts: ReportParts, digits: int | None = None) -> str:
+    """The LaTeX text of the report (figures are the file names ``collect`` was given by ``draw``)."""
+    w = _Latex()
+    prov = parts.prov
     body = [PREAMBLE, r"\title{exactcube verification report}",
             rf"\author{{exactcube {latex_escape(prov['exactcube'])}}}", rf"\date{{{latex_escape(prov['date'])}}}",
-            r"\begin{document}", r"\maketitle"]
-    total = len(results)
-    n_err = sum(len(r.verdict.errata) for r in results if r.verdict)
-    parts.n_errata = n_err
-    body.append(
-        rf"This report checks {total} claims of {len(docs)} source documents mechanically. "
-        r"Each verdict states its evidence: \emph{exact} (exact rational or symbolic computation), "
-        r"\emph{rigorous} (ball arithmetic encloses the truth), \emph{numeric} (high-precision floating point, "
-        r"not a proof) or \emph{sampled} (Monte Carlo with a confidence interval). "
-        rf"{n_err} printed values were found wrong; they are listed in the Errata section with their true values."
-    )
-    body.append(r"\tableofcontents")
-    body.append(r"\section*{Summary}")
-    body.append(_summary_table(results))
-    for d in docs:
-        step(f"section {d}")
-        body.append(rf"\clearpage\section{{{DOCUMENT_TITLES.get(d, latex_escape(d))} (\texttt{{{d}}})}}")
-        body.append(_summary_table(by_doc[d]))
+            r"\begin{document}", r"\maketitle", latex_escape(_intro(parts)), r"\tableofcontents",
+            r"\section*{Summary}", w.summary(parts.results)]
+    for d in parts.docs:
+        body.append(rf"\clearpage\section{{{w.text(document_title(d))} (\texttt{{{latex_escape(d)}}})}}")
+        body.append(w.summary(parts.of(d)))
         body.append(r"\subsection{Claims}")
-        for r in by_doc[d]:
-            body.append(_claim_block(r))
-        tids = sorted(t for t in TABLES if t.split(".")[0] == d)
-        if tids:
+        body += [w.claim(r) for r in parts.of(d)]
+        if parts.tables.get(d):
             body.append(r"\clearpage\subsection{Tables}")
-        for tid in tids:
-            step(f"table {tid}")
-            try:
-                table = TABLES[tid]()
-                body.append(_table_floats(table, digits))
-            except Exception as exc:  # reported in the document and to the caller
-                body.append(_failure("Table", tid, "built", exc, parts.table_failures))
-        if tids:
+            for tid, table, err in parts.tables[d]:
+                body.append(w.table(table, digits) if table is not None else
+                            rf"Table {w.ident(tid)} could not be built: {latex_escape(err)}" + "\n")
             body.append(r"\clearpage")
-        fids = sorted(f for f in FIGURES if f.split(".")[0] == d) if figures and figure_dir else []
-        if fids:
+        if parts.figures.get(d):
             body.append(r"\subsection{Figures}")
-        for fid in fids:
-            step(f"figure {fid}")
-            try:
-                fig = FIGURES[fid]()
-                path = os.path.join(figure_dir, fid.replace(".", "_") + ".pdf")
-                save(fig, path)
-                try:
-                    import matplotlib.pyplot as plt
-
-                    plt.close(fig)
-                except Exception:
-                    pass
-                parts.figures.append(path)
-                rel = os.path.relpath(path, os.path.dirname(figure_dir) or ".")
+            for fid, title, path, err in parts.figures[d]:
+                if path is None:
+                    body.append(rf"Figure {w.ident(fid)} could not be drawn: {latex_escape(err)}" + "\n")
+                    continue
                 body.append(r"\begin{figure}[htbp]\centering"
-                            rf"\includegraphics[width=0.85\linewidth,height=0.4\textheight,keepaspectratio]{{{rel}}}"
-                            rf"\caption{{\texttt{{{latex_escape(fid)}}}: {latex_escape(FIGURES[fid].title)}}}"
-                            r"\end{figure}")
-            except Exception as exc:
-                body.append(_failure("Figure", fid, "drawn", exc, parts.figure_failures))
-    # errata
+                            rf"\includegraphics[width=0.85\linewidth,height=0.4\textheight,keepaspectratio]{{{path}}}"
+                            rf"\caption{{{w.ident(fid)}: {w.text(title)}}}\end{{figure}}")
     body.append(r"\clearpage\section{Errata}")
-    errata = [(r.claim, e) for r in results if r.verdict for e in r.verdict.errata]
-    if not errata:
-        body.append("No printed value was found wrong.\n")
-    else:
-        body.append(r"Every printed value that differs from the true one beyond its printed rounding. "
-                    r"``true'' is the exact value (or a rigorous enclosure); ``should read'' is it rounded at "
-                    r"the printed precision.")
-        body.append(r"Long exact values are cut here (``\ldots''); \texttt{exactcube verify --json} has them whole.")
-        body.append(r"\begin{small}\begin{longtable}{>{\raggedright}p{0.13\linewidth}>{\raggedright}p{0.25\linewidth}"
-                    r">{\raggedright}p{0.17\linewidth}>{\raggedright}p{0.2\linewidth}p{0.17\linewidth}}")
-        body.append(r"\toprule claim & where & printed & true & should read \\ \midrule \endhead")
-        for c, e in errata:
-            true = e.true if len(e.true) <= 20 else e.true[:17] + "..."  # the exact value is in the JSON
-            body.append(" & ".join(latex_escape(x) for x in (c.id, e.where + (f" ({e.note})" if e.note else ""),
-                                                               e.printed, true, e.true_rounded)) + r" \\")
-        body.append(r"\bottomrule\end{longtable}\end{small}")
+    body.append(w.errata(parts.errata))
+    body.append(w.appendix())
     body.append(r"\section*{Provenance}")
     body.append(r"\begin{tabular}{ll}\toprule")
     for k, v in prov.items():
         body.append(rf"{latex_escape(k)} & \texttt{{{latex_escape(str(v))}}} \\")
     body.append(r"\bottomrule\end{tabular}")
     body.append(r"\end{document}")
-    parts.tex = "\n".join(body) + "\n"
-    return parts
+    return "\n".join(body) + "\n"
 
 
-def compile_pdf(tex_path: str, timeout: int = 600) -> tuple[bool, str]:
-    """Compile ``tex_path`` with latexmk or pdflatex (twice, for the contents); return (ok, log tail)."""
-    folder = os.path.dirname(os.path.abspath(tex_path))
-    name = os.path.basename(tex_path)
+# -- HTML ---------------------------------------------------------------------------------------------
+
+_CSS = """
+body{font-family:Georgia,'DejaVu Serif',serif;max-width:60em;margin:2em auto;padding:0 1em;line-height:1.45;color:#111}
+h1,h2,h3{font-family:'DejaVu Sans',Arial,sans-serif}
+code,.id{font-family:'DejaVu Sans Mono',monospace;font-size:.92em}
+nav ul{columns:2} .claim{border-left:3px solid #ccc;padding:.2em .8em;margin:.8em 0}
+.verified{color:#1a7f37}.erratum{color:#b35900}.refuted{color:#c00}.open{color:#0550ae}.tool-error{color:#c00}
+.scroll{overflow-x:auto;max-width:100%} table{border-collapse:collapse;margin:.6em 0;font-size:.9em}
+th,td{padding:.15em .5em;white-space:nowrap;border-bottom:1px solid #ddd;text-align:right;vertical-align:top}
+table.errata td,table.errata th{text-align:left;white-space:normal} td.erratum{background:#fff3e0}
+td.erratum .true{color:#111;font-weight:bold} .printed{color:#b35900;text-decoration:line-through}
+caption{text-align:left;font-weight:bold;padding:.3em 0} figure{margin:1em 0} figure svg{max-width:100%;height:auto}
+math{font-size:1.05em} .long{color:#555}
+"""
+
+
+class _Html:
+    def __init__(self):
+        self.longs = _Longs()
+
+    def text(self, s) -> str:
+        s = str(s)
+        pieces = self.longs.cut(s, lambda lead, n, k: f'{lead}…<a class="long" href="#long-{k}">[{n} digits]</a>')
+        return "".join(p if is_mark else html_text(p) for is_mark, p in pieces)
+
+    def summary(self, results) -> str:
+        used_out, used_ev, counts = _summary_counts(results)
+        if not used_out:
+            return "<p>No claims registered.</p>"
+        head = "".join(f"<th>{e}</th>" for e in ["outcome"] + used_ev + ["total"])
+        rows = "".join(f'<tr><th class="{o}">{o}</th>' + "".join(f"<td>{counts.get((o, e), 0)}</td>" for e in used_ev)
+                       + f"<td>{sum(counts.get((o, e), 0) for e in used_ev)}</td></tr>" for o in used_out)
+        return f'<table class="summary"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'
+
+    def claim(self, r: ClaimResult) -> str:
+        c = r.claim
+        if r.verdict is None:
+            verdict = f'<b class="tool-error">tool error</b>: {self.text(r.error)}'
+        else:
+            v = r.verdict
+            under = _assumptions(v)
+            verdict = (f'<b class="{v.outcome.value}">{v.outcome.value}</b> ({v.evidence.value})'
+                       + (", under: " + "; ".join(self.text(a) for a in under) if under else "") + ". "
+                       + self.text(v.details))
+            if v.witness is not None and v.outcome.value in ("refuted", "open"):
+                verdict += " Witness: " + self.text(str(v.witness)) + "."
+            if v.errata:
+                verdict += f' <a href="#errata">{len(v.errata)} printed value{"s" * (len(v.errata) != 1)} wrong</a>.'
+        cid = html.escape(c.id, quote=True)
+        return (f'<div class="claim" id="{cid}"><h4><a class="id" href="#{cid}">{html.escape(c.id)}</a></h4>'
+                f"<p>{self.text(c.location)}. <em>{self.text(c.statement)}</em></p><p>{verdict}</p></div>")
+
+    def table(self, table, digits) -> str:
+        notes = f"<p>{self.text(table.notes)}</p>" if table.notes else ""
+        return (f'<section class="table" id="table-{html.escape(table.id, quote=True)}">'
+                f"<h4>{html.escape(table.id)}: {self.text(table.title)}</h4>"
+                f"<p>Evidence: {html.escape(table.evidence)}.</p>"
+                f'<div class="scroll">{table.to_html(digits)}</div>{notes}</section>')
+
+    def errata(self, errata) -> str:
+        if not errata:
+            return "<p>No printed value was found wrong.</p>"
+        rows = []
+        for c, e in errata:
+            kind = e.kind.value
+            where = self.text(e.where + (f" ({e.note})" if e.note else ""))
+            rows.append(f'<tr><td><a class="id" href="#{html.escape(c.id, quote=True)}">{html.escape(c.id)}</a>'
+                        + (f"<br>({html.escape(kind)})" if kind else "") + f"</td><td>{where}</td>"
+                        f'<td class="erratum"><span class="printed">{html.escape(e.printed)}</span></td>'
+                        f'<td><span class="true">{html.escape(e.true)}</span></td>'
+                        f"<td>{html.escape(e.true_rounded)}</td></tr>")
+        return ("<p>Every printed value that differs from the true one beyond its printed rounding: the printed "
+                "value (struck through) beside the true one, and the true one rounded as it should have been "
+                "printed.</p>"
+                '<div class="scroll"><table class="errata"><thead><tr><th>claim</th><th>where</th><th>printed</th>'
+                f"<th>true</th><th>should read</th></tr></thead><tbody>{''.join(rows)}</tbody></table></div>")
+
+    def appendix(self) -> str:
+        if not self.longs.values:
+            return ""
+        items = "".join(f'<li id="long-{k}"><code style="word-break:break-all">{v}</code> ({len(v)} digits)</li>'
+                        for k, v in enumerate(self.longs.values, 1))
+        return f'<h2 id="long-numbers">Appendix: long numbers in full</h2><ol>{items}</ol>'
+
+
+def render_html(parts: ReportParts, digits: int | None = None) -> str:
+    """The report as one self-contained HTML file: MathML, inline SVG figures, no scripts, no network."""
+    w = _Html()
+    toc = ['<li><a href="#summary">Summary</a></li>']
+    body = [f"<h1>exactcube verification report</h1><p>exactcube {html.escape(parts.prov['exactcube'])}, "
+            f"{html.escape(parts.prov['date'])}</p><p>{html.escape(_intro(parts))}</p>", "TOC",
+            '<h2 id="summary">Summary</h2>', w.summary(parts.results)]
+    for d in parts.docs:
+        did = f"doc-{d}"
+        toc.append(f'<li><a href="#{did}">{html.escape(document_title(d))} ({html.escape(d)})</a></li>')
+        body.append(f'<h2 id="{did}">{w.text(document_title(d))} (<code>{html.escape(d)}</code>)</h2>')
+        body.append(w.summary(parts.of(d)))
+        body.append("<h3>Claims</h3>")
+        body += [w.claim(r) for r in parts.of(d)]
+        if parts.tables.get(d):
+            body.append("<h3>Tables</h3>")
+            for tid, table, err in parts.tables[d]:
+                body.append(w.table(table, digits) if table is not None else
+                            f"<p>Table <code>{html.escape(tid)}</code> could not be built: {html.escape(err)}</p>")
+        if parts.figures.get(d):
+            body.append("<h3>Figures</h3>")
+            for fid, title, svg, err in parts.figures[d]:
+                if svg is None:
+                    body.append(f"<p>Figure <code>{html.escape(fid)}</code> could not be drawn: {html.escape(err)}</p>")
+                else:
+                    body.append(f'<figure id="figure-{html.escape(fid, quote=True)}">{svg}<figcaption><code>'
+                                f"{html.escape(fid)}</code>: {w.text(title)}</figcaption></figure>")
+    toc.append('<li><a href="#errata">Errata</a></li>')
+    body.append('<h2 id="errata">Errata</h2>')
+    body.append(w.errata(parts.errata))
+    appendix = w.appendix()
+    if appendix:
+        toc.append('<li><a href="#long-numbers">Appendix: long numbers in full</a></li>')
+        body.append(appendix)
+    toc.append('<li><a href="#provenance">Provenance</a></li>')
+    body.append('<h2 id="provenance">Provenance</h2><table class="errata">'
+                + "".join(f"<tr><th>{html.escape(k)}</th><td><code>{html.escape(str(v))}</code></td></tr>"
+                          for k, v in parts.prov.items()) + "</table>")
+    nav = '<nav><h2>Contents</h2><ul>' + "".join(toc) + "</ul></nav>"
+    body[body.index("TOC")] = nav
+    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+            f"<title>exactcube verification report</title><style>{_CSS}</style></head><body>\n"
+            + "\n".join(body) + "\n</body></html>\n")
+
+
+def svg_of(fig, fid: str = "") -> str:
+    """A matplotlib figure as inline SVG text (no XML declaration, fonts as paths: no external files)."""
+    import matplotlib
+
+    buf = io.StringIO()
+    with matplotlib.rc_context({"svg.fonttype": "path"}):
+        fig.savefig(buf, format="svg", bbox_inches="tight")
+    svg = buf.getvalue()
+    svg = svg[svg.index("<svg"):]
+    svg = re.sub(r"<metadata>.*?</metadata>\s*", "", svg, flags=re.S)  # RDF names, nothing to show
+    # ids local to this figure, so that several figures in one page never share one
+    pre = re.sub(r"\W", "-", fid) + "-"
+    svg = re.sub(r'\bid="([^"]+)"', lambda m: f'id="{pre}{m.group(1)}"', svg)
+    return re.sub(r'(href="#|url\(#)([^")]+)', lambda m: f"{m.group(1)}{pre}{m.group(2)}", svg)
+
+
+# -- building and publishing -------------------------------------------------------------------------
+
+
+def publish(src: str, dest: str) -> None:
+    """Move a finished file into place in one step (a copy beside ``dest``, then a rename):
+    a reader sees the old report or the new one, never a part."""
+    d = os.path.dirname(os.path.abspath(dest)) or "."
+    fd, tmp = tempfile.mkstemp(dir=d, prefix=".exactcube-", suffix=os.path.splitext(dest)[1])
+    os.close(fd)
+    try:
+        shutil.copyfile(src, tmp)
+        os.replace(tmp, dest)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+
+
+def build_pdf(tex: str, folder: str, name: str = "report", timeout: int = 600) -> tuple[bool, str]:
+    """Compile ``tex`` in ``folder`` (a temporary build folder holding the figures) with latexmk or
+    pdflatex (twice, for the contents); return (ok, log tail).  ``folder/name.log`` keeps the log."""
+    with open(os.path.join(folder, name + ".tex"), "w", encoding="utf-8") as f:
+        f.write(tex)
     if shutil.which("latexmk"):
-        cmds = [["latexmk", "-pdf", "-interaction=nonstopmode", "-halt-on-error", name]]
+        cmds = [["latexmk", "-pdf", "-interaction=nonstopmode", "-halt-on-error", name + ".tex"]]
     elif shutil.which("pdflatex"):
-        cmd = ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", name]
+        cmd = ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", name + ".tex"]
         cmds = [cmd, cmd]
     else:
         return False, "no pdflatex"
     log = ""
     for cmd in cmds:
-        r = subprocess.run(cmd, cwd=folder, capture_output=True, text=True, timeout=timeout)
+        r = subprocess.run(cmd, cwd=folder, capture_output=True, text=True, timeout=timeout,
+                           stdin=subprocess.DEVNULL)
         log = (r.stdout or "")[-3000:]
         if r.returncode != 0:
             return False, log
     return True, log
+
+
+def overfull_boxes(log_text: str) -> list[float]:
+    """The widths (pt) by which boxes in a LaTeX log are overfull."""
+    return [float(x) for x in re.findall(r"Overfull \\[hv]box \(([\d.]+)pt too", log_text)]

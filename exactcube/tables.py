@@ -33,6 +33,7 @@ from typing import Any, Callable, Sequence
 from .printed import cell as _printed_cell
 from .results import Erratum, ErratumKind
 from .errors import BadInput
+from .mathtext import html_text, latex_escape, latex_text
 from .numbers import (
     agrees_with_printed,
     format_decimal,
@@ -55,6 +56,7 @@ __all__ = [
     "table_builder",
     "format_cell",
     "latex_escape",
+    "column_groups",
 ]
 
 
@@ -126,66 +128,33 @@ def _mpf_decimal(v, digits: int) -> str:
     return format_decimal(_mpf_exact(v), digits)
 
 
-_LATEX_SPECIAL = {
-    "\\": r"\textbackslash{}",
-    "&": r"\&",
-    "%": r"\%",
-    "$": r"\$",
-    "#": r"\#",
-    "_": r"\_",
-    "{": r"\{",
-    "}": r"\}",
-    "~": r"\textasciitilde{}",
-    "^": r"\textasciicircum{}",
-    "<": r"\textless{}",
-    ">": r"\textgreater{}",
-}
-_LATEX_MATH = {
-    "∞": r"\infty", "ε": r"\varepsilon", "·": r"\cdot", "±": r"\pm", "≤": r"\le", "≥": r"\ge",
-    "≈": r"\approx", "×": r"\times", "√": r"\surd", "∑": r"\sum", "∏": r"\prod", "→": r"\to",
-    "←": r"\leftarrow", "⇒": r"\Rightarrow", "≠": r"\ne", "∈": r"\in", "∉": r"\notin", "⊂": r"\subset",
-    "∪": r"\cup", "∩": r"\cap", "∼": r"\sim", "≡": r"\equiv", "∂": r"\partial", "∇": r"\nabla",
-    "⌊": r"\lfloor", "⌋": r"\rfloor", "⌈": r"\lceil", "⌉": r"\rceil", "−": "-", "′": "'",
-    "∀": r"\forall", "∃": r"\exists", "∅": r"\emptyset", "⊆": r"\subseteq", "≪": r"\ll", "≫": r"\gg",
-    "½": r"\frac12", "²": "^2", "³": "^3", "⁻": "^-", "¹": "^1", "ℓ": r"\ell", "∘": r"\circ",
-}
-_LATEX_TEXT = {"–": "--", "—": "---", "‘": "`", "’": "'", "“": "``", "”": "''", "…": r"\ldots{}", "°": r"\textdegree{}",
-               "§": r"\S{}", "\u00a0": "~"}
+def _compact(text: str) -> str:
+    """``123456…(57 digits)/789…(58 digits)``: a long exact value shortened, saying so."""
+    import re
+
+    return re.sub(r"\d{16,}", lambda m: f"{m.group()[:8]}…({len(m.group())} digits)", text)
 
 
-def _latex_char(ch: str) -> str:
-    import unicodedata
-
-    if ch in _LATEX_SPECIAL:
-        return _LATEX_SPECIAL[ch]
-    if ord(ch) < 128:
-        return ch
-    if ch in _LATEX_TEXT:
-        return _LATEX_TEXT[ch]
-    if ch in _LATEX_MATH:
-        return "$" + _LATEX_MATH[ch] + "$"
-    name = unicodedata.name(ch, "")
-    if name.startswith("GREEK ") and " LETTER " in name:
-        letter = name.split(" LETTER ", 1)[1].split()[0].lower()
-        letter = {"lamda": "lambda", "omicron": "o"}.get(letter, letter)
-        if "CAPITAL" in name:
-            letter = letter.capitalize()
-            if letter in ("Alpha", "Beta", "Epsilon", "Zeta", "Eta", "Iota", "Kappa", "Mu", "Nu", "Rho", "Tau",
-                          "Chi", "O"):
-                return {"Alpha": "A", "Beta": "B", "Epsilon": "E", "Zeta": "Z", "Eta": "H", "Iota": "I",
-                        "Kappa": "K", "Mu": "M", "Nu": "N", "Rho": "P", "Tau": "T", "Chi": "X", "O": "O"}[letter]
-        return "$\\" + letter + "$" if letter != "o" else "o"
-    base = unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode()
-    if base:
-        return "".join(_latex_char(b) for b in base)
-    return f"[U+{ord(ch):04X}]"
+def _cell_width(text: str) -> int:
+    """Characters a cell needs on one line (its longest line)."""
+    return max((len(line) for line in str(text).splitlines()), default=0)
 
 
-def latex_escape(s: str) -> str:
-    """Escape text for LaTeX: special characters, and every non-ASCII character mapped to a
-    LaTeX command (Greek letters and common math symbols in math mode), so that pdflatex
-    never meets a character it cannot set."""
-    return "".join(_latex_char(ch) for ch in str(s))
+def column_groups(widths: Sequence[int], label_width: int, limit: int) -> list[list[int]]:
+    """Split columns (by index) into consecutive groups whose widths, with the row labels
+    repeated in each group, fit in ``limit``; a column wider than ``limit`` stands alone."""
+    groups: list[list[int]] = []
+    cur: list[int] = []
+    used = label_width
+    for i, w in enumerate(widths):
+        if cur and used + w > limit:
+            groups.append(cur)
+            cur, used = [], label_width
+        cur.append(i)
+        used += w
+    if cur or not groups:
+        groups.append(cur)
+    return groups
 
 
 def cell_erratum_kind(value, printed: str, scale=1) -> ErratumKind:
@@ -321,79 +290,153 @@ class Table:
     def text(self, r, c, digits=None, exact=False) -> str:
         return format_cell(self.cells.get((r, c)), self.digits if digits is None else digits, exact)
 
-    def to_rich(self, digits: int | None = None, exact: bool = False, show_published: bool = True):
-        """A rich Table; erratum cells in red with the printed value beside them."""
+    def to_rich(self, digits: int | None = None, exact: bool = False, show_published: bool = True,
+                cols: Sequence[str] | None = None, max_cell: int | None = None, part: str = ""):
+        """A rich Table; erratum cells in red with the printed value beside them.
+
+        ``cols`` selects columns (to split a wide table); a value longer than ``max_cell``
+        characters is shown by its leading digits and its length, and the caption says so."""
         from rich.markup import escape
         from rich.table import Table as RichTable
 
         bad = self._erratum_keys() if show_published else set()
-        t = RichTable(title=escape(f"{self.id}: {self.title}"), caption=escape(self.notes) if self.notes else None)
-        t.add_column(escape(self.row_header), style="bold", justify="right")
-        for c in self.cols:
+        cols = list(self.cols if cols is None else cols)
+        cut = False
+        t = RichTable(title=escape(f"{self.id}: {self.title}{part}"))
+        t.add_column(escape(self.row_header), style="bold", justify="right", no_wrap=True)
+        for c in cols:
             t.add_column(escape(c), justify="right")
         for r in self.rows:
             cells = []
-            for c in self.cols:
-                s = escape(self.text(r, c, digits, exact))
+            for c in cols:
+                text = self.text(r, c, digits, exact)
+                if max_cell is not None and len(text) > max_cell and not isinstance(self.cells.get((r, c)), str):
+                    text, cut = _compact(text), True
+                s = escape(text)
                 if (r, c) in bad:
                     s = f"[red]{s}[/red] [dim](printed {escape(self.published[(r, c)])})[/dim]"
                 cells.append(s)
             t.add_row(escape(r), *cells)
+        caption = [self.notes] if self.notes else []
+        if cut:
+            caption.append("Values marked … are shown by their leading digits and length; "
+                           "--format csv or --format json prints them whole.")
+        t.caption = escape(" ".join(caption)) if caption else None
         return t
 
+    def rich_parts(self, width: int, digits: int | None = None, exact: bool = False, show_published: bool = True):
+        """The table as rich Tables no wider than ``width`` characters: column groups with the row
+        labels repeated, long exact values shortened (and said to be)."""
+        max_cell = max(24, width // 3)
+        bad = self._erratum_keys() if show_published else set()
+        label = max([_cell_width(self.row_header)] + [_cell_width(r) for r in self.rows])
+        widths = []
+        for c in self.cols:
+            w = _cell_width(c)
+            for r in self.rows:
+                n = min(len(self.text(r, c, digits, exact)), max_cell + 2)
+                if (r, c) in bad:
+                    n += len(self.published[(r, c)]) + 11
+                w = max(w, n)
+            widths.append(w + 3)
+        groups = column_groups(widths, label + 4, width)
+        out = []
+        for k, g in enumerate(groups, 1):
+            cols = [self.cols[i] for i in g]
+            part = f" (columns {cols[0]} to {cols[-1]}, part {k} of {len(groups)})" if len(groups) > 1 else ""
+            out.append(self.to_rich(digits, exact, show_published, cols, max_cell, part))
+        return out
+
+    def latex_cell(self, r, c, digits=None, exact=False) -> str:
+        """One cell as LaTeX: exact rationals as fractions, decimals, text with its mathematics typeset."""
+        v = self.cells.get((r, c))
+        if v is None:
+            return ""
+        if isinstance(v, str):
+            return latex_text(v)
+        if _is_exact(v) and (exact or (digits is None and self.digits is None)):
+            return "$" + latex_rational(v) + "$"
+        return latex_escape(format_cell(v, self.digits if digits is None else digits, False))
+
     def latex_parts(self, digits: int | None = None, exact: bool = False, show_published: bool = True,
-                    rows: Sequence[str] | None = None) -> tuple[str, list[str]]:
+                    rows: Sequence[str] | None = None, cols: Sequence[str] | None = None,
+                    wrap: dict[str, str] | None = None) -> tuple[str, list[str]]:
         r"""The booktabs ``tabular`` alone, and the notes on erratum cells (cell, printed value).
 
-        ``rows`` selects a subset of rows (to split a tall table)."""
+        ``rows`` and ``cols`` select a part of the table (to split a tall or wide one);
+        ``wrap`` maps a column to a width (``"0.4\linewidth"``) in which its text wraps."""
         bad = self._erratum_keys() if show_published else set()
+        cols = list(self.cols if cols is None else cols)
+        wrap = wrap or {}
+        spec = "r" + "".join(rf">{{\raggedright\arraybackslash}}p{{{wrap[c]}}}" if c in wrap else "r" for c in cols)
         lines = [
-            r"\begin{tabular}{" + "r" * (len(self.cols) + 1) + "}",
+            r"\begin{tabular}{" + spec + "}",
             r"\toprule",
-            " & ".join([latex_escape(self.row_header)] + [latex_escape(c) for c in self.cols]) + r" \\",
+            " & ".join([latex_text(self.row_header)] + [latex_text(c) for c in cols]) + r" \\",
             r"\midrule",
         ]
         notes = []
         for r in (self.rows if rows is None else rows):
-            row = [latex_escape(r)]
-            for c in self.cols:
-                v = self.cells.get((r, c))
-                if v is None:
-                    s = ""
-                elif isinstance(v, str):
-                    s = latex_escape(v)
-                elif _is_exact(v) and (exact or (digits is None and self.digits is None)):
-                    s = "$" + latex_rational(v) + "$"
-                else:
-                    s = latex_escape(format_cell(v, self.digits if digits is None else digits, False))
+            row = [latex_text(r)]
+            for c in cols:
+                s = self.latex_cell(r, c, digits, exact)
                 if (r, c) in bad:
                     s += r"$^\dagger$"
-                    notes.append(f"({latex_escape(r)}, {latex_escape(c)}) printed {latex_escape(self.published[(r, c)])}")
+                    notes.append(f"({latex_text(r)}, {latex_text(c)}) printed {latex_escape(self.published[(r, c)])}")
                 row.append(s)
             lines.append(" & ".join(row) + r" \\")
         lines += [r"\bottomrule", r"\end{tabular}"]
         return "\n".join(lines), notes
 
-    def to_latex(self, digits: int | None = None, exact: bool = False, show_published: bool = True) -> str:
-        r"""A booktabs ``tabular`` in a ``table`` float with caption; erratum cells carry a dagger and a note."""
-        tabular, notes = self.latex_parts(digits, exact, show_published)
-        lines = [
-            r"\begin{table}[htbp]",
-            r"\centering",
-            rf"\caption{{{latex_escape(self.title)} ({latex_escape(self.id)}; evidence: {self.evidence})}}",
-            tabular,
-        ]
-        if notes:
-            lines.append(r"\par\smallskip\footnotesize $^\dagger$ differs from the printed value: " + "; ".join(notes) + ".")
-        if self.notes:
-            lines.append(r"\par\smallskip\footnotesize " + latex_escape(self.notes))
-        lines.append(r"\end{table}")
-        return "\n".join(lines) + "\n"
+    def column_widths(self, digits: int | None = None, exact: bool = False) -> tuple[int, list[int]]:
+        """Characters needed by the row labels and by each column (header or widest cell)."""
+        label = max([_cell_width(self.row_header)] + [_cell_width(r) for r in self.rows])
+        widths = [max([_cell_width(c)] + [_cell_width(self.text(r, c, digits, exact)) for r in self.rows])
+                  for c in self.cols]
+        return label, widths
+
+    def to_latex(self, digits: int | None = None, exact: bool = False, show_published: bool = True,
+                 caption: str | None = None, line_chars: int = 112, rows_per_float: int = 40) -> str:
+        r"""Booktabs ``tabular``\ s in ``table`` floats at footnote size, never shrunk: a table wider
+        than ``line_chars`` characters is split into column groups (row labels repeated), a
+        taller one into parts of ``rows_per_float`` rows, each captioned with its part; text
+        columns (formulas) wrap.  Erratum cells carry a dagger and a note with the printed value."""
+        label, widths = self.column_widths(digits, exact)
+        wide_text = {c: w for c, w in zip(self.cols, widths) if w > line_chars // 2}
+        wrap = {}
+        if wide_text:  # text columns (formulas, move lists) wrap in the room the others leave
+            rest = label + sum(w + 2 for c, w in zip(self.cols, widths) if c not in wide_text) + 2
+            share = max(0.25, min(0.9, (line_chars - rest) / line_chars)) / len(wide_text)
+            wrap = {c: f"{share:.2f}\\linewidth" for c in wide_text}
+            widths = [int(line_chars * share) if c in wrap else w for c, w in zip(self.cols, widths)]
+        groups = column_groups([w + 2 for w in widths], label + 2, line_chars)
+        rows = list(self.rows)
+        chunks = [rows[i:i + rows_per_float] for i in range(0, len(rows), rows_per_float)] or [[]]
+        if caption is None:
+            caption = rf"{latex_text(self.title)} ({latex_escape(self.id)})"
+        n = len(groups) * len(chunks)
+        out = []
+        for k, (g, chunk) in enumerate(((g, c) for g in groups for c in chunks), 1):
+            cols = [self.cols[i] for i in g]
+            tabular, notes = self.latex_parts(digits, exact, show_published, rows=chunk, cols=cols, wrap=wrap)
+            part = ([f"rows {latex_text(chunk[0])} to {latex_text(chunk[-1])}"] if len(chunks) > 1 else []) + (
+                [f"columns {latex_text(cols[0])} to {latex_text(cols[-1])}"] if len(groups) > 1 else [])
+            cont = f" (part {k} of {n}: {', '.join(part)})" if n > 1 else ""
+            out += [r"\begin{table}[htbp]\centering\footnotesize",
+                    rf"\caption{{{caption}{cont}. Evidence: {self.evidence}.}}", tabular]
+            if notes:
+                out.append(r"\par\smallskip $^\dagger$ differs from the printed value beyond its rounding: "
+                           + "; ".join(notes) + ".")
+            if self.notes and k == n:
+                out.append(r"\par\smallskip " + latex_text(self.notes))
+            out.append(r"\end{table}")
+        return "\n".join(out) + "\n"
 
     def to_latex_document(self, digits: int | None = None, exact: bool = False) -> str:
         """A complete LaTeX document holding the table (for pdflatex)."""
         return (
-            "\\documentclass{article}\n\\usepackage{booktabs}\n\\usepackage[margin=2cm,landscape]{geometry}\n"
+            "\\documentclass{article}\n\\usepackage{booktabs}\n\\usepackage{array}\n"
+            "\\usepackage[margin=2cm]{geometry}\n"
             "\\begin{document}\n" + self.to_latex(digits, exact) + "\\end{document}\n"
         )
 
@@ -439,35 +482,50 @@ class Table:
     def to_json_text(self, digits: int | None = None) -> str:
         return json.dumps(self.to_json(digits), indent=2)
 
+    def to_html(self, digits: int | None = None, exact: bool = False, show_published: bool = True) -> str:
+        """An HTML ``table``: labels with their mathematics as MathML, erratum cells with the
+        printed value beside the true one (class ``erratum``)."""
+        import html
+
+        bad = self._erratum_keys() if show_published else set()
+        head = "".join(f"<th>{html_text(c)}</th>" for c in [self.row_header] + list(self.cols))
+        body = []
+        for r in self.rows:
+            tds = [f'<th scope="row">{html_text(r)}</th>']
+            for c in self.cols:
+                v = self.cells.get((r, c))
+                s = html_text(v) if isinstance(v, str) else html.escape(self.text(r, c, digits, exact))
+                if (r, c) in bad:
+                    s = (f'<span class="true">{s}</span> <span class="printed">printed '
+                         f'{html.escape(self.published[(r, c)])}</span>')
+                    tds.append(f'<td class="erratum">{s}</td>')
+                else:
+                    tds.append(f"<td>{s}</td>")
+            body.append("<tr>" + "".join(tds) + "</tr>")
+        return (f'<table class="data"><thead><tr>{head}</tr></thead>'
+                f"<tbody>{''.join(body)}</tbody></table>")
+
     # notebook display
     def _repr_latex_(self) -> str:
-        body = self.to_latex()
-        start = body.index(r"\begin{tabular}")
-        end = body.index(r"\end{tabular}") + len(r"\end{tabular}")
-        return "$$" + body[start:end].replace(r"\toprule", r"\hline").replace(r"\midrule", r"\hline").replace(
+        body, _ = self.latex_parts()
+        return "$$" + body.replace(r"\toprule", r"\hline").replace(r"\midrule", r"\hline").replace(
             r"\bottomrule", r"\hline") + "$$"
 
     def _repr_html_(self) -> str:
         import html
 
-        bad = self._erratum_keys()
-        head = "".join(f"<th>{html.escape(c)}</th>" for c in [self.row_header] + list(self.cols))
-        body = []
-        for r in self.rows:
-            tds = [f"<th>{html.escape(r)}</th>"]
-            for c in self.cols:
-                s = html.escape(self.text(r, c))
-                if (r, c) in bad:
-                    s = f'<span style="color:red" title="printed {html.escape(self.published[(r, c)])}">{s}</span>'
-                tds.append(f"<td>{s}</td>")
-            body.append("<tr>" + "".join(tds) + "</tr>")
-        return (
-            f"<table><caption>{html.escape(self.id)}: {html.escape(self.title)}</caption>"
-            f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
-        )
+        caption = f"<table><caption>{html.escape(self.id)}: {html_text(self.title)}</caption>"
+        return self.to_html().replace('<table class="data">', caption, 1)
 
 
 # -- builders registry ---------------------------------------------------------
+
+
+def _typed(v) -> str:
+    """One value as typed on the command line: ``13/16`` for a rational, the text of a string."""
+    if _is_exact(v):
+        return format_exact(v)
+    return str(v)
 
 
 @dataclass(frozen=True)
@@ -486,6 +544,25 @@ class Param:
     @property
     def flag(self) -> str:
         return "--" + self.name.replace("_", "-")
+
+    @property
+    def default_text(self) -> str:
+        """The default as a user would type it: the first spelling that ``parse`` reads back to it
+        (``backgammon`` for a dice model, ``2x3`` for a board, ``1/100`` for a rational)."""
+        v = self.default
+        items = [_typed(x) for x in v] if isinstance(v, (tuple, list)) else None
+        candidates = [getattr(v, "name", None), _typed(v)]
+        if items is not None:
+            candidates += [",".join(items), "x".join(items), " ".join(items)]
+        for text in candidates:
+            if not isinstance(text, str):
+                continue
+            try:
+                if self.parse(text) == v:
+                    return text
+            except Exception:  # a spelling the parser refuses is simply not the one
+                continue
+        return ",".join(items) if items is not None else _typed(v)
 
 
 @dataclass(frozen=True)

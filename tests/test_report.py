@@ -2,6 +2,7 @@
 
 import io
 import json
+import re
 import shutil
 from importlib import resources
 
@@ -38,17 +39,159 @@ def test_report_tex(tmp_path):
     assert r"\begin{document}" in tex and "ju24.thm1.2" in tex and "Provenance" in tex and "Errata" in tex
 
 
-@pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex not installed")
-def test_report_pdf_compiles(tmp_path):
-    out = tmp_path / "r.pdf"
-    code, text = _run(["report", "-o", str(out), "--paper", "ju24", "--paper", "ks69", "--no-figures"])
+needs_latex = pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex not installed")
+
+
+def _results(docs):
+    """The default claims of ``docs``, checked."""
+    from exactcube import catalog
+    from exactcube.claims import REGISTRY, run_claims
+
+    catalog.load()
+    return run_claims(sorted((c for c in REGISTRY.values() if c.document in docs and not c.slow), key=lambda c: c.id))
+
+
+def _parts(docs, figures=False):
+    """Claims of ``docs`` checked, tables built (and figures drawn into SVG when asked)."""
+    from exactcube.report import collect, svg_of
+
+    return collect(_results(docs), svg_of if figures else None)
+
+
+@needs_latex
+def test_report_pdf_compiles_without_overfull_boxes(tmp_path):
+    """The documents with the widest tables (floyd's 25x25, noisy's phase polynomials) and the most
+    formulas (ks69): the LaTeX log must show no box overfull by more than 1 pt."""
+    from exactcube.report import build_pdf, overfull_boxes, render_latex
+
+    tex = render_latex(_parts({"floyd", "ks69", "noisy"}))
+    # no table shrunk below footnote size, nothing scaled to fit
+    assert r"\resizebox" not in tex and r"\tiny" not in tex and r"\scriptsize" not in tex.split(r"\begin{document}")[1]
+    ok, log = build_pdf(tex, str(tmp_path))
+    assert ok, log
+    boxes = overfull_boxes((tmp_path / "report.log").read_text(errors="replace"))
+    assert all(w <= 1.0 for w in boxes), f"overfull boxes (pt): {sorted(boxes)[-5:]}"
+    # the reader can trust the check: the log parser finds a real overfull box
+    bad = tex.replace(r"\end{document}", r"\mbox{" + "x" * 300 + r"}\end{document}")
+    (tmp_path / "bad").mkdir()
+    assert build_pdf(bad, str(tmp_path / "bad"))[0]
+    assert max(overfull_boxes((tmp_path / "bad" / "report.log").read_text(errors="replace"))) > 100
+
+
+def test_report_paper_scopes_every_part(tmp_path):
+    out = tmp_path / "r.tex"
+    code, text = _run(["report", "-o", str(out), "--paper", "floyd"])
     assert code == 0, text
-    assert out.stat().st_size > 10_000
+    tex = out.read_text()
+    sections = [ln for ln in tex.splitlines() if ln.startswith(r"\clearpage\section{") or ln.startswith(r"\section{")]
+    assert len(sections) == 2 and "floyd" in sections[0] and "Errata" in sections[1], sections
+    assert "1 source document (floyd)" in tex
+    for other in ("ks69", "ju24", "zk77", "noisy"):
+        assert rf"\texttt{{{other}." not in tex and f"{other}_fig" not in tex, other
+    assert "1 claims" not in text and "of 1 documents" in text
+
+
+def test_interrupted_pdf_build_keeps_the_previous_report(tmp_path, monkeypatch):
+    from exactcube import report
+
+    target = tmp_path / "r.pdf"
+    target.write_bytes(b"%PDF-1.5 previous good report")
+
+    def interrupted(*a, **k):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(report, "build_pdf", interrupted)
+    code = main(["report", "-o", str(target), "--paper", "floyd", "--no-figures"], Output(io.StringIO(), force_plain=True))
+    assert code != 0
+    assert target.read_bytes() == b"%PDF-1.5 previous good report"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.pdf"], "a temporary file or folder was left behind"
+
+
+def test_report_html_is_self_contained(tmp_path):
+    out = tmp_path / "r.html"
+    code, text = _run(["report", "-o", str(out), "--paper", "floyd", "--no-figures"])
+    assert code == 0, text
+    page = out.read_text()
+    assert 'id="floyd.bet"' in page and 'href="#floyd.bet"' in page  # report.html#floyd.bet
+    assert "<nav>" in page and 'href="#errata"' in page and 'href="#doc-floyd"' in page
+    assert page.count("<math") > 5 and "<mfrac>" in page  # f(A, B) = 1 - 1/36 ... as MathML
+    assert "<script" not in page and "src=" not in page and "<link" not in page
+    assert "http://" not in page and "https://" not in page
+    assert 'class="printed"' in page and 'class="true"' in page
+    ids = re.findall(r' id="([^"]+)"', page)
+    assert len(ids) == len(set(ids)), "an anchor is defined twice"
+    assert 'id="table-floyd.f"' in page
+
+
+def test_report_html_embeds_figures_as_svg():
+    pytest.importorskip("matplotlib")
+    from exactcube import catalog
+    from exactcube.figures import FIGURES
+    from exactcube.report import ReportParts, render_html, svg_of
+
+    catalog.load()
+    svg = svg_of(FIGURES["ju24.fig1"](), "ju24.fig1")
+    parts = ReportParts(docs=["ju24"], results=[], figures={"ju24": [("ju24.fig1", "d_k against k", svg, None)],
+                                                             "zz": []}, prov={"exactcube": "x", "date": "d"})
+    page = render_html(parts)
+    assert page.count("<svg") == 1 and 'id="figure-ju24.fig1"' in page
+    assert "<image" not in svg and "http://" not in svg.replace("http://www.w3.org/", "")
+    ids = re.findall(r' id="([^"]+)"', page)
+    assert len(ids) == len(set(ids))
+
+
+@pytest.mark.skipif(shutil.which("chromium") is None, reason="chromium not installed")
+def test_report_html_renders_in_chromium(tmp_path):
+    import subprocess
+
+    out = tmp_path / "r.html"
+    code, text = _run(["report", "-o", str(out), "--paper", "floyd", "--no-figures"])
+    assert code == 0, text
+    png = tmp_path / "r.png"
+    profile = tmp_path / "profile"
+    subprocess.run(["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                    "--disable-component-update", "--disable-sync", "--no-first-run", f"--user-data-dir={profile}",
+                    f"--screenshot={png}", "--window-size=1200,3000", out.as_uri()],
+                   capture_output=True, timeout=120, stdin=subprocess.DEVNULL)
+    assert png.exists() and png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    mpimg = pytest.importorskip("matplotlib.image")
+    img = mpimg.imread(str(png))
+    assert img.shape[0] == 3000 and img.shape[1] == 1200
+    assert img[:, :, :3].std() > 0.05, "the page rendered blank"
 
 
 def test_report_bad_output(capsys):
     code, _ = _run(["report", "-o", "report.docx"])
-    assert code == 2 and "pdf or .tex" in capsys.readouterr().err
+    assert code == 2 and ".pdf, .tex or .html" in capsys.readouterr().err
+
+
+def test_mathematics_is_typeset():
+    from exactcube.mathtext import html_text, latex_text
+
+    assert latex_text("d_k") == "$d_{k}$"
+    assert r"\frac{x^{2 i}}{i!^{2}}" in latex_text("f(x) = x^{2i}/i!^2")
+    assert r"\to \infty" in latex_text("as n -> oo")
+    assert r"\sqrt{\pi x}" in latex_text("sqrt(pi x)")
+    # a polynomial as printed by the phase diagram: signs folded, products implicit
+    assert latex_text("2*ε^6 + (-2)*ε^5 + 3") == r"$2 \varepsilon^{6} - 2 \varepsilon^{5} + 3$"
+    assert latex_text("see ks69.sec5.alpha_aa; 144 pairs") == r"see ks69.sec5.alpha\_aa; 144 pairs"
+    assert "<msub><mi>d</mi><mi>k</mi></msub>" in html_text("the d_k")
+    assert "<mfrac>" in html_text("ε_k = -ε_(k-1)/4")
+    # what the parser does not read as one expression is still typeset, token by token, as written
+    assert latex_text("Σ_{i<=j} L^i") == r"$\sum_{i \le j}L^{i}$"
+    assert "<msub><mo>&#8721;</mo>" in html_text("Σ_{i<=j} L^i")
+    assert latex_text("3/4·1/4") == r"$3/\allowbreak{}4\cdot 1/\allowbreak{}4$"
+
+
+def test_long_numbers_compact_with_the_whole_value_in_the_appendix():
+    from exactcube.report import LONG_DIGITS, _Html, _Latex
+
+    n = "1234567890" * 5
+    for w in (_Latex(), _Html()):
+        s = w.text(f"p = {n}/7")
+        assert n not in s and ("50 digits" in s or "{50}" in s) and "$$" not in s
+        assert n in w.appendix().replace(r"\allowbreak{}", "")
+    assert len(n) > LONG_DIGITS
 
 
 def test_notebook_display_of_results():
@@ -60,3 +203,54 @@ def test_notebook_display_of_results():
     assert "13/16" in th._repr_html_()
     v = verified("exact", "fine")
     assert "verified" in v._repr_html_() and "exact" in v._repr_latex_()
+
+
+def test_table_latex_typesets_headers_and_splits_wide_tables():
+    code, tex = _run(["table", "ju24.dk", "--format", "latex"])
+    assert code == 0 and "$d_{k}$" in tex and r"d\_k" not in tex
+    code, tex = _run(["table", "floyd.f", "--format", "latex"])
+    assert code == 0
+    assert tex.count(r"\begin{tabular}") >= 2 and "part 1 of" in tex and r"\resizebox" not in tex
+    # every column once, the row labels in every part
+    assert sum(t.count(r"\\") - 1 for t in tex.split(r"\begin{tabular}")[1:]) == 25 * tex.count(r"\begin{tabular}")
+
+
+@needs_latex
+def test_table_latex_document_compiles_without_overfull_boxes(tmp_path):
+    import subprocess
+
+    from exactcube import catalog
+    from exactcube.report import overfull_boxes
+    from exactcube.tables import TABLES
+
+    catalog.load()
+    doc = tmp_path / "t.tex"
+    doc.write_text(TABLES["floyd.f"]().to_latex_document())
+    r = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", doc.name], cwd=tmp_path,
+                       capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
+    assert r.returncode == 0, r.stdout[-2000:]
+    assert all(w <= 1.0 for w in overfull_boxes((tmp_path / "t.log").read_text(errors="replace")))
+
+
+@pytest.mark.slow
+@needs_latex
+def test_full_report_pdf_compiles_without_overfull_boxes(tmp_path):
+    """Every document, with figures: the whole report compiles with no box overfull by more than 1 pt."""
+    from exactcube import catalog
+    from exactcube.claims import documents
+    from exactcube.figures import save
+    from exactcube.report import build_pdf, collect, overfull_boxes, render_latex
+
+    catalog.load()
+    results = _results(set(documents()))
+
+    def draw(fig, fid):
+        name = fid.replace(".", "_") + ".pdf"
+        save(fig, str(tmp_path / name))
+        return name
+
+    pytest.importorskip("matplotlib")
+    ok, log = build_pdf(render_latex(collect(results, draw)), str(tmp_path))
+    assert ok, log
+    boxes = overfull_boxes((tmp_path / "report.log").read_text(errors="replace"))
+    assert all(w <= 1.0 for w in boxes), f"overfull boxes (pt): {sorted(boxes)[-5:]}"

@@ -91,7 +91,12 @@ def progress(description: str, total: int | None, enabled: bool = True):
 def render_table(table, fmt: str, digits: int | None, exact: bool, out) -> None:
     """Print a :class:`~exactcube.tables.Table` in one of FORMATS."""
     if fmt == "rich":
-        out.table(table.to_rich(digits, exact))
+        parts = table.rich_parts(out.console.width, digits, exact)
+        for t in parts:
+            out.table(t)
+        if len(parts) > 1:
+            out.print(f"(the table is wider than {out.console.width} columns: shown in {len(parts)} parts; "
+                      "--format csv prints it as one table)")
     elif fmt == "latex":
         out.write(table.to_latex(digits, exact))
     elif fmt == "csv":
@@ -100,6 +105,16 @@ def render_table(table, fmt: str, digits: int | None, exact: bool, out) -> None:
         out.write(json.dumps(table.to_json(digits), indent=2))
     else:  # argparse choices prevent this
         raise BadInput(f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}")
+
+
+def _short(text: str, limit: int = 40) -> str:
+    """A long default shortened for a listing (``--help-table`` shows it whole)."""
+    if len(text) <= limit:
+        return text
+    items = text.split(",")
+    if len(items) > 4:
+        return f"{','.join(items[:3])},...,{items[-1]} ({len(items)} values)"
+    return text[:limit - 3] + "..."
 
 
 def list_builders(registry: dict, title: str, out) -> int:
@@ -112,6 +127,6 @@ def list_builders(registry: dict, title: str, out) -> int:
         t.add_column(c)
     for bid in sorted(registry):
         b = registry[bid]
-        t.add_row(escape(bid), escape(b.title), escape(" ".join(f"{p.flag} ({p.default})" for p in b.params)))
+        t.add_row(escape(bid), escape(b.title), escape(" ".join(f"{p.flag} {_short(p.default_text)}" for p in b.params)))
     out.table(t)
     return 0

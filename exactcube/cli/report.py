@@ -3,84 +3,138 @@
 from __future__ import annotations
 
 import os
+import shutil
 import sys
+import tempfile
 import time
 
 from ..errors import BadInput
+from ._common import int_arg
 
 NAME = "report"
 ORDER = 15
-HELP = "write the verification report (LaTeX, compiled to PDF when pdflatex is installed)"
-DESCRIPTION = """Write one LaTeX document with, for each source document: a summary of verdicts by
-outcome and evidence, every claim with its verdict, every registered table (erratum cells
-marked, printed value beside), the figures, an errata section and the run's provenance.
+HELP = "write the verification report (PDF through LaTeX, LaTeX alone, or one HTML file)"
+DESCRIPTION = """Write the verification report for the selected documents: a summary of verdicts by
+outcome and evidence, every claim with its verdict, every registered table of the documents
+(erratum cells marked, printed value beside), their figures, an errata section with the true
+values in full and the run's provenance.  --paper scopes every part.
 
-  exactcube report -o report.pdf      write report.tex and compile it to report.pdf
-  exactcube report -o report.tex      write the LaTeX only
+  exactcube report -o report.pdf      compile the LaTeX to report.pdf (in a temporary folder;
+                                      the previous report.pdf stays until the new one is complete)
+  exactcube report -o report.tex      write the LaTeX only (figures in report-figures/)
+  exactcube report -o report.html     one self-contained HTML file: MathML, inline SVG figures
 
 Compiling needs pdflatex (Debian: apt-get install texlive-latex-base texlive-latex-recommended
-texlive-fonts-recommended latexmk); figures need matplotlib (pip install 'exactcube[plot]').
-Without them the .tex is still written and the command says what is missing."""
+texlive-fonts-recommended lmodern latexmk); figures need matplotlib (pip install 'exactcube[plot]').
+Without pdflatex the command says what is missing; -o report.tex or report.html still work."""
 
 
 def add_arguments(p):
-    p.add_argument("-o", "--output", default="report.pdf", help="report.pdf (default) or report.tex")
+    p.add_argument("-o", "--output", default="report.pdf", help="report.pdf (default), report.tex or report.html")
     p.add_argument("--paper", action="append", metavar="ID", help="only this document; repeatable")
     p.add_argument("--slow", action="store_true", help="include the slow claims")
     p.add_argument("--no-figures", action="store_true", help="leave the figures out")
-    p.add_argument("--digits", type=int, default=None, help="decimals for table cells (default: each table's own)")
+    p.add_argument("--digits", type=int_arg("digits", 0), default=None,
+                   help="decimals for table cells (default: each table's own)")
+
+
+def _figures_available(wanted: bool) -> bool:
+    if not wanted:
+        return False
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        print("exactcube: note: figures left out; install them with  pip install 'exactcube[plot]'",
+              file=sys.stderr)
+        return False
+    return True
+
+
+def _pdf(parts_of, args, out, stem) -> int:
+    """Build in a temporary folder beside the target; publish the PDF only when it is complete."""
+    from ..figures import save
+    from ..report import build_pdf, publish, render_latex
+
+    build = tempfile.mkdtemp(prefix=".exactcube-report-", dir=os.path.dirname(os.path.abspath(stem)))
+    try:
+        def draw(fig, fid):
+            name = fid.replace(".", "_") + ".pdf"
+            save(fig, os.path.join(build, name))
+            return name
+
+        parts = parts_of(draw)
+        ok, log = build_pdf(render_latex(parts, args.digits), build)
+        if not ok:
+            if log == "no pdflatex":
+                print("exactcube: error: pdflatex is not installed; install it with  apt-get install "
+                      "texlive-latex-base texlive-latex-recommended texlive-fonts-recommended lmodern latexmk "
+                      "(or write -o report.tex or -o report.html)", file=sys.stderr)
+            else:
+                publish(os.path.join(build, "report.log"), stem + ".log")
+                last = [ln for ln in log.splitlines() if ln.startswith("!")][:1]
+                print(f"exactcube: error: pdflatex failed: {last[0] if last else 'see ' + stem + '.log'}",
+                      file=sys.stderr)
+            return 1
+        publish(os.path.join(build, "report.pdf"), stem + ".pdf")
+    finally:
+        shutil.rmtree(build, ignore_errors=True)
+    _summary(parts, out, stem + ".pdf")
+    return 0
+
+
+def _summary(parts, out, path):
+    out.print(f"wrote {path}: {len(parts.results)} claims of {len(parts.docs)} documents, "
+              f"{parts.n_errata} errata, {parts.n_figures} figures")
+    for f in parts.table_failures + parts.figure_failures:
+        out.print(f"  could not include {f}")
 
 
 def run(args, out) -> int:
     from ..claims import run_claims
-    from ..report import build_report, compile_pdf
+    from ..report import collect, render_html, render_latex, svg_of
     from ._common import progress, write_atomic
     from .verify import select
 
     stem, ext = os.path.splitext(args.output)
-    if ext.lower() not in (".pdf", ".tex"):
-        raise BadInput(f"-o {args.output!r}: the report is written as .pdf or .tex")
+    ext = ext.lower()
+    if ext not in (".pdf", ".tex", ".html"):
+        raise BadInput(f"-o {args.output!r}: the report is written as .pdf, .tex or .html")
     folder = os.path.dirname(os.path.abspath(args.output))
     if not os.path.isdir(folder):
         raise BadInput(f"-o {args.output!r}: folder {folder!r} does not exist")
+    if os.path.isdir(args.output):
+        raise BadInput(f"-o {args.output!r} is a folder")
     args.claim = None
     claims, load_errors = select(args)
     t0 = time.perf_counter()
     with progress("checking claims", len(claims)) as bar:
         results = run_claims(claims, on_done=lambda r: bar.advance(1, r.claim.id))
-    figures = not args.no_figures
-    if figures:
-        try:
-            import matplotlib  # noqa: F401
-        except ImportError:
-            figures = False
-            print("exactcube: note: figures left out; install them with  pip install 'exactcube[plot]'",
-                  file=sys.stderr)
-    fig_dir = stem + "-figures"
-    if figures:
-        os.makedirs(fig_dir, exist_ok=True)
-    with progress("building report", None) as bar:
-        parts = build_report(results, fig_dir if figures else None, time.perf_counter() - t0, args.digits,
-                             figures, on_step=lambda s: bar.advance(1, s))
-    tex_path = stem + ".tex"
-    write_atomic(tex_path, parts.tex)
-    out.print(f"wrote {tex_path}: {len(results)} claims, {parts.n_errata} errata, {len(parts.figures)} figures")
-    for f in parts.table_failures + parts.figure_failures:
-        out.print(f"  could not include {f}")
     for e in load_errors:
         out.print(f"  could not load {e.module}: {e.error}")
-    if ext.lower() == ".tex":
-        return 0
-    ok, log = compile_pdf(tex_path)
-    if not ok:
-        if log == "no pdflatex":
-            print("exactcube: error: pdflatex is not installed, so only the .tex was written; install it with  "
-                  "apt-get install texlive-latex-base texlive-latex-recommended texlive-fonts-recommended",
-                  file=sys.stderr)
-        else:
-            last = [ln for ln in log.splitlines() if ln.startswith("!")][:1]
-            print(f"exactcube: error: pdflatex failed on {tex_path}: {last[0] if last else 'see the .log file'}",
-                  file=sys.stderr)
-        return 1
-    out.print(f"wrote {stem}.pdf")
+    figures = _figures_available(not args.no_figures)
+
+    def parts_of(draw):
+        with progress("building report", None) as bar:
+            return collect(results, draw if figures else None, time.perf_counter() - t0,
+                           on_step=lambda s: bar.advance(1, s))
+
+    if ext == ".pdf":
+        return _pdf(parts_of, args, out, stem)
+    if ext == ".html":
+        parts = parts_of(svg_of)
+        write_atomic(args.output, render_html(parts, args.digits))
+    else:
+        from ..figures import save
+
+        fig_dir = stem + "-figures"
+
+        def draw(fig, fid):
+            os.makedirs(fig_dir, exist_ok=True)
+            path = os.path.join(fig_dir, fid.replace(".", "_") + ".pdf")
+            save(fig, path)
+            return os.path.relpath(path, folder)
+
+        parts = parts_of(draw)
+        write_atomic(args.output, render_latex(parts, args.digits))
+    _summary(parts, out, args.output)
     return 0

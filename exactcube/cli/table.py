@@ -84,7 +84,7 @@ def run(args, out) -> int:
     if args.help_table:
         out.print(f"{builder.id}: {builder.title}")
         for p in builder.params:
-            out.print(f"  {p.flag} (default {p.default}): {p.help}")
+            out.print(f"  {p.flag} (default {p.default_text}): {p.help}")
         return 0
     table = builder(**_parse_options(builder, passthrough))
     render_table(table, fmt, digits, exact, out)

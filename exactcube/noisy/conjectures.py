@@ -1,6 +1,6 @@
 r"""Conjectures 9 and 10 of the ``noisy`` document, checked exactly on grids and on whole intervals.
 
-Statements (reconstructed in NOTES.md; ``noisy`` §3):
+Statements (reconstructed in docs/noisy.md; ``noisy`` §3):
 
 * **Conjecture 9.**  For every heap :math:`n \ge 2` and :math:`0 < \varepsilon < 1/2`:
   :math:`p(n) > 1/2` and the optimal move is to send 0 (take the whole pile).

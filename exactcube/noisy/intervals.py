@@ -1,6 +1,6 @@
 r"""Rigorous statements about 1-pile Nim on whole intervals of eps.
 
-Mathematics (``noisy`` (5), NOTES.md).  For :math:`\varepsilon` in a closed
+Mathematics (``noisy`` (5), reconstruction in docs/noisy.md).  For :math:`\varepsilon` in a closed
 interval :math:`J = [a, b]` we enclose every :math:`p(r)` and :math:`p(n, m)` in an
 arb ball: :math:`\varepsilon` becomes the ball :math:`J`, the channel weights of
 the :math:`2^k` words are applied as the Kronecker power of

@@ -1,6 +1,6 @@
 r"""1-pile Nim played through the bit-flip channel; n-pile Nim with equiprobable noise.
 
-Model (``noisy`` §1, Example 3, §3 equation (5); reconstruction in NOTES.md).
+Model (``noisy`` §1, Example 3, §3 equation (5); reconstruction in docs/noisy.md).
 A position is the number :math:`n` of chips left; the player to move chooses the
 heap size :math:`m < n` to leave and transmits the binary word of :math:`m` with
 :math:`k = k(n)` digits, the number of binary digits of the *current* heap

@@ -1,6 +1,6 @@
 r"""The exact phase diagram of 1-pile Nim through the bit-flip channel.
 
-Mathematics (``noisy`` §3, equation (5); model of NOTES.md).  For a heap
+Mathematics (``noisy`` §3, equation (5); model of docs/noisy.md).  For a heap
 :math:`n` with :math:`k = k(n)` binary digits and a sent move :math:`m < n`,
 
 .. math::

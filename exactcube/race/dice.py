@@ -95,7 +95,7 @@ class Dice:
 
 
 def backgammon() -> Dice:
-    """Two dice, doubles moving four times the face (NOTES.md zk77 conventions; 13 totals 3..24)."""
+    """Two dice, doubles moving four times the face (docs/zk77.md conventions; 13 totals 3..24)."""
     counts: dict[int, int] = {}
     for i in range(1, 7):
         for j in range(1, 7):

@@ -119,7 +119,7 @@ def fig1():
                            "model checked for k = 1..199.")
 
 
-@claim("ju24.notes.alpha_n", "NOTES.md; ks69 §2 vs ju24 (1.1)",
+@claim("ju24.notes.alpha_n", "ks69 §2 vs ju24 (1.1) (docs/ju24.md)",
        "ks69's α(n) = 4/5 + (-1)^n/(4^n·5) is the same statement as ju24 (1.1).")
 def same_as_ks69():
     ks = sp.Rational(4, 5) + (-1) ** k_ / (4**k_ * 5)

@@ -266,7 +266,7 @@ def phases_table(heap: int = 10, digits: int = 30) -> Table:
     cols = ["from eps", "to eps", "optimal moves", "p(n) on the interval", "breakpoint: defining polynomial"]
     t = Table("noisy.phases", f"{heap} chips: optimal moves and p({heap}) as exact functions of eps", [], cols,
               row_header="phase", evidence="exact",
-              source="noisy §3 (5); reconstruction of NOTES.md; breakpoints are real algebraic numbers",
+              source="noisy §3 (5); reconstruction in docs/noisy.md; breakpoints are real algebraic numbers",
               notes="Each row is a maximal open interval with one set of optimal moves and one rational formula "
                     "for p(n) (a formula also changes where a smaller heap changes its move).  At the end points "
                     "the moves of both neighbours tie; at eps = 1/2 every move ties.")

@@ -1,7 +1,7 @@
 r"""noisy §2: Lemma 7, Corollary 8 (n-pile Nim with equiprobable noise) and the remark that
 Chomp! does not satisfy Lemma 7's hypothesis.
 
-Lemma 7 (reconstructed, NOTES.md): if :math:`\mu_x(y, z) = 1/\deg^+(x)` for all
+Lemma 7 (reconstructed, docs/noisy.md): if :math:`\mu_x(y, z) = 1/\deg^+(x)` for all
 :math:`y, z \in F(x)` (equiprobable) and every position that is neither P nor N
 has as many P-followers as N-followers, then :math:`p(x) = 1/2` at every
 position that is neither P nor N.  Proof idea: by (4),

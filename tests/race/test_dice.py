@@ -10,7 +10,7 @@ from .brute import PAIRS, bg_move, plain_move
 
 
 def test_backgammon_weights_by_hand():
-    # by hand (NOTES.md): 3:2 (1-2,2-1), 4:3 (1-3,3-1,1-1), 5:4, 6:4, 7:6, 8:5 (incl. 2-2), 9:4, 10:2, 11:2,
+    # by hand (docs/zk77.md conventions): 3:2 (1-2,2-1), 4:3 (1-3,3-1,1-1), 5:4, 6:4, 7:6, 8:5 (incl. 2-2), 9:4, 10:2, 11:2,
     # 12:1 (3-3; 6-6 moves 24), 16:1, 20:1, 24:1
     d = dm.BACKGAMMON
     assert dict(d.items()) == {3: 2, 4: 3, 5: 4, 6: 4, 7: 6, 8: 5, 9: 4, 10: 2, 11: 2, 12: 1, 16: 1, 20: 1, 24: 1}
