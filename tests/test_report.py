@@ -33,10 +33,10 @@ def test_verify_json_validates_against_shipped_schema(tmp_path):
 
 def test_report_tex(tmp_path):
     out = tmp_path / "r.tex"
-    code, text = _run(["report", "-o", str(out), "--paper", "ju24", "--no-figures"])
+    code, text = _run(["report", "-o", str(out), "--paper", "floyd", "--no-figures"])
     assert code == 0
     tex = out.read_text()
-    assert r"\begin{document}" in tex and "ju24.thm1.2" in tex and "Provenance" in tex and "Errata" in tex
+    assert r"\begin{document}" in tex and "floyd.f25" in tex and "Provenance" in tex and "Errata" in tex
 
 
 needs_latex = pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex not installed")
@@ -59,12 +59,15 @@ def _parts(docs, figures=False):
 
 
 @needs_latex
-def test_report_pdf_compiles_without_overfull_boxes(tmp_path):
+def test_report_pdf_compiles_without_overfull_boxes(tmp_path, verdicts):
     """The documents with the widest tables (floyd's 25x25, noisy's phase polynomials) and the most
     formulas (ks69): the LaTeX log must show no box overfull by more than 1 pt."""
     from exactcube.report import build_pdf, overfull_boxes, render_latex
 
-    tex = render_latex(_parts({"floyd", "ks69", "noisy"}))
+    from exactcube.report import collect
+
+    # the verdicts of this test run (computed once, conftest), not computed again
+    tex = render_latex(collect([r for r in verdicts.values() if r.claim.document in {"floyd", "ks69", "noisy"}]))
     # no table shrunk below footnote size, nothing scaled to fit
     assert r"\resizebox" not in tex and r"\tiny" not in tex and r"\scriptsize" not in tex.split(r"\begin{document}")[1]
     ok, log = build_pdf(tex, str(tmp_path))
