@@ -8,7 +8,8 @@ from flint import arb, fmpq
 from exactcube.brownian import continuous as C
 from exactcube.brownian import raises as R
 from exactcube.claims import Erratum, ErratumKind, Evidence, claim, erratum, refuted, verified
-from exactcube.numbers import agrees_with_printed, format_exact, mpq
+from exactcube.numbers import agrees_with_printed, format_exact, mpq, parse_printed, printed_places
+from exactcube.printed import printed
 from exactcube.symbolic import is_identity
 
 EXACT = Evidence.EXACT
@@ -22,6 +23,12 @@ def _s(x: arb, n: int = 10) -> str:
 
 def _q(x: mpq) -> arb:
     return arb(fmpq(int(x.numerator), int(x.denominator)))
+
+
+def ball_rounds_to(x: arb, text: str) -> bool:
+    """Whether the whole ball ``x`` lies within half a unit of the printed decimal's last place (rigorous)."""
+    v, half = parse_printed(text), mpq(1, 2 * 10 ** printed_places(text))
+    return bool(_q(v - half) <= x.lower() and x.upper() <= _q(v + half))
 
 
 @claim("ks69.eq14-15", "§4, (14)-(15)",
