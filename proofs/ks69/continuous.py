@@ -21,6 +21,9 @@ NUMERIC = Evidence.NUMERIC
 P_B1_THRESHOLD = printed("§4 example, 'if a > 4 ... A should raise immediately'", 4)
 P_SHIFT = printed("§5, Table II +.430 (3 doubles vs 2) and Table IV +.581 (8 vs 4)", (".430", ".581"))
 P_1E10 = printed("§5 last paragraph, 1/sqrt(10^10) = 10^-5 (exponents 10 and -5)", (10, -5))
+P_EQ14 = printed("§4 (14), the limit (1/2) log a", sp.log(sp.Symbol("a", positive=True)) / 2)
+P_EQ20 = printed("§5 (20), E Gain(A) = (α(b,a) - α(a,b))/(α(a,b) + α(b,a) - 1)",
+                 (sp.Symbol("alphaT") - sp.Symbol("alpha"), sp.Symbol("alpha") + sp.Symbol("alphaT") - 1))
 P_SIMILARLY = printed("§4 after (15), 'Similarly with P(K_a)'", "K_a")
 P_EQ22 = printed("§5 (22), α(a,b) = Prob(X-Y < 0)", "0")
 P_PHI_PRIME = printed("§5 before (26), Φ'(u) = e^{-u²}·u' (the coefficient of u² in the exponent)", "1")
@@ -45,7 +48,7 @@ def ball_rounds_to(x: arb, text: str) -> bool:
 def eq14_15():
     a, n = sp.symbols("a n", positive=True)
     lim = sp.limit(n * (a ** (1 / n) - 1) / (2 * a ** (1 / n)), n, sp.oo)
-    if not is_identity(lim, sp.log(a) / 2):
+    if not is_identity(lim, P_EQ14.value.subs(sp.Symbol("a", positive=True), a)):
         return refuted(EXACT, f"the limit is {lim}", str(lim))
     p = (a ** (1 / n) - 1) / (2 * a ** (1 / n))
     if sp.limit(p, n, sp.oo) != 0:
@@ -141,7 +144,8 @@ def eq19_20():
     e19 = ((sp.Rational(1, 2) - be) - (al - sp.Rational(1, 2))) / (al - be)
     if not is_identity(e19, (1 - be - al) / (al - be)):
         return refuted(EXACT, "the two forms of (19) differ", None)
-    if not is_identity(e19.subs(be, 1 - alt), (alt - al) / (al + alt - 1)):
+    num20, den20 = (x.subs({sp.Symbol("alpha"): al, sp.Symbol("alphaT"): alt}) for x in P_EQ20.value)
+    if not is_identity(e19.subs(be, 1 - alt), num20 / den20):
         return refuted(EXACT, "(19) with β = 1 - α(b,a) is not (20)", None)
     # (19) >= 1 exactly when alpha <= 1/2 (for beta < alpha): (19) - 1 = (1 - 2 alpha)/(alpha - beta)
     if not is_identity(e19 - 1, (1 - 2 * al) / (al - be)) or not is_identity(e19 + 1, (1 - 2 * be) / (al - be)):
@@ -360,7 +364,8 @@ def a_be():
 
 @claim("ks69.sec4.clocks", "§4, the chess-clock analogy",
        "Both clocks start at one time unit; A's runs until an upset (Poisson with mean (1/2) log a), then B's "
-       "(mean (1/2) log b); A wins iff his clock runs out before B's does.")
+       "(mean (1/2) log b); A wins iff his clock runs out before B's does.",
+       unprinted="a qualitative analogy; its Poisson means are the (1/2) log a judged in ks69.eq14-15")
 def clocks():
     import math
     import random

@@ -42,7 +42,8 @@ THEOREM2_BOUND = 16
 
 
 @claim("ks69.sec3.lemma", "§3, Lemma",
-       "β(i-1,j) < α(i,j) <= α(i-1,j).")
+       "β(i-1,j) < α(i,j) <= α(i-1,j).",
+       unprinted="an ordering of three points, no printed value (the text's 'i-i' is read as i-1, an OCR slip)")
 def lemma():
     # proof: (8) makes alpha(i,j) a proper convex combination of alpha(i-1,j) and beta(i-1,j), weights
     # (a+1)/(2a), (a-1)/(2a) in (0,1) for a > 1, and alpha - beta = P[K_a = K_b] > 0.
@@ -346,7 +347,8 @@ def _coin_paths(m, n, ha, hb):
 
 @claim("ks69.sec3.coins", "§3, the coin-flipping reductions",
        "The raising game from α(m,n) is the sequential coin contest (heads (1+a)/(2a) keeps the move); "
-       "A wins iff he throws less than or equal to as many tails as B.")
+       "A wins iff he throws less than or equal to as many tails as B.",
+       unprinted="a qualitative equivalence of two games; the coin chances (1+a)/(2a) are judged in ks69.eq6-9")
 def coins():
     # exact: for every pair of flip sequences the sequential contest's winner is [tails_A <= tails_B]
     for m in range(0, 7):
