@@ -6,12 +6,16 @@ from exactcube.claims import Erratum, ErratumKind, Evidence, claim, erratum, ref
 from exactcube.errors import TooLarge
 from exactcube.numbers import format_decimal, format_exact, mpq, parse_int, parse_printed
 from exactcube.printed import printed
+from exactcube.results import assumption
 from exactcube.race import cubeless as cl
 from exactcube.race import dice as dm
 from exactcube.race.floyd import floyd_order, run_floyd
 from exactcube.tables import Param, Table, table_builder
 
 EXACT = Evidence.EXACT
+
+ODDS_READING = assumption("floyd.bet-odds", "'He offers to bet three to one that he will win' means he stakes 3 "
+                                           "against my 1: I win 3 if I win and lose 1 otherwise.")
 
 # What the note prints, read by the checks through exactcube.printed (so `verify --mutate` can perturb it).
 #: The game: "until one of us has a total of 25 or more".
@@ -158,7 +162,7 @@ def bet():
     breakeven = mpq(1, odds + 1)  # win `odds` with chance p, lose 1 otherwise: p*odds - (1-p) = 0
     if threshold != breakeven:
         return refuted(EXACT, f"at {odds} to 1 the break-even chance is {breakeven}, not {THRESHOLD.value}",
-                       str(breakeven))
+                       str(breakeven), assumptions=(ODDS_READING.id,))
     v = run_floyd(25)(25, 25)
     mine = 1 - v  # I roll second
     ev = odds * mine - (1 - mine)  # win `odds`, lose 1
@@ -167,7 +171,7 @@ def bet():
                            f"≈ {format_decimal(mine, 6)}, so my expectation per unit staked at 3 to 1 is "
                            f"4·chance - 1 = {format_decimal(ev, 6)}: {verdict} the bet "
                            "(the 0.25 criterion is exactly the break-even of the 3-to-1 odds).",
-                    {"my_chance": format_exact(mine), "answer": verdict})
+                    {"my_chance": format_exact(mine), "answer": verdict}, assumptions=(ODDS_READING.id,))
 
 
 @claim("floyd.algorithm", "the program text",

@@ -8,11 +8,16 @@ from exactcube.brownian import alternating as alt
 from exactcube.claims import Evidence, Outcome, claim, refuted, verified
 from exactcube.numbers import mpq, parse_printed
 from exactcube.printed import printed
+from exactcube.results import assumption
 from exactcube.symbolic import is_identity, to_sympy
 
 from ..shared import consistency_lemma_check, first_double_optimal_at_fold_point
 
 EXACT = Evidence.EXACT
+
+THRESHOLDS = assumption("ks69.strategy-thresholds", "'Positive expectation against any other strategy' (§2) is "
+                        "read as: against any other first-doubling threshold (A doubles the first time his chance "
+                        "reaches t), B playing optimally.")
 
 _al, _n = sp.symbols("alpha n")
 # What §2 prints, read by the checks through exactcube.printed (so `verify --mutate` can perturb it).
@@ -93,6 +98,7 @@ def strategy():
         f"value {v_opt} at t = 4/5, e.g. {v_half} at t = 1/2), so every first doubling point t != 4/5 gives A a "
         "strictly negative expectation, for all t exactly. The uniqueness is shown within first-doubling-threshold "
         "strategies only (A doubles the first time his chance reaches t), not against all strategies.",
+        assumptions=(THRESHOLDS.id,),
     )
 
 

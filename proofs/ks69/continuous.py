@@ -10,12 +10,19 @@ from exactcube.brownian import raises as R
 from exactcube.claims import Erratum, ErratumKind, Evidence, claim, erratum, refuted, verified
 from exactcube.numbers import agrees_with_printed, format_exact, mpq, parse_printed, printed_places
 from exactcube.printed import printed
+from exactcube.results import assumption
 from exactcube.symbolic import is_identity
 
 EXACT = Evidence.EXACT
 RIGOROUS = Evidence.RIGOROUS
 NUMERIC = Evidence.NUMERIC
 
+
+# Readings the verdicts rest on.
+TEN_TEN = assumption("ks69.1010-is-10^10", "In §5's last paragraph the printed '1/sqrt(1010)' stands for "
+                                          "1/sqrt(10^10), the raise factor 10^10 named in the same sentence.")
+TEN_TEN_LITERAL = assumption("ks69.1010-literal", "In §5's last paragraph '1/sqrt(1010)' is read literally "
+                                                  "(one thousand and ten).")
 
 # What §4-5 print, read by the checks through exactcube.printed (so `verify --mutate` can perturb it).
 P_B1_THRESHOLD = printed("§4 example, 'if a > 4 ... A should raise immediately'", 4)
@@ -177,9 +184,16 @@ def one_e10():
         tenth5 = _q(mpq(10) ** e_p)
     if not (cont.overlaps(tenth5) and cont.rad() < arb(10) ** -35) or C.resign_potential(1).a.mid() != 4:
         return refuted(RIGOROUS, f"continuous: α(10^10, 1) = {_s(cont)}", None)
+    with C.working_precision(64):
+        lit = _q(mpq(1010)).rsqrt()
+    literal = (verified(RIGOROUS, "read literally, 1/sqrt(1010) = 10^-5 too", assumptions=(TEN_TEN_LITERAL.id,))
+               if lit.overlaps(tenth5) else
+               refuted(RIGOROUS, f"read literally, 1/sqrt(1010) = {_s(lit, 6)}, not 10^{e_p}", _s(lit, 6),
+                       assumptions=(TEN_TEN_LITERAL.id,)))
     return verified(EXACT, f"one raise: α(1,0) = (a+1)/(2a) = {format_exact(once)} = 1/2 + 5·10^-11 ('50%'); "
                            "continuous: α(a,1) = a^{-1/2} = 10^-5 exactly for a = 10^10 (the text's 1/sqrt(1010) "
-                           "is 1/sqrt(10^10) with the exponent lost in extraction).")
+                           "is read as 1/sqrt(10^10), the exponent lost in extraction).",
+                    assumptions=(TEN_TEN.id,), alternatives=(literal,))
 
 
 @claim("ks69.sec5.shift", "§5, after Table V",

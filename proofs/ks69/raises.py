@@ -12,6 +12,7 @@ from exactcube.brownian import raises as R
 from exactcube.claims import Erratum, ErratumKind, Evidence, claim, erratum, refuted, verified
 from exactcube.numbers import agrees_with_printed, format_decimal, format_exact, mpq, parse_printed, parse_rational
 from exactcube.printed import printed
+from exactcube.results import assumption
 from exactcube.symbolic import is_identity
 
 EXACT = Evidence.EXACT
@@ -20,6 +21,12 @@ SAMPLED = Evidence.SAMPLED
 #: (a, b) factor pairs on which the exact grid checks run (the paper's a = b = 2 first).
 FACTORS = [(mpq(2), mpq(2)), (mpq(2), mpq(3)), (mpq(3), mpq(2)), (mpq(3, 2), mpq(5)), (mpq(10), mpq(10, 9)),
            (mpq(7, 3), mpq(7, 3))]
+# Readings the verdicts rest on.
+LEMMA_I_1 = assumption("ks69.lemma-i-1", "In §3's Lemma the printed 'β(i-i,j) < α(i,j) <= α(i-i,j)' stands for "
+                                         "β(i-1,j) < α(i,j) <= α(i-1,j) (i-i is a scanning slip for i-1).")
+LEMMA_LITERAL = assumption("ks69.lemma-literal", "In §3's Lemma 'i-i' is read literally as 0: "
+                                                 "β(0,j) < α(i,j) <= α(0,j).")
+
 # What §3 prints, read by the checks through exactcube.printed (so `verify --mutate` can perturb it).
 P_INITIAL_ALPHA = printed("§3, proof of Theorem 2, α(0,j) = 1", "1")
 P_INITIAL_BETA = printed("§3, proof of Theorem 2, initial conditions", "1")
@@ -63,12 +70,20 @@ def lemma():
                 if not mid < hi:
                     return refuted(EXACT, "the right inequality is not strict", (i, j))
                 checked += 1
+    # the literal reading i - i = 0: β(0,j) < α(i,j) fails as soon as A's raises outnumber B's enough
+    g = R.raising_grid(9, 9)
+    lit = next(((i, j) for i in range(1, 10) for j in range(1, 10) if not g.beta(0, j) < g.alpha(i, j)), None)
+    literal = (refuted(EXACT, f"read literally (i-i = 0) the left inequality fails: a = b = 2, β(0,{lit[1]}) = "
+                              f"{format_exact(g.beta(0, lit[1]))} >= α({lit[0]},{lit[1]}) = "
+                              f"{format_exact(g.alpha(lit[0], lit[1]))}", lit, assumptions=(LEMMA_LITERAL.id,))
+               if lit else verified(EXACT, "read literally the inequalities hold too", assumptions=(LEMMA_LITERAL.id,)))
     return verified(
         EXACT,
         "Proof: by (8) α(i,j) = h·α(i-1,j) + u·β(i-1,j) with h = (a+1)/(2a), u = (a-1)/(2a) in (0,1) for a > 1, "
         "and α(i-1,j) - β(i-1,j) = P[K_a' = K_b] > 0, so β(i-1,j) < α(i,j) < α(i-1,j) (the right inequality is even "
         f"strict). Checked exactly on {checked} cells (i = 1..30, j = 0..30) for (a,b) in "
         + ", ".join(f"({x},{y})" for x, y in FACTORS) + ".",
+        assumptions=(LEMMA_I_1.id,), alternatives=(literal,),
     )
 
 
