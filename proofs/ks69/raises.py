@@ -44,6 +44,13 @@ P_FIG_SUM = printed("§3 example, α(2,1) = 3/4·5/6 + 1/4·1/4", (mpq(3, 4), mp
 P_FIG_LAWS = printed("§3 example, P(K_1) = b(2,1/4,K_1), P(K_2) = b(1,1/3,K_2)", (2, mpq(1, 4), 1, mpq(1, 3)))
 P_PATHS = printed("§3, α(2,1) as a sum over paths", ((mpq(3, 4), mpq(1, 4), mpq(1, 3)), (mpq(1, 4), mpq(1, 3), mpq(3, 4))))
 
+_a, _b, _A1, _B1, _A_, _B_ = sp.symbols("a b alpha1 beta1 alphaprime betaprime")
+#: (8) α(i,j) = (a+1)/(2a) α(i-1,j) + (a-1)/(2a) β(i-1,j); (9) β(i,j) = (b-1)/(2b) α(i,j-1) + (b+1)/(2b) β(i,j-1);
+#: the hold chance after a raise (1+a)/(2a).
+P_EQ8 = printed("§3 (8)", (_a + 1) / (2 * _a) * _A1 + (_a - 1) / (2 * _a) * _B1)
+P_EQ9 = printed("§3 (9)", (_b - 1) / (2 * _b) * _A_ + (_b + 1) / (2 * _b) * _B_)
+P_HOLD = printed("§3 after (9), A gets the next double with probability (1+a)/(2a)", (1 + _a) / (2 * _a))
+
 #: Theorem 2 is checked as a polynomial identity in the upset chances for all i, j up to this bound.
 THEOREM2_BOUND = 16
 
@@ -98,7 +105,7 @@ def eq6_9():
     p_hold = (al - be1) / (al1 - be1)
     eq6 = sp.Eq(-K, a * K * (p_up - p_hold))
     sol = sp.solve(eq6, al)
-    rhs8 = (a + 1) / (2 * a) * al1 + (a - 1) / (2 * a) * be1
+    rhs8 = P_EQ8.value.subs({_a: a, _A1: al1, _B1: be1})
     if len(sol) != 1 or not is_identity(sol[0], rhs8):
         return refuted(EXACT, f"(6) solves to {sol}, not (8)", sol)
     # (7) is (6) multiplied by (alpha1 - beta1)/K
@@ -110,11 +117,11 @@ def eq6_9():
     q_a = (be - be_) / (al_ - be_)
     eq9 = sp.Eq(-K, b * K * (q_a - (1 - q_a)))
     sol9 = sp.solve(eq9, be)
-    rhs9 = (b - 1) / (2 * b) * al_ + (b + 1) / (2 * b) * be_
+    rhs9 = P_EQ9.value.subs({_b: b, _A_: al_, _B_: be_})
     if len(sol9) != 1 or not is_identity(sol9[0], rhs9):
         return refuted(EXACT, f"A's indifference solves to {sol9}, not (9)", sol9)
     # the hold probability after a raise
-    if not is_identity(p_hold.subs(al, rhs8), (1 + a) / (2 * a)):
+    if not is_identity(p_hold.subs(al, rhs8), P_HOLD.value.subs(_a, a)):
         return refuted(EXACT, "the hold probability is not (1+a)/(2a)", None)
     return verified(EXACT, "solving (6) for α(i,j) gives (8); (7) is (6)·(α(i-1,j)-β(i-1,j))/K; A's indifference at "
                            "B's raise gives (9); with (8), (α(i,j)-β(i-1,j))/(α(i-1,j)-β(i-1,j)) = (1+a)/(2a) "
