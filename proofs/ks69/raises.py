@@ -10,7 +10,7 @@ from sympy.polys.rings import ring
 
 from exactcube.brownian import raises as R
 from exactcube.claims import Erratum, ErratumKind, Evidence, claim, erratum, refuted, verified
-from exactcube.numbers import agrees_with_printed, format_decimal, format_exact, mpq, parse_printed, parse_rational
+from exactcube.numbers import agrees_with_printed, format_decimal, format_exact, mpq, parse_rational
 from exactcube.printed import printed
 from exactcube.results import assumption
 from exactcube.symbolic import is_identity
