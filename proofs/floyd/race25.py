@@ -4,13 +4,63 @@ from __future__ import annotations
 
 from exactcube.claims import Erratum, ErratumKind, Evidence, claim, erratum, refuted, verified
 from exactcube.errors import TooLarge
-from exactcube.numbers import format_decimal, format_exact, mpq, parse_int
+from exactcube.numbers import format_decimal, format_exact, mpq, parse_int, parse_printed
+from exactcube.printed import printed
+from exactcube.results import assumption
 from exactcube.race import cubeless as cl
 from exactcube.race import dice as dm
-from exactcube.race.floyd import run_floyd
+from exactcube.race.floyd import floyd_order, run_floyd
 from exactcube.tables import Param, Table, table_builder
 
 EXACT = Evidence.EXACT
+
+ODDS_READING = assumption("floyd.bet-odds", "'He offers to bet three to one that he will win' means he stakes 3 "
+                                           "against my 1: I win 3 if I win and lose 1 otherwise.")
+
+# What the note prints, read by the checks through exactcube.printed (so `verify --mutate` can perturb it).
+#: The game: "until one of us has a total of 25 or more".
+TOTAL = printed("opening paragraph, 'a total of 25 or more'", 25)
+#: The bet: "three to one", accept "if my winning chance is more than 0.25".
+ODDS = printed("opening paragraph, 'bet three to one'", 3)
+THRESHOLD = printed("opening paragraph, 'more than 0.25'", "0.25")
+#: The displayed recurrence 1 - 1/36 sum_{1<=i,j<=6} f(B, A-i-j), with f = 1 for A <= 0 and 0 for B <= 0
+#: (GETF: F[A,B] := 1.00 - SUM/36.0).
+RECURRENCE = printed("the displayed recurrence and its boundary values",
+                     {"lead": 1, "faces": 6, "divisor": 36, "f(A<=0,B)": 1, "f(A,B<=0)": 0})
+#: "when I calculate f(A,B) I have already calculated f(B,A-2) through f(B, A-12)".
+READ_RANGE = printed("'f(B,A-2) through f(B, A-12)'", (2, 12))
+#: The first four rows of the printed order.
+ORDER_ROWS = tuple(printed(f"the order, row {n}", row) for n, row in enumerate([
+    ((1, 1),),
+    ((2, 1), (1, 2), (2, 2)),
+    ((3, 1), (3, 2), (1, 3), (2, 3), (3, 3)),
+    ((4, 1), (4, 2), (4, 3), (1, 4), (2, 4), (3, 4), (4, 4)),
+], start=1))
+#: The program: its loop bound (as extracted), "for each value of A and B up to 25", and WRITE F[25,25].
+LOOP_BOUND = printed("program, FOR LARGER := 1 TO 2.5", "2.5")
+UP_TO = printed("'I can calculate f(A,B) for each value of A and B up to 25'", 25)
+WRITTEN = printed("program, WRITE F[25,25]", (25, 25))
+
+
+def printed_recurrence(size: int, rec: dict) -> dict:
+    """f(A, B) for 1 <= A, B <= size from the note's displayed recurrence, its constants as printed
+    (floyd: f = 1 - (1/36) sum_{i,j=1..6} f(B, A-i-j); f = 1 for A <= 0, 0 for B <= 0), by increasing A + B."""
+    lead, faces, divisor = rec["lead"], rec["faces"], rec["divisor"]
+    sums = [i + j for i in range(1, faces + 1) for j in range(1, faces + 1)]
+    f: dict = {}
+
+    def get(a: int, b: int):
+        if a <= 0:
+            return mpq(rec["f(A<=0,B)"])
+        if b <= 0:
+            return mpq(rec["f(A,B<=0)"])
+        return f[(a, b)]
+
+    for s in range(2, 2 * size + 1):
+        for a in range(max(1, s - size), min(size, s - 1) + 1):
+            b = s - a
+            f[(a, b)] = mpq(lead) - sum((get(b, a - k) for k in sums), mpq(0)) / divisor
+    return f
 
 
 @table_builder("floyd.f", "Floyd's f(A, B): chance of the player to move needing A against B (two dice)",
@@ -29,7 +79,7 @@ def f_table(size: int = 25) -> Table:
     return t
 
 
-@claim("floyd.f25", "GETF and 'WRITE F[25,25]'",
+@claim("floyd.f25", "the displayed recurrence, GETF and 'WRITE F[25,25]'",
        "f(A, B) computed by the recurrence f(A,B) = 1 - (1/36) sum f(B, A-i-j) in the stated order gives f(25, 25).")
 def f25():
     run = run_floyd(25)
@@ -41,6 +91,11 @@ def f25():
     for (a, b), fv in run.values.items():
         if full(a, b) != fv:
             return refuted(EXACT, f"f({a},{b}) differs between the two methods", (a, b))
+    # the recurrence with its constants as printed must give the same table
+    for (a, b), fv in printed_recurrence(25, RECURRENCE.value).items():
+        if full(a, b) != fv:
+            return refuted(EXACT, f"the displayed recurrence, as printed, gives f({a},{b}) = {format_exact(fv)}, "
+                                  f"the turn-count method {format_exact(full(a, b))}", (a, b))
     return verified(EXACT, f"f(25, 25) = {format_exact(v)} ≈ {format_decimal(v, 6)}; the same exact value from zk77's "
                            "turn-count convolution, and all 625 entries f(A, B), 1 <= A, B <= 25, agree.",
                     {"f(25,25)": format_exact(v)})
@@ -50,6 +105,17 @@ def f25():
        "When f(A, B) is calculated, f(B, A-2) .. f(B, A-12) have already been calculated in the order "
        "f(1,1); f(2,1), f(1,2), f(2,2); ...; another satisfactory order is by increasing sums of A and B.")
 def order():
+    lo, hi = READ_RANGE.value
+    if sorted({i + j for i in range(1, 7) for j in range(1, 7)}) != list(range(lo, hi + 1)):
+        return refuted(EXACT, f"two dice make A - i - j range over A-2 .. A-12, not A-{lo} .. A-{hi}", (lo, hi))
+    loop = list(floyd_order(len(ORDER_ROWS)))
+    start = 0
+    for n, row in enumerate(ORDER_ROWS, start=1):
+        listed = tuple(tuple(p) for p in row.value)
+        if listed != tuple(loop[start:start + len(listed)]) or len(listed) != 2 * n - 1:
+            return refuted(EXACT, f"row {n} of the printed order, {listed}, is not the loop's order "
+                                  f"{tuple(loop[start:start + 2 * n - 1])}", listed)
+        start += len(listed)
     a = run_floyd(25, order="floyd")
     b = run_floyd(25, order="sum")
     if a.read_before_written:
@@ -60,12 +126,16 @@ def order():
                        b.read_before_written[0])
     if a.values != b.values:
         return refuted(EXACT, "the two orders give different tables", None)
-    return verified(EXACT, "instrumented run: in both orders every entry F[B, A-i-j] with A-i-j >= 1 is computed "
+    return verified(EXACT, "the four printed rows of the order are the program's loop order (row n: f(n,1) .. "
+                           "f(n,n-1), then f(1,n) .. f(n,n)) and two dice make the reads f(B, A-2) .. f(B, A-12); "
+                           "instrumented run: in both orders every entry F[B, A-i-j] with A-i-j >= 1 is computed "
                            "before it is read, and both give the same 625 exact values.")
 
 
 @claim("floyd.exercise", "Exercise",
-       "Which values of the array F need to be initialized?  What should the subscript bounds on F be?")
+       "Which values of the array F need to be initialized?  What should the subscript bounds on F be?",
+       unprinted="the exercise is a question: the note prints no answer to compare against (the answer is "
+                 "computed and pinned by the tests)")
 def exercise():
     run = run_floyd(25)
     init = run.initialised
@@ -88,32 +158,45 @@ def exercise():
 @claim("floyd.bet", "opening paragraph",
        "He offers to bet three to one that he will win; I should accept if my winning chance is more than 0.25.")
 def bet():
+    odds, threshold = ODDS.value, parse_printed(THRESHOLD.value)
+    breakeven = mpq(1, odds + 1)  # win `odds` with chance p, lose 1 otherwise: p*odds - (1-p) = 0
+    if threshold != breakeven:
+        return refuted(EXACT, f"at {odds} to 1 the break-even chance is {breakeven}, not {THRESHOLD.value}",
+                       str(breakeven), assumptions=(ODDS_READING.id,))
     v = run_floyd(25)(25, 25)
     mine = 1 - v  # I roll second
-    ev = 3 * mine - (1 - mine)  # win 3, lose 1
-    if (ev > 0) != (mine > mpq(1, 4)):
-        return refuted(EXACT, "the 0.25 criterion does not match the bet's expectation", str(ev))
-    verdict = "accept" if mine > mpq(1, 4) else "decline"
+    ev = odds * mine - (1 - mine)  # win `odds`, lose 1
+    verdict = "accept" if mine > threshold else "decline"
     return verified(EXACT, f"My chance (second to roll, needing 25 against 25) is 1 - f(25,25) = {format_exact(mine)} "
                            f"≈ {format_decimal(mine, 6)}, so my expectation per unit staked at 3 to 1 is "
                            f"4·chance - 1 = {format_decimal(ev, 6)}: {verdict} the bet "
                            "(the 0.25 criterion is exactly the break-even of the 3-to-1 odds).",
-                    {"my_chance": format_exact(mine), "answer": verdict})
+                    {"my_chance": format_exact(mine), "answer": verdict}, assumptions=(ODDS_READING.id,))
 
 
 @claim("floyd.algorithm", "the program text",
-       "FOR LARGER := 1 TO 2.5 DO ... WRITE F[25,25] (as extracted).")
+       "FOR LARGER := 1 TO 2.5 DO ... WRITE F[25,25] (as extracted) computes f for A and B up to 25 and writes "
+       "the game's value F[25,25].")
 def algorithm_text():
-    # run with the printed bound: a Pascal/Algol FOR to 2.5 stops at LARGER = 2
-    run2 = run_floyd(2)
-    if (25, 25) in run2.values:
-        return verified(EXACT, "the printed bound computes F[25,25]")
-    return erratum(EXACT, "With the bound as extracted (2.5) the loop stops at LARGER = 2 and F[25,25] is never "
-                          "computed; the bound must be 25 (the note computes f for A and B up to 25 and writes F[25,25]). "
-                          "The '2.5' is either a typo in the note or an extraction artefact: the same '25' -> '2.5' "
-                          "corruption occurs in our copy of ju24, line 622. With 25 the algorithm is correct (claims "
-                          "floyd.order, floyd.f25).",
-                   [Erratum("program, FOR LARGER := 1 TO 2.5", "2.5", "25",
-                            note="either a typo in the note or an extraction artefact: the same '25' -> '2.5' "
-                                 "corruption occurs in our copy of ju24, line 622",
+    total, written, up_to = TOTAL.value, tuple(WRITTEN.value), UP_TO.value
+    if written != (total, total):
+        return refuted(EXACT, f"the program writes F{list(written)}, not the game's value F[{total},{total}]", written)
+    if up_to != total:
+        return refuted(EXACT, f"a table up to {up_to} does not end at the game's total {total}", up_to)
+    bound = LOOP_BOUND.value
+    # FOR LARGER := 1 TO x runs LARGER = 1, 2, ... while LARGER <= x (Algol/SAIL step-until semantics)
+    last = int(parse_printed(bound) // 1)
+    run = run_floyd(last) if last >= 1 else None
+    if run is not None and last == up_to and written in run.values:
+        return verified(EXACT, f"with the bound {bound} the loop computes f(A, B) for 1 <= A, B <= {up_to} (as the "
+                               f"text says) and F[{total},{total}] is computed before it is written")
+    stops = f"stops at LARGER = {last}" if last >= 1 else "never runs"
+    return erratum(EXACT, f"With the bound as extracted ({bound}) the loop {stops} and F[{total},{total}] is never "
+                          f"computed; the bound must be {up_to} (the note computes f for A and B up to {up_to} and writes "
+                          f"F[{total},{total}]). The '{bound}' is most likely damage in the available text: the same "
+                          "'25' -> '2.5' corruption occurs in our copy of ju24 (a listing's line number 25 read as "
+                          "2.5). With 25 the algorithm is correct (claims floyd.order, floyd.f25).",
+                   [Erratum(LOOP_BOUND.where, bound, str(up_to), str(up_to),
+                            note="most likely an extraction artefact (the same '25' -> '2.5' damage is in our copy "
+                                 "of ju24); a typo in the note cannot be ruled out",
                             kind=ErratumKind.TRANSCRIPTION)])

@@ -6,12 +6,26 @@ import sympy as sp
 
 from exactcube.brownian import alternating as alt
 from exactcube.claims import Evidence, Outcome, claim, refuted, verified
-from exactcube.numbers import mpq
+from exactcube.numbers import mpq, parse_printed
+from exactcube.printed import printed
+from exactcube.results import assumption
 from exactcube.symbolic import is_identity, to_sympy
 
 from ..shared import consistency_lemma_check, first_double_optimal_at_fold_point
 
 EXACT = Evidence.EXACT
+
+THRESHOLDS = assumption("ks69.strategy-thresholds", "'Positive expectation against any other strategy' (§2) is "
+                        "read as: against any other first-doubling threshold (A doubles the first time his chance "
+                        "reaches t), B playing optimally.")
+
+_al, _n = sp.symbols("alpha n")
+# What §2 prints, read by the checks through exactcube.printed (so `verify --mutate` can perturb it).
+P_WIN_FIRST = printed("§2, A wins before B can double with probability (2α-1)/α", (2 * _al - 1) / _al)
+P_EQ4 = printed("§2 (4), -α = 2[2 - 3α]", sp.Eq(-_al, 2 * (2 - 3 * _al), evaluate=False))
+P_EQ5 = printed("§2 (5), α = .8", ".8")
+P_STRATEGY = printed("§2, doubles iff 80%, accepts iff at least 20%", ("80", "20"))
+P_ALPHA_N = printed("§2 last paragraph, α(n) = 4/5 + (-1)^n/(4^n·5)", sp.Rational(4, 5) + (-1) ** _n / (4**_n * 5))
 
 
 @claim("ks69.lemma", "§1, Lemma, (1)-(2)",
@@ -26,16 +40,18 @@ def eq3_5():
     a, K = sp.symbols("alpha K", positive=True)
     # the win-before-redouble probability in (3) is the lemma's (α-(1-α))/(1-(1-α))
     p_win = (a - (1 - a)) / (1 - (1 - a))
-    if not is_identity(p_win, (2 * a - 1) / a):
-        return refuted(EXACT, "the lemma does not give (2α-1)/α", str(sp.simplify(p_win)))
-    eq3 = sp.Eq(-K, 2 * K * ((1 - a) / a - (2 * a - 1) / a))
-    # (4) is (3) divided by K/α
-    lhs4, rhs4 = -a, 2 * (2 - 3 * a)
-    if not is_identity((eq3.lhs - eq3.rhs) * a / K, lhs4 - rhs4):
-        return refuted(EXACT, "(4) is not (3) multiplied by α/K", None)
+    printed_win = P_WIN_FIRST.value.subs(_al, a)
+    if not is_identity(p_win, printed_win):
+        return refuted(EXACT, f"the lemma gives {sp.simplify(p_win)}, not {printed_win}", str(sp.simplify(p_win)))
+    eq3 = sp.Eq(-K, 2 * K * ((1 - printed_win) - printed_win))
+    # (4) is (3) multiplied by α/K
+    eq4 = P_EQ4.value.subs(_al, a)
+    if not is_identity((eq3.lhs - eq3.rhs) * a / K, eq4.lhs - eq4.rhs):
+        return refuted(EXACT, f"(4) as printed, {P_EQ4.value}, is not (3) multiplied by α/K", None)
     sols = sp.solve(eq3, a)
-    if sols != [sp.Rational(4, 5)]:
-        return refuted(EXACT, f"(3) solves to {sols}, not 4/5", sols)
+    five = parse_printed(P_EQ5.value)
+    if sols != [sp.Rational(4, 5)] or five != mpq(4, 5):
+        return refuted(EXACT, f"(3) solves to {sols}, not {P_EQ5.value}", sols)
     if alt.UNLIMITED_DOUBLING_POINT != mpq(4, 5):
         return refuted(EXACT, "model's unlimited doubling point is not 4/5", alt.UNLIMITED_DOUBLING_POINT)
     return verified(EXACT, "(3)·α/K is (4); the only solution of (3) is α = 4/5; the win-before-redouble "
@@ -43,7 +59,8 @@ def eq3_5():
 
 
 @claim("ks69.theorem1", "§2, Theorem 1",
-       "α0 = β0: A's doubling point equals B's folding point.")
+       "α0 = β0: A's doubling point equals B's folding point.",
+       unprinted="an equality of two unnamed points: no printed value to perturb (the 80% is judged in ks69.eq3-5)")
 def theorem1():
     return first_double_optimal_at_fold_point(doubles=[None], p0=mpq(1, 2))
 
@@ -53,9 +70,14 @@ def theorem1():
        "the strategy has positive expectation against any other [first doubling point].")
 def strategy():
     # B's take point: B is indifferent at A's state 4/5 (A's value after B takes equals +1 = B folding)
-    take_value = 2 * alt.equity(mpq(4, 5), alt.Cube.THEIRS).value
+    double_pct, take_pct = (parse_printed(x) / 100 for x in P_STRATEGY.value)
+    if double_pct != alt.UNLIMITED_DOUBLING_POINT or take_pct != 1 - alt.UNLIMITED_DOUBLING_POINT:
+        return refuted(EXACT, f"the doubling point is {alt.UNLIMITED_DOUBLING_POINT} and the take point "
+                              f"{1 - alt.UNLIMITED_DOUBLING_POINT}, not {P_STRATEGY.value[0]}% and "
+                              f"{P_STRATEGY.value[1]}%", None)
+    take_value = 2 * alt.equity(double_pct, alt.Cube.THEIRS).value
     if take_value != 1:
-        return refuted(EXACT, "at 80% B is not indifferent between take and fold", take_value)
+        return refuted(EXACT, f"at {P_STRATEGY.value[0]}% B is not indifferent between take and fold", take_value)
     # Deviations, for every t in [1/2, 1] at once: A's value as a function of his first doubling point t
     # (B optimal, unlimited doubles) is shown symbolically to be monotone on each side of B's fold point 4/5,
     # increasing before and strictly decreasing after it (shared.first_double_optimal_at_fold_point).
@@ -76,6 +98,7 @@ def strategy():
         f"value {v_opt} at t = 4/5, e.g. {v_half} at t = 1/2), so every first doubling point t != 4/5 gives A a "
         "strictly negative expectation, for all t exactly. The uniqueness is shown within first-doubling-threshold "
         "strategies only (A doubles the first time his chance reaches t), not against all strategies.",
+        assumptions=(THRESHOLDS.id,),
     )
 
 
@@ -83,7 +106,7 @@ def strategy():
        "With at most n raises in total, the first doubling point is α(n) = 4/5 + (-1)^n/(4^n·5).")
 def alpha_n():
     n = sp.symbols("n", integer=True, nonnegative=True)
-    ks = sp.Rational(4, 5) + (-1) ** n / (4**n * 5)
+    ks = P_ALPHA_N.value.subs(_n, n)
     ju = sp.Rational(4, 5) + sp.Rational(1, 5) * sp.Rational(-1, 4) ** n
     if not is_identity(ks, ju):
         return refuted(EXACT, "ks69 α(n) differs from ju24 (1.1) symbolically", str(sp.simplify(ks - ju)))

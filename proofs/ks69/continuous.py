@@ -8,12 +8,32 @@ from flint import arb, fmpq
 from exactcube.brownian import continuous as C
 from exactcube.brownian import raises as R
 from exactcube.claims import Erratum, ErratumKind, Evidence, claim, erratum, refuted, verified
-from exactcube.numbers import agrees_with_printed, format_exact, mpq
+from exactcube.numbers import agrees_with_printed, format_exact, mpq, parse_printed, printed_places
+from exactcube.printed import printed
+from exactcube.results import assumption
 from exactcube.symbolic import is_identity
 
 EXACT = Evidence.EXACT
 RIGOROUS = Evidence.RIGOROUS
 NUMERIC = Evidence.NUMERIC
+
+
+# Readings the verdicts rest on.
+TEN_TEN = assumption("ks69.1010-is-10^10", "In §5's last paragraph the printed '1/sqrt(1010)' stands for "
+                                          "1/sqrt(10^10), the raise factor 10^10 named in the same sentence.")
+TEN_TEN_LITERAL = assumption("ks69.1010-literal", "In §5's last paragraph '1/sqrt(1010)' is read literally "
+                                                  "(one thousand and ten).")
+
+# What §4-5 print, read by the checks through exactcube.printed (so `verify --mutate` can perturb it).
+P_B1_THRESHOLD = printed("§4 example, 'if a > 4 ... A should raise immediately'", 4)
+P_SHIFT = printed("§5, Table II +.430 (3 doubles vs 2) and Table IV +.581 (8 vs 4)", (".430", ".581"))
+P_1E10 = printed("§5 last paragraph, 1/sqrt(10^10) = 10^-5 (exponents 10 and -5)", (10, -5))
+P_EQ14 = printed("§4 (14), the limit (1/2) log a", sp.log(sp.Symbol("a", positive=True)) / 2)
+P_EQ20 = printed("§5 (20), E Gain(A) = (α(b,a) - α(a,b))/(α(a,b) + α(b,a) - 1)",
+                 (sp.Symbol("alphaT") - sp.Symbol("alpha"), sp.Symbol("alpha") + sp.Symbol("alphaT") - 1))
+P_SIMILARLY = printed("§4 after (15), 'Similarly with P(K_a)'", "K_a")
+P_EQ22 = printed("§5 (22), α(a,b) = Prob(X-Y < 0)", "0")
+P_PHI_PRIME = printed("§5 before (26), Φ'(u) = e^{-u²}·u' (the coefficient of u² in the exponent)", "1")
 
 
 def _s(x: arb, n: int = 10) -> str:
@@ -24,12 +44,18 @@ def _q(x: mpq) -> arb:
     return arb(fmpq(int(x.numerator), int(x.denominator)))
 
 
+def ball_rounds_to(x: arb, text: str) -> bool:
+    """Whether the whole ball ``x`` lies within half a unit of the printed decimal's last place (rigorous)."""
+    v, half = parse_printed(text), mpq(1, 2 * 10 ** printed_places(text))
+    return bool(_q(v - half) <= x.lower() and x.upper() <= _q(v + half))
+
+
 @claim("ks69.eq14-15", "§4, (14)-(15)",
        "lim_{n->oo} n(a^{1/n} - 1)/(2a^{1/n}) = (1/2) log a, and likewise for b.")
 def eq14_15():
     a, n = sp.symbols("a n", positive=True)
     lim = sp.limit(n * (a ** (1 / n) - 1) / (2 * a ** (1 / n)), n, sp.oo)
-    if not is_identity(lim, sp.log(a) / 2):
+    if not is_identity(lim, P_EQ14.value.subs(sp.Symbol("a", positive=True), a)):
         return refuted(EXACT, f"the limit is {lim}", str(lim))
     p = (a ** (1 / n) - 1) / (2 * a ** (1 / n))
     if sp.limit(p, n, sp.oo) != 0:
@@ -105,12 +131,13 @@ def b_equals_1():
             w = _q(a).rsqrt()
         if not (v.overlaps(w) and v.rad() < arb(10) ** -30):
             return refuted(RIGOROUS, f"α({a},1) = {_s(v)} does not contain 1/sqrt(a)", a)
-    for a in (mpq(4), mpq(41, 10), mpq(5), mpq(100)):
+    four = mpq(P_B1_THRESHOLD.value)
+    for a in (four, four + mpq(1, 10), four + 1, mpq(100)):
         if C.expected_value(a, 1).dominated != "A":
-            return refuted(EXACT, f"a = {a}: A does not dominate", a)
-    for a in (mpq(2), mpq(39, 10)):
+            return refuted(EXACT, f"a = {a} >= {four}: A does not dominate", a)
+    for a in (four / 2, four - mpq(1, 10)):
         if C.expected_value(a, 1).dominated is not None:
-            return refuted(EXACT, f"a = {a} < 4 dominates", a)
+            return refuted(EXACT, f"a = {a} < {four} dominates", a)
     return verified(EXACT, "with M = 0 only i = j = 0 survives in (18), so α(a,1) = a^{-1/2} (the library's balls "
                            "contain 1/sqrt(a) for a = 2, 4, 9/2, 100, 10^10); α(a,1) <= 1/2 iff a >= 4, so at an even "
                            "game A raises at once and B folds for a >= 4 (a = 4 exactly is the boundary, E = 1).")
@@ -124,7 +151,8 @@ def eq19_20():
     e19 = ((sp.Rational(1, 2) - be) - (al - sp.Rational(1, 2))) / (al - be)
     if not is_identity(e19, (1 - be - al) / (al - be)):
         return refuted(EXACT, "the two forms of (19) differ", None)
-    if not is_identity(e19.subs(be, 1 - alt), (alt - al) / (al + alt - 1)):
+    num20, den20 = (x.subs({sp.Symbol("alpha"): al, sp.Symbol("alphaT"): alt}) for x in P_EQ20.value)
+    if not is_identity(e19.subs(be, 1 - alt), num20 / den20):
         return refuted(EXACT, "(19) with β = 1 - α(b,a) is not (20)", None)
     # (19) >= 1 exactly when alpha <= 1/2 (for beta < alpha): (19) - 1 = (1 - 2 alpha)/(alpha - beta)
     if not is_identity(e19 - 1, (1 - 2 * al) / (al - be)) or not is_identity(e19 + 1, (1 - 2 * be) / (al - be)):
@@ -146,18 +174,26 @@ def eq19_20():
        "With a raise factor 10^10 against none: raising once, A must wait until he has a 50% chance; raising "
        "continuously he may force B out at probability 1/sqrt(10^10) = 10^-5.")
 def one_e10():
-    a = mpq(10) ** 10
+    e_a, e_p = P_1E10.value
+    a = mpq(10) ** e_a
     once = R.raising_points_binomial(1, 0, a, 2).alpha
     if once != (a + 1) / (2 * a):
         return refuted(EXACT, f"one raise: α(1,0) = {once}", once)
     cont = C.alpha(a, 1, 30).value
     with C.working_precision(200):
-        tenth5 = arb(fmpq(1, 10**5))
+        tenth5 = _q(mpq(10) ** e_p)
     if not (cont.overlaps(tenth5) and cont.rad() < arb(10) ** -35) or C.resign_potential(1).a.mid() != 4:
         return refuted(RIGOROUS, f"continuous: α(10^10, 1) = {_s(cont)}", None)
+    with C.working_precision(64):
+        lit = _q(mpq(1010)).rsqrt()
+    literal = (verified(RIGOROUS, "read literally, 1/sqrt(1010) = 10^-5 too", assumptions=(TEN_TEN_LITERAL.id,))
+               if lit.overlaps(tenth5) else
+               refuted(RIGOROUS, f"read literally, 1/sqrt(1010) = {_s(lit, 6)}, not 10^{e_p}", _s(lit, 6),
+                       assumptions=(TEN_TEN_LITERAL.id,)))
     return verified(EXACT, f"one raise: α(1,0) = (a+1)/(2a) = {format_exact(once)} = 1/2 + 5·10^-11 ('50%'); "
                            "continuous: α(a,1) = a^{-1/2} = 10^-5 exactly for a = 10^10 (the text's 1/sqrt(1010) "
-                           "is 1/sqrt(10^10) with the exponent lost in extraction).")
+                           "is read as 1/sqrt(10^10), the exponent lost in extraction).",
+                    assumptions=(TEN_TEN.id,), alternatives=(literal,))
 
 
 @claim("ks69.sec5.shift", "§5, after Table V",
@@ -166,11 +202,11 @@ def one_e10():
 def shift():
     d = R.expected_value(3, 2).value
     c = C.expected_value(8, 4, 20)
-    if not agrees_with_printed(d, ".430"):
-        return refuted(EXACT, f"E(3,2) = {d}", d)
-    lo, hi = c.value.lower(), c.value.upper()
-    if not (arb("0.5805") < lo and hi < arb("0.5815")):
-        return refuted(RIGOROUS, f"E(8,4) = {_s(c.value)}", None)
+    p_d, p_c = P_SHIFT.value
+    if not agrees_with_printed(d, p_d):
+        return refuted(EXACT, f"E(3,2) = {format_exact(d)} does not round to {p_d}", format_exact(d))
+    if not ball_rounds_to(c.value, p_c):
+        return refuted(RIGOROUS, f"E(8,4) = {_s(c.value)} does not round to {p_c}", None)
     cells = 0
     for i in range(10):
         for j in range(10):
@@ -342,7 +378,8 @@ def a_be():
 
 @claim("ks69.sec4.clocks", "§4, the chess-clock analogy",
        "Both clocks start at one time unit; A's runs until an upset (Poisson with mean (1/2) log a), then B's "
-       "(mean (1/2) log b); A wins iff his clock runs out before B's does.")
+       "(mean (1/2) log b); A wins iff his clock runs out before B's does.",
+       unprinted="a qualitative analogy; its Poisson means are the (1/2) log a judged in ks69.eq14-15")
 def clocks():
     import math
     import random
@@ -410,3 +447,74 @@ def appendix_ck():
                               "I_0(2M) + 2Σ_{0<d<k} I_d(2M) + I_k(2M) (so 0 < C_k < e^{2M}); the expansion "
                               "e^{L+M}(α(b,a) - α(a,b)) = Σ_k C_k t^k/k! holds as overlapping balls at (M,t) = (3,1/2), "
                               "(10,1/4); Σ 2k t^k/k! = 2t e^t (sympy); C_k/f(M) -> 2k: " + "; ".join(rows) + ".")
+
+
+@claim("ks69.sec4.similarly", "§4, after (15)",
+       "As n -> oo, Prob(K_a) approaches the Poisson law of mean (1/2) log a. 'Similarly with P(K_a)' (as printed).")
+def similarly():
+    a, b, n = sp.symbols("a b n", positive=True)
+    # the two laws (12), (13): the base of each variable's raises, and the limit mean of n·(upset chance)
+    laws = {"K_a": a, "K_b": b}
+    means = {k: sp.limit(n * (x ** (1 / n) - 1) / (2 * x ** (1 / n)), n, sp.oo) for k, x in laws.items()}
+    first = means["K_a"]  # the sentence before: Prob(K_a) -> Poisson of mean (1/2) log a
+    named = P_SIMILARLY.value
+    if named not in laws:
+        raise ValueError(f"unknown variable {named!r}")
+    if not is_identity(first, sp.log(a) / 2):
+        return refuted(EXACT, f"the limit mean for K_a is {first}", str(first))
+    if not is_identity(means[named], first):
+        return verified(EXACT, f"'Similarly with P({named})' is the other law: its limit mean is {means[named]}")
+    return erratum(
+        EXACT,
+        f"the limit mean of (13) is {means['K_b']} (sympy), so the sentence 'Similarly with P(K_a)' must name K_b: "
+        "as printed it repeats the statement just made for K_a. The intended K_b is clear from (13) and (16).",
+        [Erratum(P_SIMILARLY.where, "P(K_a)", "P(K_b)", "K_b", note="the second variable's name repeated",
+                 kind=ErratumKind.MISPRINT)])
+
+
+@claim("ks69.eq22", "§5, (22)",
+       "α(a,b) = Prob(X <= Y) = Prob(X - Y < 0), X ~ Poisson(L), Y ~ Poisson(M) (as printed).")
+def eq22():
+    c = parse_printed(P_EQ22.value)
+    # X - Y is an integer, so X <= Y iff X - Y < c exactly when 0 < c <= 1.  For c <= 0 the event misses X = Y
+    # (at least), whose chance is >= P[X = Y = 0] = e^{-L-M} = 1/sqrt(ab) > 0; for c > 1 it adds X - Y = 1.
+    if 0 < c <= 1:
+        return verified(EXACT, f"for integer X - Y, X - Y < {P_EQ22.value} iff X <= Y")
+    with C.working_precision(128):
+        al = C.alpha(4, 4, 20).value
+        tie = C.tie_probability(4, 4, 20)
+        lt = al - tie  # P[X < Y] at a = b = 4
+    if c <= 0:
+        missing = "X = Y, of chance at least P[X = Y = 0] = e^{-L-M} = 1/sqrt(ab) > 0"
+    else:
+        missing = "X - Y = 1 is added, of positive chance"
+    return erratum(
+        EXACT,
+        f"X - Y is an integer, so Prob(X - Y < {P_EQ22.value}) differs from Prob(X <= Y) = α(a,b): the event {missing}. "
+        f"E.g. a = b = 4 (L = M = log 2): α(4,4) = {_s(al, 6)} (Table III: .6927) but Prob(X - Y < 0) = "
+        f"{_s(lt, 6)} (balls). The next line (α ≃ Prob(Z <= 0)) and the continuity correction of (23) (Z < 1/2) use "
+        "the intended Prob(X - Y <= 0). (The same display also gives Y the law P(M,X) for P(M,Y).)",
+        [Erratum(P_EQ22.where, "Prob(X-Y < 0)", "Prob(X-Y <= 0) = Prob(X-Y < 1)", "1",
+                 note="'<' for '<=' (or the bar of <= lost in the scan); the following lines use <=",
+                 kind=ErratumKind.MISPRINT)],
+        witness={"alpha(4,4)": _s(al, 8), "P[X<Y]": _s(lt, 8)})
+
+
+@claim("ks69.sec5.phi-prime", "§5, before (26)",
+       "Since Φ'(u) = e^{-u²}·u' (Φ(t) = ∫_{-oo}^t e^{-x²/2} dx as defined after (23)), by L'Hôpital's rule ...")
+def phi_prime():
+    x, M = sp.symbols("x M", real=True)
+    u = sp.Function("u")(M)
+    phi = sp.Integral(sp.exp(-x**2 / 2), (x, -sp.oo, u))  # the text's Φ (without 1/sqrt(2π))
+    true = sp.diff(phi, M).doit()
+    c = sp.Rational(str(parse_printed(P_PHI_PRIME.value)))
+    as_printed = sp.exp(-c * u**2) * sp.diff(u, M)
+    if sp.simplify(true - as_printed) == 0:
+        return verified(EXACT, f"d/dM Φ(u(M)) = {true} (sympy)")
+    return erratum(
+        EXACT,
+        f"with the text's Φ(t) = ∫ e^(-x²/2) dx, d/dM Φ(u(M)) = {true} (sympy): the exponent is -u²/2, not -u². "
+        "The very next display (c = e^{-1/2 (1/2+t)²/(2M+t)} ...) uses the right -1/2, so the intended formula is "
+        "clear and the limit (26) is unaffected.",
+        [Erratum(P_PHI_PRIME.where, "Φ'(u) = e^{-u²}·u'", "Φ'(u) = e^{-u²/2}·u'", "1/2",
+                 note="the factor 1/2 in the exponent dropped; the next display has it", kind=ErratumKind.MISPRINT)])

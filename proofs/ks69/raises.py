@@ -10,7 +10,9 @@ from sympy.polys.rings import ring
 
 from exactcube.brownian import raises as R
 from exactcube.claims import Erratum, ErratumKind, Evidence, claim, erratum, refuted, verified
-from exactcube.numbers import format_decimal, format_exact, mpq
+from exactcube.numbers import agrees_with_printed, format_decimal, format_exact, mpq, parse_rational
+from exactcube.printed import printed
+from exactcube.results import assumption
 from exactcube.symbolic import is_identity
 
 EXACT = Evidence.EXACT
@@ -19,12 +21,43 @@ SAMPLED = Evidence.SAMPLED
 #: (a, b) factor pairs on which the exact grid checks run (the paper's a = b = 2 first).
 FACTORS = [(mpq(2), mpq(2)), (mpq(2), mpq(3)), (mpq(3), mpq(2)), (mpq(3, 2), mpq(5)), (mpq(10), mpq(10, 9)),
            (mpq(7, 3), mpq(7, 3))]
+# Readings the verdicts rest on.
+LEMMA_I_1 = assumption("ks69.lemma-i-1", "In §3's Lemma the printed 'β(i-i,j) < α(i,j) <= α(i-i,j)' stands for "
+                                         "β(i-1,j) < α(i,j) <= α(i-1,j) (i-i is a scanning slip for i-1).")
+LEMMA_LITERAL = assumption("ks69.lemma-literal", "In §3's Lemma 'i-i' is read literally as 0: "
+                                                 "β(0,j) < α(i,j) <= α(0,j).")
+
+# What §3 prints, read by the checks through exactcube.printed (so `verify --mutate` can perturb it).
+P_INITIAL_ALPHA = printed("§3, proof of Theorem 2, α(0,j) = 1", "1")
+P_INITIAL_BETA = printed("§3, proof of Theorem 2, initial conditions", "1")
+#: The proof's case split: which toss of A goes with K_a' <= K_b' and which with K_a' < K_b'.
+P_TOSS_SPLIT = printed("§3, proof of Theorem 2, the first toss", "tails <=, heads <")
+P_EXAMPLE_10_3 = printed("§3 example, α(10,3) with a = b = 2", ".4938")
+#: Figure 1-2 example: the states worked out in the text, the values -4 = 1/3 (12) + 2/3 (-12), and
+#: α(2,1) = 3/4·5/6 + 1/4·1/4 = 11/16.
+P_FIG_STATES = printed("§3 example, the states β(0,1), α(1,1), α(1,0), β(1,1), α(2,1), α(0,k)",
+                       {"β(0,1)": mpq(1, 3), "α(1,1)": mpq(5, 6), "α(1,0)": mpq(3, 4), "β(1,1)": mpq(1, 4),
+                        "α(2,1)": mpq(11, 16), "α(0,1)": mpq(1)})
+P_FIG_VALUES = printed("§3 example, -4 = 1/3 (12) + 2/3 (-12)", (-4, 12, -12))
+P_FIG_EDGES = printed("§3 example, β(0,1) = 1/3 α(0,0) + 2/3 β(0,0)", (mpq(1, 3), mpq(2, 3)))
+P_FIG_SUM = printed("§3 example, α(2,1) = 3/4·5/6 + 1/4·1/4", (mpq(3, 4), mpq(5, 6), mpq(1, 4), mpq(1, 4)))
+P_FIG_LAWS = printed("§3 example, P(K_1) = b(2,1/4,K_1), P(K_2) = b(1,1/3,K_2)", (2, mpq(1, 4), 1, mpq(1, 3)))
+P_PATHS = printed("§3, α(2,1) as a sum over paths", ((mpq(3, 4), mpq(1, 4), mpq(1, 3)), (mpq(1, 4), mpq(1, 3), mpq(3, 4))))
+
+_a, _b, _A1, _B1, _A_, _B_ = sp.symbols("a b alpha1 beta1 alphaprime betaprime")
+#: (8) α(i,j) = (a+1)/(2a) α(i-1,j) + (a-1)/(2a) β(i-1,j); (9) β(i,j) = (b-1)/(2b) α(i,j-1) + (b+1)/(2b) β(i,j-1);
+#: the hold chance after a raise (1+a)/(2a).
+P_EQ8 = printed("§3 (8)", (_a + 1) / (2 * _a) * _A1 + (_a - 1) / (2 * _a) * _B1)
+P_EQ9 = printed("§3 (9)", (_b - 1) / (2 * _b) * _A_ + (_b + 1) / (2 * _b) * _B_)
+P_HOLD = printed("§3 after (9), A gets the next double with probability (1+a)/(2a)", (1 + _a) / (2 * _a))
+
 #: Theorem 2 is checked as a polynomial identity in the upset chances for all i, j up to this bound.
 THEOREM2_BOUND = 16
 
 
 @claim("ks69.sec3.lemma", "§3, Lemma",
-       "β(i-1,j) < α(i,j) <= α(i-1,j).")
+       "β(i-1,j) < α(i,j) <= α(i-1,j).",
+       unprinted="an ordering of three points, no printed value (the text's 'i-i' is read as i-1, an OCR slip)")
 def lemma():
     # proof: (8) makes alpha(i,j) a proper convex combination of alpha(i-1,j) and beta(i-1,j), weights
     # (a+1)/(2a), (a-1)/(2a) in (0,1) for a > 1, and alpha - beta = P[K_a = K_b] > 0.
@@ -44,12 +77,20 @@ def lemma():
                 if not mid < hi:
                     return refuted(EXACT, "the right inequality is not strict", (i, j))
                 checked += 1
+    # the literal reading i - i = 0: β(0,j) < α(i,j) fails as soon as A's raises outnumber B's enough
+    g = R.raising_grid(9, 9)
+    lit = next(((i, j) for i in range(1, 10) for j in range(1, 10) if not g.beta(0, j) < g.alpha(i, j)), None)
+    literal = (refuted(EXACT, f"read literally (i-i = 0) the left inequality fails: a = b = 2, β(0,{lit[1]}) = "
+                              f"{format_exact(g.beta(0, lit[1]))} >= α({lit[0]},{lit[1]}) = "
+                              f"{format_exact(g.alpha(lit[0], lit[1]))}", lit, assumptions=(LEMMA_LITERAL.id,))
+               if lit else verified(EXACT, "read literally the inequalities hold too", assumptions=(LEMMA_LITERAL.id,)))
     return verified(
         EXACT,
         "Proof: by (8) α(i,j) = h·α(i-1,j) + u·β(i-1,j) with h = (a+1)/(2a), u = (a-1)/(2a) in (0,1) for a > 1, "
         "and α(i-1,j) - β(i-1,j) = P[K_a' = K_b] > 0, so β(i-1,j) < α(i,j) < α(i-1,j) (the right inequality is even "
         f"strict). Checked exactly on {checked} cells (i = 1..30, j = 0..30) for (a,b) in "
         + ", ".join(f"({x},{y})" for x, y in FACTORS) + ".",
+        assumptions=(LEMMA_I_1.id,), alternatives=(literal,),
     )
 
 
@@ -64,7 +105,7 @@ def eq6_9():
     p_hold = (al - be1) / (al1 - be1)
     eq6 = sp.Eq(-K, a * K * (p_up - p_hold))
     sol = sp.solve(eq6, al)
-    rhs8 = (a + 1) / (2 * a) * al1 + (a - 1) / (2 * a) * be1
+    rhs8 = P_EQ8.value.subs({_a: a, _A1: al1, _B1: be1})
     if len(sol) != 1 or not is_identity(sol[0], rhs8):
         return refuted(EXACT, f"(6) solves to {sol}, not (8)", sol)
     # (7) is (6) multiplied by (alpha1 - beta1)/K
@@ -76,11 +117,11 @@ def eq6_9():
     q_a = (be - be_) / (al_ - be_)
     eq9 = sp.Eq(-K, b * K * (q_a - (1 - q_a)))
     sol9 = sp.solve(eq9, be)
-    rhs9 = (b - 1) / (2 * b) * al_ + (b + 1) / (2 * b) * be_
+    rhs9 = P_EQ9.value.subs({_b: b, _A_: al_, _B_: be_})
     if len(sol9) != 1 or not is_identity(sol9[0], rhs9):
         return refuted(EXACT, f"A's indifference solves to {sol9}, not (9)", sol9)
     # the hold probability after a raise
-    if not is_identity(p_hold.subs(al, rhs8), (1 + a) / (2 * a)):
+    if not is_identity(p_hold.subs(al, rhs8), P_HOLD.value.subs(_a, a)):
         return refuted(EXACT, "the hold probability is not (1+a)/(2a)", None)
     return verified(EXACT, "solving (6) for α(i,j) gives (8); (7) is (6)·(α(i-1,j)-β(i-1,j))/K; A's indifference at "
                            "B's raise gives (9); with (8), (α(i,j)-β(i-1,j))/(α(i-1,j)-β(i-1,j)) = (1+a)/(2a) "
@@ -178,8 +219,9 @@ def _theorem2_check(N: int):
        "The initial conditions are α(0,j) = 1, β(i,0) = 1.")
 def theorem2_initial():
     g = R.raising_grid(6, 6)
-    if any(g.alpha(0, j) != 1 for j in range(7)):
-        return refuted(EXACT, "α(0,j) != 1", None)
+    p_alpha, p_beta = parse_rational(P_INITIAL_ALPHA.value), parse_rational(P_INITIAL_BETA.value)
+    if any(g.alpha(0, j) != p_alpha for j in range(7)):
+        return refuted(EXACT, f"α(0,j) != {P_INITIAL_ALPHA.value}", None)
     betas = {g.beta(i, 0) for i in range(7)}
     if betas != {0}:
         return refuted(EXACT, f"β(i,0) takes values {betas}", None)
@@ -187,13 +229,15 @@ def theorem2_initial():
     ex = R.raising_points_binomial(0, 1, 2, 3).beta
     if ex != mpq(1, 3):
         return refuted(EXACT, f"β(0,1) for a = 2, b = 3 is {ex}, not 1/3", ex)
+    if betas == {p_beta}:
+        return verified(EXACT, f"α(0,j) = 1 and β(i,0) = {P_INITIAL_BETA.value} for i, j <= 6")
     return erratum(
         EXACT,
         "α(0,j) = 1 is right, but the printed β(i,0) = 1 must be β(i,0) = 0: with no raises left B never raises, "
         "the game's low end is the real end 0 (Theorem 2 gives P[K_a < 0] = 0), and the paper's own example "
         "β(0,1) = 1/3·α(0,0) + 2/3·β(0,0) = 1/3 needs β(0,0) = 0. (Possibly a misprint of the scan.)",
-        [Erratum("§3, proof of Theorem 2, initial conditions", "β(i,0) = 1", "β(i,0) = 0", "0",
-                 kind=ErratumKind.MISPRINT)],
+        [Erratum(P_INITIAL_BETA.where, f"β(i,0) = {P_INITIAL_BETA.value}", "β(i,0) = 0", "0",
+                 note="the intended 0 is clear from the paper's own example (β(0,0) = 0)", kind=ErratumKind.MISPRINT)],
     )
 
 
@@ -247,16 +291,29 @@ def figures_1_2():
             if nd["state"] != sum(p * nodes[c]["state"] for c, p in nd["children"]):
                 return refuted(EXACT, f"states at {nd['label']} break the lemma", nd["label"])
     by = {nd["label"]: nd for nd in nodes}
-    want = {"β(0,1)": mpq(1, 3), "α(1,1)": mpq(5, 6), "α(1,0)": mpq(3, 4), "β(1,1)": mpq(1, 4),
-            "α(2,1)": mpq(11, 16), "α(0,1)": mpq(1), "α(0,0)": mpq(1), "β(0,0)": mpq(0), "β(1,0)": mpq(0)}
-    for lab, v in want.items():
+    for lab, v in P_FIG_STATES.value.items():
         if by[lab]["state"] != v:
             return refuted(EXACT, f"{lab} = {by[lab]['state']}, the text says {v}", lab)
-    if by["β(0,1)"]["value"] != -4 or [nodes[c]["value"] for c, _ in by["β(0,1)"]["children"]] != [12, -12]:
-        return refuted(EXACT, "the values at β(0,1) are not -4 -> (12, -12)", None)
+    b01 = by["β(0,1)"]
+    kids = [(nodes[c]["value"], p) for c, p in b01["children"]]  # (value, edge) to α(0,0), β(0,0)
+    v0, v_up, v_down = P_FIG_VALUES.value
+    e_up, e_down = P_FIG_EDGES.value
+    if [b01["value"], kids[0][0], kids[1][0]] != [v0, v_up, v_down] or [kids[0][1], kids[1][1]] != [e_up, e_down]:
+        return refuted(EXACT, f"at β(0,1) the tree has value {b01['value']} -> ({kids[0][0]}, {kids[1][0]}) with "
+                              f"edges ({kids[0][1]}, {kids[1][1]}); the text says {v0} -> ({v_up}, {v_down}) with "
+                              f"({e_up}, {e_down})", None)
+    if e_up * v_up + e_down * v_down != v0:
+        return refuted(EXACT, f"{e_up}·({v_up}) + {e_down}·({v_down}) != {v0}", None)
+    h1, s11, u1, s_b11 = P_FIG_SUM.value
     k = R.raising_points_binomial(2, 1, 2, 3).alpha
-    if k != mpq(11, 16) or mpq(3, 4) * mpq(5, 6) + mpq(1, 4) * mpq(1, 4) != mpq(11, 16):
-        return refuted(EXACT, f"Prob[K_1 <= K_2] = {k}", k)
+    true_sum = (R.hold_probability(2), by["α(1,1)"]["state"], R.upset_probability(2), by["β(1,1)"]["state"])
+    if (h1, s11, u1, s_b11) != true_sum or h1 * s11 + u1 * s_b11 != k:
+        return refuted(EXACT, f"α(2,1) = {k} is not {h1}·{s11} + {u1}·{s_b11}", k)
+    m, pa, n, pb = P_FIG_LAWS.value
+    if (m, pa, n, pb) != (2, R.upset_probability(2), 1, R.upset_probability(3)):
+        return refuted(EXACT, f"Theorem 2's laws for two raises of 2 against one of 3 are b(2, "
+                              f"{R.upset_probability(2)}) and b(1, {R.upset_probability(3)}), not b({m}, {pa}) and "
+                              f"b({n}, {pb})", None)
     listing = "; ".join(f"{nd['label']}: state {format_exact(nd['state'])}, value {format_exact(nd['value'])}"
                         for nd in nodes)
     return verified(EXACT, f"every node of the tree (Figure 1) checked: {listing}. At every node the value is the "
@@ -268,7 +325,7 @@ def figures_1_2():
 @claim("ks69.fig2.paths", "§3, after Figure 1",
        "Ignoring the intermediate nodes, α(2,1) = 3/4·1/4·1/3 + 1/4·1/3·3/4 = prob K_1 <= K_2.")
 def figure2_paths():
-    printed = mpq(3, 4) * mpq(1, 4) * mpq(1, 3) + mpq(1, 4) * mpq(1, 3) * mpq(3, 4)
+    printed = sum((x * y * z for x, y, z in P_PATHS.value), mpq(0))
     # enumerate the coin contest's winning paths from alpha(2,1): A's flips hold w.p. 3/4, B's w.p. 2/3
     paths = _coin_paths(2, 1, mpq(3, 4), mpq(2, 3))
     total = sum(p for p, _ in paths)
@@ -282,8 +339,10 @@ def figure2_paths():
         f"the sum as it stands in the text is {format_exact(printed)}, not 11/16. A's winning paths in the coin "
         f"contest are {terms} = 11/16: the term 3/4·3/4 (A's two raises both reach his next raising point) is "
         "missing; it may have been lost in the extraction of the scan rather than in the original.",
-        [Erratum("§3, α(2,1) as a sum over paths", "3/4·1/4·1/3 + 1/4·1/3·3/4 (= 1/8)",
-                 "3/4·3/4 + 3/4·1/4·1/3 + 1/4·1/3·3/4 = 11/16", "11/16", kind=ErratumKind.MISPRINT)],
+        [Erratum(P_PATHS.where, "3/4·1/4·1/3 + 1/4·1/3·3/4 (= 1/8)",
+                 "3/4·3/4 + 3/4·1/4·1/3 + 1/4·1/3·3/4 = 11/16", "11/16",
+                 note="a dropped term; the intended sum (= 11/16, stated on the same line) is clear",
+                 kind=ErratumKind.MISPRINT)],
     )
 
 
@@ -310,7 +369,8 @@ def _coin_paths(m, n, ha, hb):
 
 @claim("ks69.sec3.coins", "§3, the coin-flipping reductions",
        "The raising game from α(m,n) is the sequential coin contest (heads (1+a)/(2a) keeps the move); "
-       "A wins iff he throws less than or equal to as many tails as B.")
+       "A wins iff he throws less than or equal to as many tails as B.",
+       unprinted="a qualitative equivalence of two games; the coin chances (1+a)/(2a) are judged in ks69.eq6-9")
 def coins():
     # exact: for every pair of flip sequences the sequential contest's winner is [tails_A <= tails_B]
     for m in range(0, 7):
@@ -363,23 +423,65 @@ def _sequential_winner(fa, fb) -> bool:
        "With a = b = 2, if A starts with 10 doubles and B with 3, A should double at .4938 and therefore "
        "should double at the start of an even game.")
 def example_10_3():
+    from exactcube.brownian import continuous as C
+
+    from .continuous import ball_rounds_to
+
     al = R.raising_points_binomial(10, 3, 2, 2).alpha
     if al > mpq(1, 2):
         return refuted(EXACT, f"α(10,3) = {al} > 1/2: A should not double at once", al)
-    printed = ".4938"
-    from exactcube.numbers import agrees_with_printed
-
-    if agrees_with_printed(al, printed):
-        return verified(EXACT, f"α(10,3) = {al}")
-    from exactcube.brownian import continuous as C
-
-    c = C.alpha(10, 3, 20).value
+    shown = P_EXAMPLE_10_3.value
+    if agrees_with_printed(al, shown):
+        return verified(EXACT, f"α(10,3) = {format_exact(al)} ≈ {format_decimal(al, 6)} rounds to {shown}")
+    with C.working_precision(128):
+        c = C.alpha(10, 3, 20).value  # Table III's cell: continuous raise potentials a = 10, b = 3, by (18)
+    if ball_rounds_to(c, shown):
+        origin = (f"it is Table III's cell for continuous raise potentials a = 10, b = 3 (α(10,3) by (18) = "
+                  f"{c.str(8, radius=False)}, which rounds to {shown}), apparently copied from the wrong table")
+    else:
+        origin = f"nor is it Table III's continuous α(10,3) = {c.str(8, radius=False)}"
     return erratum(
         EXACT,
         f"α(10,3) = {format_exact(al)} = {format_decimal(al, 6)} for ten doubles against three, so the conclusion "
-        "(double at the start of an even game) holds, but the printed .4938 is not this point: it is Table III's "
-        f"cell for continuous raise potentials a = 10, b = 3 (α(10,3) by (18) = {c.str(8)}), apparently copied "
-        "from the wrong table.",
-        [Erratum("§3 example, α(10,3) with a = b = 2", printed, format_exact(al), format_decimal(al, 4),
-                 note="printed value is Table III (continuous, a = 10, b = 3)", kind=ErratumKind.SUBSTANTIVE)],
+        f"(double at the start of an even game) holds, but the printed {shown} is not this point: {origin}.",
+        [Erratum(P_EXAMPLE_10_3.where, shown, format_exact(al), format_decimal(al, 4, leading_zero=False),
+                 note="the printed value is Table III's (continuous a = 10, b = 3), not the discrete point of the "
+                      "example; Table I stops at 9 doubles", kind=ErratumKind.SUBSTANTIVE)],
     )
+
+
+@claim("ks69.theorem2.toss", "§3, proof of Theorem 2, last paragraph",
+       "K_a <= K_b iff the first toss is tails and K_a' <= K_b', or the first toss is heads and K_a' < K_b' "
+       "(tails, the upset, has chance (a-1)/(2a): the success counted by K_a).")
+def theorem2_toss():
+    # The split as printed, read literally: toss -> relation of K_a' to K_b that makes K_a <= K_b.
+    split = dict(part.split() for part in P_TOSS_SPLIT.value.split(","))
+    if set(split) != {"tails", "heads"} or not set(split.values()) <= {"<=", "<"}:
+        raise ValueError(f"unreadable case split {P_TOSS_SPLIT.value!r}")
+    # Exact check on a grid: P[K_a <= K_b] against the split's formula, tails = success (upset), chance u_a.
+    for fa, fb in FACTORS:
+        u, h = R.upset_probability(fa), R.hold_probability(fa)
+        for i in range(1, 8):
+            for j in range(0, 8):
+                prev = R.raising_points_binomial(i - 1, j, fa, fb)
+                rel = {"<=": prev.alpha, "<": prev.beta}  # P[K_a' <= K_b], P[K_a' < K_b]
+                by_split = u * rel[split["tails"]] + h * rel[split["heads"]]
+                true = R.raising_points_binomial(i, j, fa, fb).alpha
+                if by_split != true:
+                    return erratum(
+                        EXACT,
+                        "K_a = (first toss) + K_a' with the toss a success (tails, the upset, chance u = (a-1)/(2a)); "
+                        "so K_a <= K_b iff heads and K_a' <= K_b, or tails and K_a' < K_b. The sentence swaps heads "
+                        f"and tails: read as printed it gives, for a = {fa}, b = {fb}, i = {i}, j = {j}, "
+                        f"P[K_a <= K_b] = {format_exact(by_split)} instead of α({i},{j}) = {format_exact(true)}. "
+                        "The displayed equation just above it (weight (a+1)/(2a) on K_a' <= K_b') is right, so the "
+                        "intended statement is clear.",
+                        [Erratum(P_TOSS_SPLIT.where, "tails and K_a' <= K_b', or heads and K_a' < K_b'",
+                                 "heads and K_a' <= K_b', or tails and K_a' < K_b'", "tails <, heads <=",
+                                 note="heads and tails swapped; the displayed equation before it has them right",
+                                 kind=ErratumKind.MISPRINT)],
+                        witness={"a": str(fa), "b": str(fb), "i": i, "j": j, "as_printed": format_exact(by_split),
+                                 "true": format_exact(true)})
+    return verified(EXACT, "the case split reproduces P[K_a <= K_b] exactly for i = 1..7, j = 0..7 and all the factor "
+                           "pairs " + ", ".join(f"({x},{y})" for x, y in FACTORS) + ".")
+

@@ -46,3 +46,59 @@ def test_bet_answer():
     mine = 1 - win(25, 25)  # independent: I roll second
     v = REGISTRY["floyd.bet"].check()
     assert (mine > Fraction(1, 4)) == (v.witness["answer"] == "accept")
+
+
+# --- every check judges what the note prints (exactcube.printed) -------------------------------------------
+
+from exactcube.mutate import mutate_claim  # noqa: E402
+from exactcube.printed import substituting  # noqa: E402
+from proofs.floyd import race25 as F  # noqa: E402
+
+
+def _with(cid, item, value):
+    with substituting(item._key, value):
+        return REGISTRY[cid].check()
+
+
+def test_algorithm_can_verify_and_fail():
+    v = REGISTRY["floyd.algorithm"].check()
+    (e,) = v.errata
+    assert e.kind.value == "transcription" and e.printed == "2.5" and e.true_rounded == "25"
+    # the corrected bound runs Floyd's loop to 25 and computes F[25,25]
+    assert _with("floyd.algorithm", F.LOOP_BOUND, "25").outcome is Outcome.VERIFIED
+    # a bound past the table the text describes, or short of it, is still wrong
+    assert _with("floyd.algorithm", F.LOOP_BOUND, "26").outcome is Outcome.ERRATUM
+    assert _with("floyd.algorithm", F.LOOP_BOUND, "24").outcome is Outcome.ERRATUM
+    assert _with("floyd.algorithm", F.WRITTEN, (25, 24)).outcome is Outcome.REFUTED
+
+
+@pytest.mark.parametrize("cid, item, wrong", [
+    ("floyd.f25", F.RECURRENCE, {**F.RECURRENCE.original, "divisor": 35}),
+    ("floyd.f25", F.RECURRENCE, {**F.RECURRENCE.original, "faces": 5}),
+    ("floyd.f25", F.RECURRENCE, {**F.RECURRENCE.original, "f(A,B<=0)": 1}),
+    ("floyd.order", F.ORDER_ROWS[1], ((1, 2), (2, 1), (2, 2))),  # f(1,2) before f(2,1): not the loop's order
+    ("floyd.order", F.READ_RANGE, (2, 11)),
+    ("floyd.bet", F.THRESHOLD, "0.33"),  # at 3 to 1 the break-even is 1/4 by hand
+    ("floyd.bet", F.ODDS, 2),
+])
+def test_wrong_printed_value_refutes(cid, item, wrong):
+    assert REGISTRY[cid].check().outcome is Outcome.VERIFIED
+    assert _with(cid, item, wrong).outcome is Outcome.REFUTED
+
+
+def test_printed_recurrence_small_by_hand():
+    f = F.printed_recurrence(3, F.RECURRENCE.original)
+    assert f[(1, 1)] == 1 and f[(3, 1)] == Fraction(35, 36)
+
+
+def test_mutation_figures():
+    reps = {cid: mutate_claim(REGISTRY[cid]) for cid in ("floyd.algorithm", "floyd.bet", "floyd.order")}
+    assert all(r.caught == r.tried > 0 for r in reps.values()), {c: r.survivors for c, r in reps.items()}
+    # f25: the only survivors are the rule f = 1 for A <= 0, which the recurrence never reads (floyd.exercise)
+    r = mutate_claim(REGISTRY["floyd.f25"])
+    assert r.survivors and all("f(A<=0,B)" in s for s in r.survivors)
+    assert REGISTRY["floyd.exercise"].unprinted
+
+
+def test_bet_reading_recorded():
+    assert REGISTRY["floyd.bet"].check().assumptions == ("floyd.bet-odds",)

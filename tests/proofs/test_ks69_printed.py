@@ -1,0 +1,113 @@
+"""ks69: every check judges what the paper prints: wrong printed values make the checks fail, corrections
+clear the errata; the slips found on re-reading, pinned by hand; readings and their alternatives."""
+
+from fractions import Fraction
+from math import comb
+
+import pytest
+
+from exactcube import catalog
+from exactcube.claims import REGISTRY
+from exactcube.mutate import mutate_claim
+from exactcube.printed import substituting
+from proofs.ks69 import alternating as A
+from proofs.ks69 import continuous as Cn
+from proofs.ks69 import raises as Rs
+
+catalog.load()
+
+
+def check(cid, item=None, value=None):
+    """The claim's verdict, with one printed item replaced when given."""
+    if item is None:
+        return REGISTRY[cid].check()
+    with substituting(item._key, value):
+        return REGISTRY[cid].check()
+
+
+def binom(n, p, k):
+    return comb(n, k) * p**k * (1 - p) ** (n - k)
+
+
+def test_example_10_3_by_hand():
+    # Theorem 2 by hand with Fractions: K_a ~ b(10, 1/4), K_b ~ b(3, 1/4), alpha = P[K_a <= K_b]
+    q = Fraction(1, 4)
+    al = sum(binom(10, q, k) * binom(3, q, l) for k in range(11) for l in range(4) if k <= l)
+    v = check("ks69.sec3.example10-3")
+    assert v.outcome.value == "erratum"
+    (e,) = v.errata
+    assert e.printed == ".4938" and Fraction(e.true) == al and e.kind.value == "substantive"
+    assert round(float(al), 4) == 0.2127 and e.true_rounded == ".2127"
+    assert "Table III" in v.details  # .4938 was compared with the continuous cell (Table III prints .4938)
+    # the correction clears the erratum; another wrong value is still an erratum, with its own origin text
+    assert check("ks69.sec3.example10-3", Rs.P_EXAMPLE_10_3, ".2127").outcome.value == "verified"
+    w = check("ks69.sec3.example10-3", Rs.P_EXAMPLE_10_3, ".4939")
+    assert w.outcome.value == "erratum" and "nor is it Table III" in w.details
+
+
+def test_theorem2_toss_swapped_by_hand():
+    v = check("ks69.theorem2.toss")
+    assert v.outcome.value == "erratum" and v.errata[0].kind.value == "misprint"
+    # by hand, a = b = 2, i = 1, j = 0: tails (chance 1/4) with K_a' <= K_b (= alpha(0,0) = 1), heads (3/4) with
+    # K_a' < K_b (= beta(0,0) = 0) gives 1/4; the true alpha(1,0) = 1 - 1/4 = 3/4
+    assert v.witness["as_printed"] == "1/4" and v.witness["true"] == "3/4"
+    assert check("ks69.theorem2.toss", Rs.P_TOSS_SPLIT, "tails <, heads <=").outcome.value == "verified"
+
+
+def test_eq22_strict_inequality():
+    v = check("ks69.eq22")
+    assert v.outcome.value == "erratum" and v.errata[0].kind.value == "misprint"
+    # a = b: P[X < Y] = 1 - P[Y <= X] = 1 - alpha(4,4); Table III prints alpha(4,4) = .6927
+    lt = float(v.witness["P[X<Y]"].split()[0].strip("["))
+    assert abs(lt - (1 - 0.6927)) < 1e-4
+    assert check("ks69.eq22", Cn.P_EQ22, "1").outcome.value == "verified"
+    assert check("ks69.eq22", Cn.P_EQ22, "2").outcome.value == "erratum"  # would add X - Y = 1
+
+
+@pytest.mark.parametrize("cid, item, correction", [
+    ("ks69.sec5.phi-prime", Cn.P_PHI_PRIME, "1/2"),
+    ("ks69.sec4.similarly", Cn.P_SIMILARLY, "K_b"),
+    ("ks69.theorem2.initial", Rs.P_INITIAL_BETA, "0"),
+])
+def test_misprints_cleared_by_correction(cid, item, correction):
+    v = check(cid)
+    assert v.outcome.value == "erratum" and all(e.kind.value == "misprint" for e in v.errata)
+    assert check(cid, item, correction).outcome.value == "verified"
+
+
+@pytest.mark.parametrize("cid, item, wrong", [
+    ("ks69.sec5.shift", Cn.P_SHIFT, (".431", ".581")),
+    ("ks69.sec5.shift", Cn.P_SHIFT, (".430", ".580")),
+    ("ks69.sec5.1e10", Cn.P_1E10, (10, -4)),
+    ("ks69.sec4.b1", Cn.P_B1_THRESHOLD, 5),
+    ("ks69.eq3-5", A.P_EQ5, ".7"),
+    ("ks69.sec2.strategy", A.P_STRATEGY, ("80", "25")),
+    ("ks69.fig1-2", Rs.P_FIG_STATES, {**Rs.P_FIG_STATES.original, "α(1,1)": Fraction(4, 5)}),
+    ("ks69.fig1-2", Rs.P_FIG_VALUES, (-4, 12, -11)),
+    ("ks69.theorem2.initial", Rs.P_INITIAL_ALPHA, "0"),
+])
+def test_wrong_printed_value_fails(cid, item, wrong):
+    assert check(cid).outcome.value in ("verified", "erratum")
+    assert check(cid, item, wrong).outcome.value == "refuted"
+
+
+def test_readings_and_alternatives():
+    v = check("ks69.sec3.lemma")
+    assert v.outcome.value == "verified" and v.assumptions == ("ks69.lemma-i-1",)
+    (alt,) = v.alternatives
+    assert alt.outcome.value == "refuted" and alt.assumptions == ("ks69.lemma-literal",)
+    # by hand: beta(0,j) = P[0 < K_b] = 1 - (3/4)^j, alpha(i,j) = P[K_a <= K_b]; the first failing pair
+    i, j = alt.witness
+    q = Fraction(1, 4)
+    al = sum(binom(i, q, k) * binom(j, q, l) for k in range(i + 1) for l in range(j + 1) if k <= l)
+    assert 1 - Fraction(3, 4) ** j >= al
+    w = check("ks69.sec5.1e10")
+    assert w.assumptions == ("ks69.1010-is-10^10",) and w.alternatives[0].outcome.value == "refuted"
+    assert check("ks69.sec2.strategy").assumptions == ("ks69.strategy-thresholds",)
+
+
+@pytest.mark.parametrize("cid", ["ks69.sec3.example10-3", "ks69.theorem2.toss", "ks69.fig1-2", "ks69.sec5.shift",
+                                 "ks69.eq22", "ks69.sec4.similarly"])
+def test_mutation_sample_all_caught(cid):
+    rep = mutate_claim(REGISTRY[cid], limit=12)
+    assert rep.items >= 1 and rep.tried >= 1 and rep.caught == rep.tried, rep.survivors
