@@ -89,14 +89,17 @@ TABLE3_PRINTED = {
 }
 
 
-def _tenth_mutants(text: str) -> list:
-    """Mutants of a simulated Table 2 value: its first decimal +-1 (0.611 -> 0.711, 0.511).
+def _simulation_mutants(step: int):
+    """Mutants of a simulated Table 2 value: ``step`` in its first decimal either way (0.611 -> 0.711, 0.511).
 
     The last printed digit +-1 is 0.001, a tenth of the standard error of a 10,000-game mean, which a check of a
-    simulation must *not* flag; a change of 0.1 is 5 to 10 standard errors and must be caught."""
-    v = parse_printed(text)
-    return [(f"first decimal {d:+d}: {format_decimal(v + mpq(d, 10), 3)}", format_decimal(v + mpq(d, 10), 3))
-            for d in (1, -1)]
+    simulation must *not* flag.  A change of 0.1 is 5 to 10 standard errors in the 'not doubling' column; in the
+    'doubling' column the stake is doubled, its standard error about twice as large, so the mutants move 0.2."""
+    def mutants(text: str) -> list:
+        v = parse_printed(text)
+        return [(f"first decimal {d:+d}: {format_decimal(v + mpq(d, 10), 3)}", format_decimal(v + mpq(d, 10), 3))
+                for d in (step, -step)]
+    return mutants
 
 
 #: The printed Table 2 expectations, one printed item per cell, read by the checks through ``.value``.
@@ -105,14 +108,23 @@ TABLE2_CELLS = {}
 
 def _cell_items():
     for label, (kind, a, b, nd, db) in zip(_row_labels(), TABLE2_PRINTED):
-        TABLE2_CELLS[label] = tuple(printed(f"zk77.table2 row {label}, column {col}", v, mutants=_tenth_mutants)
-                                    for col, v in (("not doubling", nd), ("doubling", db)))
+        TABLE2_CELLS[label] = tuple(printed(f"zk77.table2 row {label}, column {col}", v,
+                                            mutants=_simulation_mutants(step))
+                                    for col, v, step in (("not doubling", nd, 1), ("doubling", db, 2)))
 
 
-def _half_mutants(text: str) -> list:
-    """Mutants of a Table 3 threshold: half a pip and a whole pip either way."""
-    v = parse_half(text)
-    return [(f"{d:+} pip: {_fmt_half(v + d)}", _fmt_half(v + d)) for d in (mpq(1, 2), mpq(-1, 2), 1, -1)]
+def _threshold_mutants(row: str):
+    """Mutants of a Table 3 threshold in ``row``: half a pip and a whole pip either way, leaving out those that
+    state the same integer rule under zk77.half-pip (e.g. take '+2' and '+2½' both mean 'take up to 22')."""
+    def mutants(text: str) -> list:
+        v = parse_half(text)
+        out = []
+        for lab, d in (("+½", mpq(1, 2)), ("−½", mpq(-1, 2)), ("+1", 1), ("−1", -1)):
+            m = _fmt_half(v + d)
+            if _predicted(row, m) != _predicted(row, text):
+                out.append((f"{lab} pip: {m}", m))
+        return out
+    return mutants
 
 
 def _fmt_half(v: mpq) -> str:
@@ -339,7 +351,7 @@ def table3(dice=dm.BACKGAMMON) -> Table:
 
 
 #: The printed Table 3 thresholds, one printed item per cell (row, your count), read through ``.value``.
-TABLE3_CELLS = {(r, x): printed(f"zk77.table3 row {r}, column {x}", vals[i], mutants=_half_mutants)
+TABLE3_CELLS = {(r, x): printed(f"zk77.table3 row {r}, column {x}", vals[i], mutants=_threshold_mutants(r))
                 for r, vals in TABLE3_PRINTED.items() for i, x in enumerate(TABLE3_COUNTS)}
 
 
@@ -372,12 +384,15 @@ def _table3_against_race(T, up: bool = False):
 
 def _table3_against_table2():
     """Table 3's (re)double thresholds against the action each printed Table 2 pair favours (reading
-    ``zk77.table3-from-table2``).  Returns (rows agreeing, rows, disagreements as text)."""
+    ``zk77.table3-from-table2``).  Returns (rows agreeing, rows, disagreements as text).
+
+    Reads the printed values directly: this is a verdict under another reading, shown beside the main one; the
+    Table 2 cells are judged (and mutation-tested) in zk77.table2, the Table 3 cells in the main verdict."""
     agree, bad = 0, []
-    for label, (kind, a, b, _, _) in zip(_row_labels(), TABLE2_PRINTED):
+    for label, (kind, a, b, pn_text, pd_text) in zip(_row_labels(), TABLE2_PRINTED):
         row = "redouble" if kind == "Redouble" else "double"
-        threshold = ceil(parse_half(TABLE3_CELLS[(row, a)].value))
-        pn, pd = (parse_printed(item.value) for item in TABLE2_CELLS[label])
+        threshold = ceil(parse_half(TABLE3_PRINTED[row][TABLE3_COUNTS.index(a)]))
+        pn, pd = parse_printed(pn_text), parse_printed(pd_text)
         says = b - a >= threshold
         if pd == pn or (pd > pn) == says:
             agree += 1
@@ -604,9 +619,10 @@ def table3_all(max: int = 120, dice=dm.BACKGAMMON) -> Table:  # noqa: A002 - the
     return t
 
 
-#: zk77 §3: "D_A lies between 0.80 and 1. D_B lies between 0.20 and 0."
-RANGE_DA = printed("§3, range of D_A", ("0.80", "1"))
-RANGE_DB = printed("§3, range of D_B", ("0", "0.20"))
+#: zk77 §3: "D_A lies between 0.80 and 1. D_B lies between 0.20 and 0.", one printed item per end.
+RANGE_ENDS = {key: printed(f"§3, {key[1]} end of the range of {key[0]}", v)
+              for key, v in ((("D_A", "lower"), "0.80"), (("D_A", "upper"), "1"),
+                             (("D_B", "lower"), "0"), (("D_B", "upper"), "0.20"))}
 
 
 @claim("zk77.effective.range", "§3, Effective doubling point",
@@ -614,12 +630,12 @@ RANGE_DB = printed("§3, range of D_B", ("0", "0.20"))
 def effective_range():
     from exactcube.race import cubeless as cl
 
-    lo_a, hi_a = (parse_printed(v) for v in RANGE_DA.value)
-    lo_b, hi_b = sorted(parse_printed(v) for v in RANGE_DB.value)
+    ends = {key: parse_printed(item.value) for key, item in RANGE_ENDS.items()}
     N = 120
     T = _table("backgammon", False)
     W = cl.win_table(N)
-    low_a, high_b, n_a, n_b = [], [], 0, 0
+    found = {"D_A": [], "D_B": []}
+    n = {"D_A": 0, "D_B": 0}
     for x in range(1, N + 1):
         for y in range(1, N + 1):
             p = W(x, y)
@@ -627,41 +643,45 @@ def effective_range():
                 continue
             eo, et = T.equity(x, y, "mine"), T.equity(x, y, "theirs")
             if eo < 1:  # (1) inverted: D_A = 2p/(E_O + 1), meaningful while the owner cannot cash
-                n_a += 1
-                da = 2 * p / (eo + 1)
-                if not lo_a <= da <= hi_a:
-                    low_a.append((da, x, y, p))
+                n["D_A"] += 1
+                found["D_A"].append((2 * p / (eo + 1), x, y, p))
             if et > -1:  # (2) inverted
-                n_b += 1
-                db = (2 * p - 1 - et) / (1 - et)
-                if not lo_b <= db <= hi_b:
-                    high_b.append((db, x, y, p))
+                n["D_B"] += 1
+                found["D_B"].append(((2 * p - 1 - et) / (1 - et), x, y, p))
+    errs, parts, outside = [], [], {}
+    for name in ("D_A", "D_B"):
+        lo, hi = ends[(name, "lower")], ends[(name, "upper")]
+        out = [t for t in found[name] if not lo <= t[0] <= hi]
+        outside[name] = out
+        parts.append(f"{name} outside [{format_decimal(lo, 2)}, {format_decimal(hi, 2)}] at {len(out)} of {n[name]} "
+                     "positions")
+        for end, worst in (("lower", min(found[name])), ("upper", max(found[name]))):
+            v, x, y, p = worst
+            if (v < lo) if end == "lower" else (v > hi):
+                item = RANGE_ENDS[(name, end)]
+                parts[-1] += (f" ({'lowest' if end == 'lower' else 'highest'} {format_decimal(v, 4)} at {x} vs {y}, "
+                              f"p = {format_decimal(p, 4)})")
+                errs.append(Erratum(item.where, item.value, f"{v} ≈ {format_decimal(v, 4)} at {x} vs {y}",
+                                    format_decimal(mpq(floor(v * 100) if end == "lower" else ceil(v * 100), 100), 2),
+                                    note=f"the {'lowest' if end == 'lower' else 'highest'} implied {name} over counts "
+                                         f"1..{N}, under the reading of this claim",
+                                    kind=ErratumKind.SUBSTANTIVE))
     sym = {x: ef.implied_points(x, x, T).da_symmetric for x in (15, 20)}
     reading = ("Under the reading D_A := p/p(t,A) (Lemma 2 (1) inverted) and D_B from p(t,B) (Lemma 2 (2) "
                "inverted), on the exact race equities; zk77 does not define D_A, D_B operationally, so the verdict "
                "holds for this reading. ")
     under = (RACE_MODEL, DA_OWNER)
     alt = _real_positions_alternative("the range of D_A and D_B")
-    bounds = (f"[{format_decimal(lo_a, 2)}, {format_decimal(hi_a, 2)}]", f"[{format_decimal(lo_b, 2)}, "
-              f"{format_decimal(hi_b, 2)}]")
-    if not low_a and not high_b:
-        return verified(EXACT, reading + f"implied D_A in {bounds[0]} at all {n_a} positions and D_B in {bounds[1]} "
-                                         f"at all {n_b}", assumptions=under, alternatives=(alt,))
-    wa = min(low_a) if low_a else None
-    wb = max(high_b) if high_b else None
-    big = [t for t in low_a if t[1] > 30]
+    text = reading + f"Counts 1..{N}: " + "; ".join(parts) + "."
+    if not errs:
+        return verified(EXACT, text, assumptions=under, alternatives=(alt,))
+    big = [t for t in outside["D_A"] if t[1] > 30]
     return refuted(
         EXACT,
-        reading + f"Counts 1..{N}: D_A outside {bounds[0]} at {len(low_a)} of {n_a} positions"
-        + (f" (lowest {format_decimal(wa[0], 4)} at {wa[1]} vs {wa[2]}, p = {format_decimal(wa[3], 4)}), "
-           f"{len(big)} of them with your count above 30" if wa else "")
-        + f"; D_B outside {bounds[1]} at {len(high_b)} of {n_b} positions"
-        + (f" (highest {format_decimal(wb[0], 4)} at {wb[1]} vs {wb[2]})" if wb else "")
-        + ". Above 30 pips every such position is one where the owner should redouble now: the race's real take "
-          "points lie below 80% except at 6 vs 6, an exact take/pass tie (remark in zk77.thm1.M_range; "
-          "zk77.table3.all), so the owner effectively wins before p "
-          "reaches 0.8; near the end the owned cube can be worth more than in the continuous game. The other "
-          "inversion, (3) with D_B = 1 - D_A, also puts D_A below 0.8 in even races: "
+        text + f" {len(big)} of the D_A cases have your count above 30; at each of those the owner should redouble "
+        "now: the race's real take points lie below 80% except at 6 vs 6, an exact take/pass tie (remark in "
+        "zk77.thm1.M_range; zk77.table3.all), so the owner effectively wins before p reaches 0.8; near the end the "
+        "owned cube can be worth more than in the continuous game. The other inversion, (3) with D_B = 1 - D_A, also "
+        "puts D_A below 0.8 in even races: "
         + ", ".join(f"{format_decimal(v, 4)} at {x}-{x}" for x, v in sym.items()) + ".",
-        {"D_A": str(wa[0]), "at": (wa[1], wa[2])} if wa else {"D_B": str(wb[0]), "at": (wb[1], wb[2])},
-        assumptions=under, alternatives=(alt,))
+        {e.where: e.true for e in errs}, errata=errs, assumptions=under, alternatives=(alt,))

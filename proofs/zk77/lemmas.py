@@ -241,9 +241,10 @@ def _named(text: str) -> dict:
 @claim("zk77.thm1.names", "§3, Theorem 1 statement vs proofs",
        "Let r(t) and d(t) denote the minimum values of p(t) for which A can double and redouble respectively.")
 def names():
-    # the proofs: r from redoubling (owned cube, (8) = (10)); d from doubling out of the middle (p(t,M))
+    # the proofs, re-derived from Lemma 1 (not read from the printed (5), (6), which zk77.thm1.eq5/eq6 check):
+    # r from redoubling (owned cube, (8) = (10)); d from doubling out of the middle (p(t,M))
     sample = {DA: sp.Rational(22, 25), DB: sp.Rational(3, 25)}  # zk77's 40-pip points 0.88, 0.12
-    rv, dv = PRINTED_5.value.subs(sample), PRINTED_6.value.subs(sample)
+    rv, dv = _derived_r().subs(sample), _derived_d().subs(sample)
     by_proof = {"r": "redouble", "d": "double"} if dv < rv else {"r": "double", "d": "redouble"}
     shown = NAMES.value
     if _named(shown) == by_proof:
@@ -258,6 +259,23 @@ def names():
                  note="a swapped pair of names; formulas (5), (6) are right for the quantities their proofs define",
                  kind=ErratumKind.MISPRINT)],
     )
+
+
+def _derived(k: str):
+    """Lemma 2's (1), (2), (3) derived from Lemma 1 (the effective ends of the game), not read from the print."""
+    return {"(1)": lemma1(p, p, DA - p), "(2)": lemma1(p, p - DB, 1 - p), "(3)": lemma1(p, p - DB, DA - p)}[k]
+
+
+def _derived_r():
+    """The redouble point by the proof of (5): (8) = (10), with (1), (2) derived from Lemma 1."""
+    (sol,) = sp.solve(sp.Eq(2 * _derived("(1)").subs(p, r) - 1, 2 * (2 * _derived("(2)").subs(p, r) - 1)), r)
+    return sol
+
+
+def _derived_d():
+    """The double point by the proof of (6): 2p(t,M) - 1 = 2(2p(t,B) - 1), with (2), (3) derived from Lemma 1."""
+    (sol,) = sp.solve(sp.Eq(2 * _derived("(3)") - 1, 2 * (2 * _derived("(2)") - 1)), p)
+    return sol
 
 
 #: (10) and (11) as they stand in the available text (brackets as extracted).
@@ -283,7 +301,7 @@ def eq10_11():
     """(10) against (9) with Lemma 2 (2); (11) solved for r against (5) and against (8) = (10)."""
     K = sp.Symbol("K", positive=True)
     errs, notes = [], []
-    e9 = 2 * K * (2 * PRINTED_2.value - 1)  # (9) with (2) substituted: what (10) must be
+    e9 = 2 * K * (2 * _derived("(2)") - 1)  # (9) with (2) substituted: what (10) must be
     shown10 = EQ10.value
     if not is_identity(_formula(shown10), e9):
         errs.append(Erratum(EQ10.where, shown10, "2K(2(p - D_B)/(1 - D_B) - 1)", _EQ10_RIGHT,
@@ -293,7 +311,7 @@ def eq10_11():
     shown11 = EQ11.value
     eq = _formula(shown11)
     sol = sp.solve(eq, r)
-    if len(sol) != 1 or not is_identity(sol[0], PRINTED_5.value):
+    if len(sol) != 1 or not is_identity(sol[0], _derived_r()):
         got = sp.simplify(sol[0]) if len(sol) == 1 else sol
         errs.append(Erratum(EQ11.where, shown11, "2r/D_A - 1 = 2(2(r - D_B)/(1 - D_B) - 1), i.e. (8) = (10) divided "
                                                  "by K", _EQ11_RIGHT,

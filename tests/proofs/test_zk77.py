@@ -268,20 +268,25 @@ def test_effective_readings_and_printed_values():
 
 
 def test_effective_range_reads_the_printed_bounds():
-    # lowering the printed lower bound of D_A to 0.75 (below the lowest implied 0.7531) leaves only D_B violations;
-    # moving D_B's upper bound to 0.25 (the highest implied D_B is exactly 1/4 at 6 vs 6) leaves only D_A ones
+    # the refutation carries the two printed ends found wrong: D_A's lower end 0.80 (lowest implied D_A 0.7531 at
+    # 8 vs 8) and D_B's upper end 0.20 (highest implied D_B exactly 1/4 at 6 vs 6: by hand in
+    # tests/race/test_cubeful.py, the 6-6 take/pass tie). Lowering the lower end to 0.75 clears the first, raising
+    # the upper end to 0.25 the second.
     from exactcube.printed import substituting
-    from proofs.zk77.cube import RANGE_DA, RANGE_DB
+    from proofs.zk77.cube import RANGE_ENDS
 
     v = REGISTRY["zk77.effective.range"].check()
     assert v.assumptions == ("zk77.race-model", "zk77.da-owner") and v.outcome is Outcome.REFUTED
     assert v.alternatives[0].assumptions == ("zk77.real-positions",)
-    with substituting(RANGE_DA._key, ("0.75", "1")):
+    lo_a, hi_b = RANGE_ENDS[("D_A", "lower")], RANGE_ENDS[("D_B", "upper")]
+    assert {e.where for e in v.errata} == {lo_a.where, hi_b.where}
+    assert {e.where: e.true.split(" ≈")[0] for e in v.errata}[hi_b.where] == "1/4"
+    with substituting(lo_a._key, "0.75"):
         w = REGISTRY["zk77.effective.range"].check()
-    assert "D_A outside [0.75, 1.00] at 0 of 7351" in w.details and w.outcome is Outcome.REFUTED
-    with substituting(RANGE_DB._key, ("0", "0.25")):
+    assert "D_A outside [0.75, 1.00] at 0 of 7351" in w.details and {e.where for e in w.errata} == {hi_b.where}
+    with substituting(hi_b._key, "0.25"):
         w = REGISTRY["zk77.effective.range"].check()
-    assert "D_B outside [0.00, 0.25] at 0 of 9278" in w.details
+    assert "D_B outside [0.00, 0.25] at 0 of 9278" in w.details and {e.where for e in w.errata} == {lo_a.where}
 
 
 def test_effective_trend_under_both_inversions(race):
@@ -299,3 +304,58 @@ def test_effective_trend_under_both_inversions(race):
     v = REGISTRY["zk77.effective.trend"].check()
     assert v.outcome is Outcome.REFUTED and v.assumptions == ("zk77.race-model", "zk77.da-inversions")
     assert "lower at 15 than at 20, by (1) lower at 15 than at 20" in v.details
+
+
+def test_eq10_11_bracket_slips():
+    # by hand: (11) as printed, 2r/D_A - 1 = 2(2(r - D_B)/(1 - D_B)) - 1, gives r(1 - D_B) = 2 D_A (r - D_B), so
+    # r = 2 D_A D_B/(2 D_A + D_B - 1), not (5); (10) as extracted, 2K((2p - D_B)/(1 - D_B) - 1), is not
+    # 2K(2(p - D_B)/(1 - D_B) - 1) (at p = 1, D_B = 1/2: 2K(3 - 1) vs 2K(2 - 1))
+    from exactcube.claims import ErratumKind
+    from exactcube.printed import substituting
+    from proofs.zk77.lemmas import EQ10, EQ11
+
+    v = REGISTRY["zk77.thm1.eq10_11"].check()
+    assert v.outcome is Outcome.ERRATUM
+    kinds = {e.where: e.kind for e in v.errata}
+    assert kinds == {EQ10.where: ErratumKind.TRANSCRIPTION, EQ11.where: ErratumKind.MISPRINT}
+    assert "r = 2*D_A*D_B/(2*D_A + D_B - 1)" in [e.note for e in v.errata if e.where == EQ11.where][0]
+    with substituting(EQ10._key, "2*K*(2*(p - D_B)/(1 - D_B) - 1)"):
+        w = REGISTRY["zk77.thm1.eq10_11"].check()
+    assert {e.where for e in w.errata} == {EQ11.where}
+    with substituting(EQ11._key, "2*r/D_A - 1 = 2*(2*(r - D_B)/(1 - D_B) - 1)"):
+        w = REGISTRY["zk77.thm1.eq10_11"].check()
+    assert {e.where for e in w.errata} == {EQ10.where}
+
+
+def test_names_judged_from_the_printed_statement():
+    from exactcube.printed import substituting
+    from proofs.zk77.lemmas import NAMES
+
+    v = REGISTRY["zk77.thm1.names"].check()
+    assert v.outcome is Outcome.ERRATUM and v.errata[0].kind.value == "misprint"
+    with substituting(NAMES._key, "r(t), d(t) = redouble, double points respectively"):
+        assert REGISTRY["zk77.thm1.names"].check().outcome is Outcome.VERIFIED
+
+
+def test_wrong_printed_formula_is_refuted():
+    # (5) with 3 D_A D_B replaced by 2 D_A D_B is not what (8) = (10) gives
+    import sympy as sp
+
+    from exactcube.printed import substituting
+    from proofs.zk77.lemmas import DA, DB, PRINTED_5
+
+    with substituting(PRINTED_5._key, (2 * DA * DB + DA) / (4 * DA - 2 * (1 - DB))):
+        assert REGISTRY["zk77.thm1.eq5"].check().outcome is Outcome.REFUTED
+    assert sp.simplify(PRINTED_5.value - (3 * DA * DB + DA) / (4 * DA - 2 + 2 * DB)) == 0
+
+
+def test_table1_miss_kinds():
+    # -20 row, count 30: 5.018% printed 5.1, 0.32 of a unit past the 5.05 boundary: substantive;
+    # +25 row, count 100: 0.003 of a unit past 90.25: rounding (see test_table1_boundary_notes_by_fraction_recursion)
+    kinds = {e.where: e.kind.value for e in REGISTRY["zk77.table1"].check().errata}
+    assert kinds == {"zk77.table1 row -20, column 30": "substantive", "zk77.table1 row +25, column 100": "rounding"}
+
+
+def test_recursion_states_its_boundary_reading():
+    v = REGISTRY["zk77.recursion"].check()
+    assert v.outcome is Outcome.VERIFIED and v.assumptions == ("zk77.borne-off",)
