@@ -15,6 +15,8 @@ from math import ceil, floor
 import flint
 
 from exactcube.claims import Erratum, ErratumKind, Evidence, claim, erratum, open_, refuted, verified
+from exactcube.printed import printed
+from exactcube.results import assumption
 from exactcube.errors import BadInput
 from exactcube.numbers import format_decimal, format_exact, mpq, parse_int, parse_printed, printed_places
 from exactcube.race import cubeful as cf
@@ -24,6 +26,38 @@ from exactcube.tables import Param, Table, table_builder
 
 EXACT = Evidence.EXACT
 GAMES = 10_000
+
+# -- the readings the verdicts of this module rest on ---------------------------------------------------------------
+RACE_MODEL = assumption(
+    "zk77.race-model",
+    "The pip-count race model (each roll moves the count down by the dice total, doubles four times; no gammons; "
+    "money game, optimal cube play) stands for the real board positions zk77 simulated.").id
+REAL_POSITIONS = assumption(
+    "zk77.real-positions",
+    "zk77's simulation figures describe the real board positions they played out with their own strategies "
+    "(a piece-moving program near the end), which the pure race model does not reproduce.").id
+HALF_PIP = assumption(
+    "zk77.half-pip",
+    "A Table 3 entry v means: (re)double when the opponent's count is at least yours + v, and the opponent takes "
+    "while his count is at most yours + v (as the sentence below the table reads -1/2, -1 1/2 and +2 at count "
+    "20).").id
+HALF_PIP_UP = assumption(
+    "zk77.half-pip-up",
+    "A Table 3 take entry v means the opponent drops when his count is at least yours + v + 1 (as +2 at count 20 "
+    "gives 'drop at 23'), so a half-pip entry such as +5 1/2 at 40 means drop from 47 and take up to 46.").id
+TABLE3_FROM_TABLE2 = assumption(
+    "zk77.table3-from-table2",
+    "Table 3 is judged as the summary of zk77's own simulation of real positions: each (re)double threshold must "
+    "give the action that the printed Table 2 pair (holding vs doubling) of the same counts favours.").id
+DA_OWNER = assumption(
+    "zk77.da-owner",
+    "D_A is what Lemma 2 (1) gives on the race equities, D_A = p/p(t,A) with p(t,A) = (owned-cube equity + 1)/2, "
+    "and D_B is what (2) gives from the equity with the opponent owning the cube.").id
+DA_INVERSIONS = assumption(
+    "zk77.da-inversions",
+    "An effective doubling point of a race position is read as the values that Lemma 2 (1)-(3), inverted in the "
+    "ways shown on the exact race equities, give: a printed value is wrong only outside their range, and a stated "
+    "trend is refuted only if it fails for each of them.").id
 SIZE = 130  # covers Table 2's 110 vs 122 and Table 3's take threshold at 110 (+14.5)
 
 #: zk77 Table 2 as printed: (cube, A's count, B's count, not doubling, doubling).
@@ -53,6 +87,51 @@ TABLE3_PRINTED = {
     "redouble": ("−½", "+3", "+7½", "+11½"),
     "double": ("−1½", "+2", "+6½", "+9½"),
 }
+
+
+def _simulation_mutants(step: int):
+    """Mutants of a simulated Table 2 value: ``step`` in its first decimal either way (0.611 -> 0.711, 0.511).
+
+    The last printed digit +-1 is 0.001, a tenth of the standard error of a 10,000-game mean, which a check of a
+    simulation must *not* flag.  A change of 0.1 is 5 to 10 standard errors in the 'not doubling' column; in the
+    'doubling' column the stake is doubled, its standard error about twice as large, so the mutants move 0.2."""
+    def mutants(text: str) -> list:
+        v = parse_printed(text)
+        return [(f"first decimal {d:+d}: {format_decimal(v + mpq(d, 10), 3)}", format_decimal(v + mpq(d, 10), 3))
+                for d in (step, -step)]
+    return mutants
+
+
+#: The printed Table 2 expectations, one printed item per cell, read by the checks through ``.value``.
+TABLE2_CELLS = {}
+
+
+def _cell_items():
+    for label, (kind, a, b, nd, db) in zip(_row_labels(), TABLE2_PRINTED):
+        TABLE2_CELLS[label] = tuple(printed(f"zk77.table2 row {label}, column {col}", v,
+                                            mutants=_simulation_mutants(step))
+                                    for col, v, step in (("not doubling", nd, 1), ("doubling", db, 2)))
+
+
+def _threshold_mutants(row: str):
+    """Mutants of a Table 3 threshold in ``row``: half a pip and a whole pip either way, leaving out those that
+    state the same integer rule under zk77.half-pip (e.g. take '+2' and '+2½' both mean 'take up to 22')."""
+    def mutants(text: str) -> list:
+        v = parse_half(text)
+        out = []
+        for lab, d in (("+½", mpq(1, 2)), ("−½", mpq(-1, 2)), ("+1", 1), ("−1", -1)):
+            m = _fmt_half(v + d)
+            if _predicted(row, m) != _predicted(row, text):
+                out.append((f"{lab} pip: {m}", m))
+        return out
+    return mutants
+
+
+def _fmt_half(v: mpq) -> str:
+    """11/2 -> '+5½', -1/2 -> '−½', 2 -> '+2' (zk77 Table 3 notation)."""
+    whole, half = divmod(abs(v) * 2, 2)
+    body = (str(int(whole)) if whole or not half else "") + ("½" if half else "")
+    return ("−" if v < 0 else "+") + body
 
 
 def parse_half(text: str) -> mpq:
@@ -89,6 +168,9 @@ def _row_labels():
     return out
 
 
+_cell_items()
+
+
 def _arb(q: mpq):
     return flint.arb(flint.fmpq(int(q.numerator), int(q.denominator)))
 
@@ -97,7 +179,8 @@ def table2_values():
     """For each printed row: exact (not doubling, doubling), exact variances, printed values."""
     T = _table()
     rows = []
-    for label, (kind, a, b, nd_p, db_p) in zip(_row_labels(), TABLE2_PRINTED):
+    for label, (kind, a, b, _, _) in zip(_row_labels(), TABLE2_PRINTED):
+        nd_p, db_p = (item.value for item in TABLE2_CELLS[label])
         cube = "mine" if kind == "Redouble" else "centred"
         nd = T.no_double(a, b, cube)
         var_nd = T.second_moment_no_double(a, b, cube) - nd * nd
@@ -162,19 +245,20 @@ def table2_claim():
     n = 0
     for r in rows:
         if not r["take"]:
-            return refuted(EXACT, f"{r['label']}: B should pass in the exact model", r["label"])
-        for col, printed, exact, var in (("not doubling", r["nd_p"], r["nd"], r["var_nd"]),
-                                         ("doubling", r["db_p"], r["db"], r["var_db"])):
+            return refuted(EXACT, f"{r['label']}: B should pass in the exact model", r["label"],
+                           assumptions=(RACE_MODEL,))
+        for col, shown, exact, var in (("not doubling", r["nd_p"], r["nd"], r["var_nd"]),
+                                       ("doubling", r["db_p"], r["db"], r["var_db"])):
             n += 1
-            d = parse_printed(printed) - exact
-            z = _z(printed, exact, var)
-            zs.append((abs(float(z.mid())), f"{r['label']}, {col}: printed {printed}, exact "
+            d = parse_printed(shown) - exact
+            z = _z(shown, exact, var)
+            zs.append((abs(float(z.mid())), f"{r['label']}, {col}: printed {shown}, exact "
                                             f"{format_decimal(exact, 4)}, z = {float(z.mid()):+.2f}"))
             # decided exactly: |d| > k SE  <=>  d^2 > k^2 var / GAMES
             if d * d > 4 * var / GAMES:
                 beyond2.append(r["label"])
             if d * d > Z_FAR**2 * var / GAMES:
-                far.append(Erratum(f"zk77.table2 row {r['label']}, column {col}", printed, format_exact(exact),
+                far.append(Erratum(f"zk77.table2 row {r['label']}, column {col}", shown, format_exact(exact),
                                    format_decimal(exact, 3),
                                    note=f"z = {float(z.mid()):+.2f}: beyond {Z_FAR} standard errors of a 10,000-game "
                                         "mean, more than simulation error explains",
@@ -205,14 +289,14 @@ def table2_claim():
              + caveat)
     if far:
         return erratum(Evidence.SAMPLED, f"{len(far)} printed values lie more than {Z_FAR} standard errors from the "
-                                         "exact race-model value. " + stats, far)
+                                         "exact race-model value. " + stats, far, assumptions=(RACE_MODEL,))
     if len(beyond2) > MAX_BEYOND_2SE:
         return open_(Evidence.SAMPLED, f"{len(beyond2)} of {n} values lie beyond 2 SE, more than the {MAX_BEYOND_2SE} "
                                        "that chance allows at 99.9%: a systematic difference between the simulation "
-                                       "and the race model. " + stats)
+                                       "and the race model. " + stats, assumptions=(RACE_MODEL,))
     return verified(Evidence.SAMPLED, "The printed values are 10,000-game simulation estimates, consistent with the "
                                       "exact race-model values within simulation error (none beyond "
-                                      f"{Z_FAR} SE): " + stats)
+                                      f"{Z_FAR} SE): " + stats, assumptions=(RACE_MODEL,))
 
 
 #: A printed Table 2 value this many standard errors from the exact value is reported as wrong.
@@ -229,10 +313,11 @@ def _exact_thresholds(x, T):
     return {"minimum take": th.take_to, "redouble": th.redouble_from, "double": th.double_from}
 
 
-def _predicted(row, printed):
-    v = parse_half(printed)
+def _predicted(row, shown, up=False):
+    """The integer threshold a printed Table 3 entry states (zk77.half-pip; with ``up``, zk77.half-pip-up)."""
+    v = parse_half(shown)
     # "double if his count is 18½ or more" -> least integer delta >= v; "drop at 23 or higher" -> take to floor(v)
-    return floor(v) if row == "minimum take" else ceil(v)
+    return (ceil(v) if up else floor(v)) if row == "minimum take" else ceil(v)
 
 
 def _fmt_delta(d):
@@ -265,56 +350,97 @@ def table3(dice=dm.BACKGAMMON) -> Table:
     return t
 
 
-@claim("zk77.table3", "§5, Table 3 and the text below it",
-       "Optimal strategy: with your count 20 redouble if the opponent's count is 19½ or more, double at 18½ or more, "
-       "and he drops at 23 or higher; at 40: take +5½, redouble +3, double +2; at 70: +10, +7½, +6½; at 110: "
-       "+14½, +11½, +9½.")
-def table3_claim():
-    T = _table("backgammon", False)
-    diffs = []
-    agree = 0
-    col20 = True
+#: The printed Table 3 thresholds, one printed item per cell (row, your count), read through ``.value``.
+TABLE3_CELLS = {(r, x): printed(f"zk77.table3 row {r}, column {x}", vals[i], mutants=_threshold_mutants(r))
+                for r, vals in TABLE3_PRINTED.items() for i, x in enumerate(TABLE3_COUNTS)}
+
+
+def _table3_against_race(T, up: bool = False):
+    """Each printed Table 3 threshold against the exact race model.
+
+    Half-pip take entries are read by ``zk77.half-pip`` (take while his count <= yours + v: floor) or, with ``up``,
+    by ``zk77.half-pip-up`` (drop from yours + v + 1: ceil).  Returns (agreeing cells, texts, errata)."""
+    agree, texts, errs = 0, [], []
     for x in TABLE3_COUNTS:
         ex = _exact_thresholds(x, T)
-        for r, printed in TABLE3_PRINTED.items():
-            pv = printed[TABLE3_COUNTS.index(x)]
-            pred = _predicted(r, pv)
+        for r in TABLE3_PRINTED:
+            item = TABLE3_CELLS[(r, x)]
+            pv = item.value
+            pred = _predicted(r, pv, up)
             if pred == ex[r]:
                 agree += 1
                 continue
-            col20 = col20 and x != 20
             what = (f"take up to {x + ex[r]}" if r == "minimum take" else f"{r} from {x + ex[r]}")
             said = (f"take up to {x + pred}" if r == "minimum take" else f"{r} from {x + pred}")
             margins = ", ".join(f"at {x} vs {x + d}: {_margin_text(r, x, x + d, T)}"
                                 for d in range(min(pred, ex[r]) + (r == "minimum take"),
                                                max(pred, ex[r]) + (r == "minimum take")))
-            text = f"{r}, count {x}: printed {pv} means {said}; exact race model: {what} ({margins})"
-            alt = _other_reading(r, pv)
-            if alt is not None:
-                text += (f"; this cell depends on how '{pv}' is read: as 'drop iff his count >= yours + "
-                         f"{pv.lstrip('+')} + 1' it means take up to {x + alt}, which "
-                         + ("agrees with the exact model" if alt == ex[r] else "disagrees too"))
-            diffs.append(text)
-    details = (f"{agree} of 12 printed thresholds agree with the exact race model (printed half-pips read as the "
-               "text does, e.g. −½ = 'redouble if his count is 19½ or more'; take '+v' = take while his count is "
-               "at most yours + v)"
+            texts.append(f"{r}, count {x}: printed {pv} means {said}; exact race model: {what} ({margins})")
+            errs.append(Erratum(item.where, pv, f"{ex[r]:+d}: {what} in the exact race model", _fmt_half(mpq(ex[r])),
+                                note=f"the race-model optimum; margin {margins}",
+                                kind=ErratumKind.SUBSTANTIVE))
+    return agree, texts, errs
+
+
+def _table3_against_table2():
+    """Table 3's (re)double thresholds against the action each printed Table 2 pair favours (reading
+    ``zk77.table3-from-table2``).  Returns (rows agreeing, rows, disagreements as text).
+
+    Reads the printed values directly: this is a verdict under another reading, shown beside the main one; the
+    Table 2 cells are judged (and mutation-tested) in zk77.table2, the Table 3 cells in the main verdict."""
+    agree, bad = 0, []
+    for label, (kind, a, b, pn_text, pd_text) in zip(_row_labels(), TABLE2_PRINTED):
+        row = "redouble" if kind == "Redouble" else "double"
+        threshold = ceil(parse_half(TABLE3_PRINTED[row][TABLE3_COUNTS.index(a)]))
+        pn, pd = parse_printed(pn_text), parse_printed(pd_text)
+        says = b - a >= threshold
+        if pd == pn or (pd > pn) == says:
+            agree += 1
+        else:
+            bad.append(f"{label}: Table 3 says {'' if says else 'do not '}{row}, the printed pair "
+                       f"{format_decimal(pn, 3)}/{format_decimal(pd, 3)} favours {'holding' if says else row}")
+    return agree, len(TABLE2_PRINTED), bad
+
+
+@claim("zk77.table3", "§5, Table 3 and the text below it",
+       "Optimal strategy: with your count 20 redouble if the opponent's count is 19½ or more, double at 18½ or more, "
+       "and he drops at 23 or higher; at 40: take +5½, redouble +3, double +2; at 70: +10, +7½, +6½; at 110: "
+       "+14½, +11½, +9½.")
+def table3_claim():
+    """zk77 Table 3 as the race model's optimal strategy (exactcube.race.cubeful thresholds), under two readings of
+    its half-pip take entries, and as the summary of zk77's own Table 2."""
+    T = _table("backgammon", False)
+    agree, texts, errs = _table3_against_race(T)
+    agree_up, texts_up, errs_up = _table3_against_race(T, up=True)
+    col20 = not any(e.where.endswith("column 20") for e in errs)
+    details = (f"{agree} of 12 printed thresholds agree with the exact race model (half-pips read as the text "
+               "does, e.g. −½ = 'redouble if his count is 19½ or more'; take '+v' = take while his count is at most "
+               "yours + v)"
                + ("; the count-20 column and its sentence (redouble from 20, double from 19, drop from 23) agree "
                   "exactly." if col20 else "."))
-    if not diffs:
-        return verified(EXACT, details)
-    return refuted(EXACT, details + " As the race-model optimal strategy, Table 3 is refuted: " + "; ".join(diffs)
+    ok2, n2, bad2 = _table3_against_table2()
+    alt_t2 = open_(
+        EXACT,
+        f"Judged by zk77's own printed Table 2: the (re)double thresholds give the action the printed pair favours "
+        f"(or a printed tie) in {ok2} of {n2} rows"
+        + (f"; not in {'; '.join(bad2)}" if bad2 else "")
+        + ". Table 2 has no take data, so the take row cannot be judged from what is printed, and the real "
+          "positions behind Table 2 are not given; undecided.",
+        bad2, assumptions=(REAL_POSITIONS, TABLE3_FROM_TABLE2))
+    text_up = ("Reading half-pip take entries as 'drop from yours + v + 1': "
+               f"{agree_up} of 12 thresholds agree with the exact race model" + "".join(f"; {t}" for t in texts_up)
+               + ".")
+    under_up = (RACE_MODEL, HALF_PIP_UP)
+    alt_up = (refuted(EXACT, text_up, texts_up, errata=errs_up, assumptions=under_up) if errs_up
+              else verified(EXACT, text_up, assumptions=under_up))
+    if not errs:
+        return verified(EXACT, details, assumptions=(RACE_MODEL, HALF_PIP), alternatives=(alt_up, alt_t2))
+    return refuted(EXACT, details + " As the race-model optimal strategy, Table 3 is refuted: " + "; ".join(texts)
                    + ". Equity margins are per unit of the cube before the double (take: taker's take minus pass; "
                      "(re)double: doubler's double minus hold). zk77's thresholds come from simulations of real "
-                     "positions, so these are differences from the race-model optimum, not misprints.",
-                   diffs)
-
-
-def _other_reading(row, printed):
-    """For a half-pip take entry, the take limit under the other mechanical reading ('drop from v + 1': ceil)."""
-    v = parse_half(printed)
-    if row != "minimum take" or v.denominator == 1:
-        return None
-    return ceil(v)
+                     "positions, so these are differences from the race-model optimum, not misprints of a computed "
+                     "value.",
+                   texts, errata=errs, assumptions=(RACE_MODEL, HALF_PIP), alternatives=(alt_up, alt_t2))
 
 
 def _margin_text(row, x, y, T):
@@ -327,6 +453,12 @@ def _margin_text(row, x, y, T):
     return f"{row} - hold = {format_decimal(m, 4)} ({row if m > 0 else 'hold' if m < 0 else 'tie'})"
 
 
+#: The effective doubling points zk77 §3 prints for even races, by (point, count).
+EFFECTIVE_PRINTED = {(name, x): printed(f"zk77 §3, {name} at {x} vs {x}", v)
+                     for x, vals in ((40, ("0.88", "0.12")), (20, ("0.90", "0.10")))
+                     for name, v in zip(("D_A", "D_B"), vals)}
+
+
 @claim("zk77.effective", "§3, Effective doubling point",
        "In an even race with 40 pips to go and the cube in the middle, D_A ≈ 0.88 and D_B ≈ 0.12; with 20 pips, "
        "D_A ≈ 0.90 and D_B ≈ 0.10.")
@@ -336,29 +468,33 @@ def effective_claim():
     notes = []
     da_by_count = {}
     inside = []
-    for x, pa, pb in ((40, "0.88", "0.12"), (20, "0.90", "0.10")):
+    for x in (40, 20):
         inv = _inversions(x, T)
         da_by_count[x] = inv["D_A"]
         notes.append(f"{x}-{x}: p = {format_decimal(inv['p'], 4)}; "
                      + "; ".join(f"{name} by {how} = {format_decimal(v, 4)}"
                                  for name in ("D_A", "D_B") for how, v in inv[name].items()))
-        for name, printed in (("D_A", pa), ("D_B", pb)):
+        for name in ("D_A", "D_B"):
+            item = EFFECTIVE_PRINTED[(name, x)]
+            shown = item.value
             vals = list(inv[name].values())
             lo, hi = min(vals), max(vals)
             # an erratum only if no inversion, nor anything between them, rounds to the printed value: the printed
             # value's rounding interval lies wholly outside [lo, hi]
-            half = mpq(1, 2 * 10 ** printed_places(printed))
-            v = parse_printed(printed)
+            half = mpq(1, 2 * 10 ** printed_places(shown))
+            v = parse_printed(shown)
             if not (v + half < lo or v - half > hi):
-                inside.append(f"{name} at {x} (printed {printed}, range {format_decimal(lo, 4)} to "
+                inside.append(f"{name} at {x} (printed {shown}, range {format_decimal(lo, 4)} to "
                               f"{format_decimal(hi, 4)})")
             else:
-                errs.append(Erratum(f"zk77 §3, {name} at {x} vs {x}", printed,
+                errs.append(Erratum(item.where, shown,
                                     f"{format_decimal(lo, 4)} to {format_decimal(hi, 4)} (range over the inversions "
-                                    "of Lemma 2)", f"{format_decimal(lo, 2)}-{format_decimal(hi, 2)}",
+                                    "of Lemma 2)", format_decimal((lo + hi) / 2, printed_places(shown)),
                                     note="every inversion of Lemma 2 on the exact cubeful equities disagrees with the "
                                          "printed value at its precision: " + ", ".join(
-                                             f"{how} {format_decimal(w, 4)}" for how, w in inv[name].items()),
+                                             f"{how} {format_decimal(w, 4)}" for how, w in inv[name].items())
+                                         + " (a difference between zk77's simulated real positions and the race "
+                                           "model, not a slip of the pen)",
                                     kind=ErratumKind.SUBSTANTIVE))
     below = all(da_by_count[20][how] < da_by_count[40][how] for how in da_by_count[20])
     details = ("D_A, D_B are not defined operationally by zk77; they are implied by the exact cubeful equities by "
@@ -368,9 +504,20 @@ def effective_claim():
                + (f"Within the range of the inversions, hence not errata: {'; '.join(inside)}. " if inside else "")
                + ("Every D_A inversion puts D_A at 20 pips BELOW D_A at 40, against the printed 0.90 > 0.88."
                   if below else "The inversions do not agree on whether D_A at 20 pips is below D_A at 40."))
+    under = (RACE_MODEL, DA_INVERSIONS)
+    alt = _real_positions_alternative("D_A and D_B at the even races 40-40 and 20-20")
     if not errs:
-        return verified(EXACT, details)
-    return erratum(EXACT, details, errs)
+        return verified(EXACT, details, assumptions=under, alternatives=(alt,))
+    return erratum(EXACT, details, errs, assumptions=under, alternatives=(alt,))
+
+
+def _real_positions_alternative(what: str):
+    """The verdict when zk77's figures are read as describing their simulated real positions: undecided, because
+    neither those positions nor the data behind the figures are printed."""
+    return open_(EXACT, f"Read as a statement about the real board positions zk77 simulated, {what} cannot be "
+                        "computed from anything printed (the positions and their simulation data are not given); "
+                        "the race model is the only exact stand-in, so undecided.",
+                 assumptions=(REAL_POSITIONS,))
 
 
 def _inversions(x, T):
@@ -388,30 +535,40 @@ def _inversions(x, T):
 
 
 @claim("zk77.effective.trend", "§3, Effective doubling point",
-       "In general, as the race nears the end, D_A will increase since p(t) will become less continuous.")
+       "In general, as the race nears the end, D_A will increase since p(t) will become less continuous.",
+       unprinted="a qualitative trend: no number is printed; the check is judged by the exact D_A sequence")
 def trend():
     T = _table("backgammon", False)
     pts = {}
     for x in range(15, 121, 5):
         ip = ef.implied_points(x, x, T)
         pts[x] = (ip.da_symmetric, ip.da_from_owner)
-    sym = [pts[x][0] for x in sorted(pts)]
-    own = [pts[x][1] for x in sorted(pts)]
-    # "increases as the race nears the end" = decreasing in the count
-    bad = [(x, y) for x, y in zip(sorted(pts), sorted(pts)[1:]) if pts[x][0] < pts[y][0]]
-    text = ", ".join(f"{x}: {format_decimal(pts[x][0], 3)}/{format_decimal(pts[x][1], 3)}" for x in sorted(pts))
-    if bad:
-        x, y = bad[0]
-        return refuted(EXACT, "Implied D_A along even races (count: from (3) symmetric / from (1) owned cube): "
-                              f"{text}. D_A is not decreasing in the count: at {x} it is below its value at {y} "
-                              "(both inversions peak around 40-60 pips and fall towards the end).",
-                       {"count": x, "D_A": str(pts[x][0]), "larger_count": y, "D_A_larger": str(pts[y][0])})
-    return verified(EXACT, f"implied D_A decreases in the count: {text}")
+    counts = sorted(pts)
+    # "increases as the race nears the end" = decreasing in the count; a rise in the count breaks it
+    bad = [[(x, y) for x, y in zip(counts, counts[1:]) if pts[x][k] < pts[y][k]] for k in (0, 1)]
+    text = ", ".join(f"{x}: {format_decimal(pts[x][0], 3)}/{format_decimal(pts[x][1], 3)}" for x in counts)
+    under = (RACE_MODEL, DA_INVERSIONS)
+    alt = _real_positions_alternative("the trend of D_A")
+    lead = "Implied D_A along even races (count: from (3) symmetric / from (1) owned cube): " + text + ". "
+    if all(bad):
+        (x, y), (u, w) = bad[0][0], bad[1][0]
+        return refuted(EXACT, lead + f"D_A is not decreasing in the count under either inversion: by (3) symmetric "
+                                     f"it is lower at {x} than at {y}, by (1) lower at {u} than at {w} (both peak "
+                                     "around 40-70 pips and fall towards the end).",
+                       {"count": x, "D_A": str(pts[x][0]), "larger_count": y, "D_A_larger": str(pts[y][0])},
+                       assumptions=under, alternatives=(alt,))
+    if any(bad):
+        return open_(EXACT, lead + "The inversions disagree on the trend.", None, assumptions=under,
+                     alternatives=(alt,))
+    return verified(EXACT, lead + "D_A decreases in the count under both inversions.", assumptions=under,
+                    alternatives=(alt,))
 
 
 @claim("zk77.ks_strategy", "§1",
        "The strategies we present differ from those given by Keeler and Spencer because they assumed totals 5, 10, "
-       "20 with probabilities 11/24, 11/24, 2/24, whereas real dice show 13 totals.")
+       "20 with probabilities 11/24, 11/24, 2/24, whereas real dice show 13 totals.",
+       unprinted="the printed dice model is the input of a comparison whose conclusion ('the strategies differ') "
+                 "names no value; Table 3's cells are judged in zk77.table3")
 def ks_strategy():
     Tb = _table("backgammon", False)
     ks = dm.from_spec("5:11/24,10:11/24,20:2/24")
@@ -423,9 +580,10 @@ def ks_strategy():
             if getattr(a, name) != getattr(b, name):
                 diffs.append(f"{x}: {name} {getattr(b, name):+d} (KS dice) vs {getattr(a, name):+d} (real dice)")
     if not diffs:
-        return refuted(EXACT, "the two dice models give the same thresholds at 20, 40, 70, 110", None)
+        return refuted(EXACT, "the two dice models give the same thresholds at 20, 40, 70, 110", None,
+                       assumptions=(RACE_MODEL,))
     return verified(EXACT, f"exact optimal thresholds differ between the two dice models in {len(diffs)} of 12 "
-                           f"Table 3 cells: " + "; ".join(diffs) + ".")
+                           f"Table 3 cells: " + "; ".join(diffs) + ".", assumptions=(RACE_MODEL,))
 
 
 @table_builder("zk77.table3.all", "Exact race cube thresholds for every count (zk77 Table 3 extended)",
@@ -461,15 +619,23 @@ def table3_all(max: int = 120, dice=dm.BACKGAMMON) -> Table:  # noqa: A002 - the
     return t
 
 
+#: zk77 §3: "D_A lies between 0.80 and 1. D_B lies between 0.20 and 0.", one printed item per end.
+RANGE_ENDS = {key: printed(f"§3, {key[1]} end of the range of {key[0]}", v)
+              for key, v in ((("D_A", "lower"), "0.80"), (("D_A", "upper"), "1"),
+                             (("D_B", "lower"), "0"), (("D_B", "upper"), "0.20"))}
+
+
 @claim("zk77.effective.range", "§3, Effective doubling point",
        "D_A lies between 0.80 and 1. D_B lies between 0.20 and 0.")
 def effective_range():
     from exactcube.race import cubeless as cl
 
+    ends = {key: parse_printed(item.value) for key, item in RANGE_ENDS.items()}
     N = 120
     T = _table("backgammon", False)
     W = cl.win_table(N)
-    low_a, high_b, n_a, n_b = [], [], 0, 0
+    found = {"D_A": [], "D_B": []}
+    n = {"D_A": 0, "D_B": 0}
     for x in range(1, N + 1):
         for y in range(1, N + 1):
             p = W(x, y)
@@ -477,32 +643,45 @@ def effective_range():
                 continue
             eo, et = T.equity(x, y, "mine"), T.equity(x, y, "theirs")
             if eo < 1:  # (1) inverted: D_A = 2p/(E_O + 1), meaningful while the owner cannot cash
-                n_a += 1
-                da = 2 * p / (eo + 1)
-                if not mpq(4, 5) <= da <= 1:
-                    low_a.append((da, x, y, p))
+                n["D_A"] += 1
+                found["D_A"].append((2 * p / (eo + 1), x, y, p))
             if et > -1:  # (2) inverted
-                n_b += 1
-                db = (2 * p - 1 - et) / (1 - et)
-                if not 0 <= db <= mpq(1, 5):
-                    high_b.append((db, x, y, p))
+                n["D_B"] += 1
+                found["D_B"].append(((2 * p - 1 - et) / (1 - et), x, y, p))
+    errs, parts, outside = [], [], {}
+    for name in ("D_A", "D_B"):
+        lo, hi = ends[(name, "lower")], ends[(name, "upper")]
+        out = [t for t in found[name] if not lo <= t[0] <= hi]
+        outside[name] = out
+        parts.append(f"{name} outside [{format_decimal(lo, 2)}, {format_decimal(hi, 2)}] at {len(out)} of {n[name]} "
+                     "positions")
+        for end, worst in (("lower", min(found[name])), ("upper", max(found[name]))):
+            v, x, y, p = worst
+            if (v < lo) if end == "lower" else (v > hi):
+                item = RANGE_ENDS[(name, end)]
+                parts[-1] += (f" ({'lowest' if end == 'lower' else 'highest'} {format_decimal(v, 4)} at {x} vs {y}, "
+                              f"p = {format_decimal(p, 4)})")
+                errs.append(Erratum(item.where, item.value, f"{v} ≈ {format_decimal(v, 4)} at {x} vs {y}",
+                                    format_decimal(mpq(floor(v * 100) if end == "lower" else ceil(v * 100), 100), 2),
+                                    note=f"the {'lowest' if end == 'lower' else 'highest'} implied {name} over counts "
+                                         f"1..{N}, under the reading of this claim",
+                                    kind=ErratumKind.SUBSTANTIVE))
+    sym = {x: ef.implied_points(x, x, T).da_symmetric for x in (15, 20)}
     reading = ("Under the reading D_A := p/p(t,A) (Lemma 2 (1) inverted) and D_B from p(t,B) (Lemma 2 (2) "
                "inverted), on the exact race equities; zk77 does not define D_A, D_B operationally, so the verdict "
                "holds for this reading. ")
-    if not low_a and not high_b:
-        return verified(EXACT, reading + f"implied D_A in [0.8, 1] at all {n_a} positions and D_B in [0, 0.2] at "
-                                         f"all {n_b}")
-    wa = min(low_a) if low_a else None
-    wb = max(high_b) if high_b else None
-    big = [t for t in low_a if t[1] > 30]
+    under = (RACE_MODEL, DA_OWNER)
+    alt = _real_positions_alternative("the range of D_A and D_B")
+    text = reading + f"Counts 1..{N}: " + "; ".join(parts) + "."
+    if not errs:
+        return verified(EXACT, text, assumptions=under, alternatives=(alt,))
+    big = [t for t in outside["D_A"] if t[1] > 30]
     return refuted(
         EXACT,
-        reading + f"Counts 1..{N}: D_A < 0.8 at {len(low_a)} of "
-        f"{n_a} positions (lowest {format_decimal(wa[0], 4)} at {wa[1]} vs {wa[2]}, p = {format_decimal(wa[3], 4)}), "
-        f"{len(big)} of them with your count above 30; D_B > 0.2 at {len(high_b)} of {n_b} positions"
-        + (f" (highest {format_decimal(wb[0], 4)} at {wb[1]} vs {wb[2]})" if wb else "")
-        + ". Above 30 pips every such position is one where the owner should redouble now: the race's real take "
-          "points lie below 80% except at 6 vs 6, an exact take/pass tie (remark in zk77.thm1.M_range; "
-          "zk77.table3.all), so the owner effectively wins before p "
-          "reaches 0.8; near the end the owned cube can be worth more than in the continuous game.",
-        {"D_A": str(wa[0]), "at": (wa[1], wa[2])} if wa else {"D_B": str(wb[0]), "at": (wb[1], wb[2])})
+        text + f" {len(big)} of the D_A cases have your count above 30; at each of those the owner should redouble "
+        "now: the race's real take points lie below 80% except at 6 vs 6, an exact take/pass tie (remark in "
+        "zk77.thm1.M_range; zk77.table3.all), so the owner effectively wins before p reaches 0.8; near the end the "
+        "owned cube can be worth more than in the continuous game. The other inversion, (3) with D_B = 1 - D_A, also "
+        "puts D_A below 0.8 in even races: "
+        + ", ".join(f"{format_decimal(v, 4)} at {x}-{x}" for x, v in sym.items()) + ".",
+        {e.where: e.true for e in errs}, errata=errs, assumptions=under, alternatives=(alt,))

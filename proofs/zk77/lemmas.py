@@ -6,6 +6,7 @@ import sympy as sp
 
 from exactcube.claims import Erratum, ErratumKind, Evidence, claim, erratum, refuted, verified
 from exactcube.numbers import mpq
+from exactcube.printed import printed
 from exactcube.race import effective as ef
 from exactcube.symbolic import is_identity, to_sympy
 
@@ -23,10 +24,23 @@ def lemma1(x, a, b):
     return sp.simplify(sol[0])
 
 
+_x, _a, _b = sp.symbols("x a b", positive=True)
+#: Lemma 1's conclusion as printed: P(E) = a/(a + b).
+LEMMA1 = printed("§2, Lemma 1", _a / (_a + _b))
+
+
 @claim("zk77.lemma1", "§2, Lemma 1 and its proof",
        "In a continuous game, the probability that p(t) reaches x + b before x - a is a/(a + b).")
 def lemma1_claim():
+    derived = lemma1(_x, _a, _b)
+    if not is_identity(derived, LEMMA1.value):
+        return refuted(EXACT, f"the proof's identity gives P(E) = {derived}, printed {LEMMA1.value}", str(derived))
     return consistency_lemma_check()
+
+
+#: The answers of Examples 1 and 2 as printed (0.75 and 3/4).
+EXAMPLE_1 = printed("§2, Example 1", mpq(3, 4))
+EXAMPLE_2 = printed("§2, Example 2", mpq(3, 4))
 
 
 @claim("zk77.lemma1.examples", "§2, Examples 1 and 2",
@@ -36,9 +50,9 @@ def lemma1_examples():
     half = sp.Rational
     e1 = lemma1(half(3, 4), half(3, 4), half(1, 4))  # from 0.75: up to 1 (b = 0.25), down to 0 (a = 0.75)
     e2 = lemma1(half(3, 5), half(3, 5), half(1, 5))  # from 0.6: up to 0.8, down to 0
-    if e1 != half(3, 4):
+    if e1 != to_sympy(EXAMPLE_1.value):
         return refuted(EXACT, f"Example 1 gives {e1}", str(e1))
-    if e2 != half(3, 4) or half(3, 5) / (half(3, 5) + half(1, 5)) != half(3, 4):
+    if e2 != to_sympy(EXAMPLE_2.value) or half(3, 5) / (half(3, 5) + half(1, 5)) != half(3, 4):
         return refuted(EXACT, f"Example 2 gives {e2}", str(e2))
     return verified(EXACT, "Lemma 1's identity solved exactly: from 3/4 with a = 3/4, b = 1/4 the chance is 3/4 "
                            "(printed 0.75); from 3/5 with a = 3/5, b = 1/5 it is 3/4 (printed 3/4).")
@@ -51,10 +65,15 @@ def lemma1_linear():
     al, be, x, a, b = sp.symbols("alpha beta x a b", positive=True)
     # E = alpha p + beta with alpha > 0: E rises by b iff p rises by b/alpha
     P = lemma1(x, a / al, b / al)
-    if not is_identity(P, a / (a + b)):
+    if not is_identity(P, LEMMA1.value.subs({_a: a, _b: b})):
         return refuted(EXACT, f"got {P}", str(P))
     return verified(EXACT, "for E = αp + β (α > 0), rising by b / falling by a in E is rising by b/α / falling by "
                            "a/α in p, and Lemma 1 gives (a/α)/((a+b)/α) = a/(a+b) identically.")
+
+
+#: §3 Doubling: B's chance after taking at 0.8 (1/4) and his expectation (-K), in units of K.
+B_CHANCE = printed("§3 Doubling, B's chance", mpq(1, 4))
+B_EXPECTATION = printed("§3 Doubling, B's expectation / K", -1)
 
 
 @claim("zk77.sec3.four_fifths", "§3 Doubling",
@@ -65,21 +84,22 @@ def four_fifths():
     q = lemma1(sp.Rational(4, 5), sp.Rational(3, 5), sp.Rational(1, 5))  # B's chance: A's p reaches 0.2 first
     # B wins when p falls from 0.8 to 0.2 (distance 0.6) before rising to 1 (0.2): chance 0.2/(0.6+0.2)
     b_wins = 1 - q
-    if b_wins != sp.Rational(1, 4):
+    if b_wins != to_sympy(B_CHANCE.value):
         return refuted(EXACT, f"B's chance is {b_wins}", str(b_wins))
     e = sp.simplify(b_wins * 2 * K - (1 - b_wins) * 2 * K)
-    if e != -K:
+    if e != to_sympy(B_EXPECTATION.value) * K:
         return refuted(EXACT, f"B's expectation is {e}", str(e))
     return verified(EXACT, "Lemma 1 from 4/5 between 1/5 and 1: A reaches 1 first with chance 3/4, so B wins 1/4 "
                            "and his expectation after taking is (1/4)2K - (3/4)2K = -K exactly.")
 
 
-PRINTED_1 = p / DA
-PRINTED_2 = (p - DB) / (1 - DB)
-PRINTED_3 = (p - DB) / (DA - DB)
-PRINTED_4 = 1 - sp.Rational(1, 4) * (1 - DB)
-PRINTED_5 = (3 * DA * DB + DA) / (4 * DA - 2 * (1 - DB))
-PRINTED_6 = (DB**2 + 3 * DB * (1 - DA) - DA) / (2 * DB - 4 * DA + 2)
+# The displayed formulas of Lemma 2 and Theorem 1, as printed; the checks read them through ``.value``.
+PRINTED_1 = printed("§3, Lemma 2 (1)", p / DA)
+PRINTED_2 = printed("§3, Lemma 2 (2)", (p - DB) / (1 - DB))
+PRINTED_3 = printed("§3, Lemma 2 (3)", (p - DB) / (DA - DB))
+PRINTED_4 = printed("§3, Theorem 1 (4)", 1 - sp.Rational(1, 4) * (1 - DB))
+PRINTED_5 = printed("§3, Theorem 1 (5)", (3 * DA * DB + DA) / (4 * DA - 2 * (1 - DB)))
+PRINTED_6 = printed("§3, Theorem 1 (6)", (DB**2 + 3 * DB * (1 - DA) - DA) / (2 * DB - 4 * DA + 2))
 
 
 @claim("zk77.lemma2", "§3, Lemma 2 (1)-(3)",
@@ -91,32 +111,42 @@ def lemma2():
         "(2)": lemma1(p, p - DB, 1 - p),  # A wins at 1, loses at D_B
         "(3)": lemma1(p, p - DB, DA - p),  # A wins at D_A, loses at D_B
     }
-    printed = {"(1)": PRINTED_1, "(2)": PRINTED_2, "(3)": PRINTED_3}
+    shown = {"(1)": PRINTED_1.value, "(2)": PRINTED_2.value, "(3)": PRINTED_3.value}
     for k in derived:
-        if not is_identity(derived[k], printed[k]):
-            return refuted(EXACT, f"{k}: Lemma 1 gives {derived[k]}, printed {printed[k]}", k)
+        if not is_identity(derived[k], shown[k]):
+            return refuted(EXACT, f"{k}: Lemma 1 gives {derived[k]}, printed {shown[k]}", k)
     # the library functions are the printed formulas
     for pv, da, db in [(mpq(1, 2), mpq(22, 25), mpq(3, 25)), (mpq(7, 10), mpq(9, 10), mpq(1, 10))]:
         subs = {p: to_sympy(pv), DA: to_sympy(da), DB: to_sympy(db)}
-        if (to_sympy(ef.chance_owner(pv, da)) != PRINTED_1.subs(subs)
-                or to_sympy(ef.chance_opponent_owns(pv, db)) != PRINTED_2.subs(subs)
-                or to_sympy(ef.chance_centred(pv, da, db)) != PRINTED_3.subs(subs)):
+        if (to_sympy(ef.chance_owner(pv, da)) != PRINTED_1.value.subs(subs)
+                or to_sympy(ef.chance_opponent_owns(pv, db)) != PRINTED_2.value.subs(subs)
+                or to_sympy(ef.chance_centred(pv, da, db)) != PRINTED_3.value.subs(subs)):
             return refuted(EXACT, "exactcube.race.effective disagrees with (1)-(3)", (pv, da, db))
     return verified(EXACT, "Lemma 1 applied with the game's effective ends ([0, D_A], [D_B, 1], [D_B, D_A]) gives "
                            "(1), (2), (3) as printed, identically in p, D_A, D_B.")
 
 
+#: Proof of (4): "B's minimum take point occurs when (7) = 25%".
+TAKE_CHANCE = printed("§3, proof of (4): (7) = 25%", mpq(1, 4))
+
+
 @claim("zk77.thm1.eq4", "§3, Theorem 1 (4) and (7)",
        "B's minimum take point M(t) = 1 - (1/4)(1 - D_B(t)), from 0.25 = 1 - (M - D_B)/(1 - D_B).")
 def eq4():
-    sol = sp.solve(sp.Eq(sp.Rational(1, 4), 1 - (M - DB) / (1 - DB)), M)
-    if len(sol) != 1 or not is_identity(sol[0], PRINTED_4):
+    quarter = to_sympy(TAKE_CHANCE.value)  # "(7) = 25%": B's chance at the minimum take point
+    sol = sp.solve(sp.Eq(quarter, 1 - (M - DB) / (1 - DB)), M)
+    if len(sol) != 1 or not is_identity(sol[0], PRINTED_4.value):
         return refuted(EXACT, f"solving gives {sol}", str(sol))
-    # B's chance after taking is 1 - p(t, B) by (2): (7)
-    if not is_identity(1 - PRINTED_2.subs(p, PRINTED_4), sp.Rational(1, 4)):
+    # B's chance after taking is 1 - p(t, B) by (2): (7); at the continuous take point it is 1/4 (§3 Doubling)
+    if not is_identity(1 - PRINTED_2.value.subs(p, PRINTED_4.value), sp.Rational(1, 4)):
         return refuted(EXACT, "at M, B's chance (7) is not 1/4", None)
     return verified(EXACT, "solving 1/4 = 1 - (M - D_B)/(1 - D_B) gives exactly M = 1 - (1/4)(1 - D_B), as printed; "
                            "M is the greatest p at which B, owning the cube, keeps a 1/4 chance.")
+
+
+#: Theorem 1: "M(t) ... varies from 75% to 80%"; §3: "D_B lies between 0.20 and 0".
+M_RANGE = printed("§3, Theorem 1: range of M", (mpq(3, 4), mpq(4, 5)))
+DB_RANGE = printed("§3, range of D_B (Theorem 1)", (mpq(0), mpq(1, 5)))
 
 
 @claim("zk77.thm1.M_range", "§3, Theorem 1",
@@ -125,12 +155,14 @@ def eq4():
 def m_range():
     # The theorem's statement: M = 1 - (1 - D_B)/4 by (4) (zk77.thm1.eq4), with 0 <= D_B <= 1/5 (§3).
     # (4) is increasing in D_B (slope 1/4), so it maps [0, 1/5] onto [M(0), M(1/5)] = [3/4, 4/5].
-    lo, hi = PRINTED_4.subs(DB, 0), PRINTED_4.subs(DB, sp.Rational(1, 5))
-    slope = sp.diff(PRINTED_4, DB)
-    if (lo, hi) != (sp.Rational(3, 4), sp.Rational(4, 5)) or not (slope.is_number and slope > 0):
+    db_lo, db_hi = (to_sympy(v) for v in DB_RANGE.value)
+    lo, hi = PRINTED_4.value.subs(DB, db_lo), PRINTED_4.value.subs(DB, db_hi)
+    slope = sp.diff(PRINTED_4.value, DB)
+    if (lo, hi) != tuple(to_sympy(v) for v in M_RANGE.value) or not (slope.is_number and slope > 0):
         return refuted(EXACT, f"(4) maps D_B in [0, 1/5] to [{lo}, {hi}] (slope {slope})", (str(lo), str(hi)))
     return verified(EXACT, "In the theorem's continuous game, (4) M = 1 - (1 - D_B)/4 is increasing in D_B (slope "
-                           f"{slope}) and maps D_B in [0, 1/5] exactly onto [{lo}, {hi}]: M varies from 75% to 80%. "
+                           f"{slope}) and maps D_B in [{db_lo}, {db_hi}] exactly onto [{lo}, {hi}]: M varies from 75% "
+                           "to 80%. "
                            + _real_race_remark())
 
 
@@ -170,46 +202,126 @@ def _real_race_remark(N: int = 120) -> str:
        "K(2p/D_A - 1) (8) with that after, 2K(2(p - D_B)/(1 - D_B) - 1) (10).")
 def eq5():
     K = sp.Symbol("K", positive=True)
-    e8 = K * (2 * PRINTED_1.subs(p, r) - 1)
-    e10 = 2 * K * (2 * PRINTED_2.subs(p, r) - 1)
+    e8 = K * (2 * PRINTED_1.value.subs(p, r) - 1)
+    e10 = 2 * K * (2 * PRINTED_2.value.subs(p, r) - 1)
     sol = sp.solve(sp.Eq(e8, e10), r)
-    if len(sol) != 1 or not is_identity(sol[0], PRINTED_5):
+    if len(sol) != 1 or not is_identity(sol[0], PRINTED_5.value):
         return refuted(EXACT, f"(8) = (10) gives r = {sol}", str(sol))
     return verified(EXACT, "(8) = (10) solved for r gives exactly the printed (5); (9) -> (10) is (2) of Lemma 2. "
-                           "The extracted text of (11) is garbled (a bracket is lost), but (8) = (10) is unambiguous.")
+                           "The brackets of (10) and (11) as printed are wrong (zk77.thm1.eq10_11), but (8) = (10) is "
+                           "unambiguous.")
 
 
 @claim("zk77.thm1.eq6", "§3, Theorem 1 (6) and its proof",
        "d(t) = (D_B^2 + 3 D_B(1 - D_A) - D_A)/(2 D_B - 4 D_A + 2), from 2p(t,M) - 1 = 2(2p(t,B) - 1).")
 def eq6():
-    sol = sp.solve(sp.Eq(2 * PRINTED_3 - 1, 2 * (2 * PRINTED_2 - 1)), p)
-    if len(sol) != 1 or not is_identity(sol[0], PRINTED_6):
+    sol = sp.solve(sp.Eq(2 * PRINTED_3.value - 1, 2 * (2 * PRINTED_2.value - 1)), p)
+    if len(sol) != 1 or not is_identity(sol[0], PRINTED_6.value):
         return refuted(EXACT, f"the proof's condition gives {sol}", str(sol))
     # continuous limit: all three thresholds are 4/5
     subs = {DA: sp.Rational(4, 5), DB: sp.Rational(1, 5)}
-    vals = [sp.simplify(e.subs(subs)) for e in (PRINTED_4, PRINTED_5, PRINTED_6)]
+    vals = [sp.simplify(e.subs(subs)) for e in (PRINTED_4.value, PRINTED_5.value, PRINTED_6.value)]
     if vals != [sp.Rational(4, 5)] * 3:
         return refuted(EXACT, f"at D_A = 4/5, D_B = 1/5: M, r, d = {vals}", [str(v) for v in vals])
     return verified(EXACT, "2p(t,M) - 1 = 2(2p(t,B) - 1) solved for p gives exactly the printed (6); at the continuous "
                            "points D_A = 4/5, D_B = 1/5, (4), (5), (6) all equal 4/5 (Keeler-Spencer).")
 
 
+#: Theorem 1's statement names r(t) and d(t) as the double and redouble points "respectively".
+NAMES = printed("Theorem 1 statement", "r(t), d(t) = double, redouble points respectively")
+_NAMES_RIGHT = "r(t), d(t) = redouble, double points respectively"
+
+
+def _named(text: str) -> dict:
+    """{'r': 'double', 'd': 'redouble'} from 'r(t), d(t) = double, redouble points respectively'."""
+    first, second = (w.strip() for w in text.split("=", 1)[1].replace("points respectively", "").split(","))
+    return {"r": first, "d": second}
+
+
 @claim("zk77.thm1.names", "§3, Theorem 1 statement vs proofs",
        "Let r(t) and d(t) denote the minimum values of p(t) for which A can double and redouble respectively.")
 def names():
-    # the proofs: r from redoubling (owned cube, (8) = (10)); d from doubling out of the middle (p(t,M))
+    # the proofs, re-derived from Lemma 1 (not read from the printed (5), (6), which zk77.thm1.eq5/eq6 check):
+    # r from redoubling (owned cube, (8) = (10)); d from doubling out of the middle (p(t,M))
     sample = {DA: sp.Rational(22, 25), DB: sp.Rational(3, 25)}  # zk77's 40-pip points 0.88, 0.12
-    rv, dv = PRINTED_5.subs(sample), PRINTED_6.subs(sample)
-    if not (dv < rv):
-        return verified(EXACT, "naming consistent", None)
+    rv, dv = _derived_r().subs(sample), _derived_d().subs(sample)
+    by_proof = {"r": "redouble", "d": "double"} if dv < rv else {"r": "double", "d": "redouble"}
+    shown = NAMES.value
+    if _named(shown) == by_proof:
+        return verified(EXACT, f"the statement's names agree with the proofs: {shown}", None)
     return erratum(
         EXACT,
         "The statement swaps the names: the proof of (5) equates holding an owned cube with redoubling, so r(t) is "
         "the REDOUBLE point; the proof of (6) uses p(t,M) (cube in the middle), so d(t) is the DOUBLE point. "
         f"At D_A = 0.88, D_B = 0.12: d = {sp.nsimplify(dv)} ≈ {float(dv):.4f} (double) < r = {sp.nsimplify(rv)} "
         f"≈ {float(rv):.4f} (redouble), matching Table 3, where the double threshold is below the redouble one.",
-        [Erratum("Theorem 1 statement", "r(t), d(t) = double, redouble points respectively",
-                 "r(t) = redouble point (5), d(t) = double point (6)",
-                 note="formulas (5), (6) are right for the quantities their proofs define",
+        [Erratum(NAMES.where, shown, "r(t) = redouble point (5), d(t) = double point (6)", _NAMES_RIGHT,
+                 note="a swapped pair of names; formulas (5), (6) are right for the quantities their proofs define",
                  kind=ErratumKind.MISPRINT)],
     )
+
+
+def _derived(k: str):
+    """Lemma 2's (1), (2), (3) derived from Lemma 1 (the effective ends of the game), not read from the print."""
+    return {"(1)": lemma1(p, p, DA - p), "(2)": lemma1(p, p - DB, 1 - p), "(3)": lemma1(p, p - DB, DA - p)}[k]
+
+
+def _derived_r():
+    """The redouble point by the proof of (5): (8) = (10), with (1), (2) derived from Lemma 1."""
+    (sol,) = sp.solve(sp.Eq(2 * _derived("(1)").subs(p, r) - 1, 2 * (2 * _derived("(2)").subs(p, r) - 1)), r)
+    return sol
+
+
+def _derived_d():
+    """The double point by the proof of (6): 2p(t,M) - 1 = 2(2p(t,B) - 1), with (2), (3) derived from Lemma 1."""
+    (sol,) = sp.solve(sp.Eq(2 * _derived("(3)") - 1, 2 * (2 * _derived("(2)") - 1)), p)
+    return sol
+
+
+#: (10) and (11) as they stand in the available text (brackets as extracted).
+EQ10 = printed("§3, proof of (5): (10)", "2*K*((2*p - D_B)/(1 - D_B) - 1)")
+EQ11 = printed("§3, proof of (5): (11)", "2*r/D_A - 1 = 2*(2*(r - D_B)/(1 - D_B)) - 1")
+_EQ10_RIGHT = "2*K*(2*(p - D_B)/(1 - D_B) - 1)"
+_EQ11_RIGHT = "2*r/D_A - 1 = 2*(2*(r - D_B)/(1 - D_B) - 1)"
+
+
+def _formula(text: str):
+    """A formula of this module's own printed items as sympy (a literal of this file, never user text)."""
+    names = {"p": p, "r": r, "D_A": DA, "D_B": DB, "K": sp.Symbol("K", positive=True)}
+    if "=" in text:
+        lhs, rhs = text.split("=", 1)
+        return sp.Eq(sp.sympify(lhs, locals=names), sp.sympify(rhs, locals=names))
+    return sp.sympify(text, locals=names)
+
+
+@claim("zk77.thm1.eq10_11", "§3, proof of (5): (10) and (11)",
+       "A's expectation after doubling, 2K(2p(t,B) - 1) (9), 'by (2) of Lemma 2 equals' (10); '(8) = (10), or' (11); "
+       "'Solving (11) for r(t) yields (5).'")
+def eq10_11():
+    """(10) against (9) with Lemma 2 (2); (11) solved for r against (5) and against (8) = (10)."""
+    K = sp.Symbol("K", positive=True)
+    errs, notes = [], []
+    e9 = 2 * K * (2 * _derived("(2)") - 1)  # (9) with (2) substituted: what (10) must be
+    shown10 = EQ10.value
+    if not is_identity(_formula(shown10), e9):
+        errs.append(Erratum(EQ10.where, shown10, "2K(2(p - D_B)/(1 - D_B) - 1)", _EQ10_RIGHT,
+                            note="the text has '2p(t) − DB(t))' over '1 − DB(t)' with an unmatched ')': a '(' after "
+                                 "the 2 is lost; read literally, (10) is not (9) with (2) substituted",
+                            kind=ErratumKind.TRANSCRIPTION))
+    shown11 = EQ11.value
+    eq = _formula(shown11)
+    sol = sp.solve(eq, r)
+    if len(sol) != 1 or not is_identity(sol[0], _derived_r()):
+        got = sp.simplify(sol[0]) if len(sol) == 1 else sol
+        errs.append(Erratum(EQ11.where, shown11, "2r/D_A - 1 = 2(2(r - D_B)/(1 - D_B) - 1), i.e. (8) = (10) divided "
+                                                 "by K", _EQ11_RIGHT,
+                            note=f"as printed, the -1 stands outside the bracket, and solving gives r = {got}, not (5); "
+                                 "the intended equation is (8) = (10), which gives (5) (zk77.thm1.eq5)",
+                            kind=ErratumKind.MISPRINT))
+    else:
+        notes.append("(11) solved for r gives (5)")
+    if errs:
+        return erratum(EXACT, "(10) and (11) as printed do not follow from (8), (9) and Lemma 2 (2); the argument is "
+                              "right with the brackets restored (zk77.thm1.eq5): " + "; ".join(e.note for e in errs),
+                       errs)
+    return verified(EXACT, "(10) is (9) with (2) substituted and " + "; ".join(notes or ["(11) is (8) = (10)"]))

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from exactcube.claims import Evidence, claim, erratum, open_, refuted, verified
+from exactcube.claims import ErratumKind, Evidence, claim, erratum, open_, refuted, verified
 from exactcube.numbers import format_decimal, mpq
+from exactcube.results import assumption
 from exactcube.race import cubeless as cl
 from exactcube.race import dice as dm
 from exactcube.tables import Param, Table, table_builder
@@ -100,12 +101,22 @@ def _with_boundary_note(e, comp, true_value):
             f"{format_decimal(boundary, places + 1)} ({format_decimal(miss / unit, 3)} of a last-place unit)")
     if miss < HAIR * unit:
         note += ": a hair's breadth; likely the original computation's rounding, not a misprint"
-    return replace(e, note=note)
+        return replace(e, note=note, kind=ErratumKind.ROUNDING)
+    # an exact convolution does not miss a rounding boundary by this much through floating-point noise
+    return replace(e, note=note + ": too far past the boundary for floating-point noise", kind=ErratumKind.SUBSTANTIVE)
+
+
+#: The printed recursion leaves the boundary implicit; read literally, P(x, 1) = sum_{y >= x} f(y) = 1 for x <= 3
+#: would let a player who is already off (x <= 0) "get off" again, and the P(x, .) would not sum to 1.
+BORNE_OFF = assumption(
+    "zk77.borne-off",
+    "In zk77's recursion a count at or below 0 has already borne off: P(x, k) = 0 for x <= 0 and k >= 1.").id
 
 
 @claim("zk77.recursion", "§4, P(x, n) recursion and the winning formula",
        "P(x,1) = sum_{y >= x} f(y), P(x,k+1) = sum_y f(y) P(x-y,k), and A wins with probability "
-       "sum_j P(x_A, j) sum_{k >= j} P(x_B, k); 'this quantity may be calculated exactly using convolutions'.")
+       "sum_j P(x_A, j) sum_{k >= j} P(x_B, k); 'this quantity may be calculated exactly using convolutions'.",
+       unprinted="a method statement: the check compares two exact evaluations of the race, no printed number")
 def recursion():
     # (a) P(x, .) is a probability distribution; (b) the turn-count sum equals the position recursion
     N = 80
@@ -126,12 +137,15 @@ def recursion():
             if s != cl.win_probability(x, y).value:
                 return refuted(EXACT, f"zk77's double sum differs at ({x}, {y})", (x, y))
     return verified(EXACT, f"the zk77 recursion gives distributions summing to 1; its winning formula equals the "
-                           f"position recursion f(a,b) = sum_y f(y)(1 - f(b, a-y)) exactly for all {N}x{N} pairs.")
+                           f"position recursion f(a,b) = sum_y f(y)(1 - f(b, a-y)) exactly for all {N}x{N} pairs "
+                           "(with the boundary the printed recursion leaves implicit: a count <= 0 is already off).",
+                    assumptions=(BORNE_OFF,))
 
 
 @claim("zk77.ks_table_1pct", "§4, after Table 1",
        "Keeler and Spencer computed a similar table by rolling the dice 1,000 times to approximate P(x, n) for x "
-       "from 1 to 125; their results differ from Table 1 by no more than 1%.")
+       "from 1 to 125; their results differ from Table 1 by no more than 1%.",
+       unprinted="the table compared with is not printed, so the verdict is open whatever the printed 1% and 1,000")
 def ks_one_percent():
     # What can be checked: Table 1 itself (claim zk77.table1), and how far the Keeler-Spencer dice model of
     # zk77 §1 (5, 10, 20 with 11/24, 11/24, 2/24) is from real dice at Table 1's cells.
