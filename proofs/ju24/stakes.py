@@ -807,12 +807,12 @@ def thm1_3():
     a2, b2 = mpq(-1, 4), mpq(1, 2)  # R-
     eb1 = -b2 * solver.solve(a2, b2, 1).level(1, "B").value(1)
     endpoint = []
-    if eb0 != THM13_EB0.value.subs({x: to_sympy(a1), y: to_sympy(b1)}):
+    if to_sympy(eb0) != THM13_EB0.value.subs({x: to_sympy(a1), y: to_sympy(b1)}):
         endpoint.append(Erratum(THM13_EB0.where, f"E_B(0) = {THM13_EB0.value}",
                                 f"E_B(0) = y·max(1, x) when proposals remain after the take (e.g. (x, y) = (3/2, 2), "
                                 f"k = 2: E_B(0) = {format_exact(eb0)}: B re-raises and A folds paying x)",
                                 note="the existence of β is unaffected (E_B(0) ≥ y > -x)", kind=ErratumKind.SUBSTANTIVE))
-    if eb1 != THM13_EB1.value.subs({x: to_sympy(a2), y: to_sympy(b2)}):
+    if to_sympy(eb1) != THM13_EB1.value.subs({x: to_sympy(a2), y: to_sympy(b2)}):
         endpoint.append(Erratum(THM13_EB1.where, f"E_B(1) = {THM13_EB1.value}",
                                 f"E_B(1) = -y^2 in R- when proposals remain after the take (e.g. (x, y) = (-1/4, 1/2), "
                                 f"k = 2: E_B(1) = {format_exact(eb1)}: B reduces again at his state 0)",
