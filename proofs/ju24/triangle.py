@@ -638,6 +638,9 @@ def sec5_regions():
 
 
 FIG10 = [("10", ["0.45", "0.32", "0.23"]), ("100", ["0.338", "0.337", "0.325"]), ("1000", ["0.3378", "0.3267", "0.3355"])]
+#: Figure 10 as printed, read through printed(): the caption's g per row, and the rows (green, blue, red)
+FIG10_G = [printed(f"Figure 10 caption, g for the row {row}", g) for g, row in FIG10]
+FIG10_ROWS = [printed(f"Appendix B, Figure 10: the row printed for g = {g}", tuple(row)) for g, row in FIG10]
 
 
 def _min_games(printed):
@@ -666,12 +669,17 @@ def fig10():
     errs = []
     notes = []
     pvals = []
-    for g_printed, row in FIG10:
+    for g_item, row_item in zip(FIG10_G, FIG10_ROWS):
+        g_printed, row = g_item.value, list(row_item.value)
         need = _min_games(row)
-        if sum(parse_printed(s) for s in row) != 1:
-            notes.append(f"row for g = {g_printed} does not sum to 1")
+        total = sum(parse_printed(s) for s in row)
+        if total != 1:
+            # every game of Backgammon_Triangle ends with a winner (ju24.appB.loop), so a row's shares sum to 1
+            errs.append(Erratum(row_item.where, ", ".join(row), f"shares summing to 1 (these sum to "
+                                f"{format_exact(total)})", kind=ErratumKind.SUBSTANTIVE,
+                                note="every game ends with a winner, so the three shares of a row sum to 1"))
         if int(g_printed) % need != 0:
-            errs.append(Erratum(f"Figure 10 caption, g for the row {row}", f"g = {g_printed}",
+            errs.append(Erratum(g_item.where, f"g = {g_printed}",
                                 f"g a multiple of {need}", str(need),
                                 f"frequencies of {g_printed} games are multiples of 1/{g_printed}; "
                                 f"{row} needs denominators dividing g, hence g ∈ {need}ℤ", kind=ErratumKind.SUBSTANTIVE))
@@ -701,6 +709,86 @@ def fig10():
               "which Bonferroni tolerates).")
     if errs:
         return erratum(EXACT, detail, errs)
+    return verified(EXACT, detail)
+
+
+#: Appendix B, Backgammon_Triangle (lines 29-41 of its listing) as the available text prints it: the branch for each
+#: winner, and line 45's final_result
+APPB_BRANCH_B = printed("Appendix B, Backgammon_Triangle, lines 32-34: the branch for B", "blue.append(1)")
+APPB_BRANCHES = printed("Appendix B, Backgammon_Triangle, lines 29-41: the branches for G, R, N",
+                        (("G", "green.append(1); i += 1"), ("R", "red.append(1); i += 1"),
+                         ("N", "none.append(1); i += 1")))
+APPB_RESULT = printed("Appendix B, Backgammon_Triangle, line 45: final_result", ("green", "blue", "red"))
+_LISTS = {"G": "green", "B": "blue", "R": "red", "N": "none"}
+
+
+def read_branch(body: str):
+    """The effect of one branch of the counting loop: (list appended to, whether i advances).  Only the two statement
+    forms of the listing are read (``<list>.append(1)`` and ``i += 1``, separated by ``;``); anything else is an
+    error (never evaluated)."""
+    target, step = None, False
+    for stmt in (t.strip() for t in body.split(";")):
+        if stmt == "i += 1":
+            step = True
+        elif stmt.endswith(".append(1)") and stmt[:-len(".append(1)")] in _LISTS.values():
+            target = stmt[:-len(".append(1)")]
+        else:
+            raise ValueError(f"cannot read the statement {stmt!r}")
+    return target, step
+
+
+@claim("ju24.appB.loop", "Appendix B, Backgammon_Triangle (lines 29-45) and Figure 10",
+       "The loop runs g games: each branch records the winner and advances i; final_result = "
+       "[sum(green)/g, sum(blue)/g, sum(red)/g].")
+def appB_loop():
+    try:
+        branches = dict(APPB_BRANCHES.value)
+        branches["B"] = APPB_BRANCH_B.value
+        effect = {w: read_branch(body) for w, body in branches.items()}
+        order = list(APPB_RESULT.value)
+    except (ValueError, TypeError) as exc:
+        return open_(EXACT, f"cannot read the printed loop: {exc}")
+    if sorted(effect) != sorted(_LISTS) or sorted(order) != ["blue", "green", "red"]:
+        return open_(EXACT, f"the printed loop names {sorted(effect)} and returns {order}")
+    wrong_list = [w for w, (t, _) in effect.items() if t != _LISTS[w]]
+    # Round's loop is `while True` and returns only at a vertex or an edge, so its `return 'N'` is unreachable:
+    # every game has a winner G, B or R.  The loop stops once i = g, i.e. after g games of the winners whose branch
+    # advances i; each game of a winner whose branch does not is played on top.  So a row of final_result sums to
+    # 1 + (shares of the non-advancing winners), which is 1 only if none of them ever wins.
+    silent = [w for w in "GBR" if not effect[w][1]]
+    errs, rows = [], []
+    # Figure 10's rows as evidence (judged, and mutation-tested, by ju24.fig10; any one row decides, so they are read
+    # as printed here, not through the mutation door)
+    for g_item, row_item in zip(FIG10_G, FIG10_ROWS):
+        shares = dict(zip(order, (parse_printed(t) for t in row_item.original)))
+        total = sum(shares.values())
+        extra = sum(shares[_LISTS[w]] for w in silent)
+        rows.append(f"g = {g_item.original}: shares sum to {format_exact(total)}, the loop as printed would give "
+                    f"1 + {format_exact(extra)}")
+        if silent and extra > 0 and total == 1:
+            rows[-1] += " (contradiction)"
+    contradictions = sum(r.endswith("(contradiction)") for r in rows)
+    if "B" in silent and contradictions:
+        errs.append(Erratum(APPB_BRANCH_B.where, APPB_BRANCH_B.value, "blue.append(1); i += 1",
+                            "blue.append(1); i += 1", kind=ErratumKind.TRANSCRIPTION,
+                            note="line 34 is numbered but empty in the available text; the other three branches "
+                                 "advance i, and Figure 10's rows (sum 1, blue share > 0) could not come from the loop "
+                                 "without it"))
+    for w in wrong_list:
+        errs.append(Erratum(f"Appendix B, Backgammon_Triangle: the branch for {w}", str(branches[w]),
+                            f"{_LISTS[w]}.append(1)", kind=ErratumKind.MISPRINT))
+    if [w for w in silent if w != "B"] and contradictions:
+        errs.append(Erratum(APPB_BRANCHES.where, str(APPB_BRANCHES.value), "every branch advances i",
+                            kind=ErratumKind.SUBSTANTIVE))
+    detail = ("Read exactly (no code is run): the branches for G, R and N advance the game counter i; as the available "
+              f"text prints it, the branch for B {'does not' if 'B' in silent else 'does'}. Round never returns 'N' (its "
+              "loop is `while True` and returns only at a vertex or an edge), so every game has a winner and the loop "
+              "stops after g games won by the winners whose branch advances i, the others' games coming on top: a row "
+              "of final_result then sums to 1 plus the shares of those winners. " + "; ".join(rows) + ".")
+    if errs:
+        return erratum(EXACT, detail + " Figure 10's rows sum to 1 with a positive blue share, so the program that "
+                                      "produced them advanced i for B too: the missing line is damage in the "
+                                      "available text (its line number 34 is there, empty).", errs)
     return verified(EXACT, detail)
 
 

@@ -293,3 +293,22 @@ def test_thm_4_3_verdict_by_reading():
         (Outcome.REFUTED, ("ju24.ejected-settled", "ju24.accept-one")),
         (Outcome.OPEN, ("ju24.ejected-settled", "ju24.accept-both"))]
     assert M.thm_4_3_verdict("d", {}).outcome is Outcome.OPEN
+
+
+def test_appB_loop_transcription():
+    v = _verdict("ju24.appB.loop")
+    assert v.outcome is Outcome.ERRATUM
+    (e,) = v.errata
+    assert e.kind.value == "transcription" and e.where == M.APPB_BRANCH_B.where
+    # by hand, g = 10 row: without `i += 1` for B the row would sum to 1 + 0.32 (every game has a winner)
+    assert "1 + 8/25" in v.details
+    # with the line restored, the loop is right
+    with feed(M.APPB_BRANCH_B, "blue.append(1); i += 1"):
+        assert M.appB_loop().outcome is Outcome.VERIFIED
+
+
+def test_read_branch_reads_only_the_two_statement_forms():
+    assert M.read_branch("red.append(1); i += 1") == ("red", True)
+    assert M.read_branch("blue.append(1)") == ("blue", False)
+    with pytest.raises(ValueError):
+        M.read_branch("import os")
