@@ -19,6 +19,7 @@ from exactcube.printed import printed
 from exactcube.results import assumption
 from exactcube.figures import figure_builder, pyplot
 from exactcube.numbers import format_decimal, format_exact, mpq, parse_int, parse_printed
+from exactcube.symbolic import to_sympy
 from exactcube.tables import Param, Table, table_builder
 
 EXACT, SAMPLED = Evidence.EXACT, Evidence.SAMPLED
@@ -54,15 +55,26 @@ TIE_FOLD = assumption("ju24.tie-fold",
 # --------------------------------------------------------------------------- Lemma 4.2, Thm 4.1
 
 
+K_, N_, A_, B_, C_ = sp.symbols("k n a b c", positive=True)
+LEMMA42 = printed("§4.1 Lemma 4.2: the chance of reaching n before 0 from k", K_ / N_)
+THM41 = printed("§4.1 Theorem 4.1: the evaluation at aA/n + bB/n + cC/n", (A_ / N_, B_ / N_, C_ / N_))
+PAYOFF = printed("§4.2: the payoffs at a win per unit stake (winner, each opponent)", (2, -1))
+
+
 @claim("ju24.lemma4.2", "§4.1, Lemma 4.2 and (4.1)",
        "For the simple symmetric walk on {0, ..., n}, the probability that n is reached before 0 from k is k/n.")
 def lemma_4_2():
-    k, n = sp.symbols("k n", positive=True)
-    p = k / n
+    k, n = K_, N_
+    p = LEMMA42.value
     if sp.simplify(2 * p - p.subs(k, k - 1) - p.subs(k, k + 1)) != 0:
         return refuted(EXACT, "k/n does not satisfy 2p_k = p_(k-1) + p_(k+1)", None)
     if p.subs(k, 0) != 0 or sp.simplify(p.subs(k, n)) != 1:
         return refuted(EXACT, "k/n misses the boundary values", None)
+    for m in range(1, 11):  # the printed formula against the exact solve
+        got = T.edge_walk_probabilities(m)
+        for j in range(m + 1):
+            if to_sympy(got[j]) != p.subs({k: j, n: m}):
+                return refuted(EXACT, f"exact solve gives {got[j]} at n = {m}, k = {j}, not the printed {p}", (m, j))
     N = 200
     for m in range(1, N + 1):
         got = T.edge_walk_probabilities(m)
@@ -80,7 +92,14 @@ THM41_N = 30
 @claim("ju24.thm4.1", "§4.1, Theorem 4.1",
        "In the triangle game, the evaluation (P_A, P_B, P_C) at P = xA + yB + zC is (x, y, z).")
 def thm_4_1():
-    a, b, c, n = sp.symbols("a b c n", positive=True)
+    a, b, c, n = A_, B_, C_, N_
+    said = THM41.value
+    for m in range(1, 6):  # the printed formula against the exact solve
+        sol = T.solve(m)
+        for p in T.positions(m):
+            want = tuple(e.subs({a: p.a, b: p.b, c: p.c, n: m}) for e in said)
+            if tuple(to_sympy(t) for t in sol[p]) != want:
+                return refuted(EXACT, f"n = {m}: the exact solve gives {sol[p]} at {p}, not the printed {want}", str(p))
     x = a / n
     # P_A = a/n along each of the six steps (A's coordinate changes by +1, -1 or 0; each twice)
     six = sum(((a + d[0]) / n) for d in T.STEPS) / 6
@@ -137,7 +156,8 @@ def payoffs():
         if v != want:
             return refuted(EXACT, f"cubeless value at {p} is {v}, not 3(x,y,z) - 1", str(v))
     vert = g.at(lv, T.Position(n, 0, 0))
-    if vert != (2, -1, -1):
+    win, lose = PAYOFF.value
+    if vert != (win, lose, lose):
         return refuted(EXACT, f"winner's payoff vector is {vert}", str(vert))
     centre = g.at(lv, T.Position(4, 4, 4))
     return verified(EXACT, "the model's payoff at a win is (+2, -1, -1) per unit stake; the cubeless value of every "
@@ -832,15 +852,19 @@ def appB_directions():
 SIM_N = 18  # Appendix B uses radius r = 10, i.e. side 10·sqrt(3) ≈ 17.3 unit steps; the grid side 18 has a centre
 
 
+APPB_THIRD = printed("Appendix B, on Figure 10: each player's chance from the centre", mpq(1, 3))
+
+
 @claim("ju24.appB.centre", "Appendix B, Backgammon_Triangle (Figure 10's experiment)",
        "Simulating games from the centre, each player wins about 1/3 of them, more accurately with more games.")
 def appB_centre():
     lines = []
     widths = []
     ok = True
+    third = APPB_THIRD.value
     for g in (10, 100, 1000, 10**6):
         wf = TS.simulate_wins(SIM_N, g, seed=2024, level=0.999)
-        ok &= wf.all_within()
+        ok &= wf.all_within() and all(iv.contains(third) for iv in wf.intervals)
         widths.append(max(iv.high - iv.low for iv in wf.intervals))
         lines.append(f"{g} games: " + ", ".join(f"{PLAYER[i]} {wf.wins[i] / g:.4f} [{iv.low:.4f}, {iv.high:.4f}]"
                                                 for i, iv in enumerate(wf.intervals)))
