@@ -522,7 +522,8 @@ def thm3_1(n=4, kmax=3, policies=None):
 
 
 @claim("ju24.thm3.1.gaps", "§3.1-3.2 (not covered by the paper)",
-       "On the lines x = 0, y > 1 and y = 1, -1 < x < 0, which no region of ju24 covers, never proposing is optimal.")
+       "On the lines x = 0, y > 1 and y = 1, -1 < x < 0, which no region of ju24 covers, never proposing is optimal.",
+       unprinted="not a statement of the paper: the lines it leaves out (ju24.regions)")
 def thm3_1_gaps(kmax=3):
     pts = [(mpq(0), b) for b in (mpq(5, 4), mpq(2), mpq(7, 2), mpq(10))] + \
           [(a, mpq(1)) for a in (mpq(-99, 100), mpq(-1, 2), mpq(-1, 8), mpq(-1, 1000))]

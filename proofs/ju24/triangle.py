@@ -128,7 +128,8 @@ def thm_4_1():
 
 
 @claim("ju24.thm4.1.large", "§4.1, Theorem 4.1 (larger grids)",
-       "The exact solve equals the barycentric coordinates on grids of side up to 60.", slow=True)
+       "The exact solve equals the barycentric coordinates on grids of side up to 60.", slow=True,
+       unprinted="ju24.thm4.1 on larger grids; ju24.thm4.1 reads the printed formula")
 def thm_4_1_large():
     for m in (40, 50, 60):
         sol = T.solve(m)
@@ -629,7 +630,8 @@ def thm_4_3_verdict(detail, witness):
 
 @claim("ju24.sec5.regions", "Remark 4.5 and §5 (open problem)",
        "Decision regions for more than one double in the triangle game are not determined in the paper; "
-       "it asks whether they have a limiting shape.", slow=True)
+       "it asks whether they have a limiting shape.", slow=True,
+       unprinted="an open question of the paper: nothing printed to compare against")
 def sec5_regions():
     out = {}
     asym = []
@@ -812,6 +814,12 @@ def appB_loop():
     return verified(EXACT, detail)
 
 
+#: Appendix B, Round: the list `directions` (line 11), sqrt(3)/2 typed exactly
+APPB_STEPS = printed("Appendix B, Round, line 11: directions",
+                     ((0, 1), (sp.sqrt(3) / 2, sp.Rational(-1, 2)), (-sp.sqrt(3) / 2, sp.Rational(-1, 2)), (0, -1),
+                      (-sp.sqrt(3) / 2, sp.Rational(1, 2)), (sp.sqrt(3) / 2, sp.Rational(1, 2))))
+
+
 @claim("ju24.appB.directions", "§4.3, last paragraph; Appendix B, Round (the list `directions`) and Doubling "
        "(the triangle drawn)",
        "'In Appendix B, we give a computer simulation of the random walk described in this section', i.e. the walk "
@@ -819,8 +827,14 @@ def appB_loop():
 def appB_directions():
     s3 = sp.sqrt(3)
     r = sp.symbols("r", positive=True)
-    steps = [(0, 1), (s3 / 2, -sp.Rational(1, 2)), (-s3 / 2, -sp.Rational(1, 2)), (0, -1),
-             (-s3 / 2, sp.Rational(1, 2)), (s3 / 2, sp.Rational(1, 2))]
+    steps = [tuple(sp.nsimplify(c) for c in d) for d in APPB_STEPS.value]
+    # the printed steps must be the six unit vectors of a triangular lattice (what the appendix says they are):
+    # unit length, and closed under negation and under rotation by 60 degrees
+    rot = [(d[0] / 2 - s3 * d[1] / 2, s3 * d[0] / 2 + d[1] / 2) for d in steps]
+    norm = {sp.simplify(d[0] ** 2 + d[1] ** 2) for d in steps}
+    as_set = {(sp.simplify(a), sp.simplify(b)) for a, b in steps}
+    if len(as_set) != 6 or norm != {1} or {(sp.simplify(a), sp.simplify(b)) for a, b in rot} != as_set:
+        return open_(EXACT, f"the printed steps {APPB_STEPS.value} are not the six unit steps of a triangular lattice")
     # the triangle of the appendix's plots: (0, r), (r sqrt3/2, -r/2), (-r sqrt3/2, -r/2)
     V = [(0, r), (r * s3 / 2, -r / 2), (-r * s3 / 2, -r / 2)]
     sides = [(V[(k + 1) % 3][0] - V[k][0], V[(k + 1) % 3][1] - V[k][1]) for k in range(3)]
@@ -879,7 +893,9 @@ def appB_centre():
 
 @claim("ju24.appB.doubling", "Appendix B, Doubling(r, q_offer, q_reject), Figure 11's experiment (5, 0.5, 0.1)",
        "Both opponents must accept (one refusal ends the game, the offerer wins); anyone but the last doubler may "
-       "double; a player doubles above q_offer and an opponent refuses below q_reject.")
+       "double; a player doubles above q_offer and an opponent refuses below q_reject.",
+       unprinted="the appendix's rules re-run (Figure 11 shows single runs, no number to compare against); the "
+                 "simulation is compared with the exact law")
 def appB_doubling():
     qo, qr = mpq(1, 2), mpq(1, 10)
     parts, ok = [], True
@@ -904,7 +920,8 @@ def appB_doubling():
 
 
 @claim("ju24.appB.prob_area", "Appendix B, Prob_Area (Figure 12's experiment)",
-       "Along a walk, the simulated probability of each player winning is compared with the area of his triangle.")
+       "Along a walk, the simulated probability of each player winning is compared with the area of his triangle.",
+       unprinted="Figure 12 shows single runs; the frequencies are compared with the exact chances (Theorem 4.1)")
 def appB_prob_area():
     rows = TS.prob_area(SIM_N, path_length=8, games=20_000, seed=7, level=0.999)
     misses = []
