@@ -860,8 +860,12 @@ FIG23_LIMITS = printed("§1.3, text on Figures 2 and 3: boundary values",
        "Over R+ the d_k approach 1/2 along x = 0 and 1 along y = x (contours from 1/2 to 1); over R- they approach 0 "
        "along y = -x and 1/2 along x = 0, with a discontinuity at (0, 0) (contours from 0 to 1/2).")
 def fig23_text():
-    t = sp.symbols("t", positive=True)
     cp, cm = _p("(1.2)"), _p("(1.3)")
+    # the contours are of the closed forms as printed: they must be the indifference points (the model) first
+    for name, samples in (("(1.2)", R_PLUS_SAMPLES[:4]), ("(1.3)", R_MINUS_SAMPLES[:4])):
+        off = printed_matches_model(samples, 3, name)
+        if off:
+            return refuted(EXACT, f"the printed {name} is not the indifference point at (x, y, k) = {off}", str(off))
     lim = {key: to_sympy(v) for key, v in FIG23_LIMITS.value.items()}
     checks = [
         ("R+, x -> 0", sp.simplify(cp.subs(x, 0)), lim["R+, x = 0"]),
