@@ -866,6 +866,8 @@ def fig23_text():
         off = printed_matches_model(samples, 3, name)
         if off:
             return refuted(EXACT, f"the printed {name} is not the indifference point at (x, y, k) = {off}", str(off))
+    if not (is_identity(cp.subs(k, 1), _p("(3.1)")) and is_identity(cm.subs(k, 1), _p("(3.1)"))):
+        return refuted(EXACT, "the printed (3.1) is not d_1 of (1.2) and (1.3)", None)
     lim = {key: to_sympy(v) for key, v in FIG23_LIMITS.value.items()}
     checks = [
         ("R+, x -> 0", sp.simplify(cp.subs(x, 0)), lim["R+, x = 0"]),
