@@ -820,6 +820,90 @@ APPB_STEPS = printed("Appendix B, Round, line 11: directions",
                       (-sp.sqrt(3) / 2, sp.Rational(1, 2)), (sp.sqrt(3) / 2, sp.Rational(1, 2))))
 
 
+#: Appendix B: the condition for G's win as each listing prints it (Round line 38, Doubling line 50, Prob_Area line 46)
+APPB_G_ROUND = printed("Appendix B, Round, line 38: the condition for G's win",
+                       "current_step_x <= -current_step_x/(3**(1/2)) - r and current_step_x <= -r*3**(1/2)/2")
+APPB_G_OTHERS = printed("Appendix B, Doubling line 50 and Prob_Area line 46: the condition for G's win",
+                        "current_step_yy <= -current_step_xx/(3**(1/2)) - r and current_step_xx <= -r*3**(1/2)/2")
+
+
+def read_condition(text: str, x, y, r):
+    """The truth value of a printed win condition at exact (x, y) for radius r, read with Python's parser and
+    evaluated by walking the tree: only the variables, numbers, + - * / **, comparisons and ``and`` (nothing is
+    executed)."""
+    import ast
+
+    names = {"current_step_x": x, "current_step_xx": x, "current_step_y": y, "current_step_yy": y, "r": r}
+
+    def ev(node):
+        if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.And):
+            return all(ev(v) for v in node.values)
+        if isinstance(node, ast.Compare):
+            vals = [ev(node.left)] + [ev(c) for c in node.comparators]
+            ops = {ast.LtE: lambda a, b: bool(a <= b), ast.GtE: lambda a, b: bool(a >= b),
+                   ast.Lt: lambda a, b: bool(a < b), ast.Gt: lambda a, b: bool(a > b)}
+            return all(ops[type(o)](a, b) for o, a, b in zip(node.ops, vals, vals[1:]))
+        if isinstance(node, ast.BinOp):
+            a, b = ev(node.left), ev(node.right)
+            ops = {ast.Add: lambda: a + b, ast.Sub: lambda: a - b, ast.Mult: lambda: a * b, ast.Div: lambda: a / b,
+                   ast.Pow: lambda: a ** b}
+            return sp.nsimplify(ops[type(node.op)]()) if isinstance(node.op, ast.Pow) else ops[type(node.op)]()
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+            return -ev(node.operand)
+        if isinstance(node, ast.Name) and node.id in names:
+            return names[node.id]
+        if isinstance(node, ast.Constant) and isinstance(node.value, int) and not isinstance(node.value, bool):
+            return sp.Integer(node.value)
+        raise ValueError(f"cannot read {ast.dump(node)[:60]}")
+
+    return ev(ast.parse(text, mode="eval").body)
+
+
+@claim("ju24.appB.round-g", "Appendix B, Round line 38 (against Doubling line 50 and Prob_Area line 46)",
+       "G wins when the walk passes G's vertex: the same condition in the three listings.")
+def appB_round_g():
+    r = 10  # the radius of Figure 9
+    s3 = sp.sqrt(3)
+    try:
+        # lattice points of the walk from the origin (steps (0, ±1), (±√3/2, ±1/2)) near and beyond G's vertex
+        pts = [(i * s3 / 2, sp.Rational(j, 2)) for i in range(-r - 1, -r + 2) for j in range(-2 * r - 2, 2 * r + 3)
+               if (i + j) % 2 == 0]
+        rnd = {p: read_condition(APPB_G_ROUND.value, p[0], p[1], r) for p in pts}
+        oth = {p: read_condition(APPB_G_OTHERS.value, p[0], p[1], r) for p in pts}
+    except (ValueError, SyntaxError, KeyError, TypeError) as exc:
+        return open_(EXACT, f"cannot read a printed condition: {exc}")
+    differ = [p for p in pts if rnd[p] != oth[p]]
+    if not differ:
+        return verified(EXACT, "Round's condition for G's win agrees with the other two listings at every lattice point "
+                               "near G's vertex (radius 10).")
+    # where the two differ, the walk is on the G-B edge line or beyond it; there Round's next test (the G-B edge,
+    # B's weight (x + r√3/2)/(r√3/2)) gives G with probability 1 - p
+    ex = differ[0]
+    line = -r * s3 / 2
+    if any(sp.simplify(p[0] - line) > 0 for p in differ):
+        return open_(EXACT, "the two conditions differ inside the triangle", [str(p) for p in differ[:3]])
+    on_line = [p for p in differ if sp.simplify(p[0] - line) == 0]
+    weights = {sp.simplify((p[0] + r * s3 / 2) / (r * s3 / 2)) for p in on_line}
+    if weights - {0}:
+        return open_(EXACT, f"B's edge weight at the differing points is {weights}", None)
+    return erratum(
+        EXACT,
+        f"Round tests current_step_x against the line through G's vertex where Doubling and Prob_Area test "
+        f"current_step_yy (as Round itself does for B and R). Exactly, at radius {r}, the two conditions differ at "
+        f"{len(differ)} of the {len(pts)} lattice points with x within one step of G's vertex, e.g. "
+        f"({sp.nsimplify(ex[0])}, {ex[1]}); none lies inside the triangle (all have x <= -r√3/2). At the {len(on_line)} "
+        "with x = -r√3/2 the edge rule the other listings apply next gives G's opponent the weight 0 exactly (B's "
+        "weight (x + r√3/2)/(r√3/2) on the G-B edge, R's (x + r√3/2)/(r√3) on the R-G edge), so G wins there too (up to floating-point noise in the program); points "
+        "further left are never reached, since every point with x = -r√3/2 ends the game in either version (by "
+        "hand). A slip with no effect on the outcome.",
+        [Erratum(APPB_G_ROUND.where, APPB_G_ROUND.value,
+                 "current_step_y <= -current_step_x/(3**(1/2)) - r and current_step_x <= -r*3**(1/2)/2",
+                 "current_step_y <= -current_step_x/(3**(1/2)) - r and current_step_x <= -r*3**(1/2)/2",
+                 kind=ErratumKind.MISPRINT,
+                 note="the other two listings and Round's own conditions for B and R test the y coordinate")],
+        witness={"differ at": len(differ), "of": len(pts)})
+
+
 @claim("ju24.appB.directions", "§4.3, last paragraph; Appendix B, Round (the list `directions`) and Doubling "
        "(the triangle drawn)",
        "'In Appendix B, we give a computer simulation of the random walk described in this section', i.e. the walk "

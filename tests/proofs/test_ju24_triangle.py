@@ -312,3 +312,22 @@ def test_read_branch_reads_only_the_two_statement_forms():
     assert M.read_branch("blue.append(1)") == ("blue", False)
     with pytest.raises(ValueError):
         M.read_branch("import os")
+
+
+def test_appB_round_g_misprint():
+    v = _verdict("ju24.appB.round-g")
+    assert v.outcome is Outcome.ERRATUM and [e.kind.value for e in v.errata] == ["misprint"]
+    # with Round's condition as in the other listings the slip is gone
+    with feed(M.APPB_G_ROUND, M.APPB_G_OTHERS.original.replace("_xx", "_x").replace("_yy", "_y")):
+        assert M.appB_round_g().outcome is Outcome.VERIFIED
+
+
+def test_read_condition_by_hand():
+    # at G's vertex of radius 10, (-5 sqrt 3, -5): y <= -x/sqrt3 - r is -5 <= 5 - 10 (true), x <= -r sqrt3/2 (true)
+    import sympy as sp
+
+    x, y = -5 * sp.sqrt(3), sp.Integer(-5)
+    assert M.read_condition(M.APPB_G_OTHERS.original, x, y, 10) is True
+    assert M.read_condition("current_step_yy <= -r", x, y, 10) is False
+    with pytest.raises(ValueError):
+        M.read_condition("__import__('os')", x, y, 10)
