@@ -366,6 +366,11 @@ def _since_slip(sentence: str, why_plus: str):
        "'... whenever d_k is less than (1+x)/2, doubling is preferable to doubling' (twice); 'the constant term and "
        "the coefficient of the exponential term are both positive, since n > 1'.")
 def sec3_2_text():
+    # the sentences are about (3.3) = (1.2) and its limit (A.3): first, those are the model's
+    off = printed_matches_model(R_PLUS_SAMPLES[:3], 3, "(1.2)")
+    if off or any(to_sympy(st.limit_point(a, b)) != _p("(A.3)").subs({x: to_sympy(a), y: to_sympy(b)})
+                  for a, b in R_PLUS_SAMPLES[:3]):
+        return refuted(EXACT, f"the printed (1.2) or (A.3) is not the model's indifference point or limit ({off})", None)
     ok_plus, why_plus = check_max_at_two("+")
     lim_ok, lim_why = positive_on_region(_p("(A.3)"), "R+")
     if not (ok_plus and lim_ok):
@@ -393,29 +398,37 @@ def sec3_2_text():
 
 # -- regions ---------------------------------------------------------------------------
 
-#: the constants in the inequalities of Theorem 3.1 and Theorem 1.3 as printed
-REGION_BOUNDS = printed("§1.3 Theorem 1.3 and §3.1 Theorem 3.1: the region inequalities",
-                        {"3.1(1): y >": 1, "3.1(2): y <=": 1, "3.1(3): -x >": 1, "3.1(3): y >": 1, "3.1(4): x >=": -1,
-                         "R+: y >": 1, "R-: y <": 1})
+#: the constants in the inequalities of Theorem 3.1 and of Theorem 1.3 (R+, R-) as printed
+THM31_BOUNDS = printed("§3.1 Theorem 3.1: the constants of its regions' inequalities",
+                       {"3.1(1): y >": 1, "3.1(2): y <=": 1, "3.1(3): -x >": 1, "3.1(3): y >": 1, "3.1(4): x >=": -1})
+R_BOUNDS = printed("§1.3 Theorem 1.3: the constants of R+ and R-", {"R+: y >": 1, "R-: y <": 1})
 
 
-def printed_regions(bounds=None):
+def printed_regions(bounds=None, which=("3.1", "R")):
     """Theorem 3.1's four regions and R+, R- as predicates on exact (x, y), y > 0, built from the printed constants
-    (``REGION_BOUNDS``): (1) x ≥ y ≥ 0, y > 1; (2) x ≥ 0, y ≤ 1; (3) x < 0 and (-x > 1 or y > 1); (4) -1 ≤ x ≤ 0,
-    y ≤ -x; R+: 0 < x < y, y > 1; R-: 0 < -x < y < 1."""
-    c = REGION_BOUNDS.value if bounds is None else bounds
-    return {
-        "3.1(1)": lambda a, b: a >= b >= 0 and b > c["3.1(1): y >"],
-        "3.1(2)": lambda a, b: a >= 0 and b <= c["3.1(2): y <="],
-        "3.1(3)": lambda a, b: a < 0 and (-a > c["3.1(3): -x >"] or b > c["3.1(3): y >"]),
-        "3.1(4)": lambda a, b: c["3.1(4): x >="] <= a <= 0 and b <= -a,
-        "R+": lambda a, b: 0 < a < b and b > c["R+: y >"],
-        "R-": lambda a, b: 0 < -a < b < c["R-: y <"],
-    }
+    (``THM31_BOUNDS``, ``R_BOUNDS``; or ``bounds``, one dict with all seven): (1) x ≥ y ≥ 0, y > 1; (2) x ≥ 0,
+    y ≤ 1; (3) x < 0 and (-x > 1 or y > 1); (4) -1 ≤ x ≤ 0, y ≤ -x; R+: 0 < x < y, y > 1; R-: 0 < -x < y < 1.
+    ``which`` names the printed items to read ("3.1", "R")."""
+    out = {}
+    if "3.1" in which:
+        c = THM31_BOUNDS.value if bounds is None else bounds
+        out.update({
+            "3.1(1)": lambda a, b: a >= b >= 0 and b > c["3.1(1): y >"],
+            "3.1(2)": lambda a, b: a >= 0 and b <= c["3.1(2): y <="],
+            "3.1(3)": lambda a, b: a < 0 and (-a > c["3.1(3): -x >"] or b > c["3.1(3): y >"]),
+            "3.1(4)": lambda a, b: c["3.1(4): x >="] <= a <= 0 and b <= -a,
+        })
+    if "R" in which:
+        d = R_BOUNDS.value if bounds is None else bounds
+        out.update({
+            "R+": lambda a, b: 0 < a < b and b > d["R+: y >"],
+            "R-": lambda a, b: 0 < -a < b < d["R-: y <"],
+        })
+    return out
 
 
 #: the regions with the constants as printed (for the tests and the figure)
-PRINTED_REGIONS = printed_regions(REGION_BOUNDS.original)
+PRINTED_REGIONS = printed_regions({**THM31_BOUNDS.original, **R_BOUNDS.original})
 
 
 def region_grid(n=8, span=3):
@@ -496,7 +509,7 @@ def thm3_1(n=4, kmax=3, policies=None):
         if unknown:
             return open_(EXACT, f"cannot read the printed policy {unknown} (expected one of {sorted(_POLICY_WORDS)})")
     counts = {r: 0 for r in policies}
-    regions = printed_regions()
+    regions = printed_regions(which=("3.1",))
     for a, b in region_grid(n):
         for name, pol in policies.items():
             if regions[name](a, b):

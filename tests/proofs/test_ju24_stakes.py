@@ -160,9 +160,9 @@ def test_thm3_1_and_regions_read_the_printed_constants():
     said["3.1(1)"] = "never"  # in (1), e.g. (3, 2), doubling at p = 1 gains (a fold pays 3 > the stake)
     with feed(P.THM31_POLICIES, said):
         assert REGISTRY["ju24.thm3.1"].check().outcome is Outcome.REFUTED
-    bounds = dict(P.REGION_BOUNDS.original)
+    bounds = dict(P.R_BOUNDS.original)
     bounds["R+: y >"] = 2  # leaves 1 < y <= 2, 0 < x < y uncovered: gaps off the two lines
-    with feed(P.REGION_BOUNDS, bounds):
+    with feed(P.R_BOUNDS, bounds):
         assert REGISTRY["ju24.regions"].check().outcome is Outcome.REFUTED
 
 
