@@ -7,25 +7,38 @@ import sympy as sp
 from exactcube.brownian import alternating as alt
 from exactcube.claims import Evidence, claim, refuted, verified
 from exactcube.numbers import mpq
+from exactcube.printed import printed
 from exactcube.symbolic import is_identity, to_sympy
 
 from ..shared import consistency_lemma_check, first_double_optimal_at_fold_point
 
 EXACT = Evidence.EXACT
 k_ = sp.symbols("k", integer=True, nonnegative=True)
-D_CLOSED = sp.Rational(4, 5) + sp.Rational(1, 5) * sp.Rational(-1, 4) ** k_
+p_, d_prev_, a_k_, d_k_ = sp.symbols("p d_km1 a_k d_k")
+#: ju24's printed statements, read by the checks through printed() (``verify --mutate`` perturbs them)
+D_CLOSED = printed("§1.3 Theorem 1.2, (1.1)", sp.Rational(4, 5) + sp.Rational(1, 5) * sp.Rational(-1, 4) ** k_)
+SEC21_EQ = printed("§2.1: accepted double = declined double", sp.Eq(2 * p_ - 2 * (1 - p_), 1))
+SEC21_P = printed("§2.1: the doubling point", mpq(3, 4))
+EQ21 = printed("§2.2, (2.1)", sp.Eq(-1, -2 * (d_prev_ - a_k_) / d_prev_ + 2 * a_k_ / d_prev_))
+EQ23 = printed("§2.2, (2.3)", 1 - d_prev_ / 4)
+EQ24_RATIO = printed("§2.2, (2.4): ε_k / ε_(k-1)", mpq(-1, 4))
+LIMIT = printed("§2.2, after (2.3): the limit", mpq(4, 5))
+FIG1_LOG = printed("§1.3, Figure 1 caption: the orange line", sp.log(sp.Rational(1, 5)) + k_ * sp.log(sp.Rational(1, 4)))
+KS69_ALPHA = printed("ks69 §2: α(n)", sp.Rational(4, 5) + (-1) ** k_ / (4**k_ * 5))
 
 
 @claim("ju24.consistency", "§1.2.2",
        "Game state equals evaluation: within any interval, the chance of reaching the right end first is the "
-       "proportion of the interval to the left of the current point.")
+       "proportion of the interval to the left of the current point.",
+       unprinted="a property of the walk stated in words; the check proves it, there is no printed number")
 def consistency():
     return consistency_lemma_check()
 
 
 @claim("ju24.thm1.1", "§1.2.3, Theorem 1.1",
        "The optimal doubling state α equals the state β at which the opponent is indifferent between "
-       "accepting and declining.")
+       "accepting and declining.",
+       unprinted="the statement α = β names no value; the check compares A's exact equity at every doubling point")
 def thm1_1():
     return first_double_optimal_at_fold_point(doubles=[1, 2, 3, 4, 5, 6, 8, 10, 12, None])
 
@@ -33,10 +46,15 @@ def thm1_1():
 @claim("ju24.sec2.1", "§2.1",
        "With one double allowed, 2p - 2(1-p) = 1 gives the doubling point p = 3/4.")
 def one_double():
-    p = sp.symbols("p")
-    sol = sp.solve(sp.Eq(2 * p - 2 * (1 - p), 1), p)
-    if sol != [sp.Rational(3, 4)] or alt.doubling_point(1) != mpq(3, 4) or alt.ONE_DOUBLE_POINT != mpq(3, 4):
-        return refuted(EXACT, f"one-double point is {sol}", sol)
+    p = p_
+    eq = SEC21_EQ.value
+    sol = sp.solve(eq, p)
+    # the model's values: an accepted double doubles the stake, 2(2p - 1); a declined one pays the stake, 1
+    if not isinstance(eq, sp.Equality) or not is_identity(eq.lhs - eq.rhs, 2 * (2 * p - 1) - 1):
+        return refuted(EXACT, f"the printed equation {eq} is not 2(2p - 1) = 1 (accepted = declined)", str(eq))
+    said = SEC21_P.value
+    if sol != [to_sympy(said)] or alt.doubling_point(1) != said or alt.ONE_DOUBLE_POINT != said:
+        return refuted(EXACT, f"one-double point is {sol}, not the printed {said}", [str(t) for t in sol])
     return verified(EXACT, "2p - 2(1-p) = 1 has the single solution 3/4, which is d_1 of (1.1) and of (2.3).")
 
 
@@ -44,8 +62,12 @@ def one_double():
        "Indifference (2.1) at a_k with d_0 = 1, and d_k = 1 - a_k (Theorem 1.1), give (2.2), which simplifies "
        "to d_k = 1 - d_(k-1)/4 (2.3).")
 def eq2_1_to_2_3():
-    a, dprev, dk = sp.symbols("a_k d_km1 d_k", positive=True)
-    eq21 = sp.Eq(-1, -2 * (dprev - a) / dprev + 2 * a / dprev)
+    a, dprev, dk = a_k_, d_prev_, d_k_
+    # (2.1) from the model: accepting is worth -2 on reaching 0 first, +2 on reaching d_(k-1) first; folding -1
+    model21 = -2 * (dprev - a) / dprev + 2 * a / dprev
+    eq21 = EQ21.value
+    if not isinstance(eq21, sp.Equality) or not is_identity(eq21.rhs - eq21.lhs, model21 + 1):
+        return refuted(EXACT, f"the printed (2.1) {eq21} is not 'fold (-1) = accept' of the model", str(eq21))
     sol_a = sp.solve(eq21, a)
     if len(sol_a) != 1 or not is_identity(sol_a[0], dprev / 4):
         return refuted(EXACT, f"(2.1) gives a_k = {sol_a}, not d_(k-1)/4", sol_a)
@@ -54,8 +76,8 @@ def eq2_1_to_2_3():
     if not is_identity(eq22.lhs - eq22.rhs, printed22.lhs - printed22.rhs):
         return refuted(EXACT, "(2.2) is not (2.1) with a_k = 1 - d_k", None)
     sol_d = sp.solve(eq22, dk)
-    if len(sol_d) != 1 or not is_identity(sol_d[0], 1 - dprev / 4):
-        return refuted(EXACT, f"(2.2) gives d_k = {sol_d}", sol_d)
+    if len(sol_d) != 1 or not is_identity(sol_d[0], EQ23.value):
+        return refuted(EXACT, f"(2.2) gives d_k = {sol_d}, not the printed (2.3) {EQ23.value}", sol_d)
     # the model's take point is the one the payoff computation says
     for k in range(1, 40):
         if alt.take_point(k) != alt.doubling_point(k - 1) / 4:
@@ -68,27 +90,33 @@ def eq2_1_to_2_3():
        "The error ε_k = d_k - 4/5 satisfies ε_k = -ε_(k-1)/4; 4/5 is the fixed point of (2.3).")
 def eq2_4():
     e = sp.symbols("eps")
-    d = sp.Rational(4, 5) + e
-    lhs = 1 - d / 4 - sp.Rational(4, 5)
-    if not is_identity(lhs, -e / 4):
-        return refuted(EXACT, "ε_k != -ε_(k-1)/4", str(sp.simplify(lhs)))
-    fixed = sp.solve(sp.Eq(sp.Symbol("f"), 1 - sp.Symbol("f") / 4), sp.Symbol("f"))
-    if fixed != [sp.Rational(4, 5)]:
-        return refuted(EXACT, f"fixed point of (2.3) is {fixed}", fixed)
+    lim, ratio = to_sympy(LIMIT.value), to_sympy(EQ24_RATIO.value)
+    d = lim + e
+    lhs = EQ23.value.subs(d_prev_, d) - lim
+    if not is_identity(lhs, ratio * e):
+        return refuted(EXACT, f"ε_k != ({ratio}) ε_(k-1): (2.3) gives {sp.simplify(lhs)}", str(sp.simplify(lhs)))
+    f = sp.Symbol("f")
+    fixed = sp.solve(sp.Eq(f, EQ23.value.subs(d_prev_, f)), f)
+    if fixed != [lim]:
+        return refuted(EXACT, f"fixed point of (2.3) is {fixed}, not the printed {lim}", fixed)
     return verified(EXACT, "1 - (4/5 + ε)/4 - 4/5 = -ε/4 identically; the only fixed point of (2.3) is 4/5.")
 
 
 @claim("ju24.thm1.2", "§1.3 Theorem 1.2, (1.1), (2.5)",
        "With k >= 1 doubles remaining, the optimal doubling state is d_k = 4/5 + (1/5)(-1/4)^k.")
 def thm1_2():
-    rec = 1 - D_CLOSED.subs(k_, k_ - 1) / 4
-    if not is_identity(D_CLOSED, rec):
-        return refuted(EXACT, "closed form does not satisfy (2.3) identically", str(sp.simplify(D_CLOSED - rec)))
-    if D_CLOSED.subs(k_, 0) != 1:
-        return refuted(EXACT, "closed form at k = 0 is not d_0 = 1", D_CLOSED.subs(k_, 0))
+    closed = D_CLOSED.value
+    rec = EQ23.value.subs(d_prev_, closed.subs(k_, k_ - 1))
+    if not is_identity(closed, rec):
+        return refuted(EXACT, "closed form does not satisfy (2.3) identically", str(sp.simplify(closed - rec)))
+    if closed.subs(k_, 0) != 1:
+        return refuted(EXACT, "closed form at k = 0 is not d_0 = 1", closed.subs(k_, 0))
     for k in range(0, 501):
         if alt.doubling_point_recurrence(k) != alt.doubling_point_closed_form(k):
             return refuted(EXACT, f"recurrence and closed form differ at k = {k}", k)
+    for k in range(0, 41):  # the printed closed form against the model's recurrence
+        if to_sympy(alt.doubling_point_recurrence(k)) != closed.subs(k_, k):
+            return refuted(EXACT, f"the printed (1.1) differs from the recurrence at k = {k}", k)
     return verified(EXACT, "d(k) = 4/5 + (1/5)(-1/4)^k satisfies d(k) = 1 - d(k-1)/4 as an identity in symbolic k "
                            "and d(0) = 1, so by induction it is the solution for every k; the exact recurrence "
                            "agrees for k = 0..500.")
@@ -98,7 +126,8 @@ def thm1_2():
        "Thresholds with an odd number of doubles left lie below 4/5, even ones above; log|d_k - 4/5| = "
        "log(1/5) + k log(1/4) (the orange line).")
 def fig1():
-    err = sp.simplify(D_CLOSED - sp.Rational(4, 5))
+    closed = D_CLOSED.value
+    err = sp.simplify(closed - sp.Rational(4, 5))
     if not is_identity(sp.Abs(err).rewrite(sp.Piecewise), sp.Rational(1, 5) * sp.Rational(1, 4) ** k_) and \
             not is_identity(err * err, (sp.Rational(1, 5) * sp.Rational(1, 4) ** k_) ** 2):
         return refuted(EXACT, "|d_k - 4/5| != (1/5)4^-k", str(err))
@@ -111,20 +140,21 @@ def fig1():
         dk = alt.doubling_point(k)
         if (dk < mpq(4, 5)) != (k % 2 == 1) or abs(dk - mpq(4, 5)) != mpq(1, 5 * 4**k):
             return refuted(EXACT, f"k = {k}: d_k = {dk}", k)
+    # |d_k - 4/5| = (1/5)(1/4)^k was shown above; its logarithm against the printed line
     logline = sp.expand_log(sp.log(sp.Rational(1, 5) * sp.Rational(1, 4) ** k_), force=True)
-    if not is_identity(logline, sp.log(sp.Rational(1, 5)) + k_ * sp.log(sp.Rational(1, 4))):
-        return refuted(EXACT, "log line differs", str(logline))
+    if not is_identity(logline, FIG1_LOG.value):
+        return refuted(EXACT, f"log|d_k - 4/5| = {logline}, not the printed {FIG1_LOG.value}", str(logline))
     return verified(EXACT, "d_k - 4/5 = (1/5)(-1/4)^k: negative for odd k, positive for even k (symbolic in k), "
                            "|d_k - 4/5| = (1/5)4^-k, so log|d_k - 4/5| = log(1/5) + k log(1/4) exactly; "
                            "model checked for k = 1..199.")
 
 
-@claim("ju24.notes.alpha_n", "ks69 §2 vs ju24 (1.1) (docs/ju24.md)",
+@claim("ju24.notes.alpha_n", "ks69 §2 vs ju24 (1.1)",
        "ks69's α(n) = 4/5 + (-1)^n/(4^n·5) is the same statement as ju24 (1.1).")
 def same_as_ks69():
-    ks = sp.Rational(4, 5) + (-1) ** k_ / (4**k_ * 5)
-    if not is_identity(ks, D_CLOSED):
-        return refuted(EXACT, "the two formulas differ", str(sp.simplify(ks - D_CLOSED)))
+    ks, ju = KS69_ALPHA.value, D_CLOSED.value
+    if not is_identity(ks, ju):
+        return refuted(EXACT, "the two formulas differ", str(sp.simplify(ks - ju)))
     return verified(EXACT, "4/5 + (-1)^n/(4^n·5) - [4/5 + (1/5)(-1/4)^n] simplifies to 0 for symbolic n.")
 
 

@@ -18,6 +18,7 @@ from exactcube.brownian import stopping as solver
 from exactcube.claims import Erratum, ErratumKind, Evidence, claim, erratum, open_, refuted, verified
 from exactcube.errors import BadInput, TooLarge
 from exactcube.numbers import format_exact, mpq, parse_int, parse_rational
+from exactcube.printed import printed
 from exactcube.symbolic import is_identity, to_sympy
 from exactcube.tables import Param, Table, table_builder
 
@@ -33,7 +34,7 @@ D_PLUS = 2 * y + x * y - x
 D_MINUS = 2 * y - y * x + x
 R_PLUS = (y - x) / (y * (x + 1))
 R_MINUS = (y + x) / (y * (1 - x))
-PRINTED = {
+_FORMULAS = {
     "(1.2)": y * (x + 1) / D_PLUS + x * (1 + x) * (y - 1) / (2 * D_PLUS) * (-(y - x) / (y * (1 + x))) ** k,
     "(3.3)": y * (x + 1) / (2 * y + x * y - x) + x * (x + 1) * (y - 1) / (2 * (2 * y + x * y - x))
     * (-(y - x) / (y * (x + 1))) ** k,
@@ -50,6 +51,28 @@ PRINTED = {
     "(3.4)": x**2 * (y**2 - 1) / (2 * y**2 * (x + 1)),
     "(3.6)": x**2 * (1 - y**2) / (2 * y**2 * (1 - x)),
 }
+
+D_PREV = sp.Symbol("d_prev", positive=True)
+_FORMULAS.update({
+    "(A.2)": 1 - D_PREV * ((y - x) / (y * (x + 1))),
+    "(A.4)": -(y - x) / (y + y * x),
+    "(A.7)": (y + x) / (y * (1 - x)) * (1 - D_PREV),
+    "(A.9)": -(y + x) / (y * (1 - x)),
+})
+#: where each formula stands in ju24
+_WHERE = {"(1.2)": "§1.3 Theorem 1.4, (1.2)", "(3.3)": "§3.2.1 Lemma 3.3, (3.3)", "(A.5)": "Appendix A, (A.5)",
+          "(1.3)": "§1.3 Theorem 1.5, (1.3)", "(3.5)": "§3.2.2 Lemma 3.4, (3.5)", "(A.10)": "Appendix A, (A.10)",
+          "(3.1)": "§3.2.1 Lemma 3.2, (3.1)", "(A.3)": "Appendix A, (A.3)", "(A.8)": "Appendix A, (A.8)",
+          "(3.4)": "§3.2.1, (3.4)", "(3.6)": "§3.2.2, (3.6)", "(A.2)": "Appendix A, (A.2)", "(A.4)": "Appendix A, (A.4)",
+          "(A.7)": "Appendix A, (A.7)", "(A.9)": "Appendix A, (A.9)"}
+#: the printed formulas, read by the checks through printed() (``verify --mutate`` perturbs them)
+PRINTED = {name: printed(_WHERE[name], f) for name, f in _FORMULAS.items()}
+
+
+def _p(name):
+    """The printed formula ``name`` as the checks read it (``.value``: perturbed in a mutation run)."""
+    return PRINTED[name].value
+
 
 #: exact parametrisations of the open regions by positive parameters s, v (bijections)
 REGION_PARAM = {
@@ -141,16 +164,22 @@ R_MINUS_SWEEP = R_MINUS_SAMPLES + [(-b * f, b) for b in (mpq(1, 100), mpq(1, 10)
                                    for f in (mpq(1, 100), mpq(1, 2), mpq(99, 100))]
 
 
+LEMMA32_AT_12 = printed("§3.2.1, after Lemma 3.2: (x, y) = (1, 2) gives p", mpq(3, 4))
+
+
 @claim("ju24.lemma3.2", "§3.2.1, Lemma 3.2, (3.1)-(3.2)",
        "For (x, y) in R+ ∪ R- with one proposal left, the opponent is indifferent at p = 1/2 + x/(2y); "
        "(x, y) = (1, 2) gives 3/4.")
-def lemma3_2(formula=PRINTED["(3.1)"]):
+def lemma3_2(formula=None):
+    formula = _p("(3.1)") if formula is None else formula
     p = sp.symbols("p")
     sol = sp.solve(sp.Eq(y * p - y * (1 - p), x), p)
     if len(sol) != 1 or not is_identity(sol[0], formula):
         return refuted(EXACT, f"y p - y(1-p) = x solves to {sol}, not {formula}", str(sol))
-    if formula.subs({x: 1, y: 2}) != sp.Rational(3, 4):
-        return refuted(EXACT, "(1, 2) does not give 3/4", str(formula.subs({x: 1, y: 2})))
+    at12 = LEMMA32_AT_12.value
+    if formula.subs({x: 1, y: 2}) != to_sympy(at12):
+        return refuted(EXACT, f"(1, 2) gives {formula.subs({x: 1, y: 2})}, not the printed {at12}",
+                       str(formula.subs({x: 1, y: 2})))
     # on the exact model with the independent solver: one proposal, A's proposal value
     # min(x, y(2p-1)) meets x exactly at the point, for every sample of both regions
     for a, b in R_PLUS_SAMPLES + R_MINUS_SAMPLES:
@@ -170,23 +199,26 @@ def lemma3_2(formula=PRINTED["(3.1)"]):
        "In R+, indifference (A.1) = -x with a_k = 1 - d_k gives d_k = 1 - d_(k-1)(y-x)/(y(x+1)) (A.2), whose "
        "fixed point is y(1+x)/(2y+yx-x) (A.3), error ε_k = -((y-x)/(y+yx)) ε_(k-1) (A.4), and solution (3.3) = (A.5) "
        "= (1.2).")
-def lemma3_3(closed=PRINTED["(1.2)"]):
+def lemma3_3(closed=None):
+    closed = _p("(1.2)") if closed is None else closed
     a, dprev = sp.symbols("a_k d_prev", positive=True)
     a1 = -y * (dprev - a) / dprev + y * x * a / dprev  # (A.1)
     sol = sp.solve(sp.Eq(a1, -x), a)
-    if len(sol) != 1 or not is_identity(1 - sol[0], 1 - dprev * R_PLUS):
-        return refuted(EXACT, f"(A.1) = -x gives a_k = {sol}, not d_(k-1)(y-x)/(y(x+1)) as (A.2) needs", str(sol))
+    a2 = _p("(A.2)")
+    if len(sol) != 1 or not is_identity(1 - sol[0], a2):
+        return refuted(EXACT, f"(A.1) = -x gives d_k = 1 - a_k = {1 - sol[0] if sol else sol}, not (A.2) {a2}",
+                       str(sol))
     p = sp.symbols("p")
-    fix = sp.solve(sp.Eq(p, 1 - p * (y - x) / (y + y * x)), p)
-    if len(fix) != 1 or not is_identity(fix[0], PRINTED["(A.3)"]):
+    fix = sp.solve(sp.Eq(p, a2.subs(D_PREV, p)), p)
+    if len(fix) != 1 or not is_identity(fix[0], _p("(A.3)")):
         return refuted(EXACT, f"fixed point of (A.2) is {fix}", str(fix))
     e = sp.symbols("eps")
-    if not is_identity(1 - (PRINTED["(A.3)"] + e) * R_PLUS - PRINTED["(A.3)"], -R_PLUS * e):
+    if not is_identity(a2.subs(D_PREV, _p("(A.3)") + e) - _p("(A.3)"), _p("(A.4)") * e):
         return refuted(EXACT, "(A.4) fails", None)
     for name in ("(3.3)", "(A.5)"):
-        if not is_identity(PRINTED[name], closed):
+        if not is_identity(_p(name), closed):
             return refuted(EXACT, f"{name} differs from the formula checked", name)
-    bad = check_recurrence_solution(closed, R_PLUS, PRINTED["(3.1)"], "+", "(1.2)")
+    bad = check_recurrence_solution(closed, R_PLUS, _p("(3.1)"), "+", "(1.2)")
     if bad:
         return bad
     m = _model_agrees(R_PLUS_SAMPLES)
@@ -204,23 +236,25 @@ def lemma3_3(closed=PRINTED["(1.2)"]):
 @claim("ju24.lemma3.4", "§3.2.2 Lemma 3.4 (3.5); App. A (A.6)-(A.10); Theorem 1.5 (1.3)",
        "In R-, indifference (A.6) = -x with a_k = 1 - d_k gives d_k = ((y+x)/(y(1-x)))(1 - d_(k-1)) (A.7), fixed "
        "point (y+x)/(2y-yx+x) (A.8), error ε_k = -((y+x)/(y(1-x))) ε_(k-1) (A.9), and solution (3.5) = (A.10) = (1.3).")
-def lemma3_4(closed=PRINTED["(1.3)"]):
+def lemma3_4(closed=None):
+    closed = _p("(1.3)") if closed is None else closed
     a, dprev = sp.symbols("a_k d_prev", positive=True)
     a6 = y * (a - dprev) / (1 - dprev) + y * x * (1 - a) / (1 - dprev)  # (A.6)
     sol = sp.solve(sp.Eq(a6, -x), a)
-    if len(sol) != 1 or not is_identity(1 - sol[0], R_MINUS * (1 - dprev)):
+    a7 = _p("(A.7)")
+    if len(sol) != 1 or not is_identity(1 - sol[0], a7):
         return refuted(EXACT, f"(A.6) = -x gives a_k = {sol}, so d_k is not (A.7)", str(sol))
     p = sp.symbols("p")
-    fix = sp.solve(sp.Eq(p, (1 - p) * R_MINUS), p)
-    if len(fix) != 1 or not is_identity(fix[0], PRINTED["(A.8)"]):
+    fix = sp.solve(sp.Eq(p, a7.subs(D_PREV, p)), p)
+    if len(fix) != 1 or not is_identity(fix[0], _p("(A.8)")):
         return refuted(EXACT, f"fixed point of (A.7) is {fix}", str(fix))
     e = sp.symbols("eps")
-    if not is_identity(R_MINUS * (1 - (PRINTED["(A.8)"] + e)) - PRINTED["(A.8)"], -R_MINUS * e):
+    if not is_identity(a7.subs(D_PREV, _p("(A.8)") + e) - _p("(A.8)"), _p("(A.9)") * e):
         return refuted(EXACT, "(A.9) fails", None)
     for name in ("(3.5)", "(A.10)"):
-        if not is_identity(PRINTED[name], closed):
+        if not is_identity(_p(name), closed):
             return refuted(EXACT, f"{name} differs from the formula checked", name)
-    bad = check_recurrence_solution(closed, R_MINUS, PRINTED["(3.1)"], "-", "(1.3)")
+    bad = check_recurrence_solution(closed, R_MINUS, _p("(3.1)"), "-", "(1.3)")
     if bad:
         return bad
     m = _model_agrees(R_MINUS_SAMPLES)
@@ -237,7 +271,7 @@ def lemma3_4(closed=PRINTED["(1.3)"]):
 def check_gap_identity(printed, region: str, kind: str):
     """(1+x)/2 - d_2 equals ``printed`` identically, and ``printed`` > 0 on the region (proved by sign of
     coefficients after an exact positive parametrisation)."""
-    closed = PRINTED["(1.2)"] if kind == "+" else PRINTED["(1.3)"]
+    closed = _p("(1.2)") if kind == "+" else _p("(1.3)")
     gap = (1 + x) / 2 - closed.subs(k, 2)
     if not is_identity(gap, printed):
         return refuted(EXACT, f"(1+x)/2 - d_2 = {sp.factor(gap)}, not the printed {printed}", str(sp.factor(gap)))
@@ -253,9 +287,9 @@ def check_gap_identity(printed, region: str, kind: str):
 def check_max_at_two(kind: str):
     """c > 0 and 0 < r < 1 on the region, so d_k = d_∞ + c(-r)^k is largest at k = 2 and d_1 < d_k < d_2."""
     region = "R+" if kind == "+" else "R-"
-    closed = PRINTED["(1.2)"] if kind == "+" else PRINTED["(1.3)"]
+    closed = _p("(1.2)") if kind == "+" else _p("(1.3)")
     r = R_PLUS if kind == "+" else R_MINUS
-    lim = PRINTED["(A.3)"] if kind == "+" else PRINTED["(A.8)"]
+    lim = _p("(A.3)") if kind == "+" else _p("(A.8)")
     c = sp.simplify((closed - lim) / (-r) ** k)
     facts = []
     for name, e in (("c", c), ("r", r), ("1 - r", 1 - r)):
@@ -268,7 +302,8 @@ def check_max_at_two(kind: str):
 
 @claim("ju24.eq3.4", "§3.2.1, proof of Theorem 1.4, (3.4)",
        "(1+x)/2 - d_2 = x^2(y^2-1)/(2y^2(x+1)), which is positive since y > 1; d_k is largest at k = 2.")
-def eq3_4(printed=PRINTED["(3.4)"]):
+def eq3_4(printed=None):
+    printed = _p("(3.4)") if printed is None else printed
     v = check_gap_identity(printed, "R+", "+")
     if v.outcome.value != "verified":
         return v
@@ -280,7 +315,8 @@ def eq3_4(printed=PRINTED["(3.4)"]):
 
 @claim("ju24.eq3.6", "§3.2.2, proof of Theorem 1.5, (3.6)",
        "(1+x)/2 - d_2 = x^2(1-y^2)/(2y^2(1-x)), which is positive since y < 1 and x < 0; d_k is largest at k = 2.")
-def eq3_6(printed=PRINTED["(3.6)"]):
+def eq3_6(printed=None):
+    printed = _p("(3.6)") if printed is None else printed
     v = check_gap_identity(printed, "R-", "-")
     if v.outcome.value != "verified":
         return v
@@ -290,41 +326,109 @@ def eq3_6(printed=PRINTED["(3.6)"]):
     return verified(EXACT, v.details + f" And {why} on R-, so d_k ≤ d_2 < (1+x)/2 for every k ≥ 1.")
 
 
+#: the sentences of §3.2 around (3.4) and (3.6), as printed
+SEC32_RAISE = printed("§3.2.1, after Lemma 3.3", "doubling is preferable to doubling")
+SEC32_REDUCE = printed("§3.2.2, after Lemma 3.4", "doubling is preferable to doubling")
+SEC32_SINCE = printed("§3.2.1, after (3.3)", "both positive, since n > 1")
+
+
+def _comparison_slip(sentence: str):
+    """None if ``sentence`` ('A is preferable to B') compares two different courses of action, else the reason."""
+    parts = sentence.split(" is preferable to ")
+    if len(parts) != 2:
+        return f"cannot read {sentence!r} as 'A is preferable to B'"
+    a, b = (" ".join(t.split()) for t in parts)
+    return f"it compares '{a}' with itself" if a == b else None
+
+
+def _since_slip(sentence: str, why_plus: str):
+    """None if ``sentence`` ('both positive, since <conditions>') gives conditions that make the constant term and the
+    coefficient of (3.3) positive on R+ and only names §3's variables; else the reason.  The conditions needed are
+    x > 0 and y > 1 (the coefficient x(x+1)(y-1)/(2(2y+xy-x)) changes sign with x and with y - 1)."""
+    head = "both positive, since "
+    if not sentence.startswith(head):
+        return f"cannot read {sentence!r}"
+    conds = set()
+    for c in sentence[len(head):].split(" and "):
+        t = c.split()
+        if len(t) != 3 or t[1] not in (">", "<", ">=", "<="):
+            return f"cannot read the condition {c!r}"
+        conds.add((t[0], t[1], t[2]))
+    names = {v for v, _, _ in conds}
+    if not names <= {"x", "y"}:
+        return f"there is no {', '.join(sorted(names - {'x', 'y'}))} in §3 (its variables are x, y and k)"
+    if not {("x", ">", "0"), ("y", ">", "1")} <= conds:
+        return "x > 0 and y > 1 are what make the coefficient positive on R+ (" + why_plus + ")"
+    return None
+
+
 @claim("ju24.sec3.2.text", "§3.2.1 and §3.2.2, the sentences around (3.4) and (3.6)",
        "'... whenever d_k is less than (1+x)/2, doubling is preferable to doubling' (twice); 'the constant term and "
        "the coefficient of the exponential term are both positive, since n > 1'.")
 def sec3_2_text():
+    # the sentences are about (3.3) = (1.2) and its limit (A.3): first, those are the model's
+    off = printed_matches_model(R_PLUS_SAMPLES[:3], 3, "(1.2)")
+    if off or any(to_sympy(st.limit_point(a, b)) != _p("(A.3)").subs({x: to_sympy(a), y: to_sympy(b)})
+                  for a, b in R_PLUS_SAMPLES[:3]):
+        return refuted(EXACT, f"the printed (1.2) or (A.3) is not the model's indifference point or limit ({off})", None)
     ok_plus, why_plus = check_max_at_two("+")
-    lim_ok, lim_why = positive_on_region(PRINTED["(A.3)"], "R+")
+    lim_ok, lim_why = positive_on_region(_p("(A.3)"), "R+")
     if not (ok_plus and lim_ok):
         return refuted(EXACT, f"the positivity argument fails: {why_plus}; {lim_why}", None)
-    errs = [
-        Erratum("§3.2.1, after Lemma 3.3", "doubling is preferable to doubling",
-                "doubling (at d_k) is preferable to not doubling", note="a word is missing; the comparison is "
-                "with the dead-cube payoff 2p - 1 of never doubling",
-                kind=ErratumKind.MISPRINT),
-        Erratum("§3.2.2, after Lemma 3.4", "doubling is preferable to doubling",
-                "reducing (at d_k) is preferable to not reducing", note="same slip, in the reducing section",
-                kind=ErratumKind.MISPRINT),
-        Erratum("§3.2.1, after (3.3)", "both positive, since n > 1", "both positive, since x > 0 and y > 1",
-                note=f"there is no n in §3; on R+: {why_plus}; and the constant term (A.3) > 0",
-                kind=ErratumKind.MISPRINT),
-    ]
+    errs = []
+    for item, right, note in (
+            (SEC32_RAISE, "doubling (at d_k) is preferable to not doubling",
+             "a word is missing; the comparison is with the dead-cube payoff 2p - 1 of never doubling"),
+            (SEC32_REDUCE, "reducing (at d_k) is preferable to not reducing", "same slip, in the reducing section")):
+        why = _comparison_slip(item.value)
+        if why:
+            errs.append(Erratum(item.where, item.value, right, right, note=f"{why}; {note}", kind=ErratumKind.MISPRINT))
+    why = _since_slip(SEC32_SINCE.value, why_plus)
+    if why:
+        right = "both positive, since x > 0 and y > 1"
+        errs.append(Erratum(SEC32_SINCE.where, SEC32_SINCE.value, right, right,
+                            note=f"{why}; on R+: {why_plus}; and the constant term (A.3) > 0",
+                            kind=ErratumKind.MISPRINT))
+    if not errs:
+        return verified(EXACT, "the sentences compare different actions and give the conditions that make the terms "
+                               "positive")
     return erratum(EXACT, "Textual slips in the proofs of Theorems 1.4 and 1.5; the mathematics they state is checked "
                           "in ju24.eq3.4 / ju24.eq3.6 (positivity proved on the whole regions).", errs)
 
 
 # -- regions ---------------------------------------------------------------------------
 
-#: Theorem 3.1 and Theorem 1.3 regions as printed (predicates on exact x, y > 0)
-PRINTED_REGIONS = {
-    "3.1(1)": lambda a, b: a >= b >= 0 and b > 1,
-    "3.1(2)": lambda a, b: a >= 0 and b <= 1,
-    "3.1(3)": lambda a, b: a < 0 and (-a > 1 or b > 1),
-    "3.1(4)": lambda a, b: -1 <= a <= 0 and b <= -a,
-    "R+": lambda a, b: 0 < a < b and b > 1,
-    "R-": lambda a, b: 0 < -a < b < 1,
-}
+#: the constants in the inequalities of Theorem 3.1 and of Theorem 1.3 (R+, R-) as printed
+THM31_BOUNDS = printed("§3.1 Theorem 3.1: the constants of its regions' inequalities",
+                       {"3.1(1): y >": 1, "3.1(2): y <=": 1, "3.1(3): -x >": 1, "3.1(3): y >": 1, "3.1(4): x >=": -1})
+R_BOUNDS = printed("§1.3 Theorem 1.3: the constants of R+ and R-", {"R+: y >": 1, "R-: y <": 1})
+
+
+def printed_regions(bounds=None, which=("3.1", "R")):
+    """Theorem 3.1's four regions and R+, R- as predicates on exact (x, y), y > 0, built from the printed constants
+    (``THM31_BOUNDS``, ``R_BOUNDS``; or ``bounds``, one dict with all seven): (1) x ≥ y ≥ 0, y > 1; (2) x ≥ 0,
+    y ≤ 1; (3) x < 0 and (-x > 1 or y > 1); (4) -1 ≤ x ≤ 0, y ≤ -x; R+: 0 < x < y, y > 1; R-: 0 < -x < y < 1.
+    ``which`` names the printed items to read ("3.1", "R")."""
+    out = {}
+    if "3.1" in which:
+        c = THM31_BOUNDS.value if bounds is None else bounds
+        out.update({
+            "3.1(1)": lambda a, b: a >= b >= 0 and b > c["3.1(1): y >"],
+            "3.1(2)": lambda a, b: a >= 0 and b <= c["3.1(2): y <="],
+            "3.1(3)": lambda a, b: a < 0 and (-a > c["3.1(3): -x >"] or b > c["3.1(3): y >"]),
+            "3.1(4)": lambda a, b: c["3.1(4): x >="] <= a <= 0 and b <= -a,
+        })
+    if "R" in which:
+        d = R_BOUNDS.value if bounds is None else bounds
+        out.update({
+            "R+": lambda a, b: 0 < a < b and b > d["R+: y >"],
+            "R-": lambda a, b: 0 < -a < b < d["R-: y <"],
+        })
+    return out
+
+
+#: the regions with the constants as printed (for the tests and the figure)
+PRINTED_REGIONS = printed_regions({**THM31_BOUNDS.original, **R_BOUNDS.original})
 
 
 def region_grid(n=8, span=3):
@@ -334,7 +438,8 @@ def region_grid(n=8, span=3):
     return [(a, b) for a in xs for b in ys]
 
 
-def check_regions(regions=PRINTED_REGIONS, n=8):
+def check_regions(regions=None, n=8):
+    regions = printed_regions() if regions is None else regions
     overlaps, gaps = [], []
     for a, b in region_grid(n):
         hit = [name for name, f in regions.items() if f(a, b)]
@@ -387,16 +492,27 @@ def restricted_equals_optimal(a, b, policy: st.Policy, kmax=3):
     return None
 
 
+#: Theorem 3.1 as printed: the optimal time to double in each trivial region
+THM31_POLICIES = printed("§3.1 Theorem 3.1: when to double", {"3.1(1)": "p = 1", "3.1(2)": "p = 0",
+                                                               "3.1(3)": "never", "3.1(4)": "p = 0"})
+_POLICY_WORDS = {"p = 1": st.Policy.AT_ONE, "p = 0": st.Policy.AT_ZERO, "never": st.Policy.NEVER}
+
+
 @claim("ju24.thm3.1", "§3.1, Theorem 3.1",
        "(1) x ≥ y ≥ 0, y > 1: double at p = 1; (2) x ≥ 0, y ≤ 1: double at p = 0; (3) x < 0 and (-x > 1 or y > 1): "
        "never double; (4) -1 ≤ x ≤ 0, y ≤ -x: double at p = 0.")
 def thm3_1(n=4, kmax=3, policies=None):
-    policies = policies or {"3.1(1)": st.Policy.AT_ONE, "3.1(2)": st.Policy.AT_ZERO, "3.1(3)": st.Policy.NEVER,
-                            "3.1(4)": st.Policy.AT_ZERO}
+    if policies is None:
+        said = THM31_POLICIES.value
+        policies = {r: _POLICY_WORDS.get(w) for r, w in said.items()}
+        unknown = [f"{r}: {said[r]!r}" for r, pol in policies.items() if pol is None]
+        if unknown:
+            return open_(EXACT, f"cannot read the printed policy {unknown} (expected one of {sorted(_POLICY_WORDS)})")
     counts = {r: 0 for r in policies}
+    regions = printed_regions(which=("3.1",))
     for a, b in region_grid(n):
         for name, pol in policies.items():
-            if PRINTED_REGIONS[name](a, b):
+            if regions[name](a, b):
                 counts[name] += 1
                 bad = restricted_equals_optimal(a, b, pol, kmax)
                 if bad:
@@ -419,7 +535,8 @@ def thm3_1(n=4, kmax=3, policies=None):
 
 
 @claim("ju24.thm3.1.gaps", "§3.1-3.2 (not covered by the paper)",
-       "On the lines x = 0, y > 1 and y = 1, -1 < x < 0, which no region of ju24 covers, never proposing is optimal.")
+       "On the lines x = 0, y > 1 and y = 1, -1 < x < 0, which no region of ju24 covers, never proposing is optimal.",
+       unprinted="not a statement of the paper: the lines it leaves out (ju24.regions)")
 def thm3_1_gaps(kmax=3):
     pts = [(mpq(0), b) for b in (mpq(5, 4), mpq(2), mpq(7, 2), mpq(10))] + \
           [(a, mpq(1)) for a in (mpq(-99, 100), mpq(-1, 2), mpq(-1, 8), mpq(-1, 1000))]
@@ -440,11 +557,11 @@ def thm1_3_indifference():
     dprev = sp.symbols("d_prev", positive=True)
     # R+: B accepts at A's state d_k = 1 - a_k; a_k = r d_(k-1) <= d_(k-1): value y(-1 + (1+x) a_k/d_(k-1)) ... from
     # B's owner view; from A's side: y * V_B(d_k) = -y * V_owner(1 - d_k)
-    ak = R_PLUS * dprev
+    ak = 1 - _p("(A.2)")  # a_k = 1 - d_k
     val_plus = -y * (-1 + (1 + x) * ak / dprev)
     if not is_identity(val_plus, x):
         return refuted(EXACT, f"R+: accept value {sp.simplify(val_plus)} != x", str(sp.simplify(val_plus)))
-    ak = 1 - R_MINUS * (1 - dprev)
+    ak = 1 - _p("(A.7)")
     val_minus = -y * (x + (1 - x) * (ak - dprev) / (1 - dprev))
     if not is_identity(val_minus, x):
         return refuted(EXACT, f"R-: accept value {sp.simplify(val_minus)} != x", str(sp.simplify(val_minus)))
@@ -452,6 +569,9 @@ def thm1_3_indifference():
     for a, b in R_PLUS_SAMPLES + R_MINUS_SAMPLES:
         for kk in range(1, 9):
             d = st.doubling_point(a, b, kk)
+            if d != closed_at("(1.2)" if a > 0 else "(1.3)", a, b, kk):
+                return refuted(EXACT, f"({a}, {b}), k = {kk}: the model's d_k = {d} is not the printed closed form",
+                               [str(a), str(b), kk])
             vb = st.equity(a, b, kk - 1, d, "theirs").value if kk > 1 else 2 * d - 1
             if b * vb != a:
                 return refuted(EXACT, f"({a}, {b}), k = {kk}: accept value {b * vb} != x", [str(a), str(b), kk])
@@ -459,6 +579,28 @@ def thm1_3_indifference():
     return verified(EXACT, "symbolically (x, y, d_(k-1) free): in R+ the accept value -y(-1 + (1+x)a_k/d_(k-1)) with "
                            "a_k = d_(k-1)(y-x)/(y(1+x)) is x; in R- likewise with (A.7); on the model, y·V_B(d_k) = x "
                            f"exactly for k = 1..8 at {len(R_PLUS_SAMPLES) + len(R_MINUS_SAMPLES)} (x, y) ({n} cases).")
+
+
+@functools.lru_cache(maxsize=4096)
+def _in_k(expr, a, b):
+    """``expr`` at (x, y) = (a, b) (sympy Rationals), an expression in k (cached: the checks evaluate it for many k)."""
+    return expr.xreplace({x: a, y: b})
+
+
+def closed_at(name, a, b, kk):
+    """The printed closed form ``name`` ((1.2) or (1.3)) at exact (x, y) = (a, b) and k = kk, as an mpq (None if
+    it is not rational there)."""
+    v = _in_k(_p(name), to_sympy(a), to_sympy(b)).xreplace({k: sp.Integer(kk)})
+    return mpq(int(v.p), int(v.q)) if v.is_Rational else None
+
+
+def printed_matches_model(samples, kmax, name):
+    """The first (x, y, k) among ``samples`` where the model's d_k differs from the printed closed form, or None."""
+    for a, b in samples:
+        for kk in range(1, kmax + 1):
+            if st.doubling_point(a, b, kk) != closed_at(name, a, b, kk):
+                return (a, b, kk)
+    return None
 
 
 def optimality_report(samples, kmax, paper_policy_value=st.equity, threshold=st.doubling_point):
@@ -508,6 +650,12 @@ def _fmt_case(c):
        "not raising at all.")
 def thm1_4(samples=None, kmax=8):
     samples = list(dict.fromkeys(samples or R_PLUS_SWEEP))
+    off = printed_matches_model(samples, kmax, "(1.2)")
+    if off:
+        a, b, kk = off
+        return refuted(EXACT, f"at (x, y) = ({format_exact(a)}, {format_exact(b)}), k = {kk} the printed (1.2) gives "
+                              f"{closed_at('(1.2)', a, b, kk)}, but the opponent's indifference point (the exact "
+                              f"optimum's proposal state) is {format_exact(st.doubling_point(a, b, kk))}", str(off))
     mism, notopt, weak = optimality_report(samples, kmax)
     if mism:
         return refuted(EXACT, f"ju24's policy value differs from the exact optimum at {_fmt_case(mism[0])}: "
@@ -571,6 +719,9 @@ def thm1_4(samples=None, kmax=8):
 def thm1_4_sweep(n=8, ymax=10, kmax=12):
     samples = [(mpq(i, n), 1 + mpq(j, n)) for j in range(1, (ymax - 1) * n + 1) for i in range(1, (ymax + 1) * n)
                if mpq(i, n) < 1 + mpq(j, n)]
+    off = printed_matches_model(samples, kmax, "(1.2)")
+    if off:
+        return refuted(EXACT, f"the printed (1.2) differs from the indifference point at {off}", str(off))
     mism, notopt, _ = optimality_report(samples, kmax)
     matters = sum(_solve(a, b, kmax).level(kk, "centre").priority_matters for a, b in samples
                   for kk in range(1, kmax + 1))
@@ -591,7 +742,7 @@ def thm1_5(samples=None, kmax=8):
     samples = list(dict.fromkeys(samples or R_MINUS_SWEEP))
     # (i) symbolic: for the cube owner, waiting until p = 0 and reducing there (the opponent accepts, the loss is y)
     #     is worth -y + (1+y)p; at p = d_k >= d_1 this exceeds the at most x that reducing at d_k yields.
-    gain = -y + (1 + y) * PRINTED["(3.1)"] - x
+    gain = -y + (1 + y) * _p("(3.1)") - x
     ok, why = positive_on_region(gain, "R-")
     if not ok:
         return open_(EXACT, f"could not prove the gain of waiting positive on R-: {why}")
@@ -621,7 +772,7 @@ def thm1_5(samples=None, kmax=8):
                     zip([c for c in centre if c[0] == 1], [st.doubling_point(a, b, 1) for a, b in samples]))
     centre_k2 = all(sa == ((mpq(0), mpq(0)),) for kk, sa in centre if kk >= 2)
     # the second sentence: d_k < (1+x)/2, i.e. (3.6), is true
-    never = check_gap_identity(PRINTED["(3.6)"], "R-", "-").outcome.value == "verified"
+    never = check_gap_identity(_p("(3.6)"), "R-", "-").outcome.value == "verified"
     a0, b0 = samples[0]
     d1 = st.doubling_point(a0, b0, 1)
     return refuted(
@@ -649,6 +800,11 @@ def thm1_5(samples=None, kmax=8):
     )
 
 
+#: the proof of Theorem 1.3: B's payoff on accepting at A's states 0 and 1
+THM13_EB0 = printed("§3.2, proof of Theorem 1.3: E_B(0)", y)
+THM13_EB1 = printed("§3.2, proof of Theorem 1.3: E_B(1)", -y)
+
+
 @claim("ju24.thm1.3", "§1.3 Theorem 1.3 and its proof in §3.2",
        "For (x, y) in R+ or R-, Player A's optimal evaluation α for proposing equals the opponent's indifference "
        "threshold β.")
@@ -665,13 +821,13 @@ def thm1_3():
     a2, b2 = mpq(-1, 4), mpq(1, 2)  # R-
     eb1 = -b2 * solver.solve(a2, b2, 1).level(1, "B").value(1)
     endpoint = []
-    if eb0 != b1:
-        endpoint.append(Erratum("§3.2, proof of Theorem 1.3", "E_B(0) = y",
+    if to_sympy(eb0) != THM13_EB0.value.subs({x: to_sympy(a1), y: to_sympy(b1)}):
+        endpoint.append(Erratum(THM13_EB0.where, f"E_B(0) = {THM13_EB0.value}",
                                 f"E_B(0) = y·max(1, x) when proposals remain after the take (e.g. (x, y) = (3/2, 2), "
                                 f"k = 2: E_B(0) = {format_exact(eb0)}: B re-raises and A folds paying x)",
                                 note="the existence of β is unaffected (E_B(0) ≥ y > -x)", kind=ErratumKind.SUBSTANTIVE))
-    if eb1 != -b2:
-        endpoint.append(Erratum("§3.2, proof of Theorem 1.3", "E_B(1) = -y",
+    if to_sympy(eb1) != THM13_EB1.value.subs({x: to_sympy(a2), y: to_sympy(b2)}):
+        endpoint.append(Erratum(THM13_EB1.where, f"E_B(1) = {THM13_EB1.value}",
                                 f"E_B(1) = -y^2 in R- when proposals remain after the take (e.g. (x, y) = (-1/4, 1/2), "
                                 f"k = 2: E_B(1) = {format_exact(eb1)}: B reduces again at his state 0)",
                                 note="the existence of β is unaffected (E_B(1) < 0 < -x)", kind=ErratumKind.SUBSTANTIVE))
@@ -691,7 +847,7 @@ def thm1_3():
        "R+ contains the standard cube (1, 2); there (1.2) reduces to (1.1), and the (x, y) model to the alternating "
        "game of §2.")
 def standard_cube(kmax=8):
-    e = sp.simplify(PRINTED["(1.2)"].subs({x: 1, y: 2}) - (sp.Rational(4, 5) + sp.Rational(1, 5) * sp.Rational(-1, 4) ** k))
+    e = sp.simplify(_p("(1.2)").subs({x: 1, y: 2}) - (sp.Rational(4, 5) + sp.Rational(1, 5) * sp.Rational(-1, 4) ** k))
     if e != 0:
         return refuted(EXACT, f"(1.2) at (1, 2) minus (1.1) = {e}", str(e))
     sol = solver.solve(1, 2, kmax)
@@ -708,28 +864,40 @@ def standard_cube(kmax=8):
                                "exactlycube", "exactcube"))
 
 
+#: the text on Figures 2 and 3: the values d_k approaches on the boundary lines
+FIG23_LIMITS = printed("§1.3, text on Figures 2 and 3: boundary values",
+                       {"R+, x = 0": mpq(1, 2), "R+, y = x": mpq(1), "R-, y = -x": mpq(0), "R-, x = 0": mpq(1, 2)})
+
+
 @claim("ju24.fig2-3.text", "§1.3, text on Figures 2 and 3",
        "Over R+ the d_k approach 1/2 along x = 0 and 1 along y = x (contours from 1/2 to 1); over R- they approach 0 "
        "along y = -x and 1/2 along x = 0, with a discontinuity at (0, 0) (contours from 0 to 1/2).")
 def fig23_text():
-    t = sp.symbols("t", positive=True)
-    cp, cm = PRINTED["(1.2)"], PRINTED["(1.3)"]
+    cp, cm = _p("(1.2)"), _p("(1.3)")
+    # the contours are of the closed forms as printed: they must be the indifference points (the model) first
+    for name, samples in (("(1.2)", R_PLUS_SAMPLES[:4]), ("(1.3)", R_MINUS_SAMPLES[:4])):
+        off = printed_matches_model(samples, 3, name)
+        if off:
+            return refuted(EXACT, f"the printed {name} is not the indifference point at (x, y, k) = {off}", str(off))
+    if not (is_identity(cp.subs(k, 1), _p("(3.1)")) and is_identity(cm.subs(k, 1), _p("(3.1)"))):
+        return refuted(EXACT, "the printed (3.1) is not d_1 of (1.2) and (1.3)", None)
+    lim = {key: to_sympy(v) for key, v in FIG23_LIMITS.value.items()}
     checks = [
-        ("R+, x -> 0", sp.simplify(cp.subs(x, 0)), sp.Rational(1, 2)),
-        ("R+, y -> x", sp.simplify(cp.subs(x, y)), sp.Integer(1)),
-        ("R-, y -> -x", sp.simplify(cm.subs(y, -x)), sp.Integer(0)),
-        ("R-, x -> 0", sp.simplify(cm.subs(x, 0)), sp.Rational(1, 2)),
-        ("R+ limit, x -> 0", sp.simplify(PRINTED["(A.3)"].subs(x, 0)), sp.Rational(1, 2)),
-        ("R+ limit, y -> x", sp.simplify(PRINTED["(A.3)"].subs(x, y)), sp.Integer(1)),
-        ("R- limit, y -> -x", sp.simplify(PRINTED["(A.8)"].subs(y, -x)), sp.Integer(0)),
-        ("R- limit, x -> 0", sp.simplify(PRINTED["(A.8)"].subs(x, 0)), sp.Rational(1, 2)),
+        ("R+, x -> 0", sp.simplify(cp.subs(x, 0)), lim["R+, x = 0"]),
+        ("R+, y -> x", sp.simplify(cp.subs(x, y)), lim["R+, y = x"]),
+        ("R-, y -> -x", sp.simplify(cm.subs(y, -x)), lim["R-, y = -x"]),
+        ("R-, x -> 0", sp.simplify(cm.subs(x, 0)), lim["R-, x = 0"]),
+        ("R+ limit, x -> 0", sp.simplify(_p("(A.3)").subs(x, 0)), lim["R+, x = 0"]),
+        ("R+ limit, y -> x", sp.simplify(_p("(A.3)").subs(x, y)), lim["R+, y = x"]),
+        ("R- limit, y -> -x", sp.simplify(_p("(A.8)").subs(y, -x)), lim["R-, y = -x"]),
+        ("R- limit, x -> 0", sp.simplify(_p("(A.8)").subs(x, 0)), lim["R-, x = 0"]),
     ]
     for name, got, want in checks:
         if sp.simplify(got - want) != 0:
             return refuted(EXACT, f"{name}: d_k -> {got}, not {want}", name)
     # ranges: d_1 and d_2 bound every d_k (oscillation), so the ranges follow from d_1, d_2 and the limits
-    rng = [("R+", PRINTED["(3.1)"] - sp.Rational(1, 2)), ("R+", 1 - cp.subs(k, 2)),
-           ("R-", PRINTED["(3.1)"]), ("R-", sp.Rational(1, 2) - cm.subs(k, 2))]
+    rng = [("R+", _p("(3.1)") - sp.Rational(1, 2)), ("R+", 1 - cp.subs(k, 2)),
+           ("R-", _p("(3.1)")), ("R-", sp.Rational(1, 2) - cm.subs(k, 2))]
     for region, e in rng:
         ok, why = positive_on_region(e, region)
         if not ok:

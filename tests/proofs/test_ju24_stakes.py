@@ -10,6 +10,7 @@ from exactcube import catalog
 from exactcube.claims import REGISTRY, Outcome
 from exactcube.errors import BadInput
 from exactcube.numbers import mpq
+from exactcube.printed import substituting
 from exactcube.tables import TABLES
 from proofs.ju24 import stakes as P
 
@@ -29,14 +30,32 @@ def test_verified_exactly(cid):
 @pytest.mark.parametrize("cid, fragment", [
     ("ju24.sec3.2.text", "n > 1"),
     ("ju24.regions", "x = 0, y > 1"),
-    ("ju24.thm1.5", "reduce only at one's own state 0"),
-    ("ju24.thm1.3", "α = 0"),
 ])
 def test_errata(cid, fragment):
     v = REGISTRY[cid].check()
     assert v.outcome is Outcome.ERRATUM and v.evidence.value == "exact"
     text = " ".join(e.printed + " " + e.true for e in v.errata)
     assert fragment in text, text
+
+
+def test_thm1_5_is_refuted_not_an_erratum():
+    # a false optimality theorem is refuted with a witness (issue 12), carrying no erratum of its own
+    v = REGISTRY["ju24.thm1.5"].check()
+    assert v.outcome is Outcome.REFUTED and v.evidence.value == "exact" and not v.errata
+    assert "reduce only at one's own state 0" in v.details
+
+
+def test_thm1_3_is_refuted_with_the_proofs_endpoint_errata():
+    v = REGISTRY["ju24.thm1.3"].check()
+    assert v.outcome is Outcome.REFUTED
+    # the same witness as Theorem 1.5: (-1/4, 1/2), owner, k = 1
+    assert v.witness["wait until 0"] == "-1/8"
+    # the proof's endpoint values, both substantive: by hand at (3/2, 2), k = 2, B takes at A's state 0, re-raises at
+    # once and A (x = 3/2 < y = 2) folds paying x: B gets y·x = 3, not y = 2; at (-1/4, 1/2), k = 2, B takes at A's
+    # state 1 (his own 0), reduces again and A takes: -y·y = -1/4, not -y = -1/2
+    assert [(e.where.rsplit(": ", 1)[1], e.kind.value) for e in v.errata] == [("E_B(0)", "substantive"),
+                                                                            ("E_B(1)", "substantive")]
+    assert "E_B(0) = 3" in v.errata[0].true and "E_B(1) = -1/4" in v.errata[1].true
 
 
 # -- the checks can fail ------------------------------------------------------------------------
@@ -49,14 +68,14 @@ def test_lemma3_2_rejects_a_wrong_point():
 
 
 def test_lemma3_3_rejects_a_wrong_closed_form():
-    wrong = P.PRINTED["(1.2)"].subs(k, k + 1)  # exponent off by one
+    wrong = P.PRINTED["(1.2)"].original.subs(k, k + 1)  # exponent off by one
     assert P.lemma3_3(closed=wrong).outcome is Outcome.REFUTED
-    wrong2 = P.PRINTED["(1.2)"] + x * (P.R_PLUS) ** k / 100  # satisfies nothing
+    wrong2 = P.PRINTED["(1.2)"].original + x * (P.R_PLUS) ** k / 100  # satisfies nothing
     assert P.lemma3_3(closed=wrong2).outcome is Outcome.REFUTED
 
 
 def test_lemma3_4_rejects_the_raising_formula():
-    assert P.lemma3_4(closed=P.PRINTED["(1.2)"]).outcome is Outcome.REFUTED
+    assert P.lemma3_4(closed=P.PRINTED["(1.2)"].original).outcome is Outcome.REFUTED
 
 
 def test_eq3_4_rejects_a_wrong_coefficient():
@@ -95,6 +114,56 @@ def test_thm1_4_check_rejects_the_reducing_region():
     # the same optimality check, fed R- samples, must fail: there d_k is not optimal
     v = P.thm1_4(samples=[(mpq(-1, 4), mpq(1, 2))], kmax=2)
     assert v.outcome is Outcome.REFUTED
+
+
+def feed(item, value):
+    """Inside the block the check reads ``value`` for the printed ``item`` (as ``verify --mutate`` does)."""
+    return substituting(item._key, value)
+
+
+def test_thm1_3_judges_the_printed_endpoints():
+    # with the correct E_B(0) = y·max(1, x) in place of the printed y, that erratum goes away
+    with feed(P.THM13_EB0, y * sp.Max(1, x)):
+        v = REGISTRY["ju24.thm1.3"].check()
+    assert [e.where.rsplit(": ", 1)[1] for e in v.errata] == ["E_B(1)"]
+
+
+def test_printed_formulas_are_read_through_printed():
+    # a wrong (3.4) coefficient, fed where the check reads the printed formula: refuted
+    with feed(P.PRINTED["(3.4)"], x**2 * (y**2 - 1) / (y**2 * (x + 1))):
+        assert REGISTRY["ju24.eq3.4"].check().outcome is Outcome.REFUTED
+    # (A.2) with the wrong ratio (the (A.7) one): Lemma 3.3's derivation no longer gives it
+    with feed(P.PRINTED["(A.2)"], 1 - P.D_PREV * (y + x) / (y * (1 - x))):
+        assert REGISTRY["ju24.lemma3.3"].check().outcome is Outcome.REFUTED
+    # (1.2) with the exponent off by one: the model's indifference point is not the printed one
+    with feed(P.PRINTED["(1.2)"], P.PRINTED["(1.2)"].original.subs(k, k + 1)):
+        assert P.thm1_4(samples=P.R_PLUS_SAMPLES[:2], kmax=2).outcome is Outcome.REFUTED
+    # Lemma 3.2's remark: (1, 2) gives 3/4, not 2/3
+    with feed(P.LEMMA32_AT_12, mpq(2, 3)):
+        assert REGISTRY["ju24.lemma3.2"].check().outcome is Outcome.REFUTED
+
+
+def test_sec3_2_text_judges_the_sentences():
+    with feed(P.SEC32_RAISE, "doubling (at d_k) is preferable to not doubling"):
+        v = REGISTRY["ju24.sec3.2.text"].check()
+    assert P.SEC32_RAISE.where not in {e.where for e in v.errata} and len(v.errata) == 2
+    with feed(P.SEC32_SINCE, "both positive, since x > 0 and y > 1"):
+        v = REGISTRY["ju24.sec3.2.text"].check()
+    assert P.SEC32_SINCE.where not in {e.where for e in v.errata}
+    with feed(P.SEC32_SINCE, "both positive, since y > 1"):  # x > 0 is needed too
+        v = REGISTRY["ju24.sec3.2.text"].check()
+    assert P.SEC32_SINCE.where in {e.where for e in v.errata}
+
+
+def test_thm3_1_and_regions_read_the_printed_constants():
+    said = dict(P.THM31_POLICIES.original)
+    said["3.1(1)"] = "never"  # in (1), e.g. (3, 2), doubling at p = 1 gains (a fold pays 3 > the stake)
+    with feed(P.THM31_POLICIES, said):
+        assert REGISTRY["ju24.thm3.1"].check().outcome is Outcome.REFUTED
+    bounds = dict(P.R_BOUNDS.original)
+    bounds["R+: y >"] = 2  # leaves 1 < y <= 2, 0 < x < y uncovered: gaps off the two lines
+    with feed(P.R_BOUNDS, bounds):
+        assert REGISTRY["ju24.regions"].check().outcome is Outcome.REFUTED
 
 
 def test_thm1_5_counterexample_by_hand():

@@ -9,6 +9,7 @@ from exactcube.triangle import board as T
 from exactcube.claims import REGISTRY, Outcome
 from exactcube.cli import Output, main
 from exactcube.numbers import mpq
+from exactcube.printed import substituting
 from exactcube.tables import TABLES
 
 
@@ -56,8 +57,9 @@ def test_thm_4_1_can_fail(monkeypatch):
 
 
 def test_fold_claim_can_fail(monkeypatch):
-    monkeypatch.setattr(M.TD, "fold_threshold_one_double", lambda: mpq(1, 5))
-    assert M.thm_4_4_fold().outcome is Outcome.REFUTED
+    # a model whose take point were 1/5 would contradict the printed 1/6
+    monkeypatch.setattr(M, "take_point_one_double", lambda: mpq(1, 5))
+    assert M.thm_4_4_fold().outcome is Outcome.ERRATUM
 
 
 def test_fold_table():
@@ -144,9 +146,17 @@ def test_cash_region_closed_form_example(rule):
 # ------------------------------------------------- Theorems 4.3 / 4.4: what is refuted, under which reading
 
 
+def feed(item, value):
+    """Inside the block the check reads ``value`` for the printed ``item`` (as ``verify --mutate`` does)."""
+    return substituting(item._key, value)
+
+
 def test_thm_4_4_double_refuted_only_when_the_ejected_player_is_liable():
     v = _verdict("ju24.thm4.4.double")
     assert v.outcome is Outcome.REFUTED
+    # the reading is data: refuted under "ejected liable", verified under the other reading ("settled")
+    assert v.assumptions == ("ju24.ejected-liable",)
+    assert [(a.outcome, a.assumptions) for a in v.alternatives] == [(Outcome.VERIFIED, ("ju24.ejected-settled",))]
     # settled: every opponent can secure -1, so A <= 2 = the value of cashing (by hand): never a witness
     assert set(v.witness) == {"one/liable", "both/liable"}
     # both-must-accept: only on an ejection edge (an opponent would cash first in the interior)
@@ -195,6 +205,10 @@ def test_thm_4_3_witnesses_survive_every_convention():
     # shrink on finer grids: in the continuum the settled edge is indifferent between doubling and waiting)
     assert "K=1 both/settled" not in v.witness and "K=2 both/settled" not in v.witness
     assert v.witness["K=1 one/liable"]["kind"] == "interior"
+    # refuted under "ejected liable" (either acceptance rule); with settled ejection refuted under one acceptance,
+    # open (not refuted on the grid searched) under both-must-accept
+    assert v.assumptions == ("ju24.ejected-liable",) and set(v.witness) >= {"K=1 one/liable", "K=1 both/liable"}
+    assert [a.outcome for a in v.alternatives] == [Outcome.REFUTED, Outcome.OPEN]
 
 
 def test_fig10_p_values_and_bonferroni():
@@ -221,3 +235,99 @@ def test_thm_4_3_one_acceptance_witness_by_hand():
     assert r.folders == (2,) and r.accepters == (1,) and not r.tie
     assert g.top.double_values[0][s] == mpq(3, 2)
     assert g.top.values[s][0] < mpq(3, 2) <= g.top.best_values[0][s]
+
+
+def test_thm_4_4_double_reads_the_printed_threshold():
+    # a doubling threshold other than the take point contradicts the proof's own derivation: an erratum at its place
+    with feed(M.T44_DOUBLE, mpq(1, 5)):
+        v = M.thm_4_4_double()
+    assert v.outcome is Outcome.ERRATUM and [e.where for e in v.errata] == [M.T44_DOUBLE.where]
+
+
+def test_thm_4_4_fold_readings_and_printed_values():
+    v = _verdict("ju24.thm4.4.fold")
+    assert v.outcome is Outcome.VERIFIED and v.assumptions == ("ju24.ejected-liable", "ju24.accept-both")
+    # settled ejection: 1/6 is still a sufficient fold condition, but the edge threshold is 1/5 (by hand:
+    # 2((2 + 1/2)y - 1) >= -1 iff y >= 1/5)
+    (alt,) = v.alternatives
+    assert alt.assumptions == ("ju24.ejected-settled", "ju24.accept-both") and "1/5" in alt.details
+    with feed(M.T44_FOLD, mpq(1, 5)):
+        assert [e.where for e in M.thm_4_4_fold().errata] == [M.T44_FOLD.where]
+    with feed(M.T44_TAKE, 4 * M.Y_ - 3 * (1 - M.Y_)):  # a wrong loss payoff: the value of taking is 2(3y - 1)
+        assert M.T44_TAKE.where in {e.where for e in M.thm_4_4_fold().errata}
+
+
+def test_take_point_by_hand():
+    # 2(3y - 1) = -1  <=>  y = 1/6
+    assert M.take_point_one_double() == mpq(1, 6)
+
+
+def test_fig6_readings():
+    v = _verdict("ju24.fig6")
+    assert v.outcome is Outcome.REFUTED and v.assumptions == ("ju24.answers-rational",) and not v.errata
+    (alt,) = v.alternatives
+    # answering as in Theorem 4.4's proof (take iff 2(3y - 1) >= -1), one acceptance, indifference = fold:
+    # A's double ends the game exactly where both opponents are at most 1/6: the printed region
+    assert alt.outcome is Outcome.VERIFIED
+    assert alt.assumptions == ("ju24.accept-one", "ju24.answers-myopic", "ju24.tie-fold")
+    with feed(M.FIG6_LINE, mpq(1, 5)):
+        w = M.fig6_region()
+    assert [e.where for e in w.errata] == [M.FIG6_LINE.where] and w.alternatives[0].outcome is Outcome.REFUTED
+
+
+def test_myopic_region_by_hand():
+    # side 12: A's double ends the game (myopic answers, ties fold) iff b, c <= 2 (y, z <= 1/6), a >= 1, not a vertex:
+    # (8,2,2), (9,1,2), (9,2,1), (10,0,2), (10,2,0), (10,1,1), (11,0,1), (11,1,0) -> 8 points
+    got = M.myopic_cash_region(12)
+    assert len(got) == 8 and T.Position(8, 2, 2) in got and T.Position(7, 2, 3) not in got
+    assert got == M.printed_region(12, mpq(1, 6))
+
+
+def test_thm_4_3_verdict_by_reading():
+    # the verdict's structure from the witnesses per reading (the slow search is in test_thm_4_3_witnesses_...)
+    w = {"K=1 one/liable": {"position": "(10,6,1)", "kind": "interior"},
+         "K=1 one/settled": {"position": "(4,11,2)", "kind": "interior"}}
+    v = M.thm_4_3_verdict("d", w)
+    assert v.outcome is Outcome.REFUTED and v.assumptions == ("ju24.ejected-liable",)
+    assert [(a.outcome, a.assumptions) for a in v.alternatives] == [
+        (Outcome.REFUTED, ("ju24.ejected-settled", "ju24.accept-one")),
+        (Outcome.OPEN, ("ju24.ejected-settled", "ju24.accept-both"))]
+    assert M.thm_4_3_verdict("d", {}).outcome is Outcome.OPEN
+
+
+def test_appB_loop_transcription():
+    v = _verdict("ju24.appB.loop")
+    assert v.outcome is Outcome.ERRATUM
+    (e,) = v.errata
+    assert e.kind.value == "transcription" and e.where == M.APPB_BRANCH_B.where
+    # by hand, g = 10 row: without `i += 1` for B the row would sum to 1 + 0.32 (every game has a winner)
+    assert "1 + 8/25" in v.details
+    # with the line restored, the loop is right
+    with feed(M.APPB_BRANCH_B, "blue.append(1); i += 1"):
+        assert M.appB_loop().outcome is Outcome.VERIFIED
+
+
+def test_read_branch_reads_only_the_two_statement_forms():
+    assert M.read_branch("red.append(1); i += 1") == ("red", True)
+    assert M.read_branch("blue.append(1)") == ("blue", False)
+    with pytest.raises(ValueError):
+        M.read_branch("import os")
+
+
+def test_appB_round_g_misprint():
+    v = _verdict("ju24.appB.round-g")
+    assert v.outcome is Outcome.ERRATUM and [e.kind.value for e in v.errata] == ["misprint"]
+    # with Round's condition as in the other listings the slip is gone
+    with feed(M.APPB_G_ROUND, M.APPB_G_OTHERS.original.replace("_xx", "_x").replace("_yy", "_y")):
+        assert M.appB_round_g().outcome is Outcome.VERIFIED
+
+
+def test_read_condition_by_hand():
+    # at G's vertex of radius 10, (-5 sqrt 3, -5): y <= -x/sqrt3 - r is -5 <= 5 - 10 (true), x <= -r sqrt3/2 (true)
+    import sympy as sp
+
+    x, y = -5 * sp.sqrt(3), sp.Integer(-5)
+    assert M.read_condition(M.APPB_G_OTHERS.original, x, y, 10) is True
+    assert M.read_condition("current_step_yy <= -r", x, y, 10) is False
+    with pytest.raises(ValueError):
+        M.read_condition("__import__('os')", x, y, 10)
