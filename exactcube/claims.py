@@ -109,7 +109,7 @@ class Verdict:
 
     @property
     def grade(self) -> str:
-        """``exact`` or ``exact, under assumptions``: what the summary counts."""
+        """``exact`` or ``exact under assumptions``: what the summary counts."""
         return grade(self.evidence, self.assumptions)
 
     @property

@@ -19,8 +19,10 @@ Mutants of a printed value (:func:`mutants_of`):
 * any other text: one character changed (the check must compare it).
 
 An item the base verdict already reports as wrong (an erratum at the same place)
-is not perturbed further (a wrong value nudged stays wrong); its one mutant is the
-*correction* (the erratum's ``true_rounded``), which must make the erratum go away.
+is not perturbed further (a wrong value nudged stays wrong); its mutants are
+*corrections*: the erratum's ``true_rounded`` when the item is text, else the item's
+own ``mutants=`` (which must then be corrections); each must make the erratum go away.  A wrong
+item with neither is listed as ``uncorrectable`` (its test must feed the correction).
 
 A claim that reads no printed item says so; each such claim needs a reason
 (:data:`NOTHING_PRINTED` in the claim's module, via ``claim(..., unprinted=...)``).
@@ -136,11 +138,13 @@ def mutants_of(value: Any) -> list[tuple[str, Any]]:
 
 def verdict_signature(v) -> tuple:
     """What must change for a mutant to count as caught: the outcome, or the places of
-    the errata (a mutant that only changes the printed text an erratum quotes is not
-    caught: the check must *judge* the value, not echo it)."""
+    the errata, here or in a verdict under another reading (a mutant that only changes
+    the printed text an erratum quotes is not caught: the check must *judge* the value,
+    not echo it)."""
     if v is None:
         return ("crash",)
-    return (v.outcome.value, tuple(sorted({e.where for e in v.errata})))
+    return (v.outcome.value, tuple(sorted({e.where for e in v.errata})),
+            tuple(verdict_signature(a) for a in v.alternatives))
 
 
 @dataclass
@@ -154,6 +158,8 @@ class MutationReport:
     crashed: int = 0
     survivors: list[str] = field(default_factory=list)
     note: str = ""
+    #: Wrong printed values the harness has no correction for (not text, no ``mutants=``).
+    uncorrectable: list[str] = field(default_factory=list)
 
     @property
     def complete(self) -> bool:
@@ -161,7 +167,7 @@ class MutationReport:
 
     def as_dict(self) -> dict:
         return {"items": self.items, "tried": self.tried, "caught": self.caught, "crashed": self.crashed,
-                "survivors": list(self.survivors), "note": self.note}
+                "survivors": list(self.survivors), "uncorrectable": list(self.uncorrectable), "note": self.note}
 
 
 def _run(check: Callable):
@@ -191,9 +197,13 @@ def mutate_claim(claim, limit: int | None = None, seed: int = 0) -> MutationRepo
     for a in accesses:
         e = wrong.get(a.where)
         if e is not None:
-            # a value found wrong: its mutant is the correction, which must clear the erratum
+            # a value found wrong: nudged it stays wrong; its mutants are corrections, which must clear it
             if isinstance(a.value, str) and e.true_rounded:
                 plan.append((a, f"corrected to {e.true_rounded}", e.true_rounded))
+            elif a.mutants:
+                plan.extend((a, f"corrected: {lab}", m) for lab, m in a.mutants(a.value)[:MAX_PER_ITEM])
+            else:
+                rep.uncorrectable.append(a.where)
             continue
         ms = a.mutants(a.value) if a.mutants else mutants_of(a.value)
         plan.extend((a, lab, m) for lab, m in ms[:MAX_PER_ITEM])

@@ -106,8 +106,11 @@ def recording() -> Iterator[dict]:
 
 
 @contextmanager
-def substituting(key: tuple, value: Any) -> Iterator[None]:
-    """Inside the block, the printed item ``key`` reads as ``value``."""
+def substituting(item: "Printed | tuple", value: Any) -> Iterator[None]:
+    """Inside the block, the printed item (a :class:`Printed`, or the key of a table cell,
+    ``("cell", table_id, row, col)``) reads as ``value``: how a test feeds a check a
+    wrong printed value."""
+    key = item._key if isinstance(item, Printed) else item
     token = _SUBST.set((key, value))
     try:
         yield

@@ -140,13 +140,13 @@ def _assumption_ids(items: Iterable["Assumption | str"]) -> tuple[str, ...]:
 
 
 def grade(evidence: "Evidence | str", assumptions: Iterable[str] = ()) -> str:
-    """The combined label of a conclusion: ``exact`` or ``exact, under assumptions``.
+    """The combined label of a conclusion: ``exact`` or ``exact under assumptions``.
 
     The summary of ``exactcube verify`` counts these labels, so a conclusion that
     rests on a reading is never counted with the plain ``exact`` ones.
     """
     ev = Evidence(evidence).value
-    return f"{ev}, under assumptions" if tuple(assumptions) else ev
+    return f"{ev} under assumptions" if tuple(assumptions) else ev
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ def test_combined_provenance_takes_weakest_evidence_and_every_reading():
     assert c.evidence is Evidence.RIGOROUS
     assert c.assumptions == ("test.reading-a", "test.reading-b")
     assert c.precision == "30 digits"
-    assert c.grade == "rigorous, under assumptions"
+    assert c.grade == "rigorous under assumptions"
     assert Provenance("x").grade == "exact"
 
 
@@ -51,7 +51,7 @@ def test_a_reading_has_one_meaning():
 
 def test_grade_marks_readings():
     assert grade("exact", ()) == "exact"
-    assert grade("exact", ("r",)) == "exact, under assumptions"
+    assert grade("exact", ("r",)) == "exact under assumptions"
 
 
 def test_erratum_kind_is_required_and_counts():

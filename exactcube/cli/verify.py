@@ -20,7 +20,7 @@ Each claim gets an outcome, an evidence class and the readings it rests on:
                | sampled (Monte Carlo with a confidence interval): the weakest step
   under        the readings (assumptions) a conclusion also rests on, e.g. "the pip-count
                race model stands for real positions"; such verdicts are counted apart
-               from the plain ones ("exact, under assumptions")
+               from the plain ones ("exact under assumptions")
   errata kinds substantive (a wrong value, formula or statement) | misprint (a slip whose
                intended value is clear) | rounding (off by less than one unit in the
                last printed place: floating-point noise) | transcription (likely damage
@@ -178,14 +178,20 @@ def summary_counts(results) -> dict:
     outcomes: dict[str, int] = {}
     grades: dict[str, int] = {}
     kinds = {k.value: 0 for k in ErratumKind}
+    wrong = under = 0
     for r in results:
         outcomes[r.outcome] = outcomes.get(r.outcome, 0) + 1
         if r.verdict:
             grades[r.verdict.grade] = grades.get(r.verdict.grade, 0) + 1
             for e in r.verdict.errata:
                 kinds[e.kind.value] += 1
-    wrong = sum(n for k, n in kinds.items() if ErratumKind(k).counts_as_wrong)
-    return {"outcomes": outcomes, "evidence": grades, "errata_by_kind": kinds, "printed_values_wrong": wrong}
+                if e.kind.counts_as_wrong:
+                    if r.verdict.assumptions:
+                        under += 1
+                    else:
+                        wrong += 1
+    return {"outcomes": outcomes, "evidence": grades, "errata_by_kind": kinds, "printed_values_wrong": wrong,
+            "printed_values_wrong_under_assumptions": under}
 
 
 def summary_lines(results, elapsed: float, mutations=None) -> list[str]:
@@ -196,11 +202,11 @@ def summary_lines(results, elapsed: float, mutations=None) -> list[str]:
     lines = [f"{len(results)} {noun}: {outs}"]
     if c["evidence"]:
         lines.append("evidence: " + ", ".join(f"{n} {k}" for k, n in sorted(c["evidence"].items())))
-    w = c["printed_values_wrong"]
+    w, u = c["printed_values_wrong"], c["printed_values_wrong_under_assumptions"]
     kinds = c["errata_by_kind"]
-    lines.append(f"{w} printed value{'' if w == 1 else 's'} found wrong ({kinds['substantive']} substantive, "
-                 f"{kinds['misprint']} misprint); not counted: {kinds['rounding']} rounding, "
-                 f"{kinds['transcription']} transcription; {elapsed:.2f} s")
+    lines.append(f"{w} printed value{'' if w == 1 else 's'} found wrong, and {u} more under assumptions "
+                 f"({kinds['substantive']} substantive, {kinds['misprint']} misprint in all); not counted: "
+                 f"{kinds['rounding']} rounding, {kinds['transcription']} transcription; {elapsed:.2f} s")
     if mutations:
         tried = sum(m.tried for m in mutations.values())
         caught = sum(m.caught for m in mutations.values())
