@@ -94,6 +94,12 @@ def nim_table(heap: int = 10, eps_step=mpq(1, 100)) -> Table:
     return t
 
 
+def _cell_where(c) -> str:
+    """The place of a compared Appendix cell, spelled as the table's printed-cell reader spells it
+    (:func:`exactcube.printed.cell`), so that ``verify --mutate`` offers the correction of a wrong cell."""
+    return f"noisy.nim row {c.row}, column {c.col}"
+
+
 def _check_appendix(n: int):
     t = nim_table(heap=n, eps_step=mpq(1, 100))
     errs = []
@@ -111,26 +117,30 @@ def _check_appendix(n: int):
                     "is 0/0 at eps = 1 for every move from 4 chips: each word's complement is >= 4, so nothing "
                     "legal is ever received); p agrees")
                 continue
-            errs.append(Erratum(where=f"Appendix, {n} chips, eps = {c.row}, opt.", printed=c.printed,
-                                true=c.true, true_rounded=c.true, kind=ErratumKind.SUBSTANTIVE))
+            errs.append(Erratum(where=_cell_where(c), printed=c.printed, true=c.true, true_rounded=c.true,
+                                note=f"Appendix, {n} chips, eps = {c.row}: a printed optimal move that is not optimal",
+                                kind=ErratumKind.SUBSTANTIVE))
             continue
         diff = abs(parse_printed(c.printed) - parse_rational(c.true))
         units = diff * mpq(10) ** 15
-        errs.append(Erratum(where=f"Appendix, {n} chips, eps = {c.row}, p", printed=c.printed,
-                            true=c.true, true_rounded=c.true_rounded,
-                            note=f"|printed - true| = {format_decimal(units, 3)} units of the 15th decimal",
-                            kind=ErratumKind.ROUNDING if units < 1 else ErratumKind.SUBSTANTIVE))
+        rounding = units < 1
+        errs.append(Erratum(where=_cell_where(c), printed=c.printed, true=c.true, true_rounded=c.true_rounded,
+                            note=(f"Appendix, {n} chips, eps = {c.row}: |printed - true| = {format_decimal(units, 3)} "
+                                  "units of the 15th decimal"
+                                  + (" (the last-digit noise of a double-precision computation)" if rounding else "")),
+                            kind=ErratumKind.ROUNDING if rounding else ErratumKind.SUBSTANTIVE))
     details = (f"{cells} printed cells of the {n}-chip table compared with the exact p({n}) and optimal-move "
                f"sets at eps = 0.00..0.99{' and 1.00' if n == 4 else ''}. ")
     if not errs:
         return verified(EXACT, details + "All agree at the printed precision. " + " ".join(notes))
-    opt_errs = [e for e in errs if e.where.endswith("opt.")]
-    p_errs = [e for e in errs if not e.where.endswith("opt.")]
+    opt_errs = [e for e in errs if e.where.endswith("column opt.")]
+    p_errs = [e for e in errs if not e.where.endswith("column opt.")]
     worst = max((abs(parse_printed(e.printed) - parse_rational(e.true)) * mpq(10) ** 15 for e in p_errs),
                 default=mpq(0))
-    details += (f"{len(errs)} cells differ beyond the printed rounding: {len(p_errs)} probabilities, the "
-                f"largest by {format_decimal(worst, 3)} units of the 15th decimal"
-                f"{' (last-digit rounding of a double-precision computation)' if worst < 1 else ''}, "
+    rounding = [e for e in p_errs if e.kind is ErratumKind.ROUNDING]
+    details += (f"{len(errs)} cells miss the correctly rounded value: {len(p_errs)} probabilities, the largest "
+                f"by {format_decimal(worst, 3)} units of the 15th decimal ({len(rounding)} by less than one unit: "
+                f"rounding errata, the last-digit noise of a double-precision computation, not wrong values), "
                 f"and {len(opt_errs)} optimal moves. " + " ".join(notes))
     return erratum(EXACT, details, errs)
 
