@@ -71,7 +71,7 @@ def test_cli_nim(tmp_path):
     code, text = run(["noisy", "nim", "10", "--eps", "77/100", "--json", str(out)])
     assert code == 0
     assert "77/100" in text  # p(2) = max(eps, 1 - eps)
-    assert "0.458703309461914" in text  # NOTES.md: 5 chips at 0.77
+    assert "0.458703309461914" in text  # the Appendix prints this for 5 chips at 0.77
     data = json.loads(out.read_text())
     assert data["p"][2] == "77/100" and data["optimal"][5] == [4]
 
