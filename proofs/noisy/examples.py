@@ -19,9 +19,22 @@ from exactcube.noisy.chomp import chomp_game, chomp_moves, chop, neighbour_distr
 from exactcube.noisy.game import EQUIPROBABLE, NOISELESS, Game, distribution, move_value, solve, validate_distribution
 from exactcube.noisy.nim import channel_weights, solve_multipile, solve_nim
 from exactcube.numbers import mpq
+from exactcube.printed import printed
+
+from .readings import CHANNEL, CHOMP_CHANNEL, NOTHING_PRINTED
 
 EXACT = Evidence.EXACT
 e_ = sp.symbols("epsilon", positive=True)
+
+# The formulas of §1 as the note prints them (lost in the extraction; typed in from the reconstruction):
+#: (1): sending 00 from 3 chips is received as 00, 01, 10 with these chances
+P_EQ2_MU = printed("§1, (1): mu_3(00, .)", ((1 - e_) / (1 + e_), e_ / (1 + e_), e_ / (1 + e_)))
+#: (2): p(3) with the optimal move 00 below 1/2 and 01 above
+P_EQ2_P3 = printed("§1, (2): p(3)", ((1 - e_ + e_ ** 2) / (1 + e_), e_ * (1 - e_ ** 2) / (1 - e_ + e_ ** 2)))
+#: (3): the value of aiming at the far corner and at either other square of the 2x2 bar
+P_EQ3 = printed("§1, (3): p(2x2, move)", (3 * (1 - e_) / (3 - e_), e_ / (3 - e_)))
+#: after (3): every move ties at this eps, with this chance (a chance game favouring Player II)
+P_EQ3_TIE = printed("§1, after (3): the tie", (sp.Rational(3, 4), sp.Rational(1, 3)))
 
 
 def nim_game(eps) -> Game:
@@ -50,16 +63,15 @@ def sym_move_values(n: int, p_lower):
        "optimal move 01 for e >= 1/2; at e = 1/2 the game is fair and every move is optimal.")
 def eq2():
     mu = sym_mu(3, 0)
-    if [sp.simplify(mu[0] - (1 - e_) / (1 + e_)), sp.simplify(mu[1] - e_ / (1 + e_)),
-            sp.simplify(mu[2] - e_ / (1 + e_))] != [0, 0, 0]:
-        return refuted(EXACT, f"mu_3(00, .) = {mu}", str(mu))
+    if [sp.simplify(a - b) for a, b in zip(mu, P_EQ2_MU.value)] != [0, 0, 0]:
+        return refuted(EXACT, f"mu_3(00, .) = {mu}, printed {P_EQ2_MU.value}", str(mu), assumptions=(CHANNEL,))
     half = sp.Rational(1, 2)
     out = []
-    for (lo, hi), p2, want, opt in (((0, half), 1 - e_, (1 - e_ + e_ ** 2) / (1 + e_), 0),
-                                    ((half, 1), e_, e_ * (1 - e_ ** 2) / (1 - e_ + e_ ** 2), 1)):
+    low, high = P_EQ2_P3.value
+    for (lo, hi), p2, want, opt in (((0, half), 1 - e_, low, 0), ((half, 1), e_, high, 1)):
         vals = sym_move_values(3, [sp.Integer(0), sp.Integer(1), p2])
         if sp.simplify(vals[opt] - want) != 0:
-            return refuted(EXACT, f"on ({lo}, {hi}) p(3, {opt}) = {vals[opt]}", str(vals))
+            return refuted(EXACT, f"on ({lo}, {hi}) p(3, {opt}) = {vals[opt]}", str(vals), assumptions=(CHANNEL,))
         for m in range(3):
             if m == opt:
                 continue
@@ -68,7 +80,7 @@ def eq2():
             roots = [r for r in sp.Poly(num, e_).real_roots() if lo < r < hi] if sp.Poly(num, e_).degree() > 0 else []
             mid = (sp.Rational(lo) + sp.Rational(hi)) / 2
             if roots or diff.subs(e_, mid) <= 0:
-                return refuted(EXACT, f"on ({lo}, {hi}) move {m} is not beaten by {opt}: {diff}", str(diff))
+                return refuted(EXACT, f"on ({lo}, {hi}) move {m} is not beaten by {opt}: {diff}", str(diff), assumptions=(CHANNEL,))
         out.append(f"eps in ({lo}, {hi}): p(3, m) = {[str(sp.factor(v)) for v in vals]}")
         # compare with the mpq solver at rational points of the interval
         for t in (sp.Rational(1, 7), sp.Rational(2, 5), sp.Rational(3, 5), sp.Rational(9, 10)):
@@ -77,16 +89,16 @@ def eq2():
             s = solve_nim(3, mpq(int(t.p), int(t.q)))
             for m in range(3):
                 if sp.Rational(int(s.move_value(3, m).numerator), int(s.move_value(3, m).denominator)) != vals[m].subs(e_, t):
-                    return refuted(EXACT, f"solver and symbolic p(3, {m}) differ at eps = {t}", str(t))
+                    return refuted(EXACT, f"solver and symbolic p(3, {m}) differ at eps = {t}", str(t), assumptions=(CHANNEL,))
             if s.optimal[3] != (opt,):
-                return refuted(EXACT, f"solver's optimal move at {t} is {s.optimal[3]}", str(t))
+                return refuted(EXACT, f"solver's optimal move at {t} is {s.optimal[3]}", str(t), assumptions=(CHANNEL,))
     s = solve_nim(3, mpq(1, 2))
     if s.p[3] != mpq(1, 2) or s.optimal[3] != (0, 1, 2):
-        return refuted(EXACT, f"at eps = 1/2: p(3) = {s.p[3]}, optimal {s.optimal[3]}", None)
+        return refuted(EXACT, f"at eps = 1/2: p(3) = {s.p[3]}, optimal {s.optimal[3]}", None, assumptions=(CHANNEL,))
     return verified(EXACT, "Re-derived symbolically from Example 3 (p(2) = 1 - e resp. e on each side of 1/2): "
                     + "; ".join(out) + ". The optimal move beats the others on the whole open interval (no root "
                     "of the difference inside, positive at the midpoint); the mpq solver agrees at 1/7, 2/5, 3/5, "
-                    "9/10; at e = 1/2 all three moves give exactly 1/2.")
+                    "9/10; at e = 1/2 all three moves give exactly 1/2.", assumptions=(CHANNEL,))
 
 
 @claim("noisy.eq3", "§1, Chomp! on a 2x2 bar, (3)",
@@ -97,8 +109,8 @@ def eq2():
 def eq3():
     # hand derivation: aiming at (1,1): received (1,1) w.p. (1-e), each neighbour e/3; poison (0,0) illegal,
     # renormalise over {(1,1), (0,1), (1,0)}: 1 - e/3.  Only (1,1) -> L-shape (a P-position) wins.
-    corner = 3 * (1 - e_) / (3 - e_)
-    side = e_ / (3 - e_)
+    corner, side = P_EQ3.value
+    tie_eps, tie_p = P_EQ3_TIE.value
     pts = [mpq(1, 10), mpq(1, 3), mpq(3, 4), mpq(9, 10), mpq(1, 2)]
     for e in pts:
         s = solve_chomp(2, 2, e)
@@ -106,29 +118,32 @@ def eq3():
         want_base = {(1,): 0, (1, 1): 1, (2,): 1, (2, 1): 0}
         for x, v in want_base.items():
             if s.p[x] != v:
-                return refuted(EXACT, f"p{x} = {s.p[x]} at eps = {e}", str(x))
+                return refuted(EXACT, f"p{x} = {s.p[x]} at eps = {e}", str(x), assumptions=(CHOMP_CHANNEL,))
         g = chomp_game(2, 2, e)
         vals = {sq: move_value(g, (2, 2), chop((2, 2), *sq), s.p) for sq in chomp_moves((2, 2))}
         want = {(1, 1): corner.subs(e_, ev), (0, 1): side.subs(e_, ev), (1, 0): side.subs(e_, ev)}
         for sq, v in vals.items():
             if sp.Rational(int(v.numerator), int(v.denominator)) != want[sq]:
-                return refuted(EXACT, f"move {sq} at eps = {e}: {v}, hand derivation {want[sq]}", str(sq))
+                return refuted(EXACT, f"move {sq} at eps = {e}: {v}, hand derivation {want[sq]}", str(sq),
+                               assumptions=(CHOMP_CHANNEL,))
     # each move value is a ratio of affine functions of e: agreement at 3+ points is identity
     tie = sp.solve(sp.Eq(corner, side), e_)
-    if tie != [sp.Rational(3, 4)] or corner.subs(e_, sp.Rational(3, 4)) != sp.Rational(1, 3):
-        return refuted(EXACT, f"moves tie at {tie}", str(tie))
-    s = solve_chomp(2, 2, mpq(3, 4))
-    if s.p[(2, 2)] != mpq(1, 3) or len(s.optimal[(2, 2)]) != 3:
-        return refuted(EXACT, f"at e = 3/4: p = {s.p[(2, 2)]}, optimal {s.optimal[(2, 2)]}", None)
+    if tie != [tie_eps] or corner.subs(e_, tie_eps) != tie_p:
+        return refuted(EXACT, f"moves tie at {tie}", str(tie), assumptions=(CHOMP_CHANNEL,))
+    s = solve_chomp(2, 2, mpq(int(tie_eps.p), int(tie_eps.q)))
+    if s.p[(2, 2)] != mpq(int(tie_p.p), int(tie_p.q)) or len(s.optimal[(2, 2)]) != 3:
+        return refuted(EXACT, f"at e = 3/4: p = {s.p[(2, 2)]}, optimal {s.optimal[(2, 2)]}", None, assumptions=(CHOMP_CHANNEL,))
     return verified(EXACT, "The solver's move values from the 2x2 bar equal the hand derivation 3(1-e)/(3-e), "
                            "e/(3-e), e/(3-e) at 5 rational points (ratios of affine functions, so identical); they "
                            "tie only at e = 3/4, where p = 1/3 < 1/2 for every move (Player II favoured). Reading "
-                           "of 'neighbour': squares of the bar sharing an edge or a corner (3 per square on 2x2).")
+                           "of 'neighbour': squares of the bar sharing an edge or a corner (3 per square on 2x2).",
+                    assumptions=(CHOMP_CHANNEL,))
 
 
 @claim("noisy.remark1", "§2, Remark 1",
        "A move error distribution is a stochastic matrix over the arrows that vanishes on pairs of arrows with "
-       "different tails; the channels of Example 3 and of §1's Chomp! are move error distributions.")
+       "different tails; the channels of Example 3 and of §1's Chomp! are move error distributions.",
+       unprinted=NOTHING_PRINTED)
 def remark1():
     count = 0
     for eps in (mpq(0), mpq(1, 10), mpq(1, 3), mpq(1, 2), mpq(77, 100), mpq(1)):
@@ -166,7 +181,8 @@ def _nim_sum_zero(x):
 
 @claim("noisy.example2", "§2, Example 2",
        "With mu_x(y, z) = 1 if y = z and 0 otherwise, p takes only the values 0 and 1 and the game is the "
-       "classical one: P-positions exactly where the classical theory puts them.")
+       "classical one: P-positions exactly where the classical theory puts them.",
+       unprinted=NOTHING_PRINTED)
 def example2():
     n_pos = 0
     for heaps in product(range(7), repeat=3):
@@ -190,7 +206,9 @@ def example2():
 @claim("noisy.example3", "§2, Example 3",
        "The move error distribution of 1-pile Nim with bit-flip noise is mu_n(m, r) = e^d (1-e)^(k-d) normalised "
        "over the legal r < n (d the Hamming distance of m and r, k the number of binary digits of n); this is "
-       "the distribution exactcube uses.")
+       "the distribution exactcube uses.",
+       unprinted="the formula is the reconstruction itself (noisy.bitflip-channel; the extraction lost it): the "
+                 "check compares a second implementation of it, built with fractions.Fraction, with exactcube's")
 def example3():
     cases = 0
     for num, den in ((1, 10), (77, 100), (1, 3), (1, 2), (2, 7), (99, 100)):
@@ -204,14 +222,16 @@ def example3():
                 want = [x / s for x in w]
                 got = ch.row(m)
                 if any(mpq(a.numerator, a.denominator) != b for a, b in zip(want, got)):
-                    return refuted(EXACT, f"row mu_{n}({m}, .) at eps = {e} differs", (n, m, str(e)))
+                    return refuted(EXACT, f"row mu_{n}({m}, .) at eps = {e} differs", (n, m, str(e)),
+                                   assumptions=(CHANNEL,))
                 cases += 1
     return verified(EXACT, f"{cases} rows (n <= 32, six values of eps) built with fractions.Fraction straight "
-                           "from the formula equal exactcube's channel_weights rows.")
+                           "from the formula equal exactcube's channel_weights rows.", assumptions=(CHANNEL,))
 
 
 @claim("noisy.eq4-5", "§2 (4) and §3 (5)",
-       "Equation (5) is equation (4) for the channel of Example 3: the general solver and the 1-pile Nim solver agree.")
+       "Equation (5) is equation (4) for the channel of Example 3: the general solver and the 1-pile Nim solver agree.",
+       unprinted="an identity between two equations, no printed number: the check compares the two solvers")
 def eq4_5():
     for eps in (mpq(0), mpq(1, 10), mpq(1, 2), mpq(77, 100), mpq(2, 3), mpq(1)):
         g = solve(nim_game(eps), 16)
@@ -219,13 +239,14 @@ def eq4_5():
         for n in range(17):
             if g.p[n] != s.p[n] or tuple(g.optimal[n]) != s.optimal[n]:
                 return refuted(EXACT, f"eps = {eps}, n = {n}: (4) gives {g.p[n]} {g.optimal[n]}, "
-                                      f"(5) gives {s.p[n]} {s.optimal[n]}", (str(eps), n))
+                                      f"(5) gives {s.p[n]} {s.optimal[n]}", (str(eps), n), assumptions=(CHANNEL,))
     return verified(EXACT, "p(n) and the optimal-move sets agree exactly for n <= 16 at eps in "
-                           "{0, 1/10, 1/2, 77/100, 2/3, 1}.")
+                           "{0, 1/10, 1/2, 77/100, 2/3, 1}.", assumptions=(CHANNEL,))
 
 
 @claim("noisy.example4", "§2, Example 4",
-       "1-pile Nim with more than one chip and the equiprobable move error distribution is a fair chance game.")
+       "1-pile Nim with more than one chip and the equiprobable move error distribution is a fair chance game.",
+       unprinted=NOTHING_PRINTED)
 def example4():
     g = solve(Game(lambda n: tuple(range(n)), EQUIPROBABLE), 60)
     bad = [n for n in range(2, 61) if g.p[n] != mpq(1, 2)]
@@ -254,7 +275,8 @@ def _remark5_on(game, start):
 @claim("noisy.remark5", "§2, Remark 5",
        "p(x) = 0 iff every follower received with positive probability (after any sent move) has p = 1; "
        "p(x) = 1 iff some sent move is received only as followers with p = 0. In particular, when mu > 0 on "
-       "all pairs of followers, p(x) = 0 iff every follower has p = 1, and p(x) = 1 iff every follower has p = 0.")
+       "all pairs of followers, p(x) = 0 iff every follower has p = 1, and p(x) = 1 iff every follower has p = 0.",
+       unprinted=NOTHING_PRINTED)
 def remark5():
     total = 0
     games = [(nim_game(mpq(e)), 20) for e in (0, mpq(1, 10), mpq(1, 2), mpq(9, 10), 1)]
@@ -282,7 +304,8 @@ def perturbed(game: Game, eta: mpq) -> Game:
 @claim("noisy.prop6", "§2, Proposition 6",
        "Given a game (G, mu) and delta > 0 there is a move error distribution mu' with (1) mu' > 0 on every pair "
        "of arrows sharing a tail, (2) |p'(x) - p(x)| < delta for every x, and (3) the same optimal moves "
-       "(reconstruction: the extraction lost the three formulas).")
+       "(reconstruction: the extraction lost the three formulas).",
+       unprinted=NOTHING_PRINTED)
 def prop6():
     games = [(nim_game(mpq(0)), 12), (nim_game(mpq(1, 10)), 12), (nim_game(mpq(1)), 12),
              (chomp_game(2, 3, mpq(0)), (3, 3)), (chomp_game(2, 3, mpq(1, 10)), (3, 3)),

@@ -1,7 +1,7 @@
 r"""noisy §2: Lemma 7, Corollary 8 (n-pile Nim with equiprobable noise) and the remark that
 Chomp! does not satisfy Lemma 7's hypothesis.
 
-Lemma 7 (reconstructed, docs/noisy.md): if :math:`\mu_x(y, z) = 1/\deg^+(x)` for all
+Lemma 7 (reconstructed in docs/noisy.md; the reading ``noisy.lemma7-hypothesis``): if :math:`\mu_x(y, z) = 1/\deg^+(x)` for all
 :math:`y, z \in F(x)` (equiprobable) and every position that is neither P nor N
 has as many P-followers as N-followers, then :math:`p(x) = 1/2` at every
 position that is neither P nor N.  Proof idea: by (4),
@@ -18,6 +18,8 @@ from exactcube.noisy.chomp import chomp_followers
 from exactcube.noisy.game import EQUIPROBABLE, Game, classify, solve
 from exactcube.noisy.nim import multipile_followers
 from exactcube.numbers import mpq
+
+from .readings import LEMMA7, NOTHING_PRINTED, resting_on
 
 EXACT = Evidence.EXACT
 HALF = mpq(1, 2)
@@ -59,7 +61,9 @@ def _nim_starts(heaps: int, chips: int, ordered: bool):
 
 @claim("noisy.lemma7", "§2, Lemma 7",
        "With the equiprobable mu, if every position that is neither P nor N has as many P-followers as "
-       "N-followers, then p = 1/2 at every such position (checked on every game below satisfying the hypothesis).")
+       "N-followers, then p = 1/2 at every such position (checked on every game below satisfying the hypothesis).",
+       unprinted=NOTHING_PRINTED)
+@resting_on(LEMMA7)
 def lemma7():
     # games that satisfy the hypothesis: n-pile Nim (both as multisets and as ordered heaps), 1-pile Nim
     done = []
@@ -89,7 +93,9 @@ def lemma7():
        "of an odd number of 1-chip piles, the P-positions those made only of an even number (including none); "
        "a chance position has a P- or N-follower only if it is (1, ..., 1, m) with m >= 2, and then exactly one of "
        "each; hence it is a fair chance game from any start that is neither P nor N (all positions of up to 4 "
-       "heaps of up to 7 chips).")
+       "heaps of up to 7 chips).",
+       unprinted=NOTHING_PRINTED)
+@resting_on(LEMMA7)
 def cor8():
     game = Game(multipile_followers, EQUIPROBABLE)
     p, hyp, concl = lemma7_report(game, _nim_starts(4, 7, False))
@@ -117,7 +123,9 @@ def cor8():
 
 
 @claim("noisy.chomp-not-lemma7", "§2, after Corollary 8",
-       "Chomp! does not fulfil the hypothesis of Lemma 7 (the paper names a position; its symbols were lost).")
+       "Chomp! does not fulfil the hypothesis of Lemma 7 (the paper names a position; its symbols were lost).",
+       unprinted=NOTHING_PRINTED)
+@resting_on(LEMMA7)
 def chomp_not_lemma7():
     best = None
     for r in range(1, 4):
