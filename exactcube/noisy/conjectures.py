@@ -82,7 +82,8 @@ class Failure:
 @dataclass(frozen=True)
 class EpsCheck:
     """Both conjectures decided exactly at one eps for heaps 2..n_max; ``dev`` is |p(n) - 1/2| for
-    n = 0..n_max rounded to 12 decimals (for question 4.1); ``method`` is the solver's."""
+    n = 0..n_max rounded to 12 decimals (for question 4.1; 9 decimals from certified balls when ``method`` is
+    'ball ...', see :func:`check_at`); ``method`` is the solver's."""
 
     eps: mpq
     n_max: int
@@ -91,24 +92,39 @@ class EpsCheck:
     method: str = "exact"
 
     def as_json(self) -> dict:
-        return {
+        out = {
             "eps": format_exact(self.eps),
             "n_max": self.n_max,
             "failures": [f.as_json() for f in self.failures],
             "dev": list(self.dev),
         }
+        if self.method.startswith("ball"):
+            out["method"] = self.method  # exact records keep their original form
+        return out
 
 
 def _is_power_of_two(n: int) -> bool:
     return n >= 1 and n & (n - 1) == 0
 
 
-def check_at(eps, n_max: int, solution=None) -> EpsCheck:
+def check_at(eps, n_max: int, solution=None, method: str = "exact") -> EpsCheck:
     r"""Decide Conjectures 9 and 10 exactly at one rational eps for every heap n <= n_max (``noisy`` (5)).
 
     Conjecture 9 applies when 0 < eps < 1/2 (n >= 2); Conjecture 10 to n = 2^k (p(n) >= 1/2 at every eps;
     move n - 1 the unique optimum when eps > 1/2).  Uses :func:`exactcube.noisy.nim.solve_nim`.
+
+    ``method="ball"``: decide first with :func:`exactcube.noisy.nim.decide_nim` (certified floating point,
+    no exact arithmetic); if every statement is decided there and none fails, the check is returned with
+    ``method`` 'ball (...)' and ``dev`` rounded to 9 decimals from the ball midpoints (the radius is below
+    1e-9 for n <= 4096).  Otherwise (overlapping balls, a failure needing an exact witness, eps = 1/2 or 1)
+    the exact check is returned.
     """
+    if method == "ball" and solution is None:
+        chk = _check_ball(eps, n_max)
+        if chk is not None:
+            return chk
+    elif method not in ("exact", "ball"):
+        raise BadInput(f"method: expected 'exact' or 'ball', got {method!r}")
     from .nim import solve_nim
 
     e = to_mpq(eps)
@@ -133,6 +149,26 @@ def check_at(eps, n_max: int, solution=None) -> EpsCheck:
                 fails.append(Failure(10, n, e, kind, opt, p, t, s.move_value(n, t)))
     dev = tuple(format_decimal(abs(s.p[n] - HALF), 12) for n in range(n_max + 1))
     return EpsCheck(e, n_max, tuple(fails), dev, getattr(s, "method", "exact"))
+
+
+def _check_ball(eps, n_max: int):
+    """check_at decided in certified floating point, or None when it cannot decide everything (see check_at)."""
+    from .nim import decide_nim
+
+    e = to_mpq(eps)
+    if not 0 <= e <= 1:
+        raise BadInput(f"eps must lie in [0, 1], got {e}")
+    b = decide_nim(n_max, e)
+    if b is None or b.stopped is not None:
+        return None
+    for n in range(2, n_max + 1):
+        opt = b.optimal[n]
+        if 0 < e < HALF and (opt != (0,) or b.above(n, HALF) is not True):
+            return None
+        if _is_power_of_two(n) and (b.above(n, HALF) is not True or (e > HALF and opt != (n - 1,))):
+            return None
+    dev = tuple(format_decimal(abs(mpq(b.mid[n]) - HALF), 9) for n in range(n_max + 1))
+    return EpsCheck(e, n_max, (), dev, b.method)
 
 
 def conjecture9_holds_at(eps, n_max: int) -> bool:
