@@ -88,12 +88,34 @@ class BallSolution:
         return None
 
 
+class _Stop(Exception):
+    pass
+
+
 def decide_nim_ball(n_max: int, eps, dtype=np.float64) -> BallSolution | None:
     r"""Optimal moves of heaps 1..n_max (``noisy`` (5)) decided in the floating format ``dtype`` with the
     certified radius of the module docstring; stops at the first heap whose two best moves overlap.
 
     Returns None when the format cannot be used at all (eps = 1/2 or 1, or the weights would underflow).
     """
+
+    def choose(n, ratio, rho):
+        best = int(np.argmax(ratio))
+        if n > 1:
+            top = ratio[best]
+            ratio[best] = -np.inf
+            if not float(top - ratio.max()) > 2 * rho:
+                raise _Stop
+        return best
+
+    return run_ball(n_max, eps, choose, dtype)
+
+
+def run_ball(n_max: int, eps, choose, dtype=np.float64) -> BallSolution | None:
+    r"""The floating-point recursion of (5) with the a priori radius of the module docstring; at each heap n,
+    ``choose(n, ratio, rho)`` receives the computed p(n, m) for every m < n (each within ``rho`` of the true
+    value) and returns the move whose value is p(n) (raising :class:`_Stop` ends the run with ``stopped = n``).
+    Returns None when the format cannot be used (eps = 1/2 or 1, or the weights would underflow)."""
     from .nim import _check_eps, _check_heap, MAX_HEAP
 
     e = _check_eps(eps)
@@ -120,6 +142,7 @@ def decide_nim_ball(n_max: int, eps, dtype=np.float64) -> BallSolution | None:
     delta = 0.0
     to_double = 0.0 if dtype is np.float64 else 2.0 ** -53  # rounding the midpoint to binary64
     x = np.zeros((2, 1 << K), dtype=dtype)
+    method = f"ball ({info.dtype})"
     for n in range(1, n_max + 1):
         k = n.bit_length()
         size = 1 << k
@@ -132,15 +155,14 @@ def decide_nim_ball(n_max: int, eps, dtype=np.float64) -> BallSolution | None:
         ratio = y[0, :n] / y[1, :n]
         tau = size * (k + 1) * sub / min_row
         rho = delta + 2 * (10 * k + 3) * u + tau
-        best = int(np.argmax(ratio))
+        try:
+            best = choose(n, ratio.copy(), rho)
+        except _Stop:
+            return BallSolution(e, n - 1, tuple(optimal), tuple(mid), tuple(rad), n, method)
         top = ratio[best]
-        if n > 1:
-            ratio[best] = -np.inf
-            if not float(top - ratio.max()) > 2 * rho:
-                return BallSolution(e, n - 1, tuple(optimal), tuple(mid), tuple(rad), n, f"ball ({info.dtype})")
         optimal.append((best,))
         mid.append(float(top))
         rad.append(rho + to_double)
         v[n] = dtype(1) - top
         delta = rho + u
-    return BallSolution(e, n_max, tuple(optimal), tuple(mid), tuple(rad), None, f"ball ({info.dtype})")
+    return BallSolution(e, n_max, tuple(optimal), tuple(mid), tuple(rad), None, method)

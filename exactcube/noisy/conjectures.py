@@ -218,45 +218,28 @@ class Crossing:
         return self.root.decimal(digits)
 
 
-def _certify_winners(n: int, lo: mpq, hi: mpq, winners: dict, prec: int = 128) -> bool:
-    """arb proof that on [lo, hi] every heap r < n in ``winners`` has winners[r] as its unique optimum."""
-    from . import intervals as iv
-
-    enc = iv.enclose(n, lo, hi, heaps=tuple(range(2, n)), prec=prec)
-    for r in range(2, n):
-        vals = enc.moves[r]
-        w = winners[r]
-        lw = iv._lower(vals[w])
-        if any(iv._upper(v) >= lw for m, v in enumerate(vals) if m != w):
-            return False
-    return True
-
-
-def locate_crossing(n: int, a_move: int, b_move: int, lo, hi, prec: int = 128) -> Crossing:
+def locate_crossing(n: int, a_move: int, b_move: int, lo, hi) -> Crossing:
     r"""The exact eps in (lo, hi) where heap n's optimum changes from ``a_move`` (at lo) to ``b_move`` (at hi).
 
-    Method: exact solutions at lo and hi give the optimal move of every heap; arb enclosures on [lo, hi]
-    prove that no heap r < n changes its (unique) optimal move inside, so on (lo, hi) every p(r) is one
-    exact rational function (the chain of :mod:`exactcube.noisy.phases`); the crossing is then a root of
-    the integer polynomial S_a Z(b) - S_b Z(a), unique in (lo, hi) by Descartes' rule.  Narrow [lo, hi]
-    first (e.g. by bisection with exact solutions) so that the certification succeeds.
+    Method: :func:`exactcube.noisy.crossing.certify_bracket` proves (certified floating point at the midpoint
+    plus Lipschitz bounds) that no heap r < n changes its unique optimal move on [lo, hi] and that at heap n
+    only the two moves compete, so on (lo, hi) every p(r) is one exact rational function (the chain of
+    :mod:`exactcube.noisy.phases`); the crossing is then a root of the integer polynomial S_a Z(b) - S_b Z(a),
+    unique in (lo, hi) by Descartes' rule.  Narrow [lo, hi] first (:func:`exactcube.noisy.crossing.bracket`).
+    The polynomial's degree is about twice the sum of k(r) over r < n: n = 512 takes minutes, n = 1024 is out of
+    reach (use :func:`exactcube.noisy.crossing.certify_root`).
     """
     from flint import fmpz_poly
 
+    from . import crossing as cr
     from . import phases as ph
-    from .nim import solve_nim
 
     lo, hi = to_mpq(lo), to_mpq(hi)
-    s_lo, s_hi = solve_nim(n, lo), solve_nim(n, hi)
-    winners = {}
-    for r in range(1, n):
-        if len(s_lo.optimal[r]) != 1 or s_lo.optimal[r] != s_hi.optimal[r]:
-            raise BadInput(f"heap {r} changes its optimal move between {lo} and {hi}: narrow the interval")
-        winners[r] = s_lo.optimal[r][0]
-    if a_move not in s_lo.optimal[n] or b_move not in s_hi.optimal[n]:
-        raise BadInput(f"move {a_move} is not optimal at {lo} or move {b_move} not at {hi}")
-    if not _certify_winners(n, lo, hi, winners, prec):
-        raise BadInput(f"arb could not certify the smaller heaps' moves on [{lo}, {hi}]: narrow the interval")
+    ends = cr._decide(n, lo), cr._decide(n, hi)
+    if ends != ((a_move,), (b_move,)):
+        raise BadInput(f"move {a_move} is not the unique optimum at {lo} or move {b_move} not at {hi}")
+    cert = cr.certify_bracket(n, a_move, b_move, lo, hi)
+    winners = dict(enumerate(cert.winners))
     st = ph._initial_state()
     for r in range(1, n):
         k = r.bit_length()
@@ -288,8 +271,9 @@ def locate_crossing(n: int, a_move: int, b_move: int, lo, hi, prec: int = 128) -
         raise BadInput(f"the crossing is not isolated in ({lo}, {hi}) by Descartes' rule: narrow the interval")
     root = ph.AlgebraicNumber(P, lo, hi, ("crossing", n, a_move, b_move, format_exact(lo), format_exact(hi)))
     return Crossing(n, a_move, b_move, root, P.degree(),
-                    "exact solutions at the ends; arb (prec %d) proof that heaps < %d keep their moves on "
-                    "[lo, hi]; Descartes' rule: exactly one root of the crossing polynomial" % (prec, n))
+                    "certified floating point and Lipschitz bounds: heaps < %d keep their moves on [lo, hi] and "
+                    "only moves %d, %d compete at heap %d; Descartes' rule: exactly one root of the crossing "
+                    "polynomial" % (n, a_move, b_move, n))
 
 
 def bracket_crossing(n: int, a_move: int, b_move: int, lo, hi, width="1e-12") -> tuple[mpq, mpq]:
