@@ -218,7 +218,7 @@ class Crossing:
         return self.root.decimal(digits)
 
 
-def locate_crossing(n: int, a_move: int, b_move: int, lo, hi) -> Crossing:
+def locate_crossing(n: int, a_move: int, b_move: int, lo, hi, progress=None) -> Crossing:
     r"""The exact eps in (lo, hi) where heap n's optimum changes from ``a_move`` (at lo) to ``b_move`` (at hi).
 
     Method: :func:`exactcube.noisy.crossing.certify_bracket` proves (certified floating point at the midpoint
@@ -227,7 +227,7 @@ def locate_crossing(n: int, a_move: int, b_move: int, lo, hi) -> Crossing:
     :mod:`exactcube.noisy.phases`); the crossing is then a root of the integer polynomial S_a Z(b) - S_b Z(a),
     unique in (lo, hi) by Descartes' rule.  Narrow [lo, hi] first (:func:`exactcube.noisy.crossing.bracket`).
     The polynomial's degree is about twice the sum of k(r) over r < n: n = 512 takes minutes, n = 1024 is out of
-    reach (use :func:`exactcube.noisy.crossing.certify_root`).
+    reach (use :func:`exactcube.noisy.crossing.certify_root`).  ``progress`` is called once per heap of the chain.
     """
     from flint import fmpz_poly
 
@@ -251,6 +251,8 @@ def locate_crossing(n: int, a_move: int, b_move: int, lo, hi) -> Crossing:
             groups[d] = groups[d] + st.V[rr]
         S = sum((W[d] * g for d, g in enumerate(groups) if not g.is_zero()), fmpz_poly([0]))
         st = ph._advance(st, r, S, ph.row_sum_poly(r, w))
+        if progress:
+            progress()
     cands = {}
     k = n.bit_length()
     W = ph._weight_by_distance(k)

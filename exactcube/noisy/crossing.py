@@ -57,7 +57,7 @@ import numpy as np
 from ..errors import BadInput
 from ..numbers import format_decimal, mpq, to_mpq
 
-__all__ = ["bracket", "BracketCertificate", "certify_bracket", "RootCertificate", "certify_root",
+__all__ = ["find_bracket", "bracket", "BracketCertificate", "certify_bracket", "RootCertificate", "certify_root",
            "lipschitz_bounds"]
 
 
@@ -92,6 +92,32 @@ def bracket(n: int, a: int, b: int, lo, hi, width="1e-15") -> tuple[mpq, mpq]:
         else:
             raise BadInput(f"heap {n} at eps = {mid}: optimal moves {list(opt)} (neither {a} nor {b} alone)")
     return lo, hi
+
+
+def find_bracket(n: int, step=mpq(1, 100), progress=None) -> tuple[mpq, mpq, int] | None:
+    r"""Scan eps = 1 - step, 1 - 2 step, ... down to 1/2 for the last point where move n - 1 is heap n's unique
+    optimum (Conjecture 10's move); returns (lo, lo + step, rival) with ``rival`` the unique optimum at
+    lo + step, or None if move n - 1 is optimal at 1 - step already.  ``progress`` is called once per point."""
+    step = to_mpq(step)
+    if not 0 < step < mpq(1, 2):
+        raise BadInput(f"step must lie in (0, 1/2), got {step}")
+    prev = None
+    x = 1 - step
+    while x > mpq(1, 2):
+        opt = _decide(n, x)
+        if progress:
+            progress()
+        if opt is None:
+            raise BadInput(f"heap {n} at eps = {x}: two moves too close for the certified floating point")
+        if opt == (n - 1,):
+            if prev is None:
+                return None
+            if len(prev) != 1:
+                raise BadInput(f"heap {n} at eps = {x + step}: several optimal moves {list(prev)}")
+            return x, x + step, prev[0]
+        prev = opt
+        x -= step
+    raise BadInput(f"heap {n}: move {n - 1} is not the unique optimum anywhere on the scanned grid above 1/2")
 
 
 def lipschitz_bounds(n: int, lo: mpq, hi: mpq) -> tuple[list, list]:
@@ -140,16 +166,18 @@ def certify_bracket(n: int, a: int, b: int, lo, hi) -> BracketCertificate:
             top = ratio[best]
             ratio = ratio.copy()
             ratio[best] = -np.inf
-            s = float(top - ratio.max()) - lip if r > 1 else 1.0
-            if s <= 0:
+            gap = float(top - ratio.max()) if r > 1 else 1.0
+            s = gap - lip
+            if not s > 1e-12 * gap:  # also absorbs the rounding of this comparison
                 raise BadInput(f"heap {r} may change its move on [{lo}, {hi}]: narrow the interval")
             slack.append(s)
             return best
         low = min(ratio[a], ratio[b])
         others = ratio.copy()
         others[[a, b]] = -np.inf
-        s = float(low - others.max()) - lip
-        if s <= 0:
+        gap = float(low - others.max())
+        s = gap - lip
+        if not s > 1e-12 * gap:
             raise BadInput(f"at heap {n} a move other than {a} and {b} may compete on [{lo}, {hi}]")
         slack.append(s)
         return a
@@ -168,7 +196,7 @@ def _row_values(n: int, x: mpq, winners, moves, prec: int):
     half = mpq(1, 2)
     pop = _popcounts(1 << max(1, n.bit_length()))
     u = mpq(1, 2**prec)
-    with gmpy2.local_context(gmpy2.context(), precision=prec):
+    with gmpy2.context(gmpy2.get_context(), precision=prec):
         small = x / (1 - x) if x < half else (1 - x) / x
         t = gmpy2.mpfr(small)
         v = [gmpy2.mpfr(1)]
