@@ -57,7 +57,7 @@ import numpy as np
 from ..errors import BadInput
 from ..numbers import format_decimal, mpq, to_mpq
 
-__all__ = ["find_bracket", "bracket", "BracketCertificate", "certify_bracket", "RootCertificate", "certify_root",
+__all__ = ["Expansion", "expansion_at_one", "move_values_ball", "find_bracket", "bracket", "BracketCertificate", "certify_bracket", "RootCertificate", "certify_root",
            "lipschitz_bounds"]
 
 
@@ -325,3 +325,102 @@ def certify_root(n: int, a: int, b: int, lo, hi, digits: int = 50, prec: int = 3
         raise BadInput(f"could not prove f' < 0 on the bracket (f' in [{float(s_lo)}, {float(s_hi)}], "
                        f"|f''| (H - L) <= {float(var)}): narrow the bracket")
     return RootCertificate(n, a, b, x0, x1, cert, (s_lo, s_hi), M2, prec)
+
+
+# ---------------------------------------------------------------------------
+# why n - 4 overtakes n - 1 near eps = 1 (first-order expansion)
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Expansion:
+    r"""First-order expansion of p(n, m) at eps = 1 for n = 2^j: with :math:`\delta = (1-\varepsilon)/\varepsilon`,
+    :math:`p(n, m) = \text{value} - \text{slope}\cdot\delta + O(\delta^2)`.  ``centre`` is the complement c of m
+    in the low j bits (where the channel sends m as eps -> 1); ``terms`` lists (r, p(r)(1)) over the words r at
+    Hamming distance 1 from c; ``own`` is :math:`\lim (p(c) - p(c)(1))/\delta`."""
+
+    n: int
+    move: int
+    centre: int
+    value: mpq
+    slope: mpq
+    own: mpq
+    terms: tuple
+
+
+def expansion_at_one(n: int, move: int, at_one=None) -> Expansion:
+    r"""The expansion of :class:`Expansion`, exactly.  For n = 2^j and m < n every received word r < n is legal and
+    shares m's top bit, so :math:`\mu_n(m, r) = \delta^{d(r, c)}/(1+\delta)^j` with c the complement of m in the
+    low j bits, and
+
+    .. math::  p(n, m) = 1 - \frac{\sum_r \delta^{d(r,c)} p(r)}{(1+\delta)^j}
+               = 1 - p(c)(1) - \delta\Big[\lim\frac{p(c) - p(c)(1)}{\delta}
+                 + \sum_{d(r,c)=1} \big(p(r)(1) - p(c)(1)\big)\Big] + O(\delta^2).
+
+    p(r)(1) are the exact values of the continuous extension at eps = 1 (:func:`exactcube.noisy.nim.solve_nim`,
+    or ``at_one``, a solution at eps = 1 covering the words needed); the own term comes from the exact germ of
+    heap c at 1 (:func:`exactcube.noisy.phases.germ`), so c must be small (at most 16).
+    """
+    from .nim import solve_nim
+
+    if n < 2 or n & (n - 1):
+        raise BadInput(f"n must be a power of two, got {n}")
+    if not 0 <= move < n:
+        raise BadInput(f"move {move} is not legal from heap {n}")
+    j = n.bit_length() - 1
+    c = (n - 1) ^ move
+    if c > 16:
+        raise BadInput(f"the complement {c} of move {move} is too large for the exact germ (at most 16)")
+    nbrs = tuple(c ^ (1 << i) for i in range(j))
+    need = max(nbrs + (c,))
+    s1 = at_one if at_one is not None and at_one.n_max >= need else solve_nim(need, 1)
+    pc1 = s1.p[c]
+    own = mpq(0)
+    if c > 0:
+        from flint import fmpq
+
+        g = ph_germ(c)
+        f = g.p[c]  # p(c) = N/D near 1; (p(c) - p(c)(1))/delta -> -p(c)'(1) (delta ~ 1 - eps)
+        N, D = f.num, f.den
+        d1 = fmpq(1)
+        val = N(d1) / D(d1)
+        deriv = (N.derivative()(d1) * D(d1) - N(d1) * D.derivative()(d1)) / (D(d1) ** 2)
+        if mpq(int(val.p), int(val.q)) != pc1:
+            raise ArithmeticError("germ and exact solution disagree at eps = 1")
+        own = -mpq(int(deriv.p), int(deriv.q))
+    terms = tuple((r, s1.p[r]) for r in nbrs)
+    slope = own + sum((v - pc1 for _, v in terms), mpq(0))
+    return Expansion(n, move, c, 1 - pc1, slope, own, terms)
+
+
+def ph_germ(c: int):
+    """The exact germ of heaps 1..c at eps = 1 (left side)."""
+    from . import phases as ph
+
+    return ph.germ(c, 1, "left")
+
+
+def move_values_ball(n: int, eps, moves, dtype=np.longdouble) -> dict:
+    """Certified floating-point values of p(n, m) for the given moves (``noisy`` (5)): {m: (value, radius)}; the
+    heaps below play their certified optimal moves (:func:`exactcube.noisy.nim.decide_nim`); ``dtype`` is the
+    floating format (default the x87 long double where the platform has it)."""
+    from ._nimball import _Stop, run_ball
+
+    out = {}
+
+    def choose(r, ratio, rho):
+        best = int(np.argmax(ratio))
+        if r == n:
+            for m in moves:
+                out[m] = (float(ratio[m]), rho)
+            return best
+        top = ratio[best]
+        ratio[best] = -np.inf
+        if r > 1 and not float(top - ratio.max()) > 2 * rho:
+            raise _Stop
+        return best
+
+    sol = run_ball(n, eps, choose, dtype)
+    if sol is None or sol.stopped is not None:
+        raise BadInput(f"eps = {eps}: the certified floating point cannot decide the heaps below {n}")
+    return out

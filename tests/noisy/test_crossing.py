@@ -72,3 +72,20 @@ def test_cli_crossing_256_rigorous_matches_polynomial():
     assert code == 0 and "rival move: 252" in text
     # the 50 digits of the exact polynomial route (degree 1705; noisy.conjecture10.crossing_n256)
     assert "eps*(256) = 0.97404749131549347846521263952826094993178088302180" in text
+
+
+@pytest.mark.parametrize("j", [3, 4, 5, 6])
+def test_expansion_at_one_hand_rates_and_second_method(j):
+    # hand calculation (docs/noisy.md): move n-1 aims at word 0, whose j neighbours 2^i all have p(2^i) = 1 at
+    # eps = 1 -> rate j; move n-4 aims at word 3: p(3) = (e - e^3)/(e^2 - e + 1) ~ 2 delta, neighbours 1, 2, 7
+    # (p = 1) and 2^i + 3, i >= 3 (p = 1/2) -> rate 2 + 3 + (j - 3)/2
+    n = 2**j
+    a, b = cr.expansion_at_one(n, n - 1), cr.expansion_at_one(n, n - 4)
+    assert (a.value, a.slope) == (1, j)
+    assert (b.value, b.slope, b.own) == (1, 5 + mpq(j - 3, 2), 2)
+    # second method: certified floating-point values at eps = 1 - 1e-5
+    e = 1 - mpq(1, 10**5)
+    d = float((1 - e) / e)
+    v = cr.move_values_ball(n, e, (n - 1, n - 4))
+    assert abs((1 - v[n - 1][0]) / d - float(a.slope)) < 1e-3
+    assert abs((1 - v[n - 4][0]) / d - float(b.slope)) < 1e-3
