@@ -52,6 +52,8 @@ def add_arguments(p):
     p.add_argument("--resume", metavar="FILE", help="results file: append each finished eps, skip those done")
     p.add_argument("--digits", type=int_arg("--digits", 1), default=None,
                    help="decimals in witnesses (default 20) or of eps* with --crossing (default 50)")
+    p.add_argument("--parquet", metavar="FILE",
+                   help="also write the grid as a Parquet data set, one row per (n, eps) (needs exactcube[dask])")
     p.add_argument("--crossing", type=int_arg("--crossing", 2), metavar="N",
                    help="Conjecture 10: certify eps*(N), where move N - 1 stops being optimal (N = 2^k)")
     p.add_argument("--certificate", choices=("polynomial", "balls"), default=None,
@@ -67,7 +69,7 @@ def run(args, out) -> int:
         return _crossing(args, number, out)
     digits = args.digits if args.digits is not None else 20
     if args.rigorous:
-        if args.eps_step is not None or args.resume or args.dask or args.workers != 1 or args.fast:
+        if args.eps_step is not None or args.resume or args.dask or args.workers != 1 or args.fast or args.parquet:
             raise BadInput("--rigorous works on whole intervals: it takes no --eps-step, --resume, --dask, "
                            "--workers or --fast")
         n_max = args.n_max or 32
@@ -81,6 +83,11 @@ def run(args, out) -> int:
         return 0
     from ..noisy.sweep import run_sweep
 
+    if args.parquet:
+        from ..noisy.dataset import _pyarrow, check_target
+
+        _pyarrow()
+        check_target(args.parquet)
     n_max = args.n_max or 64
     step = args.eps_step if args.eps_step is not None else mpq(1, 1000)
     eps = cj.grid(step)
@@ -89,6 +96,12 @@ def run(args, out) -> int:
     with progress(f"conjecture {number}: exact grid", len(eps)) as bar:
         res = run_sweep(n_max, eps, args.resume, workers=args.workers, dask=args.dask,
                         on_record=lambda rec: bar.advance(), method="ball" if args.fast else "exact")
+    if args.parquet:
+        from ..noisy.dataset import write_dataset
+
+        with progress("data set", len(eps)) as bar:
+            rows = write_dataset(args.parquet, n_max, eps, progress=bar.advance)
+        out.print(f"wrote {args.parquet}: {rows} rows (n, eps, moves, p, p_radius, margin, evidence)")
     fails = []
     for e in res.eps:
         for f in res.records[e]["failures"]:
@@ -137,7 +150,7 @@ def _crossing(args, number, out) -> int:
     if number != 10 or n is None:
         raise BadInput("--crossing N (and --certificate) belong to Conjecture 10: exactcube conjecture 10 --crossing N")
     if args.rigorous or args.eps_step is not None or args.resume or args.dask or args.workers != 1 or args.fast \
-            or args.n_max is not None:
+            or args.n_max is not None or args.parquet:
         raise BadInput("--crossing takes only --digits and --certificate")
     if n & (n - 1) or n < 4:
         raise BadInput(f"--crossing: N must be a power of two, at least 4 (got {n})")

@@ -368,3 +368,57 @@ def phases_figure(heaps=(5, 8, 10, 16)):
     ax2.legend()
     fig.suptitle("Exact phase diagram of 1-pile Nim through the bit-flip channel")
     return fig
+
+
+# ---------------------------------------------------------------------------
+# the failure region of Conjecture 10 (figure from the columnar data set)
+# ---------------------------------------------------------------------------
+
+
+def _region_n_max(s):
+    n = parse_int(s, "n-max", 4)
+    if n > 1024:
+        from exactcube.errors import TooLarge
+
+        raise TooLarge("n-max: at most 1024 for a data set computed on the fly (use --data for a stored one)")
+    return n
+
+
+@figure_builder("noisy.conjecture10", "Conjecture 10: where move n - 1 is optimal, heap n against eps (failure region)",
+                params=[Param("data", str, "", "a Parquet data set (exactcube conjecture ... --parquet FILE); "
+                                               "empty: computed on the fly"),
+                        Param("n_max", _region_n_max, 256, "largest heap when computed on the fly (<= 1024)"),
+                        Param("eps_step", lambda s: parse_rational(s, "eps-step"), mpq(1, 100),
+                              "eps step when computed on the fly")])
+def conjecture10_figure(data="", n_max=256, eps_step=mpq(1, 100)):
+    import tempfile
+
+    from exactcube.noisy import dataset as ds
+
+    plt = pyplot()
+    if not data:
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "region.parquet")
+            ds.write_dataset(path, n_max, cj.grid(eps_step, HALF, 1))
+            cols = ds.read_dataset(path)
+    else:
+        cols = ds.read_dataset(data)
+    ns, xs, moves = cols["n"], cols["eps_value"], cols["moves"]
+    keep = (xs > 0.5) & (xs < 1)  # the open interval of the statement (at eps = 1 several moves tie)
+    hold = [(x, n) for x, n, m, k in zip(xs, ns, moves, keep) if k and m == (n - 1,)]
+    other = [(x, n) for x, n, m, k in zip(xs, ns, moves, keep) if k and m != (n - 1,) and n & (n - 1)]
+    fail = [(x, n) for x, n, m, k in zip(xs, ns, moves, keep) if k and m != (n - 1,) and not n & (n - 1)]
+    pow_ok = [(x, n) for x, n, m, k in zip(xs, ns, moves, keep) if k and m == (n - 1,) and not n & (n - 1)]
+    fig, ax = plt.subplots(figsize=(8, 6))
+    for pts, kw in ((other, dict(s=2, color="0.85", label="other heaps: optimal move is not n - 1")),
+                    (hold, dict(s=2, color="tab:blue", label="optimal move n - 1")),
+                    (pow_ok, dict(s=18, color="tab:green", marker="s", label="n = 2^k: Conjecture 10 holds")),
+                    (fail, dict(s=30, color="tab:red", marker="x", label="n = 2^k: Conjecture 10 fails"))):
+        if pts:
+            ax.scatter([p[0] for p in pts], [p[1] for p in pts], **kw)
+    ax.set_yscale("log", base=2)
+    ax.set_xlabel("eps")
+    ax.set_ylabel("heap n")
+    ax.set_title("1-pile Nim through the bit-flip channel: is sending n - 1 optimal? (eps > 1/2)")
+    ax.legend(loc="lower left", fontsize=8)
+    return fig
