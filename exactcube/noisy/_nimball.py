@@ -99,16 +99,25 @@ def decide_nim_ball(n_max: int, eps, dtype=np.float64) -> BallSolution | None:
     Returns None when the format cannot be used at all (eps = 1/2 or 1, or the weights would underflow).
     """
 
-    def choose(n, ratio, rho):
-        best = int(np.argmax(ratio))
-        if n > 1:
-            top = ratio[best]
-            ratio[best] = -np.inf
-            if not float(top - ratio.max()) > 2 * rho:
-                raise _Stop
-        return best
+    return run_ball(n_max, eps, certified_best, dtype)
 
-    return run_ball(n_max, eps, choose, dtype)
+
+def gap_above(ratio, keep) -> float:
+    """The smallest computed value among the moves ``keep`` minus the largest among the others (inf if none)."""
+    keep = list(keep)
+    if len(keep) >= len(ratio):
+        return float("inf")
+    rest = ratio.copy()
+    rest[keep] = -np.inf
+    return float(min(ratio[m] for m in keep) - rest.max())
+
+
+def certified_best(n: int, ratio, rho: float) -> int:
+    """The move with the largest computed value if its ball lies above every other (gap > 2 rho), else _Stop."""
+    best = int(np.argmax(ratio))
+    if n > 1 and not gap_above(ratio, (best,)) > 2 * rho:
+        raise _Stop
+    return best
 
 
 def run_ball(n_max: int, eps, choose, dtype=np.float64) -> BallSolution | None:

@@ -152,7 +152,7 @@ class BracketCertificate:
 
 def certify_bracket(n: int, a: int, b: int, lo, hi) -> BracketCertificate:
     """Prove that heaps < n keep their moves on [lo, hi] and that only a, b compete at heap n (module docstring, 2)."""
-    from ._nimball import run_ball
+    from ._nimball import gap_above, run_ball
 
     lo, hi = to_mpq(lo), to_mpq(hi)
     c, h = (lo + hi) / 2, (hi - lo) / 2
@@ -163,19 +163,13 @@ def certify_bracket(n: int, a: int, b: int, lo, hi) -> BracketCertificate:
         lip = 2 * (rho + float(L1[r]) * float(h) * 1.0000001)
         if r < n:
             best = int(np.argmax(ratio))
-            top = ratio[best]
-            ratio = ratio.copy()
-            ratio[best] = -np.inf
-            gap = float(top - ratio.max()) if r > 1 else 1.0
+            gap = gap_above(ratio, (best,)) if r > 1 else 1.0
             s = gap - lip
             if not s > 1e-12 * gap:  # also absorbs the rounding of this comparison
                 raise BadInput(f"heap {r} may change its move on [{lo}, {hi}]: narrow the interval")
             slack.append(s)
             return best
-        low = min(ratio[a], ratio[b])
-        others = ratio.copy()
-        others[[a, b]] = -np.inf
-        gap = float(low - others.max())
+        gap = gap_above(ratio, (a, b))
         s = gap - lip
         if not s > 1e-12 * gap:
             raise BadInput(f"at heap {n} a move other than {a} and {b} may compete on [{lo}, {hi}]")
@@ -404,21 +398,16 @@ def move_values_ball(n: int, eps, moves, dtype=np.longdouble) -> dict:
     """Certified floating-point values of p(n, m) for the given moves (``noisy`` (5)): {m: (value, radius)}; the
     heaps below play their certified optimal moves (:func:`exactcube.noisy.nim.decide_nim`); ``dtype`` is the
     floating format (default the x87 long double where the platform has it)."""
-    from ._nimball import _Stop, run_ball
+    from ._nimball import certified_best, run_ball
 
     out = {}
 
     def choose(r, ratio, rho):
-        best = int(np.argmax(ratio))
         if r == n:
             for m in moves:
                 out[m] = (float(ratio[m]), rho)
-            return best
-        top = ratio[best]
-        ratio[best] = -np.inf
-        if r > 1 and not float(top - ratio.max()) > 2 * rho:
-            raise _Stop
-        return best
+            return int(np.argmax(ratio))
+        return certified_best(r, ratio, rho)
 
     sol = run_ball(n, eps, choose, dtype)
     if sol is None or sol.stopped is not None:

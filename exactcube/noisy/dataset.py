@@ -51,7 +51,7 @@ def _pyarrow():
 
 def eps_rows(n_max: int, eps) -> list[dict]:
     """The data set's rows for one eps, heaps 1..n_max (see the module docstring)."""
-    from ._nimball import run_ball
+    from ._nimball import gap_above, run_ball
     from .nim import decide_nim, solve_nim
 
     e = to_mpq(eps)
@@ -60,10 +60,8 @@ def eps_rows(n_max: int, eps) -> list[dict]:
     def record(choice):
         def choose(n, ratio, rho):
             best = choice(n, ratio)
-            opt = list(exact.optimal[n]) if exact is not None else [best]
-            rest = ratio.copy()
-            rest[opt] = -np.inf
-            margins[n] = float(ratio[best] - rest.max()) if len(opt) < n else 0.0
+            opt = exact.optimal[n] if exact is not None else (best,)
+            margins[n] = gap_above(ratio, opt) if len(opt) < n else 0.0
             return best
         return choose
 
