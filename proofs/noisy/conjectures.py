@@ -1,8 +1,9 @@
 r"""noisy §3, Conjectures 9 and 10, §4 question (1), and the exact phase diagram of 1-pile Nim.
 
 Default claims are fast (seconds): exact proofs on whole intervals for small heaps, exact
-grids of step 1/100, and the exact counterexample to Conjecture 10.  The large runs (grid
-1/1000 for n <= 1024, interval proofs for n <= 64/128, the 50-digit crossing) are
+grids of step 1/100, the exact counterexample to Conjecture 10 and the exact first-order
+expansion at eps = 1 that explains it.  The large runs (grid 1/1000 for n <= 1024, interval
+proofs for n <= 64/128, the 50-digit crossings at n = 256, 512 (exact) and 1024 (rigorous)) are
 ``slow=True`` claims; the grid run keeps its results in a resumable file under
 ``$EXACTCUBE_CACHE`` (default ``~/.cache/exactcube``) so that it is computed once.
 """
