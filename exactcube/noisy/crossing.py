@@ -256,9 +256,10 @@ def certify_root(n: int, a: int, b: int, lo, hi, digits: int = 50, prec: int = 3
     w = cert.winners
 
     def f(x):
+        if not lo <= x <= hi:  # the winners are certified on [lo, hi] only
+            raise ArithmeticError(f"evaluation point {x} outside the bracket")
         (va, vb), rho = _row_values(n, x, w, (a, b), prec)
-        d = va - vb
-        return mpq(d), 2 * rho
+        return mpq(va) - mpq(vb), 2 * rho  # the difference exactly
 
     target = mpq(1, 10 ** (digits + 6))
     x0, x1 = lo, hi
@@ -281,7 +282,7 @@ def certify_root(n: int, a: int, b: int, lo, hi, digits: int = 50, prec: int = 3
         if abs(fm) <= em:  # too close to the root for the precision: step off on both sides
             eta = max((x1 - x0) / 4, target / 4) if x1 - x0 > target else target / 4
             eta = min(eta, target / 4)
-            xa, xb = xm - eta, xm + eta
+            xa, xb = max(x0, xm - eta), min(x1, xm + eta)
             fa, ea = f(xa)
             fb, eb = f(xb)
             if fa > ea and fb < -eb:
@@ -309,7 +310,8 @@ def certify_root(n: int, a: int, b: int, lo, hi, digits: int = 50, prec: int = 3
     _, L2 = lipschitz_bounds(n, lo, hi)
     M2 = 2 * L2[n]
     step = mpq(1, 10**30)
-    xa, xb = x0 - step, x0 + step
+    xa = max(lo, x0 - step)
+    xb = min(hi, xa + 2 * step)
     fa, ea = f(xa)
     fb, eb = f(xb)
     s_lo = (fb - fa - ea - eb) / (xb - xa)
