@@ -182,7 +182,8 @@ def _crossing(args, number, out) -> int:
                   f"integer polynomial of degree {c.degree} (the numerator of p({n}, {n - 1}) - p({n}, {rival}))")
         out.print(f"  proved by: {c.certified}")
         return 0
-    r = cr.certify_root(n, n - 1, rival, L, H, digits=digits)
+    prec = max(384, int((digits + 40) * 3.33) + 64)  # bits: the error bound must stay far below 10^-(digits+6)
+    r = cr.certify_root(n, n - 1, rival, L, H, digits=digits, prec=prec)
     out.print(f"  eps*({n}) = {r.decimal(digits)}")
     out.print(f"  rival move: {rival} (the unique optimum just beyond eps*; {n - 1} just before)")
     out.print(f"  certificate [rigorous]: eps* is the unique zero of f = p({n}, {n - 1}) - p({n}, {rival}) on "

@@ -273,7 +273,7 @@ def certify_root(n: int, a: int, b: int, lo, hi, digits: int = 50, prec: int = 3
         if x1 - x0 < target:
             break
         xm = x0 + (x1 - x0) * f0 / (f0 - f1)
-        den = 2 ** (prec // 2)
+        den = 2 ** prec
         xm = mpq(round(xm * den), den)
         if not x0 < xm < x1:
             xm = (x0 + x1) / 2
