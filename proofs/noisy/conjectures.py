@@ -120,7 +120,7 @@ def conjecture10_crossing():
     return _crossing_verdict(256, mpq(974, 1000), mpq(975, 1000))
 
 
-@claim("noisy.conjecture10.crossing_n512", "§3, Conjecture 10", C10 + " [exact crossing at n = 512, ~15 min]", slow=True)
+@claim("noisy.conjecture10.crossing_n512", "§3, Conjecture 10", C10 + " [exact crossing at n = 512, long]", slow=True)
 def conjecture10_crossing512():
     return _crossing_verdict(512, mpq(957, 1000), mpq(958, 1000))
 
