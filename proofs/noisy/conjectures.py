@@ -125,13 +125,11 @@ def conjecture10_crossing512():
     return _crossing_verdict(512, mpq(957, 1000), mpq(958, 1000))
 
 
-@claim("noisy.conjecture10.crossing_n1024", "§3, Conjecture 10", C10 + " [rigorous crossing at n = 1024, ~1 min]",
-       slow=True)
-def conjecture10_crossing1024():
+def _rigorous_crossing(n: int, lo, hi):
+    """The crossing at heap n from move n-1 to n-4 inside the grid bracket (lo, hi), certified in balls."""
     from exactcube.noisy import crossing as cr
 
-    n = 1024
-    lo, hi = cr.bracket(n, n - 1, n - 4, mpq(945, 1000), mpq(946, 1000))
+    lo, hi = cr.bracket(n, n - 1, n - 4, lo, hi)
     r = cr.certify_root(n, n - 1, n - 4, lo, hi)
     return refuted(RIGOROUS, f"at n = {n} move {n - 1} stops being optimal at eps = {r.decimal(50)}: the unique zero of "
                              f"p({n}, {n - 1}) - p({n}, {n - 4}) on [{format_exact(lo)}, {format_exact(hi)}], where "
@@ -142,6 +140,18 @@ def conjecture10_crossing1024():
                              "polynomial route stops at n = 512: its degree grows like 2 sum k(r).)",
                    {"n": n, "crossing": r.decimal(50), "lo": format_exact(r.lo), "hi": format_exact(r.hi),
                     "bracket": [format_exact(lo), format_exact(hi)]})
+
+
+@claim("noisy.conjecture10.crossing_n1024", "§3, Conjecture 10", C10 + " [rigorous crossing at n = 1024, ~1 min]",
+       slow=True)
+def conjecture10_crossing1024():
+    return _rigorous_crossing(1024, mpq(945, 1000), mpq(946, 1000))
+
+
+@claim("noisy.conjecture10.crossing_n2048", "§3, Conjecture 10", C10 + " [rigorous crossing at n = 2048, ~2 min CPU]",
+       slow=True)
+def conjecture10_crossing2048():
+    return _rigorous_crossing(2048, mpq(937, 1000), mpq(938, 1000))
 
 
 @claim("noisy.conjecture10.near_one", "§3, Conjecture 10",
