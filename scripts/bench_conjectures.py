@@ -10,6 +10,11 @@
    against the straightforward exact-symbolic route (sympy rational functions of eps,
    built by the same recursion with ``cancel``) timed on the same heaps.
 
+0. Solver speed: p(1..N) at one eps by today's exact solver (``solve_nim``) against the
+   certified floating-point decision (``decide_nim``: every optimal move certified, p(n)
+   enclosed), and the grid check ``check_at(method="ball")`` (exact fallback and exact
+   witnesses) against ``check_at`` (exact); same run, same answers asserted, ratio printed.
+
 Run with ``nice``:  nice python scripts/bench_conjectures.py [--quick] [--budget SECONDS]
 """
 
@@ -71,6 +76,37 @@ def sympy_rational_functions(n_max: int):
     return p
 
 
+def bench_solver(n_values, eps_text):
+    from exactcube.noisy.nim import decide_nim, solve_nim
+
+    print(f"0a. p(1..N) at eps = {eps_text}: exact solver against certified floating-point decision")
+    print(f"{'N':>6} {'exact s':>9} {'ball s':>8} {'ratio':>8}  (same optimal moves, exact p inside every ball)")
+    for n in n_values:
+        t = time.perf_counter()
+        s = solve_nim(n, eps_text)
+        t1 = time.perf_counter() - t
+        t = time.perf_counter()
+        b = decide_nim(n, eps_text)
+        t2 = time.perf_counter() - t
+        assert b.stopped is None
+        assert all(b.optimal[m] == s.optimal[m] and b.encloses(m, s.p[m]) for m in range(1, n + 1))
+        print(f"{n:>6} {t1:>9.2f} {t2:>8.2f} {t1 / t2:>7.1f}x")
+
+
+def bench_check(n, eps_values):
+    print(f"0b. grid check of both conjectures, n <= {n}, {len(eps_values)} eps: exact against ball-first")
+    t = time.perf_counter()
+    ex = [cj.check_at(e, n) for e in eps_values]
+    t1 = time.perf_counter() - t
+    t = time.perf_counter()
+    fa = [cj.check_at(e, n, method="ball") for e in eps_values]
+    t2 = time.perf_counter() - t
+    assert [c.failures for c in ex] == [c.failures for c in fa]
+    nb = sum(c.method.startswith("ball") for c in fa)
+    print(f"   exact {t1:.2f} s, ball-first {t2:.2f} s ({nb} of {len(fa)} points without exact arithmetic); "
+          f"ratio {t1 / t2:.1f}x\n")
+
+
 def bench_grid(n_values, eps_values):
     print("1. exact grid check: heaps x eps values per second")
     print(f"{'N':>6} {'#eps':>5} {'exactcube s':>12} {'Fraction s':>11} {'exactcube /s':>13} {'Fraction /s':>12} {'ratio':>7}")
@@ -118,8 +154,13 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--quick", action="store_true", help="small sizes (a smoke run)")
     ap.add_argument("--budget", type=float, default=600.0, help="seconds per interval proof (default 600)")
+    ap.add_argument("--solver-only", action="store_true", help="only part 0 (solver speed)")
     a = ap.parse_args()
     eps = [mpq(i, 20) for i in (1, 5, 9, 11, 15, 19)]
+    bench_solver([256, 1024] if a.quick else [1024, 2048, 4096], "77/100")
+    bench_check(256 if a.quick else 1024, [mpq(i, 20) for i in (1, 5, 9, 11, 15, 19)] + [mpq(39, 40)])
+    if a.solver_only:
+        return
     bench_grid([32, 64] if a.quick else [64, 128], eps)
     bench_reach(a.budget, a.quick)
 

@@ -22,6 +22,15 @@ Scope and evidence, printed with every verdict:
   --rigorous   ON WHOLE INTERVALS for n <= --n-max (keep it <= 64): Conjecture 9 on all of (0, 1/2)
                by exact rational functions and Descartes' rule of signs; Conjecture 10 on (1/2, 1)
                by exact germs at 1/2 and 1 plus arb ball arithmetic with adaptive bisection.
+  --fast       the same grid, each point decided first in certified floating point (an a priori
+               error bound on every p(n); evidence RIGOROUS), exact rationals only where two
+               moves' balls overlap or a statement fails (every witness stays exact).
+  --crossing N for Conjecture 10 and n = N = 2^k: the eps*(N) in (1/2, 1) where move N - 1 stops
+               being optimal, with its certificate.  --certificate polynomial (default for N <= 512):
+               eps* is the unique root in an isolating interval of a squarefree integer polynomial
+               (its degree printed; minutes for N = 512).  --certificate balls (default above 512):
+               eps* is the unique zero of p(N, N-1) - p(N, rival) on a bracket, located in MPFR with
+               a proved error bound (evidence rigorous).
 A failure is reported with its smallest exact witness: n, eps, the optimal move(s) and p(n),
 the conjectured move and its value.
 
@@ -36,10 +45,19 @@ def add_arguments(p):
                    help="largest heap (default 64 on a grid, 32 with --rigorous)")
     p.add_argument("--eps-step", type=rational_arg("--eps-step"), default=None, help="grid step (default 1/1000)")
     p.add_argument("--rigorous", action="store_true", help="prove on whole intervals of eps instead of a grid")
+    p.add_argument("--fast", action="store_true",
+                   help="grid points decided in certified floating point first (exact fallback and witnesses)")
     p.add_argument("--workers", type=int_arg("--workers", 1), default=1, help="local worker processes (default 1)")
     p.add_argument("--dask", metavar="ADDR", help="Dask scheduler address, e.g. tcp://127.0.0.1:8786")
     p.add_argument("--resume", metavar="FILE", help="results file: append each finished eps, skip those done")
-    p.add_argument("--digits", type=int_arg("--digits", 1), default=20, help="decimals in witnesses (default 20)")
+    p.add_argument("--digits", type=int_arg("--digits", 1), default=None,
+                   help="decimals in witnesses (default 20) or of eps* with --crossing (default 50)")
+    p.add_argument("--parquet", metavar="FILE",
+                   help="also write the grid as a Parquet data set, one row per (n, eps) (needs exactcube[dask])")
+    p.add_argument("--crossing", type=int_arg("--crossing", 2), metavar="N",
+                   help="Conjecture 10: certify eps*(N), where move N - 1 stops being optimal (N = 2^k)")
+    p.add_argument("--certificate", choices=("polynomial", "balls"), default=None,
+                   help="with --crossing: exact integer polynomial (N <= 512) or rigorous balls (any N)")
 
 
 def run(args, out) -> int:
@@ -47,9 +65,13 @@ def run(args, out) -> int:
     from ..numbers import mpq, parse_rational
 
     number = int(args.number)
+    if args.crossing is not None or args.certificate is not None:
+        return _crossing(args, number, out)
+    digits = args.digits if args.digits is not None else 20
     if args.rigorous:
-        if args.eps_step is not None or args.resume or args.dask or args.workers != 1:
-            raise BadInput("--rigorous works on whole intervals: it takes no --eps-step, --resume, --dask or --workers")
+        if args.eps_step is not None or args.resume or args.dask or args.workers != 1 or args.fast or args.parquet:
+            raise BadInput("--rigorous works on whole intervals: it takes no --eps-step, --resume, --dask, "
+                           "--workers or --fast")
         n_max = args.n_max or 32
         if n_max > 128:
             raise BadInput(f"--rigorous is limited to --n-max <= 128 (got {n_max}); use the grid for larger heaps")
@@ -61,6 +83,11 @@ def run(args, out) -> int:
         return 0
     from ..noisy.sweep import run_sweep
 
+    if args.parquet:
+        from ..noisy.dataset import _pyarrow, check_target
+
+        _pyarrow()
+        check_target(args.parquet)
     n_max = args.n_max or 64
     step = args.eps_step if args.eps_step is not None else mpq(1, 1000)
     eps = cj.grid(step)
@@ -68,26 +95,36 @@ def run(args, out) -> int:
         eps = [e for e in eps if e < cj.HALF]
     with progress(f"conjecture {number}: exact grid", len(eps)) as bar:
         res = run_sweep(n_max, eps, args.resume, workers=args.workers, dask=args.dask,
-                        on_record=lambda rec: bar.advance())
+                        on_record=lambda rec: bar.advance(), method="ball" if args.fast else "exact")
+    if args.parquet:
+        from ..noisy.dataset import write_dataset
+
+        with progress("data set", len(eps)) as bar:
+            rows = write_dataset(args.parquet, n_max, eps, progress=bar.advance)
+        out.print(f"wrote {args.parquet}: {rows} rows (n, eps, moves, p, p_radius, margin, evidence)")
     fails = []
     for e in res.eps:
         for f in res.records[e]["failures"]:
             if f["conjecture"] == number:
                 fails.append(f)
-    scope = (f"exact on the grid eps = {step}, 2*{step}, ... ({len(eps)} points"
+    n_ball = sum(1 for e in res.eps if str(res.records[e].get("method", "")).startswith("ball"))
+    evidence = "rigorous" if n_ball else "exact"
+    scope = (f"{evidence} on the grid eps = {step}, 2*{step}, ... ({len(eps)} points"
              f"{' below 1/2' if number == 9 else ''}) for heaps n <= {n_max}")
     if res.resumed:
         scope += f"; {res.resumed} points read from {args.resume}"
+    if args.fast:
+        scope += f"; {n_ball} points decided in certified floating point, {len(res.eps) - n_ball} exactly"
     strict = [f for f in fails if f["kind"] != "tie"]
     if not fails:
-        out.print(f"Conjecture {number}: verified  [exact]")
+        out.print(f"Conjecture {number}: verified  [{evidence}]")
         out.print(f"  scope: {scope}")
         return 0
     verdict = "refuted" if strict else "holds only weakly (exact ties)"
-    out.print(f"Conjecture {number}: {verdict}  [exact]")
+    out.print(f"Conjecture {number}: {verdict}  [{'exact' if strict else evidence}]")
     out.print(f"  scope: {scope}")
     first = min(strict or fails, key=lambda f: (f["n"], parse_rational(f["eps"])))
-    w = _exact_witness(first, args.digits)
+    w = _exact_witness(first, digits)
     out.print(f"  smallest witness: {w}")
     ns = sorted({f['n'] for f in strict or fails})
     out.print(f"  failing heaps on the grid: {ns[:20]}{' ...' if len(ns) > 20 else ''} "
@@ -95,6 +132,68 @@ def run(args, out) -> int:
     for n in ns[:8]:
         es = sorted(parse_rational(f["eps"]) for f in (strict or fails) if f["n"] == n)
         out.print(f"    n = {n}: {len(es)} grid points, eps from {es[0]} to {es[-1]}")
+    return 0
+
+
+#: Largest heap for --crossing (the certified floating point reaches it in minutes).
+MAX_CROSSING_HEAP = 2048
+#: Largest heap for --certificate polynomial (the polynomial's degree is about 2 sum k(r)).
+MAX_POLY_HEAP = 512
+
+
+def _crossing(args, number, out) -> int:
+    from ..noisy import conjectures as cj
+    from ..noisy import crossing as cr
+    from ..numbers import format_exact
+
+    n = args.crossing
+    if number != 10 or n is None:
+        raise BadInput("--crossing N (and --certificate) belong to Conjecture 10: exactcube conjecture 10 --crossing N")
+    if args.rigorous or args.eps_step is not None or args.resume or args.dask or args.workers != 1 or args.fast \
+            or args.n_max is not None or args.parquet:
+        raise BadInput("--crossing takes only --digits and --certificate")
+    if n & (n - 1) or n < 4:
+        raise BadInput(f"--crossing: N must be a power of two, at least 4 (got {n})")
+    if n > MAX_CROSSING_HEAP:
+        raise BadInput(f"--crossing: N is limited to {MAX_CROSSING_HEAP} (got {n})")
+    how = args.certificate or ("polynomial" if n <= MAX_POLY_HEAP else "balls")
+    if how == "polynomial" and n > MAX_POLY_HEAP:
+        raise BadInput(f"--certificate polynomial is limited to N <= {MAX_POLY_HEAP} (its degree grows like "
+                       "N log N with coefficients as long); use --certificate balls")
+    digits = args.digits if args.digits is not None else 50
+    if digits > 200:
+        raise BadInput(f"--digits: at most 200 with --crossing (got {digits})")
+    with progress(f"heap {n}: scanning eps = 0.99, 0.98, ...", 50) as bar:
+        found = cr.find_bracket(n, progress=bar.advance)
+    if found is None:
+        out.print(f"Conjecture 10, heap {n}: move {n - 1} is already the unique optimum at eps = 99/100, where the "
+                  "scan (step 1/100, downwards) starts: no crossing located (none is excluded above 99/100)")
+        return 0
+    lo, hi, rival = found
+    with progress(f"heap {n}: bisection between moves {n - 1} and {rival}", None) as bar:
+        L, H = cr.bracket(n, n - 1, rival, lo, hi)
+    out.print(f"Conjecture 10, heap {n}: move {n - 1} stops being optimal at")
+    if how == "polynomial":
+        with progress(f"heap {n}: exact polynomial chain", n - 1) as bar:
+            c = cj.locate_crossing(n, n - 1, rival, L, H, progress=bar.advance)
+        out.print(f"  eps*({n}) = {c.decimal(digits)}")
+        out.print(f"  rival move: {rival} (the unique optimum just beyond eps*; {n - 1} just before)")
+        out.print(f"  certificate [exact]: the unique root in ({format_exact(L)}, {format_exact(H)}) of a squarefree "
+                  f"integer polynomial of degree {c.degree} (the numerator of p({n}, {n - 1}) - p({n}, {rival}))")
+        out.print(f"  proved by: {c.certified}")
+        return 0
+    prec = max(384, int((digits + 40) * 3.33) + 64)  # bits: the error bound must stay far below 10^-(digits+6)
+    r = cr.certify_root(n, n - 1, rival, L, H, digits=digits, prec=prec)
+    out.print(f"  eps*({n}) = {r.decimal(digits)}")
+    out.print(f"  rival move: {rival} (the unique optimum just beyond eps*; {n - 1} just before)")
+    out.print(f"  certificate [rigorous]: eps* is the unique zero of f = p({n}, {n - 1}) - p({n}, {rival}) on "
+              f"[L, H] = [{format_exact(L)}, {format_exact(H)}]")
+    out.print(f"    heaps < {n} keep their moves on [L, H] and only moves {n - 1}, {rival} compete at heap {n} "
+              f"(certified floating point + Lipschitz bounds, smallest slack {r.bracket.min_slack:.3g})")
+    out.print(f"    sign change of f (MPFR, {r.prec} bits, proved error bound) on an interval of width "
+              f"{float(r.hi - r.lo):.1e} around eps*")
+    out.print(f"    f' in [{float(r.slope[0]):.6g}, {float(r.slope[1]):.6g}] at a point of [L, H] and |f''| <= "
+              f"{float(r.curvature):.3g} on it: f is strictly decreasing on [L, H]")
     return 0
 
 

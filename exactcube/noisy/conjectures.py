@@ -82,7 +82,8 @@ class Failure:
 @dataclass(frozen=True)
 class EpsCheck:
     """Both conjectures decided exactly at one eps for heaps 2..n_max; ``dev`` is |p(n) - 1/2| for
-    n = 0..n_max rounded to 12 decimals (for question 4.1); ``method`` is the solver's."""
+    n = 0..n_max rounded to 12 decimals (for question 4.1; 9 decimals from certified balls when ``method`` is
+    'ball ...', see :func:`check_at`); ``method`` is the solver's."""
 
     eps: mpq
     n_max: int
@@ -91,24 +92,39 @@ class EpsCheck:
     method: str = "exact"
 
     def as_json(self) -> dict:
-        return {
+        out = {
             "eps": format_exact(self.eps),
             "n_max": self.n_max,
             "failures": [f.as_json() for f in self.failures],
             "dev": list(self.dev),
         }
+        if self.method.startswith("ball"):
+            out["method"] = self.method  # exact records keep their original form
+        return out
 
 
 def _is_power_of_two(n: int) -> bool:
     return n >= 1 and n & (n - 1) == 0
 
 
-def check_at(eps, n_max: int, solution=None) -> EpsCheck:
+def check_at(eps, n_max: int, solution=None, method: str = "exact") -> EpsCheck:
     r"""Decide Conjectures 9 and 10 exactly at one rational eps for every heap n <= n_max (``noisy`` (5)).
 
     Conjecture 9 applies when 0 < eps < 1/2 (n >= 2); Conjecture 10 to n = 2^k (p(n) >= 1/2 at every eps;
     move n - 1 the unique optimum when eps > 1/2).  Uses :func:`exactcube.noisy.nim.solve_nim`.
+
+    ``method="ball"``: decide first with :func:`exactcube.noisy.nim.decide_nim` (certified floating point,
+    no exact arithmetic); if every statement is decided there and none fails, the check is returned with
+    ``method`` 'ball (...)' and ``dev`` rounded to 9 decimals from the ball midpoints (the radius is below
+    1e-9 for n <= 4096).  Otherwise (overlapping balls, a failure needing an exact witness, eps = 1/2 or 1)
+    the exact check is returned.
     """
+    if method == "ball" and solution is None:
+        chk = _check_ball(eps, n_max)
+        if chk is not None:
+            return chk
+    elif method not in ("exact", "ball"):
+        raise BadInput(f"method: expected 'exact' or 'ball', got {method!r}")
     from .nim import solve_nim
 
     e = to_mpq(eps)
@@ -133,6 +149,26 @@ def check_at(eps, n_max: int, solution=None) -> EpsCheck:
                 fails.append(Failure(10, n, e, kind, opt, p, t, s.move_value(n, t)))
     dev = tuple(format_decimal(abs(s.p[n] - HALF), 12) for n in range(n_max + 1))
     return EpsCheck(e, n_max, tuple(fails), dev, getattr(s, "method", "exact"))
+
+
+def _check_ball(eps, n_max: int):
+    """check_at decided in certified floating point, or None when it cannot decide everything (see check_at)."""
+    from .nim import decide_nim
+
+    e = to_mpq(eps)
+    if not 0 <= e <= 1:
+        raise BadInput(f"eps must lie in [0, 1], got {e}")
+    b = decide_nim(n_max, e)
+    if b is None or b.stopped is not None:
+        return None
+    for n in range(2, n_max + 1):
+        opt = b.optimal[n]
+        if 0 < e < HALF and (opt != (0,) or b.above(n, HALF) is not True):
+            return None
+        if _is_power_of_two(n) and (b.above(n, HALF) is not True or (e > HALF and opt != (n - 1,))):
+            return None
+    dev = tuple(format_decimal(abs(mpq(b.mid[n]) - HALF), 9) for n in range(n_max + 1))
+    return EpsCheck(e, n_max, (), dev, b.method)
 
 
 def conjecture9_holds_at(eps, n_max: int) -> bool:
@@ -182,45 +218,28 @@ class Crossing:
         return self.root.decimal(digits)
 
 
-def _certify_winners(n: int, lo: mpq, hi: mpq, winners: dict, prec: int = 128) -> bool:
-    """arb proof that on [lo, hi] every heap r < n in ``winners`` has winners[r] as its unique optimum."""
-    from . import intervals as iv
-
-    enc = iv.enclose(n, lo, hi, heaps=tuple(range(2, n)), prec=prec)
-    for r in range(2, n):
-        vals = enc.moves[r]
-        w = winners[r]
-        lw = iv._lower(vals[w])
-        if any(iv._upper(v) >= lw for m, v in enumerate(vals) if m != w):
-            return False
-    return True
-
-
-def locate_crossing(n: int, a_move: int, b_move: int, lo, hi, prec: int = 128) -> Crossing:
+def locate_crossing(n: int, a_move: int, b_move: int, lo, hi, progress=None) -> Crossing:
     r"""The exact eps in (lo, hi) where heap n's optimum changes from ``a_move`` (at lo) to ``b_move`` (at hi).
 
-    Method: exact solutions at lo and hi give the optimal move of every heap; arb enclosures on [lo, hi]
-    prove that no heap r < n changes its (unique) optimal move inside, so on (lo, hi) every p(r) is one
-    exact rational function (the chain of :mod:`exactcube.noisy.phases`); the crossing is then a root of
-    the integer polynomial S_a Z(b) - S_b Z(a), unique in (lo, hi) by Descartes' rule.  Narrow [lo, hi]
-    first (e.g. by bisection with exact solutions) so that the certification succeeds.
+    Method: :func:`exactcube.noisy.crossing.certify_bracket` proves (certified floating point at the midpoint
+    plus Lipschitz bounds) that no heap r < n changes its unique optimal move on [lo, hi] and that at heap n
+    only the two moves compete, so on (lo, hi) every p(r) is one exact rational function (the chain of
+    :mod:`exactcube.noisy.phases`); the crossing is then a root of the integer polynomial S_a Z(b) - S_b Z(a),
+    unique in (lo, hi) by Descartes' rule.  Narrow [lo, hi] first (:func:`exactcube.noisy.crossing.bracket`).
+    The polynomial's degree is about twice the sum of k(r) over r < n: n = 512 takes minutes, n = 1024 is out of
+    reach (use :func:`exactcube.noisy.crossing.certify_root`).  ``progress`` is called once per heap of the chain.
     """
     from flint import fmpz_poly
 
+    from . import crossing as cr
     from . import phases as ph
-    from .nim import solve_nim
 
     lo, hi = to_mpq(lo), to_mpq(hi)
-    s_lo, s_hi = solve_nim(n, lo), solve_nim(n, hi)
-    winners = {}
-    for r in range(1, n):
-        if len(s_lo.optimal[r]) != 1 or s_lo.optimal[r] != s_hi.optimal[r]:
-            raise BadInput(f"heap {r} changes its optimal move between {lo} and {hi}: narrow the interval")
-        winners[r] = s_lo.optimal[r][0]
-    if a_move not in s_lo.optimal[n] or b_move not in s_hi.optimal[n]:
-        raise BadInput(f"move {a_move} is not optimal at {lo} or move {b_move} not at {hi}")
-    if not _certify_winners(n, lo, hi, winners, prec):
-        raise BadInput(f"arb could not certify the smaller heaps' moves on [{lo}, {hi}]: narrow the interval")
+    ends = cr._decide(n, lo), cr._decide(n, hi)
+    if ends != ((a_move,), (b_move,)):
+        raise BadInput(f"move {a_move} is not the unique optimum at {lo} or move {b_move} not at {hi}")
+    cert = cr.certify_bracket(n, a_move, b_move, lo, hi)
+    winners = dict(enumerate(cert.winners))
     st = ph._initial_state()
     for r in range(1, n):
         k = r.bit_length()
@@ -232,6 +251,8 @@ def locate_crossing(n: int, a_move: int, b_move: int, lo, hi, prec: int = 128) -
             groups[d] = groups[d] + st.V[rr]
         S = sum((W[d] * g for d, g in enumerate(groups) if not g.is_zero()), fmpz_poly([0]))
         st = ph._advance(st, r, S, ph.row_sum_poly(r, w))
+        if progress:
+            progress()
     cands = {}
     k = n.bit_length()
     W = ph._weight_by_distance(k)
@@ -252,8 +273,9 @@ def locate_crossing(n: int, a_move: int, b_move: int, lo, hi, prec: int = 128) -
         raise BadInput(f"the crossing is not isolated in ({lo}, {hi}) by Descartes' rule: narrow the interval")
     root = ph.AlgebraicNumber(P, lo, hi, ("crossing", n, a_move, b_move, format_exact(lo), format_exact(hi)))
     return Crossing(n, a_move, b_move, root, P.degree(),
-                    "exact solutions at the ends; arb (prec %d) proof that heaps < %d keep their moves on "
-                    "[lo, hi]; Descartes' rule: exactly one root of the crossing polynomial" % (prec, n))
+                    "certified floating point and Lipschitz bounds: heaps < %d keep their moves on [lo, hi] and "
+                    "only moves %d, %d compete at heap %d; Descartes' rule: exactly one root of the crossing "
+                    "polynomial" % (n, a_move, b_move, n))
 
 
 def bracket_crossing(n: int, a_move: int, b_move: int, lo, hi, width="1e-12") -> tuple[mpq, mpq]:

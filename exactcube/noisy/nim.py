@@ -61,6 +61,7 @@ __all__ = [
     "channel_weights",
     "solve_nim",
     "solve_nim_plain",
+    "decide_nim",
     "word_length",
     "MAX_HEAP",
     "estimated_bytes",
@@ -298,6 +299,32 @@ def solve_nim(n_max: int, eps, method: str = "fast", *, progress=None) -> NimSol
 
         return solve_nim_fast(n_max, eps, progress=progress)
     raise BadInput(f"method: expected 'plain' or 'fast', got {method!r}")
+
+
+def decide_nim(n_max: int, eps):
+    r"""Certified optimal moves and enclosures of p(1..n_max) without exact arithmetic (``noisy`` (5)).
+
+    Runs the recursion in binary64 with the a priori error bound of :mod:`exactcube.noisy._nimball`; where the
+    two best moves of a heap cannot be separated it retries in the x87 long double (where the platform has it).
+    Returns a :class:`exactcube.noisy._nimball.BallSolution` (``stopped`` is the first undecided heap, None
+    when all are decided), or None at eps = 1/2 and eps = 1 (use :func:`solve_nim` there).
+
+    >>> b = decide_nim(5, "77/100")
+    >>> b.optimal[5], b.stopped, b.rad[5] < 1e-12
+    ((4,), None, True)
+    """
+    import numpy as np
+
+    from ._nimball import decide_nim_ball
+
+    best = decide_nim_ball(n_max, eps)
+    if best is None or best.stopped is None:
+        return best
+    if np.finfo(np.longdouble).eps < np.finfo(np.float64).eps:
+        wide = decide_nim_ball(n_max, eps, np.longdouble)
+        if wide is not None and wide.n_max > best.n_max:
+            best = wide
+    return best
 
 
 # --------------------------------------------------------------------------

@@ -35,11 +35,12 @@ __all__ = ["SweepResult", "run_sweep", "grid_task", "read_results", "HEADER_KIND
 HEADER_KIND = "exactcube.noisy.conjectures.grid"
 
 
-def grid_task(eps_text: str, n_max: int) -> dict:
-    """One sweep point: both conjectures decided exactly at eps for heaps <= n_max (JSON-ready)."""
+def grid_task(eps_text: str, n_max: int, method: str = "exact") -> dict:
+    """One sweep point: both conjectures decided at eps for heaps <= n_max (JSON-ready); ``method`` as in
+    :func:`exactcube.noisy.conjectures.check_at` ('exact', or 'ball': certified floating point first)."""
     from .conjectures import check_at
 
-    return check_at(parse_rational(eps_text, "eps"), n_max).as_json()
+    return check_at(parse_rational(eps_text, "eps"), n_max, method=method).as_json()
 
 
 @dataclass(frozen=True)
@@ -60,8 +61,11 @@ class SweepResult:
         return len(self.records) == len(self.eps)
 
 
-def _header(n_max: int, eps: list) -> dict:
-    return {"kind": HEADER_KIND, "n_max": n_max, "eps": [format_exact(e) for e in eps]}
+def _header(n_max: int, eps: list, method: str = "exact") -> dict:
+    h = {"kind": HEADER_KIND, "n_max": n_max, "eps": [format_exact(e) for e in eps]}
+    if method != "exact":  # exact sweeps keep the original header
+        h["method"] = method
+    return h
 
 
 def _write_atomic(path: str, text: str) -> None:
@@ -146,17 +150,22 @@ def _dask_client(dask):
 
 
 def run_sweep(n_max: int, eps: Iterable, results: str | None = None, workers: int = 1, dask=None,
-              on_record: Callable[[dict], None] | None = None, task: Callable = grid_task) -> SweepResult:
+              on_record: Callable[[dict], None] | None = None, task: Callable = grid_task,
+              method: str = "exact") -> SweepResult:
     r"""Run :func:`grid_task` for every eps (exact rationals), in parallel, appending each finished point to
     ``results`` (JSON lines) and skipping points already there.  ``workers`` > 1: a local process pool;
     ``dask``: a scheduler address or a ``dask.distributed.Client``.  ``on_record`` is called with every new
-    record (progress bars).  Interrupting (KeyboardInterrupt) keeps every finished point on disk."""
+    record (progress bars).  Interrupting (KeyboardInterrupt) keeps every finished point on disk.
+    ``method`` is passed to the task ('exact' or 'ball', see :func:`grid_task`) and recorded in the header."""
     eps = sorted({to_mpq(e) for e in eps})
     if not eps:
         raise BadInput("the eps grid is empty")
     if workers < 1:
         raise BadInput(f"workers must be at least 1, got {workers}")
-    header = _header(n_max, eps)
+    if method not in ("exact", "ball"):
+        raise BadInput(f"method: expected 'exact' or 'ball', got {method!r}")
+    header = _header(n_max, eps, method)
+    extra = {} if method == "exact" else {"method": method}
     done = _prepare(results, header) if results else {}
     records = dict(done)
     todo = [e for e in eps if e not in records]
@@ -176,7 +185,7 @@ def run_sweep(n_max: int, eps: Iterable, results: str | None = None, workers: in
         try:
             from dask.distributed import as_completed
 
-            futs = client.map(task, [format_exact(e) for e in todo], n_max=n_max, pure=True)
+            futs = client.map(task, [format_exact(e) for e in todo], n_max=n_max, pure=True, **extra)
             try:
                 for fut in as_completed(futs):
                     finish(fut.result())
@@ -192,7 +201,7 @@ def run_sweep(n_max: int, eps: Iterable, results: str | None = None, workers: in
         backend = f"process pool ({workers} workers)"
         pool = ProcessPoolExecutor(max_workers=workers)
         try:
-            futs = [pool.submit(task, format_exact(e), n_max) for e in todo]
+            futs = [pool.submit(task, format_exact(e), n_max, **extra) for e in todo]
             for fut in done_first(futs):
                 finish(fut.result())
         except BaseException:
@@ -202,7 +211,7 @@ def run_sweep(n_max: int, eps: Iterable, results: str | None = None, workers: in
             pool.shutdown()
     else:
         for e in todo:
-            finish(task(format_exact(e), n_max))
+            finish(task(format_exact(e), n_max, **extra))
     if results and len(records) == len(eps):
         _write_atomic(results, _line(header) + "".join(_line(records[e]) for e in eps))
     return SweepResult(n_max, tuple(eps), records, len(records) - len(done), len(done), results, backend)

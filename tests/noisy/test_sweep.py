@@ -92,3 +92,20 @@ def test_killed_process_resumes_byte_identical(tmp_path):
     r = subprocess.run(args + ["--resume", str(part)], env=env, capture_output=True, text=True)
     assert r.returncode == 0 and "refuted" not in r.stdout
     assert part.read_bytes() == full.read_bytes()
+
+
+def test_ball_sweep_records_its_method_and_agrees(tmp_path):
+    path = str(tmp_path / "b.jsonl")
+    res = run_sweep(N, GRID, path, workers=1, method="ball")
+    header, recs = read_results(path)
+    assert header["method"] == "ball" and len(recs) == len(GRID)
+    exact = run_sweep(N, GRID, None, workers=1)
+    for e in GRID:
+        assert res.records[e]["failures"] == exact.records[e]["failures"]
+    # eps = 1/2 always goes to the exact solver; the others are decided in floating point
+    assert "method" not in res.records[mpq(1, 2)] and res.records[mpq(1, 4)]["method"].startswith("ball")
+    # an exact sweep cannot resume a ball results file
+    with pytest.raises(BadInput):
+        run_sweep(N, GRID, path, workers=1)
+    with pytest.raises(BadInput):
+        run_sweep(N, GRID, None, method="float")

@@ -1,0 +1,143 @@
+r"""Sweep results of 1-pile Nim as a columnar data set (Parquet), and its loader.
+
+One row per (heap n, rational eps) of a grid, n = 1..n_max (``noisy`` (5)):
+
+========== ============ ==============================================================
+column     type         meaning
+========== ============ ==============================================================
+n          int32        heap size (chips)
+eps        string       the bit-flip probability, exact (``"39/40"``)
+eps_value  float64      the same, rounded to binary64 (for plotting and filtering)
+moves      list<int32>  every optimal move (heap left), ascending
+p          float64      p(n), the first player's winning probability
+p_radius   float64      proved bound on abs(p(n) - p); 0 where p(n) is exact (rounded)
+margin     float64      value of the optimal move minus the best other move; 0 where every
+                        move is optimal (within 2 * p_radius of the true difference); NaN
+                        where not computed (eps = 1 and n > 64)
+evidence   string       ``rigorous`` (certified floating point) or ``exact`` (rationals)
+========== ============ ==============================================================
+
+Each eps is solved with :func:`exactcube.noisy.nim.decide_nim` (certified floating
+point, :mod:`exactcube.noisy._nimball`); where it cannot separate two moves (and at
+eps = 1/2, 1) the exact solver decides the moves and p, and the margins come from a
+floating-point run that plays the exact optimal moves.  The file is written whole or not
+at all (temporary file in the target directory, then rename).  Needs ``pyarrow``
+(``pip install 'exactcube[dask]'``).
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+
+import numpy as np
+
+from ..errors import BadInput, MissingExtra
+from ..numbers import format_exact, mpq, to_mpq
+
+__all__ = ["COLUMNS", "eps_rows", "check_target", "write_dataset", "read_dataset"]
+
+COLUMNS = ("n", "eps", "eps_value", "moves", "p", "p_radius", "margin", "evidence")
+
+
+def _pyarrow():
+    try:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+    except ImportError as exc:
+        raise MissingExtra("Parquet data sets", "dask", "pyarrow") from exc
+    return pa, pq
+
+
+def eps_rows(n_max: int, eps) -> list[dict]:
+    """The data set's rows for one eps, heaps 1..n_max (see the module docstring)."""
+    from ._nimball import gap_above, run_ball
+    from .nim import decide_nim, solve_nim
+
+    e = to_mpq(eps)
+    margins: dict = {}
+
+    def record(choice):
+        def choose(n, ratio, rho):
+            best = choice(n, ratio)
+            opt = exact.optimal[n] if exact is not None else (best,)
+            margins[n] = gap_above(ratio, opt) if len(opt) < n else 0.0
+            return best
+        return choose
+
+    exact = None
+    b = decide_nim(n_max, e)
+    if b is not None and b.stopped is None:
+        run_ball(n_max, e, record(lambda n, ratio: b.optimal[n][0]))
+        return [_row(n, e, b.optimal[n], b.mid[n], b.rad[n], margins[n], "rigorous") for n in range(1, n_max + 1)]
+    exact = solve_nim(n_max, e)
+    if e not in (mpq(1, 2), 1) and run_ball(n_max, e, record(lambda n, ratio: exact.optimal[n][0])) is not None:
+        marg = margins
+    else:  # every move ties at 1/2; at 1 the channel is the continuous extension: margins from exact values
+        marg = {}
+        for n in range(1, n_max + 1):
+            vals = exact.move_values(n) if n <= 64 else None
+            others = [v for m, v in enumerate(vals or ()) if m not in exact.optimal[n]]
+            marg[n] = float(exact.p[n] - max(others)) if others else (0.0 if vals is not None else float("nan"))
+    return [_row(n, e, exact.optimal[n], float(exact.p[n]), 0.0, marg[n], "exact") for n in range(1, n_max + 1)]
+
+
+def _row(n, e, moves, p, rad, margin, evidence) -> dict:
+    return {"n": n, "eps": format_exact(e), "eps_value": float(e), "moves": [int(m) for m in moves],
+            "p": float(p), "p_radius": float(rad), "margin": float(margin), "evidence": evidence}
+
+
+def check_target(path: str) -> str:
+    """The directory the data set will be written to; BadInput if it does not exist or the path is a directory."""
+    d = os.path.dirname(os.path.abspath(path)) or "."
+    if not os.path.isdir(d):
+        raise BadInput(f"cannot write {path!r}: the directory {d!r} does not exist")
+    if os.path.isdir(path):
+        raise BadInput(f"cannot write {path!r}: it is a directory")
+    return d
+
+
+def write_dataset(path: str, n_max: int, eps_values, progress=None) -> int:
+    """Compute the rows for every eps (heaps 1..n_max) and write them as one Parquet file; returns the row count.
+    ``progress`` is called after each eps."""
+    pa, pq = _pyarrow()
+    d = check_target(path)
+    eps_values = sorted({to_mpq(e) for e in eps_values})
+    if not eps_values:
+        raise BadInput("the eps grid is empty")
+    rows: list[dict] = []
+    for e in eps_values:
+        rows.extend(eps_rows(n_max, e))
+        if progress:
+            progress()
+    schema = pa.schema([("n", pa.int32()), ("eps", pa.string()), ("eps_value", pa.float64()),
+                        ("moves", pa.list_(pa.int32())), ("p", pa.float64()), ("p_radius", pa.float64()),
+                        ("margin", pa.float64()), ("evidence", pa.string())])
+    table = pa.Table.from_pylist(rows, schema=schema)
+    fd, tmp = tempfile.mkstemp(dir=d, prefix=".exactcube-", suffix=".parquet")
+    os.close(fd)
+    try:
+        pq.write_table(table, tmp)
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+    return len(rows)
+
+
+def read_dataset(path: str) -> dict:
+    """Load a data set written by :func:`write_dataset`: a dict of columns (numpy arrays; ``moves`` a list of
+    tuples, ``eps`` exact rationals).  Raises BadInput for a file that is not such a data set."""
+    pa, pq = _pyarrow()
+    try:
+        table = pq.read_table(path)
+    except (OSError, pa.ArrowInvalid) as exc:
+        raise BadInput(f"cannot read the data set {path!r}: {exc}") from None
+    if tuple(table.column_names) != COLUMNS:
+        raise BadInput(f"{path!r} is not an exactcube noisy data set (columns {table.column_names})")
+    cols = table.to_pydict()
+    out = {c: np.asarray(cols[c]) for c in ("n", "eps_value", "p", "p_radius", "margin")}
+    out["eps"] = [to_mpq(x) for x in cols["eps"]]
+    out["moves"] = [tuple(m) for m in cols["moves"]]
+    out["evidence"] = list(cols["evidence"])
+    return out
