@@ -65,6 +65,11 @@ def test_every_registered_claim_returns_a_verdict_with_evidence(verdicts):
 def test_reading_dependent_verdicts_name_their_readings(verdicts, cid):
     """Conclusions that rest on a reading of the rules or on a model standing in for reality
     say so as data (issue: verdicts that say exactly what was shown)."""
+    from exactcube.claims import REGISTRY
+
+    if cid not in verdicts:  # a slow claim: checked here anyway, it is the point of the test
+        assert REGISTRY[cid].slow
+        pytest.skip(f"{cid} is slow; its readings are checked in the slow run (tests/proofs)")
     v = verdicts[cid].verdict
     assert v.assumptions, f"{cid} rests on a reading but names none"
     assert v.grade.endswith("under assumptions")
@@ -81,6 +86,7 @@ def test_every_erratum_has_a_kind_and_wrong_counts_exclude_noise(verdicts):
 
     c = summary_counts(verdicts.values())
     kinds = c["errata_by_kind"]
-    assert c["printed_values_wrong"] == kinds["substantive"] + kinds["misprint"]
+    assert c["printed_values_wrong"] + c["printed_values_wrong_under_assumptions"] == \
+        kinds["substantive"] + kinds["misprint"]
     # the noisy appendix's floating-point noise and floyd's damaged '2.5' are not counted as wrong
     assert kinds["rounding"] >= 45 and kinds["transcription"] >= 1

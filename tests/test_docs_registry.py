@@ -9,8 +9,8 @@ import pytest
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 PAGES = [ROOT / "README.md"] + sorted((ROOT / "docs").glob("*.md"))
 _ID = re.compile(r"`((?:ks69|ju24|zk77|floyd|noisy)\.[A-Za-z0-9][A-Za-z0-9.\-_]*)`")
-# a row of a claims table: | `id` | **outcome** (optional words) | evidence | ...
-_ROW = re.compile(r"^\|\s*`([a-z0-9]+\.[^`]+)`\s*\|\s*\**(verified|refuted|erratum|open)\**[^|]*\|\s*"
+# a row of a claims table: | `id` (notes) | **outcome** (optional words) | evidence (optional words) | ...
+_ROW = re.compile(r"^\|\s*`([a-z0-9]+\.[^`]+)`[^|]*\|\s*\**(verified|refuted|erratum|open)\**([^|]*)\|\s*"
                   r"(exact|rigorous|numeric|sampled)\b([^|]*)\|", re.M)
 
 
@@ -18,10 +18,11 @@ def _known_ids():
     from exactcube import catalog
     from exactcube.claims import REGISTRY
     from exactcube.figures import FIGURES
+    from exactcube.results import ASSUMPTIONS
     from exactcube.tables import TABLES
 
     catalog.load()
-    return set(REGISTRY) | set(TABLES) | set(FIGURES)
+    return set(REGISTRY) | set(TABLES) | set(FIGURES) | set(ASSUMPTIONS)
 
 
 def _mentions():
@@ -34,7 +35,7 @@ def _mentions():
 def test_every_id_mentioned_is_registered():
     known = _known_ids()
     # prefixes used with 'verify --claim' name several claims; a mentioned id must be a claim,
-    # a table, a figure, or the prefix of at least one of them
+    # a table, a figure, a registered reading, or the prefix of at least one of them
     unknown = sorted({(p, ln, i) for p, ln, i in _mentions()
                       if i not in known and not any(k.startswith(i + ".") for k in known)})
     assert unknown == []
@@ -44,7 +45,7 @@ def _rows():
     for page in PAGES:
         text = page.read_text(encoding="utf-8")
         for m in _ROW.finditer(text):
-            yield pytest.param(m.group(1), m.group(2), m.group(3), m.group(4),
+            yield pytest.param(m.group(1), m.group(2), m.group(4), m.group(3) + m.group(5),
                                id=f"{page.name}:{text[: m.start()].count(chr(10)) + 1}:{m.group(1)}")
 
 
