@@ -50,7 +50,7 @@ class Output:
         self.plain = plain
         self.console = Console(
             file=file,
-            no_color=plain,
+            no_color=True if plain else None,  # None: rich honours NO_COLOR (https://no-color.org)
             highlight=False,
             soft_wrap=plain,
             width=200 if plain else None,
@@ -114,6 +114,11 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _one_line(exc) -> str:
+    """The message of ``exc`` on one line (user text may hold newlines; a message never does)."""
+    return " ".join(str(exc).split("\n"))
+
+
 def main(argv: list[str] | None = None, out: Output | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     debug = "--debug" in argv or bool(os.environ.get("EXACTCUBE_DEBUG"))
@@ -125,11 +130,8 @@ def main(argv: list[str] | None = None, out: Output | None = None) -> int:
             parser.print_help()
             return 0
         return int(args._run(args, out or Output()) or 0)
-    except BadInput as exc:
-        print(f"exactcube: error: {exc}", file=sys.stderr)
-        return 2
-    except MissingExtra as exc:
-        print(f"exactcube: error: {exc}", file=sys.stderr)
+    except (BadInput, MissingExtra, argparse.ArgumentTypeError) as exc:
+        print(f"exactcube: error: {_one_line(exc)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("exactcube: interrupted", file=sys.stderr)
@@ -140,7 +142,7 @@ def main(argv: list[str] | None = None, out: Output | None = None) -> int:
         if debug:
             raise
         print(
-            f"exactcube: internal error: {type(exc).__name__}: {exc} (rerun with --debug for the traceback)",
+            f"exactcube: internal error: {type(exc).__name__}: {_one_line(exc)} (rerun with --debug for the traceback)",
             file=sys.stderr,
         )
         return 1

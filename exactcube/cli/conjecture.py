@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..errors import BadInput
-from ._common import int_arg, progress, rational_arg
+from ._common import add_digits, add_force, announce, int_arg, measure_seconds, output_arg, progress, rational_arg
 
 NAME = "conjecture"
 ORDER = 45
@@ -36,10 +36,14 @@ def add_arguments(p):
                    help="largest heap (default 64 on a grid, 32 with --rigorous)")
     p.add_argument("--eps-step", type=rational_arg("--eps-step"), default=None, help="grid step (default 1/1000)")
     p.add_argument("--rigorous", action="store_true", help="prove on whole intervals of eps instead of a grid")
-    p.add_argument("--workers", type=int_arg("--workers", 1), default=1, help="local worker processes (default 1)")
+    p.add_argument("--workers", type=int_arg("--workers", 1, 4096), default=1,
+                   help="local worker processes (default 1; more than the cores only with --force)")
     p.add_argument("--dask", metavar="ADDR", help="Dask scheduler address, e.g. tcp://127.0.0.1:8786")
-    p.add_argument("--resume", metavar="FILE", help="results file: append each finished eps, skip those done")
-    p.add_argument("--digits", type=int_arg("--digits", 1), default=20, help="decimals in witnesses (default 20)")
+    p.add_argument("--resume", metavar="FILE", type=output_arg("--resume", stdout=False),
+                   help="results file: append each finished eps, skip those done (a file that is not a "
+                        "results file is refused, never overwritten)")
+    add_digits(p, 20, minimum=1, what="decimals in witnesses")
+    add_force(p)
 
 
 def run(args, out) -> int:
@@ -66,6 +70,7 @@ def run(args, out) -> int:
     eps = cj.grid(step)
     if number == 9:
         eps = [e for e in eps if e < cj.HALF]
+    _plan(args, eps, n_max)
     with progress(f"conjecture {number}: exact grid", len(eps)) as bar:
         res = run_sweep(n_max, eps, args.resume, workers=args.workers, dask=args.dask,
                         on_record=lambda rec: bar.advance())
@@ -96,6 +101,26 @@ def run(args, out) -> int:
         es = sorted(parse_rational(f["eps"]) for f in (strict or fails) if f["n"] == n)
         out.print(f"    n = {n}: {len(es)} grid points, eps from {es[0]} to {es[-1]}")
     return 0
+
+
+def _plan(args, eps, n_max) -> None:
+    """Cap the workers at the cores, then estimate the run from the measured cost of one grid point."""
+    import sys
+
+    from ..noisy.sweep import grid_task, read_results
+    from ..numbers import format_exact
+    from ..processes import cap_workers
+
+    args.workers, note = cap_workers(args.workers, args.force)
+    if note and args.dask is None:
+        print(f"exactcube: note: {note}", file=sys.stderr)
+    done = read_results(args.resume)[1] if args.resume else {}  # refuses a file that is not ours, early
+    todo = len([e for e in eps if e not in done])
+    if todo == 0 or args.dask is not None:
+        return
+    mid = format_exact(eps[len(eps) // 2])
+    per_point = measure_seconds(lambda n: grid_task(mid, n), n_max, start=min(8, n_max))
+    announce("grid points", todo, per_point, args.workers, args.force)
 
 
 def _exact_witness(f, digits) -> str:

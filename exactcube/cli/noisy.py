@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..errors import BadInput
-from ._common import int_arg, rational_arg, write_json
+from ._common import add_digits, int_arg, output_arg, rational_arg, write_json
 
 NAME = "noisy"
 ORDER = 40
@@ -40,9 +40,10 @@ def add_arguments(p):
 
 
 def _common(p):
-    p.add_argument("--digits", type=int_arg("--digits", 0), default=15, help="decimals printed (default 15)")
+    add_digits(p, 15)
     p.add_argument("--exact", action="store_true", help="always print the full exact fractions")
-    p.add_argument("--json", metavar="FILE", help="also write the exact results to FILE (JSON, atomic)")
+    p.add_argument("--json", "-o", "--output", dest="json", metavar="FILE", type=output_arg("--json"),
+                   help="also write the exact results to FILE as JSON (whole or not at all; '-': standard output)")
 
 
 def _fmt(q, digits, exact):

@@ -7,6 +7,7 @@ import sys
 import time
 
 from ..errors import BadInput
+from ._common import add_digits, output_arg
 
 NAME = "report"
 ORDER = 15
@@ -24,25 +25,30 @@ Without them the .tex is still written and the command says what is missing."""
 
 
 def add_arguments(p):
-    p.add_argument("-o", "--output", default="report.pdf", help="report.pdf (default) or report.tex")
+    p.add_argument("-o", "--output", default="report.pdf", type=output_arg("-o"),
+                   help="report.pdf (default) or report.tex; '-' writes the LaTeX to standard output")
     p.add_argument("--paper", action="append", metavar="ID", help="only this document; repeatable")
     p.add_argument("--slow", action="store_true", help="include the slow claims")
     p.add_argument("--no-figures", action="store_true", help="leave the figures out")
-    p.add_argument("--digits", type=int, default=None, help="decimals for table cells (default: each table's own)")
+    add_digits(p, None, what="decimals for table cells")
 
 
 def run(args, out) -> int:
     from ..claims import run_claims
     from ..report import build_report, compile_pdf
-    from ._common import progress, write_atomic
+    from ._common import progress, write_text
     from .verify import select
 
     stem, ext = os.path.splitext(args.output)
+    to_stdout = args.output == "-"
+    if to_stdout:
+        stem, ext, args.no_figures = "report", ".tex", True  # figures are files; none beside a stream
     if ext.lower() not in (".pdf", ".tex"):
         raise BadInput(f"-o {args.output!r}: the report is written as .pdf or .tex")
-    folder = os.path.dirname(os.path.abspath(args.output))
-    if not os.path.isdir(folder):
-        raise BadInput(f"-o {args.output!r}: folder {folder!r} does not exist")
+    if not to_stdout:
+        from ..output import check_destination
+
+        check_destination(stem + ".tex", "-o")  # before the work: the .tex is written beside the .pdf
     args.claim = None
     claims, load_errors = select(args)
     t0 = time.perf_counter()
@@ -58,12 +64,17 @@ def run(args, out) -> int:
                   file=sys.stderr)
     fig_dir = stem + "-figures"
     if figures:
-        os.makedirs(fig_dir, exist_ok=True)
+        try:
+            os.makedirs(fig_dir, exist_ok=True)
+        except OSError as exc:
+            raise BadInput(f"cannot make the figure folder {fig_dir!r}: {exc.strerror}") from None
     with progress("building report", None) as bar:
         parts = build_report(results, fig_dir if figures else None, time.perf_counter() - t0, args.digits,
                              figures, on_step=lambda s: bar.advance(1, s))
-    tex_path = stem + ".tex"
-    write_atomic(tex_path, parts.tex)
+    tex_path = "-" if to_stdout else stem + ".tex"
+    write_text(tex_path, parts.tex, "-o")
+    if to_stdout:
+        return 0
     out.print(f"wrote {tex_path}: {len(results)} claims, {parts.n_errata} errata, {len(parts.figures)} figures")
     for f in parts.table_failures + parts.figure_failures:
         out.print(f"  could not include {f}")
