@@ -52,6 +52,12 @@ def is_stdout(path) -> bool:
     return path == STDOUT
 
 
+def _show(path) -> str:
+    """The name for a message: quoted, cut in the middle when long."""
+    s = str(path)
+    return repr(s) if len(s) <= 60 else repr(s[:30] + "..." + s[-20:]) + f" ({len(s)} characters)"
+
+
 def _name_max(folder: str) -> int:
     try:
         return os.pathconf(folder, "PC_NAME_MAX")
@@ -68,7 +74,7 @@ def check_destination(path, what: str = "output") -> str:
     existing target that is not a regular file (folder, device, FIFO, socket) or
     that may not be written.
     """
-    label = f"{what} {path!r}"
+    label = f"{what} {_show(path)}"
     if not isinstance(path, str) or not path:
         raise BadInput(f"{what}: the file name is empty")
     if path == STDOUT:

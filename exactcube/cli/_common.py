@@ -23,8 +23,9 @@ def _arg(parse_fn, name: str):
     def parse(text):
         try:
             return parse_fn(text)
-        except BadInput as exc:
-            raise argparse.ArgumentTypeError(str(exc)) from None
+        except BadInput as exc:  # argparse prefixes "argument NAME: ", so drop our own "NAME: "
+            msg = str(exc)
+            raise argparse.ArgumentTypeError(msg[len(name) + 2:] if msg.startswith(name + ": ") else msg) from None
 
     parse.__name__ = name
     return parse
