@@ -283,7 +283,7 @@ _WORDS = ["centred", "mine", "theirs", "dead", "centre", "both", "one", "liable"
           "fast", "rich", "csv", "latex", "json", "bogus", "--help-table", "ju24.dk", "floyd.race25"]
 
 _small = st.integers(0, 12).map(str)
-_value = st.one_of(_small, st.sampled_from(_BAD_NUMBERS), st.sampled_from(_WORDS),
+_value = st.one_of(_small, _small, st.sampled_from(_BAD_NUMBERS), st.sampled_from(_WORDS), st.sampled_from(_WORDS),
                    st.fractions(min_value=-2, max_value=2, max_denominator=9).map(str),
                    st.text(max_size=6))
 _opt = {

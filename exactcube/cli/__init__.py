@@ -35,6 +35,12 @@ class _Parser(argparse.ArgumentParser):
         # argparse counts only "-1" and "-.5" as negative numbers; exact input also writes "-1/4", "-1e-3"
         self._negative_number_matcher = re.compile(r"^-(\d+|\d*\.\d+)([eE][-+]?\d+)?(/\d+)?$")
 
+    def _get_values(self, action, arg_strings):
+        # '--opt=--' reaches here as ['--']; argparse would strip it and store a list, skipping the type check
+        if action.option_strings and action.nargs is None and arg_strings == ["--"]:
+            raise argparse.ArgumentError(action, "expected a value, got '--'")
+        return super()._get_values(action, arg_strings)
+
     def error(self, message):  # noqa: D401 - argparse API
         raise BadInput(f"{self.prog}: {message} (see '{self.prog} --help')")
 
@@ -115,8 +121,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _one_line(exc) -> str:
-    """The message of ``exc`` on one line (user text may hold newlines; a message never does)."""
-    return " ".join(str(exc).split("\n"))
+    """The message of ``exc`` on one short line: user text may hold newlines or be thousands of characters
+    long (it is quoted in the message); newlines become spaces and any word over 80 characters is cut."""
+    text = " ".join(str(exc).split("\n"))
+    return re.sub(r"\S{81,}", lambda m: f"{m[0][:40]}...{m[0][-20:]}", text)
 
 
 def main(argv: list[str] | None = None, out: Output | None = None) -> int:
