@@ -173,11 +173,12 @@ def test_absurd_run_refused_unless_forced(capsys):
     from exactcube.cli._common import REFUSE_SECONDS, announce
 
     with pytest.raises(TooLarge, match="--force"):
-        announce("grid points", 10 * REFUSE_SECONDS, 1.0)
-    assert announce("grid points", 100, 1.0, workers=1, force=False) == 100.0
-    assert "estimate: about 100 s" in capsys.readouterr().err
-    assert announce("grid points", 10, 1.0) == 10.0 and capsys.readouterr().err == ""
-    assert announce("grid points", 10 * REFUSE_SECONDS, 1.0, workers=2, force=True) == 5.0 * REFUSE_SECONDS
+        announce(10 * REFUSE_SECONDS, "many points")
+    assert announce(100.0, "100 points x 1 s") == 100.0
+    assert "estimate: about 100 s (100 points x 1 s)" in capsys.readouterr().err
+    assert announce(10.0, "10 points") == 10.0 and capsys.readouterr().err == ""
+    assert announce(10 * REFUSE_SECONDS, "many points", force=True) == 10 * REFUSE_SECONDS
+    assert "about 10.0 h" in capsys.readouterr().err
 
 
 def test_conjecture_estimate_uses_the_measured_cost(capsys, monkeypatch):
@@ -192,7 +193,17 @@ def test_measure_seconds_extrapolates():
 
     seen = []
     assert measure_seconds(seen.append, 40, start=8) >= 0
-    assert seen == [8, 8, 16, 32, 40]  # warm-up, then doubling up to the target itself
+    assert seen == [8, 8, 16]  # warm-up, then doubling while the next size is below the target
+    seen.clear()
+    assert measure_seconds(seen.append, 8, start=8) == 0.0 and seen == []  # small: nothing measured
+
+    def cubic(n):  # a cost of n**3 microseconds, slept: the estimate must follow the measured growth
+        import time
+
+        time.sleep(n ** 3 * 1e-6)
+
+    est = measure_seconds(cubic, 1600, start=50, budget=0.05)
+    assert 0.25 * 1600 ** 3 * 1e-6 < est < 4 * 1600 ** 3 * 1e-6
 
 
 def test_workers_capped_at_the_cores(capsys):

@@ -103,7 +103,13 @@ def build_parser() -> argparse.ArgumentParser:
             "(the built-in ones and any installed document plugin: 'exactcube verify --list'), generate "
             "their tables and figures at any size, and answer cube, race and noisy-game questions exactly."
         ),
-        epilog="Numbers are exact: type 3/4, 0.77 or 1e-3; they are never read as binary floats.",
+        epilog=(
+            "Numbers are exact: type 3/4, 0.77 or 1e-3; they are never read as binary floats (at most 1000 "
+            "digits per part, exponents within +-1000; --digits 0..1000).  Files: -o FILE writes whole or not "
+            "at all onto a regular file ('-' is standard output).  Runs estimated above a minute say so first; "
+            "above an hour they need --force.  NO_COLOR turns colour off.  Exit status: 0 done, 2 a mistake "
+            "in the command line, 1 a failure of the tool.  See docs/cli.md."
+        ),
     )
     parser.add_argument("--version", action="version", version=f"exactcube {__version__}")
     parser.add_argument("--debug", action="store_true", help="show a traceback when the tool itself fails")

@@ -86,33 +86,42 @@ ANNOUNCE_SECONDS = 60
 REFUSE_SECONDS = 3600
 
 
-def measure_seconds(run_at, target: int, start: int = 8, budget: float = 0.5) -> float:
-    """Seconds one call ``run_at(target)`` takes: measured, at most about ``2 * budget`` spent measuring.
+def measure_seconds(run_at, target: int, start: int = 8, budget: float = 1.0, growth: float = 2.0) -> float:
+    """Estimated seconds of ``run_at(target)``, from timing ``run_at`` at smaller sizes (about 2 budget spent).
 
-    ``run_at(n)`` is timed at n = start, 2 start, ... (after one untimed warm-up call at
-    ``start``); it is timed at ``target`` itself unless a smaller size already took
-    ``budget`` seconds, in which case the last time is extrapolated to ``target`` with
-    the growth exponent of the last two sizes (clamped to 1..3).
+    ``run_at(n)`` is timed at n = start, 2 start, 4 start, ... below ``target`` (after one
+    untimed warm-up call at half of ``start``), until a call takes ``budget`` seconds; the
+    last time is extrapolated to ``target`` as ``t * (target / n) ** alpha``.  ``growth`` is
+    the exponent the algorithm is known to have at least (its cost in the size); the
+    exponent measured between the last two sizes is used when larger (timings under 0.05 s
+    are too noisy to measure it) up to 8.  A target no larger than ``start`` is small by the
+    caller's choice of ``start``: 0 is returned and nothing run.
     """
     import math
     import time
 
-    n = min(start, target)
-    run_at(n)  # warm-up: imports, caches
+    if target <= start:
+        return 0.0
+    n = start
+    run_at(max(1, start // 2))  # warm-up (imports), at another size so that no cache serves the timed call
     prev = None
     while True:
         t0 = time.perf_counter()
         run_at(n)
         t = time.perf_counter() - t0
-        if n >= target:
-            return t
-        if t > budget:
+        if t > budget or 2 * n >= target:
             break
-        prev, n = (n, t), min(2 * n, target)
-    alpha = 2.0
-    if prev is not None and prev[1] > 1e-4 and n > prev[0]:
-        alpha = min(3.0, max(1.0, math.log(t / prev[1]) / math.log(n / prev[0])))
+        prev, n = (n, t), 2 * n
+    alpha = growth
+    if prev is not None and prev[1] > 0.05 and t > prev[1]:
+        alpha = min(8.0, max(growth, math.log(t / prev[1]) / math.log(n / prev[0])))
     return t * (target / n) ** alpha
+
+
+def estimate_first(run_at, target: int, start: int, what: str, force: bool, growth: float = 2.0) -> None:
+    """Time ``run_at`` on sizes below ``target`` (:func:`measure_seconds`) and :func:`announce` the estimate."""
+    seconds = measure_seconds(run_at, target, start=start, growth=growth)
+    announce(seconds, f"{what}; timed on smaller sizes and extrapolated", force)
 
 
 def _duration(seconds: float) -> str:
@@ -123,18 +132,15 @@ def _duration(seconds: float) -> str:
     return f"{seconds / 3600:.1f} h"
 
 
-def announce(what: str, units: int, per_unit: float, workers: int = 1, force: bool = False) -> float:
-    """Print an estimate before a long run (above :data:`ANNOUNCE_SECONDS`); refuse an absurd one.
+def announce(total: float, how: str, force: bool = False) -> float:
+    """Print an estimate (``total`` seconds, worked out as ``how``) before a run above :data:`ANNOUNCE_SECONDS`.
 
-    The estimate is ``units * per_unit / workers`` from a measured ``per_unit``; above
-    :data:`REFUSE_SECONDS` it raises TooLarge unless ``force``.  Returns the estimate.
+    Above :data:`REFUSE_SECONDS` it raises TooLarge unless ``force``.  Returns ``total``.
     """
     from ..errors import TooLarge
 
-    total = units * per_unit / max(1, workers)
     if total <= ANNOUNCE_SECONDS:
         return total
-    how = (f"{units} {what} x {per_unit:.3g} s each (measured)" + (f" / {workers} workers" if workers > 1 else ""))
     if total > REFUSE_SECONDS and not force:
         raise TooLarge(f"this run is estimated at about {_duration(total)} ({how}); make it smaller, "
                        f"or add --force to run it anyway")

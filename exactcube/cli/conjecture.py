@@ -119,8 +119,10 @@ def _plan(args, eps, n_max) -> None:
     if todo == 0 or args.dask is not None:
         return
     mid = format_exact(eps[len(eps) // 2])
-    per_point = measure_seconds(lambda n: grid_task(mid, n), n_max, start=min(8, n_max))
-    announce("grid points", todo, per_point, args.workers, args.force)
+    per_point = measure_seconds(lambda n: grid_task(mid, n), n_max, start=4)
+    w = args.workers
+    announce(todo * per_point / w, f"{todo} grid points x {per_point:.3g} s each, timed on smaller heaps"
+             + (f" / {w} workers" if w > 1 else ""), args.force)
 
 
 def _exact_witness(f, digits) -> str:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from ..errors import BadInput
-from ._common import add_digits, int_arg, output_arg, progress, rational_arg, reject_options, write_json
+from ._common import (add_digits, add_force, estimate_first, int_arg, output_arg, progress, rational_arg,
+                      reject_options, write_json)
 
 NAME = "triangle"
 ORDER = 35
@@ -48,6 +49,7 @@ def add_arguments(p):
     add_digits(p, None, what="eval: decimals printed beside exact values (default 6)")
     p.add_argument("--json", "-o", "--output", dest="json", metavar="FILE", type=output_arg("--json"),
                    help="also write the result as JSON to this file (whole or not at all; '-': standard output)")
+    add_force(p)
     p.add_argument("--checkpoint", type=output_arg("--checkpoint", stdout=False),
                    help="regions: save each finished level here (a pickle: load only files you "
                         "wrote) and resume from it after an interrupt")
@@ -142,6 +144,10 @@ def _game(args, n, k):
     done = _load_checkpoint(path, params)
     saved = dict(done)
     total = 3 * (k - 1) + 1
+    if not done:
+        solver = TD.equilibrium if args.policy == "equilibrium" else TD.solve_game
+        estimate_first(lambda s: solver(s, k, rule, ejected=ejected), n, 9,  # n^2 points, sweeps of them
+                       f"the {args.policy} with {k} double(s) on side {n}", args.force, growth=4.0)
     with progress(f"exact {args.policy}, {k} double(s), side {n}", total) as bar:
         bar.advance(sum(1 for key in done if key[0] > 0))
 
@@ -167,6 +173,8 @@ def _eval(args, out) -> int:
     n = args.side or 30
     _check_side(n, T.MAX_SIDE, "the exact solve")
     p = _position(args, n)
+    # one exact solve of ~n^2/2 unknowns with a banded matrix: at least n^5 with growing entries
+    estimate_first(T.solve, n, 30, f"the exact solve of side {n}", args.force, growth=5.0)
     sol = T.solve(n)
     probs = sol[p]
     bary = T.barycentric(p)
@@ -208,6 +216,8 @@ def _simulate(args, out) -> int:
     level = args.level if args.level is not None else mpq(99, 100)
     if not 0 < level < 1:
         raise BadInput(f"--level must lie strictly between 0 and 1, got {level}")
+    estimate_first(lambda g: TS.simulate_wins(n, g, args.seed, start=p, edges=args.edges, level=float(level)),
+                   args.games, 10_000, f"{args.games} games on side {n}", args.force, growth=1.0)
     wf = TS.simulate_wins(n, args.games, args.seed, start=p, edges=args.edges, level=float(level))
     out.print(f"triangle game, side {n}, from {p}: {args.games} games, seed {args.seed}, edges {args.edges}  [{wf.method}]")
     for i, name in enumerate("ABC"):
