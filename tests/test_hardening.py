@@ -193,17 +193,18 @@ def test_measure_seconds_extrapolates():
 
     seen = []
     assert measure_seconds(seen.append, 40, start=8) >= 0
-    assert seen == [8, 8, 16]  # warm-up, then doubling while the next size is below the target
+    assert seen == [4, 8, 16, 32]  # warm-up at start/2, then doubling while below the target
     seen.clear()
     assert measure_seconds(seen.append, 8, start=8) == 0.0 and seen == []  # small: nothing measured
 
-    def cubic(n):  # a cost of n**3 microseconds, slept: the estimate must follow the measured growth
+    def cubic(n):  # a cost of n**3 nanoseconds, slept: the estimate must follow the measured growth
         import time
 
-        time.sleep(n ** 3 * 1e-6)
+        time.sleep(n ** 3 * 1e-9)
 
-    est = measure_seconds(cubic, 1600, start=50, budget=0.05)
-    assert 0.25 * 1600 ** 3 * 1e-6 < est < 4 * 1600 ** 3 * 1e-6
+    # timed at 50..800 (0.5 s at 800 > budget); exponent 3 measured between 400 and 800, not the floor 1
+    est = measure_seconds(cubic, 1600, start=50, budget=0.3, growth=1.0)
+    assert 0.5 * 1600 ** 3 * 1e-9 < est < 2 * 1600 ** 3 * 1e-9
 
 
 def test_workers_capped_at_the_cores(capsys):
@@ -306,7 +307,7 @@ _opt = {
     "triangle": ["--side", "--at", "--doubles", "--rule", "--ejected", "--policy", "--games", "--seed",
                  "--edges", "--level", "--digits", "--json", "--checkpoint"],
     "conjecture": ["--n-max", "--eps-step", "--rigorous", "--workers", "--resume", "--digits", "--force"],
-    "verify": ["--paper", "--claim", "--json", "--list", "--details"],
+    "verify": ["--paper", "--json", "--list", "--details"],  # runs no claim: '--claim no-such-claim' is added
     "plot": ["--list", "-o"],
 }
 _FLAGS = {"--exact", "--list", "--rigorous", "--force", "--details", "--help-table"}
@@ -342,7 +343,7 @@ def command_lines(draw):
         argv += [opt, val] if draw(st.booleans()) else [f"{opt}={val}"]
     if cmd == "conjecture" and "--n-max" not in argv:
         argv += ["--n-max", "4", "--eps-step", "1/4"]
-    if cmd == "verify" and "--list" not in argv:
+    if cmd == "verify":
         argv += ["--claim", "no-such-claim"]
     if cmd == "triangle" and "--side" not in argv:
         argv += ["--side", "6"]

@@ -137,17 +137,51 @@ def test_bad_destinations_refused(tmp_path):
             check_destination(path)
 
 
-def test_unwritable_folder_refused(tmp_path):
-    ro = tmp_path / "ro"
-    ro.mkdir()
-    os.chmod(ro, 0o555)
+def _as_nobody(code):
+    """Run python ``code`` as the unprivileged user 65534 (when this test runs as root and setpriv exists)."""
+    import shutil
+    import subprocess
+    import sys
+
+    if os.geteuid() != 0 or not shutil.which("setpriv"):
+        return None
+    return subprocess.run(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", sys.executable, "-c", code],
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_unwritable_folder_and_read_only_file_refused():
+    import tempfile
+
+    base = tempfile.mkdtemp(prefix="exactcube-ro-")  # under /tmp, reachable by an unprivileged user
     try:
-        if os.access(ro, os.W_OK):
-            pytest.skip("running as root: every folder is writable")
-        with pytest.raises(BadInput, match="not writable"):
-            check_destination(str(ro / "x.json"))
+        os.chmod(base, 0o777)  # writable by the unprivileged user: only ro/ and rofile are not
+        ro = os.path.join(base, "ro")
+        os.mkdir(ro, 0o555)
+        os.chmod(ro, 0o555)
+        rofile = os.path.join(base, "rofile")
+        open(rofile, "w").close()
+        os.chmod(rofile, 0o444)
+        if os.geteuid() != 0:
+            with pytest.raises(BadInput, match="not writable"):
+                check_destination(os.path.join(ro, "x.json"))
+            with pytest.raises(BadInput, match="read-only"):
+                check_destination(rofile)
+            return
+        code = ("from exactcube.output import check_destination\n"
+                "for p in (%r, %r):\n"
+                "    try:\n        check_destination(p)\n    except Exception as e:\n        print(e)\n"
+                % (os.path.join(ro, "x.json"), rofile))
+        r = _as_nobody(code)
+        if r is None:
+            pytest.skip("running as root without setpriv: every folder is writable")
+        assert r.returncode == 0, r.stderr
+        lines = r.stdout.splitlines()
+        assert len(lines) == 2 and "is not writable" in lines[0] and "is read-only" in lines[1], r.stdout
     finally:
-        os.chmod(ro, 0o755)
+        os.chmod(os.path.join(base, "ro"), 0o755)
+        import shutil
+
+        shutil.rmtree(base)
 
 
 def test_dash_is_standard_output(tmp_path, capsys, monkeypatch):
