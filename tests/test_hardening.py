@@ -292,7 +292,7 @@ _PATHS = ["adir", "..", ".", "nodir/x.json", "afile/x", "n" * 300, "fifo", "-", 
           "", "/", "ro/x.json", "loop"]
 _WORDS = ["centred", "mine", "theirs", "dead", "centre", "both", "one", "liable", "settled", "cash", "walk",
           "lemma", "plain", "backgammon", "5:1/2,10:1/2", "2x3", "0x0", "9x9", "1,1,1", "2,2,2", "1,1",
-          "fast", "rich", "csv", "latex", "json", "bogus", "--help-table", "ju24.dk", "floyd.race25"]
+          "fast", "rich", "csv", "latex", "json", "bogus", "--help-table", "ju24.dk", "floyd.f", ","]
 
 _small = st.integers(0, 12).map(str)
 _value = st.one_of(_small, _small, st.sampled_from(_BAD_NUMBERS), st.sampled_from(_WORDS), st.sampled_from(_WORDS),
@@ -303,7 +303,7 @@ _opt = {
     "race": ["--cube", "--dice", "--digits", "--json", "--max", "--min", "--band"],
     "noisy nim": ["--eps", "--method", "--only", "--digits", "--exact", "--json"],
     "noisy chomp": ["--eps", "--neighbours", "--digits", "--exact", "--json"],
-    "table": ["--format", "--digits", "--exact", "-o", "--size", "--x", "--y", "--list"],
+    "table": ["--format", "--digits", "--exact", "-o", "--size", "--x", "--y", "--a", "--b", "--list"],
     "triangle": ["--side", "--at", "--doubles", "--rule", "--ejected", "--policy", "--games", "--seed",
                  "--edges", "--level", "--digits", "--json", "--checkpoint"],
     "conjecture": ["--n-max", "--eps-step", "--rigorous", "--workers", "--resume", "--digits", "--force"],
@@ -316,7 +316,7 @@ _HEADS = {
     "cube": st.just([]), "race": st.lists(st.one_of(_small, st.sampled_from(_BAD_NUMBERS)), max_size=3),
     "noisy nim": st.lists(_value, min_size=1, max_size=1), "noisy chomp": st.sampled_from([["2x3"], ["1x2"], ["x"],
                                                                                            ["99x99"], ["0x3"]]),
-    "table": st.sampled_from([["ju24.dk"], ["floyd.race25"], ["nope"], []]),
+    "table": st.sampled_from([["ju24.dk"], ["floyd.f"], ["ks69.table1"], ["nope"], []]),
     "triangle": st.sampled_from([[], ["eval"], ["simulate"], ["regions"], ["bogus"]]),
     "conjecture": st.sampled_from([["9"], ["10"], ["11"], []]),
     "verify": st.just([]), "plot": st.sampled_from([["nope"], []]),

@@ -47,7 +47,12 @@ def _parse_options(builder, tokens):
                 raise BadInput(f"option {key} of table {builder.id} needs a value")
             val = tokens[i + 1]
             i += 1
-        kwargs[params[key].name] = params[key].parse(val)
+        try:
+            kwargs[params[key].name] = params[key].parse(val)
+        except (ValueError, TypeError) as exc:  # BadInput is a ValueError; a parser's own failure is bad text too
+            if isinstance(exc, BadInput):
+                raise
+            raise BadInput(f"{key}: cannot read {val!r} ({type(exc).__name__}: {exc})") from None
         i += 1
     return kwargs
 
