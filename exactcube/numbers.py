@@ -142,7 +142,7 @@ def parse_int(text: str, name: str = "integer", minimum: int | None = None, maxi
     if minimum is not None and n < minimum:
         raise BadInput(f"{name}: must be at least {minimum}, got {_show(text)}")
     if maximum is not None and n > maximum:
-        raise TooLarge(f"{name}: must be at most {maximum}, got {_show(text)}")
+        raise TooLarge(f"{name}: {_show(text)} is too large (at most {maximum})")
     return n
 
 
