@@ -51,21 +51,25 @@ def figure_builder(id: str, title: str, params: Sequence[Param] = ()):
 _FORMATS = {".pdf", ".png", ".svg"}
 
 
-def save(fig, path: str) -> str:
-    """Write ``fig`` to ``path`` (PDF, PNG or SVG by suffix), atomically."""
+def check_name(path: str) -> str:
+    """The format (``.pdf``, ``.png``, ``.svg``) of a figure file name; ``-`` (standard output) is PDF."""
     import os
-    import tempfile
 
-    suffix = os.path.splitext(path)[1].lower()
+    suffix = ".pdf" if path == "-" else os.path.splitext(path)[1].lower()
     if suffix not in _FORMATS:
         raise BadInput(f"output {path!r}: use a .pdf, .png or .svg file name")
-    d = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(suffix=suffix, dir=d)
-    os.close(fd)
-    try:
-        fig.savefig(tmp, bbox_inches="tight", dpi=150)
-        os.replace(tmp, path)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+    return suffix
+
+
+def save(fig, path: str) -> str:
+    """Write ``fig`` to ``path`` (PDF, PNG or SVG by suffix; ``-``: PDF on standard output), whole or not at all.
+
+    Goes through :func:`exactcube.output.output_path` (temporary file + rename,
+    regular files only, mode kept).
+    """
+    from .output import output_path
+
+    suffix = check_name(path)
+    with output_path(path, "figure", suffix=suffix) as tmp:
+        fig.savefig(tmp, format=suffix[1:], bbox_inches="tight", dpi=150)
     return path

@@ -44,6 +44,9 @@ __all__ = [
     "parse_printed",
     "is_mpq",
     "check_whole",
+    "MAX_INPUT_DIGITS",
+    "MAX_EXPONENT",
+    "MAX_PLACES",
 ]
 
 Rational = Union[int, Fraction, "mpq", "mpz", str]
@@ -61,7 +64,12 @@ _DECIMAL = re.compile(
     re.VERBOSE,
 )
 _FRACTION = re.compile(r"^\s*(?P<num>[+-]?\d+)\s*/\s*(?P<den>[+-]?\d+)\s*$")
-_MAX_EXPONENT = 10_000
+#: Most digits accepted in one typed number (each of numerator, denominator, mantissa).
+MAX_INPUT_DIGITS = 1000
+#: Largest |exponent| accepted in scientific notation (``1e1000`` is read, ``1e1001`` is refused).
+MAX_EXPONENT = 1000
+#: Most decimal places printed (``--digits``): more than the decimals of any value a command shows.
+MAX_PLACES = 1000
 
 
 def is_mpq(x) -> bool:
@@ -83,37 +91,58 @@ def parse_rational(text: str, name: str = "number") -> mpq:
     """
     if not isinstance(text, str):
         raise BadInput(f"{name}: expected text, got {type(text).__name__}")
+    _check_length(text, name)
     m = _FRACTION.match(text)
     if m:
         den = int(m.group("den"))
         if den == 0:
-            raise BadInput(f"{name}: {text.strip()!r} has a zero denominator")
+            raise BadInput(f"{name}: {_show(text)} has a zero denominator")
         return mpq(int(m.group("num")), den)
     m = _DECIMAL.match(text)
     if not m:
         raise BadInput(
-            f"{name}: cannot read {text.strip()!r} as a number "
+            f"{name}: cannot read {_show(text)} as a number "
             "(use an integer, a fraction like 3/4, or a decimal like 0.77 or 1e-3)"
         )
     frac = m.group("frac") if m.group("frac") is not None else (m.group("frac2") or "")
     digits = (m.group("int") or "") + frac
     exp = int(m.group("exp") or 0)
-    if abs(exp) > _MAX_EXPONENT:
-        raise BadInput(f"{name}: exponent in {text.strip()!r} is too large")
+    if abs(exp) > MAX_EXPONENT:
+        raise TooLarge(f"{name}: the exponent of {_show(text)} is too large (at most {MAX_EXPONENT} either way)")
     value = mpq(int(digits or "0"), 1)
     shift = exp - len(frac)
     value = value * mpq(10) ** shift if shift >= 0 else value / mpq(10) ** (-shift)
     return -value if m.group("sign") == "-" else value
 
 
-def parse_int(text: str, name: str = "integer", minimum: int | None = None) -> int:
-    """Parse user text into an ``int``; reject fractions and decimals with a clear message."""
+def _show(text: str) -> str:
+    """The user's text for a message: stripped, and cut when long (a message is one short line)."""
+    t = text.strip()
+    return repr(t) if len(t) <= 40 else repr(t[:20] + "..." + t[-10:]) + f" ({len(t)} characters)"
+
+
+def _check_length(text: str, name: str) -> None:
+    """Refuse, before any arithmetic, a number with more than MAX_INPUT_DIGITS digits in one part."""
+    longest = max((len(run) for run in re.findall(r"\d+", text)), default=0)
+    if longest > MAX_INPUT_DIGITS:
+        raise TooLarge(f"{name}: {_show(text)} has a part of {longest} digits (at most {MAX_INPUT_DIGITS})")
+
+
+def parse_int(text: str, name: str = "integer", minimum: int | None = None, maximum: int | None = None) -> int:
+    """Parse user text into an ``int`` in ``minimum..maximum``; reject fractions and decimals clearly.
+
+    Below ``minimum`` is :class:`BadInput`, above ``maximum`` is :class:`TooLarge`;
+    the number is bounded (:data:`MAX_INPUT_DIGITS`, :data:`MAX_EXPONENT`) before
+    it is formed, so ``"1e100000"`` is refused at once.
+    """
     q = parse_rational(text, name)
     if q.denominator != 1:
-        raise BadInput(f"{name}: expected a whole number, got {text.strip()!r}")
+        raise BadInput(f"{name}: expected a whole number, got {_show(text)}")
     n = int(q.numerator)
     if minimum is not None and n < minimum:
-        raise BadInput(f"{name}: must be at least {minimum}, got {n}")
+        raise BadInput(f"{name}: must be at least {minimum}, got {_show(text)}")
+    if maximum is not None and n > maximum:
+        raise TooLarge(f"{name}: {_show(text)} is too large (at most {maximum})")
     return n
 
 

@@ -29,7 +29,6 @@ import re
 import shutil
 import subprocess
 import sys
-import tempfile
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
@@ -530,17 +529,14 @@ def svg_of(fig, fid: str = "") -> str:
 
 
 def publish(src: str, dest: str) -> None:
-    """Move a finished file into place in one step (a copy beside ``dest``, then a rename):
-    a reader sees the old report or the new one, never a part."""
-    d = os.path.dirname(os.path.abspath(dest)) or "."
-    fd, tmp = tempfile.mkstemp(dir=d, prefix=".exactcube-", suffix=os.path.splitext(dest)[1])
-    os.close(fd)
-    try:
-        shutil.copyfile(src, tmp)
-        os.replace(tmp, dest)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+    """Move a finished file into place in one step, through the one safe writer
+    (:func:`exactcube.output.open_output`: a copy beside ``dest``, then a rename; a
+    symlink written through, a device or folder refused, the mode kept): a reader sees
+    the old report or the new one, never a part."""
+    from .output import open_output
+
+    with open(src, "rb") as f, open_output(dest, "-o", binary=True) as g:
+        shutil.copyfileobj(f, g)
 
 
 def build_pdf(tex: str, folder: str, name: str = "report", timeout: int = 600) -> tuple[bool, str]:

@@ -35,6 +35,12 @@ class _Parser(argparse.ArgumentParser):
         # argparse counts only "-1" and "-.5" as negative numbers; exact input also writes "-1/4", "-1e-3"
         self._negative_number_matcher = re.compile(r"^-(\d+|\d*\.\d+)([eE][-+]?\d+)?(/\d+)?$")
 
+    def _get_values(self, action, arg_strings):
+        # '--opt=--' reaches here as ['--']; argparse would strip it and store a list, skipping the type check
+        if action.option_strings and action.nargs is None and arg_strings == ["--"]:
+            raise argparse.ArgumentError(action, "expected a value, got '--'")
+        return super()._get_values(action, arg_strings)
+
     def error(self, message):  # noqa: D401 - argparse API
         raise BadInput(f"{self.prog}: {message} (see '{self.prog} --help')")
 
@@ -50,7 +56,7 @@ class Output:
         self.plain = plain
         self.console = Console(
             file=file,
-            no_color=plain,
+            no_color=True if plain else None,  # None: rich honours NO_COLOR (https://no-color.org)
             highlight=False,
             soft_wrap=plain,
             width=200 if plain else None,
@@ -97,7 +103,13 @@ def build_parser() -> argparse.ArgumentParser:
             "(the built-in ones and any installed document plugin: 'exactcube verify --list'), generate "
             "their tables and figures at any size, and answer cube, race and noisy-game questions exactly."
         ),
-        epilog="Numbers are exact: type 3/4, 0.77 or 1e-3; they are never read as binary floats.",
+        epilog=(
+            "Numbers are exact: type 3/4, 0.77 or 1e-3; they are never read as binary floats (at most 1000 "
+            "digits per part, exponents within +-1000; --digits 0..1000).  Files: -o FILE writes whole or not "
+            "at all onto a regular file ('-' is standard output).  Runs estimated above a minute say so first; "
+            "above an hour they need --force.  NO_COLOR turns colour off.  Exit status: 0 done, 2 a mistake "
+            "in the command line, 1 a failure of the tool.  See docs/cli.md."
+        ),
     )
     parser.add_argument("--version", action="version", version=f"exactcube {__version__}")
     parser.add_argument("--debug", action="store_true", help="show a traceback when the tool itself fails")
@@ -114,6 +126,13 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _one_line(exc) -> str:
+    """The message of ``exc`` on one short line: user text may hold newlines or be thousands of characters
+    long (it is quoted in the message); newlines become spaces and any word over 80 characters is cut."""
+    text = " ".join(str(exc).split("\n"))
+    return re.sub(r"\S{81,}", lambda m: f"{m[0][:40]}...{m[0][-20:]}", text)
+
+
 def main(argv: list[str] | None = None, out: Output | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     debug = "--debug" in argv or bool(os.environ.get("EXACTCUBE_DEBUG"))
@@ -125,11 +144,8 @@ def main(argv: list[str] | None = None, out: Output | None = None) -> int:
             parser.print_help()
             return 0
         return int(args._run(args, out or Output()) or 0)
-    except BadInput as exc:
-        print(f"exactcube: error: {exc}", file=sys.stderr)
-        return 2
-    except MissingExtra as exc:
-        print(f"exactcube: error: {exc}", file=sys.stderr)
+    except (BadInput, MissingExtra, argparse.ArgumentTypeError) as exc:
+        print(f"exactcube: error: {_one_line(exc)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("exactcube: interrupted", file=sys.stderr)
@@ -140,7 +156,7 @@ def main(argv: list[str] | None = None, out: Output | None = None) -> int:
         if debug:
             raise
         print(
-            f"exactcube: internal error: {type(exc).__name__}: {exc} (rerun with --debug for the traceback)",
+            f"exactcube: internal error: {type(exc).__name__}: {_one_line(exc)} (rerun with --debug for the traceback)",
             file=sys.stderr,
         )
         return 1

@@ -1,61 +1,151 @@
-"""Shared pieces of the sub-commands: output formats, atomic writes, progress bars."""
+"""Shared pieces of the sub-commands: bounded options, output files (through exactcube.output), progress bars."""
 
 from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
-import tempfile
 from contextlib import contextmanager
 
 from ..errors import BadInput
-from ..numbers import parse_int, parse_rational
+from ..numbers import MAX_PLACES, parse_int, parse_rational
+from ..output import check_destination, open_output, write_json, write_text
+
+__all__ = ["FORMATS", "rational_arg", "int_arg", "add_digits", "output_arg", "add_force", "reject_options",
+           "write_json", "write_text", "open_output", "progress", "render_table", "list_builders"]
 
 FORMATS = ("rich", "latex", "csv", "json")
 
 
+def _arg(parse_fn, name: str):
+    """An argparse ``type`` around a parser that raises BadInput (argparse then exits 2 with its message)."""
+
+    def parse(text):
+        try:
+            return parse_fn(text)
+        except BadInput as exc:  # argparse prefixes "argument NAME: ", so drop our own "NAME: "
+            msg = str(exc)
+            raise argparse.ArgumentTypeError(msg[len(name) + 2:] if msg.startswith(name + ": ") else msg) from None
+
+    parse.__name__ = name
+    return parse
+
+
 def rational_arg(name: str):
     """An argparse ``type`` that reads an exact rational (BadInput on failure)."""
-
-    def parse(text):
-        try:
-            return parse_rational(text, name)
-        except BadInput as exc:
-            raise argparse.ArgumentTypeError(str(exc)) from None
-
-    parse.__name__ = name
-    return parse
+    return _arg(lambda text: parse_rational(text, name), name)
 
 
-def int_arg(name: str, minimum: int | None = None):
-    def parse(text):
-        try:
-            return parse_int(text, name, minimum)
-        except BadInput as exc:
-            raise argparse.ArgumentTypeError(str(exc)) from None
-
-    parse.__name__ = name
-    return parse
+def int_arg(name: str, minimum: int | None = None, maximum: int | None = None):
+    """An argparse ``type`` that reads a whole number in ``minimum..maximum``."""
+    return _arg(lambda text: parse_int(text, name, minimum, maximum), name)
 
 
-def write_atomic(path: str, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file and a rename (never a half-written file)."""
-    d = os.path.dirname(os.path.abspath(path)) or "."
-    if not os.path.isdir(d):
-        raise BadInput(f"cannot write {path!r}: folder {d!r} does not exist")
-    fd, tmp = tempfile.mkstemp(dir=d, prefix=".exactcube-", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+def add_digits(p, default: int | None, minimum: int = 0, what: str = "decimals printed"):
+    """The ``--digits`` option, bounded by :data:`~exactcube.numbers.MAX_PLACES` everywhere."""
+    shown = "each table's own" if default is None else default
+    p.add_argument("--digits", type=int_arg("--digits", minimum, MAX_PLACES), default=default,
+                   help=f"{what}, {minimum}..{MAX_PLACES} (default {shown})")
 
 
-def write_json(path: str, obj) -> None:
-    write_atomic(path, json.dumps(obj, indent=2, sort_keys=False) + "\n")
+def output_arg(what: str, stdout: bool = True):
+    """An argparse ``type`` for an output file: checked (folder, kind, name) before any work.
+
+    '-' is standard output when ``stdout``; otherwise (a checkpoint, a results file) it is refused.
+    """
+
+    def check(text):
+        if text == "-" and not stdout:
+            raise BadInput(f"{what} needs a file ('-', standard output, cannot be read back)")
+        check_destination(text, what)
+        return text
+
+    return _arg(check, what)
+
+
+def add_force(p):
+    """``--force``: run a request beyond the documented bounds (more workers than cores, hours-long runs)."""
+    p.add_argument("--force", action="store_true",
+                   help="run even beyond the limits (more workers than cores, a run estimated at hours)")
+
+
+def reject_options(args, command: str, flags) -> None:
+    """Refuse options that were given but do not apply to ``command`` (one line, exit 2).
+
+    ``flags`` are option names (``"--level"``) whose argparse default is None or False,
+    so that a given option is told from an absent one.
+    """
+    given = [f for f in flags if getattr(args, f.lstrip("-").replace("-", "_"), None) not in (None, False)]
+    if given:
+        raise BadInput(f"{command} does not take {', '.join(given)} (see its --help)")
+
+
+#: A run estimated above this many seconds prints its estimate (on stderr) before it starts.
+ANNOUNCE_SECONDS = 60
+#: A run estimated above this many seconds is refused unless --force.
+REFUSE_SECONDS = 3600
+
+
+def measure_seconds(run_at, target: int, start: int = 8, budget: float = 1.0, growth: float = 2.0) -> float:
+    """Estimated seconds of ``run_at(target)``, from timing ``run_at`` at smaller sizes (about 2 budget spent).
+
+    ``run_at(n)`` is timed at n = start, 2 start, 4 start, ... below ``target`` (after one
+    untimed warm-up call at half of ``start``), until a call takes ``budget`` seconds; the
+    last time is extrapolated to ``target`` as ``t * (target / n) ** alpha``.  ``growth`` is
+    the exponent the algorithm is known to have at least (its cost in the size); the
+    exponent measured between the last two sizes is used when larger (timings under 0.05 s
+    are too noisy to measure it) up to 8.  A target no larger than ``start`` is small by the
+    caller's choice of ``start``: 0 is returned and nothing run.
+    """
+    import math
+    import time
+
+    if target <= start:
+        return 0.0
+    n = start
+    run_at(max(1, start // 2))  # warm-up (imports), at another size so that no cache serves the timed call
+    prev = None
+    while True:
+        t0 = time.perf_counter()
+        run_at(n)
+        t = time.perf_counter() - t0
+        if t > budget or 2 * n >= target:
+            break
+        prev, n = (n, t), 2 * n
+    alpha = growth
+    if prev is not None and prev[1] > 0.05 and t > prev[1]:
+        alpha = min(8.0, max(growth, math.log(t / prev[1]) / math.log(n / prev[0])))
+    return t * (target / n) ** alpha
+
+
+def estimate_first(run_at, target: int, start: int, what: str, force: bool, growth: float = 2.0) -> None:
+    """Time ``run_at`` on sizes below ``target`` (:func:`measure_seconds`) and :func:`announce` the estimate."""
+    seconds = measure_seconds(run_at, target, start=start, growth=growth)
+    announce(seconds, f"{what}; timed on smaller sizes and extrapolated", force)
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 120:
+        return f"{seconds:.0f} s"
+    if seconds < 7200:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.1f} h"
+
+
+def announce(total: float, how: str, force: bool = False) -> float:
+    """Print an estimate (``total`` seconds, worked out as ``how``) before a run above :data:`ANNOUNCE_SECONDS`.
+
+    Above :data:`REFUSE_SECONDS` it raises TooLarge unless ``force``.  Returns ``total``.
+    """
+    from ..errors import TooLarge
+
+    if total <= ANNOUNCE_SECONDS:
+        return total
+    if total > REFUSE_SECONDS and not force:
+        raise TooLarge(f"this run is estimated at about {_duration(total)} ({how}); make it smaller, "
+                       f"or add --force to run it anyway")
+    print(f"exactcube: estimate: about {_duration(total)} ({how}); Ctrl-C stops it", file=sys.stderr)
+    return total
 
 
 @contextmanager

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..errors import BadInput
-from ._common import int_arg, progress, rational_arg
+from ._common import add_digits, add_force, announce, int_arg, measure_seconds, output_arg, progress, rational_arg
 
 NAME = "conjecture"
 ORDER = 45
@@ -47,17 +47,20 @@ def add_arguments(p):
     p.add_argument("--rigorous", action="store_true", help="prove on whole intervals of eps instead of a grid")
     p.add_argument("--fast", action="store_true",
                    help="grid points decided in certified floating point first (exact fallback and witnesses)")
-    p.add_argument("--workers", type=int_arg("--workers", 1), default=1, help="local worker processes (default 1)")
+    p.add_argument("--workers", type=int_arg("--workers", 1, 4096), default=1,
+                   help="local worker processes (default 1; more than the cores only with --force)")
     p.add_argument("--dask", metavar="ADDR", help="Dask scheduler address, e.g. tcp://127.0.0.1:8786")
-    p.add_argument("--resume", metavar="FILE", help="results file: append each finished eps, skip those done")
-    p.add_argument("--digits", type=int_arg("--digits", 1), default=None,
-                   help="decimals in witnesses (default 20) or of eps* with --crossing (default 50)")
-    p.add_argument("--parquet", metavar="FILE",
+    p.add_argument("--resume", metavar="FILE", type=output_arg("--resume", stdout=False),
+                   help="results file: append each finished eps, skip those done (a file that is not a "
+                        "results file is refused, never overwritten)")
+    add_digits(p, None, minimum=1, what="decimals in witnesses (default 20) or of eps* with --crossing (default 50)")
+    p.add_argument("--parquet", metavar="FILE", type=output_arg("--parquet", stdout=False),
                    help="also write the grid as a Parquet data set, one row per (n, eps) (needs exactcube[dask])")
     p.add_argument("--crossing", type=int_arg("--crossing", 2), metavar="N",
                    help="Conjecture 10: certify eps*(N), where move N - 1 stops being optimal (N = 2^k)")
     p.add_argument("--certificate", choices=("polynomial", "balls"), default=None,
                    help="with --crossing: exact integer polynomial (N <= 512) or rigorous balls (any N)")
+    add_force(p)
 
 
 def run(args, out) -> int:
@@ -93,6 +96,7 @@ def run(args, out) -> int:
     eps = cj.grid(step)
     if number == 9:
         eps = [e for e in eps if e < cj.HALF]
+    _plan(args, eps, n_max)
     with progress(f"conjecture {number}: exact grid", len(eps)) as bar:
         res = run_sweep(n_max, eps, args.resume, workers=args.workers, dask=args.dask,
                         on_record=lambda rec: bar.advance(), method="ball" if args.fast else "exact")
@@ -195,6 +199,28 @@ def _crossing(args, number, out) -> int:
     out.print(f"    f' in [{float(r.slope[0]):.6g}, {float(r.slope[1]):.6g}] at a point of [L, H] and |f''| <= "
               f"{float(r.curvature):.3g} on it: f is strictly decreasing on [L, H]")
     return 0
+
+
+def _plan(args, eps, n_max) -> None:
+    """Cap the workers at the cores, then estimate the run from the measured cost of one grid point."""
+    import sys
+
+    from ..noisy.sweep import grid_task, read_results
+    from ..numbers import format_exact
+    from ..processes import cap_workers
+
+    args.workers, note = cap_workers(args.workers, args.force)
+    if note and args.dask is None:
+        print(f"exactcube: note: {note}", file=sys.stderr)
+    done = read_results(args.resume)[1] if args.resume else {}  # refuses a file that is not ours, early
+    todo = len([e for e in eps if e not in done])
+    if todo == 0 or args.dask is not None:
+        return
+    mid = format_exact(eps[len(eps) // 2])
+    per_point = measure_seconds(lambda n: grid_task(mid, n), n_max, start=4)
+    w = args.workers
+    announce(todo * per_point / w, f"{todo} grid points x {per_point:.3g} s each, timed on smaller heaps"
+             + (f" / {w} workers" if w > 1 else ""), args.force)
 
 
 def _exact_witness(f, digits) -> str:

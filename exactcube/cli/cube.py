@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..errors import BadInput
-from ._common import int_arg, rational_arg
+from ._common import add_digits, int_arg, rational_arg
 
 NAME = "cube"
 ORDER = 30
@@ -32,7 +32,7 @@ def add_arguments(p):
                                                         "(default 2)")
     p.add_argument("--p", type=rational_arg("--p"), help="A's cubeless chance of winning, in [0, 1]")
     p.add_argument("--cube", default="centre", help="centre | mine | theirs | dead (default centre)")
-    p.add_argument("--digits", type=int_arg("--digits", 0), default=6, help="decimals printed (default 6)")
+    add_digits(p, 6)
 
 
 def _fmt(q, digits):

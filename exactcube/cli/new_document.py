@@ -112,7 +112,7 @@ Claims checked by exactcube (`exactcube verify --paper {doc_id}`):
 
 
 def run(args, out) -> int:
-    from ._common import write_atomic
+    from ._common import write_text
 
     doc_id = args.id
     if not _ID.match(doc_id):
@@ -125,11 +125,16 @@ def run(args, out) -> int:
         raise BadInput(f"cannot write into {args.output!r}: no such folder")
     if os.path.lexists(base):
         raise BadInput(f"{base!r} already exists; choose another id or folder")
+    if not os.access(args.output, os.W_OK | os.X_OK):
+        raise BadInput(f"cannot write into {args.output!r}: the folder is not writable")
     files = _files(doc_id, title, " ".join(args.citation.split()))
-    for rel in sorted({os.path.dirname(r) for r in files}):
-        os.makedirs(os.path.join(base, rel), exist_ok=True)
+    try:
+        for rel in sorted({os.path.dirname(r) for r in files}):
+            os.makedirs(os.path.join(base, rel), exist_ok=True)
+    except OSError as exc:
+        raise BadInput(f"cannot make {base!r}: {exc.strerror}") from None
     for rel, text in files.items():
-        write_atomic(os.path.join(base, rel), text)
+        write_text(os.path.join(base, rel), text, "new-document")
     out.print(f"wrote {base}/ ({len(files)} files). Next:")
     out.print(f"  pip install -e {base}")
     out.print(f"  exactcube verify --paper {doc_id}")

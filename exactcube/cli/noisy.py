@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..errors import BadInput
-from ._common import int_arg, rational_arg, write_json
+from ._common import add_digits, add_force, estimate_first, int_arg, output_arg, rational_arg, write_json
 
 NAME = "noisy"
 ORDER = 40
@@ -30,6 +30,7 @@ def add_arguments(p):
     n.add_argument("--method", choices=("fast", "plain"), default="fast", help="solver (same exact answer)")
     n.add_argument("--only", type=int_arg("--only", 1), help="print only this heap")
     _common(n)
+    add_force(n)
     c = sub.add_parser("chomp", help="rectangular Chomp! with neighbour noise (§1)")
     c.add_argument("board", help="ROWSxCOLS, e.g. 2x3")
     c.add_argument("--eps", type=rational_arg("--eps"),
@@ -40,9 +41,10 @@ def add_arguments(p):
 
 
 def _common(p):
-    p.add_argument("--digits", type=int_arg("--digits", 0), default=15, help="decimals printed (default 15)")
+    add_digits(p, 15)
     p.add_argument("--exact", action="store_true", help="always print the full exact fractions")
-    p.add_argument("--json", metavar="FILE", help="also write the exact results to FILE (JSON, atomic)")
+    p.add_argument("--json", "-o", "--output", dest="json", metavar="FILE", type=output_arg("--json"),
+                   help="also write the exact results to FILE as JSON (whole or not at all; '-': standard output)")
 
 
 def _fmt(q, digits, exact):
@@ -73,6 +75,8 @@ def _run_nim(args, out) -> int:
         raise BadInput(f"--only {args.only} is larger than the heap {args.heap}")
     from ._common import progress
 
+    estimate_first(lambda h: solve_nim(h, args.eps, method=args.method), args.heap, 256,  # n^2 moves, growing
+                   f"1-pile Nim up to heap {args.heap}", args.force, growth=2.0)
     with progress(f"1-pile Nim, heaps 1..{args.heap}", args.heap, enabled=args.heap >= 1024) as bar:
         sol = solve_nim(args.heap, args.eps, method=args.method,
                         progress=(lambda n: bar.advance()) if args.method == "fast" else None)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..errors import BadInput
+from ._common import output_arg
 
 NAME = "plot"
 ORDER = 60
@@ -15,14 +16,15 @@ the id (see 'exactcube plot --list')."""
 
 def add_arguments(p):
     p.add_argument("id", nargs="?", help="figure id, e.g. ju24.fig1")
-    p.add_argument("-o", "--output", help="output file (.pdf, .png or .svg); default ID.pdf")
+    p.add_argument("-o", "--output", type=output_arg("-o"),
+                   help="output file (.pdf, .png or .svg; '-': PDF on standard output); default ID.pdf")
     p.add_argument("--list", action="store_true", help="list the registered figures")
     p.add_argument("options", nargs="...", help="figure-specific options")
 
 
 def run(args, out) -> int:
     from .. import catalog
-    from ..figures import FIGURES, save
+    from ..figures import FIGURES, check_name, save
     from ._common import list_builders
     from .table import _parse_options
 
@@ -37,10 +39,14 @@ def run(args, out) -> int:
         k = tokens.index("-o") if "-o" in tokens else tokens.index("--output")
         if k + 1 >= len(tokens):
             raise BadInput("-o needs a file name")
-        output = tokens[k + 1]
+        output = output_arg("-o")(tokens[k + 1])
         del tokens[k:k + 2]
+    output = output or f"{args.id}.pdf"
+    check_name(output)
+    output_arg("-o")(output)
     builder = FIGURES[args.id]
     fig = builder(**_parse_options(builder, tokens))
-    path = save(fig, output or f"{args.id}.pdf")
-    out.print(f"wrote {path}")
+    path = save(fig, output)
+    if path != "-":
+        out.print(f"wrote {path}")
     return 0

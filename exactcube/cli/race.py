@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from ..errors import BadInput
-from ._common import int_arg
+from ._common import add_digits, int_arg, reject_options
 
 NAME = "race"
 ORDER = 40
@@ -24,18 +24,23 @@ Values are exact (p/q) with a decimal beside them (--digits).  Only the sub-tabl
 needs is solved, so one pair answers in well under a second."""
 
 
+#: Largest --max of 'race rules' (the comparison solves the whole (max x max) cubeful table; about
+#: 45 s at 400 on one core of a 2020s machine, so no estimate is needed below the bound).
+MAX_RULES = 400
+
+
 def add_arguments(p):
     p.add_argument("counts", nargs="+", metavar="COUNT",
                    help="your count and the opponent's (you are on roll), or the word 'rules'")
     p.add_argument("--cube", help="centred | mine | theirs: give the cubeful equity and the cube action")
     p.add_argument("--dice", default="backgammon",
                    help="backgammon (default) | plain | a distribution like '5:11/24,10:11/24,20:2/24'")
-    p.add_argument("--digits", type=int_arg("--digits", 0), default=6, help="decimals printed (default 6)")
+    add_digits(p, None, what="decimals printed (default 6)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
-    p.add_argument("--max", type=int_arg("--max", 2), default=120, help="rules: largest count compared (default 120)")
-    p.add_argument("--min", type=int_arg("--min", 1), default=1,
+    p.add_argument("--max", type=int_arg("--max", 2, MAX_RULES), help=f"rules: largest count compared, at most {MAX_RULES} (default 120)")
+    p.add_argument("--min", type=int_arg("--min", 1, MAX_RULES),
                    help="rules: smallest count of the player on roll compared (default 1)")
-    p.add_argument("--band", type=int_arg("--band", 1), default=10, help="rules: width of pip bands (default 10)")
+    p.add_argument("--band", type=int_arg("--band", 1, MAX_RULES), help="rules: width of pip bands (default 10)")
 
 
 def _fmt(q, digits):
@@ -51,7 +56,11 @@ def run(args, out) -> int:
     if args.counts[0].strip().lower() == "rules":
         if len(args.counts) != 1:
             raise BadInput("race rules takes no counts; use --max N (and --min, --band)")
+        reject_options(args, "race rules", ("--cube", "--json", "--digits"))
+        args.max, args.min, args.band = args.max or 120, args.min or 1, args.band or 10
         return _rules(args, out, dice)
+    reject_options(args, "race with two counts", ("--max", "--min", "--band"))
+    args.digits = 6 if args.digits is None else args.digits
     if len(args.counts) != 2:
         raise BadInput(f"race: give two counts (yours, then the opponent's), got {len(args.counts)}")
     from ..numbers import parse_int
@@ -124,10 +133,6 @@ def _rules(args, out, dice):
     from ._common import progress
 
     N = args.max
-    if N > 400:
-        from ..errors import TooLarge
-
-        raise TooLarge(f"--max {N} is too large for the comparison (at most 400)")
     if args.min > N:
         raise BadInput(f"--min {args.min} exceeds --max {N}")
     if dice.name != "backgammon":

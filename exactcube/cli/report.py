@@ -9,7 +9,7 @@ import tempfile
 import time
 
 from ..errors import BadInput
-from ._common import int_arg
+from ._common import add_digits, output_arg
 
 NAME = "report"
 ORDER = 15
@@ -23,6 +23,7 @@ values in full and the run's provenance.  --paper scopes every part.
                                       the previous report.pdf stays until the new one is complete)
   exactcube report -o report.tex      write the LaTeX only (figures in report-figures/)
   exactcube report -o report.html     one self-contained HTML file: MathML, inline SVG figures
+  exactcube report -o -               the LaTeX on standard output (no figures)
 
 Compiling needs pdflatex (Debian: apt-get install texlive-latex-base texlive-latex-recommended
 texlive-fonts-recommended lmodern latexmk); figures need matplotlib (pip install 'exactcube[plot]').
@@ -30,12 +31,12 @@ Without pdflatex the command says what is missing; -o report.tex or report.html 
 
 
 def add_arguments(p):
-    p.add_argument("-o", "--output", default="report.pdf", help="report.pdf (default), report.tex or report.html")
+    p.add_argument("-o", "--output", default="report.pdf", type=output_arg("-o"),
+                   help="report.pdf (default), report.tex or report.html; '-' writes the LaTeX to standard output")
     p.add_argument("--paper", action="append", metavar="ID", help="only this document; repeatable")
     p.add_argument("--slow", action="store_true", help="include the slow claims")
     p.add_argument("--no-figures", action="store_true", help="leave the figures out")
-    p.add_argument("--digits", type=int_arg("digits", 0), default=None,
-                   help="decimals for table cells (default: each table's own)")
+    add_digits(p, None, what="decimals for table cells")
 
 
 def _figures_available(wanted: bool) -> bool:
@@ -92,18 +93,17 @@ def _summary(parts, out, path):
 def run(args, out) -> int:
     from ..claims import run_claims
     from ..report import collect, render_html, render_latex, svg_of
-    from ._common import progress, write_atomic
+    from ._common import progress, write_text
     from .verify import select
 
-    stem, ext = os.path.splitext(args.output)
+    to_stdout = args.output == "-"
+    stem, ext = ("report", ".tex") if to_stdout else os.path.splitext(args.output)
     ext = ext.lower()
+    if to_stdout:
+        args.no_figures = True  # figures are files; none beside a stream
     if ext not in (".pdf", ".tex", ".html"):
         raise BadInput(f"-o {args.output!r}: the report is written as .pdf, .tex or .html")
     folder = os.path.dirname(os.path.abspath(args.output))
-    if not os.path.isdir(folder):
-        raise BadInput(f"-o {args.output!r}: folder {folder!r} does not exist")
-    if os.path.isdir(args.output):
-        raise BadInput(f"-o {args.output!r} is a folder")
     args.claim = None
     claims, load_errors = select(args)
     t0 = time.perf_counter()
@@ -122,7 +122,7 @@ def run(args, out) -> int:
         return _pdf(parts_of, args, out, stem)
     if ext == ".html":
         parts = parts_of(svg_of)
-        write_atomic(args.output, render_html(parts, args.digits))
+        write_text(args.output, render_html(parts, args.digits), "-o")
     else:
         from ..figures import save
 
@@ -135,6 +135,8 @@ def run(args, out) -> int:
             return os.path.relpath(path, folder)
 
         parts = parts_of(draw)
-        write_atomic(args.output, render_latex(parts, args.digits))
+        write_text(args.output, render_latex(parts, args.digits), "-o")
+        if to_stdout:
+            return 0
     _summary(parts, out, args.output)
     return 0

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from ..errors import BadInput
-from ._common import FORMATS, int_arg, list_builders, render_table
+from ..numbers import MAX_PLACES, parse_int
+from ._common import FORMATS, add_digits, list_builders, open_output, output_arg, render_table
 
 NAME = "table"
 ORDER = 20
@@ -14,7 +15,8 @@ Cells are exact; --digits N rounds them (half away from zero) for printing, --ex
 fractions.  Where the document printed the table, cells that differ from the truth beyond
 the printed rounding are marked (red in the terminal, a dagger in LaTeX, 'agrees': false in
 JSON).  Table-specific options (e.g. --size, --x, --y) follow the table id; see
-'exactcube table ID --help-table'."""
+'exactcube table ID --help-table'.  -o FILE writes the table to FILE (whole or not at
+all; '-' is standard output, the default)."""
 
 
 def add_arguments(p):
@@ -22,8 +24,10 @@ def add_arguments(p):
     p.add_argument("--list", action="store_true", help="list the registered tables and their options")
     p.add_argument("--format", choices=FORMATS, default="rich", help="output format (default: rich)")
     g = p.add_mutually_exclusive_group()
-    g.add_argument("--digits", type=int_arg("digits", 0), help="decimal places for printing")
+    add_digits(g, None, what="decimal places for printing")
     g.add_argument("--exact", action="store_true", help="print exact fractions")
+    p.add_argument("-o", "--output", type=output_arg("-o"), default="-",
+                   help="write the table to this file ('-', the default, is standard output)")
     p.add_argument("--help-table", action="store_true", help="show the options of the chosen table")
     p.add_argument("options", nargs="...", help="table-specific options, e.g. --size 20")
 
@@ -43,7 +47,12 @@ def _parse_options(builder, tokens):
                 raise BadInput(f"option {key} of table {builder.id} needs a value")
             val = tokens[i + 1]
             i += 1
-        kwargs[params[key].name] = params[key].parse(val)
+        try:
+            kwargs[params[key].name] = params[key].parse(val)
+        except (ValueError, TypeError) as exc:  # BadInput is a ValueError; a parser's own failure is bad text too
+            if isinstance(exc, BadInput):
+                raise
+            raise BadInput(f"{key}: cannot read {val!r} ({type(exc).__name__}: {exc})") from None
         i += 1
     return kwargs
 
@@ -60,19 +69,26 @@ def run(args, out) -> int:
     builder = TABLES[args.id]
     # options given before the id land in args; argparse.REMAINDER keeps the rest
     tokens = list(args.options)
-    fmt, digits, exact = args.format, args.digits, args.exact
+    fmt, digits, exact, output = args.format, args.digits, args.exact, args.output
     passthrough = []
     i = 0
-    while i < len(tokens):  # allow --format/--digits/--exact after the id too
-        tok = tokens[i]
-        if tok in ("--format", "--digits") and i + 1 < len(tokens):
+    while i < len(tokens):  # allow --format/--digits/--exact/-o after the id too
+        tok, _, val = tokens[i].partition("=")
+        if tok in ("--format", "--digits", "-o", "--output"):
+            if not _:
+                if i + 1 >= len(tokens):
+                    raise BadInput(f"{tok} needs a value")
+                val = tokens[i + 1]
+                i += 1
             if tok == "--format":
-                if tokens[i + 1] not in FORMATS:
+                if val not in FORMATS:
                     raise BadInput(f"--format: use one of {', '.join(FORMATS)}")
-                fmt = tokens[i + 1]
+                fmt = val
+            elif tok == "--digits":
+                digits = parse_int(val, "--digits", 0, MAX_PLACES)
             else:
-                digits = int_arg("digits", 0)(tokens[i + 1])
-            i += 2
+                output = output_arg(tok)(val)
+            i += 1
             continue
         if tok == "--exact":
             exact = True
@@ -86,6 +102,15 @@ def run(args, out) -> int:
         for p in builder.params:
             out.print(f"  {p.flag} (default {p.default_text}): {p.help}")
         return 0
+    if exact and digits is not None:
+        raise BadInput("--digits and --exact exclude each other")
     table = builder(**_parse_options(builder, passthrough))
-    render_table(table, fmt, digits, exact, out)
+    if output == "-":
+        render_table(table, fmt, digits, exact, out)
+        return 0
+    from . import Output
+
+    with open_output(output, "-o") as f:
+        render_table(table, fmt, digits, exact, Output(f, force_plain=True))
+    out.print(f"wrote {output}")
     return 0

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from ..errors import BadInput
-from ._common import int_arg, progress, rational_arg, write_json
+from ._common import (add_digits, add_force, estimate_first, int_arg, output_arg, progress, rational_arg,
+                      reject_options, write_json)
 
 NAME = "triangle"
 ORDER = 35
@@ -34,18 +35,24 @@ def add_arguments(p):
     p.add_argument("--side", "-n", type=int_arg("--side", 1), help="side n of the grid (default 30; 18 to simulate)")
     p.add_argument("--at", help="position a,b,c with a + b + c = n (default: the centre when 3 divides n)")
     p.add_argument("--doubles", "-k", type=int_arg("--doubles", 0), help="doubles allowed in the game")
-    p.add_argument("--rule", default="one", help="one (one acceptance suffices) | both (every opponent must accept)")
-    p.add_argument("--ejected", default="liable", help="liable (pays the final stake) | settled (stake at ejection)")
-    p.add_argument("--policy", default="equilibrium",
-                   help="equilibrium (exact best-response fixed point) | cash (Theorem 4.3's principle)")
-    p.add_argument("--games", type=int_arg("--games", 1), default=100_000, help="games to simulate (default 100000)")
-    p.add_argument("--seed", type=int_arg("--seed", 0), default=1, help="random seed (default 1)")
-    p.add_argument("--edges", default="walk", help="walk (the §4.1 game) | lemma (Appendix B: resolve edges by Lemma 4.2)")
-    p.add_argument("--level", type=rational_arg("--level"), help="confidence level of the intervals (default 99/100)")
-    p.add_argument("--digits", type=int_arg("--digits", 0), default=6, help="decimals printed beside exact values")
-    p.add_argument("--json", help="also write the result as JSON to this file (atomically)")
-    p.add_argument("--checkpoint", help="regions: save each finished level here (a pickle: load only files you "
-                                        "wrote) and resume from it after an interrupt")
+    p.add_argument("--rule", help="one (default: one acceptance suffices) | both (every opponent must accept)")
+    p.add_argument("--ejected", help="liable (default: pays the final stake) | settled (stake at ejection)")
+    p.add_argument("--policy",
+                   help="equilibrium (default: exact best-response fixed point) | cash (Theorem 4.3's principle)")
+    p.add_argument("--games", type=int_arg("--games", 1, MAX_GAMES),
+                   help=f"simulate: games to play, at most {MAX_GAMES} (default 100000)")
+    p.add_argument("--seed", type=int_arg("--seed", 0, 2**63 - 1), help="simulate: random seed (default 1)")
+    p.add_argument("--edges", help="simulate: walk (default, the §4.1 game) | lemma (Appendix B: resolve edges by "
+                                   "Lemma 4.2)")
+    p.add_argument("--level", type=rational_arg("--level"),
+                   help="simulate: confidence level of the intervals (default 99/100)")
+    add_digits(p, None, what="eval: decimals printed beside exact values (default 6)")
+    p.add_argument("--json", "-o", "--output", dest="json", metavar="FILE", type=output_arg("--json"),
+                   help="also write the result as JSON to this file (whole or not at all; '-': standard output)")
+    add_force(p)
+    p.add_argument("--checkpoint", type=output_arg("--checkpoint", stdout=False),
+                   help="regions: save each finished level here (a pickle: load only files you "
+                        "wrote) and resume from it after an interrupt")
 
 
 def _fmt(q, digits):
@@ -71,7 +78,24 @@ def _check_side(n, limit, what):
         raise TooLarge(f"--side {n} is too large for {what} (at most {limit})")
 
 
+#: Largest --games of 'triangle simulate'.
+MAX_GAMES = 10**8
+#: The options each action takes (others given with it are refused).
+_TAKES = {"eval": ("--doubles", "--rule", "--ejected", "--policy", "--digits", "--checkpoint"),
+          "simulate": ("--games", "--seed", "--edges", "--level"),
+          "regions": ("--doubles", "--rule", "--ejected", "--policy", "--checkpoint")}
+_DEFAULTS = {"rule": "one", "ejected": "liable", "policy": "equilibrium", "games": 100_000, "seed": 1,
+             "edges": "walk", "digits": 6}
+
+
 def run(args, out) -> int:
+    extra = [f for fs in _TAKES.values() for f in fs if f not in _TAKES[args.action]]
+    if args.action == "regions":
+        extra.append("--at")
+    reject_options(args, f"triangle {args.action}", dict.fromkeys(extra))
+    for name, value in _DEFAULTS.items():
+        if getattr(args, name) is None:
+            setattr(args, name, value)
     if args.action == "eval":
         return _eval(args, out)
     if args.action == "simulate":
@@ -91,26 +115,21 @@ def _load_checkpoint(path, params):
             data = pickle.load(f)
     except Exception as exc:
         raise BadInput(f"--checkpoint {path!r}: cannot read it ({type(exc).__name__}); delete it to start afresh")
+    if not isinstance(data, dict) or "levels" not in data:
+        raise BadInput(f"--checkpoint {path!r} is not an exactcube checkpoint; use another file")
     if data.get("params") != params:
         raise BadInput(f"--checkpoint {path!r} was written for {data.get('params')}, not {params}")
     return data["levels"]
 
 
 def _save_checkpoint(path, params, levels):
-    """Pickle the finished levels through a temporary file and a rename (never a half-written checkpoint)."""
-    import os
+    """Pickle the finished levels through the safe writer (never a half-written checkpoint)."""
     import pickle
-    import tempfile
 
-    d = os.path.dirname(os.path.abspath(path)) or "."
-    fd, tmp = tempfile.mkstemp(dir=d, prefix=".exactcube-", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            pickle.dump({"params": params, "levels": levels}, f)
-        os.replace(tmp, path)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+    from ._common import open_output
+
+    with open_output(path, "--checkpoint", binary=True) as f:
+        pickle.dump({"params": params, "levels": levels}, f)
 
 
 def _game(args, n, k):
@@ -125,6 +144,10 @@ def _game(args, n, k):
     done = _load_checkpoint(path, params)
     saved = dict(done)
     total = 3 * (k - 1) + 1
+    if not done:
+        solver = TD.equilibrium if args.policy == "equilibrium" else TD.solve_game
+        estimate_first(lambda s: solver(s, k, rule, ejected=ejected), n, 9,  # n^2 points, sweeps of them
+                       f"the {args.policy} with {k} double(s) on side {n}", args.force, growth=4.0)
     with progress(f"exact {args.policy}, {k} double(s), side {n}", total) as bar:
         bar.advance(sum(1 for key in done if key[0] > 0))
 
@@ -150,6 +173,8 @@ def _eval(args, out) -> int:
     n = args.side or 30
     _check_side(n, T.MAX_SIDE, "the exact solve")
     p = _position(args, n)
+    # one exact solve of ~n^2/2 unknowns with a banded matrix: at least n^5 with growing entries
+    estimate_first(T.solve, n, 30, f"the exact solve of side {n}", args.force, growth=5.0)
     sol = T.solve(n)
     probs = sol[p]
     bary = T.barycentric(p)
@@ -191,6 +216,8 @@ def _simulate(args, out) -> int:
     level = args.level if args.level is not None else mpq(99, 100)
     if not 0 < level < 1:
         raise BadInput(f"--level must lie strictly between 0 and 1, got {level}")
+    estimate_first(lambda g: TS.simulate_wins(n, g, args.seed, start=p, edges=args.edges, level=float(level)),
+                   args.games, 10_000, f"{args.games} games on side {n}", args.force, growth=1.0)
     wf = TS.simulate_wins(n, args.games, args.seed, start=p, edges=args.edges, level=float(level))
     out.print(f"triangle game, side {n}, from {p}: {args.games} games, seed {args.seed}, edges {args.edges}  [{wf.method}]")
     for i, name in enumerate("ABC"):

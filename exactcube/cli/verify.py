@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 
 from ..errors import BadInput
-from ._common import int_arg
+from ._common import int_arg, output_arg
 
 NAME = "verify"
 ORDER = 10
@@ -42,7 +42,8 @@ def add_arguments(p):
                    help="only this document (its short id; 'verify --list' shows the registered ones); repeatable")
     p.add_argument("--claim", action="append", metavar="ID",
                    help="only claims whose id starts with this prefix; repeatable")
-    p.add_argument("--json", metavar="FILE", help="write every verdict as JSON (schema: exactcube/schema/verdicts.json)")
+    p.add_argument("--json", "-o", "--output", dest="json", metavar="FILE", type=output_arg("--json"),
+                   help="write every verdict as JSON (schema: exactcube/schema/verdicts.json); '-': standard output")
     p.add_argument("--slow", action="store_true", help="include the slow claims (large sweeps)")
     p.add_argument("--details", action="store_true", help="print each claim's details and errata")
     p.add_argument("--list", action="store_true", help="list the registered claims without running them")

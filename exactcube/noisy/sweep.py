@@ -23,12 +23,13 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
 from ..errors import BadInput, MissingExtra
 from ..numbers import format_exact, parse_rational, to_mpq
+from ..output import check_destination, write_text
+from ..processes import stop_pool, worker_init
 
 __all__ = ["SweepResult", "run_sweep", "grid_task", "read_results", "HEADER_KIND"]
 
@@ -69,17 +70,7 @@ def _header(n_max: int, eps: list, method: str = "exact") -> dict:
 
 
 def _write_atomic(path: str, text: str) -> None:
-    d = os.path.dirname(os.path.abspath(path)) or "."
-    fd, tmp = tempfile.mkstemp(dir=d, prefix=".exactcube-", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+    write_text(path, text, "results file")
 
 
 def _line(obj) -> str:
@@ -87,11 +78,21 @@ def _line(obj) -> str:
 
 
 def read_results(path: str) -> tuple[dict | None, dict]:
-    """(header, records by exact eps) of a results file; a torn last line is ignored."""
+    """(header, records by exact eps) of a results file; a torn last line is ignored.
+
+    A file that is not one of ours (no header line, not text, not JSON lines) is
+    refused with BadInput, never overwritten; an empty file counts as absent.
+    """
+    check_destination(path, "results file")
     if not os.path.exists(path):
         return None, {}
-    with open(path, encoding="utf-8") as f:
-        text = f.read()
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except (UnicodeDecodeError, OSError) as exc:
+        raise BadInput(f"results file {path!r} cannot be read as a sweep results file ({type(exc).__name__})")
+    if not text.strip():
+        return None, {}
     lines = text.split("\n")
     header, records = None, {}
     for i, ln in enumerate(lines):
@@ -104,11 +105,15 @@ def read_results(path: str) -> tuple[dict | None, dict]:
                 break
             raise BadInput(f"results file {path!r}: line {i + 1} is not JSON (not a sweep results file?)")
         if header is None:
-            if obj.get("kind") != HEADER_KIND:
+            if not isinstance(obj, dict) or obj.get("kind") != HEADER_KIND:
                 raise BadInput(f"results file {path!r} is not an exactcube sweep results file")
             header = obj
+        elif not isinstance(obj, dict) or not isinstance(obj.get("eps"), str):
+            raise BadInput(f"results file {path!r}: line {i + 1} is not a sweep record")
         else:
             records[parse_rational(obj["eps"], "eps")] = obj
+    if header is None:  # text, but not a header line first: someone else's file
+        raise BadInput(f"results file {path!r} is not an exactcube sweep results file; use a new file name")
     return header, records
 
 
@@ -144,7 +149,7 @@ def _dask_client(dask):
     if isinstance(dask, str):
         try:
             return Client(dask, timeout="10s"), True
-        except OSError as exc:
+        except (OSError, ValueError, TypeError) as exc:  # unreachable, or not an address at all
             raise BadInput(f"cannot reach the Dask scheduler at {dask!r}: {exc}") from None
     return dask, False
 
@@ -198,14 +203,16 @@ def run_sweep(n_max: int, eps: Iterable, results: str | None = None, workers: in
     elif workers > 1 and len(todo) > 1:
         from concurrent.futures import ProcessPoolExecutor, as_completed as done_first
 
+        workers = min(workers, len(todo))
         backend = f"process pool ({workers} workers)"
-        pool = ProcessPoolExecutor(max_workers=workers)
+        # workers die with this process (prctl + watchdog) and leave Ctrl-C to it (exactcube.processes)
+        pool = ProcessPoolExecutor(max_workers=workers, initializer=worker_init, initargs=(os.getpid(),))
         try:
             futs = [pool.submit(task, format_exact(e), n_max, **extra) for e in todo]
             for fut in done_first(futs):
                 finish(fut.result())
         except BaseException:
-            pool.shutdown(wait=False, cancel_futures=True)
+            stop_pool(pool)  # finished points are on disk already; the ones in flight are dropped
             raise
         else:
             pool.shutdown()

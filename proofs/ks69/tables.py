@@ -15,7 +15,7 @@ import mpmath
 from exactcube.brownian import continuous as C
 from exactcube.brownian import raises as R
 from exactcube.claims import ErratumKind, Evidence, claim, erratum, refuted, verified
-from exactcube.errors import TooLarge
+from exactcube.errors import BadInput, TooLarge
 from exactcube.numbers import agrees_with_printed, format_exact, mpq, parse_int, parse_rational, printed_places
 from exactcube.tables import Param, Table, table_builder
 
@@ -166,7 +166,9 @@ def _digits(s):
 def _b_list(s):
     vals = [x for x in s.split(",") if x.strip()]
     if not vals:
-        raise ValueError
+        raise BadInput("--b: give one or more potentials separated by commas, e.g. 1.5,2,3")
+    if len(vals) > 200:
+        raise TooLarge(f"--b: {len(vals)} potentials given; at most 200 per table")
     out = []
     for v in vals:
         q = parse_rational(v, "--b")
@@ -315,7 +317,7 @@ def _b_rows(b_values):
                params=[Param("b", _b_list, tuple(b for b, _ in published_table5()),
                              "comma-separated potentials b (default: the printed ones)"),
                        Param("digits_ball", _digits, 20, "correct digits of each root enclosure"),
-                       Param("truncation", lambda s: parse_int(s, "--truncation", 0), 10,
+                       Param("truncation", lambda s: parse_int(s, "--truncation", 0, 100), 10,
                              "also show the root of the series cut at i, j <= N (the printed table's model); 0: off")])
 def table5(b=None, digits_ball: int = 20, truncation: int = 10) -> Table:
     """ks69 Table V: the a with α(a,b) = 1/2, certified balls; and the root of the truncated series."""

@@ -1,0 +1,85 @@
+"""Worker processes that never outlive their parent, and a bound on how many are started.
+
+:func:`worker_init` is the initializer of every local process pool exactcube
+starts (``concurrent.futures.ProcessPoolExecutor(initializer=worker_init,
+initargs=(os.getpid(),))``):
+
+* on Linux it asks the kernel to send the worker SIGTERM when its parent dies
+  (``prctl(PR_SET_PDEATHSIG)``, through ctypes);
+* everywhere it also starts a daemon thread that checks once a second whether
+  the parent is still the one that started it, and ends the worker otherwise
+  (the portable fallback; it also covers a parent that died before the prctl);
+* it ignores SIGINT: Ctrl-C reaches the whole process group, and the parent
+  alone decides what to keep (it records finished points and stops the pool),
+  so workers do not print tracebacks of their own.
+
+:func:`cap_workers` bounds a requested worker count by the number of cores.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import threading
+import time
+
+__all__ = ["worker_init", "cap_workers", "cores", "stop_pool"]
+
+_PR_SET_PDEATHSIG = 1
+
+
+def cores() -> int:
+    """Cores this process may run on (the affinity mask where the platform has one)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):  # pragma: no cover - macOS, Windows
+        return os.cpu_count() or 1
+
+
+def cap_workers(requested: int, force: bool = False) -> tuple[int, str | None]:
+    """(workers to start, a note or None): more workers than cores are cut to the cores unless ``force``."""
+    n = cores()
+    if requested <= n or force:
+        return requested, None
+    return n, f"--workers {requested} cut to {n}, the number of cores here (add --force to start {requested})"
+
+
+def _set_pdeathsig() -> bool:
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        return libc.prctl(_PR_SET_PDEATHSIG, int(signal.SIGTERM), 0, 0, 0) == 0
+    except (OSError, AttributeError):  # pragma: no cover - no libc prctl
+        return False
+
+
+def _watch_parent(parent: int, interval: float) -> None:
+    while True:
+        if os.getppid() != parent:
+            os._exit(1)  # the parent is gone: stop at once, nothing of ours to clean up
+        time.sleep(interval)
+
+
+def worker_init(parent: int, interval: float = 1.0) -> None:
+    """Initializer of a pool worker: die with ``parent`` (prctl and a watchdog thread); ignore Ctrl-C."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _set_pdeathsig()
+    if os.getppid() != parent:  # the parent died before the prctl took effect
+        os._exit(1)
+    threading.Thread(target=_watch_parent, args=(parent, interval), daemon=True,
+                     name="exactcube-parent-watchdog").start()
+
+
+def stop_pool(pool) -> None:
+    """Stop a ProcessPoolExecutor now: cancel waiting tasks and end the running workers."""
+    procs = list((getattr(pool, "_processes", None) or {}).values())  # private, but the only handle on them
+    pool.shutdown(wait=False, cancel_futures=True)
+    for p in procs:
+        if p.is_alive():
+            p.terminate()
+    for p in procs:
+        p.join(timeout=5)
