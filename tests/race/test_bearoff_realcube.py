@@ -73,3 +73,25 @@ def test_rule_costs_against_cube_action():
             wrong["take"] += taker_best > got
     for dec in ("double", "take"):
         assert keith.cost[dec] == total[dec] and keith.errors[dec] == wrong[dec]
+
+
+def test_zk77_effective_real_judges_the_printed_values():
+    """The claim on real positions, fed made-up statistics (min, median, max): a value outside the
+    range is an erratum, a value inside is verified, and the median reading is the alternative."""
+    from types import SimpleNamespace
+
+    from exactcube.numbers import mpq
+    from exactcube.printed import substituting
+    from proofs.zk77.real import REAL_PRINTED, effective_real
+
+    pts = SimpleNamespace(pairs=9, da_owner=(mpq(3, 4), mpq(4, 5), mpq(23, 25)),
+                          db_opponent=(mpq(1, 50), mpq(2, 25), mpq(7, 50)), da_symmetric=(0, 0, 0))
+    v = effective_real(pts)
+    assert v.outcome.value == "verified" and "zk77.real-range" in v.assumptions
+    alt = v.alternatives[0]  # medians 0.80 and 0.08 do not round to 0.90 and 0.10
+    assert alt.outcome.value == "erratum" and len(alt.errata) == 2
+    with substituting(REAL_PRINTED["D_A"], "0.95"):  # above the range's top 0.92
+        assert effective_real(pts).outcome.value == "erratum"
+    with substituting(REAL_PRINTED["D_A"], "0.80"):
+        alt = effective_real(pts).alternatives[0]
+        assert [e.where for e in alt.errata] == [REAL_PRINTED["D_B"].where]
