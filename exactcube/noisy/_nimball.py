@@ -48,6 +48,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..numbers import mpq
+from ._nimcore import MAX_HEAP, _check_eps, _check_heap
 from ._nimfast import _kron_apply, _to_format
 
 __all__ = ["BallSolution", "decide_nim_ball"]
@@ -125,7 +126,6 @@ def run_ball(n_max: int, eps, choose, dtype=np.float64) -> BallSolution | None:
     ``choose(n, ratio, rho)`` receives the computed p(n, m) for every m < n (each within ``rho`` of the true
     value) and returns the move whose value is p(n) (raising :class:`_Stop` ends the run with ``stopped = n``).
     Returns None when the format cannot be used (eps = 1/2 or 1, or the weights would underflow)."""
-    from .nim import _check_eps, _check_heap, MAX_HEAP
 
     e = _check_eps(eps)
     n_max = _check_heap(n_max, MAX_HEAP)

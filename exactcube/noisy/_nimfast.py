@@ -52,11 +52,12 @@ screening there is a direct vectorised computation.
 
 from __future__ import annotations
 
-import numpy as np
 import gmpy2
+import numpy as np
 from gmpy2 import gcd, mpz
 
 from ..numbers import mpq
+from ._nimcore import MAX_HEAP, _check_eps, _check_heap, _check_memory
 
 #: At eps = 1 (plain means of screened values, error below 1e-13), screened values
 #: below the screened maximum by more than this are discarded.  For 0 < eps < 1
@@ -142,12 +143,12 @@ def _screen(eps, n: int, k: int, v, kernels) -> list[int] | None:
     return None if cands is None else sorted(cands)
 
 
-def solve_nim_fast(n_max: int, eps, progress=None):
+def solve_nim_fast(n_max: int, eps, progress=None) -> tuple:
     """Exact p(0..n_max) and all optimal moves (equation (5)); see the module docstring.
 
-    ``progress``, if given, is called with each heap n once p(n) is known.
+    Returns ``(eps, n_max, p, optimal)`` (:func:`exactcube.noisy.nim.solve_nim` wraps them in a
+    ``NimSolution``).  ``progress``, if given, is called with each heap n once p(n) is known.
     """
-    from .nim import MAX_HEAP, NimSolution, _check_eps, _check_heap, _check_memory
 
     e = _check_eps(eps)
     n_max = _check_heap(n_max, MAX_HEAP)
@@ -223,7 +224,7 @@ def solve_nim_fast(n_max: int, eps, progress=None):
             v[n] = _to_longdouble(1 - pn)
         if progress is not None:
             progress(n)
-    return NimSolution(eps=e, n_max=n_max, p=tuple(p), optimal=tuple(optimal), method="fast")
+    return e, n_max, tuple(p), tuple(optimal)
 
 
 def _to_format(q: mpq, dtype):

@@ -39,6 +39,7 @@ from functools import lru_cache
 
 from ..errors import BadInput, TooLarge
 from ..numbers import mpq, to_mpq
+from ..results import Result
 from .game import EQUIPROBABLE, Game, GameSolution, solve
 
 __all__ = [
@@ -139,8 +140,10 @@ def chomp_game(rows: int, cols: int, eps=None, neighbours: str = "board") -> Gam
 
 
 @dataclass(frozen=True)
-class ChompSolution:
+class ChompSolution(Result):
     """p(x) and the optimal chopping squares for every position of an R x C bar (equation (4))."""
+
+    SOURCE = 'noisy (4) for Chomp! (§2)'
 
     rows: int
     cols: int

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 
 from ..errors import BadInput, TooLarge
 from ..numbers import format_decimal, format_exact, mpq, to_mpq
+from ..results import Result
 
 __all__ = [
     "Failure",
@@ -80,10 +81,12 @@ class Failure:
 
 
 @dataclass(frozen=True)
-class EpsCheck:
+class EpsCheck(Result):
     """Both conjectures decided exactly at one eps for heaps 2..n_max; ``dev`` is |p(n) - 1/2| for
     n = 0..n_max rounded to 12 decimals (for question 4.1; 9 decimals from certified balls when ``method`` is
     'ball ...', see :func:`check_at`); ``method`` is the solver's."""
+
+    SOURCE = 'noisy Conjectures 9 and 10 at one eps'
 
     eps: mpq
     n_max: int

@@ -33,6 +33,7 @@ from typing import Callable, Hashable, Iterable, Mapping
 
 from ..errors import BadInput, TooLarge
 from ..numbers import mpq, to_mpq
+from ..results import Result
 
 __all__ = [
     "Game",
@@ -72,8 +73,10 @@ class Game:
 
 
 @dataclass(frozen=True)
-class GameSolution:
+class GameSolution(Result):
     """p(x) and the optimal moves for every position reachable from ``start`` (equation (4))."""
+
+    SOURCE = 'noisy (4)'
 
     start: Hashable
     p: Mapping

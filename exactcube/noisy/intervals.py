@@ -34,6 +34,7 @@ from flint import arb, ctx, fmpq, fmpz_poly
 
 from ..errors import BadInput, TooLarge
 from ..numbers import mpq, to_mpq
+from ..results import Result
 from . import phases as ph
 
 __all__ = [
@@ -192,11 +193,13 @@ def _upper(b: arb) -> mpq:
 
 
 @dataclass(frozen=True)
-class IntervalCheck:
+class IntervalCheck(Result):
     r"""Adaptive bisection of [lo, hi] for the statement "at heap n the move ``target`` is the unique optimum
     and p(n) > ``above``" (``above`` None: no bound).  ``proved``: closed sub-intervals where balls prove it;
     ``refuted``: where balls prove another move strictly better (with that move); ``undecided``: the rest
     (smaller than ``min_width`` or at a tie)."""
+
+    SOURCE = 'noisy (5) on an interval of eps'
 
     n: int
     target: int
@@ -278,11 +281,13 @@ def _merge3(iv):
 
 
 @dataclass(frozen=True)
-class GermCheck:
+class GermCheck(Result):
     r"""Exact check at an end point: on the open interval (lo, hi) (the germ: every heap <= n_max keeps one
     set of optimal moves there) ``moves[n]`` is heap n's optimal set and ``above_ok[n]`` says whether
     p(n) > bound there (proved by Descartes' rule: 2N_n - D_n has no root in the interval and the right sign
     at one point)."""
+
+    SOURCE = 'noisy (5) near an end of an interval'
 
     at: mpq
     side: str

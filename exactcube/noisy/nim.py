@@ -47,13 +47,12 @@ References: ``noisy`` §1 (three chips, equation (2)), Example 3, Example 4,
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from gmpy2 import lcm
 
 from ..errors import BadInput, TooLarge
-from ..numbers import mpq, mpz, to_mpq
+from ..numbers import mpq, mpz
 
 __all__ = [
     "NimSolution",
@@ -70,57 +69,17 @@ __all__ = [
     "solve_multipile",
 ]
 
-#: Largest heap the fast 1-pile solver accepts (it does about :math:`N^2`
-#: big-integer operations on integers of about :math:`N k \log_2 b` bits).
-MAX_HEAP = 1 << 13
-#: Largest heap the plain :math:`O(N^3)` method accepts.
-MAX_HEAP_PLAIN = 600
-
-
-def word_length(n: int) -> int:
-    """k(n): the number of binary digits of the heap ``n`` (Example 3); k(0) = 0."""
-    return int(n).bit_length()
-
-
-def _check_eps(eps) -> mpq:
-    e = to_mpq(eps, "eps")
-    if e < 0 or e > 1:
-        raise BadInput(f"eps: the bit-flip probability must lie in [0, 1], got {e}")
-    return e
-
-
-def _check_heap(n_max, bound: int, what: str = "n_max") -> int:
-    if isinstance(n_max, bool) or not isinstance(n_max, (int, type(mpz(0)))):
-        raise BadInput(f"{what}: expected a whole number of chips, got {n_max!r}")
-    n_max = int(n_max)
-    if n_max < 0:
-        raise BadInput(f"{what}: the heap must be at least 0, got {n_max}")
-    if n_max > bound:
-        raise TooLarge(f"{what} = {n_max} is too large for this solver; use at most {bound}")
-    return n_max
-
-
-#: Memory the fast solver may use for its exact integers (bytes, estimated).
-MAX_EXACT_BYTES = 10 ** 9
-
-
-def estimated_bytes(n_max: int, eps: mpq) -> int:
-    r"""Estimated memory of the exact answer p(0..n_max): the common denominator grows by
-    about :math:`k \log_2 b` bits per heap (eps = a/b), and about :math:`2 n` integers of that
-    size are held (the values and the numerators over the common denominator)."""
-    bits_per_heap = max(1, n_max.bit_length()) * max(1.0, math.log2(int(eps.denominator)) + 1)
-    return int(n_max * n_max * bits_per_heap / 8)
-
-
-def _check_memory(n_max: int, eps: mpq) -> None:
-    need = estimated_bytes(n_max, eps)
-    if need > MAX_EXACT_BYTES:
-        n = n_max
-        while n > 1 and estimated_bytes(n, eps) > MAX_EXACT_BYTES:
-            n = int(n * 0.9)
-        raise TooLarge(f"the exact solution up to heap {n_max} at eps = {eps} would hold about "
-                       f"{need / 1e9:.1f} GB of integers; use a heap of at most {n} at this eps "
-                       "(or an eps with a smaller denominator)")
+from ..results import Result
+from ._nimcore import (  # noqa: F401
+    MAX_EXACT_BYTES,
+    MAX_HEAP,
+    MAX_HEAP_PLAIN,
+    _check_eps,
+    _check_heap,
+    _check_memory,
+    estimated_bytes,
+    word_length,
+)
 
 
 @dataclass(frozen=True)
@@ -193,7 +152,7 @@ def channel_weights(n: int, eps) -> ChannelWeights:
 
 
 @dataclass(frozen=True)
-class NimSolution:
+class NimSolution(Result):
     r"""Exact solution of 1-pile Nim through the bit-flip channel, heaps 0..n_max.
 
     ``p[n]`` is :math:`p(n)` of (5), ``optimal[n]`` every maximising sent move
@@ -201,6 +160,8 @@ class NimSolution:
     :math:`O(N^3)` rational recursion) or ``"fast"`` (floating-point screening
     certified exactly; same exact answer).
     """
+
+    SOURCE = 'noisy (5), Example 3'
 
     eps: mpq
     n_max: int
@@ -297,7 +258,8 @@ def solve_nim(n_max: int, eps, method: str = "fast", *, progress=None) -> NimSol
     if method == "fast":
         from ._nimfast import solve_nim_fast
 
-        return solve_nim_fast(n_max, eps, progress=progress)
+        e, n, p, optimal = solve_nim_fast(n_max, eps, progress=progress)
+        return NimSolution(eps=e, n_max=n, p=p, optimal=optimal, method="fast")
     raise BadInput(f"method: expected 'plain' or 'fast', got {method!r}")
 
 
@@ -333,13 +295,15 @@ def decide_nim(n_max: int, eps):
 
 
 @dataclass(frozen=True)
-class MultipileSolution:
+class MultipileSolution(Result):
     r"""n-pile Nim with equiprobable :math:`\mu` (Example 4): p for every reachable position.
 
     Positions are sorted tuples of heap sizes (zero heaps dropped).  ``p[x]`` is
     exact; ``optimal[x]`` the maximising sent moves (all followers tie under the
     equiprobable channel, whose value does not depend on the sent move).
     """
+
+    SOURCE = 'noisy Example 4, Corollary 8'
 
     start: tuple[int, ...]
     p: dict

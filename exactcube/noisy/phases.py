@@ -58,6 +58,7 @@ from flint import arb, ctx, fmpq, fmpz_poly
 
 from ..errors import BadInput, TooLarge
 from ..numbers import format_decimal, mpq, to_mpq
+from ..results import Result
 
 __all__ = [
     "AlgebraicNumber",
@@ -626,8 +627,10 @@ class HeapPhases:
 
 
 @dataclass(frozen=True)
-class PhaseDiagram:
+class PhaseDiagram(Result):
     """Exact phase diagram of heaps 1..n_max on [0, 1] (``method`` says how it was obtained)."""
+
+    SOURCE = 'noisy (5) as piecewise rational functions of eps'
 
     n_max: int
     heaps: tuple[HeapPhases, ...]  # heaps[n-1] is heap n

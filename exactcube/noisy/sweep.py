@@ -201,7 +201,8 @@ def run_sweep(n_max: int, eps: Iterable, results: str | None = None, workers: in
             if own:
                 client.close()
     elif workers > 1 and len(todo) > 1:
-        from concurrent.futures import ProcessPoolExecutor, as_completed as done_first
+        from concurrent.futures import ProcessPoolExecutor
+        from concurrent.futures import as_completed as done_first
 
         workers = min(workers, len(todo))
         backend = f"process pool ({workers} workers)"
