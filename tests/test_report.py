@@ -11,16 +11,11 @@ import pytest
 from exactcube.cli import Output, main
 
 
-def _run(argv):
-    buf = io.StringIO()
-    return main(argv, Output(buf, force_plain=True)), buf.getvalue()
-
-
-def test_verify_json_validates_against_shipped_schema(tmp_path):
+def test_verify_json_validates_against_shipped_schema(tmp_path, cli):
     jsonschema = pytest.importorskip("jsonschema")
     schema = json.loads(resources.files("exactcube").joinpath("schema/verdicts.json").read_text())
     out = tmp_path / "v.json"
-    code, _ = _run(["verify", "--paper", "ks69", "--json", str(out)])
+    code, _ = cli(["verify", "--paper", "ks69", "--json", str(out)])
     assert code == 0
     data = json.loads(out.read_text())
     jsonschema.validate(data, schema)
@@ -31,9 +26,9 @@ def test_verify_json_validates_against_shipped_schema(tmp_path):
         jsonschema.validate(data, schema)
 
 
-def test_report_tex(tmp_path):
+def test_report_tex(tmp_path, cli):
     out = tmp_path / "r.tex"
-    code, text = _run(["report", "-o", str(out), "--paper", "floyd", "--no-figures"])
+    code, text = cli(["report", "-o", str(out), "--paper", "floyd", "--no-figures"])
     assert code == 0
     tex = out.read_text()
     assert r"\begin{document}" in tex and "floyd.f25" in tex and "Provenance" in tex and "Errata" in tex
@@ -81,9 +76,9 @@ def test_report_pdf_compiles_without_overfull_boxes(tmp_path, verdicts):
     assert max(overfull_boxes((tmp_path / "bad" / "report.log").read_text(errors="replace"))) > 100
 
 
-def test_report_paper_scopes_every_part(tmp_path):
+def test_report_paper_scopes_every_part(tmp_path, cli):
     out = tmp_path / "r.tex"
-    code, text = _run(["report", "-o", str(out), "--paper", "floyd"])
+    code, text = cli(["report", "-o", str(out), "--paper", "floyd"])
     assert code == 0, text
     tex = out.read_text()
     sections = [ln for ln in tex.splitlines() if ln.startswith(r"\clearpage\section{") or ln.startswith(r"\section{")]
@@ -110,9 +105,9 @@ def test_interrupted_pdf_build_keeps_the_previous_report(tmp_path, monkeypatch):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["r.pdf"], "a temporary file or folder was left behind"
 
 
-def test_report_html_is_self_contained(tmp_path):
+def test_report_html_is_self_contained(tmp_path, cli):
     out = tmp_path / "r.html"
-    code, text = _run(["report", "-o", str(out), "--paper", "floyd", "--no-figures"])
+    code, text = cli(["report", "-o", str(out), "--paper", "floyd", "--no-figures"])
     assert code == 0, text
     page = out.read_text()
     assert 'id="floyd.bet"' in page and 'href="#floyd.bet"' in page  # report.html#floyd.bet
@@ -144,11 +139,11 @@ def test_report_html_embeds_figures_as_svg():
 
 
 @pytest.mark.skipif(shutil.which("chromium") is None, reason="chromium not installed")
-def test_report_html_renders_in_chromium(tmp_path):
+def test_report_html_renders_in_chromium(tmp_path, cli):
     import subprocess
 
     out = tmp_path / "r.html"
-    code, text = _run(["report", "-o", str(out), "--paper", "floyd", "--no-figures"])
+    code, text = cli(["report", "-o", str(out), "--paper", "floyd", "--no-figures"])
     assert code == 0, text
     png = tmp_path / "r.png"
     profile = tmp_path / "profile"
@@ -163,8 +158,8 @@ def test_report_html_renders_in_chromium(tmp_path):
     assert img[:, :, :3].std() > 0.05, "the page rendered blank"
 
 
-def test_report_bad_output(capsys):
-    code, _ = _run(["report", "-o", "report.docx"])
+def test_report_bad_output(capsys, cli):
+    code, _ = cli(["report", "-o", "report.docx"])
     assert code == 2 and ".pdf, .tex or .html" in capsys.readouterr().err
 
 
@@ -208,10 +203,10 @@ def test_notebook_display_of_results():
     assert "verified" in v._repr_html_() and "exact" in v._repr_latex_()
 
 
-def test_table_latex_typesets_headers_and_splits_wide_tables():
-    code, tex = _run(["table", "ju24.dk", "--format", "latex"])
+def test_table_latex_typesets_headers_and_splits_wide_tables(cli):
+    code, tex = cli(["table", "ju24.dk", "--format", "latex"])
     assert code == 0 and "$d_{k}$" in tex and r"d\_k" not in tex
-    code, tex = _run(["table", "floyd.f", "--format", "latex"])
+    code, tex = cli(["table", "floyd.f", "--format", "latex"])
     assert code == 0
     assert tex.count(r"\begin{tabular}") >= 2 and "part 1 of" in tex and r"\resizebox" not in tex
     # every column once, the row labels in every part

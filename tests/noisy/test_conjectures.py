@@ -1,11 +1,9 @@
 """Conjectures 9 and 10: exact grid checks, interval proofs, the counterexample and its crossing."""
 
-import io
 
 import numpy as np
 import pytest
 
-from exactcube.cli import Output, main
 from exactcube.errors import BadInput
 from exactcube.noisy import conjectures as cj
 from exactcube.noisy import phases as ph
@@ -75,16 +73,10 @@ def test_grid_open_ends():
     assert g == [mpq(1, 4), mpq(1, 2), mpq(3, 4)]
 
 
-def run(argv):
-    buf = io.StringIO()
-    code = main(argv, Output(buf, force_plain=True))
-    return code, buf.getvalue()
-
-
-def test_cli_grid_and_rigorous():
-    code, text = run(["conjecture", "9", "--n-max", "20", "--eps-step", "1/20"])
+def test_cli_grid_and_rigorous(cli):
+    code, text = cli(["conjecture", "9", "--n-max", "20", "--eps-step", "1/20"])
     assert code == 0 and "verified" in text and "exact on the grid" in text
-    code, text = run(["conjecture", "10", "--rigorous", "--n-max", "8"])
+    code, text = cli(["conjecture", "10", "--rigorous", "--n-max", "8"])
     assert code == 0 and "verified" in text and "scope:" in text
 
 
@@ -99,7 +91,7 @@ def test_cli_grid_and_rigorous():
         (["conjecture", "9", "--workers", "0"], "at least 1"),
     ],
 )
-def test_cli_bad_input(argv, fragment, capsys):
-    code, _ = run(argv)
+def test_cli_bad_input(argv, fragment, capsys, cli):
+    code, _ = cli(argv)
     err = capsys.readouterr().err
     assert code == 2 and fragment in err and err.count("\n") == 1

@@ -1,10 +1,8 @@
 """Crossings of the optimal move: rigorous MPFR route against the exact polynomial route and the phase diagram."""
 
-import io
 
 import pytest
 
-from exactcube.cli import Output, main
 from exactcube.errors import BadInput
 from exactcube.noisy import conjectures as cj
 from exactcube.noisy import crossing as cr
@@ -45,13 +43,8 @@ def test_certify_bracket_refuses_wide_brackets():
         cr.certify_bracket(8, 7, 4, mpq(6, 10), mpq(99, 100))
 
 
-def _run(argv):
-    buf = io.StringIO()
-    return main(argv, Output(buf, force_plain=True)), buf.getvalue()
-
-
-def test_cli_crossing_small_heap_has_none():
-    code, text = _run(["conjecture", "10", "--crossing", "16", "--certificate", "balls"])
+def test_cli_crossing_small_heap_has_none(cli):
+    code, text = cli(["conjecture", "10", "--crossing", "16", "--certificate", "balls"])
     assert code == 0 and "no crossing located" in text
 
 
@@ -60,15 +53,15 @@ def test_cli_crossing_small_heap_has_none():
                                   ["conjecture", "10", "--crossing", "4096"],
                                   ["conjecture", "10", "--crossing", "1024", "--certificate", "polynomial"],
                                   ["conjecture", "10", "--crossing", "256", "--n-max", "8"]])
-def test_cli_crossing_bad_input(argv, capsys):
-    code, _ = _run(argv)
+def test_cli_crossing_bad_input(argv, capsys, cli):
+    code, _ = cli(argv)
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1 and "Traceback" not in err
 
 
 @pytest.mark.slow
-def test_cli_crossing_256_rigorous_matches_polynomial():
-    code, text = _run(["conjecture", "10", "--crossing", "256", "--certificate", "balls"])
+def test_cli_crossing_256_rigorous_matches_polynomial(cli):
+    code, text = cli(["conjecture", "10", "--crossing", "256", "--certificate", "balls"])
     assert code == 0 and "rival move: 252" in text
     # the 50 digits of the exact polynomial route (degree 1705; noisy.conjecture10.crossing_n256)
     assert "eps*(256) = 0.97404749131549347846521263952826094993178088302180" in text

@@ -1,6 +1,5 @@
 """ju24 §3 / Appendix A claims: the verdicts, and that each check fails when fed a wrong formula."""
 
-import io
 import json
 
 import pytest
@@ -198,29 +197,22 @@ def test_dk_table_trivial_region_is_bad_input(xy):
 # -- the command line ---------------------------------------------------------------------------------
 
 
-def run(argv):
-    from exactcube.cli import Output, main
-
-    buf = io.StringIO()
-    return main(argv, Output(buf, force_plain=True)), buf.getvalue()
-
-
-def test_cli_cube_stakes():
-    code, text = run(["cube", "--x", "1", "--y", "2", "--k", "3", "--p", "7/10"])
+def test_cli_cube_stakes(cli):
+    code, text = cli(["cube", "--x", "1", "--y", "2", "--k", "3", "--p", "7/10"])
     # (1, 2), k = 3: d_3 = 51/64, a_3 = 13/64 (by hand, (2.3)); centred window [13/64, 51/64]:
     # (7/10 - 13/64)/(38/64) = 159/190 -> equity 2*159/190 - 1 = 64/95
     assert code == 0 and "R+" in text and "51/64" in text and "13/64" in text and "4/5" in text
     assert "64/95" in text
 
 
-def test_cli_cube_reducing_negative_x():
-    code, text = run(["cube", "--x", "-1/4", "--y", "1/2", "--k", "1", "--p", "1/5", "--cube", "mine"])
+def test_cli_cube_reducing_negative_x(cli):
+    code, text = cli(["cube", "--x", "-1/4", "--y", "1/2", "--k", "1", "--p", "1/5", "--cube", "mine"])
     # ju24 policy: reduce at once, accepted, y(2p-1) = -3/10; optimum: -y + (1+y)p = -1/5 (by hand)
     assert code == 0 and "R-" in text and "-3/10" in text and "-1/5" in text
 
 
-def test_cli_cube_trivial_region_answers_with_policy():
-    code, text = run(["cube", "--x", "3", "--y", "2"])
+def test_cli_cube_trivial_region_answers_with_policy(cli):
+    code, text = cli(["cube", "--x", "3", "--y", "2"])
     assert code == 0 and "Theorem 3.1 (1)" in text and "p = 1" in text
 
 
@@ -230,14 +222,14 @@ def test_cli_cube_trivial_region_answers_with_policy():
     (["cube", "--x", "1", "--y", "abc"], "cannot read"),
     (["table", "ju24.dk", "--x", "3", "--y", "2"], "defined only in R"),
 ])
-def test_cli_bad_input(argv, fragment, capsys):
-    code, _ = run(argv)
+def test_cli_bad_input(argv, fragment, capsys, cli):
+    code, _ = cli(argv)
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1 and fragment in err
 
 
-def test_cli_table_json():
-    code, text = run(["table", "ju24.dk", "--x", "1/2", "--y", "3", "--size", "1", "--format", "json"])
+def test_cli_table_json(cli):
+    code, text = cli(["table", "ju24.dk", "--x", "1/2", "--y", "3", "--size", "1", "--format", "json"])
     assert code == 0 and json.loads(text)["cells"][1][0]["exact"] == "7/12"
 
 

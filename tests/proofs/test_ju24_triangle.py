@@ -1,13 +1,11 @@
 """proofs/ju24/triangle.py: the §4 and Appendix B claims, their ability to fail, the tables and Figure 6."""
 
-import io
 
 import pytest
 
 import proofs.ju24.triangle as M
 from exactcube.triangle import board as T
 from exactcube.claims import REGISTRY, Outcome
-from exactcube.cli import Output, main
 from exactcube.numbers import mpq
 from exactcube.printed import substituting
 from exactcube.tables import TABLES
@@ -77,23 +75,17 @@ def test_figure_6_builds(tmp_path):
     assert (tmp_path / "fig6.png").stat().st_size > 10_000 and path.endswith(".png")
 
 
-def _cli(argv):
-    buf = io.StringIO()
-    code = main(argv, Output(buf, force_plain=True))
-    return code, buf.getvalue()
-
-
-def test_cli_eval_simulate_regions(tmp_path):
-    code, text = _cli(["triangle", "--side", "30", "--at", "10,10,10"])
+def test_cli_eval_simulate_regions(tmp_path, cli):
+    code, text = cli(["triangle", "--side", "30", "--at", "10,10,10"])
     assert code == 0 and "P_A = 1/3" in text and "agrees exactly" in text
-    code, text = _cli(["triangle", "--side", "12", "--at", "8,2,2", "--doubles", "1", "--rule", "both"])
+    code, text = cli(["triangle", "--side", "12", "--at", "8,2,2", "--doubles", "1", "--rule", "both"])
     # by hand (both must accept, one double): at (8,2,2) B and C sit exactly on 1/6 and take; A doubling gets
     # 2(3*2/3 - 1) = 2 per unit stake, the most he can get: values (2, -1, -1)
     assert code == 0 and "A 2 (2.000000), B -1" in text
-    code, text = _cli(["triangle", "simulate", "--games", "2000", "--seed", "1", "--side", "9"])
+    code, text = cli(["triangle", "simulate", "--games", "2000", "--seed", "1", "--side", "9"])
     assert code == 0 and "2000 games, seed 1" in text
     out = tmp_path / "r.json"
-    code, text = _cli(["triangle", "regions", "--doubles", "1", "--side", "9", "--json", str(out)])
+    code, text = cli(["triangle", "regions", "--doubles", "1", "--side", "9", "--json", str(out)])
     assert code == 0 and "subgame-perfect" in text and out.exists()
 
 
@@ -108,20 +100,20 @@ def test_cli_eval_simulate_regions(tmp_path):
         ["triangle", "--side", "200", "--at", "1,1,198"],
     ],
 )
-def test_cli_bad_input(argv, capsys):
-    code, _ = _cli(argv)
+def test_cli_bad_input(argv, capsys, cli):
+    code, _ = cli(argv)
     assert code == 2
     err = capsys.readouterr().err
     assert err.startswith("exactcube: error:") and err.count("\n") == 1
 
 
-def test_cli_regions_checkpoint_resume(tmp_path):
+def test_cli_regions_checkpoint_resume(tmp_path, cli):
     ck = tmp_path / "ck.pkl"
-    code, first = _cli(["triangle", "regions", "--doubles", "2", "--side", "9", "--checkpoint", str(ck)])
+    code, first = cli(["triangle", "regions", "--doubles", "2", "--side", "9", "--checkpoint", str(ck)])
     assert code == 0 and ck.exists()
-    code, again = _cli(["triangle", "regions", "--doubles", "2", "--side", "9", "--checkpoint", str(ck)])
+    code, again = cli(["triangle", "regions", "--doubles", "2", "--side", "9", "--checkpoint", str(ck)])
     assert code == 0 and again == first
-    code, _ = _cli(["triangle", "regions", "--doubles", "2", "--side", "9", "--rule", "both", "--checkpoint", str(ck)])
+    code, _ = cli(["triangle", "regions", "--doubles", "2", "--side", "9", "--rule", "both", "--checkpoint", str(ck)])
     assert code == 2  # a checkpoint written for other parameters is refused
 
 

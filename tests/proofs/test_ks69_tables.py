@@ -1,22 +1,14 @@
 """ks69 Tables I-V, Figure 3 and the §3-5 claims: published cells, errata, options, bad input."""
 
-import io
 
 import pytest
 
 from exactcube import catalog
 from exactcube.claims import REGISTRY
-from exactcube.cli import Output, main
 from exactcube.numbers import mpq
 from exactcube.tables import TABLES
 
 catalog.load()
-
-
-def run(argv):
-    buf = io.StringIO()
-    code = main(argv, Output(buf, force_plain=True))
-    return code, buf.getvalue()
 
 
 @pytest.mark.parametrize("tid", ["ks69.table1", "ks69.table2", "ks69.table3", "ks69.table4", "ks69.table5"])
@@ -110,14 +102,14 @@ def test_larger_and_other_factors():
     assert len(t.published) == 100 and t.get(11, 0) == mpq(3, 4) ** 11
 
 
-def test_cli_table_and_plot(tmp_path):
-    code, text = run(["table", "ks69.table1", "--size", "3", "--exact"])
+def test_cli_table_and_plot(tmp_path, cli):
+    code, text = cli(["table", "ks69.table1", "--size", "3", "--exact"])
     assert code == 0 and "13/16" in text
-    code, text = run(["table", "ks69.table5", "--b", "1,2", "--truncation", "0", "--format", "csv"])
+    code, text = cli(["table", "ks69.table5", "--b", "1,2", "--truncation", "0", "--format", "csv"])
     assert code == 0 and text.splitlines()[0] == "b,a,a/b"
     pytest.importorskip("matplotlib")
     out = tmp_path / "f3.png"
-    code, _ = run(["plot", "ks69.fig3", "-o", str(out), "--points", "5", "--bmax", "5"])
+    code, _ = cli(["plot", "ks69.fig3", "-o", str(out), "--points", "5", "--bmax", "5"])
     assert code == 0 and out.exists()
 
 
@@ -133,8 +125,8 @@ def test_cli_table_and_plot(tmp_path):
         (["plot", "ks69.fig3", "--bmax", "1"], "greater than 1"),
     ],
 )
-def test_bad_input(argv, fragment, capsys):
-    code, _ = run(argv)
+def test_bad_input(argv, fragment, capsys, cli):
+    code, _ = cli(argv)
     err = capsys.readouterr().err
     assert code == 2 and fragment in err and "Traceback" not in err
 

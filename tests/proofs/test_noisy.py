@@ -1,6 +1,5 @@
 """The noisy document's claims, the table noisy.nim, and the command line `exactcube noisy`."""
 
-import io
 import json
 
 import pytest
@@ -9,7 +8,6 @@ import proofs.noisy.appendix as appendix
 import proofs.noisy.examples  # noqa: F401  (registers claims)
 import proofs.noisy.lemma7  # noqa: F401
 from exactcube.claims import REGISTRY
-from exactcube.cli import Output, main
 from exactcube.errors import BadInput, TooLarge
 from exactcube.numbers import mpq, parse_printed, parse_rational
 
@@ -60,15 +58,9 @@ def test_table_builder():
         appendix.nim_table(heap=5, eps_step=mpq(1, 10 ** 6))
 
 
-def run(argv):
-    buf = io.StringIO()
-    code = main(argv, Output(buf, force_plain=True))
-    return code, buf.getvalue()
-
-
-def test_cli_nim(tmp_path):
+def test_cli_nim(tmp_path, cli):
     out = tmp_path / "nim.json"
-    code, text = run(["noisy", "nim", "10", "--eps", "77/100", "--json", str(out)])
+    code, text = cli(["noisy", "nim", "10", "--eps", "77/100", "--json", str(out)])
     assert code == 0
     assert "77/100" in text  # p(2) = max(eps, 1 - eps)
     assert "0.458703309461914" in text  # the Appendix prints this for 5 chips at 0.77
@@ -76,10 +68,10 @@ def test_cli_nim(tmp_path):
     assert data["p"][2] == "77/100" and data["optimal"][5] == [4]
 
 
-def test_cli_chomp_and_table():
-    code, text = run(["noisy", "chomp", "2x2", "--eps", "3/4"])
+def test_cli_chomp_and_table(cli):
+    code, text = cli(["noisy", "chomp", "2x2", "--eps", "3/4"])
     assert code == 0 and "1/3" in text  # (3): every move gives 1/3 at eps = 3/4
-    code, text = run(["table", "noisy.nim", "--heap", "4", "--eps-step", "1/4", "--exact"])
+    code, text = cli(["table", "noisy.nim", "--heap", "4", "--eps-step", "1/4", "--exact"])
     assert code == 0 and "0 - 3" in text
 
 
@@ -90,8 +82,8 @@ def test_cli_chomp_and_table():
     ["noisy", "chomp", "2y3", "--eps", "1/10"],
     ["noisy", "chomp", "9x9", "--eps", "1/10"],
 ], ids=lambda a: " ".join(a))
-def test_cli_bad_input(argv, capsys):
-    code, _ = run(argv)
+def test_cli_bad_input(argv, capsys, cli):
+    code, _ = cli(argv)
     assert code == 2
 
 
@@ -110,13 +102,13 @@ def test_below_half_intervals_bracket_the_grid():
     assert hi.cmp_rational(mpq(80, 100)) > 0 and hi.cmp_rational(mpq(81, 100)) < 0
 
 
-def test_chomp_table():
+def test_chomp_table(cli):
     from proofs.noisy.chomp import chomp_table
     t = chomp_table(board=(2, 2), eps=mpq(1, 10))
     # (3): from the 2x2 bar aim at the far corner: 3(1 - e)/(3 - e) = 27/29 at e = 1/10 (hand derivation)
     assert t.get("2 2", "p") == mpq(27, 29) and t.get("2 2", "optimal squares") == "(1,1)"
     assert t.get("2 1", "kind") == "P"
-    code, text = run(["table", "noisy.chomp", "--board", "2x2", "--eps", "3/4", "--exact"])
+    code, text = cli(["table", "noisy.chomp", "--board", "2x2", "--eps", "3/4", "--exact"])
     assert code == 0 and "1/3" in text
-    code, _ = run(["table", "noisy.chomp", "--board", "2x2", "--eps", "5"])
+    code, _ = cli(["table", "noisy.chomp", "--board", "2x2", "--eps", "5"])
     assert code == 2
