@@ -291,6 +291,10 @@ class _Latex:
                 verdict += " Witness: " + self.text(str(v.witness)) + "."
             if v.errata:
                 verdict += rf" {len(v.errata)} printed value{'s' if len(v.errata) != 1 else ''} wrong (see Errata)."
+            for alt in v.alternatives:
+                verdict += (r"\par\emph{Under another reading:} " + rf"	extbf{{{alt.outcome.value}}} "
+                            f"({alt.evidence.value}), under: "
+                            + "; ".join(self.text(a) for a in _assumptions(alt)) + ". " + self.text(alt.details))
         return (rf"\subsubsection*{{{self.ident(c.id)}}}\label{{claim:{c.id}}}" + "\n"
                 + self.text(c.location) + r". \emph{" + self.text(c.statement) + "}\n\n" + verdict + "\n")
 
@@ -321,7 +325,10 @@ class _Latex:
     def _value(self, s: str) -> str:
         """A value in full, breakable between digit groups (no compaction: the errata give values whole)."""
         plain = re.fullmatch(r"[-+]?[\d.]+(/\d+)?", s.strip()) or re.search(r"\d{%d,}" % (LONG_DIGITS + 1), s)
-        t = latex_escape(s).replace("/", r"/\allowbreak{}") if plain else latex_text(s)
+        t = latex_escape(s).replace("/", r"/\allowbreak{}") if plain else _breakable(latex_text(s))
+        # \left( ... \right) makes a formula one unbreakable box; plain brackets let TeX break it after a
+        # binary operator in the narrow columns of the errata table
+        t = t.replace(r"\left(", "(").replace(r"\right)", ")")
         return re.sub(r"(\d{10})(?=\d)", r"\1\\allowbreak{}", t) if "$" not in t else t
 
     def appendix(self) -> str:
@@ -335,6 +342,15 @@ class _Latex:
             out.append(rf"\item[L{k}]\label{{long:{k}}} \texttt{{{digits}}} ({len(v)} digits)")
         out.append(r"\end{description}")
         return "\n".join(out) + "\n"
+
+
+def _breakable(t: str) -> str:
+    """Text (outside ``$...$``) with break points after ``/``, ``_``, ``(`` and ``*``, so that code
+    quoted in a narrow column (``current_step_x/(3**(1/2))``) wraps instead of running into the margin."""
+    parts = t.split("$")
+    for i in range(0, len(parts), 2):
+        parts[i] = re.sub(r"(/|\\_|\(|\*)(?=\S)", r"\1\\allowbreak{}", parts[i])
+    return "$".join(parts)
 
 
 def render_latex(parts: ReportParts, digits: int | None = None) -> str:
@@ -426,6 +442,10 @@ class _Html:
                 verdict += " Witness: " + self.text(str(v.witness)) + "."
             if v.errata:
                 verdict += f' <a href="#errata">{len(v.errata)} printed value{"s" * (len(v.errata) != 1)} wrong</a>.'
+            for alt in v.alternatives:
+                verdict += (f'<br><em>Under another reading:</em> <b class="{alt.outcome.value}">{alt.outcome.value}</b>'
+                            f" ({alt.evidence.value}), under: " + "; ".join(self.text(a) for a in _assumptions(alt))
+                            + ". " + self.text(alt.details))
         cid = html.escape(c.id, quote=True)
         return (f'<div class="claim" id="{cid}"><h4><a class="id" href="#{cid}">{html.escape(c.id)}</a></h4>'
                 f"<p>{self.text(c.location)}. <em>{self.text(c.statement)}</em></p><p>{verdict}</p></div>")

@@ -84,8 +84,12 @@ def _pdf(parts_of, args, out, stem) -> int:
 
 
 def _summary(parts, out, path):
-    out.print(f"wrote {path}: {len(parts.results)} claims of {len(parts.docs)} documents, "
-              f"{parts.n_errata} errata, {parts.n_figures} figures")
+    def n(k, word):
+        return f"{k} {word}{'' if k == 1 else 's'}"
+
+    out.print(f"wrote {path}: {n(len(parts.results), 'claim')} of {n(len(parts.docs), 'document')}, "
+              f"{n(parts.n_errata, 'printed value')} found wrong ({parts.n_not_counted} more not counted), "
+              f"{n(parts.n_figures, 'figure')}")
     for f in parts.table_failures + parts.figure_failures:
         out.print(f"  could not include {f}")
 
