@@ -28,10 +28,9 @@ from __future__ import annotations
 import time
 import traceback
 from dataclasses import dataclass, field
-from enum import Enum
 from typing import Any, Callable, Iterable
 
-from .results import (ASSUMPTIONS, Assumption, Erratum, ErratumKind, Evidence, Provenance, assumption,
+from .results import (ASSUMPTIONS, Assumption, Erratum, ErratumKind, Evidence, NamedEnum, Provenance, assumption,
                       get_assumption, grade, jsonable)
 
 __all__ = [
@@ -60,16 +59,13 @@ __all__ = [
 ]
 
 
-class Outcome(str, Enum):
+class Outcome(NamedEnum):
     """What a check found: verified, refuted (counterexample), erratum (printed value wrong), open."""
 
     VERIFIED = "verified"
     REFUTED = "refuted"
     ERRATUM = "erratum"
     OPEN = "open"
-
-    def __str__(self) -> str:  # pragma: no cover - trivial
-        return self.value
 
 
 @dataclass(frozen=True)

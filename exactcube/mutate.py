@@ -161,10 +161,6 @@ class MutationReport:
     #: Wrong printed values the harness has no correction for (not text, no ``mutants=``).
     uncorrectable: list[str] = field(default_factory=list)
 
-    @property
-    def complete(self) -> bool:
-        return self.tried == self.caught and self.items > 0
-
     def as_dict(self) -> dict:
         return {"items": self.items, "tried": self.tried, "caught": self.caught, "crashed": self.crashed,
                 "survivors": list(self.survivors), "uncorrectable": list(self.uncorrectable), "note": self.note}

@@ -50,7 +50,14 @@ __all__ = [
 ]
 
 
-class Evidence(str, Enum):
+class NamedEnum(str, Enum):
+    """An enum of names that prints as its name (``str(Evidence.EXACT) == "exact"``)."""
+
+    def __str__(self) -> str:  # pragma: no cover - trivial
+        return self.value
+
+
+class Evidence(NamedEnum):
     """How the arithmetic behind a result was done, strongest first.
 
     ``exact``: exact rationals or symbolic identities; ``rigorous``: balls or
@@ -63,9 +70,6 @@ class Evidence(str, Enum):
     RIGOROUS = "rigorous"
     NUMERIC = "numeric"
     SAMPLED = "sampled"
-
-    def __str__(self) -> str:  # pragma: no cover - trivial
-        return self.value
 
     @property
     def rank(self) -> int:
@@ -213,7 +217,7 @@ class Provenance:
         return s
 
 
-class ErratumKind(str, Enum):
+class ErratumKind(NamedEnum):
     """What kind of mistake a wrong printed value is.
 
     ``substantive``: a wrong value, formula or statement (the mathematics or the
@@ -231,9 +235,6 @@ class ErratumKind(str, Enum):
     MISPRINT = "misprint"
     ROUNDING = "rounding"
     TRANSCRIPTION = "transcription"
-
-    def __str__(self) -> str:  # pragma: no cover - trivial
-        return self.value
 
     @property
     def counts_as_wrong(self) -> bool:
@@ -361,11 +362,3 @@ def provenance_of(result) -> Provenance:
     if isinstance(p, Provenance):
         return p
     raise TypeError(f"{type(result).__name__} is not a result with a provenance")
-
-
-def provenance_field(method: str, evidence: Evidence | str = Evidence.EXACT, source: str = "",
-                     assumptions: tuple[str, ...] = (), precision: str = ""):
-    """A dataclass field whose default is a fixed :class:`Provenance` (for results whose
-    method never varies)."""
-    p = Provenance(method, Evidence(evidence), source, assumptions, precision)
-    return field(default=p, repr=False, compare=False)

@@ -421,17 +421,11 @@ def _load_checkpoint(path, keys, tau, A, out) -> int:
 
 
 def _atomic_bytes(path: str, data: bytes) -> None:
-    import tempfile
+    """Write ``data`` through the one safe writer (whole or not at all; see exactcube.output)."""
+    from ...output import open_output
 
-    d = os.path.dirname(os.path.abspath(path)) or "."
-    fd, tmp = tempfile.mkstemp(dir=d, prefix=".exactcube-", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, path)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+    with open_output(path, "bearoff database", binary=True) as f:
+        f.write(data)
 
 
 # ----------------------------------------------------------------------- storage
