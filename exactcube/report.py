@@ -292,7 +292,7 @@ class _Latex:
             if v.errata:
                 verdict += rf" {len(v.errata)} printed value{'s' if len(v.errata) != 1 else ''} wrong (see Errata)."
             for alt in v.alternatives:
-                verdict += (r"\par\emph{Under another reading:} " + rf"	extbf{{{alt.outcome.value}}} "
+                verdict += (r"\par\emph{Under another reading:} " + rf"\textbf{{{alt.outcome.value}}} "
                             f"({alt.evidence.value}), under: "
                             + "; ".join(self.text(a) for a in _assumptions(alt)) + ". " + self.text(alt.details))
         return (rf"\subsubsection*{{{self.ident(c.id)}}}\label{{claim:{c.id}}}" + "\n"

@@ -36,3 +36,14 @@ def test_markdown_links_resolve():
             if not (path.parent / target.split("#")[0]).exists():
                 bad.append(f"{path.relative_to(ROOT)} -> {target}")
     assert not bad, "links that do not resolve:\n" + "\n".join(bad)
+
+
+def test_no_tab_characters_in_python_sources():
+    """A TAB in a string is how '\\textbf' became TAB + 'extbf' in the notebook and report output (twice):
+    no .py file of the repository holds one."""
+    import pathlib
+
+    root = pathlib.Path(__file__).resolve().parent.parent
+    bad = [str(p.relative_to(root)) for d in ("exactcube", "proofs", "tests", "scripts")
+           for p in (root / d).rglob("*.py") if "\t" in p.read_text(encoding="utf-8")]
+    assert bad == []
