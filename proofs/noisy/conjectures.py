@@ -20,6 +20,8 @@ from exactcube.numbers import format_decimal, format_exact, mpq, parse_int, pars
 from exactcube.tables import Param, Table, table_builder
 from exactcube.figures import figure_builder, pyplot
 
+from .readings import CHANNEL, resting_on
+
 EXACT, RIGOROUS = Evidence.EXACT, Evidence.RIGOROUS
 HALF = mpq(1, 2)
 
@@ -43,6 +45,7 @@ C9 = ("For n >= 2 and 0 < eps < 1/2, p(n) > 1/2 and the optimal play is (transmi
 
 
 @claim("noisy.conjecture9", "§3, Conjecture 9", C9)
+@resting_on(CHANNEL)
 def conjecture9():
     r = cj.prove_conjecture9(32)
     checks = _grid_checks(64, mpq(1, 100), 0, HALF)
@@ -59,6 +62,7 @@ def conjecture9():
 
 
 @claim("noisy.conjecture9.interval", "§3, Conjecture 9", C9 + " [whole interval, n <= 128]", slow=True)
+@resting_on(CHANNEL)
 def conjecture9_interval():
     r = cj.prove_conjecture9(128)
     if r.holds:
@@ -67,6 +71,7 @@ def conjecture9_interval():
 
 
 @claim("noisy.conjecture9.grid", "§3, Conjecture 9", C9 + " [grid 1/1000, n <= 1024]", slow=True)
+@resting_on(CHANNEL)
 def conjecture9_grid():
     return _big_grid_verdict(9)
 
@@ -79,6 +84,7 @@ C10 = "If n = 2^k then p(n) >= 1/2 for all eps in [0, 1]; the optimal move for e
 
 
 @claim("noisy.conjecture10", "§3, Conjecture 10", C10)
+@resting_on(CHANNEL)
 def conjecture10():
     # where it holds: rigorous on (1/2, 1) for n <= 32, exact grid 1/100 for n <= 128
     r = cj.prove_conjecture10(32)
@@ -115,12 +121,14 @@ def _crossing_verdict(n: int, lo, hi):
 
 
 @claim("noisy.conjecture10.crossing_n256", "§3, Conjecture 10", C10 + " [exact crossing at n = 256, ~2 min]", slow=True)
+@resting_on(CHANNEL)
 def conjecture10_crossing():
     # bracket from the exact grid 1/1000: 255 optimal at 0.974, 252 at 0.975 (checked again inside)
     return _crossing_verdict(256, mpq(974, 1000), mpq(975, 1000))
 
 
 @claim("noisy.conjecture10.crossing_n512", "§3, Conjecture 10", C10 + " [exact crossing at n = 512, long]", slow=True)
+@resting_on(CHANNEL)
 def conjecture10_crossing512():
     return _crossing_verdict(512, mpq(957, 1000), mpq(958, 1000))
 
@@ -144,18 +152,21 @@ def _rigorous_crossing(n: int, lo, hi):
 
 @claim("noisy.conjecture10.crossing_n1024", "§3, Conjecture 10", C10 + " [rigorous crossing at n = 1024, ~1 min]",
        slow=True)
+@resting_on(CHANNEL)
 def conjecture10_crossing1024():
     return _rigorous_crossing(1024, mpq(945, 1000), mpq(946, 1000))
 
 
 @claim("noisy.conjecture10.crossing_n2048", "§3, Conjecture 10", C10 + " [rigorous crossing at n = 2048, ~2 min CPU]",
        slow=True)
+@resting_on(CHANNEL)
 def conjecture10_crossing2048():
     return _rigorous_crossing(2048, mpq(937, 1000), mpq(938, 1000))
 
 
 @claim("noisy.conjecture10.near_one", "§3, Conjecture 10",
        "Why move n - 4 overtakes n - 1 near eps = 1 from n = 256 on: first-order loss rates at eps -> 1, n = 2^j <= 1024")
+@resting_on(CHANNEL)
 def conjecture10_near_one():
     from exactcube.noisy import crossing as cr
 
@@ -180,6 +191,7 @@ def conjecture10_near_one():
 
 
 @claim("noisy.conjecture10.interval", "§3, Conjecture 10", C10 + " [whole interval, n <= 64]", slow=True)
+@resting_on(CHANNEL)
 def conjecture10_interval():
     r = cj.prove_conjecture10(64)
     if r.holds:
@@ -188,6 +200,7 @@ def conjecture10_interval():
 
 
 @claim("noisy.conjecture10.grid", "§3, Conjecture 10", C10 + " [grid 1/1000, n <= 1024]", slow=True)
+@resting_on(CHANNEL)
 def conjecture10_grid():
     return _big_grid_verdict(10)
 
@@ -240,6 +253,7 @@ def deviation_profile(checks, n_max: int):
 @claim("noisy.question4.1", "§4, (1)",
        "The case of 10 chips was a rather fair game for eps > 1/2.  Does this happen consistently for large n "
        "(except n = 2^k)?  If so, does the bound on |p(n) - 1/2| approach 0?")
+@resting_on(CHANNEL)
 def question41():
     n_max = 64
     checks = _grid_checks(n_max, mpq(1, 50), HALF, 1)
@@ -269,6 +283,7 @@ def question41():
 
 @claim("noisy.question4.1.grid", "§4, (1)", "max over eps > 1/2 of |p(n) - 1/2| for n <= 1024 [grid 1/1000]",
        slow=True)
+@resting_on(CHANNEL)
 def question41_grid():
     res = _big_grid()
     M = {}
