@@ -1,0 +1,568 @@
+r"""Whole-interval statements about 1-pile Nim through the bit-flip channel, for heaps up to 2^12.
+
+Mathematics (``noisy`` (5), reconstruction in docs/noisy.md).  Fix a side of
+:math:`\varepsilon = 1/2` and write the channel in the variable
+
+.. math::
+
+   u = \varepsilon/(1-\varepsilon) \ (\varepsilon \le 1/2), \qquad u = (1-\varepsilon)/\varepsilon
+   \ (\varepsilon \ge 1/2), \qquad u \in [0, 1].
+
+From heap :math:`n` (:math:`k` binary digits) a move :math:`m` is received as the legal word :math:`r < n`
+with chance proportional to :math:`u^{e(m, r)}`, where :math:`e` is the Hamming distance from :math:`m`
+(:math:`\varepsilon < 1/2`) or from the complement of :math:`m` (:math:`\varepsilon > 1/2`): the common
+factor :math:`(1-\varepsilon)^k` or :math:`\varepsilon^k` cancels in (5).  Group the legal words by
+:math:`e`: :math:`c_e` of them, with values :math:`y_r = 1 - p(r)` summing to :math:`G_e`; with
+:math:`e_0` the smallest grade present and :math:`i = e - e_0`,
+
+.. math::
+
+   p(n, m) = \frac{\sum_i u^i G_{e_0+i}}{Z}, \quad Z = \sum_i c_{e_0+i} u^i \ge 1, \qquad
+   \frac{d p(n, m)}{du} = \frac{\sum_i u^i G'_{e_0+i}}{Z}
+   + \frac{1}{Z} \sum_{i \ge 1} i\, u^{i-1} \bigl(G_{e_0+i} - c_{e_0+i}\, p(n, m)\bigr),
+
+(the second term is :math:`\sum_r \mu_r' y_r`, written so that it is a covariance and small where the
+weights barely move).  Nothing is singular at :math:`u = 0` (:math:`\varepsilon \in \{0, 1\}`), so a proof
+can reach the ends of the interval.
+
+Enclosures on :math:`J = [u_l, u_h]` (first-order mean-value form).  For every heap :math:`r` the module
+keeps three intervals: :math:`V_r \ni p(r)(u_c)` at the centre :math:`u_c`, :math:`D_r` containing the
+derivative :math:`p(r)'` wherever it exists on :math:`J`, and the range :math:`R_r = V_r + D_r (J - u_c)`.
+:math:`p(r)` is the maximum of the :math:`p(r, m)`, each smooth on :math:`J`, so it is Lipschitz and
+:math:`p(r)(u) - p(r)(u_c) \in D_r (u - u_c)` when :math:`D_r` is the hull of the derivative enclosures of
+the moves that can be maximal somewhere on :math:`J` (those whose range reaches the largest lower end).
+The grade sums :math:`G_e(m)` for every move at once are kept up to date as heaps are added: when
+:math:`p(r)` is enclosed, its values are added at grade :math:`d(m, r)` for every word :math:`m`
+(:math:`O(2^k)` per heap).
+
+Rigour.  Every operation is one IEEE binary64 operation rounded to nearest, followed by a step outwards of
+at least one unit in the last place (:func:`_dn`, :func:`_up`): the exact result lies between the two
+neighbours of the rounded one.
+The grade sums are exact: each word value is rounded outwards once to an integer multiple of
+:math:`2^{-50}` (values) or :math:`2^{-40}` (derivatives, at most :math:`2^{10}` in size), and sums of at most
+:math:`2^{12}` such integers fit in 64 bits; each sum is rounded once (outwards) when it is read.  Evidence
+``rigorous``.
+
+Statements.  On each sub-interval a statement is *proved* by one of three tests:
+
+* centred: :math:`g(u_c) - |D_g| \max|u - u_c| > 0` for the difference :math:`g` of two moves, or of
+  :math:`p(n)` and 1/2 (:math:`V_g` and :math:`D_g` from those of the two terms);
+* end point: where :math:`g` is known to vanish at an end :math:`u_0` of :math:`J` (two moves that tie
+  there exactly, e.g. at :math:`\varepsilon = 1`, or at a certified crossing), a sign of :math:`D_g` on
+  all of :math:`J` proves :math:`g \ne 0` on :math:`J \setminus \{u_0\}` (mean value theorem);
+* range: a move whose range lies below the range of the target cannot be optimal.
+
+References: ``noisy`` §3, equation (5), Conjectures 9 and 10; the crossings of
+:mod:`exactcube.noisy.crossing`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..errors import BadInput, TooLarge
+from ..numbers import mpq, to_mpq
+from ..results import Result
+
+__all__ = ["Side", "Enclosures", "enclose_on", "IntervalProof", "prove_moves", "u_of", "MAX_PROOF_HEAP"]
+
+MAX_PROOF_HEAP = 1 << 12
+_U = 2.0 ** -53
+_INF = np.inf
+
+
+_STEP = 2.0 ** -52
+_TINY = 5e-324  # the smallest subnormal
+
+
+def _dn(x):
+    """A float below x by at least one unit in the last place (x - |x| 2^-52 is at or below the next float
+    down, also for 0 and subnormals): applied to a result rounded to nearest it gives a lower bound."""
+    return x - (np.abs(x) * _STEP + _TINY)
+
+
+def _up(x):
+    """A float above x by at least one unit in the last place (see :func:`_dn`)."""
+    return x + (np.abs(x) * _STEP + _TINY)
+
+
+# -- interval arithmetic on (lo, hi) pairs of float64 arrays, outward rounded ------------------------------
+
+
+def _add(a, b):
+    return _dn(a[0] + b[0]), _up(a[1] + b[1])
+
+
+def _sub(a, b):
+    return _dn(a[0] - b[1]), _up(a[1] - b[0])
+
+
+def _mul(a, b):
+    p = (a[0] * b[0], a[0] * b[1], a[1] * b[0], a[1] * b[1])
+    return _dn(np.minimum(np.minimum(p[0], p[1]), np.minimum(p[2], p[3]))), \
+        _up(np.maximum(np.maximum(p[0], p[1]), np.maximum(p[2], p[3])))
+
+
+def _div_pos(a, b):
+    """a / b for b > 0 (every lower end positive)."""
+    p = (a[0] / b[0], a[0] / b[1], a[1] / b[0], a[1] / b[1])
+    return _dn(np.minimum(np.minimum(p[0], p[1]), np.minimum(p[2], p[3]))), \
+        _up(np.maximum(np.maximum(p[0], p[1]), np.maximum(p[2], p[3])))
+
+
+def _hull(a, b):
+    return np.minimum(a[0], b[0]), np.maximum(a[1], b[1])
+
+
+def _mag(a):
+    return np.maximum(np.abs(a[0]), np.abs(a[1]))
+
+
+# -- the parametrisation ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Side:
+    """Which side of eps = 1/2 (``above``: eps >= 1/2) and the exact eps interval [lo, hi] on that side."""
+
+    above: bool
+    lo: mpq
+    hi: mpq
+
+
+def u_of(eps, above: bool) -> mpq:
+    r"""The variable u of the module docstring: eps/(1 - eps) below 1/2, (1 - eps)/eps above (exact)."""
+    e = to_mpq(eps)
+    if above:
+        if not mpq(1, 2) <= e <= 1:
+            raise BadInput(f"eps = {e} is not in [1/2, 1]")
+        return (1 - e) / e
+    if not 0 <= e <= mpq(1, 2):
+        raise BadInput(f"eps = {e} is not in [0, 1/2]")
+    return e / (1 - e)
+
+
+def _float_down(q: mpq) -> float:
+    f = float(q)
+    return float(_dn(f)) if mpq(f) > q else f
+
+
+def _float_up(q: mpq) -> float:
+    f = float(q)
+    return float(_up(f)) if mpq(f) < q else f
+
+
+# -- grade sums kept exactly in fixed point --------------------------------------------------------------
+
+#: word values are kept as integers in units of 2^-SCALE (values, ranges) and 2^-DSCALE (derivatives),
+#: rounded outwards once; sums of at most 2^12 of them are then exact in int64
+SCALE = 50
+DSCALE = 40
+MAX_SLOPE = 2.0 ** 10  # |p(r)'| beyond this would overflow the fixed-point sums: the proof gives up
+
+
+def _fix_lo(x, scale):
+    return np.floor(np.ldexp(x, scale)).astype(np.int64)
+
+
+def _fix_hi(x, scale):
+    return np.ceil(np.ldexp(x, scale)).astype(np.int64)
+
+
+def _unfix(G, scale):
+    """Integer sums in units of 2^-scale as (lo, hi) floats (one rounding of the int64, outwards)."""
+    f = G.astype(np.float64)
+    return np.ldexp(_dn(f), -scale), np.ldexp(_up(f), -scale)
+
+
+# -- the enclosures ---------------------------------------------------------------------------------------
+
+
+@dataclass
+class Enclosures:
+    r"""For every heap r <= n_max on the u-interval [ul, uh] around uc: ``V`` (p(r)(uc)), ``D`` (p(r)' on J),
+    ``R`` (range on J), each a (lo, hi) pair of arrays indexed by r; ``moves[n]`` the per-move (V, D, R)
+    of the heaps asked for; ``candidates[r]`` the moves that can be optimal somewhere on J."""
+
+    above: bool
+    ul: float
+    uh: float
+    uc: float
+    V: tuple
+    D: tuple
+    R: tuple
+    moves: dict
+    candidates: dict
+
+
+def _powers(u, k):
+    """[u^0, ..., u^k] as (lo, hi) arrays (u = (lo, hi) scalars, u >= 0)."""
+    lo = np.empty(k + 1)
+    hi = np.empty(k + 1)
+    lo[0] = hi[0] = 1.0
+    for i in range(1, k + 1):
+        lo[i] = _dn(lo[i - 1] * u[0])
+        hi[i] = _up(hi[i - 1] * u[1])
+    return lo, hi
+
+
+def _dot_pow(P, G):
+    """sum_i P_i G_i over the grade axis (axis 0): P (lo, hi) of shape (k+1,), G (lo, hi) of shape (k+1, M)."""
+    lo, hi = _mul((P[0][:, None], P[1][:, None]), G)
+    s_lo, s_hi = lo[0], hi[0]
+    for i in range(1, lo.shape[0]):
+        s_lo = _dn(s_lo + lo[i])
+        s_hi = _up(s_hi + hi[i])
+    return s_lo, s_hi
+
+
+def enclose_on(n_max: int, above: bool, ul: float, uh: float, heaps=(), progress=None, on_heap=None) -> Enclosures:
+    r"""Rigorous enclosures (module docstring) for every heap r <= n_max and u in [ul, uh] (floats, 0 <= ul <=
+    uh <= 1) on the side ``above`` of eps = 1/2; per-move enclosures for the heaps in ``heaps``.  ``on_heap(n, vc,
+    dv, rng)``, if given, sees every heap's per-move enclosures as they are made (it may raise to stop early)."""
+    if not 0 <= ul <= uh <= 1:
+        raise BadInput(f"need 0 <= ul <= uh <= 1, got [{ul}, {uh}]")
+    if n_max > MAX_PROOF_HEAP:
+        raise TooLarge(f"interval proofs are limited to heaps n <= {MAX_PROOF_HEAP}")
+    heaps = set(heaps)
+    uc = (ul + uh) / 2
+    if not ul <= uc <= uh:
+        uc = ul
+    off = (_dn(ul - uc), _up(uh - uc))  # u - uc over J
+    Jp = _powers((ul, uh), 14)
+    Cp = _powers((uc, uc), 14)
+    K = max(1, n_max.bit_length())
+    words = np.arange(1 << K)
+    pop = np.zeros(1 << K, dtype=np.int64)
+    for j in range(K):
+        pop += (words >> j) & 1
+    # G[j, d, m]: sum over the words r < n at distance d from m of: 0 count, 1-2 y at the centre (lo, hi),
+    # 3-4 y on J (lo, hi), 5-6 y' on J (lo, hi); exact integers (fixed point)
+    G = np.zeros((7, K + 1, 1 << K), dtype=np.int64)
+    one = np.int64(1) << SCALE
+    V = (np.zeros(n_max + 1), np.zeros(n_max + 1))
+    D = (np.zeros(n_max + 1), np.zeros(n_max + 1))
+    R = (np.zeros(n_max + 1), np.zeros(n_max + 1))
+    moves: dict = {}
+    cands: dict = {0: ()}
+    for n in range(1, n_max + 1):
+        r = n - 1  # the word that becomes legal
+        if max(abs(D[0][r]), abs(D[1][r])) > MAX_SLOPE:
+            raise TooLarge(f"heap {r}: |p'| above {MAX_SLOPE} on [{ul}, {uh}]; use a narrower interval")
+        add = np.array([1, one - _fix_hi(V[1][r], SCALE), one - _fix_lo(V[0][r], SCALE),
+                        one - _fix_hi(R[1][r], SCALE), one - _fix_lo(R[0][r], SCALE),
+                        -_fix_hi(D[1][r], DSCALE), -_fix_lo(D[0][r], DSCALE)], dtype=np.int64)
+        d = pop[words ^ r]
+        G[:, d, words] += add[:, None]
+        k = n.bit_length()
+        X = G[:, :k + 1, :n]
+        if above:
+            X = X[:, ::-1, :]  # grade = distance from the complement of m (k digits)
+        C = X[0].astype(np.float64)
+        Gv = (_unfix(X[1], SCALE)[0], _unfix(X[2], SCALE)[1])
+        Gr = (_unfix(X[3], SCALE)[0], _unfix(X[4], SCALE)[1])
+        Gd = (_unfix(X[5], DSCALE)[0], _unfix(X[6], DSCALE)[1])
+        # shift every move's grades down by its smallest grade e0
+        present = C > 0
+        e0 = np.argmax(present, axis=0)
+        idx = e0[None, :] + np.arange(k + 1)[:, None]
+        valid = idx <= k
+        idx = np.minimum(idx, k)
+
+        def shift(A):
+            return np.where(valid, np.take_along_axis(A, idx, axis=0), 0.0)
+
+        c = shift(C)
+        Gv = (shift(Gv[0]), shift(Gv[1]))
+        Gr = (shift(Gr[0]), shift(Gr[1]))
+        Gd = (shift(Gd[0]), shift(Gd[1]))
+        Pc = (Cp[0][:k + 1], Cp[1][:k + 1])
+        PJ = (Jp[0][:k + 1], Jp[1][:k + 1])
+        cI = (c, c)
+        # centre value
+        Zc = _dot_pow(Pc, cI)
+        vc = _div_pos(_dot_pow(Pc, Gv), Zc)
+        # on J: Z, value enclosures (two ways), derivative
+        ZJ = _dot_pow(PJ, cI)
+        safe = np.where(c > 0, c, 1.0)
+        ybar = (np.where(c > 0, _dn(Gr[0] / safe), _INF), np.where(c > 0, _up(Gr[1] / safe), -_INF))
+        hull_lo = np.min(ybar[0], axis=0)
+        hull_hi = np.max(ybar[1], axis=0)
+        naive = _div_pos(_dot_pow(PJ, Gr), ZJ)
+        PJr = (np.maximum(hull_lo, naive[0]), np.minimum(hull_hi, naive[1]))
+        # i u^(i-1) on J for i >= 1, 0 for i = 0
+        ii = np.arange(k + 1, dtype=float)
+        dP = (np.concatenate(([0.0], _dn(ii[1:] * PJ[0][:-1]))), np.concatenate(([0.0], _up(ii[1:] * PJ[1][:-1]))))
+        cp = _mul(cI, (PJr[0][None, :], PJr[1][None, :]))
+        dev = _sub(Gr, cp)  # G_i - c_i p(n, m)
+        cov = _div_pos(_dot_pow(dP, dev), ZJ)
+        own = _div_pos(_dot_pow(PJ, Gd), ZJ)
+        dv = _add(own, cov)
+        rng = _add(vc, _mul(dv, (np.full(n, off[0]), np.full(n, off[1]))))
+        rng = (np.maximum(rng[0], PJr[0]), np.minimum(rng[1], PJr[1]))
+        # p(n) = max over moves
+        floor = np.max(rng[0])
+        cand = np.nonzero(rng[1] >= floor)[0]
+        V[0][n], V[1][n] = max(np.max(vc[0]), 0.0), min(np.max(vc[1]), 1.0)
+        D[0][n], D[1][n] = np.min(dv[0][cand]), np.max(dv[1][cand])
+        R[0][n], R[1][n] = max(floor, 0.0), min(np.max(rng[1]), 1.0)
+        cands[n] = tuple(cand.tolist())
+        if n in heaps:
+            moves[n] = (vc, dv, rng)
+        if on_heap is not None:
+            on_heap(n, vc, dv, rng)
+        if progress is not None:
+            progress(n)
+    return Enclosures(above, ul, uh, uc, V, D, R, moves, cands)
+
+
+# -- statements proved piece by piece -------------------------------------------------------------------
+
+
+def eps_of(u: float, above: bool) -> mpq:
+    """The exact eps of a float u (inverse of :func:`u_of`)."""
+    q = mpq(u)
+    return 1 / (1 + q) if above else q / (1 + q)
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One closed u-interval [ul, uh] and the test that proved the statement on it: 'centred', 'end' (a tie
+    at an end point, excluded from the statement), or 'crossing' (the unique crossing of two moves inside)."""
+
+    ul: float
+    uh: float
+    test: str
+
+
+@dataclass(frozen=True)
+class IntervalProof(Result):
+    r"""A statement proved (or not) on a whole interval of eps by the enclosures of :func:`enclose_on`:
+    ``pieces`` cover [eps_lo, eps_hi] (``open_lo``/``open_hi``: the end point itself is excluded, a tie or a
+    crossing); ``gaps`` are u-intervals where the tests failed down to ``min_width`` (empty when proved)."""
+
+    SOURCE = "noisy §3, (5), Conjectures 9-10: whole intervals of eps"
+    EVIDENCE = "rigorous"
+
+    statement: str
+    heaps: tuple
+    eps_lo: mpq
+    eps_hi: mpq
+    open_lo: bool
+    open_hi: bool
+    pieces: tuple
+    gaps: tuple
+    seconds: float
+    evidence: str = "rigorous"
+
+    @property
+    def proved(self) -> bool:
+        return not self.gaps
+
+    def scope(self) -> str:
+        lo = f"{float(self.eps_lo):.6g}"
+        hi = f"{float(self.eps_hi):.6g}"
+        return (("(" if self.open_lo else "[") + lo + ", " + hi + (")" if self.open_hi else "]"))
+
+
+class _Fail(Exception):
+    pass
+
+
+def _centred_lower(vc, dv, off, t, others):
+    """Lower bounds over J of p(n, t) - p(n, m) for the moves ``others`` (centred form)."""
+    g0 = _sub((vc[0][t], vc[1][t]), (vc[0][others], vc[1][others]))
+    dg = _sub((dv[0][t], dv[1][t]), (dv[0][others], dv[1][others]))
+    lo, _ = _add(g0, _mul(dg, (np.full(len(others), off[0]), np.full(len(others), off[1]))))
+    return lo, dg
+
+
+def _check_piece(n_max, above, ul, uh, targets, half_above, end_tie=None):
+    """Run the enclosures on [ul, uh]; raise _Fail at the first heap where the statement is not proved.
+
+    ``targets[n]``: the move that must be heap n's unique optimum (every other move below it on J);
+    ``half_above``: heaps n whose p(n) must exceed 1/2 on J; ``end_tie`` = (n, rival, u0): at u0 (an end of
+    J) the target and ``rival`` tie exactly, and the target must beat it on J minus u0 (derivative sign)."""
+    uc = (ul + uh) / 2
+    off = (_dn(ul - uc), _up(uh - uc))
+
+    def on_heap(n, vc, dv, rng):
+        t = targets.get(n)
+        if t is not None:
+            others = np.array([m for m in range(n) if m != t], dtype=np.int64)
+            if end_tie is not None and end_tie[0] == n:
+                rival, u0 = end_tie[1], end_tie[2]
+                others = others[others != rival]
+                dg = _sub((dv[0][t], dv[1][t]), (dv[0][rival], dv[1][rival]))
+                # g(u) = g(u0) + g'(xi)(u - u0), g(u0) = 0: sign of g' decides on J minus u0
+                ok = dg[0] > 0 if u0 == ul else dg[1] < 0
+                if not ok:
+                    raise _Fail(f"heap {n}: the slope of p(n, {t}) - p(n, {rival}) is not of one sign")
+            if len(others):
+                lo, _ = _centred_lower(vc, dv, off, t, others)
+                # a move below the target's range also counts (range test)
+                below = rng[1][others] < rng[0][t]
+                if not np.all((lo > 0) | below):
+                    bad = int(others[np.argmax(~((lo > 0) | below))])
+                    raise _Fail(f"heap {n}: move {bad} not excluded")
+        if n in half_above:
+            lo = rng[0][targets[n]] if n in targets else None
+            if lo is None or not lo > 0.5:
+                raise _Fail(f"heap {n}: p(n) > 1/2 not proved")
+
+    try:
+        enclose_on(n_max, above, ul, uh, on_heap=on_heap)
+    except TooLarge as exc:  # a slope too large for the fixed-point sums: narrow the piece
+        raise _Fail(str(exc)) from None
+
+
+def _cover(n_max, above, ul, uh, targets, half_above, min_width, max_pieces, pieces, gaps, first_tie=None,
+           progress=None, width=None):
+    """Cover [ul, uh] (u) from left to right by pieces proved by :func:`_check_piece`, doubling the width after a
+    success and halving it after a failure (a gap is recorded below ``min_width``); ``first_tie`` = (n,
+    rival) when target and rival tie exactly at u = ul (the first piece then uses the end-point test)."""
+    a = ul
+    w = width if width is not None else (uh - ul) / 8
+    tries = 0
+    while a < uh:
+        b = min(a + w, uh)
+        if b - a < w / 2 and b < uh:
+            b = uh
+        tie = (first_tie[0], first_tie[1], a) if first_tie is not None and a == ul else None
+        tries += 1
+        try:
+            if tries > max_pieces:
+                raise _Fail("too many pieces")
+            _check_piece(n_max, above, a, b, targets, half_above, tie)
+        except _Fail as exc:
+            if b - a < min_width or tries > max_pieces:
+                gaps.append((a, b, str(exc)))
+                a = b
+                continue
+            w = (b - a) / 2
+            continue
+        pieces.append(Piece(a, b, "end" if tie else "centred"))
+        if progress is not None:
+            progress(a, b, len(pieces), uh)
+        a = b
+        w = 2 * w
+    return tries
+
+
+def crossing_piece(n: int, a: int, b: int, above: bool, u_guess: float, w: float):
+    """J0 = [u_guess - w, u_guess + w] and a proof that heap n's optimal moves cross exactly once on J0:
+    p(n, a) - p(n, b) has a derivative of one sign on J0 and opposite signs at its ends, and every other move
+    stays below one of the two on J0.  Returns (Piece, sign of p(n, a) - p(n, b) at the left end) or raises
+    _Fail."""
+    ul, uh = u_guess - w, u_guess + w
+    res = {}
+
+    def on_heap(m, vc, dv, rng):
+        if m != n:
+            return
+        dg = _sub((dv[0][a], dv[1][a]), (dv[0][b], dv[1][b]))
+        if not (dg[0] > 0 or dg[1] < 0):
+            raise _Fail(f"the slope of p(n, {a}) - p(n, {b}) is not of one sign on [{ul}, {uh}]")
+        top = max(rng[0][a], rng[0][b])
+        others = [x for x in range(n) if x not in (a, b)]
+        if others and not np.max(rng[1][others]) < top:
+            raise _Fail("another move competes")
+        res["slope"] = dg
+
+    try:
+        enclose_on(n, above, ul, uh, on_heap=on_heap)
+    except TooLarge as exc:
+        raise _Fail(str(exc)) from None
+    signs = []
+    for x in (ul, uh):
+        E = enclose_on(n, above, x, x, heaps=(n,))
+        vc = E.moves[n][0]
+        g = _sub((vc[0][a], vc[1][a]), (vc[0][b], vc[1][b]))
+        if g[0] > 0:
+            signs.append(1)
+        elif g[1] < 0:
+            signs.append(-1)
+        else:
+            raise _Fail(f"no sign at u = {x}")
+    if signs[0] == signs[1]:
+        raise _Fail("no crossing inside")
+    return Piece(ul, uh, "crossing"), signs[0]
+
+
+def _crossing_guess(n: int):
+    """(eps bracket (lo, hi) of width < 1e-12, rival) of the crossing of Conjecture 10 at heap n (certified floating
+    point decisions at the ends; :mod:`exactcube.noisy.crossing`)."""
+    from . import crossing as cr
+
+    found = cr.find_bracket(n)
+    if found is None:
+        raise BadInput(f"heap {n}: move {n - 1} is optimal up to 99/100: no crossing to start from")
+    lo, hi, rival = found
+    lo, hi = cr.bracket(n, n - 1, rival, lo, hi, width="1e-12")
+    return lo, hi, rival
+
+
+def prove_conjecture10_beyond(n: int, eps_from=None, min_width: float = 1e-12, max_pieces: int = 4000,
+                              progress=None) -> IntervalProof:
+    r"""Heap n = 2^j past its crossing: the rival move (n - 4) is the unique optimal move and p(n) > 1/2 for every
+    eps in (eps*, 1); and, with ``eps_from`` (> 1/2), move n - 1 is the unique optimal move and p(n) > 1/2 for
+    every eps in [eps_from, eps*).  eps* is the unique crossing inside the piece of :func:`crossing_piece`.
+    At eps = 1 the two moves tie (both win surely), so 1 is excluded."""
+    import time
+
+    t0 = time.time()
+    if n < 4 or n & (n - 1):
+        raise BadInput(f"n = {n} is not a power of two >= 4")
+    lo, hi, rival = _crossing_guess(n)
+    ug = float(u_of((lo + hi) / 2, True))
+    pieces, gaps = [], []
+    w = 1e-5
+    cross = None
+    while w > 1e-9 and cross is None:
+        try:
+            cross, sign = crossing_piece(n, rival, n - 1, True, ug, w)
+        except _Fail:
+            w /= 4
+    if cross is None:
+        gaps.append((ug, ug, "crossing not isolated"))
+        return IntervalProof("crossing not isolated", (n,), mpq(1, 2), mpq(1), True, True, (), tuple(gaps),
+                             time.time() - t0)
+    pieces.append(cross)
+    targets = {n: rival}
+    _cover(n, True, 0.0, cross.ul, targets, {n}, min_width, max_pieces, pieces, gaps, first_tie=(n, n - 1),
+           progress=progress, width=cross.ul / 64)
+    stmt = (f"heap {n}: move {rival} is the unique optimal move and p({n}) > 1/2 for every eps in (eps*, 1), "
+            f"eps* the unique crossing of moves {n - 1} and {rival} in [{float(eps_of(cross.uh, True)):.15f}, "
+            f"{float(eps_of(cross.ul, True)):.15f}]")
+    lo_eps = eps_of(cross.uh, True)
+    if eps_from is not None:
+        eps_from = to_mpq(eps_from)
+        _cover(n, True, cross.uh, float(u_of(eps_from, True)), {n: n - 1}, {n}, min_width, max_pieces, pieces,
+               gaps, progress=progress, width=1e-4)
+        stmt += f"; move {n - 1} is the unique optimal move and p({n}) > 1/2 for every eps in [{eps_from}, eps*)"
+        lo_eps = eps_from
+    return IntervalProof(stmt, (n,), lo_eps, mpq(1), eps_from is None, True, tuple(pieces), tuple(gaps),
+                         time.time() - t0)
+
+
+def prove_conjecture9_on(n_max: int, eps_to, eps_from=0, min_width: float = 1e-12, max_pieces: int = 4000,
+                         progress=None) -> IntervalProof:
+    r"""Conjecture 9 on the closed interval [eps_from, eps_to] (inside [0, 1/2)) for every heap 2..n_max: move 0 is
+    the unique optimal move and p(n) > 1/2."""
+    import time
+
+    t0 = time.time()
+    eps_from, eps_to = to_mpq(eps_from), to_mpq(eps_to)
+    if not 0 <= eps_from < eps_to < mpq(1, 2):
+        raise BadInput(f"need 0 <= eps_from < eps_to < 1/2, got [{eps_from}, {eps_to}]")
+    targets = {r: 0 for r in range(2, n_max + 1)}
+    pieces, gaps = [], []
+    ul = _float_down(u_of(eps_from, False))
+    uh = _float_up(u_of(eps_to, False))
+    _cover(n_max, False, ul, uh, targets, set(targets), min_width, max_pieces, pieces, gaps, progress=progress,
+           width=(uh - ul) / 16)
+    stmt = f"for every heap 2..{n_max}: move 0 is the unique optimal move and p(n) > 1/2 for every eps in [{eps_from}, {eps_to}]"
+    return IntervalProof(stmt, tuple(range(2, n_max + 1)), eps_from, eps_to, False, False, tuple(pieces),
+                         tuple(gaps), time.time() - t0)
