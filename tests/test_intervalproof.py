@@ -81,3 +81,21 @@ def test_first_order_at_half_against_the_solver():
     # heap 3 by hand: p(3, 1) = eps(1 - eps^2)/(1 - eps + eps^2) above 1/2 has slope (1/4)(3/4)/(9/16) = 1/3;
     # the even moves have slope -2/3 - p'(2)/3 = -1
     assert right.move_slopes[3] == (mpq(-1), mpq(1, 3), mpq(-1))
+
+
+def test_cli_region(cli, capsys):
+    code, text = cli(["conjecture", "9", "--region", "12", "--eps-to", "1/3"])
+    assert code == 0
+    assert "Conjecture 9, whole intervals: proved  [rigorous]" in text
+    assert "for every heap 2..12: move 0 is the unique optimal move and p(n) > 1/2 for every eps in [0, 1/3]" in text
+    for argv in (["conjecture", "10", "--region", "100"],             # not a power of two
+                 ["conjecture", "10", "--region", "128"],             # no crossing below 256
+                 ["conjecture", "9", "--region", "12", "--eps-to", "1/2"],
+                 ["conjecture", "9", "--region", "12", "--eps-from", "3/5"],
+                 ["conjecture", "9", "--eps-to", "1/3"],
+                 ["conjecture", "9", "--region", "5000"],
+                 ["conjecture", "9", "--region", "12", "--fast"]):
+        code, _ = cli(argv)
+        err = capsys.readouterr().err
+        assert code == 2, argv
+        assert err.count("\n") == 1 and "error" in err, (argv, err)

@@ -31,6 +31,12 @@ Scope and evidence, printed with every verdict:
                (its degree printed; minutes for N = 512).  --certificate balls (default above 512):
                eps* is the unique zero of p(N, N-1) - p(N, rival) on a bracket, located in MPFR with
                a proved error bound (evidence rigorous).
+  --region N   PROVED ON WHOLE INTERVALS by rigorous first-order enclosures (any heap <= 4096; evidence
+               RIGOROUS).  Conjecture 9: every heap 2..N has move 0 as its unique optimum and
+               p(n) > 1/2 on the closed interval [0, --eps-to] (default 1/4).  Conjecture 10, heap
+               N = 2^k >= 256: the rival move (N - 4) is the unique optimum and p(N) > 1/2 on all of
+               (eps*, 1), and with --eps-from X also move N - 1 on [X, eps*).  Near eps = 1/2 the moves
+               of one parity tie to first order, so the enclosures cannot reach 1/2 itself.
 A failure is reported with its smallest exact witness: n, eps, the optimal move(s) and p(n),
 the conjectured move and its value.
 
@@ -58,6 +64,12 @@ def add_arguments(p):
                    help="also write the grid as a Parquet data set, one row per (n, eps) (needs exactcube[dask])")
     p.add_argument("--crossing", type=int_arg("--crossing", 2), metavar="N",
                    help="Conjecture 10: certify eps*(N), where move N - 1 stops being optimal (N = 2^k)")
+    p.add_argument("--region", type=int_arg("--region", 2, 4096), metavar="N",
+                   help="prove on whole intervals with first-order enclosures (see above)")
+    p.add_argument("--eps-to", type=rational_arg("--eps-to"), default=None,
+                   help="with --region and Conjecture 9: the right end of [0, eps-to] (default 1/4, below 1/2)")
+    p.add_argument("--eps-from", type=rational_arg("--eps-from"), default=None,
+                   help="with --region and Conjecture 10: also prove move N - 1 on [eps-from, eps*) (above 1/2)")
     p.add_argument("--certificate", choices=("polynomial", "balls"), default=None,
                    help="with --crossing: exact integer polynomial (N <= 512) or rigorous balls (any N)")
     add_force(p)
@@ -70,6 +82,8 @@ def run(args, out) -> int:
     number = int(args.number)
     if args.crossing is not None or args.certificate is not None:
         return _crossing(args, number, out)
+    if args.region is not None or args.eps_to is not None or args.eps_from is not None:
+        return _region(args, number, out)
     digits = args.digits if args.digits is not None else 20
     if args.rigorous:
         if args.eps_step is not None or args.resume or args.dask or args.workers != 1 or args.fast or args.parquet:
@@ -198,6 +212,54 @@ def _crossing(args, number, out) -> int:
               f"{float(r.hi - r.lo):.1e} around eps*")
     out.print(f"    f' in [{float(r.slope[0]):.6g}, {float(r.slope[1]):.6g}] at a point of [L, H] and |f''| <= "
               f"{float(r.curvature):.3g} on it: f is strictly decreasing on [L, H]")
+    return 0
+
+
+def _region(args, number, out) -> int:
+    """``--region N``: whole-interval proofs by first-order enclosures (:mod:`exactcube.noisy.intervalproof`)."""
+    from ..noisy import intervalproof as ip
+    from ..numbers import mpq
+
+    n = args.region
+    if n is None:
+        raise BadInput("--eps-to and --eps-from go with --region N")
+    if args.rigorous or args.eps_step is not None or args.resume or args.dask or args.workers != 1 or args.fast \
+            or args.n_max is not None or args.parquet or args.digits is not None:
+        raise BadInput("--region takes only --eps-to (Conjecture 9) or --eps-from (Conjecture 10)")
+    bars = {}
+
+    def tick(a, b, count, end):
+        bars["bar"].advance(1, description=f"{count} pieces proved, u up to {b:.4g} of {end:.4g}")
+
+    if number == 9:
+        if args.eps_from is not None:
+            raise BadInput("--eps-from belongs to Conjecture 10; Conjecture 9 takes --eps-to")
+        to = args.eps_to if args.eps_to is not None else mpq(1, 4)
+        if not 0 < to < mpq(1, 2):
+            raise BadInput(f"--eps-to must lie in (0, 1/2), got {to}")
+        with progress(f"heaps 2..{n} on [0, {to}]", None) as bar:
+            bars["bar"] = bar
+            r = ip.prove_conjecture9_on(n, to, progress=tick)
+    else:
+        if args.eps_to is not None:
+            raise BadInput("--eps-to belongs to Conjecture 9; Conjecture 10 takes --eps-from")
+        if n & (n - 1) or n < 256:
+            raise BadInput(f"--region N for Conjecture 10 needs a power of two N >= 256, where move N - 1 stops "
+                           f"being optimal (got {n}); smaller powers of two are proved by --rigorous")
+        fr = args.eps_from
+        if fr is not None and not mpq(1, 2) < fr < 1:
+            raise BadInput(f"--eps-from must lie in (1/2, 1), got {fr}")
+        with progress(f"heap {n}: whole intervals above 1/2", None) as bar:
+            bars["bar"] = bar
+            r = ip.prove_conjecture10_beyond(n, eps_from=fr, progress=tick)
+    verdict = "proved" if r.proved else "NOT proved"
+    out.print(f"Conjecture {number}, whole intervals: {verdict}  [rigorous]")
+    out.print(f"  statement: {r.statement}")
+    tests = {t: sum(1 for p in r.pieces if p.test == t) for t in ("centred", "end", "crossing")}
+    out.print(f"  {len(r.pieces)} closed pieces in u = {'(1 - eps)/eps' if number == 10 else 'eps/(1 - eps)'}: "
+              + ", ".join(f"{v} {k}" for k, v in tests.items() if v) + f"; {r.seconds:.1f} s")
+    for a, b, why in r.gaps[:10]:
+        out.print(f"  not proved on u in [{a:.17g}, {b:.17g}]: {why}")
     return 0
 
 

@@ -24,6 +24,8 @@ from .readings import CHANNEL, resting_on
 
 EXACT, RIGOROUS = Evidence.EXACT, Evidence.RIGOROUS
 HALF = mpq(1, 2)
+ENCLOSURES = ("no printed number: the statement is the conjecture's own (moves n - 1, n - 4 and the bound 1/2 are "
+              "part of it); the check fails when a piece cannot be proved")
 
 
 def _cache(name: str) -> str:
@@ -68,6 +70,23 @@ def conjecture9_interval():
     if r.holds:
         return verified(EXACT, f"scope: {r.scope}; exact rational functions and Descartes' rule of signs")
     return open_(EXACT, "; ".join(r.details))
+
+
+@claim("noisy.conjecture9.region_n1024", "§3, Conjecture 9",
+       C9 + " [every heap 2..1024 on the whole closed interval [0, 1/4], first-order enclosures, ~5 min]", slow=True,
+       unprinted=ENCLOSURES)
+@resting_on(CHANNEL)
+def conjecture9_region1024():
+    from exactcube.noisy import intervalproof as ip
+
+    r = ip.prove_conjecture9_on(1024, mpq(1, 4))
+    data = {"statement": r.statement, "pieces": len(r.pieces), "gaps": [[a, b, why] for a, b, why in r.gaps],
+            "seconds": round(r.seconds, 1)}
+    how = (f"{len(r.pieces)} closed pieces in u = eps/(1 - eps), each proved by rigorous first-order enclosures of every "
+           "p(r) and p(r, m), r <= 1024 (centred bounds on p(n, 0) - p(n, m) and on p(n) - 1/2)")
+    if not r.proved:
+        return open_(RIGOROUS, f"not proved on {len(r.gaps)} piece(s): {r.gaps[:3]}; {how}", data)
+    return verified(RIGOROUS, f"scope: {r.statement} [{how}]; towards 1/2 see noisy.half.first_order", data)
 
 
 @claim("noisy.conjecture9.grid", "§3, Conjecture 9", C9 + " [grid 1/1000, n <= 1024]", slow=True)
@@ -189,9 +208,6 @@ def conjecture10_near_one():
             "j = 7 (n = 128, where the second order favours n - 1) and smaller for n - 4 from j = 8 (n = 256) on.")
     return verified(EXACT, text) if ok else open_(EXACT, "unexpected pattern: " + text)
 
-
-ENCLOSURES = ("no printed number: the statement is the conjecture's own (moves n - 1, n - 4 and the bound 1/2 are "
-              "part of it); the check fails when a piece cannot be proved")
 
 
 def _region_verdict(n: int, eps_from=None):
