@@ -66,7 +66,8 @@ from ..errors import BadInput, TooLarge
 from ..numbers import mpq, to_mpq
 from ..results import Result
 
-__all__ = ["Side", "Enclosures", "enclose_on", "IntervalProof", "prove_moves", "u_of", "MAX_PROOF_HEAP"]
+__all__ = ["Enclosures", "enclose_on", "IntervalProof", "Piece", "crossing_piece", "prove_conjecture9_on",
+           "prove_conjecture10_beyond", "u_of", "eps_of", "MAX_PROOF_HEAP"]
 
 MAX_PROOF_HEAP = 1 << 12
 _U = 2.0 ** -53
@@ -112,24 +113,7 @@ def _div_pos(a, b):
         _up(np.maximum(np.maximum(p[0], p[1]), np.maximum(p[2], p[3])))
 
 
-def _hull(a, b):
-    return np.minimum(a[0], b[0]), np.maximum(a[1], b[1])
-
-
-def _mag(a):
-    return np.maximum(np.abs(a[0]), np.abs(a[1]))
-
-
 # -- the parametrisation ----------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Side:
-    """Which side of eps = 1/2 (``above``: eps >= 1/2) and the exact eps interval [lo, hi] on that side."""
-
-    above: bool
-    lo: mpq
-    hi: mpq
 
 
 def u_of(eps, above: bool) -> mpq:
