@@ -402,3 +402,25 @@ def test_fuzz_command_lines(argv, sandbox, capsys):
 @given(argv=command_lines())
 def test_fuzz_command_lines_long(argv, sandbox, capsys):
     _check(argv, capsys)
+
+
+def test_report_sweeps_build_folders_of_killed_runs(tmp_path):
+    from exactcube.cli.report import BUILD_PREFIX, sweep_stale_builds
+
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
+                          text=True, check=True)
+    dead_pid = int(dead.stdout)
+    stale = tmp_path / f"{BUILD_PREFIX}{dead_pid}-abc123"
+    stale.mkdir()
+    (stale / "report.tex").write_text("half a build")
+    mine = tmp_path / f"{BUILD_PREFIX}{os.getpid()}-xyz"  # a live process: kept
+    mine.mkdir()
+    other = tmp_path / ".exactcube-report-notapid"      # not our pattern: kept
+    other.mkdir()
+    target = tmp_path / "elsewhere"
+    target.mkdir()
+    link = tmp_path / f"{BUILD_PREFIX}{dead_pid}-link"  # a symlink is never followed or removed
+    link.symlink_to(target)
+    gone = sweep_stale_builds(str(tmp_path))
+    assert gone == [str(stale)]
+    assert not stale.exists() and mine.is_dir() and other.is_dir() and link.is_symlink() and target.is_dir()

@@ -51,12 +51,45 @@ def _figures_available(wanted: bool) -> bool:
     return True
 
 
+#: build folders are named .exactcube-report-<pid>-<random> beside the target
+BUILD_PREFIX = ".exactcube-report-"
+
+
+def sweep_stale_builds(folder: str) -> list:
+    """Remove the build folders that a killed report run left in ``folder`` (their process no longer exists);
+    only real directories named ``.exactcube-report-<pid>-...`` are touched, never a symlink.  Returns them."""
+    import re
+
+    gone = []
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return gone
+    for name in names:
+        m = re.fullmatch(re.escape(BUILD_PREFIX) + r"(\d+)-[A-Za-z0-9_]+", name)
+        path = os.path.join(folder, name)
+        if not m or os.path.islink(path) or not os.path.isdir(path):
+            continue
+        try:
+            os.kill(int(m.group(1)), 0)
+            continue  # its process is still running
+        except ProcessLookupError:
+            pass
+        except (PermissionError, OverflowError):
+            continue
+        shutil.rmtree(path, ignore_errors=True)
+        gone.append(path)
+    return gone
+
+
 def _pdf(parts_of, args, out, stem) -> int:
     """Build in a temporary folder beside the target; publish the PDF only when it is complete."""
     from ..figures import save
     from ..report import build_pdf, publish, render_latex
 
-    build = tempfile.mkdtemp(prefix=".exactcube-report-", dir=os.path.dirname(os.path.abspath(stem)))
+    folder = os.path.dirname(os.path.abspath(stem))
+    sweep_stale_builds(folder)
+    build = tempfile.mkdtemp(prefix=f"{BUILD_PREFIX}{os.getpid()}-", dir=folder)
     try:
         def draw(fig, fid):
             name = fid.replace(".", "_") + ".pdf"
