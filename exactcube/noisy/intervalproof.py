@@ -412,8 +412,6 @@ def _cover(n_max, above, ul, uh, targets, half_above, min_width, max_pieces, pie
     tries = 0
     while a < uh:
         b = min(a + w, uh)
-        if b - a < w / 2 and b < uh:
-            b = uh
         tie = (first_tie[0], first_tie[1], a) if first_tie is not None and a == ul else None
         tries += 1
         try:
@@ -523,7 +521,9 @@ def prove_conjecture10_beyond(n: int, eps_from=None, min_width: float = 1e-12, m
     lo_eps = eps_of(cross.uh, True)
     if eps_from is not None:
         eps_from = to_mpq(eps_from)
-        _cover(n, True, cross.uh, float(u_of(eps_from, True)), {n: n - 1}, {n}, min_width, max_pieces, pieces,
+        if not mpq(1, 2) < eps_from < eps_of(cross.uh, True):
+            raise BadInput(f"eps_from = {eps_from} must lie in (1/2, eps*), below the crossing piece")
+        _cover(n, True, cross.uh, _float_up(u_of(eps_from, True)), {n: n - 1}, {n}, min_width, max_pieces, pieces,
                gaps, progress=progress, width=1e-4)
         stmt += f"; move {n - 1} is the unique optimal move and p({n}) > 1/2 for every eps in [{eps_from}, eps*)"
         lo_eps = eps_from
