@@ -65,9 +65,6 @@ def consistency_lemma_check(identity=None, answer=None):
     by_name = {x.name: x, a.name: a, b.name: b, P.name: P}
     eq1 = eq1.xreplace({s: by_name[s.name] for s in eq1.free_symbols if s.name in by_name})
     eq2 = eq2.xreplace({s: by_name[s.name] for s in eq2.free_symbols if s.name in by_name})
-    sol = sp.solve(eq1, P)
-    if len(sol) != 1 or sp.simplify(sol[0] - eq2) != 0:
-        return refuted(EXACT, f"solving (1) for P(E) gives {sol}, not {eq2}", [str(s) for s in sol])
     f_answer = sp.lambdify((a, b), eq2, modules="sympy")
     f_identity = sp.lambdify((x, a, b, P), eq1.lhs - eq1.rhs, modules="sympy")
     n = 16
@@ -84,6 +81,9 @@ def consistency_lemma_check(identity=None, answer=None):
                 if f_identity(sp.Integer(xx), ga, gb, truth) != 0:
                     return refuted(EXACT, f"(1) fails at the walk's hitting chance from {xx} on [{lo}, {hi}]",
                                    (lo, xx, hi, str(truth)))
+    sol = sp.solve(eq1, P)
+    if len(sol) != 1 or sp.simplify(sol[0] - eq2) != 0:
+        return refuted(EXACT, f"solving (1) for P(E) gives {sol}, not {eq2}", [str(s) for s in sol])
     return verified(
         EXACT,
         "solving the martingale identity (1) x = P(x+b) + (1-P)(x-a) gives P = a/(a+b) symbolically; "

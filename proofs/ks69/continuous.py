@@ -10,6 +10,7 @@ from exactcube.brownian.continuous import bits_for_digits
 from exactcube.brownian import raises as R
 from exactcube.claims import Erratum, ErratumKind, Evidence, claim, erratum, refuted, verified
 from exactcube.numbers import agrees_with_printed, format_exact, mpq, parse_printed, printed_places
+from exactcube.mutate import mutants_of
 from exactcube.printed import printed
 from exactcube.results import assumption
 from exactcube.symbolic import from_sympy, is_identity
@@ -37,6 +38,12 @@ P_EQ20 = printed("§5 (20), E Gain(A) = (α(b,a) - α(a,b))/(α(a,b) + α(b,a) -
                  (sp.Symbol("alphaT") - sp.Symbol("alpha"), sp.Symbol("alpha") + sp.Symbol("alphaT") - 1))
 P_SIMILARLY = printed("§4 after (15), 'Similarly with P(K_a)'", "K_a")
 P_EQ22 = printed("§5 (22), α(a,b) = Prob(X-Y < 0)", "0")
+def _scaled_mutants(v):
+    """The automatic mutants of a one-term formula (its numbers changed) and the formula scaled by 3/2, 1/2, -1:
+    a one-term limit has few numbers to perturb."""
+    return mutants_of(v) + [("times 3/2", v * sp.Rational(3, 2)), ("halved", v / 2), ("negated", -v)]
+
+
 _sa, _sb, _sn, _sm, _sL, _sM, _sK, _si, _sj, _st, _sx, _sk = sp.symbols("a b n m L M K i j t x k", positive=True)
 P_EQ12 = printed("§4 (12), K_a ~ b(n, (a^{1/n}-1)/(2a^{1/n}))", (_sa ** (1 / _sn) - 1) / (2 * _sa ** (1 / _sn)))
 P_EQ13 = printed("§4 (13), K_b ~ b(m, (b^{1/m}-1)/(2b^{1/m}))", (_sb ** (1 / _sm) - 1) / (2 * _sb ** (1 / _sm)))
@@ -47,13 +54,14 @@ P_EQ18 = printed("§4 (18), α(a,b) = (1/sqrt(ab)) Σ L^i M^j/(i! j!)",
 P_EQ18_RANGE = printed("§4 (18), the sum over i <= j", "<=", mutants=relation_mutants)
 P_EQ23 = printed("§5 (23), α(a,b) ~ Φ((1/2 - (L-M))/sqrt(L+M))",
                  (sp.Rational(1, 2) - (_sL - _sM)) / sp.sqrt(_sL + _sM))
-P_EQ26 = printed("§5 (26), lim E Gain(A) = 2t", 2 * _st)
+P_EQ26 = printed("§5 (26), lim E Gain(A) = 2t", 2 * _st, mutants=_scaled_mutants)
 P_EQ27 = printed("Appendix (27), E(a,b) = log(a/b) + o(1)", sp.log(_sa / _sb))
-P_BESSEL_ARG = printed("Appendix, f(x) = I_0(2x)", 2 * _sx)
+#: (I_0 is even, so the argument negated is the same statement and is not tried)
+P_BESSEL_ARG = printed("Appendix, f(x) = I_0(2x)", 2 * _sx, mutants=lambda v: _scaled_mutants(v)[:-1])
 P_BESSEL_ASYM = printed("Appendix, f(x) ~ e^{2x}/(2 sqrt(πx))", sp.exp(2 * _sx) / (2 * sp.sqrt(sp.pi * _sx)))
-P_CK_LIMIT = printed("Appendix, C_k ~ 2k f(M)", 2 * _sk)
+P_CK_LIMIT = printed("Appendix, C_k ~ 2k f(M)", 2 * _sk, mutants=_scaled_mutants)
 P_CK_BOUND = printed("Appendix, C_k is bounded by e^{2M}", sp.exp(2 * _sM))
-P_CK_NUMERATOR = printed("Appendix, Numerator ~ Σ 2k t^k/k! f(M) = 2t f(M) e^t", 2 * _st * sp.exp(_st))
+P_CK_NUMERATOR = printed("Appendix, Numerator ~ Σ 2k t^k/k! f(M) = 2t f(M) e^t", 2 * _st * sp.exp(_st), mutants=_scaled_mutants)
 #: "a ~ be, approaching it from above": the limit of a/b, and the side it is approached from.
 P_A_BE = printed("§5 before Table V, a ~ be", sp.E,
                  mutants=lambda v: [("e + 1/10", v + sp.Rational(1, 10)), ("e - 1/10", v - sp.Rational(1, 10)),
