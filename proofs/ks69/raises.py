@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 
@@ -144,18 +145,34 @@ def binomial_law(n, u, one):
     return [math.comb(n, k) * u**k * (one - u) ** (n - k) for k in range(n + 1)]
 
 
-def prob_compare(pa: list, pb: list, rel, zero):
-    """Prob[K_a rel K_b] from the two probability lists (polynomials or exact numbers): Σ_s P[K_b = s] P[K_a rel s]
-    (for an order relation the k with ``rel(k, s)`` are consecutive, so each inner sum is a difference of prefix sums)."""
+def prefix_sums(pa: list, zero) -> list:
+    """[0, p_0, p_0 + p_1, ...]: P[K < k] for k = 0..n+1."""
     cum = [zero]
     for p in pa:
         cum.append(cum[-1] + p)
+    return cum
+
+
+def prob_compare(pa: list, pb: list, rel, zero, cum: list | None = None):
+    """Prob[K_a rel K_b] from the two probability lists (polynomials or exact numbers): Σ_s P[K_b = s] P[K_a rel s]
+    (for an order relation the k with ``rel(k, s)`` are consecutive, so each inner sum is a difference of prefix sums;
+    ``cum``, the prefix sums of ``pa``, may be passed when many comparisons share ``pa``)."""
+    cum = prefix_sums(pa, zero) if cum is None else cum
     total = zero
-    for s, q in enumerate(pb):
-        ks = [k for k in range(len(pa)) if rel(k, s)]
-        if ks:
-            total += q * (cum[ks[-1] + 1] - cum[ks[0]])
+    for s, lo, hi in _index_ranges(len(pa), len(pb), rel):
+        total += pb[s] * (cum[hi] - cum[lo])
     return total
+
+
+@functools.lru_cache(maxsize=4096)
+def _index_ranges(na: int, nb: int, rel) -> tuple:
+    """For each s < nb, the k in [lo, hi) with ``rel(k, s)`` among k < na (consecutive for an order relation)."""
+    out = []
+    for s in range(nb):
+        ks = [k for k in range(na) if rel(k, s)]
+        if ks:
+            out.append((s, ks[0], ks[-1] + 1))
+    return tuple(out)
 
 
 @claim("ks69.theorem2", "§3, Theorem 2 (10)-(11) and its proof",
@@ -189,7 +206,9 @@ def _theorem2_check(N: int):
     rel_alpha, rel_beta = (RELATIONS[r] for r in P_THM2_RELATIONS.value)
     pa = [binomial_law(n, ua, one) for n in range(N + 1)]
     pb = [binomial_law(n, ub, one) for n in range(N + 1)]
-    tab = {(n, m): (prob_compare(pa[n], pb[m], rel_alpha, Rg(0)), prob_compare(pa[n], pb[m], rel_beta, Rg(0)))
+    cums = [prefix_sums(p, Rg(0)) for p in pa]
+    tab = {(n, m): (prob_compare(pa[n], pb[m], rel_alpha, Rg(0), cums[n]),
+                    prob_compare(pa[n], pb[m], rel_beta, Rg(0), cums[n]))
            for n in range(N + 1) for m in range(N + 1)}
     for m in range(N + 1):
         if tab[(0, m)][0] != one:
@@ -219,10 +238,11 @@ def _theorem2_check(N: int):
         u_b = from_sympy(sp.Rational(law_b.subs(_b, to_sympy(fb))))
         qa = [binomial_law(n, u_a, mpq(1)) for n in range(26)]
         qb = [binomial_law(n, u_b, mpq(1)) for n in range(26)]
+        ca = [prefix_sums(q, mpq(0)) for q in qa]
         for n in range(26):
             for m in range(26):
-                al = prob_compare(qa[n], qb[m], rel_alpha, mpq(0))
-                be = prob_compare(qa[n], qb[m], rel_beta, mpq(0))
+                al = prob_compare(qa[n], qb[m], rel_alpha, mpq(0), ca[n])
+                be = prob_compare(qa[n], qb[m], rel_beta, mpq(0), ca[n])
                 if (al, be) != (g.alpha(n, m), g.beta(n, m)):
                     return refuted(EXACT, f"Theorem 2 as printed != recurrence at ({n},{m}), a={fa}, b={fb}",
                                    (str(al), format_exact(g.alpha(n, m))))
