@@ -586,6 +586,11 @@ def clocks():
                                       "1969): " + "; ".join(rows) + ".")
 
 
+def _numerator28(M, t) -> arb:
+    """The numerator of (28) with L = M + t: e^{L+M}(α(b,a) - α(a,b)) as a ball (Poisson means)."""
+    return (_q(mpq(M) + t) + M).exp() * (C.alpha_means(mpq(M), mpq(M) + t, 30) - C.alpha_means(mpq(M) + t, mpq(M), 30))
+
+
 @claim("ks69.appendix.ck", "Appendix, expansion of the numerator of (28)",
        "Numerator = Σ c_k t^k/k! with C_k = Σ_{j=i} + 2Σ_{i<j<i+k} + Σ_{j=i+k} M^iM^j/(i!j!), bounded by e^{2M}; "
        "C_k ~ 2k f(M) for k < log M, so Numerator ~ 2t f(M) e^t.")
@@ -600,8 +605,7 @@ def appendix_ck():
     with C.working_precision(160):
         # 1. the expansion itself: e^{L+M}(α(b,a) - α(a,b)) = Σ_k C_k t^k/k!, L = M + t
         for M, t in ((3, mpq(1, 2)), (10, mpq(1, 4))):
-            lhs = (_q(mpq(M) + t) + M).exp() * (C.alpha_means(mpq(M), mpq(M) + t, 30)
-                                                 - C.alpha_means(mpq(M) + t, mpq(M), 30))
+            lhs = _numerator28(M, t)
             T = _q(t)
             s, fact, K = arb(0), arb(1), 60
             for k in range(1, K + 1):
@@ -631,8 +635,7 @@ def appendix_ck():
         for t in (mpq(1, 4), mpq(1, 2)):
             errs = []
             for M in (10, 100, 1000):
-                num = (_q(mpq(M) + t) + M).exp() * (C.alpha_means(mpq(M), mpq(M) + t, 30)
-                                                     - C.alpha_means(mpq(M) + t, mpq(M), 30))
+                num = _numerator28(M, t)
                 errs.append(num / (2 * _q(mpq(M))).bessel_i(0) - num_f({"t": _q(t)}))
             rows.append(f"t={format_exact(t)}: Numerator/f(M) - 2t e^t = " + ", ".join(_s(e, 3) for e in errs)
                         + " (M = 10, 100, 1000)")
