@@ -29,25 +29,66 @@ def _walk_hitting(n: int, lo: int, hi: int) -> list:
     return [x[r, 0] for r in range(m)]
 
 
-def consistency_lemma_check():
-    """ks69 Lemma / ju24 §1.2.2: symbolically from the martingale identity, and on a discrete walk by linear solve."""
-    x, a, b, P = sp.symbols("x a b P", positive=True)
-    sol = sp.solve(sp.Eq(x, P * (x + b) + (1 - P) * (x - a)), P)
-    if len(sol) != 1 or sp.simplify(sol[0] - a / (a + b)) != 0:
-        return refuted(EXACT, f"solving (1) for P(E) gives {sol}, not a/(a+b)", sol)
+#: The order relations a printed comparison may name, and how each reads on integers.
+RELATIONS = {"<": lambda x, y: x < y, "<=": lambda x, y: x <= y, ">": lambda x, y: x > y, ">=": lambda x, y: x >= y}
+
+
+def relation_mutants(rel: str) -> list:
+    """Mutants of a printed order relation (for ``printed(..., mutants=...)``): each other relation."""
+    return [(f"{rel} -> {r}", r) for r in RELATIONS if r != rel]
+
+
+def relation_tuple_mutants(rels: tuple) -> list:
+    """Mutants of a tuple of printed relations: each one replaced by each other relation in turn."""
+    return [(f"[{i}] {lab}", rels[:i] + (m,) + rels[i + 1:]) for i, r in enumerate(rels) for lab, m in relation_mutants(r)]
+
+
+_LX, _LA, _LB, _LP = sp.symbols("x a b P")
+#: The Lemma's identity and conclusion (ks69 §1 (1)-(2), ju24 §1.2.2), for documents that print no such formula.
+LEMMA_IDENTITY = sp.Eq(_LX, _LP * (_LX + _LB) + (1 - _LP) * (_LX - _LA))
+LEMMA_ANSWER = _LA / (_LA + _LB)
+
+
+def consistency_lemma_check(identity=None, answer=None):
+    """ks69 Lemma / ju24 §1.2.2: P(reach x+b before x-a) = a/(a+b).
+
+    ``identity`` (the conditioning identity (1), an equation in the symbols x, a, b, P) and ``answer``
+    (the conclusion (2), in a, b) are the document's printed items (:func:`exactcube.printed.printed`)
+    when it prints them, else the formulas above.  The truth is computed independently: hitting
+    probabilities of the simple symmetric walk on 0..16, solved exactly as linear systems.  The printed
+    answer must equal them at every state, the printed identity must hold there, and it must have a
+    unique solution P, which must be the printed answer.
+    """
+    eq1 = identity.value if identity is not None else LEMMA_IDENTITY
+    eq2 = answer.value if answer is not None else LEMMA_ANSWER
+    x, a, b, P = (sp.Symbol(n, positive=True) for n in "xabP")
+    by_name = {x.name: x, a.name: a, b.name: b, P.name: P}
+    eq1 = eq1.xreplace({s: by_name[s.name] for s in eq1.free_symbols if s.name in by_name})
+    eq2 = eq2.xreplace({s: by_name[s.name] for s in eq2.free_symbols if s.name in by_name})
+    f_answer = sp.lambdify((a, b), eq2, modules="sympy")
+    f_identity = sp.lambdify((x, a, b, P), eq1.lhs - eq1.rhs, modules="sympy")
     n = 16
     for lo in range(0, n):
         for hi in range(lo + 2, n + 1):
             probs = _walk_hitting(n, lo, hi)
             for i, pr in enumerate(probs):
                 xx = lo + 1 + i
-                if pr != flint.fmpq(xx - lo, hi - lo):
-                    return refuted(EXACT, "discrete walk disagrees with the lemma", (lo, xx, hi, str(pr)))
+                truth = sp.Rational(int(pr.p), int(pr.q))
+                ga, gb = sp.Integer(xx - lo), sp.Integer(hi - xx)
+                if f_answer(ga, gb) != truth:
+                    return refuted(EXACT, f"the walk from {xx} reaches {hi} before {lo} with chance {truth}, "
+                                          f"not {eq2} = {f_answer(ga, gb)}", (lo, xx, hi, str(truth)))
+                if f_identity(sp.Integer(xx), ga, gb, truth) != 0:
+                    return refuted(EXACT, f"(1) fails at the walk's hitting chance from {xx} on [{lo}, {hi}]",
+                                   (lo, xx, hi, str(truth)))
+    sol = sp.solve(eq1, P)
+    if len(sol) != 1 or sp.simplify(sol[0] - eq2) != 0:
+        return refuted(EXACT, f"solving (1) for P(E) gives {sol}, not {eq2}", [str(s) for s in sol])
     return verified(
         EXACT,
         "solving the martingale identity (1) x = P(x+b) + (1-P)(x-a) gives P = a/(a+b) symbolically; "
         "and for the simple symmetric random walk on 0..16 the hitting probabilities, solved exactly as a "
-        "linear system for every interval, equal (x-lo)/(hi-lo).",
+        "linear system for every interval, equal (x-lo)/(hi-lo) and satisfy (1).",
     )
 
 

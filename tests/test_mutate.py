@@ -81,7 +81,8 @@ def test_substitution_is_local():
     assert P.value == mpq(3, 4)
 
 
-@pytest.mark.parametrize("claim_id", ["floyd.algorithm", "ks69.table1", "zk77.table1"])
+@pytest.mark.parametrize("claim_id", ["floyd.algorithm", "ks69.table1", "zk77.table1", "ks69.lemma",
+                                      "ks69.appendix.bessel", "ks69.sec5.alpha_aa"])
 def test_registered_claims_sample(claim_id):
     """A sample of the real harness in the default run (the whole harness runs as a slow test)."""
     from exactcube import catalog

@@ -16,7 +16,7 @@ from exactcube.brownian import alternating as alt
 from exactcube.brownian import stakes as st
 from exactcube.brownian import stopping as solver
 from exactcube.claims import Erratum, ErratumKind, Evidence, claim, erratum, open_, refuted, verified
-from exactcube.errors import BadInput, TooLarge
+from exactcube.errors import TooLarge
 from exactcube.numbers import format_exact, mpq, parse_int, parse_rational
 from exactcube.printed import printed
 from exactcube.symbolic import is_identity, to_sympy

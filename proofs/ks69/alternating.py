@@ -25,13 +25,16 @@ P_WIN_FIRST = printed("§2, A wins before B can double with probability (2α-1)/
 P_EQ4 = printed("§2 (4), -α = 2[2 - 3α]", sp.Eq(-_al, 2 * (2 - 3 * _al), evaluate=False))
 P_EQ5 = printed("§2 (5), α = .8", ".8")
 P_STRATEGY = printed("§2, doubles iff 80%, accepts iff at least 20%", ("80", "20"))
+_x, _a, _b, _P = sp.symbols("x a b P")
+P_LEMMA_EQ1 = printed("§1 (1), x = P(E)(x+b) + (1-P(E))(x-a)", sp.Eq(_x, _P * (_x + _b) + (1 - _P) * (_x - _a)))
+P_LEMMA_EQ2 = printed("§1 (2), P(E) = a/(a+b)", _a / (_a + _b))
 P_ALPHA_N = printed("§2 last paragraph, α(n) = 4/5 + (-1)^n/(4^n·5)", sp.Rational(4, 5) + (-1) ** _n / (4**_n * 5))
 
 
 @claim("ks69.lemma", "§1, Lemma, (1)-(2)",
        "From state x, the chance that p(t) reaches x+b before x-a is a/(a+b).")
 def lemma():
-    return consistency_lemma_check()
+    return consistency_lemma_check(P_LEMMA_EQ1, P_LEMMA_EQ2)
 
 
 @claim("ks69.eq3-5", "§2, (3)-(5)",

@@ -31,7 +31,7 @@ def lemma7_report(game: Game, starts):
     A hypothesis violation is a chance position whose numbers of P- and N-followers differ; a
     conclusion violation is a chance position with p != 1/2.
     """
-    p, fols = {}, {}
+    p = {}
     for s in starts:
         sol = solve(game, s)
         p.update(sol.p)

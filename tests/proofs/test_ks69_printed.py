@@ -111,3 +111,63 @@ def test_readings_and_alternatives():
 def test_mutation_sample_all_caught(cid):
     rep = mutate_claim(REGISTRY[cid], limit=12)
     assert rep.items >= 1 and rep.tried >= 1 and rep.caught == rep.tried, rep.survivors
+
+
+def _wrong_formulas():
+    """Printed formulas of the claims routed last, each replaced by a plausible wrong one."""
+    import sympy as sp
+
+    a, b, n, L, M, t, x, k = Cn._sa, Cn._sb, Cn._sn, Cn._sL, Cn._sM, Cn._st, Cn._sx, Cn._sk
+    xa, xb = sp.symbols("a b")
+    return [
+        ("ks69.lemma", A.P_LEMMA_EQ2, xb / (xa + xb)),                       # the chance of the other end
+        ("ks69.theorem2", Rs.P_THM2_RELATIONS, ("<", "<=")),                # α and β swapped
+        ("ks69.theorem2", Rs.P_THM2_LAWS, ((Rs._a - 1) / Rs._a, (Rs._b - 1) / (2 * Rs._b))),
+        ("ks69.eq12-17", Cn.P_EQ12, (a ** (1 / n) - 1) / a ** (1 / n)),
+        ("ks69.eq12-17", Cn.P_EQ17, (sp.exp(-L) * L**2 / sp.factorial(2), Cn.P_EQ17.original[1])),
+        ("ks69.eq18", Cn.P_EQ18_RANGE, "<"),                               # ties lost
+        ("ks69.eq18", Cn.P_EQ18, (1 / (a * b), Cn.P_EQ18.original[1])),
+        ("ks69.eq23", Cn.P_EQ23, (M - L) / sp.sqrt(L + M)),                 # no continuity correction
+        ("ks69.eq26", Cn.P_EQ26, t),
+        ("ks69.appendix.eq27", Cn.P_EQ27, sp.log(a / b) / 2),
+        ("ks69.appendix.bessel", Cn.P_BESSEL_ARG, x),
+        ("ks69.appendix.bessel", Cn.P_BESSEL_ASYM, sp.exp(2 * x) / sp.sqrt(sp.pi * x)),
+        ("ks69.appendix.ck", Cn.P_CK_LIMIT, k),
+        ("ks69.appendix.ck", Cn.P_CK_BOUND, sp.exp(3 * M)),                 # true, but not the least bound
+        ("ks69.appendix.ck", Cn.P_CK_NUMERATOR, t * sp.exp(t)),
+        ("ks69.sec5.a_be", Cn.P_A_BE, sp.E - sp.Rational(1, 10)),
+        ("ks69.sec5.a_be", Cn.P_A_BE_SIDE, "below"),
+    ]
+
+
+@pytest.mark.parametrize("cid, item, wrong", _wrong_formulas(), ids=lambda v: v if isinstance(v, str) else "")
+def test_wrong_printed_formula_fails(cid, item, wrong):
+    assert check(cid, item, wrong).outcome.value == "refuted"
+
+
+def test_lemma_by_hand():
+    # the symmetric walk from 1 on 0..3 reaches 3 first with chance 1/3 (a = 1, b = 2: a/(a+b)); b/(a+b) = 2/3
+    # is refuted there (on 0..2 from 1 both give 1/2)
+    v = check("ks69.lemma", A.P_LEMMA_EQ2, A._b / (A._a + A._b))
+    assert v.outcome.value == "refuted" and v.witness == (0, 1, 3, "1/3")
+
+
+def test_alpha_aa_corrections_clear_the_errata():
+    import sympy as sp
+
+    v = check("ks69.sec5.alpha_aa")
+    assert sorted(e.kind.value for e in v.errata) == ["misprint", "substantive"]
+    corrected = sp.Rational(1, 2) + 1 / (2 * sp.sqrt(2 * sp.pi * sp.log(Cn._sa)))
+    w = check("ks69.sec5.alpha_aa", Cn.P_ALPHA_AA, corrected)
+    assert [e.where for e in w.errata] == [Cn.P_PHI_DEF.where]
+    w = check("ks69.sec5.alpha_aa", Cn.P_PHI_DEF, 1 / sp.sqrt(2 * sp.pi))
+    assert [e.where for e in w.errata] == [Cn.P_ALPHA_AA.where]
+
+
+def test_path_sum_correction_clears_the_erratum():
+    from fractions import Fraction as F
+
+    restored = ((F(3, 4), F(3, 4), F(1)),) + Rs.P_PATHS.original  # 9/16 + 1/16 + 1/16 = 11/16
+    assert sum(p * q * r for p, q, r in restored) == F(11, 16)
+    assert check("ks69.fig2.paths", Rs.P_PATHS, tuple(tuple(Cn.mpq(z.numerator, z.denominator) for z in r)
+                                                      for r in restored)).outcome.value == "verified"
