@@ -24,6 +24,11 @@ from .readings import CHANNEL, resting_on
 
 EXACT, RIGOROUS = Evidence.EXACT, Evidence.RIGOROUS
 HALF = mpq(1, 2)
+STATEMENT_ONLY = ("a conjecture or question of the note: it prints no number to compare against (the bound 1/2 and "
+                  "the moves 0 and n - 1 are the statement being tested); the check fails by a counterexample, or "
+                  "by a scope it cannot prove")
+DERIVED = ("an explanation derived here, not a printed statement: the check compares two computations of it and "
+           "fails when they disagree or the expected pattern is absent")
 ENCLOSURES = ("no printed number: the statement is the conjecture's own (moves n - 1, n - 4 and the bound 1/2 are "
               "part of it); the check fails when a piece cannot be proved")
 
@@ -46,7 +51,7 @@ C9 = ("For n >= 2 and 0 < eps < 1/2, p(n) > 1/2 and the optimal play is (transmi
       "the removal of the entire pile.")
 
 
-@claim("noisy.conjecture9", "§3, Conjecture 9", C9)
+@claim("noisy.conjecture9", "§3, Conjecture 9", C9, unprinted=STATEMENT_ONLY)
 @resting_on(CHANNEL)
 def conjecture9():
     r = cj.prove_conjecture9(32)
@@ -63,7 +68,8 @@ def conjecture9():
                            "noisy.conjecture9.grid (grid 1/1000, n <= 1024) and noisy.conjecture9.interval (n <= 128).")
 
 
-@claim("noisy.conjecture9.interval", "§3, Conjecture 9", C9 + " [whole interval, n <= 128]", slow=True)
+@claim("noisy.conjecture9.interval", "§3, Conjecture 9", C9 + " [whole interval, n <= 128]",
+       slow=True, unprinted=STATEMENT_ONLY)
 @resting_on(CHANNEL)
 def conjecture9_interval():
     r = cj.prove_conjecture9(128)
@@ -89,7 +95,8 @@ def conjecture9_region1024():
     return verified(RIGOROUS, f"scope: {r.statement} [{how}]; towards 1/2 see noisy.half.first_order", data)
 
 
-@claim("noisy.conjecture9.grid", "§3, Conjecture 9", C9 + " [grid 1/1000, n <= 1024]", slow=True)
+@claim("noisy.conjecture9.grid", "§3, Conjecture 9", C9 + " [grid 1/1000, n <= 1024]",
+       slow=True, unprinted=STATEMENT_ONLY)
 @resting_on(CHANNEL)
 def conjecture9_grid():
     return _big_grid_verdict(9)
@@ -102,7 +109,7 @@ def conjecture9_grid():
 C10 = "If n = 2^k then p(n) >= 1/2 for all eps in [0, 1]; the optimal move for eps > 1/2 is (transmitting) n - 1."
 
 
-@claim("noisy.conjecture10", "§3, Conjecture 10", C10)
+@claim("noisy.conjecture10", "§3, Conjecture 10", C10, unprinted=STATEMENT_ONLY)
 @resting_on(CHANNEL)
 def conjecture10():
     # where it holds: rigorous on (1/2, 1) for n <= 32, exact grid 1/100 for n <= 128
@@ -139,14 +146,16 @@ def _crossing_verdict(n: int, lo, hi):
                    {"n": n, "crossing": c.decimal(50), "degree": c.degree, "lo": format_exact(lo), "hi": format_exact(hi)})
 
 
-@claim("noisy.conjecture10.crossing_n256", "§3, Conjecture 10", C10 + " [exact crossing at n = 256, ~2 min]", slow=True)
+@claim("noisy.conjecture10.crossing_n256", "§3, Conjecture 10", C10 + " [exact crossing at n = 256, ~2 min]",
+       slow=True, unprinted=STATEMENT_ONLY)
 @resting_on(CHANNEL)
 def conjecture10_crossing():
     # bracket from the exact grid 1/1000: 255 optimal at 0.974, 252 at 0.975 (checked again inside)
     return _crossing_verdict(256, mpq(974, 1000), mpq(975, 1000))
 
 
-@claim("noisy.conjecture10.crossing_n512", "§3, Conjecture 10", C10 + " [exact crossing at n = 512, long]", slow=True)
+@claim("noisy.conjecture10.crossing_n512", "§3, Conjecture 10", C10 + " [exact crossing at n = 512, long]",
+       slow=True, unprinted=STATEMENT_ONLY)
 @resting_on(CHANNEL)
 def conjecture10_crossing512():
     return _crossing_verdict(512, mpq(957, 1000), mpq(958, 1000))
@@ -170,21 +179,22 @@ def _rigorous_crossing(n: int, lo, hi):
 
 
 @claim("noisy.conjecture10.crossing_n1024", "§3, Conjecture 10", C10 + " [rigorous crossing at n = 1024, ~1 min]",
-       slow=True)
+       slow=True, unprinted=STATEMENT_ONLY)
 @resting_on(CHANNEL)
 def conjecture10_crossing1024():
     return _rigorous_crossing(1024, mpq(945, 1000), mpq(946, 1000))
 
 
 @claim("noisy.conjecture10.crossing_n2048", "§3, Conjecture 10", C10 + " [rigorous crossing at n = 2048, ~2 min CPU]",
-       slow=True)
+       slow=True, unprinted=STATEMENT_ONLY)
 @resting_on(CHANNEL)
 def conjecture10_crossing2048():
     return _rigorous_crossing(2048, mpq(937, 1000), mpq(938, 1000))
 
 
 @claim("noisy.conjecture10.near_one", "§3, Conjecture 10",
-       "Why move n - 4 overtakes n - 1 near eps = 1 from n = 256 on: first-order loss rates at eps -> 1, n = 2^j <= 1024")
+       "Why move n - 4 overtakes n - 1 near eps = 1 from n = 256 on: first-order loss rates at eps -> 1, n = 2^j <= 1024",
+       unprinted=DERIVED)
 @resting_on(CHANNEL)
 def conjecture10_near_one():
     from exactcube.noisy import crossing as cr
@@ -261,8 +271,7 @@ for _n in _REGION_TIMES:
 @claim("noisy.half.first_order", "§3, Conjectures 9 and 10 (near eps = 1/2)",
        "Why whole-interval proofs stall at eps = 1/2: to first order there the moves differ only by parity, all even "
        "moves (below 1/2) or all odd moves (above) tie, and p(n) - 1/2 = |1 - 2 eps|/(n(n - 1)) + O((1 - 2 eps)^2)",
-       unprinted="an explanation derived here, not a printed statement: the check compares the general first-order "
-                 "sum with the closed form and with the exact germ rational functions")
+       unprinted=DERIVED)
 @resting_on(CHANNEL)
 def half_first_order():
     from flint import fmpq
@@ -300,7 +309,8 @@ def half_first_order():
                            "a whole-interval proof that reaches eps = 1/2 needs the second-order germ")
 
 
-@claim("noisy.conjecture10.interval", "§3, Conjecture 10", C10 + " [whole interval, n <= 64]", slow=True)
+@claim("noisy.conjecture10.interval", "§3, Conjecture 10", C10 + " [whole interval, n <= 64]",
+       slow=True, unprinted=STATEMENT_ONLY)
 @resting_on(CHANNEL)
 def conjecture10_interval():
     r = cj.prove_conjecture10(64)
@@ -309,7 +319,8 @@ def conjecture10_interval():
     return open_(RIGOROUS, "; ".join(r.details) + f" (scope {r.scope})")
 
 
-@claim("noisy.conjecture10.grid", "§3, Conjecture 10", C10 + " [grid 1/1000, n <= 1024]", slow=True)
+@claim("noisy.conjecture10.grid", "§3, Conjecture 10", C10 + " [grid 1/1000, n <= 1024]",
+       slow=True, unprinted=STATEMENT_ONLY)
 @resting_on(CHANNEL)
 def conjecture10_grid():
     return _big_grid_verdict(10)
@@ -362,7 +373,7 @@ def deviation_profile(checks, n_max: int):
 
 @claim("noisy.question4.1", "§4, (1)",
        "The case of 10 chips was a rather fair game for eps > 1/2.  Does this happen consistently for large n "
-       "(except n = 2^k)?  If so, does the bound on |p(n) - 1/2| approach 0?")
+       "(except n = 2^k)?  If so, does the bound on |p(n) - 1/2| approach 0?", unprinted=STATEMENT_ONLY)
 @resting_on(CHANNEL)
 def question41():
     n_max = 64
@@ -392,7 +403,7 @@ def question41():
 
 
 @claim("noisy.question4.1.grid", "§4, (1)", "max over eps > 1/2 of |p(n) - 1/2| for n <= 1024 [grid 1/1000]",
-       slow=True)
+       slow=True, unprinted=STATEMENT_ONLY)
 @resting_on(CHANNEL)
 def question41_grid():
     res = _big_grid()
