@@ -247,8 +247,8 @@ def conjecture10_beyond():
     return _region_verdict(256)
 
 
-#: measured on the 2-core development machine (shared): n = 256 in 2 min, 512 in 9 min, 1024 in 40 min
-_REGION_TIMES = {256: "~2 min", 512: "~9 min", 1024: "~40 min"}
+#: measured on the 2-core development machine (shared): n = 256 in 2 min, 512 in 6-9 min, 1024 in 40 min
+_REGION_TIMES = {256: "~2 min", 512: "~6-9 min", 1024: "~40 min"}
 
 
 def _make_region_claim(n: int):
