@@ -92,7 +92,8 @@ def test_cli_region(cli, capsys):
                  ["conjecture", "10", "--region", "128"],             # no crossing below 256
                  ["conjecture", "9", "--region", "12", "--eps-to", "1/2"],
                  ["conjecture", "9", "--region", "12", "--eps-from", "3/5"],
-                 ["conjecture", "9", "--eps-to", "1/3"],
+                 ["conjecture", "9", "--rigorous", "--eps-to", "1/3"],
+                 ["conjecture", "9", "--eps-from", "1/2", "--eps-to", "1/3"],   # empty sub-range
                  ["conjecture", "9", "--region", "5000"],
                  ["conjecture", "9", "--region", "12", "--fast"]):
         code, _ = cli(argv)

@@ -40,9 +40,12 @@ Scope and evidence, printed with every verdict:
 A failure is reported with its smallest exact witness: n, eps, the optimal move(s) and p(n),
 the conjectured move and its value.
 
-Long grids run in parallel (--workers, default 1; --dask tcp://host:port for a Dask cluster,
-which needs pip install 'exactcube[dask]'), show a progress bar, and with --resume FILE append
-each finished eps to FILE and skip the ones already there (an interrupted run resumes)."""
+Long grids run in parallel (--workers, default 1; --dask tcp://host:port for a Dask cluster, or
+--dask local:W for a LocalCluster of W worker processes started here; Dask needs
+pip install 'exactcube[dask]'), show a progress bar, and with --resume FILE append each finished
+eps to FILE and skip the ones already there (an interrupted run resumes; the file records the
+heap bound and the grid points, so a resume with other parameters is refused).  --eps-from and
+--eps-to restrict the grid to a sub-range, e.g. to split a large job between machines."""
 
 
 def add_arguments(p):
@@ -67,9 +70,11 @@ def add_arguments(p):
     p.add_argument("--region", type=int_arg("--region", 2, 4096), metavar="N",
                    help="prove on whole intervals with first-order enclosures (see above)")
     p.add_argument("--eps-to", type=rational_arg("--eps-to"), default=None,
-                   help="with --region and Conjecture 9: the right end of [0, eps-to] (default 1/4, below 1/2)")
+                   help="on a grid: only the points <= this (a sub-range of a large job); with --region and "
+                        "Conjecture 9: the right end of [0, eps-to] (default 1/4, below 1/2)")
     p.add_argument("--eps-from", type=rational_arg("--eps-from"), default=None,
-                   help="with --region and Conjecture 10: also prove move N - 1 on [eps-from, eps*) (above 1/2)")
+                   help="on a grid: only the points >= this; with --region and Conjecture 10: also prove move "
+                        "N - 1 on [eps-from, eps*) (above 1/2)")
     p.add_argument("--certificate", choices=("polynomial", "balls"), default=None,
                    help="with --crossing: exact integer polynomial (N <= 512) or rigorous balls (any N)")
     add_force(p)
@@ -82,13 +87,14 @@ def run(args, out) -> int:
     number = int(args.number)
     if args.crossing is not None or args.certificate is not None:
         return _crossing(args, number, out)
-    if args.region is not None or args.eps_to is not None or args.eps_from is not None:
+    if args.region is not None:
         return _region(args, number, out)
     digits = args.digits if args.digits is not None else 20
     if args.rigorous:
-        if args.eps_step is not None or args.resume or args.dask or args.workers != 1 or args.fast or args.parquet:
-            raise BadInput("--rigorous works on whole intervals: it takes no --eps-step, --resume, --dask, "
-                           "--workers or --fast")
+        if args.eps_step is not None or args.resume or args.dask or args.workers != 1 or args.fast or args.parquet \
+                or args.eps_from is not None or args.eps_to is not None:
+            raise BadInput("--rigorous works on whole intervals: it takes no --eps-step, --eps-from, --eps-to, "
+                           "--resume, --dask, --workers or --fast")
         n_max = args.n_max or 32
         if n_max > 128:
             raise BadInput(f"--rigorous is limited to --n-max <= 128 (got {n_max}); use the grid for larger heaps")
@@ -110,6 +116,14 @@ def run(args, out) -> int:
     eps = cj.grid(step)
     if number == 9:
         eps = [e for e in eps if e < cj.HALF]
+    sub = ""
+    if args.eps_from is not None or args.eps_to is not None:
+        a = args.eps_from if args.eps_from is not None else mpq(0)
+        b = args.eps_to if args.eps_to is not None else mpq(1)
+        eps = [e for e in eps if a <= e <= b]
+        if not eps:
+            raise BadInput(f"no grid point lies in [--eps-from, --eps-to] = [{a}, {b}]")
+        sub = f", the sub-range [{a}, {b}] of it"
     _plan(args, eps, n_max)
     with progress(f"conjecture {number}: exact grid", len(eps)) as bar:
         res = run_sweep(n_max, eps, args.resume, workers=args.workers, dask=args.dask,
@@ -127,7 +141,7 @@ def run(args, out) -> int:
                 fails.append(f)
     n_ball = sum(1 for e in res.eps if str(res.records[e].get("method", "")).startswith("ball"))
     evidence = "rigorous" if n_ball else "exact"
-    scope = (f"{evidence} on the grid eps = {step}, 2*{step}, ... ({len(eps)} points"
+    scope = (f"{evidence} on the grid eps = {step}, 2*{step}, ...{sub} ({len(eps)} points"
              f"{' below 1/2' if number == 9 else ''}) for heaps n <= {n_max}")
     if res.resumed:
         scope += f"; {res.resumed} points read from {args.resume}"
@@ -168,7 +182,7 @@ def _crossing(args, number, out) -> int:
     if number != 10 or n is None:
         raise BadInput("--crossing N (and --certificate) belong to Conjecture 10: exactcube conjecture 10 --crossing N")
     if args.rigorous or args.eps_step is not None or args.resume or args.dask or args.workers != 1 or args.fast \
-            or args.n_max is not None or args.parquet:
+            or args.n_max is not None or args.parquet or args.eps_from is not None or args.eps_to is not None:
         raise BadInput("--crossing takes only --digits and --certificate")
     if n & (n - 1) or n < 4:
         raise BadInput(f"--crossing: N must be a power of two, at least 4 (got {n})")
@@ -221,8 +235,6 @@ def _region(args, number, out) -> int:
     from ..numbers import mpq
 
     n = args.region
-    if n is None:
-        raise BadInput("--eps-to and --eps-from go with --region N")
     if args.rigorous or args.eps_step is not None or args.resume or args.dask or args.workers != 1 or args.fast \
             or args.n_max is not None or args.parquet or args.digits is not None:
         raise BadInput("--region takes only --eps-to (Conjecture 9) or --eps-from (Conjecture 10)")

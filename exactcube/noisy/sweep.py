@@ -6,7 +6,8 @@ decided) for every :math:`\varepsilon` of a grid, in parallel:
 
 * a local process pool by default (``workers``; ``workers=1`` runs in this process);
 * a Dask cluster when given a scheduler address (``dask="tcp://host:port"``, or a
-  ``dask.distributed.Client``); Dask is the optional extra ``exactcube[dask]``.
+  ``dask.distributed.Client``), or ``dask="local:W"`` for a LocalCluster of W worker processes
+  started for the run; Dask is the optional extra ``exactcube[dask]``.
 
 Results file (JSON lines).  The first line is a header naming the task and its
 parameters (heap bound, grid); each finished :math:`\varepsilon` appends one line
@@ -141,17 +142,36 @@ def _append(path: str, obj) -> None:
         os.close(fd)
 
 
+#: ``--dask local`` or ``local:W``: a LocalCluster of W worker processes (default 2, at most this many)
+MAX_LOCAL_WORKERS = 64
+
+
 def _dask_client(dask):
+    """(client, close): a Client for a scheduler address, for ``local[:W]`` (a LocalCluster of W single-threaded
+    worker processes started here and closed at the end), or the given Client (``close`` is then a no-op)."""
     try:
-        from dask.distributed import Client
+        from dask.distributed import Client, LocalCluster
     except ImportError as exc:  # pragma: no cover - depends on the install
         raise MissingExtra("Dask sweeps (--dask)", "dask", "dask.distributed") from exc
+    if isinstance(dask, str) and (dask == "local" or dask.startswith("local:")):
+        from ..numbers import parse_int
+
+        w = 2 if dask == "local" else parse_int(dask[6:], "--dask local:W", minimum=1, maximum=MAX_LOCAL_WORKERS)
+        cluster = LocalCluster(n_workers=w, threads_per_worker=1, processes=True, dashboard_address=None)
+        client = Client(cluster)
+
+        def close():
+            client.close()
+            cluster.close()
+
+        return client, close
     if isinstance(dask, str):
         try:
-            return Client(dask, timeout="10s"), True
+            client = Client(dask, timeout="10s")
         except (OSError, ValueError, TypeError) as exc:  # unreachable, or not an address at all
             raise BadInput(f"cannot reach the Dask scheduler at {dask!r}: {exc}") from None
-    return dask, False
+        return client, client.close
+    return dask, lambda: None
 
 
 def run_sweep(n_max: int, eps: Iterable, results: str | None = None, workers: int = 1, dask=None,
@@ -186,7 +206,7 @@ def run_sweep(n_max: int, eps: Iterable, results: str | None = None, workers: in
     backend = "serial"
     if dask is not None:
         backend = "dask"
-        client, own = _dask_client(dask)
+        client, close = _dask_client(dask)
         try:
             from dask.distributed import as_completed
 
@@ -198,8 +218,7 @@ def run_sweep(n_max: int, eps: Iterable, results: str | None = None, workers: in
                 client.cancel(futs)
                 raise
         finally:
-            if own:
-                client.close()
+            close()
     elif workers > 1 and len(todo) > 1:
         from concurrent.futures import ProcessPoolExecutor
         from concurrent.futures import as_completed as done_first
