@@ -192,6 +192,30 @@ def conjecture10_crossing2048():
     return _rigorous_crossing(2048, mpq(937, 1000), mpq(938, 1000))
 
 
+@claim("noisy.conjecture10.crossing_n4096", "§3, Conjecture 10",
+       C10 + " [rigorous crossing at n = 4096 isolated to width 2e-8 by enclosures, ~7 min]", slow=True,
+       unprinted=STATEMENT_ONLY)
+@resting_on(CHANNEL)
+def conjecture10_crossing4096():
+    from exactcube.noisy import crossing as cr
+    from exactcube.noisy import intervalproof as ip
+
+    n = 4096
+    lo, hi = cr.bracket(n, n - 1, n - 4, mpq(930, 1000), mpq(931, 1000))
+    try:
+        piece, sign = ip.crossing_piece(n, n - 4, n - 1, True, float(ip.u_of((lo + hi) / 2, True)), 1e-8)
+    except ip._Fail as exc:
+        return open_(RIGOROUS, f"the crossing at n = {n} could not be isolated: {exc}")
+    a, b = ip.eps_of(piece.uh, True), ip.eps_of(piece.ul, True)
+    return refuted(RIGOROUS, f"at n = {n} move {n - 1} stops being optimal at the unique crossing eps* of "
+                             f"p({n}, {n - 1}) and p({n}, {n - 4}) in [{format_decimal(a, 14)}, {format_decimal(b, 14)}] "
+                             f"(width {float(b - a):.1e}): on that interval the difference of the two moves is strictly "
+                             "monotone and changes sign, and every other move stays below one of them (first-order "
+                             "enclosures of every heap; the MPFR route of n <= 2048 stops here because heap 1456 nearly "
+                             "ties on its bracket)",
+                   {"n": n, "lo": format_exact(a), "hi": format_exact(b)})
+
+
 @claim("noisy.conjecture10.near_one", "§3, Conjecture 10",
        "Why move n - 4 overtakes n - 1 near eps = 1 from n = 256 on: first-order loss rates at eps -> 1, n = 2^j <= 1024",
        unprinted=DERIVED)
