@@ -21,7 +21,7 @@ CERTIFIED = {  # k: eps*(2^k), certified (exact polynomial for k = 8, 9; rigorou
     10: "0.94544459096698435499759798330372617967199696848998",
     11: "0.93706929636054151784333729714504862616110040771129",
     # k = 12: isolated by first-order enclosures (exactcube.noisy.intervalproof.crossing_piece) in
-    # [0.93087664885598, 0.93087666618661]: the midpoint, good to 1e-8 (far below the residuals of any fit)
+    # [0.93087664885604, 0.93087666618667] (claim noisy.conjecture10.crossing_n4096): the midpoint, good to 1e-8 (far below the residuals of any fit)
     12: "0.930876657521",
 }
 
