@@ -435,8 +435,8 @@ def _cover(n_max, above, ul, uh, targets, half_above, min_width, max_pieces, pie
 
 def crossing_piece(n: int, a: int, b: int, above: bool, u_guess: float, w: float):
     """J0 = [u_guess - w, u_guess + w] and a proof that heap n's optimal moves cross exactly once on J0:
-    p(n, a) - p(n, b) has a derivative of one sign on J0 and opposite signs at its ends, and every other move
-    stays below one of the two on J0.  Returns (Piece, sign of p(n, a) - p(n, b) at the left end) or raises
+    p(n, a) - p(n, b) has a derivative of one sign on J0 and opposite signs at its ends, every other move
+    stays below one of the two on J0, and p(n) > 1/2 there.  Returns (Piece, sign of p(n, a) - p(n, b) at the left end) or raises
     _Fail."""
     ul, uh = u_guess - w, u_guess + w
     res = {}
@@ -447,10 +447,12 @@ def crossing_piece(n: int, a: int, b: int, above: bool, u_guess: float, w: float
         dg = _sub((dv[0][a], dv[1][a]), (dv[0][b], dv[1][b]))
         if not (dg[0] > 0 or dg[1] < 0):
             raise _Fail(f"the slope of p(n, {a}) - p(n, {b}) is not of one sign on [{ul}, {uh}]")
-        top = max(rng[0][a], rng[0][b])
+        top = max(rng[0][a], rng[0][b])  # p(n) >= top on all of J0
         others = [x for x in range(n) if x not in (a, b)]
         if others and not np.max(rng[1][others]) < top:
             raise _Fail("another move competes")
+        if not top > 0.5:
+            raise _Fail("p(n) > 1/2 not proved on the crossing piece")
         res["slope"] = dg
 
     try:
