@@ -74,12 +74,24 @@ def worker_init(parent: int, interval: float = 1.0) -> None:
                      name="exactcube-parent-watchdog").start()
 
 
-def stop_pool(pool) -> None:
-    """Stop a ProcessPoolExecutor now: cancel waiting tasks and end the running workers."""
+def stop_pool(pool, grace: float = 2.0) -> None:
+    """Stop a ProcessPoolExecutor now: cancel waiting tasks and end the running workers.
+
+    Each worker gets SIGTERM, then SIGKILL if it is still alive after ``grace``
+    seconds.  The escalation is needed: a worker forked from a process that runs
+    other threads can inherit a Python-level SIGTERM handler or a held lock, and
+    then defers SIGTERM indefinitely (seen once in CI, after a Dask test had run
+    threads in the same process).  On return no worker of the pool is alive.
+    """
     procs = list((getattr(pool, "_processes", None) or {}).values())  # private, but the only handle on them
     pool.shutdown(wait=False, cancel_futures=True)
     for p in procs:
         if p.is_alive():
             p.terminate()
+    deadline = time.monotonic() + grace
     for p in procs:
-        p.join(timeout=5)
+        p.join(timeout=max(0.0, deadline - time.monotonic()))
+    for p in procs:
+        if p.is_alive():
+            p.kill()
+            p.join()

@@ -257,6 +257,32 @@ def test_workers_die_with_their_parent(tmp_path):
     assert not alive
 
 
+def _deaf_to_sigterm(parent):
+    from exactcube.processes import worker_init
+
+    worker_init(parent)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+
+
+def test_stop_pool_kills_a_worker_that_ignores_sigterm():
+    # A forked worker can defer SIGTERM (an inherited handler, a lock held at fork): stop_pool must still end it.
+    import multiprocessing
+    import time
+    from concurrent.futures import ProcessPoolExecutor
+
+    from exactcube.processes import stop_pool
+
+    pool = ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("fork"), initializer=_deaf_to_sigterm,
+                               initargs=(os.getpid(),))
+    futs = [pool.submit(time.sleep, 600) for _ in range(2)]
+    procs = list(pool._processes.values())
+    while not all(f.running() for f in futs):
+        time.sleep(0.01)
+    stop_pool(pool, grace=0.5)
+    assert not any(p.is_alive() for p in procs)
+    assert all(p.exitcode == -signal.SIGKILL for p in procs)  # SIGTERM was ignored; SIGKILL ended them
+
+
 def test_interrupted_pool_sweep_leaves_a_consistent_file(tmp_path):
     import multiprocessing
 
