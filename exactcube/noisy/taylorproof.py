@@ -1,0 +1,429 @@
+r"""Whole intervals that reach eps = 1/2: Taylor models in s = |1 - 2 eps| (``noisy`` (5), Conjectures 9-10).
+
+Why a second method.  At :math:`\varepsilon = 1/2` every move of every heap :math:`n \ge 2` has the value
+1/2, and to first order the moves differ only by the parity of the move (:mod:`exactcube.noisy.half`).
+Conjecture 9 (move 0 among the even moves, below 1/2) and Conjecture 10 (move :math:`n-1` among the odd
+ones, above) are decided at second order there: the margins vanish like :math:`c\,s^2` with :math:`c` as
+small as :math:`6 \cdot 10^{-8}` (heap 513).  The first-order enclosures of
+:mod:`exactcube.noisy.intervalproof` need ever more pieces towards 1/2 and never reach it.  This module
+proves the statements on a piece :math:`[0, s_1]` that contains 1/2 itself (as an excluded end point),
+and on the pieces between :math:`s_1` and the far end, with Taylor models of order :math:`J` (default 7).
+
+Variable.  On the side :math:`\sigma = +1` (below 1/2) or :math:`\sigma = -1` (above),
+:math:`\varepsilon = (1 - \sigma s)/2`, :math:`s \in [0, 1)`.  A word at Hamming distance :math:`d` from
+the move (:math:`k` binary digits) has the weight :math:`w_d(s) = (1 + \sigma s)^{k-d} (1 - \sigma s)^d`
+(the factor :math:`2^{-k}` cancels in (5)), an integer polynomial.  With the grade sums
+:math:`G_d(m) = \sum_{r < n,\ d(m, r) = d} y_r` (:math:`y_r = 1 - p(r)`) and counts :math:`c_d(m)`,
+
+.. math::
+
+   p(n, m) = N/Z, \qquad N = \sum_d w_d\, G_d(m), \qquad Z = \sum_d c_d(m)\, w_d > 0 .
+
+Taylor models.  A piece is :math:`s = s_c + \delta`, :math:`\delta \in [\delta_l, \delta_h]`.  A model of
+:math:`f` is a list of intervals :math:`[f_0], \dots, [f_J]` containing the true Taylor coefficients of
+:math:`f` at :math:`s_c`, and an interval :math:`[\rho]` with
+:math:`f(s_c + \delta) - \sum_{j \le J} f_j \delta^j \in [\rho]\,\delta^{J+1}` on the piece.  It is kept
+under the three operations the recurrence needs:
+
+* sums (coefficient by coefficient);
+* the product by an exact polynomial :math:`W = \sum_i W_i \delta^i`: coefficients
+  :math:`\sum_{i+j=e} [W_i][f_j]`, and the rest
+  :math:`\sum_{i+j>J} [W_i][f_j]\,\mathrm{range}(\delta^{i+j-J-1}) + \mathrm{range}(W)\,[\rho]`;
+* the quotient by :math:`Z > 0`: coefficients by the series recurrence
+  :math:`q_e = ([N_e] - \sum_{i \ge 1} [Z_i] q_{e-i}) / [Z_0]` (true coefficients stay inside), and the rest
+  :math:`N/Z - \sum_{e \le J} q_e \delta^e = (R_N - \sum_{i+j>J} Z_i q_j \delta^{i+j}) / Z`, hence
+  :math:`([\rho_N] - \sum_{i+j>J} [Z_i][q_j]\,\mathrm{range}(\delta^{i+j-J-1})) / \mathrm{range}(Z)`.
+
+:math:`p(n)` is the value of the move proved to be the unique optimum on the piece; where no move is
+(an intermediate heap whose optimum changes inside a piece away from 1/2), the model of the best move is
+widened by :math:`[0, U]` in its constant coefficient, :math:`U` an upper bound of the others' excess
+(the model is then only an enclosure of values, which is all a piece away from 1/2 uses).
+
+The end piece :math:`[0, s_1]`.  There the models are expanded at :math:`s = 0` and two facts are exact:
+every :math:`p(n, m)`, :math:`n \ge 2`, equals 1/2 at :math:`s = 0`, and two moves of the same parity have
+the same first derivative there (:mod:`exactcube.noisy.half`: :math:`p'(n, m) = \pm 2/n - \frac1n
+\sum_r p'(r)`).  So the difference :math:`g` of two moves has :math:`g_0 = 0` (and :math:`g_1 = 0` for the
+same parity), and :math:`g(s)/s^{j_0} = [g_{j_0}] + \dots + [\rho] s^{J + 1 - j_0} > 0` on
+:math:`[0, s_1]` proves :math:`g > 0` on :math:`(0, s_1]`; likewise :math:`p(n) - 1/2` with :math:`j_0 = 1`.
+Every heap must have a unique optimum on the end piece, so that :math:`p(r)` is smooth there and the
+coefficients are true Taylor coefficients.
+
+Rigour: every float operation is rounded outwards (:func:`exactcube.noisy.intervalproof._dn`, ``_up``);
+the weight polynomials, their ranges and the piece's end points are exact rationals rounded outwards
+once.  Evidence ``rigorous``.
+
+References: ``noisy`` §3, equation (5), Conjectures 9 and 10; :mod:`exactcube.noisy.half`.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from math import comb
+
+import numpy as np
+
+from ..errors import BadInput, TooLarge
+from ..numbers import mpq, to_mpq
+from .intervalproof import (MAX_PROOF_HEAP, IntervalProof, Piece, _add, _div_pos, _dn, _float_down, _float_up,
+                            _mul, _sub, _up)
+
+__all__ = ["TaylorPiece", "taylor_piece", "prove_near_half", "prove_conjecture9_near_half",
+           "prove_conjecture10_near_half", "DEFAULT_ORDER"]
+
+DEFAULT_ORDER = 7
+_G = 2.0 ** -52
+_HALF = 0.5  # the level of "p(n) > 1/2" (a name so that a test can raise it and see the check fail)
+
+
+def _sum0(lo, hi):
+    """Interval sum over axis 0 (outward: the float sum's error is below n u sum|x|, taken twice)."""
+    n = lo.shape[0]
+    if n == 1:
+        return lo[0], hi[0]
+    g = n * _G
+    return (_dn(np.sum(lo, axis=0) - np.sum(np.abs(lo), axis=0) * g),
+            _up(np.sum(hi, axis=0) + np.sum(np.abs(hi), axis=0) * g))
+
+
+def _q_iv(q: mpq):
+    return _float_down(q), _float_up(q)
+
+
+def _pow_ranges(dl: mpq, dh: mpq, E: int):
+    """range(delta^e) for delta in [dl, dh], e = 0..E, as (lo, hi) float arrays (exact, rounded outwards)."""
+    lo = np.empty(E + 1)
+    hi = np.empty(E + 1)
+    for e in range(E + 1):
+        a, b = dl ** e, dh ** e
+        if e % 2 == 0 and dl < 0 < dh:
+            c, d = mpq(0), max(a, b)
+        else:
+            c, d = min(a, b), max(a, b)
+        lo[e], hi[e] = _float_down(c), _float_up(d)
+    return lo, hi
+
+
+def _weights(k: int, sigma: int, sc: mpq, s_lo: mpq, s_hi: mpq):
+    r"""w_d(s_c + delta) = (1 + sigma s)^(k-d) (1 - sigma s)^d for d = 0..k: coefficients in delta (intervals,
+    shape (k+1, k+1)) and ranges over [s_lo, s_hi] (shape (k+1,)); exact rationals rounded outwards."""
+    a, b = 1 + sigma * sc, 1 - sigma * sc
+    Wlo = np.zeros((k + 1, k + 1))
+    Whi = np.zeros((k + 1, k + 1))
+    rlo = np.empty(k + 1)
+    rhi = np.empty(k + 1)
+    up_a, dn_a = (1 + s_hi, 1 + s_lo) if sigma > 0 else (1 - s_lo, 1 - s_hi)
+    up_b, dn_b = (1 - s_lo, 1 - s_hi) if sigma > 0 else (1 + s_hi, 1 + s_lo)
+    for d in range(k + 1):
+        A = [comb(k - d, j) * a ** (k - d - j) * sigma ** j for j in range(k - d + 1)]
+        B = [comb(d, j) * b ** (d - j) * (-sigma) ** j for j in range(d + 1)]
+        for i in range(k + 1):
+            c = sum((A[j] * B[i - j] for j in range(max(0, i - d), min(i, k - d) + 1)), mpq(0))
+            Wlo[d, i], Whi[d, i] = _q_iv(c)
+        rlo[d] = _float_down(dn_a ** (k - d) * dn_b ** d)
+        rhi[d] = _float_up(up_a ** (k - d) * up_b ** d)
+    return (Wlo, Whi), (rlo, rhi)
+
+
+@dataclass
+class _Model:
+    """Taylor models of many functions at once: coefficient intervals (lo, hi) of shape (M, J+1) and
+    remainder intervals of shape (M,)."""
+
+    clo: np.ndarray
+    chi: np.ndarray
+    rlo: np.ndarray
+    rhi: np.ndarray
+
+
+def _moves_model(Glo, Ghi, GRlo, GRhi, C, W, Wr, P, J):
+    """Models of p(n, m) = N/Z for all moves (module docstring); G* of shape (k+1, n, J+1) / (k+1, n),
+    C (k+1, n) counts, W the weight coefficients (k+1, k+1), Wr their ranges, P the ranges of delta^e."""
+    k1, n = C.shape
+    K = k1 - 1
+    # N = sum_d w_d G_d
+    Nlo = np.zeros((n, J + 1))
+    Nhi = np.zeros((n, J + 1))
+    Rlo = np.zeros(n)
+    Rhi = np.zeros(n)
+    for j in range(J + 1):
+        prod = _mul((W[0][:, :, None], W[1][:, :, None]), (Glo[:, None, :, j], Ghi[:, None, :, j]))  # (d, i, n)
+        slo, shi = _sum0(*prod)  # (i, n)
+        for i in range(K + 1):
+            e = i + j
+            if e <= J:
+                Nlo[:, e], Nhi[:, e] = _add((Nlo[:, e], Nhi[:, e]), (slo[i], shi[i]))
+            else:
+                t = _mul((slo[i], shi[i]), (P[0][e - J - 1], P[1][e - J - 1]))
+                Rlo, Rhi = _add((Rlo, Rhi), t)
+    t = _sum0(*_mul((Wr[0][:, None], Wr[1][:, None]), (GRlo, GRhi)))
+    Rlo, Rhi = _add((Rlo, Rhi), t)
+    # Z = sum_d c_d w_d (exact integer counts times interval coefficients), its range
+    Cf = C.astype(np.float64)[:, :, None]  # (d, n, 1)
+    Zlo, Zhi = _sum0(*_mul((Cf, Cf), (W[0][:, None, :], W[1][:, None, :])))  # (n, K+1)
+    Zr = _sum0(*_mul((C.astype(np.float64), C.astype(np.float64)), (Wr[0][:, None], Wr[1][:, None])))
+    if not np.all(Zr[0] > 0) or not np.all(Zlo[:, 0] > 0):
+        raise TooLarge("the weight sum is not bounded away from 0 on this piece")
+    # q = N / Z by the series recurrence
+    qlo = np.zeros((n, J + 1))
+    qhi = np.zeros((n, J + 1))
+    for e in range(J + 1):
+        acc = (Nlo[:, e], Nhi[:, e])
+        for i in range(1, min(e, K) + 1):
+            acc = _sub(acc, _mul((Zlo[:, i], Zhi[:, i]), (qlo[:, e - i], qhi[:, e - i])))
+        qlo[:, e], qhi[:, e] = _div_pos(acc, (Zlo[:, 0], Zhi[:, 0]))
+    # remainder: (R_N - sum_{i+j>J} Z_i q_j delta^(i+j-J-1)) / range(Z)
+    for i in range(1, K + 1):
+        for j in range(max(0, J + 1 - i), J + 1):
+            e = i + j - J - 1
+            t = _mul(_mul((Zlo[:, i], Zhi[:, i]), (qlo[:, j], qhi[:, j])), (P[0][e], P[1][e]))
+            Rlo, Rhi = _sub((Rlo, Rhi), t)
+    Rlo, Rhi = _div_pos((Rlo, Rhi), Zr)
+    return _Model(qlo, qhi, Rlo, Rhi)
+
+
+def _lower(glo, ghi, rlo, rhi, P, j0: int, J: int):
+    """Lower bound over the piece of sum_{j >= j0} [g_j] delta^(j - j0) + [rho] delta^(J + 1 - j0), for arrays
+    of differences (shape (M, J+1) and (M,))."""
+    lo = glo[:, j0].copy()
+    for j in range(j0 + 1, J + 1):
+        lo = _dn(lo + _mul((glo[:, j], ghi[:, j]), (P[0][j - j0], P[1][j - j0]))[0])
+    return _dn(lo + _mul((rlo, rhi), (P[0][J + 1 - j0], P[1][J + 1 - j0]))[0])
+
+
+def _upper(glo, ghi, rlo, rhi, P, j0: int, J: int):
+    hi = ghi[:, j0].copy()
+    for j in range(j0 + 1, J + 1):
+        hi = _up(hi + _mul((glo[:, j], ghi[:, j]), (P[0][j - j0], P[1][j - j0]))[1])
+    return _up(hi + _mul((rlo, rhi), (P[0][J + 1 - j0], P[1][J + 1 - j0]))[1])
+
+
+class _Fail(Exception):
+    pass
+
+
+@dataclass(frozen=True)
+class TaylorPiece:
+    """One piece [s_lo, s_hi] (s = |1 - 2 eps|) on which the statement was proved; ``end`` when s_lo = 0 (eps = 1/2
+    itself excluded); ``best`` the proved unique optimum of each heap asked for; ``margins`` the smallest lower bound
+    of (best - rival)/s^j0 per heap."""
+
+    s_lo: mpq
+    s_hi: mpq
+    end: bool
+    order: int
+
+
+def taylor_piece(n_max: int, sigma: int, s_lo, s_hi, targets: dict, half_above, order: int = DEFAULT_ORDER,
+                 on_heap=None) -> TaylorPiece:
+    r"""Prove on the piece s in [s_lo, s_hi] (exact rationals; s_lo = 0 is the end piece, eps = 1/2 excluded):
+    for every heap n in ``targets`` the move ``targets[n]`` is the unique optimum (``None``: some move, found from the
+    models, is the unique optimum), and p(n) > 1/2 for n in ``half_above``.  On the end piece every heap must have a
+    unique optimum.  Raises _Fail (a message) when a test fails."""
+    J = int(order)
+    s_lo, s_hi = to_mpq(s_lo), to_mpq(s_hi)
+    if not 0 <= s_lo < s_hi < 1:
+        raise BadInput(f"need 0 <= s_lo < s_hi < 1, got [{s_lo}, {s_hi}]")
+    if n_max > MAX_PROOF_HEAP:
+        raise TooLarge(f"Taylor-model proofs are limited to heaps n <= {MAX_PROOF_HEAP}")
+    end = s_lo == 0
+    sc = mpq(0) if end else _dyadic_mid(s_lo, s_hi)
+    dl, dh = s_lo - sc, s_hi - sc
+    K = max(1, n_max.bit_length())
+    P = _pow_ranges(dl, dh, K + J + 2)
+    words = np.arange(1 << K)
+    pop = np.zeros(1 << K, dtype=np.int64)
+    for j in range(K):
+        pop += (words >> j) & 1
+    Glo = np.zeros((K + 1, 1 << K, J + 1))
+    Ghi = np.zeros((K + 1, 1 << K, J + 1))
+    GRlo = np.zeros((K + 1, 1 << K))
+    GRhi = np.zeros((K + 1, 1 << K))
+    C = np.zeros((K + 1, 1 << K), dtype=np.int64)
+    # y_r = 1 - p(r): models; y_0 = 1, y_1 = 0 exactly
+    ylo = np.zeros(J + 1)
+    yhi = np.zeros(J + 1)
+    ylo[0] = yhi[0] = 1.0
+    yrl = yrh = 0.0
+    weights: dict = {}
+    for n in range(1, n_max + 1):
+        r = n - 1
+        d = pop[words ^ r]
+        Glo[d, words] = _dn(Glo[d, words] + ylo)
+        Ghi[d, words] = _up(Ghi[d, words] + yhi)
+        GRlo[d, words] = _dn(GRlo[d, words] + yrl)
+        GRhi[d, words] = _up(GRhi[d, words] + yrh)
+        C[d, words] += 1
+        k = n.bit_length()
+        if k not in weights:
+            weights[k] = _weights(k, sigma, sc, s_lo, s_hi)
+        W, Wr = weights[k]
+        M = _moves_model(Glo[:k + 1, :n], Ghi[:k + 1, :n], GRlo[:k + 1, :n], GRhi[:k + 1, :n], C[:k + 1, :n], W,
+                         Wr, P, J)
+        best = _decide(n, M, targets, half_above, end, P, J)
+        if on_heap is not None:
+            on_heap(n, M, best)
+        if isinstance(best, tuple):  # an enclosure of the max (away from 1/2 only)
+            b, U = best
+            clo, chi = M.clo[b].copy(), M.chi[b].copy()
+            chi[0] = _up(chi[0] + U)
+            rl, rh = M.rlo[b], M.rhi[b]
+        else:
+            clo, chi, rl, rh = M.clo[best], M.chi[best], M.rlo[best], M.rhi[best]
+        ylo, yhi = _dn(-chi), _up(-clo)
+        ylo[0], yhi[0] = _dn(1.0 - chi[0]), _up(1.0 - clo[0])
+        yrl, yrh = -rh, -rl
+    return TaylorPiece(s_lo, s_hi, end, J)
+
+
+def _dyadic_mid(a: mpq, b: mpq) -> mpq:
+    """A dyadic rational (denominator 2^60 at most) inside [a, b], near the midpoint."""
+    m = (a + b) / 2
+    q = mpq(int(m * (1 << 60)), 1 << 60)
+    return q if a <= q <= b else m
+
+
+def _decide(n, M, targets, half_above, end, P, J):
+    """The move whose model is p(n) on the piece (proved unique where required), or (move, U) for an enclosure."""
+    if n == 1:
+        return 0
+    target = targets.get(n, None)
+    if target is None:
+        # the best by the models: lexicographic on the midpoints (end piece), or the constant term
+        mid = (M.clo + M.chi) / 2
+        if end:
+            cand = np.arange(n)
+            for j in range(1, J + 1):
+                v = mid[cand, j]
+                cand = cand[v >= v.max() - 1e-9 * abs(v.max())]
+                if len(cand) == 1:
+                    break
+            target = int(cand[0])
+        else:
+            target = int(np.argmax(M.clo[:, 0]))
+    others = np.array([m for m in range(n) if m != target], dtype=np.int64)
+    glo = _sub((M.clo[target][None, :], M.chi[target][None, :]), (M.clo[others], M.chi[others]))
+    ghi = glo[1]
+    glo = glo[0]
+    rlo, rhi = _sub((M.rlo[target], M.rhi[target]), (M.rlo[others], M.rhi[others]))
+    if end:
+        glo[:, 0] = ghi[:, 0] = 0.0  # every move of a heap >= 2 is 1/2 at eps = 1/2
+        same = (others % 2) == (target % 2)
+        glo[same, 1] = ghi[same, 1] = 0.0  # same parity, same slope at 1/2 (module half)
+        ok = np.empty(len(others), dtype=bool)
+        for j0, sel in ((2, same), (1, ~same)):
+            if sel.any():
+                ok[sel] = _lower(glo[sel], ghi[sel], rlo[sel], rhi[sel], P, j0, J) > 0
+    else:
+        ok = _lower(glo, ghi, rlo, rhi, P, 0, J) > 0
+    required = n in targets or end
+    if not ok.all():
+        bad = int(others[np.argmax(~ok)])
+        if required:
+            raise _Fail(f"heap {n}: move {bad} not excluded below move {target}")
+        sel = ~ok
+        U = np.max(_upper(-ghi[sel], -glo[sel], -rhi[sel], -rlo[sel], P, 0, J))
+        best = (target, max(0.0, float(U)))
+    else:
+        best = target
+    if n in half_above:
+        if isinstance(best, tuple):
+            raise _Fail(f"heap {n}: no unique optimum")
+        hlo, hhi = M.clo[target][None, :].copy(), M.chi[target][None, :].copy()
+        hlo[:, 0], hhi[:, 0] = _dn(hlo[:, 0] - _HALF), _up(hhi[:, 0] - _HALF)
+        j0 = 0
+        if end and _HALF == 0.5:
+            hlo[:, 0] = hhi[:, 0] = 0.0
+            j0 = 1
+        if not _lower(hlo, hhi, M.rlo[target:target + 1], M.rhi[target:target + 1], P, j0, J)[0] > 0:
+            raise _Fail(f"heap {n}: p(n) > 1/2 not proved")
+    return best
+
+
+def _cover(n_max, sigma, s_to, targets, half_above, order, s1, progress, min_width, max_pieces):
+    pieces, gaps = [], []
+    # the end piece: halve s1 until it is proved
+    tries = 0
+    while True:
+        tries += 1
+        try:
+            taylor_piece(n_max, sigma, 0, s1, targets, half_above, order)
+            pieces.append(TaylorPiece(mpq(0), s1, True, order))
+            break
+        except (_Fail, TooLarge) as exc:
+            if s1 < min_width or tries > max_pieces:
+                gaps.append((mpq(0), s1, str(exc)))
+                return pieces, gaps
+            s1 = s1 / 2
+    if progress is not None:
+        progress(pieces[-1], len(pieces))
+    a = s1
+    w = a
+    while a < s_to and len(gaps) == 0:
+        b = min(a + w, s_to)
+        tries += 1
+        try:
+            if tries > max_pieces:
+                raise _Fail("too many pieces")
+            taylor_piece(n_max, sigma, a, b, targets, half_above, order)
+        except (_Fail, TooLarge) as exc:
+            if b - a < min_width or tries > max_pieces:
+                gaps.append((a, b, str(exc)))
+                break
+            w = (b - a) / 2
+            continue
+        pieces.append(TaylorPiece(a, b, False, order))
+        if progress is not None:
+            progress(pieces[-1], len(pieces))
+        a = b
+        w = 2 * w
+    return pieces, gaps
+
+
+@dataclass(frozen=True)
+class NearHalfProof(IntervalProof):
+    """An :class:`IntervalProof` whose pieces are :class:`TaylorPiece` (s = |1 - 2 eps|)."""
+
+    METHOD = "Taylor models of order J in s = |1 - 2 eps|, outward-rounded binary64"
+
+
+def prove_near_half(n_max: int, sigma: int, s_to, targets: dict, half_above, statement: str,
+                    order: int = DEFAULT_ORDER, s1=mpq(1, 32), progress=None, min_width=mpq(1, 1 << 20),
+                    max_pieces: int = 400) -> NearHalfProof:
+    """Cover s in (0, s_to] (eps = 1/2 excluded) by an end piece and Taylor-model pieces; see
+    :func:`taylor_piece` for ``targets`` and ``half_above``."""
+    t0 = time.time()
+    s_to = to_mpq(s_to)
+    if not 0 < s_to < 1:
+        raise BadInput(f"need 0 < s_to < 1, got {s_to}")
+    pieces, gaps = _cover(n_max, sigma, s_to, targets, half_above, order, min(to_mpq(s1), s_to), progress,
+                          to_mpq(min_width), max_pieces)
+    half = mpq(1, 2)
+    far = (1 - sigma * s_to) / 2
+    lo, hi = (far, half) if sigma > 0 else (half, far)
+    return NearHalfProof(statement, tuple(sorted(targets)), lo, hi, sigma < 0, sigma > 0,
+                         tuple(Piece(float(p.s_lo), float(p.s_hi), "end" if p.end else "taylor") for p in pieces),
+                         tuple((float(a), float(b), m) for a, b, m in gaps), time.time() - t0)
+
+
+def prove_conjecture9_near_half(n_max: int, eps_from=mpq(1, 4), **kw) -> NearHalfProof:
+    """Conjecture 9 on [eps_from, 1/2): for every heap 2..n_max move 0 is the unique optimum and p(n) > 1/2."""
+    eps_from = to_mpq(eps_from)
+    if not 0 < eps_from < mpq(1, 2):
+        raise BadInput(f"eps_from must lie in (0, 1/2), got {eps_from}")
+    targets = {n: 0 for n in range(2, n_max + 1)}
+    stmt = (f"for every heap 2..{n_max}: move 0 is the unique optimal move and p(n) > 1/2 for every eps in "
+            f"[{eps_from}, 1/2)")
+    return prove_near_half(n_max, 1, 1 - 2 * eps_from, targets, set(targets), stmt, **kw)
+
+
+def prove_conjecture10_near_half(n_max: int, eps_to=mpq(3, 5), **kw) -> NearHalfProof:
+    """Conjecture 10 on (1/2, eps_to]: for every n = 2^j <= n_max move n - 1 is the unique optimum and p(n) > 1/2."""
+    eps_to = to_mpq(eps_to)
+    if not mpq(1, 2) < eps_to < 1:
+        raise BadInput(f"eps_to must lie in (1/2, 1), got {eps_to}")
+    pw = [1 << j for j in range(1, n_max.bit_length()) if (1 << j) <= n_max and (1 << j) >= 2]
+    targets = {n: n - 1 for n in pw}
+    stmt = (f"for every n = 2^j in 2..{n_max}: move n - 1 is the unique optimal move and p(n) > 1/2 for every eps "
+            f"in (1/2, {eps_to}]")
+    return prove_near_half(n_max, -1, 2 * eps_to - 1, targets, set(pw), stmt, **kw)

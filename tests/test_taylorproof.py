@@ -1,0 +1,99 @@
+"""Taylor models around eps = 1/2 (exactcube.noisy.taylorproof), checked against the exact solver (a second
+method), the exact first-order germ (exactcube.noisy.half) and statements that are false."""
+
+import pytest
+
+from exactcube.noisy import taylorproof as tp
+from exactcube.noisy.half import first_order_at_half
+from exactcube.noisy.nim import channel_weights, solve_nim
+from exactcube.numbers import mpq
+
+N = 24
+J = 5
+
+
+def _exact_moves(n_max, eps):
+    """p(n, m) for every heap 2..n_max and move, exact (the plain recursion over the exact p(r))."""
+    p = solve_nim(n_max, eps).p
+    out = {}
+    for n in range(2, n_max + 1):
+        cw = channel_weights(n, eps)
+        out[n] = [sum((mu * (1 - p[r]) for r, mu in enumerate(cw.row(m))), mpq(0)) for m in range(n)]
+    return out
+
+
+def _bounds(clo, chi, rlo, rhi, delta):
+    """The model's enclosure of f(s_c + delta), in exact rationals."""
+    lo = hi = mpq(0)
+    for j in range(len(clo) + 1):
+        a, b = (clo[j], chi[j]) if j < len(clo) else (rlo, rhi)
+        x, y = mpq(a) * delta ** j, mpq(b) * delta ** j
+        lo += min(x, y)
+        hi += max(x, y)
+    return lo, hi
+
+
+@pytest.mark.parametrize("sigma, s_lo, s_hi", [
+    (1, mpq(0), mpq(1, 16)),         # the end piece below 1/2
+    (-1, mpq(0), mpq(1, 16)),        # the end piece above 1/2
+    (1, mpq(1, 8), mpq(3, 16)),      # eps in [0.406, 0.4375]
+    (-1, mpq(3, 10), mpq(2, 5)),     # eps in [0.65, 0.7]: heaps change moves inside (enclosures of the max)
+])
+def test_models_contain_exact_values(sigma, s_lo, s_hi):
+    models = {}
+    tp.taylor_piece(N, sigma, s_lo, s_hi, {}, set(), order=J,
+                    on_heap=lambda n, M, best: models.__setitem__(n, M))
+    sc = mpq(0) if s_lo == 0 else tp._dyadic_mid(s_lo, s_hi)
+    pts = [s_lo + (s_hi - s_lo) * mpq(i, 4) for i in range(5)]
+    if s_lo == 0:
+        pts = [s_hi / 2 ** 30, s_hi / 2 ** 12] + pts[1:]  # tiny s test the low coefficients
+    for s in pts:
+        exact = _exact_moves(N, (1 - sigma * s) / 2)
+        for n in range(2, N + 1):
+            M = models[n]
+            for m in range(n):
+                lo, hi = _bounds(M.clo[m], M.chi[m], M.rlo[m], M.rhi[m], s - sc)
+                assert lo <= exact[n][m] <= hi, (sigma, float(s), n, m)
+
+
+@pytest.mark.parametrize("sigma, side", [(1, "left"), (-1, "right")])
+def test_end_piece_coefficients_are_the_exact_germ(sigma, side):
+    models = {}
+    tp.taylor_piece(N, sigma, 0, mpq(1, 32), {}, set(), order=J,
+                    on_heap=lambda n, M, best: models.__setitem__(n, M))
+    fo = first_order_at_half(N, side)
+    for n in range(2, N + 1):
+        M = models[n]
+        for m in range(n):
+            assert M.clo[m][0] <= 0.5 <= M.chi[m][0]
+            # eps = (1 - sigma s)/2: d/ds = -(sigma/2) d/deps
+            slope = -sigma * fo.move_slopes[n][m] / 2
+            assert M.clo[m][1] <= slope <= M.chi[m][1], (n, m)
+            assert M.chi[m][1] - M.clo[m][1] < 1e-12
+
+
+def test_conjecture9_near_half_small_and_wrong_targets_fail():
+    r = tp.prove_conjecture9_near_half(32, order=J)
+    assert r.proved and r.pieces[0].test == "end" and r.pieces[-1].uh == 0.5
+    assert r.eps_lo == mpq(1, 4) and r.eps_hi == mpq(1, 2) and r.open_hi and not r.open_lo
+    with pytest.raises(tp._Fail, match="not excluded"):  # move 2 is not optimal near 1/2 (move 0 is)
+        tp.taylor_piece(32, 1, 0, mpq(1, 64), {32: 2}, set(), order=J)
+    with pytest.raises(tp._Fail, match="not excluded"):
+        tp.taylor_piece(32, 1, mpq(1, 8), mpq(1, 4), {32: 2}, set(), order=J)
+    with pytest.raises(tp._Fail, match="not excluded"):  # move 0 is not optimal above 1/2
+        tp.taylor_piece(16, -1, 0, mpq(1, 64), {16: 0}, set(), order=J)
+
+
+def test_conjecture10_near_half_small_and_wrong_targets_fail():
+    r = tp.prove_conjecture10_near_half(32, order=J)
+    assert r.proved and r.eps_lo == mpq(1, 2) and r.eps_hi == mpq(3, 5) and r.open_lo
+    assert r.pieces[-1].uh >= 0.2
+    with pytest.raises(tp._Fail, match="not excluded"):  # 13 is odd but not the best
+        tp.taylor_piece(16, -1, 0, mpq(1, 64), {16: 13}, set(), order=J)
+
+
+def test_the_half_check_can_fail(monkeypatch):
+    tp.taylor_piece(16, 1, mpq(1, 8), mpq(9, 64), {16: 0}, {16}, order=J)
+    monkeypatch.setattr(tp, "_HALF", 0.6)  # p(16) is about 0.50 here: "p > 0.6" must fail
+    with pytest.raises(tp._Fail, match="not proved"):
+        tp.taylor_piece(16, 1, mpq(1, 8), mpq(9, 64), {16: 0}, {16}, order=J)
