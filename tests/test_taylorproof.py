@@ -42,7 +42,7 @@ def _bounds(clo, chi, rlo, rhi, delta):
 def test_models_contain_exact_values(sigma, s_lo, s_hi):
     models = {}
     tp.taylor_piece(N, sigma, s_lo, s_hi, {}, set(), order=J,
-                    on_heap=lambda n, M, best: models.__setitem__(n, M))
+                    on_heap=lambda n, M, best, germ: models.__setitem__(n, M))
     sc = mpq(0) if s_lo == 0 else tp._dyadic_mid(s_lo, s_hi)
     pts = [s_lo + (s_hi - s_lo) * mpq(i, 4) for i in range(5)]
     if s_lo == 0:
@@ -60,7 +60,7 @@ def test_models_contain_exact_values(sigma, s_lo, s_hi):
 def test_end_piece_coefficients_are_the_exact_germ(sigma, side):
     models = {}
     tp.taylor_piece(N, sigma, 0, mpq(1, 32), {}, set(), order=J,
-                    on_heap=lambda n, M, best: models.__setitem__(n, M))
+                    on_heap=lambda n, M, best, germ: models.__setitem__(n, M))
     fo = first_order_at_half(N, side)
     for n in range(2, N + 1):
         M = models[n]
@@ -97,3 +97,58 @@ def test_the_half_check_can_fail(monkeypatch):
     monkeypatch.setattr(tp, "_HALF", 0.6)  # p(16) is about 0.50 here: "p > 0.6" must fail
     with pytest.raises(tp._Fail, match="not proved"):
         tp.taylor_piece(16, 1, mpq(1, 8), mpq(9, 64), {16: 0}, {16}, order=J)
+
+
+# -- the end piece at eps = 1 (above 1/2): exact germ there ----------------------------------------------------
+
+
+def test_germ_at_one_against_the_solver_and_the_expansions():
+    from exactcube.noisy.crossing import expansion_at_one
+
+    germs = {}
+    tp.taylor_piece(128, -1, 1 - mpq(1, 1 << 16), 1, {}, set(), order=J,
+                    on_heap=lambda n, M, best, germ: germs.__setitem__(n, (M, best, germ)))
+    # values at eps = 1: the exact solver's continuous extension (a second method)
+    at1 = solve_nim(40, 1)
+    for n in range(2, 41):
+        cw = channel_weights(n, 1)
+        M, _, (vals, slopes) = germs[n]
+        for m in range(n):
+            w = cw.weights(m)
+            exact = sum((wi * (1 - at1.p[r]) for r, wi in enumerate(w)), mpq(0)) / sum(w)
+            assert vals[m] == exact, (n, m)
+            assert M.clo[m][0] <= exact <= M.chi[m][0], (n, m)  # the models agree with the germ
+    # slopes at eps = 1 for n = 2^j: expansion_at_one gives p = v - slope * (1 - eps)/eps; d/ds = slope/2 at s = 1
+    for n in (8, 16, 32, 64, 128):
+        M, best, (vals, slopes) = germs[n]
+        assert best == n - 1
+        for m in (n - 1, n - 4):
+            e = expansion_at_one(n, m, at1 if n + 3 <= 40 else None)
+            assert vals[m] == e.value and slopes[m] == e.slope / 2, (n, m)
+            assert M.clo[m][1] <= e.slope / 2 <= M.chi[m][1], (n, m)
+    # n = 128: moves 127 and 124 tie at eps = 1 in value and slope (decided at second order)
+    _, _, (vals, slopes) = germs[128]
+    assert vals[127] == vals[124] == 1 and slopes[127] == slopes[124]
+
+
+def test_models_contain_exact_values_near_one():
+    models = {}
+    s_lo = 1 - mpq(1, 64)
+    tp.taylor_piece(N, -1, s_lo, 1, {}, set(), order=J, on_heap=lambda n, M, best, germ: models.__setitem__(n, M))
+    for s in (s_lo, 1 - mpq(1, 100), 1 - mpq(1, 1000), 1 - mpq(1, 10 ** 6)):
+        exact = _exact_moves(N, (1 + s) / 2)
+        for n in range(2, N + 1):
+            M = models[n]
+            for m in range(n):
+                lo, hi = _bounds(M.clo[m], M.chi[m], M.rlo[m], M.rhi[m], s - 1)
+                assert lo <= exact[n][m] <= hi, (float(s), n, m)
+
+
+def test_conjecture10_up_to_one_and_a_wrong_target_fails():
+    r = tp.prove_conjecture10_near_half(32, 1, order=J)
+    assert r.proved and r.open_lo and r.open_hi and r.eps_hi == 1
+    assert sum(1 for p in r.pieces if p.test == "end") == 2
+    # at n = 128, move 124 ties with 127 at eps = 1 to first order and loses at second: it cannot be proved
+    with pytest.raises(tp._Fail, match="not excluded"):
+        tp.taylor_piece(128, -1, 1 - mpq(1, 1 << 12), 1, {128: 124}, set(), order=J)
+    tp.taylor_piece(128, -1, 1 - mpq(1, 1 << 12), 1, {128: 127}, {128}, order=J)

@@ -37,6 +37,15 @@ Scope and evidence, printed with every verdict:
                N = 2^k >= 256: the rival move (N - 4) is the unique optimum and p(N) > 1/2 on all of
                (eps*, 1), and with --eps-from X also move N - 1 on [X, eps*).  Near eps = 1/2 the moves
                of one parity tie to first order, so the enclosures cannot reach 1/2 itself.
+  --near-half N  PROVED ON WHOLE INTERVALS THAT REACH eps = 1/2, by Taylor models of order 7 in
+               s = |1 - 2 eps| (any heap <= 4096; evidence RIGOROUS).  Conjecture 9: every heap 2..N
+               has move 0 as its unique optimum and p(n) > 1/2 on [--eps-from, 1/2) (default
+               [0, 1/2): the whole conjecture).  Conjecture 10: every n = 2^k <= N has move n - 1 as
+               its unique optimum and p(n) > 1/2 on (1/2, --eps-to] (default 3/5; 1 proves the open
+               interval (1/2, 1): from n = 256 on it fails at eps*(n), see --crossing).  The piece
+               that touches 1/2 uses two exact facts there: every move is worth 1/2, and moves of
+               one parity have one slope; the one that touches 1 uses the exact values and slopes
+               of every move at eps = 1.  The second-order terms then decide.
 A failure is reported with its smallest exact witness: n, eps, the optimal move(s) and p(n),
 the conjectured move and its value.
 
@@ -69,6 +78,8 @@ def add_arguments(p):
                    help="Conjecture 10: certify eps*(N), where move N - 1 stops being optimal (N = 2^k)")
     p.add_argument("--region", type=int_arg("--region", 2, 4096), metavar="N",
                    help="prove on whole intervals with first-order enclosures (see above)")
+    p.add_argument("--near-half", type=int_arg("--near-half", 2, 4096), metavar="N",
+                   help="prove on whole intervals that reach eps = 1/2 (Taylor models) for heaps up to N")
     p.add_argument("--eps-to", type=rational_arg("--eps-to"), default=None,
                    help="on a grid: only the points <= this (a sub-range of a large job); with --region and "
                         "Conjecture 9: the right end of [0, eps-to] (default 1/4, below 1/2)")
@@ -87,8 +98,12 @@ def run(args, out) -> int:
     number = int(args.number)
     if args.crossing is not None or args.certificate is not None:
         return _crossing(args, number, out)
+    if args.region is not None and args.near_half is not None:
+        raise BadInput("--region and --near-half are two proofs: give one of them")
     if args.region is not None:
         return _region(args, number, out)
+    if args.near_half is not None:
+        return _near_half(args, number, out)
     digits = args.digits if args.digits is not None else 20
     if args.rigorous:
         if args.eps_step is not None or args.resume or args.dask or args.workers != 1 or args.fast or args.parquet \
@@ -272,6 +287,52 @@ def _region(args, number, out) -> int:
               + ", ".join(f"{v} {k}" for k, v in tests.items() if v) + f"; {r.seconds:.1f} s")
     for a, b, why in r.gaps[:10]:
         out.print(f"  not proved on u in [{a:.17g}, {b:.17g}]: {why}")
+    return 0
+
+
+def _near_half(args, number, out) -> int:
+    """``--near-half N``: whole intervals that reach eps = 1/2 by Taylor models (:mod:`exactcube.noisy.taylorproof`)."""
+    from ..noisy import taylorproof as tp
+    from ..numbers import mpq
+
+    n = args.near_half
+    if args.rigorous or args.eps_step is not None or args.resume or args.dask or args.workers != 1 or args.fast \
+            or args.n_max is not None or args.parquet or args.digits is not None:
+        raise BadInput("--near-half takes only --eps-from (Conjecture 9) or --eps-to (Conjecture 10)")
+    bars = {}
+
+    def tick(piece, count):
+        bars["bar"].advance(1, description=f"{count} pieces proved, s = |1 - 2 eps| up to {float(piece.s_hi):.4g}")
+
+    if number == 9:
+        if args.eps_to is not None:
+            raise BadInput("--eps-to belongs to Conjecture 10 here; Conjecture 9 takes --eps-from (the far end)")
+        fr = args.eps_from if args.eps_from is not None else mpq(0)
+        if not 0 <= fr < mpq(1, 2):
+            raise BadInput(f"--eps-from must lie in [0, 1/2), got {fr}")
+        with progress(f"heaps 2..{n} on [{fr}, 1/2)", None) as bar:
+            bars["bar"] = bar
+            r = tp.prove_conjecture9_near_half(n, fr, progress=tick)
+    else:
+        if args.eps_from is not None:
+            raise BadInput("--eps-from belongs to Conjecture 9 here; Conjecture 10 takes --eps-to (the far end)")
+        if n < 2:
+            raise BadInput("--near-half N for Conjecture 10 needs N >= 2")
+        to = args.eps_to if args.eps_to is not None else mpq(3, 5)
+        if not mpq(1, 2) < to <= 1:
+            raise BadInput(f"--eps-to must lie in (1/2, 1], got {to}")
+        with progress(f"n = 2^k <= {n} on (1/2, {to}]", None) as bar:
+            bars["bar"] = bar
+            r = tp.prove_conjecture10_near_half(n, to, progress=tick)
+    verdict = "proved" if r.proved else "NOT proved"
+    out.print(f"Conjecture {number}, whole intervals reaching 1/2: {verdict}  [rigorous]")
+    out.print(f"  statement: {r.statement}")
+    ends = sum(1 for p in r.pieces if p.test == "end")
+    ones = sum(1 for p in r.pieces if p.test == "end-one")
+    out.print(f"  {len(r.pieces)} pieces in s = |1 - 2 eps| ({ends} touching 1/2" + (f", {ones} touching 1" if ones else "")
+              + f"), Taylor models of order {tp.DEFAULT_ORDER}; {r.seconds:.1f} s")
+    for a, b, why in r.gaps[:10]:
+        out.print(f"  not proved on s in [{a:.17g}, {b:.17g}]: {why}")
     return 0
 
 

@@ -104,24 +104,30 @@ def _pow_ranges(dl: mpq, dh: mpq, E: int):
     return lo, hi
 
 
-def _weights(k: int, sigma: int, sc: mpq, s_lo: mpq, s_hi: mpq):
+def _weights(k: int, sigma: int, sc: mpq, s_lo: mpq, s_hi: mpq, top: int | None = None):
     r"""w_d(s_c + delta) = (1 + sigma s)^(k-d) (1 - sigma s)^d for d = 0..k: coefficients in delta (intervals,
-    shape (k+1, k+1)) and ranges over [s_lo, s_hi] (shape (k+1,)); exact rationals rounded outwards."""
+    shape (k+1, k+1)) and ranges over [s_lo, s_hi] (shape (k+1,)); exact rationals rounded outwards.
+
+    Above 1/2 (sigma = -1) the moves whose farthest legal word is at distance ``top`` < k get the weights divided
+    by their common factor (1 - s)^(k - top): (1 - s)^(top - d) (1 + s)^d, d <= top (0 beyond), so that the weight
+    sum stays positive at eps = 1 (s = 1)."""
+    top = k if top is None or sigma > 0 else top
     a, b = 1 + sigma * sc, 1 - sigma * sc
     Wlo = np.zeros((k + 1, k + 1))
     Whi = np.zeros((k + 1, k + 1))
-    rlo = np.empty(k + 1)
-    rhi = np.empty(k + 1)
+    rlo = np.zeros(k + 1)
+    rhi = np.zeros(k + 1)
     up_a, dn_a = (1 + s_hi, 1 + s_lo) if sigma > 0 else (1 - s_lo, 1 - s_hi)
     up_b, dn_b = (1 - s_lo, 1 - s_hi) if sigma > 0 else (1 + s_hi, 1 + s_lo)
-    for d in range(k + 1):
-        A = [comb(k - d, j) * a ** (k - d - j) * sigma ** j for j in range(k - d + 1)]
+    for d in range(top + 1):
+        ea = top - d  # k - d, less the common factor's exponent k - top
+        A = [comb(ea, j) * a ** (ea - j) * sigma ** j for j in range(ea + 1)]
         B = [comb(d, j) * b ** (d - j) * (-sigma) ** j for j in range(d + 1)]
         for i in range(k + 1):
-            c = sum((A[j] * B[i - j] for j in range(max(0, i - d), min(i, k - d) + 1)), mpq(0))
+            c = sum((A[j] * B[i - j] for j in range(max(0, i - d), min(i, ea) + 1)), mpq(0))
             Wlo[d, i], Whi[d, i] = _q_iv(c)
-        rlo[d] = _float_down(dn_a ** (k - d) * dn_b ** d)
-        rhi[d] = _float_up(up_a ** (k - d) * up_b ** d)
+        rlo[d] = _float_down(dn_a ** ea * dn_b ** d)
+        rhi[d] = _float_up(up_a ** ea * up_b ** d)
     return (Wlo, Whi), (rlo, rhi)
 
 
@@ -216,18 +222,24 @@ class TaylorPiece:
 
 def taylor_piece(n_max: int, sigma: int, s_lo, s_hi, targets: dict, half_above, order: int = DEFAULT_ORDER,
                  on_heap=None) -> TaylorPiece:
-    r"""Prove on the piece s in [s_lo, s_hi] (exact rationals; s_lo = 0 is the end piece, eps = 1/2 excluded):
-    for every heap n in ``targets`` the move ``targets[n]`` is the unique optimum (``None``: some move, found from the
-    models, is the unique optimum), and p(n) > 1/2 for n in ``half_above``.  On the end piece every heap must have a
-    unique optimum.  Raises _Fail (a message) when a test fails."""
+    r"""Prove on the piece s in [s_lo, s_hi] (exact rationals): for every heap n in ``targets`` the move
+    ``targets[n]`` is the unique optimum (``None``: some move, found from the models, is the unique optimum), and
+    p(n) > 1/2 for n in ``half_above``.  Raises _Fail (a message) when a test fails.
+
+    s_lo = 0 is the end piece at eps = 1/2 (excluded); above 1/2, s_hi = 1 is the end piece at eps = 1 (excluded):
+    there the models are expanded at s = 1, the values at eps = 1 are exact (the continuous extension, computed
+    alongside in rationals), and so are the slopes there (:func:`_germ_at_one`); the test is then on g/delta^j0, j0 the
+    order of the first exact coefficient that differs (0, 1 or 2).  On the end piece at 1/2 every heap must have a
+    unique optimum; on the one at eps = 1 a heap outside ``targets`` may keep moves that tie with its best in value
+    and slope there unresolved (p(n) is then enclosed; its value and slope at eps = 1 are still exact)."""
     J = int(order)
     s_lo, s_hi = to_mpq(s_lo), to_mpq(s_hi)
-    if not 0 <= s_lo < s_hi < 1:
-        raise BadInput(f"need 0 <= s_lo < s_hi < 1, got [{s_lo}, {s_hi}]")
+    if not 0 <= s_lo < s_hi <= 1:
+        raise BadInput(f"need 0 <= s_lo < s_hi <= 1, got [{s_lo}, {s_hi}]")
     if n_max > MAX_PROOF_HEAP:
         raise TooLarge(f"Taylor-model proofs are limited to heaps n <= {MAX_PROOF_HEAP}")
-    end = s_lo == 0
-    sc = mpq(0) if end else _dyadic_mid(s_lo, s_hi)
+    mode = "half" if s_lo == 0 else "one" if (s_hi == 1 and sigma < 0) else "centred"
+    sc = mpq(0) if mode == "half" else mpq(1) if mode == "one" else _dyadic_mid(s_lo, s_hi)
     dl, dh = s_lo - sc, s_hi - sc
     K = max(1, n_max.bit_length())
     P = _pow_ranges(dl, dh, K + J + 2)
@@ -240,6 +252,12 @@ def taylor_piece(n_max: int, sigma: int, s_lo, s_hi, targets: dict, half_above, 
     GRlo = np.zeros((K + 1, 1 << K))
     GRhi = np.zeros((K + 1, 1 << K))
     C = np.zeros((K + 1, 1 << K), dtype=np.int64)
+    exact1 = mode == "one"
+    if exact1:  # exact grade sums of the values and slopes at eps = 1 (the first-order germ there)
+        Gx = np.empty((K + 1, 1 << K), dtype=object)
+        Gx.fill(mpq(0))
+        Gdx = Gx.copy()
+        yx, ydx = mpq(1), mpq(0)
     # y_r = 1 - p(r): models; y_0 = 1, y_1 = 0 exactly
     ylo = np.zeros(J + 1)
     yhi = np.zeros(J + 1)
@@ -254,26 +272,65 @@ def taylor_piece(n_max: int, sigma: int, s_lo, s_hi, targets: dict, half_above, 
         GRlo[d, words] = _dn(GRlo[d, words] + yrl)
         GRhi[d, words] = _up(GRhi[d, words] + yrh)
         C[d, words] += 1
+        if exact1:
+            Gx[d, words] = Gx[d, words] + yx
+            Gdx[d, words] = Gdx[d, words] + ydx
         k = n.bit_length()
-        if k not in weights:
-            weights[k] = _weights(k, sigma, sc, s_lo, s_hi)
-        W, Wr = weights[k]
-        M = _moves_model(Glo[:k + 1, :n], Ghi[:k + 1, :n], GRlo[:k + 1, :n], GRhi[:k + 1, :n], C[:k + 1, :n], W,
-                         Wr, P, J)
-        best = _decide(n, M, targets, half_above, end, P, J)
+        Cn = C[:k + 1, :n]
+        # the farthest legal word of each move (the grade shift above 1/2)
+        tops = k - np.argmax(Cn[::-1] > 0, axis=0) if sigma < 0 else np.full(n, k)
+        M = _Model(np.empty((n, J + 1)), np.empty((n, J + 1)), np.empty(n), np.empty(n))
+        for top in np.unique(tops):
+            idx = np.nonzero(tops == top)[0]
+            key = (k, int(top))
+            if key not in weights:
+                weights[key] = _weights(k, sigma, sc, s_lo, s_hi, int(top))
+            W, Wr = weights[key]
+            Mg = _moves_model(Glo[:k + 1, idx], Ghi[:k + 1, idx], GRlo[:k + 1, idx], GRhi[:k + 1, idx],
+                              Cn[:, idx], W, Wr, P, J)
+            M.clo[idx], M.chi[idx], M.rlo[idx], M.rhi[idx] = Mg.clo, Mg.chi, Mg.rlo, Mg.rhi
+        germ1 = _germ_at_one(n, tops, Cn, Gx, Gdx) if exact1 else None
+        best = _decide(n, M, targets, half_above, mode, P, J, germ1)
         if on_heap is not None:
-            on_heap(n, M, best)
-        if isinstance(best, tuple):  # an enclosure of the max (away from 1/2 only)
+            on_heap(n, M, best, germ1)
+        if isinstance(best, tuple):  # an enclosure of the max: p(n) - model in [0, U] delta^j (j = 0, or 2 at eps = 1)
             b, U = best
             clo, chi = M.clo[b].copy(), M.chi[b].copy()
-            chi[0] = _up(chi[0] + U)
+            j = 2 if exact1 else 0
+            chi[j] = _up(chi[j] + U)
             rl, rh = M.rlo[b], M.rhi[b]
         else:
-            clo, chi, rl, rh = M.clo[best], M.chi[best], M.rlo[best], M.rhi[best]
+            b = best
+            clo, chi, rl, rh = M.clo[b].copy(), M.chi[b].copy(), M.rlo[b], M.rhi[b]
+        if exact1:  # value and slope at eps = 1 are known exactly
+            yx, ydx = 1 - germ1[0][b], -germ1[1][b]
+            clo[0], chi[0] = _q_iv(germ1[0][b])
+            clo[1], chi[1] = _q_iv(germ1[1][b])
         ylo, yhi = _dn(-chi), _up(-clo)
         ylo[0], yhi[0] = _dn(1.0 - chi[0]), _up(1.0 - clo[0])
         yrl, yrh = -rh, -rl
-    return TaylorPiece(s_lo, s_hi, end, J)
+    return TaylorPiece(s_lo, s_hi, mode != "centred", J)
+
+
+def _germ_at_one(n, tops, Cn, Gx, Gdx):
+    r"""Exact value and slope (d/ds, s -> 1 from below, above 1/2) at eps = 1 of every move of heap n.  With t the
+    grade of the farthest legal words, the shifted weights (1 - s)^(t-d) (1 + s)^d leave only d = t at s = 1 and
+    d = t - 1 in the slope:
+
+    .. math::  p(n, m)(1) = G_t / c_t, \qquad p(n, m)'(1) = G'_t / c_t + (G_t c_{t-1} - G_{t-1} c_t) / (2 c_t^2),
+
+    with G the grade sums of y_r = 1 - p(r) and G' those of y_r' (exact rationals)."""
+    vals, slopes = [], []
+    for m in range(n):
+        t = int(tops[m])
+        ct = int(Cn[t, m])
+        v = Gx[t, m] / ct
+        sl = Gdx[t, m] / ct
+        if t >= 1:
+            sl += (Gx[t, m] * int(Cn[t - 1, m]) - Gx[t - 1, m] * ct) / (2 * ct * ct)
+        vals.append(v)
+        slopes.append(sl)
+    return vals, slopes
 
 
 def _dyadic_mid(a: mpq, b: mpq) -> mpq:
@@ -283,46 +340,78 @@ def _dyadic_mid(a: mpq, b: mpq) -> mpq:
     return q if a <= q <= b else m
 
 
-def _decide(n, M, targets, half_above, end, P, J):
-    """The move whose model is p(n) on the piece (proved unique where required), or (move, U) for an enclosure."""
+def _decide(n, M, targets, half_above, mode, P, J, germ1=None):
+    """The move whose model is p(n) on the piece (proved unique where required), or (move, U) for an enclosure.
+    ``mode``: 'half' (end piece at eps = 1/2), 'one' (end piece at eps = 1, ``germ1`` the exact values and slopes
+    there, :func:`_germ_at_one`) or 'centred'."""
     if n == 1:
         return 0
     target = targets.get(n, None)
+    mid = (M.clo + M.chi) / 2
     if target is None:
-        # the best by the models: lexicographic on the midpoints (end piece), or the constant term
-        mid = (M.clo + M.chi) / 2
-        if end:
-            cand = np.arange(n)
-            for j in range(1, J + 1):
-                v = mid[cand, j]
-                cand = cand[v >= v.max() - 1e-9 * abs(v.max())]
+        if mode == "centred":
+            target = int(np.argmax(M.clo[:, 0]))
+        else:
+            # the best near the expansion point: lexicographic on the coefficients, in the direction of the piece
+            if mode == "one":
+                vals, slopes = germ1
+                top = max(vals)
+                low = min(slopes[m] for m in range(n) if vals[m] == top)
+                cand = np.array([m for m in range(n) if vals[m] == top and slopes[m] == low])
+                first = 2
+            else:
+                cand = np.arange(n)
+                first = 1
+            for j in range(first, J + 1):
                 if len(cand) == 1:
                     break
+                v = mid[cand, j] * (-1 if (mode == "one" and j % 2) else 1)
+                cand = cand[v >= v.max() - 1e-9 * abs(v.max())]
             target = int(cand[0])
-        else:
-            target = int(np.argmax(M.clo[:, 0]))
     others = np.array([m for m in range(n) if m != target], dtype=np.int64)
-    glo = _sub((M.clo[target][None, :], M.chi[target][None, :]), (M.clo[others], M.chi[others]))
-    ghi = glo[1]
-    glo = glo[0]
+    glo, ghi = _sub((M.clo[target][None, :], M.chi[target][None, :]), (M.clo[others], M.chi[others]))
     rlo, rhi = _sub((M.rlo[target], M.rhi[target]), (M.rlo[others], M.rhi[others]))
-    if end:
+    ok = np.empty(len(others), dtype=bool)
+    if mode == "half":
         glo[:, 0] = ghi[:, 0] = 0.0  # every move of a heap >= 2 is 1/2 at eps = 1/2
         same = (others % 2) == (target % 2)
         glo[same, 1] = ghi[same, 1] = 0.0  # same parity, same slope at 1/2 (module half)
-        ok = np.empty(len(others), dtype=bool)
         for j0, sel in ((2, same), (1, ~same)):
             if sel.any():
                 ok[sel] = _lower(glo[sel], ghi[sel], rlo[sel], rhi[sel], P, j0, J) > 0
+    elif mode == "one":
+        # delta = s - 1 <= 0; g = p(n, target) - p(n, b) has the exact value g0 and slope g1 at delta = 0
+        vals, slopes = germ1
+        j0s = np.zeros(len(others), dtype=np.int64)
+        for i, b in enumerate(others):
+            g0 = vals[target] - vals[b]
+            g1 = slopes[target] - slopes[b]
+            glo[i, 0], ghi[i, 0] = _q_iv(g0)
+            glo[i, 1], ghi[i, 1] = _q_iv(g1)
+            if g0 < 0 or (g0 == 0 and g1 > 0):
+                j0s[i] = -1  # b is better as eps -> 1
+            elif g0 == 0:
+                j0s[i] = 1 if g1 < 0 else 2
+        ok[j0s == -1] = False
+        for j0 in (0, 1, 2):
+            sel = j0s == j0
+            if sel.any():
+                if j0 == 1:  # g/delta < 0 on the piece
+                    ok[sel] = _upper(glo[sel], ghi[sel], rlo[sel], rhi[sel], P, 1, J) < 0
+                else:  # g/delta^j0 > 0
+                    ok[sel] = _lower(glo[sel], ghi[sel], rlo[sel], rhi[sel], P, j0, J) > 0
     else:
         ok = _lower(glo, ghi, rlo, rhi, P, 0, J) > 0
-    required = n in targets or end
+    required = n in targets or mode == "half"
     if not ok.all():
         bad = int(others[np.argmax(~ok)])
-        if required:
-            raise _Fail(f"heap {n}: move {bad} not excluded below move {target}")
         sel = ~ok
-        U = np.max(_upper(-ghi[sel], -glo[sel], -rhi[sel], -rlo[sel], P, 0, J))
+        # at eps = 1 a move that ties with the target in value and slope there may stay unresolved: p(n) then lies
+        # between the target's model and that model plus U delta^2
+        jh = 2 if mode == "one" else 0
+        if required or (mode == "one" and not np.all(j0s[sel] == 2)):
+            raise _Fail(f"heap {n}: move {bad} not excluded below move {target}")
+        U = np.max(_upper(-ghi[sel], -glo[sel], -rhi[sel], -rlo[sel], P, jh, J))
         best = (target, max(0.0, float(U)))
     else:
         best = target
@@ -332,9 +421,11 @@ def _decide(n, M, targets, half_above, end, P, J):
         hlo, hhi = M.clo[target][None, :].copy(), M.chi[target][None, :].copy()
         hlo[:, 0], hhi[:, 0] = _dn(hlo[:, 0] - _HALF), _up(hhi[:, 0] - _HALF)
         j0 = 0
-        if end and _HALF == 0.5:
+        if mode == "half" and _HALF == 0.5:
             hlo[:, 0] = hhi[:, 0] = 0.0
             j0 = 1
+        elif mode == "one":
+            hlo[:, 0], hhi[:, 0] = _q_iv(germ1[0][target] - mpq(_HALF))
         if not _lower(hlo, hhi, M.rlo[target:target + 1], M.rhi[target:target + 1], P, j0, J)[0] > 0:
             raise _Fail(f"heap {n}: p(n) > 1/2 not proved")
     return best
@@ -342,8 +433,26 @@ def _decide(n, M, targets, half_above, end, P, J):
 
 def _cover(n_max, sigma, s_to, targets, half_above, order, s1, progress, min_width, max_pieces):
     pieces, gaps = [], []
-    # the end piece: halve s1 until it is proved
     tries = 0
+    far = []
+    if sigma < 0 and s_to == 1:
+        # the end piece at eps = 1 first: halve its width until it is proved
+        h = mpq(1, 8)
+        while True:
+            tries += 1
+            try:
+                taylor_piece(n_max, sigma, 1 - h, 1, targets, half_above, order)
+                far.append(TaylorPiece(1 - h, mpq(1), True, order))
+                break
+            except (_Fail, TooLarge) as exc:
+                if h < min_width or tries > max_pieces:
+                    gaps.append((1 - h, mpq(1), str(exc)))
+                    return pieces, gaps
+                h = h / 2
+        s_to = 1 - h
+        if progress is not None:
+            progress(far[0], 1)
+    # the end piece at eps = 1/2: halve s1 until it is proved
     while True:
         tries += 1
         try:
@@ -356,7 +465,7 @@ def _cover(n_max, sigma, s_to, targets, half_above, order, s1, progress, min_wid
                 return pieces, gaps
             s1 = s1 / 2
     if progress is not None:
-        progress(pieces[-1], len(pieces))
+        progress(pieces[-1], len(pieces) + len(far))
     a = s1
     w = a
     while a < s_to and len(gaps) == 0:
@@ -374,10 +483,10 @@ def _cover(n_max, sigma, s_to, targets, half_above, order, s1, progress, min_wid
             continue
         pieces.append(TaylorPiece(a, b, False, order))
         if progress is not None:
-            progress(pieces[-1], len(pieces))
+            progress(pieces[-1], len(pieces) + len(far))
         a = b
         w = 2 * w
-    return pieces, gaps
+    return pieces + far, gaps
 
 
 @dataclass(frozen=True)
@@ -390,27 +499,28 @@ class NearHalfProof(IntervalProof):
 def prove_near_half(n_max: int, sigma: int, s_to, targets: dict, half_above, statement: str,
                     order: int = DEFAULT_ORDER, s1=mpq(1, 32), progress=None, min_width=mpq(1, 1 << 20),
                     max_pieces: int = 400) -> NearHalfProof:
-    """Cover s in (0, s_to] (eps = 1/2 excluded) by an end piece and Taylor-model pieces; see
-    :func:`taylor_piece` for ``targets`` and ``half_above``."""
+    """Cover s in (0, s_to] (eps = 1/2 excluded; above 1/2 with s_to = 1 also eps = 1 excluded) by end pieces and
+    Taylor-model pieces; see :func:`taylor_piece` for ``targets`` and ``half_above``."""
     t0 = time.time()
     s_to = to_mpq(s_to)
-    if not 0 < s_to < 1:
-        raise BadInput(f"need 0 < s_to < 1, got {s_to}")
+    if not 0 < s_to <= 1:
+        raise BadInput(f"need 0 < s_to <= 1, got {s_to}")
     pieces, gaps = _cover(n_max, sigma, s_to, targets, half_above, order, min(to_mpq(s1), s_to), progress,
                           to_mpq(min_width), max_pieces)
     half = mpq(1, 2)
     far = (1 - sigma * s_to) / 2
     lo, hi = (far, half) if sigma > 0 else (half, far)
-    return NearHalfProof(statement, tuple(sorted(targets)), lo, hi, sigma < 0, sigma > 0,
-                         tuple(Piece(float(p.s_lo), float(p.s_hi), "end" if p.end else "taylor") for p in pieces),
+    return NearHalfProof(statement, tuple(sorted(targets)), lo, hi, sigma < 0, sigma > 0 or s_to == 1,
+                         tuple(Piece(float(p.s_lo), float(p.s_hi),
+                                     ("end" if p.s_lo == 0 else "end-one") if p.end else "taylor") for p in pieces),
                          tuple((float(a), float(b), m) for a, b, m in gaps), time.time() - t0)
 
 
 def prove_conjecture9_near_half(n_max: int, eps_from=mpq(1, 4), **kw) -> NearHalfProof:
     """Conjecture 9 on [eps_from, 1/2): for every heap 2..n_max move 0 is the unique optimum and p(n) > 1/2."""
     eps_from = to_mpq(eps_from)
-    if not 0 < eps_from < mpq(1, 2):
-        raise BadInput(f"eps_from must lie in (0, 1/2), got {eps_from}")
+    if not 0 <= eps_from < mpq(1, 2):
+        raise BadInput(f"eps_from must lie in [0, 1/2), got {eps_from}")
     targets = {n: 0 for n in range(2, n_max + 1)}
     stmt = (f"for every heap 2..{n_max}: move 0 is the unique optimal move and p(n) > 1/2 for every eps in "
             f"[{eps_from}, 1/2)")
@@ -420,10 +530,11 @@ def prove_conjecture9_near_half(n_max: int, eps_from=mpq(1, 4), **kw) -> NearHal
 def prove_conjecture10_near_half(n_max: int, eps_to=mpq(3, 5), **kw) -> NearHalfProof:
     """Conjecture 10 on (1/2, eps_to]: for every n = 2^j <= n_max move n - 1 is the unique optimum and p(n) > 1/2."""
     eps_to = to_mpq(eps_to)
-    if not mpq(1, 2) < eps_to < 1:
-        raise BadInput(f"eps_to must lie in (1/2, 1), got {eps_to}")
-    pw = [1 << j for j in range(1, n_max.bit_length()) if (1 << j) <= n_max and (1 << j) >= 2]
+    if not mpq(1, 2) < eps_to <= 1:
+        raise BadInput(f"eps_to must lie in (1/2, 1], got {eps_to}")
+    pw = [1 << j for j in range(1, n_max.bit_length()) if (1 << j) <= n_max]
     targets = {n: n - 1 for n in pw}
+    where = "(1/2, 1)" if eps_to == 1 else f"(1/2, {eps_to}]"
     stmt = (f"for every n = 2^j in 2..{n_max}: move n - 1 is the unique optimal move and p(n) > 1/2 for every eps "
-            f"in (1/2, {eps_to}]")
+            f"in {where}")
     return prove_near_half(n_max, -1, 2 * eps_to - 1, targets, set(pw), stmt, **kw)

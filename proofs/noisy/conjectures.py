@@ -95,6 +95,45 @@ def conjecture9_region1024():
     return verified(RIGOROUS, f"scope: {r.statement} [{how}]; towards 1/2 see noisy.half.first_order", data)
 
 
+def _near_half_verdict(r, what: str):
+    """Verdict of a Taylor-model proof (:mod:`exactcube.noisy.taylorproof`)."""
+    ends = sum(1 for p in r.pieces if p.test == "end")
+    data = {"statement": r.statement, "pieces": len(r.pieces), "end_pieces": ends,
+            "s_pieces": [[p.ul, p.uh] for p in r.pieces], "gaps": [[a, b, why] for a, b, why in r.gaps],
+            "seconds": round(r.seconds, 1)}
+    how = (f"{len(r.pieces)} pieces in s = |1 - 2 eps|, each proved by Taylor models of order 7 of every p(r) and "
+           f"p(r, m) (outward-rounded binary64); the piece [0, {r.pieces[0].uh if r.pieces else 0:.6g}] touches "
+           "eps = 1/2 and uses two exact facts there (every move is worth 1/2; moves of one parity have one slope, "
+           "noisy.half.first_order), so the second-order terms decide")
+    if r.eps_hi == 1:
+        how += ("; the piece that touches eps = 1 uses the exact values and slopes of every move there (the "
+                "first-order germ at 1, in rationals), so a tie to first order, as 127 and 124 at n = 128, is "
+                "decided by the second-order terms")
+    if not r.proved:
+        return open_(RIGOROUS, f"{what}: not proved on {len(r.gaps)} piece(s): {r.gaps[:3]}; {how}", data)
+    return verified(RIGOROUS, f"{r.statement} [{how}]", data)
+
+
+@claim("noisy.conjecture9.near_half", "§3, Conjecture 9",
+       C9 + " [every heap 2..128 on the whole of [0, 1/2), reaching 1/2: Taylor models, ~10 s]",
+       unprinted=ENCLOSURES)
+@resting_on(CHANNEL)
+def conjecture9_near_half():
+    from exactcube.noisy import taylorproof as tp
+
+    return _near_half_verdict(tp.prove_conjecture9_near_half(128, 0), "Conjecture 9, n <= 128")
+
+
+@claim("noisy.conjecture9.whole_n1024", "§3, Conjecture 9",
+       C9 + " [every heap 2..1024 on the whole of [0, 1/2), reaching 1/2: Taylor models, ~6 min]", slow=True,
+       unprinted=ENCLOSURES)
+@resting_on(CHANNEL)
+def conjecture9_whole1024():
+    from exactcube.noisy import taylorproof as tp
+
+    return _near_half_verdict(tp.prove_conjecture9_near_half(1024, 0), "Conjecture 9, n <= 1024")
+
+
 @claim("noisy.conjecture9.grid", "§3, Conjecture 9", C9 + " [grid 1/1000, n <= 1024]",
        slow=True, unprinted=STATEMENT_ONLY)
 @resting_on(CHANNEL)
@@ -331,6 +370,26 @@ def half_first_order():
                            f"(phase diagram) for heaps <= {M}, whose optimal moves have that parity.  So which even "
                            "(odd) move is best is decided at second order, and p(n) - 1/2 is of size |1 - 2 eps|/n^2: "
                            "a whole-interval proof that reaches eps = 1/2 needs the second-order germ")
+
+
+@claim("noisy.conjecture10.near_half", "§3, Conjecture 10",
+       C10 + " [every n = 2^k <= 128 on the whole of (1/2, 1), reaching 1/2 and 1: Taylor models, ~25 s]",
+       unprinted=ENCLOSURES)
+@resting_on(CHANNEL)
+def conjecture10_near_half():
+    from exactcube.noisy import taylorproof as tp
+
+    return _near_half_verdict(tp.prove_conjecture10_near_half(128, 1), "Conjecture 10, n <= 128")
+
+
+@claim("noisy.conjecture10.near_half_n1024", "§3, Conjecture 10",
+       C10 + " [every n = 2^k <= 1024 on (1/2, 3/5], reaching 1/2: Taylor models, ~2 min]", slow=True,
+       unprinted=ENCLOSURES)
+@resting_on(CHANNEL)
+def conjecture10_near_half1024():
+    from exactcube.noisy import taylorproof as tp
+
+    return _near_half_verdict(tp.prove_conjecture10_near_half(1024, mpq(3, 5)), "Conjecture 10, n <= 1024")
 
 
 @claim("noisy.conjecture10.interval", "§3, Conjecture 10", C10 + " [whole interval, n <= 64]",
