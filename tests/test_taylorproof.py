@@ -147,8 +147,32 @@ def test_models_contain_exact_values_near_one():
 def test_conjecture10_up_to_one_and_a_wrong_target_fails():
     r = tp.prove_conjecture10_near_half(32, 1, order=J)
     assert r.proved and r.open_lo and r.open_hi and r.eps_hi == 1
-    assert sum(1 for p in r.pieces if p.test == "end") == 2
+    assert [p.test for p in r.pieces].count("end") == 1 and [p.test for p in r.pieces][-1] == "end-one"
     # at n = 128, move 124 ties with 127 at eps = 1 to first order and loses at second: it cannot be proved
     with pytest.raises(tp._Fail, match="not excluded"):
         tp.taylor_piece(128, -1, 1 - mpq(1, 1 << 12), 1, {128: 124}, set(), order=J)
     tp.taylor_piece(128, -1, 1 - mpq(1, 1 << 12), 1, {128: 127}, {128}, order=J)
+
+
+def test_cli_near_half(cli, capsys):
+    code, text = cli(["conjecture", "10", "--near-half", "16", "--eps-to", "1"])
+    assert code == 0
+    assert "Conjecture 10, whole intervals reaching 1/2: proved  [rigorous]" in text
+    assert "for every n = 2^j in 2..16: move n - 1 is the unique optimal move and p(n) > 1/2 for every eps in (1/2, 1)" \
+        in text
+    assert "1 touching 1/2, 1 touching 1" in text
+    code, text = cli(["conjecture", "9", "--near-half", "12", "--eps-from", "1/3"])
+    assert code == 0 and "for every eps in [1/3, 1/2)" in text
+    for argv in (["conjecture", "9", "--near-half", "12", "--eps-to", "1/3"],    # the far end of 9 is --eps-from
+                 ["conjecture", "10", "--near-half", "12", "--eps-from", "3/5"],
+                 ["conjecture", "9", "--near-half", "12", "--eps-from", "1/2"],
+                 ["conjecture", "10", "--near-half", "12", "--eps-to", "1/2"],
+                 ["conjecture", "10", "--near-half", "12", "--eps-to", "3/2"],
+                 ["conjecture", "9", "--near-half", "5000"],
+                 ["conjecture", "9", "--near-half", "x"],
+                 ["conjecture", "9", "--near-half", "12", "--region", "12"],
+                 ["conjecture", "9", "--near-half", "12", "--workers", "2"]):
+        code, _ = cli(argv)
+        err = capsys.readouterr().err
+        assert code == 2, argv
+        assert err.count("\n") == 1 and "error" in err, (argv, err)

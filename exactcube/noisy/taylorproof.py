@@ -431,7 +431,7 @@ def _decide(n, M, targets, half_above, mode, P, J, germ1=None):
     return best
 
 
-def _cover(n_max, sigma, s_to, targets, half_above, order, s1, progress, min_width, max_pieces):
+def _cover(n_max, sigma, s_to, targets, half_above, order, s1, progress, min_width, max_pieces, s_from=mpq(0)):
     pieces, gaps = [], []
     tries = 0
     far = []
@@ -452,8 +452,8 @@ def _cover(n_max, sigma, s_to, targets, half_above, order, s1, progress, min_wid
         s_to = 1 - h
         if progress is not None:
             progress(far[0], 1)
-    # the end piece at eps = 1/2: halve s1 until it is proved
-    while True:
+    # the end piece at eps = 1/2 (unless the cover starts at s_from > 0): halve s1 until it is proved
+    while s_from == 0:
         tries += 1
         try:
             taylor_piece(n_max, sigma, 0, s1, targets, half_above, order)
@@ -464,10 +464,10 @@ def _cover(n_max, sigma, s_to, targets, half_above, order, s1, progress, min_wid
                 gaps.append((mpq(0), s1, str(exc)))
                 return pieces, gaps
             s1 = s1 / 2
-    if progress is not None:
+    if progress is not None and pieces:
         progress(pieces[-1], len(pieces) + len(far))
-    a = s1
-    w = a
+    a = s1 if s_from == 0 else s_from
+    w = a if s_from == 0 else (s_to - s_from) / 8
     while a < s_to and len(gaps) == 0:
         b = min(a + w, s_to)
         tries += 1
@@ -498,19 +498,20 @@ class NearHalfProof(IntervalProof):
 
 def prove_near_half(n_max: int, sigma: int, s_to, targets: dict, half_above, statement: str,
                     order: int = DEFAULT_ORDER, s1=mpq(1, 32), progress=None, min_width=mpq(1, 1 << 20),
-                    max_pieces: int = 400) -> NearHalfProof:
+                    max_pieces: int = 400, s_from=0) -> NearHalfProof:
     """Cover s in (0, s_to] (eps = 1/2 excluded; above 1/2 with s_to = 1 also eps = 1 excluded) by end pieces and
     Taylor-model pieces; see :func:`taylor_piece` for ``targets`` and ``half_above``."""
     t0 = time.time()
-    s_to = to_mpq(s_to)
-    if not 0 < s_to <= 1:
-        raise BadInput(f"need 0 < s_to <= 1, got {s_to}")
+    s_to, s_from = to_mpq(s_to), to_mpq(s_from)
+    if not 0 <= s_from < s_to <= 1:
+        raise BadInput(f"need 0 <= s_from < s_to <= 1, got [{s_from}, {s_to}]")
     pieces, gaps = _cover(n_max, sigma, s_to, targets, half_above, order, min(to_mpq(s1), s_to), progress,
-                          to_mpq(min_width), max_pieces)
-    half = mpq(1, 2)
+                          to_mpq(min_width), max_pieces, s_from)
+    half = (1 - sigma * s_from) / 2
     far = (1 - sigma * s_to) / 2
     lo, hi = (far, half) if sigma > 0 else (half, far)
-    return NearHalfProof(statement, tuple(sorted(targets)), lo, hi, sigma < 0, sigma > 0 or s_to == 1,
+    return NearHalfProof(statement, tuple(sorted(targets)), lo, hi, sigma < 0 and s_from == 0,
+                         (sigma > 0 and s_from == 0) or (sigma < 0 and s_to == 1),
                          tuple(Piece(float(p.s_lo), float(p.s_hi),
                                      ("end" if p.s_lo == 0 else "end-one") if p.end else "taylor") for p in pieces),
                          tuple((float(a), float(b), m) for a, b, m in gaps), time.time() - t0)
