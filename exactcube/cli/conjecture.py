@@ -36,7 +36,8 @@ Scope and evidence, printed with every verdict:
                p(n) > 1/2 on the closed interval [0, --eps-to] (default 1/4).  Conjecture 10, heap
                N = 2^k >= 256: the rival move (N - 4) is the unique optimum and p(N) > 1/2 on all of
                (eps*, 1), and with --eps-from X also move N - 1 on [X, eps*).  Near eps = 1/2 the moves
-               of one parity tie to first order, so the enclosures cannot reach 1/2 itself.
+               of one parity tie to first order, so the enclosures cannot reach 1/2 itself
+               (--near-half does).
   --near-half N  PROVED ON WHOLE INTERVALS THAT REACH eps = 1/2, by Taylor models of order 7 in
                s = |1 - 2 eps| (any heap <= 4096; evidence RIGOROUS).  Conjecture 9: every heap 2..N
                has move 0 as its unique optimum and p(n) > 1/2 on [--eps-from, 1/2) (default

@@ -65,7 +65,8 @@ def conjecture9():
     return verified(EXACT, "scope: exact on the whole interval (0, 1/2) for heaps 2..32 (every p(r) one rational "
                            "function there, optimal move 0 unique and p(n) > 1/2 by Descartes' rule of signs); exact "
                            "on the grid eps = 1/100..49/100 for n <= 64.  Larger scopes: the slow claims "
-                           "noisy.conjecture9.grid (grid 1/1000, n <= 1024) and noisy.conjecture9.interval (n <= 128).")
+                           "noisy.conjecture9.grid (grid 1/1000, n <= 1024) and noisy.conjecture9.interval (n <= 128); by Taylor "
+                           "models, noisy.conjecture9.near_half (every heap <= 128) and noisy.conjecture9.whole_n1024.")
 
 
 @claim("noisy.conjecture9.interval", "§3, Conjecture 9", C9 + " [whole interval, n <= 128]",
@@ -369,7 +370,8 @@ def half_first_order():
                            "other parity by 4/n in slope; the same derivatives from the exact germ rational functions "
                            f"(phase diagram) for heaps <= {M}, whose optimal moves have that parity.  So which even "
                            "(odd) move is best is decided at second order, and p(n) - 1/2 is of size |1 - 2 eps|/n^2: "
-                           "a whole-interval proof that reaches eps = 1/2 needs the second-order germ")
+                           "a whole-interval proof that reaches eps = 1/2 needs the second-order terms (the Taylor models of "
+                           "noisy.conjecture9.near_half and noisy.conjecture10.near_half use these two facts)")
 
 
 @claim("noisy.conjecture10.near_half", "§3, Conjecture 10",
