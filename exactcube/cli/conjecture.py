@@ -245,15 +245,20 @@ def _crossing(args, number, out) -> int:
     return 0
 
 
+def _only_interval_options(args, message: str) -> None:
+    """Whole-interval proofs take none of the grid's options."""
+    if args.rigorous or args.eps_step is not None or args.resume or args.dask or args.workers != 1 or args.fast \
+            or args.n_max is not None or args.parquet or args.digits is not None:
+        raise BadInput(message)
+
+
 def _region(args, number, out) -> int:
     """``--region N``: whole-interval proofs by first-order enclosures (:mod:`exactcube.noisy.intervalproof`)."""
     from ..noisy import intervalproof as ip
     from ..numbers import mpq
 
     n = args.region
-    if args.rigorous or args.eps_step is not None or args.resume or args.dask or args.workers != 1 or args.fast \
-            or args.n_max is not None or args.parquet or args.digits is not None:
-        raise BadInput("--region takes only --eps-to (Conjecture 9) or --eps-from (Conjecture 10)")
+    _only_interval_options(args, "--region takes only --eps-to (Conjecture 9) or --eps-from (Conjecture 10)")
     bars = {}
 
     def tick(a, b, count, end):
@@ -297,9 +302,7 @@ def _near_half(args, number, out) -> int:
     from ..numbers import mpq
 
     n = args.near_half
-    if args.rigorous or args.eps_step is not None or args.resume or args.dask or args.workers != 1 or args.fast \
-            or args.n_max is not None or args.parquet or args.digits is not None:
-        raise BadInput("--near-half takes only --eps-from (Conjecture 9) or --eps-to (Conjecture 10)")
+    _only_interval_options(args, "--near-half takes only --eps-from (Conjecture 9) or --eps-to (Conjecture 10)")
     bars = {}
 
     def tick(piece, count):

@@ -48,6 +48,17 @@ same parity), and :math:`g(s)/s^{j_0} = [g_{j_0}] + \dots + [\rho] s^{J + 1 - j_
 Every heap must have a unique optimum on the end piece, so that :math:`p(r)` is smooth there and the
 coefficients are true Taylor coefficients.
 
+The end piece :math:`[1 - h, 1]` above 1/2 (:math:`\varepsilon \to 1`).  A move whose farthest legal word is at
+distance :math:`t < k` has its weights divided by :math:`(1 - s)^{k - t}`, so :math:`Z > 0` at :math:`s = 1`.
+The models are expanded at :math:`s = 1`, and the value and slope of every move there are computed alongside in
+exact rationals (:func:`_germ_at_one`).  The difference of two moves is then tested as :math:`g/\delta^{j_0}`,
+:math:`\delta = s - 1 \le 0`, :math:`j_0` the order of the first exact coefficient that differs (0, 1 or 2).
+This decides ties to first order at :math:`\varepsilon = 1`, such as moves 127 and 124 of heap 128.  A heap
+outside the statement may keep a move that ties with its best to first order unresolved: :math:`p(r)` is then
+enclosed by widening the second-order coefficient, and its value and slope at 1 are still exact (a maximum of
+functions with one value and one slope at a point has that value and slope there), which is all the coefficients
+of orders 0 and 1 must be.
+
 Rigour: every float operation is rounded outwards (:func:`exactcube.noisy.intervalproof._dn`, ``_up``);
 the weight polynomials, their ranges and the piece's end points are exact rationals rounded outwards
 once.  Evidence ``rigorous``.
@@ -210,9 +221,8 @@ class _Fail(Exception):
 
 @dataclass(frozen=True)
 class TaylorPiece:
-    """One piece [s_lo, s_hi] (s = |1 - 2 eps|) on which the statement was proved; ``end`` when s_lo = 0 (eps = 1/2
-    itself excluded); ``best`` the proved unique optimum of each heap asked for; ``margins`` the smallest lower bound
-    of (best - rival)/s^j0 per heap."""
+    """One piece [s_lo, s_hi] (s = |1 - 2 eps|) on which the statement was proved; ``end`` when it touches eps = 1/2
+    (s_lo = 0) or, above 1/2, eps = 1 (s_hi = 1): that end point itself is excluded."""
 
     s_lo: mpq
     s_hi: mpq

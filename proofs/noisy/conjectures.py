@@ -115,26 +115,31 @@ def _near_half_verdict(r, what: str):
     return verified(RIGOROUS, f"{r.statement} [{how}]", data)
 
 
-@claim("noisy.conjecture9.near_half", "§3, Conjecture 9",
-       C9 + " [every heap 2..128 on the whole of [0, 1/2), reaching 1/2: Taylor models, ~10 s]",
-       unprinted=ENCLOSURES)
-@resting_on(CHANNEL)
-def conjecture9_near_half():
-    from exactcube.noisy import taylorproof as tp
+def _make_near_half_claim(cid: str, number: int, n: int, far, scope: str, slow: bool):
+    """A claim proving Conjecture ``number`` for heaps up to ``n`` from eps = 1/2 to ``far`` by Taylor models."""
+    @claim(cid, f"§3, Conjecture {number}", (C9 if number == 9 else C10) + f" [{scope}: Taylor models]", slow=slow,
+           unprinted=ENCLOSURES)
+    @resting_on(CHANNEL)
+    def check():
+        from exactcube.noisy import taylorproof as tp
 
-    return _near_half_verdict(tp.prove_conjecture9_near_half(128, 0), "Conjecture 9, n <= 128")
+        prove = tp.prove_conjecture9_near_half if number == 9 else tp.prove_conjecture10_near_half
+        return _near_half_verdict(prove(n, far), f"Conjecture {number}, n <= {n}")
 
-
-@claim("noisy.conjecture9.whole_n1024", "§3, Conjecture 9",
-       C9 + " [every heap 2..1024 on the whole of [0, 1/2), reaching 1/2: Taylor models, ~6 min]", slow=True,
-       unprinted=ENCLOSURES)
-@resting_on(CHANNEL)
-def conjecture9_whole1024():
-    from exactcube.noisy import taylorproof as tp
-
-    return _near_half_verdict(tp.prove_conjecture9_near_half(1024, 0), "Conjecture 9, n <= 1024")
+    check.__name__ = cid.replace("noisy.", "").replace(".", "_")
+    return check
 
 
+_NEAR_HALF = (
+    ("noisy.conjecture9.near_half", 9, 128, mpq(0), "every heap 2..128 on the whole of [0, 1/2), reaching 1/2, ~10 s",
+     False),
+    ("noisy.conjecture9.whole_n1024", 9, 1024, mpq(0), "every heap 2..1024 on the whole of [0, 1/2), reaching 1/2, "
+     "~6 min", True),
+    ("noisy.conjecture10.near_half", 10, 128, mpq(1), "every n = 2^k <= 128 on the whole of (1/2, 1), reaching 1/2 "
+     "and 1, ~25 s", False),
+    ("noisy.conjecture10.near_half_n1024", 10, 1024, mpq(3, 5), "every n = 2^k <= 1024 on (1/2, 3/5], reaching 1/2, "
+     "~2 min", True),
+)
 @claim("noisy.conjecture9.grid", "§3, Conjecture 9", C9 + " [grid 1/1000, n <= 1024]",
        slow=True, unprinted=STATEMENT_ONLY)
 @resting_on(CHANNEL)
@@ -372,26 +377,6 @@ def half_first_order():
                            "(odd) move is best is decided at second order, and p(n) - 1/2 is of size |1 - 2 eps|/n^2: "
                            "a whole-interval proof that reaches eps = 1/2 needs the second-order terms (the Taylor models of "
                            "noisy.conjecture9.near_half and noisy.conjecture10.near_half use these two facts)")
-
-
-@claim("noisy.conjecture10.near_half", "§3, Conjecture 10",
-       C10 + " [every n = 2^k <= 128 on the whole of (1/2, 1), reaching 1/2 and 1: Taylor models, ~25 s]",
-       unprinted=ENCLOSURES)
-@resting_on(CHANNEL)
-def conjecture10_near_half():
-    from exactcube.noisy import taylorproof as tp
-
-    return _near_half_verdict(tp.prove_conjecture10_near_half(128, 1), "Conjecture 10, n <= 128")
-
-
-@claim("noisy.conjecture10.near_half_n1024", "§3, Conjecture 10",
-       C10 + " [every n = 2^k <= 1024 on (1/2, 3/5], reaching 1/2: Taylor models, ~2 min]", slow=True,
-       unprinted=ENCLOSURES)
-@resting_on(CHANNEL)
-def conjecture10_near_half1024():
-    from exactcube.noisy import taylorproof as tp
-
-    return _near_half_verdict(tp.prove_conjecture10_near_half(1024, mpq(3, 5)), "Conjecture 10, n <= 1024")
 
 
 @claim("noisy.conjecture10.interval", "§3, Conjecture 10", C10 + " [whole interval, n <= 64]",
@@ -654,3 +639,7 @@ def conjecture10_figure(data="", n_max=256, eps_step=mpq(1, 100)):
     ax.set_title("1-pile Nim through the bit-flip channel: is sending n - 1 optimal? (eps > 1/2)")
     ax.legend(loc="lower left", fontsize=8)
     return fig
+
+
+for _args in _NEAR_HALF:
+    globals()[_args[0].replace("noisy.", "").replace(".", "_")] = _make_near_half_claim(*_args)
