@@ -80,8 +80,7 @@ def stop_pool(pool, grace: float = 2.0) -> None:
     Each worker gets SIGTERM, then SIGKILL if it is still alive after ``grace``
     seconds.  The escalation is needed: a worker forked from a process that runs
     other threads can inherit a Python-level SIGTERM handler or a held lock, and
-    then defers SIGTERM indefinitely (seen once in CI, after a Dask test had run
-    threads in the same process).  On return no worker of the pool is alive.
+    then defers SIGTERM indefinitely.  On return no worker of the pool is alive.
     """
     procs = list((getattr(pool, "_processes", None) or {}).values())  # private, but the only handle on them
     pool.shutdown(wait=False, cancel_futures=True)
@@ -95,3 +94,9 @@ def stop_pool(pool, grace: float = 2.0) -> None:
         if p.is_alive():
             p.kill()
             p.join()
+    # The pool's manager thread joins the same workers; two threads waiting on one child race in waitpid, and the
+    # loser sees ECHILD and leaves the exit code unset until the winner stores it.  Let that thread finish, so that
+    # every worker is recorded as ended (multiprocessing.active_children() is then empty) when this returns.
+    manager = getattr(pool, "_executor_manager_thread", None)
+    if manager is not None:
+        manager.join(timeout=grace)

@@ -283,6 +283,7 @@ def test_stop_pool_kills_a_worker_that_ignores_sigterm():
     assert all(p.exitcode == -signal.SIGKILL for p in procs)  # SIGTERM was ignored; SIGKILL ended them
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 def test_interrupted_pool_sweep_leaves_a_consistent_file(tmp_path):
     import multiprocessing
 
@@ -303,7 +304,10 @@ def test_interrupted_pool_sweep_leaves_a_consistent_file(tmp_path):
         run_sweep(6, eps, path, workers=2, on_record=stop)
     header, records = read_results(path)
     assert header["n_max"] == 6 and len(records) == 3
-    assert not multiprocessing.active_children()
+    # no worker process is left running.  Asked of the kernel, not of multiprocessing's bookkeeping: when another
+    # part of the process reaps children (an asyncio child watcher left by an earlier Dask test), a reaped worker
+    # can still look alive to active_children()
+    assert all(_gone(p.pid) for p in multiprocessing.active_children())
     res = run_sweep(6, eps, path, workers=2)
     assert res.resumed == 3 and res.complete
 
