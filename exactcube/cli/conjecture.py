@@ -83,10 +83,12 @@ def add_arguments(p):
                    help="prove on whole intervals that reach eps = 1/2 (Taylor models) for heaps up to N")
     p.add_argument("--eps-to", type=rational_arg("--eps-to"), default=None,
                    help="on a grid: only the points <= this (a sub-range of a large job); with --region and "
-                        "Conjecture 9: the right end of [0, eps-to] (default 1/4, below 1/2)")
+                        "Conjecture 9: the right end of [0, eps-to] (default 1/4, below 1/2); with --near-half and "
+                        "Conjecture 10: the right end of (1/2, eps-to] (default 3/5; at most 1)")
     p.add_argument("--eps-from", type=rational_arg("--eps-from"), default=None,
                    help="on a grid: only the points >= this; with --region and Conjecture 10: also prove move "
-                        "N - 1 on [eps-from, eps*) (above 1/2)")
+                        "N - 1 on [eps-from, eps*) (above 1/2); with --near-half and Conjecture 9: the left end of "
+                        "[eps-from, 1/2) (default 0)")
     p.add_argument("--certificate", choices=("polynomial", "balls"), default=None,
                    help="with --crossing: exact integer polynomial (N <= 512) or rigorous balls (any N)")
     add_force(p)
@@ -320,8 +322,6 @@ def _near_half(args, number, out) -> int:
     else:
         if args.eps_from is not None:
             raise BadInput("--eps-from belongs to Conjecture 9 here; Conjecture 10 takes --eps-to (the far end)")
-        if n < 2:
-            raise BadInput("--near-half N for Conjecture 10 needs N >= 2")
         to = args.eps_to if args.eps_to is not None else mpq(3, 5)
         if not mpq(1, 2) < to <= 1:
             raise BadInput(f"--eps-to must lie in (1/2, 1], got {to}")

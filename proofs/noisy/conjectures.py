@@ -140,6 +140,8 @@ _NEAR_HALF = (
     ("noisy.conjecture10.near_half_n1024", 10, 1024, mpq(3, 5), "every n = 2^k <= 1024 on (1/2, 3/5], reaching 1/2, "
      "~2 min", True),
 )
+
+
 @claim("noisy.conjecture9.grid", "§3, Conjecture 9", C9 + " [grid 1/1000, n <= 1024]",
        slow=True, unprinted=STATEMENT_ONLY)
 @resting_on(CHANNEL)
