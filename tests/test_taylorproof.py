@@ -176,3 +176,12 @@ def test_cli_near_half(cli, capsys):
         err = capsys.readouterr().err
         assert code == 2, argv
         assert err.count("\n") == 1 and "error" in err, (argv, err)
+
+
+def test_cli_near_half_refuses_a_run_estimated_over_an_hour(cli, capsys, monkeypatch):
+    from exactcube.cli import conjecture as cc
+
+    monkeypatch.setattr(cc, "measure_seconds", lambda *a, **k: 400.0)  # per piece: 20 pieces, over an hour
+    code, _ = cli(["conjecture", "9", "--near-half", "4096"])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and "--force" in err and "20 pieces x 400 s" in err, err

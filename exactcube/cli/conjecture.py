@@ -46,7 +46,9 @@ Scope and evidence, printed with every verdict:
                interval (1/2, 1): from n = 256 on it fails at eps*(n), see --crossing).  The piece
                that touches 1/2 uses two exact facts there: every move is worth 1/2, and moves of
                one parity have one slope; the one that touches 1 uses the exact values and slopes
-               of every move at eps = 1.  The second-order terms then decide.
+               of every move at eps = 1.  The second-order terms then decide.  The run is timed
+               first on smaller heaps: an estimate over a minute is printed, over an hour refused
+               without --force (N = 1024: about 7 minutes here).
 A failure is reported with its smallest exact witness: n, eps, the optimal move(s) and p(n),
 the conjectured move and its value.
 
@@ -298,6 +300,20 @@ def _region(args, number, out) -> int:
     return 0
 
 
+#: pieces a --near-half cover has needed so far (18 for [0, 1/2), 6 for (1/2, 3/5], 21 for (1/2, 1))
+_NEAR_HALF_PIECES = 20
+
+
+def _estimate_near_half(n: int, sigma: int, force: bool) -> None:
+    """Time one Taylor-model piece at smaller heaps, extrapolate to n, announce (or refuse) the whole cover."""
+    from ..noisy import taylorproof as tp
+    from ..numbers import mpq
+
+    per_piece = measure_seconds(lambda m: tp.taylor_piece(m, sigma, mpq(1, 8), mpq(3, 16), {}, set()), n, start=32)
+    announce(_NEAR_HALF_PIECES * per_piece, f"about {_NEAR_HALF_PIECES} pieces x {per_piece:.3g} s each, timed on "
+             "smaller heaps", force)
+
+
 def _near_half(args, number, out) -> int:
     """``--near-half N``: whole intervals that reach eps = 1/2 by Taylor models (:mod:`exactcube.noisy.taylorproof`)."""
     from ..noisy import taylorproof as tp
@@ -305,6 +321,7 @@ def _near_half(args, number, out) -> int:
 
     n = args.near_half
     _only_interval_options(args, "--near-half takes only --eps-from (Conjecture 9) or --eps-to (Conjecture 10)")
+    _estimate_near_half(n, 1 if number == 9 else -1, args.force)
     bars = {}
 
     def tick(piece, count):
