@@ -256,6 +256,26 @@ def _only_interval_options(args, message: str) -> None:
         raise BadInput(message)
 
 
+def _proof_end(args, option: str, default, inside, where: str, which: str):
+    """The far end of a whole-interval proof, from ``option`` (--eps-from or --eps-to; ``default`` when absent); the
+    other option is refused, and so is a value outside ``where``."""
+    other = "--eps-to" if option == "--eps-from" else "--eps-from"
+    if getattr(args, other[2:].replace("-", "_")) is not None:
+        raise BadInput(f"{other} is not an end of this proof: {which} takes {option}")
+    value = getattr(args, option[2:].replace("-", "_"))
+    value = default if value is None else value
+    if not inside(value):
+        raise BadInput(f"{option} must lie in {where}, got {value}")
+    return value
+
+
+def _with_bar(title: str, run, bars: dict):
+    """Run a piece-by-piece proof under a progress bar (its ``tick`` advances ``bars['bar']``)."""
+    with progress(title, None) as bar:
+        bars["bar"] = bar
+        return run()
+
+
 def _region(args, number, out) -> int:
     """``--region N``: whole-interval proofs by first-order enclosures (:mod:`exactcube.noisy.intervalproof`)."""
     from ..noisy import intervalproof as ip
@@ -269,26 +289,16 @@ def _region(args, number, out) -> int:
         bars["bar"].advance(1, description=f"{count} pieces proved, u up to {b:.4g} of {end:.4g}")
 
     if number == 9:
-        if args.eps_from is not None:
-            raise BadInput("--eps-from belongs to Conjecture 10; Conjecture 9 takes --eps-to")
-        to = args.eps_to if args.eps_to is not None else mpq(1, 4)
-        if not 0 < to < mpq(1, 2):
-            raise BadInput(f"--eps-to must lie in (0, 1/2), got {to}")
-        with progress(f"heaps 2..{n} on [0, {to}]", None) as bar:
-            bars["bar"] = bar
-            r = ip.prove_conjecture9_on(n, to, progress=tick)
+        to = _proof_end(args, "--eps-to", mpq(1, 4), lambda e: 0 < e < mpq(1, 2), "(0, 1/2)", "Conjecture 9")
+        r = _with_bar(f"heaps 2..{n} on [0, {to}]", lambda: ip.prove_conjecture9_on(n, to, progress=tick), bars)
     else:
-        if args.eps_to is not None:
-            raise BadInput("--eps-to belongs to Conjecture 9; Conjecture 10 takes --eps-from")
         if n & (n - 1) or n < 256:
             raise BadInput(f"--region N for Conjecture 10 needs a power of two N >= 256, where move N - 1 stops "
                            f"being optimal (got {n}); smaller powers of two are proved by --rigorous")
-        fr = args.eps_from
-        if fr is not None and not mpq(1, 2) < fr < 1:
-            raise BadInput(f"--eps-from must lie in (1/2, 1), got {fr}")
-        with progress(f"heap {n}: whole intervals above 1/2", None) as bar:
-            bars["bar"] = bar
-            r = ip.prove_conjecture10_beyond(n, eps_from=fr, progress=tick)
+        fr = _proof_end(args, "--eps-from", None, lambda e: e is None or mpq(1, 2) < e < 1, "(1/2, 1)",
+                        "Conjecture 10")
+        r = _with_bar(f"heap {n}: whole intervals above 1/2",
+                      lambda: ip.prove_conjecture10_beyond(n, eps_from=fr, progress=tick), bars)
     verdict = "proved" if r.proved else "NOT proved"
     out.print(f"Conjecture {number}, whole intervals: {verdict}  [rigorous]")
     out.print(f"  statement: {r.statement}")
@@ -328,23 +338,13 @@ def _near_half(args, number, out) -> int:
         bars["bar"].advance(1, description=f"{count} pieces proved, s = |1 - 2 eps| up to {float(piece.s_hi):.4g}")
 
     if number == 9:
-        if args.eps_to is not None:
-            raise BadInput("--eps-to belongs to Conjecture 10 here; Conjecture 9 takes --eps-from (the far end)")
-        fr = args.eps_from if args.eps_from is not None else mpq(0)
-        if not 0 <= fr < mpq(1, 2):
-            raise BadInput(f"--eps-from must lie in [0, 1/2), got {fr}")
-        with progress(f"heaps 2..{n} on [{fr}, 1/2)", None) as bar:
-            bars["bar"] = bar
-            r = tp.prove_conjecture9_near_half(n, fr, progress=tick)
+        fr = _proof_end(args, "--eps-from", mpq(0), lambda e: 0 <= e < mpq(1, 2), "[0, 1/2)", "Conjecture 9")
+        r = _with_bar(f"heaps 2..{n} on [{fr}, 1/2)", lambda: tp.prove_conjecture9_near_half(n, fr, progress=tick),
+                      bars)
     else:
-        if args.eps_from is not None:
-            raise BadInput("--eps-from belongs to Conjecture 9 here; Conjecture 10 takes --eps-to (the far end)")
-        to = args.eps_to if args.eps_to is not None else mpq(3, 5)
-        if not mpq(1, 2) < to <= 1:
-            raise BadInput(f"--eps-to must lie in (1/2, 1], got {to}")
-        with progress(f"n = 2^k <= {n} on (1/2, {to}]", None) as bar:
-            bars["bar"] = bar
-            r = tp.prove_conjecture10_near_half(n, to, progress=tick)
+        to = _proof_end(args, "--eps-to", mpq(3, 5), lambda e: mpq(1, 2) < e <= 1, "(1/2, 1]", "Conjecture 10")
+        r = _with_bar(f"n = 2^k <= {n} from 1/2 to {to}", lambda: tp.prove_conjecture10_near_half(n, to, progress=tick),
+                      bars)
     verdict = "proved" if r.proved else "NOT proved"
     out.print(f"Conjecture {number}, whole intervals reaching 1/2: {verdict}  [rigorous]")
     out.print(f"  statement: {r.statement}")
