@@ -135,6 +135,8 @@ _NEAR_HALF = (
      False),
     ("noisy.conjecture9.whole_n1024", 9, 1024, mpq(0), "every heap 2..1024 on the whole of [0, 1/2), reaching 1/2, "
      "~6 min", True),
+    ("noisy.conjecture9.whole_n2048", 9, 2048, mpq(0), "every heap 2..2048 on the whole of [0, 1/2), reaching 1/2, "
+     "~30 min", True),
     ("noisy.conjecture10.near_half", 10, 128, mpq(1), "every n = 2^k <= 128 on the whole of (1/2, 1), reaching 1/2 "
      "and 1, ~25 s", False),
     ("noisy.conjecture10.near_half_n1024", 10, 1024, mpq(3, 5), "every n = 2^k <= 1024 on (1/2, 3/5], reaching 1/2, "
