@@ -134,7 +134,7 @@ def run(args, out) -> int:
     for r in results:  # a verdict whose witness names its scope (a statement for every n) says it plainly
         w = r.verdict.witness if r.verdict else None
         if isinstance(w, dict) and isinstance(w.get("scope"), str):
-            out.print(escape(f"{r.claim.id}: {r.outcome} [{r.verdict.evidence.value}], scope: {w['scope']}"))
+            out.print(f"{r.claim.id}: {r.outcome} [{r.verdict.evidence.value}], scope: {w['scope']}")
     for line in summary_lines(results, elapsed, mutations):
         out.print(line)
     for line in readings_legend(results):
