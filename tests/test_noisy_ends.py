@@ -116,6 +116,22 @@ def test_slopes_at_half_are_the_general_sum():
             assert F.slope[n] == E.half_slope(n, side), (n, side)
 
 
+def test_second_order_below_half_by_hand():
+    # Derived by hand in the test's author's notes (docs/noisy.md, Theorem 8): from n = 5 the runner-up even
+    # move is 4, behind move 0 by (4/5)(1/12 + 1/20) = 8/75 in the s^2 coefficient; from n = 9 move 8, behind
+    # by (4/9)(1/56 + 1/72) = 8/567.
+    T = E.series_at_half(9, "left", 2)
+    assert T.move(5, 0)[2] - T.move(5, 4)[2] == mpq(8, 75)
+    assert T.move(9, 0)[2] - T.move(9, 8)[2] == mpq(8, 567)
+    assert max(T.move(9, m)[2] for m in range(2, 9, 2)) == T.move(9, 8)[2]
+    assert E.half_second_order_key(5, 4) == mpq(1, 12) + mpq(1, 20)
+    assert E.half_second_order_key(9, 8) == mpq(2, 63)
+    # first order: p(5) = 1/2 + s/20 (Theorem 6), on both sides
+    assert T.p[5][:2] == (mpq(1, 2), mpq(1, 20))
+    R = E.series_at_half(16, "right", 2)
+    assert [R.best[1 << j] for j in range(1, 5)] == [(1,), (3,), (7,), (15,)]
+
+
 @pytest.mark.parametrize("n", [2, 3, 5, 8, 13, 31, 40])
 def test_near_zero_bounds_hold_as_bounds(n):
     # Theorem 7's two inequalities on instances: p(n, 0) >= a and p(n, m) <= 1 - a^2, a = (1 - eps)^k
@@ -148,7 +164,8 @@ def test_theorems_for_every_k():
     assert v.witness["scope"] == "every n = 2^k >= 256"
     assert v.witness["second_order_gap_n128"] == "-46/3"
     for cid in ("noisy.ends.channel_at_one", "noisy.ends.values_at_one", "noisy.ends.power_channel",
-                "noisy.ends.germ_at_one", "noisy.ends.half", "noisy.conjecture9.ends"):
+                "noisy.ends.germ_at_one", "noisy.ends.half", "noisy.ends.half_second_order",
+                "noisy.conjecture9.ends", "noisy.conjecture10.ends"):
         assert REGISTRY[cid].check().outcome.value == "verified", cid
 
 

@@ -62,8 +62,10 @@ __all__ = [
     "power_move_rate",
     "near_zero_width",
     "half_slope",
-    "SeriesAtOne",
+    "EndSeries",
     "series_at_one",
+    "series_at_half",
+    "half_second_order_key",
     "MAX_SERIES_HEAP",
 ]
 
@@ -188,16 +190,18 @@ def _div(a, b, N):
 
 
 @dataclass(frozen=True)
-class SeriesAtOne(Result):
-    r"""Exact Taylor coefficients in :math:`\tau = 1 - \varepsilon` at :math:`\varepsilon = 1^-` of
-    :math:`p(r)`, :math:`r \le n_{max}` (``p[r]`` a tuple of ``order + 1`` rationals), and the moves whose
-    series is lexicographically largest (``best[r]``: the optimal moves on a left neighbourhood of 1 as
-    far as the truncated series tell them apart)."""
+class EndSeries(Result):
+    r"""Exact Taylor coefficients of :math:`p(r)`, :math:`r \le n_{max}`, at an end of a germ: ``at`` is ``"1-"``
+    (in :math:`\tau = 1 - \varepsilon`), ``"1/2-"`` (in :math:`s = 1 - 2\varepsilon`) or ``"1/2+"`` (in
+    :math:`s = 2\varepsilon - 1`); ``p[r]`` a tuple of ``order + 1`` rationals, ``best[r]`` the moves whose series is
+    lexicographically largest (the optimal moves on a one-sided neighbourhood, as far as the truncated series
+    tell them apart)."""
 
-    SOURCE = "noisy §3, (5) expanded at eps = 1"
+    SOURCE = "noisy §3, (5) expanded at eps = 1 or on one side of 1/2"
     METHOD = "exact truncated power series of every move, lexicographic maximum"
     EVIDENCE = "exact"
 
+    at: str
     n_max: int
     order: int
     p: tuple
@@ -207,36 +211,49 @@ class SeriesAtOne(Result):
         """The truncated series of p(n, m) (needs n <= n_max + 1)."""
         if not 1 <= n <= self.n_max + 1:
             raise BadInput(f"heap {n} is outside 1..{self.n_max + 1}")
-        return _move_series(n, m, self.p, self.order)
+        if not 0 <= m < n:
+            raise BadInput(f"move {m} is not legal from heap {n}")
+        d = np.array([bin(m ^ r).count("1") for r in range(n)])
+        return _move_series(n, d, self.p, self.order, self.at)
 
 
-def _move_series(n: int, m: int, p, N: int, d_row=None):
-    r"""Series of :math:`p(n, m)`: weights :math:`\varepsilon^d \tau^{k-d}` divided by the lowest power of
-    :math:`\tau` in the row sum, :math:`(1-\tau)^d \tau^{d_{max}-d}`; only :math:`d \ge d_{max} - N` count."""
-    if d_row is None:
-        d_row = np.array([bin(m ^ r).count("1") for r in range(n)])
-    dmax = int(d_row.max())
-    num = [mpq(0)] * (N + 1)
-    den = [mpq(0)] * (N + 1)
-    for r in np.nonzero(d_row >= dmax - N)[0].tolist():
-        d = int(d_row[r])
-        e = dmax - d
-        # (1 - tau)^d tau^e truncated
+def _weight(d: int, k: int, e: int, N: int, at: str):
+    r"""The weight series of a word at distance d (k digits): at 1, :math:`(1-\tau)^d \tau^{e}` with
+    :math:`e = d_{max} - d` (the common factor :math:`\tau^{k - d_{max}}` divided out); on a side
+    :math:`\sigma` of 1/2, :math:`(1 - \sigma s)^d (1 + \sigma s)^{k-d}` (the factor :math:`2^{-k}` divided out)."""
+    if at == "1-":
         w = [mpq(0)] * (N + 1)
         for i in range(N + 1 - e):
             w[e + i] = mpq((-1) ** i * comb(d, i))
-        one_minus = [(1 if i == 0 else 0) - p[r][i] for i in range(N + 1)]
-        num = [x + y for x, y in zip(num, _mul(w, one_minus, N))]
-        den = [x + y for x, y in zip(den, w)]
+        return w
+    sig = 1 if at == "1/2-" else -1
+    a = [mpq(comb(d, i) * (-sig) ** i) for i in range(N + 1)]
+    b = [mpq(comb(k - d, i) * sig ** i) for i in range(N + 1)]
+    return _mul(a, b, N)
+
+
+def _move_series(n: int, d_row, p, N: int, at: str):
+    r"""Series of :math:`p(n, m) = \sum_r w_r (1 - p(r)) / \sum_r w_r` (``noisy`` (5)) from the distances
+    ``d_row`` of the move to every legal word, grouped by distance (grade sums)."""
+    k = _digits(n)
+    dmax = int(d_row.max())
+    grades: dict = {}
+    for r in (np.nonzero(d_row >= dmax - N)[0].tolist() if at == "1-" else range(n)):
+        g = grades.setdefault(int(d_row[r]), [[mpq(0)] * (N + 1), 0])
+        g[0] = [x + (1 if i == 0 else 0) - y for i, (x, y) in enumerate(zip(g[0], p[r]))]
+        g[1] += 1
+    num = [mpq(0)] * (N + 1)
+    den = [mpq(0)] * (N + 1)
+    for d, (ysum, count) in grades.items():
+        w = _weight(d, k, dmax - d, N, at)
+        num = [x + y for x, y in zip(num, _mul(w, ysum, N))]
+        den = [x + count * y for x, y in zip(den, w)]
     return tuple(_div(num, den, N))
 
 
-def series_at_one(n_max: int, order: int = 1) -> SeriesAtOne:
-    r"""Exact Taylor coefficients at :math:`\varepsilon = 1` of every :math:`p(r)`, :math:`r \le n_{max}`, up to
-    :math:`\tau^{order}` (``noisy`` (5); each :math:`p(r)` is one rational function analytic at 1 on a left
-    neighbourhood of 1, the lexicographically largest of its moves'; see :class:`SeriesAtOne`)."""
+def _series(n_max: int, order: int, at: str) -> EndSeries:
     if not 0 <= n_max <= MAX_SERIES_HEAP:
-        raise BadInput(f"n_max must be in 0..{MAX_SERIES_HEAP} for the series at eps = 1, got {n_max}")
+        raise BadInput(f"n_max must be in 0..{MAX_SERIES_HEAP} for the series, got {n_max}")
     if not 0 <= order <= 4:
         raise BadInput(f"order must be in 0..4, got {order}")
     N = order
@@ -249,8 +266,37 @@ def series_at_one(n_max: int, order: int = 1) -> SeriesAtOne:
         pop += (words >> b) & 1
     for n in range(1, n_max + 1):
         d = pop[words[:n, None] ^ words[None, :n]]
-        rows = [_move_series(n, m, p, N, d[m]) for m in range(n)]
+        rows = [_move_series(n, d[m], p, N, at) for m in range(n)]
         top = max(rows)
         p.append(top)
         best.append(tuple(m for m, s in enumerate(rows) if s == top))
-    return SeriesAtOne(n_max, N, tuple(p), tuple(best))
+    return EndSeries(at, n_max, N, tuple(p), tuple(best))
+
+
+def series_at_one(n_max: int, order: int = 1) -> EndSeries:
+    r"""Exact Taylor coefficients at :math:`\varepsilon = 1` of every :math:`p(r)`, :math:`r \le n_{max}`, up to
+    :math:`\tau^{order}` (``noisy`` (5); each :math:`p(r)` is one rational function analytic at 1 on a left
+    neighbourhood of 1, the lexicographically largest of its moves'; see :class:`EndSeries`)."""
+    return _series(n_max, order, "1-")
+
+
+def series_at_half(n_max: int, side: str, order: int = 2) -> EndSeries:
+    r"""Exact Taylor coefficients on one side of :math:`\varepsilon = 1/2` (``side`` ``"left"``: in
+    :math:`s = 1 - 2\varepsilon`; ``"right"``: in :math:`s = 2\varepsilon - 1`) of every :math:`p(r)`,
+    :math:`r \le n_{max}`, from (5) alone (:class:`EndSeries`)."""
+    if side not in ("left", "right"):
+        raise BadInput("side must be 'left' or 'right'")
+    return _series(n_max, order, "1/2-" if side == "left" else "1/2+")
+
+
+def half_second_order_key(n: int, m: int) -> mpq:
+    r"""Theorem 8: :math:`H_n(m) = \sum_{r=2}^{n-1} |m \wedge r|/(r(r-1)) + A_n(m)/(n-1)`,
+    :math:`A_n(m) = \frac1n \sum_{r<n} |m \wedge r|` (:math:`|\cdot|` the number of 1 bits).  Among moves of
+    one parity the second-order coefficient of :math:`p(n, m)` at :math:`\varepsilon = 1/2` is a common part
+    :math:`\mp \frac4n H_n(m)` (minus below 1/2, plus above): below 1/2 move 0 (:math:`H = 0`) wins, above it
+    the odd move with the largest :math:`H`, which from :math:`n = 2^j` is :math:`n - 1`."""
+    if n < 2 or not 0 <= m < n:
+        raise BadInput(f"move {m} is not legal from heap {n} >= 2")
+    s = sum((mpq(bin(m & r).count("1"), r * (r - 1)) for r in range(2, n)), mpq(0))
+    a = mpq(sum(bin(m & r).count("1") for r in range(n)), n)
+    return s + a / (n - 1)
