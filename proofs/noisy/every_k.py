@@ -55,6 +55,15 @@ def _fail(what: str):
     return open_(EXACT, what, assumptions=(CHANNEL.id,))
 
 
+def _lemma_claim(cid: str, location: str, statement: str, check):
+    """Register a lemma of the chain as a claim of its own (its check is the cached one the theorems reuse)."""
+    def run():
+        return check()
+
+    run.__name__ = run.__qualname__ = cid.replace(".", "_")
+    return claim(cid, location, statement, unprinted=DERIVED)(resting_on(CHANNEL)(run))
+
+
 # ---------------------------------------------------------------------------
 # Lemma 1: where a move arrives at eps = 1
 # ---------------------------------------------------------------------------
@@ -104,13 +113,11 @@ def _lemma1():
                            f"i <= 11)", {"heaps_brute_force": len(heaps)}, assumptions=(CHANNEL.id,))
 
 
-@claim("noisy.ends.channel_at_one", "§3, (5) at eps = 1",
-       "Lemma 1: from a heap n = K + t (K = 2^(k-1) <= n < 2K) a move m >= K - t arrives at eps = 1 surely as "
-       "2K - 1 - m; a move m < K - t arrives uniformly on {c} and the words K + c - 2^b (bit b of c set, "
-       "c - 2^b < t), c = K - 1 - m", unprinted=DERIVED)
-@resting_on(CHANNEL)
-def channel_at_one():
-    return _lemma1()
+channel_at_one = _lemma_claim("noisy.ends.channel_at_one", "§3, (5) at eps = 1",
+    "Lemma 1: from a heap n = K + t (K = 2^(k-1) <= n < 2K) a move m >= K - t arrives at eps = 1 surely as "
+    "2K - 1 - m; a move m < K - t arrives uniformly on {c} and the words K + c - 2^b (bit b of c set, "
+    "c - 2^b < t), c = K - 1 - m",
+    _lemma1)
 
 
 # ---------------------------------------------------------------------------
@@ -162,15 +169,12 @@ def _theorem2():
                     {"values_checked": _VALUES_N, "optimal_checked": _OPTIMAL_N}, assumptions=(CHANNEL.id,))
 
 
-@claim("noisy.ends.values_at_one", "§3, (5) at eps = 1",
-       "Theorem 2: at eps = 1, p(r) = 0 for r in {0, 3}, p(r) = 1 for r in W = {1, 2, 4} and every "
-       "[2^i - 3, 2^i + 1], i >= 3, and p(r) = 1/2 for every other heap; Corollary 3: the optimal moves are those "
-       "arriving in {0, 3} surely (p = 1), every move from 3 (p = 0), else those whose received words meet {0, 3} and W "
-       "equally often",
-       unprinted=DERIVED)
-@resting_on(CHANNEL)
-def values_at_one():
-    return _theorem2()
+values_at_one = _lemma_claim("noisy.ends.values_at_one", "§3, (5) at eps = 1",
+    "Theorem 2: at eps = 1, p(r) = 0 for r in {0, 3}, p(r) = 1 for r in W = {1, 2, 4} and every "
+    "[2^i - 3, 2^i + 1], i >= 3, and p(r) = 1/2 for every other heap; Corollary 3: the optimal moves are those "
+    "arriving in {0, 3} surely (p = 1), every move from 3 (p = 0), else those whose received words meet {0, 3} and W "
+    "equally often",
+    _theorem2)
 
 
 # ---------------------------------------------------------------------------
@@ -198,13 +202,11 @@ def _lemma4():
                            "eps = 1/3, 3/4, 99/100, 1 is the closed form exactly", assumptions=(CHANNEL.id,))
 
 
-@claim("noisy.ends.power_channel", "§3, (5) from a power of two",
-       "Lemma 4: from n = 2^j, move m arrives as r < n with chance tau^d (1 - tau)^(j - d), tau = 1 - eps, "
-       "d the Hamming distance of r from c = n - 1 - m: the binary symmetric channel on the low j bits centred "
-       "at c", unprinted=DERIVED)
-@resting_on(CHANNEL)
-def power_channel():
-    return _lemma4()
+power_channel = _lemma_claim("noisy.ends.power_channel", "§3, (5) from a power of two",
+    "Lemma 4: from n = 2^j, move m arrives as r < n with chance tau^d (1 - tau)^(j - d), tau = 1 - eps, "
+    "d the Hamming distance of r from c = n - 1 - m: the binary symmetric channel on the low j bits centred "
+    "at c",
+    _lemma4)
 
 
 _SERIES_N = 256
@@ -274,12 +276,10 @@ def _lemma5():
                     assumptions=(CHANNEL.id,))
 
 
-@claim("noisy.ends.germ_at_one", "§3, Conjecture 10 near eps = 1",
-       "Lemma 5: from n = 2^j, j >= 3, p(n, n - 1) = 1 - j tau + O(tau^2) and p(n, n - 4) = 1 - (j + 7)/2 tau + "
-       "O(tau^2) as tau = 1 - eps -> 0+, and every other move tends to at most 1/2", unprinted=DERIVED)
-@resting_on(CHANNEL)
-def germ_at_one():
-    return _lemma5()
+germ_at_one = _lemma_claim("noisy.ends.germ_at_one", "§3, Conjecture 10 near eps = 1",
+    "Lemma 5: from n = 2^j, j >= 3, p(n, n - 1) = 1 - j tau + O(tau^2) and p(n, n - 4) = 1 - (j + 7)/2 tau + "
+    "O(tau^2) as tau = 1 - eps -> 0+, and every other move tends to at most 1/2",
+    _lemma5)
 
 
 # ---------------------------------------------------------------------------
@@ -371,13 +371,11 @@ def _theorem6():
                            f"noisy.half.first_order on both sides for every n <= {_HALF_N}", assumptions=(CHANNEL.id,))
 
 
-@claim("noisy.ends.half", "§3, Conjectures 9 and 10 near eps = 1/2",
-       "Theorem 6: for every n >= 2, the one-sided derivatives of p(n) at eps = 1/2 are +-2/(n(n - 1)), so "
-       "p(n) > 1/2 on both sides of 1/2 near it; to first order the even moves are the optimal ones below 1/2 and "
-       "the odd ones above", unprinted=DERIVED)
-@resting_on(CHANNEL)
-def ends_half():
-    return _theorem6()
+ends_half = _lemma_claim("noisy.ends.half", "§3, Conjectures 9 and 10 near eps = 1/2",
+    "Theorem 6: for every n >= 2, the one-sided derivatives of p(n) at eps = 1/2 are +-2/(n(n - 1)), so "
+    "p(n) > 1/2 on both sides of 1/2 near it; to first order the even moves are the optimal ones below 1/2 and "
+    "the odd ones above",
+    _theorem6)
 
 
 _HALF2_N = 48
@@ -435,13 +433,11 @@ def _theorem8():
                            f"(5) alone, {pairs} pairs of moves of heaps 2..{_HALF2_N}", assumptions=(CHANNEL.id,))
 
 
-@claim("noisy.ends.half_second_order", "§3, Conjectures 9 and 10 near eps = 1/2",
-       "Theorem 8: for every n >= 2, among moves of one parity the second-order coefficients of p(n, m) in "
-       "s = |1 - 2 eps| differ by -(4/n)(H_n(m) - H_n(m')) below 1/2 and +(4/n)(H_n(m) - H_n(m')) above, with "
-       "H_n(m) = sum_{r=2}^{n-1} |m & r|/(r(r-1)) + (1/(n(n-1))) sum_{r<n} |m & r|", unprinted=DERIVED)
-@resting_on(CHANNEL)
-def ends_half_second_order():
-    return _theorem8()
+ends_half_second_order = _lemma_claim("noisy.ends.half_second_order", "§3, Conjectures 9 and 10 near eps = 1/2",
+    "Theorem 8: for every n >= 2, among moves of one parity the second-order coefficients of p(n, m) in "
+    "s = |1 - 2 eps| differ by -(4/n)(H_n(m) - H_n(m')) below 1/2 and +(4/n)(H_n(m) - H_n(m')) above, with "
+    "H_n(m) = sum_{r=2}^{n-1} |m & r|/(r(r-1)) + (1/(n(n-1))) sum_{r<n} |m & r|",
+    _theorem8)
 
 
 @lru_cache(maxsize=None)
