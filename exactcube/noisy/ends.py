@@ -1,7 +1,7 @@
 r"""1-pile Nim through the bit-flip channel at the ends of the noise range, for *every* heap (``noisy`` (5)).
 
-Closed forms, each proved for all heaps in docs/noisy.md ("Every power of two: the game at
-:math:`\varepsilon = 1`"), and the independent exact computations that check them.  Notation: a heap
+Closed forms, each proved for all heaps in docs/noisy.md ("Every heap, every power of two: the ends of
+the noise range"), and the independent exact computations that check them.  Notation: a heap
 :math:`n` has :math:`k` binary digits, :math:`K = 2^{k-1} \le n < 2K`, :math:`n = K + t`; a move
 leaves :math:`m < n` chips; :math:`Z = \{0, 3\}`; :math:`W = \{1, 2, 4\} \cup \bigcup_{i \ge 3}
 [2^i - 3, 2^i + 1]`.
@@ -16,8 +16,8 @@ farthest from it).
   :math:`1/2` otherwise (:func:`value_at_one`).
 * Corollary 3 (optimal moves). A move is optimal at 1 iff its received set has as many words in
   :math:`Z` as in :math:`W` when :math:`p(n)(1) = 1/2`, iff it lies in :math:`Z` when
-  :math:`p(n)(1) = 1`, and every move is when :math:`n = 3` (:func:`optimal_at_one`); from :math:`n = 2^j`, :math:`j \ge 2`: exactly
-  :math:`n - 1` and :math:`n - 4`.
+  :math:`p(n)(1) = 1`, and every move is when :math:`n = 3` (:func:`optimal_at_one`); from
+  :math:`n = 2^j`, :math:`j \ge 2`: exactly :math:`n - 1` and :math:`n - 4`.
 
 **Near** :math:`\varepsilon = 1` **from a power of two** :math:`n = 2^j`, with :math:`\tau = 1 - \varepsilon`:
 the channel is exactly the binary symmetric channel on the low :math:`j` bits centred at
@@ -30,15 +30,18 @@ the channel is exactly the binary symmetric channel on the low :math:`j` bits ce
 :math:`(j + 7)/2` for move :math:`n - 4` (:func:`power_move_rate`), every other move tends to at most
 1/2.
 
-**Near** :math:`\varepsilon = 0`: move 0 is the unique optimum and :math:`p(n) > 2/3` for
-:math:`0 \le \varepsilon \le 1/(3k)` (:func:`near_zero_width`).
+**Near** :math:`\varepsilon = 0` (Theorem 7): move 0 is the unique optimum and :math:`p(n) > 2/3` for
+:math:`0 < \varepsilon \le 1/(3k)` (:func:`near_zero_width`).
 
-**Near** :math:`\varepsilon = 1/2`: the one-sided slopes are :math:`p'(n)(1/2^\pm) = \pm 2/(n(n-1))`
-(:func:`half_slope`; :mod:`exactcube.noisy.half` computes them by the general sum).
+**Near** :math:`\varepsilon = 1/2` (Theorems 6 and 8): the one-sided slopes are
+:math:`p'(n)(1/2^\pm) = \pm 2/(n(n-1))` (:func:`half_slope`; :mod:`exactcube.noisy.half` computes them by
+the general sum), and among moves of one parity the second-order coefficients in :math:`s = |1 - 2\varepsilon|`
+differ by :math:`\mp\frac4n (H_n(m) - H_n(m'))` (:func:`half_second_order_key`).
 
-:func:`series_at_one` computes the exact Taylor coefficients of every :math:`p(r)` in :math:`\tau` at
-:math:`\varepsilon = 1` up to a stated order, from (5) alone, without any of the closed forms: the
-second order at :math:`n = 128`, where the first order ties, and the checks of the closed forms.
+:func:`series_at_one` and :func:`series_at_half` compute the exact Taylor coefficients of every
+:math:`p(r)` at :math:`\varepsilon = 1` and on each side of 1/2 up to a stated order, from (5) alone,
+without any of the closed forms: the second order at :math:`n = 128`, where the first order ties at 1, and
+the checks of the closed forms.
 
 References: ``noisy`` §3, equation (5), Conjectures 9 and 10.
 """
