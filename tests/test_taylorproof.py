@@ -171,7 +171,8 @@ def test_cli_near_half(cli, capsys):
                  ["conjecture", "9", "--near-half", "5000"],
                  ["conjecture", "9", "--near-half", "x"],
                  ["conjecture", "9", "--near-half", "12", "--region", "12"],
-                 ["conjecture", "9", "--near-half", "12", "--workers", "2"]):
+                 ["conjecture", "9", "--near-half", "12", "--workers", "2", "--dask", "local:2"],
+                 ["conjecture", "9", "--near-half", "12", "--parts", "2", "--fast"]):
         code, _ = cli(argv)
         err = capsys.readouterr().err
         assert code == 2, argv
