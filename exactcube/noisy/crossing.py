@@ -58,7 +58,7 @@ from ..errors import BadInput
 from ..numbers import format_decimal, mpq, to_mpq
 
 __all__ = ["Expansion", "expansion_at_one", "move_values_ball", "find_bracket", "bracket", "BracketCertificate", "certify_bracket", "RootCertificate", "certify_root",
-           "lipschitz_bounds"]
+           "lipschitz_bounds", "row_values"]
 
 
 def _decide(n: int, eps: mpq):
@@ -182,7 +182,7 @@ def certify_bracket(n: int, a: int, b: int, lo, hi) -> BracketCertificate:
     return BracketCertificate(n, a, b, lo, hi, tuple(m[0] if m else None for m in sol.optimal[:n]), min(slack))
 
 
-def _row_values(n: int, x: mpq, winners, moves, prec: int):
+def row_values(n: int, x: mpq, winners, moves, prec: int):
     """MPFR values of p(n, m) for m in ``moves`` at x with heaps r < n playing ``winners[r]``, and the radius
     rho of the module docstring (as an exact rational upper bound)."""
     from ._nimfast import _popcounts
@@ -258,7 +258,7 @@ def certify_root(n: int, a: int, b: int, lo, hi, digits: int = 50, prec: int = 3
     def f(x):
         if not lo <= x <= hi:  # the winners are certified on [lo, hi] only
             raise ArithmeticError(f"evaluation point {x} outside the bracket")
-        (va, vb), rho = _row_values(n, x, w, (a, b), prec)
+        (va, vb), rho = row_values(n, x, w, (a, b), prec)
         return mpq(va) - mpq(vb), 2 * rho  # the difference exactly
 
     target = mpq(1, 10 ** (digits + 6))

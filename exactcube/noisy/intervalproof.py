@@ -67,7 +67,7 @@ from ..numbers import mpq, to_mpq
 from ..results import Result
 
 __all__ = ["Enclosures", "enclose_on", "IntervalProof", "Piece", "crossing_piece", "prove_conjecture9_on",
-           "prove_conjecture10_beyond", "u_of", "eps_of", "MAX_PROOF_HEAP"]
+           "prove_conjecture10_beyond", "u_of", "eps_of", "MAX_PROOF_HEAP", "values_at_one"]
 
 MAX_PROOF_HEAP = 1 << 12
 _U = 2.0 ** -53
@@ -402,11 +402,41 @@ def _check_piece(n_max, above, ul, uh, targets, half_above, end_tie=None):
         raise _Fail(str(exc)) from None
 
 
+def values_at_one(n: int, moves) -> dict:
+    r"""Exact values p(n, m) at eps = 1 for the given moves, {m: value}: equation (5) with :math:`\mu_n` at eps = 1
+    the continuous limit of the channel (:mod:`exactcube.noisy.nim`: uniform on the legal words at the largest
+    Hamming distance from m), and p(r) at eps = 1 from the exact solver for the received words r only.  Cheap for
+    every n up to :data:`MAX_PROOF_HEAP` when those words are small (from n = 2^j, move n - 1 arrives as word 0 and
+    n - 4 as word 3)."""
+    from .nim import channel_weights, solve_nim
+
+    cw = channel_weights(n, 1)
+    rows = {m: cw.row(m) for m in moves}
+    need = max(r for row in rows.values() for r, w in enumerate(row) if w)
+    s = solve_nim(max(need, 1), 1)
+    return {m: sum((w * (1 - s.p[r]) for r, w in enumerate(row) if w), mpq(0)) for m, row in rows.items()}
+
+
 def _cover(n_max, above, ul, uh, targets, half_above, min_width, max_pieces, pieces, gaps, first_tie=None,
            progress=None, width=None):
     """Cover [ul, uh] (u) from left to right by pieces proved by :func:`_check_piece`, doubling the width after a
     success and halving it after a failure (a gap is recorded below ``min_width``); ``first_tie`` = (n,
-    rival) when target and rival tie exactly at u = ul (the first piece then uses the end-point test)."""
+    rival) when target and rival tie exactly at u = ul (the first piece then uses the end-point test).  The tie is
+    checked, not assumed: it must be at eps = 1 (ul = 0, above 1/2) and p(n, target) = p(n, rival) there exactly
+    (:func:`values_at_one`); otherwise the first piece is a gap."""
+    if first_tie is not None:
+        n, rival = first_tie
+        why = None
+        if not (above and ul == 0):
+            why = f"an end-point tie is only known at eps = 1 (u = 0), not at u = {ul}"
+        else:
+            vals = values_at_one(n, (targets[n], rival))
+            if vals[targets[n]] != vals[rival]:
+                why = (f"heap {n}: no exact tie at eps = 1 (p(n, {targets[n]}) = {vals[targets[n]]}, "
+                       f"p(n, {rival}) = {vals[rival]})")
+        if why is not None:
+            gaps.append((ul, uh, why))
+            return 0
     a = ul
     w = width if width is not None else (uh - ul) / 8
     tries = 0
@@ -513,6 +543,11 @@ def prove_conjecture10_beyond(n: int, eps_from=None, min_width: float = 1e-12, m
         gaps.append((ug, ug, "crossing not isolated"))
         return IntervalProof("crossing not isolated", (n,), mpq(1, 2), mpq(1), True, True, (), tuple(gaps),
                              time.time() - t0)
+    if sign != 1:  # at the left end (u small: eps beyond eps*) the rival must be above move n - 1
+        gaps.append((cross.ul, cross.uh, f"crossing oriented the wrong way: p(n, {rival}) - p(n, {n - 1}) has sign "
+                                         f"{sign} beyond the crossing, not +1"))
+        return IntervalProof("crossing oriented the wrong way", (n,), mpq(1, 2), mpq(1), True, True, (),
+                             tuple(gaps), time.time() - t0)
     pieces.append(cross)
     targets = {n: rival}
     _cover(n, True, 0.0, cross.ul, targets, {n}, min_width, max_pieces, pieces, gaps, first_tie=(n, n - 1),

@@ -255,6 +255,9 @@ def conjecture10_crossing4096():
         piece, sign = ip.crossing_piece(n, n - 4, n - 1, True, float(ip.u_of((lo + hi) / 2, True)), 1e-8)
     except ip._Fail as exc:
         return open_(RIGOROUS, f"the crossing at n = {n} could not be isolated: {exc}")
+    if sign != 1:  # p(n, n - 4) - p(n, n - 1) at the piece's left end in u (eps beyond eps*) must be positive
+        return open_(RIGOROUS, f"the crossing at n = {n} is oriented the wrong way: move {n - 4} is not above move "
+                               f"{n - 1} beyond it (sign {sign})")
     a, b = ip.eps_of(piece.uh, True), ip.eps_of(piece.ul, True)
     return refuted(RIGOROUS, f"at n = {n} move {n - 1} stops being optimal at the unique crossing eps* of "
                              f"p({n}, {n - 1}) and p({n}, {n - 4}) in [{format_decimal(a, 14)}, {format_decimal(b, 14)}] "
