@@ -539,7 +539,8 @@ def prove_conjecture9_near_half(n_max: int, eps_from=mpq(1, 4), **kw) -> NearHal
 
 
 def prove_conjecture10_near_half(n_max: int, eps_to=mpq(3, 5), **kw) -> NearHalfProof:
-    """Conjecture 10 on (1/2, eps_to]: for every n = 2^j <= n_max move n - 1 is the unique optimum and p(n) > 1/2."""
+    """Conjecture 10 on (1/2, eps_to] for eps_to < 1, and on (1/2, 1) for eps_to = 1 (eps = 1 itself excluded: there
+    moves n - 1 and n - 4 tie for n >= 4): for every n = 2^j <= n_max move n - 1 is the unique optimum and p(n) > 1/2."""
     eps_to = to_mpq(eps_to)
     if not mpq(1, 2) < eps_to <= 1:
         raise BadInput(f"eps_to must lie in (1/2, 1], got {eps_to}")

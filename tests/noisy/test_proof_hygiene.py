@@ -133,3 +133,42 @@ def test_outward_rounded_arithmetic_encloses_the_exact_result():
             rounded_up += near > A + B
             rounded_down += near < A + B
     assert rounded_up and rounded_down  # cases where nearest rounding alone would give a wrong bound on each side
+
+
+# -- one reading of "the optimal move": strict (unique maximiser), so an exact tie is a failure ---------------------
+
+
+def test_grid_verdict_counts_an_exact_tie_as_a_failure(monkeypatch):
+    import types
+
+    import proofs.noisy.conjectures as pc
+
+    tie = {"conjecture": 9, "n": 6, "eps": "1/5", "kind": "tie", "optimal": [0, 2], "p": "3/5", "conjectured": 0,
+           "conjectured_value": "3/5"}
+    fake = types.SimpleNamespace(eps=["1/5", "2/5"], n_max=8,
+                                 records={"1/5": {"failures": [tie]}, "2/5": {"failures": []}})
+    monkeypatch.setattr(pc, "_big_grid", lambda: fake)
+    v = pc._big_grid_verdict(9)
+    assert v.outcome.value == "refuted" and "exact ties" in v.details
+    fake.records["1/5"]["failures"] = []  # control: no failure at all
+    assert pc._big_grid_verdict(9).outcome.value == "verified"
+
+
+def test_smallest_failure_includes_ties():
+    import types
+
+    from exactcube.noisy import conjectures as cj
+
+    tie = types.SimpleNamespace(conjecture=10, n=4, eps=mpq(3, 5), kind="tie")
+    move = types.SimpleNamespace(conjecture=10, n=8, eps=mpq(3, 5), kind="move")
+    checks = [types.SimpleNamespace(failures=(move, tie))]
+    assert cj.smallest_failure(checks, 10) is tie
+
+
+def test_end_pieces_count_the_piece_at_eps_one():
+    import proofs.noisy.conjectures as pc
+    from exactcube.noisy.taylorproof import NearHalfProof
+
+    pieces = (ip.Piece(0.0, 0.03, "end"), ip.Piece(0.03, 0.5, "taylor"), ip.Piece(0.5, 1.0, "end-one"))
+    r = NearHalfProof("s", (2, 4), mpq(1, 2), mpq(1), True, True, pieces, (), 1.0)
+    assert pc._near_half_verdict(r, "Conjecture 10").witness["end_pieces"] == 2
