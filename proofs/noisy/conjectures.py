@@ -249,12 +249,13 @@ def conjecture10_crossing2048():
 def conjecture10_crossing4096():
     from exactcube.noisy import crossing as cr
     from exactcube.noisy import intervalproof as ip
+    from exactcube.noisy.certified import ProofFailure
 
     n = 4096
     lo, hi = cr.bracket(n, n - 1, n - 4, mpq(930, 1000), mpq(931, 1000))
     try:
         piece, sign = ip.crossing_piece(n, n - 4, n - 1, True, float(ip.u_of((lo + hi) / 2, True)), 1e-8)
-    except ip._Fail as exc:
+    except ProofFailure as exc:
         return open_(RIGOROUS, f"the crossing at n = {n} could not be isolated: {exc}")
     if sign != 1:  # p(n, n - 4) - p(n, n - 1) at the piece's left end in u (eps beyond eps*) must be positive
         return open_(RIGOROUS, f"the crossing at n = {n} is oriented the wrong way: move {n - 4} is not above move "

@@ -6,6 +6,7 @@ import pytest
 
 import proofs.noisy.conjectures  # noqa: F401  (registers claims)
 from exactcube.claims import REGISTRY
+from exactcube.noisy import certified as cf
 from exactcube.noisy import crossing as cr
 from exactcube.noisy import intervalproof as ip
 from exactcube.noisy.nim import solve_nim
@@ -112,7 +113,7 @@ def test_rounded_down_floats_are_below_the_exact_rationals():
     downs = [q for q in qs if mpq(float(q)) < q]
     assert len(ups) > 10 and len(downs) > 10
     for q in qs:
-        assert mpq(ip._float_down(q)) <= q <= mpq(ip._float_up(q))
+        assert mpq(cf.float_down(q)) <= q <= mpq(cf.float_up(q))
 
 
 def test_outward_rounded_arithmetic_encloses_the_exact_result():
@@ -123,9 +124,9 @@ def test_outward_rounded_arithmetic_encloses_the_exact_result():
     for a in xs:
         for b in xs:
             A, B = mpq(a), mpq(b)
-            ops = [(ip._add, A + B), (ip._sub, A - B), (ip._mul, A * B)]
+            ops = [(cf.add, A + B), (cf.sub, A - B), (cf.mul, A * B)]
             if b > 1e-200:  # the proofs divide by weight sums >= 1; a tiny divisor would overflow to inf
-                ops.append((ip._div_pos, A / B))
+                ops.append((cf.div_pos, A / B))
             for op, exact in ops:
                 lo, hi = op((np.float64(a), np.float64(a)), (np.float64(b), np.float64(b)))
                 assert mpq(float(lo)) <= exact <= mpq(float(hi)), (op.__name__, a, b)
