@@ -396,5 +396,5 @@ def _germ_within(n_max, at, side, other):
     for n in heaps:
         f = g.p[n]
         P = 2 * f.num - f.den
-        ok[n] = (not P.is_zero()) and iv._positive_on(P, g.lo, g.hi)
+        ok[n] = (not P.is_zero()) and iv.positive_on(P, g.lo, g.hi)
     return iv.GermCheck(to_mpq(at), side, n_max, g.lo, g.hi, g.moves, ok, g)

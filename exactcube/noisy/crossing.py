@@ -185,10 +185,10 @@ def certify_bracket(n: int, a: int, b: int, lo, hi) -> BracketCertificate:
 def row_values(n: int, x: mpq, winners, moves, prec: int):
     """MPFR values of p(n, m) for m in ``moves`` at x with heaps r < n playing ``winners[r]``, and the radius
     rho of the module docstring (as an exact rational upper bound)."""
-    from ._nimfast import _popcounts
+    from ._nimfast import popcounts
 
     half = mpq(1, 2)
-    pop = _popcounts(1 << max(1, n.bit_length()))
+    pop = popcounts(1 << max(1, n.bit_length()))
     u = mpq(1, 2**prec)
     with gmpy2.context(gmpy2.get_context(), precision=prec):
         small = x / (1 - x) if x < half else (1 - x) / x
