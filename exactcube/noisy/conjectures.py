@@ -235,47 +235,16 @@ def locate_crossing(n: int, a_move: int, b_move: int, lo, hi, progress=None) -> 
     The polynomial's degree is about twice the sum of k(r) over r < n: n = 512 takes minutes, n = 1024 is out of
     reach (use :func:`exactcube.noisy.crossing.certify_root`).  ``progress`` is called once per heap of the chain.
     """
-    from flint import fmpz_poly
-
     from . import crossing as cr
     from . import phases as ph
 
     lo, hi = to_mpq(lo), to_mpq(hi)
-    ends = cr._decide(n, lo), cr._decide(n, hi)
+    ends = cr.optimal_at(n, lo), cr.optimal_at(n, hi)
     if ends != ((a_move,), (b_move,)):
         raise BadInput(f"move {a_move} is not the unique optimum at {lo} or move {b_move} not at {hi}")
     cert = cr.certify_bracket(n, a_move, b_move, lo, hi)
-    winners = dict(enumerate(cert.winners))
-    st = ph._initial_state()
-    for r in range(1, n):
-        k = r.bit_length()
-        W = ph._weight_by_distance(k)
-        w = winners[r]
-        groups = [fmpz_poly([0]) for _ in range(k + 1)]
-        for rr in range(r):
-            d = bin(w ^ rr).count("1")
-            groups[d] = groups[d] + st.V[rr]
-        S = sum((W[d] * g for d, g in enumerate(groups) if not g.is_zero()), fmpz_poly([0]))
-        st = ph._advance(st, r, S, ph.row_sum_poly(r, w))
-        if progress:
-            progress()
-    cands = {}
-    k = n.bit_length()
-    W = ph._weight_by_distance(k)
-    for m in (a_move, b_move):
-        groups = [fmpz_poly([0]) for _ in range(k + 1)]
-        for rr in range(n):
-            d = bin(m ^ rr).count("1")
-            groups[d] = groups[d] + st.V[rr]
-        cands[m] = (sum((W[d] * g for d, g in enumerate(groups) if not g.is_zero()), fmpz_poly([0])),
-                    ph.row_sum_poly(n, m))
-    P = ph._diff(cands[a_move], cands[b_move])
-    # squarefree part
-    g = P.gcd(P.derivative())
-    if g.degree() > 0:
-        P = ph._exact_div(P, g)
-    P = ph._normalise(P)
-    if ph.descartes_bound(P, lo, hi) != 1 or ph._sign_at(P, lo) * ph._sign_at(P, hi) >= 0:
+    P = ph.crossing_polynomial(n, cert.winners, a_move, b_move, progress)
+    if ph.descartes_bound(P, lo, hi) != 1 or ph.sign_at(P, lo) * ph.sign_at(P, hi) >= 0:
         raise BadInput(f"the crossing is not isolated in ({lo}, {hi}) by Descartes' rule: narrow the interval")
     root = ph.AlgebraicNumber(P, lo, hi, ("crossing", n, a_move, b_move, format_exact(lo), format_exact(hi)))
     return Crossing(n, a_move, b_move, root, P.degree(),

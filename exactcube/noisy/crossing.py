@@ -57,11 +57,11 @@ import numpy as np
 from ..errors import BadInput
 from ..numbers import format_decimal, mpq, to_mpq
 
-__all__ = ["Expansion", "expansion_at_one", "move_values_ball", "find_bracket", "bracket", "BracketCertificate", "certify_bracket", "RootCertificate", "certify_root",
+__all__ = ["optimal_at", "Expansion", "expansion_at_one", "move_values_ball", "find_bracket", "bracket", "BracketCertificate", "certify_bracket", "RootCertificate", "certify_root",
            "lipschitz_bounds", "row_values"]
 
 
-def _decide(n: int, eps: mpq):
+def optimal_at(n: int, eps: mpq):
     """Heap n's optimal moves at eps in certified floating point; None when only heap n's balls overlap (its two
     best moves are closer than the radius); exact rationals when a smaller heap's balls overlap."""
     from .nim import decide_nim, solve_nim
@@ -78,11 +78,11 @@ def bracket(n: int, a: int, b: int, lo, hi, width="1e-15") -> tuple[mpq, mpq]:
     """Bisection: [lo, hi] with move a the unique optimum of heap n at lo and b at hi, narrower than ``width`` or
     as narrow as the certified floating point separates the two moves (their balls overlap at the midpoint)."""
     lo, hi, w = to_mpq(lo), to_mpq(hi), to_mpq(width)
-    if _decide(n, lo) != (a,) or _decide(n, hi) != (b,):
+    if optimal_at(n, lo) != (a,) or optimal_at(n, hi) != (b,):
         raise BadInput(f"heap {n}: need move {a} the unique optimum at {lo} and {b} at {hi}")
     while hi - lo >= w:
         mid = (lo + hi) / 2
-        opt = _decide(n, mid)
+        opt = optimal_at(n, mid)
         if opt is None:
             break
         if opt == (a,):
@@ -104,7 +104,7 @@ def find_bracket(n: int, step=mpq(1, 100), progress=None) -> tuple[mpq, mpq, int
     prev = None
     x = 1 - step
     while x > mpq(1, 2):
-        opt = _decide(n, x)
+        opt = optimal_at(n, x)
         if progress:
             progress()
         if opt is None:

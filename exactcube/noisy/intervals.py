@@ -190,7 +190,7 @@ def enclose(n_max: int, lo, hi, heaps=(), prec: int = 64) -> Enclosure:
 def _lower(b: arb) -> mpq:
     """An exact rational lower bound of the ball (-1 for a ball that is not finite: p is in [0, 1])."""
     try:
-        return ph._arb_exact(arb(b.lower()).mid())
+        return ph.arb_exact(arb(b.lower()).mid())
     except ValueError:
         return mpq(-1)
 
@@ -198,7 +198,7 @@ def _lower(b: arb) -> mpq:
 def _upper(b: arb) -> mpq:
     """An exact rational upper bound of the ball (2 for a ball that is not finite)."""
     try:
-        return ph._arb_exact(arb(b.upper()).mid())
+        return ph.arb_exact(arb(b.upper()).mid())
     except ValueError:
         return mpq(2)
 
@@ -314,7 +314,7 @@ class GermCheck(Result):
 def positive_on(P: fmpz_poly, lo: ph.AlgebraicNumber, hi: ph.AlgebraicNumber) -> bool:
     """Exact: P > 0 on the open interval (lo, hi) (no root inside, positive at an interior rational)."""
     x = ph.rational_between(lo, hi)
-    if ph._sign_at(P, x) <= 0:
+    if ph.sign_at(P, x) <= 0:
         return False
     return not ph.real_roots_in(P, lo, hi)
 
