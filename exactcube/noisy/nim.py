@@ -74,9 +74,9 @@ from ._nimcore import (  # noqa: F401
     MAX_EXACT_BYTES,
     MAX_HEAP,
     MAX_HEAP_PLAIN,
-    _check_eps,
-    _check_heap,
-    _check_memory,
+    check_eps,
+    check_heap,
+    check_memory,
     estimated_bytes,
     word_length,
 )
@@ -142,8 +142,8 @@ def channel_weights(n: int, eps) -> ChannelWeights:
     :math:`a^d c^{k-d}` with :math:`\varepsilon = a/b`, :math:`c = b-a`; rows
     exact via ``.row(m)``, the whole matrix via ``.matrix()``).
     """
-    e = _check_eps(eps)
-    n = _check_heap(n, MAX_HEAP, "n")
+    e = check_eps(eps)
+    n = check_heap(n, MAX_HEAP, "n")
     if n < 1:
         raise BadInput("n: a heap of 0 chips has no moves, so no channel")
     a = int(e.numerator)
@@ -212,8 +212,8 @@ class NimSolution(Result):
 
 def solve_nim_plain(n_max: int, eps) -> NimSolution:
     """Equation (5) solved directly over exact rationals, heaps 0..n_max: O(n_max^3) operations."""
-    e = _check_eps(eps)
-    n_max = _check_heap(n_max, MAX_HEAP_PLAIN)
+    e = check_eps(eps)
+    n_max = check_heap(n_max, MAX_HEAP_PLAIN)
     p = [mpq(0)]
     optimal = [()]
     for n in range(1, n_max + 1):
