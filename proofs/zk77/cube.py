@@ -49,6 +49,11 @@ TABLE3_FROM_TABLE2 = assumption(
     "zk77.table3-from-table2",
     "Table 3 is judged as the summary of zk77's own simulation of real positions: each (re)double threshold must "
     "give the action that the printed Table 2 pair (holding vs doubling) of the same counts favours.").id
+KS_DICE = assumption(
+    "zk77.ks-dice",
+    "zk77 §1's account of Keeler and Spencer ('the total of a player's dice could be 5 with probability 11/24, 10 "
+    "with probability 11/24, and 20 with probability 2/24') is read as a race dice model: every roll moves the "
+    "count down by 5, 10 or 20 with those chances, and their strategy is the optimal cube play of that race.").id
 DA_OWNER = assumption(
     "zk77.da-owner",
     "D_A is what Lemma 2 (1) gives on the race equities, D_A = p/p(t,A) with p(t,A) = (owned-cube equity + 1)/2, "
@@ -581,9 +586,9 @@ def ks_strategy():
                 diffs.append(f"{x}: {name} {getattr(b, name):+d} (KS dice) vs {getattr(a, name):+d} (real dice)")
     if not diffs:
         return refuted(EXACT, "the two dice models give the same thresholds at 20, 40, 70, 110", None,
-                       assumptions=(RACE_MODEL,))
+                       assumptions=(RACE_MODEL, KS_DICE))
     return verified(EXACT, f"exact optimal thresholds differ between the two dice models in {len(diffs)} of 12 "
-                           f"Table 3 cells: " + "; ".join(diffs) + ".", assumptions=(RACE_MODEL,))
+                           f"Table 3 cells: " + "; ".join(diffs) + ".", assumptions=(RACE_MODEL, KS_DICE))
 
 
 @table_builder("zk77.table3.all", "Exact race cube thresholds for every count (zk77 Table 3 extended)",

@@ -359,3 +359,10 @@ def test_table1_miss_kinds():
 def test_recursion_states_its_boundary_reading():
     v = REGISTRY["zk77.recursion"].check()
     assert v.outcome is Outcome.VERIFIED and v.assumptions == ("zk77.borne-off",)
+
+
+def test_table1_and_ks_strategy_cite_their_readings():
+    # issue 22 item 4: Table 1's cells are the recursion's values (borne-off convention); ks_strategy reads the
+    # printed Keeler-Spencer dice as a race dice model
+    assert "zk77.borne-off" in REGISTRY["zk77.table1"].check().assumptions
+    assert {"zk77.race-model", "zk77.ks-dice"} <= set(REGISTRY["zk77.ks_strategy"].check().assumptions)
