@@ -9,7 +9,7 @@ from exactcube.brownian import continuous as C
 from exactcube.brownian.continuous import bits_for_digits
 from exactcube.brownian import raises as R
 from exactcube.claims import Erratum, ErratumKind, Evidence, claim, erratum, refuted, verified
-from exactcube.numbers import agrees_with_printed, format_exact, mpq, parse_printed, printed_places
+from exactcube.numbers import agrees_with_printed, ball_agrees_with_printed, format_exact, mpq, parse_printed
 from exactcube.mutate import mutants_of
 from exactcube.printed import printed
 from exactcube.results import assumption
@@ -83,12 +83,6 @@ def _s(x: arb, n: int = 10) -> str:
 
 def _q(x: mpq) -> arb:
     return arb(fmpq(int(x.numerator), int(x.denominator)))
-
-
-def ball_rounds_to(x: arb, text: str) -> bool:
-    """Whether the whole ball ``x`` lies within half a unit of the printed decimal's last place (rigorous)."""
-    v, half = parse_printed(text), mpq(1, 2 * 10 ** printed_places(text))
-    return bool(_q(v - half) <= x.lower() and x.upper() <= _q(v + half))
 
 
 def arb_function(expr):
@@ -354,7 +348,7 @@ def shift():
     p_d, p_c = P_SHIFT.value
     if not agrees_with_printed(d, p_d):
         return refuted(EXACT, f"E(3,2) = {format_exact(d)} does not round to {p_d}", format_exact(d))
-    if not ball_rounds_to(c.value, p_c):
+    if not ball_agrees_with_printed(c.value, p_c):
         return refuted(RIGOROUS, f"E(8,4) = {_s(c.value)} does not round to {p_c}", None)
     cells = 0
     for i in range(10):

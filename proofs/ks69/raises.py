@@ -12,7 +12,8 @@ from sympy.polys.rings import ring
 
 from exactcube.brownian import raises as R
 from exactcube.claims import Erratum, ErratumKind, Evidence, claim, erratum, refuted, verified
-from exactcube.numbers import agrees_with_printed, format_decimal, format_exact, mpq, parse_rational
+from exactcube.numbers import (agrees_with_printed, ball_agrees_with_printed, format_decimal, format_exact, mpq,
+                               parse_rational)
 from exactcube.printed import printed
 from exactcube.results import assumption
 from exactcube.symbolic import from_sympy, is_identity, to_sympy
@@ -468,8 +469,6 @@ def _sequential_winner(fa, fb) -> bool:
 def example_10_3():
     from exactcube.brownian import continuous as C
 
-    from .continuous import ball_rounds_to
-
     al = R.raising_points_binomial(10, 3, 2, 2).alpha
     if al > mpq(1, 2):
         return refuted(EXACT, f"α(10,3) = {al} > 1/2: A should not double at once", al)
@@ -478,7 +477,7 @@ def example_10_3():
         return verified(EXACT, f"α(10,3) = {format_exact(al)} ≈ {format_decimal(al, 6)} rounds to {shown}")
     with C.working_precision(128):
         c = C.alpha(10, 3, 20).value  # Table III's cell: continuous raise potentials a = 10, b = 3, by (18)
-    if ball_rounds_to(c, shown):
+    if ball_agrees_with_printed(c, shown):
         origin = (f"it is Table III's cell for continuous raise potentials a = 10, b = 3 (α(10,3) by (18) = "
                   f"{c.str(8, radius=False)}, which rounds to {shown}), apparently copied from the wrong table")
     else:
