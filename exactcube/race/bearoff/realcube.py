@@ -197,6 +197,9 @@ class EffectivePoints(Result):
     da_owner: tuple  # (min, median, max) of D_A from zk77 (1)
     db_opponent: tuple  # (min, median, max) of D_B from (2)
     da_symmetric: tuple  # (min, median, max) of D_A from (3) with D_B = 1 - D_A
+    #: every pair's D_A by (1) and D_B by (2), sorted, each as (value, checkers of the player on roll, of the other)
+    da_values: tuple = field(default=(), repr=False)
+    db_values: tuple = field(default=(), repr=False)
     method: str = "zk77 Lemma 2 inverted at every real pair with equal pip counts (exact)"
     evidence: str = "exact"
 
@@ -213,19 +216,24 @@ def effective_points(t: TwoSided, count: int, _cached=None) -> EffectivePoints |
         return None
     S = t.scale
     vals = {"da": [], "db": [], "ds": []}
+    tagged = {"da": [], "db": []}
     for i in sel:
         for j in sel:
             e = Entry(counts_of(t.keys[idx[i]]), counts_of(t.keys[idx[j]]), mpq(int(obj["P"][i, j]), S),
                       mpq(int(obj["NC"][i, j]), S), mpq(int(obj["NO"][i, j]), S), mpq(int(obj["NT"][i, j]), S))
             eq = {c: cube_action(e, c)["equity"] for c in ("centred", "mine", "theirs")}
             da, db, ds, _ = points_from_equities(e.win, eq["centred"], eq["mine"], eq["theirs"])
+            checkers = (sum(e.mine), sum(e.theirs))
             for k, v in (("da", da), ("db", db), ("ds", ds)):
                 if v is not None:
                     vals[k].append(v)
+                    if k in tagged:
+                        tagged[k].append((v,) + checkers)
 
     def rng(v):
         """(min, median, max); the median of an even count is the lower middle value."""
         v = sorted(v)
         return (v[0], v[(len(v) - 1) // 2], v[-1]) if v else (None, None, None)
 
-    return EffectivePoints(count, len(sel) ** 2, rng(vals["da"]), rng(vals["db"]), rng(vals["ds"]))
+    return EffectivePoints(count, len(sel) ** 2, rng(vals["da"]), rng(vals["db"]), rng(vals["ds"]),
+                           tuple(sorted(tagged["da"])), tuple(sorted(tagged["db"])))
