@@ -183,3 +183,14 @@ def test_path_sum_correction_clears_the_erratum():
     assert sum(p * q * r for p, q, r in restored) == F(11, 16)
     assert check("ks69.fig2.paths", Rs.P_PATHS, tuple(tuple(Cn.mpq(z.numerator, z.denominator) for z in r)
                                                       for r in restored)).outcome.value == "verified"
+
+
+@pytest.mark.parametrize("relations, outcome", [
+    (("<", "<="), "verified"),   # as printed (with i-i read as i-1)
+    ((">", "<="), "refuted"),    # β(i-1,j) > α(i,j) is false: α is a proper mixture of α(i-1,j) and β(i-1,j)
+    (("<", ">="), "refuted"),    # α(i,j) >= α(i-1,j) is false for the same reason
+    (("<", "<"), "verified"),    # the right inequality is even strict
+])
+def test_sec3_lemma_reads_its_printed_relations(relations, outcome):
+    assert not REGISTRY["ks69.sec3.lemma"].unprinted
+    assert check("ks69.sec3.lemma", Rs.P_LEMMA_RELATIONS, relations).outcome.value == outcome
