@@ -166,3 +166,17 @@ def test_prop6_mixture_breaks_a_tie_the_common_row_keeps():
     kept = solve(E.perturbed(g, eta, base.optimal), start)
     assert set(kept.optimal[(1, 2, 3)]) == set(base.optimal[(1, 2, 3)])
     assert all(set(kept.optimal[x]) == set(base.optimal[x]) for x in base.p)
+
+
+def test_conjecture9_reads_its_printed_constants():
+    # issue 22 item 4: the range, bound and move of Conjecture 9 are read through printed(); an empty range is
+    # nothing to check (open), a bound no probability exceeds is refuted (p(n) <= 1)
+    from exactcube.numbers import mpq
+    from proofs.noisy import conjectures as N
+
+    assert not REGISTRY["noisy.conjecture9"].unprinted and not REGISTRY["noisy.conjecture10"].unprinted
+    assert N.P_C9.original == (mpq(1, 2), mpq(1, 2), 0) and N.P_C10.original == (mpq(1, 2), mpq(1, 2), 1)
+    with substituting(N.P_C9, (mpq(0), mpq(1, 2), 0)):
+        assert REGISTRY["noisy.conjecture9"].check().outcome.value == "open"
+    with substituting(N.P_C9, (mpq(1, 2), mpq(1), 0)):
+        assert REGISTRY["noisy.conjecture9"].check().outcome.value == "refuted"
