@@ -71,13 +71,23 @@ def effective_real(points=None):
     """zk77 §3's printed D_A, D_B at 20 pips against Lemma 2 (1), (2) inverted at every real pair: the headline
     reading is the middle half (:data:`MIDDLE_HALF`); the range and the median readings are alternatives."""
     pts = points or _real_points()
+    scope = (f"{pts.pairs} pairs of bearoff positions (at most six checkers a side) with {PIPS} pips each, exact "
+             "equities, Lemma 2 (1) and (2) inverted at each pair. ")
+    return _judge(pts, REAL_PRINTED, scope, BEAROFF6,
+                  ". The 40-pip values cannot be tested on these positions (six checkers hold at most 36 pips).")
+
+
+def _judge(pts, printed_items, scope, table_assumption, verified_tail=""):
+    """Verdicts on printed D_A, D_B against the points real positions imply (every pair's value in
+    ``pts.da_values``, ``pts.db_values``): under MIDDLE_HALF (the main verdict), RANGE and MEDIAN (its
+    alternatives), with where each printed value falls among the pairs."""
     # D_A by Lemma 2 (1) (the owner's equity), D_B by (2) (the opponent's); the symmetric inversion (3) divides by
     # the centred equity, which is near 0 at many of these pairs, and gives no usable range (-24 to 2 here)
     groups = {"D_A": pts.da_values, "D_B": pts.db_values}
     errs = {"range": [], "median": [], "middle": []}
     lines, witness = [], {}
     for name, tagged in groups.items():
-        item = REAL_PRINTED[name]
+        item = printed_items[name]
         shown = item.value
         v, places = parse_printed(shown), printed_places(shown)
         half = mpq(1, 2 * 10 ** places)
@@ -93,12 +103,13 @@ def effective_real(points=None):
             f"{name}: the {n} pairs give {format_decimal(lo, 4)} to {format_decimal(hi, 4)}, quartiles "
             f"{format_decimal(q1, 4)} and {format_decimal(q3, 4)}, median {format_decimal(med, 4)}; of them "
             f"{_share(b, n)} lie below the printed {shown}'s rounding interval, {_share(w, n)} in it, {_share(a, n)} "
-            f"above. Among the {ne} pairs with equal checker counts ({format_decimal(even[0], 4)} to "
-            f"{format_decimal(even[-1], 4)}): {_share(eb, ne)} below, {_share(ew, ne)} in it, {_share(ea, ne)} above")
+            + (f"above. Among the {ne} pairs with equal checker counts ({format_decimal(even[0], 4)} to "
+               f"{format_decimal(even[-1], 4)}): {_share(eb, ne)} below, {_share(ew, ne)} in it, {_share(ea, ne)} above"
+               if even else "above; no pair has equal checker counts"))
         witness[name] = {"printed": shown, "pairs": n, "below": b, "in": w, "above": a, "quartiles":
                          [format_decimal(q1, 6), format_decimal(q3, 6)], "median": format_decimal(med, 6),
                          "equal_checkers": {"pairs": ne, "below": eb, "in": ew, "above": ea,
-                                            "range": [format_decimal(even[0], 6), format_decimal(even[-1], 6)]}}
+                                            "range": [format_decimal(x, 6) for x in (even[:1] + even[-1:])]}}
         if v + half < lo or v - half > hi:
             errs["range"].append(Erratum(item.where, shown, f"{format_decimal(lo, 4)} to {format_decimal(hi, 4)}",
                                          rounded, kind=ErratumKind.SUBSTANTIVE,
@@ -111,15 +122,13 @@ def effective_real(points=None):
                 item.where, shown, f"middle half {format_decimal(q1, 4)} to {format_decimal(q3, 4)}", rounded,
                 kind=ErratumKind.SUBSTANTIVE,
                 note=f"{_share(b, n)} of the {n} real pairs lie below {shown}'s rounding interval, {_share(a, n)} "
-                     f"above it; among the {ne} with equal checker counts {_share(eb, ne)} below"))
-    text = (f"{pts.pairs} pairs of bearoff positions (at most six checkers a side) with {PIPS} pips each, exact "
-            "equities, Lemma 2 (1) and (2) inverted at each pair. " + "; ".join(lines) + ". The 40-pip values "
-            "cannot be tested on these positions (six checkers hold at most 36 pips).")
+                     f"above it" + (f"; among the {ne} with equal checker counts {_share(eb, ne)} below" if even else "")))
+    text = scope + "; ".join(lines) + (verified_tail or ".")
 
     def under(key, reading):
         if errs[key]:
-            return erratum("exact", text, errs[key], witness, assumptions=(BEAROFF6.id, reading.id))
-        return verified("exact", text, witness, assumptions=(BEAROFF6.id, reading.id))
+            return erratum("exact", text, errs[key], witness, assumptions=(table_assumption.id, reading.id))
+        return verified("exact", text, witness, assumptions=(table_assumption.id, reading.id))
 
     head = under("middle", MIDDLE_HALF)
     return dataclasses.replace(head, alternatives=(under("range", RANGE), under("median", MEDIAN)))
