@@ -40,6 +40,8 @@ __all__ = [
     "Failure",
     "EpsCheck",
     "check_at",
+    "C9_AS_PRINTED",
+    "C10_AS_PRINTED",
     "grid",
     "conjecture9_holds_at",
     "smallest_failure",
@@ -112,11 +114,23 @@ def _is_power_of_two(n: int) -> bool:
     return n >= 1 and n & (n - 1) == 0
 
 
-def check_at(eps, n_max: int, solution=None, method: str = "exact") -> EpsCheck:
+#: The constants of the two statements as §3 prints them: (eps bound, p bound, move), the move of Conjecture 10
+#: counted back from the heap (1: the move n - 1).
+C9_AS_PRINTED = (HALF, HALF, 0)
+C10_AS_PRINTED = (HALF, HALF, 1)
+
+
+def check_at(eps, n_max: int, solution=None, method: str = "exact", c9=C9_AS_PRINTED,
+             c10=C10_AS_PRINTED) -> EpsCheck:
     r"""Decide Conjectures 9 and 10 exactly at one rational eps for every heap n <= n_max (``noisy`` (5)).
 
     Conjecture 9 applies when 0 < eps < 1/2 (n >= 2); Conjecture 10 to n = 2^k (p(n) >= 1/2 at every eps;
     move n - 1 the unique optimum when eps > 1/2).  Uses :func:`exactcube.noisy.nim.solve_nim`.
+
+    ``c9`` = (s, b, m): Conjecture 9 read as "for 0 < eps < s, p(n) > b and m is the unique optimal move";
+    ``c10`` = (s, b, k): Conjecture 10 as "p(2^j) >= b, and for eps > s the move 2^j - k is the unique optimum".
+    The defaults are the printed constants (:data:`C9_AS_PRINTED`, :data:`C10_AS_PRINTED`); other values are
+    how a check feeds the statement it read (``exactcube verify --mutate`` perturbs them).
 
     ``method="ball"``: decide first with :func:`exactcube.noisy.nim.decide_nim` (certified floating point,
     no exact arithmetic); if every statement is decided there and none fails, the check is returned with
@@ -124,7 +138,7 @@ def check_at(eps, n_max: int, solution=None, method: str = "exact") -> EpsCheck:
     1e-9 for n <= 4096).  Otherwise (overlapping balls, a failure needing an exact witness, eps = 1/2 or 1)
     the exact check is returned.
     """
-    if method == "ball" and solution is None:
+    if method == "ball" and solution is None and (tuple(c9), tuple(c10)) == (C9_AS_PRINTED, C10_AS_PRINTED):
         chk = _check_ball(eps, n_max)
         if chk is not None:
             return chk
@@ -136,22 +150,24 @@ def check_at(eps, n_max: int, solution=None, method: str = "exact") -> EpsCheck:
     if not 0 <= e <= 1:
         raise BadInput(f"eps must lie in [0, 1], got {e}")
     s = solution if solution is not None else solve_nim(n_max, e)
+    (s9, b9, m9), (s10, b10, k10) = c9, c10
     fails = []
     for n in range(2, n_max + 1):
         opt, p = tuple(s.optimal[n]), s.p[n]
-        if 0 < e < HALF:
-            if opt != (0,):
-                kind = "tie" if 0 in opt else "move"
-                fails.append(Failure(9, n, e, kind, opt, p, 0, s.move_value(n, 0)))
-            elif not p > HALF:
-                fails.append(Failure(9, n, e, "bound", opt, p, 0, p))
+        if 0 < e < s9:
+            if opt != (m9,):
+                kind = "tie" if m9 in opt else "move"
+                fails.append(Failure(9, n, e, kind, opt, p, m9, s.move_value(n, m9) if 0 <= m9 < n else mpq(0)))
+            elif not p > b9:
+                fails.append(Failure(9, n, e, "bound", opt, p, m9, p))
         if _is_power_of_two(n):
-            t = n - 1
-            if not p >= HALF:
-                fails.append(Failure(10, n, e, "bound", opt, p, t, s.move_value(n, t)))
-            if e > HALF and opt != (t,):
+            t = n - k10
+            value = s.move_value(n, t) if 0 <= t < n else mpq(0)  # a move that cannot be sent wins nothing
+            if not p >= b10:
+                fails.append(Failure(10, n, e, "bound", opt, p, t, value))
+            if e > s10 and opt != (t,):
                 kind = "tie" if t in opt else "move"
-                fails.append(Failure(10, n, e, kind, opt, p, t, s.move_value(n, t)))
+                fails.append(Failure(10, n, e, kind, opt, p, t, value))
     dev = tuple(format_decimal(abs(s.p[n] - HALF), 12) for n in range(n_max + 1))
     return EpsCheck(e, n_max, tuple(fails), dev, getattr(s, "method", "exact"))
 

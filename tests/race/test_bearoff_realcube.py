@@ -76,22 +76,32 @@ def test_rule_costs_against_cube_action():
 
 
 def test_zk77_effective_real_judges_the_printed_values():
-    """The claim on real positions, fed made-up statistics (min, median, max): a value outside the
-    range is an erratum, a value inside is verified, and the median reading is the alternative."""
+    """The claim on real positions, fed made-up pairs (value, checkers on roll, checkers of the other): the headline
+    reading (middle half) fails a printed value outside the quartiles; range and median are the alternatives."""
     from types import SimpleNamespace
 
     from exactcube.numbers import mpq
     from exactcube.printed import substituting
-    from proofs.zk77.real import REAL_PRINTED, effective_real
+    from proofs.zk77.real import REAL_PRINTED, effective_real, quartiles
 
-    pts = SimpleNamespace(pairs=9, da_owner=(mpq(3, 4), mpq(4, 5), mpq(23, 25)),
-                          db_opponent=(mpq(1, 50), mpq(2, 25), mpq(7, 50)), da_symmetric=(0, 0, 0))
+    da = [mpq(x, 100) for x in (70, 75, 78, 80, 82, 85, 88, 92)]
+    db = [mpq(x, 100) for x in (2, 5, 8, 9, 10, 12)]
+    pts = SimpleNamespace(pairs=8, da_values=tuple((v, 3, 3 if k % 2 else 4) for k, v in enumerate(da)),
+                          db_values=tuple((v, 3, 3) for v in db))
+    # nearest rank: n = 8 gives ranks 2 and 6 (0.75, 0.85); n = 6 gives ranks 2 and 5 (0.05, 0.10)
+    assert quartiles(da) == (mpq(75, 100), mpq(85, 100)) and quartiles(db) == (mpq(5, 100), mpq(10, 100))
     v = effective_real(pts)
-    assert v.outcome.value == "verified" and "zk77.real-range" in v.assumptions
-    alt = v.alternatives[0]  # medians 0.80 and 0.08 do not round to 0.90 and 0.10
-    assert alt.outcome.value == "erratum" and len(alt.errata) == 2
-    with substituting(REAL_PRINTED["D_A"], "0.95"):  # above the range's top 0.92
-        assert effective_real(pts).outcome.value == "erratum"
-    with substituting(REAL_PRINTED["D_A"], "0.80"):
-        alt = effective_real(pts).alternatives[0]
-        assert [e.where for e in alt.errata] == [REAL_PRINTED["D_B"].where]
+    # D_A 0.90 ([0.895, 0.905]) misses [0.75, 0.85]; D_B 0.10 is the upper quartile itself
+    assert v.outcome.value == "erratum" and "zk77.real-middle-half" in v.assumptions
+    assert [e.where for e in v.errata] == [REAL_PRINTED["D_A"].where]
+    # 7 of the 8 values lie below 0.895, one (0.92) above; of the four with equal checker counts (0.75, 0.80, 0.85,
+    # 0.92) three lie below
+    w = v.witness["D_A"]
+    assert (w["below"], w["in"], w["above"]) == (7, 0, 1) and w["equal_checkers"]["below"] == 3
+    rng, med = v.alternatives
+    assert rng.outcome.value == "verified" and "zk77.real-range" in rng.assumptions  # 0.70 .. 0.92 holds 0.90
+    assert med.outcome.value == "erratum" and len(med.errata) == 2  # medians 0.80 and 0.08 round neither
+    with substituting(REAL_PRINTED["D_A"], "0.85"):  # inside the middle half: the headline holds
+        assert effective_real(pts).outcome.value == "verified"
+    with substituting(REAL_PRINTED["D_A"], "0.95"):  # above the range's top 0.92: wrong under every reading
+        assert effective_real(pts).alternatives[0].outcome.value == "erratum"

@@ -38,7 +38,8 @@ from ...results import Result
 from .positions import counts_of, pips
 from .twosided import TwoSided
 
-__all__ = ["keith_count", "pip_model_gap", "score_rules", "RuleScore", "effective_points", "PipGap"]
+__all__ = ["keith_count", "pip_model_gap", "score_rules", "RuleScore", "effective_points", "PipGap",
+           "effective_from_entries"]
 
 
 def keith_count(counts) -> int:
@@ -197,6 +198,9 @@ class EffectivePoints(Result):
     da_owner: tuple  # (min, median, max) of D_A from zk77 (1)
     db_opponent: tuple  # (min, median, max) of D_B from (2)
     da_symmetric: tuple  # (min, median, max) of D_A from (3) with D_B = 1 - D_A
+    #: every pair's D_A by (1) and D_B by (2), sorted, each as (value, checkers of the player on roll, of the other)
+    da_values: tuple = field(default=(), repr=False)
+    db_values: tuple = field(default=(), repr=False)
     method: str = "zk77 Lemma 2 inverted at every real pair with equal pip counts (exact)"
     evidence: str = "exact"
 
@@ -204,28 +208,46 @@ class EffectivePoints(Result):
 def effective_points(t: TwoSided, count: int, _cached=None) -> EffectivePoints | None:
     """D_A, D_B implied by the exact real equities at every pair with ``count`` pips a side
     (zk77 §3 "effective doubling points"); None if no such pair."""
-    from ..effective import points_from_equities
-    from .twosided import Entry, cube_action
+    from .twosided import Entry
 
     idx, pip, obj = _cached or _pairs(t)
     sel = np.nonzero(pip == count)[0]
     if len(sel) == 0:
         return None
     S = t.scale
+    return effective_from_entries(count, (
+        Entry(counts_of(t.keys[idx[i]]), counts_of(t.keys[idx[j]]), mpq(int(obj["P"][i, j]), S),
+              mpq(int(obj["NC"][i, j]), S), mpq(int(obj["NO"][i, j]), S), mpq(int(obj["NT"][i, j]), S))
+        for i in sel for j in sel))
+
+
+def effective_from_entries(count: int, entries) -> EffectivePoints | None:
+    """zk77 Lemma 2 (1)-(3) inverted (:func:`exactcube.race.effective.points_from_equities`)
+    at every given pair (:class:`.twosided.Entry`, all with ``count`` pips a side): the
+    (min, median, max) of each implied point, and every pair's D_A by (1) and D_B by (2)
+    with the checker counts of the two sides; None if there is no pair."""
+    from ..effective import points_from_equities
+    from .twosided import cube_action
+
     vals = {"da": [], "db": [], "ds": []}
-    for i in sel:
-        for j in sel:
-            e = Entry(counts_of(t.keys[idx[i]]), counts_of(t.keys[idx[j]]), mpq(int(obj["P"][i, j]), S),
-                      mpq(int(obj["NC"][i, j]), S), mpq(int(obj["NO"][i, j]), S), mpq(int(obj["NT"][i, j]), S))
-            eq = {c: cube_action(e, c)["equity"] for c in ("centred", "mine", "theirs")}
-            da, db, ds, _ = points_from_equities(e.win, eq["centred"], eq["mine"], eq["theirs"])
-            for k, v in (("da", da), ("db", db), ("ds", ds)):
-                if v is not None:
-                    vals[k].append(v)
+    tagged = {"da": [], "db": []}
+    n = 0
+    for e in entries:
+        n += 1
+        eq = {c: cube_action(e, c)["equity"] for c in ("centred", "mine", "theirs")}
+        da, db, ds, _ = points_from_equities(e.win, eq["centred"], eq["mine"], eq["theirs"])
+        for k, v in (("da", da), ("db", db), ("ds", ds)):
+            if v is not None:
+                vals[k].append(v)
+                if k in tagged:
+                    tagged[k].append((v, sum(e.mine), sum(e.theirs)))
+    if n == 0:
+        return None
 
     def rng(v):
         """(min, median, max); the median of an even count is the lower middle value."""
         v = sorted(v)
         return (v[0], v[(len(v) - 1) // 2], v[-1]) if v else (None, None, None)
 
-    return EffectivePoints(count, len(sel) ** 2, rng(vals["da"]), rng(vals["db"]), rng(vals["ds"]))
+    return EffectivePoints(count, n, rng(vals["da"]), rng(vals["db"]), rng(vals["ds"]),
+                           tuple(sorted(tagged["da"])), tuple(sorted(tagged["db"])))
