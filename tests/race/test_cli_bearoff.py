@@ -35,7 +35,15 @@ def test_json_stdout_and_file(tmp_path, cli):
     ["bearoff", "0 0 0 0 0 1", "0 0 0 0 0 1", "0 0 0 0 0 1"],
     ["bearoff", "0 0 0 0 0 1", "--cube", "centred"],
     ["bearoff", "0 0 0 0 0 1", "0 0 0 0 0 0"],
-    ["bearoff", "0 0 0 0 0 9", "0 0 0 0 0 9"],
+    # 24,860,196 pairs of positions: beyond the exact limit, and --exact refuses the estimate
+    ["bearoff", "0 0 0 0 0 9", "0 0 0 0 0 9", "--exact"],
+    ["bearoff", "0 0 0 0 0 1", "--no-gammons"],
+    ["bearoff", "4HPwATDgc/ABMA"],  # the starting position: not a bearoff
+    ["bearoff", "AQAAcAAAAAAAA!"],  # not base64
+    ["bearoff", "AQAAcAAAAAAAAA", "0 0 0 0 0 1"],  # an ID holds both sides
+    ["bearoff", "XGID=------A---------------eee-:0:0:1:52:0:0:0:0:10"],  # dice already rolled
+    ["bearoff", "XGID=------A---------------eee-:0:0:1:00:0:0:0:7:10"],  # a 7-point match
+    ["bearoff", "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"],  # starting position
     ["bearoff", "0 0 0 0 0 1", "0 0 0 0 0 1", "--db", "/nonexistent/file"],
     ["bearoff", "0 0 0 0 0 1", "--json", "/nonexistent/dir/o.json"],
 ])
