@@ -188,6 +188,8 @@ def _report_two(args, out, x, y, r) -> int:
     acts = {c: ts.cube_action(e, c) for c in cubes} if e is not None else {}
     for a in acts.values():
         a["too_good"] = a["take"] is not None and a["no_double"] > a["double_pass"]
+        if a["tie_take"] and a["action"] != "no double":  # not a plain "pass": flag the tie
+            a["action"] = "double, take or pass (exactly equal)"
     fields = getattr(args, "id_fields", None)
     pid, xid = gnubg_id(x, y), xgid(x, y)
     conv = _conventions(args, r["gammons"])
@@ -265,24 +267,25 @@ def _two_gammons(x, y, args, out):
     gammons = not args.no_gammons
     label = "counted" if gammons and 15 in (sum(x), sum(y)) else (
         "ignored (--no-gammons)" if not gammons else "none possible (no side has 15 checkers)")
-    n = gm.pair_count(x, y)
-    if n > gm.EXACT_PAIR_LIMIT:
+    pairs = gm.reachable_pairs(x, y)
+    if pairs is None:
         if args.exact:
-            raise TooLarge(f"the pair reaches {n:,} pairs of positions; at most {gm.EXACT_PAIR_LIMIT:,} "
-                           "are solved exactly (drop --exact for the one-sided estimate)")
-        print(f"exactcube: {n:,} pairs of positions are beyond the exact limit of {gm.EXACT_PAIR_LIMIT:,}; "
-              "printing the one-sided estimate", file=sys.stderr)
+            raise TooLarge(f"the pair reaches more than {gm.EXACT_PAIR_LIMIT:,} pairs of positions, the most "
+                           "solved exactly (drop --exact for the one-sided estimate)")
+        print(f"exactcube: more than {gm.EXACT_PAIR_LIMIT:,} pairs of positions are reachable, beyond the "
+              "exact limit; printing the one-sided estimate", file=sys.stderr)
         est = gm.one_sided_estimate(x, y, gammons)
         return _report_two(args, out, x, y, {
             "win": est.win, "win_gammon": est.win_gammon, "lose_gammon": est.lose_gammon,
             "cubeless_equity": est.cubeless, "gammons": label, "entry": None,
             "method": est.method, "evidence": "exact sums under that model (a model, not the game's values)",
             "cubeful": "not computed (the exact recursion is out of reach for this pair)"})
+    n = len(pairs)
     if n > 20_000:
         print(f"exactcube: solving {n:,} pairs of positions exactly; estimate about "
               f"{max(1, round(n * SECONDS_PER_PAIR))} s of CPU", file=sys.stderr)
     with progress("solving the two-sided bearoff with gammons", n) as bar:
-        g = gm.solve_pair(x, y, gammons=gammons, jacoby=args.jacoby,
+        g = gm.solve_pair(x, y, gammons=gammons, jacoby=args.jacoby, pairs=pairs,
                           progress=lambda done, total: bar.advance(1000))
     e = Entry(tuple(x), tuple(y), g.win, g.nd_centred, g.nd_owned, g.nd_theirs)
     return _report_two(args, out, x, y, {

@@ -37,9 +37,9 @@ and along the same plays the chances of winning, winning a gammon and losing a g
 :mod:`.twosided` with gammon-valued end states; each cube state chooses its own plays.
 
 **Evaluation.**  Pairs are solved in order of total pips (every play lowers them) over the
-pairs reachable from the query, :math:`(C_x \times C_y) \cup (C_y \times C_x)` with
-:math:`C` the positions reachable from one side; values are exact rationals (gmpy2
-``mpq``).  Ties between plays of equal value: the successor with the smallest key.
+pairs (roller, opponent) reachable from the query by legal plays (a pair :math:`(a, b)`
+leads to :math:`(b, s)` for every play :math:`s \ne \emptyset` of every roll from
+:math:`a`); values are exact rationals (gmpy2 ``mpq``).  Ties between plays of equal value: the successor with the smallest key.
 
 **One-sided approximation** (:func:`one_sided_estimate`, for pairs beyond the exact limit):
 each side plays its own one-sided policy (least expected rolls to bear off,
@@ -65,7 +65,7 @@ from ...numbers import mpq
 from ...results import Result
 from .positions import MAX_CHECKERS, ROLLS, checkers, key_of, pips, plays
 
-__all__ = ["GammonEntry", "solve_pair", "pair_count", "reachable", "one_sided_estimate",
+__all__ = ["GammonEntry", "solve_pair", "reachable_pairs", "reachable", "one_sided_estimate",
            "OneSidedEstimate", "EXACT_PAIR_LIMIT"]
 
 #: Most pairs :func:`solve_pair` solves (the CLI refuses beyond it, or falls back to the
@@ -86,11 +86,26 @@ def reachable(key: int) -> frozenset:
     return frozenset(seen)
 
 
-def pair_count(x, y) -> int:
-    """Number of (roller, opponent) pairs :func:`solve_pair` solves for counts ``x`` vs ``y``
-    (module docstring, "Evaluation")."""
-    cx, cy = reachable(key_of(x)), reachable(key_of(y))
-    return 2 * len(cx) * len(cy) - len(cx & cy) ** 2
+def reachable_pairs(x, y, limit: int = EXACT_PAIR_LIMIT):
+    """The (roller, opponent) pairs of keys reachable from counts ``x`` (on roll) against
+    ``y`` by legal plays, both sides keeping a checker (module docstring, "Evaluation");
+    None as soon as there are more than ``limit``."""
+    start = (key_of(x), key_of(y))
+    seen, stack = {start}, [start]
+    succ: dict = {}
+    while stack:
+        a, b = stack.pop()
+        nxt = succ.get(a)
+        if nxt is None:
+            nxt = succ[a] = {s for roll, _w in ROLLS for s in plays(a, roll) if s}
+        for s in nxt:
+            p = (b, s)
+            if p not in seen:
+                seen.add(p)
+                stack.append(p)
+                if len(seen) > limit:
+                    return None
+    return seen
 
 
 @dataclass(frozen=True)
@@ -116,17 +131,18 @@ class GammonEntry(Result):
 
 
 def solve_pair(x, y, gammons: bool = True, jacoby: bool = False, progress=None,
-               limit: int = EXACT_PAIR_LIMIT) -> GammonEntry:
-    """Exact values for roller ``x`` against ``y`` (counts on points 1..6), module docstring.
-    ``progress(done, total)`` is called every 1,000 pairs; BadInput beyond ``limit`` pairs."""
+               limit: int = EXACT_PAIR_LIMIT, pairs=None) -> GammonEntry:
+    """Exact values for roller ``x`` against ``y`` (counts on points 1..6), module docstring,
+    over ``pairs`` (default :func:`reachable_pairs`).  ``progress(done, total)`` is called
+    every 1,000 pairs; BadInput beyond ``limit`` pairs."""
     kx, ky = key_of(x), key_of(y)
     if not kx or not ky:
         raise BadInput("both sides need a checker left")
-    cx, cy = reachable(kx), reachable(ky)
-    pairs = {(a, b) for a in cx for b in cy} | {(b, a) for a in cx for b in cy}
-    if len(pairs) > limit:
-        raise BadInput(f"the pair reaches {len(pairs)} pairs of positions; at most {limit} are solved exactly")
-    full = {k: checkers(k) == MAX_CHECKERS and gammons for k in cx | cy}
+    if pairs is None:
+        pairs = reachable_pairs(x, y, limit)
+    if pairs is None:
+        raise BadInput(f"the pair reaches more than {limit:,} pairs of positions, the most solved exactly")
+    full = {k: checkers(k) == MAX_CHECKERS and gammons for p in pairs for k in p}
     succ: dict = {}
 
     def moves(k):
