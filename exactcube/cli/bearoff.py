@@ -139,7 +139,6 @@ def _one(counts, args, out):
 
 
 def _two(x, y, args, out):
-    from ..numbers import format_decimal, format_exact
     from ..race.bearoff import twosided as ts
     from ..race.bearoff.positions import key_of
     from ._common import progress

@@ -58,14 +58,14 @@ recurrences); the rules of money play with gammons.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ...errors import BadInput
 from ...numbers import mpq
 from ...results import Result
 from .positions import MAX_CHECKERS, ROLLS, checkers, key_of, pips, plays
 
-__all__ = ["GammonEntry", "solve_pair", "reachable_pairs", "reachable", "one_sided_estimate",
+__all__ = ["Chances", "GammonEntry", "solve_pair", "reachable_pairs", "reachable", "one_sided_estimate",
            "OneSidedEstimate", "EXACT_PAIR_LIMIT"]
 
 #: Most pairs :func:`solve_pair` solves (the CLI refuses beyond it, or falls back to the
@@ -109,9 +109,9 @@ def reachable_pairs(x, y, limit: int = EXACT_PAIR_LIMIT):
 
 
 @dataclass(frozen=True)
-class GammonEntry(Result):
-    """Exact values of one pair with gammons: cubeless chances and equity, and the
-    no-double cubeful equities (per unit cube)."""
+class Chances(Result):
+    """The roller's cubeless chances against ``theirs``: win, win a gammon, lose a gammon,
+    and the cubeless money equity :math:`2W - 1 + W_g - L_g`."""
 
     mine: tuple
     theirs: tuple
@@ -119,6 +119,13 @@ class GammonEntry(Result):
     win_gammon: mpq
     lose_gammon: mpq
     cubeless: mpq
+
+
+@dataclass(frozen=True)
+class GammonEntry(Chances):
+    """Exact values of one pair with gammons: cubeless chances and equity (:class:`Chances`),
+    and the no-double cubeful equities (per unit cube)."""
+
     nd_centred: mpq
     nd_owned: mpq
     nd_theirs: mpq
@@ -186,16 +193,10 @@ def solve_pair(x, y, gammons: bool = True, jacoby: bool = False, progress=None,
 
 
 @dataclass(frozen=True)
-class OneSidedEstimate(Result):
+class OneSidedEstimate(Chances):
     """Cubeless chances from the one-sided distributions (module docstring): exact sums
     over a model in which each side plays its one-sided policy."""
 
-    mine: tuple
-    theirs: tuple
-    win: mpq
-    win_gammon: mpq
-    lose_gammon: mpq
-    cubeless: mpq
     gammons: bool = True
     method: str = ("one-sided estimate: each side minimises its expected rolls (bear-off and, "
                    "separately, first-checker-off distributions), sides independent")
