@@ -33,7 +33,8 @@ redoubles, no beavers, no Jacoby rule unless --jacoby."""
 
 def add_arguments(p):
     p.add_argument("positions", nargs="+", metavar="POSITION",
-                   help='six counts for points 1..6, e.g. "0 0 2 3 1 0"; a second one for the opponent')
+                   help='six counts for points 1..6, e.g. "0 0 2 3 1 0"; a second one for the opponent; '
+                        'or one gnubg position ID or XGID holding both sides')
     p.add_argument("--cube", choices=("centred", "mine", "theirs"),
                    help="two positions: show the cube decision for this cube state in detail")
     p.add_argument("--json", nargs="?", const="-", metavar="FILE",
