@@ -96,3 +96,16 @@ def test_position_ids_accepted_and_printed(cli):
     code, text = cli(["bearoff", f"XGID={board}:0:0:-1:00:0:0:0:0:10"])
     assert code == 0 and "bearoff 0 0 0 0 0 1 (you, on roll) vs 5 5 5 0 0 0" in text
     assert "read from the XGID" in text and "equity 7/4" in text
+
+
+def test_one_side_gammon_distribution_and_decimals(cli):
+    # 14 on the 1 point and one on the 6: the first checker is off at once unless 3-2 is
+    # rolled (2/36), then surely next roll (hand count in test_bearoff_gammons.py)
+    code, text = cli(["bearoff", "14 0 0 0 0 1", "--json", "-", "--digits", "4"])
+    d = json.loads(text)
+    assert code == 0 and d["gammon"]["rolls"] == {"1": "17/18", "2": "1/18"}
+    assert d["gammon"]["rolls_decimal"] == {"1": "0.9444", "2": "0.0556"}
+    assert d["gammon"]["mean"] == "19/18" and d["rolls_decimal"].keys() == d["rolls"].keys()
+    # fewer than 15 checkers: no gammon distribution
+    code, text = cli(["bearoff", "0 0 0 0 0 1", "--json"])
+    assert code == 0 and "gammon" not in json.loads(text)
