@@ -62,11 +62,16 @@ from dataclasses import dataclass
 
 from ...errors import BadInput
 from ...numbers import mpq
-from ...results import Result
+from ...results import Result, assumption
 from .positions import MAX_CHECKERS, ROLLS, checkers, key_of, pips, plays
 
 __all__ = ["Chances", "GammonEntry", "solve_pair", "reachable_pairs", "reachable", "one_sided_estimate",
            "OneSidedEstimate", "EXACT_PAIR_LIMIT"]
+
+ONE_SIDED_MODEL = assumption(
+    "bearoff.one-sided-model",
+    "Each side plays its one-sided policy (least expected rolls to bear off; separately, least "
+    "expected rolls until its first checker is off), independently of the other side.")
 
 #: Most pairs :func:`solve_pair` solves (the CLI refuses beyond it, or falls back to the
 #: one-sided estimate).
@@ -112,6 +117,8 @@ def reachable_pairs(x, y, limit: int = EXACT_PAIR_LIMIT):
 class Chances(Result):
     """The roller's cubeless chances against ``theirs``: win, win a gammon, lose a gammon,
     and the cubeless money equity :math:`2W - 1 + W_g - L_g`."""
+
+    SOURCE = "bearoff with gammons (module docstring)"
 
     mine: tuple
     theirs: tuple
@@ -202,7 +209,7 @@ class OneSidedEstimate(Chances):
                    "separately, first-checker-off distributions), sides independent")
     evidence: str = "exact"
     source: str = "model: gnubg's one-sided estimate (makebearoff.c BearOff); exact sums here"
-    ASSUMPTIONS = ("model: one-sided policies, not the two-sided optimum",)
+    ASSUMPTIONS = (ONE_SIDED_MODEL.id,)
 
 
 def _tail(probs, k):
