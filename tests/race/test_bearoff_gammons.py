@@ -245,3 +245,62 @@ def test_gnubg_gammon_words_every_entry(gnubg_gammon):
     assert res.entries == 32 * 15504
     assert res.replay_matches == res.replay_checked == 15504
     assert res.max_dev < 2 and res.positions_beyond == sum(res.causes.values())
+
+
+# ------------------------------------------------------------------ against brute force, small games
+
+def _brute(full, jacoby=False):
+    """Independent recursion on tuples with the move generator of brute_bearoff.py: a side
+    with all ``full`` checkers on the board when the other bears off loses double; the
+    cubeless equity (both maximise it) and the cubeful equities after the cube decision."""
+    from functools import lru_cache
+    from fractions import Fraction
+
+    from .brute_bearoff import EMPTY, FACES, legal
+
+    def g(y):
+        return Fraction(2 if sum(y) == full else 1)
+
+    @lru_cache(maxsize=None)
+    def cubeless(x, y):
+        return sum(max(g(y) if s == EMPTY else -cubeless(y, s) for s in legal(x, a, b)) for a, b in FACES) / 36
+
+    other = {"centred": "centred", "mine": "theirs", "theirs": "mine"}
+
+    @lru_cache(maxsize=None)
+    def cubeful(x, y, state):
+        def nd(st):
+            end = Fraction(1) if (jacoby and st == "centred") else g(y)
+            return sum(max(end if s == EMPTY else -cubeful(y, s, other[st]) for s in legal(x, a, b))
+                       for a, b in FACES) / 36
+
+        v = nd(state)
+        return v if state == "theirs" else max(v, min(Fraction(1), 2 * nd("theirs")))
+
+    return cubeless, cubeful
+
+
+@pytest.mark.parametrize("jacoby", [False, True])
+def test_small_games_with_gammons_against_brute_force(jacoby):
+    """Games of 3 checkers a side (a side with all 3 on the board is gammoned): every pair of
+    3-checker positions with the pip counts below, cubeless and all three cubeful values."""
+    cubeless, cubeful = _brute(3, jacoby)
+    sides = [p for p in _positions3() if sum(p) == 3 and 6 <= sum((i + 1) * c for i, c in enumerate(p)) <= 9]
+    gammon_seen = double_seen = 0
+    for x in sides:
+        for y in sides:
+            e = G.solve_pair(x, y, jacoby=jacoby, full=3)
+            assert e.cubeless == cubeless(x, y) == 2 * e.win - 1 + e.win_gammon - e.lose_gammon
+            entry = ts.Entry(x, y, e.win, e.nd_centred, e.nd_owned, e.nd_theirs)
+            for c in ("centred", "mine", "theirs"):
+                assert ts.cube_action(entry, c)["equity"] == cubeful(x, y, c), (x, y, c)
+            gammon_seen += e.win_gammon > 0 and e.lose_gammon > 0
+            double_seen += ts.cube_action(entry, "centred")["action"] != "no double"
+    # the cases are not trivial: both sides can be gammoned, and some cube turns
+    assert gammon_seen > 0 and double_seen > 0
+
+
+def _positions3():
+    from .brute_bearoff import all_positions
+
+    return all_positions(3)

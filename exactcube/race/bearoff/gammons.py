@@ -145,10 +145,12 @@ class GammonEntry(Chances):
 
 
 def solve_pair(x, y, gammons: bool = True, jacoby: bool = False, progress=None,
-               limit: int = EXACT_PAIR_LIMIT, pairs=None) -> GammonEntry:
+               limit: int = EXACT_PAIR_LIMIT, pairs=None, full: int = MAX_CHECKERS) -> GammonEntry:
     """Exact values for roller ``x`` against ``y`` (counts on points 1..6), module docstring,
     over ``pairs`` (default :func:`reachable_pairs`).  ``progress(done, total)`` is called
-    every 1,000 pairs; BadInput beyond ``limit`` pairs."""
+    every 1,000 pairs; BadInput beyond ``limit`` pairs.  ``full`` is the number of checkers
+    a side starts with (a side with ``full`` checkers on the board loses a gammon): 15 in
+    backgammon; smaller values give the same recurrences on small games, for tests."""
     kx, ky = key_of(x), key_of(y)
     if not kx or not ky:
         raise BadInput("both sides need a checker left")
@@ -156,7 +158,7 @@ def solve_pair(x, y, gammons: bool = True, jacoby: bool = False, progress=None,
         pairs = reachable_pairs(x, y, limit)
     if pairs is None:
         raise BadInput(f"the pair reaches more than {limit:,} pairs of positions, the most solved exactly")
-    full = {k: checkers(k) == MAX_CHECKERS and gammons for p in pairs for k in p}
+    is_full = {k: checkers(k) == full and gammons for p in pairs for k in p}
     succ: dict = {}
 
     def moves(k):
@@ -170,7 +172,7 @@ def solve_pair(x, y, gammons: bool = True, jacoby: bool = False, progress=None,
     one, two = mpq(1), mpq(2)
     # ties between plays of equal cubeless value: the smallest key (max keeps the first)
     for n, (a, b) in enumerate(sorted(pairs, key=lambda p: (pips(p[0]) + pips(p[1]), p))):
-        g = two if full[b] else one
+        g = two if is_full[b] else one
         gc = one if jacoby else g
         E = W = Wg = Lg = NC = NO = NT = mpq(0)
         for w, cands in moves(a):
