@@ -273,7 +273,8 @@ def _two_gammons(x, y, args, out):
             raise TooLarge(f"the pair reaches more than {gm.EXACT_PAIR_LIMIT:,} pairs of positions, the most "
                            "solved exactly (drop --exact for the one-sided estimate)")
         print(f"exactcube: more than {gm.EXACT_PAIR_LIMIT:,} pairs of positions are reachable, beyond the "
-              "exact limit; printing the one-sided estimate", file=sys.stderr)
+              "exact limit; printing the one-sided estimate (its one-sided tables take up to about "
+              "50 s of CPU to build here)", file=sys.stderr)
         est = gm.one_sided_estimate(x, y, gammons)
         return _report_two(args, out, x, y, {
             "win": est.win, "win_gammon": est.win_gammon, "lose_gammon": est.lose_gammon,
