@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import json
-
 from ..errors import BadInput, TooLarge
-from ._common import int_arg
+from ._common import add_cube, add_digits, add_json, emit_json, human
 
 NAME = "bearoff"
 ORDER = 41
@@ -18,7 +16,7 @@ A position is six counts, the checkers on points 1 to 6 (quote it).
   exactcube bearoff "0 0 0 0 0 1" "0 0 0 0 0 1"    you (first) on roll against the opponent:
                                                    exact winning chance and cubeful equities
   exactcube bearoff "1 1 1 0 0 0" "0 2 0 0 0 0" --cube centred   the cube action in detail
-  exactcube bearoff ... --json [FILE]              JSON on stdout, or written to FILE
+  exactcube bearoff ... --json [FILE]              JSON alone on stdout, or also written to FILE
 
 One side: up to 15 checkers.  Two sides: the positions reachable from the pair are solved
 (at most 924 of them, e.g. up to 6 checkers a side); --db FILE reads a table saved by
@@ -28,11 +26,9 @@ scripts/build_bearoff.py instead.  Money play, no gammons, unlimited redoubles."
 def add_arguments(p):
     p.add_argument("positions", nargs="+", metavar="POSITION",
                    help='six counts for points 1..6, e.g. "0 0 2 3 1 0"; a second one for the opponent')
-    p.add_argument("--cube", choices=("centred", "mine", "theirs"),
-                   help="two positions: show the cube decision for this cube state in detail")
-    p.add_argument("--json", nargs="?", const="-", metavar="FILE",
-                   help="print the result as JSON (or write it to FILE)")
-    p.add_argument("--digits", type=int_arg("--digits", 0), default=6, help="decimals printed (default 6)")
+    add_cube(p, help="two positions: show the cube decision for this cube state in detail")
+    add_json(p)
+    add_digits(p, 6)
     p.add_argument("--db", metavar="FILE", help="two positions: an exact two-sided table saved by build_bearoff.py")
 
 
@@ -40,15 +36,6 @@ def _fmt(q, digits):
     from ..numbers import format_decimal, format_exact
 
     return f"{format_exact(q)}  ({format_decimal(q, digits)})"
-
-
-def _emit(args, out, obj):
-    if args.json == "-":
-        out.write(json.dumps(obj))
-    else:
-        from ._common import write_json
-
-        write_json(args.json, obj)
 
 
 def run(args, out) -> int:
@@ -70,19 +57,16 @@ def _one(counts, args, out):
 
     d = distribution(counts)
     probs = d.probabilities
-    if args.json is not None:
-        _emit(args, out, {"position": list(counts), "mean": format_exact(d.mean),
-                          "mean_decimal": format_decimal(d.mean, args.digits),
-                          "rolls": {str(k): format_exact(p) for k, p in enumerate(probs) if p},
-                          "method": d.method})
-        if args.json != "-":
-            out.print(f"wrote {args.json}")
-        return 0
+    data = {"position": list(counts), "mean": format_exact(d.mean),
+            "mean_decimal": format_decimal(d.mean, args.digits),
+            "rolls": {str(k): format_exact(p) for k, p in enumerate(probs) if p}, "method": d.method}
+    real_out, out = out, human(args, out)
     out.print(f"bearoff {' '.join(map(str, counts))} (points 1..6): rolls to bear off  [{d.method}]")
     for k, p in enumerate(probs):
         if p:
             out.print(f"  {k:2d} rolls: {_fmt(p, args.digits)}")
     out.print(f"  mean     = {_fmt(d.mean, args.digits)}")
+    emit_json(args, real_out, data)
     return 0
 
 
@@ -111,21 +95,18 @@ def _two(x, y, args, out):
     e = t.entry(x, y)
     cubes = [args.cube] if args.cube else ["centred", "mine", "theirs"]
     acts = {c: ts.cube_action(e, c) for c in cubes}
-    if args.json is not None:
-        def q(v):
-            return None if v is None else format_exact(v)
 
-        _emit(args, out, {
-            "mine": list(x), "theirs": list(y), "win": q(e.win),
+    def q(v):
+        return None if v is None else format_exact(v)
+
+    data = {"mine": list(x), "theirs": list(y), "win": q(e.win),
             "win_decimal": format_decimal(e.win, args.digits),
             "cube": {c: {"no_double": q(a["no_double"]), "double_take": q(a["double_take"]),
                          "equity": q(a["equity"]), "action": a["action"],
                          "opponent": None if a["take"] is None else ("take" if a["take"] else "pass")}
                      for c, a in acts.items()},
-            "method": t.method})
-        if args.json != "-":
-            out.print(f"wrote {args.json}")
-        return 0
+            "method": t.method}
+    real_out, out = out, human(args, out)
     out.print(f"bearoff {' '.join(map(str, x))} (you, on roll) vs {' '.join(map(str, y))}  "
               "(money game, no gammons)")
     out.print(f"  cubeless chance you win = {_fmt(e.win, args.digits)}")
@@ -144,4 +125,5 @@ def _two(x, y, args, out):
         out.print(f"    action: {act}; if you {verb}, they should {'take' if a['take'] else 'pass'}"
                   + (f"  ({verb} and no {verb} are exactly equal)" if a["tie_double"] else "")
                   + ("  (take and pass are exactly equal)" if a["tie_take"] else ""))
+    emit_json(args, real_out, data)
     return 0

@@ -6,6 +6,7 @@ import os
 import re
 
 from ..errors import BadInput
+from ..output import path_error
 
 NAME = "new-document"
 ORDER = 80
@@ -122,17 +123,17 @@ def run(args, out) -> int:
         raise BadInput("--title must not be empty")
     base = os.path.join(args.output, doc_id)
     if not os.path.isdir(args.output):
-        raise BadInput(f"cannot write into {args.output!r}: no such folder")
+        raise path_error("-o", args.output, "the folder does not exist")
     if os.path.lexists(base):
-        raise BadInput(f"{base!r} already exists; choose another id or folder")
+        raise path_error("-o", base, "it already exists; choose another id or folder")
     if not os.access(args.output, os.W_OK | os.X_OK):
-        raise BadInput(f"cannot write into {args.output!r}: the folder is not writable")
+        raise path_error("-o", args.output, "the folder is not writable")
     files = _files(doc_id, title, " ".join(args.citation.split()))
     try:
         for rel in sorted({os.path.dirname(r) for r in files}):
             os.makedirs(os.path.join(base, rel), exist_ok=True)
     except OSError as exc:
-        raise BadInput(f"cannot make {base!r}: {exc.strerror}") from None
+        raise path_error("-o", base, f"cannot make it ({exc.strerror})") from None
     for rel, text in files.items():
         write_text(os.path.join(base, rel), text, "new-document")
     out.print(f"wrote {base}/ ({len(files)} files). Next:")

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from ..errors import BadInput
-from ._common import add_digits, add_force, estimate_first, int_arg, output_arg, rational_arg, write_json
+from ._common import (add_digits, add_force, add_json, emit_json, estimate_first, exact_text, human, int_arg,
+                      rational_arg)
 
 NAME = "noisy"
 ORDER = 40
@@ -43,24 +44,24 @@ def add_arguments(p):
 def _common(p):
     add_digits(p, 15)
     p.add_argument("--exact", action="store_true", help="always print the full exact fractions")
-    p.add_argument("--json", "-o", "--output", dest="json", metavar="FILE", type=output_arg("--json"),
-                   help="also write the exact results to FILE as JSON (whole or not at all; '-': standard output)")
+    add_json(p, "the exact results")
 
 
 def _fmt(q, digits, exact):
-    from ..numbers import format_decimal, format_exact
+    from ..numbers import format_decimal
 
-    text = format_exact(q)
-    if not exact and len(text) > 60:
-        num, den = text.split("/")
-        text = f"<{len(num)}-digit>/<{len(den)}-digit>"
-    return format_decimal(q, digits), text
+    return format_decimal(q, digits), exact_text(q, exact)
 
 
 def run(args, out) -> int:
     if args.game == "nim":
         return _run_nim(args, out)
     return _run_chomp(args, out)
+
+
+def _show(args, out, table) -> None:
+    """The table, unless the JSON alone takes standard output."""
+    human(args, out).table(table)
 
 
 def _run_nim(args, out) -> int:
@@ -89,9 +90,9 @@ def _run_nim(args, out) -> int:
         moves = sol.optimal[n]
         mtext = f"all 0..{n - 1}" if n > 1 and len(moves) == n else ", ".join(map(str, moves))
         t.add_row(str(n), dec, ex, sol.classify(n), mtext)
-    out.table(t)
+    _show(args, out, t)
     if args.json:
-        write_json(args.json, {
+        emit_json(args, out, {
             "game": "1-pile Nim, bit-flip noise", "eps": format_exact(sol.eps), "method": sol.method,
             "p": [format_exact(v) for v in sol.p], "optimal": [list(m) for m in sol.optimal]})
     return 0
@@ -117,9 +118,9 @@ def _run_chomp(args, out) -> int:
     for x in order:
         dec, ex = _fmt(sol.p[x], args.digits, args.exact)
         t.add_row(str(list(x)), dec, ex, classify(sol.p[x]), " ".join(f"({i},{j})" for i, j in sol.optimal[x]))
-    out.table(t)
+    _show(args, out, t)
     if args.json:
-        write_json(args.json, {
+        emit_json(args, out, {
             "game": f"Chomp {rows}x{cols}", "noise": noise, "neighbours": args.neighbours,
             "positions": [{"rows": list(x), "p": format_exact(sol.p[x]),
                            "optimal": [list(s) for s in sol.optimal[x]]} for x in order]})
