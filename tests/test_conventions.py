@@ -1,0 +1,206 @@
+"""Issue 24, the command line: one convention for every option, machine output alone on stdout.
+
+Every test here runs the real entry point (``exactcube.cli:main``) with the process's own
+stdout and stderr captured, as a user's shell would see them."""
+
+import json
+import math
+import re
+
+import pytest
+
+from exactcube.cli import build_parser, main
+
+
+def run(argv, capsys):
+    code = main(list(argv))
+    cap = capsys.readouterr()
+    return code, cap.out, cap.err
+
+
+def assert_user_error(argv, capsys, *words):
+    code, out, err = run(argv, capsys)
+    assert code == 2, (argv, err)
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("exactcube: error: "), (argv, err)
+    assert "Traceback" not in err and out == ""
+    for w in words:
+        assert w in err, (argv, err)
+    return lines[0]
+
+
+def _subcommands(parser=None, prefix=()):
+    """(command words, parser) of every leaf sub-command of the real parser."""
+    import argparse
+
+    parser = parser or build_parser()
+    subs = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    if not subs:
+        yield prefix, parser
+        return
+    for name, p in subs[0].choices.items():
+        yield from _subcommands(p, prefix + (name,))
+
+
+def _option(parser, flag):
+    return next((a for a in parser._actions if flag in a.option_strings), None)
+
+
+# -- --json: JSON alone on stdout, the same rule everywhere -------------------------------------
+
+#: One small run per (command, action) that has --json; the test below checks that no command is missing.
+JSON_RUNS = [
+    ["verify", "--claim", "floyd.bet"],
+    ["noisy", "nim", "4", "--eps", "1/3"],
+    ["noisy", "chomp", "1x2"],
+    ["triangle", "--side", "3", "--at", "1,1,1"],
+    ["triangle", "simulate", "--side", "3", "--games", "50"],
+    ["triangle", "regions", "--side", "3"],
+    ["race", "8", "10"],
+    ["race", "8", "10", "--cube", "centred"],
+    ["bearoff", "0 0 2 0 0 0"],
+    ["bearoff", "0 1 0 0 0 0", "1 0 0 0 0 0"],
+]
+
+
+def test_every_command_with_json_is_exercised():
+    have = {words for words, p in _subcommands() if _option(p, "--json")}
+    assert have == {tuple(argv[:2]) if argv[0] == "noisy" else (argv[0],) for argv in JSON_RUNS}
+
+
+@pytest.mark.parametrize("spelling", [["--json", "-"], ["--json"], ["-o", "-"]])
+@pytest.mark.parametrize("argv", JSON_RUNS, ids=lambda a: " ".join(a))
+def test_json_to_stdout_is_json_alone(argv, spelling, capsys):
+    code, out, err = run(argv + spelling, capsys)
+    assert code == 0, err
+    data = json.loads(out)  # the human table is not mixed in
+    assert isinstance(data, dict) and data
+
+
+def test_json_values_on_stdout(capsys):
+    # values derived by hand (noisy Example 3: from heap 1 the only legal word is 0, so the move always lands there)
+    code, out, _ = run(["noisy", "nim", "1", "--eps", "1/3", "--json", "-"], capsys)
+    assert json.loads(out)["p"] == ["0", "1"]  # heap 1: the one move takes the last chip, noise or not
+    code, out, _ = run(["race", "1", "1", "--json"], capsys)
+    assert json.loads(out)["win"] == "1"  # one pip each, the roller bears off first
+    code, out, _ = run(["triangle", "--side", "3", "--at", "1,1,1", "--json", "-"], capsys)
+    assert json.loads(out)["chances"] == ["1/3", "1/3", "1/3"]  # ju24 Theorem 4.1: (a, b, c) / n
+
+
+@pytest.mark.parametrize("argv", JSON_RUNS, ids=lambda a: " ".join(a))
+def test_json_file_keeps_the_human_output(argv, tmp_path, capsys):
+    target = tmp_path / "out.json"
+    code, out, err = run(argv + ["--json", str(target)], capsys)
+    assert code == 0, err
+    assert json.loads(target.read_text())
+    lines = out.strip().splitlines()
+    assert len(lines) > 1 and lines[-1] == f"wrote {target}"  # the usual output, then where the JSON went
+
+
+def test_verify_list_with_json_is_refused(capsys):
+    assert_user_error(["verify", "--list", "--json", "-"], capsys, "does not take --json")
+
+
+# -- --cube: one spelling --------------------------------------------------------------------
+
+@pytest.mark.parametrize("argv", [["cube", "--doubles", "2", "--p", "7/10"], ["race", "8", "10"],
+                                  ["bearoff", "0 1 0 0 0 0", "1 0 0 0 0 0"]], ids=lambda a: a[0])
+def test_cube_spellings(argv, capsys):
+    outs = []
+    for spelling in ("centred", "centre", "center", "Centred"):
+        code, out, err = run(argv + ["--cube", spelling], capsys)
+        assert code == 0, (spelling, err)
+        outs.append(out)
+    assert all(o == outs[0] for o in outs) and "centred" in outs[0] and "centre " not in outs[0]
+    assert_user_error(argv + ["--cube", "sideways"], capsys, "--cube", "centred, mine")
+
+
+# -- table -o: the format from the file name ---------------------------------------------------
+
+def test_table_format_from_the_file_name(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    base = ["table", "ju24.dk", "--size", "2", "--exact"]
+    for name, check in (("t.json", lambda t: json.loads(t)["cells"][2][0]["exact"] == "13/16"),
+                        ("t.csv", lambda t: t.splitlines()[0] == "k,d_k,a_k,d_k - 4/5"),
+                        ("t.tex", lambda t: r"\begin{tabular}" in t),
+                        ("t.txt", lambda t: "13/16" in t and r"\begin" not in t and not t.startswith("{"))):
+        code, out, err = run(base + ["-o", name], capsys)
+        assert code == 0, err
+        assert check((tmp_path / name).read_text()), name
+    code, out, err = run(base + ["--format", "json", "-o", "u.json"], capsys)  # agreeing: fine
+    assert code == 0 and json.loads((tmp_path / "u.json").read_text())
+    assert_user_error(base + ["--format", "csv", "-o", "v.json"], capsys, "contradicts --format csv")
+    assert_user_error(base + ["-o", "w.tex", "--format", "csv"], capsys, "contradicts")  # after the id too
+    assert not (tmp_path / "v.json").exists() and not (tmp_path / "w.tex").exists()
+
+
+# -- help texts --------------------------------------------------------------------------------
+
+def test_help_names_one_default_and_the_real_limits():
+    for words, p in _subcommands():
+        digits = _option(p, "--digits")
+        if digits is not None:
+            assert digits.help.count("default") == 1, (words, digits.help)
+        force = _option(p, "--force")
+        if force is not None:
+            assert ("workers" in force.help) == (_option(p, "--workers") is not None), (words, force.help)
+    conj = dict(_subcommands())[("conjecture",)]
+    assert "128" in _option(conj, "--rigorous").help and "64" not in conj.description.split("--fast")[0]
+
+
+# -- errors ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("argv, words", [
+    (["triangle", "--side", "6", "--workers", "64"], ["unknown option '--workers'", "exactcube triangle --help"]),
+    (["verify", "--workers", "2"], ["unknown option '--workers'", "see 'exactcube verify --help'"]),
+    (["noisy", "nim", "3", "--eps", "1/2", "--bogus=1"], ["unknown option '--bogus'", "exactcube noisy nim --help"]),
+    (["verify", "stray"], ["unrecognized arguments: stray", "see 'exactcube verify --help'"]),
+    (["verify", "--claim", ""], ["--claim", "empty prefix"]),
+    (["verify", "--claim", " "], ["--claim", "empty prefix"]),
+])
+def test_command_line_mistakes(argv, words, capsys):
+    line = assert_user_error(argv, capsys, *words)
+    assert "invalid choice" not in line and "see 'exactcube --help'" not in line
+
+
+def test_bare_exactcube_is_a_mistake(capsys):
+    code, out, err = run([], capsys)
+    assert code == 2 and out == ""
+    assert err.startswith("usage: exactcube") and "exactcube: error: give a command" in err
+
+
+def test_negative_numbers_are_still_values(capsys):
+    code, out, err = run(["cube", "--x", "-1/4", "--y", "1/2", "--k", "1", "--p", "1/4", "--cube", "mine"], capsys)
+    assert code == 0, err
+
+
+@pytest.mark.parametrize("argv, opt, name", [
+    (["verify", "--claim", "floyd", "--json", "nodir/x.json"], "--json", "nodir/x.json"),
+    (["noisy", "nim", "3", "--eps", "1/2", "-o", "nodir/x.json"], "--json", "nodir/x.json"),
+    (["triangle", "--side", "3", "--json", "nodir/x.json"], "--json", "nodir/x.json"),
+    (["race", "5", "6", "--json", "nodir/x.json"], "--json", "nodir/x.json"),
+    (["bearoff", "0 0 1 0 0 0", "--json", "nodir/x.json"], "--json", "nodir/x.json"),
+    (["table", "ju24.dk", "-o", "nodir/x.csv"], "-o", "nodir/x.csv"),
+    (["conjecture", "9", "--resume", "nodir/r.jsonl"], "--resume", "nodir/r.jsonl"),
+    (["triangle", "regions", "--checkpoint", "-"], "--checkpoint", "-"),
+    (["new-document", "demo", "--title", "Demo", "-o", "nodir"], "-o", "nodir"),
+])
+def test_refused_paths_are_worded_one_way(argv, opt, name, tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    line = assert_user_error(argv, capsys)
+    assert re.search(rf"error: (.*: )?{re.escape(opt)} {re.escape(repr(name))}: \S", line), line
+
+
+# -- long values -------------------------------------------------------------------------------
+
+def test_cube_summarises_long_fractions(capsys):
+    # d_k = 4/5 + (1/5)(-1/4)^k (ju24 (1.1)); for even k it is ((4^(k+1) + 1)/5) / 4^k in lowest terms,
+    # and 4^k has floor(k log10 4) + 1 digits (k log10 4 = 602059.99..., far from a whole number)
+    k = 10**6
+    digits = int(k * math.log10(4)) + 1
+    code, out, err = run(["cube", "--doubles", str(k)], capsys)
+    assert code == 0, err
+    assert f"d = <{digits}-digit>/<{digits}-digit>" in out and len(out) < 2000
+    assert f"|d - 4/5|            = 1/<{digits + 1}-digit>" in out  # 1/(5 4^k): a short part stays whole
+    code, out, err = run(["cube", "--doubles", str(k), "--exact"], capsys)
+    assert code == 0 and len(out) > 3 * digits
