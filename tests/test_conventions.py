@@ -164,9 +164,9 @@ def test_command_line_mistakes(argv, words, capsys):
 
 
 def test_bare_exactcube_is_a_mistake(capsys):
-    code, out, err = run([], capsys)
-    assert code == 2 and out == ""
-    assert err.startswith("usage: exactcube") and "exactcube: error: give a command" in err
+    line = assert_user_error([], capsys, "give a command", "exactcube --help")
+    for name in ("verify", "table", "cube", "race", "bearoff", "noisy", "triangle", "conjecture", "plot", "report"):
+        assert re.search(rf"\b{name}\b", line), name  # the usage: every command named
 
 
 def test_negative_numbers_are_still_values(capsys):
@@ -204,3 +204,69 @@ def test_cube_summarises_long_fractions(capsys):
     assert f"|d - 4/5|            = 1/<{digits + 1}-digit>" in out  # 1/(5 4^k): a short part stays whole
     code, out, err = run(["cube", "--doubles", str(k), "--exact"], capsys)
     assert code == 0 and len(out) > 3 * digits
+
+
+# -- long runs: the bounds first, then an estimate ----------------------------------------------
+
+def _no_work(*a, **k):
+    raise AssertionError("the solver ran before the request was checked against its bounds")
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["noisy", "nim", "1000000000", "--eps", "1", "--method", "plain"], ["at most 600"]),
+    (["noisy", "nim", "2000", "--eps", "1e-3", "--method", "plain"], ["at most 600"]),
+    (["noisy", "nim", "8193", "--eps", "1e-3"], ["at most 8192"]),
+    (["noisy", "nim", "8192", "--eps", "1/1000000007"], ["GB of integers"]),
+])
+def test_nim_bounds_are_checked_before_any_estimate(argv, words, capsys, monkeypatch):
+    monkeypatch.setattr("exactcube.noisy.nim.solve_nim_plain", _no_work)
+    monkeypatch.setattr("exactcube.noisy._nimfast.solve_nim_fast", _no_work)
+    line = assert_user_error(argv, capsys, *words)
+    assert "estimate" not in line
+
+
+def test_plain_nim_is_estimated_on_small_heaps_first(capsys, monkeypatch):
+    # noisy nim 300 --eps 1/3 --method plain ran 94 s with no word (issue 24): the plain recursion costs about
+    # n^4.7 here, so it must be timed well below the target; the run itself (heap 300) is stopped at once
+    from exactcube.noisy import nim
+
+    real, sizes = nim.solve_nim_plain, []
+
+    def spy(n_max, eps):
+        sizes.append(n_max)
+        if n_max > 200:
+            raise KeyboardInterrupt  # the run itself: the estimate must already be out
+        return real(n_max, eps)
+
+    monkeypatch.setattr(nim, "solve_nim_plain", spy)
+    monkeypatch.setattr("exactcube.cli._common.ANNOUNCE_SECONDS", 0)  # announce whatever the machine's speed
+    code, out, err = run(["noisy", "nim", "300", "--eps", "1/3", "--method", "plain"], capsys)
+    assert code == 130 and sizes[-1] == 300 and max(sizes[:-1]) <= 128, sizes
+    assert "exactcube: estimate: about" in err and "(plain)" in err
+    assert err.index("estimate") < err.index("interrupted")
+
+
+def test_fig6_is_estimated_first_and_bounded(capsys, monkeypatch, tmp_path):
+    pytest.importorskip("matplotlib")
+    from exactcube.triangle import doubling as TD
+
+    sizes = []
+
+    def wrap(real):
+        def spy(n, *a, **k):
+            sizes.append(n)
+            if n > 20:
+                raise KeyboardInterrupt  # the figure itself (side 40): the estimate must already be out
+            return real(n, *a, **k)
+        return spy
+
+    monkeypatch.setattr(TD, "solve_game", wrap(TD.solve_game))
+    monkeypatch.setattr(TD, "equilibrium", wrap(TD.equilibrium))
+    monkeypatch.setattr("exactcube.cli._common.ANNOUNCE_SECONDS", 0)
+    code, out, err = run(["plot", "ju24.fig6", "--doubles", "2", "--side", "40", "-o", str(tmp_path / "f.png")],
+                         capsys)
+    assert code == 130 and max(sizes[:-1]) <= 20 and sizes[-1] == 40, sizes
+    assert "exactcube: estimate: about" in err and "ju24.fig6" in err
+    sizes.clear()
+    assert_user_error(["plot", "ju24.fig6", "--side", "61", "-o", str(tmp_path / "f.png")], capsys, "at most 60")
+    assert sizes == [] and not (tmp_path / "f.png").exists()
