@@ -270,3 +270,34 @@ def test_fig6_is_estimated_first_and_bounded(capsys, monkeypatch, tmp_path):
     sizes.clear()
     assert_user_error(["plot", "ju24.fig6", "--side", "61", "-o", str(tmp_path / "f.png")], capsys, "at most 60")
     assert sizes == [] and not (tmp_path / "f.png").exists()
+
+
+# -- new-document -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("doc_id", ["ju24", "ks69", "noisy"])
+def test_new_document_refuses_a_registered_id(doc_id, tmp_path, capsys):
+    assert_user_error(["new-document", doc_id, "--title", "T", "-o", str(tmp_path)], capsys,
+                      f"{doc_id!r} is already registered")
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("title", ['A """quoted""" title', "back\\slash \\n and \\", 'ends with a quote"',
+                                   "tab\there \x01 and \x7f", "Ünïcödé — “curly” ∞"])
+def test_new_document_writes_valid_python_and_toml(title, tmp_path, capsys):
+    import ast
+    import tomllib
+
+    code, out, err = run(["new-document", "wierd", "--title", title, "--citation", title, "-o", str(tmp_path)],
+                         capsys)
+    assert code == 0, err
+    base = tmp_path / "wierd"
+    want = " ".join(title.split())  # the scaffold normalises blanks (tabs, runs of spaces)
+    meta = tomllib.loads((base / "pyproject.toml").read_text(encoding="utf-8"))
+    assert meta["project"]["description"] == "exactcube claims of: " + want
+    assert meta["project"]["entry-points"]["exactcube.documents"]["wierd"] == "exactcube_wierd"
+    for py in base.rglob("*.py"):
+        compile(py.read_text(encoding="utf-8"), str(py), "exec")  # no SyntaxError
+    tree = ast.parse((base / "exactcube_wierd" / "__init__.py").read_text(encoding="utf-8"))
+    assert ast.get_docstring(tree, clean=False).startswith(want + ": claims checked")
+    call = next(n for n in ast.walk(tree) if isinstance(n, ast.Call))
+    assert [ast.literal_eval(a) for a in call.args] == ["wierd", want, want]
