@@ -6,6 +6,7 @@ stdout and stderr captured, as a user's shell would see them."""
 import json
 import math
 import re
+import sys
 
 import pytest
 
@@ -301,3 +302,63 @@ def test_new_document_writes_valid_python_and_toml(title, tmp_path, capsys):
     assert ast.get_docstring(tree, clean=False).startswith(want + ": claims checked")
     call = next(n for n in ast.walk(tree) if isinstance(n, ast.Call))
     assert [ast.literal_eval(a) for a in call.args] == ["wierd", want, want]
+
+
+# -- interrupts ---------------------------------------------------------------------------------
+
+def test_stop_pool_leaves_nothing_for_the_exit_to_wake():
+    # the exit of the interpreter writes to the wake-up pipe of every pool concurrent.futures still lists, racing
+    # the pool's manager thread that closes it (EBADF traceback after 'exactcube: interrupted'): a stopped pool is
+    # off that list, and its manager thread has ended
+    import time
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import process as cf_process
+
+    from exactcube.processes import stop_pool, worker_init
+    import os
+
+    pool = ProcessPoolExecutor(4, initializer=worker_init, initargs=(os.getpid(),))
+    [pool.submit(time.sleep, 60) for _ in range(8)]
+    manager = pool._executor_manager_thread
+    assert manager in cf_process._threads_wakeups
+    stop_pool(pool, grace=5)
+    assert manager not in cf_process._threads_wakeups and not manager.is_alive()
+
+
+def _children(pid) -> int:
+    """How many child processes ``pid`` has now (Linux /proc; 0 where it cannot be read)."""
+    import pathlib
+
+    try:
+        return sum(len(f.read_text().split()) for f in pathlib.Path(f"/proc/{pid}/task").glob("*/children"))
+    except OSError:
+        return 0
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_ctrl_c_on_a_many_worker_sweep_prints_no_traceback(tmp_path):
+    # issue 24: Ctrl-C on 'conjecture ... --workers 64 --force' printed a 15-line OSError traceback after
+    # 'exactcube: interrupted' in about half of the tries; here 4 tries with 32 workers each
+    import os
+    import signal
+    import subprocess
+    import time
+
+    for attempt in range(4):
+        p = subprocess.Popen([sys.executable, "-m", "exactcube", "conjecture", "9", "--n-max", "20", "--eps-step",
+                              "1/20000", "--workers", "32", "--force"],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, start_new_session=True)
+        try:
+            for _ in range(600):  # the pool is running once its workers exist (at most 60 s)
+                if _children(p.pid) >= 32 or p.poll() is not None:
+                    break
+                time.sleep(0.05)
+            time.sleep(0.2 * attempt)  # a little later each time: tasks in flight, points being recorded
+            os.killpg(p.pid, signal.SIGINT)  # Ctrl-C reaches the whole process group
+            err = p.communicate(timeout=120)[1]
+        finally:
+            if p.poll() is None:
+                os.killpg(p.pid, signal.SIGKILL)
+                p.communicate()
+        assert p.returncode == 130, err
+        assert err.strip() == "exactcube: interrupted", err  # one line: no traceback from the exit
