@@ -50,7 +50,7 @@ class _Parser(argparse.ArgumentParser):
         """argparse's parse, with an option this (sub-)command does not know named as such, by this
         command's own parser: argparse would hand the value after it to a positional ('invalid choice: 64'
         for 'triangle --workers 64') and report leftovers from the top ('see exactcube --help')."""
-        if args is not None and self._is_leaf():
+        if args is not None and self._is_leaf() and "_ARGCOMPLETE" not in os.environ:
             for tok in args:
                 if tok == "--":
                     break
@@ -166,16 +166,25 @@ def _one_line(exc) -> str:
     return re.sub(r"\S{81,}", lambda m: f"{m[0][:40]}...{m[0][-20:]}", text)
 
 
+def _complete() -> None:
+    """Answer a shell's completion request (argcomplete's protocol: ``_ARGCOMPLETE``, ``COMP_LINE``) and exit."""
+    import argcomplete
+
+    argcomplete.autocomplete(build_parser())
+
+
 def main(argv: list[str] | None = None, out: Output | None = None) -> int:
+    if argv is None and "_ARGCOMPLETE" in os.environ:
+        _complete()  # exits the process
     argv = sys.argv[1:] if argv is None else argv
     debug = "--debug" in argv or bool(os.environ.get("EXACTCUBE_DEBUG"))
     argv = [a for a in argv if a != "--debug"]
     try:
         parser = build_parser()
         args = parser.parse_args(argv)
-        if not getattr(args, "_run", None):  # a bare 'exactcube': the usage, and a mistake (status 2)
-            sys.stderr.write(parser.format_usage())
-            print("exactcube: error: give a command (see 'exactcube --help')", file=sys.stderr)
+        if not getattr(args, "_run", None):  # a bare 'exactcube': the commands on one line, a mistake (status 2)
+            names = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices
+            print(f"exactcube: error: give a command: {', '.join(names)} (see 'exactcube --help')", file=sys.stderr)
             return 2
         return int(args._run(args, out or Output()) or 0)
     except (BadInput, MissingExtra, argparse.ArgumentTypeError) as exc:

@@ -14,7 +14,8 @@ from ..output import STDOUT, check_destination, is_stdout, open_output, path_err
 __all__ = ["FORMATS", "rational_arg", "int_arg", "add_digits", "output_arg", "add_force", "reject_options",
            "write_json", "write_text", "open_output", "progress", "render_table", "list_builders",
            "add_json", "json_to_stdout", "human", "emit_json", "add_cube", "CUBE_ALIASES", "format_from_name",
-           "exact_text", "LONG_EXACT"]
+           "exact_text", "LONG_EXACT", "complete_claims", "complete_documents", "complete_tables",
+           "complete_figures"]
 
 FORMATS = ("rich", "latex", "csv", "json")
 #: The format a file name implies (``table -o``): its extension; any other name is rich text.
@@ -137,8 +138,9 @@ def add_cube(p, states=("centred", "mine", "theirs"), default=None, help: str = 
         return key
 
     shown = f"{listed} (default {default})" if default else listed
-    p.add_argument("--cube", type=_arg(parse, "--cube"), default=default, metavar="CUBE",
-                   help=f"{shown}: {help}" if help else shown)
+    action = p.add_argument("--cube", type=_arg(parse, "--cube"), default=default, metavar="CUBE",
+                            help=f"{shown}: {help}" if help else shown)
+    action.completer = lambda prefix="", **_: [s for s in states if s.startswith(prefix)]
 
 
 #: An exact value printed longer than this many characters is summarised unless --exact.
@@ -201,13 +203,14 @@ def measure_seconds(run_at, target: int, start: int = 8, budget: float = 1.0, gr
 
     ``run_at(n)`` is timed at n = start, 2 start, 4 start, ... below ``target`` (after one
     untimed warm-up call at half of ``start``), until a call takes ``budget`` seconds; the
-    last time is extrapolated to ``target`` as ``t * (target / n) ** alpha``.  ``growth`` is
+    last time is extrapolated to ``target`` as ``t * (target / n) ** alpha``.  A size whose
+    call is predicted to take over :data:`OVERSHOOT` budgets is not timed (a cost growing like
+    n^4 would otherwise spend 16 budgets on the last doubling).  ``growth`` is
     the exponent the algorithm is known to have at least (its cost in the size); the
     exponent measured between the last two sizes is used when larger (timings under 0.05 s
     are too noisy to measure it) up to 8.  A target no larger than ``start`` is small by the
     caller's choice of ``start``: 0 is returned and nothing run.
     """
-    import math
     import time
 
     if target <= start:
@@ -221,11 +224,24 @@ def measure_seconds(run_at, target: int, start: int = 8, budget: float = 1.0, gr
         t = time.perf_counter() - t0
         if t > budget or 2 * n >= target:
             break
+        if t * 2 ** _exponent(prev, n, t, growth) > OVERSHOOT * budget:
+            break  # the next size would take far beyond the budget (a steep cost): extrapolate from this one
         prev, n = (n, t), 2 * n
-    alpha = growth
+    return t * (target / n) ** _exponent(prev, n, t, growth)
+
+
+#: :func:`measure_seconds` does not time a size predicted to take more than this many budgets.
+OVERSHOOT = 5
+
+
+def _exponent(prev, n: int, t: float, growth: float) -> float:
+    """The growth exponent of a cost timed at ``n`` (``t`` s) after ``prev`` = (size, seconds): the measured
+    one when larger than ``growth`` and both timings are long enough to trust (over 0.05 s), at most 8."""
+    import math
+
     if prev is not None and prev[1] > 0.05 and t > prev[1]:
-        alpha = min(8.0, max(growth, math.log(t / prev[1]) / math.log(n / prev[0])))
-    return t * (target / n) ** alpha
+        return min(8.0, max(growth, math.log(t / prev[1]) / math.log(n / prev[0])))
+    return growth
 
 
 def estimate_first(run_at, target: int, start: int, what: str, force: bool, growth: float = 2.0) -> None:
@@ -330,3 +346,46 @@ def list_builders(registry: dict, title: str, out) -> int:
         t.add_row(escape(bid), escape(b.title), escape(" ".join(f"{p.flag} {_short(p.default_text)}" for p in b.params)))
     out.table(t)
     return 0
+
+
+# -- shell completion (argcomplete): the registered ids, read when a shell asks ------------------
+
+def _registered(kind: str) -> list[str]:
+    from .. import catalog
+
+    catalog.load()
+    if kind == "claims":
+        from ..claims import REGISTRY
+
+        return sorted(REGISTRY)
+    if kind == "documents":
+        from ..claims import documents
+
+        return documents()
+    if kind == "tables":
+        from ..tables import TABLES
+
+        return sorted(TABLES)
+    from ..figures import FIGURES
+
+    return sorted(FIGURES)
+
+
+def complete_claims(prefix: str = "", **_) -> list[str]:
+    """Claim ids for ``--claim`` (an argcomplete completer; the shell filters by ``prefix``)."""
+    return [c for c in _registered("claims") if c.startswith(prefix)]
+
+
+def complete_documents(prefix: str = "", **_) -> list[str]:
+    """Document ids for ``--paper``."""
+    return [c for c in _registered("documents") if c.startswith(prefix)]
+
+
+def complete_tables(prefix: str = "", **_) -> list[str]:
+    """Table ids for ``table ID``."""
+    return [c for c in _registered("tables") if c.startswith(prefix)]
+
+
+def complete_figures(prefix: str = "", **_) -> list[str]:
+    """Figure ids for ``plot ID``."""
+    return [c for c in _registered("figures") if c.startswith(prefix)]

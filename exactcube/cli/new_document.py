@@ -33,6 +33,30 @@ def add_arguments(p):
                    help="the folder to create the package folder in (default: the current folder)")
 
 
+def _escaped(text: str, quote: str) -> str:
+    """``text`` with backslashes, the quote character and control characters escaped (\\, \\", \\uXXXX):
+    valid inside a Python string literal and a TOML basic string alike."""
+    out = []
+    for ch in text:
+        if ch in ("\\", quote):
+            out.append("\\" + ch)
+        elif ord(ch) < 32 or ord(ch) == 127:
+            out.append(f"\\u{ord(ch):04x}")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def _docstring(text: str) -> str:
+    """``text`` safe inside a triple-quoted Python docstring (a title may hold \"\"\" or backslashes)."""
+    return _escaped(text, '"')
+
+
+def _toml_string(text: str) -> str:
+    """``text`` as a TOML basic string, quotes included (TOML v1.0: \\ \\" and \\uXXXX escapes)."""
+    return '"' + _escaped(text, '"') + '"'
+
+
 def _files(doc_id: str, title: str, citation: str) -> dict[str, str]:
     pkg = f"exactcube_{doc_id}"
     return {
@@ -43,7 +67,7 @@ build-backend = "setuptools.build_meta"
 [project]
 name = "exactcube-{doc_id}"
 version = "0.1.0"
-description = "exactcube claims of: {title}"
+description = {_toml_string("exactcube claims of: " + title)}
 requires-python = ">=3.11"
 dependencies = ["exactcube"]
 
@@ -53,7 +77,7 @@ dependencies = ["exactcube"]
 [tool.setuptools]
 packages = ["{pkg}"]
 ''',
-        f"{pkg}/__init__.py": f'''"""{title}: claims checked by exactcube.
+        f"{pkg}/__init__.py": f'''"""{_docstring(title)}: claims checked by exactcube.
 
 Importing this package registers the document; exactcube imports every module under it
 (claims, tables, figures) when it loads the entry point '{doc_id}'.
@@ -118,9 +142,19 @@ def run(args, out) -> int:
     doc_id = args.id
     if not _ID.match(doc_id):
         raise BadInput(f"document id {doc_id!r}: use lower-case letters and digits (at most 32), starting with a letter")
+    from .. import catalog
+
+    if doc_id in catalog.registered_ids():
+        raise BadInput(f"document id {doc_id!r} is already registered (see 'exactcube verify --list'); a second "
+                       "package with it would unload both: choose another id")
     title = " ".join(args.title.split())
     if not title:
         raise BadInput("--title must not be empty")
+    for name, text in (("--title", title), ("--citation", args.citation)):
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            raise BadInput(f"{name}: the text is not valid Unicode (check the terminal's encoding)") from None
     base = os.path.join(args.output, doc_id)
     if not os.path.isdir(args.output):
         raise path_error("-o", args.output, "the folder does not exist")

@@ -28,7 +28,9 @@ def add_arguments(p):
     n = sub.add_parser("nim", help="1-pile Nim with bit-flip noise (Example 3, equation (5))")
     n.add_argument("heap", type=int_arg("heap", 1), help="largest heap n (solves 1..n)")
     n.add_argument("--eps", type=rational_arg("--eps"), required=True, help="bit-flip probability in [0, 1]")
-    n.add_argument("--method", choices=("fast", "plain"), default="fast", help="solver (same exact answer)")
+    n.add_argument("--method", choices=("fast", "plain"), default="fast",
+                   help="solver (same exact answer): fast (default; heaps up to 8192) or plain (the direct "
+                        "recursion, heaps up to 600; much slower: timed and announced first)")
     n.add_argument("--only", type=int_arg("--only", 1), help="print only this heap")
     _common(n)
     add_force(n)
@@ -67,7 +69,7 @@ def _show(args, out, table) -> None:
 def _run_nim(args, out) -> int:
     from rich.table import Table
 
-    from ..noisy.nim import solve_nim
+    from ..noisy.nim import check_size, solve_nim
     from ..numbers import format_exact
 
     if not 0 <= args.eps <= 1:
@@ -76,8 +78,11 @@ def _run_nim(args, out) -> int:
         raise BadInput(f"--only {args.only} is larger than the heap {args.heap}")
     from ._common import progress
 
-    estimate_first(lambda h: solve_nim(h, args.eps, method=args.method), args.heap, 256,  # n^2 moves, growing
-                   f"1-pile Nim up to heap {args.heap}", args.force, growth=2.0)
+    check_size(args.heap, args.eps, args.method)  # the bounds first: no estimate of a run that is refused
+    # fast: about n^2 big-integer operations; plain: n^3 rational operations on growing numbers (n^4 and more)
+    start, growth = (256, 2.0) if args.method == "fast" else (16, 4.0)
+    estimate_first(lambda h: solve_nim(h, args.eps, method=args.method), args.heap, start,
+                   f"1-pile Nim up to heap {args.heap} ({args.method})", args.force, growth=growth)
     with progress(f"1-pile Nim, heaps 1..{args.heap}", args.heap, enabled=args.heap >= 1024) as bar:
         sol = solve_nim(args.heap, args.eps, method=args.method,
                         progress=(lambda n: bar.advance()) if args.method == "fast" else None)
