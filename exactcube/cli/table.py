@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from ..errors import BadInput
 from ..numbers import MAX_PLACES, parse_int
-from ._common import FORMATS, add_digits, format_from_name, list_builders, open_output, output_arg, render_table
+from ._common import (FORMATS, add_digits, complete_tables, format_from_name, list_builders, open_output, output_arg,
+                      render_table)
 
 NAME = "table"
 ORDER = 20
@@ -22,7 +23,7 @@ refused."""
 
 
 def add_arguments(p):
-    p.add_argument("id", nargs="?", help="table id, e.g. ju24.dk or ks69.table1")
+    p.add_argument("id", nargs="?", help="table id, e.g. ju24.dk or ks69.table1").completer = complete_tables
     p.add_argument("--list", action="store_true", help="list the registered tables and their options")
     p.add_argument("--format", choices=FORMATS, default=None,
                    help="output format (default: from the -o file name: .json, .csv, .tex; else rich)")

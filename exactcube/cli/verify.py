@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 
 from ..errors import BadInput
-from ._common import add_json, emit_json, human, int_arg, reject_options
+from ._common import add_json, complete_claims, complete_documents, emit_json, human, int_arg, reject_options
 
 NAME = "verify"
 ORDER = 10
@@ -39,9 +39,11 @@ check crashed (a failure of the tool), 2 on bad input."""
 
 def add_arguments(p):
     p.add_argument("--paper", action="append", metavar="ID",
-                   help="only this document (its short id; 'verify --list' shows the registered ones); repeatable")
+                   help="only this document (its short id; 'verify --list' shows the registered ones); repeatable"
+                   ).completer = complete_documents
     p.add_argument("--claim", action="append", metavar="ID", type=_prefix,
-                   help="only claims whose id starts with this prefix (not empty); repeatable")
+                   help="only claims whose id starts with this prefix (not empty); repeatable"
+                   ).completer = complete_claims
     add_json(p, "every verdict (schema: exactcube/schema/verdicts.json)")
     p.add_argument("--slow", action="store_true", help="include the slow claims (large sweeps)")
     p.add_argument("--details", action="store_true", help="print each claim's details and errata")
