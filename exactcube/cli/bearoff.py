@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import json
-
 from ..errors import BadInput, TooLarge
-from ._common import int_arg
+from ._common import add_cube, add_digits, add_json, emit_json, human
 
 NAME = "bearoff"
 ORDER = 41
@@ -21,7 +19,7 @@ given as one gnubg position ID or XGID (the side on roll first, as the ID says).
                                                    exact chances and cubeful equities
   exactcube bearoff 3/cBAAAgAAAAAA                 the same for a gnubg position ID (or an XGID)
   exactcube bearoff "1 1 1 0 0 0" "0 2 0 0 0 0" --cube centred   the cube action in detail
-  exactcube bearoff ... --json [FILE]              JSON on stdout ("-"), or written to FILE
+  exactcube bearoff ... --json [FILE]              JSON alone on stdout, or also written to FILE
 
 One side: up to 15 checkers.  Two sides: up to 15 checkers each; the pairs of positions
 reachable from the query are solved exactly (up to 200,000 pairs; beyond, the one-sided
@@ -35,11 +33,9 @@ def add_arguments(p):
     p.add_argument("positions", nargs="+", metavar="POSITION",
                    help='six counts for points 1..6, e.g. "0 0 2 3 1 0"; a second one for the opponent; '
                         'or one gnubg position ID or XGID holding both sides')
-    p.add_argument("--cube", choices=("centred", "mine", "theirs"),
-                   help="two positions: show the cube decision for this cube state in detail")
-    p.add_argument("--json", nargs="?", const="-", metavar="FILE",
-                   help="print the result as JSON (or write it to FILE)")
-    p.add_argument("--digits", type=int_arg("--digits", 0), default=6, help="decimals printed (default 6)")
+    add_cube(p, help="two positions: show the cube decision for this cube state in detail")
+    add_json(p)
+    add_digits(p, 6)
     p.add_argument("--db", metavar="FILE", help="two positions: an exact two-sided table saved by build_bearoff.py")
     p.add_argument("--no-gammons", action="store_true",
                    help="two positions: every loss counts single (named in the output)")
@@ -53,15 +49,6 @@ def _fmt(q, digits):
     from ..numbers import format_decimal, format_exact
 
     return f"{format_exact(q)}  ({format_decimal(q, digits)})"
-
-
-def _emit(args, out, obj):
-    if args.json == "-":
-        out.write(json.dumps(obj))
-    else:
-        from ._common import write_json
-
-        write_json(args.json, obj)
 
 
 def run(args, out) -> int:
@@ -109,6 +96,7 @@ def _one(counts, args, out):
     d = distribution(counts)
     probs = d.probabilities
     g = gammon_distribution(counts) if sum(counts) == 15 else None
+    obj = {}
     if args.json is not None:
         obj = {"position": list(counts), "mean": format_exact(d.mean),
                "mean_decimal": format_decimal(d.mean, args.digits),
@@ -121,10 +109,7 @@ def _one(counts, args, out):
                              "rolls": {str(k): format_exact(p) for k, p in enumerate(gp) if p},
                              "rolls_decimal": {str(k): format_decimal(p, args.digits) for k, p in enumerate(gp) if p},
                              "method": g.method}
-        _emit(args, out, obj)
-        if args.json != "-":
-            out.print(f"wrote {args.json}")
-        return 0
+    real_out, out = out, human(args, out)
     out.print(f"bearoff {' '.join(map(str, counts))} (points 1..6): rolls to bear off  [{d.method}]")
     for k, p in enumerate(probs):
         if p:
@@ -136,6 +121,7 @@ def _one(counts, args, out):
             if p:
                 out.print(f"  {k:2d} rolls: {_fmt(p, args.digits)}")
         out.print(f"  mean     = {_fmt(g.mean, args.digits)}")
+    emit_json(args, real_out, obj)
     return 0
 
 
@@ -200,6 +186,7 @@ def _report_two(args, out, x, y, r) -> int:
     def dec(v):
         return None if v is None else format_decimal(v, args.digits)
 
+    obj = {}
     if args.json is not None:
         obj = {"mine": list(x), "theirs": list(y), "side_to_move": "mine (the first position)",
                "gnubg_id": pid, "xgid": xid, "conventions": conv, "gammons": r["gammons"]}
@@ -219,10 +206,7 @@ def _report_two(args, out, x, y, r) -> int:
         obj["method"], obj["evidence"] = r["method"], r["evidence"]
         if e is None:
             obj["cubeful"] = r["cubeful"]
-        _emit(args, out, obj)
-        if args.json != "-":
-            out.print(f"wrote {args.json}")
-        return 0
+    real_out, out = out, human(args, out)
     out.print(f"bearoff {' '.join(map(str, x))} (you, on roll) vs {' '.join(map(str, y))}   "
               f"gnubg ID {pid}   {xid}")
     if fields:
@@ -237,6 +221,7 @@ def _report_two(args, out, x, y, r) -> int:
     out.print(f"  cubeless equity         = {_fmt(r['cubeless_equity'], args.digits)}")
     if e is None:
         out.print(f"  cubeful equities: {r['cubeful']}")
+        emit_json(args, real_out, obj)
         return 0
     for c, a in acts.items():
         out.print(f"  {CUBE_LABEL[c]}: equity {_fmt(a['equity'], args.digits)}   per unit cube")
@@ -252,6 +237,7 @@ def _report_two(args, out, x, y, r) -> int:
         reply = "take or pass, exactly equal" if a["tie_take"] else ("take" if a["take"] else "pass")
         out.print(f"    action: {act}; if you {verb}, they should {reply}"
                   + (f"  ({verb} and no {verb} are exactly equal)" if a["tie_double"] else ""))
+    emit_json(args, real_out, obj)
     return 0
 
 

@@ -19,7 +19,7 @@ Scope and evidence, printed with every verdict:
                eps = 0, 1/2, 1 are excluded where a conjecture does not speak) the game is solved
                in exact rational arithmetic for all heaps n <= --n-max and each statement decided
                exactly.  Says nothing between grid points.
-  --rigorous   ON WHOLE INTERVALS for n <= --n-max (keep it <= 64): Conjecture 9 on all of (0, 1/2)
+  --rigorous   ON WHOLE INTERVALS for n <= --n-max (at most 128): Conjecture 9 on all of (0, 1/2)
                by exact rational functions and Descartes' rule of signs; Conjecture 10 on (1/2, 1)
                by exact germs at 1/2 and 1 plus arb ball arithmetic with adaptive bisection.
   --fast       the same grid, each point decided first in certified floating point (an a priori
@@ -63,12 +63,17 @@ heap bound and the grid points, so a resume with other parameters is refused).  
 --eps-to restrict the grid to a sub-range, e.g. to split a large job between machines."""
 
 
+#: Largest --n-max of --rigorous (enforced; the proofs' exact rational functions grow quickly).
+MAX_RIGOROUS = 128
+
+
 def add_arguments(p):
     p.add_argument("number", choices=("9", "10"), help="which conjecture")
     p.add_argument("--n-max", type=int_arg("--n-max", 2), default=None,
                    help="largest heap (default 64 on a grid, 32 with --rigorous)")
     p.add_argument("--eps-step", type=rational_arg("--eps-step"), default=None, help="grid step (default 1/1000)")
-    p.add_argument("--rigorous", action="store_true", help="prove on whole intervals of eps instead of a grid")
+    p.add_argument("--rigorous", action="store_true",
+                   help=f"prove on whole intervals of eps instead of a grid (--n-max at most {MAX_RIGOROUS})")
     p.add_argument("--fast", action="store_true",
                    help="grid points decided in certified floating point first (exact fallback and witnesses)")
     p.add_argument("--workers", type=int_arg("--workers", 1, 4096), default=1,
@@ -77,7 +82,8 @@ def add_arguments(p):
     p.add_argument("--resume", metavar="FILE", type=output_arg("--resume", stdout=False),
                    help="results file: append each finished eps, skip those done (a file that is not a "
                         "results file is refused, never overwritten)")
-    add_digits(p, None, minimum=1, what="decimals in witnesses (default 20) or of eps* with --crossing (default 50)")
+    add_digits(p, None, minimum=1, what="decimals in witnesses, or of eps* with --crossing",
+               shown="20; 50 with --crossing")
     p.add_argument("--parquet", metavar="FILE", type=output_arg("--parquet", stdout=False),
                    help="also write the grid as a Parquet data set, one row per (n, eps) (needs exactcube[dask])")
     p.add_argument("--crossing", type=int_arg("--crossing", 2), metavar="N",
@@ -99,7 +105,7 @@ def add_arguments(p):
                         "[eps-from, 1/2) (default 0)")
     p.add_argument("--certificate", choices=("polynomial", "balls"), default=None,
                    help="with --crossing: exact integer polynomial (N <= 512) or rigorous balls (any N)")
-    add_force(p)
+    add_force(p, workers=True)
 
 
 def run(args, out) -> int:
@@ -122,8 +128,9 @@ def run(args, out) -> int:
             raise BadInput("--rigorous works on whole intervals: it takes no --eps-step, --eps-from, --eps-to, "
                            "--resume, --dask, --workers or --fast")
         n_max = args.n_max or 32
-        if n_max > 128:
-            raise BadInput(f"--rigorous is limited to --n-max <= 128 (got {n_max}); use the grid for larger heaps")
+        if n_max > MAX_RIGOROUS:
+            raise BadInput(f"--rigorous is limited to --n-max <= {MAX_RIGOROUS} (got {n_max}); use the grid for larger "
+                           "heaps")
         r = cj.prove_conjecture9(n_max) if number == 9 else cj.prove_conjecture10(n_max)
         out.print(f"Conjecture {number}: {'verified' if r.holds else 'NOT proved'}  [{r.evidence}]")
         out.print(f"  scope: {r.scope}")

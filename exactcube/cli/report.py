@@ -9,7 +9,7 @@ import tempfile
 import time
 
 from ..errors import BadInput
-from ._common import add_digits, output_arg
+from ._common import add_digits, complete_documents, output_arg
 
 NAME = "report"
 ORDER = 15
@@ -33,7 +33,8 @@ Without pdflatex the command says what is missing; -o report.tex or report.html 
 def add_arguments(p):
     p.add_argument("-o", "--output", default="report.pdf", type=output_arg("-o"),
                    help="report.pdf (default), report.tex or report.html; '-' writes the LaTeX to standard output")
-    p.add_argument("--paper", action="append", metavar="ID", help="only this document; repeatable")
+    p.add_argument("--paper", action="append", metavar="ID", help="only this document; repeatable"
+                   ).completer = complete_documents
     p.add_argument("--slow", action="store_true", help="include the slow claims")
     p.add_argument("--no-figures", action="store_true", help="leave the figures out")
     add_digits(p, None, what="decimals for table cells")

@@ -33,6 +33,7 @@ import tempfile
 import numpy as np
 
 from ..errors import BadInput, MissingExtra
+from ..output import path_error
 from ..numbers import format_exact, mpq, to_mpq
 
 __all__ = ["COLUMNS", "eps_rows", "check_target", "write_dataset", "read_dataset"]
@@ -91,9 +92,9 @@ def check_target(path: str) -> str:
     """The directory the data set will be written to; BadInput if it does not exist or the path is a directory."""
     d = os.path.dirname(os.path.abspath(path)) or "."
     if not os.path.isdir(d):
-        raise BadInput(f"cannot write {path!r}: the directory {d!r} does not exist")
+        raise path_error("data set", path, f"the folder {d!r} does not exist")
     if os.path.isdir(path):
-        raise BadInput(f"cannot write {path!r}: it is a directory")
+        raise path_error("data set", path, "it is a folder; give a file name")
     return d
 
 

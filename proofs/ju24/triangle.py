@@ -14,6 +14,7 @@ import sympy as sp
 from exactcube.triangle import board as T
 from exactcube.triangle import doubling as TD
 from exactcube.triangle import sim as TS
+from exactcube.errors import TooLarge
 from exactcube.claims import Erratum, ErratumKind, Evidence, claim, erratum, open_, refuted, verified
 from exactcube.printed import printed
 from exactcube.results import assumption
@@ -1199,3 +1200,19 @@ def fig6(doubles: int, side: int, rule: str, ejected: str):
     fig.suptitle(f"ju24 Figure 6 {'(as in the paper: one double)' if doubles == 1 else '(beyond the paper)'}: "
                  "filled = the player doubles; solid line = boundary of where he folds to a double; dashed = x_i = 1/6 (Thm 4.4)", fontsize=9)
     return fig
+
+
+def _fig6_cost(doubles: int, side: int, rule: str, ejected: str):
+    """What :func:`fig6` computes, as a function of the side (for the plot command's estimate): Theorem 4.3's
+    principle and the exact equilibrium on the side-n grid; about n^2 points in sweeps of them (n^4 and more)."""
+    if side > TD.MAX_SIDE:  # refused before anything is timed
+        raise TooLarge(f"--side {side} is too large for the exact doubling computation (at most {TD.MAX_SIDE})")
+
+    def run_at(n):
+        TD.solve_game(n, doubles, rule, check=True, ejected=ejected)
+        TD.equilibrium(n, doubles, rule, ejected=ejected)
+
+    return run_at, side, 9, 4.0
+
+
+fig6.cost = _fig6_cost
