@@ -239,13 +239,13 @@ def check_size(n_max: int, eps, method: str = "fast") -> mpq:
     """Refuse, before any work, a 1-pile Nim request (``noisy`` (5), heaps 1..n_max) that :func:`solve_nim`
     would refuse: a heap above :data:`MAX_HEAP` (fast) or :data:`MAX_HEAP_PLAIN` (plain), or exact values
     that would not fit in memory (fast; :func:`estimated_bytes`).  Returns eps as an exact rational."""
-    e = _check_eps(eps)
+    e = check_eps(eps)
     if method not in ("fast", "plain"):
         raise BadInput(f"method: expected 'plain' or 'fast', got {method!r}")
-    n_max = _check_heap(n_max, MAX_HEAP if method == "fast" else MAX_HEAP_PLAIN,
-                        "heap" if method == "fast" else "heap (method plain)")
+    n_max = check_heap(n_max, MAX_HEAP if method == "fast" else MAX_HEAP_PLAIN,
+                       "heap" if method == "fast" else "heap (method plain)")
     if method == "fast":
-        _check_memory(n_max, e)
+        check_memory(n_max, e)
     return e
 
 
