@@ -253,3 +253,59 @@ def test_full_report_pdf_compiles_without_overfull_boxes(tmp_path):
     assert ok, log
     boxes = overfull_boxes((tmp_path / "report.log").read_text(errors="replace"))
     assert all(w <= 1.0 for w in boxes), f"overfull boxes (pt): {sorted(boxes)[-5:]}"
+
+
+_WITHOUT_PYARROW = """
+import io, json, sys
+sys.modules["pyarrow"] = None          # the 'plot' extra alone: matplotlib, no pyarrow (no 'dask' extra)
+sys.modules["pyarrow.parquet"] = None
+from exactcube import catalog
+from exactcube.claims import REGISTRY, ClaimResult
+from exactcube.figures import FIGURES, save
+from exactcube.report import collect, svg_of
+catalog.load()
+out = {}
+for fid in sorted(FIGURES):
+    path = sys.argv[1] + "/" + fid + ".png"
+    try:
+        save(FIGURES[fid](), path)
+        out[fid] = "ok"
+    except Exception as exc:
+        out[fid] = f"{type(exc).__name__}: {exc}"
+# the report's figures: one (unchecked) claim of each document is enough for collect to draw its figures
+one = {}
+for c in REGISTRY.values():
+    one.setdefault(c.document, ClaimResult(c, None, 0.0, error="not run"))
+parts = collect(list(one.values()), svg_of)
+print(json.dumps({"figures": out, "report": parts.n_figures, "failures": parts.figure_failures}))
+"""
+
+
+def test_every_figure_draws_with_the_plot_extra_alone(tmp_path):
+    """`plot --list` figures and the report's figures need matplotlib only: pyarrow (the 'dask' extra) is
+    needed only to read a --data Parquet file, and then its absence is one line and exit 2."""
+    import json
+    import subprocess
+    import sys
+
+    pytest.importorskip("matplotlib")
+    r = subprocess.run([sys.executable, "-c", _WITHOUT_PYARROW, str(tmp_path)], capture_output=True, text=True,
+                       timeout=600, stdin=subprocess.DEVNULL)
+    assert r.returncode == 0, r.stderr[-2000:]
+    got = json.loads(r.stdout.splitlines()[-1])
+    assert got["figures"] and all(v == "ok" for v in got["figures"].values()), got["figures"]
+    assert "noisy.conjecture10" in got["figures"]
+    assert got["failures"] == [] and got["report"] == len(got["figures"]), got
+    for fid in got["figures"]:
+        assert (tmp_path / f"{fid}.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    # reading a stored data set is what needs pyarrow: one line naming the extra, exit 2
+    data = tmp_path / "d.parquet"
+    data.write_bytes(b"PAR1")
+    code = ("import sys; sys.modules['pyarrow'] = None; sys.modules['pyarrow.parquet'] = None\n"
+            "from exactcube.cli import main; sys.exit(main(sys.argv[1:]))")
+    r = subprocess.run([sys.executable, "-c", code, "plot", "noisy.conjecture10", "--data", str(data),
+                        "-o", str(tmp_path / "x.png")], capture_output=True, text=True, timeout=300,
+                       stdin=subprocess.DEVNULL)
+    assert r.returncode == 2 and r.stdout == "", (r.returncode, r.stdout, r.stderr)
+    assert len(r.stderr.strip().splitlines()) == 1 and "pyarrow" in r.stderr and "exactcube[dask]" in r.stderr
+    assert not (tmp_path / "x.png").exists()
