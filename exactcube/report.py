@@ -37,7 +37,7 @@ from .mathtext import html_text, latex_escape, latex_text
 from .tables import TABLES
 
 __all__ = ["ReportParts", "collect", "render_latex", "render_html", "build_pdf", "publish", "provenance",
-           "document_title", "LONG_DIGITS"]
+           "document_title", "natural_key", "LONG_DIGITS"]
 
 #: digit runs longer than this are shown compactly (leading digits and the count) and in full in the appendix
 LONG_DIGITS = 30
@@ -110,6 +110,12 @@ def document_title(doc: str) -> str:
     return first or doc
 
 
+def natural_key(ident: str) -> tuple:
+    """A table or figure id as a sort key that reads its numbers as numbers (``ju24.fig2`` before ``ju24.fig10``,
+    as the document numbers them)."""
+    return tuple((0, int(t), "") if t.isdigit() else (1, 0, t) for t in re.findall(r"\d+|\D+", ident))
+
+
 # -- gathering ------------------------------------------------------------------------------------
 
 
@@ -153,16 +159,18 @@ def collect(results: Sequence[ClaimResult], draw: Callable | None = None, second
 
     ``draw(fig, fid)`` turns a matplotlib figure into what the renderer embeds (a file
     name for LaTeX, SVG text for HTML); without it the figures are left out."""
-    from .claims import documents
+    from .claims import documents, paper_order
 
     step = on_step or (lambda s: None)
     present = {r.claim.document for r in results}
     order = documents()
     docs = [d for d in order if d in present] + sorted(present - set(order))
-    parts = ReportParts(docs=docs, results=list(results), prov=provenance(seconds))
+    by_id = {r.claim.id: r for r in results}
+    ordered = [by_id[c.id] for c in paper_order(r.claim for r in results)]
+    parts = ReportParts(docs=docs, results=ordered, prov=provenance(seconds))
     for d in docs:
         parts.tables[d] = []
-        for tid in sorted(t for t in TABLES if t.split(".")[0] == d):
+        for tid in sorted((t for t in TABLES if t.split(".")[0] == d), key=natural_key):
             step(f"table {tid}")
             try:
                 parts.tables[d].append((tid, TABLES[tid](), None))
@@ -174,7 +182,7 @@ def collect(results: Sequence[ClaimResult], draw: Callable | None = None, second
             continue
         from .figures import FIGURES
 
-        for fid in sorted(f for f in FIGURES if f.split(".")[0] == d):
+        for fid in sorted((f for f in FIGURES if f.split(".")[0] == d), key=natural_key):
             step(f"figure {fid}")
             try:
                 fig = FIGURES[fid]()

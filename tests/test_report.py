@@ -309,3 +309,54 @@ def test_every_figure_draws_with_the_plot_extra_alone(tmp_path):
     assert r.returncode == 2 and r.stdout == "", (r.returncode, r.stdout, r.stderr)
     assert len(r.stderr.strip().splitlines()) == 1 and "pyarrow" in r.stderr and "exactcube[dask]" in r.stderr
     assert not (tmp_path / "x.png").exists()
+
+
+def _unrun(docs):
+    """One result per registered default claim of ``docs``, not checked (the order does not need verdicts)."""
+    from exactcube import catalog
+    from exactcube.claims import REGISTRY, ClaimResult
+
+    catalog.load()
+    return [ClaimResult(c, None, 0.0, error="not run") for c in sorted(REGISTRY.values(), key=lambda c: c.id)
+            if c.document in docs and not c.slow]
+
+
+# The order of each document's own text (read from the papers: ju24's contents, §1.2.2 .. Appendix B;
+# noisy's §1 (1)-(3), §2 Remark 1 .. Corollary 8, §3 Conjectures 9-10, §4, then the appendix tables of 4..10 chips)
+JU24_ORDER = ["ju24.consistency", "ju24.thm1.1", "ju24.thm1.2", "ju24.thm1.3", "ju24.thm1.4", "ju24.thm1.5",
+              "ju24.sec2.1", "ju24.eq2.1-2.3", "ju24.eq2.4", "ju24.thm3.1", "ju24.lemma3.2", "ju24.lemma3.3",
+              "ju24.eq3.4", "ju24.lemma3.4", "ju24.eq3.6", "ju24.thm4.1", "ju24.lemma4.2", "ju24.thm4.4.fold",
+              "ju24.fig10", "ju24.appB.loop"]
+NOISY_ORDER = ["noisy.eq2", "noisy.eq3", "noisy.remark1", "noisy.example2", "noisy.example3", "noisy.example4",
+               "noisy.remark5", "noisy.prop6", "noisy.lemma7", "noisy.cor8", "noisy.conjecture9",
+               "noisy.conjecture10", "noisy.question4.1"] + [f"noisy.appendix.n{k}" for k in range(4, 11)]
+
+
+def test_report_lists_claims_in_the_papers_order():
+    from exactcube.report import ReportParts, collect, render_html, render_latex
+
+    parts = collect(_unrun({"ju24", "noisy"}))
+    parts = ReportParts(docs=parts.docs, results=parts.results, prov=parts.prov)  # claims only
+    page, tex = render_html(parts), render_latex(parts)
+    for expected in (JU24_ORDER, NOISY_ORDER):
+        at_html = [page.index(f'<div class="claim" id="{cid}">') for cid in expected]
+        at_tex = [tex.index(rf"\label{{claim:{cid}}}") for cid in expected]
+        assert at_html == sorted(at_html), [expected[i] for i in sorted(range(len(expected)), key=at_html.__getitem__)]
+        assert at_tex == sorted(at_tex)
+
+
+def test_paper_order_reads_numbers_as_numbers():
+    """Theorem 1.2 before 1.10, equation (9) before (10), sections before appendices (A before B), places
+    with no number after the numbered one registered before them."""
+    from exactcube.claims import Claim, paper_order
+    from exactcube.report import natural_key
+
+    def c(i, loc):
+        return Claim(f"zz.{i}", loc, "", lambda: None)
+
+    claims = [c("appB", "Appendix B, the code"), c("t10", "§1.3, Theorem 1.10"), c("appA", "App. A, (A.1)"),
+              c("t2", "§1.3 Theorem 1.2"), c("fig", "§1.3, Figure 1"), c("eq10", "§2, (10)"), c("eq9", "§2, (9)"),
+              c("s12", "§1.2"), c("proof", "§2, proof of Theorem 1.10, (9.5)")]
+    assert [x.id for x in paper_order(claims)] == ["zz.s12", "zz.t2", "zz.fig", "zz.t10", "zz.eq9", "zz.proof",
+                                                   "zz.eq10", "zz.appA", "zz.appB"]
+    assert sorted(["ju24.fig10", "ju24.fig2", "ju24.fig1"], key=natural_key) == ["ju24.fig1", "ju24.fig2", "ju24.fig10"]
