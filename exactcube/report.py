@@ -474,9 +474,9 @@ class _Html:
             where = self.text(e.where + (f" ({e.note})" if e.note else ""))
             rows.append(f'<tr><td><a class="id" href="#{html.escape(c.id, quote=True)}">{html.escape(c.id)}</a>'
                         + (f"<br>({html.escape(kind)})" if kind else "") + f"</td><td>{where}</td>"
-                        f'<td class="erratum"><span class="printed">{html.escape(e.printed)}</span></td>'
-                        f'<td><span class="true">{html.escape(e.true)}</span></td>'
-                        f"<td>{html.escape(e.true_rounded)}</td></tr>")
+                        f'<td class="erratum"><span class="printed">{html_text(e.printed)}</span></td>'
+                        f'<td><span class="true">{html_text(e.true)}</span></td>'
+                        f"<td>{html_text(e.true_rounded)}</td></tr>")
         return ("<p>Every printed value that differs from the true one beyond its printed rounding: the printed "
                 "value (struck through) beside the true one, and the true one rounded as it should have been "
                 "printed.</p>"

@@ -360,3 +360,51 @@ def test_paper_order_reads_numbers_as_numbers():
     assert [x.id for x in paper_order(claims)] == ["zz.s12", "zz.t2", "zz.fig", "zz.t10", "zz.eq9", "zz.proof",
                                                    "zz.eq10", "zz.appA", "zz.appB"]
     assert sorted(["ju24.fig10", "ju24.fig2", "ju24.fig1"], key=natural_key) == ["ju24.fig1", "ju24.fig2", "ju24.fig10"]
+
+
+def _text_mode(tex: str) -> str:
+    """The parts of a LaTeX body outside math mode ($...$ and \\(...\\))."""
+    body = tex.split(r"\begin{document}", 1)[1].replace(r"\$", "")
+    body = re.sub(r"\\\(.*?\\\)", " ", body, flags=re.S)
+    return "".join(body.split("$")[0::2])
+
+
+def _outside_math(page: str) -> str:
+    """The text of an HTML page outside MathML and SVG, tags removed."""
+    page = re.sub(r"<math\b.*?</math>|<svg\b.*?</svg>|<style>.*?</style>", " ", page, flags=re.S)
+    return re.sub(r"<[^>]+>", " ", page)
+
+
+def test_report_has_no_escaped_mathematics(verdicts):
+    """Every default claim's report (.tex and .html): no \\textasciicircum, no ^ in LaTeX text mode, and in the
+    HTML no superscript or braced subscript left as text (ks69's e^{-u^2}, lim_{n->oo} a^{1/n}, ju24's
+    (-1)^n/(4^n·5) were all escaped before); the errata table typesets its values too."""
+    from exactcube.report import collect, render_html, render_latex
+
+    parts = collect(list(verdicts.values()))
+    tex, page = render_latex(parts), render_html(parts)
+    assert r"\textasciicircum" not in tex
+    text = _text_mode(tex)
+    assert "^" not in text, re.findall(r".{30}\^.{30}", text)[:5]
+    html_text = _outside_math(page)
+    assert not re.search(r"\^|_\{", html_text), re.findall(r".{30}(?:\^|_\{).{30}", html_text)[:5]
+    # the formulas are there, typeset: ks69.sec5.phi-prime's printed e^{-u^2} in the errata of both
+    errata_html = page.split('<h2 id="errata">', 1)[1]
+    assert "<msup><mrow><mi>e</mi></mrow><mrow><mo>-</mo><msup><mrow><mi>u</mi></mrow>" in errata_html
+    errata_tex = tex.split(r"\section{Errata}", 1)[1]
+    assert "e^{-u^{2}}" in errata_tex
+    assert r"\lim _{n \to \infty }" in tex  # ks69.eq14-15's statement
+
+
+def test_loose_typesetting_of_what_the_parser_does_not_read():
+    """Spans with scripts that neither parser reads are typeset piece by piece, words kept as text."""
+    from exactcube.mathtext import html_text, latex_text
+
+    assert latex_text("Φ'(u) = e^{-u²}·u'") == r"$\Phi'(u) = e^{-u^{2}}\cdot u'$"
+    assert latex_text("lim_{n->oo} n(a^{1/n} - 1) = (1/2) log a") == \
+        r"$\lim _{n \to \infty } n(a^{1/n} - 1) = (1/2) \log a$"
+    assert latex_text("I_0(2M) (so 0 < C_k, and C_k -> e^{2M})") == \
+        r"$I_{0}(2M) ($so $0 < C_{k}$, and $C_{k} \to e^{2M})$"
+    assert latex_text("current_step_x <= -r") == r"current\_step\_x \textless{}= -r"  # code stays text
+    h = html_text("e^{-L-M} I_0(2 sqrt(LM)) = P[X = Y] as printed")
+    assert h.endswith("</math> as printed") and "<msup><mrow><mi>e</mi></mrow>" in h and "^" not in h
