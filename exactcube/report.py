@@ -67,7 +67,13 @@ PREAMBLE = r"""\documentclass[10pt]{article}
 
 
 def provenance(seconds: float | None = None) -> dict:
-    """Versions, git commit (if any), date and duration of a run."""
+    """Versions, git commit (if any), date and duration of a run.
+
+    The versions are those of the installed distributions (``importlib.metadata``): nothing is
+    imported to read them (``report --no-figures`` never loads matplotlib), and a package without
+    a ``__version__`` attribute (rich) still has its version; one that is not installed is left out."""
+    from importlib import metadata
+
     from . import __version__
 
     info = {
@@ -75,11 +81,10 @@ def provenance(seconds: float | None = None) -> dict:
         "python": platform.python_version(),
         "date": _dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
     }
-    for mod in ("gmpy2", "flint", "sympy", "mpmath", "rich", "numpy", "matplotlib"):
+    for dist in ("gmpy2", "python-flint", "sympy", "mpmath", "rich", "numpy", "matplotlib"):
         try:
-            m = __import__(mod)
-            info[{"flint": "python-flint"}.get(mod, mod)] = getattr(m, "__version__", "?")
-        except Exception:
+            info[dist] = metadata.version(dist)
+        except metadata.PackageNotFoundError:
             pass
     try:
         here = os.path.dirname(os.path.abspath(__file__))

@@ -408,3 +408,27 @@ def test_loose_typesetting_of_what_the_parser_does_not_read():
     assert latex_text("current_step_x <= -r") == r"current\_step\_x \textless{}= -r"  # code stays text
     h = html_text("e^{-L-M} I_0(2 sqrt(LM)) = P[X = Y] as printed")
     assert h.endswith("</math> as printed") and "<msup><mrow><mi>e</mi></mrow>" in h and "^" not in h
+
+
+@pytest.mark.parametrize("suffix", [".html", ".tex"])
+def test_report_without_figures_never_imports_matplotlib(tmp_path, suffix):
+    """`report --no-figures` loads no plotting library (an unprivileged user saw matplotlib's cache warning)."""
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom exactcube.cli import main\ncode = main(sys.argv[1:])\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'matplotlib'))\nsys.exit(code)")
+    r = subprocess.run([sys.executable, "-c", code, "report", "-o", str(tmp_path / f"r{suffix}"), "--paper", "floyd",
+                        "--no-figures"], capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines()[-1] == "[]", r.stdout.splitlines()[-1][:200]
+
+
+def test_provenance_versions_are_known():
+    """Every package named in the provenance has a real version (rich has no __version__: it showed '?')."""
+    from exactcube.report import provenance
+
+    prov = provenance()
+    for dist in ("gmpy2", "python-flint", "sympy", "mpmath", "rich", "numpy"):
+        assert re.fullmatch(r"\d+(\.\d+)+\S*", prov[dist]), (dist, prov[dist])
+    assert "?" not in prov.values()
