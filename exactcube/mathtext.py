@@ -489,7 +489,7 @@ _MATHY_CHARS = re.compile(r"[\^_=<>~≤≥→∞√∫·≈≠∼]|->|[\u0370-\u
 _CALL = re.compile(r"^(?:[A-Za-z]{1,4}|[\u0370-\u03ff])(?:_\w+)?\(.*\)$")
 _FRACTION = re.compile(r"^-?\d+/\d+$")
 _OPERATOR_WORDS = {"+", "-", "*", "/", "=", "->", "<=", ">=", "<", ">", "~", "≈", "≤", "≥", "→", "·", "−", "!="}
-_ATOM = re.compile(r"^(?:[A-Za-z]|[\u0370-\u03ff]|\d+(?:\.\d+)?|oo|pi)$")
+_ATOM = re.compile(r"^(?:[A-Za-z]|[\u0370-\u03ff]|\d+(?:\.\d+)?|oo|pi|[A-Z][A-Z0-9]+)$")  # LARGER: a program's variable
 _TRAIL = ".,;:"
 
 

@@ -37,7 +37,7 @@ from .mathtext import html_text, latex_escape, latex_text
 from .tables import TABLES
 
 __all__ = ["ReportParts", "collect", "render_latex", "render_html", "build_pdf", "publish", "provenance",
-           "document_title", "natural_key", "LONG_DIGITS"]
+           "document_title", "natural_key", "readings", "LONG_DIGITS"]
 
 #: digit runs longer than this are shown compactly (leading digits and the count) and in full in the appendix
 LONG_DIGITS = 30
@@ -216,11 +216,28 @@ def _summary_counts(results: Sequence[ClaimResult]) -> tuple[list[str], list[str
     return used_out, used_ev, counts
 
 
-def _assumptions(v) -> list[str]:
-    """The readings a verdict rests on, as their sentences."""
+def _assumptions(v) -> list:
+    """The readings a verdict rests on (:class:`exactcube.results.Assumption`: id and sentence)."""
     from .results import get_assumption
 
-    return [get_assumption(a).sentence for a in v.assumptions]
+    return [get_assumption(a) for a in v.assumptions]
+
+
+def readings(results: Sequence[ClaimResult]) -> list:
+    """Every reading the verdicts of ``results`` (and their alternatives) rest on, once each, in order of
+    first use: the legend of a document's claims, which cite a reading by its id."""
+    seen: dict = {}
+    for r in results:
+        for v in ((r.verdict,) + tuple(r.verdict.alternatives) if r.verdict else ()):
+            for a in _assumptions(v):
+                seen.setdefault(a.id, a)
+    return list(seen.values())
+
+
+def _stop(s: str) -> str:
+    """``s`` ending with one full stop (none added after '.', '?' or '!')."""
+    s = str(s).rstrip()
+    return s if s.endswith((".", "?", "!")) else s + "."
 
 
 def _intro(parts: ReportParts) -> str:
@@ -231,7 +248,7 @@ def _intro(parts: ReportParts) -> str:
             "exact (exact rational or symbolic computation), rigorous (ball arithmetic encloses the truth), "
             "numeric (high-precision floating point, not a proof) or sampled (Monte Carlo with a confidence "
             "interval); a verdict that also rests on a reading of the rules or on a model standing in for "
-            "reality says so ('under: ...'). "
+            "reality says so (under: the reading's id, with its sentence in the document's table of readings). "
             f"{parts.n_errata} printed value{'s were' if parts.n_errata != 1 else ' was'} found wrong (substantive "
             f"errors and misprints); {parts.n_not_counted} more differ only by rounding noise (less than one unit "
             "in the last printed place) or by damage in the available text. All are listed in the Errata section "
@@ -297,19 +314,35 @@ class _Latex:
             color = {"verified": "green!50!black", "erratum": "orange!80!black", "refuted": "red",
                      "open": "blue"}[v.outcome.value]
             verdict = rf"\outcome{{\textcolor{{{color}}}{{{v.outcome.value}}}}} ({v.evidence.value})"
-            under = _assumptions(v)
-            verdict += (", under: " + "; ".join(self.text(a) for a in under) if under else "") + ". "
-            verdict += self.text(v.details)
+            verdict += self.under(c.document, v) + ". " + self.text(v.details)
             if v.witness is not None and v.outcome.value in ("refuted", "open"):
                 verdict += " Witness: " + self.text(str(v.witness)) + "."
             if v.errata:
                 verdict += rf" {len(v.errata)} printed value{'s' if len(v.errata) != 1 else ''} wrong (see Errata)."
             for alt in v.alternatives:
                 verdict += (r"\par\emph{Under another reading:} " + rf"\textbf{{{alt.outcome.value}}} "
-                            f"({alt.evidence.value}), under: "
-                            + "; ".join(self.text(a) for a in _assumptions(alt)) + ". " + self.text(alt.details))
+                            f"({alt.evidence.value})" + self.under(c.document, alt) + ". " + self.text(alt.details))
         return (rf"\subsubsection*{{{self.ident(c.id)}}}\label{{claim:{c.id}}}" + "\n"
-                + self.text(c.location) + r". \emph{" + self.text(c.statement) + "}\n\n" + verdict + "\n")
+                + self.text(_stop(c.location)) + r" \emph{" + self.text(c.statement) + "}\n\n" + verdict + "\n")
+
+    def under(self, doc: str, v) -> str:
+        """``, under: id; id`` with each reading's id linked to its line in the document's table of readings."""
+        ids = [rf"\hyperref[reading:{doc}:{a.id}]{{{self.ident(a.id)}}}" for a in _assumptions(v)]
+        return ", under: " + "; ".join(ids) if ids else ""
+
+    def readings(self, doc: str, items) -> str:
+        """The document's table of readings: each id once, with its sentence."""
+        if not items:
+            return ""
+        rows = [r"\begin{footnotesize}\begin{longtable}{>{\raggedright}p{0.27\linewidth}"
+                r">{\raggedright\arraybackslash}p{0.67\linewidth}}",
+                r"\toprule reading & what the verdicts citing it assume \\ \midrule \endhead"]
+        rows += [rf"\phantomsection\label{{reading:{doc}:{a.id}}}{self.ident(a.id)} & {self.text(_stop(a.sentence))} \\"
+                 for a in items]
+        rows.append(r"\bottomrule\end{longtable}\end{footnotesize}")
+        return (r"\subsection{Readings}" + "\nSome verdicts rest on a reading of the text (a lost formula restored, "
+                "an ambiguous rule fixed) or on a model standing in for reality; they name it by the id below "
+                "(``under: id'').\n" + "\n".join(rows) + "\n")
 
     def table(self, table, digits) -> str:
         return table.to_latex(digits, caption=rf"{self.ident(table.id)}: {self.text(table.title)}",
@@ -377,6 +410,7 @@ def render_latex(parts: ReportParts, digits: int | None = None) -> str:
     for d in parts.docs:
         body.append(rf"\clearpage\section{{{w.text(document_title(d))} (\texttt{{{latex_escape(d)}}})}}")
         body.append(w.summary(parts.of(d)))
+        body.append(w.readings(d, readings(parts.of(d))))
         body.append(r"\subsection{Claims}")
         body += [w.claim(r) for r in parts.of(d)]
         if parts.tables.get(d):
@@ -447,21 +481,40 @@ class _Html:
             verdict = f'<b class="tool-error">tool error</b>: {self.text(r.error)}'
         else:
             v = r.verdict
-            under = _assumptions(v)
             verdict = (f'<b class="{v.outcome.value}">{v.outcome.value}</b> ({v.evidence.value})'
-                       + (", under: " + "; ".join(self.text(a) for a in under) if under else "") + ". "
-                       + self.text(v.details))
+                       + self.under(c.document, v) + ". " + self.text(v.details))
             if v.witness is not None and v.outcome.value in ("refuted", "open"):
                 verdict += " Witness: " + self.text(str(v.witness)) + "."
             if v.errata:
                 verdict += f' <a href="#errata">{len(v.errata)} printed value{"s" * (len(v.errata) != 1)} wrong</a>.'
             for alt in v.alternatives:
                 verdict += (f'<br><em>Under another reading:</em> <b class="{alt.outcome.value}">{alt.outcome.value}</b>'
-                            f" ({alt.evidence.value}), under: " + "; ".join(self.text(a) for a in _assumptions(alt))
-                            + ". " + self.text(alt.details))
+                            f" ({alt.evidence.value})" + self.under(c.document, alt) + ". " + self.text(alt.details))
         cid = html.escape(c.id, quote=True)
         return (f'<div class="claim" id="{cid}"><h4><a class="id" href="#{cid}">{html.escape(c.id)}</a></h4>'
-                f"<p>{self.text(c.location)}. <em>{self.text(c.statement)}</em></p><p>{verdict}</p></div>")
+                f"<p>{self.text(_stop(c.location))} <em>{self.text(c.statement)}</em></p><p>{verdict}</p></div>")
+
+    @staticmethod
+    def _reading_anchor(doc: str, rid: str) -> str:
+        return html.escape(f"reading-{doc}-{rid}", quote=True)
+
+    def under(self, doc: str, v) -> str:
+        """``, under: id; id`` with each reading's id linked to its row in the document's table of readings."""
+        ids = [f'<a class="id" href="#{self._reading_anchor(doc, a.id)}">{html.escape(a.id)}</a>'
+               for a in _assumptions(v)]
+        return ", under: " + "; ".join(ids) if ids else ""
+
+    def readings(self, doc: str, items) -> str:
+        """The document's table of readings: each id once, with its sentence."""
+        if not items:
+            return ""
+        rows = "".join(f'<tr id="{self._reading_anchor(doc, a.id)}"><td><code>{html.escape(a.id)}</code></td>'
+                       f"<td>{self.text(_stop(a.sentence))}</td></tr>" for a in items)
+        return ("<h3>Readings</h3><p>Some verdicts rest on a reading of the text (a lost formula restored, an "
+                "ambiguous rule fixed) or on a model standing in for reality; they name it by the id below "
+                "(under: id).</p>"
+                '<div class="scroll"><table class="errata"><thead><tr><th>reading</th><th>what the verdicts citing it '
+                f"assume</th></tr></thead><tbody>{rows}</tbody></table></div>")
 
     def table(self, table, digits) -> str:
         notes = f"<p>{self.text(table.notes)}</p>" if table.notes else ""
@@ -508,6 +561,7 @@ def render_html(parts: ReportParts, digits: int | None = None) -> str:
         toc.append(f'<li><a href="#{did}">{html.escape(document_title(d))} ({html.escape(d)})</a></li>')
         body.append(f'<h2 id="{did}">{w.text(document_title(d))} (<code>{html.escape(d)}</code>)</h2>')
         body.append(w.summary(parts.of(d)))
+        body.append(w.readings(d, readings(parts.of(d))))
         body.append("<h3>Claims</h3>")
         body += [w.claim(r) for r in parts.of(d)]
         if parts.tables.get(d):

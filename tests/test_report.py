@@ -432,3 +432,67 @@ def test_provenance_versions_are_known():
     for dist in ("gmpy2", "python-flint", "sympy", "mpmath", "rich", "numpy"):
         assert re.fullmatch(r"\d+(\.\d+)+\S*", prov[dist]), (dist, prov[dist])
     assert "?" not in prov.values()
+
+
+def _with_readings():
+    """Two noisy claims and a floyd claim with verdicts that rest on readings (made here, not checked: the
+    layout is under test), one of them with an alternative under another reading."""
+    from exactcube import catalog
+    from exactcube.claims import REGISTRY, ClaimResult, open_, verified
+
+    catalog.load()
+    alt = open_("exact", "other", assumptions=["noisy.chomp-neighbour"])
+    return [ClaimResult(REGISTRY["noisy.example3"], verified("exact", "fine", assumptions=["noisy.bitflip-channel"]), 0.0),
+            ClaimResult(REGISTRY["noisy.conjecture9"], verified("exact", "fine", assumptions=["noisy.bitflip-channel"],
+                                                                alternatives=[alt]), 0.0),
+            ClaimResult(REGISTRY["floyd.bet"], verified("exact", "fine", assumptions=["floyd.bet-odds"]), 0.0)]
+
+
+def test_claims_cite_readings_by_id_with_one_legend_per_document():
+    from exactcube.report import ReportParts, render_html, render_latex
+    from exactcube.results import ASSUMPTIONS
+
+    parts = ReportParts(docs=["floyd", "noisy"], results=_with_readings(), prov={"exactcube": "x", "date": "d"})
+    bitflip = ASSUMPTIONS["noisy.bitflip-channel"].sentence
+    odds = ASSUMPTIONS["floyd.bet-odds"].sentence  # ends with "otherwise.": never a second full stop after it
+    page, tex = render_html(parts), render_latex(parts)
+    from exactcube.mathtext import html_text, latex_text
+
+    for out, text, under in ((page, html_text, 'under: <a class="id" href="#reading-noisy-noisy.bitflip-channel">'),
+                             (tex, latex_text, r"under: \hyperref[reading:noisy:noisy.bitflip-channel]")):
+        # each sentence once, in its document's legend; the claims cite the id
+        assert out.count(text(bitflip)) == 1 and out.count(text(odds)) == 1
+        assert out.count(under) == 2
+        assert "otherwise.." not in out and ". ." not in out
+    noisy = page.split('id="doc-noisy"')[1]
+    assert noisy.index("<h3>Readings</h3>") < noisy.index("<h3>Claims</h3>")
+    assert 'id="reading-noisy-noisy.bitflip-channel"' in noisy and 'id="reading-noisy-noisy.chomp-neighbour"' in noisy
+    assert 'id="reading-floyd-floyd.bet-odds"' in page.split('id="doc-noisy"')[0]
+    assert tex.count(r"\label{reading:noisy:noisy.bitflip-channel}") == 1 and tex.count(r"\subsection{Readings}") == 2
+
+
+def test_no_stray_punctuation_or_spacing():
+    """floyd.bet's reading ends in 'otherwise.' (no '..' after it); floyd.algorithm's 'LARGER = 2' is one run
+    of text (the '=' was typeset alone, with a wide space before it)."""
+    from exactcube.mathtext import html_text, latex_text
+
+    line = "the loop stops at LARGER = 2 and F[25,25] is never computed"
+    assert html_text(line) == line and latex_text(line) == line
+
+
+def test_any_report_run_removes_the_build_folder_of_a_killed_one(tmp_path, cli):
+    """A SIGKILLed PDF build leaves .exactcube-report-<pid>-...; the next report written to that folder, in any
+    format, removes it (the PDF run alone did before)."""
+    import subprocess
+    import sys
+
+    from exactcube.cli.report import BUILD_PREFIX
+
+    dead = int(subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
+                              text=True, check=True).stdout)
+    stale = tmp_path / f"{BUILD_PREFIX}{dead}-abc123"
+    stale.mkdir()
+    (stale / "report.tex").write_text("half a build")
+    code, text = cli(["report", "-o", str(tmp_path / "r.html"), "--paper", "floyd", "--no-figures"])
+    assert code == 0, text
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.html"]

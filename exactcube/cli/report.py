@@ -88,7 +88,6 @@ def _pdf(parts_of, args, out, stem) -> int:
     from ..report import build_pdf, publish, render_latex
 
     folder = os.path.dirname(os.path.abspath(stem))
-    sweep_stale_builds(folder)
     build = tempfile.mkdtemp(prefix=f"{BUILD_PREFIX}{os.getpid()}-", dir=folder)
     try:
         def draw(fig, fid):
@@ -141,6 +140,8 @@ def run(args, out) -> int:
     if ext not in (".pdf", ".tex", ".html"):
         raise BadInput(f"-o {args.output!r}: the report is written as .pdf, .tex or .html")
     folder = os.path.dirname(os.path.abspath(args.output))
+    if not to_stdout:
+        sweep_stale_builds(folder)  # what a killed PDF build left, whatever this run writes
     args.claim = None
     claims, load_errors = select(args)
     t0 = time.perf_counter()
