@@ -640,7 +640,7 @@ def _loose_items(toks, latex: bool, inner: bool = False) -> list[tuple[bool, str
             if isinstance(nxt, tuple):  # one letter of a word; the rest goes on
                 toks[nxt[0]] = ("word" if len(nxt[1]) > 1 else "name", nxt[1]) if nxt[1] else ("ws", "")
                 nxt = nxt[0]
-            body = "".join(r for _, r in _loose_items(arg, latex, inner=True))
+            body = _join([r for _, r in _loose_items(arg, latex, inner=True)])
             if latex:
                 items[-1] = (True, items[-1][1] + v + "{" + body + "}")
             else:
@@ -678,6 +678,16 @@ def _loose_items(toks, latex: bool, inner: bool = False) -> list[tuple[bool, str
     return items
 
 
+def _join(pieces: list[str]) -> str:
+    """LaTeX pieces joined, with a space where a control word would run into a letter (``\\pi L``, not ``\\piL``)."""
+    out = ""
+    for p in pieces:
+        if re.search(r"\\[A-Za-z]+$", out) and re.match(r"[A-Za-z]", p):
+            out += " "
+        out += p
+    return out
+
+
 def _loose(text: str, latex: bool) -> str:
     """A span with scripts (``lim_{n->oo} n(a^{1/n} - 1)``, ``e^{-u²}·u'``) that neither parser reads:
     names, numbers, operators and scripts typeset, English words kept as text, nothing dropped."""
@@ -686,7 +696,7 @@ def _loose(text: str, latex: bool) -> str:
 
     def flush():
         if run:
-            out.append("$" + re.sub(r" {2,}", " ", "".join(run).strip()) + "$" if latex
+            out.append("$" + re.sub(r" {2,}", " ", _join(run).strip()) + "$" if latex
                        else "<math><mrow>" + "".join(run) + "</mrow></math>")
             run.clear()
 

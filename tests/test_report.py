@@ -405,6 +405,9 @@ def test_loose_typesetting_of_what_the_parser_does_not_read():
         r"$\lim _{n \to \infty } n(a^{1/n} - 1) = (1/2) \log a$"
     assert latex_text("I_0(2M) (so 0 < C_k, and C_k -> e^{2M})") == \
         r"$I_{0}(2M) ($so $0 < C_{k}$, and $C_{k} \to e^{2M})$"
+    from exactcube.mathtext import _loose
+
+    assert _loose("e^{-2L} ~ 1/(4 sqrt(πL))", latex=True) == r"$e^{-2L} \sim 1/(4 \surd (\pi L))$"  # not \piL
     assert latex_text("current_step_x <= -r") == r"current\_step\_x \textless{}= -r"  # code stays text
     h = html_text("e^{-L-M} I_0(2 sqrt(LM)) = P[X = Y] as printed")
     assert h.endswith("</math> as printed") and "<msup><mrow><mi>e</mi></mrow>" in h and "^" not in h
