@@ -41,7 +41,7 @@ _LATEX_MATH = {
     "⌊": r"\lfloor", "⌋": r"\rfloor", "⌈": r"\lceil", "⌉": r"\rceil", "−": "-", "′": "'",
     "∀": r"\forall", "∃": r"\exists", "∅": r"\emptyset", "⊆": r"\subseteq", "≪": r"\ll", "≫": r"\gg",
     "½": r"\frac12", "²": "^2", "³": "^3", "⁻": "^-", "¹": "^1", "ℓ": r"\ell", "∘": r"\circ", "∫": r"\int",
-    "μ": r"\mu", "η": r"\eta", "δ": r"\delta",
+    "μ": r"\mu", "η": r"\eta", "δ": r"\delta", "≃": r"\simeq",
 }
 _LATEX_TEXT = {"–": "--", "—": "---", "‘": "`", "’": "'", "“": "``", "”": "''", "…": r"\ldots{}",
                "°": r"\textdegree{}", "§": r"\S{}", "\u00a0": "~"}
@@ -574,7 +574,9 @@ _FAILED = (ValueError, TypeError, AttributeError, RecursionError)
 #: a span needs typesetting when it has a superscript, a braced subscript or a one-letter name with a short
 #: subscript (``E_B(0)``, ``K_a'``); ``current_step_x`` (code) has none of these and stays text
 _SCRIPTED = re.compile(r"\^|_\{|(?<![A-Za-z0-9_])(?:[A-Za-z]|[\u0370-\u03ff])_(?:[A-Za-z0-9]{1,2}|\()(?![A-Za-z0-9_])")
-_LOOSE = re.compile(r"(?P<ws>\s+)|(?P<word>[A-Za-z]{2,})|(?P<name>[A-Za-z]|[\u0370-\u03ff])|"
+_LOOSE = re.compile(r"(?P<ws>\s+)|(?P<code>[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+){2,}|"
+                    r"[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9]{3,}|[A-Za-z]{2,}[A-Za-z0-9]*_[A-Za-z0-9]+)(?![A-Za-z0-9_])|"
+                    r"(?P<word>[A-Za-z]{2,})|(?P<name>[A-Za-z]|[\u0370-\u03ff])|"
                     r"(?P<num>\d+(?:\.\d+)?(?:e-?\d+)?)|(?P<rel>->|<=|>=|!=|[=<>~≈≤≥→≠∼])|(?P<other>.)", re.S)
 _LOOSE_OPS = {"*": r"\cdot ", "·": r"\cdot ", "−": "-", "∞": r"\infty ", "√": r"\surd ", "∫": r"\int ",
               "±": r"\pm ", "²": "^{2}", "³": "^{3}", "{": r"\{", "}": r"\}", "%": r"\%", "#": r"\#",
@@ -591,9 +593,20 @@ _MATH_WORDS = _KNOWN | {"lim", "max", "min", "sup", "inf", "exp", "sum"}
 def _loose_tokens(text: str) -> list[tuple[str, str]]:
     out = []
     text = text.replace("²", "^2").replace("³", "^3")
+    quoted = False
     for m in _LOOSE.finditer(text):
         kind, v = m.lastgroup, m.group()
-        if kind == "other" and v in ".,;:" and (m.end() == len(text) or text[m.end()].isspace()):
+        if v == "'":  # a prime after a name (K_a', u'), else a quotation mark (a witness's 'D_A'): text
+            prime = not quoted and m.start() > 0 and re.match(r"[\w)}'\u0370-\u03ff]", text[m.start() - 1])
+            if not prime:
+                quoted = not quoted
+                out.append(("word", v))
+                continue
+        if kind == "code" and v.split("_")[0] in _MATH_WORDS and v.count("_") == 1:  # alpha_n
+            out += _loose_tokens(v.split("_")[0]) + [("other", "_")] + _loose_tokens(v.split("_")[1])
+        elif kind == "code":  # larger_count, current_step_x: a program's name, text
+            out.append(("word", v))
+        elif kind == "other" and v in ".,;:" and (m.end() == len(text) or text[m.end()].isspace()):
             out.append(("word", v))  # punctuation of the sentence, not of the formula
         elif kind == "word" and len(v) == 2 and v not in _SHORT_WORDS and v not in _MATH_WORDS:
             out += [("name", v[0]), ("name", v[1])]  # ab, LM: a product
@@ -635,14 +648,20 @@ def _loose_items(toks, latex: bool, inner: bool = False) -> list[tuple[bool, str
     while i < len(toks):
         kind, v = toks[i]
         i += 1
-        if v in ("^", "_") and items and items[-1][0]:
+        if v in ("^", "_"):
+            if not items or not items[-1][0] and not items[-1][1].strip():
+                items.append((True, "{}" if latex else "<mrow></mrow>"))  # nothing to carry the script
+            elif not items[-1][0]:  # a word carries it: upright, in the formula
+                w = toks[i - 2][1] if i >= 2 else ""
+                items[-1] = (True, r"\mathrm{" + latex_escape(w) + "}" if latex else f"<mi>{html.escape(w)}</mi>")
             arg, nxt = _script_arg(toks, i)
             if isinstance(nxt, tuple):  # one letter of a word; the rest goes on
                 toks[nxt[0]] = ("word" if len(nxt[1]) > 1 else "name", nxt[1]) if nxt[1] else ("ws", "")
                 nxt = nxt[0]
             body = _join([r for _, r in _loose_items(arg, latex, inner=True)])
             if latex:
-                items[-1] = (True, items[-1][1] + v + "{" + body + "}")
+                base = items[-1][1]
+                items[-1] = (True, ("{" + base + "}" if re.search(r"[\^_]", base) else base) + v + "{" + body + "}")
             else:
                 tag = "msup" if v == "^" else "msub"
                 items[-1] = (True, f"<{tag}><mrow>{items[-1][1]}</mrow><mrow>{body}</mrow></{tag}>")
@@ -671,8 +690,8 @@ def _loose_items(toks, latex: bool, inner: bool = False) -> list[tuple[bool, str
         elif kind == "rel":
             items.append((True, " " + _RELATIONS[v] + " " if latex else f"<mo>{_REL_MATHML[v]}</mo>"))
         elif latex:
-            items.append((True, _LOOSE_OPS.get(v) or (_LATEX_MATH.get(v, v) if ord(v) >= 128 or v.isalnum()
-                                                       else v) + ("" if ord(v) < 128 else " ")))
+            items.append((True, _LOOSE_OPS.get(v) or (v if ord(v) < 128 else _LATEX_MATH[v] + " " if v in _LATEX_MATH
+                                                       else r"\text{" + latex_escape(v) + "}")))
         else:
             items.append((True, f"<mo>{_LOOSE_MATHML_OPS.get(v, html.escape(v))}</mo>"))
     return items
