@@ -408,6 +408,9 @@ def test_loose_typesetting_of_what_the_parser_does_not_read():
     from exactcube.mathtext import _loose
 
     assert _loose("e^{-2L} ~ 1/(4 sqrt(πL))", latex=True) == r"$e^{-2L} \sim 1/(4 \surd (\pi L))$"  # not \piL
+    # zk77.effective.range's witness: program names and quotation marks are text; D_A is typeset
+    w = latex_text("{'count': 15, 'D_A': '1073/1363', 'larger_count': 20, 'D_A_larger': '34/43'}")
+    assert r"'larger\_count'" in w and r"'D\_A\_larger'" in w and "'$D_{A}$'" in w and "_{l" not in w
     assert latex_text("current_step_x <= -r") == r"current\_step\_x \textless{}= -r"  # code stays text
     h = html_text("e^{-L-M} I_0(2 sqrt(LM)) = P[X = Y] as printed")
     assert h.endswith("</math> as printed") and "<msup><mrow><mi>e</mi></mrow>" in h and "^" not in h
