@@ -593,12 +593,17 @@ _MATH_WORDS = _KNOWN | {"lim", "max", "min", "sup", "inf", "exp", "sum"}
 def _loose_tokens(text: str) -> list[tuple[str, str]]:
     out = []
     text = text.replace("²", "^2").replace("³", "^3")
-    quoted = False
+    quoted, skip = False, 0
     for m in _LOOSE.finditer(text):
         kind, v = m.lastgroup, m.group()
+        if skip > m.start():
+            continue
+        if v == "'" and out and out[-1][0] == "word" and re.match(r"s(?![\w'])", text[m.end():]):
+            out.append(("word", "'s"))  # the text's: English
+            skip = m.end() + 1
+            continue
         if v == "'":  # a prime after a name (K_a', u'), else a quotation mark (a witness's 'D_A'): text
-            prime = not quoted and m.start() > 0 and re.match(r"[\w)}'\u0370-\u03ff]", text[m.start() - 1])
-            if not prime:
+            if quoted or m.start() == 0 or not re.match(r"[\w)}'\u0370-\u03ff]", text[m.start() - 1]):
                 quoted = not quoted
                 out.append(("word", v))
                 continue
@@ -677,7 +682,9 @@ def _loose_items(toks, latex: bool, inner: bool = False) -> list[tuple[bool, str
                                else r"\surd " if v == "sqrt" else _latex_expr(_symbol(v)) if v in _GREEK_WORDS
                                else r"\mathrm{" + v + "}"))
             else:
-                items.append((True, _mathml_expr(_symbol(v)) if v in _GREEK_WORDS else f"<mi>{html.escape(v)}</mi>"))
+                items.append((True, _mathml_expr(_symbol(v)) if v in _GREEK_WORDS else "<mo>&#8730;</mo>" if v == "sqrt"
+                               else f'<mi>{html.escape(v)}</mi><mspace width="0.17em"></mspace>' if v in _FUNCS
+                               or v in ("lim", "max", "min", "sup") else f"<mi>{html.escape(v)}</mi>"))
         elif kind == "word":
             items.append((False, latex_escape(v) if latex else html.escape(v)))
         elif kind == "name" and v in "Σ∑":
