@@ -15,7 +15,8 @@ NAME = "report"
 ORDER = 15
 HELP = "write the verification report (PDF through LaTeX, LaTeX alone, or one HTML file)"
 DESCRIPTION = """Write the verification report for the selected documents: a summary of verdicts by
-outcome and evidence, every claim with its verdict, every registered table of the documents
+outcome and evidence, every claim with its verdict in the paper's own order (the readings a
+verdict rests on cited by id, with one table of them per document), every registered table of the documents
 (erratum cells marked, printed value beside), their figures, an errata section with the true
 values in full and the run's provenance.  --paper scopes every part.
 
