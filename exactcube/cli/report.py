@@ -15,10 +15,10 @@ NAME = "report"
 ORDER = 15
 HELP = "write the verification report (PDF through LaTeX, LaTeX alone, or one HTML file)"
 DESCRIPTION = """Write the verification report for the selected documents: a summary of verdicts by
-outcome and evidence, every claim with its verdict in the paper's own order (the readings a
-verdict rests on cited by id, with one table of them per document), every registered table of the documents
-(erratum cells marked, printed value beside), their figures, an errata section with the true
-values in full and the run's provenance.  --paper scopes every part.
+outcome and evidence, every claim with its verdict in the paper's own order (a reading that a
+verdict rests on cited by its id, with one table of readings per document), every registered
+table of the documents (erratum cells marked, printed value beside), their figures, an errata
+section with the true values in full and the run's provenance.  --paper scopes every part.
 
   exactcube report -o report.pdf      compile the LaTeX to report.pdf (in a temporary folder;
                                       the previous report.pdf stays until the new one is complete)
