@@ -366,14 +366,15 @@ def _text_mode(tex: str) -> str:
     """The parts of a LaTeX body outside math mode ($...$ and \\(...\\))."""
     body = tex.split(r"\begin{document}", 1)[1].replace(r"\$", "")
     # identifiers (claim and reading ids such as ks69.1010-is-10^10) are code in typewriter type, and keys
-    body = re.sub(r"\\texttt\{[^{}]*\}|\\(?:label|ref)\{[^{}]*\}|\\hyperref\[[^\]]*\]", " ", body)
+    body = re.sub(r"\\texttt\{(?:[^{}]|\{\})*\}|\\(?:label|ref)\{[^{}]*\}|\\hyperref\[[^\]]*\]", " ", body)
     body = re.sub(r"\\\(.*?\\\)", " ", body, flags=re.S)
     return "".join(body.split("$")[0::2])
 
 
 def _outside_math(page: str) -> str:
     """The text of an HTML page outside MathML and SVG, tags removed."""
-    page = re.sub(r"<math\b.*?</math>|<svg\b.*?</svg>|<style>.*?</style>", " ", page, flags=re.S)
+    page = re.sub(r"<math\b.*?</math>|<svg\b.*?</svg>|<style>.*?</style>|<code>[^<]*</code>|<a class=\"id\"[^>]*>[^<]*</a>",
+                  " ", page, flags=re.S)  # identifiers (ks69.1010-is-10^10) are code
     return re.sub(r"<[^>]+>", " ", page)
 
 
