@@ -633,16 +633,14 @@ def _region_n_max(s):
                         Param("eps_step", lambda s: parse_rational(s, "eps-step"), mpq(1, 100),
                               "eps step when computed on the fly")])
 def conjecture10_figure(data="", n_max=256, eps_step=mpq(1, 100)):
-    import tempfile
-
+    """noisy §3, Conjecture 10: the optimal moves of 1-pile Nim (``noisy`` (5)) over heaps 1..n_max and the eps
+    grid of ``eps_step`` on [1/2, 1], computed in memory (:func:`exactcube.noisy.dataset.dataset_columns`: the
+    ``plot`` extra suffices), or read from the Parquet data set ``data`` (that needs pyarrow)."""
     from exactcube.noisy import dataset as ds
 
     plt = pyplot()
     if not data:
-        with tempfile.TemporaryDirectory() as d:
-            path = os.path.join(d, "region.parquet")
-            ds.write_dataset(path, n_max, cj.grid(eps_step, HALF, 1))
-            cols = ds.read_dataset(path)
+        cols = ds.dataset_columns(n_max, cj.grid(eps_step, HALF, 1))
     else:
         cols = ds.read_dataset(data)
     ns, xs, moves = cols["n"], cols["eps_value"], cols["moves"]
