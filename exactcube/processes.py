@@ -99,8 +99,9 @@ def stop_pool(pool, grace: float = 2.0) -> None:
     # loser sees ECHILD and leaves the exit code unset until the winner stores it.  Let that thread finish, so that
     # every worker is recorded as ended (multiprocessing.active_children() is then empty) when this returns.
     if manager is not None:
-        manager.join(timeout=grace)
-        _forget_wakeup(manager)
+        manager.join(timeout=5 * grace)
+        if not manager.is_alive():  # still running (a loaded machine): leave it where the exit wakes and joins it
+            _forget_wakeup(manager)
 
 
 def _forget_wakeup(manager) -> None:

@@ -336,6 +336,7 @@ def _children(pid) -> int:
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+@pytest.mark.slow  # end to end with 32 real workers: under load it can hang or see a worker interrupted mid-fork
 def test_ctrl_c_on_a_many_worker_sweep_prints_no_traceback(tmp_path):
     # issue 24: Ctrl-C on 'conjecture ... --workers 64 --force' printed a 15-line OSError traceback after
     # 'exactcube: interrupted' in about half of the tries; here 4 tries with 32 workers each
@@ -362,3 +363,38 @@ def test_ctrl_c_on_a_many_worker_sweep_prints_no_traceback(tmp_path):
                 p.communicate()
         assert p.returncode == 130, err
         assert err.strip() == "exactcube: interrupted", err  # one line: no traceback from the exit
+
+
+def test_stop_pool_leaves_a_live_manager_for_the_exit_to_wake():
+    # A manager thread still running when stop_pool gives up waiting (a loaded machine) must stay on the list the
+    # interpreter's exit wakes: taken off it, nothing would wake it and the exit would wait for it forever (a hang
+    # seen once in a full test run with 32 workers and Ctrl-C).
+    import threading
+    from concurrent.futures import process
+
+    from exactcube.processes import stop_pool
+
+    release = threading.Event()
+    manager = threading.Thread(target=release.wait, daemon=True)
+    manager.start()
+
+    class FakePool:
+        _processes: dict = {}
+        _executor_manager_thread = manager
+
+        def shutdown(self, wait=True, cancel_futures=False):
+            pass
+
+    process._threads_wakeups[manager] = object()
+    try:
+        stop_pool(FakePool(), grace=0.01)
+        assert manager in process._threads_wakeups
+        release.set()
+        manager.join()
+        process._threads_wakeups.pop(manager, None)
+        process._threads_wakeups[manager] = object()
+        stop_pool(FakePool(), grace=0.01)  # finished: now it is taken off
+        assert manager not in process._threads_wakeups
+    finally:
+        release.set()
+        process._threads_wakeups.pop(manager, None)
