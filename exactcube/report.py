@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from .claims import ClaimResult
+from .results import counted_errata, errata_phrase
 from .mathtext import html_text, latex_escape, latex_text
 from .tables import TABLES
 
@@ -133,11 +134,11 @@ class ReportParts:
     def n_errata(self) -> int:
         """Printed values found wrong: substantive and misprint errata only (rounding noise and
         transcription damage are listed, not counted)."""
-        return sum(1 for _, e in self.errata if e.kind.counts_as_wrong)
+        return sum(len(counted_errata(r.verdict.errata)) for r in self.results if r.verdict)
 
     @property
     def n_not_counted(self) -> int:
-        return len(self.errata) - self.n_errata
+        return sum(1 for _, e in self.errata if not e.kind.counts_as_wrong)
 
     @property
     def n_figures(self) -> int:
@@ -290,7 +291,7 @@ class _Latex:
             if v.witness is not None and v.outcome.value in ("refuted", "open"):
                 verdict += " Witness: " + self.text(str(v.witness)) + "."
             if v.errata:
-                verdict += rf" {len(v.errata)} printed value{'s' if len(v.errata) != 1 else ''} wrong (see Errata)."
+                verdict += " " + self.text(errata_phrase(v.errata)) + r" (see Errata)."
             for alt in v.alternatives:
                 verdict += (r"\par\emph{Under another reading:} " + rf"\textbf{{{alt.outcome.value}}} "
                             f"({alt.evidence.value}), under: "
@@ -441,7 +442,7 @@ class _Html:
             if v.witness is not None and v.outcome.value in ("refuted", "open"):
                 verdict += " Witness: " + self.text(str(v.witness)) + "."
             if v.errata:
-                verdict += f' <a href="#errata">{len(v.errata)} printed value{"s" * (len(v.errata) != 1)} wrong</a>.'
+                verdict += f' <a href="#errata">{html.escape(errata_phrase(v.errata))}</a>.'
             for alt in v.alternatives:
                 verdict += (f'<br><em>Under another reading:</em> <b class="{alt.outcome.value}">{alt.outcome.value}</b>'
                             f" ({alt.evidence.value}), under: " + "; ".join(self.text(a) for a in _assumptions(alt))
