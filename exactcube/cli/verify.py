@@ -53,6 +53,13 @@ def add_arguments(p):
     p.add_argument("--strict", action="store_true",
                    help="count every last-digit difference (rounding) as a wrong printed value; a claim with "
                         "one is then an erratum")
+    p.add_argument("--compare", metavar="OLD.json",
+                   help="print what changed from an older run (a baseline such as docs/verdicts.json, or a --json "
+                        "document): outcome, evidence, readings, errata added or removed")
+    p.add_argument("--errata", action="store_true",
+                   help="print only the errata (claim, where, printed, true, kind), in --format md")
+    p.add_argument("--format", choices=("md",), default="md",
+                   help="format of --errata: md (a Markdown table to paste into a report; the default)")
     p.add_argument("--mutate", action="store_true",
                    help="mutation-test the checks: perturb each printed item and report mutants tried and caught")
     p.add_argument("--mutate-limit", metavar="N", type=int_arg("--mutate-limit", 1), default=None,
@@ -92,6 +99,7 @@ def run(args, out) -> int:
     from ._common import progress
 
     claims, load_errors = select(args)
+    old_baseline = _read_compare(args.compare) if args.compare else None
     if args.list:
         from ..claims import DOCUMENTS
 
@@ -113,11 +121,43 @@ def run(args, out) -> int:
         return 0
     t0 = time.perf_counter()
     with strict_errata(args.strict):
+        if args.errata:  # machine output alone on standard output
+            results = run_claims(claims)
+            from ..baseline import errata_markdown
+
+            out.write(errata_markdown(results))
+            return 1 if any(r.crashed for r in results) or load_errors else 0
         with progress("verifying", len(claims)) as bar:
             results = run_claims(claims, on_start=lambda c: None, on_done=lambda r: bar.advance(1, r.claim.id))
         elapsed = time.perf_counter() - t0
         mutations = _mutate(results, args) if args.mutate else {}
-        return _report(args, out, results, elapsed, mutations, load_errors)
+        code = _report(args, out, results, elapsed, mutations, load_errors)
+    if old_baseline is not None:
+        from ..baseline import baseline_document, baseline_of, compare_baselines
+
+        changes = compare_baselines(old_baseline, baseline_of(baseline_document(results)))
+        out.print(f"changes from {args.compare}: " + (f"{len(changes)}" if changes else "none"))
+        for line in changes:
+            out.print("  " + line)
+    return code
+
+
+def _read_compare(path: str) -> dict:
+    """The verdicts of an older run (``--compare``), by claim id; BadInput (exit 2) if unreadable."""
+    import json
+
+    from ..baseline import baseline_of
+
+    try:
+        with open(path, encoding="utf-8") as f:
+            doc = json.load(f)
+        return baseline_of(doc)
+    except OSError as exc:
+        raise BadInput(f"--compare: cannot read {path}: {exc.strerror or exc}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise BadInput(f"--compare: {path} is not JSON ({exc})") from None
+    except (ValueError, KeyError, TypeError) as exc:
+        raise BadInput(f"--compare: {path}: {exc}") from None
 
 
 def _report(args, out, results, elapsed, mutations, load_errors) -> int:
