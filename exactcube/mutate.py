@@ -76,7 +76,11 @@ def _sympy_mutants(e) -> list[tuple[str, Any]]:
 
     out: list[tuple[str, Any]] = []
     for a in sorted(e.atoms(sp.Number), key=sp.default_sort_key):
-        out.append((f"number {a} -> {a + 1}", e.xreplace({a: a + 1})))
+        if isinstance(e, sp.Equality):  # keep the perturbed equation an equation (never evaluated to False)
+            m = sp.Eq(e.lhs.xreplace({a: a + 1}), e.rhs.xreplace({a: a + 1}), evaluate=False)
+        else:
+            m = e.xreplace({a: a + 1})
+        out.append((f"number {a} -> {a + 1}", m))
     terms = sp.Add.make_args(sp.expand(e)) if isinstance(e, sp.Expr) else ()
     if isinstance(e, sp.Expr) and len(terms) > 1:
         for t in terms:
