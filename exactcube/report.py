@@ -221,9 +221,11 @@ def _intro(parts: ReportParts) -> str:
             "interval); a verdict that also rests on a reading of the rules or on a model standing in for "
             "reality says so ('under: ...'). "
             f"{parts.n_errata} printed value{'s were' if parts.n_errata != 1 else ' was'} found wrong (substantive "
-            f"errors and misprints); {parts.n_not_counted} more differ only by rounding noise (less than one unit "
-            "in the last printed place) or by damage in the available text. All are listed in the Errata section "
-            "with their kinds and true values.")
+            f"errors and misprints, one slip counted once); {parts.n_not_counted} more differ only in the last "
+            "digit, by the arithmetic of the source (rounding), or by damage in the available text "
+            "(transcription), and are not counted: a claim with only such differences is verified. All are "
+            "listed in the Errata section with their kinds and true values (the rule is in docs/design.md, "
+            "'Erratum kinds').")
 
 
 class _Longs:
