@@ -6,11 +6,15 @@ that starts with the document's short name (``ju24.eq2.3``, ``ks69.table1``),
 the place in the document, and the sentence it checks.  Its check is a small
 function returning a :class:`Verdict`.
 
-Outcomes (docs/design.md): ``verified``; ``refuted`` (a statement, theorem or optimality claim is
+Outcomes (docs/design.md): ``verified`` (possibly with differences of uncounted kinds
+listed); ``refuted`` (a statement, theorem or optimality claim is
 false, shown by an exact witness); ``erratum`` (a printed number or formula differs
-from the truth beyond its printed rounding: each :class:`Erratum` gives the place,
-the printed and the true value, and its kind: ``substantive``, ``misprint``,
-``rounding`` or ``transcription``, see :class:`exactcube.results.ErratumKind`);
+from the truth beyond its printed rounding, and at least one such difference is
+``substantive`` or a ``misprint``: each :class:`Erratum` gives the place, the printed
+and the true value, and its kind: ``substantive``, ``misprint``, ``rounding`` or
+``transcription``, see :class:`exactcube.results.ErratumKind` and
+:func:`exactcube.printed.erratum_kind`; the outcome follows from the kinds by
+:func:`errata_outcome`);
 ``open`` (undecided, with the reason).
 
 Evidence (:class:`exactcube.results.Evidence`): ``exact``, ``rigorous``,
@@ -32,7 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from .results import (ASSUMPTIONS, Assumption, Erratum, ErratumKind, Evidence, NamedEnum, Provenance, assumption,
-                      get_assumption, grade, jsonable)
+                      counted_errata, errata_phrase, get_assumption, grade, jsonable)
 
 __all__ = [
     "Outcome",
@@ -52,6 +56,7 @@ __all__ = [
     "verified",
     "refuted",
     "erratum",
+    "errata_outcome",
     "open_",
     "documents",
     "paper_order",
@@ -99,8 +104,9 @@ class Verdict:
             ids += [a for a in self.provenance.assumptions if a not in ids]
         object.__setattr__(self, "assumptions", tuple(dict.fromkeys(ids)))
         object.__setattr__(self, "alternatives", tuple(self.alternatives))
-        if self.outcome is Outcome.ERRATUM and not self.errata:
-            raise ValueError("an erratum verdict must list at least one Erratum")
+        if self.outcome is Outcome.ERRATUM and not counted_errata(self.errata):
+            raise ValueError("an erratum verdict must list at least one substantive or misprint Erratum "
+                             "(use erratum(), which decides the outcome from the errata)")
         for alt in self.alternatives:
             if not alt.assumptions:
                 raise ValueError("a verdict under another reading must name that reading (assumptions)")
@@ -181,12 +187,29 @@ def refuted(evidence: Evidence | str | Provenance, details: str, witness: Any, *
                    tuple(alternatives))
 
 
+def errata_outcome(errata: Iterable[Erratum]) -> Outcome:
+    """The one rule from errata to outcome (docs/design.md, "Outcomes follow from the errata"):
+    ``erratum`` when at least one erratum counts as wrong (``substantive`` or ``misprint``, and
+    ``rounding`` under ``verify --strict``), else ``verified`` with the differences listed."""
+    return Outcome.ERRATUM if counted_errata(errata) else Outcome.VERIFIED
+
+
 def erratum(evidence: Evidence | str | Provenance, details: str, errata: Iterable[Erratum], witness: Any = None, *,
             assumptions: Iterable[str] = (), alternatives: Iterable[Verdict] = ()) -> Verdict:
-    """Printed values (or formulas) differ from the truth; each :class:`Erratum` gives printed, true and kind."""
+    """Printed values (or formulas) differ from the truth; each :class:`Erratum` gives printed, true and kind.
+
+    The outcome follows from the errata by :func:`errata_outcome`: a claim whose differences are all
+    of uncounted kinds (``rounding``, ``transcription``) is ``verified``, its details opening with the
+    differences counted (``"verified; 8 last-digit differences (rounding)."``) and its errata listed.
+    """
     ev, prov = _split(evidence)
-    return Verdict(Outcome.ERRATUM, ev, details, witness, tuple(errata), tuple(assumptions), prov,
-                   tuple(alternatives))
+    errata = tuple(errata)
+    if not errata:
+        raise ValueError("erratum() needs at least one Erratum")
+    outcome = errata_outcome(errata)
+    if outcome is Outcome.VERIFIED:
+        details = f"verified; {errata_phrase(errata)}. {details}"
+    return Verdict(outcome, ev, details, witness, errata, tuple(assumptions), prov, tuple(alternatives))
 
 
 def open_(evidence: Evidence | str | Provenance, details: str, witness: Any = None, *,

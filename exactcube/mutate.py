@@ -3,9 +3,12 @@ r"""Mutation testing of the checks: proof that every check can fail.
 For each claim, :func:`mutate_claim` runs the check once while recording every
 printed item it reads (:mod:`exactcube.printed`), then once per *mutant*: the same
 check with one printed item replaced by a perturbed copy.  A mutant is *caught*
-when the verdict changes (outcome, or the set of errata with their printed values)
-or the check stops with an error; it *survives* when the verdict is the same, which
-means the check did not look at that item closely enough.
+when the verdict changes (outcome, or the places of the errata): the check judged the
+perturbed value and gave a reason; it *survives* when the verdict is the same, which
+means the check did not look at that item closely enough.  A mutant on which the check
+raises an exception is an *error*, counted apart and never as a catch: a crash is not a
+judgement (each error is fixed in the check or listed, with its reason, under "Mutation
+exceptions" on the document's page).
 
 Mutants of a printed value (:func:`mutants_of`):
 
@@ -73,7 +76,11 @@ def _sympy_mutants(e) -> list[tuple[str, Any]]:
 
     out: list[tuple[str, Any]] = []
     for a in sorted(e.atoms(sp.Number), key=sp.default_sort_key):
-        out.append((f"number {a} -> {a + 1}", e.xreplace({a: a + 1})))
+        if isinstance(e, sp.Equality):  # keep the perturbed equation an equation (never evaluated to False)
+            m = sp.Eq(e.lhs.xreplace({a: a + 1}), e.rhs.xreplace({a: a + 1}), evaluate=False)
+        else:
+            m = e.xreplace({a: a + 1})
+        out.append((f"number {a} -> {a + 1}", m))
     terms = sp.Add.make_args(sp.expand(e)) if isinstance(e, sp.Expr) else ()
     if isinstance(e, sp.Expr) and len(terms) > 1:
         for t in terms:
@@ -141,36 +148,45 @@ def verdict_signature(v) -> tuple:
     the errata, here or in a verdict under another reading (a mutant that only changes
     the printed text an erratum quotes is not caught: the check must *judge* the value,
     not echo it)."""
-    if v is None:
-        return ("crash",)
     return (v.outcome.value, tuple(sorted({e.where for e in v.errata})),
             tuple(verdict_signature(a) for a in v.alternatives))
 
 
 @dataclass
 class MutationReport:
-    """Mutants tried and caught for one claim; ``survivors`` lists (item, mutant) labels."""
+    """Mutants tried, caught, survived and errors for one claim; ``survivors`` and ``errors``
+    list their (item, mutant) labels (an error's with the exception's type)."""
 
     claim_id: str
     items: int = 0
     tried: int = 0
     caught: int = 0
-    crashed: int = 0
     survivors: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
     note: str = ""
     #: Wrong printed values the harness has no correction for (not text, no ``mutants=``).
     uncorrectable: list[str] = field(default_factory=list)
 
+    @property
+    def survived(self) -> int:
+        return len(self.survivors)
+
+    @property
+    def errored(self) -> int:
+        return len(self.errors)
+
     def as_dict(self) -> dict:
-        return {"items": self.items, "tried": self.tried, "caught": self.caught, "crashed": self.crashed,
-                "survivors": list(self.survivors), "uncorrectable": list(self.uncorrectable), "note": self.note}
+        return {"items": self.items, "tried": self.tried, "caught": self.caught, "survived": self.survived,
+                "errors": self.errored, "survivors": list(self.survivors), "error_mutants": list(self.errors),
+                "uncorrectable": list(self.uncorrectable), "note": self.note}
 
 
 def _run(check: Callable):
+    """The check's verdict, or the exception it raised (never swallowed into a verdict)."""
     try:
         return check()
-    except Exception:
-        return None
+    except Exception as exc:  # an error of the check on this input: reported apart
+        return exc
 
 
 def mutate_claim(claim, limit: int | None = None, seed: int = 0) -> MutationReport:
@@ -179,8 +195,8 @@ def mutate_claim(claim, limit: int | None = None, seed: int = 0) -> MutationRepo
     rep = MutationReport(claim.id)
     with recording() as rec:
         base = _run(claim.check)
-    if base is None:
-        rep.note = "the check itself fails; nothing to mutate"
+    if isinstance(base, Exception):
+        rep.note = f"the check itself fails ({type(base).__name__}); nothing to mutate"
         return rep
     base_sig = verdict_signature(base)
     accesses: list[Access] = list(rec.values())
@@ -210,9 +226,8 @@ def mutate_claim(claim, limit: int | None = None, seed: int = 0) -> MutationRepo
         rep.tried += 1
         with substituting(a.key, m):
             v = _run(claim.check)
-        if v is None:
-            rep.crashed += 1
-            rep.caught += 1
+        if isinstance(v, Exception):
+            rep.errors.append(f"{a.where}: {lab}: {type(v).__name__}: {str(v)[:120]}")
         elif verdict_signature(v) != base_sig:
             rep.caught += 1
         else:

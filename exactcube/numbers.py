@@ -44,6 +44,7 @@ __all__ = [
     "ball_agrees_with_printed",
     "parse_printed",
     "is_mpq",
+    "exact_bounds",
     "check_whole",
     "MAX_INPUT_DIGITS",
     "MAX_EXPONENT",
@@ -236,6 +237,32 @@ def latex_rational(q, places: int | None = None) -> str:
         return str(q.numerator)
     sign = "-" if q < 0 else ""
     return rf"{sign}\frac{{{abs(q.numerator)}}}{{{q.denominator}}}"
+
+
+def _dyadic(x) -> mpq:
+    """The exact rational an arb midpoint or an mpmath mpf holds: ``man * 2**exp``."""
+    man, exp = x.mid().man_exp() if hasattr(x, "mid") else x.man_exp
+    man, exp = int(man), int(exp)
+    return mpq(man) * mpq(2) ** exp if exp >= 0 else mpq(man, 2 ** (-exp))
+
+
+def exact_bounds(v) -> tuple[mpq, mpq]:
+    """Exact rational bounds ``(lo, hi)`` of a true value, whatever its type: an exact rational or
+    integer (``lo == hi``), a python-flint arb ball (its end points), an mpmath mpf (the dyadic
+    it holds), or a ``(lo, hi)`` pair (a Monte Carlo confidence interval)."""
+    if isinstance(v, tuple) and len(v) == 2:
+        lo, hi = to_mpq(v[0]), to_mpq(v[1])
+        if lo > hi:
+            raise ValueError(f"interval ({lo}, {hi}) has lo > hi")
+        return lo, hi
+    kind = type(v).__name__
+    if kind == "arb":
+        return _dyadic(v.lower()), _dyadic(v.upper())
+    if kind == "mpf":
+        q = _dyadic(v)
+        return q, q
+    q = to_mpq(v)
+    return q, q
 
 
 def printed_places(printed: str) -> int:

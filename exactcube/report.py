@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from .claims import ClaimResult
+from .results import counted_errata, errata_phrase
 from .mathtext import html_text, latex_escape, latex_text
 from .tables import TABLES
 
@@ -144,11 +145,11 @@ class ReportParts:
     def n_errata(self) -> int:
         """Printed values found wrong: substantive and misprint errata only (rounding noise and
         transcription damage are listed, not counted)."""
-        return sum(1 for _, e in self.errata if e.kind.counts_as_wrong)
+        return sum(len(counted_errata(r.verdict.errata)) for r in self.results if r.verdict)
 
     @property
     def n_not_counted(self) -> int:
-        return len(self.errata) - self.n_errata
+        return sum(1 for _, e in self.errata if not e.kind.counts_as_wrong)
 
     @property
     def n_figures(self) -> int:
@@ -250,9 +251,11 @@ def _intro(parts: ReportParts) -> str:
             "interval); a verdict that also rests on a reading of the rules or on a model standing in for "
             "reality says so (under: the reading's id, with its sentence in the document's table of readings). "
             f"{parts.n_errata} printed value{'s were' if parts.n_errata != 1 else ' was'} found wrong (substantive "
-            f"errors and misprints); {parts.n_not_counted} more differ only by rounding noise (less than one unit "
-            "in the last printed place) or by damage in the available text. All are listed in the Errata section "
-            "with their kinds and true values.")
+            f"errors and misprints, one slip counted once); {parts.n_not_counted} more differ only in the last "
+            "digit, by the arithmetic of the source (rounding), or by damage in the available text "
+            "(transcription), and are not counted: a claim with only such differences is verified. All are "
+            "listed in the Errata section with their kinds and true values (the rule is in docs/design.md, "
+            "'Erratum kinds').")
 
 
 class _Longs:
@@ -318,7 +321,7 @@ class _Latex:
             if v.witness is not None and v.outcome.value in ("refuted", "open"):
                 verdict += " Witness: " + self.text(str(v.witness)) + "."
             if v.errata:
-                verdict += rf" {len(v.errata)} printed value{'s' if len(v.errata) != 1 else ''} wrong (see Errata)."
+                verdict += " " + self.text(errata_phrase(v.errata)) + r" (see Errata)."
             for alt in v.alternatives:
                 verdict += (r"\par\emph{Under another reading:} " + rf"\textbf{{{alt.outcome.value}}} "
                             f"({alt.evidence.value})" + self.under(c.document, alt) + ". " + self.text(alt.details))
@@ -486,7 +489,7 @@ class _Html:
             if v.witness is not None and v.outcome.value in ("refuted", "open"):
                 verdict += " Witness: " + self.text(str(v.witness)) + "."
             if v.errata:
-                verdict += f' <a href="#errata">{len(v.errata)} printed value{"s" * (len(v.errata) != 1)} wrong</a>.'
+                verdict += f' <a href="#errata">{html.escape(errata_phrase(v.errata))}</a>.'
             for alt in v.alternatives:
                 verdict += (f'<br><em>Under another reading:</em> <b class="{alt.outcome.value}">{alt.outcome.value}</b>'
                             f" ({alt.evidence.value})" + self.under(c.document, alt) + ". " + self.text(alt.details))

@@ -26,10 +26,12 @@ as plain ``exact``; :func:`grade` gives that combined label.
 
 from __future__ import annotations
 
+import contextvars
 import dataclasses
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, ClassVar, Iterable, Mapping
+from typing import Any, ClassVar, Iterable, Iterator, Mapping
 
 from .display import ExactDisplay
 from .numbers import is_mpq
@@ -43,6 +45,10 @@ __all__ = [
     "Provenance",
     "ErratumKind",
     "Erratum",
+    "strict_errata",
+    "is_strict",
+    "counted_errata",
+    "errata_phrase",
     "Result",
     "provenance_of",
     "grade",
@@ -238,8 +244,32 @@ class ErratumKind(NamedEnum):
 
     @property
     def counts_as_wrong(self) -> bool:
-        """Whether the summary counts it among the printed values found wrong."""
+        """Whether the summary counts it among the printed values found wrong: ``substantive`` and
+        ``misprint``, and under :func:`strict_errata` ``rounding`` too (every last-digit difference)."""
+        if self is ErratumKind.ROUNDING:
+            return _STRICT.get()
         return self in (ErratumKind.SUBSTANTIVE, ErratumKind.MISPRINT)
+
+
+# ``verify --strict``: every last-digit difference counts as wrong (a referee's choice).
+_STRICT: contextvars.ContextVar[bool] = contextvars.ContextVar("exactcube_strict_errata", default=False)
+
+
+@contextmanager
+def strict_errata(on: bool = True) -> Iterator[None]:
+    """Inside the block ``rounding`` errata count as wrong (``exactcube verify --strict``): every
+    last-digit difference is then a wrong printed value, and decides the outcome like one
+    (:func:`errata_outcome`)."""
+    token = _STRICT.set(bool(on))
+    try:
+        yield
+    finally:
+        _STRICT.reset(token)
+
+
+def is_strict() -> bool:
+    """Whether :func:`strict_errata` is in force."""
+    return _STRICT.get()
 
 
 @dataclass(frozen=True)
@@ -258,6 +288,9 @@ class Erratum:
     true_rounded: str = ""
     note: str = ""
     kind: ErratumKind = field(kw_only=True)
+    #: Errata that are one slip of the source (one caption mistake showing in three places) share a
+    #: ``slip`` name and are counted once (:func:`counted_errata`); '' for a slip of its own.
+    slip: str = field(default="", kw_only=True)
 
     def __post_init__(self):
         object.__setattr__(self, "kind", ErratumKind(self.kind))
@@ -270,7 +303,45 @@ class Erratum:
             "true_rounded": self.true_rounded,
             "kind": self.kind.value,
             "note": self.note,
+            **({"slip": self.slip} if self.slip else {}),
         }
+
+
+def counted_errata(errata: Iterable[Erratum]) -> list[Erratum]:
+    """The errata that count as printed values found wrong (:attr:`ErratumKind.counts_as_wrong`),
+    one slip counted once: errata sharing a ``slip`` name, or the same place and printed text, are
+    one (docs/design.md, "Outcomes follow from the errata")."""
+    seen: dict[tuple[str, str], Erratum] = {}
+    for e in errata:
+        if e.kind.counts_as_wrong:
+            seen.setdefault(("slip", e.slip) if e.slip else (e.where, e.printed), e)
+    return list(seen.values())
+
+
+_UNCOUNTED_NOUN = {ErratumKind.ROUNDING: "last-digit difference", ErratumKind.TRANSCRIPTION: "transcription difference"}
+
+
+def errata_phrase(errata: Iterable[Erratum]) -> str:
+    """The errata of one verdict in words, counted by the one rule (docs/design.md, "Erratum kinds"):
+    ``"2 printed values wrong (1 substantive, 1 misprint); 8 last-digit differences (rounding)"``.
+    Empty when there are none.  Reports and the verdict details use this phrase, so a count of
+    wrong values never includes a difference that is not counted."""
+    errata = list(errata)
+    wrong = counted_errata(errata)
+    parts = []
+    if wrong:
+        kinds: dict[str, int] = {}
+        for e in wrong:
+            kinds[e.kind.value] = kinds.get(e.kind.value, 0) + 1
+        parts.append(f"{len(wrong)} printed value{'s' * (len(wrong) != 1)} wrong ("
+                     + ", ".join(f"{n} {k}" for k, n in sorted(kinds.items())) + ")")
+    for kind in (ErratumKind.ROUNDING, ErratumKind.TRANSCRIPTION):
+        if kind.counts_as_wrong:
+            continue
+        n = sum(1 for e in errata if e.kind is kind)
+        if n:
+            parts.append(f"{n} {_UNCOUNTED_NOUN[kind]}{'s' * (n != 1)} ({kind.value})")
+    return "; ".join(parts)
 
 
 def jsonable(x: Any):

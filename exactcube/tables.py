@@ -11,7 +11,7 @@ prints percentages.
 printed precision (see :func:`exactcube.numbers.agrees_with_printed`); for a ball
 the answer is decided only when the ball lies wholly inside or wholly outside
 the printed interval.  :meth:`Table.errata` turns the disagreements into
-:class:`~exactcube.results.Erratum` entries, classified by :func:`cell_erratum_kind`.
+:class:`~exactcube.results.Erratum` entries, classified by :func:`exactcube.printed.erratum_kind`.
 
 Renderers: :meth:`to_rich`, :meth:`to_latex` (booktabs), :meth:`to_csv`,
 :meth:`to_json`.  CSV and JSON carry exact values as ``p/q`` text, which
@@ -30,12 +30,14 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
+from .printed import Arithmetic, erratum_kind
 from .printed import cell as _printed_cell
 from .results import Erratum, ErratumKind
 from .errors import BadInput
 from .mathtext import html_text, latex_escape, latex_text
 from .numbers import (
     agrees_with_printed,
+    exact_bounds,
     format_decimal,
     format_exact,
     is_mpq,
@@ -106,22 +108,12 @@ def _arb_decimal(v, digits: int) -> str:
 
 def _arb_bounds(v) -> tuple[mpq, mpq]:
     """Exact rational bounds of an arb ball."""
-    lo, hi = v.lower(), v.upper()
-    return _arb_exact(lo), _arb_exact(hi)
-
-
-def _arb_exact(x) -> mpq:
-    # an arb with zero radius is a dyadic rational: man * 2**exp
-    man, exp = x.mid().man_exp()
-    man, exp = int(man), int(exp)
-    return mpq(man) * mpq(2) ** exp if exp >= 0 else mpq(man, 2 ** (-exp))
+    return exact_bounds(v)
 
 
 def _mpf_exact(v) -> mpq:
     """The exact dyadic rational an mpmath mpf holds."""
-    man, exp = v.man_exp
-    man, exp = int(man), int(exp)
-    return mpq(man) * mpq(2) ** exp if exp >= 0 else mpq(man, 2 ** (-exp))
+    return exact_bounds(v)[0]
 
 
 def _mpf_decimal(v, digits: int) -> str:
@@ -155,23 +147,6 @@ def column_groups(widths: Sequence[int], label_width: int, limit: int) -> list[l
     if cur or not groups:
         groups.append(cur)
     return groups
-
-
-def cell_erratum_kind(value, printed: str, scale=1) -> ErratumKind:
-    """The kind of a wrong printed cell: ``rounding`` when the printed digits miss the
-    true value by less than one unit in the last printed place (but more than the
-    half unit that correct rounding allows), else ``substantive``.
-
-    Text cells, balls and floats that cannot be placed exactly are ``substantive``
-    unless the claim says otherwise.
-    """
-    if isinstance(value, str) or not (_is_exact(value) or _is_mpf(value)):
-        return ErratumKind.SUBSTANTIVE
-    t = (to_mpq(value) if _is_exact(value) else _mpf_exact(value)) * to_mpq(scale)
-    places = printed_places(printed)
-    if abs(t - parse_printed(printed)) < mpq(1, 10**places):
-        return ErratumKind.ROUNDING
-    return ErratumKind.SUBSTANTIVE
 
 
 @dataclass(frozen=True)
@@ -257,26 +232,31 @@ class Table:
             )
         raise TypeError(f"cannot compare cell of type {type(v).__name__}")
 
-    def errata(self, kind: ErratumKind | str | None = None, note: str = "") -> list[Erratum]:
-        """Published cells that disagree with the truth beyond printed rounding.
-
-        ``kind`` classifies every erratum of the table; without it each cell is
-        classified by :func:`cell_erratum_kind` (``rounding`` when the printed digits
-        miss by less than one unit in the last place, else ``substantive``).
+    def errata(self, note: str = "", *, arithmetic: Arithmetic | None = None,
+               method: "str | Callable[[str, str], str]" = "") -> list[Erratum]:
+        """Published cells that disagree with the truth beyond printed rounding, each classified
+        by the one erratum-kind rule :func:`exactcube.printed.erratum_kind` (docs/design.md,
+        "Erratum kinds"): ``arithmetic`` is the arithmetic the source states for the table
+        (:data:`exactcube.printed.DOUBLE_15`, :data:`exactcube.printed.TRUNCATION`), ``method`` a
+        known cause that is not (a truncated series), or a function of (row, column) giving it per
+        cell ('' where it does not explain the cell).  The rule's reason ends each note.
+        Text cells that differ are ``substantive``.
         """
-        return [
-            Erratum(
-                where=f"{self.id} row {c.row}, column {c.col}",
-                printed=c.printed,
-                true=c.true,
-                true_rounded=c.true_rounded,
-                note=note,
-                kind=ErratumKind(kind) if kind is not None else cell_erratum_kind(self.cells.get((c.row, c.col)),
-                                                                                  c.printed, self.scale),
-            )
-            for c in self.compare()
-            if c.agrees is False
-        ]
+        out = []
+        for c in self.compare():
+            if c.agrees is not False:
+                continue
+            v = self.cells.get((c.row, c.col))
+            if isinstance(v, str):
+                kind, reason = ErratumKind.SUBSTANTIVE, "substantive: a text cell that differs"
+            else:
+                why = method(c.row, c.col) if callable(method) else method
+                ruling = erratum_kind(c.printed, v, arithmetic=arithmetic, method=why, scale=self.scale)
+                kind, reason = ruling.kind, ruling.reason
+            out.append(Erratum(where=f"{self.id} row {c.row}, column {c.col}", printed=c.printed, true=c.true,
+                               true_rounded=c.true_rounded, note="; ".join(x for x in (note, reason) if x),
+                               kind=kind))
+        return out
 
     def undecided(self) -> list[Comparison]:
         return [c for c in self.compare() if c.agrees is None]

@@ -63,10 +63,13 @@ def consistency_lemma_check(identity=None, answer=None):
     eq2 = answer.value if answer is not None else LEMMA_ANSWER
     x, a, b, P = (sp.Symbol(n, positive=True) for n in "xabP")
     by_name = {x.name: x, a.name: a, b.name: b, P.name: P}
+    # (1) as lhs - rhs: an equation with positive symbols may evaluate to False (a perturbed (1) that no P
+    # satisfies), which is then judged (refuted below), never a crash
+    eq1 = sp.sympify(eq1.lhs - eq1.rhs)
     eq1 = eq1.xreplace({s: by_name[s.name] for s in eq1.free_symbols if s.name in by_name})
     eq2 = eq2.xreplace({s: by_name[s.name] for s in eq2.free_symbols if s.name in by_name})
     f_answer = sp.lambdify((a, b), eq2, modules="sympy")
-    f_identity = sp.lambdify((x, a, b, P), eq1.lhs - eq1.rhs, modules="sympy")
+    f_identity = sp.lambdify((x, a, b, P), eq1, modules="sympy")
     n = 16
     for lo in range(0, n):
         for hi in range(lo + 2, n + 1):

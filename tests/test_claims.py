@@ -89,7 +89,8 @@ def test_every_erratum_has_a_kind_and_wrong_counts_exclude_noise(verdicts):
 
     c = summary_counts(verdicts.values())
     kinds = c["errata_by_kind"]
+    # one slip counted once: ju24.fig10's caption slip shows in three errata, so two fewer than the kinds
     assert c["printed_values_wrong"] + c["printed_values_wrong_under_assumptions"] == \
-        kinds["substantive"] + kinds["misprint"]
+        kinds["substantive"] + kinds["misprint"] - 2
     # the noisy appendix's floating-point noise and floyd's damaged '2.5' are not counted as wrong
     assert kinds["rounding"] >= 45 and kinds["transcription"] >= 1

@@ -70,6 +70,24 @@ def test_a_wrong_value_corrected_must_clear_its_erratum():
     assert (rep.tried, rep.caught) == (1, 0)
 
 
+def crashes_on_change():
+    # judges the cell, but raises (instead of judging) when the printed doubling point is not 3/4
+    if P.value != mpq(3, 4):
+        raise ZeroDivisionError("a check that cannot handle the perturbed input")
+    if not agrees_with_printed(mpq(13, 16), CELL.value):
+        return erratum("exact", "differs", [Erratum("Table I, row 1", CELL.value, "13/16", kind="substantive")])
+    return verified("exact", "both agree")
+
+
+def test_an_exception_is_an_error_never_a_catch():
+    rep = mutate_claim(_claim(crashes_on_change))
+    # 3 mutants of 3/4 raise (errors), 3 of .8125 change the verdict (caught)
+    assert (rep.tried, rep.caught, rep.survived, rep.errored) == (6, 3, 0, 3)
+    assert all("ZeroDivisionError" in e and e.startswith("§2.1") for e in rep.errors)
+    d = rep.as_dict()
+    assert (d["caught"], d["survived"], d["errors"]) == (3, 0, 3) and d["tried"] == 6
+
+
 def test_nothing_printed_needs_a_reason():
     rep = mutate_claim(_claim(lambda: verified("exact", "qualitative"), unprinted="a sign pattern, no number"))
     assert rep.items == 0 and rep.note == "a sign pattern, no number"
@@ -96,7 +114,8 @@ def test_registered_claims_sample(claim_id):
 
 @pytest.mark.slow
 def test_whole_harness():
-    """Every registered claim: every mutant caught, or the claim's survivors are listed exceptions."""
+    """Every registered claim: every mutant caught, or the claim's survivors and errors are listed
+    exceptions (an error is never a catch)."""
     from exactcube import catalog
     from exactcube.claims import REGISTRY
 
@@ -108,8 +127,8 @@ def test_whole_harness():
         rep = mutate_claim(c)
         if rep.items == 0 and not c.unprinted:
             bad[c.id] = "reads nothing printed and gives no reason"
-        elif rep.survivors and c.id not in _listed_exceptions():
-            bad[c.id] = rep.survivors[:3]
+        elif (rep.survivors or rep.errors) and c.id not in _listed_exceptions():
+            bad[c.id] = (rep.survivors + rep.errors)[:3]
     assert bad == {}
 
 

@@ -22,16 +22,19 @@ Each claim gets an outcome, an evidence class and the readings it rests on:
                race model stands for real positions"; such verdicts are counted apart
                from the plain ones ("exact under assumptions")
   errata kinds substantive (a wrong value, formula or statement) | misprint (a slip whose
-               intended value is clear) | rounding (off by less than one unit in the
-               last printed place: floating-point noise) | transcription (likely damage
+               intended value is clear) | rounding (one of the two nearest decimals,
+               explained by the source's arithmetic) | transcription (likely damage
                in the available text). "Printed values found wrong" counts substantive
-               and misprint only.
+               and misprint only (--strict: rounding too). The one rule deciding
+               the kind is in docs/design.md, "Erratum kinds"; a claim whose
+               differences are all uncounted kinds is verified, listing them.
 
 --mutate proves that the checks can fail: every printed item a check compares against
 (a table cell's last digit +-1, a sign, a number or term of a typed-in formula, a
 threshold, a count) is perturbed in turn and the check re-run; a mutant is caught when
-the verdict changes. A value already found wrong is instead corrected, which must clear
-its erratum.
+the verdict changes (outcome or errata places). A mutant on which the check raises is an
+error, counted apart and never as a catch. A value already found wrong is instead
+corrected, which must clear its erratum.
 
 Exit status is 0 when every check ran (errata are findings, not failures), 1 when a
 check crashed (a failure of the tool), 2 on bad input."""
@@ -48,6 +51,16 @@ def add_arguments(p):
     p.add_argument("--slow", action="store_true", help="include the slow claims (large sweeps)")
     p.add_argument("--details", action="store_true", help="print each claim's details and errata")
     p.add_argument("--list", action="store_true", help="list the registered claims without running them")
+    p.add_argument("--strict", action="store_true",
+                   help="count every last-digit difference (rounding) as a wrong printed value; a claim with "
+                        "one is then an erratum")
+    p.add_argument("--compare", metavar="OLD.json",
+                   help="print what changed from an older run (a baseline such as docs/verdicts.json, or a --json "
+                        "document): outcome, evidence, readings, errata added or removed")
+    p.add_argument("--errata", action="store_true",
+                   help="print only the errata (claim, where, printed, true, kind), in --format md")
+    p.add_argument("--format", choices=("md",), default="md",
+                   help="format of --errata: md (a Markdown table to paste into a report; the default)")
     p.add_argument("--mutate", action="store_true",
                    help="mutation-test the checks: perturb each printed item and report mutants tried and caught")
     p.add_argument("--mutate-limit", metavar="N", type=int_arg("--mutate-limit", 1), default=None,
@@ -92,12 +105,14 @@ def run(args, out) -> int:
     from rich.table import Table
 
     from ..claims import run_claims
+    from ..results import strict_errata
     from ._common import progress
 
     if args.list:
         reject_options(args, "verify --list", ("--json",))
     claims, load_errors = select(args)
     real_out, out = out, human(args, out)
+    old_baseline = _read_compare(args.compare) if args.compare else None
     if args.list:
         from ..claims import DOCUMENTS
 
@@ -118,18 +133,60 @@ def run(args, out) -> int:
         out.table(t)
         return 0
     t0 = time.perf_counter()
-    with progress("verifying", len(claims)) as bar:
-        results = run_claims(claims, on_start=lambda c: None, on_done=lambda r: bar.advance(1, r.claim.id))
-    elapsed = time.perf_counter() - t0
+    with strict_errata(args.strict):
+        if args.errata:  # machine output alone on standard output
+            results = run_claims(claims)
+            from ..baseline import errata_markdown
 
-    mutations = _mutate(results, args) if args.mutate else {}
+            out.write(errata_markdown(results))
+            return 1 if any(r.crashed for r in results) or load_errors else 0
+        with progress("verifying", len(claims)) as bar:
+            results = run_claims(claims, on_start=lambda c: None, on_done=lambda r: bar.advance(1, r.claim.id))
+        elapsed = time.perf_counter() - t0
+        mutations = _mutate(results, args) if args.mutate else {}
+        code = _report(args, out, results, elapsed, mutations, load_errors)
+    if old_baseline is not None:
+        from ..baseline import baseline_document, baseline_of, compare_baselines
+
+        changes = compare_baselines(old_baseline, baseline_of(baseline_document(results)))
+        out.print(f"changes from {args.compare}: " + (f"{len(changes)}" if changes else "none"))
+        for line in changes:
+            out.print("  " + line)
+    return code
+
+
+def _read_compare(path: str) -> dict:
+    """The verdicts of an older run (``--compare``), by claim id; BadInput (exit 2) if unreadable."""
+    import json
+
+    from ..baseline import baseline_of
+
+    try:
+        with open(path, encoding="utf-8") as f:
+            doc = json.load(f)
+        return baseline_of(doc)
+    except OSError as exc:
+        raise BadInput(f"--compare: cannot read {path}: {exc.strerror or exc}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise BadInput(f"--compare: {path} is not JSON ({exc})") from None
+    except (ValueError, KeyError, TypeError) as exc:
+        raise BadInput(f"--compare: {path}: {exc}") from None
+
+
+def _report(args, out, results, elapsed, mutations, load_errors) -> int:
+    """The table, the summary lines and the ``--json`` document of a finished run."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    from ._common import write_json
 
     t = Table(title="exactcube verify")
     for col, j in (("claim", "left"), ("outcome", "left"), ("evidence", "left"), ("under", "left"),
                    ("seconds", "right")):
         t.add_column(col, justify=j)
     if mutations:
-        t.add_column("mutants caught", justify="right")
+        t.add_column("mutants caught/tried", justify="right")
+        t.add_column("errors", justify="right")
     if args.details:
         t.add_column("details")
     for r in results:
@@ -140,6 +197,7 @@ def run(args, out) -> int:
         if mutations:
             m = mutations.get(r.claim.id)
             row.append(f"{m.caught}/{m.tried}" if m and m.tried else "-")
+            row.append(str(m.errored) if m and m.tried else "-")
         if args.details:
             row.append(escape(details_text(r, mutations.get(r.claim.id))))
         t.add_row(*row)
@@ -181,17 +239,20 @@ def details_text(r, mutation=None) -> str:
     for alt in v.alternatives:
         d += f"\n  {alt.label()}: {alt.details}"
     if mutation is not None:
-        d += f"\n  mutants: {mutation.caught} of {mutation.tried} caught"
+        d += (f"\n  mutants: {mutation.caught} of {mutation.tried} caught, {mutation.survived} survived, "
+              f"{mutation.errored} errors")
         if mutation.note:
             d += f" ({mutation.note})"
         for s in mutation.survivors:
             d += f"\n    survived: {s}"
+        for s in mutation.errors:
+            d += f"\n    error: {s}"
     return d
 
 
 def summary_counts(results) -> dict:
     """Counts for the summary line and the JSON: outcomes, evidence grades, errata by kind."""
-    from ..results import ErratumKind
+    from ..results import ErratumKind, counted_errata
 
     outcomes: dict[str, int] = {}
     grades: dict[str, int] = {}
@@ -203,11 +264,11 @@ def summary_counts(results) -> dict:
             grades[r.verdict.grade] = grades.get(r.verdict.grade, 0) + 1
             for e in r.verdict.errata:
                 kinds[e.kind.value] += 1
-                if e.kind.counts_as_wrong:
-                    if r.verdict.assumptions:
-                        under += 1
-                    else:
-                        wrong += 1
+            n = len(counted_errata(r.verdict.errata))  # one slip counted once
+            if r.verdict.assumptions:
+                under += n
+            else:
+                wrong += n
     return {"outcomes": outcomes, "evidence": grades, "errata_by_kind": kinds, "printed_values_wrong": wrong,
             "printed_values_wrong_under_assumptions": under}
 
@@ -222,15 +283,25 @@ def summary_lines(results, elapsed: float, mutations=None) -> list[str]:
         lines.append("evidence: " + ", ".join(f"{n} {k}" for k, n in sorted(c["evidence"].items())))
     w, u = c["printed_values_wrong"], c["printed_values_wrong_under_assumptions"]
     kinds = c["errata_by_kind"]
-    lines.append(f"{w} printed value{'' if w == 1 else 's'} found wrong, and {u} more under assumptions "
-                 f"({kinds['substantive']} substantive, {kinds['misprint']} misprint in all); not counted: "
-                 f"{kinds['rounding']} rounding, {kinds['transcription']} transcription; {elapsed:.2f} s")
+    from ..results import is_strict
+
+    if is_strict():
+        lines.append(f"{w} printed value{'' if w == 1 else 's'} found wrong, and {u} more under assumptions "
+                     f"({kinds['substantive']} substantive, {kinds['misprint']} misprint, {kinds['rounding']} "
+                     f"rounding in all: --strict counts rounding); not counted: {kinds['transcription']} "
+                     f"transcription; {elapsed:.2f} s")
+    else:
+        lines.append(f"{w} printed value{'' if w == 1 else 's'} found wrong, and {u} more under assumptions "
+                     f"({kinds['substantive']} substantive, {kinds['misprint']} misprint in all); not counted: "
+                     f"{kinds['rounding']} rounding, {kinds['transcription']} transcription; {elapsed:.2f} s")
     if mutations:
         tried = sum(m.tried for m in mutations.values())
         caught = sum(m.caught for m in mutations.values())
+        survived = sum(m.survived for m in mutations.values())
+        errors = sum(m.errored for m in mutations.values())
         none = sum(1 for m in mutations.values() if not m.items)
-        lines.append(f"mutants: {caught} of {tried} caught; {none} claim{'' if none == 1 else 's'} "
-                     "compare against nothing printed")
+        lines.append(f"mutants: {caught} of {tried} caught, {survived} survived, {errors} errors (an error is "
+                     f"never a catch); {none} claim{'' if none == 1 else 's'} compare against nothing printed")
     return lines
 
 

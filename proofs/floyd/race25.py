@@ -199,4 +199,8 @@ def algorithm_text():
                    [Erratum(LOOP_BOUND.where, bound, str(up_to), str(up_to),
                             note="most likely an extraction artefact (the same '25' -> '2.5' damage is in our copy "
                                  "of ju24); a typo in the note cannot be ruled out",
-                            kind=ErratumKind.TRANSCRIPTION)])
+                            kind=ErratumKind.TRANSCRIPTION)]
+                   if bound.replace(".", "") == str(up_to) else  # only a lost/moved point is damage of the text
+                   [Erratum(LOOP_BOUND.where, bound, str(up_to), str(up_to),
+                            note=f"the loop as printed computes a table up to {last}, not {up_to}",
+                            kind=ErratumKind.SUBSTANTIVE)])

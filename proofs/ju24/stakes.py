@@ -88,6 +88,12 @@ def positive_on_region(expr, region: str):
     parametrisation and check that numerator and denominator are polynomials in positive
     variables whose coefficients all have one sign.  Returns (True/False/None, reason)."""
     e = sp.factor(sp.together(sp.sympify(expr).subs(REGION_PARAM[region], simultaneous=True)))
+    extra = e.free_symbols - {s_, v_, w_}
+    if extra:
+        # a (perturbed) formula that is no rational function of x, y alone, e.g. (1.3) - (A.8) not of the form
+        # c (-r)^k with c free of k: the sign cannot be decided by this method, and the check says so
+        return None, (f"{sp.factor(expr)} depends on {', '.join(sorted(map(str, extra)))}, so it is not a rational "
+                      f"function of x, y on {region}")
     num, den = sp.fraction(e)
     signs = []
     for part in (num, den):

@@ -713,7 +713,9 @@ def fig10():
             errs.append(Erratum(g_item.where, f"g = {g_printed}",
                                 f"g a multiple of {need}", str(need),
                                 f"frequencies of {g_printed} games are multiples of 1/{g_printed}; "
-                                f"{row} needs denominators dividing g, hence g ∈ {need}ℤ", kind=ErratumKind.SUBSTANTIVE))
+                                f"{row} needs denominators dividing g, hence g ∈ {need}ℤ", kind=ErratumKind.SUBSTANTIVE,
+                                # one slip of the caption (each g a tenth of the games played) shows in three rows
+                                slip="Figure 10 caption: g a tenth of the games" if need == 10 * int(g_printed) else ""))
             m = need
         else:
             m = int(g_printed)

@@ -278,6 +278,9 @@ def b_equals_1():
         if not (v.overlaps(w) and v.rad() < arb(10) ** -30):
             return refuted(RIGOROUS, f"α({a},1) = {_s(v)} does not contain 1/sqrt(a)", a)
     four = mpq(P_B1_THRESHOLD.value)
+    if four < 2:  # judged, not passed to the model: below a = 2 (our range's start) is far from the true 4
+        return refuted(EXACT, f"the printed threshold {four}: α(a,1) = a^(-1/2) > 1/2 for every a < 4, so A does not "
+                              f"dominate at a = {max(four, 1)}", four)
     for a in (four, four + mpq(1, 10), four + 1, mpq(100)):
         if C.expected_value(a, 1).dominated != "A":
             return refuted(EXACT, f"a = {a} >= {four}: A does not dominate", a)
@@ -322,6 +325,8 @@ def eq19_20():
 def one_e10():
     e_a, e_p = P_1E10.value
     a = mpq(10) ** e_a
+    if a <= 1:  # judged, not passed to the model (a raise factor is > 1)
+        return refuted(EXACT, f"the printed raise factor 10^{e_a} is not greater than 1: no raise factor", e_a)
     once = R.raising_points_binomial(1, 0, a, 2).alpha
     if once != (a + 1) / (2 * a):
         return refuted(EXACT, f"one raise: α(1,0) = {once}", once)

@@ -14,7 +14,7 @@ from exactcube.brownian import raises as R
 from exactcube.claims import Erratum, ErratumKind, Evidence, claim, erratum, refuted, verified
 from exactcube.numbers import (agrees_with_printed, ball_agrees_with_printed, format_decimal, format_exact, mpq,
                                parse_rational)
-from exactcube.printed import printed
+from exactcube.printed import erratum_kind, printed
 from exactcube.results import assumption
 from exactcube.symbolic import from_sympy, is_identity, to_sympy
 
@@ -483,18 +483,23 @@ def example_10_3():
         return verified(EXACT, f"α(10,3) = {format_exact(al)} ≈ {format_decimal(al, 6)} rounds to {shown}")
     with C.working_precision(128):
         c = C.alpha(10, 3, 20).value  # Table III's cell: continuous raise potentials a = 10, b = 3, by (18)
-    if ball_agrees_with_printed(c, shown):
+    copied = ball_agrees_with_printed(c, shown)
+    if copied:
         origin = (f"it is Table III's cell for continuous raise potentials a = 10, b = 3 (α(10,3) by (18) = "
                   f"{c.str(8, radius=False)}, which rounds to {shown}), apparently copied from the wrong table")
     else:
         origin = f"nor is it Table III's continuous α(10,3) = {c.str(8, radius=False)}"
+    # the kind by the one rule (docs/design.md, "Erratum kinds"); a value copied from Table III is a method error
+    ruling = erratum_kind(shown, al, method="the continuous α(10,3) of Table III, printed for the discrete one"
+                          if copied else "")
     return erratum(
         EXACT,
         f"α(10,3) = {format_exact(al)} = {format_decimal(al, 6)} for ten doubles against three, so the conclusion "
         f"(double at the start of an even game) holds, but the printed {shown} is not this point: {origin}.",
         [Erratum(P_EXAMPLE_10_3.where, shown, format_exact(al), format_decimal(al, 4, leading_zero=False),
-                 note="the printed value is Table III's (continuous a = 10, b = 3), not the discrete point of the "
-                      "example; Table I stops at 9 doubles", kind=ErratumKind.SUBSTANTIVE)],
+                 note=("the printed value is Table III's (continuous a = 10, b = 3), not the discrete point of the "
+                       "example; Table I stops at 9 doubles; " if copied else "") + ruling.reason,
+                 kind=ruling.kind)],
     )
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from exactcube.claims import ErratumKind, Evidence, claim, erratum, open_, refuted, verified
+from exactcube.claims import Evidence, claim, erratum, open_, refuted, verified
 from exactcube.numbers import format_decimal, mpq
 from exactcube.results import assumption
 from exactcube.race import cubeless as cl
@@ -84,16 +84,15 @@ def table1_claim():
     noted = [_with_boundary_note(e, c, t.get(c.row, c.col)) for e, c in zip(bad, wrong)]
     return erratum(EXACT, f"{len(bad)} of 121 printed cells differ from the exact value beyond the printed 0.1%; "
                           f"the other {121 - len(bad)} agree. Each erratum's note gives its distance from the "
-                          "rounding boundary.", noted, assumptions=(BORNE_OFF,))
-
-
-#: Below this fraction of a last-place unit beyond the rounding boundary, a miss is reported as the original
-#: computation's rounding rather than a misprint (ks69.table5 treats a 0.006-unit miss the same way).
-HAIR = mpq(1, 100)
+                          "rounding boundary and its kind by the rule of docs/design.md (zk77 states no arithmetic "
+                          "for Table 1 that would explain a last-digit difference).", noted,
+                   assumptions=(BORNE_OFF,))
 
 
 def _with_boundary_note(e, comp, true_value):
-    """The Erratum ``e`` with a note: how far the exact value lies outside the printed value's rounding interval."""
+    """The Erratum ``e`` with a note: how far the exact value lies outside the printed value's rounding
+    interval; its kind is the one rule's (:func:`exactcube.printed.erratum_kind`, reason kept in the note):
+    zk77 states no arithmetic for Table 1 ("computed using the above method", an exact recursion)."""
     from dataclasses import replace
 
     from exactcube.numbers import parse_printed, printed_places
@@ -106,12 +105,9 @@ def _with_boundary_note(e, comp, true_value):
     miss = abs(true_value - boundary)
     side = "below" if true_value < boundary else "above"
     note = (f"true ≈ {format_decimal(true_value, 5)}, {format_decimal(miss, 4)} {side} the rounding boundary "
-            f"{format_decimal(boundary, places + 1)} ({format_decimal(miss / unit, 3)} of a last-place unit)")
-    if miss < HAIR * unit:
-        note += ": a hair's breadth; likely the original computation's rounding, not a misprint"
-        return replace(e, note=note, kind=ErratumKind.ROUNDING)
-    # an exact convolution does not miss a rounding boundary by this much through floating-point noise
-    return replace(e, note=note + ": too far past the boundary for floating-point noise", kind=ErratumKind.SUBSTANTIVE)
+            f"{format_decimal(boundary, places + 1)} ({format_decimal(miss / unit, 3)} of a last-place unit); "
+            + e.note)
+    return replace(e, note=note)
 
 
 @claim("zk77.recursion", "§4, P(x, n) recursion and the winning formula",

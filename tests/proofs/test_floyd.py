@@ -36,7 +36,9 @@ def test_small_table_by_hand():
 
 @pytest.mark.parametrize("cid, outcome", [
     ("floyd.f25", Outcome.VERIFIED), ("floyd.order", Outcome.VERIFIED), ("floyd.exercise", Outcome.VERIFIED),
-    ("floyd.bet", Outcome.VERIFIED), ("floyd.algorithm", Outcome.ERRATUM)])
+    ("floyd.bet", Outcome.VERIFIED),
+    # the '2.5' is damage in the available text (transcription), which is listed but does not make an erratum
+    ("floyd.algorithm", Outcome.VERIFIED)])
 def test_claims(cid, outcome):
     assert REGISTRY[cid].check().outcome is outcome
 
@@ -64,8 +66,10 @@ def test_algorithm_can_verify_and_fail():
     v = REGISTRY["floyd.algorithm"].check()
     (e,) = v.errata
     assert e.kind.value == "transcription" and e.printed == "2.5" and e.true_rounded == "25"
-    # the corrected bound runs Floyd's loop to 25 and computes F[25,25]
-    assert _with("floyd.algorithm", F.LOOP_BOUND, "25").outcome is Outcome.VERIFIED
+    assert v.outcome is Outcome.VERIFIED and v.details.startswith("verified; 1 transcription difference")
+    # the corrected bound runs Floyd's loop to 25 and computes F[25,25]: nothing to list
+    v25 = _with("floyd.algorithm", F.LOOP_BOUND, "25")
+    assert v25.outcome is Outcome.VERIFIED and v25.errata == ()
     # a bound past the table the text describes, or short of it, is still wrong
     assert _with("floyd.algorithm", F.LOOP_BOUND, "26").outcome is Outcome.ERRATUM
     assert _with("floyd.algorithm", F.LOOP_BOUND, "24").outcome is Outcome.ERRATUM

@@ -39,8 +39,13 @@ def test_appendix_cell_kinds():
     with substituting(cell("0.10"), "0.820727272727272"):
         e = errata_at(check())[where]
     assert e.kind.value == "rounding" and not e.kind.counts_as_wrong
-    # ten units off: a wrong value
+    # ten units off: a wrong value; its text is the correct ...273 with the 14th decimal 7 printed as 8, a digit
+    # slip (the rule of docs/design.md: misprint)
     with substituting(cell("0.10"), "0.820727272727283"):
+        e = errata_at(check())[where]
+    assert e.kind.value == "misprint" and e.kind.counts_as_wrong
+    # eleven units off, two digits changed: substantive
+    with substituting(cell("0.10"), "0.820727272727284"):
         e = errata_at(check())[where]
     assert e.kind.value == "substantive" and e.kind.counts_as_wrong
     # a printed optimal move that is not optimal (0 is the unique optimum at 0.10)

@@ -1,0 +1,49 @@
+#!/usr/bin/env python
+"""Write docs/verdicts.json, the verdict baseline: the default run's verdicts (every non-slow claim)
+with id, outcome, evidence, readings, errata places, printed values and kinds, and the verdicts under
+other readings; no timings and no details (exactcube.baseline).
+
+    python scripts/update_verdicts.py            # rewrite docs/verdicts.json
+    python scripts/update_verdicts.py -o FILE    # write elsewhere ('-': standard output)
+
+tests/test_verdict_baseline.py fails when a verdict differs from the committed baseline: run this
+script in the commit that changes a verdict, and read the change with
+``exactcube verify --compare docs/verdicts.json`` first.
+"""
+
+from __future__ import annotations
+
+import argparse
+import pathlib
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("-o", "--output", default=str(ROOT / "docs" / "verdicts.json"))
+    args = p.parse_args(argv)
+    sys.path.insert(0, str(ROOT))
+    from exactcube import catalog
+    from exactcube.baseline import baseline_document
+    from exactcube.claims import REGISTRY, run_claims
+    from exactcube.output import write_json
+
+    errors = catalog.load()
+    if errors:
+        print(f"could not load {errors[0].module}: {errors[0].error}", file=sys.stderr)
+        return 1
+    results = run_claims(sorted((c for c in REGISTRY.values() if not c.slow), key=lambda c: c.id))
+    crashed = [r.claim.id for r in results if r.crashed]
+    if crashed:
+        print(f"not written: checks crashed: {', '.join(crashed)}", file=sys.stderr)
+        return 1
+    write_json(args.output, baseline_document(results))
+    if args.output != "-":
+        print(f"wrote {args.output}: {len(results)} verdicts", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
