@@ -138,13 +138,13 @@ def run(args, out) -> int:
             results = run_claims(claims)
             from ..baseline import errata_markdown
 
-            out.write(errata_markdown(results))
+            real_out.write(errata_markdown(results))
             return 1 if any(r.crashed for r in results) or load_errors else 0
         with progress("verifying", len(claims)) as bar:
             results = run_claims(claims, on_start=lambda c: None, on_done=lambda r: bar.advance(1, r.claim.id))
         elapsed = time.perf_counter() - t0
         mutations = _mutate(results, args) if args.mutate else {}
-        code = _report(args, out, results, elapsed, mutations, load_errors)
+        code = _report(args, out, results, elapsed, mutations, load_errors, real_out)
     if old_baseline is not None:
         from ..baseline import baseline_document, baseline_of, compare_baselines
 
@@ -173,12 +173,15 @@ def _read_compare(path: str) -> dict:
         raise BadInput(f"--compare: {path}: {exc}") from None
 
 
-def _report(args, out, results, elapsed, mutations, load_errors) -> int:
-    """The table, the summary lines and the ``--json`` document of a finished run."""
+def _report(args, out, results, elapsed, mutations, load_errors, real_out) -> int:
+    """The table, the summary lines (on ``out``) and the ``--json`` document (through ``real_out``) of a finished
+    run; with the JSON on standard output, tool errors are also said on standard error."""
+    import sys
+
     from rich.markup import escape
     from rich.table import Table
 
-    from ._common import write_json
+    from ._common import json_to_stdout
 
     t = Table(title="exactcube verify")
     for col, j in (("claim", "left"), ("outcome", "left"), ("evidence", "left"), ("under", "left"),
@@ -217,6 +220,11 @@ def _report(args, out, results, elapsed, mutations, load_errors) -> int:
     for e in load_errors:
         out.print("[bold red]tool error[/bold red]: ", end="", markup=True)
         out.print(f"could not load {e.module}: {e.error}")
+    if json_to_stdout(args):
+        for r in crashed:
+            print(f"exactcube: tool error in {r.claim.id}: {r.error}", file=sys.stderr)
+        for e in load_errors:
+            print(f"exactcube: tool error: could not load {e.module}: {e.error}", file=sys.stderr)
     if args.json:
         from .. import __version__
 
