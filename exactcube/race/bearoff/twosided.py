@@ -47,7 +47,8 @@ choice and value is exact.
 **Order.**  Pairs are solved in order of the total pip count (every play lowers it).
 
 **Stored database** (:func:`save` / :func:`load`): a one-line JSON header (positions,
-:math:`\tau`, limbs, SHA-256 of the payload), then for the fields ``P, NO, NC, NT`` in turn,
+:math:`\tau`, limbs, SHA-256 of the payload, a BLAKE2b digest per field and roller row so
+that a query checks only the rows it reads, :mod:`.cache`), then for the fields ``P, NO, NC, NT`` in turn,
 per pair in gnubg's order (roller's index times the number of positions plus the
 opponent's), the stored integer in 5 little-endian bytes per 40-bit limb.
 
@@ -86,7 +87,11 @@ __all__ = [
     "cube_action",
     "max_rolls",
     "find_makebearoff",
+    "MAX_TABLE_CHECKERS",
 ]
+
+#: Full two-sided tables are built for up to this many checkers a side (3,003 positions a side).
+MAX_TABLE_CHECKERS = 8
 
 _BITS = 40  # bits per limb; 5 bytes, so limbs pack into bytes without straddling
 _MASK = (1 << _BITS) - 1
@@ -322,8 +327,8 @@ def build(max_checkers: int = 6, progress=None, checkpoint: str | None = None, k
     solved levels are saved there every few levels (atomically) and a later call resumes."""
     t0 = time.time()
     if keys is None:
-        if not 1 <= max_checkers <= 6:
-            raise BadInput("full two-sided bearoff tables are built for 1 to 6 checkers a side")
+        if not 1 <= max_checkers <= MAX_TABLE_CHECKERS:
+            raise BadInput(f"full two-sided bearoff tables are built for 1 to {MAX_TABLE_CHECKERS} checkers a side")
         keys = positions(max_checkers)
     else:
         keys = _closure(keys)
@@ -433,8 +438,12 @@ def _atomic_bytes(path: str, data: bytes) -> None:
 
 def save(t: TwoSided, path: str) -> str:
     """Write ``t`` compactly (module docstring): each stored integer in ``5 L`` little-endian
-    bytes (``L`` limbs of 40 bits); returns the payload's SHA-256."""
-    parts = []
+    bytes (``L`` limbs of 40 bits), with the SHA-256 of the payload and a digest of every
+    roller row per field (:func:`.cache.row_digest`, so a query checks only what it reads);
+    returns the payload's SHA-256."""
+    from .cache import row_digest
+
+    parts, rows = [], {}
     for name in _FIELDS:
         a = t.fields[name]
         L = a.shape[0]
@@ -442,12 +451,13 @@ def save(t: TwoSided, path: str) -> str:
         for lvl in range(L):
             for k in range(5):
                 b[..., 5 * lvl + k] = (a[lvl] >> (8 * k)) & 255
+        rows[name] = "".join(row_digest(name, i, b[i].tobytes()) for i in range(b.shape[0]))
         parts.append(b.tobytes())
     payload = b"".join(parts)
     digest = hashlib.sha256(payload).hexdigest()
     head = json.dumps({"format": "exactcube-bearoff-ts-1", "tau": t.tau, "limbs": t.fields["P"].shape[0],
                        "keys": [counts_of(k) for k in t.keys], "fields": list(_FIELDS),
-                       "offsets": [_OFFSET[f] for f in _FIELDS], "sha256": digest}).encode() + b"\n"
+                       "offsets": [_OFFSET[f] for f in _FIELDS], "sha256": digest, "rows": rows}).encode() + b"\n"
     _atomic_bytes(path, head + payload)
     return digest
 
