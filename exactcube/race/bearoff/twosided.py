@@ -69,7 +69,20 @@ import os
 import time
 from dataclasses import dataclass, field
 
-import numpy as np
+
+
+class _Numpy:
+    """numpy, imported at its first use: a query read from a built table (:mod:`.cache`) needs
+    only :class:`Entry` and :func:`cube_action`, and importing numpy would double its time."""
+
+    def __getattr__(self, name):
+        import numpy
+
+        globals()["np"] = numpy
+        return getattr(numpy, name)
+
+
+np = _Numpy()
 
 from ...errors import BadInput
 from ...numbers import mpq
