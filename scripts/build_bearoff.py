@@ -77,7 +77,7 @@ def real_positions(table):
     from exactcube.race import effective as ef
     from exactcube.race.bearoff import realcube as rc
 
-    cache = rc._pairs(table)
+    cache = rc.pairs_of(table)
     g = rc.pip_model_gap(table, cache)
     print(f"real vs pip-count model, cubeless, {g.pairs} pairs: largest gap {format_decimal(g.max_gap, 4)} at "
           f"{g.at} (real {format_decimal(g.real_at, 4)}, model {format_decimal(g.model_at, 4)}); "

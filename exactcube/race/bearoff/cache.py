@@ -49,7 +49,7 @@ from .positions import POINTS, counts_of, gnubg_index, key_of
 
 __all__ = ["Damaged", "cache_dir", "os_path", "ts_path", "cached_checkers", "row_digest",
            "write_one_sided", "OneSidedFile", "TwoSidedFile", "verified_sha256", "build_one_sided",
-           "build_two_sided", "one_sided_distribution", "two_sided_entry"]
+           "build_two_sided", "one_sided_distribution", "two_sided_entry", "two_sided_table"]
 
 OS_FORMAT = "exactcube-bearoff-os-1"
 _SLOT = struct.Struct("<QI16s")
@@ -341,7 +341,7 @@ def _open_or_build(path: str, opener, builder, notice):
     if os.path.exists(path):
         try:
             return opener()
-        except Damaged as exc:
+        except BadInput as exc:  # Damaged, or twosided.load's checksum mismatch
             if notice is not None:
                 notice(f"{exc}; rebuilding it")
     builder()
@@ -385,3 +385,14 @@ def two_sided_entry(folder: str, checkers: int, x, y, notice=None, progress=None
             build_two_sided(folder, checkers, progress)
         finally:
             f.close()
+
+
+def two_sided_table(folder: str, checkers: int = 6, notice=None, progress=None):
+    """The whole exact two-sided table for ``checkers`` (:class:`.twosided.TwoSided`, every
+    field in memory) from the cache folder, built first if absent; a file that fails its
+    checksum is rebuilt (``notice(text)`` says so)."""
+    from . import twosided
+
+    path = ts_path(folder, checkers)
+    return _open_or_build(path, lambda: twosided.load(path), lambda: build_two_sided(folder, checkers, progress),
+                          notice)
