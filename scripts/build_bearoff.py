@@ -1,6 +1,6 @@
 """Build the exact two-sided bearoff table and compare both databases with GNU Backgammon's.
 
-  nice python scripts/build_bearoff.py OUT.bin [--checkers 6]     build, save (resumable)
+  nice python scripts/build_bearoff.py OUT.bin [--checkers 6]     build, save (resumable; up to 8)
   nice python scripts/build_bearoff.py OUT.bin --real              ... and zk77's claims and the
       race formulas on the real positions (pip-model gap, rule errors and costs, D_A, D_B)
   nice python scripts/build_bearoff.py OUT.bin --compare           ... and compare with gnubg:
@@ -105,12 +105,17 @@ def real_positions(table):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("out", help="output file of the exact two-sided table")
-    ap.add_argument("--checkers", type=int, default=6, help="checkers a side, 1..6 (default 6)")
+    ap.add_argument("--checkers", type=int, default=6,
+                    help=f"checkers a side, 1..{ts.MAX_TABLE_CHECKERS} (default 6; --compare needs at most 6)")
     ap.add_argument("--compare", action="store_true", help="compare with gnubg's databases")
     ap.add_argument("--real", action="store_true", help="zk77 and the race formulas on the real positions")
     a = ap.parse_args()
-    if not 1 <= a.checkers <= 6:
-        print("build_bearoff: --checkers must be 1..6", file=sys.stderr)
+    if not 1 <= a.checkers <= ts.MAX_TABLE_CHECKERS:
+        print(f"build_bearoff: --checkers must be 1..{ts.MAX_TABLE_CHECKERS}", file=sys.stderr)
+        return 2
+    if a.compare and a.checkers > 6:
+        print("build_bearoff: --compare needs at most 6 checkers (makebearoff's two-sided tables stop there)",
+              file=sys.stderr)
         return 2
     ck = a.out + ".partial"
     t0 = time.time()

@@ -390,6 +390,7 @@ def build(max_checkers: int = 6, progress=None, checkpoint: str | None = None, k
     if checkpoint and os.path.exists(checkpoint):
         start = _load_checkpoint(checkpoint, keys, tau, A, out)
         refresh()
+    every = 8 if n <= 1000 else 24  # a checkpoint of the 8-checker table holds 3.4 GB
     for li, Lv in enumerate(levels):
         if li < start:
             continue
@@ -411,7 +412,7 @@ def build(max_checkers: int = 6, progress=None, checkpoint: str | None = None, k
         refresh(x, y)
         if progress is not None:
             progress(li + 1, len(levels), int(np.count_nonzero(level <= Lv)), len(level))
-        if checkpoint and (li + 1) % 8 == 0 and li + 1 < len(levels):
+        if checkpoint and (li + 1) % every == 0 and li + 1 < len(levels):
             _save_checkpoint(checkpoint, keys, tau, li + 1, A, out)
     if checkpoint and os.path.exists(checkpoint):
         os.unlink(checkpoint)
@@ -419,12 +420,13 @@ def build(max_checkers: int = 6, progress=None, checkpoint: str | None = None, k
 
 
 def _save_checkpoint(path, keys, tau, done, A, out):
-    import io
+    """Save the solved levels, streamed through the one safe writer (no copy in memory: the
+    eight-checker arrays take gigabytes)."""
+    from ...output import open_output
 
-    buf = io.BytesIO()
-    np.savez(buf, keys=np.array(keys, dtype=np.int64), tau=tau, done=done,
-             **{f"A_{k}": v for k, v in A.items()}, **{f"O_{k}": v for k, v in out.items()})
-    _atomic_bytes(path, buf.getvalue())
+    with open_output(path, "bearoff checkpoint", binary=True) as f:
+        np.savez(f, keys=np.array(keys, dtype=np.int64), tau=tau, done=done,
+                 **{f"A_{k}": v for k, v in A.items()}, **{f"O_{k}": v for k, v in out.items()})
 
 
 def _load_checkpoint(path, keys, tau, A, out) -> int:
