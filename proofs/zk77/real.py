@@ -5,8 +5,10 @@ positions; ``zk77.effective`` tests them in the pip-count race model.  Here they
 on real positions: every pair of bearoff positions with at most six checkers a side on
 points 1-6 and 20 pips each, with exact cubeless chances and exact cubeful money equities
 (:mod:`exactcube.race.bearoff.twosided`), Lemma 2 inverted at each pair
-(:func:`exactcube.race.bearoff.realcube.effective_points`).  The 40-pip values cannot be
-tested this way: six checkers hold at most 36 pips.
+(:func:`exactcube.race.bearoff.realcube.effective_points`).  Six checkers hold at most 36
+pips, so the 40-pip values are tested on the table of up to eight checkers a side
+(``zk77.effective.real40``, and the 20-pip values again there, ``zk77.effective.real20-8``),
+read pair by pair from the cache folder (:mod:`exactcube.race.bearoff.cache`).
 """
 
 from __future__ import annotations
@@ -44,12 +46,21 @@ def _real_points():
        "With 20 pips to go and the cube in the middle, D_A ≈ 0.90 and D_B ≈ 0.10 (on real positions).", slow=True)
 def effective_real(points=None):
     pts = points or _real_points()
+    scope = (f"{pts.pairs} pairs of bearoff positions (at most six checkers a side) with {PIPS} pips each, exact "
+             "equities, Lemma 2 inverted at each pair. ")
+    return _judge(pts, REAL_PRINTED, scope, BEAROFF6,
+                  ". The 40-pip values cannot be tested on these positions (six checkers hold at most 36 pips).")
+
+
+def _judge(pts, printed_items, scope, table_assumption, verified_tail=""):
+    """Verdicts on printed D_A, D_B against the points real positions imply, under the readings
+    RANGE (the main verdict) and MEDIAN (its alternative)."""
     # D_A by Lemma 2 (1) (the owner's equity), D_B by (2) (the opponent's); the symmetric inversion (3) divides by
     # the centred equity, which is near 0 at many of these pairs, and gives no usable range (-24 to 2 here)
     groups = {"D_A": [pts.da_owner], "D_B": [pts.db_opponent]}
     range_errs, median_errs, lines = [], [], []
     for name, stats in groups.items():
-        item = REAL_PRINTED[name]
+        item = printed_items[name]
         shown = item.value
         v, places = parse_printed(shown), printed_places(shown)
         half = type(v)(1, 2 * 10 ** places)
@@ -66,14 +77,65 @@ def effective_real(points=None):
             median_errs.append(Erratum(item.where, shown, f"median {format_decimal(med, 6)}",
                                        format_decimal(med, places), kind=ErratumKind.SUBSTANTIVE,
                                        note=f"the median over {pts.pairs} real pairs"))
-    scope = (f"{pts.pairs} pairs of bearoff positions (at most six checkers a side) with {PIPS} pips each, exact "
-             "equities, Lemma 2 inverted at each pair. ")
-    under_median = (erratum("exact", scope + "; ".join(lines), median_errs, assumptions=(BEAROFF6.id, MEDIAN.id))
+    under_median = (erratum("exact", scope + "; ".join(lines), median_errs, assumptions=(table_assumption.id, MEDIAN.id))
                     if median_errs else
-                    verified("exact", scope + "; ".join(lines), assumptions=(BEAROFF6.id, MEDIAN.id)))
+                    verified("exact", scope + "; ".join(lines), assumptions=(table_assumption.id, MEDIAN.id)))
     if range_errs:
-        return erratum("exact", scope + "; ".join(lines), range_errs, assumptions=(BEAROFF6.id, RANGE.id),
+        return erratum("exact", scope + "; ".join(lines), range_errs, assumptions=(table_assumption.id, RANGE.id),
                        alternatives=(under_median,))
-    return verified("exact", scope + "; ".join(lines) + ". The 40-pip values cannot be tested on these positions "
-                    "(six checkers hold at most 36 pips).", assumptions=(BEAROFF6.id, RANGE.id),
+    return verified("exact", scope + "; ".join(lines) + verified_tail, assumptions=(table_assumption.id, RANGE.id),
                     alternatives=(under_median,))
+
+
+# ----------------------------------------------------------------------- eight checkers a side
+
+BEAROFF8 = assumption(
+    "zk77.bearoff-8",
+    "zk77's race positions with n pips a side are represented by all pairs of bearoff positions with at most eight "
+    "checkers a side on points 1-6 and n pips each, every pair counted once.")
+PRINTED_40 = {"D_A": printed("zk77 §3, D_A at 40 vs 40 (real positions)", "0.88"),
+              "D_B": printed("zk77 §3, D_B at 40 vs 40 (real positions)", "0.12")}
+
+
+def eight_checker_points(count: int):
+    """Effective points implied at every pair of bearoff positions of up to eight checkers a side
+    with ``count`` pips each, read from the cached exact table (built once if absent: about ten
+    minutes of CPU, docs/bearoff.md)."""
+    import os
+    import sys
+
+    from exactcube.race.bearoff import cache, realcube
+    from exactcube.race.bearoff.positions import counts_of, pips
+
+    folder = cache.cache_dir()
+    path = cache.ts_path(folder, 8)
+    if not os.path.exists(path):
+        print("exactcube: building the two-sided table for up to 8 checkers a side once (see docs/bearoff.md)",
+              file=sys.stderr)
+        cache.build_two_sided(folder, 8)
+    f = cache.TwoSidedFile(path, folder)
+    try:
+        keys = [counts_of(k) for k in f.keys if k and pips(k) == count]
+        return realcube.effective_from_entries(count, (f.entry(x, y) for x in keys for y in keys))
+    finally:
+        f.close()
+
+
+@claim("zk77.effective.real40", "§3, Effective doubling point",
+       "With 40 pips to go, D_A ≈ 0.88 and D_B ≈ 0.12 (on real positions: bearoffs of up to eight checkers).",
+       slow=True)
+def effective_real40(points=None):
+    pts = points or eight_checker_points(40)
+    scope = (f"{pts.pairs} pairs of bearoff positions (at most eight checkers a side) with 40 pips each, exact "
+             "equities, Lemma 2 inverted at each pair. ")
+    return _judge(pts, PRINTED_40, scope, BEAROFF8)
+
+
+@claim("zk77.effective.real20-8", "§3, Effective doubling point",
+       "With 20 pips to go, D_A ≈ 0.90 and D_B ≈ 0.10 (on real positions: bearoffs of up to eight checkers).",
+       slow=True)
+def effective_real20_8(points=None):
+    pts = points or eight_checker_points(20)
+    scope = (f"{pts.pairs} pairs of bearoff positions (at most eight checkers a side) with 20 pips each, exact "
+             "equities, Lemma 2 inverted at each pair. ")
+    return _judge(pts, REAL_PRINTED, scope, BEAROFF8)

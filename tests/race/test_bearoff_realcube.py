@@ -95,3 +95,36 @@ def test_zk77_effective_real_judges_the_printed_values():
     with substituting(REAL_PRINTED["D_A"], "0.80"):
         alt = effective_real(pts).alternatives[0]
         assert [e.where for e in alt.errata] == [REAL_PRINTED["D_B"].where]
+
+
+def test_zk77_effective_real40_judges_the_printed_values():
+    """The 40-pip claim on eight-checker positions, fed made-up statistics: the printed 0.88 lies
+    above the range [0.80, 0.86] even with its rounding interval (0.875 > 0.86), an erratum under
+    the range reading; the printed D_B 0.12 lies inside [0.10, 0.15]."""
+    from types import SimpleNamespace
+
+    from exactcube.numbers import mpq
+    from proofs.zk77.real import PRINTED_40, effective_real40
+
+    pts = SimpleNamespace(pairs=400, da_owner=(mpq(4, 5), mpq(83, 100), mpq(43, 50)),
+                          db_opponent=(mpq(1, 10), mpq(3, 25), mpq(3, 20)), da_symmetric=(0, 0, 0))
+    v = effective_real40(pts)
+    assert v.outcome.value == "erratum" and "zk77.bearoff-8" in v.assumptions
+    assert [e.where for e in v.errata] == [PRINTED_40["D_A"].where]
+    alt = v.alternatives[0]  # median D_A 0.83 does not round to 0.88; median D_B 0.12 does
+    assert alt.outcome.value == "erratum" and [e.where for e in alt.errata] == [PRINTED_40["D_A"].where]
+
+
+@pytest.mark.slow
+def test_eight_checker_points_against_six_checker_table():
+    """At 20 pips a side, the six-checker pairs of the eight-checker table imply the same points
+    as the six-checker table computes independently of the cache (a subset: the eight-checker
+    range must contain the six-checker one)."""
+    from proofs.zk77.real import eight_checker_points
+    from exactcube.race.bearoff import realcube, twosided
+
+    six = realcube.effective_points(twosided.build(6), 20)
+    eight = eight_checker_points(20)
+    assert eight.pairs > six.pairs
+    for a, b in ((eight.da_owner, six.da_owner), (eight.db_opponent, six.db_opponent)):
+        assert a[0] <= b[0] and a[2] >= b[2]

@@ -268,6 +268,7 @@ class TwoSidedFile:
                 self.close()
                 raise
         self.checkers = max(sum(counts_of(k)) for k in self.keys)
+        self._kept: dict = {}
 
     def close(self) -> None:
         """Close the file."""
@@ -277,13 +278,24 @@ class TwoSidedFile:
         """Whether both positions are in the table."""
         return key_of(x) in self.index and key_of(y) in self.index
 
-    def value(self, name: str, i: int, j: int) -> mpq:
-        """Exact value of field ``name`` at pair (i, j): its roller row is read and checked."""
+    def _read_row(self, name: str, i: int) -> bytes:
+        """Row ``i`` of field ``name``, read and checked (the last roller's rows are kept)."""
+        hit = self._kept.get((name, i))
+        if hit is not None:
+            return hit
         f_i = self.names.index(name)
         self._f.seek(self._base + self._row * (self.n * f_i + i))
         data = self._f.read(self._row)
         if self.rows is not None and row_digest(name, i, data) != self.rows[name][32 * i: 32 * (i + 1)]:
             raise Damaged(f"{self.path}: row {i} of {name} fails its digest")
+        if any(k[1] != i for k in self._kept):
+            self._kept.clear()
+        self._kept[(name, i)] = data
+        return data
+
+    def value(self, name: str, i: int, j: int) -> mpq:
+        """Exact value of field ``name`` at pair (i, j): its roller row is read and checked."""
+        data = self._read_row(name, i)
         w = 5 * self.limbs
         v = int.from_bytes(data[w * j: w * (j + 1)], "little")
         return mpq(v, 36**self.tau) - self.offsets[name]

@@ -39,7 +39,7 @@ from .positions import counts_of, pips
 from .twosided import TwoSided
 
 __all__ = ["keith_count", "pip_model_gap", "score_rules", "score_decisions", "RuleScore", "effective_points",
-           "PipGap", "pairs_of"]
+           "PipGap", "pairs_of", "effective_from_entries"]
 
 
 def keith_count(counts) -> int:
@@ -210,28 +210,41 @@ class EffectivePoints(Result):
 def effective_points(t: TwoSided, count: int, _cached=None) -> EffectivePoints | None:
     """D_A, D_B implied by the exact real equities at every pair with ``count`` pips a side
     (zk77 §3 "effective doubling points"); None if no such pair."""
-    from ..effective import points_from_equities
-    from .twosided import Entry, cube_action
+    from .twosided import Entry
 
     idx, pip, obj = _cached or pairs_of(t)
     sel = np.nonzero(pip == count)[0]
     if len(sel) == 0:
         return None
     S = t.scale
+    return effective_from_entries(count, (
+        Entry(counts_of(t.keys[idx[i]]), counts_of(t.keys[idx[j]]), mpq(int(obj["P"][i, j]), S),
+              mpq(int(obj["NC"][i, j]), S), mpq(int(obj["NO"][i, j]), S), mpq(int(obj["NT"][i, j]), S))
+        for i in sel for j in sel))
+
+
+def effective_from_entries(count: int, entries) -> EffectivePoints | None:
+    """zk77 Lemma 2 (1)-(3) inverted (:func:`exactcube.race.effective.points_from_equities`)
+    at every given pair (:class:`.twosided.Entry`, all with ``count`` pips a side): the
+    (min, median, max) of each implied point; None if there is no pair."""
+    from ..effective import points_from_equities
+    from .twosided import cube_action
+
     vals = {"da": [], "db": [], "ds": []}
-    for i in sel:
-        for j in sel:
-            e = Entry(counts_of(t.keys[idx[i]]), counts_of(t.keys[idx[j]]), mpq(int(obj["P"][i, j]), S),
-                      mpq(int(obj["NC"][i, j]), S), mpq(int(obj["NO"][i, j]), S), mpq(int(obj["NT"][i, j]), S))
-            eq = {c: cube_action(e, c)["equity"] for c in ("centred", "mine", "theirs")}
-            da, db, ds, _ = points_from_equities(e.win, eq["centred"], eq["mine"], eq["theirs"])
-            for k, v in (("da", da), ("db", db), ("ds", ds)):
-                if v is not None:
-                    vals[k].append(v)
+    n = 0
+    for e in entries:
+        n += 1
+        eq = {c: cube_action(e, c)["equity"] for c in ("centred", "mine", "theirs")}
+        da, db, ds, _ = points_from_equities(e.win, eq["centred"], eq["mine"], eq["theirs"])
+        for k, v in (("da", da), ("db", db), ("ds", ds)):
+            if v is not None:
+                vals[k].append(v)
+    if n == 0:
+        return None
 
     def rng(v):
         """(min, median, max); the median of an even count is the lower middle value."""
         v = sorted(v)
         return (v[0], v[(len(v) - 1) // 2], v[-1]) if v else (None, None, None)
 
-    return EffectivePoints(count, len(sel) ** 2, rng(vals["da"]), rng(vals["db"]), rng(vals["ds"]))
+    return EffectivePoints(count, n, rng(vals["da"]), rng(vals["db"]), rng(vals["ds"]))
