@@ -121,21 +121,22 @@ def eight_checker_points(count: int):
         f.close()
 
 
+def _eight(count: int, printed_items, points):
+    pts = points or eight_checker_points(count)
+    scope = (f"{pts.pairs} pairs of bearoff positions (at most eight checkers a side) with {count} pips each, exact "
+             "equities, Lemma 2 inverted at each pair. ")
+    return _judge(pts, printed_items, scope, BEAROFF8)
+
+
 @claim("zk77.effective.real40", "§3, Effective doubling point",
        "With 40 pips to go, D_A ≈ 0.88 and D_B ≈ 0.12 (on real positions: bearoffs of up to eight checkers).",
        slow=True)
 def effective_real40(points=None):
-    pts = points or eight_checker_points(40)
-    scope = (f"{pts.pairs} pairs of bearoff positions (at most eight checkers a side) with 40 pips each, exact "
-             "equities, Lemma 2 inverted at each pair. ")
-    return _judge(pts, PRINTED_40, scope, BEAROFF8)
+    return _eight(40, PRINTED_40, points)
 
 
 @claim("zk77.effective.real20-8", "§3, Effective doubling point",
        "With 20 pips to go, D_A ≈ 0.90 and D_B ≈ 0.10 (on real positions: bearoffs of up to eight checkers).",
        slow=True)
 def effective_real20_8(points=None):
-    pts = points or eight_checker_points(20)
-    scope = (f"{pts.pairs} pairs of bearoff positions (at most eight checkers a side) with 20 pips each, exact "
-             "equities, Lemma 2 inverted at each pair. ")
-    return _judge(pts, REAL_PRINTED, scope, BEAROFF8)
+    return _eight(20, REAL_PRINTED, points)

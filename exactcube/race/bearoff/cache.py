@@ -360,23 +360,29 @@ def _open_or_build(path: str, opener, builder, notice):
     return opener()
 
 
-def one_sided_distribution(folder: str, checkers: int, counts, notice=None, progress=None):
-    """The exact distribution of ``counts`` from the cached one-sided table for ``checkers``,
-    built first if absent; a damaged table is rebuilt (``notice(text)`` says so once)."""
-    path = os_path(folder, checkers)
+def _read(path: str, opener, builder, read, notice):
+    """``read(opened file)``, the file built first if absent; a damaged file, found on opening
+    or on reading, is rebuilt once (``notice(text)`` says so)."""
     for attempt in (0, 1):
-        f = _open_or_build(path, lambda: OneSidedFile(path), lambda: build_one_sided(folder, checkers, progress),
-                           notice)
+        f = _open_or_build(path, opener, builder, notice)
         try:
-            return f.distribution(counts)
+            return read(f)
         except Damaged as exc:
             if attempt:
                 raise
             if notice is not None:
                 notice(f"{exc}; rebuilding it")
-            build_one_sided(folder, checkers, progress)
+            builder()
         finally:
             f.close()
+
+
+def one_sided_distribution(folder: str, checkers: int, counts, notice=None, progress=None):
+    """The exact distribution of ``counts`` from the cached one-sided table for ``checkers``,
+    built first if absent; a damaged table is rebuilt (``notice(text)`` says so once)."""
+    path = os_path(folder, checkers)
+    return _read(path, lambda: OneSidedFile(path), lambda: build_one_sided(folder, checkers, progress),
+                 lambda f: f.distribution(counts), notice)
 
 
 def two_sided_entry(folder: str, checkers: int, x, y, notice=None, progress=None):
@@ -384,19 +390,8 @@ def two_sided_entry(folder: str, checkers: int, x, y, notice=None, progress=None
     two-sided table for ``checkers``, built first if absent; a damaged table is rebuilt
     (``notice(text)`` says so once)."""
     path = ts_path(folder, checkers)
-    for attempt in (0, 1):
-        f = _open_or_build(path, lambda: TwoSidedFile(path, folder),
-                           lambda: build_two_sided(folder, checkers, progress), notice)
-        try:
-            return f.entry(x, y)
-        except Damaged as exc:
-            if attempt:
-                raise
-            if notice is not None:
-                notice(f"{exc}; rebuilding it")
-            build_two_sided(folder, checkers, progress)
-        finally:
-            f.close()
+    return _read(path, lambda: TwoSidedFile(path, folder), lambda: build_two_sided(folder, checkers, progress),
+                 lambda f: f.entry(x, y), notice)
 
 
 def two_sided_table(folder: str, checkers: int = 6, notice=None, progress=None):
