@@ -83,8 +83,15 @@ def run(args, out) -> int:
     return _two(pos[0], pos[1], args, out)
 
 
-#: Measured build times on this machine (docs/bearoff.md, "Instant answers"), for the notice before a build.
-_BUILD_SECONDS = {"os": 30, "ts": 40}
+def build_seconds(kind: str, checkers: int) -> int:
+    """CPU seconds a build takes here (docs/bearoff.md, "Instant answers" and "Speed"): one side about 9 s
+    for the 54,264 positions of 15 checkers, in proportion to the positions; two sides about 25 s for 6
+    checkers a side, about 5 times more per checker."""
+    from ..race.bearoff.positions import n_positions
+
+    if kind == "os":
+        return max(1, round(9 * n_positions(checkers) / n_positions(15)))
+    return max(1, round(25 * 5 ** (checkers - 6)))
 #: Two-sided queries reaching at most this many positions are solved on the fly (about 1 s) when no table is cached.
 ON_THE_FLY = 300
 
@@ -95,11 +102,14 @@ def _notice(text: str) -> None:
     print(f"exactcube: {text}", file=sys.stderr)
 
 
-def _build_one(folder, checkers):
-    """Build the one-sided table into ``folder`` under a progress bar; returns its path."""
+def _build_one(folder, checkers, tail=""):
+    """Build the one-sided table into ``folder`` under a progress bar, announced with its expected
+    CPU time; returns its path."""
     from ..race.bearoff import cache
     from ._common import progress
 
+    _notice(f"building the one-sided table for up to {checkers} checkers into {folder} once "
+            f"(about {build_seconds('os', checkers)} s of CPU here){tail}")
     from ..race.bearoff.positions import n_positions
 
     with progress(f"one-sided table, up to {checkers} checkers", n_positions(checkers)) as bar:
@@ -112,11 +122,14 @@ def _build_one(folder, checkers):
         return cache.build_one_sided(folder, checkers, step)
 
 
-def _build_two(folder, checkers):
-    """Build the two-sided table into ``folder`` under a progress bar (one step per pip level); returns its path."""
+def _build_two(folder, checkers, tail=""):
+    """Build the two-sided table into ``folder`` under a progress bar (one step per pip level), announced
+    with its expected CPU time; returns its path."""
     from ..race.bearoff import cache
     from ._common import progress
 
+    _notice(f"building the two-sided table for up to {checkers} checkers a side into {folder} once "
+            f"(about {build_seconds('ts', checkers)} s of CPU here){tail}")
     with progress(f"two-sided table, up to {checkers} checkers a side", None) as bar:
         return cache.build_two_sided(folder, checkers, lambda *a: bar.advance(1))
 
@@ -149,9 +162,7 @@ def _one(counts, args, out):
     if have or n > 6:
         c = have[0] if have else 15
         if not have:
-            _notice(f"building the one-sided table for up to {c} checkers into {folder} once "
-                    f"(about {_BUILD_SECONDS['os']} s here); later queries read it")
-            _build_one(folder, c)
+            _build_one(folder, c, "; later queries read it")
         d = cache.one_sided_distribution(folder, c, counts, _notice)
     else:
         from ..race.bearoff.onesided import distribution
@@ -198,9 +209,7 @@ def _entry(x, y, args):
     if have or (m > ON_THE_FLY and n <= 6):
         c = have[0] if have else 6
         if not have:
-            _notice(f"building the two-sided table for up to {c} checkers a side into {folder} once "
-                    f"(about {_BUILD_SECONDS['ts']} s here); later queries read it")
-            _build_two(folder, c)
+            _build_two(folder, c, "; later queries read it")
         return cache.two_sided_entry(folder, c, x, y, _notice), method + "; read from the cached table"
     if m > 924:
         raise TooLarge(f"the pair reaches {m} positions; at most 924 are solved on the fly "
