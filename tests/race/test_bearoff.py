@@ -162,3 +162,16 @@ def test_gnubg_file_every_entry(gnubg_os):
     assert res.replay_matches == res.replay_checked
     assert res.positions_beyond == sum(res.causes.values())
     print(res.max_dev, res.max_at, res.beyond, res.positions_beyond, res.causes)
+
+
+def test_nested_minimum_chooses_the_least_mean_play_of_the_whole_list():
+    """The build finds a roll's best play as a nested minimum over the first die's moves; it must be
+    the least (mean, index) over the full list of the roll's plays (positions.plays), for every
+    position of up to seven checkers and every roll."""
+    t = os_.OneSided(7).build()
+    for i, key in enumerate(t.keys):
+        if key == 0:
+            continue
+        for r, (roll, _w) in enumerate(P.ROLLS):
+            best = min(P.plays(key, roll), key=lambda s: (t.mean[t.index[s]], t.index[s]))
+            assert t.choice[i][r] == t.index[best], (P.counts_of(key), roll)
