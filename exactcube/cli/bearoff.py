@@ -205,7 +205,7 @@ def _entry(x, y, args):
     n = max(sum(x), sum(y))
     folder = cache.cache_dir(args.cache_dir)
     have = [c for c in cache.cached_checkers(folder, "ts") if c >= n]
-    m = 0 if have else len(ts._closure([key_of(x), key_of(y)]))
+    m = 0 if have else len(ts.reachable([key_of(x), key_of(y)]))
     if have or (m > ON_THE_FLY and n <= 6):
         c = have[0] if have else 6
         if not have:

@@ -99,24 +99,31 @@ PRINTED_40 = {"D_A": printed("zk77 §3, D_A at 40 vs 40 (real positions)", "0.88
 
 def eight_checker_points(count: int):
     """Effective points implied at every pair of bearoff positions of up to eight checkers a side
-    with ``count`` pips each, read from the cached exact table (built once if absent: about ten
-    minutes of CPU, docs/bearoff.md)."""
+    with ``count`` pips each.  Read from the cached exact table when it is built; otherwise, when
+    the positions reachable from those pairs are at most 924 (755 at 20 pips), solved exactly over
+    them (:func:`exactcube.race.bearoff.twosided.build` with ``keys``: the same values); otherwise
+    the table is built into the cache first (about ten minutes of CPU, docs/bearoff.md)."""
     import os
     import sys
 
-    from exactcube.race.bearoff import cache, realcube
-    from exactcube.race.bearoff.positions import counts_of, pips
+    from exactcube.race.bearoff import cache, realcube, twosided
+    from exactcube.race.bearoff.positions import counts_of, pips, positions
 
     folder = cache.cache_dir()
     path = cache.ts_path(folder, 8)
+    keys = [k for k in positions(8) if k and pips(k) == count]
     if not os.path.exists(path):
+        if len(twosided.reachable(keys)) <= 924:
+            t = twosided.build(keys=keys)
+            return realcube.effective_from_entries(count, (t.entry(counts_of(x), counts_of(y))
+                                                           for x in keys for y in keys))
         print("exactcube: building the two-sided table for up to 8 checkers a side once (see docs/bearoff.md)",
               file=sys.stderr)
         cache.build_two_sided(folder, 8)
     f = cache.TwoSidedFile(path, folder)
     try:
-        keys = [counts_of(k) for k in f.keys if k and pips(k) == count]
-        return realcube.effective_from_entries(count, (f.entry(x, y) for x in keys for y in keys))
+        return realcube.effective_from_entries(count, (f.entry(counts_of(x), counts_of(y))
+                                                       for x in keys for y in keys))
     finally:
         f.close()
 

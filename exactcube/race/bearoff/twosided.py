@@ -101,6 +101,7 @@ __all__ = [
     "max_rolls",
     "find_makebearoff",
     "MAX_TABLE_CHECKERS",
+    "reachable",
 ]
 
 #: Full two-sided tables are built for up to this many checkers a side (3,003 positions a side).
@@ -280,8 +281,9 @@ def max_rolls(keys) -> dict:
     return R
 
 
-def _closure(keys) -> tuple:
-    """All positions reachable from ``keys`` (and the keys), sorted by pips then key."""
+def reachable(keys) -> tuple:
+    """All positions reachable from ``keys`` (and the keys), sorted by pips then key: the
+    positions :func:`build` solves when given ``keys``."""
     seen, stack = set(), list(keys)
     while stack:
         k = stack.pop()
@@ -292,6 +294,9 @@ def _closure(keys) -> tuple:
             stack.extend(s for roll, _w in ROLLS for s in plays(k, roll))
     seen.add(0)
     return tuple(sorted(seen, key=lambda k: (pips(k), k)))
+
+
+_closure = reachable  # the former private name
 
 
 def _succ_tables(keys, index):
@@ -344,7 +349,7 @@ def build(max_checkers: int = 6, progress=None, checkpoint: str | None = None, k
             raise BadInput(f"full two-sided bearoff tables are built for 1 to {MAX_TABLE_CHECKERS} checkers a side")
         keys = positions(max_checkers)
     else:
-        keys = _closure(keys)
+        keys = reachable(keys)
     index = {k: i for i, k in enumerate(keys)}
     n = len(keys)
     R = max(max_rolls(keys).values())
