@@ -128,3 +128,14 @@ def test_eight_checker_points_against_six_checker_table():
     assert eight.pairs > six.pairs
     for a, b in ((eight.da_owner, six.da_owner), (eight.db_opponent, six.db_opponent)):
         assert a[0] <= b[0] and a[2] >= b[2]
+
+
+@pytest.mark.slow
+def test_zk77_effective_real20_eight_checkers_verdict():
+    """At 20 pips on up to eight checkers a side (solved over the 755 positions the pairs reach):
+    inside the ranges, off the medians (docs/zk77.md)."""
+    from proofs.zk77.real import effective_real20_8
+
+    v = effective_real20_8()
+    assert v.outcome.value == "verified" and "17956 pairs" in v.details
+    assert v.alternatives[0].outcome.value == "erratum" and len(v.alternatives[0].errata) == 2
