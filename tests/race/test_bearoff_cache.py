@@ -190,3 +190,14 @@ def test_damaged_file_is_refused_by_the_reader(tmp_path, folder):
     with pytest.raises(cache.Damaged):
         cache.OneSidedFile(cache.os_path(d, C))
     assert issubclass(cache.Damaged, BadInput)
+
+
+def test_db_with_row_digests_refuses_a_damaged_row(tmp_path, cli, capsys):
+    path = str(tmp_path / "t.bin")
+    ts.save(ts.build(2), path)
+    argv = ["bearoff", "0 0 0 0 0 2", "1 0 0 0 0 0", "--json", "--db", path, "--cache-dir", str(tmp_path)]
+    code, text, _err = _run(cli, capsys, argv)
+    assert code == 0
+    _flip(path, os.path.getsize(path) - 3)  # the last roller's row of NT: "0 0 0 0 0 2" is the last position
+    code, _text, err = _run(cli, capsys, argv)
+    assert code == 2 and "fails its digest" in err and err.count("\n") == 1
