@@ -92,6 +92,8 @@ def build_seconds(kind: str, checkers: int) -> int:
     if kind == "os":
         return max(1, round(9 * n_positions(checkers) / n_positions(15)))
     return max(1, round(25 * 5 ** (checkers - 6)))
+
+
 #: Two-sided queries reaching at most this many positions are solved on the fly (about 1 s) when no table is cached.
 ON_THE_FLY = 300
 
@@ -106,12 +108,11 @@ def _build_one(folder, checkers, tail=""):
     """Build the one-sided table into ``folder`` under a progress bar, announced with its expected
     CPU time; returns its path."""
     from ..race.bearoff import cache
+    from ..race.bearoff.positions import n_positions
     from ._common import progress
 
     _notice(f"building the one-sided table for up to {checkers} checkers into {folder} once "
             f"(about {build_seconds('os', checkers)} s of CPU here){tail}")
-    from ..race.bearoff.positions import n_positions
-
     with progress(f"one-sided table, up to {checkers} checkers", n_positions(checkers)) as bar:
         last = [0]
 
