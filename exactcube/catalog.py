@@ -66,6 +66,13 @@ def document_packages() -> tuple[dict[str, str], list[LoadError]]:
     return packages, errors
 
 
+def registered_ids() -> set[str]:
+    """Every document id that exactcube itself or an installed package declares, loaded or not (a clash
+    included): an id a new package must not take (:func:`document_packages` unloads both of a clash)."""
+    packages, _ = document_packages()
+    return set(packages) | {ep.name for ep in entry_points(group=GROUP)}
+
+
 def _import(name: str, errors: list[LoadError]) -> object | None:
     try:
         return importlib.import_module(name)

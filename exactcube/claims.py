@@ -25,6 +25,7 @@ records it and goes on with the other claims.
 
 from __future__ import annotations
 
+import re
 import time
 import traceback
 from dataclasses import dataclass, field
@@ -53,6 +54,7 @@ __all__ = [
     "erratum",
     "open_",
     "documents",
+    "paper_order",
     "Document",
     "DOCUMENTS",
     "document",
@@ -282,6 +284,65 @@ def document(id: str, title: str, citation: str = "", package: str = "") -> Docu
 def documents() -> list[str]:
     """The document ids that are registered or have at least one registered claim."""
     return sorted(set(DOCUMENTS) | {c.document for c in REGISTRY.values()})
+
+
+_STATEMENT = r"(?:Theorem|Lemma|Proposition|Corollary|Remark|Conjecture|Example|Definition|Question)"
+_OTHER_DOC_SECTION = re.compile(r"\b[a-z]+\d\d\s*§\s*[\d.]*\d")  # "ks69 §2": a section of another document
+
+
+def _location_key(location: str) -> tuple:
+    """Where a claim's location (``"§3.2.1, Lemma 3.2, (3.1)-(3.2)"``) stands in its document, as a sort key:
+    (part, section, position).  Part 0 is the numbered sections, 1 places with no section (``"Table I"``),
+    2 the appendices (``"Appendix B"``, ``"App. A"``), in the order of their letters; the section is the
+    first ``§`` number (or, without one, the chapter of the first dotted number: ``(1.1)`` is in §1);
+    the position is the first equation number ``(n)``/``(n.m)`` or dotted statement number (``Theorem 1.2``)
+    that is not a reference to a proof elsewhere (``"proof of Theorem 1.4"``), a little before it for
+    ``"before (26)"``, last for ``"last paragraph"``, and None when there is none (see :func:`paper_order`)."""
+    text = _OTHER_DOC_SECTION.sub(" ", location)
+    inf = float("inf")
+    sec = re.search(r"§\s*(\d+(?:\.\d+)*)", text)
+    app = re.search(r"\b(?:Appendix|App\.)(?:\s+([A-Z])\b)?", text)
+    if app and (not sec or app.start() < sec.start()):
+        part, section = 2, (ord(app.group(1)) if app.group(1) else 0,)
+    elif sec:
+        part, section = 0, tuple(int(x) for x in sec.group(1).split("."))
+    else:
+        part, section = 1, ()
+    position = None
+    pattern = re.compile(r"(proof of\s+)?(?:(before\s+)?\((\d+(?:\.\d+)?)\)|" + _STATEMENT
+                         + r"\s+(\d+\.\d+))")
+    for m in pattern.finditer(text):
+        if m.group(1):
+            continue
+        nums = tuple(int(x) for x in (m.group(3) or m.group(4)).split("."))
+        position = nums[:-1] + (nums[-1] - 0.5,) if m.group(2) else nums
+        break
+    if position is None and "last paragraph" in text:
+        position = (inf,)
+    if part == 1 and position is not None and len(position) > 1:
+        part, section = 0, (position[0], inf)  # "(1.1)" with no §: in §1, after its subsections
+    return part, section, position
+
+
+def paper_order(claims: Iterable[Claim]) -> list[Claim]:
+    """``claims`` in the order of their documents' text: by document (:func:`documents`), then by the place
+    their location names (:func:`_location_key`: sections in order, then places with no section, then the
+    appendices; within a section by the first equation or statement number).  A claim whose location names
+    no number keeps its place after the claim registered before it in the same section, and ties keep the
+    order of registration (:data:`REGISTRY`), which follows the document within each module."""
+    claims = list(claims)
+    rank = {cid: i for i, cid in enumerate(REGISTRY)}
+    docs = {d: i for i, d in enumerate(documents())}
+    last: dict = {}
+    keys = {}
+    for c in sorted(claims, key=lambda c: rank.get(c.id, len(rank))):
+        part, section, position = _location_key(c.location)
+        if position is None:
+            position = last.get((c.document, part, section), (-1,))
+        last[(c.document, part, section)] = position
+        keys[c.id] = (docs.get(c.document, len(docs)), c.document, part, section, position,
+                      rank.get(c.id, len(rank)))
+    return sorted(claims, key=lambda c: keys[c.id])
 
 
 @dataclass(frozen=True)

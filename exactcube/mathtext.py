@@ -41,7 +41,7 @@ _LATEX_MATH = {
     "⌊": r"\lfloor", "⌋": r"\rfloor", "⌈": r"\lceil", "⌉": r"\rceil", "−": "-", "′": "'",
     "∀": r"\forall", "∃": r"\exists", "∅": r"\emptyset", "⊆": r"\subseteq", "≪": r"\ll", "≫": r"\gg",
     "½": r"\frac12", "²": "^2", "³": "^3", "⁻": "^-", "¹": "^1", "ℓ": r"\ell", "∘": r"\circ", "∫": r"\int",
-    "μ": r"\mu", "η": r"\eta", "δ": r"\delta",
+    "μ": r"\mu", "η": r"\eta", "δ": r"\delta", "≃": r"\simeq",
 }
 _LATEX_TEXT = {"–": "--", "—": "---", "‘": "`", "’": "'", "“": "``", "”": "''", "…": r"\ldots{}",
                "°": r"\textdegree{}", "§": r"\S{}", "\u00a0": "~"}
@@ -489,7 +489,7 @@ _MATHY_CHARS = re.compile(r"[\^_=<>~≤≥→∞√∫·≈≠∼]|->|[\u0370-\u
 _CALL = re.compile(r"^(?:[A-Za-z]{1,4}|[\u0370-\u03ff])(?:_\w+)?\(.*\)$")
 _FRACTION = re.compile(r"^-?\d+/\d+$")
 _OPERATOR_WORDS = {"+", "-", "*", "/", "=", "->", "<=", ">=", "<", ">", "~", "≈", "≤", "≥", "→", "·", "−", "!="}
-_ATOM = re.compile(r"^(?:[A-Za-z]|[\u0370-\u03ff]|\d+(?:\.\d+)?|oo|pi)$")
+_ATOM = re.compile(r"^(?:[A-Za-z]|[\u0370-\u03ff]|\d+(?:\.\d+)?|oo|pi|[A-Z][A-Z0-9]+)$")  # LARGER: a program's variable
 _TRAIL = ".,;:"
 
 
@@ -569,6 +569,180 @@ def segments(text: str) -> list[tuple[bool, str]]:
 
 _FAILED = (ValueError, TypeError, AttributeError, RecursionError)
 
+# -- the last resort: a span with scripts that neither parser reads, typeset piece by piece ------------
+
+#: a span needs typesetting when it has a superscript, a braced subscript or a one-letter name with a short
+#: subscript (``E_B(0)``, ``K_a'``); ``current_step_x`` (code) has none of these and stays text
+_SCRIPTED = re.compile(r"\^|_\{|(?<![A-Za-z0-9_])(?:[A-Za-z]|[\u0370-\u03ff])_(?:[A-Za-z0-9]{1,2}|\()(?![A-Za-z0-9_])")
+_LOOSE = re.compile(r"(?P<ws>\s+)|(?P<code>[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+){2,}|"
+                    r"[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9]{3,}|[A-Za-z]{2,}[A-Za-z0-9]*_[A-Za-z0-9]+)(?![A-Za-z0-9_])|"
+                    r"(?P<word>[A-Za-z]{2,})|(?P<name>[A-Za-z]|[\u0370-\u03ff])|"
+                    r"(?P<num>\d+(?:\.\d+)?(?:e-?\d+)?)|(?P<rel>->|<=|>=|!=|[=<>~≈≤≥→≠∼])|(?P<other>.)", re.S)
+_LOOSE_OPS = {"*": r"\cdot ", "·": r"\cdot ", "−": "-", "∞": r"\infty ", "√": r"\surd ", "∫": r"\int ",
+              "±": r"\pm ", "²": "^{2}", "³": "^{3}", "{": r"\{", "}": r"\}", "%": r"\%", "#": r"\#",
+              "&": r"\&", "$": r"\$", "∪": r"\cup ", "∩": r"\cap ", "∈": r"\in ", "×": r"\times ",
+              "'": "'", "′": "'", "½": r"\tfrac12", "\\": r"\backslash "}
+_LOOSE_MATHML_OPS = {"*": "&#183;", "·": "&#183;", "−": "-", "∞": "&#8734;", "√": "&#8730;", "∫": "&#8747;",
+                     "'": "&#8242;", "′": "&#8242;"}
+#: two-letter words that are English, not a product of two letters (``ab``, ``LM``, ``dx`` are products)
+_SHORT_WORDS = {"as", "on", "of", "is", "or", "by", "to", "if", "in", "at", "be", "so", "it", "we", "an", "no", "up",
+                "do", "eg", "ie", "vs", "In", "If", "As", "On", "Of", "By", "To", "At", "So", "It", "We", "An", "No"}
+_MATH_WORDS = _KNOWN | {"lim", "max", "min", "sup", "inf", "exp", "sum"}
+
+
+def _loose_tokens(text: str) -> list[tuple[str, str]]:
+    out = []
+    text = text.replace("²", "^2").replace("³", "^3")
+    quoted, skip = False, 0
+    for m in _LOOSE.finditer(text):
+        kind, v = m.lastgroup, m.group()
+        if skip > m.start():
+            continue
+        if v == "'" and out and out[-1][0] == "word" and re.match(r"s(?![\w'])", text[m.end():]):
+            out.append(("word", "'s"))  # the text's: English
+            skip = m.end() + 1
+            continue
+        if v == "'":  # a prime after a name (K_a', u'), else a quotation mark (a witness's 'D_A'): text
+            if quoted or m.start() == 0 or not re.match(r"[\w)}'\u0370-\u03ff]", text[m.start() - 1]):
+                quoted = not quoted
+                out.append(("word", v))
+                continue
+        if kind == "code" and v.split("_")[0] in _MATH_WORDS and v.count("_") == 1:  # alpha_n
+            out += _loose_tokens(v.split("_")[0]) + [("other", "_")] + _loose_tokens(v.split("_")[1])
+        elif kind == "code":  # larger_count, current_step_x: a program's name, text
+            out.append(("word", v))
+        elif kind == "other" and v in ".,;:" and (m.end() == len(text) or text[m.end()].isspace()):
+            out.append(("word", v))  # punctuation of the sentence, not of the formula
+        elif kind == "word" and len(v) == 2 and v not in _SHORT_WORDS and v not in _MATH_WORDS:
+            out += [("name", v[0]), ("name", v[1])]  # ab, LM: a product
+        else:
+            out.append((kind, v))
+    return out
+
+
+def _script_arg(toks, i):
+    """The argument of a ``^`` or ``_`` at ``toks[i]``: (its tokens, next index).  ``{...}`` and ``(...)``
+    give their inside (``e^(-x²/2)``, ``ε_(k-1)``); otherwise one name or number (``M^iM^j``: one letter)."""
+    if i < len(toks) and toks[i][1] in ("{", "("):
+        close = "}" if toks[i][1] == "{" else ")"
+        depth, j = 0, i
+        while j < len(toks):
+            if toks[j][1] == toks[i][1]:
+                depth += 1
+            elif toks[j][1] == close:
+                depth -= 1
+                if depth == 0:
+                    return toks[i + 1:j], j + 1
+            j += 1
+        raise _Unparsed("unbalanced script")
+    if i < len(toks) and toks[i][0] == "word":
+        return [("name", toks[i][1][0])], (i, toks[i][1][1:])
+    if i < len(toks) and toks[i][0] in ("name", "num"):
+        return [toks[i]], i + 1
+    if i < len(toks) and toks[i][1] == "-" and i + 1 < len(toks) and toks[i + 1][0] in ("name", "num"):
+        return toks[i:i + 2], i + 2
+    raise _Unparsed("a script without an argument")
+
+
+def _loose_items(toks, latex: bool, inner: bool = False) -> list[tuple[bool, str]]:
+    """(is_math, rendered) items of a token list: words are text (inside a script: upright in the formula),
+    everything else mathematics, ``^``/``_`` applied to the item before them."""
+    items: list[tuple[bool, str]] = []
+    toks = list(toks)
+    i = 0
+    while i < len(toks):
+        kind, v = toks[i]
+        i += 1
+        if v in ("^", "_"):
+            if not items or not items[-1][0] and not items[-1][1].strip():
+                items.append((True, "{}" if latex else "<mrow></mrow>"))  # nothing to carry the script
+            elif not items[-1][0]:  # a word carries it: upright, in the formula
+                w = toks[i - 2][1] if i >= 2 else ""
+                items[-1] = (True, r"\mathrm{" + latex_escape(w) + "}" if latex else f"<mi>{html.escape(w)}</mi>")
+            arg, nxt = _script_arg(toks, i)
+            if isinstance(nxt, tuple):  # one letter of a word; the rest goes on
+                toks[nxt[0]] = ("word" if len(nxt[1]) > 1 else "name", nxt[1]) if nxt[1] else ("ws", "")
+                nxt = nxt[0]
+            body = _join([r for _, r in _loose_items(arg, latex, inner=True)])
+            if latex:
+                base = items[-1][1]
+                items[-1] = (True, ("{" + base + "}" if re.search(r"[\^_]", base) else base) + v + "{" + body + "}")
+            else:
+                tag = "msup" if v == "^" else "msub"
+                items[-1] = (True, f"<{tag}><mrow>{items[-1][1]}</mrow><mrow>{body}</mrow></{tag}>")
+            i = nxt
+            continue
+        if kind == "ws":
+            items.append((False, "" if inner else v))
+        elif kind == "word" and v in ("oo", "inf"):
+            items.append((True, r"\infty " if latex else "<mi>&#8734;</mi>"))
+        elif kind == "word" and (v in _MATH_WORDS or inner):
+            if latex:
+                items.append((True, "\\" + v + " " if v in ("lim", "max", "min", "sup", "log", "exp", "sin", "cos", "ln")
+                               else r"\surd " if v == "sqrt" else _latex_expr(_symbol(v)) if v in _GREEK_WORDS
+                               else r"\mathrm{" + v + "}"))
+            else:
+                items.append((True, _mathml_expr(_symbol(v)) if v in _GREEK_WORDS else "<mo>&#8730;</mo>" if v == "sqrt"
+                               else f'<mi>{html.escape(v)}</mi><mspace width="0.17em"></mspace>' if v in _FUNCS
+                               or v in ("lim", "max", "min", "sup") else f"<mi>{html.escape(v)}</mi>"))
+        elif kind == "word":
+            items.append((False, latex_escape(v) if latex else html.escape(v)))
+        elif kind == "name" and v in "Σ∑":
+            items.append((True, r"\sum " if latex else "<mo>&#8721;</mo>"))
+        elif kind == "name":
+            items.append((True, (_latex_expr(_symbol(v)) if latex else _mathml_expr(_symbol(v)))))
+        elif kind == "num":
+            mant, _, exp = v.partition("e")
+            items.append((True, (mant + (rf"\cdot 10^{{{exp}}}" if exp else "")) if latex else f"<mn>{v}</mn>"))
+        elif kind == "rel":
+            items.append((True, " " + _RELATIONS[v] + " " if latex else f"<mo>{_REL_MATHML[v]}</mo>"))
+        elif latex:
+            items.append((True, _LOOSE_OPS.get(v) or (v if ord(v) < 128 else _LATEX_MATH[v] + " " if v in _LATEX_MATH
+                                                       else r"\text{" + latex_escape(v) + "}")))
+        else:
+            items.append((True, f"<mo>{_LOOSE_MATHML_OPS.get(v, html.escape(v))}</mo>"))
+    return items
+
+
+def _join(pieces: list[str]) -> str:
+    """LaTeX pieces joined, with a space where a control word would run into a letter (``\\pi L``, not ``\\piL``)."""
+    out = ""
+    for p in pieces:
+        if re.search(r"\\[A-Za-z]+$", out) and re.match(r"[A-Za-z]", p):
+            out += " "
+        out += p
+    return out
+
+
+def _loose(text: str, latex: bool) -> str:
+    """A span with scripts (``lim_{n->oo} n(a^{1/n} - 1)``, ``e^{-u²}·u'``) that neither parser reads:
+    names, numbers, operators and scripts typeset, English words kept as text, nothing dropped."""
+    items = _loose_items(_loose_tokens(text), latex)
+    out, run, space = [], [], ""
+
+    def flush():
+        if run:
+            out.append("$" + re.sub(r" {2,}", " ", _join(run).strip()) + "$" if latex
+                       else "<math><mrow>" + "".join(run) + "</mrow></math>")
+            run.clear()
+
+    for is_math, r in items:
+        if is_math:
+            if space and run:  # a space inside a formula
+                run.append(" " if latex else "")
+            elif space:
+                out.append(space)
+            space = ""
+            run.append(r)
+        elif not r.strip():
+            space += r
+        else:
+            flush()
+            out.append(space + r)
+            space = ""
+    flush()
+    return "".join(out) + space
+
 
 def _render(text: str, math, fallback, escape) -> str:
     """Prose with its mathematical spans through ``math`` (then ``fallback``); text through ``escape``.
@@ -588,11 +762,21 @@ def _render(text: str, math, fallback, escape) -> str:
             else:
                 if len(piece) > 2 and piece[0] == "(" and piece[-1] == ")":
                     out.append(escape("(") + _render(piece[1:-1], math, fallback, escape) + escape(")"))
+                elif _SCRIPTED.search(piece):
+                    out.append(_loose_script(piece, escape))
                 else:
                     out.append(escape(piece))
             continue
         out.append(escape(piece))
     return "".join(out)
+
+
+def _loose_script(piece: str, escape) -> str:
+    """:func:`_loose` in the output language of ``escape``; escaped text only if even that fails."""
+    try:
+        return _loose(piece, latex=escape is latex_escape)
+    except _FAILED:
+        return escape(piece)
 
 
 def latex_text(text: str) -> str:

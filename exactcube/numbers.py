@@ -41,6 +41,7 @@ __all__ = [
     "latex_rational",
     "printed_places",
     "agrees_with_printed",
+    "ball_agrees_with_printed",
     "parse_printed",
     "is_mpq",
     "check_whole",
@@ -261,6 +262,20 @@ def agrees_with_printed(true_value, printed: str, scale=1) -> bool:
     v = parse_printed(printed)
     half = mpq(1, 2 * 10 ** printed_places(printed))
     return abs(t - v) <= half
+
+
+def ball_agrees_with_printed(ball, printed: str) -> bool:
+    """Whether the whole arb ``ball`` rounds to the printed decimal (rigorous).
+
+    The same closed interval as :func:`agrees_with_printed` (half a unit in the last
+    printed place either side); true only when every point of the ball lies in it, so a
+    ball straddling a rounding boundary does not agree.
+    """
+    from flint import arb, fmpq
+
+    v, half = parse_printed(printed), mpq(1, 2 * 10 ** printed_places(printed))
+    lo, hi = (arb(fmpq(int(q.numerator), int(q.denominator))) for q in (v - half, v + half))
+    return bool(lo <= ball.lower() and ball.upper() <= hi)
 
 
 def check_whole(value, what: str, minimum: int = 0, maximum: int | None = None, hint: str = "") -> int:

@@ -39,7 +39,7 @@ from contextlib import contextmanager
 from .errors import BadInput
 
 __all__ = ["STDOUT", "check_destination", "open_output", "output_path", "write_text", "write_json",
-           "is_stdout"]
+           "is_stdout", "path_error"]
 
 #: The file name that means standard output.
 STDOUT = "-"
@@ -58,6 +58,12 @@ def _show(path) -> str:
     return repr(s) if len(s) <= 60 else repr(s[:30] + "..." + s[-20:]) + f" ({len(s)} characters)"
 
 
+def path_error(what: str, path, reason: str) -> BadInput:
+    """The one wording of a refused file or folder name, ``--json 'out/x.json': the folder 'out' does not
+    exist``: the option (or role), the name as given, then why.  Raise what it returns."""
+    return BadInput(f"{what} {_show(path)}: {reason}")
+
+
 def _name_max(folder: str) -> int:
     try:
         return os.pathconf(folder, "PC_NAME_MAX")
@@ -74,17 +80,16 @@ def check_destination(path, what: str = "output") -> str:
     existing target that is not a regular file (folder, device, FIFO, socket) or
     that may not be written.
     """
-    label = f"{what} {_show(path)}"
     if not isinstance(path, str) or not path:
-        raise BadInput(f"{what}: the file name is empty")
+        raise path_error(what, "", "the file name is empty")
     if path == STDOUT:
         return STDOUT
     if "\0" in path:
-        raise BadInput(f"{label}: a file name cannot contain a NUL character")
+        raise path_error(what, path, "a file name cannot contain a NUL character")
     try:
         path.encode(sys.getfilesystemencoding(), "surrogateescape")
     except UnicodeEncodeError:
-        raise BadInput(f"{label}: the name cannot be encoded for this file system") from None
+        raise path_error(what, path, "the name cannot be encoded for this file system") from None
     try:
         real = os.path.realpath(path)
         os.stat(path)
@@ -92,42 +97,42 @@ def check_destination(path, what: str = "output") -> str:
         pass  # absent (or a dangling link): created below
     except OSError as exc:
         if exc.errno == errno.ELOOP:
-            raise BadInput(f"{label}: symbolic links loop") from None
+            raise path_error(what, path, "symbolic links loop") from None
         if exc.errno == errno.ENAMETOOLONG:
-            raise BadInput(f"{label}: the name is too long") from None
+            raise path_error(what, path, "the name is too long") from None
         if exc.errno == errno.ENOTDIR:
-            raise BadInput(f"{label}: a part of the path is not a folder") from None
+            raise path_error(what, path, "a part of the path is not a folder") from None
         if exc.errno != errno.EACCES:
-            raise BadInput(f"{label}: cannot use it ({exc.strerror})") from None
+            raise path_error(what, path, f"cannot use it ({exc.strerror})") from None
     base = os.path.basename(path)
     if path.endswith(os.sep) or (os.altsep and path.endswith(os.altsep)) or base in ("", ".", ".."):
-        raise BadInput(f"{label} names a folder; give a file name")
+        raise path_error(what, path, "it names a folder; give a file name")
     folder = os.path.dirname(real) or "."
     name = os.path.basename(real)
     if not name or name in (".", ".."):
-        raise BadInput(f"{label} names a folder; give a file name")
+        raise path_error(what, path, "it names a folder; give a file name")
     if len(os.fsencode(name)) > _name_max(folder if os.path.isdir(folder) else "."):
-        raise BadInput(f"{label}: the file name is too long for this file system")
+        raise path_error(what, path, "the file name is too long for this file system")
     if not os.path.isdir(folder):
         kind = "is not a folder" if os.path.exists(folder) else "does not exist"
-        raise BadInput(f"{label}: the folder {folder!r} {kind}")
+        raise path_error(what, path, f"the folder {folder!r} {kind}")
     if not os.access(folder, os.W_OK | os.X_OK):
-        raise BadInput(f"{label}: the folder {folder!r} is not writable")
+        raise path_error(what, path, f"the folder {folder!r} is not writable")
     try:
         st = os.stat(real)
     except FileNotFoundError:
         return real
     except OSError as exc:
-        raise BadInput(f"{label}: cannot use it ({exc.strerror})") from None
+        raise path_error(what, path, f"cannot use it ({exc.strerror})") from None
     if stat.S_ISDIR(st.st_mode):
-        raise BadInput(f"{label} is a folder; give a file name")
+        raise path_error(what, path, "it is a folder; give a file name")
     if not stat.S_ISREG(st.st_mode):
         kind = ("a device" if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode)
                 else "a FIFO" if stat.S_ISFIFO(st.st_mode)
                 else "a socket" if stat.S_ISSOCK(st.st_mode) else "not a regular file")
-        raise BadInput(f"{label} is {kind}; exactcube writes only regular files (or '-' for standard output)")
+        raise path_error(what, path, f"it is {kind}; exactcube writes only regular files (or '-' for standard output)")
     if not os.access(real, os.W_OK):
-        raise BadInput(f"{label} is read-only")
+        raise path_error(what, path, "it is read-only")
     return real
 
 

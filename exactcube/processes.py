@@ -83,6 +83,7 @@ def stop_pool(pool, grace: float = 2.0) -> None:
     then defers SIGTERM indefinitely.  On return no worker of the pool is alive.
     """
     procs = list((getattr(pool, "_processes", None) or {}).values())  # private, but the only handle on them
+    manager = getattr(pool, "_executor_manager_thread", None)  # shutdown() forgets it: taken first
     pool.shutdown(wait=False, cancel_futures=True)
     for p in procs:
         if p.is_alive():
@@ -97,6 +98,25 @@ def stop_pool(pool, grace: float = 2.0) -> None:
     # The pool's manager thread joins the same workers; two threads waiting on one child race in waitpid, and the
     # loser sees ECHILD and leaves the exit code unset until the winner stores it.  Let that thread finish, so that
     # every worker is recorded as ended (multiprocessing.active_children() is then empty) when this returns.
-    manager = getattr(pool, "_executor_manager_thread", None)
     if manager is not None:
-        manager.join(timeout=grace)
+        manager.join(timeout=5 * grace)
+        if not manager.is_alive():  # still running (a loaded machine): leave it where the exit wakes and joins it
+            _forget_wakeup(manager)
+
+
+def _forget_wakeup(manager) -> None:
+    """Keep the interpreter's exit away from a stopped pool's wake-up pipe.
+
+    At exit, ``concurrent.futures`` (CPython 3.11) writes a byte to the wake-up pipe of every
+    pool it knows, while the pool's own manager thread may be closing that pipe: the check
+    and the write are not atomic, and the exit then prints an ``OSError: [Errno 9] Bad file
+    descriptor`` traceback after ``exactcube: interrupted`` (seen with 64 workers and Ctrl-C).
+    A stopped pool needs no wake-up, so it is taken off that list (a private one, as above;
+    the thread itself is still joined at exit, being non-daemon).
+    """
+    try:
+        from concurrent.futures import process
+
+        process._threads_wakeups.pop(manager, None)
+    except (ImportError, AttributeError, TypeError):  # pragma: no cover - another Python's internals
+        pass

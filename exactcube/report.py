@@ -37,7 +37,7 @@ from .mathtext import html_text, latex_escape, latex_text
 from .tables import TABLES
 
 __all__ = ["ReportParts", "collect", "render_latex", "render_html", "build_pdf", "publish", "provenance",
-           "document_title", "LONG_DIGITS"]
+           "document_title", "natural_key", "readings", "LONG_DIGITS"]
 
 #: digit runs longer than this are shown compactly (leading digits and the count) and in full in the appendix
 LONG_DIGITS = 30
@@ -67,7 +67,13 @@ PREAMBLE = r"""\documentclass[10pt]{article}
 
 
 def provenance(seconds: float | None = None) -> dict:
-    """Versions, git commit (if any), date and duration of a run."""
+    """Versions, git commit (if any), date and duration of a run.
+
+    The versions are those of the installed distributions (``importlib.metadata``): nothing is
+    imported to read them (``report --no-figures`` never loads matplotlib), and a package without
+    a ``__version__`` attribute (rich) still has its version; one that is not installed is left out."""
+    from importlib import metadata
+
     from . import __version__
 
     info = {
@@ -75,11 +81,10 @@ def provenance(seconds: float | None = None) -> dict:
         "python": platform.python_version(),
         "date": _dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
     }
-    for mod in ("gmpy2", "flint", "sympy", "mpmath", "rich", "numpy", "matplotlib"):
+    for dist in ("gmpy2", "python-flint", "sympy", "mpmath", "rich", "numpy", "matplotlib"):
         try:
-            m = __import__(mod)
-            info[{"flint": "python-flint"}.get(mod, mod)] = getattr(m, "__version__", "?")
-        except Exception:
+            info[dist] = metadata.version(dist)
+        except metadata.PackageNotFoundError:
             pass
     try:
         here = os.path.dirname(os.path.abspath(__file__))
@@ -108,6 +113,12 @@ def document_title(doc: str) -> str:
     first = re.sub(r"^Claims of ``\w+``:\s*", "", first).replace("``", "").rstrip(".")
     first = re.sub(rf"\s*\({re.escape(doc)}\)", "", first)
     return first or doc
+
+
+def natural_key(ident: str) -> tuple:
+    """A table or figure id as a sort key that reads its numbers as numbers (``ju24.fig2`` before ``ju24.fig10``,
+    as the document numbers them)."""
+    return tuple((0, int(t), "") if t.isdigit() else (1, 0, t) for t in re.findall(r"\d+|\D+", ident))
 
 
 # -- gathering ------------------------------------------------------------------------------------
@@ -153,16 +164,18 @@ def collect(results: Sequence[ClaimResult], draw: Callable | None = None, second
 
     ``draw(fig, fid)`` turns a matplotlib figure into what the renderer embeds (a file
     name for LaTeX, SVG text for HTML); without it the figures are left out."""
-    from .claims import documents
+    from .claims import documents, paper_order
 
     step = on_step or (lambda s: None)
     present = {r.claim.document for r in results}
     order = documents()
     docs = [d for d in order if d in present] + sorted(present - set(order))
-    parts = ReportParts(docs=docs, results=list(results), prov=provenance(seconds))
+    by_id = {r.claim.id: r for r in results}
+    ordered = [by_id[c.id] for c in paper_order(r.claim for r in results)]
+    parts = ReportParts(docs=docs, results=ordered, prov=provenance(seconds))
     for d in docs:
         parts.tables[d] = []
-        for tid in sorted(t for t in TABLES if t.split(".")[0] == d):
+        for tid in sorted((t for t in TABLES if t.split(".")[0] == d), key=natural_key):
             step(f"table {tid}")
             try:
                 parts.tables[d].append((tid, TABLES[tid](), None))
@@ -174,7 +187,7 @@ def collect(results: Sequence[ClaimResult], draw: Callable | None = None, second
             continue
         from .figures import FIGURES
 
-        for fid in sorted(f for f in FIGURES if f.split(".")[0] == d):
+        for fid in sorted((f for f in FIGURES if f.split(".")[0] == d), key=natural_key):
             step(f"figure {fid}")
             try:
                 fig = FIGURES[fid]()
@@ -203,11 +216,28 @@ def _summary_counts(results: Sequence[ClaimResult]) -> tuple[list[str], list[str
     return used_out, used_ev, counts
 
 
-def _assumptions(v) -> list[str]:
-    """The readings a verdict rests on, as their sentences."""
+def _assumptions(v) -> list:
+    """The readings a verdict rests on (:class:`exactcube.results.Assumption`: id and sentence)."""
     from .results import get_assumption
 
-    return [get_assumption(a).sentence for a in v.assumptions]
+    return [get_assumption(a) for a in v.assumptions]
+
+
+def readings(results: Sequence[ClaimResult]) -> list:
+    """Every reading the verdicts of ``results`` (and their alternatives) rest on, once each, in order of
+    first use: the legend of a document's claims, which cite a reading by its id."""
+    seen: dict = {}
+    for r in results:
+        for v in ((r.verdict,) + tuple(r.verdict.alternatives) if r.verdict else ()):
+            for a in _assumptions(v):
+                seen.setdefault(a.id, a)
+    return list(seen.values())
+
+
+def _stop(s: str) -> str:
+    """``s`` ending with one full stop (none added after '.', '?' or '!')."""
+    s = str(s).rstrip()
+    return s if s.endswith((".", "?", "!")) else s + "."
 
 
 def _intro(parts: ReportParts) -> str:
@@ -218,7 +248,7 @@ def _intro(parts: ReportParts) -> str:
             "exact (exact rational or symbolic computation), rigorous (ball arithmetic encloses the truth), "
             "numeric (high-precision floating point, not a proof) or sampled (Monte Carlo with a confidence "
             "interval); a verdict that also rests on a reading of the rules or on a model standing in for "
-            "reality says so ('under: ...'). "
+            "reality says so (under: the reading's id, with its sentence in the document's table of readings). "
             f"{parts.n_errata} printed value{'s were' if parts.n_errata != 1 else ' was'} found wrong (substantive "
             f"errors and misprints); {parts.n_not_counted} more differ only by rounding noise (less than one unit "
             "in the last printed place) or by damage in the available text. All are listed in the Errata section "
@@ -284,19 +314,35 @@ class _Latex:
             color = {"verified": "green!50!black", "erratum": "orange!80!black", "refuted": "red",
                      "open": "blue"}[v.outcome.value]
             verdict = rf"\outcome{{\textcolor{{{color}}}{{{v.outcome.value}}}}} ({v.evidence.value})"
-            under = _assumptions(v)
-            verdict += (", under: " + "; ".join(self.text(a) for a in under) if under else "") + ". "
-            verdict += self.text(v.details)
+            verdict += self.under(c.document, v) + ". " + self.text(v.details)
             if v.witness is not None and v.outcome.value in ("refuted", "open"):
                 verdict += " Witness: " + self.text(str(v.witness)) + "."
             if v.errata:
                 verdict += rf" {len(v.errata)} printed value{'s' if len(v.errata) != 1 else ''} wrong (see Errata)."
             for alt in v.alternatives:
                 verdict += (r"\par\emph{Under another reading:} " + rf"\textbf{{{alt.outcome.value}}} "
-                            f"({alt.evidence.value}), under: "
-                            + "; ".join(self.text(a) for a in _assumptions(alt)) + ". " + self.text(alt.details))
+                            f"({alt.evidence.value})" + self.under(c.document, alt) + ". " + self.text(alt.details))
         return (rf"\subsubsection*{{{self.ident(c.id)}}}\label{{claim:{c.id}}}" + "\n"
-                + self.text(c.location) + r". \emph{" + self.text(c.statement) + "}\n\n" + verdict + "\n")
+                + self.text(_stop(c.location)) + r" \emph{" + self.text(c.statement) + "}\n\n" + verdict + "\n")
+
+    def under(self, doc: str, v) -> str:
+        """``, under: id; id`` with each reading's id linked to its line in the document's table of readings."""
+        ids = [rf"\hyperref[reading:{doc}:{a.id}]{{{self.ident(a.id)}}}" for a in _assumptions(v)]
+        return ", under: " + "; ".join(ids) if ids else ""
+
+    def readings(self, doc: str, items) -> str:
+        """The document's table of readings: each id once, with its sentence."""
+        if not items:
+            return ""
+        rows = [r"\begin{footnotesize}\begin{longtable}{>{\raggedright}p{0.27\linewidth}"
+                r">{\raggedright\arraybackslash}p{0.67\linewidth}}",
+                r"\toprule reading & what the verdicts citing it assume \\ \midrule \endhead"]
+        rows += [rf"\phantomsection\label{{reading:{doc}:{a.id}}}{self.ident(a.id)} & {self.text(_stop(a.sentence))} \\"
+                 for a in items]
+        rows.append(r"\bottomrule\end{longtable}\end{footnotesize}")
+        return (r"\subsection{Readings}" + "\nSome verdicts rest on a reading of the text (a lost formula restored, "
+                "an ambiguous rule fixed) or on a model standing in for reality; they name it by the id below "
+                "(``under: id'').\n" + "\n".join(rows) + "\n")
 
     def table(self, table, digits) -> str:
         return table.to_latex(digits, caption=rf"{self.ident(table.id)}: {self.text(table.title)}",
@@ -364,6 +410,7 @@ def render_latex(parts: ReportParts, digits: int | None = None) -> str:
     for d in parts.docs:
         body.append(rf"\clearpage\section{{{w.text(document_title(d))} (\texttt{{{latex_escape(d)}}})}}")
         body.append(w.summary(parts.of(d)))
+        body.append(w.readings(d, readings(parts.of(d))))
         body.append(r"\subsection{Claims}")
         body += [w.claim(r) for r in parts.of(d)]
         if parts.tables.get(d):
@@ -434,21 +481,40 @@ class _Html:
             verdict = f'<b class="tool-error">tool error</b>: {self.text(r.error)}'
         else:
             v = r.verdict
-            under = _assumptions(v)
             verdict = (f'<b class="{v.outcome.value}">{v.outcome.value}</b> ({v.evidence.value})'
-                       + (", under: " + "; ".join(self.text(a) for a in under) if under else "") + ". "
-                       + self.text(v.details))
+                       + self.under(c.document, v) + ". " + self.text(v.details))
             if v.witness is not None and v.outcome.value in ("refuted", "open"):
                 verdict += " Witness: " + self.text(str(v.witness)) + "."
             if v.errata:
                 verdict += f' <a href="#errata">{len(v.errata)} printed value{"s" * (len(v.errata) != 1)} wrong</a>.'
             for alt in v.alternatives:
                 verdict += (f'<br><em>Under another reading:</em> <b class="{alt.outcome.value}">{alt.outcome.value}</b>'
-                            f" ({alt.evidence.value}), under: " + "; ".join(self.text(a) for a in _assumptions(alt))
-                            + ". " + self.text(alt.details))
+                            f" ({alt.evidence.value})" + self.under(c.document, alt) + ". " + self.text(alt.details))
         cid = html.escape(c.id, quote=True)
         return (f'<div class="claim" id="{cid}"><h4><a class="id" href="#{cid}">{html.escape(c.id)}</a></h4>'
-                f"<p>{self.text(c.location)}. <em>{self.text(c.statement)}</em></p><p>{verdict}</p></div>")
+                f"<p>{self.text(_stop(c.location))} <em>{self.text(c.statement)}</em></p><p>{verdict}</p></div>")
+
+    @staticmethod
+    def _reading_anchor(doc: str, rid: str) -> str:
+        return html.escape(f"reading-{doc}-{rid}", quote=True)
+
+    def under(self, doc: str, v) -> str:
+        """``, under: id; id`` with each reading's id linked to its row in the document's table of readings."""
+        ids = [f'<a class="id" href="#{self._reading_anchor(doc, a.id)}">{html.escape(a.id)}</a>'
+               for a in _assumptions(v)]
+        return ", under: " + "; ".join(ids) if ids else ""
+
+    def readings(self, doc: str, items) -> str:
+        """The document's table of readings: each id once, with its sentence."""
+        if not items:
+            return ""
+        rows = "".join(f'<tr id="{self._reading_anchor(doc, a.id)}"><td><code>{html.escape(a.id)}</code></td>'
+                       f"<td>{self.text(_stop(a.sentence))}</td></tr>" for a in items)
+        return ("<h3>Readings</h3><p>Some verdicts rest on a reading of the text (a lost formula restored, an "
+                "ambiguous rule fixed) or on a model standing in for reality; they name it by the id below "
+                "(under: id).</p>"
+                '<div class="scroll"><table class="errata"><thead><tr><th>reading</th><th>what the verdicts citing it '
+                f"assume</th></tr></thead><tbody>{rows}</tbody></table></div>")
 
     def table(self, table, digits) -> str:
         notes = f"<p>{self.text(table.notes)}</p>" if table.notes else ""
@@ -466,9 +532,9 @@ class _Html:
             where = self.text(e.where + (f" ({e.note})" if e.note else ""))
             rows.append(f'<tr><td><a class="id" href="#{html.escape(c.id, quote=True)}">{html.escape(c.id)}</a>'
                         + (f"<br>({html.escape(kind)})" if kind else "") + f"</td><td>{where}</td>"
-                        f'<td class="erratum"><span class="printed">{html.escape(e.printed)}</span></td>'
-                        f'<td><span class="true">{html.escape(e.true)}</span></td>'
-                        f"<td>{html.escape(e.true_rounded)}</td></tr>")
+                        f'<td class="erratum"><span class="printed">{html_text(e.printed)}</span></td>'
+                        f'<td><span class="true">{html_text(e.true)}</span></td>'
+                        f"<td>{html_text(e.true_rounded)}</td></tr>")
         return ("<p>Every printed value that differs from the true one beyond its printed rounding: the printed "
                 "value (struck through) beside the true one, and the true one rounded as it should have been "
                 "printed.</p>"
@@ -495,6 +561,7 @@ def render_html(parts: ReportParts, digits: int | None = None) -> str:
         toc.append(f'<li><a href="#{did}">{html.escape(document_title(d))} ({html.escape(d)})</a></li>')
         body.append(f'<h2 id="{did}">{w.text(document_title(d))} (<code>{html.escape(d)}</code>)</h2>')
         body.append(w.summary(parts.of(d)))
+        body.append(w.readings(d, readings(parts.of(d))))
         body.append("<h3>Claims</h3>")
         body += [w.claim(r) for r in parts.of(d)]
         if parts.tables.get(d):

@@ -44,7 +44,21 @@ def compare_one_sided():
     print(f"  words off by more than half a quantum: {res.beyond}, in {res.positions_beyond} positions; "
           f"causes: {res.causes}")
     print(f"  gnubg's integer step replayed on its stored successors reproduces "
-          f"{res.replay_matches} of {res.replay_checked} unambiguous entries exactly")
+          f"{res.replay_matches} of {res.replay_checked} unambiguous entries exactly; of the entries "
+          f"with tied candidate plays, the stored words fix gnubg's play in {res.ties_resolved}")
+    _examples(res)
+    t0 = time.time()
+    g = os_.compare_gammons_with_gnubg(os_.read_gnubg_os(path, gammon=True))
+    print(f"gammon distributions (15,504 positions with 15 checkers), built and compared in "
+          f"{time.time() - t0:.1f} s: {g.entries} words; largest deviation "
+          f"{format_decimal(g.max_dev, 3)} quanta at {g.max_at[0]}, {g.max_at[1]} rolls")
+    print(f"  words off by more than half a quantum: {g.beyond}, in {g.positions_beyond} positions; "
+          f"causes: {g.causes}; replay reproduces {g.replay_matches} of {g.replay_checked}; "
+          f"ties fixed by the file: {g.ties_resolved}")
+    _examples(g)
+
+
+def _examples(res):
     for e in res.own_play_examples:
         print(f"  example: {e['position']} roll {e['roll']}: exact best {e['exact_play']} "
               f"(mean {format_decimal(e['exact_play_mean'], 7)}), gnubg plays {e['gnubg_play']} "

@@ -61,7 +61,10 @@ def test_every_registered_claim_returns_a_verdict_with_evidence(verdicts):
 
 
 @pytest.mark.parametrize("cid", ["zk77.effective", "zk77.effective.range", "zk77.effective.trend", "zk77.table3",
-                                 "ju24.thm4.3", "ju24.thm4.4.double", "ju24.fig6"])
+                                 "ju24.thm4.3", "ju24.thm4.4.double", "ju24.fig6",
+                                 # issue 22: reconstructed formulas, a judgement, a convention, a dice model
+                                 "noisy.remark1", "noisy.example2", "noisy.example4", "noisy.remark5", "noisy.prop6",
+                                 "ju24.appB.directions", "zk77.table1", "zk77.ks_strategy"])
 def test_reading_dependent_verdicts_name_their_readings(verdicts, cid):
     """Conclusions that rest on a reading of the rules or on a model standing in for reality
     say so as data (issue: verdicts that say exactly what was shown)."""

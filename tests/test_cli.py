@@ -44,7 +44,7 @@ def test_cube(cli):
         (["cube", "--doubles", "1.5"], "whole number"),
         (["cube", "--p", "2"], "[0, 1]"),
         (["cube", "--p", "abc"], "cannot read"),
-        (["cube", "--cube", "sideways"], "centre, mine"),
+        (["cube", "--cube", "sideways"], "centred, mine"),
         (["table", "no.such"], "unknown table"),
         (["table", "ju24.dk", "--bogus", "1"], "no option"),
         (["table", "ju24.dk", "--size", "-3"], "at least 0"),

@@ -14,7 +14,7 @@ import sys
 import textwrap
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from exactcube.cli import Output, main
@@ -430,8 +430,39 @@ _FUZZ = dict(deadline=None, derandomize=True, database=None,
                                     HealthCheck.data_too_large])
 
 
+#: Issue 24's reproducers (the command line half), run first by the fuzz test: each is one line and exit 2, or
+#: a correct run, within the time limit and with no traceback (the runs that are estimated and then take minutes,
+#: 'noisy nim 300 --eps 1/3 --method plain' and 'plot ju24.fig6 --doubles 2 --side 40', are tested apart in
+#: tests/test_conventions.py, with the run itself stopped).
+ISSUE24 = [
+    ["noisy", "nim", "1000000000", "--eps", "1", "--method", "plain"],
+    ["noisy", "nim", "2000", "--eps", "1e-3", "--method", "plain"],
+    ["noisy", "nim", "8193", "--eps", "1e-3"],
+    ["triangle", "--side", "6", "--workers", "64"],
+    ["verify", "--workers", "2"],
+    ["verify", "--claim", ""],
+    [],
+    ["new-document", "ju24", "--title", "T"],
+    ["bearoff", "0 0 1 0 0 0", "0 1 0 0 0 0", "--cube", "centre"],
+    ["cube", "--cube", "center", "--doubles", "2", "--p", "1/2"],
+    ["table", "ju24.dk", "--size", "2", "--format", "csv", "-o", "ok.json"],
+    ["table", "ju24.dk", "--size", "2", "-o", "ok.json"],
+    ["noisy", "nim", "3", "--eps", "1/2", "--json", "-"],
+    ["race", "5", "6", "--json"],
+    ["cube", "--doubles", "1000000"],
+    ["plot", "ju24.fig6", "--side", "61"],
+]
+
+
+def _with_examples(test):
+    for argv in ISSUE24:
+        test = example(argv=argv)(test)
+    return test
+
+
 @settings(max_examples=300, **_FUZZ)
 @given(argv=command_lines())
+@_with_examples
 def test_fuzz_command_lines(argv, sandbox, capsys):
     _check(argv, capsys)
 

@@ -253,3 +253,255 @@ def test_full_report_pdf_compiles_without_overfull_boxes(tmp_path):
     assert ok, log
     boxes = overfull_boxes((tmp_path / "report.log").read_text(errors="replace"))
     assert all(w <= 1.0 for w in boxes), f"overfull boxes (pt): {sorted(boxes)[-5:]}"
+
+
+_WITHOUT_PYARROW = """
+import io, json, sys
+sys.modules["pyarrow"] = None          # the 'plot' extra alone: matplotlib, no pyarrow (no 'dask' extra)
+sys.modules["pyarrow.parquet"] = None
+from exactcube import catalog
+from exactcube.claims import REGISTRY, ClaimResult
+from exactcube.figures import FIGURES, save
+from exactcube.report import collect, svg_of
+catalog.load()
+out = {}
+for fid in sorted(FIGURES):
+    path = sys.argv[1] + "/" + fid + ".png"
+    try:
+        save(FIGURES[fid](), path)
+        out[fid] = "ok"
+    except Exception as exc:
+        out[fid] = f"{type(exc).__name__}: {exc}"
+# the report's figures: one (unchecked) claim of each document is enough for collect to draw its figures
+one = {}
+for c in REGISTRY.values():
+    one.setdefault(c.document, ClaimResult(c, None, 0.0, error="not run"))
+parts = collect(list(one.values()), svg_of)
+print(json.dumps({"figures": out, "report": parts.n_figures, "failures": parts.figure_failures}))
+"""
+
+
+def test_every_figure_draws_with_the_plot_extra_alone(tmp_path):
+    """`plot --list` figures and the report's figures need matplotlib only: pyarrow (the 'dask' extra) is
+    needed only to read a --data Parquet file, and then its absence is one line and exit 2."""
+    import json
+    import subprocess
+    import sys
+
+    pytest.importorskip("matplotlib")
+    r = subprocess.run([sys.executable, "-c", _WITHOUT_PYARROW, str(tmp_path)], capture_output=True, text=True,
+                       timeout=600, stdin=subprocess.DEVNULL)
+    assert r.returncode == 0, r.stderr[-2000:]
+    got = json.loads(r.stdout.splitlines()[-1])
+    assert got["figures"] and all(v == "ok" for v in got["figures"].values()), got["figures"]
+    assert "noisy.conjecture10" in got["figures"]
+    assert got["failures"] == [] and got["report"] == len(got["figures"]), got
+    for fid in got["figures"]:
+        assert (tmp_path / f"{fid}.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    # reading a stored data set is what needs pyarrow: one line naming the extra, exit 2
+    data = tmp_path / "d.parquet"
+    data.write_bytes(b"PAR1")
+    code = ("import sys; sys.modules['pyarrow'] = None; sys.modules['pyarrow.parquet'] = None\n"
+            "from exactcube.cli import main; sys.exit(main(sys.argv[1:]))")
+    r = subprocess.run([sys.executable, "-c", code, "plot", "noisy.conjecture10", "--data", str(data),
+                        "-o", str(tmp_path / "x.png")], capture_output=True, text=True, timeout=300,
+                       stdin=subprocess.DEVNULL)
+    assert r.returncode == 2 and r.stdout == "", (r.returncode, r.stdout, r.stderr)
+    assert len(r.stderr.strip().splitlines()) == 1 and "pyarrow" in r.stderr and "exactcube[dask]" in r.stderr
+    assert not (tmp_path / "x.png").exists()
+
+
+def _unrun(docs):
+    """One result per registered default claim of ``docs``, not checked (the order does not need verdicts)."""
+    from exactcube import catalog
+    from exactcube.claims import REGISTRY, ClaimResult
+
+    catalog.load()
+    return [ClaimResult(c, None, 0.0, error="not run") for c in sorted(REGISTRY.values(), key=lambda c: c.id)
+            if c.document in docs and not c.slow]
+
+
+# The order of each document's own text (read from the papers: ju24's contents, §1.2.2 .. Appendix B;
+# noisy's §1 (1)-(3), §2 Remark 1 .. Corollary 8, §3 Conjectures 9-10, §4, then the appendix tables of 4..10 chips)
+JU24_ORDER = ["ju24.consistency", "ju24.thm1.1", "ju24.thm1.2", "ju24.thm1.3", "ju24.thm1.4", "ju24.thm1.5",
+              "ju24.sec2.1", "ju24.eq2.1-2.3", "ju24.eq2.4", "ju24.thm3.1", "ju24.lemma3.2", "ju24.lemma3.3",
+              "ju24.eq3.4", "ju24.lemma3.4", "ju24.eq3.6", "ju24.thm4.1", "ju24.lemma4.2", "ju24.thm4.4.fold",
+              "ju24.fig10", "ju24.appB.loop"]
+NOISY_ORDER = ["noisy.eq2", "noisy.eq3", "noisy.remark1", "noisy.example2", "noisy.example3", "noisy.example4",
+               "noisy.remark5", "noisy.prop6", "noisy.lemma7", "noisy.cor8", "noisy.conjecture9",
+               "noisy.conjecture10", "noisy.question4.1"] + [f"noisy.appendix.n{k}" for k in range(4, 11)]
+
+
+def test_report_lists_claims_in_the_papers_order():
+    from exactcube.report import ReportParts, collect, render_html, render_latex
+
+    parts = collect(_unrun({"ju24", "noisy"}))
+    parts = ReportParts(docs=parts.docs, results=parts.results, prov=parts.prov)  # claims only
+    page, tex = render_html(parts), render_latex(parts)
+    for expected in (JU24_ORDER, NOISY_ORDER):
+        at_html = [page.index(f'<div class="claim" id="{cid}">') for cid in expected]
+        at_tex = [tex.index(rf"\label{{claim:{cid}}}") for cid in expected]
+        assert at_html == sorted(at_html), [expected[i] for i in sorted(range(len(expected)), key=at_html.__getitem__)]
+        assert at_tex == sorted(at_tex)
+
+
+def test_paper_order_reads_numbers_as_numbers():
+    """Theorem 1.2 before 1.10, equation (9) before (10), sections before appendices (A before B), places
+    with no number after the numbered one registered before them."""
+    from exactcube.claims import Claim, paper_order
+    from exactcube.report import natural_key
+
+    def c(i, loc):
+        return Claim(f"zz.{i}", loc, "", lambda: None)
+
+    claims = [c("appB", "Appendix B, the code"), c("t10", "§1.3, Theorem 1.10"), c("appA", "App. A, (A.1)"),
+              c("t2", "§1.3 Theorem 1.2"), c("fig", "§1.3, Figure 1"), c("eq10", "§2, (10)"), c("eq9", "§2, (9)"),
+              c("s12", "§1.2"), c("proof", "§2, proof of Theorem 1.10, (9.5)")]
+    assert [x.id for x in paper_order(claims)] == ["zz.s12", "zz.t2", "zz.fig", "zz.t10", "zz.eq9", "zz.proof",
+                                                   "zz.eq10", "zz.appA", "zz.appB"]
+    assert sorted(["ju24.fig10", "ju24.fig2", "ju24.fig1"], key=natural_key) == ["ju24.fig1", "ju24.fig2", "ju24.fig10"]
+
+
+def _text_mode(tex: str) -> str:
+    """The parts of a LaTeX body outside math mode ($...$ and \\(...\\))."""
+    body = tex.split(r"\begin{document}", 1)[1].replace(r"\$", "")
+    # identifiers (claim and reading ids such as ks69.1010-is-10^10) are code in typewriter type, and keys
+    body = re.sub(r"\\texttt\{(?:[^{}]|\{\})*\}|\\(?:label|ref)\{[^{}]*\}|\\hyperref\[[^\]]*\]", " ", body)
+    body = re.sub(r"\\\(.*?\\\)", " ", body, flags=re.S)
+    return "".join(body.split("$")[0::2])
+
+
+def _outside_math(page: str) -> str:
+    """The text of an HTML page outside MathML and SVG, tags removed."""
+    page = re.sub(r"<math\b.*?</math>|<svg\b.*?</svg>|<style>.*?</style>|<code>[^<]*</code>|<a class=\"id\"[^>]*>[^<]*</a>",
+                  " ", page, flags=re.S)  # identifiers (ks69.1010-is-10^10) are code
+    return re.sub(r"<[^>]+>", " ", page)
+
+
+def test_report_has_no_escaped_mathematics(verdicts):
+    """Every default claim's report (.tex and .html): no \\textasciicircum, no ^ in LaTeX text mode, and in the
+    HTML no superscript or braced subscript left as text (ks69's e^{-u^2}, lim_{n->oo} a^{1/n}, ju24's
+    (-1)^n/(4^n·5) were all escaped before); the errata table typesets its values too."""
+    from exactcube.report import collect, render_html, render_latex
+
+    parts = collect(list(verdicts.values()))
+    tex, page = render_latex(parts), render_html(parts)
+    text = _text_mode(tex)
+    assert r"\textasciicircum" not in text
+    assert "^" not in text, re.findall(r".{30}\^.{30}", text)[:5]
+    html_text = _outside_math(page)
+    assert not re.search(r"\^|_\{", html_text), re.findall(r".{30}(?:\^|_\{).{30}", html_text)[:5]
+    # the formulas are there, typeset: ks69.sec5.phi-prime's printed e^{-u^2} in the errata of both
+    errata_html = page.split('<h2 id="errata">', 1)[1]
+    assert "<msup><mrow><mi>e</mi></mrow><mrow><mo>-</mo><msup><mrow><mi>u</mi></mrow>" in errata_html
+    errata_tex = tex.split(r"\section{Errata}", 1)[1]
+    assert "e^{-u^{2}}" in errata_tex
+    assert r"\lim _{n \to \infty }" in tex  # ks69.eq14-15's statement
+
+
+def test_loose_typesetting_of_what_the_parser_does_not_read():
+    """Spans with scripts that neither parser reads are typeset piece by piece, words kept as text."""
+    from exactcube.mathtext import html_text, latex_text
+
+    assert latex_text("Φ'(u) = e^{-u²}·u'") == r"$\Phi'(u) = e^{-u^{2}}\cdot u'$"
+    assert latex_text("lim_{n->oo} n(a^{1/n} - 1) = (1/2) log a") == \
+        r"$\lim _{n \to \infty } n(a^{1/n} - 1) = (1/2) \log a$"
+    assert latex_text("I_0(2M) (so 0 < C_k, and C_k -> e^{2M})") == \
+        r"$I_{0}(2M) ($so $0 < C_{k}$, and $C_{k} \to e^{2M})$"
+    from exactcube.mathtext import _loose
+
+    assert _loose("e^{-2L} ~ 1/(4 sqrt(πL))", latex=True) == r"$e^{-2L} \sim 1/(4 \surd (\pi L))$"  # not \piL
+    # zk77.effective.range's witness: program names and quotation marks are text; D_A is typeset
+    w = latex_text("{'count': 15, 'D_A': '1073/1363', 'larger_count': 20, 'D_A_larger': '34/43'}")
+    assert r"'larger\_count'" in w and r"'D\_A\_larger'" in w and "'$D_{A}$'" in w and "_{l" not in w
+    assert latex_text("current_step_x <= -r") == r"current\_step\_x \textless{}= -r"  # code stays text
+    h = html_text("e^{-L-M} I_0(2 sqrt(LM)) = P[X = Y] as printed")
+    assert h.endswith("</math> as printed") and "<msup><mrow><mi>e</mi></mrow>" in h and "^" not in h
+
+
+@pytest.mark.parametrize("suffix", [".html", ".tex"])
+def test_report_without_figures_never_imports_matplotlib(tmp_path, suffix):
+    """`report --no-figures` loads no plotting library (an unprivileged user saw matplotlib's cache warning)."""
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom exactcube.cli import main\ncode = main(sys.argv[1:])\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'matplotlib'))\nsys.exit(code)")
+    r = subprocess.run([sys.executable, "-c", code, "report", "-o", str(tmp_path / f"r{suffix}"), "--paper", "floyd",
+                        "--no-figures"], capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines()[-1] == "[]", r.stdout.splitlines()[-1][:200]
+
+
+def test_provenance_versions_are_known():
+    """Every package named in the provenance has a real version (rich has no __version__: it showed '?')."""
+    from exactcube.report import provenance
+
+    prov = provenance()
+    for dist in ("gmpy2", "python-flint", "sympy", "mpmath", "rich", "numpy"):
+        assert re.fullmatch(r"\d+(\.\d+)+\S*", prov[dist]), (dist, prov[dist])
+    assert "?" not in prov.values()
+
+
+def _with_readings():
+    """Two noisy claims and a floyd claim with verdicts that rest on readings (made here, not checked: the
+    layout is under test), one of them with an alternative under another reading."""
+    from exactcube import catalog
+    from exactcube.claims import REGISTRY, ClaimResult, open_, verified
+
+    catalog.load()
+    alt = open_("exact", "other", assumptions=["noisy.chomp-neighbour"])
+    return [ClaimResult(REGISTRY["noisy.example3"], verified("exact", "fine", assumptions=["noisy.bitflip-channel"]), 0.0),
+            ClaimResult(REGISTRY["noisy.conjecture9"], verified("exact", "fine", assumptions=["noisy.bitflip-channel"],
+                                                                alternatives=[alt]), 0.0),
+            ClaimResult(REGISTRY["floyd.bet"], verified("exact", "fine", assumptions=["floyd.bet-odds"]), 0.0)]
+
+
+def test_claims_cite_readings_by_id_with_one_legend_per_document():
+    from exactcube.report import ReportParts, render_html, render_latex
+    from exactcube.results import ASSUMPTIONS
+
+    parts = ReportParts(docs=["floyd", "noisy"], results=_with_readings(), prov={"exactcube": "x", "date": "d"})
+    bitflip = ASSUMPTIONS["noisy.bitflip-channel"].sentence
+    odds = ASSUMPTIONS["floyd.bet-odds"].sentence  # ends with "otherwise.": never a second full stop after it
+    page, tex = render_html(parts), render_latex(parts)
+    from exactcube.mathtext import html_text, latex_text
+
+    for out, text, under in ((page, html_text, 'under: <a class="id" href="#reading-noisy-noisy.bitflip-channel">'),
+                             (tex, latex_text, r"under: \hyperref[reading:noisy:noisy.bitflip-channel]")):
+        # each sentence once, in its document's legend; the claims cite the id
+        assert out.count(text(bitflip)) == 1 and out.count(text(odds)) == 1
+        assert out.count(under) == 2
+        assert "otherwise.." not in out and ". ." not in out
+    noisy = page.split('id="doc-noisy"')[1]
+    assert noisy.index("<h3>Readings</h3>") < noisy.index("<h3>Claims</h3>")
+    assert 'id="reading-noisy-noisy.bitflip-channel"' in noisy and 'id="reading-noisy-noisy.chomp-neighbour"' in noisy
+    assert 'id="reading-floyd-floyd.bet-odds"' in page.split('id="doc-noisy"')[0]
+    assert tex.count(r"\label{reading:noisy:noisy.bitflip-channel}") == 1 and tex.count(r"\subsection{Readings}") == 2
+
+
+def test_no_stray_punctuation_or_spacing():
+    """floyd.bet's reading ends in 'otherwise.' (no '..' after it); floyd.algorithm's 'LARGER = 2' is one run
+    of text (the '=' was typeset alone, with a wide space before it)."""
+    from exactcube.mathtext import html_text, latex_text
+
+    line = "the loop stops at LARGER = 2 and F[25,25] is never computed"
+    assert html_text(line) == line and latex_text(line) == line
+
+
+def test_any_report_run_removes_the_build_folder_of_a_killed_one(tmp_path, cli):
+    """A SIGKILLed PDF build leaves .exactcube-report-<pid>-...; the next report written to that folder, in any
+    format, removes it (the PDF run alone did before)."""
+    import subprocess
+    import sys
+
+    from exactcube.cli.report import BUILD_PREFIX
+
+    dead = int(subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
+                              text=True, check=True).stdout)
+    stale = tmp_path / f"{BUILD_PREFIX}{dead}-abc123"
+    stale.mkdir()
+    (stale / "report.tex").write_text("half a build")
+    code, text = cli(["report", "-o", str(tmp_path / "r.html"), "--paper", "floyd", "--no-figures"])
+    assert code == 0, text
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.html"]

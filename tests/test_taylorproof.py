@@ -3,6 +3,7 @@ method), the exact first-order germ (exactcube.noisy.half) and statements that a
 
 import pytest
 
+from exactcube.noisy.certified import ProofFailure
 from exactcube.noisy import taylorproof as tp
 from exactcube.noisy.half import first_order_at_half
 from exactcube.noisy.nim import channel_weights, solve_nim
@@ -76,11 +77,11 @@ def test_conjecture9_near_half_small_and_wrong_targets_fail():
     r = tp.prove_conjecture9_near_half(32, order=J)
     assert r.proved and r.pieces[0].test == "end" and r.pieces[-1].uh == 0.5
     assert r.eps_lo == mpq(1, 4) and r.eps_hi == mpq(1, 2) and r.open_hi and not r.open_lo
-    with pytest.raises(tp._Fail, match="not excluded"):  # move 2 is not optimal near 1/2 (move 0 is)
+    with pytest.raises(ProofFailure, match="not excluded"):  # move 2 is not optimal near 1/2 (move 0 is)
         tp.taylor_piece(32, 1, 0, mpq(1, 64), {32: 2}, set(), order=J)
-    with pytest.raises(tp._Fail, match="not excluded"):
+    with pytest.raises(ProofFailure, match="not excluded"):
         tp.taylor_piece(32, 1, mpq(1, 8), mpq(1, 4), {32: 2}, set(), order=J)
-    with pytest.raises(tp._Fail, match="not excluded"):  # move 0 is not optimal above 1/2
+    with pytest.raises(ProofFailure, match="not excluded"):  # move 0 is not optimal above 1/2
         tp.taylor_piece(16, -1, 0, mpq(1, 64), {16: 0}, set(), order=J)
 
 
@@ -88,14 +89,14 @@ def test_conjecture10_near_half_small_and_wrong_targets_fail():
     r = tp.prove_conjecture10_near_half(32, order=J)
     assert r.proved and r.eps_lo == mpq(1, 2) and r.eps_hi == mpq(3, 5) and r.open_lo
     assert r.pieces[-1].uh >= 0.2
-    with pytest.raises(tp._Fail, match="not excluded"):  # 13 is odd but not the best
+    with pytest.raises(ProofFailure, match="not excluded"):  # 13 is odd but not the best
         tp.taylor_piece(16, -1, 0, mpq(1, 64), {16: 13}, set(), order=J)
 
 
 def test_the_half_check_can_fail(monkeypatch):
     tp.taylor_piece(16, 1, mpq(1, 8), mpq(9, 64), {16: 0}, {16}, order=J)
     monkeypatch.setattr(tp, "_HALF", 0.6)  # p(16) is about 0.50 here: "p > 0.6" must fail
-    with pytest.raises(tp._Fail, match="not proved"):
+    with pytest.raises(ProofFailure, match="not proved"):
         tp.taylor_piece(16, 1, mpq(1, 8), mpq(9, 64), {16: 0}, {16}, order=J)
 
 
@@ -149,7 +150,7 @@ def test_conjecture10_up_to_one_and_a_wrong_target_fails():
     assert r.proved and r.open_lo and r.open_hi and r.eps_hi == 1
     assert [p.test for p in r.pieces].count("end") == 1 and [p.test for p in r.pieces][-1] == "end-one"
     # at n = 128, move 124 ties with 127 at eps = 1 to first order and loses at second: it cannot be proved
-    with pytest.raises(tp._Fail, match="not excluded"):
+    with pytest.raises(ProofFailure, match="not excluded"):
         tp.taylor_piece(128, -1, 1 - mpq(1, 1 << 12), 1, {128: 124}, set(), order=J)
     tp.taylor_piece(128, -1, 1 - mpq(1, 1 << 12), 1, {128: 127}, {128}, order=J)
 
@@ -171,7 +172,8 @@ def test_cli_near_half(cli, capsys):
                  ["conjecture", "9", "--near-half", "5000"],
                  ["conjecture", "9", "--near-half", "x"],
                  ["conjecture", "9", "--near-half", "12", "--region", "12"],
-                 ["conjecture", "9", "--near-half", "12", "--workers", "2"]):
+                 ["conjecture", "9", "--near-half", "12", "--workers", "2", "--dask", "local:2"],
+                 ["conjecture", "9", "--near-half", "12", "--parts", "2", "--fast"]):
         code, _ = cli(argv)
         err = capsys.readouterr().err
         assert code == 2, argv

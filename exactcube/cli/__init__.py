@@ -41,8 +41,41 @@ class _Parser(argparse.ArgumentParser):
             raise argparse.ArgumentError(action, "expected a value, got '--'")
         return super()._get_values(action, arg_strings)
 
+    def _is_leaf(self) -> bool:
+        """A parser whose every option is its own: no sub-commands below it, no REMAINDER of free options."""
+        return not any(isinstance(a, argparse._SubParsersAction) or a.nargs == argparse.REMAINDER
+                       for a in self._actions)
+
+    def parse_known_args(self, args=None, namespace=None):
+        """argparse's parse, with an option this (sub-)command does not know named as such, by this
+        command's own parser: argparse would hand the value after it to a positional ('invalid choice: 64'
+        for 'triangle --workers 64') and report leftovers from the top ('see exactcube --help')."""
+        if args is not None and self._is_leaf() and "_ARGCOMPLETE" not in os.environ:
+            for tok in args:
+                if tok == "--":
+                    break
+                if len(tok) < 2 or not tok.startswith("-") or self._negative_number_matcher.match(tok):
+                    continue
+                found = self._parse_optional(tok)
+                found = found if isinstance(found, list) else [found]  # a list from Python 3.12.7 on
+                if found and found[0] is not None and all(f[0] is None for f in found):
+                    self.error(f"unknown option {tok.partition('=')[0]!r}")
+        ns, extras = super().parse_known_args(args, namespace)
+        if extras and self._is_leaf() and self._subcommand:
+            self.error(f"unrecognized arguments: {' '.join(extras)}")
+        return ns, extras
+
+    #: Set on the parsers of sub-commands: they report their own leftovers.
+    _subcommand = False
+
     def error(self, message):  # noqa: D401 - argparse API
         raise BadInput(f"{self.prog}: {message} (see '{self.prog} --help')")
+
+
+class _SubParser(_Parser):
+    """The parser of a sub-command (and of its own sub-commands)."""
+
+    _subcommand = True
 
 
 class Output:
@@ -113,7 +146,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"exactcube {__version__}")
     parser.add_argument("--debug", action="store_true", help="show a traceback when the tool itself fails")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_SubParser)
     for mod in _command_modules():
         p = sub.add_parser(
             mod.NAME,
@@ -133,16 +166,26 @@ def _one_line(exc) -> str:
     return re.sub(r"\S{81,}", lambda m: f"{m[0][:40]}...{m[0][-20:]}", text)
 
 
+def _complete() -> None:
+    """Answer a shell's completion request (argcomplete's protocol: ``_ARGCOMPLETE``, ``COMP_LINE``) and exit."""
+    import argcomplete
+
+    argcomplete.autocomplete(build_parser())
+
+
 def main(argv: list[str] | None = None, out: Output | None = None) -> int:
+    if argv is None and "_ARGCOMPLETE" in os.environ:
+        _complete()  # exits the process
     argv = sys.argv[1:] if argv is None else argv
     debug = "--debug" in argv or bool(os.environ.get("EXACTCUBE_DEBUG"))
     argv = [a for a in argv if a != "--debug"]
     try:
         parser = build_parser()
         args = parser.parse_args(argv)
-        if not getattr(args, "_run", None):
-            parser.print_help()
-            return 0
+        if not getattr(args, "_run", None):  # a bare 'exactcube': the commands on one line, a mistake (status 2)
+            names = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices
+            print(f"exactcube: error: give a command: {', '.join(names)} (see 'exactcube --help')", file=sys.stderr)
+            return 2
         return int(args._run(args, out or Output()) or 0)
     except (BadInput, MissingExtra, argparse.ArgumentTypeError) as exc:
         print(f"exactcube: error: {_one_line(exc)}", file=sys.stderr)

@@ -9,12 +9,17 @@ from contextlib import contextmanager
 
 from ..errors import BadInput
 from ..numbers import MAX_PLACES, parse_int, parse_rational
-from ..output import check_destination, open_output, write_json, write_text
+from ..output import STDOUT, check_destination, is_stdout, open_output, path_error, write_json, write_text
 
 __all__ = ["FORMATS", "rational_arg", "int_arg", "add_digits", "output_arg", "add_force", "reject_options",
-           "write_json", "write_text", "open_output", "progress", "render_table", "list_builders"]
+           "write_json", "write_text", "open_output", "progress", "render_table", "list_builders",
+           "add_json", "json_to_stdout", "human", "emit_json", "add_cube", "CUBE_ALIASES", "format_from_name",
+           "exact_text", "LONG_EXACT", "complete_claims", "complete_documents", "complete_tables",
+           "complete_figures"]
 
 FORMATS = ("rich", "latex", "csv", "json")
+#: The format a file name implies (``table -o``): its extension; any other name is rich text.
+FORMAT_OF_SUFFIX = {".json": "json", ".csv": "csv", ".tex": "latex"}
 
 
 def _arg(parse_fn, name: str):
@@ -41,9 +46,14 @@ def int_arg(name: str, minimum: int | None = None, maximum: int | None = None):
     return _arg(lambda text: parse_int(text, name, minimum, maximum), name)
 
 
-def add_digits(p, default: int | None, minimum: int = 0, what: str = "decimals printed"):
-    """The ``--digits`` option, bounded by :data:`~exactcube.numbers.MAX_PLACES` everywhere."""
-    shown = "each table's own" if default is None else default
+def add_digits(p, default: int | None, minimum: int = 0, what: str = "decimals printed", shown=None):
+    """The ``--digits`` option, bounded by :data:`~exactcube.numbers.MAX_PLACES` everywhere.
+
+    ``shown`` is the default the help names when ``default`` is None (the command fills it
+    in later, e.g. per action); the help names one default only.
+    """
+    if shown is None:
+        shown = "each table's own" if default is None else default
     p.add_argument("--digits", type=int_arg("--digits", minimum, MAX_PLACES), default=default,
                    help=f"{what}, {minimum}..{MAX_PLACES} (default {shown})")
 
@@ -56,17 +66,119 @@ def output_arg(what: str, stdout: bool = True):
 
     def check(text):
         if text == "-" and not stdout:
-            raise BadInput(f"{what} needs a file ('-', standard output, cannot be read back)")
+            raise path_error(what, text, "this option needs a file (standard output cannot be read back)")
         check_destination(text, what)
         return text
 
     return _arg(check, what)
 
 
-def add_force(p):
-    """``--force``: run a request beyond the documented bounds (more workers than cores, hours-long runs)."""
-    p.add_argument("--force", action="store_true",
-                   help="run even beyond the limits (more workers than cores, a run estimated at hours)")
+def add_force(p, workers: bool = False):
+    """``--force``: run a request beyond the documented bounds (hours-long runs; more workers than cores
+    where the command has ``--workers``)."""
+    beyond = "more workers than cores, a run estimated at over an hour" if workers else \
+        "a run estimated at over an hour"
+    p.add_argument("--force", action="store_true", help=f"run even beyond the limits ({beyond})")
+
+
+def add_json(p, what: str = "the result"):
+    """``--json [FILE]`` (also ``-o``, ``--output``), the one JSON convention of every command (docs/cli.md).
+
+    ``--json FILE`` writes ``what`` as JSON to FILE (whole or not at all) and prints the usual
+    human-readable output; ``--json`` alone or ``--json -`` prints the JSON alone on standard
+    output (nothing else there).  Use :func:`human` for the human output and :func:`emit_json`.
+    """
+    p.add_argument("--json", "-o", "--output", dest="json", nargs="?", const=STDOUT, metavar="FILE",
+                   type=output_arg("--json"),
+                   help=f"write {what} as JSON to FILE (whole or not at all); --json alone or --json -: "
+                        "JSON alone on standard output")
+
+
+def json_to_stdout(args) -> bool:
+    """Whether ``--json`` sends the JSON to standard output (it then stands alone there)."""
+    return is_stdout(getattr(args, "json", None))
+
+
+def human(args, out):
+    """Where the human-readable output goes: ``out``, or nowhere when the JSON takes standard output."""
+    if json_to_stdout(args):
+        import io
+
+        from . import Output
+
+        return Output(io.StringIO(), force_plain=True)
+    return out
+
+
+def emit_json(args, out, obj) -> None:
+    """Write ``obj`` where ``--json`` says: alone on standard output (``-``), or to the file
+    (then ``wrote FILE`` is printed, as ``table -o`` and ``plot -o`` do).  Nothing without ``--json``."""
+    if args.json is None:
+        return
+    if json_to_stdout(args):
+        out.write(json.dumps(obj, indent=2))
+        return
+    write_json(args.json, obj, "--json")
+    out.print(f"wrote {args.json}")
+
+
+#: Spellings of the cube's place accepted by every ``--cube`` (the canonical one is the value).
+CUBE_ALIASES = {"centred": "centred", "centre": "centred", "center": "centred", "centered": "centred",
+                "mine": "mine", "theirs": "theirs", "dead": "dead"}
+
+
+def add_cube(p, states=("centred", "mine", "theirs"), default=None, help: str = ""):
+    """``--cube``: one spelling everywhere (``centred``; ``centre``, ``center``, ``centered`` accepted)."""
+    listed = " | ".join(states)
+
+    def parse(text):
+        key = CUBE_ALIASES.get(text.strip().lower())
+        if key not in states:
+            raise BadInput(f"--cube: use {', '.join(states[:-1])} or {states[-1]} (got {text!r})")
+        return key
+
+    shown = f"{listed} (default {default})" if default else listed
+    action = p.add_argument("--cube", type=_arg(parse, "--cube"), default=default, metavar="CUBE",
+                            help=f"{shown}: {help}" if help else shown)
+    action.completer = lambda prefix="", **_: [s for s in states if s.startswith(prefix)]
+
+
+#: An exact value printed longer than this many characters is summarised unless --exact.
+LONG_EXACT = 60
+
+
+def exact_text(q, exact: bool = False) -> str:
+    """The exact value ``q`` as text (``p/q``), summarised as ``<2585-digit>/<2585-digit>`` when it is longer
+    than :data:`LONG_EXACT` characters and ``exact`` is false (``--exact`` prints it whole)."""
+    from ..numbers import format_exact
+
+    text = format_exact(q)
+    if exact or len(text) <= LONG_EXACT:
+        return text
+    num, _, den = text.partition("/")
+    sign = "-" if num.startswith("-") else ""
+    digits = num[len(sign):]
+    parts = [sign + _summary(digits)] + ([_summary(den)] if den else [])
+    return "/".join(parts)
+
+
+def _summary(digits: str) -> str:
+    """A run of digits, or ``<N-digit>`` when it is longer than 20 (a short part stays readable)."""
+    return digits if len(digits) <= 20 else f"<{len(digits)}-digit>"
+
+
+def format_from_name(path: str, given: str | None) -> str:
+    """The output format of ``table -o``: ``given`` (``--format``), else the file name's extension
+    (.json, .csv, .tex; rich text otherwise and on standard output); a contradiction is refused."""
+    import os
+
+    implied = None if is_stdout(path) else FORMAT_OF_SUFFIX.get(os.path.splitext(path)[1].lower())
+    if given is None:
+        return implied or "rich"
+    if implied is not None and implied != given:
+        raise path_error("-o", path, f"the name says {implied}, which contradicts --format {given}; drop --format "
+                         "or rename the file")
+    return given
 
 
 def reject_options(args, command: str, flags) -> None:
@@ -91,13 +203,14 @@ def measure_seconds(run_at, target: int, start: int = 8, budget: float = 1.0, gr
 
     ``run_at(n)`` is timed at n = start, 2 start, 4 start, ... below ``target`` (after one
     untimed warm-up call at half of ``start``), until a call takes ``budget`` seconds; the
-    last time is extrapolated to ``target`` as ``t * (target / n) ** alpha``.  ``growth`` is
+    last time is extrapolated to ``target`` as ``t * (target / n) ** alpha``.  A size whose
+    call is predicted to take over :data:`OVERSHOOT` budgets is not timed (a cost growing like
+    n^4 would otherwise spend 16 budgets on the last doubling).  ``growth`` is
     the exponent the algorithm is known to have at least (its cost in the size); the
     exponent measured between the last two sizes is used when larger (timings under 0.05 s
     are too noisy to measure it) up to 8.  A target no larger than ``start`` is small by the
     caller's choice of ``start``: 0 is returned and nothing run.
     """
-    import math
     import time
 
     if target <= start:
@@ -111,11 +224,24 @@ def measure_seconds(run_at, target: int, start: int = 8, budget: float = 1.0, gr
         t = time.perf_counter() - t0
         if t > budget or 2 * n >= target:
             break
+        if t * 2 ** _exponent(prev, n, t, growth) > OVERSHOOT * budget:
+            break  # the next size would take far beyond the budget (a steep cost): extrapolate from this one
         prev, n = (n, t), 2 * n
-    alpha = growth
+    return t * (target / n) ** _exponent(prev, n, t, growth)
+
+
+#: :func:`measure_seconds` does not time a size predicted to take more than this many budgets.
+OVERSHOOT = 5
+
+
+def _exponent(prev, n: int, t: float, growth: float) -> float:
+    """The growth exponent of a cost timed at ``n`` (``t`` s) after ``prev`` = (size, seconds): the measured
+    one when larger than ``growth`` and both timings are long enough to trust (over 0.05 s), at most 8."""
+    import math
+
     if prev is not None and prev[1] > 0.05 and t > prev[1]:
-        alpha = min(8.0, max(growth, math.log(t / prev[1]) / math.log(n / prev[0])))
-    return t * (target / n) ** alpha
+        return min(8.0, max(growth, math.log(t / prev[1]) / math.log(n / prev[0])))
+    return growth
 
 
 def estimate_first(run_at, target: int, start: int, what: str, force: bool, growth: float = 2.0) -> None:
@@ -220,3 +346,46 @@ def list_builders(registry: dict, title: str, out) -> int:
         t.add_row(escape(bid), escape(b.title), escape(" ".join(f"{p.flag} {_short(p.default_text)}" for p in b.params)))
     out.table(t)
     return 0
+
+
+# -- shell completion (argcomplete): the registered ids, read when a shell asks ------------------
+
+def _registered(kind: str) -> list[str]:
+    from .. import catalog
+
+    catalog.load()
+    if kind == "claims":
+        from ..claims import REGISTRY
+
+        return sorted(REGISTRY)
+    if kind == "documents":
+        from ..claims import documents
+
+        return documents()
+    if kind == "tables":
+        from ..tables import TABLES
+
+        return sorted(TABLES)
+    from ..figures import FIGURES
+
+    return sorted(FIGURES)
+
+
+def complete_claims(prefix: str = "", **_) -> list[str]:
+    """Claim ids for ``--claim`` (an argcomplete completer; the shell filters by ``prefix``)."""
+    return [c for c in _registered("claims") if c.startswith(prefix)]
+
+
+def complete_documents(prefix: str = "", **_) -> list[str]:
+    """Document ids for ``--paper``."""
+    return [c for c in _registered("documents") if c.startswith(prefix)]
+
+
+def complete_tables(prefix: str = "", **_) -> list[str]:
+    """Table ids for ``table ID``."""
+    return [c for c in _registered("tables") if c.startswith(prefix)]
+
+
+def complete_figures(prefix: str = "", **_) -> list[str]:
+    """Figure ids for ``plot ID``."""
+    return [c for c in _registered("figures") if c.startswith(prefix)]

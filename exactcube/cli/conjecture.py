@@ -19,7 +19,7 @@ Scope and evidence, printed with every verdict:
                eps = 0, 1/2, 1 are excluded where a conjecture does not speak) the game is solved
                in exact rational arithmetic for all heaps n <= --n-max and each statement decided
                exactly.  Says nothing between grid points.
-  --rigorous   ON WHOLE INTERVALS for n <= --n-max (keep it <= 64): Conjecture 9 on all of (0, 1/2)
+  --rigorous   ON WHOLE INTERVALS for n <= --n-max (at most 128): Conjecture 9 on all of (0, 1/2)
                by exact rational functions and Descartes' rule of signs; Conjecture 10 on (1/2, 1)
                by exact germs at 1/2 and 1 plus arb ball arithmetic with adaptive bisection.
   --fast       the same grid, each point decided first in certified floating point (an a priori
@@ -48,7 +48,10 @@ Scope and evidence, printed with every verdict:
                one parity have one slope; the one that touches 1 uses the exact values and slopes
                of every move at eps = 1.  The second-order terms then decide.  The run is timed
                first on smaller heaps: an estimate over a minute is printed, over an hour refused
-               without --force (N = 1024: about 7 minutes here).
+               without --force (N = 1024: about 7 minutes here).  With --parts P, --workers W,
+               --dask ADDR or --resume FILE the interval is cut into P sub-ranges (default 8) proved
+               independently on a process pool or a Dask cluster, each finished sub-range kept in
+               FILE, so a killed run resumes.
 A failure is reported with its smallest exact witness: n, eps, the optimal move(s) and p(n),
 the conjectured move and its value.
 
@@ -60,12 +63,17 @@ heap bound and the grid points, so a resume with other parameters is refused).  
 --eps-to restrict the grid to a sub-range, e.g. to split a large job between machines."""
 
 
+#: Largest --n-max of --rigorous (enforced; the proofs' exact rational functions grow quickly).
+MAX_RIGOROUS = 128
+
+
 def add_arguments(p):
     p.add_argument("number", choices=("9", "10"), help="which conjecture")
     p.add_argument("--n-max", type=int_arg("--n-max", 2), default=None,
                    help="largest heap (default 64 on a grid, 32 with --rigorous)")
     p.add_argument("--eps-step", type=rational_arg("--eps-step"), default=None, help="grid step (default 1/1000)")
-    p.add_argument("--rigorous", action="store_true", help="prove on whole intervals of eps instead of a grid")
+    p.add_argument("--rigorous", action="store_true",
+                   help=f"prove on whole intervals of eps instead of a grid (--n-max at most {MAX_RIGOROUS})")
     p.add_argument("--fast", action="store_true",
                    help="grid points decided in certified floating point first (exact fallback and witnesses)")
     p.add_argument("--workers", type=int_arg("--workers", 1, 4096), default=1,
@@ -74,7 +82,8 @@ def add_arguments(p):
     p.add_argument("--resume", metavar="FILE", type=output_arg("--resume", stdout=False),
                    help="results file: append each finished eps, skip those done (a file that is not a "
                         "results file is refused, never overwritten)")
-    add_digits(p, None, minimum=1, what="decimals in witnesses (default 20) or of eps* with --crossing (default 50)")
+    add_digits(p, None, minimum=1, what="decimals in witnesses, or of eps* with --crossing",
+               shown="20; 50 with --crossing")
     p.add_argument("--parquet", metavar="FILE", type=output_arg("--parquet", stdout=False),
                    help="also write the grid as a Parquet data set, one row per (n, eps) (needs exactcube[dask])")
     p.add_argument("--crossing", type=int_arg("--crossing", 2), metavar="N",
@@ -83,6 +92,9 @@ def add_arguments(p):
                    help="prove on whole intervals with first-order enclosures (see above)")
     p.add_argument("--near-half", type=int_arg("--near-half", 2, 4096), metavar="N",
                    help="prove on whole intervals that reach eps = 1/2 (Taylor models) for heaps up to N")
+    p.add_argument("--parts", type=int_arg("--parts", 1, 4096), metavar="P", default=None,
+                   help="with --near-half: cut the interval into P sub-ranges of eps proved independently, in "
+                        "parallel with --workers or --dask, resumable with --resume (default 1 without those, else 8)")
     p.add_argument("--eps-to", type=rational_arg("--eps-to"), default=None,
                    help="on a grid: only the points <= this (a sub-range of a large job); with --region and "
                         "Conjecture 9: the right end of [0, eps-to] (default 1/4, below 1/2); with --near-half and "
@@ -93,7 +105,7 @@ def add_arguments(p):
                         "[eps-from, 1/2) (default 0)")
     p.add_argument("--certificate", choices=("polynomial", "balls"), default=None,
                    help="with --crossing: exact integer polynomial (N <= 512) or rigorous balls (any N)")
-    add_force(p)
+    add_force(p, workers=True)
 
 
 def run(args, out) -> int:
@@ -116,8 +128,9 @@ def run(args, out) -> int:
             raise BadInput("--rigorous works on whole intervals: it takes no --eps-step, --eps-from, --eps-to, "
                            "--resume, --dask, --workers or --fast")
         n_max = args.n_max or 32
-        if n_max > 128:
-            raise BadInput(f"--rigorous is limited to --n-max <= 128 (got {n_max}); use the grid for larger heaps")
+        if n_max > MAX_RIGOROUS:
+            raise BadInput(f"--rigorous is limited to --n-max <= {MAX_RIGOROUS} (got {n_max}); use the grid for larger "
+                           "heaps")
         r = cj.prove_conjecture9(n_max) if number == 9 else cj.prove_conjecture10(n_max)
         out.print(f"Conjecture {number}: {'verified' if r.holds else 'NOT proved'}  [{r.evidence}]")
         out.print(f"  scope: {r.scope}")
@@ -330,6 +343,8 @@ def _near_half(args, number, out) -> int:
     from ..numbers import mpq
 
     n = args.near_half
+    if args.parts is not None or args.dask or args.resume or args.workers != 1:
+        return _near_half_parts(args, number, out)
     _only_interval_options(args, "--near-half takes only --eps-from (Conjecture 9) or --eps-to (Conjecture 10)")
     _estimate_near_half(n, 1 if number == 9 else -1, args.force)
     bars = {}
@@ -354,6 +369,40 @@ def _near_half(args, number, out) -> int:
               + f"), Taylor models of order {tp.DEFAULT_ORDER}; {r.seconds:.1f} s")
     for a, b, why in r.gaps[:10]:
         out.print(f"  not proved on s in [{a:.17g}, {b:.17g}]: {why}")
+    return 0
+
+
+def _near_half_parts(args, number, out) -> int:
+    """``--near-half N`` in sub-ranges on a pool or a Dask cluster, resumable (:mod:`exactcube.noisy.cluster`)."""
+    from ..noisy import cluster as cl
+    from ..numbers import mpq
+
+    n = args.near_half
+    if args.rigorous or args.eps_step is not None or args.fast or args.n_max is not None or args.parquet \
+            or args.digits is not None:
+        raise BadInput("--near-half takes only --eps-from/--eps-to, --parts, --workers, --dask and --resume")
+    if args.dask and args.workers != 1:
+        raise BadInput("give --workers (a local pool) or --dask (a cluster), not both")
+    parts = 8 if args.parts is None else args.parts
+    if number == 9:
+        fr = _proof_end(args, "--eps-from", mpq(0), lambda e: 0 <= e < mpq(1, 2), "[0, 1/2)", "Conjecture 9")
+        to = mpq(3, 5)
+    else:
+        to = _proof_end(args, "--eps-to", mpq(3, 5), lambda e: mpq(1, 2) < e <= 1, "(1/2, 1]", "Conjecture 10")
+        fr = mpq(0)
+    _estimate_near_half(n, 1 if number == 9 else -1, args.force)
+    with progress(f"Conjecture {number}, heaps <= {n}: {parts} sub-ranges", parts) as bar:
+        r = cl.prove_distributed(number, n, parts, fr, to, results=args.resume, workers=args.workers,
+                                 dask=args.dask, on_record=lambda rec: bar.advance(1, rec["eps"]))
+    verdict = "proved" if r.proved else ("NOT proved" if r.complete else "interrupted")
+    out.print(f"Conjecture {number}, whole intervals reaching 1/2: {verdict}  [rigorous]")
+    out.print(f"  statement: {r.statement()}")
+    pieces = sum(x["pieces"] for x in r.records)
+    out.print(f"  {len(r.records)} of {parts} sub-ranges ({r.resumed} from the results file), {pieces} Taylor-model "
+              f"pieces; {r.cpu_seconds:.1f} s of CPU in the sub-ranges, {r.wall_seconds:.1f} s wall ({r.backend})")
+    for x in r.records:
+        for a, b, why in x["gaps"][:3]:
+            out.print(f"  not proved on s in [{a:.17g}, {b:.17g}] (sub-range from eps = {x['eps']}): {why}")
     return 0
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..errors import BadInput
-from ._common import add_digits, int_arg, rational_arg
+from ._common import add_cube, add_digits, exact_text, int_arg, rational_arg
 
 NAME = "cube"
 ORDER = 30
@@ -12,7 +12,7 @@ DESCRIPTION = """Thresholds of the continuous game of ks69 / ju24.
 
   exactcube cube --doubles 3          d_k and a_k with k = 3 doubles left (ju24 (1.1))
   exactcube cube                      unlimited doubles: double and fold at 4/5 (ks69 (5))
-  exactcube cube --doubles 2 --p 7/10 --cube centre
+  exactcube cube --doubles 2 --p 7/10 --cube centred
                                       A's equity at p with the cube centred, 2 doubles left
   exactcube cube --x 1/2 --y 3 --k 3 --p 3/5
                                       the (x, y)-cube (ju24 §3): on acceptance the stake is
@@ -21,7 +21,8 @@ DESCRIPTION = """Thresholds of the continuous game of ks69 / ju24.
                                       optimum from the independent solver)
 
 --k is --doubles (proposals left).  States and thresholds are exact rationals; --digits sets
-the decimals printed beside them."""
+the decimals printed beside them.  Fractions longer than 60 characters are summarised
+(<N-digit>/<M-digit>) unless --exact."""
 
 
 def add_arguments(p):
@@ -31,14 +32,15 @@ def add_arguments(p):
     p.add_argument("--y", type=rational_arg("--y"), help="(x, y)-cube: acceptance multiplies the stake by y > 0 "
                                                         "(default 2)")
     p.add_argument("--p", type=rational_arg("--p"), help="A's cubeless chance of winning, in [0, 1]")
-    p.add_argument("--cube", default="centre", help="centre | mine | theirs | dead (default centre)")
+    add_cube(p, ("centred", "mine", "theirs", "dead"), default="centred")
     add_digits(p, 6)
+    p.add_argument("--exact", action="store_true", help="print long fractions whole (default: summarised)")
 
 
-def _fmt(q, digits):
-    from ..numbers import format_decimal, format_exact
+def _fmt(q, digits, exact=False):
+    from ..numbers import format_decimal
 
-    return f"{format_exact(q)}  ({format_decimal(q, digits)})"
+    return f"{exact_text(q, exact)}  ({format_decimal(q, digits)})"
 
 
 def run(args, out) -> int:
@@ -56,13 +58,14 @@ def run(args, out) -> int:
     if k == 0:
         out.print("no doubles left: nobody may double; equity 2p - 1")
     else:
-        out.print(f"  double at          d = {_fmt(th.double, args.digits)}")
-        out.print(f"  take down to       a = {_fmt(th.take, args.digits)}   (own chance; fold below)")
-        out.print(f"  |d - 4/5|            = {_fmt(th.distance_from_limit, args.digits)}")
+        out.print(f"  double at          d = {_fmt(th.double, args.digits, args.exact)}")
+        out.print(f"  take down to       a = {_fmt(th.take, args.digits, args.exact)}   (own chance; fold below)")
+        out.print(f"  |d - 4/5|            = {_fmt(th.distance_from_limit, args.digits, args.exact)}")
     if args.p is not None:
         e = alt.equity(args.p, cube, k)
-        out.print(f"  equity of A at p = {_fmt(e.value, args.digits)} per unit stake, cube {e.cube.value}"
-                  f"  [game effectively ends at {e.window[0]} or {e.window[1]}]")
+        out.print(f"  equity of A at p = {_fmt(e.value, args.digits, args.exact)} per unit stake, cube {args.cube}"
+                  f"  [game effectively ends at {exact_text(e.window[0], args.exact)} or "
+                  f"{exact_text(e.window[1], args.exact)}]")
     return 0
 
 
@@ -87,12 +90,12 @@ def _run_stakes(args, out) -> int:
     if c.region.nontrivial:
         th = st.thresholds(x, y, k) if k > 0 else None
         if th is not None:
-            out.print(f"  propose at       d_{k} = {_fmt(th.double, d)}   [{th.method}]")
-            out.print(f"  take down to     a_{k} = {_fmt(th.take, d)}   (own state; fold below)")
-        out.print(f"  one proposal       d_1 = {_fmt(st.one_proposal_point(x, y), d)}   [ju24 (3.1)]")
+            out.print(f"  propose at       d_{k} = {_fmt(th.double, d, args.exact)}   [{th.method}]")
+            out.print(f"  take down to     a_{k} = {_fmt(th.take, d, args.exact)}   (own state; fold below)")
+        out.print(f"  one proposal       d_1 = {_fmt(st.one_proposal_point(x, y), d, args.exact)}   [ju24 (3.1)]")
         lim = st.limit_point(x, y)
         eq = "(A.3)" if c.region is st.Region.RAISING else "(A.8)"
-        out.print(f"  limit k -> inf   d_inf = {_fmt(lim, d)}   [ju24 {eq}]")
+        out.print(f"  limit k -> inf   d_inf = {_fmt(lim, d, args.exact)}   [ju24 {eq}]")
         if c.region is st.Region.REDUCING:
             out.print("  note: d_k is the opponent's indifference point; the exact optimum is to reduce only at "
                       "one's own state 0 (claim ju24.thm1.5)")
@@ -103,17 +106,17 @@ def _run_stakes(args, out) -> int:
     if args.p is not None:
         p = args.p
         if cube is alt.Cube.DEAD or k == 0:
-            out.print(f"  equity of A at p = {format_exact(p)}: {_fmt(2 * p - 1, d)} per unit stake (dead cube: 2p - 1)")
+            out.print(f"  equity of A at p = {format_exact(p)}: {_fmt(2 * p - 1, d, args.exact)} per unit stake (dead cube: 2p - 1)")
             return 0
         sol = stopping.solve(x, y, k)
         owner = _OWNER[cube.value]
         opt = sol.value(p, k, owner)
         if c.region.nontrivial:
             pol = st.equity(x, y, k, p, cube).value
-            out.print(f"  equity of A at p = {format_exact(p)}, cube {cube.value}: ju24 policy {_fmt(pol, d)}; "
-                      f"optimal {_fmt(opt, d)}  [exact solver]")
+            out.print(f"  equity of A at p = {format_exact(p)}, cube {args.cube}: ju24 policy {_fmt(pol, d, args.exact)}; "
+                      f"optimal {_fmt(opt, d, args.exact)}  [exact solver]")
         else:
-            out.print(f"  equity of A at p = {format_exact(p)}, cube {cube.value}: optimal {_fmt(opt, d)}  "
+            out.print(f"  equity of A at p = {format_exact(p)}, cube {args.cube}: optimal {_fmt(opt, d, args.exact)}  "
                       "[exact solver]")
         lvl = sol.level(k, owner)
         if owner != "B":

@@ -6,6 +6,7 @@ import os
 import re
 
 from ..errors import BadInput
+from ..output import path_error
 
 NAME = "new-document"
 ORDER = 80
@@ -32,6 +33,30 @@ def add_arguments(p):
                    help="the folder to create the package folder in (default: the current folder)")
 
 
+def _escaped(text: str, quote: str) -> str:
+    """``text`` with backslashes, the quote character and control characters escaped (\\, \\", \\uXXXX):
+    valid inside a Python string literal and a TOML basic string alike."""
+    out = []
+    for ch in text:
+        if ch in ("\\", quote):
+            out.append("\\" + ch)
+        elif ord(ch) < 32 or ord(ch) == 127:
+            out.append(f"\\u{ord(ch):04x}")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def _docstring(text: str) -> str:
+    """``text`` safe inside a triple-quoted Python docstring (a title may hold \"\"\" or backslashes)."""
+    return _escaped(text, '"')
+
+
+def _toml_string(text: str) -> str:
+    """``text`` as a TOML basic string, quotes included (TOML v1.0: \\ \\" and \\uXXXX escapes)."""
+    return '"' + _escaped(text, '"') + '"'
+
+
 def _files(doc_id: str, title: str, citation: str) -> dict[str, str]:
     pkg = f"exactcube_{doc_id}"
     return {
@@ -42,7 +67,7 @@ build-backend = "setuptools.build_meta"
 [project]
 name = "exactcube-{doc_id}"
 version = "0.1.0"
-description = "exactcube claims of: {title}"
+description = {_toml_string("exactcube claims of: " + title)}
 requires-python = ">=3.11"
 dependencies = ["exactcube"]
 
@@ -52,7 +77,7 @@ dependencies = ["exactcube"]
 [tool.setuptools]
 packages = ["{pkg}"]
 ''',
-        f"{pkg}/__init__.py": f'''"""{title}: claims checked by exactcube.
+        f"{pkg}/__init__.py": f'''"""{_docstring(title)}: claims checked by exactcube.
 
 Importing this package registers the document; exactcube imports every module under it
 (claims, tables, figures) when it loads the entry point '{doc_id}'.
@@ -117,22 +142,32 @@ def run(args, out) -> int:
     doc_id = args.id
     if not _ID.match(doc_id):
         raise BadInput(f"document id {doc_id!r}: use lower-case letters and digits (at most 32), starting with a letter")
+    from .. import catalog
+
+    if doc_id in catalog.registered_ids():
+        raise BadInput(f"document id {doc_id!r} is already registered (see 'exactcube verify --list'); a second "
+                       "package with it would unload both: choose another id")
     title = " ".join(args.title.split())
     if not title:
         raise BadInput("--title must not be empty")
+    for name, text in (("--title", title), ("--citation", args.citation)):
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            raise BadInput(f"{name}: the text is not valid Unicode (check the terminal's encoding)") from None
     base = os.path.join(args.output, doc_id)
     if not os.path.isdir(args.output):
-        raise BadInput(f"cannot write into {args.output!r}: no such folder")
+        raise path_error("-o", args.output, "the folder does not exist")
     if os.path.lexists(base):
-        raise BadInput(f"{base!r} already exists; choose another id or folder")
+        raise path_error("-o", base, "it already exists; choose another id or folder")
     if not os.access(args.output, os.W_OK | os.X_OK):
-        raise BadInput(f"cannot write into {args.output!r}: the folder is not writable")
+        raise path_error("-o", args.output, "the folder is not writable")
     files = _files(doc_id, title, " ".join(args.citation.split()))
     try:
         for rel in sorted({os.path.dirname(r) for r in files}):
             os.makedirs(os.path.join(base, rel), exist_ok=True)
     except OSError as exc:
-        raise BadInput(f"cannot make {base!r}: {exc.strerror}") from None
+        raise path_error("-o", base, f"cannot make it ({exc.strerror})") from None
     for rel, text in files.items():
         write_text(os.path.join(base, rel), text, "new-document")
     out.print(f"wrote {base}/ ({len(files)} files). Next:")

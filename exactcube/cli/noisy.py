@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from ..errors import BadInput
-from ._common import add_digits, add_force, estimate_first, int_arg, output_arg, rational_arg, write_json
+from ._common import (add_digits, add_force, add_json, emit_json, estimate_first, exact_text, human, int_arg,
+                      rational_arg)
 
 NAME = "noisy"
 ORDER = 40
@@ -27,7 +28,9 @@ def add_arguments(p):
     n = sub.add_parser("nim", help="1-pile Nim with bit-flip noise (Example 3, equation (5))")
     n.add_argument("heap", type=int_arg("heap", 1), help="largest heap n (solves 1..n)")
     n.add_argument("--eps", type=rational_arg("--eps"), required=True, help="bit-flip probability in [0, 1]")
-    n.add_argument("--method", choices=("fast", "plain"), default="fast", help="solver (same exact answer)")
+    n.add_argument("--method", choices=("fast", "plain"), default="fast",
+                   help="solver (same exact answer): fast (default; heaps up to 8192) or plain (the direct "
+                        "recursion, heaps up to 600; much slower: timed and announced first)")
     n.add_argument("--only", type=int_arg("--only", 1), help="print only this heap")
     _common(n)
     add_force(n)
@@ -43,18 +46,13 @@ def add_arguments(p):
 def _common(p):
     add_digits(p, 15)
     p.add_argument("--exact", action="store_true", help="always print the full exact fractions")
-    p.add_argument("--json", "-o", "--output", dest="json", metavar="FILE", type=output_arg("--json"),
-                   help="also write the exact results to FILE as JSON (whole or not at all; '-': standard output)")
+    add_json(p, "the exact results")
 
 
 def _fmt(q, digits, exact):
-    from ..numbers import format_decimal, format_exact
+    from ..numbers import format_decimal
 
-    text = format_exact(q)
-    if not exact and len(text) > 60:
-        num, den = text.split("/")
-        text = f"<{len(num)}-digit>/<{len(den)}-digit>"
-    return format_decimal(q, digits), text
+    return format_decimal(q, digits), exact_text(q, exact)
 
 
 def run(args, out) -> int:
@@ -63,10 +61,15 @@ def run(args, out) -> int:
     return _run_chomp(args, out)
 
 
+def _show(args, out, table) -> None:
+    """The table, unless the JSON alone takes standard output."""
+    human(args, out).table(table)
+
+
 def _run_nim(args, out) -> int:
     from rich.table import Table
 
-    from ..noisy.nim import solve_nim
+    from ..noisy.nim import check_size, solve_nim
     from ..numbers import format_exact
 
     if not 0 <= args.eps <= 1:
@@ -75,8 +78,11 @@ def _run_nim(args, out) -> int:
         raise BadInput(f"--only {args.only} is larger than the heap {args.heap}")
     from ._common import progress
 
-    estimate_first(lambda h: solve_nim(h, args.eps, method=args.method), args.heap, 256,  # n^2 moves, growing
-                   f"1-pile Nim up to heap {args.heap}", args.force, growth=2.0)
+    check_size(args.heap, args.eps, args.method)  # the bounds first: no estimate of a run that is refused
+    # fast: about n^2 big-integer operations; plain: n^3 rational operations on growing numbers (n^4 and more)
+    start, growth = (256, 2.0) if args.method == "fast" else (16, 4.0)
+    estimate_first(lambda h: solve_nim(h, args.eps, method=args.method), args.heap, start,
+                   f"1-pile Nim up to heap {args.heap} ({args.method})", args.force, growth=growth)
     with progress(f"1-pile Nim, heaps 1..{args.heap}", args.heap, enabled=args.heap >= 1024) as bar:
         sol = solve_nim(args.heap, args.eps, method=args.method,
                         progress=(lambda n: bar.advance()) if args.method == "fast" else None)
@@ -89,9 +95,9 @@ def _run_nim(args, out) -> int:
         moves = sol.optimal[n]
         mtext = f"all 0..{n - 1}" if n > 1 and len(moves) == n else ", ".join(map(str, moves))
         t.add_row(str(n), dec, ex, sol.classify(n), mtext)
-    out.table(t)
+    _show(args, out, t)
     if args.json:
-        write_json(args.json, {
+        emit_json(args, out, {
             "game": "1-pile Nim, bit-flip noise", "eps": format_exact(sol.eps), "method": sol.method,
             "p": [format_exact(v) for v in sol.p], "optimal": [list(m) for m in sol.optimal]})
     return 0
@@ -117,9 +123,9 @@ def _run_chomp(args, out) -> int:
     for x in order:
         dec, ex = _fmt(sol.p[x], args.digits, args.exact)
         t.add_row(str(list(x)), dec, ex, classify(sol.p[x]), " ".join(f"({i},{j})" for i, j in sol.optimal[x]))
-    out.table(t)
+    _show(args, out, t)
     if args.json:
-        write_json(args.json, {
+        emit_json(args, out, {
             "game": f"Chomp {rows}x{cols}", "noise": noise, "neighbours": args.neighbours,
             "positions": [{"rows": list(x), "p": format_exact(sol.p[x]),
                            "optimal": [list(s) for s in sol.optimal[x]]} for x in order]})

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..errors import BadInput
-from ._common import output_arg
+from ._common import add_force, complete_figures, estimate_first, output_arg
 
 NAME = "plot"
 ORDER = 60
@@ -11,14 +11,16 @@ HELP = "draw a figure of the documents (PDF, PNG or SVG; needs the 'plot' extra)
 DESCRIPTION = """Draw a registered figure.  'exactcube plot --list' lists them.
 
 Figures need matplotlib:  pip install 'exactcube[plot]'.  Figure-specific options follow
-the id (see 'exactcube plot --list')."""
+the id (see 'exactcube plot --list').  A figure that declares its cost is timed on smaller
+sizes first: an estimate over a minute is printed, over an hour refused without --force."""
 
 
 def add_arguments(p):
-    p.add_argument("id", nargs="?", help="figure id, e.g. ju24.fig1")
+    p.add_argument("id", nargs="?", help="figure id, e.g. ju24.fig1").completer = complete_figures
     p.add_argument("-o", "--output", type=output_arg("-o"),
                    help="output file (.pdf, .png or .svg; '-': PDF on standard output); default ID.pdf")
     p.add_argument("--list", action="store_true", help="list the registered figures")
+    add_force(p)
     p.add_argument("options", nargs="...", help="figure-specific options")
 
 
@@ -41,12 +43,29 @@ def run(args, out) -> int:
             raise BadInput("-o needs a file name")
         output = output_arg("-o")(tokens[k + 1])
         del tokens[k:k + 2]
+    force = args.force or "--force" in tokens
+    tokens = [t for t in tokens if t != "--force"]
     output = output or f"{args.id}.pdf"
     check_name(output)
     output_arg("-o")(output)
     builder = FIGURES[args.id]
-    fig = builder(**_parse_options(builder, tokens))
+    options = _parse_options(builder, tokens)
+    _estimate(builder, options, force)
+    fig = builder(**options)
     path = save(fig, output)
     if path != "-":
         out.print(f"wrote {path}")
     return 0
+
+
+def _estimate(builder, options: dict, force: bool) -> None:
+    """The cost hook of a figure: a builder function may carry ``cost(**params) -> (run_at, size, start,
+    growth)``, the exact computation it makes as a function of one size; it is timed on sizes below
+    ``size`` and the estimate announced (over a minute) or refused (over an hour, without --force)."""
+    cost = getattr(builder.build, "cost", None)
+    if cost is None:
+        return
+    params = {p.name: p.default for p in builder.params}
+    params.update(options)
+    run_at, size, start, growth = cost(**params)
+    estimate_first(run_at, size, start, f"figure {builder.id}", force, growth=growth)

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import json
-
 from ..errors import BadInput
-from ._common import add_digits, int_arg, reject_options
+from ._common import add_cube, add_digits, add_json, emit_json, human, int_arg, reject_options
 
 NAME = "race"
 ORDER = 40
@@ -32,11 +30,11 @@ MAX_RULES = 400
 def add_arguments(p):
     p.add_argument("counts", nargs="+", metavar="COUNT",
                    help="your count and the opponent's (you are on roll), or the word 'rules'")
-    p.add_argument("--cube", help="centred | mine | theirs: give the cubeful equity and the cube action")
+    add_cube(p, help="give the cubeful equity and the cube action")
     p.add_argument("--dice", default="backgammon",
                    help="backgammon (default) | plain | a distribution like '5:11/24,10:11/24,20:2/24'")
-    add_digits(p, None, what="decimals printed (default 6)")
-    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    add_digits(p, None, shown=6)
+    add_json(p)
     p.add_argument("--max", type=int_arg("--max", 2, MAX_RULES), help=f"rules: largest count compared, at most {MAX_RULES} (default 120)")
     p.add_argument("--min", type=int_arg("--min", 1, MAX_RULES),
                    help="rules: smallest count of the player on roll compared (default 1)")
@@ -77,13 +75,13 @@ def _cubeless(x, y, dice, args, out):
     from ..race import cubeless as cl
 
     r = cl.win_probability(x, y, dice)
-    if args.json:
-        out.write(json.dumps({"mine": x, "theirs": y, "dice": dice.name, "win": format_exact(r.value),
-                              "win_decimal": format_decimal(r.value, args.digits), "method": r.method}))
-        return 0
+    data = {"mine": x, "theirs": y, "dice": dice.name, "win": format_exact(r.value),
+            "win_decimal": format_decimal(r.value, args.digits), "method": r.method}
+    real_out, out = out, human(args, out)
     out.print(f"race {x} vs {y}, {dice.name} dice, you on roll  [{r.method}]")
     out.print(f"  chance you win  = {_fmt(r.value, args.digits)}")
     out.print(f"  chance they win = {_fmt(1 - r.value, args.digits)}")
+    emit_json(args, real_out, data)
     return 0
 
 
@@ -93,17 +91,17 @@ def _cubeful(x, y, dice, args, out):
 
     cube = cf.Cube.parse(args.cube)
     d = cf.decision(x, y, cube, dice)
-    if args.json:
-        def q(v):
-            return None if v is None else format_exact(v)
 
-        out.write(json.dumps({
-            "mine": x, "theirs": y, "cube": cube.value, "dice": dice.name, "cubeless_win": q(d.cubeless_win),
-            "no_double": q(d.no_double), "double_take": q(d.double_take), "equity": q(d.equity),
-            "equity_decimal": format_decimal(d.equity, args.digits), "action": d.action.value,
-            "opponent": None if d.take is None else ("take" if d.take else "pass"), "tie": d.tie,
-            "method": d.method}))
-        return 0
+    def q(v):
+        return None if v is None else format_exact(v)
+
+    data = {
+        "mine": x, "theirs": y, "cube": cube.value, "dice": dice.name, "cubeless_win": q(d.cubeless_win),
+        "no_double": q(d.no_double), "double_take": q(d.double_take), "equity": q(d.equity),
+        "equity_decimal": format_decimal(d.equity, args.digits), "action": d.action.value,
+        "opponent": None if d.take is None else ("take" if d.take else "pass"), "tie": d.tie,
+        "method": d.method}
+    real_out, out = out, human(args, out)
     out.print(f"race {x} vs {y}, cube {cube.value}, {dice.name} dice, you on roll (money game, no gammons)")
     out.print(f"  cubeless chance you win = {_fmt(d.cubeless_win, args.digits)}")
     out.print(f"  no double (hold)        = {_fmt(d.no_double, args.digits)}   per unit cube")
@@ -120,6 +118,7 @@ def _cubeful(x, y, dice, args, out):
         out.print(f"  action: {act}; if you {verb}, the opponent should {'take' if d.take else 'pass'}"
                   + (f"  ({verb} and no {verb} are exactly equal)" if d.tie_double else "")
                   + ("  (take and pass are exactly equal)" if d.tie_take else ""))
+    emit_json(args, real_out, data)
     return 0
 
 

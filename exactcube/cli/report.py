@@ -9,15 +9,16 @@ import tempfile
 import time
 
 from ..errors import BadInput
-from ._common import add_digits, output_arg
+from ._common import add_digits, complete_documents, output_arg
 
 NAME = "report"
 ORDER = 15
 HELP = "write the verification report (PDF through LaTeX, LaTeX alone, or one HTML file)"
 DESCRIPTION = """Write the verification report for the selected documents: a summary of verdicts by
-outcome and evidence, every claim with its verdict, every registered table of the documents
-(erratum cells marked, printed value beside), their figures, an errata section with the true
-values in full and the run's provenance.  --paper scopes every part.
+outcome and evidence, every claim with its verdict in the paper's own order (a reading that a
+verdict rests on cited by its id, with one table of readings per document), every registered
+table of the documents (erratum cells marked, printed value beside), their figures, an errata
+section with the true values in full and the run's provenance.  --paper scopes every part.
 
   exactcube report -o report.pdf      compile the LaTeX to report.pdf (in a temporary folder;
                                       the previous report.pdf stays until the new one is complete)
@@ -33,7 +34,8 @@ Without pdflatex the command says what is missing; -o report.tex or report.html 
 def add_arguments(p):
     p.add_argument("-o", "--output", default="report.pdf", type=output_arg("-o"),
                    help="report.pdf (default), report.tex or report.html; '-' writes the LaTeX to standard output")
-    p.add_argument("--paper", action="append", metavar="ID", help="only this document; repeatable")
+    p.add_argument("--paper", action="append", metavar="ID", help="only this document; repeatable"
+                   ).completer = complete_documents
     p.add_argument("--slow", action="store_true", help="include the slow claims")
     p.add_argument("--no-figures", action="store_true", help="leave the figures out")
     add_digits(p, None, what="decimals for table cells")
@@ -88,7 +90,6 @@ def _pdf(parts_of, args, out, stem) -> int:
     from ..report import build_pdf, publish, render_latex
 
     folder = os.path.dirname(os.path.abspath(stem))
-    sweep_stale_builds(folder)
     build = tempfile.mkdtemp(prefix=f"{BUILD_PREFIX}{os.getpid()}-", dir=folder)
     try:
         def draw(fig, fid):
@@ -141,6 +142,8 @@ def run(args, out) -> int:
     if ext not in (".pdf", ".tex", ".html"):
         raise BadInput(f"-o {args.output!r}: the report is written as .pdf, .tex or .html")
     folder = os.path.dirname(os.path.abspath(args.output))
+    if not to_stdout:
+        sweep_stale_builds(folder)  # what a killed PDF build left, whatever this run writes
     args.claim = None
     claims, load_errors = select(args)
     t0 = time.perf_counter()

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from ..errors import BadInput
 from ..numbers import MAX_PLACES, parse_int
-from ._common import FORMATS, add_digits, list_builders, open_output, output_arg, render_table
+from ._common import (FORMATS, add_digits, complete_tables, format_from_name, list_builders, open_output, output_arg,
+                      render_table)
 
 NAME = "table"
 ORDER = 20
@@ -16,18 +17,22 @@ fractions.  Where the document printed the table, cells that differ from the tru
 the printed rounding are marked (red in the terminal, a dagger in LaTeX, 'agrees': false in
 JSON).  Table-specific options (e.g. --size, --x, --y) follow the table id; see
 'exactcube table ID --help-table'.  -o FILE writes the table to FILE (whole or not at
-all; '-' is standard output, the default)."""
+all; '-' is standard output, the default) in the format its name says (.json, .csv, .tex;
+rich text otherwise) unless --format is given; a --format that contradicts the name is
+refused."""
 
 
 def add_arguments(p):
-    p.add_argument("id", nargs="?", help="table id, e.g. ju24.dk or ks69.table1")
+    p.add_argument("id", nargs="?", help="table id, e.g. ju24.dk or ks69.table1").completer = complete_tables
     p.add_argument("--list", action="store_true", help="list the registered tables and their options")
-    p.add_argument("--format", choices=FORMATS, default="rich", help="output format (default: rich)")
+    p.add_argument("--format", choices=FORMATS, default=None,
+                   help="output format (default: from the -o file name: .json, .csv, .tex; else rich)")
     g = p.add_mutually_exclusive_group()
     add_digits(g, None, what="decimal places for printing")
     g.add_argument("--exact", action="store_true", help="print exact fractions")
-    p.add_argument("-o", "--output", type=output_arg("-o"), default="-",
-                   help="write the table to this file ('-', the default, is standard output)")
+    p.add_argument("-o", "--output", type=output_arg("-o"), default="-", metavar="FILE",
+                   help="write the table to this file ('-', the default, is standard output); its name gives the "
+                        "format")
     p.add_argument("--help-table", action="store_true", help="show the options of the chosen table")
     p.add_argument("options", nargs="...", help="table-specific options, e.g. --size 20")
 
@@ -104,6 +109,7 @@ def run(args, out) -> int:
         return 0
     if exact and digits is not None:
         raise BadInput("--digits and --exact exclude each other")
+    fmt = format_from_name(output, fmt)
     table = builder(**_parse_options(builder, passthrough))
     if output == "-":
         render_table(table, fmt, digits, exact, out)

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from ..errors import BadInput
-from ._common import (add_digits, add_force, estimate_first, int_arg, output_arg, progress, rational_arg,
-                      reject_options, write_json)
+from ._common import (add_digits, add_force, add_json, emit_json, estimate_first, human, int_arg, output_arg,
+                      progress, rational_arg, reject_options)
 
 NAME = "triangle"
 ORDER = 35
@@ -46,9 +46,8 @@ def add_arguments(p):
                                    "Lemma 4.2)")
     p.add_argument("--level", type=rational_arg("--level"),
                    help="simulate: confidence level of the intervals (default 99/100)")
-    add_digits(p, None, what="eval: decimals printed beside exact values (default 6)")
-    p.add_argument("--json", "-o", "--output", dest="json", metavar="FILE", type=output_arg("--json"),
-                   help="also write the result as JSON to this file (whole or not at all; '-': standard output)")
+    add_digits(p, None, what="eval: decimals printed beside exact values", shown=6)
+    add_json(p)
     add_force(p)
     p.add_argument("--checkpoint", type=output_arg("--checkpoint", stdout=False),
                    help="regions: save each finished level here (a pickle: load only files you "
@@ -96,11 +95,8 @@ def run(args, out) -> int:
     for name, value in _DEFAULTS.items():
         if getattr(args, name) is None:
             setattr(args, name, value)
-    if args.action == "eval":
-        return _eval(args, out)
-    if args.action == "simulate":
-        return _simulate(args, out)
-    return _regions(args, out)
+    action = {"eval": _eval, "simulate": _simulate, "regions": _regions}[args.action]
+    return action(args, human(args, out), out)
 
 
 def _load_checkpoint(path, params):
@@ -165,7 +161,7 @@ def _game(args, n, k):
     return g
 
 
-def _eval(args, out) -> int:
+def _eval(args, out, real_out) -> int:
     from ..triangle import board as T
     from ..triangle import doubling as TD
     from ..numbers import format_exact
@@ -202,12 +198,11 @@ def _eval(args, out) -> int:
         data["cube"] = {"doubles": args.doubles, "rule": g.rule.value, "ejected": g.ejected, "policy": args.policy,
                         "values": [format_exact(x) for x in v],
                         "doubles_here": [T.PLAYERS[i] for i in range(3) if p in g.doubling_region(i)]}
-    if args.json:
-        write_json(args.json, data)
+    emit_json(args, real_out, data)
     return 0
 
 
-def _simulate(args, out) -> int:
+def _simulate(args, out, real_out) -> int:
     from ..triangle import sim as TS
     from ..numbers import mpq
 
@@ -227,13 +222,13 @@ def _simulate(args, out) -> int:
                   f"{float(level):.3g} {iv.method} interval [{iv.low:.5f}, {iv.high:.5f}]; exact {wf.exact[i]} "
                   f"(Theorem 4.1) {inside}")
     if args.json:
-        write_json(args.json, {"side": n, "start": list(p.coords), "games": args.games, "seed": args.seed,
+        emit_json(args, real_out, {"side": n, "start": list(p.coords), "games": args.games, "seed": args.seed,
                                "wins": list(wf.wins), "intervals": [[iv.low, iv.high] for iv in wf.intervals],
                                "level": float(level), "exact": [str(x) for x in wf.exact]})
     return 0
 
 
-def _regions(args, out) -> int:
+def _regions(args, out, real_out) -> int:
     from ..triangle import board as T
     from ..triangle import doubling as TD
 
@@ -261,7 +256,7 @@ def _regions(args, out) -> int:
         out.print(" " * b + " ".join(row))
     out.print("exact on this grid; the continuum limit of these regions is conjectural.")
     if args.json:
-        write_json(args.json, {
+        emit_json(args, real_out, {
             "side": n, "doubles": k, "rule": g.rule.value, "ejected": g.ejected, "policy": args.policy,
             "equilibrium": g.is_equilibrium(),
             "doubling": {nm: sorted(list(q.coords) for q in g.doubling_region(i)) for i, nm in enumerate(T.PLAYERS)},

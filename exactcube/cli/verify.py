@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 
 from ..errors import BadInput
-from ._common import int_arg, output_arg
+from ._common import add_json, complete_claims, complete_documents, emit_json, human, int_arg, reject_options
 
 NAME = "verify"
 ORDER = 10
@@ -39,11 +39,12 @@ check crashed (a failure of the tool), 2 on bad input."""
 
 def add_arguments(p):
     p.add_argument("--paper", action="append", metavar="ID",
-                   help="only this document (its short id; 'verify --list' shows the registered ones); repeatable")
-    p.add_argument("--claim", action="append", metavar="ID",
-                   help="only claims whose id starts with this prefix; repeatable")
-    p.add_argument("--json", "-o", "--output", dest="json", metavar="FILE", type=output_arg("--json"),
-                   help="write every verdict as JSON (schema: exactcube/schema/verdicts.json); '-': standard output")
+                   help="only this document (its short id; 'verify --list' shows the registered ones); repeatable"
+                   ).completer = complete_documents
+    p.add_argument("--claim", action="append", metavar="ID", type=_prefix,
+                   help="only claims whose id starts with this prefix (not empty); repeatable"
+                   ).completer = complete_claims
+    add_json(p, "every verdict (schema: exactcube/schema/verdicts.json)")
     p.add_argument("--slow", action="store_true", help="include the slow claims (large sweeps)")
     p.add_argument("--details", action="store_true", help="print each claim's details and errata")
     p.add_argument("--list", action="store_true", help="list the registered claims without running them")
@@ -51,6 +52,15 @@ def add_arguments(p):
                    help="mutation-test the checks: perturb each printed item and report mutants tried and caught")
     p.add_argument("--mutate-limit", metavar="N", type=int_arg("--mutate-limit", 1), default=None,
                    help="with --mutate: try at most N mutants per claim (a seeded sample); default all")
+
+
+def _prefix(text: str) -> str:
+    """A ``--claim`` prefix: an empty one would silently select every claim, so it is refused."""
+    import argparse
+
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty prefix would select every claim; give the start of a claim id")
+    return text
 
 
 def select(args):
@@ -82,9 +92,12 @@ def run(args, out) -> int:
     from rich.table import Table
 
     from ..claims import run_claims
-    from ._common import progress, write_json
+    from ._common import progress
 
+    if args.list:
+        reject_options(args, "verify --list", ("--json",))
     claims, load_errors = select(args)
+    real_out, out = out, human(args, out)
     if args.list:
         from ..claims import DOCUMENTS
 
@@ -131,6 +144,10 @@ def run(args, out) -> int:
             row.append(escape(details_text(r, mutations.get(r.claim.id))))
         t.add_row(*row)
     out.table(t)
+    for r in results:  # a verdict whose witness names its scope (a statement for every n) says it plainly
+        w = r.verdict.witness if r.verdict else None
+        if isinstance(w, dict) and isinstance(w.get("scope"), str):
+            out.print(f"{r.claim.id}: {r.outcome} [{r.verdict.evidence.value}], scope: {w['scope']}")
     for line in summary_lines(results, elapsed, mutations):
         out.print(line)
     for line in readings_legend(results):
@@ -145,7 +162,7 @@ def run(args, out) -> int:
     if args.json:
         from .. import __version__
 
-        write_json(args.json, verdicts_document(results, elapsed, load_errors, mutations, __version__))
+        emit_json(args, real_out, verdicts_document(results, elapsed, load_errors, mutations, __version__))
     return 1 if (crashed or load_errors) else 0
 
 

@@ -48,8 +48,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..numbers import mpq
-from ._nimcore import MAX_HEAP, _check_eps, _check_heap
-from ._nimfast import _kron_apply, _to_format
+from ._nimcore import MAX_HEAP, check_eps, check_heap
+from ._nimfast import kron_apply, to_format
 
 __all__ = ["BallSolution", "decide_nim_ball"]
 
@@ -127,15 +127,15 @@ def run_ball(n_max: int, eps, choose, dtype=np.float64) -> BallSolution | None:
     value) and returns the move whose value is p(n) (raising :class:`_Stop` ends the run with ``stopped = n``).
     Returns None when the format cannot be used (eps = 1/2 or 1, or the weights would underflow)."""
 
-    e = _check_eps(eps)
-    n_max = _check_heap(n_max, MAX_HEAP)
+    e = check_eps(eps)
+    n_max = check_heap(n_max, MAX_HEAP)
     half = mpq(1, 2)
     if e == half or e == 1:
         return None
     info = np.finfo(dtype)
     u = float(info.eps) / 2
     small = e / (1 - e) if e < half else (1 - e) / e
-    t = _to_format(small, dtype)
+    t = to_format(small, dtype)
     K = max(1, n_max.bit_length())
     if small != 0 and (t == 0 or not np.isfinite(t) or float(t) ** K < float(info.tiny) * 1e10):
         return None
@@ -160,7 +160,7 @@ def run_ball(n_max: int, eps, choose, dtype=np.float64) -> BallSolution | None:
         xs[0, n:] = 0
         xs[1, :n] = 1
         xs[1, n:] = 0
-        y = _kron_apply(xs, k, alpha, beta)
+        y = kron_apply(xs, k, alpha, beta)
         ratio = y[0, :n] / y[1, :n]
         tau = size * (k + 1) * sub / min_row
         rho = delta + 2 * (10 * k + 3) * u + tau

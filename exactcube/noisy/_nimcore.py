@@ -23,14 +23,14 @@ def word_length(n: int) -> int:
     return int(n).bit_length()
 
 
-def _check_eps(eps) -> mpq:
+def check_eps(eps) -> mpq:
     e = to_mpq(eps, "eps")
     if e < 0 or e > 1:
         raise BadInput(f"eps: the bit-flip probability must lie in [0, 1], got {e}")
     return e
 
 
-def _check_heap(n_max, bound: int, what: str = "n_max") -> int:
+def check_heap(n_max, bound: int, what: str = "n_max") -> int:
     if isinstance(n_max, bool) or not isinstance(n_max, (int, type(mpz(0)))):
         raise BadInput(f"{what}: expected a whole number of chips, got {n_max!r}")
     n_max = int(n_max)
@@ -53,7 +53,7 @@ def estimated_bytes(n_max: int, eps: mpq) -> int:
     return int(n_max * n_max * bits_per_heap / 8)
 
 
-def _check_memory(n_max: int, eps: mpq) -> None:
+def check_memory(n_max: int, eps: mpq) -> None:
     need = estimated_bytes(n_max, eps)
     if need > MAX_EXACT_BYTES:
         n = n_max

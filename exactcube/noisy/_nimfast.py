@@ -57,7 +57,7 @@ import numpy as np
 from gmpy2 import gcd, mpz
 
 from ..numbers import mpq
-from ._nimcore import MAX_HEAP, _check_eps, _check_heap, _check_memory
+from ._nimcore import MAX_HEAP, check_eps, check_heap, check_memory
 
 #: At eps = 1 (plain means of screened values, error below 1e-13), screened values
 #: below the screened maximum by more than this are discarded.  For 0 < eps < 1
@@ -67,7 +67,7 @@ MARGIN = 1e-10
 _POP = None
 
 
-def _popcounts(size: int) -> np.ndarray:
+def popcounts(size: int) -> np.ndarray:
     global _POP
     if _POP is None or len(_POP) < size:
         n = max(size, 1 << 12)
@@ -78,7 +78,7 @@ def _popcounts(size: int) -> np.ndarray:
     return _POP
 
 
-def _kron_apply(x: np.ndarray, k: int, alpha, beta) -> np.ndarray:
+def kron_apply(x: np.ndarray, k: int, alpha, beta) -> np.ndarray:
     """Apply [[alpha, beta], [beta, alpha]]^{(x) k} along the last axis (length 2^k) of x."""
     lead = x.shape[:-1]
     for j in range(k):
@@ -107,7 +107,7 @@ def _float_kernel(eps: mpq, k: int, dtype):
     small = eps / (1 - eps) if eps <= mpq(1, 2) else (1 - eps) / eps
     info = np.finfo(dtype)
     tiny = dtype(info.tiny) * dtype(1e10)
-    t = _to_format(small, dtype)
+    t = to_format(small, dtype)
     if small != 0 and (t == 0 or not np.isfinite(t) or t ** k < tiny):
         return None  # small^k must be a normal number with room to spare
     margin = dtype(64 * (10 * k + 3) * float(info.eps) / 2)
@@ -134,7 +134,7 @@ def _screen(eps, n: int, k: int, v, kernels) -> list[int] | None:
         x = np.zeros((2, 1 << k), dtype=dtype)
         x[0, :n] = v[:n].astype(dtype)
         x[1, :n] = 1
-        y = _kron_apply(x, k, alpha, beta)
+        y = kron_apply(x, k, alpha, beta)
         ratio = y[0, :n] / y[1, :n]
         found = set(np.nonzero(ratio >= ratio.max() - margin)[0].tolist())
         cands = found if cands is None else cands & found
@@ -150,14 +150,14 @@ def solve_nim_fast(n_max: int, eps, progress=None) -> tuple:
     ``NimSolution``).  ``progress``, if given, is called with each heap n once p(n) is known.
     """
 
-    e = _check_eps(eps)
-    n_max = _check_heap(n_max, MAX_HEAP)
-    _check_memory(n_max, e)
+    e = check_eps(eps)
+    n_max = check_heap(n_max, MAX_HEAP)
+    check_memory(n_max, e)
     a = int(e.numerator)
     b = int(e.denominator)
     c = b - a
     K = max(1, n_max.bit_length())
-    pop = _popcounts(1 << K)
+    pop = popcounts(1 << K)
 
     p = [mpq(0)]
     optimal: list[tuple[int, ...]] = [()]
@@ -227,7 +227,7 @@ def solve_nim_fast(n_max: int, eps, progress=None) -> tuple:
     return e, n_max, tuple(p), tuple(optimal)
 
 
-def _to_format(q: mpq, dtype):
+def to_format(q: mpq, dtype):
     """q in the floating format ``dtype`` with relative error at most 2.1 u (never flushed to zero
     unless it underflows the format): through a 64-bit MPFR value and its 25-digit decimal."""
     if q == 0:
@@ -238,8 +238,8 @@ def _to_format(q: mpq, dtype):
 
 
 def _to_longdouble(q: mpq):
-    """q as a long double (see :func:`_to_format`)."""
-    return _to_format(q, np.longdouble)
+    """q as a long double (see :func:`to_format`)."""
+    return to_format(q, np.longdouble)
 
 
 def _exact_row(m: int, n: int, k: int, Q, pw, pop):

@@ -57,11 +57,11 @@ import numpy as np
 from ..errors import BadInput
 from ..numbers import format_decimal, mpq, to_mpq
 
-__all__ = ["Expansion", "expansion_at_one", "move_values_ball", "find_bracket", "bracket", "BracketCertificate", "certify_bracket", "RootCertificate", "certify_root",
-           "lipschitz_bounds"]
+__all__ = ["optimal_at", "Expansion", "expansion_at_one", "move_values_ball", "find_bracket", "bracket", "BracketCertificate", "certify_bracket", "RootCertificate", "certify_root",
+           "lipschitz_bounds", "row_values"]
 
 
-def _decide(n: int, eps: mpq):
+def optimal_at(n: int, eps: mpq):
     """Heap n's optimal moves at eps in certified floating point; None when only heap n's balls overlap (its two
     best moves are closer than the radius); exact rationals when a smaller heap's balls overlap."""
     from .nim import decide_nim, solve_nim
@@ -78,11 +78,11 @@ def bracket(n: int, a: int, b: int, lo, hi, width="1e-15") -> tuple[mpq, mpq]:
     """Bisection: [lo, hi] with move a the unique optimum of heap n at lo and b at hi, narrower than ``width`` or
     as narrow as the certified floating point separates the two moves (their balls overlap at the midpoint)."""
     lo, hi, w = to_mpq(lo), to_mpq(hi), to_mpq(width)
-    if _decide(n, lo) != (a,) or _decide(n, hi) != (b,):
+    if optimal_at(n, lo) != (a,) or optimal_at(n, hi) != (b,):
         raise BadInput(f"heap {n}: need move {a} the unique optimum at {lo} and {b} at {hi}")
     while hi - lo >= w:
         mid = (lo + hi) / 2
-        opt = _decide(n, mid)
+        opt = optimal_at(n, mid)
         if opt is None:
             break
         if opt == (a,):
@@ -104,7 +104,7 @@ def find_bracket(n: int, step=mpq(1, 100), progress=None) -> tuple[mpq, mpq, int
     prev = None
     x = 1 - step
     while x > mpq(1, 2):
-        opt = _decide(n, x)
+        opt = optimal_at(n, x)
         if progress:
             progress()
         if opt is None:
@@ -182,13 +182,13 @@ def certify_bracket(n: int, a: int, b: int, lo, hi) -> BracketCertificate:
     return BracketCertificate(n, a, b, lo, hi, tuple(m[0] if m else None for m in sol.optimal[:n]), min(slack))
 
 
-def _row_values(n: int, x: mpq, winners, moves, prec: int):
+def row_values(n: int, x: mpq, winners, moves, prec: int):
     """MPFR values of p(n, m) for m in ``moves`` at x with heaps r < n playing ``winners[r]``, and the radius
     rho of the module docstring (as an exact rational upper bound)."""
-    from ._nimfast import _popcounts
+    from ._nimfast import popcounts
 
     half = mpq(1, 2)
-    pop = _popcounts(1 << max(1, n.bit_length()))
+    pop = popcounts(1 << max(1, n.bit_length()))
     u = mpq(1, 2**prec)
     with gmpy2.context(gmpy2.get_context(), precision=prec):
         small = x / (1 - x) if x < half else (1 - x) / x
@@ -258,7 +258,7 @@ def certify_root(n: int, a: int, b: int, lo, hi, digits: int = 50, prec: int = 3
     def f(x):
         if not lo <= x <= hi:  # the winners are certified on [lo, hi] only
             raise ArithmeticError(f"evaluation point {x} outside the bracket")
-        (va, vb), rho = _row_values(n, x, w, (a, b), prec)
+        (va, vb), rho = row_values(n, x, w, (a, b), prec)
         return mpq(va) - mpq(vb), 2 * rho  # the difference exactly
 
     target = mpq(1, 10 ** (digits + 6))

@@ -21,8 +21,9 @@ Each eps is solved with :func:`exactcube.noisy.nim.decide_nim` (certified floati
 point, :mod:`exactcube.noisy._nimball`); where it cannot separate two moves (and at
 eps = 1/2, 1) the exact solver decides the moves and p, and the margins come from a
 floating-point run that plays the exact optimal moves.  The file is written whole or not
-at all (temporary file in the target directory, then rename).  Needs ``pyarrow``
-(``pip install 'exactcube[dask]'``).
+at all (temporary file in the target directory, then rename).  Writing and reading the
+file needs ``pyarrow`` (``pip install 'exactcube[dask]'``); :func:`dataset_columns` gives
+the same columns computed in memory, without it.
 """
 
 from __future__ import annotations
@@ -33,9 +34,11 @@ import tempfile
 import numpy as np
 
 from ..errors import BadInput, MissingExtra
+from ..output import path_error
 from ..numbers import format_exact, mpq, to_mpq
 
-__all__ = ["COLUMNS", "eps_rows", "check_target", "write_dataset", "read_dataset"]
+__all__ = ["COLUMNS", "eps_rows", "dataset_rows", "dataset_columns", "check_target", "write_dataset",
+           "read_dataset"]
 
 COLUMNS = ("n", "eps", "eps_value", "moves", "p", "p_radius", "margin", "evidence")
 
@@ -87,21 +90,9 @@ def _row(n, e, moves, p, rad, margin, evidence) -> dict:
             "p": float(p), "p_radius": float(rad), "margin": float(margin), "evidence": evidence}
 
 
-def check_target(path: str) -> str:
-    """The directory the data set will be written to; BadInput if it does not exist or the path is a directory."""
-    d = os.path.dirname(os.path.abspath(path)) or "."
-    if not os.path.isdir(d):
-        raise BadInput(f"cannot write {path!r}: the directory {d!r} does not exist")
-    if os.path.isdir(path):
-        raise BadInput(f"cannot write {path!r}: it is a directory")
-    return d
-
-
-def write_dataset(path: str, n_max: int, eps_values, progress=None) -> int:
-    """Compute the rows for every eps (heaps 1..n_max) and write them as one Parquet file; returns the row count.
-    ``progress`` is called after each eps."""
-    pa, pq = _pyarrow()
-    d = check_target(path)
+def dataset_rows(n_max: int, eps_values, progress=None) -> list[dict]:
+    """The data set's rows (see the module docstring) for every eps of ``eps_values`` (ascending, each once),
+    heaps 1..n_max; ``progress`` is called after each eps.  Needs no pyarrow."""
     eps_values = sorted({to_mpq(e) for e in eps_values})
     if not eps_values:
         raise BadInput("the eps grid is empty")
@@ -110,6 +101,42 @@ def write_dataset(path: str, n_max: int, eps_values, progress=None) -> int:
         rows.extend(eps_rows(n_max, e))
         if progress:
             progress()
+    return rows
+
+
+def _as_columns(cols: dict) -> dict:
+    """Columns as lists (``COLUMNS``) to what :func:`read_dataset` returns: numpy arrays, ``moves`` tuples,
+    ``eps`` exact rationals."""
+    out = {c: np.asarray(cols[c]) for c in ("n", "eps_value", "p", "p_radius", "margin")}
+    out["eps"] = [to_mpq(x) for x in cols["eps"]]
+    out["moves"] = [tuple(m) for m in cols["moves"]]
+    out["evidence"] = list(cols["evidence"])
+    return out
+
+
+def dataset_columns(n_max: int, eps_values, progress=None) -> dict:
+    """The columns that :func:`read_dataset` would load from a data set written by
+    ``write_dataset(path, n_max, eps_values)``, computed in memory (no file, no pyarrow)."""
+    rows = dataset_rows(n_max, eps_values, progress)
+    return _as_columns({c: [r[c] for r in rows] for c in COLUMNS})
+
+
+def check_target(path: str) -> str:
+    """The directory the data set will be written to; BadInput if it does not exist or the path is a directory."""
+    d = os.path.dirname(os.path.abspath(path)) or "."
+    if not os.path.isdir(d):
+        raise path_error("data set", path, f"the folder {d!r} does not exist")
+    if os.path.isdir(path):
+        raise path_error("data set", path, "it is a folder; give a file name")
+    return d
+
+
+def write_dataset(path: str, n_max: int, eps_values, progress=None) -> int:
+    """Compute the rows for every eps (heaps 1..n_max) and write them as one Parquet file; returns the row count.
+    ``progress`` is called after each eps."""
+    pa, pq = _pyarrow()
+    d = check_target(path)
+    rows = dataset_rows(n_max, eps_values, progress)
     schema = pa.schema([("n", pa.int32()), ("eps", pa.string()), ("eps_value", pa.float64()),
                         ("moves", pa.list_(pa.int32())), ("p", pa.float64()), ("p_radius", pa.float64()),
                         ("margin", pa.float64()), ("evidence", pa.string())])
@@ -135,9 +162,4 @@ def read_dataset(path: str) -> dict:
         raise BadInput(f"cannot read the data set {path!r}: {exc}") from None
     if tuple(table.column_names) != COLUMNS:
         raise BadInput(f"{path!r} is not an exactcube noisy data set (columns {table.column_names})")
-    cols = table.to_pydict()
-    out = {c: np.asarray(cols[c]) for c in ("n", "eps_value", "p", "p_radius", "margin")}
-    out["eps"] = [to_mpq(x) for x in cols["eps"]]
-    out["moves"] = [tuple(m) for m in cols["moves"]]
-    out["evidence"] = list(cols["evidence"])
-    return out
+    return _as_columns(table.to_pydict())

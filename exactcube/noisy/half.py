@@ -38,7 +38,7 @@ import numpy as np
 
 from ..numbers import mpq
 from ..results import Result
-from ._nimcore import _check_heap
+from ._nimcore import check_heap
 
 __all__ = ["FirstOrder", "first_order_at_half", "MAX_HALF_HEAP"]
 
@@ -64,7 +64,7 @@ class FirstOrder(Result):
 
 def first_order_at_half(n_max: int, side: str) -> FirstOrder:
     """The one-sided first-order germ at eps = 1/2 for heaps 0..n_max (module docstring), exact."""
-    n_max = _check_heap(n_max, MAX_HALF_HEAP)
+    n_max = check_heap(n_max, MAX_HALF_HEAP)
     if side not in ("left", "right"):
         raise ValueError("side must be 'left' or 'right'")
     K = max(1, n_max.bit_length())

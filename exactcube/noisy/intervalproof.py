@@ -36,8 +36,9 @@ The grade sums :math:`G_e(m)` for every move at once are kept up to date as heap
 (:math:`O(2^k)` per heap).
 
 Rigour.  Every operation is one IEEE binary64 operation rounded to nearest, followed by a step outwards of
-at least one unit in the last place (:func:`_dn`, :func:`_up`): the exact result lies between the two
-neighbours of the rounded one.
+at least one unit in the last place (:func:`exactcube.noisy.certified.dn`, ``up``): the exact result lies
+between the two neighbours of the rounded one.  The primitives, the piece, the cover and the result type live in
+:mod:`exactcube.noisy.certified`, shared with :mod:`exactcube.noisy.taylorproof`.
 The grade sums are exact: each word value is rounded outwards once to an integer multiple of
 :math:`2^{-50}` (values) or :math:`2^{-40}` (derivatives, at most :math:`2^{10}` in size), and sums of at most
 :math:`2^{12}` such integers fit in 64 bits; each sum is rounded once (outwards) when it is read.  Evidence
@@ -52,6 +53,12 @@ Statements.  On each sub-interval a statement is *proved* by one of three tests:
   all of :math:`J` proves :math:`g \ne 0` on :math:`J \setminus \{u_0\}` (mean value theorem);
 * range: a move whose range lies below the range of the target cannot be optimal.
 
+Why it stays beside :mod:`exactcube.noisy.taylorproof`.  The Taylor models reach eps = 1/2 and 1, where
+this first-order method needs ever more pieces, but away from those points one first-order piece covers
+every heap up to :data:`MAX_PROOF_HEAP` with exact fixed-point grade sums, at about a tenth of a Taylor
+piece's cost (measured: one piece of heap 256 near eps = 0.995, 0.2 s of CPU against 1.7 s), and
+:func:`crossing_piece` isolates a crossing; the region, beyond and n = 4096 crossing claims rest on it.
+
 References: ``noisy`` §3, equation (5), Conjectures 9 and 10; the crossings of
 :mod:`exactcube.noisy.crossing`.
 """
@@ -64,53 +71,14 @@ import numpy as np
 
 from ..errors import BadInput, TooLarge
 from ..numbers import mpq, to_mpq
-from ..results import Result
+from .certified import (IntervalProof, Piece, ProofFailure, add, cover, div_pos, dn, float_down, float_up, mul,
+                        sub, up)
 
 __all__ = ["Enclosures", "enclose_on", "IntervalProof", "Piece", "crossing_piece", "prove_conjecture9_on",
-           "prove_conjecture10_beyond", "u_of", "eps_of", "MAX_PROOF_HEAP"]
+           "prove_conjecture10_beyond", "u_of", "eps_of", "MAX_PROOF_HEAP", "values_at_one"]
 
 MAX_PROOF_HEAP = 1 << 12
-_U = 2.0 ** -53
 _INF = np.inf
-
-
-_STEP = 2.0 ** -52
-_TINY = 5e-324  # the smallest subnormal
-
-
-def _dn(x):
-    """A float below x by at least one unit in the last place (x - |x| 2^-52 is at or below the next float
-    down, also for 0 and subnormals): applied to a result rounded to nearest it gives a lower bound."""
-    return x - (np.abs(x) * _STEP + _TINY)
-
-
-def _up(x):
-    """A float above x by at least one unit in the last place (see :func:`_dn`)."""
-    return x + (np.abs(x) * _STEP + _TINY)
-
-
-# -- interval arithmetic on (lo, hi) pairs of float64 arrays, outward rounded ------------------------------
-
-
-def _add(a, b):
-    return _dn(a[0] + b[0]), _up(a[1] + b[1])
-
-
-def _sub(a, b):
-    return _dn(a[0] - b[1]), _up(a[1] - b[0])
-
-
-def _mul(a, b):
-    p = (a[0] * b[0], a[0] * b[1], a[1] * b[0], a[1] * b[1])
-    return _dn(np.minimum(np.minimum(p[0], p[1]), np.minimum(p[2], p[3]))), \
-        _up(np.maximum(np.maximum(p[0], p[1]), np.maximum(p[2], p[3])))
-
-
-def _div_pos(a, b):
-    """a / b for b > 0 (every lower end positive)."""
-    p = (a[0] / b[0], a[0] / b[1], a[1] / b[0], a[1] / b[1])
-    return _dn(np.minimum(np.minimum(p[0], p[1]), np.minimum(p[2], p[3]))), \
-        _up(np.maximum(np.maximum(p[0], p[1]), np.maximum(p[2], p[3])))
 
 
 # -- the parametrisation ----------------------------------------------------------------------------------
@@ -126,16 +94,6 @@ def u_of(eps, above: bool) -> mpq:
     if not 0 <= e <= mpq(1, 2):
         raise BadInput(f"eps = {e} is not in [0, 1/2]")
     return e / (1 - e)
-
-
-def _float_down(q: mpq) -> float:
-    f = float(q)
-    return float(_dn(f)) if mpq(f) > q else f
-
-
-def _float_up(q: mpq) -> float:
-    f = float(q)
-    return float(_up(f)) if mpq(f) < q else f
 
 
 # -- grade sums kept exactly in fixed point --------------------------------------------------------------
@@ -158,7 +116,7 @@ def _fix_hi(x, scale):
 def _unfix(G, scale):
     """Integer sums in units of 2^-scale as (lo, hi) floats (one rounding of the int64, outwards)."""
     f = G.astype(np.float64)
-    return np.ldexp(_dn(f), -scale), np.ldexp(_up(f), -scale)
+    return np.ldexp(dn(f), -scale), np.ldexp(up(f), -scale)
 
 
 # -- the enclosures ---------------------------------------------------------------------------------------
@@ -187,18 +145,18 @@ def _powers(u, k):
     hi = np.empty(k + 1)
     lo[0] = hi[0] = 1.0
     for i in range(1, k + 1):
-        lo[i] = _dn(lo[i - 1] * u[0])
-        hi[i] = _up(hi[i - 1] * u[1])
+        lo[i] = dn(lo[i - 1] * u[0])
+        hi[i] = up(hi[i - 1] * u[1])
     return lo, hi
 
 
 def _dot_pow(P, G):
     """sum_i P_i G_i over the grade axis (axis 0): P (lo, hi) of shape (k+1,), G (lo, hi) of shape (k+1, M)."""
-    lo, hi = _mul((P[0][:, None], P[1][:, None]), G)
+    lo, hi = mul((P[0][:, None], P[1][:, None]), G)
     s_lo, s_hi = lo[0], hi[0]
     for i in range(1, lo.shape[0]):
-        s_lo = _dn(s_lo + lo[i])
-        s_hi = _up(s_hi + hi[i])
+        s_lo = dn(s_lo + lo[i])
+        s_hi = up(s_hi + hi[i])
     return s_lo, s_hi
 
 
@@ -214,7 +172,7 @@ def enclose_on(n_max: int, above: bool, ul: float, uh: float, heaps=(), progress
     uc = (ul + uh) / 2
     if not ul <= uc <= uh:
         uc = ul
-    off = (_dn(ul - uc), _up(uh - uc))  # u - uc over J
+    off = (dn(ul - uc), up(uh - uc))  # u - uc over J
     Jp = _powers((ul, uh), 14)
     Cp = _powers((uc, uc), 14)
     K = max(1, n_max.bit_length())
@@ -235,11 +193,11 @@ def enclose_on(n_max: int, above: bool, ul: float, uh: float, heaps=(), progress
         r = n - 1  # the word that becomes legal
         if max(abs(D[0][r]), abs(D[1][r])) > MAX_SLOPE:
             raise TooLarge(f"heap {r}: |p'| above {MAX_SLOPE} on [{ul}, {uh}]; use a narrower interval")
-        add = np.array([1, one - _fix_hi(V[1][r], SCALE), one - _fix_lo(V[0][r], SCALE),
+        incr = np.array([1, one - _fix_hi(V[1][r], SCALE), one - _fix_lo(V[0][r], SCALE),
                         one - _fix_hi(R[1][r], SCALE), one - _fix_lo(R[0][r], SCALE),
                         -_fix_hi(D[1][r], DSCALE), -_fix_lo(D[0][r], DSCALE)], dtype=np.int64)
         d = pop[words ^ r]
-        G[:, d, words] += add[:, None]
+        G[:, d, words] += incr[:, None]
         k = n.bit_length()
         X = G[:, :k + 1, :n]
         if above:
@@ -267,24 +225,24 @@ def enclose_on(n_max: int, above: bool, ul: float, uh: float, heaps=(), progress
         cI = (c, c)
         # centre value
         Zc = _dot_pow(Pc, cI)
-        vc = _div_pos(_dot_pow(Pc, Gv), Zc)
+        vc = div_pos(_dot_pow(Pc, Gv), Zc)
         # on J: Z, value enclosures (two ways), derivative
         ZJ = _dot_pow(PJ, cI)
         safe = np.where(c > 0, c, 1.0)
-        ybar = (np.where(c > 0, _dn(Gr[0] / safe), _INF), np.where(c > 0, _up(Gr[1] / safe), -_INF))
+        ybar = (np.where(c > 0, dn(Gr[0] / safe), _INF), np.where(c > 0, up(Gr[1] / safe), -_INF))
         hull_lo = np.min(ybar[0], axis=0)
         hull_hi = np.max(ybar[1], axis=0)
-        naive = _div_pos(_dot_pow(PJ, Gr), ZJ)
+        naive = div_pos(_dot_pow(PJ, Gr), ZJ)
         PJr = (np.maximum(hull_lo, naive[0]), np.minimum(hull_hi, naive[1]))
         # i u^(i-1) on J for i >= 1, 0 for i = 0
         ii = np.arange(k + 1, dtype=float)
-        dP = (np.concatenate(([0.0], _dn(ii[1:] * PJ[0][:-1]))), np.concatenate(([0.0], _up(ii[1:] * PJ[1][:-1]))))
-        cp = _mul(cI, (PJr[0][None, :], PJr[1][None, :]))
-        dev = _sub(Gr, cp)  # G_i - c_i p(n, m)
-        cov = _div_pos(_dot_pow(dP, dev), ZJ)
-        own = _div_pos(_dot_pow(PJ, Gd), ZJ)
-        dv = _add(own, cov)
-        rng = _add(vc, _mul(dv, (np.full(n, off[0]), np.full(n, off[1]))))
+        dP = (np.concatenate(([0.0], dn(ii[1:] * PJ[0][:-1]))), np.concatenate(([0.0], up(ii[1:] * PJ[1][:-1]))))
+        cp = mul(cI, (PJr[0][None, :], PJr[1][None, :]))
+        dev = sub(Gr, cp)  # G_i - c_i p(n, m)
+        cov = div_pos(_dot_pow(dP, dev), ZJ)
+        own = div_pos(_dot_pow(PJ, Gd), ZJ)
+        dv = add(own, cov)
+        rng = add(vc, mul(dv, (np.full(n, off[0]), np.full(n, off[1]))))
         rng = (np.maximum(rng[0], PJr[0]), np.minimum(rng[1], PJr[1]))
         # p(n) = max over moves
         floor = np.max(rng[0])
@@ -311,66 +269,22 @@ def eps_of(u: float, above: bool) -> mpq:
     return 1 / (1 + q) if above else q / (1 + q)
 
 
-@dataclass(frozen=True)
-class Piece:
-    """One closed u-interval [ul, uh] and the test that proved the statement on it: 'centred', 'end' (a tie
-    at an end point, excluded from the statement), or 'crossing' (the unique crossing of two moves inside)."""
-
-    ul: float
-    uh: float
-    test: str
-
-
-@dataclass(frozen=True)
-class IntervalProof(Result):
-    r"""A statement proved (or not) on a whole interval of eps by the enclosures of :func:`enclose_on`:
-    ``pieces`` cover [eps_lo, eps_hi] (``open_lo``/``open_hi``: the end point itself is excluded, a tie or a
-    crossing); ``gaps`` are u-intervals where the tests failed down to ``min_width`` (empty when proved)."""
-
-    SOURCE = "noisy §3, (5), Conjectures 9-10: whole intervals of eps"
-    EVIDENCE = "rigorous"
-
-    statement: str
-    heaps: tuple
-    eps_lo: mpq
-    eps_hi: mpq
-    open_lo: bool
-    open_hi: bool
-    pieces: tuple
-    gaps: tuple
-    seconds: float
-    evidence: str = "rigorous"
-
-    @property
-    def proved(self) -> bool:
-        return not self.gaps
-
-    def scope(self) -> str:
-        lo = f"{float(self.eps_lo):.6g}"
-        hi = f"{float(self.eps_hi):.6g}"
-        return (("(" if self.open_lo else "[") + lo + ", " + hi + (")" if self.open_hi else "]"))
-
-
-class _Fail(Exception):
-    pass
-
-
 def _centred_lower(vc, dv, off, t, others):
     """Lower bounds over J of p(n, t) - p(n, m) for the moves ``others`` (centred form)."""
-    g0 = _sub((vc[0][t], vc[1][t]), (vc[0][others], vc[1][others]))
-    dg = _sub((dv[0][t], dv[1][t]), (dv[0][others], dv[1][others]))
-    lo, _ = _add(g0, _mul(dg, (np.full(len(others), off[0]), np.full(len(others), off[1]))))
+    g0 = sub((vc[0][t], vc[1][t]), (vc[0][others], vc[1][others]))
+    dg = sub((dv[0][t], dv[1][t]), (dv[0][others], dv[1][others]))
+    lo, _ = add(g0, mul(dg, (np.full(len(others), off[0]), np.full(len(others), off[1]))))
     return lo, dg
 
 
 def _check_piece(n_max, above, ul, uh, targets, half_above, end_tie=None):
-    """Run the enclosures on [ul, uh]; raise _Fail at the first heap where the statement is not proved.
+    """Run the enclosures on [ul, uh]; raise ProofFailure at the first heap where the statement is not proved.
 
     ``targets[n]``: the move that must be heap n's unique optimum (every other move below it on J);
     ``half_above``: heaps n whose p(n) must exceed 1/2 on J; ``end_tie`` = (n, rival, u0): at u0 (an end of
     J) the target and ``rival`` tie exactly, and the target must beat it on J minus u0 (derivative sign)."""
     uc = (ul + uh) / 2
-    off = (_dn(ul - uc), _up(uh - uc))
+    off = (dn(ul - uc), up(uh - uc))
 
     def on_heap(n, vc, dv, rng):
         t = targets.get(n)
@@ -379,57 +293,77 @@ def _check_piece(n_max, above, ul, uh, targets, half_above, end_tie=None):
             if end_tie is not None and end_tie[0] == n:
                 rival, u0 = end_tie[1], end_tie[2]
                 others = others[others != rival]
-                dg = _sub((dv[0][t], dv[1][t]), (dv[0][rival], dv[1][rival]))
+                dg = sub((dv[0][t], dv[1][t]), (dv[0][rival], dv[1][rival]))
                 # g(u) = g(u0) + g'(xi)(u - u0), g(u0) = 0: sign of g' decides on J minus u0
                 ok = dg[0] > 0 if u0 == ul else dg[1] < 0
                 if not ok:
-                    raise _Fail(f"heap {n}: the slope of p(n, {t}) - p(n, {rival}) is not of one sign")
+                    raise ProofFailure(f"heap {n}: the slope of p(n, {t}) - p(n, {rival}) is not of one sign")
             if len(others):
                 lo, _ = _centred_lower(vc, dv, off, t, others)
                 # a move below the target's range also counts (range test)
                 below = rng[1][others] < rng[0][t]
                 if not np.all((lo > 0) | below):
                     bad = int(others[np.argmax(~((lo > 0) | below))])
-                    raise _Fail(f"heap {n}: move {bad} not excluded")
+                    raise ProofFailure(f"heap {n}: move {bad} not excluded")
         if n in half_above:
             lo = rng[0][targets[n]] if n in targets else None
             if lo is None or not lo > 0.5:
-                raise _Fail(f"heap {n}: p(n) > 1/2 not proved")
+                raise ProofFailure(f"heap {n}: p(n) > 1/2 not proved")
 
     try:
         enclose_on(n_max, above, ul, uh, on_heap=on_heap)
     except TooLarge as exc:  # a slope too large for the fixed-point sums: narrow the piece
-        raise _Fail(str(exc)) from None
+        raise ProofFailure(str(exc)) from None
+
+
+def values_at_one(n: int, moves) -> dict:
+    r"""Exact values p(n, m) at eps = 1 for the given moves, {m: value}: equation (5) with :math:`\mu_n` at eps = 1
+    the continuous limit of the channel (:mod:`exactcube.noisy.nim`: uniform on the legal words at the largest
+    Hamming distance from m), and p(r) at eps = 1 from the exact solver for the received words r only.  Cheap for
+    every n up to :data:`MAX_PROOF_HEAP` when those words are small (from n = 2^j, move n - 1 arrives as word 0 and
+    n - 4 as word 3)."""
+    from .nim import channel_weights, solve_nim
+
+    cw = channel_weights(n, 1)
+    rows = {m: cw.row(m) for m in moves}
+    need = max(r for row in rows.values() for r, w in enumerate(row) if w)
+    s = solve_nim(max(need, 1), 1)
+    return {m: sum((w * (1 - s.p[r]) for r, w in enumerate(row) if w), mpq(0)) for m, row in rows.items()}
 
 
 def _cover(n_max, above, ul, uh, targets, half_above, min_width, max_pieces, pieces, gaps, first_tie=None,
            progress=None, width=None):
-    """Cover [ul, uh] (u) from left to right by pieces proved by :func:`_check_piece`, doubling the width after a
-    success and halving it after a failure (a gap is recorded below ``min_width``); ``first_tie`` = (n,
-    rival) when target and rival tie exactly at u = ul (the first piece then uses the end-point test)."""
-    a = ul
-    w = width if width is not None else (uh - ul) / 8
-    tries = 0
-    while a < uh:
-        b = min(a + w, uh)
+    """Cover [ul, uh] (u) from left to right by pieces proved by :func:`_check_piece` (the walk of
+    :func:`exactcube.noisy.certified.cover`), appending to ``pieces`` and ``gaps``; ``first_tie`` = (n,
+    rival) when target and rival tie exactly at u = ul (the first piece then uses the end-point test).  The tie is
+    checked, not assumed: it must be at eps = 1 (ul = 0, above 1/2) and p(n, target) = p(n, rival) there exactly
+    (:func:`values_at_one`); otherwise the first piece is a gap."""
+    if first_tie is not None:
+        n, rival = first_tie
+        why = None
+        if not (above and ul == 0):
+            why = f"an end-point tie is only known at eps = 1 (u = 0), not at u = {ul}"
+        else:
+            vals = values_at_one(n, (targets[n], rival))
+            if vals[targets[n]] != vals[rival]:
+                why = (f"heap {n}: no exact tie at eps = 1 (p(n, {targets[n]}) = {vals[targets[n]]}, "
+                       f"p(n, {rival}) = {vals[rival]})")
+        if why is not None:
+            gaps.append((ul, uh, why))
+            return 0
+    def prove(a, b):
         tie = (first_tie[0], first_tie[1], a) if first_tie is not None and a == ul else None
-        tries += 1
-        try:
-            if tries > max_pieces:
-                raise _Fail("too many pieces")
-            _check_piece(n_max, above, a, b, targets, half_above, tie)
-        except _Fail as exc:
-            if b - a < min_width or tries > max_pieces:
-                gaps.append((a, b, str(exc)))
-                a = b
-                continue
-            w = (b - a) / 2
-            continue
-        pieces.append(Piece(a, b, "end" if tie else "centred"))
+        _check_piece(n_max, above, a, b, targets, half_above, tie)
+        return Piece(a, b, "end" if tie else "centred")
+
+    def on_piece(piece, _count):
+        pieces.append(piece)
         if progress is not None:
-            progress(a, b, len(pieces), uh)
-        a = b
-        w = 2 * w
+            progress(piece.ul, piece.uh, len(pieces), uh)
+
+    _, new_gaps, tries = cover(ul, uh, width if width is not None else (uh - ul) / 8, prove, min_width=min_width,
+                               max_pieces=max_pieces, on_piece=on_piece)
+    gaps.extend(new_gaps)
     return tries
 
 
@@ -437,41 +371,41 @@ def crossing_piece(n: int, a: int, b: int, above: bool, u_guess: float, w: float
     """J0 = [u_guess - w, u_guess + w] and a proof that heap n's optimal moves cross exactly once on J0:
     p(n, a) - p(n, b) has a derivative of one sign on J0 and opposite signs at its ends, every other move
     stays below one of the two on J0, and p(n) > 1/2 there.  Returns (Piece, sign of p(n, a) - p(n, b) at the left end) or raises
-    _Fail."""
+    ProofFailure."""
     ul, uh = u_guess - w, u_guess + w
     res = {}
 
     def on_heap(m, vc, dv, rng):
         if m != n:
             return
-        dg = _sub((dv[0][a], dv[1][a]), (dv[0][b], dv[1][b]))
+        dg = sub((dv[0][a], dv[1][a]), (dv[0][b], dv[1][b]))
         if not (dg[0] > 0 or dg[1] < 0):
-            raise _Fail(f"the slope of p(n, {a}) - p(n, {b}) is not of one sign on [{ul}, {uh}]")
+            raise ProofFailure(f"the slope of p(n, {a}) - p(n, {b}) is not of one sign on [{ul}, {uh}]")
         top = max(rng[0][a], rng[0][b])  # p(n) >= top on all of J0
         others = [x for x in range(n) if x not in (a, b)]
         if others and not np.max(rng[1][others]) < top:
-            raise _Fail("another move competes")
+            raise ProofFailure("another move competes")
         if not top > 0.5:
-            raise _Fail("p(n) > 1/2 not proved on the crossing piece")
+            raise ProofFailure("p(n) > 1/2 not proved on the crossing piece")
         res["slope"] = dg
 
     try:
         enclose_on(n, above, ul, uh, on_heap=on_heap)
     except TooLarge as exc:
-        raise _Fail(str(exc)) from None
+        raise ProofFailure(str(exc)) from None
     signs = []
     for x in (ul, uh):
         E = enclose_on(n, above, x, x, heaps=(n,))
         vc = E.moves[n][0]
-        g = _sub((vc[0][a], vc[1][a]), (vc[0][b], vc[1][b]))
+        g = sub((vc[0][a], vc[1][a]), (vc[0][b], vc[1][b]))
         if g[0] > 0:
             signs.append(1)
         elif g[1] < 0:
             signs.append(-1)
         else:
-            raise _Fail(f"no sign at u = {x}")
+            raise ProofFailure(f"no sign at u = {x}")
     if signs[0] == signs[1]:
-        raise _Fail("no crossing inside")
+        raise ProofFailure("no crossing inside")
     return Piece(ul, uh, "crossing"), signs[0]
 
 
@@ -507,12 +441,17 @@ def prove_conjecture10_beyond(n: int, eps_from=None, min_width: float = 1e-12, m
     while w > 1e-9 and cross is None:
         try:
             cross, sign = crossing_piece(n, rival, n - 1, True, ug, w)
-        except _Fail:
+        except ProofFailure:
             w /= 4
     if cross is None:
         gaps.append((ug, ug, "crossing not isolated"))
         return IntervalProof("crossing not isolated", (n,), mpq(1, 2), mpq(1), True, True, (), tuple(gaps),
                              time.time() - t0)
+    if sign != 1:  # at the left end (u small: eps beyond eps*) the rival must be above move n - 1
+        gaps.append((cross.ul, cross.uh, f"crossing oriented the wrong way: p(n, {rival}) - p(n, {n - 1}) has sign "
+                                         f"{sign} beyond the crossing, not +1"))
+        return IntervalProof("crossing oriented the wrong way", (n,), mpq(1, 2), mpq(1), True, True, (),
+                             tuple(gaps), time.time() - t0)
     pieces.append(cross)
     targets = {n: rival}
     _cover(n, True, 0.0, cross.ul, targets, {n}, min_width, max_pieces, pieces, gaps, first_tie=(n, n - 1),
@@ -525,7 +464,7 @@ def prove_conjecture10_beyond(n: int, eps_from=None, min_width: float = 1e-12, m
         eps_from = to_mpq(eps_from)
         if not mpq(1, 2) < eps_from < eps_of(cross.uh, True):
             raise BadInput(f"eps_from = {eps_from} must lie in (1/2, eps*), below the crossing piece")
-        _cover(n, True, cross.uh, _float_up(u_of(eps_from, True)), {n: n - 1}, {n}, min_width, max_pieces, pieces,
+        _cover(n, True, cross.uh, float_up(u_of(eps_from, True)), {n: n - 1}, {n}, min_width, max_pieces, pieces,
                gaps, progress=progress, width=1e-4)
         stmt += f"; move {n - 1} is the unique optimal move and p({n}) > 1/2 for every eps in [{eps_from}, eps*)"
         lo_eps = eps_from
@@ -545,8 +484,8 @@ def prove_conjecture9_on(n_max: int, eps_to, eps_from=0, min_width: float = 1e-1
         raise BadInput(f"need 0 <= eps_from < eps_to < 1/2, got [{eps_from}, {eps_to}]")
     targets = {r: 0 for r in range(2, n_max + 1)}
     pieces, gaps = [], []
-    ul = _float_down(u_of(eps_from, False))
-    uh = _float_up(u_of(eps_to, False))
+    ul = float_down(u_of(eps_from, False))
+    uh = float_up(u_of(eps_to, False))
     _cover(n_max, False, ul, uh, targets, set(targets), min_width, max_pieces, pieces, gaps, progress=progress,
            width=(uh - ul) / 16)
     stmt = f"for every heap 2..{n_max}: move 0 is the unique optimal move and p(n) > 1/2 for every eps in [{eps_from}, {eps_to}]"

@@ -23,6 +23,16 @@ set of optimal moves, with :math:`p(r)` an exact rational function on it; the
 statement is then an exact polynomial sign condition, proved by Descartes' rule
 of signs (no root in the open interval) and one exact evaluation.
 
+Why this module stays beside :mod:`exactcube.noisy.intervalproof` and
+:mod:`exactcube.noisy.taylorproof` (whose shared certified arithmetic is
+:mod:`exactcube.noisy.certified`): it is the oldest method and the slowest (heaps up to
+:data:`MAX_RIGOROUS_HEAP`), but it is an independent one: arb's own outward rounding at any
+precision instead of binary64 stepped outwards, and the exact germs at the end points
+(:func:`check_germ`, :func:`positive_on`: Descartes' rule on integer polynomials) instead of
+Taylor models.  The claims ``noisy.conjecture9`` (exact germs) and
+``noisy.conjecture10.interval`` rest on it, and the newer methods are checked against the same
+statements.
+
 References: ``noisy`` §3, Conjectures 9 and 10.
 """
 
@@ -44,6 +54,7 @@ __all__ = [
     "check_move_on_interval",
     "GermCheck",
     "check_germ",
+    "positive_on",
     "MAX_RIGOROUS_HEAP",
 ]
 
@@ -179,7 +190,7 @@ def enclose(n_max: int, lo, hi, heaps=(), prec: int = 64) -> Enclosure:
 def _lower(b: arb) -> mpq:
     """An exact rational lower bound of the ball (-1 for a ball that is not finite: p is in [0, 1])."""
     try:
-        return ph._arb_exact(arb(b.lower()).mid())
+        return ph.arb_exact(arb(b.lower()).mid())
     except ValueError:
         return mpq(-1)
 
@@ -187,7 +198,7 @@ def _lower(b: arb) -> mpq:
 def _upper(b: arb) -> mpq:
     """An exact rational upper bound of the ball (2 for a ball that is not finite)."""
     try:
-        return ph._arb_exact(arb(b.upper()).mid())
+        return ph.arb_exact(arb(b.upper()).mid())
     except ValueError:
         return mpq(2)
 
@@ -300,10 +311,10 @@ class GermCheck(Result):
     evidence: str = "exact"
 
 
-def _positive_on(P: fmpz_poly, lo: ph.AlgebraicNumber, hi: ph.AlgebraicNumber) -> bool:
+def positive_on(P: fmpz_poly, lo: ph.AlgebraicNumber, hi: ph.AlgebraicNumber) -> bool:
     """Exact: P > 0 on the open interval (lo, hi) (no root inside, positive at an interior rational)."""
     x = ph.rational_between(lo, hi)
-    if ph._sign_at(P, x) <= 0:
+    if ph.sign_at(P, x) <= 0:
         return False
     return not ph.real_roots_in(P, lo, hi)
 
@@ -321,5 +332,5 @@ def check_germ(n_max: int, at, side: str, bound="1/2", heaps=None) -> GermCheck:
         P = int(bound.denominator) * f.num - int(bound.numerator) * f.den
         if f.den(fmpq(1, 2)) < 0:
             P = -P
-        ok[n] = _positive_on(P, g.lo, g.hi) if not P.is_zero() else False
+        ok[n] = positive_on(P, g.lo, g.hi) if not P.is_zero() else False
     return GermCheck(to_mpq(at), side, n_max, g.lo, g.hi, g.moves, ok, g)

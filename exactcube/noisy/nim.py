@@ -63,6 +63,8 @@ __all__ = [
     "decide_nim",
     "word_length",
     "MAX_HEAP",
+    "MAX_HEAP_PLAIN",
+    "check_size",
     "estimated_bytes",
     "MultipileSolution",
     "multipile_followers",
@@ -74,9 +76,9 @@ from ._nimcore import (  # noqa: F401
     MAX_EXACT_BYTES,
     MAX_HEAP,
     MAX_HEAP_PLAIN,
-    _check_eps,
-    _check_heap,
-    _check_memory,
+    check_eps,
+    check_heap,
+    check_memory,
     estimated_bytes,
     word_length,
 )
@@ -142,8 +144,8 @@ def channel_weights(n: int, eps) -> ChannelWeights:
     :math:`a^d c^{k-d}` with :math:`\varepsilon = a/b`, :math:`c = b-a`; rows
     exact via ``.row(m)``, the whole matrix via ``.matrix()``).
     """
-    e = _check_eps(eps)
-    n = _check_heap(n, MAX_HEAP, "n")
+    e = check_eps(eps)
+    n = check_heap(n, MAX_HEAP, "n")
     if n < 1:
         raise BadInput("n: a heap of 0 chips has no moves, so no channel")
     a = int(e.numerator)
@@ -212,8 +214,8 @@ class NimSolution(Result):
 
 def solve_nim_plain(n_max: int, eps) -> NimSolution:
     """Equation (5) solved directly over exact rationals, heaps 0..n_max: O(n_max^3) operations."""
-    e = _check_eps(eps)
-    n_max = _check_heap(n_max, MAX_HEAP_PLAIN)
+    e = check_eps(eps)
+    n_max = check_heap(n_max, MAX_HEAP_PLAIN)
     p = [mpq(0)]
     optimal = [()]
     for n in range(1, n_max + 1):
@@ -231,6 +233,20 @@ def solve_nim_plain(n_max: int, eps) -> NimSolution:
         p.append(best)
         optimal.append(tuple(moves))
     return NimSolution(eps=e, n_max=n_max, p=tuple(p), optimal=tuple(optimal), method="plain")
+
+
+def check_size(n_max: int, eps, method: str = "fast") -> mpq:
+    """Refuse, before any work, a 1-pile Nim request (``noisy`` (5), heaps 1..n_max) that :func:`solve_nim`
+    would refuse: a heap above :data:`MAX_HEAP` (fast) or :data:`MAX_HEAP_PLAIN` (plain), or exact values
+    that would not fit in memory (fast; :func:`estimated_bytes`).  Returns eps as an exact rational."""
+    e = check_eps(eps)
+    if method not in ("fast", "plain"):
+        raise BadInput(f"method: expected 'plain' or 'fast', got {method!r}")
+    n_max = check_heap(n_max, MAX_HEAP if method == "fast" else MAX_HEAP_PLAIN,
+                       "heap" if method == "fast" else "heap (method plain)")
+    if method == "fast":
+        check_memory(n_max, e)
+    return e
 
 
 def solve_nim(n_max: int, eps, method: str = "fast", *, progress=None) -> NimSolution:

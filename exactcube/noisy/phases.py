@@ -77,6 +77,10 @@ __all__ = [
     "germ",
     "envelope",
     "rational_between",
+    "crossing_polynomial",
+    "sign_at",
+    "arb_exact",
+    "to_fmpq",
 ]
 
 #: Largest heap for the full phase diagram on [0, 1] (n = 16: 1 s, 24: 20 s, 32: 2 min on this machine;
@@ -92,7 +96,8 @@ ONE_MINUS_X = fmpz_poly([1, -1])
 # ---------------------------------------------------------------------------
 
 
-def _fq(q) -> fmpq:
+def to_fmpq(q) -> fmpq:
+    """The exact rational q (any form :func:`exactcube.numbers.to_mpq` reads) as a flint fmpq."""
     q = to_mpq(q)
     return fmpq(int(q.numerator), int(q.denominator))
 
@@ -101,12 +106,14 @@ def _mq(q: fmpq) -> mpq:
     return mpq(int(q.p), int(q.q))
 
 
-def _sign_at(P: fmpz_poly, q) -> int:
-    v = P(_fq(q))
+def sign_at(P: fmpz_poly, q) -> int:
+    """The sign (-1, 0, 1) of the integer polynomial P at the rational q, exactly."""
+    v = P(to_fmpq(q))
     return (v > 0) - (v < 0)
 
 
-def _arb_exact(x) -> mpq:
+def arb_exact(x) -> mpq:
+    """The midpoint of the arb ball x as an exact rational (a dyadic number)."""
     man, exp = x.mid().man_exp()
     man, exp = int(man), int(exp)
     return mpq(man) * mpq(2) ** exp if exp >= 0 else mpq(man, 2 ** (-exp))
@@ -160,10 +167,10 @@ class AlgebraicNumber:
             return self
         width = to_mpq(width)
         lo, hi = self.lo, self.hi
-        slo = _sign_at(self.poly, lo)
+        slo = sign_at(self.poly, lo)
         while hi - lo >= width:
             mid = (lo + hi) / 2
-            s = _sign_at(self.poly, mid)
+            s = sign_at(self.poly, mid)
             if s == 0:  # cannot happen for an irreducible poly of degree >= 2
                 return AlgebraicNumber.rational(mid)
             if s == slo:
@@ -273,7 +280,7 @@ def _to_unit_interval(P: fmpz_poly, a: mpq, b: mpq):
     :math:`(1+y)^d P_1(1/(1+y))` with :math:`P_1(x) = P(a + (b - a) x)`."""
     from flint import fmpq_poly
 
-    P1 = fmpq_poly(P)(fmpq_poly([_fq(a), _fq(b - a)]))
+    P1 = fmpq_poly(P)(fmpq_poly([to_fmpq(a), to_fmpq(b - a)]))
     d = P1.degree()
     rev = fmpq_poly(list(reversed(P1.coeffs())) + [0] * 0)
     # x^d P1(1/x): reversed coefficients (degree may drop if P1(0) = P(a) = 0)
@@ -301,7 +308,7 @@ def has_no_root_in(P: fmpz_poly, a, b, depth: int = 12) -> bool:
     if v == 1 or depth == 0:
         return False
     m = (a + b) / 2
-    if _sign_at(P, m) == 0:
+    if sign_at(P, m) == 0:
         return False
     return has_no_root_in(P, a, m, depth - 1) and has_no_root_in(P, m, b, depth - 1)
 
@@ -324,8 +331,8 @@ def _isolate_irreducible(coeffs: tuple) -> tuple[AlgebraicNumber, ...]:
             cand = []
             ok = True
             for r in reals:
-                lo, hi = _arb_exact(arb(r.lower())), _arb_exact(arb(r.upper()))
-                if lo == hi or _sign_at(P, lo) * _sign_at(P, hi) >= 0:
+                lo, hi = arb_exact(arb(r.lower())), arb_exact(arb(r.upper()))
+                if lo == hi or sign_at(P, lo) * sign_at(P, hi) >= 0:
                     ok = False
                     break
                 cand.append(AlgebraicNumber(P, lo, hi, coeffs))
@@ -422,7 +429,7 @@ class RationalFunction:
         return RationalFunction(num, den)
 
     def __call__(self, eps) -> mpq:
-        e = _fq(eps)
+        e = to_fmpq(eps)
         d = self.den(e)
         if d == 0:
             raise ZeroDivisionError(f"denominator vanishes at eps = {eps}")
@@ -470,19 +477,38 @@ def _initial_state() -> _State:
     return _State(one, [one], [fmpz_poly([0])], [one])
 
 
+def _numerator(n: int, m: int, st: _State, W) -> fmpz_poly:
+    """S_m = sum_d W_d (sum of V_r over the words r < n at Hamming distance d from m): equation (5) on the piece."""
+    groups = [fmpz_poly([0]) for _ in range(len(W))]
+    for r in range(n):
+        d = bin(m ^ r).count("1")
+        groups[d] = groups[d] + st.V[r]
+    return sum((W[d] * g for d, g in enumerate(groups) if not g.is_zero()), fmpz_poly([0]))
+
+
 def candidate_numerators(n: int, st: _State) -> list[tuple[fmpz_poly, fmpz_poly]]:
     """For each move m < n: (S_m, Z_n(m)) with p(n, m) = S_m / (Z_n(m) D_{n-1}) on the piece."""
-    k = n.bit_length()
-    W = _weight_by_distance(k)
-    out = []
-    for m in range(n):
-        groups = [fmpz_poly([0]) for _ in range(k + 1)]
-        for r in range(n):
-            d = bin(m ^ r).count("1")
-            groups[d] = groups[d] + st.V[r]
-        S = sum((W[d] * g for d, g in enumerate(groups) if not g.is_zero()), fmpz_poly([0]))
-        out.append((S, row_sum_poly(n, m)))
-    return out
+    W = _weight_by_distance(n.bit_length())
+    return [(_numerator(n, m, st, W), row_sum_poly(n, m)) for m in range(n)]
+
+
+def crossing_polynomial(n: int, winners, a: int, b: int, progress=None) -> fmpz_poly:
+    """The squarefree integer polynomial, positive leading coefficient and content 1, whose roots include every
+    eps where p(n, a) = p(n, b) on an interval where each heap r < n plays ``winners[r]`` (equation (5): the
+    numerator of p(n, a) - p(n, b), S_a Z_n(b) - S_b Z_n(a), by the chain of this module).  ``progress`` is called
+    once per heap of the chain."""
+    st = _initial_state()
+    for r in range(1, n):
+        S = _numerator(r, winners[r], st, _weight_by_distance(r.bit_length()))
+        st = _advance(st, r, S, row_sum_poly(r, winners[r]))
+        if progress:
+            progress()
+    W = _weight_by_distance(n.bit_length())
+    P = _diff((_numerator(n, a, st, W), row_sum_poly(n, a)), (_numerator(n, b, st, W), row_sum_poly(n, b)))
+    g = P.gcd(P.derivative())
+    if g.degree() > 0:
+        P = _exact_div(P, g)
+    return _normalise(P)
 
 
 def _value(c: tuple[fmpz_poly, fmpz_poly], x: fmpq):
@@ -491,7 +517,7 @@ def _value(c: tuple[fmpz_poly, fmpz_poly], x: fmpq):
 
 
 def _winners_at(cands, x: mpq) -> list[int]:
-    fx = _fq(x)
+    fx = to_fmpq(x)
     vals = [_value(c, fx) for c in cands]
     best = max(vals)
     return [m for m, v in enumerate(vals) if v == best]

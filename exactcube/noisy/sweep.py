@@ -78,8 +78,9 @@ def _line(obj) -> str:
     return json.dumps(obj, separators=(",", ":"), sort_keys=True) + "\n"
 
 
-def read_results(path: str) -> tuple[dict | None, dict]:
-    """(header, records by exact eps) of a results file; a torn last line is ignored.
+def read_results(path: str, kind: str = HEADER_KIND) -> tuple[dict | None, dict]:
+    """(header, records by exact eps) of a results file of the given ``kind`` (a grid sweep by default, or
+    another task run through :func:`run_sweep`); a torn last line is ignored.
 
     A file that is not one of ours (no header line, not text, not JSON lines) is
     refused with BadInput, never overwritten; an empty file counts as absent.
@@ -106,7 +107,7 @@ def read_results(path: str) -> tuple[dict | None, dict]:
                 break
             raise BadInput(f"results file {path!r}: line {i + 1} is not JSON (not a sweep results file?)")
         if header is None:
-            if not isinstance(obj, dict) or obj.get("kind") != HEADER_KIND:
+            if not isinstance(obj, dict) or obj.get("kind") != kind:
                 raise BadInput(f"results file {path!r} is not an exactcube sweep results file")
             header = obj
         elif not isinstance(obj, dict) or not isinstance(obj.get("eps"), str):
@@ -120,11 +121,14 @@ def read_results(path: str) -> tuple[dict | None, dict]:
 
 def _prepare(path: str, header: dict) -> dict:
     """Open (or create) the results file for appending; returns the records already done."""
-    old, records = read_results(path)
+    old, records = read_results(path, header["kind"])
     if old is None:
         _write_atomic(path, _line(header))
         return {}
     if old != header:
+        if header["kind"] != HEADER_KIND:
+            raise BadInput(f"results file {path!r} belongs to another run (its heap bound or sub-ranges differ); "
+                           "use a new file or the same parameters")
         raise BadInput(f"results file {path!r} belongs to another sweep (heap bound or grid differ); "
                        "use a new file or the same --n-max and --eps-step")
     # rewrite without a torn tail, so that appends start on a fresh line
@@ -176,12 +180,14 @@ def _dask_client(dask):
 
 def run_sweep(n_max: int, eps: Iterable, results: str | None = None, workers: int = 1, dask=None,
               on_record: Callable[[dict], None] | None = None, task: Callable = grid_task,
-              method: str = "exact") -> SweepResult:
+              method: str = "exact", kind: str = HEADER_KIND, task_args: dict | None = None) -> SweepResult:
     r"""Run :func:`grid_task` for every eps (exact rationals), in parallel, appending each finished point to
     ``results`` (JSON lines) and skipping points already there.  ``workers`` > 1: a local process pool;
     ``dask``: a scheduler address or a ``dask.distributed.Client``.  ``on_record`` is called with every new
     record (progress bars).  Interrupting (KeyboardInterrupt) keeps every finished point on disk.
-    ``method`` is passed to the task ('exact' or 'ball', see :func:`grid_task`) and recorded in the header."""
+    ``method`` is passed to the task ('exact' or 'ball', see :func:`grid_task`) and recorded in the header.
+    Another ``task`` (called as ``task(eps_text, n_max, **task_args)``) names its results ``kind``; its
+    ``task_args`` are recorded in the header, so a resume with other arguments is refused."""
     eps = sorted({to_mpq(e) for e in eps})
     if not eps:
         raise BadInput("the eps grid is empty")
@@ -191,6 +197,10 @@ def run_sweep(n_max: int, eps: Iterable, results: str | None = None, workers: in
         raise BadInput(f"method: expected 'exact' or 'ball', got {method!r}")
     header = _header(n_max, eps, method)
     extra = {} if method == "exact" else {"method": method}
+    if kind != HEADER_KIND or task_args:
+        header.update(task_args or {})
+        header["kind"] = kind
+        extra.update(task_args or {})
     done = _prepare(results, header) if results else {}
     records = dict(done)
     todo = [e for e in eps if e not in records]

@@ -59,7 +59,8 @@ enclosed by widening the second-order coefficient, and its value and slope at 1 
 functions with one value and one slope at a point has that value and slope there), which is all the coefficients
 of orders 0 and 1 must be.
 
-Rigour: every float operation is rounded outwards (:func:`exactcube.noisy.intervalproof._dn`, ``_up``);
+Rigour: every float operation is rounded outwards (:mod:`exactcube.noisy.certified`, which also holds the
+piece, the cover and the result type shared with :mod:`exactcube.noisy.intervalproof`);
 the weight polynomials, their ranges and the piece's end points are exact rationals rounded outwards
 once.  Evidence ``rigorous``.
 
@@ -76,29 +77,15 @@ import numpy as np
 
 from ..errors import BadInput, TooLarge
 from ..numbers import mpq, to_mpq
-from .intervalproof import (MAX_PROOF_HEAP, IntervalProof, Piece, _add, _div_pos, _dn, _float_down, _float_up,
-                            _mul, _sub, _up)
+from .certified import (IntervalProof, Piece, ProofFailure, add, cover, div_pos, dn, float_down, float_up, mul,
+                        q_interval, sub, sum0, up)
+from .intervalproof import MAX_PROOF_HEAP
 
 __all__ = ["TaylorPiece", "taylor_piece", "prove_near_half", "prove_conjecture9_near_half",
            "prove_conjecture10_near_half", "DEFAULT_ORDER"]
 
 DEFAULT_ORDER = 7
-_G = 2.0 ** -52
 _HALF = 0.5  # the level of "p(n) > 1/2" (a name so that a test can raise it and see the check fail)
-
-
-def _sum0(lo, hi):
-    """Interval sum over axis 0 (outward: the float sum's error is below n u sum|x|, taken twice)."""
-    n = lo.shape[0]
-    if n == 1:
-        return lo[0], hi[0]
-    g = n * _G
-    return (_dn(np.sum(lo, axis=0) - np.sum(np.abs(lo), axis=0) * g),
-            _up(np.sum(hi, axis=0) + np.sum(np.abs(hi), axis=0) * g))
-
-
-def _q_iv(q: mpq):
-    return _float_down(q), _float_up(q)
 
 
 def _pow_ranges(dl: mpq, dh: mpq, E: int):
@@ -111,7 +98,7 @@ def _pow_ranges(dl: mpq, dh: mpq, E: int):
             c, d = mpq(0), max(a, b)
         else:
             c, d = min(a, b), max(a, b)
-        lo[e], hi[e] = _float_down(c), _float_up(d)
+        lo[e], hi[e] = float_down(c), float_up(d)
     return lo, hi
 
 
@@ -136,9 +123,9 @@ def _weights(k: int, sigma: int, sc: mpq, s_lo: mpq, s_hi: mpq, top: int | None 
         B = [comb(d, j) * b ** (d - j) * (-sigma) ** j for j in range(d + 1)]
         for i in range(k + 1):
             c = sum((A[j] * B[i - j] for j in range(max(0, i - d), min(i, ea) + 1)), mpq(0))
-            Wlo[d, i], Whi[d, i] = _q_iv(c)
-        rlo[d] = _float_down(dn_a ** ea * dn_b ** d)
-        rhi[d] = _float_up(up_a ** ea * up_b ** d)
+            Wlo[d, i], Whi[d, i] = q_interval(c)
+        rlo[d] = float_down(dn_a ** ea * dn_b ** d)
+        rhi[d] = float_up(up_a ** ea * up_b ** d)
     return (Wlo, Whi), (rlo, rhi)
 
 
@@ -164,21 +151,21 @@ def _moves_model(Glo, Ghi, GRlo, GRhi, C, W, Wr, P, J):
     Rlo = np.zeros(n)
     Rhi = np.zeros(n)
     for j in range(J + 1):
-        prod = _mul((W[0][:, :, None], W[1][:, :, None]), (Glo[:, None, :, j], Ghi[:, None, :, j]))  # (d, i, n)
-        slo, shi = _sum0(*prod)  # (i, n)
+        prod = mul((W[0][:, :, None], W[1][:, :, None]), (Glo[:, None, :, j], Ghi[:, None, :, j]))  # (d, i, n)
+        slo, shi = sum0(*prod)  # (i, n)
         for i in range(K + 1):
             e = i + j
             if e <= J:
-                Nlo[:, e], Nhi[:, e] = _add((Nlo[:, e], Nhi[:, e]), (slo[i], shi[i]))
+                Nlo[:, e], Nhi[:, e] = add((Nlo[:, e], Nhi[:, e]), (slo[i], shi[i]))
             else:
-                t = _mul((slo[i], shi[i]), (P[0][e - J - 1], P[1][e - J - 1]))
-                Rlo, Rhi = _add((Rlo, Rhi), t)
-    t = _sum0(*_mul((Wr[0][:, None], Wr[1][:, None]), (GRlo, GRhi)))
-    Rlo, Rhi = _add((Rlo, Rhi), t)
+                t = mul((slo[i], shi[i]), (P[0][e - J - 1], P[1][e - J - 1]))
+                Rlo, Rhi = add((Rlo, Rhi), t)
+    t = sum0(*mul((Wr[0][:, None], Wr[1][:, None]), (GRlo, GRhi)))
+    Rlo, Rhi = add((Rlo, Rhi), t)
     # Z = sum_d c_d w_d (exact integer counts times interval coefficients), its range
     Cf = C.astype(np.float64)[:, :, None]  # (d, n, 1)
-    Zlo, Zhi = _sum0(*_mul((Cf, Cf), (W[0][:, None, :], W[1][:, None, :])))  # (n, K+1)
-    Zr = _sum0(*_mul((C.astype(np.float64), C.astype(np.float64)), (Wr[0][:, None], Wr[1][:, None])))
+    Zlo, Zhi = sum0(*mul((Cf, Cf), (W[0][:, None, :], W[1][:, None, :])))  # (n, K+1)
+    Zr = sum0(*mul((C.astype(np.float64), C.astype(np.float64)), (Wr[0][:, None], Wr[1][:, None])))
     if not np.all(Zr[0] > 0) or not np.all(Zlo[:, 0] > 0):
         raise TooLarge("the weight sum is not bounded away from 0 on this piece")
     # q = N / Z by the series recurrence
@@ -187,15 +174,15 @@ def _moves_model(Glo, Ghi, GRlo, GRhi, C, W, Wr, P, J):
     for e in range(J + 1):
         acc = (Nlo[:, e], Nhi[:, e])
         for i in range(1, min(e, K) + 1):
-            acc = _sub(acc, _mul((Zlo[:, i], Zhi[:, i]), (qlo[:, e - i], qhi[:, e - i])))
-        qlo[:, e], qhi[:, e] = _div_pos(acc, (Zlo[:, 0], Zhi[:, 0]))
+            acc = sub(acc, mul((Zlo[:, i], Zhi[:, i]), (qlo[:, e - i], qhi[:, e - i])))
+        qlo[:, e], qhi[:, e] = div_pos(acc, (Zlo[:, 0], Zhi[:, 0]))
     # remainder: (R_N - sum_{i+j>J} Z_i q_j delta^(i+j-J-1)) / range(Z)
     for i in range(1, K + 1):
         for j in range(max(0, J + 1 - i), J + 1):
             e = i + j - J - 1
-            t = _mul(_mul((Zlo[:, i], Zhi[:, i]), (qlo[:, j], qhi[:, j])), (P[0][e], P[1][e]))
-            Rlo, Rhi = _sub((Rlo, Rhi), t)
-    Rlo, Rhi = _div_pos((Rlo, Rhi), Zr)
+            t = mul(mul((Zlo[:, i], Zhi[:, i]), (qlo[:, j], qhi[:, j])), (P[0][e], P[1][e]))
+            Rlo, Rhi = sub((Rlo, Rhi), t)
+    Rlo, Rhi = div_pos((Rlo, Rhi), Zr)
     return _Model(qlo, qhi, Rlo, Rhi)
 
 
@@ -204,19 +191,15 @@ def _lower(glo, ghi, rlo, rhi, P, j0: int, J: int):
     of differences (shape (M, J+1) and (M,))."""
     lo = glo[:, j0].copy()
     for j in range(j0 + 1, J + 1):
-        lo = _dn(lo + _mul((glo[:, j], ghi[:, j]), (P[0][j - j0], P[1][j - j0]))[0])
-    return _dn(lo + _mul((rlo, rhi), (P[0][J + 1 - j0], P[1][J + 1 - j0]))[0])
+        lo = dn(lo + mul((glo[:, j], ghi[:, j]), (P[0][j - j0], P[1][j - j0]))[0])
+    return dn(lo + mul((rlo, rhi), (P[0][J + 1 - j0], P[1][J + 1 - j0]))[0])
 
 
 def _upper(glo, ghi, rlo, rhi, P, j0: int, J: int):
     hi = ghi[:, j0].copy()
     for j in range(j0 + 1, J + 1):
-        hi = _up(hi + _mul((glo[:, j], ghi[:, j]), (P[0][j - j0], P[1][j - j0]))[1])
-    return _up(hi + _mul((rlo, rhi), (P[0][J + 1 - j0], P[1][J + 1 - j0]))[1])
-
-
-class _Fail(Exception):
-    pass
+        hi = up(hi + mul((glo[:, j], ghi[:, j]), (P[0][j - j0], P[1][j - j0]))[1])
+    return up(hi + mul((rlo, rhi), (P[0][J + 1 - j0], P[1][J + 1 - j0]))[1])
 
 
 @dataclass(frozen=True)
@@ -234,7 +217,7 @@ def taylor_piece(n_max: int, sigma: int, s_lo, s_hi, targets: dict, half_above, 
                  on_heap=None) -> TaylorPiece:
     r"""Prove on the piece s in [s_lo, s_hi] (exact rationals): for every heap n in ``targets`` the move
     ``targets[n]`` is the unique optimum (``None``: some move, found from the models, is the unique optimum), and
-    p(n) > 1/2 for n in ``half_above``.  Raises _Fail (a message) when a test fails.
+    p(n) > 1/2 for n in ``half_above``.  Raises ProofFailure (a message) when a test fails.
 
     s_lo = 0 is the end piece at eps = 1/2 (excluded); above 1/2, s_hi = 1 is the end piece at eps = 1 (excluded):
     there the models are expanded at s = 1, the values at eps = 1 are exact (the continuous extension, computed
@@ -277,10 +260,10 @@ def taylor_piece(n_max: int, sigma: int, s_lo, s_hi, targets: dict, half_above, 
     for n in range(1, n_max + 1):
         r = n - 1
         d = pop[words ^ r]
-        Glo[d, words] = _dn(Glo[d, words] + ylo)
-        Ghi[d, words] = _up(Ghi[d, words] + yhi)
-        GRlo[d, words] = _dn(GRlo[d, words] + yrl)
-        GRhi[d, words] = _up(GRhi[d, words] + yrh)
+        Glo[d, words] = dn(Glo[d, words] + ylo)
+        Ghi[d, words] = up(Ghi[d, words] + yhi)
+        GRlo[d, words] = dn(GRlo[d, words] + yrl)
+        GRhi[d, words] = up(GRhi[d, words] + yrh)
         C[d, words] += 1
         if exact1:
             Gx[d, words] = Gx[d, words] + yx
@@ -307,17 +290,17 @@ def taylor_piece(n_max: int, sigma: int, s_lo, s_hi, targets: dict, half_above, 
             b, U = best
             clo, chi = M.clo[b].copy(), M.chi[b].copy()
             j = 2 if exact1 else 0
-            chi[j] = _up(chi[j] + U)
+            chi[j] = up(chi[j] + U)
             rl, rh = M.rlo[b], M.rhi[b]
         else:
             b = best
             clo, chi, rl, rh = M.clo[b].copy(), M.chi[b].copy(), M.rlo[b], M.rhi[b]
         if exact1:  # value and slope at eps = 1 are known exactly
             yx, ydx = 1 - germ1[0][b], -germ1[1][b]
-            clo[0], chi[0] = _q_iv(germ1[0][b])
-            clo[1], chi[1] = _q_iv(germ1[1][b])
-        ylo, yhi = _dn(-chi), _up(-clo)
-        ylo[0], yhi[0] = _dn(1.0 - chi[0]), _up(1.0 - clo[0])
+            clo[0], chi[0] = q_interval(germ1[0][b])
+            clo[1], chi[1] = q_interval(germ1[1][b])
+        ylo, yhi = dn(-chi), up(-clo)
+        ylo[0], yhi[0] = dn(1.0 - chi[0]), up(1.0 - clo[0])
         yrl, yrh = -rh, -rl
     return TaylorPiece(s_lo, s_hi, mode != "centred", J)
 
@@ -379,8 +362,8 @@ def _decide(n, M, targets, half_above, mode, P, J, germ1=None):
                 cand = cand[v >= v.max() - 1e-9 * abs(v.max())]
             target = int(cand[0])
     others = np.array([m for m in range(n) if m != target], dtype=np.int64)
-    glo, ghi = _sub((M.clo[target][None, :], M.chi[target][None, :]), (M.clo[others], M.chi[others]))
-    rlo, rhi = _sub((M.rlo[target], M.rhi[target]), (M.rlo[others], M.rhi[others]))
+    glo, ghi = sub((M.clo[target][None, :], M.chi[target][None, :]), (M.clo[others], M.chi[others]))
+    rlo, rhi = sub((M.rlo[target], M.rhi[target]), (M.rlo[others], M.rhi[others]))
     ok = np.empty(len(others), dtype=bool)
     if mode == "half":
         glo[:, 0] = ghi[:, 0] = 0.0  # every move of a heap >= 2 is 1/2 at eps = 1/2
@@ -396,8 +379,8 @@ def _decide(n, M, targets, half_above, mode, P, J, germ1=None):
         for i, b in enumerate(others):
             g0 = vals[target] - vals[b]
             g1 = slopes[target] - slopes[b]
-            glo[i, 0], ghi[i, 0] = _q_iv(g0)
-            glo[i, 1], ghi[i, 1] = _q_iv(g1)
+            glo[i, 0], ghi[i, 0] = q_interval(g0)
+            glo[i, 1], ghi[i, 1] = q_interval(g1)
             if g0 < 0 or (g0 == 0 and g1 > 0):
                 j0s[i] = -1  # b is better as eps -> 1
             elif g0 == 0:
@@ -420,24 +403,24 @@ def _decide(n, M, targets, half_above, mode, P, J, germ1=None):
         # between the target's model and that model plus U delta^2
         jh = 2 if mode == "one" else 0
         if required or (mode == "one" and not np.all(j0s[sel] == 2)):
-            raise _Fail(f"heap {n}: move {bad} not excluded below move {target}")
+            raise ProofFailure(f"heap {n}: move {bad} not excluded below move {target}")
         U = np.max(_upper(-ghi[sel], -glo[sel], -rhi[sel], -rlo[sel], P, jh, J))
         best = (target, max(0.0, float(U)))
     else:
         best = target
     if n in half_above:
         if isinstance(best, tuple):
-            raise _Fail(f"heap {n}: no unique optimum")
+            raise ProofFailure(f"heap {n}: no unique optimum")
         hlo, hhi = M.clo[target][None, :].copy(), M.chi[target][None, :].copy()
-        hlo[:, 0], hhi[:, 0] = _dn(hlo[:, 0] - _HALF), _up(hhi[:, 0] - _HALF)
+        hlo[:, 0], hhi[:, 0] = dn(hlo[:, 0] - _HALF), up(hhi[:, 0] - _HALF)
         j0 = 0
         if mode == "half" and _HALF == 0.5:
             hlo[:, 0] = hhi[:, 0] = 0.0
             j0 = 1
         elif mode == "one":
-            hlo[:, 0], hhi[:, 0] = _q_iv(germ1[0][target] - mpq(_HALF))
+            hlo[:, 0], hhi[:, 0] = q_interval(germ1[0][target] - mpq(_HALF))
         if not _lower(hlo, hhi, M.rlo[target:target + 1], M.rhi[target:target + 1], P, j0, J)[0] > 0:
-            raise _Fail(f"heap {n}: p(n) > 1/2 not proved")
+            raise ProofFailure(f"heap {n}: p(n) > 1/2 not proved")
     return best
 
 
@@ -454,7 +437,7 @@ def _cover(n_max, sigma, s_to, targets, half_above, order, s1, progress, min_wid
                 taylor_piece(n_max, sigma, 1 - h, 1, targets, half_above, order)
                 far.append(TaylorPiece(1 - h, mpq(1), True, order))
                 break
-            except (_Fail, TooLarge) as exc:
+            except (ProofFailure, TooLarge) as exc:
                 if h < min_width or tries > max_pieces:
                     gaps.append((1 - h, mpq(1), str(exc)))
                     return pieces, gaps
@@ -469,33 +452,25 @@ def _cover(n_max, sigma, s_to, targets, half_above, order, s1, progress, min_wid
             taylor_piece(n_max, sigma, 0, s1, targets, half_above, order)
             pieces.append(TaylorPiece(mpq(0), s1, True, order))
             break
-        except (_Fail, TooLarge) as exc:
+        except (ProofFailure, TooLarge) as exc:
             if s1 < min_width or tries > max_pieces:
                 gaps.append((mpq(0), s1, str(exc)))
                 return pieces, gaps
             s1 = s1 / 2
     if progress is not None and pieces:
         progress(pieces[-1], len(pieces) + len(far))
-    a = s1 if s_from == 0 else s_from
-    w = a if s_from == 0 else (s_to - s_from) / 8
-    while a < s_to and len(gaps) == 0:
-        b = min(a + w, s_to)
-        tries += 1
-        try:
-            if tries > max_pieces:
-                raise _Fail("too many pieces")
-            taylor_piece(n_max, sigma, a, b, targets, half_above, order)
-        except (_Fail, TooLarge) as exc:
-            if b - a < min_width or tries > max_pieces:
-                gaps.append((a, b, str(exc)))
-                break
-            w = (b - a) / 2
-            continue
-        pieces.append(TaylorPiece(a, b, False, order))
+    def prove(a, b):
+        taylor_piece(n_max, sigma, a, b, targets, half_above, order)
+        return TaylorPiece(a, b, False, order)
+
+    def on_piece(piece, count):
         if progress is not None:
-            progress(pieces[-1], len(pieces) + len(far))
-        a = b
-        w = 2 * w
+            progress(piece, len(pieces) + count + len(far))
+
+    a = s1 if s_from == 0 else s_from
+    walked, gaps, tries = cover(a, s_to, a if s_from == 0 else (s_to - s_from) / 8, prove, min_width=min_width,
+                                max_pieces=max_pieces, tries=tries, stop_at_gap=True, on_piece=on_piece)
+    pieces += walked
     return pieces + far, gaps
 
 
@@ -539,7 +514,8 @@ def prove_conjecture9_near_half(n_max: int, eps_from=mpq(1, 4), **kw) -> NearHal
 
 
 def prove_conjecture10_near_half(n_max: int, eps_to=mpq(3, 5), **kw) -> NearHalfProof:
-    """Conjecture 10 on (1/2, eps_to]: for every n = 2^j <= n_max move n - 1 is the unique optimum and p(n) > 1/2."""
+    """Conjecture 10 on (1/2, eps_to] for eps_to < 1, and on (1/2, 1) for eps_to = 1 (eps = 1 itself excluded: there
+    moves n - 1 and n - 4 tie for n >= 4): for every n = 2^j <= n_max move n - 1 is the unique optimum and p(n) > 1/2."""
     eps_to = to_mpq(eps_to)
     if not mpq(1, 2) < eps_to <= 1:
         raise BadInput(f"eps_to must lie in (1/2, 1], got {eps_to}")

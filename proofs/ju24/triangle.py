@@ -14,6 +14,7 @@ import sympy as sp
 from exactcube.triangle import board as T
 from exactcube.triangle import doubling as TD
 from exactcube.triangle import sim as TS
+from exactcube.errors import TooLarge
 from exactcube.claims import Erratum, ErratumKind, Evidence, claim, erratum, open_, refuted, verified
 from exactcube.printed import printed
 from exactcube.results import assumption
@@ -51,6 +52,14 @@ TIE_FOLD = assumption("ju24.tie-fold",
                       "An opponent exactly indifferent between taking and folding counts as willing to fold "
                       "(Theorem 4.3's wording)")
 
+SAME_WALK = assumption("ju24.appB-same-walk",
+                       "'The random walk described in this section' (§4.3 on Appendix B) means the walk of §4.1 with "
+                       "the orientation of its lattice: the six steps run parallel to the sides of the triangle "
+                       "(Figure 5); a triangular lattice turned against the triangle is another walk")
+ANY_LATTICE = assumption("ju24.appB-any-lattice",
+                         "'The random walk described in this section' (§4.3 on Appendix B) asks only for a walk in six "
+                         "directions on a triangular lattice (the appendix's own words), whatever its orientation "
+                         "against the triangle")
 
 # --------------------------------------------------------------------------- Lemma 4.2, Thm 4.1
 
@@ -931,8 +940,12 @@ def appB_directions():
 
     parallel = [(i, k) for i, d in enumerate(steps) for k, e in enumerate(sides) if cross(d, e) == 0]
     perpendicular = [(i, k) for i, d in enumerate(steps) for k, e in enumerate(sides) if dot(d, e) == 0]
+    lattice = verified(EXACT, "the six printed steps are unit vectors closed under negation and under rotation by "
+                       "60°: a walk in six directions on a triangular lattice, as the appendix says.",
+                       assumptions=(ANY_LATTICE,))
     if len(parallel) == 6:
-        return verified(EXACT, "every step of the appendix's walk is parallel to a side of its triangle, as in Figure 5.")
+        return verified(EXACT, "every step of the appendix's walk is parallel to a side of its triangle, as in Figure 5.",
+                        assumptions=(SAME_WALK,), alternatives=(lattice,))
     return refuted(
         EXACT,
         f"exact: none of the six printed steps (0, ±1), (±√3/2, ±1/2) is parallel to a side of the appendix's "
@@ -944,7 +957,8 @@ def appB_directions():
         "lattice points do not lie on the sides; hence its 1/4 margin and its Lemma 4.2 coin at the boundary. It is "
         "not the §4.1 game: by symmetry the centre still gives 1/3 each (Figure 10), but elsewhere Theorem 4.1 is "
         "not guaranteed for it (whether Figure 12's differences contain a bias is not checked here). exactcube "
-        "simulates the §4.1 game itself.", {"parallel pairs": len(parallel), "perpendicular pairs": len(perpendicular)})
+        "simulates the §4.1 game itself.", {"parallel pairs": len(parallel), "perpendicular pairs": len(perpendicular)},
+        assumptions=(SAME_WALK,), alternatives=(lattice,))
 
 
 SIM_N = 18  # Appendix B uses radius r = 10, i.e. side 10·sqrt(3) ≈ 17.3 unit steps; the grid side 18 has a centre
@@ -1186,3 +1200,19 @@ def fig6(doubles: int, side: int, rule: str, ejected: str):
     fig.suptitle(f"ju24 Figure 6 {'(as in the paper: one double)' if doubles == 1 else '(beyond the paper)'}: "
                  "filled = the player doubles; solid line = boundary of where he folds to a double; dashed = x_i = 1/6 (Thm 4.4)", fontsize=9)
     return fig
+
+
+def _fig6_cost(doubles: int, side: int, rule: str, ejected: str):
+    """What :func:`fig6` computes, as a function of the side (for the plot command's estimate): Theorem 4.3's
+    principle and the exact equilibrium on the side-n grid; about n^2 points in sweeps of them (n^4 and more)."""
+    if side > TD.MAX_SIDE:  # refused before anything is timed
+        raise TooLarge(f"--side {side} is too large for the exact doubling computation (at most {TD.MAX_SIDE})")
+
+    def run_at(n):
+        TD.solve_game(n, doubles, rule, check=True, ejected=ejected)
+        TD.equilibrium(n, doubles, rule, ejected=ejected)
+
+    return run_at, side, 9, 4.0
+
+
+fig6.cost = _fig6_cost

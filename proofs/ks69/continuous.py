@@ -9,7 +9,7 @@ from exactcube.brownian import continuous as C
 from exactcube.brownian.continuous import bits_for_digits
 from exactcube.brownian import raises as R
 from exactcube.claims import Erratum, ErratumKind, Evidence, claim, erratum, refuted, verified
-from exactcube.numbers import agrees_with_printed, format_exact, mpq, parse_printed, printed_places
+from exactcube.numbers import agrees_with_printed, ball_agrees_with_printed, format_exact, mpq, parse_printed
 from exactcube.mutate import mutants_of
 from exactcube.printed import printed
 from exactcube.results import assumption
@@ -38,6 +38,9 @@ P_EQ20 = printed("§5 (20), E Gain(A) = (α(b,a) - α(a,b))/(α(a,b) + α(b,a) -
                  (sp.Symbol("alphaT") - sp.Symbol("alpha"), sp.Symbol("alpha") + sp.Symbol("alphaT") - 1))
 P_SIMILARLY = printed("§4 after (15), 'Similarly with P(K_a)'", "K_a")
 P_EQ22 = printed("§5 (22), α(a,b) = Prob(X-Y < 0)", "0")
+#: (22) names the laws beside the formula: "where X: P(L,X), Y: P(M,X)", P(mean, variable) a Poisson law
+P_EQ22_LAWS = (printed("§5 (22), the law of X, 'X: P(L,X)'", "P(L,X)"),
+               printed("§5 (22), the law of Y, 'Y: P(M,X)'", "P(M,X)"))
 def _scaled_mutants(v):
     """The automatic mutants of a one-term formula (its numbers changed) and the formula scaled by 3/2, 1/2, -1:
     a one-term limit has few numbers to perturb."""
@@ -83,12 +86,6 @@ def _s(x: arb, n: int = 10) -> str:
 
 def _q(x: mpq) -> arb:
     return arb(fmpq(int(x.numerator), int(x.denominator)))
-
-
-def ball_rounds_to(x: arb, text: str) -> bool:
-    """Whether the whole ball ``x`` lies within half a unit of the printed decimal's last place (rigorous)."""
-    v, half = parse_printed(text), mpq(1, 2 * 10 ** printed_places(text))
-    return bool(_q(v - half) <= x.lower() and x.upper() <= _q(v + half))
 
 
 def arb_function(expr):
@@ -354,7 +351,7 @@ def shift():
     p_d, p_c = P_SHIFT.value
     if not agrees_with_printed(d, p_d):
         return refuted(EXACT, f"E(3,2) = {format_exact(d)} does not round to {p_d}", format_exact(d))
-    if not ball_rounds_to(c.value, p_c):
+    if not ball_agrees_with_printed(c.value, p_c):
         return refuted(RIGOROUS, f"E(8,4) = {_s(c.value)} does not round to {p_c}", None)
     cells = 0
     for i in range(10):
@@ -672,13 +669,19 @@ def similarly():
 
 
 @claim("ks69.eq22", "§5, (22)",
-       "α(a,b) = Prob(X <= Y) = Prob(X - Y < 0), X ~ Poisson(L), Y ~ Poisson(M) (as printed).")
+       "α(a,b) = Prob(X <= Y) = Prob(X - Y < 0), where X: P(L,X), Y: P(M,X) (as printed: X ~ Poisson(L), "
+       "Y ~ Poisson(M)).")
 def eq22():
+    slips = _eq22_law_slips()
     c = parse_printed(P_EQ22.value)
     # X - Y is an integer, so X <= Y iff X - Y < c exactly when 0 < c <= 1.  For c <= 0 the event misses X = Y
     # (at least), whose chance is >= P[X = Y = 0] = e^{-L-M} = 1/sqrt(ab) > 0; for c > 1 it adds X - Y = 1.
     if 0 < c <= 1:
-        return verified(EXACT, f"for integer X - Y, X - Y < {P_EQ22.value} iff X <= Y")
+        if slips:
+            return erratum(EXACT, f"for integer X - Y, X - Y < {P_EQ22.value} iff X <= Y; but " + _EQ22_LAW_TEXT,
+                           slips)
+        return verified(EXACT, f"for integer X - Y, X - Y < {P_EQ22.value} iff X <= Y; X: P(L,X) and Y: P(M,Y) "
+                               "are the laws of (21) (means L and M)")
     with C.working_precision(128):
         al = C.alpha(4, 4, 20).value
         tie = C.tie_probability(4, 4, 20)
@@ -692,11 +695,30 @@ def eq22():
         f"X - Y is an integer, so Prob(X - Y < {P_EQ22.value}) differs from Prob(X <= Y) = α(a,b): the event {missing}. "
         f"E.g. a = b = 4 (L = M = log 2): α(4,4) = {_s(al, 6)} (Table III: .6927) but Prob(X - Y < 0) = "
         f"{_s(lt, 6)} (balls). The next line (α ≃ Prob(Z <= 0)) and the continuity correction of (23) (Z < 1/2) use "
-        "the intended Prob(X - Y <= 0). (The same display also gives Y the law P(M,X) for P(M,Y).)",
+        "the intended Prob(X - Y <= 0)." + (" And " + _EQ22_LAW_TEXT if slips else ""),
         [Erratum(P_EQ22.where, "Prob(X-Y < 0)", "Prob(X-Y <= 0) = Prob(X-Y < 1)", "1",
                  note="'<' for '<=' (or the bar of <= lost in the scan); the following lines use <=",
-                 kind=ErratumKind.MISPRINT)],
+                 kind=ErratumKind.MISPRINT)] + slips,
         witness={"alpha(4,4)": _s(al, 8), "P[X<Y]": _s(lt, 8)})
+
+
+_EQ22_LAW_TEXT = ("the display gives Y the law P(M,X): the variable of Y's Poisson law must be Y (the next paragraph: "
+                  "'X (resp. Y) ... of mean L (M)'), a slip of the same kind as 'Similarly with P(K_a)' in §4.")
+_POISSON_LAW = __import__("re").compile(r"^\s*P\(\s*(\w+)\s*,\s*(\w+)\s*\)\s*$")
+
+
+def _eq22_law_slips() -> list:
+    """The errata of the laws printed beside (22): X must be P(L,X) and Y P(M,Y) (ks69 (21): L = log(a)/2,
+    M = log(b)/2 are the means of X and Y, the second argument names the variable)."""
+    out = []
+    for item, mean, var in zip(P_EQ22_LAWS, "LM", "XY"):
+        m = _POISSON_LAW.match(item.value)
+        if m and m.groups() == (mean, var):
+            continue
+        out.append(Erratum(item.where, item.value, f"P({mean},{var})", f"P({mean},{var})",
+                           note=f"the law of {var} is the Poisson law of mean {mean} in the variable {var}",
+                           kind=ErratumKind.MISPRINT))
+    return out
 
 
 @claim("ks69.sec5.phi-prime", "§5, before (26)",

@@ -12,7 +12,8 @@ from sympy.polys.rings import ring
 
 from exactcube.brownian import raises as R
 from exactcube.claims import Erratum, ErratumKind, Evidence, claim, erratum, refuted, verified
-from exactcube.numbers import agrees_with_printed, format_decimal, format_exact, mpq, parse_rational
+from exactcube.numbers import (agrees_with_printed, ball_agrees_with_printed, format_decimal, format_exact, mpq,
+                               parse_rational)
 from exactcube.printed import printed
 from exactcube.results import assumption
 from exactcube.symbolic import from_sympy, is_identity, to_sympy
@@ -67,9 +68,12 @@ P_THM2_RELATIONS = printed("§3 Theorem 2, α(m,n) = Prob[K_a <= K_b], β(m,n) =
 THEOREM2_BOUND = 16
 
 
+#: §3's Lemma: the two printed order relations of β(i-1,j) < α(i,j) <= α(i-1,j)
+P_LEMMA_RELATIONS = printed("§3 Lemma, β(i-1,j) < α(i,j) <= α(i-1,j)", ("<", "<="), mutants=relation_tuple_mutants)
+
+
 @claim("ks69.sec3.lemma", "§3, Lemma",
-       "β(i-1,j) < α(i,j) <= α(i-1,j).",
-       unprinted="an ordering of three points, no printed value (the text's 'i-i' is read as i-1, an OCR slip)")
+       "β(i-1,j) < α(i,j) <= α(i-1,j).")
 def lemma():
     # proof: (8) makes alpha(i,j) a proper convex combination of alpha(i-1,j) and beta(i-1,j), weights
     # (a+1)/(2a), (a-1)/(2a) in (0,1) for a > 1, and alpha - beta = P[K_a = K_b] > 0.
@@ -77,23 +81,26 @@ def lemma():
     w_hold, w_up = (a + 1) / (2 * a), (a - 1) / (2 * a)
     if not is_identity(w_hold + w_up, 1):
         return refuted(EXACT, "the weights of (8) do not sum to 1", None)
+    left, right = P_LEMMA_RELATIONS.value
+    holds_left, holds_right = RELATIONS[left], RELATIONS[right]
     checked = 0
     for fa, fb in FACTORS:
         g = R.raising_grid(30, 30, fa, fb)
         for i in range(1, 31):
             for j in range(31):
                 lo, mid, hi = g.beta(i - 1, j), g.alpha(i, j), g.alpha(i - 1, j)
-                if not (lo < mid <= hi):
-                    return refuted(EXACT, f"a={fa}, b={fb}: β({i-1},{j}) < α({i},{j}) <= α({i-1},{j}) fails",
-                                   (str(lo), str(mid), str(hi)))
-                if not mid < hi:
-                    return refuted(EXACT, "the right inequality is not strict", (i, j))
+                if not (holds_left(lo, mid) and holds_right(mid, hi)):
+                    return refuted(EXACT, f"a={fa}, b={fb}: β({i-1},{j}) {left} α({i},{j}) {right} α({i-1},{j}) fails",
+                                   (str(lo), str(mid), str(hi)), assumptions=(LEMMA_I_1.id,))
+                if not lo < mid < hi:
+                    return refuted(EXACT, "the proof's strict inequalities fail", (i, j), assumptions=(LEMMA_I_1.id,))
                 checked += 1
     # the literal reading i - i = 0: β(0,j) < α(i,j) fails as soon as A's raises outnumber B's enough
     g = R.raising_grid(9, 9)
-    lit = next(((i, j) for i in range(1, 10) for j in range(1, 10) if not g.beta(0, j) < g.alpha(i, j)), None)
+    lit = next(((i, j) for i in range(1, 10) for j in range(1, 10) if not holds_left(g.beta(0, j), g.alpha(i, j))),
+               None)
     literal = (refuted(EXACT, f"read literally (i-i = 0) the left inequality fails: a = b = 2, β(0,{lit[1]}) = "
-                              f"{format_exact(g.beta(0, lit[1]))} >= α({lit[0]},{lit[1]}) = "
+                              f"{format_exact(g.beta(0, lit[1]))} is not {left} α({lit[0]},{lit[1]}) = "
                               f"{format_exact(g.alpha(lit[0], lit[1]))}", lit, assumptions=(LEMMA_LITERAL.id,))
                if lit else verified(EXACT, "read literally the inequalities hold too", assumptions=(LEMMA_LITERAL.id,)))
     return verified(
@@ -468,8 +475,6 @@ def _sequential_winner(fa, fb) -> bool:
 def example_10_3():
     from exactcube.brownian import continuous as C
 
-    from .continuous import ball_rounds_to
-
     al = R.raising_points_binomial(10, 3, 2, 2).alpha
     if al > mpq(1, 2):
         return refuted(EXACT, f"α(10,3) = {al} > 1/2: A should not double at once", al)
@@ -478,7 +483,7 @@ def example_10_3():
         return verified(EXACT, f"α(10,3) = {format_exact(al)} ≈ {format_decimal(al, 6)} rounds to {shown}")
     with C.working_precision(128):
         c = C.alpha(10, 3, 20).value  # Table III's cell: continuous raise potentials a = 10, b = 3, by (18)
-    if ball_rounds_to(c, shown):
+    if ball_agrees_with_printed(c, shown):
         origin = (f"it is Table III's cell for continuous raise potentials a = 10, b = 3 (α(10,3) by (18) = "
                   f"{c.str(8, radius=False)}, which rounds to {shown}), apparently copied from the wrong table")
     else:

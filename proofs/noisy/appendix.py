@@ -369,12 +369,12 @@ def _bounded_on(n: int, lo_q: mpq, lo_bound: mpq, hi_bound: mpq):
                 return False, f"p({n}) = {c} on a whole phase"
             if ph.real_roots_in(P, a, b):
                 return False, f"p({n}) crosses {c} inside ({a.decimal(8)}, {b.decimal(8)})"
-            v = P(ph._fq(mid))
+            v = P(ph.to_fmpq(mid))
             if (v > 0) - (v < 0) != sign:
                 return False, f"p({n}) is on the wrong side of {c} at eps = {mid}"
             for end in (a, b):
                 if end.is_rational:
-                    if end.lo < 1 and P(ph._fq(end.lo)) == 0:
+                    if end.lo < 1 and P(ph.to_fmpq(end.lo)) == 0:
                         return False, f"p({n}) = {c} at eps = {end.lo}"
                 elif P % end.poly == 0:
                     return False, f"p({n}) = {c} at the breakpoint {end.decimal(8)}"

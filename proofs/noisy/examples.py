@@ -13,7 +13,7 @@ from itertools import product
 
 import sympy as sp
 
-from exactcube.claims import Evidence, claim, refuted, verified
+from exactcube.claims import Evidence, claim, open_, refuted, verified
 from exactcube.errors import BadInput
 from exactcube.noisy.chomp import chomp_game, chomp_moves, chop, neighbour_distribution, solve_chomp
 from exactcube.noisy.game import EQUIPROBABLE, NOISELESS, Game, distribution, move_value, solve, validate_distribution
@@ -21,7 +21,8 @@ from exactcube.noisy.nim import channel_weights, solve_multipile, solve_nim
 from exactcube.numbers import mpq
 from exactcube.printed import printed
 
-from .readings import CHANNEL, CHOMP_CHANNEL, NOTHING_PRINTED
+from .readings import (CHANNEL, CHOMP_CHANNEL, EQUIPROBABLE_READING, NOISELESS_READING, NOTHING_PRINTED, PROP6,
+                       PROP6_COINCIDE, PROP6_INCLUSION, REMARK1, REMARK5, resting_on)
 
 EXACT = Evidence.EXACT
 e_ = sp.symbols("epsilon", positive=True)
@@ -144,6 +145,7 @@ def eq3():
        "A move error distribution is a stochastic matrix over the arrows that vanishes on pairs of arrows with "
        "different tails; the channels of Example 3 and of §1's Chomp! are move error distributions.",
        unprinted=NOTHING_PRINTED)
+@resting_on(REMARK1, CHANNEL, CHOMP_CHANNEL)
 def remark1():
     count = 0
     for eps in (mpq(0), mpq(1, 10), mpq(1, 3), mpq(1, 2), mpq(77, 100), mpq(1)):
@@ -183,6 +185,7 @@ def _nim_sum_zero(x):
        "With mu_x(y, z) = 1 if y = z and 0 otherwise, p takes only the values 0 and 1 and the game is the "
        "classical one: P-positions exactly where the classical theory puts them.",
        unprinted=NOTHING_PRINTED)
+@resting_on(NOISELESS_READING)
 def example2():
     n_pos = 0
     for heaps in product(range(7), repeat=3):
@@ -247,6 +250,7 @@ def eq4_5():
 @claim("noisy.example4", "§2, Example 4",
        "1-pile Nim with more than one chip and the equiprobable move error distribution is a fair chance game.",
        unprinted=NOTHING_PRINTED)
+@resting_on(EQUIPROBABLE_READING)
 def example4():
     g = solve(Game(lambda n: tuple(range(n)), EQUIPROBABLE), 60)
     bad = [n for n in range(2, 61) if g.p[n] != mpq(1, 2)]
@@ -277,6 +281,7 @@ def _remark5_on(game, start):
        "p(x) = 1 iff some sent move is received only as followers with p = 0. In particular, when mu > 0 on "
        "all pairs of followers, p(x) = 0 iff every follower has p = 1, and p(x) = 1 iff every follower has p = 0.",
        unprinted=NOTHING_PRINTED)
+@resting_on(REMARK5)
 def remark5():
     total = 0
     games = [(nim_game(mpq(e)), 20) for e in (0, mpq(1, 10), mpq(1, 2), mpq(9, 10), 1)]
@@ -292,13 +297,44 @@ def remark5():
                            "eps in {0, 1/10, 1}, and equiprobable).")
 
 
-def perturbed(game: Game, eta: mpq) -> Game:
-    r"""Proposition 6's construction: :math:`\mu' = (1-\eta)\mu + \eta/|F(x)|` on every row."""
+def perturbed(game: Game, eta: mpq, optimal=None) -> Game:
+    r"""Proposition 6's construction: :math:`\mu' = (1-\eta)\mu + \eta/|F(x)|` on every row.
+
+    With ``optimal`` (position -> the optimal moves under mu), every optimal move of x is
+    given the row of the first of them before mixing, so that exact ties of mu stay exact
+    ties under mu' (the construction that proves (3) read literally, "coincide")."""
     def error(x, y):
         fol = tuple(dict.fromkeys(game.followers(x)))
-        row = distribution(game, x, y)
+        tied = optimal.get(x, ()) if optimal is not None else ()
+        row = distribution(game, x, tied[0] if y in tied else y)
         return {z: (1 - eta) * row.get(z, 0) + eta / len(fol) for z in fol}
     return Game(game.followers, error, name=f"{game.name} perturbed by {eta}")
+
+
+def _prop6_eta(g: Game, start, base, delta, optimal=None, literal=False):
+    """The first eta = delta/2^k (down to 1e-12) whose mu' meets (2) and (3); None if none does.
+    (3) is the inclusion reading, or with ``literal`` equality of the optimal sets."""
+    unique = {x for x, ys in base.optimal.items() if len(ys) == 1}
+    eta = delta
+    while eta >= mpq(1, 10 ** 12):
+        ps = solve(perturbed(g, eta, optimal), start)
+        ok2 = all(abs(ps.p[x] - base.p[x]) < delta for x in base.p)
+        if literal:
+            ok3 = all(set(ps.optimal[x]) == set(base.optimal[x]) for x in base.p)
+        else:
+            ok3 = all(set(ps.optimal[x]) <= set(base.optimal[x]) for x in base.p) and \
+                all(ps.optimal[x] == base.optimal[x] for x in unique)
+        if ok2 and ok3:
+            return eta, ps
+        eta /= 2
+    return None, None
+
+
+PROP6_GAMES = (
+    lambda: (nim_game(mpq(0)), 12), lambda: (nim_game(mpq(1, 10)), 12), lambda: (nim_game(mpq(1)), 12),
+    lambda: (chomp_game(2, 3, mpq(0)), (3, 3)), lambda: (chomp_game(2, 3, mpq(1, 10)), (3, 3)),
+    lambda: (Game(lambda x: tuple(sorted(set(tuple(sorted(x[:i] + (h,) + x[i + 1:])) for i in range(len(x))
+                                             for h in range(x[i])))), NOISELESS, name="3-pile Nim"), (3, 3, 3)))
 
 
 @claim("noisy.prop6", "§2, Proposition 6",
@@ -307,37 +343,48 @@ def perturbed(game: Game, eta: mpq) -> Game:
        "(reconstruction: the extraction lost the three formulas).",
        unprinted=NOTHING_PRINTED)
 def prop6():
-    games = [(nim_game(mpq(0)), 12), (nim_game(mpq(1, 10)), 12), (nim_game(mpq(1)), 12),
-             (chomp_game(2, 3, mpq(0)), (3, 3)), (chomp_game(2, 3, mpq(1, 10)), (3, 3)),
-             (Game(lambda x: tuple(sorted(set(tuple(sorted(x[:i] + (h,) + x[i + 1:])) for i in range(len(x))
-                                              for h in range(x[i])))), NOISELESS, name="3-pile Nim"), (3, 3, 3))]
-    notes = []
-    for g, start in games:
+    notes, lit_notes, broken = [], [], {}
+    literal_ok = True
+    for make in PROP6_GAMES:
+        g, start = make()
         base = solve(g, start)
-        unique = {x for x, ys in base.optimal.items() if len(ys) == 1}
         for delta in (mpq(1, 10), mpq(1, 1000)):
-            eta = delta
-            while True:
-                pg = perturbed(g, eta)
-                ps = solve(pg, start)
-                ok2 = all(abs(ps.p[x] - base.p[x]) < delta for x in base.p)
-                ok3 = all(set(ps.optimal[x]) <= set(base.optimal[x]) for x in base.p) and \
-                    all(ps.optimal[x] == base.optimal[x] for x in unique)
-                if ok2 and ok3:
-                    break
-                eta /= 2
-                if eta < mpq(1, 10 ** 12):
-                    return refuted(EXACT, f"{g.name}: no eta >= 1e-12 satisfies (2)-(3) for delta = {delta}", None)
+            eta, ps = _prop6_eta(g, start, base, delta)
+            if eta is None:
+                return refuted(EXACT, f"{g.name}: no eta >= 1e-12 satisfies (2)-(3) for delta = {delta}", None,
+                               assumptions=(PROP6, PROP6_INCLUSION))
+            pg = perturbed(g, eta)
             # (1): every row of mu' is positive on all followers
             for x in base.p:
                 fol = tuple(dict.fromkeys(g.followers(x)))
                 for y in fol:
                     if any(w <= 0 for w in (distribution(pg, x, y).get(z, 0) for z in fol)):
-                        return refuted(EXACT, f"{g.name}: mu' not positive at {x}", x)
-            ties = sum(1 for x in base.p if len(base.optimal[x]) > 1 and set(ps.optimal[x]) != set(base.optimal[x]))
-            notes.append(f"{g.name}, delta = {delta}: eta = {eta}" + (f" ({ties} exact ties of mu broken)" if ties else ""))
+                        return refuted(EXACT, f"{g.name}: mu' not positive at {x}", x,
+                                       assumptions=(PROP6, PROP6_INCLUSION))
+            ties = [x for x in base.p if set(ps.optimal[x]) != set(base.optimal[x])]
+            for x in ties:
+                broken.setdefault((g.name, x), (g.name, x, base.optimal[x], ps.optimal[x]))
+            notes.append(f"{g.name}, delta = {delta}: eta = {eta}" + (f" ({len(ties)} exact ties of mu broken)"
+                                                                       if ties else ""))
+            # the literal reading: tied optimal moves share one row, so their tie survives
+            eta2, _ = _prop6_eta(g, start, base, delta, base.optimal, literal=True)
+            literal_ok = literal_ok and eta2 is not None
+            lit_notes.append(f"{g.name}, delta = {delta}: " + (f"eta = {eta2}" if eta2 is not None else "none"))
+    broken = list(broken.values())
+    first = (f"; first: {broken[0][0]} at {broken[0][1]}, optimal moves {tuple(broken[0][2])} under mu but "
+             f"{tuple(broken[0][3])} under mu'" if broken else "")
+    proof = (f"The mixture mu' = (1 - eta) mu + eta/|F(x)| breaks the exact ties of mu at {len(broken)} positions (for some delta){first}, so with it "
+             "the sets do not coincide; " if broken else "The mixture keeps every set of optimal moves; ")
+    if literal_ok:
+        literal = verified(EXACT, proof + "giving the tied optimal moves of each position one common row before "
+                           "mixing keeps every tie, and then (1), (2) and equal sets hold: " + "; ".join(lit_notes),
+                           assumptions=(PROP6, PROP6_COINCIDE))
+    else:
+        literal = open_(EXACT, proof + "and the common-row construction did not reach equal sets either: "
+                        + "; ".join(lit_notes), assumptions=(PROP6, PROP6_COINCIDE))
     return verified(EXACT, "With mu' = (1 - eta) mu + eta/|F(x)| (eta found by halving from delta): mu' > 0, "
                            "|p' - p| < delta everywhere, every mu'-optimal move is mu-optimal and unique optimal "
                            "moves are kept. Where mu has exact ties the perturbation may keep only some of them, so "
-                           "(3) holds as 'optimal for mu' is optimal for mu'', not as equality of sets. "
-                           + "; ".join(notes))
+                           "(3) holds as 'optimal for mu' is optimal for mu'', not as equality of sets (the literal "
+                           "reading is the alternative). " + "; ".join(notes),
+                    assumptions=(PROP6, PROP6_INCLUSION), alternatives=(literal,))

@@ -30,6 +30,35 @@ LEMMA7 = assumption(
     "noisy.lemma7-hypothesis",
     "The lost hypothesis of Lemma 7 is: the channel is equiprobable and every position that is neither P nor N has "
     "as many P-followers as N-followers (the reading under which the printed proof goes through).")
+REMARK1 = assumption(
+    "noisy.remark1-statement",
+    "The lost condition of Remark 1 is: a move error distribution is a stochastic matrix over the arrows that "
+    "vanishes on every pair of arrows with different tails (each row is a probability vector on the followers of "
+    "its tail).")
+NOISELESS_READING = assumption(
+    "noisy.example2-noiseless",
+    "The lost formula of Example 2 is the noiseless channel mu_x(y, z) = 1 if z = y and 0 otherwise (the move sent "
+    "is the move played).")
+EQUIPROBABLE_READING = assumption(
+    "noisy.equiprobable",
+    "The 'equiprobable error move distribution' of Example 4 is mu_x(y, z) = 1/|F(x)| for every pair of followers "
+    "y, z of x (the move played is uniform over the followers whatever is sent).")
+REMARK5 = assumption(
+    "noisy.remark5-statement",
+    "The lost formulas of Remark 5 are: p(x) = 0 iff every follower received with positive chance (after any sent "
+    "move) has p = 1, and p(x) = 1 iff some sent move is received only as followers with p = 0.")
+PROP6 = assumption(
+    "noisy.prop6-statement",
+    "The lost formulas of Proposition 6 are (1) mu'_x(y, z) > 0 for every pair of arrows sharing a tail and "
+    "(2) |p'(x) - p(x)| < delta at every position x (p' the winning chance under mu').")
+PROP6_INCLUSION = assumption(
+    "noisy.prop6-inclusion",
+    "(3) of Proposition 6 is read as: every optimal move under mu' is optimal under mu, and a unique optimal move "
+    "under mu stays the unique one (the text says the two sets of optimal moves coincide).")
+PROP6_COINCIDE = assumption(
+    "noisy.prop6-coincide",
+    "(3) of Proposition 6 is read literally: at every position the sets of optimal moves under mu and mu' "
+    "coincide.")
 
 #: why a claim of §1-§2 compares against no printed item (``claim(..., unprinted=...)``)
 NOTHING_PRINTED = ("the statement is qualitative (its formulas were lost in the extraction and it prints no "

@@ -49,6 +49,11 @@ TABLE3_FROM_TABLE2 = assumption(
     "zk77.table3-from-table2",
     "Table 3 is judged as the summary of zk77's own simulation of real positions: each (re)double threshold must "
     "give the action that the printed Table 2 pair (holding vs doubling) of the same counts favours.").id
+KS_DICE = assumption(
+    "zk77.ks-dice",
+    "zk77 §1's account of Keeler and Spencer ('the total of a player's dice could be 5 with probability 11/24, 10 "
+    "with probability 11/24, and 20 with probability 2/24') is read as a race dice model: every roll moves the "
+    "count down by 5, 10 or 20 with those chances, and their strategy is the optimal cube play of that race.").id
 DA_OWNER = assumption(
     "zk77.da-owner",
     "D_A is what Lemma 2 (1) gives on the race equities, D_A = p/p(t,A) with p(t,A) = (owned-cube equity + 1)/2, "
@@ -534,33 +539,43 @@ def _inversions(x, T):
     }
 
 
+#: §3: "as the race nears the end, D_A will increase": the printed direction of the trend
+TREND = printed("§3, D_A as the race nears the end", "increase",
+                mutants=lambda v: [("direction reversed", "decrease" if v == "increase" else "increase")])
+
+
 @claim("zk77.effective.trend", "§3, Effective doubling point",
-       "In general, as the race nears the end, D_A will increase since p(t) will become less continuous.",
-       unprinted="a qualitative trend: no number is printed; the check is judged by the exact D_A sequence")
+       "In general, as the race nears the end, D_A will increase since p(t) will become less continuous.")
 def trend():
+    direction = TREND.value
+    if direction not in ("increase", "decrease"):
+        raise ValueError(f"unknown direction {direction!r}")
     T = _table("backgammon", False)
     pts = {}
     for x in range(15, 121, 5):
         ip = ef.implied_points(x, x, T)
         pts[x] = (ip.da_symmetric, ip.da_from_owner)
     counts = sorted(pts)
-    # "increases as the race nears the end" = decreasing in the count; a rise in the count breaks it
-    bad = [[(x, y) for x, y in zip(counts, counts[1:]) if pts[x][k] < pts[y][k]] for k in (0, 1)]
+    # "increases as the race nears the end" = decreasing in the count; a rise in the count breaks it (and the
+    # reverse for "decrease")
+    sign = 1 if direction == "increase" else -1
+    bad = [[(x, y) for x, y in zip(counts, counts[1:]) if sign * (pts[y][k] - pts[x][k]) > 0] for k in (0, 1)]
     text = ", ".join(f"{x}: {format_decimal(pts[x][0], 3)}/{format_decimal(pts[x][1], 3)}" for x in counts)
     under = (RACE_MODEL, DA_INVERSIONS)
     alt = _real_positions_alternative("the trend of D_A")
     lead = "Implied D_A along even races (count: from (3) symmetric / from (1) owned cube): " + text + ". "
     if all(bad):
         (x, y), (u, w) = bad[0][0], bad[1][0]
-        return refuted(EXACT, lead + f"D_A is not decreasing in the count under either inversion: by (3) symmetric "
-                                     f"it is lower at {x} than at {y}, by (1) lower at {u} than at {w} (both peak "
-                                     "around 40-70 pips and fall towards the end).",
+        cmp = "lower" if direction == "increase" else "higher"
+        return refuted(EXACT, lead + f"D_A does not {direction} as the count falls under either inversion: by (3) "
+                                     f"symmetric it is {cmp} at {x} than at {y}, by (1) {cmp} at {u} than at {w} (both "
+                                     "peak around 40-70 pips and fall towards the end).",
                        {"count": x, "D_A": str(pts[x][0]), "larger_count": y, "D_A_larger": str(pts[y][0])},
                        assumptions=under, alternatives=(alt,))
     if any(bad):
         return open_(EXACT, lead + "The inversions disagree on the trend.", None, assumptions=under,
                      alternatives=(alt,))
-    return verified(EXACT, lead + "D_A decreases in the count under both inversions.", assumptions=under,
+    return verified(EXACT, lead + f"D_A {direction}s as the count falls, under both inversions.", assumptions=under,
                     alternatives=(alt,))
 
 
@@ -581,9 +596,9 @@ def ks_strategy():
                 diffs.append(f"{x}: {name} {getattr(b, name):+d} (KS dice) vs {getattr(a, name):+d} (real dice)")
     if not diffs:
         return refuted(EXACT, "the two dice models give the same thresholds at 20, 40, 70, 110", None,
-                       assumptions=(RACE_MODEL,))
+                       assumptions=(RACE_MODEL, KS_DICE))
     return verified(EXACT, f"exact optimal thresholds differ between the two dice models in {len(diffs)} of 12 "
-                           f"Table 3 cells: " + "; ".join(diffs) + ".", assumptions=(RACE_MODEL,))
+                           f"Table 3 cells: " + "; ".join(diffs) + ".", assumptions=(RACE_MODEL, KS_DICE))
 
 
 @table_builder("zk77.table3.all", "Exact race cube thresholds for every count (zk77 Table 3 extended)",

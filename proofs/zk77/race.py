@@ -60,6 +60,13 @@ def table1(dice=dm.BACKGAMMON) -> Table:
     return t
 
 
+#: The printed recursion leaves the boundary implicit; read literally, P(x, 1) = sum_{y >= x} f(y) = 1 for x <= 3
+#: would let a player who is already off (x <= 0) "get off" again, and the P(x, .) would not sum to 1.
+BORNE_OFF = assumption(
+    "zk77.borne-off",
+    "In zk77's recursion a count at or below 0 has already borne off: P(x, k) = 0 for x <= 0 and k >= 1.").id
+
+
 @claim("zk77.table1", "§4, Table 1",
        "Table 1: probability (percent) of winning the running game for the player on roll, by your count and the "
        "opponent's count relative to yours; e.g. count 70, 10 pips ahead: 77.9%.")
@@ -68,15 +75,16 @@ def table1_claim():
     comps = t.compare()
     bad = t.errata()
     if len(comps) != 121:
-        return refuted(EXACT, f"expected 121 published cells, compared {len(comps)}", len(comps))
+        return refuted(EXACT, f"expected 121 published cells, compared {len(comps)}", len(comps),
+                       assumptions=(BORNE_OFF,))
     if not bad:
         return verified(EXACT, "all 121 printed cells equal the exact race probabilities rounded to 0.1% "
-                               "(turn-count convolution, integer arithmetic).")
+                               "(turn-count convolution, integer arithmetic).", assumptions=(BORNE_OFF,))
     wrong = [c for c in comps if c.agrees is False]  # same cells, same order as t.errata()
     noted = [_with_boundary_note(e, c, t.get(c.row, c.col)) for e, c in zip(bad, wrong)]
     return erratum(EXACT, f"{len(bad)} of 121 printed cells differ from the exact value beyond the printed 0.1%; "
                           f"the other {121 - len(bad)} agree. Each erratum's note gives its distance from the "
-                          "rounding boundary.", noted)
+                          "rounding boundary.", noted, assumptions=(BORNE_OFF,))
 
 
 #: Below this fraction of a last-place unit beyond the rounding boundary, a miss is reported as the original
@@ -104,13 +112,6 @@ def _with_boundary_note(e, comp, true_value):
         return replace(e, note=note, kind=ErratumKind.ROUNDING)
     # an exact convolution does not miss a rounding boundary by this much through floating-point noise
     return replace(e, note=note + ": too far past the boundary for floating-point noise", kind=ErratumKind.SUBSTANTIVE)
-
-
-#: The printed recursion leaves the boundary implicit; read literally, P(x, 1) = sum_{y >= x} f(y) = 1 for x <= 3
-#: would let a player who is already off (x <= 0) "get off" again, and the P(x, .) would not sum to 1.
-BORNE_OFF = assumption(
-    "zk77.borne-off",
-    "In zk77's recursion a count at or below 0 has already borne off: P(x, k) = 0 for x <= 0 and k >= 1.").id
 
 
 @claim("zk77.recursion", "§4, P(x, n) recursion and the winning formula",

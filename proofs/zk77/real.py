@@ -13,8 +13,10 @@ read pair by pair from the cache folder (:mod:`exactcube.race.bearoff.cache`).
 
 from __future__ import annotations
 
+import dataclasses
+
 from exactcube.claims import claim, erratum, verified
-from exactcube.numbers import format_decimal, parse_printed, printed_places
+from exactcube.numbers import format_decimal, mpq, parse_printed, printed_places
 from exactcube.printed import printed
 from exactcube.results import Erratum, ErratumKind, assumption
 
@@ -31,6 +33,12 @@ MEDIAN = assumption(
     "A printed effective point stands for a typical position: it is wrong if it does not round the median of the "
     "values the real positions imply.")
 
+MIDDLE_HALF = assumption(
+    "zk77.real-middle-half",
+    "A printed effective point stands for the bulk of the positions with that pip count: it is wrong if its "
+    "rounding interval misses the middle half of the values the real positions imply (from the lower to the upper "
+    "quartile, nearest-rank).")
+
 PIPS = 20
 REAL_PRINTED = {"D_A": printed(f"zk77 §3, D_A at {PIPS} vs {PIPS} (real positions)", "0.90"),
                 "D_B": printed(f"zk77 §3, D_B at {PIPS} vs {PIPS} (real positions)", "0.10")}
@@ -42,49 +50,90 @@ def _real_points():
     return realcube.effective_points(twosided.build(6), PIPS)
 
 
+def quartiles(values) -> tuple:
+    """The lower and upper quartile of sorted ``values`` by the nearest-rank rule (ranks ceil(n/4), ceil(3n/4))."""
+    n = len(values)
+    return values[-(-n // 4) - 1], values[-(-3 * n // 4) - 1]
+
+
+def placement(values, lo, hi) -> tuple[int, int, int]:
+    """How many of ``values`` lie below ``lo``, in [lo, hi], above ``hi`` (a printed value's rounding interval)."""
+    below = sum(1 for v in values if v < lo)
+    above = sum(1 for v in values if v > hi)
+    return below, len(values) - below - above, above
+
+
+def _share(k: int, n: int) -> str:
+    return f"{k} ({format_decimal(mpq(100 * k, n), 1)}%)"
+
+
 @claim("zk77.effective.real", "§3, Effective doubling point",
        "With 20 pips to go and the cube in the middle, D_A ≈ 0.90 and D_B ≈ 0.10 (on real positions).", slow=True)
 def effective_real(points=None):
+    """zk77 §3's printed D_A, D_B at 20 pips against Lemma 2 (1), (2) inverted at every real pair: the headline
+    reading is the middle half (:data:`MIDDLE_HALF`); the range and the median readings are alternatives."""
     pts = points or _real_points()
     scope = (f"{pts.pairs} pairs of bearoff positions (at most six checkers a side) with {PIPS} pips each, exact "
-             "equities, Lemma 2 inverted at each pair. ")
+             "equities, Lemma 2 (1) and (2) inverted at each pair. ")
     return _judge(pts, REAL_PRINTED, scope, BEAROFF6,
                   ". The 40-pip values cannot be tested on these positions (six checkers hold at most 36 pips).")
 
 
 def _judge(pts, printed_items, scope, table_assumption, verified_tail=""):
-    """Verdicts on printed D_A, D_B against the points real positions imply, under the readings
-    RANGE (the main verdict) and MEDIAN (its alternative)."""
+    """Verdicts on printed D_A, D_B against the points real positions imply (every pair's value in
+    ``pts.da_values``, ``pts.db_values``): under MIDDLE_HALF (the main verdict), RANGE and MEDIAN (its
+    alternatives), with where each printed value falls among the pairs."""
     # D_A by Lemma 2 (1) (the owner's equity), D_B by (2) (the opponent's); the symmetric inversion (3) divides by
     # the centred equity, which is near 0 at many of these pairs, and gives no usable range (-24 to 2 here)
-    groups = {"D_A": [pts.da_owner], "D_B": [pts.db_opponent]}
-    range_errs, median_errs, lines = [], [], []
-    for name, stats in groups.items():
+    groups = {"D_A": pts.da_values, "D_B": pts.db_values}
+    errs = {"range": [], "median": [], "middle": []}
+    lines, witness = [], {}
+    for name, tagged in groups.items():
         item = printed_items[name]
         shown = item.value
         v, places = parse_printed(shown), printed_places(shown)
-        half = type(v)(1, 2 * 10 ** places)
-        lo = min(s[0] for s in stats)
-        hi = max(s[2] for s in stats)
-        med = stats[0][1]
-        lines.append(f"{name}: real positions give {format_decimal(lo, 4)} to {format_decimal(hi, 4)}, median "
-                     f"{format_decimal(med, 4)} (printed {shown})")
+        half = mpq(1, 2 * 10 ** places)
+        vals = [t[0] for t in tagged]
+        even = [t[0] for t in tagged if t[1] == t[2]]
+        lo, hi, med = vals[0], vals[-1], vals[(len(vals) - 1) // 2]
+        q1, q3 = quartiles(vals)
+        b, w, a = placement(vals, v - half, v + half)
+        eb, ew, ea = placement(even, v - half, v + half)
+        n, ne = len(vals), len(even)
+        rounded = format_decimal(med, places)
+        lines.append(
+            f"{name}: the {n} pairs give {format_decimal(lo, 4)} to {format_decimal(hi, 4)}, quartiles "
+            f"{format_decimal(q1, 4)} and {format_decimal(q3, 4)}, median {format_decimal(med, 4)}; of them "
+            f"{_share(b, n)} lie below the printed {shown}'s rounding interval, {_share(w, n)} in it, {_share(a, n)} "
+            + (f"above. Among the {ne} pairs with equal checker counts ({format_decimal(even[0], 4)} to "
+               f"{format_decimal(even[-1], 4)}): {_share(eb, ne)} below, {_share(ew, ne)} in it, {_share(ea, ne)} above"
+               if even else "above; no pair has equal checker counts"))
+        witness[name] = {"printed": shown, "pairs": n, "below": b, "in": w, "above": a, "quartiles":
+                         [format_decimal(q1, 6), format_decimal(q3, 6)], "median": format_decimal(med, 6),
+                         "equal_checkers": {"pairs": ne, "below": eb, "in": ew, "above": ea,
+                                            "range": [format_decimal(x, 6) for x in (even[:1] + even[-1:])]}}
         if v + half < lo or v - half > hi:
-            range_errs.append(Erratum(item.where, shown, f"{format_decimal(lo, 4)} to {format_decimal(hi, 4)}",
-                                      format_decimal(med, places), kind=ErratumKind.SUBSTANTIVE,
-                                      note="outside the range of every real position with these pip counts"))
+            errs["range"].append(Erratum(item.where, shown, f"{format_decimal(lo, 4)} to {format_decimal(hi, 4)}",
+                                         rounded, kind=ErratumKind.SUBSTANTIVE,
+                                         note="outside the range of every real position with these pip counts"))
         if abs(med - v) > half:
-            median_errs.append(Erratum(item.where, shown, f"median {format_decimal(med, 6)}",
-                                       format_decimal(med, places), kind=ErratumKind.SUBSTANTIVE,
-                                       note=f"the median over {pts.pairs} real pairs"))
-    under_median = (erratum("exact", scope + "; ".join(lines), median_errs, assumptions=(table_assumption.id, MEDIAN.id))
-                    if median_errs else
-                    verified("exact", scope + "; ".join(lines), assumptions=(table_assumption.id, MEDIAN.id)))
-    if range_errs:
-        return erratum("exact", scope + "; ".join(lines), range_errs, assumptions=(table_assumption.id, RANGE.id),
-                       alternatives=(under_median,))
-    return verified("exact", scope + "; ".join(lines) + verified_tail, assumptions=(table_assumption.id, RANGE.id),
-                    alternatives=(under_median,))
+            errs["median"].append(Erratum(item.where, shown, f"median {format_decimal(med, 6)}", rounded,
+                                          kind=ErratumKind.SUBSTANTIVE, note=f"the median over {n} real pairs"))
+        if v + half < q1 or v - half > q3:
+            errs["middle"].append(Erratum(
+                item.where, shown, f"middle half {format_decimal(q1, 4)} to {format_decimal(q3, 4)}", rounded,
+                kind=ErratumKind.SUBSTANTIVE,
+                note=f"{_share(b, n)} of the {n} real pairs lie below {shown}'s rounding interval, {_share(a, n)} "
+                     f"above it" + (f"; among the {ne} with equal checker counts {_share(eb, ne)} below" if even else "")))
+    text = scope + "; ".join(lines) + (verified_tail or ".")
+
+    def under(key, reading):
+        if errs[key]:
+            return erratum("exact", text, errs[key], witness, assumptions=(table_assumption.id, reading.id))
+        return verified("exact", text, witness, assumptions=(table_assumption.id, reading.id))
+
+    head = under("middle", MIDDLE_HALF)
+    return dataclasses.replace(head, alternatives=(under("range", RANGE), under("median", MEDIAN)))
 
 
 # ----------------------------------------------------------------------- eight checkers a side
@@ -131,7 +180,7 @@ def eight_checker_points(count: int):
 def _eight(count: int, printed_items, points):
     pts = points or eight_checker_points(count)
     scope = (f"{pts.pairs} pairs of bearoff positions (at most eight checkers a side) with {count} pips each, exact "
-             "equities, Lemma 2 inverted at each pair. ")
+             "equities, Lemma 2 (1) and (2) inverted at each pair. ")
     return _judge(pts, printed_items, scope, BEAROFF8)
 
 

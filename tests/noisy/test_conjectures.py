@@ -95,3 +95,17 @@ def test_cli_bad_input(argv, fragment, capsys, cli):
     code, _ = cli(argv)
     err = capsys.readouterr().err
     assert code == 2 and fragment in err and err.count("\n") == 1
+
+
+def test_check_at_judges_the_statement_it_is_given():
+    # issue 22 item 4: the printed constants are parameters. By hand (§3, p(2, 0) = 1 - eps, p(2, 1) = eps):
+    # at eps = 1/100, p(2) = 99/100 with the move 0, so "p(n) > 1" fails by the bound and "send 1" by the move
+    e = mpq(1, 100)
+    assert cj.check_at(e, 2).failures == ()
+    (f,) = cj.check_at(e, 2, c9=(mpq(1, 2), mpq(1), 0)).failures
+    assert (f.conjecture, f.n, f.kind, f.p) == (9, 2, "bound", mpq(99, 100))
+    (f,) = cj.check_at(e, 2, c9=(mpq(1, 2), mpq(1, 2), 1)).failures
+    assert (f.kind, f.optimal, f.conjectured, f.conjectured_value) == ("move", (0,), 1, mpq(1, 100))
+    # at eps = 51/100 the optimal move from 2 is 1 = n - 1; read as n - 2 (the move 0, worth 49/100) it fails
+    (f,) = cj.check_at(mpq(51, 100), 2, c10=(mpq(1, 2), mpq(1, 2), 2)).failures
+    assert (f.conjecture, f.conjectured, f.conjectured_value) == (10, 0, mpq(49, 100))

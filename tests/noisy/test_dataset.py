@@ -65,3 +65,13 @@ def test_cli_parquet_and_figure(table, tmp_path):
     code = main(["conjecture", "10", "--n-max", "8", "--eps-step", "1/4", "--parquet", str(tmp_path / "g.parquet")],
                 Output(buf, force_plain=True))
     assert code == 0 and "wrote" in buf.getvalue() and len(ds.read_dataset(str(tmp_path / "g.parquet"))["n"]) == 24
+
+
+def test_columns_in_memory_are_those_of_the_file(table):
+    """dataset_columns (no pyarrow) gives what write_dataset + read_dataset give through a Parquet file."""
+    _, cols = table
+    mem = ds.dataset_columns(N, EPS)
+    assert sorted(mem) == sorted(cols)
+    for c in cols:
+        assert list(mem[c]) == list(cols[c]) or all(a == b or (a != a and b != b) for a, b in zip(mem[c], cols[c])), c
+    assert len(mem["n"]) == N * len(EPS)

@@ -203,7 +203,7 @@ def test_farthest_words_by_blocks_equal_brute_force(n, data):
 
     import exactcube.noisy._nimfast as fast
     m = data.draw(st.integers(0, n - 1))
-    words, far = fast._farthest_words(n, np.array([m]), fast._popcounts(1 << 12))
+    words, far = fast._farthest_words(n, np.array([m]), fast.popcounts(1 << 12))
     got = sorted(int(w) for w in words[far[:, 0], 0])
     d = [bin(m ^ r).count("1") for r in range(n)]
     assert got == [r for r in range(n) if d[r] == max(d)]

@@ -323,3 +323,12 @@ def test_read_condition_by_hand():
     assert M.read_condition("current_step_yy <= -r", x, y, 10) is False
     with pytest.raises(ValueError):
         M.read_condition("__import__('os')", x, y, 10)
+
+
+def test_appB_directions_names_its_judgement():
+    # issue 22 item 4: the refutation rests on reading "this section's walk" as the §4.1 lattice orientation;
+    # under the appendix's own words (any triangular lattice) the printed steps qualify
+    v = _verdict("ju24.appB.directions")
+    assert v.outcome is Outcome.REFUTED and v.assumptions == ("ju24.appB-same-walk",)
+    (alt,) = v.alternatives
+    assert alt.outcome is Outcome.VERIFIED and alt.assumptions == ("ju24.appB-any-lattice",)

@@ -60,8 +60,20 @@ def test_eq22_strict_inequality():
     # a = b: P[X < Y] = 1 - P[Y <= X] = 1 - alpha(4,4); Table III prints alpha(4,4) = .6927
     lt = float(v.witness["P[X<Y]"].split()[0].strip("["))
     assert abs(lt - (1 - 0.6927)) < 1e-4
-    assert check("ks69.eq22", Cn.P_EQ22, "1").outcome.value == "verified"
+    # with "< 1" the inequality is right and only the law of Y stays wrong
+    assert [e.where for e in check("ks69.eq22", Cn.P_EQ22, "1").errata] == [Cn.P_EQ22_LAWS[1].where]
     assert check("ks69.eq22", Cn.P_EQ22, "2").outcome.value == "erratum"  # would add X - Y = 1
+
+
+def test_eq22_law_of_y_is_a_misprint():
+    # the text of (22): "where X: P(L,X) ... Y: P(M,X)"; (21) and the next paragraph make Y Poisson of mean M in Y
+    v = check("ks69.eq22")
+    slip = [e for e in v.errata if e.where == Cn.P_EQ22_LAWS[1].where]
+    assert [(e.printed, e.true, e.kind.value) for e in slip] == [("P(M,X)", "P(M,Y)", "misprint")]
+    wrong_x = check("ks69.eq22", Cn.P_EQ22_LAWS[0], "P(L,Y)")  # X's law is judged too
+    assert [e.printed for e in wrong_x.errata if e.where == Cn.P_EQ22_LAWS[0].where] == ["P(L,Y)"]
+    # the correction clears it, leaving only the inequality's erratum
+    assert [e.where for e in check("ks69.eq22", Cn.P_EQ22_LAWS[1], "P(M,Y)").errata] == [Cn.P_EQ22.where]
 
 
 @pytest.mark.parametrize("cid, item, correction", [
@@ -171,3 +183,14 @@ def test_path_sum_correction_clears_the_erratum():
     assert sum(p * q * r for p, q, r in restored) == F(11, 16)
     assert check("ks69.fig2.paths", Rs.P_PATHS, tuple(tuple(Cn.mpq(z.numerator, z.denominator) for z in r)
                                                       for r in restored)).outcome.value == "verified"
+
+
+@pytest.mark.parametrize("relations, outcome", [
+    (("<", "<="), "verified"),   # as printed (with i-i read as i-1)
+    ((">", "<="), "refuted"),    # β(i-1,j) > α(i,j) is false: α is a proper mixture of α(i-1,j) and β(i-1,j)
+    (("<", ">="), "refuted"),    # α(i,j) >= α(i-1,j) is false for the same reason
+    (("<", "<"), "verified"),    # the right inequality is even strict
+])
+def test_sec3_lemma_reads_its_printed_relations(relations, outcome):
+    assert not REGISTRY["ks69.sec3.lemma"].unprinted
+    assert check("ks69.sec3.lemma", Rs.P_LEMMA_RELATIONS, relations).outcome.value == outcome

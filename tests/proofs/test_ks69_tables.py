@@ -139,3 +139,18 @@ def test_table5_notes_follow_the_truncation_option(n):
     assert ("last column" in t.notes) == bool(n)
     if n:
         assert f"i, j <= {n}" in t.notes and t.cols[-1] == f"a (series cut at {n})"
+
+
+def test_table5_reports_the_printed_ratio_rising():
+    # issue 22: Table V prints a = 1405.576 at b = 500 and 2819.971 at b = 1000, so a/b goes 2.811152 -> 2.819971
+    # (by hand), rising where §5 says a ~ be "approaching it from above"
+    from exactcube.claims import REGISTRY
+    from exactcube.printed import substituting
+
+    v = REGISTRY["ks69.table5"].check()
+    (rise,) = v.witness["printed_a_over_b_rises"]
+    assert (rise["from_b"], rise["to_b"], rise["printed"]) == ("500", "1000", ["2.811152", "2.819971"])
+    assert "approaching it from above" in v.details
+    # the printed cell is what is judged: 2800.000 at b = 1000 (a/b = 2.8) removes the rise
+    with substituting(("cell", "ks69.table5", "1000", "a"), "2800.000"):
+        assert REGISTRY["ks69.table5"].check().witness["printed_a_over_b_rises"] == []

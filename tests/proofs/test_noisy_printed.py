@@ -126,3 +126,57 @@ def test_claims_without_printed_items_say_why():
                 "noisy.prop6", "noisy.eq4-5", "noisy.lemma7", "noisy.cor8", "noisy.chomp-not-lemma7",
                 "noisy.sec3.p2"):
         assert REGISTRY[cid].unprinted, cid
+
+
+@pytest.mark.parametrize("cid, readings", [
+    ("noisy.remark1", {"noisy.remark1-statement", "noisy.bitflip-channel", "noisy.chomp-neighbour"}),
+    ("noisy.example2", {"noisy.example2-noiseless"}),
+    ("noisy.example4", {"noisy.equiprobable"}),
+    ("noisy.remark5", {"noisy.remark5-statement"}),
+    ("noisy.prop6", {"noisy.prop6-statement", "noisy.prop6-inclusion"}),
+])
+def test_reconstructed_statements_name_their_readings(cid, readings):
+    # issue 22 item 4: these verdicts rest on formulas the extraction lost, so none may be plain "exact"
+    v = REGISTRY[cid].check()
+    assert set(v.assumptions) == readings and v.grade == "exact under assumptions"
+
+
+def test_prop6_literal_reading_is_an_alternative():
+    # the text of (3) says the optimal moves "coincide": the verdict under that reading stands beside the inclusion one
+    v = REGISTRY["noisy.prop6"].check()
+    assert "noisy.prop6-coincide" not in v.assumptions
+    (alt,) = v.alternatives
+    assert set(alt.assumptions) == {"noisy.prop6-statement", "noisy.prop6-coincide"}
+    assert alt.outcome.value == "verified"
+
+
+def test_prop6_mixture_breaks_a_tie_the_common_row_keeps():
+    # by hand: in noiseless 3-pile Nim every move from the P-position (1, 2, 3) leads to an N-position (p = 1), so all
+    # six moves tie at p = 0; mixing each sent row with the uniform row (eta = 1/10) separates them (the followers
+    # no longer all have p' = 1 alike), while giving the six tied moves one common row keeps the tie.
+    from exactcube.noisy.game import solve
+    from proofs.noisy import examples as E
+
+    g, start = E.PROP6_GAMES[-1]()
+    base = solve(g, start)
+    assert base.p[(1, 2, 3)] == 0 and len(base.optimal[(1, 2, 3)]) == 6
+    eta = E.mpq(1, 10)
+    mixed = solve(E.perturbed(g, eta), start)
+    assert set(mixed.optimal[(1, 2, 3)]) < set(base.optimal[(1, 2, 3)])  # proper subset: the inclusion only
+    kept = solve(E.perturbed(g, eta, base.optimal), start)
+    assert set(kept.optimal[(1, 2, 3)]) == set(base.optimal[(1, 2, 3)])
+    assert all(set(kept.optimal[x]) == set(base.optimal[x]) for x in base.p)
+
+
+def test_conjecture9_reads_its_printed_constants():
+    # issue 22 item 4: the range, bound and move of Conjecture 9 are read through printed(); an empty range is
+    # nothing to check (open), a bound no probability exceeds is refuted (p(n) <= 1)
+    from exactcube.numbers import mpq
+    from proofs.noisy import conjectures as N
+
+    assert not REGISTRY["noisy.conjecture9"].unprinted and not REGISTRY["noisy.conjecture10"].unprinted
+    assert N.P_C9.original == (mpq(1, 2), mpq(1, 2), 0) and N.P_C10.original == (mpq(1, 2), mpq(1, 2), 1)
+    with substituting(N.P_C9, (mpq(0), mpq(1, 2), 0)):
+        assert REGISTRY["noisy.conjecture9"].check().outcome.value == "open"
+    with substituting(N.P_C9, (mpq(1, 2), mpq(1), 0)):
+        assert REGISTRY["noisy.conjecture9"].check().outcome.value == "refuted"

@@ -359,3 +359,27 @@ def test_table1_miss_kinds():
 def test_recursion_states_its_boundary_reading():
     v = REGISTRY["zk77.recursion"].check()
     assert v.outcome is Outcome.VERIFIED and v.assumptions == ("zk77.borne-off",)
+
+
+def test_table1_and_ks_strategy_cite_their_readings():
+    # issue 22 item 4: Table 1's cells are the recursion's values (borne-off convention); ks_strategy reads the
+    # printed Keeler-Spencer dice as a race dice model
+    assert "zk77.borne-off" in REGISTRY["zk77.table1"].check().assumptions
+    assert {"zk77.race-model", "zk77.ks-dice"} <= set(REGISTRY["zk77.ks_strategy"].check().assumptions)
+
+
+def test_effective_trend_reads_the_printed_direction():
+    # issue 22 item 4: the direction "increase" is printed, so it is read through printed() and perturbed; the
+    # implied D_A peaks mid-race (by hand from the doc's sequence: 15 lower than 20, 120 lower than 70), so the
+    # reversed direction is refuted too, by other pairs of counts
+    from exactcube.mutate import mutate_claim
+    from exactcube.printed import substituting
+    from proofs.zk77 import cube as Z
+
+    assert not REGISTRY["zk77.effective.trend"].unprinted
+    assert mutate_claim(REGISTRY["zk77.effective.trend"]).items == 1
+    v = REGISTRY["zk77.effective.trend"].check()
+    assert v.outcome is Outcome.REFUTED and v.witness["count"] == 15
+    with substituting(Z.TREND, "decrease"):
+        r = REGISTRY["zk77.effective.trend"].check()
+    assert r.outcome is Outcome.REFUTED and "does not decrease" in r.details and r.witness["count"] != 15

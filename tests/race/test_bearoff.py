@@ -175,3 +175,24 @@ def test_nested_minimum_chooses_the_least_mean_play_of_the_whole_list():
         for r, (roll, _w) in enumerate(P.ROLLS):
             best = min(P.plays(key, roll), key=lambda s: (t.mean[t.index[s]], t.index[s]))
             assert t.choice[i][r] == t.index[best], (P.counts_of(key), roll)
+
+
+def test_cause_label_uses_the_play_the_file_proves(gnubg_os):
+    """``0 5 2 2 0 2`` with 2-1: gnubg's rounded means tie the exact best play (``1 3 2 2 0 2``)
+    with a worse one (``0 4 2 2 1 1``), and only the worse one, replayed through gnubg's
+    integer step, reproduces the stored words of the position: the file itself proves gnubg
+    took it.  The position must be labelled "gnubg play", not "rounding"."""
+    table = os_.one_sided()
+    i = table.solve_from(K(0, 5, 2, 2, 0, 2))
+    words, picks = os_.gnubg_replay(table, gnubg_os, i)
+    assert words is None  # a tie between plays with different words
+    r = [roll for roll, _w in P.ROLLS].index((2, 1))
+    assert sorted(P.counts_of(table.keys[j]) for j in picks[r]) == [(0, 4, 2, 2, 1, 1), (1, 3, 2, 2, 0, 2)]
+    plays_, resolved = os_.file_plays(table, gnubg_os, i)
+    assert resolved and [P.counts_of(table.keys[j]) for j in plays_[r]] == [(0, 4, 2, 2, 1, 1)]
+    # exact means: the file's play is worse (it needs more rolls on average)
+    assert table.mean[plays_[r][0]] > table.mean[table.index[K(1, 3, 2, 2, 0, 2)]]
+    res = os_.compare_with_gnubg(table, gnubg_os, [i])
+    assert res.causes == {"gnubg play": 1} and res.ties_resolved == 1
+    ex = res.own_play_examples[0]
+    assert ex["roll"] == (2, 1) and ex["gnubg_play"] == (0, 4, 2, 2, 1, 1)

@@ -76,43 +76,61 @@ def test_rule_costs_against_cube_action():
 
 
 def test_zk77_effective_real_judges_the_printed_values():
-    """The claim on real positions, fed made-up statistics (min, median, max): a value outside the
-    range is an erratum, a value inside is verified, and the median reading is the alternative."""
+    """The claim on real positions, fed made-up pairs (value, checkers on roll, checkers of the other): the headline
+    reading (middle half) fails a printed value outside the quartiles; range and median are the alternatives."""
     from types import SimpleNamespace
 
     from exactcube.numbers import mpq
     from exactcube.printed import substituting
-    from proofs.zk77.real import REAL_PRINTED, effective_real
+    from proofs.zk77.real import REAL_PRINTED, effective_real, quartiles
 
-    pts = SimpleNamespace(pairs=9, da_owner=(mpq(3, 4), mpq(4, 5), mpq(23, 25)),
-                          db_opponent=(mpq(1, 50), mpq(2, 25), mpq(7, 50)), da_symmetric=(0, 0, 0))
+    da = [mpq(x, 100) for x in (70, 75, 78, 80, 82, 85, 88, 92)]
+    db = [mpq(x, 100) for x in (2, 5, 8, 9, 10, 12)]
+    pts = SimpleNamespace(pairs=8, da_values=tuple((v, 3, 3 if k % 2 else 4) for k, v in enumerate(da)),
+                          db_values=tuple((v, 3, 3) for v in db))
+    # nearest rank: n = 8 gives ranks 2 and 6 (0.75, 0.85); n = 6 gives ranks 2 and 5 (0.05, 0.10)
+    assert quartiles(da) == (mpq(75, 100), mpq(85, 100)) and quartiles(db) == (mpq(5, 100), mpq(10, 100))
     v = effective_real(pts)
-    assert v.outcome.value == "verified" and "zk77.real-range" in v.assumptions
-    alt = v.alternatives[0]  # medians 0.80 and 0.08 do not round to 0.90 and 0.10
-    assert alt.outcome.value == "erratum" and len(alt.errata) == 2
-    with substituting(REAL_PRINTED["D_A"], "0.95"):  # above the range's top 0.92
-        assert effective_real(pts).outcome.value == "erratum"
-    with substituting(REAL_PRINTED["D_A"], "0.80"):
-        alt = effective_real(pts).alternatives[0]
-        assert [e.where for e in alt.errata] == [REAL_PRINTED["D_B"].where]
+    # D_A 0.90 ([0.895, 0.905]) misses [0.75, 0.85]; D_B 0.10 is the upper quartile itself
+    assert v.outcome.value == "erratum" and "zk77.real-middle-half" in v.assumptions
+    assert [e.where for e in v.errata] == [REAL_PRINTED["D_A"].where]
+    # 7 of the 8 values lie below 0.895, one (0.92) above; of the four with equal checker counts (0.75, 0.80, 0.85,
+    # 0.92) three lie below
+    w = v.witness["D_A"]
+    assert (w["below"], w["in"], w["above"]) == (7, 0, 1) and w["equal_checkers"]["below"] == 3
+    rng, med = v.alternatives
+    assert rng.outcome.value == "verified" and "zk77.real-range" in rng.assumptions  # 0.70 .. 0.92 holds 0.90
+    assert med.outcome.value == "erratum" and len(med.errata) == 2  # medians 0.80 and 0.08 round neither
+    with substituting(REAL_PRINTED["D_A"], "0.85"):  # inside the middle half: the headline holds
+        assert effective_real(pts).outcome.value == "verified"
+    with substituting(REAL_PRINTED["D_A"], "0.95"):  # above the range's top 0.92: wrong under every reading
+        assert effective_real(pts).alternatives[0].outcome.value == "erratum"
 
 
 def test_zk77_effective_real40_judges_the_printed_values():
-    """The 40-pip claim on eight-checker positions, fed made-up statistics: the printed 0.88 lies
+    """The 40-pip claim on eight-checker positions, fed made-up values: the printed 0.88 lies
     above the range [0.80, 0.86] even with its rounding interval (0.875 > 0.86), an erratum under
-    the range reading; the printed D_B 0.12 lies inside [0.10, 0.15]."""
+    the middle-half headline and under both alternatives; the printed D_B 0.12 lies inside the
+    middle half [0.11, 0.13] and is the median."""
     from types import SimpleNamespace
 
     from exactcube.numbers import mpq
-    from proofs.zk77.real import PRINTED_40, effective_real40
+    from proofs.zk77.real import PRINTED_40, effective_real40, quartiles
 
-    pts = SimpleNamespace(pairs=400, da_owner=(mpq(4, 5), mpq(83, 100), mpq(43, 50)),
-                          db_opponent=(mpq(1, 10), mpq(3, 25), mpq(3, 20)), da_symmetric=(0, 0, 0))
+    da = [mpq(x, 100) for x in (80, 82, 83, 83, 84, 85, 86, 86)]
+    db = [mpq(x, 100) for x in (10, 11, 12, 12, 13, 15)]
+    assert quartiles(da) == (mpq(82, 100), mpq(85, 100)) and quartiles(db) == (mpq(11, 100), mpq(13, 100))
+    pts = SimpleNamespace(pairs=48, da_values=tuple((v, 8, 8) for v in da), db_values=tuple((v, 8, 7) for v in db))
     v = effective_real40(pts)
     assert v.outcome.value == "erratum" and "zk77.bearoff-8" in v.assumptions
+    assert "zk77.real-middle-half" in v.assumptions
     assert [e.where for e in v.errata] == [PRINTED_40["D_A"].where]
-    alt = v.alternatives[0]  # median D_A 0.83 does not round to 0.88; median D_B 0.12 does
-    assert alt.outcome.value == "erratum" and [e.where for e in alt.errata] == [PRINTED_40["D_A"].where]
+    w = v.witness["D_A"]
+    assert (w["below"], w["in"], w["above"]) == (8, 0, 0) and w["equal_checkers"]["pairs"] == 8
+    assert v.witness["D_B"]["equal_checkers"]["pairs"] == 0
+    rng, med = v.alternatives  # median D_A 0.83 does not round to 0.88; median D_B 0.12 does
+    assert rng.outcome.value == "erratum" and [e.where for e in rng.errata] == [PRINTED_40["D_A"].where]
+    assert med.outcome.value == "erratum" and [e.where for e in med.errata] == [PRINTED_40["D_A"].where]
 
 
 @pytest.mark.slow
@@ -133,21 +151,30 @@ def test_eight_checker_points_against_six_checker_table():
 @pytest.mark.slow
 def test_zk77_effective_real20_eight_checkers_verdict():
     """At 20 pips on up to eight checkers a side (solved over the 755 positions the pairs reach):
-    inside the ranges, off the medians (docs/zk77.md)."""
-    from proofs.zk77.real import effective_real20_8
+    D_A 0.90 above the middle half (quartiles 0.8159 and 0.8838), D_B 0.10 inside it (0.0595 to
+    0.1187); inside the ranges, off the medians (docs/zk77.md)."""
+    from proofs.zk77.real import REAL_PRINTED, effective_real20_8
 
     v = effective_real20_8()
-    assert v.outcome.value == "verified" and "17956 pairs" in v.details
-    assert v.alternatives[0].outcome.value == "erratum" and len(v.alternatives[0].errata) == 2
+    assert v.outcome.value == "erratum" and "17956 pairs" in v.details
+    assert [e.where for e in v.errata] == [REAL_PRINTED["D_A"].where]
+    rng, med = v.alternatives
+    assert rng.outcome.value == "verified" and med.outcome.value == "erratum" and len(med.errata) == 2
 
 
 @pytest.mark.slow
 def test_zk77_effective_real40_verdict():
     """At 40 pips on up to eight checkers a side (the eight-checker table, built once into the
-    cache if absent: minutes of CPU): D_A from 0.8090 to 0.8751, so the printed 0.88 (from
-    0.875) is inside the range; the medians 0.8445 and 0.1105 round to neither printed value."""
+    cache if absent: minutes of CPU): D_A from 0.8090 to 0.8751, quartiles 0.8417 and 0.8483; D_B
+    quartiles 0.1070 and 0.1149.  Both printed values (0.88 from 0.875, 0.12 from 0.115) miss the
+    middle half (errata under the headline); 0.88 is inside the range, barely (verified under the
+    range reading); the medians 0.8445 and 0.1105 round to neither printed value."""
     from proofs.zk77.real import effective_real40
 
     v = effective_real40()
-    assert v.outcome.value == "verified" and "400 pairs" in v.details and "0.8090 to 0.8751" in v.details
-    assert v.alternatives[0].outcome.value == "erratum" and len(v.alternatives[0].errata) == 2
+    assert v.outcome.value == "erratum" and len(v.errata) == 2 and "zk77.real-middle-half" in v.assumptions
+    assert "400 pairs" in v.details and "0.8090 to 0.8751" in v.details
+    assert "quartiles 0.8417 and 0.8483" in v.details and "quartiles 0.1070 and 0.1149" in v.details
+    rng, med = v.alternatives
+    assert rng.outcome.value == "verified" and "zk77.real-range" in rng.assumptions
+    assert med.outcome.value == "erratum" and len(med.errata) == 2

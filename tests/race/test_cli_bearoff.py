@@ -35,7 +35,15 @@ def test_json_stdout_and_file(tmp_path, cli):
     ["bearoff", "0 0 0 0 0 1", "0 0 0 0 0 1", "0 0 0 0 0 1"],
     ["bearoff", "0 0 0 0 0 1", "--cube", "centred"],
     ["bearoff", "0 0 0 0 0 1", "0 0 0 0 0 0"],
-    ["bearoff", "0 0 0 0 0 9", "0 0 0 0 0 9"],
+    # 24,860,196 pairs of positions: beyond the exact limit, and --exact refuses the estimate
+    ["bearoff", "0 0 0 0 0 9", "0 0 0 0 0 9", "--exact"],
+    ["bearoff", "0 0 0 0 0 1", "--no-gammons"],
+    ["bearoff", "4HPwATDgc/ABMA"],  # the starting position: not a bearoff
+    ["bearoff", "AQAAcAAAAAAAA!"],  # not base64
+    ["bearoff", "AQAAcAAAAAAAAA", "0 0 0 0 0 1"],  # an ID holds both sides
+    ["bearoff", "XGID=------A---------------eee-:0:0:1:52:0:0:0:0:10"],  # dice already rolled
+    ["bearoff", "XGID=------A---------------eee-:0:0:1:00:0:0:0:7:10"],  # a 7-point match
+    ["bearoff", "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"],  # starting position
     ["bearoff", "0 0 0 0 0 1", "0 0 0 0 0 1", "--db", "/nonexistent/file"],
     ["bearoff", "0 0 0 0 0 1", "--json", "/nonexistent/dir/o.json"],
 ])
@@ -43,3 +51,61 @@ def test_bad_input(argv, capsys, cli):
     code, _ = cli(argv)
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_gammons_issue_case_json(cli):
+    # one checker on the 6 point against 5-5-5 on points 1..3 (all 15 on the board): off at
+    # once 27/36, a gammon; otherwise next roll, a single win.  Equity 1 + 3/4 = 7/4, and the
+    # cube stays centred (double/pass gives only 1): hand derivation in test_bearoff_gammons.py
+    code, text = cli(["bearoff", "0 0 0 0 0 1", "5 5 5 0 0 0", "--json", "-"])
+    d = json.loads(text)
+    assert code == 0 and d["win"] == "1" and d["win_gammon"] == "3/4" and d["lose_gammon"] == "0"
+    assert d["cubeless_equity"] == "7/4" and d["cube"]["centred"]["equity"] == "7/4"
+    assert d["cube"]["centred"]["equity_decimal"] == "1.750000" and d["cube"]["centred"]["too_good"]
+    assert d["gammons"] == "counted" and "no Jacoby" in d["conventions"]
+
+
+def test_certain_gammon_and_no_gammons(cli):
+    # one checker on the 3 point is off whatever the roll; the opponent has all 15 on the board
+    code, text = cli(["bearoff", "0 0 1 0 0 0", "15 0 0 0 0 0", "--json"])
+    d = json.loads(text)
+    assert code == 0 and d["win_gammon"] == "1" and d["cube"]["centred"]["equity"] == "2"
+    code, text = cli(["bearoff", "0 0 1 0 0 0", "15 0 0 0 0 0", "--no-gammons"])
+    assert code == 0 and "gammons: ignored (--no-gammons)" in text and "equity 1  (1.000000)" in text
+
+
+def test_take_pass_tie_is_flagged(cli):
+    # one checker on the 6 point each: 13/16 by hand; double/take = 2 * (1/2) = 1 = double/pass
+    code, text = cli(["bearoff", "0 0 0 0 0 1", "0 0 0 0 0 1", "--json"])
+    c = json.loads(text)["cube"]["centred"]
+    assert code == 0 and c["opponent"] == "tie" and c["tie_take"] and c["action"] != "double, pass"
+    assert c["double_take"] == c["double_pass"] == "1"
+
+
+def test_position_ids_accepted_and_printed(cli):
+    # gnubg 1.07 shows 3/cBAAAgAAAAAA as: on roll one checker on the 6 point, against 5-5-5
+    code, text = cli(["bearoff", "3/cBAAAgAAAAAA", "--json"])
+    d = json.loads(text)
+    assert code == 0 and d["mine"] == [0, 0, 0, 0, 0, 1] and d["theirs"] == [5, 5, 5, 0, 0, 0]
+    assert d["cube"]["centred"]["equity"] == "7/4" and d["gnubg_id"] == "3/cBAAAgAAAAAA"
+    # the same pair as an XGID with the top player on turn: the top side is "you"
+    # bottom: 5-5-5 on points 1..3 (characters 1..3); top: one checker on its 6 point,
+    # character 25 - 6 = 19
+    board = "-" + "EEE" + "-" * 15 + "a" + "-" * 6
+    assert len(board) == 26 and board[19] == "a"
+    code, text = cli(["bearoff", f"XGID={board}:0:0:-1:00:0:0:0:0:10"])
+    assert code == 0 and "bearoff 0 0 0 0 0 1 (you, on roll) vs 5 5 5 0 0 0" in text
+    assert "read from the XGID" in text and "equity 7/4" in text
+
+
+def test_one_side_gammon_distribution_and_decimals(cli):
+    # 14 on the 1 point and one on the 6: the first checker is off at once unless 3-2 is
+    # rolled (2/36), then surely next roll (hand count in test_bearoff_gammons.py)
+    code, text = cli(["bearoff", "14 0 0 0 0 1", "--json", "-", "--digits", "4"])
+    d = json.loads(text)
+    assert code == 0 and d["gammon"]["rolls"] == {"1": "17/18", "2": "1/18"}
+    assert d["gammon"]["rolls_decimal"] == {"1": "0.9444", "2": "0.0556"}
+    assert d["gammon"]["mean"] == "19/18" and d["rolls_decimal"].keys() == d["rolls"].keys()
+    # fewer than 15 checkers: no gammon distribution
+    code, text = cli(["bearoff", "0 0 0 0 0 1", "--json"])
+    assert code == 0 and "gammon" not in json.loads(text)

@@ -20,6 +20,16 @@ all integers, so every probability is an exact fraction over a power of 36 and e
 exact rational (gmpy2 ``mpq``).  This is the policy of GNU Backgammon's one-sided database
 (makebearoff.c chooses the play with the least mean number of rolls).
 
+**Gammon distribution** (a side with all 15 checkers on the board, none borne off).  Let
+:math:`G_p` be the number of rolls until the side's *first* checker is off, every roll
+played to minimise :math:`E[G]` (the "save the gammon" play, chosen separately from the
+bear-off play, as gnubg's makebearoff.c does).  The same two recurrences hold with the
+positions of fewer than 15 checkers as the end states: :math:`G = 0` there, so
+:math:`a_0 = 1` for them, and :math:`a_{k+1}(p) = \sum_r w_r a_k(s^G_r(p))` for the
+15-checker positions, :math:`s^G_r` the play least in :math:`E[G]`.  gnubg stores these as
+a second list of 16-bit words per position (for positions with fewer than 15 checkers the
+single word 65535 at roll 0).
+
 **Tie-break.**  When several plays have exactly the same expected number of rolls the play
 with the smallest gnubg index is taken.  Different plays with equal means can have different
 distributions; :attr:`OneSided.ties` counts the (position, roll) pairs where that happens.
@@ -48,7 +58,7 @@ from dataclasses import dataclass, field
 from ...errors import BadInput
 from ...numbers import mpq
 from ...results import Result
-from .positions import MAX_CHECKERS, ROLLS, counts_of, die_moves, key_of, plays, positions
+from .positions import MAX_CHECKERS, ROLLS, checkers, counts_of, die_moves, key_of, plays, positions
 
 __all__ = [
     "OneSided",
@@ -61,6 +71,12 @@ __all__ = [
     "gnubg_replay",
     "compare_with_gnubg",
     "OSComparison",
+    "file_plays",
+    "explain_play",
+    "GammonOneSided",
+    "gammon_table",
+    "gammon_distribution",
+    "compare_gammons_with_gnubg",
 ]
 
 QUANTUM = 65535
@@ -254,6 +270,46 @@ def distribution(counts) -> Distribution:
     return one_sided(6 if n <= 6 else MAX_CHECKERS).distribution(counts)
 
 
+class GammonOneSided(OneSided):
+    """The exact gammon distributions (module docstring): rolls until the first checker is
+    off, for positions with all 15 checkers on the board; positions with fewer checkers are
+    end states (:math:`G = 0`).  Same index, build order and tie-break as :class:`OneSided`."""
+
+    def __init__(self):
+        super().__init__(MAX_CHECKERS)
+
+    def __post_init__(self):
+        super().__post_init__()
+        for i, k in enumerate(self.keys):
+            if checkers(k) < MAX_CHECKERS:
+                self.num[i], self.mean[i], self.choice[i] = (1,), mpq(0), ()
+                self._packed[i] = 1  # the packed numerators of (1,) (OneSided._solve adds them)
+
+    def distribution(self, counts) -> Distribution:
+        """Exact distribution of the number of rolls until the first checker of ``counts``
+        is off (:math:`P(G = 0) = 1` when a checker is already off, i.e. fewer than 15)."""
+        d = super().distribution(counts)
+        return Distribution(d.counts, d.numerators, d.mean, method=GAMMON_METHOD)
+
+
+GAMMON_METHOD = ("exact one-sided DP: rolls until the first checker is off, each roll played "
+                 "for least expected such rolls (gnubg's gammon policy); ties -> smallest gnubg index")
+
+_GAMMON: list = []
+
+
+def gammon_table() -> GammonOneSided:
+    """The shared (lazily built) exact gammon table."""
+    if not _GAMMON:
+        _GAMMON.append(GammonOneSided())
+    return _GAMMON[0]
+
+
+def gammon_distribution(counts) -> Distribution:
+    """Exact gammon distribution of ``counts`` (module docstring, "Gammon distribution")."""
+    return gammon_table().distribution(counts)
+
+
 # --------------------------------------------------------------------------- gnubg's file
 
 GNUBG_OS_PATHS = ("/usr/share/gnubg/gnubg_os0.bd", "/usr/local/share/gnubg/gnubg_os0.bd")
@@ -268,33 +324,49 @@ def find_gnubg_os() -> str | None:
     return None
 
 
-def read_gnubg_os(path: str) -> list[tuple[int, ...]]:
+def read_gnubg_os(path: str, gammon: bool = False) -> list[tuple[int, ...]]:
     """Read gnubg's compressed one-sided file (layout in the module docstring): per gnubg
-    index, the 32 words :math:`u_0..u_{31}` of the bear-off distribution (gammon part skipped)."""
+    index, the 32 words :math:`u_0..u_{31}` of the bear-off distribution, or with ``gammon``
+    those of the gammon distribution (stored right after the bear-off words)."""
     with open(path, "rb") as f:
         data = f.read()
     head = data[:40].decode("ascii", "replace")
     if not head.startswith("gnubg-OS-"):
         raise BadInput(f"{path}: not a gnubg one-sided bearoff file (header {head[:20]!r})")
     n_points, n_checkers = int(head[9:11]), int(head[12:14])
-    gammon, compressed, nd = int(head[15]), int(head[17]), int(head[19])
-    if (n_points, n_checkers) != (6, 15) or not compressed or nd:
+    gammon_in, compressed, nd = int(head[15]), int(head[17]), int(head[19])
+    if (n_points, n_checkers) != (6, 15) or not compressed or nd or (gammon and not gammon_in):
         raise BadInput(f"{path}: expected a compressed 6-point 15-checker file, header {head[:20]!r}")
     from math import comb
 
     n = comb(21, 6)
-    rec = 8 if gammon else 6
+    rec = 8 if gammon_in else 6
     base = 40 + n * rec
     out = []
     for i in range(n):
         r = data[40 + rec * i: 40 + rec * (i + 1)]
         off = struct.unpack_from("<I", r)[0]
         nz, ioff = r[4], r[5]
+        if gammon:
+            off, nz, ioff = off + nz, r[6], r[7]
         words = struct.unpack_from(f"<{nz}H", data, base + 2 * off)
         u = [0] * 32
         u[ioff: ioff + nz] = words
         out.append(tuple(u))
     return out
+
+
+def _replay_words(table: OneSided, stored, key: int, choice) -> tuple[int, ...]:
+    """gnubg's integer step (module docstring) at ``key`` with successor ``choice[r]`` for roll r."""
+    acc = [0] * 33
+    for (roll, w), j in zip(ROLLS, choice):
+        u = stored[j]
+        for k in range(31):
+            acc[k + 1] += w * u[k]
+    out = [(acc[k] + 18) // 36 for k in range(32)]
+    mode = max(range(32), key=lambda k: (out[k], -k))
+    out[mode] -= sum(out) - QUANTUM
+    return tuple(out)
 
 
 def gnubg_replay(table: OneSided, stored: list[tuple[int, ...]], i: int):
@@ -304,7 +376,6 @@ def gnubg_replay(table: OneSided, stored: list[tuple[int, ...]], i: int):
     entry it gives when the first of each list is taken; ``None`` words if such a tie has
     successors with different stored words (then the file's own choice is ambiguous)."""
     key = table.keys[i]
-    acc = [0] * 33
     picks = []
     ambiguous = False
     for roll, w in ROLLS:
@@ -320,13 +391,50 @@ def gnubg_replay(table: OneSided, stored: list[tuple[int, ...]], i: int):
         if len({stored[j] for j in best}) > 1:
             ambiguous = True
         picks.append(best)
-        u = stored[best[0]]
-        for k in range(31):
-            acc[k + 1] += w * u[k]
-    out = [(acc[k] + 18) // 36 for k in range(32)]
-    mode = max(range(32), key=lambda k: (out[k], -k))
-    out[mode] -= sum(out) - QUANTUM
-    return (None if ambiguous else tuple(out)), picks
+    words = _replay_words(table, stored, key, [p[0] for p in picks])
+    return (None if ambiguous else words), picks
+
+
+#: Most combinations of tied plays :func:`file_plays` tries at one position.
+MAX_TIE_COMBINATIONS = 4096
+
+
+def file_plays(table: OneSided, stored, i: int):
+    """The plays gnubg's file can have taken at position ``i``: per roll, the successors
+    among gnubg's tied candidates (:func:`gnubg_replay`) that appear in some choice whose
+    replayed integer step reproduces the stored words of ``i`` exactly.  Where the tied
+    candidates' words differ, the stored entry itself tells which one gnubg took (e.g.
+    ``0 5 2 2 0 2`` with 2-1: only the worse play ``0 4 2 2 1 1`` reproduces the file).
+    Returns ``(plays, resolved)``: ``resolved`` is False, and ``plays`` the unnarrowed
+    candidates, when no choice reproduces the file or there are more than
+    :data:`MAX_TIE_COMBINATIONS` choices to try."""
+    from itertools import product
+
+    words, picks = gnubg_replay(table, stored, i)
+    if words is not None:
+        return picks, words == tuple(stored[i])
+    # one representative per distinct stored word vector: successors with equal words are
+    # interchangeable for the replay
+    groups = []
+    for cands in picks:
+        g: dict = {}
+        for j in cands:
+            g.setdefault(stored[j], []).append(j)
+        groups.append(list(g.values()))
+    n = 1
+    for g in groups:
+        n *= len(g)
+    if n > MAX_TIE_COMBINATIONS:
+        return picks, False
+    target = tuple(stored[i])
+    ok: list[set] = [set() for _ in picks]
+    for combo in product(*groups):
+        if _replay_words(table, stored, table.keys[i], [c[0] for c in combo]) == target:
+            for r, c in enumerate(combo):
+                ok[r].update(c)
+    if not any(ok):
+        return picks, False
+    return [sorted(s) for s in ok], True
 
 
 @dataclass
@@ -341,6 +449,7 @@ class OSComparison(Result):
     causes: dict = field(default_factory=dict)  # cause -> number of positions
     replay_matches: int = 0
     replay_checked: int = 0
+    ties_resolved: int = 0  # positions with tied gnubg candidates whose file words fix the play
     own_play_examples: list = field(default_factory=list)
     method: str = "exact one-sided DP vs gnubg_os0.bd word by word; gnubg's integer step replayed"
     evidence: str = "exact"
@@ -353,9 +462,12 @@ def compare_with_gnubg(table: OneSided, stored, indices=None, examples: int = 5)
     Deviation of a word :math:`u_k` = :math:`|u_k - 65535\\,P(N = k)|` in quanta (exact).  A
     position with a word off by more than 1/2 is classified by its cause:
 
-    * ``"gnubg play"``: for some roll gnubg's rule picks a play whose exact mean number of
-      rolls is larger than the optimum's (gnubg's rounded means mislead it here);
-    * ``"play below"``: no such roll here, but one below along gnubg's plays;
+    * ``"gnubg play"``: for some roll every play the file can have taken at the position
+      (:func:`file_plays`: gnubg's tied candidates narrowed to those whose replay reproduces
+      the stored words) has a larger exact mean number of rolls than the optimum's (gnubg's
+      rounded means mislead it here);
+    * ``"play below"``: no such roll here, but one below along the plays the file can have
+      taken;
     * ``"rounding"``: gnubg plays exactly optimally in the whole subtree, the error is the
       16-bit rounding carried up through the build.
 
@@ -365,6 +477,7 @@ def compare_with_gnubg(table: OneSided, stored, indices=None, examples: int = 5)
     table.build(max(idx) + 1 if idx else 1)
     res = OSComparison()
     replay: dict[int, tuple] = {}
+    fplays: dict[int, list] = {}
     own_cache: dict[int, bool] = {0: False}
     sub_cache: dict[int, bool] = {0: False}
 
@@ -373,20 +486,29 @@ def compare_with_gnubg(table: OneSided, stored, indices=None, examples: int = 5)
             replay[i] = gnubg_replay(table, stored, i)
         return replay[i]
 
+    def fp(i):
+        if i not in fplays:
+            fplays[i] = file_plays(table, stored, i)[0]
+        return fplays[i]
+
     def own(i):
-        """Does gnubg's rule choose a strictly worse play (exact means) for some roll at i?"""
+        """Does the file prove a strictly worse play (exact means) for some roll at i?"""
+        if i not in own_cache and not table.choice[i]:  # an end state (gammon table)
+            own_cache[i] = False
         if i not in own_cache:
-            picks = rep(i)[1]
             own_cache[i] = any(all(table.mean[j] > table.mean[table.choice[i][r]] for j in cands)
-                               for r, cands in enumerate(picks))
+                               for r, cands in enumerate(fp(i)))
         return own_cache[i]
 
     def below(i):
-        """Is there a worse gnubg play strictly below i, along gnubg's plays?  (index order)"""
+        """Is there a worse gnubg play strictly below i, along the file's plays?  (index order)"""
+        if i not in sub_cache and not table.choice[i]:
+            sub_cache[i] = False
         if i not in sub_cache:
-            for j in sorted({p[0] for p in rep(i)[1]}):
+            succ = sorted({j for cands in fp(i) for j in cands})
+            for j in succ:
                 below(j)
-            sub_cache[i] = any(own(j) or sub_cache[j] for j in {p[0] for p in rep(i)[1]})
+            sub_cache[i] = any(own(j) or sub_cache[j] for j in succ)
         return sub_cache[i]
 
     for i in idx:
@@ -406,6 +528,8 @@ def compare_with_gnubg(table: OneSided, stored, indices=None, examples: int = 5)
         if words is not None:
             res.replay_checked += 1
             res.replay_matches += words == tuple(u)
+        elif file_plays(table, stored, i)[1]:
+            res.ties_resolved += 1
         if worst_here > mpq(1, 2):
             res.positions_beyond += 1
             cause = "gnubg play" if own(i) else ("play below" if below(i) else "rounding")
@@ -416,9 +540,9 @@ def compare_with_gnubg(table: OneSided, stored, indices=None, examples: int = 5)
 
 
 def explain_play(table: OneSided, stored, i: int) -> dict:
-    """For position ``i``: the first roll where gnubg's rule picks a worse play, with both
-    plays' exact mean numbers of rolls and gnubg's 16-bit means."""
-    _, picks = gnubg_replay(table, stored, i)
+    """For position ``i``: the first roll where the file's play (:func:`file_plays`) is worse,
+    with both plays' exact mean numbers of rolls and gnubg's 16-bit means."""
+    picks = file_plays(table, stored, i)[0]
     for r, cands in enumerate(picks):
         best = table.choice[i][r]
         if all(table.mean[j] > table.mean[best] for j in cands):
@@ -437,3 +561,16 @@ def explain_play(table: OneSided, stored, i: int) -> dict:
                 "gnubg_words_mean": (gmean(best), gmean(g)),
             }
     return {"position": counts_of(table.keys[i])}
+
+
+def compare_gammons_with_gnubg(stored_gammon, indices=None, examples: int = 5) -> OSComparison:
+    """Every gammon word of gnubg's file against the exact gammon distribution
+    (:class:`GammonOneSided`), for the positions with 15 checkers (all of them by default,
+    15,504): the same deviations, replay and cause labels as :func:`compare_with_gnubg`,
+    gnubg's gammon step being its bear-off step on the gammon words."""
+    table = gammon_table()
+    if indices is None:
+        indices = [i for i, k in enumerate(table.keys) if checkers(k) == MAX_CHECKERS]
+    res = compare_with_gnubg(table, stored_gammon, indices, examples)
+    res.method = "exact gammon DP vs gnubg_os0.bd gammon words; gnubg's integer step replayed"
+    return res

@@ -203,6 +203,9 @@ class EffectivePoints(Result):
     da_owner: tuple  # (min, median, max) of D_A from zk77 (1)
     db_opponent: tuple  # (min, median, max) of D_B from (2)
     da_symmetric: tuple  # (min, median, max) of D_A from (3) with D_B = 1 - D_A
+    #: every pair's D_A by (1) and D_B by (2), sorted, each as (value, checkers of the player on roll, of the other)
+    da_values: tuple = field(default=(), repr=False)
+    db_values: tuple = field(default=(), repr=False)
     method: str = "zk77 Lemma 2 inverted at every real pair with equal pip counts (exact)"
     evidence: str = "exact"
 
@@ -226,11 +229,13 @@ def effective_points(t: TwoSided, count: int, _cached=None) -> EffectivePoints |
 def effective_from_entries(count: int, entries) -> EffectivePoints | None:
     """zk77 Lemma 2 (1)-(3) inverted (:func:`exactcube.race.effective.points_from_equities`)
     at every given pair (:class:`.twosided.Entry`, all with ``count`` pips a side): the
-    (min, median, max) of each implied point; None if there is no pair."""
+    (min, median, max) of each implied point, and every pair's D_A by (1) and D_B by (2)
+    with the checker counts of the two sides; None if there is no pair."""
     from ..effective import points_from_equities
     from .twosided import cube_action
 
     vals = {"da": [], "db": [], "ds": []}
+    tagged = {"da": [], "db": []}
     n = 0
     for e in entries:
         n += 1
@@ -239,6 +244,8 @@ def effective_from_entries(count: int, entries) -> EffectivePoints | None:
         for k, v in (("da", da), ("db", db), ("ds", ds)):
             if v is not None:
                 vals[k].append(v)
+                if k in tagged:
+                    tagged[k].append((v, sum(e.mine), sum(e.theirs)))
     if n == 0:
         return None
 
@@ -247,4 +254,5 @@ def effective_from_entries(count: int, entries) -> EffectivePoints | None:
         v = sorted(v)
         return (v[0], v[(len(v) - 1) // 2], v[-1]) if v else (None, None, None)
 
-    return EffectivePoints(count, n, rng(vals["da"]), rng(vals["db"]), rng(vals["ds"]))
+    return EffectivePoints(count, n, rng(vals["da"]), rng(vals["db"]), rng(vals["ds"]),
+                           tuple(sorted(tagged["da"])), tuple(sorted(tagged["db"])))

@@ -1,0 +1,122 @@
+r"""Taylor-model proofs of Conjectures 9 and 10 split into sub-ranges of eps and run in parallel (``noisy`` (5)).
+
+A whole-interval proof (:func:`exactcube.noisy.taylorproof.prove_near_half`) covers its interval with
+pieces one after another.  Here the interval is first cut into ``parts`` sub-ranges of equal length in
+:math:`\varepsilon`; each sub-range is covered independently (the one touching :math:`\varepsilon = 1/2`
+with its end piece there), on a local process pool or a Dask cluster (a scheduler address, or ``local:W``
+for a LocalCluster of W workers started for the run), and each finished sub-range is appended to a
+resumable results file through :func:`exactcube.noisy.sweep.run_sweep` (a killed run keeps every finished
+sub-range and computes only the others).  The statement is proved when every sub-range is: the
+sub-ranges are closed and share their end points, so together they cover the whole interval.
+
+* Conjecture 9 on :math:`[\varepsilon_0, 1/2)`: for every heap 2..N move 0 is the unique optimum and
+  :math:`p(n) > 1/2`.
+* Conjecture 10 on :math:`(1/2, \varepsilon_1]`: for every :math:`n = 2^j \le N` move :math:`n - 1` is the
+  unique optimum and :math:`p(n) > 1/2`.
+
+References: ``noisy`` §3, Conjectures 9 and 10; docs/noisy.md, "Beyond 1024 on a cluster".
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+from ..errors import BadInput
+from ..numbers import format_exact, mpq, parse_rational, to_mpq
+from ..results import Result
+
+__all__ = ["COVER_KIND", "cover_task", "sub_ranges", "DistributedProof", "prove_distributed", "MAX_PARTS"]
+
+COVER_KIND = "exactcube.noisy.taylor_cover"
+MAX_PARTS = 4096
+_HALF = mpq(1, 2)
+
+
+def sub_ranges(conjecture: int, eps_from, eps_to, parts: int) -> list[tuple[mpq, mpq]]:
+    """The closed sub-ranges [a, b] of eps, equal in length, that cover the interval of the statement
+    (Conjecture 9: [eps_from, 1/2]; Conjecture 10: [1/2, eps_to]; the point 1/2 itself is excluded by the
+    end piece's proof)."""
+    if conjecture not in (9, 10):
+        raise BadInput(f"conjecture must be 9 or 10, got {conjecture}")
+    if not 1 <= parts <= MAX_PARTS:
+        raise BadInput(f"parts must be in 1..{MAX_PARTS}, got {parts}")
+    lo, hi = (to_mpq(eps_from), _HALF) if conjecture == 9 else (_HALF, to_mpq(eps_to))
+    if not (0 <= lo < hi <= 1):
+        raise BadInput(f"the interval [{lo}, {hi}] is empty or outside [0, 1]")
+    step = (hi - lo) / parts
+    return [(lo + i * step, lo + (i + 1) * step) for i in range(parts)]
+
+
+def cover_task(eps_text: str, n_max: int, conjecture: int, eps_to: str) -> dict:
+    """One sub-range [eps_text, eps_to] of eps covered by Taylor models (JSON-ready record)."""
+    from . import taylorproof as tp
+
+    a, b = parse_rational(eps_text, "eps"), parse_rational(eps_to, "eps_to")
+    t0 = time.process_time()
+    if conjecture == 9:
+        targets = {n: 0 for n in range(2, n_max + 1)}
+        sigma, s_from, s_to = 1, 1 - 2 * b, 1 - 2 * a
+    else:
+        targets = {1 << j: (1 << j) - 1 for j in range(1, n_max.bit_length()) if (1 << j) <= n_max}
+        sigma, s_from, s_to = -1, 2 * a - 1, 2 * b - 1
+    r = tp.prove_near_half(n_max, sigma, s_to, targets, set(targets), f"Conjecture {conjecture} on [{a}, {b}]",
+                           s_from=s_from)
+    return {"eps": eps_text, "eps_to": eps_to, "proved": r.proved, "pieces": len(r.pieces),
+            "gaps": [[float(x), float(y), why] for x, y, why in r.gaps], "cpu_seconds": round(time.process_time() - t0, 2)}
+
+
+@dataclass(frozen=True)
+class DistributedProof(Result):
+    """A Taylor-model proof run in sub-ranges: ``records`` one per sub-range (pieces, gaps, CPU seconds), whether
+    every sub-range is proved, the wall time of this call and the backend."""
+
+    SOURCE = "noisy §3, (5), Conjectures 9-10: whole intervals of eps"
+    EVIDENCE = "rigorous"
+
+    conjecture: int
+    n_max: int
+    eps_lo: mpq
+    eps_hi: mpq
+    records: tuple
+    complete: bool
+    proved: bool
+    cpu_seconds: float
+    wall_seconds: float
+    backend: str
+    computed: int
+    resumed: int
+
+    def statement(self) -> str:
+        if self.conjecture == 9:
+            return (f"for every heap 2..{self.n_max}: move 0 is the unique optimal move and p(n) > 1/2 for every eps "
+                    f"in [{self.eps_lo}, 1/2)")
+        return (f"for every n = 2^j in 2..{self.n_max}: move n - 1 is the unique optimal move and p(n) > 1/2 for "
+                f"every eps in (1/2, {self.eps_hi}]")
+
+
+def prove_distributed(conjecture: int, n_max: int, parts: int, eps_from=0, eps_to=mpq(3, 5),
+                      results: str | None = None, workers: int = 1, dask=None,
+                      on_record: Callable[[dict], None] | None = None) -> DistributedProof:
+    """Prove Conjecture 9 on [eps_from, 1/2) or Conjecture 10 on (1/2, eps_to] for heaps <= ``n_max`` by Taylor
+    models in ``parts`` sub-ranges (module docstring), resumable through ``results``."""
+    from .sweep import run_sweep
+
+    rng = sub_ranges(conjecture, eps_from, eps_to, parts)
+    ends = {format_exact(a): format_exact(b) for a, b in rng}
+    t0 = time.time()
+
+    r = run_sweep(n_max, [a for a, _ in rng], results=results, workers=workers, dask=dask, on_record=on_record,
+                  task=_cover_range, kind=COVER_KIND, task_args={"conjecture": conjecture, "ends": ends})
+    recs = tuple(r.records[a] for a, _ in rng if a in r.records)
+    proved = r.complete and all(x["proved"] for x in recs)
+    return DistributedProof(conjecture, n_max, rng[0][0], rng[-1][1], recs, r.complete, proved,
+                            round(sum(x["cpu_seconds"] for x in recs), 2), round(time.time() - t0, 2), r.backend,
+                            r.computed, r.resumed)
+
+
+
+def _cover_range(eps_text: str, n_max: int, conjecture: int, ends: dict) -> dict:
+    """The task of :func:`prove_distributed` (a module-level function, so that workers can unpickle it)."""
+    return cover_task(eps_text, n_max, conjecture, ends[eps_text])
