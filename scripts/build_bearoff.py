@@ -1,6 +1,6 @@
 """Build the exact two-sided bearoff table and compare both databases with GNU Backgammon's.
 
-  nice python scripts/build_bearoff.py OUT.bin [--checkers 6]     build, save (resumable)
+  nice python scripts/build_bearoff.py OUT.bin [--checkers 6]     build, save (resumable; up to 8)
   nice python scripts/build_bearoff.py OUT.bin --real              ... and zk77's claims and the
       race formulas on the real positions (pip-model gap, rule errors and costs, D_A, D_B)
   nice python scripts/build_bearoff.py OUT.bin --compare           ... and compare with gnubg:
@@ -91,7 +91,7 @@ def real_positions(table):
     from exactcube.race import effective as ef
     from exactcube.race.bearoff import realcube as rc
 
-    cache = rc._pairs(table)
+    cache = rc.pairs_of(table)
     g = rc.pip_model_gap(table, cache)
     print(f"real vs pip-count model, cubeless, {g.pairs} pairs: largest gap {format_decimal(g.max_gap, 4)} at "
           f"{g.at} (real {format_decimal(g.real_at, 4)}, model {format_decimal(g.model_at, 4)}); "
@@ -119,12 +119,17 @@ def real_positions(table):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("out", help="output file of the exact two-sided table")
-    ap.add_argument("--checkers", type=int, default=6, help="checkers a side, 1..6 (default 6)")
+    ap.add_argument("--checkers", type=int, default=6,
+                    help=f"checkers a side, 1..{ts.MAX_TABLE_CHECKERS} (default 6; --compare needs at most 6)")
     ap.add_argument("--compare", action="store_true", help="compare with gnubg's databases")
     ap.add_argument("--real", action="store_true", help="zk77 and the race formulas on the real positions")
     a = ap.parse_args()
-    if not 1 <= a.checkers <= 6:
-        print("build_bearoff: --checkers must be 1..6", file=sys.stderr)
+    if not 1 <= a.checkers <= ts.MAX_TABLE_CHECKERS:
+        print(f"build_bearoff: --checkers must be 1..{ts.MAX_TABLE_CHECKERS}", file=sys.stderr)
+        return 2
+    if a.compare and a.checkers > 6:
+        print("build_bearoff: --compare needs at most 6 checkers (makebearoff's two-sided tables stop there)",
+              file=sys.stderr)
         return 2
     ck = a.out + ".partial"
     t0 = time.time()

@@ -31,6 +31,15 @@ def verdicts():
                                                      key=lambda c: c.id))}
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _cache_home(tmp_path_factory):
+    """Tests never write the user's cache folder (exactcube.race.bearoff.cache): $XDG_CACHE_HOME is a temporary one."""
+    mp = pytest.MonkeyPatch()
+    mp.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("xdg-cache")))
+    yield
+    mp.undo()
+
+
 @pytest.fixture(autouse=True)
 def _precision():
     """Numeric state never leaks between tests (mpmath's habit: restore globals in ``finally``)."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..errors import BadInput, TooLarge
-from ._common import add_cube, add_digits, add_json, emit_json, human
+from ._common import add_cube, add_digits, add_json, emit_json, human, int_arg
 
 NAME = "bearoff"
 ORDER = 41
@@ -20,17 +20,28 @@ given as one gnubg position ID or XGID (the side on roll first, as the ID says).
   exactcube bearoff 3/cBAAAgAAAAAA                 the same for a gnubg position ID (or an XGID)
   exactcube bearoff "1 1 1 0 0 0" "0 2 0 0 0 0" --cube centred   the cube action in detail
   exactcube bearoff ... --json [FILE]              JSON alone on stdout, or also written to FILE
+  exactcube bearoff --build                        build the tables once into the cache folder
 
 One side: up to 15 checkers.  Two sides: up to 15 checkers each; the pairs of positions
 reachable from the query are solved exactly (up to 200,000 pairs; beyond, the one-sided
 estimate of the cubeless chances, labelled as such, or with --exact a refusal); --db FILE
 reads a table saved by scripts/build_bearoff.py instead.  Money game, gammons count double
 (a side with all 15 checkers on the board), no backgammons in a bearoff, unlimited
-redoubles, no beavers, no Jacoby rule unless --jacoby."""
+redoubles, no beavers, no Jacoby rule unless --jacoby.
+
+Tables are built once into a cache folder ($XDG_CACHE_HOME/exactcube, default
+~/.cache/exactcube, or --cache-dir DIR): the one-sided table for up to 15 checkers and the
+two-sided table for up to 6 checkers a side (--build --checkers C builds those for C
+checkers; two sides up to 8).  A query reads only its own entries from them, checked against
+their digests; a damaged table is rebuilt, with one line of notice.  The two-sided tables
+hold no gammons: a pair where a gammon can arise (a side with 15 checkers, without
+--no-gammons) is solved by the exact recursion with gammons instead.  Without a
+table, small pairs are solved on the fly and pairs of up to 6 checkers a side that reach
+more positions build the table first (its time announced)."""
 
 
 def add_arguments(p):
-    p.add_argument("positions", nargs="+", metavar="POSITION",
+    p.add_argument("positions", nargs="*", metavar="POSITION",
                    help='six counts for points 1..6, e.g. "0 0 2 3 1 0"; a second one for the opponent; '
                         'or one gnubg position ID or XGID holding both sides')
     add_cube(p, help="two positions: show the cube decision for this cube state in detail")
@@ -43,6 +54,13 @@ def add_arguments(p):
                    help="two positions: Jacoby rule, gammons count single while the cube is centred")
     p.add_argument("--exact", action="store_true",
                    help="two positions: refuse (exit 2) rather than fall back to the one-sided estimate")
+    p.add_argument("--cache-dir", metavar="DIR",
+                   help="folder of the built tables (default $XDG_CACHE_HOME/exactcube or ~/.cache/exactcube)")
+    p.add_argument("--build", action="store_true",
+                   help="build the tables into the cache folder now (no positions): one side up to 15 checkers, "
+                        "two sides up to 6")
+    p.add_argument("--checkers", type=int_arg("--checkers", 1, 15), metavar="C",
+                   help="with --build: build the tables for up to C checkers instead (two sides only for C <= 8)")
 
 
 def _fmt(q, digits):
@@ -55,7 +73,15 @@ def run(args, out) -> int:
     from ..race.bearoff.ids import looks_like_id, parse_pair
     from ..race.bearoff.positions import parse_position
 
-    if len(args.positions) > 2:
+    if args.build:
+        if (args.positions or args.db or args.cube or args.json is not None or args.no_gammons or args.jacoby
+                or args.exact):
+            raise BadInput("--build takes no positions, --db, --cube, --json, --no-gammons, --jacoby or --exact "
+                           "(it only fills the cache folder)")
+        return _build(args, out)
+    if args.checkers is not None:
+        raise BadInput("--checkers goes with --build")
+    if not args.positions or len(args.positions) > 2:
         raise BadInput(f"bearoff: give one or two positions, got {len(args.positions)}")
     ids = [t for t in args.positions if looks_like_id(t)]
     if ids:
@@ -74,8 +100,11 @@ def run(args, out) -> int:
 
 
 def _two_sides(x, y, args, out):
-    """Route a pair: the saved table (--db), the exact 924-position solver when no gammon can
-    arise, else the exact recursion with gammons, else the one-sided estimate."""
+    """Route a pair: the saved table (--db); when no gammon can arise, a cached two-sided table
+    that holds it, the 924-position solver (which builds the six-checker table first for pairs
+    of up to 6 checkers a side too large to solve on the fly); else the exact recursion with
+    gammons, else the one-sided estimate."""
+    from ..race.bearoff import cache
     from ..race.bearoff.gammons import reachable
     from ..race.bearoff.positions import key_of
 
@@ -84,16 +113,104 @@ def _two_sides(x, y, args, out):
     if args.db and (args.jacoby or (15 in (sum(x), sum(y)) and not args.no_gammons)):
         raise BadInput("--db tables hold no gammons (at most 6 checkers a side); drop --db or add --no-gammons")
     gammon_possible = 15 in (sum(x), sum(y)) and not args.no_gammons
-    if args.db or (not gammon_possible and len(reachable(key_of(x)) | reachable(key_of(y))) < 924):
+    if args.db:
         return _two(x, y, args, out)
+    if not gammon_possible:
+        n = max(sum(x), sum(y))
+        if n <= 6 or any(c >= n for c in cache.cached_checkers(cache.cache_dir(args.cache_dir), "ts")):
+            return _two(x, y, args, out)
+        if len(reachable(key_of(x)) | reachable(key_of(y))) < 924:
+            return _two(x, y, args, out)
     return _two_gammons(x, y, args, out)
+
+
+def build_seconds(kind: str, checkers: int) -> int:
+    """CPU seconds a build takes here (docs/bearoff.md, "Instant answers" and "Speed"): one side about 9 s
+    for the 54,264 positions of 15 checkers, in proportion to the positions; two sides about 25 s for 6
+    checkers a side, about 5 times more per checker."""
+    from ..race.bearoff.positions import n_positions
+
+    if kind == "os":
+        return max(1, round(9 * n_positions(checkers) / n_positions(15)))
+    return max(1, round(25 * 5 ** (checkers - 6)))
+
+
+#: Two-sided queries reaching at most this many positions are solved on the fly (about 1 s) when no table is cached.
+ON_THE_FLY = 300
+
+
+def _notice(text: str) -> None:
+    import sys
+
+    print(f"exactcube: {text}", file=sys.stderr)
+
+
+def _build_one(folder, checkers, tail=""):
+    """Build the one-sided table into ``folder`` under a progress bar, announced with its expected
+    CPU time; returns its path."""
+    from ..race.bearoff import cache
+    from ..race.bearoff.positions import n_positions
+    from ._common import progress
+
+    _notice(f"building the one-sided table for up to {checkers} checkers into {folder} once "
+            f"(about {build_seconds('os', checkers)} s of CPU here){tail}")
+    with progress(f"one-sided table, up to {checkers} checkers", n_positions(checkers)) as bar:
+        last = [0]
+
+        def step(done, total):
+            bar.advance(done - last[0])
+            last[0] = done
+
+        return cache.build_one_sided(folder, checkers, step)
+
+
+def _build_two(folder, checkers, tail=""):
+    """Build the two-sided table into ``folder`` under a progress bar (one step per pip level), announced
+    with its expected CPU time; returns its path."""
+    from ..race.bearoff import cache
+    from ._common import progress
+
+    _notice(f"building the two-sided table for up to {checkers} checkers a side into {folder} once "
+            f"(about {build_seconds('ts', checkers)} s of CPU here){tail}")
+    with progress(f"two-sided table, up to {checkers} checkers a side", None) as bar:
+        return cache.build_two_sided(folder, checkers, lambda *a: bar.advance(1))
+
+
+def _build(args, out) -> int:
+    import os
+
+    from ..race.bearoff import cache
+    from ..race.bearoff.twosided import MAX_TABLE_CHECKERS
+
+    folder = cache.cache_dir(args.cache_dir)
+    one = args.checkers or 15
+    two = args.checkers or 6
+    for kind, c, fn in (("one-sided", one, _build_one), ("two-sided", two, _build_two)):
+        if kind == "two-sided" and c > MAX_TABLE_CHECKERS:
+            out.print(f"two-sided table: not built for {c} checkers (at most {MAX_TABLE_CHECKERS} a side)")
+            continue
+        path = fn(folder, c)
+        out.print(f"{kind} table, up to {c} checkers: {path} ({os.path.getsize(path):,} bytes)")
+    return 0
 
 
 def _one(counts, args, out):
     from ..numbers import format_decimal, format_exact
-    from ..race.bearoff.onesided import distribution, gammon_distribution
+    from ..race.bearoff import cache
+    from ..race.bearoff.onesided import gammon_distribution
 
-    d = distribution(counts)
+    n = sum(counts)
+    folder = cache.cache_dir(args.cache_dir)
+    have = [c for c in cache.cached_checkers(folder, "os") if c >= n]
+    if have or n > 6:
+        c = have[0] if have else 15
+        if not have:
+            _build_one(folder, c, "; later queries read it")
+        d = cache.one_sided_distribution(folder, c, counts, _notice)
+    else:
+        from ..race.bearoff.onesided import distribution
+
+        d = distribution(counts)
     probs = d.probabilities
     g = gammon_distribution(counts) if sum(counts) == 15 else None
     obj = {}
@@ -125,33 +242,51 @@ def _one(counts, args, out):
     return 0
 
 
-def _two(x, y, args, out):
+def _entry(x, y, args):
+    """The exact values of the pair and how they were obtained: from --db, from a cached table
+    (built first when the pair is too large to solve on the fly), or solved on the fly."""
+    from ..race.bearoff import cache
     from ..race.bearoff import twosided as ts
     from ..race.bearoff.positions import key_of
     from ._common import progress
 
+    method = ts.TwoSided.method
+    if args.db:
+        f = cache.TwoSidedFile(args.db, cache.cache_dir(args.cache_dir))
+        try:
+            if not f.holds(x, y):
+                raise BadInput(f"--db {args.db}: the table does not hold these positions")
+            return f.entry(x, y), method + f"; read from {args.db}"
+        finally:
+            f.close()
+    n = max(sum(x), sum(y))
+    folder = cache.cache_dir(args.cache_dir)
+    have = [c for c in cache.cached_checkers(folder, "ts") if c >= n]
+    m = 0 if have else len(ts.reachable([key_of(x), key_of(y)]))
+    if have or (m > ON_THE_FLY and n <= 6):
+        c = have[0] if have else 6
+        if not have:
+            _build_two(folder, c, "; later queries read it")
+        return cache.two_sided_entry(folder, c, x, y, _notice), method + "; read from the cached table"
+    if m > 924:
+        raise TooLarge(f"the pair reaches {m} positions; at most 924 are solved on the fly "
+                       "(build a table with: exactcube bearoff --build --checkers 8)")
+    with progress("solving the two-sided bearoff", None) as bar:
+        t = ts.build(keys=[key_of(x), key_of(y)], progress=lambda *a: bar.advance(1))
+    return t.entry(x, y), method
+
+
+def _two(x, y, args, out):
+    from ..race.bearoff import twosided as ts
+
     if not any(x) or not any(y):
         raise BadInput("bearoff: both sides need a checker left (a side with none has already won)")
-    if args.db:
-        try:
-            t = ts.load(args.db)
-        except OSError as exc:
-            raise BadInput(f"--db {args.db}: {exc.strerror}") from None
-        if key_of(x) not in t.index or key_of(y) not in t.index:
-            raise BadInput(f"--db {args.db}: the table does not hold these positions")
-    else:
-        n = len(ts._closure([key_of(x), key_of(y)]))
-        if n > 924:
-            raise TooLarge(f"the pair reaches {n} positions; at most 924 are solved on the fly "
-                           "(build a table with scripts/build_bearoff.py and pass --db)")
-        with progress("solving the two-sided bearoff", None) as bar:
-            t = ts.build(keys=[key_of(x), key_of(y)], progress=lambda *a: bar.advance(1))
-    e = t.entry(x, y)
+    e, method = _entry(x, y, args)
     gam = "none possible (no side has 15 checkers)" if 15 not in (sum(x), sum(y)) else "ignored (--no-gammons)"
     zero = e.win - e.win
     return _report_two(args, out, x, y, {
         "win": e.win, "win_gammon": zero, "lose_gammon": zero, "cubeless_equity": 2 * e.win - 1,
-        "gammons": gam, "entry": e, "method": t.method, "evidence": t.evidence})
+        "gammons": gam, "entry": e, "method": method, "evidence": ts.TwoSided.evidence})
 
 
 CUBE_LABEL = {"centred": "cube centred", "mine": "you own the cube", "theirs": "they own the cube"}

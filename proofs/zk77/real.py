@@ -5,8 +5,10 @@ positions; ``zk77.effective`` tests them in the pip-count race model.  Here they
 on real positions: every pair of bearoff positions with at most six checkers a side on
 points 1-6 and 20 pips each, with exact cubeless chances and exact cubeful money equities
 (:mod:`exactcube.race.bearoff.twosided`), Lemma 2 inverted at each pair
-(:func:`exactcube.race.bearoff.realcube.effective_points`).  The 40-pip values cannot be
-tested this way: six checkers hold at most 36 pips.
+(:func:`exactcube.race.bearoff.realcube.effective_points`).  Six checkers hold at most 36
+pips, so the 40-pip values are tested on the table of up to eight checkers a side
+(``zk77.effective.real40``, and the 20-pip values again there, ``zk77.effective.real20-8``),
+read pair by pair from the cache folder (:mod:`exactcube.race.bearoff.cache`).
 """
 
 from __future__ import annotations
@@ -132,3 +134,65 @@ def _judge(pts, printed_items, scope, table_assumption, verified_tail=""):
 
     head = under("middle", MIDDLE_HALF)
     return dataclasses.replace(head, alternatives=(under("range", RANGE), under("median", MEDIAN)))
+
+
+# ----------------------------------------------------------------------- eight checkers a side
+
+BEAROFF8 = assumption(
+    "zk77.bearoff-8",
+    "zk77's race positions with n pips a side are represented by all pairs of bearoff positions with at most eight "
+    "checkers a side on points 1-6 and n pips each, every pair counted once.")
+PRINTED_40 = {"D_A": printed("zk77 §3, D_A at 40 vs 40 (real positions)", "0.88"),
+              "D_B": printed("zk77 §3, D_B at 40 vs 40 (real positions)", "0.12")}
+
+
+def eight_checker_points(count: int):
+    """Effective points implied at every pair of bearoff positions of up to eight checkers a side
+    with ``count`` pips each.  Read from the cached exact table when it is built; otherwise, when
+    the positions reachable from those pairs are at most 924 (755 at 20 pips), solved exactly over
+    them (:func:`exactcube.race.bearoff.twosided.build` with ``keys``: the same values); otherwise
+    the table is built into the cache first (about ten minutes of CPU, docs/bearoff.md)."""
+    import os
+    import sys
+
+    from exactcube.race.bearoff import cache, realcube, twosided
+    from exactcube.race.bearoff.positions import counts_of, pips, positions
+
+    folder = cache.cache_dir()
+    path = cache.ts_path(folder, 8)
+    keys = [k for k in positions(8) if k and pips(k) == count]
+    if not os.path.exists(path):
+        if len(twosided.reachable(keys)) <= 924:
+            t = twosided.build(keys=keys)
+            return realcube.effective_from_entries(count, (t.entry(counts_of(x), counts_of(y))
+                                                           for x in keys for y in keys))
+        print("exactcube: building the two-sided table for up to 8 checkers a side once (see docs/bearoff.md)",
+              file=sys.stderr)
+        cache.build_two_sided(folder, 8)
+    f = cache.TwoSidedFile(path, folder)
+    try:
+        return realcube.effective_from_entries(count, (f.entry(counts_of(x), counts_of(y))
+                                                       for x in keys for y in keys))
+    finally:
+        f.close()
+
+
+def _eight(count: int, printed_items, points):
+    pts = points or eight_checker_points(count)
+    scope = (f"{pts.pairs} pairs of bearoff positions (at most eight checkers a side) with {count} pips each, exact "
+             "equities, Lemma 2 (1) and (2) inverted at each pair. ")
+    return _judge(pts, printed_items, scope, BEAROFF8)
+
+
+@claim("zk77.effective.real40", "§3, Effective doubling point",
+       "With 40 pips to go, D_A ≈ 0.88 and D_B ≈ 0.12 (on real positions: bearoffs of up to eight checkers).",
+       slow=True)
+def effective_real40(points=None):
+    return _eight(40, PRINTED_40, points)
+
+
+@claim("zk77.effective.real20-8", "§3, Effective doubling point",
+       "With 20 pips to go, D_A ≈ 0.90 and D_B ≈ 0.10 (on real positions: bearoffs of up to eight checkers).",
+       slow=True)
+def effective_real20_8(points=None):
+    return _eight(20, REAL_PRINTED, points)

@@ -164,6 +164,19 @@ def test_gnubg_file_every_entry(gnubg_os):
     print(res.max_dev, res.max_at, res.beyond, res.positions_beyond, res.causes)
 
 
+def test_nested_minimum_chooses_the_least_mean_play_of_the_whole_list():
+    """The build finds a roll's best play as a nested minimum over the first die's moves; it must be
+    the least (mean, index) over the full list of the roll's plays (positions.plays), for every
+    position of up to seven checkers and every roll."""
+    t = os_.OneSided(7).build()
+    for i, key in enumerate(t.keys):
+        if key == 0:
+            continue
+        for r, (roll, _w) in enumerate(P.ROLLS):
+            best = min(P.plays(key, roll), key=lambda s: (t.mean[t.index[s]], t.index[s]))
+            assert t.choice[i][r] == t.index[best], (P.counts_of(key), roll)
+
+
 def test_cause_label_uses_the_play_the_file_proves(gnubg_os):
     """``0 5 2 2 0 2`` with 2-1: gnubg's rounded means tie the exact best play (``1 3 2 2 0 2``)
     with a worse one (``0 4 2 2 1 1``), and only the worse one, replayed through gnubg's

@@ -105,3 +105,76 @@ def test_zk77_effective_real_judges_the_printed_values():
         assert effective_real(pts).outcome.value == "verified"
     with substituting(REAL_PRINTED["D_A"], "0.95"):  # above the range's top 0.92: wrong under every reading
         assert effective_real(pts).alternatives[0].outcome.value == "erratum"
+
+
+def test_zk77_effective_real40_judges_the_printed_values():
+    """The 40-pip claim on eight-checker positions, fed made-up values: the printed 0.88 lies
+    above the range [0.80, 0.86] even with its rounding interval (0.875 > 0.86), an erratum under
+    the middle-half headline and under both alternatives; the printed D_B 0.12 lies inside the
+    middle half [0.11, 0.13] and is the median."""
+    from types import SimpleNamespace
+
+    from exactcube.numbers import mpq
+    from proofs.zk77.real import PRINTED_40, effective_real40, quartiles
+
+    da = [mpq(x, 100) for x in (80, 82, 83, 83, 84, 85, 86, 86)]
+    db = [mpq(x, 100) for x in (10, 11, 12, 12, 13, 15)]
+    assert quartiles(da) == (mpq(82, 100), mpq(85, 100)) and quartiles(db) == (mpq(11, 100), mpq(13, 100))
+    pts = SimpleNamespace(pairs=48, da_values=tuple((v, 8, 8) for v in da), db_values=tuple((v, 8, 7) for v in db))
+    v = effective_real40(pts)
+    assert v.outcome.value == "erratum" and "zk77.bearoff-8" in v.assumptions
+    assert "zk77.real-middle-half" in v.assumptions
+    assert [e.where for e in v.errata] == [PRINTED_40["D_A"].where]
+    w = v.witness["D_A"]
+    assert (w["below"], w["in"], w["above"]) == (8, 0, 0) and w["equal_checkers"]["pairs"] == 8
+    assert v.witness["D_B"]["equal_checkers"]["pairs"] == 0
+    rng, med = v.alternatives  # median D_A 0.83 does not round to 0.88; median D_B 0.12 does
+    assert rng.outcome.value == "erratum" and [e.where for e in rng.errata] == [PRINTED_40["D_A"].where]
+    assert med.outcome.value == "erratum" and [e.where for e in med.errata] == [PRINTED_40["D_A"].where]
+
+
+@pytest.mark.slow
+def test_eight_checker_points_against_six_checker_table():
+    """At 20 pips a side, the six-checker pairs of the eight-checker table imply the same points
+    as the six-checker table computes independently of the cache (a subset: the eight-checker
+    range must contain the six-checker one)."""
+    from proofs.zk77.real import eight_checker_points
+    from exactcube.race.bearoff import realcube, twosided
+
+    six = realcube.effective_points(twosided.build(6), 20)
+    eight = eight_checker_points(20)
+    assert eight.pairs > six.pairs
+    for a, b in ((eight.da_owner, six.da_owner), (eight.db_opponent, six.db_opponent)):
+        assert a[0] <= b[0] and a[2] >= b[2]
+
+
+@pytest.mark.slow
+def test_zk77_effective_real20_eight_checkers_verdict():
+    """At 20 pips on up to eight checkers a side (solved over the 755 positions the pairs reach):
+    D_A 0.90 above the middle half (quartiles 0.8159 and 0.8838), D_B 0.10 inside it (0.0595 to
+    0.1187); inside the ranges, off the medians (docs/zk77.md)."""
+    from proofs.zk77.real import REAL_PRINTED, effective_real20_8
+
+    v = effective_real20_8()
+    assert v.outcome.value == "erratum" and "17956 pairs" in v.details
+    assert [e.where for e in v.errata] == [REAL_PRINTED["D_A"].where]
+    rng, med = v.alternatives
+    assert rng.outcome.value == "verified" and med.outcome.value == "erratum" and len(med.errata) == 2
+
+
+@pytest.mark.slow
+def test_zk77_effective_real40_verdict():
+    """At 40 pips on up to eight checkers a side (the eight-checker table, built once into the
+    cache if absent: minutes of CPU): D_A from 0.8090 to 0.8751, quartiles 0.8417 and 0.8483; D_B
+    quartiles 0.1070 and 0.1149.  Both printed values (0.88 from 0.875, 0.12 from 0.115) miss the
+    middle half (errata under the headline); 0.88 is inside the range, barely (verified under the
+    range reading); the medians 0.8445 and 0.1105 round to neither printed value."""
+    from proofs.zk77.real import effective_real40
+
+    v = effective_real40()
+    assert v.outcome.value == "erratum" and len(v.errata) == 2 and "zk77.real-middle-half" in v.assumptions
+    assert "400 pairs" in v.details and "0.8090 to 0.8751" in v.details
+    assert "quartiles 0.8417 and 0.8483" in v.details and "quartiles 0.1070 and 0.1149" in v.details
+    rng, med = v.alternatives
+    assert rng.outcome.value == "verified" and "zk77.real-range" in rng.assumptions
+    assert med.outcome.value == "erratum" and len(med.errata) == 2

@@ -58,7 +58,7 @@ from dataclasses import dataclass, field
 from ...errors import BadInput
 from ...numbers import mpq
 from ...results import Result
-from .positions import MAX_CHECKERS, ROLLS, checkers, counts_of, key_of, plays, positions
+from .positions import MAX_CHECKERS, ROLLS, checkers, counts_of, die_moves, key_of, plays, positions
 
 __all__ = [
     "OneSided",
@@ -80,6 +80,11 @@ __all__ = [
 ]
 
 QUANTUM = 65535
+# The build adds whole distributions as one integer: slot k (``_SLOT_BITS`` bits) holds a_k <= 36^k
+# (a sum of 36 numerators of the previous roll), and 15 checkers need at most 32 rolls.
+_SLOTS = 32
+_SLOT_BITS = 168  # 36^32 < 2^166
+_SLOT_MASK = (1 << _SLOT_BITS) - 1
 
 
 @dataclass(frozen=True)
@@ -131,37 +136,84 @@ class OneSided:
         self.mean[0] = mpq(0)
         self.choice[0] = ()
         self.built_upto = 1
+        self._memo = [[{} for _ in range(7)] for _ in range(3)]  # [moves - 1][die][key]
+        self._packed = [None] * n  # per index: sum_k a_k 2^(k * _SLOT_BITS)
+        self._packed[0] = 1
+
+    def _pick(self, results):
+        """The best of candidate (index, tie) results: least mean, then smallest index; ``tie``
+        says whether the plays reaching the least mean include two different distributions."""
+        if len(results) == 1:
+            return results[0]
+        mean, num = self.mean, self.num
+        b, bt = results[0]
+        for j, t in results[1:]:
+            if j == b:
+                bt = bt or t
+                continue
+            mj, mb = mean[j], mean[b]
+            if mj < mb:
+                b, bt = j, t
+            elif mj == mb:
+                tie = bt or t or num[j] != num[b]
+                b, bt = (j if j < b else b), tie
+        return b, bt
+
+    def _after(self, key: int, d: int, m: int):
+        """Best final position (index, tie) after ``m`` more moves of the die ``d`` from ``key``:
+        the least mean over the plays' final positions, taken as a nested minimum (each single
+        move lowers the index, so every position met is already solved)."""
+        memo = self._memo[m - 1][d]
+        hit = memo.get(key)
+        if hit is None:
+            if m == 1:
+                res = [(self.index[s], False) for s in die_moves(key, d)]
+            else:
+                res = [self._after(s, d, m - 1) for s in die_moves(key, d)]
+            hit = memo[key] = self._pick(res)
+        return hit
 
     def _solve(self, i: int) -> None:
-        """One position: the recurrences of the module docstring (successors already solved)."""
+        """One position: the recurrences of the module docstring (successors already solved).
+
+        The best play of a roll is the least (mean, index) over its final positions, found as a
+        nested minimum over the first die's moves (:meth:`_after`) rather than over the list of
+        plays: the same minimum over the same set, since every final position of a roll is a
+        final position of one of its first moves."""
         key = self.keys[i]
-        index, mean, num = self.index, self.mean, self.num
         weight: dict[int, int] = {}
         chosen = []
-        for roll, w in ROLLS:
-            cands = [index[s] for s in plays(key, roll)]
-            if len(cands) == 1:
-                best = cands[0]
+        pick, m1 = self._pick, self._memo[0]
+        moves = [()] + [die_moves(key, d) for d in range(1, 7)]
+        for d in range(1, 7):  # the other die's best single move from every first move of d
+            for s in moves[d]:
+                for e in range(1, 7):
+                    if e != d and s not in m1[e]:
+                        self._after(s, e, 1)
+        for (a, b), w in ROLLS:
+            if a == b:
+                best, tie = pick([self._after(s, a, 3) for s in moves[a]])
             else:
-                best_m = min(mean[j] for j in cands)
-                tied = [j for j in cands if mean[j] == best_m]
-                best = min(tied)
-                if len(tied) > 1 and len({num[j] for j in tied}) > 1:
-                    self.ties += 1
+                ma, mb = m1[b], m1[a]
+                best, tie = pick([ma[s] for s in moves[a]] + [mb[s] for s in moves[b]])
+            self.ties += tie
             chosen.append(best)
             weight[best] = weight.get(best, 0) + w
-        # rolls that choose the same play are added once, with their summed weight
+        # rolls that choose the same play are added once, with their summed weight; the
+        # numerators are added as one packed integer (slot k holds a_k; no slot overflows)
+        mean, packed = self.mean, self._packed
         total = mpq(0)
-        acc: list[int] = []
+        acc = 0
+        size = 0
         for best, w in weight.items():
             total += w * mean[best]
-            a = num[best]
-            if len(acc) < len(a):
-                acc.extend([0] * (len(a) - len(acc)))
-            for k, v in enumerate(a):
-                acc[k] += w * v
+            acc += w * packed[best]
+            size = max(size, len(self.num[best]))
+        if size >= _SLOTS:  # pragma: no cover - 15 checkers need at most 32 rolls
+            raise AssertionError("more rolls than the packed slots hold")
         mean[i] = 1 + total / 36
-        num[i] = (0, *acc)
+        packed[i] = acc << _SLOT_BITS
+        self.num[i] = (0, *((acc >> (_SLOT_BITS * k)) & _SLOT_MASK for k in range(size)))
         self.choice[i] = tuple(chosen)
 
     def build(self, upto: int | None = None, progress=None) -> "OneSided":
@@ -231,6 +283,7 @@ class GammonOneSided(OneSided):
         for i, k in enumerate(self.keys):
             if checkers(k) < MAX_CHECKERS:
                 self.num[i], self.mean[i], self.choice[i] = (1,), mpq(0), ()
+                self._packed[i] = 1  # the packed numerators of (1,) (OneSided._solve adds them)
 
     def distribution(self, counts) -> Distribution:
         """Exact distribution of the number of rolls until the first checker of ``counts``

@@ -38,8 +38,8 @@ from ...results import Result
 from .positions import counts_of, pips
 from .twosided import TwoSided
 
-__all__ = ["keith_count", "pip_model_gap", "score_rules", "RuleScore", "effective_points", "PipGap",
-           "effective_from_entries"]
+__all__ = ["keith_count", "pip_model_gap", "score_rules", "score_decisions", "RuleScore", "effective_points",
+           "PipGap", "pairs_of", "effective_from_entries"]
 
 
 def keith_count(counts) -> int:
@@ -51,7 +51,7 @@ def keith_count(counts) -> int:
     return k
 
 
-def _pairs(t: TwoSided):
+def pairs_of(t: TwoSided):
     """Non-empty positions: their indices, pip counts, and the exact objects of each field."""
     keep = np.array([k != 0 for k in t.keys])
     idx = np.nonzero(keep)[0]
@@ -80,7 +80,7 @@ def pip_model_gap(t: TwoSided, _cached=None) -> PipGap:
     """Largest and mean gap between the real and the pip-model cubeless chance (module docstring)."""
     from ..cubeless import win_table
 
-    idx, pip, obj = _cached or _pairs(t)
+    idx, pip, obj = _cached or pairs_of(t)
     S = t.scale
     W = win_table(int(pip.max()))
     best = None
@@ -156,35 +156,40 @@ def _rule_tables(t, idx, pip):
 
 def score_rules(t: TwoSided, _cached=None) -> list[RuleScore]:
     """Every rule's errors and exact cost on every real pair (module docstring)."""
-    idx, pip, obj = _cached or _pairs(t)
+    idx, pip, obj = _cached or pairs_of(t)
+    return [score_decisions(t, name, decs, (idx, pip, obj)) for name, decs in _rule_tables(t, idx, pip).items()]
+
+
+def score_decisions(t: TwoSided, name: str, decs, cached) -> RuleScore:
+    """Errors and exact equity lost (module docstring) of the decisions ``decs``: three
+    ``(act, judged)`` pairs of boolean arrays over the non-empty pairs (double with the cube
+    centred, redouble, take), ``cached`` being ``pairs_of(t)``."""
+    idx, _pip, obj = cached
     S = t.scale
     nc, no, nt = obj["NC"], obj["NO"], obj["NT"]
     dt = 2 * nt
     D = np.minimum(dt, S)
     best = {"double": np.maximum(nc, D), "redouble": np.maximum(no, D)}
     take_best = np.maximum(-dt, -S)
-    res = []
-    for name, decs in _rule_tables(t, idx, pip).items():
-        sc = RuleScore(name)
-        for dec, (act, judged) in zip(("double", "redouble", "take"), decs):
-            if dec == "take":
-                got = np.where(act, -dt, -S)
-                cost = take_best - got
-            else:
-                got = np.where(act, D, nc if dec == "double" else no)
-                cost = best[dec] - got
-            cost = np.where(judged, cost, 0)
-            wrong = (cost > 0).astype(bool)
-            sc.judged[dec] = int(judged.sum())
-            sc.errors[dec] = int(wrong.sum())
-            sc.cost[dec] = mpq(int(cost.sum()), S)
-            if wrong.any():
-                flat = int(np.argmax(cost))
-                i, j = divmod(flat, cost.shape[1])
-                sc.worst[dec] = (mpq(int(cost[i, j]), S),
-                                 (counts_of(t.keys[idx[i]]), counts_of(t.keys[idx[j]])))
-        res.append(sc)
-    return res
+    sc = RuleScore(name)
+    for dec, (act, judged) in zip(("double", "redouble", "take"), decs):
+        if dec == "take":
+            got = np.where(act, -dt, -S)
+            cost = take_best - got
+        else:
+            got = np.where(act, D, nc if dec == "double" else no)
+            cost = best[dec] - got
+        cost = np.where(judged, cost, 0)
+        wrong = (cost > 0).astype(bool)
+        sc.judged[dec] = int(judged.sum())
+        sc.errors[dec] = int(wrong.sum())
+        sc.cost[dec] = mpq(int(cost.sum()), S)
+        if wrong.any():
+            flat = int(np.argmax(cost))
+            i, j = divmod(flat, cost.shape[1])
+            sc.worst[dec] = (mpq(int(cost[i, j]), S),
+                             (counts_of(t.keys[idx[i]]), counts_of(t.keys[idx[j]])))
+    return sc
 
 
 @dataclass
@@ -210,7 +215,7 @@ def effective_points(t: TwoSided, count: int, _cached=None) -> EffectivePoints |
     (zk77 §3 "effective doubling points"); None if no such pair."""
     from .twosided import Entry
 
-    idx, pip, obj = _cached or _pairs(t)
+    idx, pip, obj = _cached or pairs_of(t)
     sel = np.nonzero(pip == count)[0]
     if len(sel) == 0:
         return None

@@ -47,7 +47,8 @@ choice and value is exact.
 **Order.**  Pairs are solved in order of the total pip count (every play lowers it).
 
 **Stored database** (:func:`save` / :func:`load`): a one-line JSON header (positions,
-:math:`\tau`, limbs, SHA-256 of the payload), then for the fields ``P, NO, NC, NT`` in turn,
+:math:`\tau`, limbs, SHA-256 of the payload, a BLAKE2b digest per field and roller row so
+that a query checks only the rows it reads, :mod:`.cache`), then for the fields ``P, NO, NC, NT`` in turn,
 per pair in gnubg's order (roller's index times the number of positions plus the
 opponent's), the stored integer in 5 little-endian bytes per 40-bit limb.
 
@@ -68,7 +69,20 @@ import os
 import time
 from dataclasses import dataclass, field
 
-import numpy as np
+
+
+class _Numpy:
+    """numpy, imported at its first use: a query read from a built table (:mod:`.cache`) needs
+    only :class:`Entry` and :func:`cube_action`, and importing numpy would double its time."""
+
+    def __getattr__(self, name):
+        import numpy
+
+        globals()["np"] = numpy
+        return getattr(numpy, name)
+
+
+np = _Numpy()
 
 from ...errors import BadInput
 from ...numbers import mpq
@@ -86,7 +100,12 @@ __all__ = [
     "cube_action",
     "max_rolls",
     "find_makebearoff",
+    "MAX_TABLE_CHECKERS",
+    "reachable",
 ]
+
+#: Full two-sided tables are built for up to this many checkers a side (3,003 positions a side).
+MAX_TABLE_CHECKERS = 8
 
 _BITS = 40  # bits per limb; 5 bytes, so limbs pack into bytes without straddling
 _MASK = (1 << _BITS) - 1
@@ -262,8 +281,9 @@ def max_rolls(keys) -> dict:
     return R
 
 
-def _closure(keys) -> tuple:
-    """All positions reachable from ``keys`` (and the keys), sorted by pips then key."""
+def reachable(keys) -> tuple:
+    """All positions reachable from ``keys`` (and the keys), sorted by pips then key: the
+    positions :func:`build` solves when given ``keys``."""
     seen, stack = set(), list(keys)
     while stack:
         k = stack.pop()
@@ -274,6 +294,9 @@ def _closure(keys) -> tuple:
             stack.extend(s for roll, _w in ROLLS for s in plays(k, roll))
     seen.add(0)
     return tuple(sorted(seen, key=lambda k: (pips(k), k)))
+
+
+_closure = reachable  # the former private name
 
 
 def _succ_tables(keys, index):
@@ -322,11 +345,11 @@ def build(max_checkers: int = 6, progress=None, checkpoint: str | None = None, k
     solved levels are saved there every few levels (atomically) and a later call resumes."""
     t0 = time.time()
     if keys is None:
-        if not 1 <= max_checkers <= 6:
-            raise BadInput("full two-sided bearoff tables are built for 1 to 6 checkers a side")
+        if not 1 <= max_checkers <= MAX_TABLE_CHECKERS:
+            raise BadInput(f"full two-sided bearoff tables are built for 1 to {MAX_TABLE_CHECKERS} checkers a side")
         keys = positions(max_checkers)
     else:
-        keys = _closure(keys)
+        keys = reachable(keys)
     index = {k: i for i, k in enumerate(keys)}
     n = len(keys)
     R = max(max_rolls(keys).values())
@@ -372,6 +395,7 @@ def build(max_checkers: int = 6, progress=None, checkpoint: str | None = None, k
     if checkpoint and os.path.exists(checkpoint):
         start = _load_checkpoint(checkpoint, keys, tau, A, out)
         refresh()
+    every = 8 if n <= 1000 else 24  # a checkpoint of the 8-checker table holds 3.4 GB
     for li, Lv in enumerate(levels):
         if li < start:
             continue
@@ -393,7 +417,7 @@ def build(max_checkers: int = 6, progress=None, checkpoint: str | None = None, k
         refresh(x, y)
         if progress is not None:
             progress(li + 1, len(levels), int(np.count_nonzero(level <= Lv)), len(level))
-        if checkpoint and (li + 1) % 8 == 0 and li + 1 < len(levels):
+        if checkpoint and (li + 1) % every == 0 and li + 1 < len(levels):
             _save_checkpoint(checkpoint, keys, tau, li + 1, A, out)
     if checkpoint and os.path.exists(checkpoint):
         os.unlink(checkpoint)
@@ -401,12 +425,13 @@ def build(max_checkers: int = 6, progress=None, checkpoint: str | None = None, k
 
 
 def _save_checkpoint(path, keys, tau, done, A, out):
-    import io
+    """Save the solved levels, streamed through the one safe writer (no copy in memory: the
+    eight-checker arrays take gigabytes)."""
+    from ...output import open_output
 
-    buf = io.BytesIO()
-    np.savez(buf, keys=np.array(keys, dtype=np.int64), tau=tau, done=done,
-             **{f"A_{k}": v for k, v in A.items()}, **{f"O_{k}": v for k, v in out.items()})
-    _atomic_bytes(path, buf.getvalue())
+    with open_output(path, "bearoff checkpoint", binary=True) as f:
+        np.savez(f, keys=np.array(keys, dtype=np.int64), tau=tau, done=done,
+                 **{f"A_{k}": v for k, v in A.items()}, **{f"O_{k}": v for k, v in out.items()})
 
 
 def _load_checkpoint(path, keys, tau, A, out) -> int:
@@ -433,8 +458,12 @@ def _atomic_bytes(path: str, data: bytes) -> None:
 
 def save(t: TwoSided, path: str) -> str:
     """Write ``t`` compactly (module docstring): each stored integer in ``5 L`` little-endian
-    bytes (``L`` limbs of 40 bits); returns the payload's SHA-256."""
-    parts = []
+    bytes (``L`` limbs of 40 bits), with the SHA-256 of the payload and a digest of every
+    roller row per field (:func:`.cache.row_digest`, so a query checks only what it reads);
+    returns the payload's SHA-256."""
+    from .cache import row_digest
+
+    parts, rows = [], {}
     for name in _FIELDS:
         a = t.fields[name]
         L = a.shape[0]
@@ -442,12 +471,13 @@ def save(t: TwoSided, path: str) -> str:
         for lvl in range(L):
             for k in range(5):
                 b[..., 5 * lvl + k] = (a[lvl] >> (8 * k)) & 255
+        rows[name] = "".join(row_digest(name, i, b[i].tobytes()) for i in range(b.shape[0]))
         parts.append(b.tobytes())
     payload = b"".join(parts)
     digest = hashlib.sha256(payload).hexdigest()
     head = json.dumps({"format": "exactcube-bearoff-ts-1", "tau": t.tau, "limbs": t.fields["P"].shape[0],
                        "keys": [counts_of(k) for k in t.keys], "fields": list(_FIELDS),
-                       "offsets": [_OFFSET[f] for f in _FIELDS], "sha256": digest}).encode() + b"\n"
+                       "offsets": [_OFFSET[f] for f in _FIELDS], "sha256": digest, "rows": rows}).encode() + b"\n"
     _atomic_bytes(path, head + payload)
     return digest
 

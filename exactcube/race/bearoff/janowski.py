@@ -1,0 +1,198 @@
+r"""Janowski's cube efficiency :math:`x`, measured exactly on real bearoff positions.
+
+**Janowski's interpolation** (R. Janowski, "Take-points in money games", 1993; the form
+GNU Backgammon uses to turn cubeless chances into cubeful equities, eval.c ``Cl2CfMoney``
+and ``MoneyLive``).  With :math:`p` the cubeless chance that the player on roll wins, no
+gammons (so the average win and loss are :math:`W = L = 1`), the *dead-cube* equity is
+:math:`E_{dead} = 2p - 1` and the *live-cube* equity is piecewise linear between the take
+point :math:`TP = (L - \tfrac12)/(W + L + \tfrac12) = \tfrac15` and the cash point
+:math:`CP = (L + 1)/(W + L + \tfrac12) = \tfrac45`:
+
+.. math::
+
+    E_{live}^{centred}(p) = \begin{cases} -1 & p < \tfrac15 \\ \tfrac{10p - 5}{3} & \tfrac15 \le p < \tfrac45
+        \\ 1 & p \ge \tfrac45 \end{cases}, \quad
+    E_{live}^{owned}(p) = \begin{cases} \tfrac{5p}{2} - 1 & p < \tfrac45 \\ 1 & p \ge \tfrac45 \end{cases}, \quad
+    E_{live}^{theirs}(p) = \begin{cases} -1 & p < \tfrac15 \\ \tfrac{5p - 3}{2} & p \ge \tfrac15 \end{cases}
+
+and the cubeful equity is :math:`E(x) = (1 - x)\,E_{dead} + x\,E_{live}`.  gnubg takes
+:math:`E(x)` as the no-double equity with the cube centred or owned, :math:`2E(x)` with the
+opponent owning the cube as double/take, 1 as double/pass; it doubles when both exceed the
+no-double equity and the opponent passes when double/take is at least 1.
+
+**The exact x.**  For a pair of positions and a cube state with exact no-double equity
+:math:`N` (:mod:`.twosided`: :math:`N_C`, :math:`N_O`, :math:`N_T`), the efficiency that
+reproduces it is
+
+.. math::
+
+    x = \frac{N - E_{dead}}{E_{live}(p) - E_{dead}},
+
+an exact rational, undefined where :math:`E_{live}(p) = E_{dead}` (for instance :math:`p = 0`
+or :math:`p = 1`).  It need not lie in :math:`[0, 1]`.
+
+**gnubg's race rule** (eval.c ``EvalEfficiency``, ``CLASS_RACE``): :math:`x = 0.55 + 0.00125
+\cdot \text{pips}` of the player on roll, clamped to :math:`[0.6, 0.7]`; for positions in its
+one-sided bearoff database gnubg uses the constant ``rOSCubeX`` = 0.6.  Rules are scored by
+the decisions they make with :math:`E(x)` (double with the cube centred, redouble, take)
+against the exact optimum, and the exact equity those decisions lose
+(:func:`.realcube.score_decisions`).
+
+Floats never decide: every :math:`x`, decision and cost is computed on exact integers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ...numbers import mpq
+from ...results import Result
+from .positions import checkers, pips
+from .realcube import RuleScore, pairs_of, score_decisions
+from .twosided import TwoSided
+
+__all__ = ["live_equity", "janowski_equity", "efficiency", "gnubg_race_x", "exact_efficiencies",
+           "EfficiencySummary", "summarise", "score_x_rules", "CUBES"]
+
+CUBES = ("centred", "mine", "theirs")
+_TP, _CP = mpq(1, 5), mpq(4, 5)
+
+
+def live_equity(p, cube: str):
+    """Janowski's live-cube equity :math:`E_{live}(p)` (module docstring; no gammons) for cube
+    ``centred``, ``mine`` (owned by the player on roll) or ``theirs``."""
+    if cube == "centred":
+        return mpq(-1) if p < _TP else ((10 * p - 5) / 3 if p < _CP else mpq(1))
+    if cube == "mine":
+        return 5 * p / 2 - 1 if p < _CP else mpq(1)
+    return mpq(-1) if p < _TP else (5 * p - 3) / 2
+
+
+def janowski_equity(p, x, cube: str):
+    """:math:`E(x) = (1 - x)(2p - 1) + x E_{live}(p)` (module docstring)."""
+    return (1 - x) * (2 * p - 1) + x * live_equity(p, cube)
+
+
+def efficiency(p, nd, cube: str):
+    """The exact :math:`x` with :math:`E(x) = N` for the no-double equity ``nd`` (module
+    docstring); None where the live and dead equities coincide."""
+    dead = 2 * p - 1
+    den = live_equity(p, cube) - dead
+    return None if den == 0 else (nd - dead) / den
+
+
+def gnubg_race_x(roller_pips: int):
+    """gnubg's race efficiency :math:`0.55 + 0.00125\\,\\text{pips}` clamped to [0.6, 0.7]
+    (eval.c ``EvalEfficiency``), exactly."""
+    return min(max(mpq(11, 20) + mpq(roller_pips, 800), mpq(3, 5)), mpq(7, 10))
+
+
+def _live_scaled(P, S, cube):
+    """:math:`6S\\,E_{live}(P/S)` as exact integers (object arrays), by the formulas above."""
+    if cube == "centred":
+        return np.where(5 * P < S, -6 * S, np.where(5 * P < 4 * S, 2 * (10 * P - 5 * S), 6 * S))
+    if cube == "mine":
+        return np.where(5 * P < 4 * S, 3 * (5 * P - 2 * S), 6 * S)
+    return np.where(5 * P < S, -6 * S, 3 * (5 * P - 3 * S))
+
+
+def exact_efficiencies(t: TwoSided, cached=None) -> dict:
+    """Per cube state, an object array (non-empty roller x non-empty opponent, in the
+    table's order) of the exact :math:`x` (:class:`mpq`, None where undefined)."""
+    idx, _pip, obj = cached or pairs_of(t)
+    S = t.scale
+    P = obj["P"]
+    dead = 6 * (2 * P - S)
+    out = {}
+    for cube, name in zip(CUBES, ("NC", "NO", "NT")):
+        num = 6 * obj[name] - dead
+        den = _live_scaled(P, S, cube) - dead
+        x = np.empty(P.shape, dtype=object)
+        flat_n, flat_d, flat_x = num.ravel(), den.ravel(), x.ravel()
+        for k in range(flat_x.size):
+            d = flat_d[k]
+            flat_x[k] = None if d == 0 else mpq(int(flat_n[k]), int(d))
+        out[cube] = x
+    return out
+
+
+@dataclass
+class EfficiencySummary(Result):
+    """Exact x grouped by a property of the pair: per group and cube state, the number of
+    pairs where x is defined and its quartiles (exact)."""
+
+    by: str
+    rows: list = field(default_factory=list)  # (group label, {cube: (n, q1, median, q3)})
+    method: str = "exact x = (N - E_dead) / (E_live - E_dead) at every pair (module docstring), quartiles exact"
+    evidence: str = "exact"
+    source: str = "Janowski 1993 interpolation as in gnubg eval.c Cl2CfMoney; exact two-sided table"
+
+
+def _quartiles(vals):
+    v = sorted(vals)
+    if not v:
+        return (0, None, None, None)
+    n = len(v)
+    return (n, v[(n - 1) // 4], v[(n - 1) // 2], v[(3 * (n - 1)) // 4])
+
+
+def summarise(t: TwoSided, xs: dict, by: str = "roller pips", groups=None, cached=None) -> EfficiencySummary:
+    """Quartiles of the exact x (lower middle values for even counts) per group of pairs:
+    ``by`` is ``"roller pips"`` (groups: ranges of the roller's pip count, default 5-pip
+    bins) or ``"roller checkers"``."""
+    idx, pip, _obj = cached or pairs_of(t)
+    if by == "roller checkers":
+        prop = np.array([checkers(t.keys[i]) for i in idx])
+        groups = groups or [(c, c) for c in range(1, int(prop.max()) + 1)]
+    else:
+        prop = pip
+        top = int(prop.max())
+        groups = groups or [(a, min(a + 4, top)) for a in range(1, top + 1, 5)]
+    res = EfficiencySummary(by)
+    for lo, hi in groups:
+        rows = np.nonzero((prop >= lo) & (prop <= hi))[0]
+        cells = {}
+        for cube in CUBES:
+            vals = [v for v in xs[cube][rows].ravel() if v is not None]
+            cells[cube] = _quartiles(vals)
+        res.rows.append((f"{lo}" if lo == hi else f"{lo}-{hi}", cells))
+    return res
+
+
+def _decisions(t: TwoSided, cached, xnum, xden: int):
+    """Decisions (double, redouble, take) by Janowski's E(x) with x = xnum / xden, xnum an
+    integer array over roller positions (module docstring): exact integer comparisons."""
+    idx, _pip, obj = cached
+    S = t.scale
+    P = obj["P"]
+    a = xnum[:, None].astype(object)
+    b = xden
+    dead6 = 6 * (2 * P - S)
+
+    def J(cube):  # 6 S b E(x)
+        return (b - a) * dead6 + a * _live_scaled(P, S, cube)
+
+    nd_c, nd_o, dt = J("centred"), J("mine"), 2 * J("theirs")
+    dp = 6 * S * b
+    dv = np.minimum(dt, dp)
+    allj = np.ones(P.shape, dtype=bool)
+    return ((dv > nd_c).astype(bool), allj), ((dv > nd_o).astype(bool), allj), ((dt < dp).astype(bool), allj)
+
+
+def score_x_rules(t: TwoSided, rules: dict, cached=None) -> list[RuleScore]:
+    """Score efficiency rules: ``rules`` maps a name to a function of the roller's pip count
+    returning an exact x with denominator dividing 20000; errors and exact equity lost as in
+    :func:`.realcube.score_decisions`."""
+    cached = cached or pairs_of(t)
+    idx, _pip, _obj = cached
+    roller_pips = [pips(t.keys[i]) for i in idx]
+    res = []
+    for name, rule in rules.items():
+        xs = [rule(p) * 20000 for p in roller_pips]
+        if any(v.denominator != 1 for v in xs):
+            raise ValueError(f"{name}: x must be a multiple of 1/20000")
+        xnum = np.array([int(v) for v in xs], dtype=object)
+        res.append(score_decisions(t, name, _decisions(t, cached, xnum, 20000), cached))
+    return res
