@@ -24,7 +24,7 @@ import sys
 import threading
 import time
 
-__all__ = ["worker_init", "cap_workers", "cores", "stop_pool"]
+__all__ = ["worker_init", "cap_workers", "cores", "stop_pool", "sigint_held"]
 
 _PR_SET_PDEATHSIG = 1
 
@@ -67,11 +67,33 @@ def _watch_parent(parent: int, interval: float) -> None:
 def worker_init(parent: int, interval: float = 1.0) -> None:
     """Initializer of a pool worker: die with ``parent`` (prctl and a watchdog thread); ignore Ctrl-C."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):  # forked under sigint_held: ignored now, so it may be unblocked
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     _set_pdeathsig()
     if os.getppid() != parent:  # the parent died before the prctl took effect
         os._exit(1)
     threading.Thread(target=_watch_parent, args=(parent, interval), daemon=True,
                      name="exactcube-parent-watchdog").start()
+
+
+class sigint_held:
+    """Hold Ctrl-C (block SIGINT in this thread) while a pool forks its workers.
+
+    A forked worker inherits the signal mask, so a Ctrl-C that reaches the process group while a worker is
+    still starting, before :func:`worker_init` ignores it, cannot interrupt the worker's bootstrap (which
+    printed a traceback of its own); this process gets the held Ctrl-C as soon as the block ends.  Threads
+    started inside (the pool's manager) keep SIGINT blocked, which leaves it to the main thread.
+    """
+
+    def __enter__(self):
+        self._old = (signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+                     if hasattr(signal, "pthread_sigmask") else None)
+        return self
+
+    def __exit__(self, *exc):
+        if self._old is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, self._old)
+        return False
 
 
 def stop_pool(pool, grace: float = 2.0) -> None:

@@ -30,7 +30,7 @@ from typing import Callable, Iterable
 from ..errors import BadInput, MissingExtra
 from ..numbers import format_exact, parse_rational, to_mpq
 from ..output import check_destination, write_text
-from ..processes import stop_pool, worker_init
+from ..processes import sigint_held, stop_pool, worker_init
 
 __all__ = ["SweepResult", "run_sweep", "grid_task", "read_results", "HEADER_KIND"]
 
@@ -238,7 +238,8 @@ def run_sweep(n_max: int, eps: Iterable, results: str | None = None, workers: in
         # workers die with this process (prctl + watchdog) and leave Ctrl-C to it (exactcube.processes)
         pool = ProcessPoolExecutor(max_workers=workers, initializer=worker_init, initargs=(os.getpid(),))
         try:
-            futs = [pool.submit(task, format_exact(e), n_max, **extra) for e in todo]
+            with sigint_held():  # the workers are forked at the first submit (exactcube.processes)
+                futs = [pool.submit(task, format_exact(e), n_max, **extra) for e in todo]
             for fut in done_first(futs):
                 finish(fut.result())
         except BaseException:
