@@ -34,8 +34,8 @@ def add_arguments(p):
 
 
 def _escaped(text: str, quote: str) -> str:
-    """``text`` with backslashes, the quote character and control characters escaped (\\, \\", \\uXXXX):
-    valid inside a Python string literal and a TOML basic string alike."""
+    """``text`` with backslashes, the quote character and control characters escaped (\\, \\", and \\u with
+    four hex digits): valid inside a Python string literal and a TOML basic string alike."""
     out = []
     for ch in text:
         if ch in ("\\", quote):
@@ -53,7 +53,7 @@ def _docstring(text: str) -> str:
 
 
 def _toml_string(text: str) -> str:
-    """``text`` as a TOML basic string, quotes included (TOML v1.0: \\ \\" and \\uXXXX escapes)."""
+    """``text`` as a TOML basic string, quotes included (TOML v1.0: \\ \\" and \\u-plus-four-hex-digit escapes)."""
     return '"' + _escaped(text, '"') + '"'
 
 
