@@ -41,14 +41,12 @@ STATEMENT = ("the conjecture's own statement (the move n - 1, the bound 1/2): th
 _K, _U = sp.symbols("K u", integer=True, nonnegative=True)
 
 
-def _holds_from(expr, K0: int, strict: bool = True) -> bool:
-    r"""``expr`` (a polynomial in K) is > 0 (``strict``) or >= 0 for every integer K >= K0: after K = K0 + u
-    every coefficient in u is >= 0 and, if strict, the constant term is > 0 (a sufficient, mechanical test)."""
-    P = sp.Poly(sp.expand(sp.sympify(expr).subs(_K, K0 + _U)), _U)
-    cs = P.all_coeffs()
-    if any(c < 0 for c in cs):
-        return False
-    return (P.eval(0) > 0) if strict else True
+def _holds_from(expr, K0: int, strict: bool = True, var=_K) -> bool:
+    r"""``expr`` (a polynomial in ``var``, default K) is > 0 (``strict``) or >= 0 for every integer value >= K0:
+    after var = K0 + u every coefficient in u is >= 0 and, if strict, the constant term is > 0 (a sufficient,
+    mechanical test)."""
+    e = sp.expand(sp.sympify(expr).subs(var, K0 + _U))
+    return _nonneg_poly(e, _U) and (not strict or e.subs(_U, 0) > 0)
 
 
 def _fail(what: str):
@@ -300,10 +298,8 @@ def conjecture10_every_k():
     if sp.simplify(gap - (j - 7) / 2) != 0:
         return _fail(f"the first-order gap is {gap}, not (j - 7)/2")
     # its sign for every j: positive from j = 8 on, negative up to 6, zero at 7
-    jj = sp.symbols("jj", integer=True, nonnegative=True)
-    pos = sp.expand(gap.subs(j, 8 + jj))
-    neg = sp.expand(-gap.subs(j, 6 - jj))
-    if not (_nonneg_poly(pos, jj) and pos.subs(jj, 0) > 0 and _nonneg_poly(neg, jj) and neg.subs(jj, 0) > 0
+    below = sp.symbols("below", integer=True, nonnegative=True)  # j = 6 - below
+    if not (_holds_from(gap, 8, var=j) and _holds_from(-gap.subs(j, 6 - below), 0, var=below)
             and gap.subs(j, 7) == 0):
         return _fail(f"the sign of (j - 7)/2 is not as stated: {gap}")
     # n = 128: the second order, and the small powers of two, from the exact series
