@@ -132,6 +132,16 @@ def test_second_order_below_half_by_hand():
     assert [R.best[1 << j] for j in range(1, 5)] == [(1,), (3,), (7,), (15,)]
 
 
+def test_near_zero_width_is_the_theorem_s():
+    # Theorem 7 needs (1 - w)^k > 2/3 at the width w: 1/(3k) by hand for n = 2 (k = 2) and 255 (k = 8); a wider
+    # width (1/k, 1/(2k)) breaks the inequality, so the test fails if the width is weakened
+    assert E.near_zero_width(2) == mpq(1, 6) and E.near_zero_width(255) == mpq(1, 24)
+    for n in (2, 3, 7, 8, 1000, 2 ** 40):
+        k = n.bit_length()
+        assert (1 - E.near_zero_width(n)) ** k > mpq(2, 3)
+    assert (1 - mpq(1, 2 * 2)) ** 2 < mpq(2, 3)
+
+
 @pytest.mark.parametrize("n", [2, 3, 5, 8, 13, 31, 40])
 def test_near_zero_bounds_hold_as_bounds(n):
     # Theorem 7's two inequalities on instances: p(n, 0) >= a and p(n, m) <= 1 - a^2, a = (1 - eps)^k
@@ -164,7 +174,7 @@ def test_theorems_for_every_k():
     assert v.witness["scope"] == "every n = 2^k >= 256"
     assert v.witness["second_order_gap_n128"] == "-46/3"
     for cid in ("noisy.ends.channel_at_one", "noisy.ends.values_at_one", "noisy.ends.power_channel",
-                "noisy.ends.germ_at_one", "noisy.ends.half", "noisy.ends.half_second_order",
+                "noisy.ends.germ_at_one", "noisy.ends.half", "noisy.ends.half_second_order", "noisy.ends.near_zero",
                 "noisy.conjecture9.ends", "noisy.conjecture10.ends"):
         assert REGISTRY[cid].check().outcome.value == "verified", cid
 

@@ -458,6 +458,12 @@ def _theorem7():
                            "2..64", assumptions=(CHANNEL.id,))
 
 
+near_zero = _lemma_claim("noisy.ends.near_zero", "§3, Conjecture 9 near eps = 0",
+    "Theorem 7: for every n >= 2 with k binary digits and 0 < eps <= 1/(3k), move 0 is the unique optimum and "
+    "p(n) > 2/3",
+    _theorem7)
+
+
 @claim("noisy.conjecture9.ends", "§3, Conjecture 9",
        "Conjecture 9 at both ends for every n >= 2: move 0 is the unique optimum and p(n) > 2/3 for "
        "0 < eps <= 1/(3k), k the binary digits of n (Theorem 7), and move 0 is the unique optimum with "
