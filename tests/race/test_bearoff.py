@@ -130,6 +130,56 @@ def test_small_table_agrees_with_fifteen_checker_table():
         assert big.num[i] == small.num[small.index[k]]
 
 
+def _index_order(table):
+    """Reference: every position solved one by one in index order by the plain recursion
+    (OneSided._solve, the build before the vectorised one)."""
+    for i in range(1, len(table.keys)):
+        if table.num[i] is None:
+            table._solve(i)
+    return table
+
+
+def _same_tables(fast, ref):
+    assert fast.choice == ref.choice
+    assert fast.num == ref.num
+    assert fast.mean == ref.mean
+    assert fast.ties == ref.ties
+
+
+@pytest.mark.parametrize("C", [4, 7])
+def test_build_by_pips_equals_the_recursion_in_index_order(C):
+    """The vectorised build (all positions of one pip count at once, float-screened minima)
+    gives the same distributions, exact means, chosen plays and tie count as the plain
+    recursion in index order."""
+    _same_tables(os_.OneSided(C).build_by_pips(), _index_order(os_.OneSided(C)))
+
+
+def test_build_by_pips_decided_exactly_when_the_screen_keeps_every_play(monkeypatch):
+    """With a float screen that drops nothing, every minimum over different distributions is
+    decided by the exact means (and the smallest index on exact ties): the same tables."""
+    monkeypatch.setattr(os_, "_SCREEN", 100.0)
+    _same_tables(os_.OneSided(5).build_by_pips(), _index_order(os_.OneSided(5)))
+
+
+def test_gammon_table_by_pips_equals_the_recursion():
+    """The gammon table (15-checker positions solved, the rest end states) built vectorised
+    equals the plain recursion on every one of its 15,504 positions."""
+    ref = _index_order(os_.GammonOneSided())
+    fast = os_.GammonOneSided().build()
+    assert sum(1 for c in fast.choice if c) == comb(21, 6) - comb(20, 6) == 15504
+    _same_tables(fast, ref)
+
+
+def test_a_large_query_builds_everything_by_pips():
+    """A query reaching more than VECTOR_FROM unsolved positions solves the whole table at once;
+    its distribution sums to 1 and its mean (its own integer recurrence) is sum k P(N = k)."""
+    t = os_.OneSided(15)
+    i = t.solve_from(K(0, 0, 0, 0, 0, 15))
+    assert t.built_upto == len(t.keys) and all(n is not None for n in t.num)
+    probs = [mpq(a, 36**k) for k, a in enumerate(t.num[i])]
+    assert sum(probs) == 1 and sum(k * p for k, p in enumerate(probs)) == t.mean[i]
+
+
 # ------------------------------------------------------------------ gnubg's file
 
 

@@ -54,11 +54,13 @@ from __future__ import annotations
 import os
 import struct
 from dataclasses import dataclass, field
+from itertools import repeat
+from math import comb
 
 from ...errors import BadInput
 from ...numbers import mpq
 from ...results import Result
-from .positions import MAX_CHECKERS, ROLLS, checkers, counts_of, die_moves, key_of, plays, positions
+from .positions import MAX_CHECKERS, POINTS, ROLLS, checkers, counts_of, die_moves, key_of, plays, positions
 
 __all__ = [
     "OneSided",
@@ -85,6 +87,13 @@ QUANTUM = 65535
 _SLOTS = 32
 _SLOT_BITS = 168  # 36^32 < 2^166
 _SLOT_MASK = (1 << _SLOT_BITS) - 1
+_SLOT_BYTES = _SLOT_BITS // 8
+#: The exact means are kept as the integers 36^32 E[N] (a_k / 36^k with k < 32).
+_MEAN_SCALE = 36**_SLOTS
+#: Float screen of :meth:`OneSided.build_by_pips`: far above the float error of a mean (< 4e-15).
+_SCREEN = 1e-9
+#: :meth:`OneSided.build` solves all positions at once (vectorised) when more than this many remain.
+VECTOR_FROM = 3000
 
 
 @dataclass(frozen=True)
@@ -217,8 +226,12 @@ class OneSided:
         self.choice[i] = tuple(chosen)
 
     def build(self, upto: int | None = None, progress=None) -> "OneSided":
-        """Solve every position with index below ``upto`` (all by default), in index order."""
+        """Solve every position with index below ``upto`` (all by default): in index order by
+        :meth:`_solve`, or, when more than :data:`VECTOR_FROM` positions remain, all of them at
+        once by :meth:`build_by_pips` (the same values, choices and tie count)."""
         upto = len(self.keys) if upto is None else upto
+        if upto - self.built_upto > VECTOR_FROM:
+            return self.build_by_pips(progress)
         for i in range(self.built_upto, upto):
             if self.num[i] is None:
                 self._solve(i)
@@ -227,8 +240,159 @@ class OneSided:
         self.built_upto = max(self.built_upto, upto)
         return self
 
+    def build_by_pips(self, progress=None) -> "OneSided":
+        """Solve every position, the positions of one pip count at a time (every play lowers the
+        pip count), vectorised over them with numpy: the recurrences of the module docstring and
+        the plays of :meth:`_solve` (the best play of a roll as a nested minimum over the first
+        die's moves), with the same values, choices and tie count as solving in index order.
+
+        The minima are exact: a candidate is dropped only when its float mean exceeds the least
+        float mean by more than :data:`_SCREEN` (each float is the exact mean rounded once,
+        within :math:`32 \\cdot 2^{-53}` of it), and the candidates left are compared by their
+        exact means :math:`36^{32} E[N]` (integers), ties broken by the smallest index.  The
+        distributions are added as packed integers as in :meth:`_solve`; ``progress(i)`` is
+        called after each pip count with the number of positions solved."""
+        import numpy as np
+
+        keys, n = self.keys, len(self.keys)
+        key_arr = np.array(keys, dtype=np.int64)
+        cnt = np.stack([(key_arr >> (4 * p)) & 15 for p in range(POINTS)], axis=1)
+        pip = cnt @ np.arange(1, POINTS + 1)
+        top = np.where(cnt > 0, np.arange(1, POINTS + 1), 0).max(axis=1)
+        ct = np.array([[comb(j, r) for r in range(POINTS + 1)] for j in range(self.max_checkers + POINTS + 1)],
+                      dtype=np.int64)
+
+        def index_of(c):  # gnubg's index of rows of counts (positions.py: sum_m comb(j_m, 6 - m))
+            j = POINTS - 1 + c.sum(axis=1)
+            idx = ct[j, POINTS].copy()
+            for m in range(POINTS - 1):
+                j = j - c[:, m] - 1
+                idx += ct[j, POINTS - 1 - m]
+            return idx
+
+        # dm[d][i]: the positions after one move of the die d from i (positions.die_moves), padded
+        # with the first of them
+        dm = np.zeros((7, n, POINTS), dtype=np.int64)
+        for d in range(1, 7):
+            valid, succ = [], []
+            for p in range(1, POINTS + 1):
+                v = cnt[:, p - 1] > 0
+                c = cnt.copy()
+                c[:, p - 1] -= 1
+                if p > d:
+                    c[:, p - 1 - d] += 1
+                else:
+                    v &= (p == d) | (top == p)
+                c[~v] = 0
+                valid.append(v)
+                succ.append(index_of(c))
+            valid, succ = np.stack(valid, axis=1), np.stack(succ, axis=1)
+            first = succ[np.arange(n), valid.argmax(axis=1)]
+            dm[d] = np.where(valid, succ, first[:, None])
+
+        packed, B = self._packed, _MEAN_SCALE
+        exact = [0] * n  # 36^32 E[N] for the solved positions
+        fmean = np.zeros(n)
+        todo = np.array([c is None for c in self.choice])
+        for i in np.flatnonzero(~todo).tolist():
+            exact[i] = int(self.mean[i] * B)
+            fmean[i] = exact[i] / B
+
+        # positions with the same distribution (so the same mean) share a class number
+        klass = np.arange(n)
+        kinds: dict[int, int] = {}
+        for i in np.flatnonzero(~todo).tolist():
+            klass[i] = kinds.setdefault(packed[i], i)
+
+        def pick(cand, flags):
+            """Least (exact mean, index) per row of candidate indices; tie flag as in :meth:`_pick`."""
+            fm = fmean[cand]
+            near = fm <= fm.min(axis=1, keepdims=True) + _SCREEN
+            best = np.where(near, cand, n).min(axis=1)
+            tie = (near & flags).any(axis=1)
+            # rows whose screened candidates are not all of one distribution are decided exactly
+            kc = klass[cand]
+            for r in np.flatnonzero((near & (kc != klass[best][:, None])).any(axis=1)).tolist():
+                ent = [(j, f) for j, f, ok in zip(cand[r].tolist(), flags[r].tolist(), near[r].tolist()) if ok]
+                low = min(exact[j] for j, _f in ent)
+                ent = [(j, f) for j, f in ent if exact[j] == low]
+                best[r] = min(j for j, _f in ent)
+                tie[r] = any(f for _j, f in ent) or len({packed[j] for j, _f in ent}) > 1
+            return best, tie
+
+        after = np.zeros((4, 7, n), dtype=np.int64)  # [m][d][i]: best position after m moves of d
+        atie = np.zeros((4, 7, n), dtype=bool)
+        dice = np.arange(1, 7)[:, None, None]
+        pairs = [(a, b) for a in range(1, 7) for b in range(1, a)]
+        slot = {roll: r for r, (roll, _w) in enumerate(ROLLS)}
+        # a roll's nested minimum looks at most three moves below the positions to solve, so the
+        # positions with fewer checkers than that (the gammon table's end states) are left out
+        live = cnt.sum(axis=1) >= cnt[todo].sum(axis=1).min(initial=self.max_checkers) - 3
+        order = np.flatnonzero(live)[np.argsort(pip[live], kind="stable")]
+        ends = np.searchsorted(pip[order], np.arange(pip.max() + 2))
+        ties, done = 0, 0
+        exact_of, packed_of = exact.__getitem__, packed.__getitem__
+        for level in range(1, int(pip.max()) + 1):
+            rows = order[ends[level]: ends[level + 1]]
+            m = len(rows)
+            if not m:
+                continue
+            s = dm[1:, rows]  # (6, m, 6)
+            best, tie = pick(s.reshape(-1, POINTS), np.zeros((s.size // POINTS, POINTS), dtype=bool))
+            after[1][1:, rows] = best.reshape(6, m)
+            for k in (2, 3, 4):
+                c, f = after[k - 1][dice, s], atie[k - 1][dice, s]
+                best, tie = pick(c.reshape(-1, POINTS), f.reshape(-1, POINTS))
+                best, tie = best.reshape(6, m), tie.reshape(6, m)
+                if k < 4:
+                    after[k][1:, rows] = best
+                    atie[k][1:, rows] = tie
+            choice = np.zeros((m, len(ROLLS)), dtype=np.int64)
+            ctie = np.zeros((m, len(ROLLS)), dtype=bool)
+            for d in range(1, 7):
+                choice[:, slot[(d, d)]], ctie[:, slot[(d, d)]] = best[d - 1], tie[d - 1]
+            c = np.concatenate([np.stack([after[1, b][dm[a][rows]] for a, b in pairs]),
+                                np.stack([after[1, a][dm[b][rows]] for a, b in pairs])], axis=2)
+            f = np.concatenate([np.stack([atie[1, b][dm[a][rows]] for a, b in pairs]),
+                                np.stack([atie[1, a][dm[b][rows]] for a, b in pairs])], axis=2)
+            best, tie = pick(c.reshape(-1, 2 * POINTS), f.reshape(-1, 2 * POINTS))
+            best, tie = best.reshape(len(pairs), m), tie.reshape(len(pairs), m)
+            for q, (a, b) in enumerate(pairs):
+                choice[:, slot[(a, b)]], ctie[:, slot[(a, b)]] = best[q], tie[q]
+            mine = todo[rows]
+            ties += int(ctie[mine].sum())
+            # the 36 dice outcomes (a roll of weight 2 listed twice) added one by one
+            twice = np.concatenate([choice, choice[:, [slot[p] for p in pairs]]], axis=1)[mine].tolist()
+            solved = rows[mine].tolist()
+            for i, row, many in zip(solved, choice[mine].tolist(), twice):
+                exact[i] = B + sum(map(exact_of, many)) // 36
+                packed[i] = sum(map(packed_of, many)) << _SLOT_BITS
+                klass[i] = kinds.setdefault(packed[i], i)
+                self.choice[i] = tuple(row)
+            fmean[solved] = [exact[i] / B for i in solved]
+            done += m
+            if progress is not None:
+                progress(done)
+        # unpack the numerators: every slot of every solved position as 21 bytes, read at once
+        solved = np.flatnonzero(todo).tolist()
+        sizes = [-(-packed[i].bit_length() // _SLOT_BITS) - 1 for i in solved]
+        if max(sizes, default=0) >= _SLOTS:  # pragma: no cover - 15 checkers need at most 32 rolls
+            raise AssertionError("more rolls than the packed slots hold")
+        raw = b"".join([(packed[i] >> _SLOT_BITS).to_bytes(k * _SLOT_BYTES, "little") for i, k in zip(solved, sizes)])
+        values = np.frombuffer(raw, dtype=f"V{_SLOT_BYTES}").tolist()
+        values = list(map(int.from_bytes, values, repeat("little")))
+        at = 0
+        for i, k in zip(solved, sizes):
+            self.num[i] = (0, *values[at: at + k])
+            self.mean[i] = mpq(exact[i], B)
+            at += k
+        self.ties += ties
+        self.built_upto = n
+        return self
+
     def solve_from(self, key: int) -> int:
-        """Solve just the positions reachable from ``key`` (in index order); returns its index."""
+        """Solve just the positions reachable from ``key`` (in index order; all positions by
+        :meth:`build_by_pips` when more than :data:`VECTOR_FROM` are unsolved); returns its index."""
         todo, stack = set(), [key]
         while stack:
             k = stack.pop()
@@ -236,6 +400,9 @@ class OneSided:
             if i in todo or self.num[i] is not None:
                 continue
             todo.add(i)
+            if len(todo) > VECTOR_FROM:
+                self.build_by_pips()
+                return self.index[key]
             stack.extend(s for roll, _w in ROLLS for s in plays(k, roll))
         for i in sorted(todo):
             self._solve(i)

@@ -118,19 +118,14 @@ def n_positions(max_checkers: int) -> int:
 def positions(max_checkers: int) -> tuple[int, ...]:
     """All keys with at most ``max_checkers`` checkers, in the order of gnubg's index
     (``positions(C)[gnubg_index(p, C)] == key_of(p)``)."""
-    out = [None] * n_positions(max_checkers)
-
-    def rec(prefix, left):
-        if len(prefix) == POINTS:
-            out[gnubg_index(prefix, max_checkers)] = key_of(prefix)
-            return
-        for c in range(left + 1):
-            rec(prefix + [c], left - c)
-
-    rec([], max_checkers)
-    if any(k is None for k in out):  # pragma: no cover - the index is a bijection (tested)
-        raise AssertionError("gnubg index is not onto")
-    return tuple(out)
+    # The index ranks the marker bits j0 > j1 > ... > j5 (module docstring) in the combinatorial
+    # number system, i.e. in colex order: nested ascending loops over j0, j1, ..., j5 list the
+    # 6-subsets in index order.  The counts are the gaps between markers: c_1 = j0 - j1 - 1, ...,
+    # c_5 = j4 - j5 - 1, and c_6 = j5 (j0 = 5 + sum c).
+    return tuple((j0 - j1 - 1) | (j1 - j2 - 1) << 4 | (j2 - j3 - 1) << 8 | (j3 - j4 - 1) << 12
+                 | (j4 - j5 - 1) << 16 | j5 << 20
+                 for j0 in range(POINTS - 1, max_checkers + POINTS) for j1 in range(4, j0) for j2 in range(3, j1)
+                 for j3 in range(2, j2) for j4 in range(1, j3) for j5 in range(j4))
 
 
 _die_cache: list[dict[int, tuple[int, ...]]] = [{} for _ in range(7)]  # [d][key]
