@@ -54,17 +54,20 @@ from __future__ import annotations
 import os
 import struct
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import repeat
 from math import comb
 
 from ...errors import BadInput
 from ...numbers import mpq
 from ...results import Result
-from .positions import MAX_CHECKERS, POINTS, ROLLS, checkers, counts_of, die_moves, key_of, plays, positions
+from .positions import (MAX_CHECKERS, POINTS, ROLLS, checkers, counts_of, die_moves, key_of, n_positions, plays,
+                        positions)
 
 __all__ = [
     "OneSided",
     "one_sided",
+    "die_table",
     "Distribution",
     "distribution",
     "GNUBG_OS_PATHS",
@@ -254,41 +257,8 @@ class OneSided:
         called after each pip count with the number of positions solved."""
         import numpy as np
 
-        keys, n = self.keys, len(self.keys)
-        key_arr = np.array(keys, dtype=np.int64)
-        cnt = np.stack([(key_arr >> (4 * p)) & 15 for p in range(POINTS)], axis=1)
-        pip = cnt @ np.arange(1, POINTS + 1)
-        top = np.where(cnt > 0, np.arange(1, POINTS + 1), 0).max(axis=1)
-        ct = np.array([[comb(j, r) for r in range(POINTS + 1)] for j in range(self.max_checkers + POINTS + 1)],
-                      dtype=np.int64)
-
-        def index_of(c):  # gnubg's index of rows of counts (positions.py: sum_m comb(j_m, 6 - m))
-            j = POINTS - 1 + c.sum(axis=1)
-            idx = ct[j, POINTS].copy()
-            for m in range(POINTS - 1):
-                j = j - c[:, m] - 1
-                idx += ct[j, POINTS - 1 - m]
-            return idx
-
-        # dm[d][i]: the positions after one move of the die d from i (positions.die_moves), padded
-        # with the first of them
-        dm = np.zeros((7, n, POINTS), dtype=np.int64)
-        for d in range(1, 7):
-            valid, succ = [], []
-            for p in range(1, POINTS + 1):
-                v = cnt[:, p - 1] > 0
-                c = cnt.copy()
-                c[:, p - 1] -= 1
-                if p > d:
-                    c[:, p - 1 - d] += 1
-                else:
-                    v &= (p == d) | (top == p)
-                c[~v] = 0
-                valid.append(v)
-                succ.append(index_of(c))
-            valid, succ = np.stack(valid, axis=1), np.stack(succ, axis=1)
-            first = succ[np.arange(n), valid.argmax(axis=1)]
-            dm[d] = np.where(valid, succ, first[:, None])
+        n = len(self.keys)
+        dm, pip, size = die_table(self.max_checkers)
 
         packed, B = self._packed, _MEAN_SCALE
         exact = [0] * n  # 36^32 E[N] for the solved positions
@@ -305,87 +275,90 @@ class OneSided:
             klass[i] = kinds.setdefault(packed[i], i)
 
         def pick(cand, flags):
-            """Least (exact mean, index) per row of candidate indices; tie flag as in :meth:`_pick`."""
+            """Least (exact mean, index) in each column of candidate indices, and its tie flag
+            (as :meth:`_pick`; ``flags`` the candidates' own tie flags, None for none)."""
             fm = fmean[cand]
-            near = fm <= fm.min(axis=1, keepdims=True) + _SCREEN
-            best = np.where(near, cand, n).min(axis=1)
-            tie = (near & flags).any(axis=1)
-            # rows whose screened candidates are not all of one distribution are decided exactly
-            kc = klass[cand]
-            for r in np.flatnonzero((near & (kc != klass[best][:, None])).any(axis=1)).tolist():
-                ent = [(j, f) for j, f, ok in zip(cand[r].tolist(), flags[r].tolist(), near[r].tolist()) if ok]
+            near = fm <= fm.min(axis=0) + _SCREEN
+            best = np.where(near, cand, n).min(axis=0)
+            if flags is None:
+                flags = np.zeros(cand.shape, dtype=bool)
+            tie = (near & flags).any(axis=0)
+            # columns whose screened candidates are not all of one distribution are decided exactly
+            for r in np.flatnonzero((near & (klass[cand] != klass[best])).any(axis=0)).tolist():
+                ent = [(j, f) for j, f, ok in zip(cand[:, r].tolist(), flags[:, r].tolist(), near[:, r].tolist()) if ok]
                 low = min(exact[j] for j, _f in ent)
                 ent = [(j, f) for j, f in ent if exact[j] == low]
                 best[r] = min(j for j, _f in ent)
                 tie[r] = any(f for _j, f in ent) or len({packed[j] for j, _f in ent}) > 1
             return best, tie
 
-        after = np.zeros((4, 7, n), dtype=np.int64)  # [m][d][i]: best position after m moves of d
+        def columns(c):  # (die or roll, move, position) -> (move, (die or roll, position))
+            return c.transpose(1, 0, 2).reshape(c.shape[1], -1)
+
+        after = np.zeros((4, 7, n), dtype=dm.dtype)  # [m][d][i]: best position after m moves of d
         atie = np.zeros((4, 7, n), dtype=bool)
         dice = np.arange(1, 7)[:, None, None]
         pairs = [(a, b) for a in range(1, 7) for b in range(1, a)]
+        hi, lo = (np.array(v)[:, None, None] for v in zip(*pairs))
         slot = {roll: r for r, (roll, _w) in enumerate(ROLLS)}
+        doubles, twos = [slot[(d, d)] for d in range(1, 7)], [slot[p] for p in pairs]
         # a roll's nested minimum looks at most three moves below the positions to solve, so the
         # positions with fewer checkers than that (the gammon table's end states) are left out
-        live = cnt.sum(axis=1) >= cnt[todo].sum(axis=1).min(initial=self.max_checkers) - 3
+        live = size >= size[todo].min(initial=self.max_checkers) - 3
         order = np.flatnonzero(live)[np.argsort(pip[live], kind="stable")]
         ends = np.searchsorted(pip[order], np.arange(pip.max() + 2))
         ties, done = 0, 0
         exact_of, packed_of = exact.__getitem__, packed.__getitem__
+        same = list(range(n)).__getitem__  # one int object per index in the choice tuples
         for level in range(1, int(pip.max()) + 1):
             rows = order[ends[level]: ends[level + 1]]
             m = len(rows)
             if not m:
                 continue
-            s = dm[1:, rows]  # (6, m, 6)
-            best, tie = pick(s.reshape(-1, POINTS), np.zeros((s.size // POINTS, POINTS), dtype=bool))
+            s = dm[1:, :, rows]  # (die, move, position)
+            best, _tie = pick(columns(s), None)
             after[1][1:, rows] = best.reshape(6, m)
             for k in (2, 3, 4):
-                c, f = after[k - 1][dice, s], atie[k - 1][dice, s]
-                best, tie = pick(c.reshape(-1, POINTS), f.reshape(-1, POINTS))
+                best, tie = pick(columns(after[k - 1][dice, s]), columns(atie[k - 1][dice, s]))
                 best, tie = best.reshape(6, m), tie.reshape(6, m)
                 if k < 4:
                     after[k][1:, rows] = best
                     atie[k][1:, rows] = tie
-            choice = np.zeros((m, len(ROLLS)), dtype=np.int64)
-            ctie = np.zeros((m, len(ROLLS)), dtype=bool)
-            for d in range(1, 7):
-                choice[:, slot[(d, d)]], ctie[:, slot[(d, d)]] = best[d - 1], tie[d - 1]
-            c = np.concatenate([np.stack([after[1, b][dm[a][rows]] for a, b in pairs]),
-                                np.stack([after[1, a][dm[b][rows]] for a, b in pairs])], axis=2)
-            f = np.concatenate([np.stack([atie[1, b][dm[a][rows]] for a, b in pairs]),
-                                np.stack([atie[1, a][dm[b][rows]] for a, b in pairs])], axis=2)
-            best, tie = pick(c.reshape(-1, 2 * POINTS), f.reshape(-1, 2 * POINTS))
-            best, tie = best.reshape(len(pairs), m), tie.reshape(len(pairs), m)
-            for q, (a, b) in enumerate(pairs):
-                choice[:, slot[(a, b)]], ctie[:, slot[(a, b)]] = best[q], tie[q]
+            choice = np.zeros((len(ROLLS), m), dtype=dm.dtype)
+            ctie = np.zeros((len(ROLLS), m), dtype=bool)
+            choice[doubles], ctie[doubles] = best, tie
+            first, second = dm[hi, np.arange(POINTS)[:, None], rows], dm[lo, np.arange(POINTS)[:, None], rows]
+            best, tie = pick(columns(np.concatenate([after[1][lo, first], after[1][hi, second]], axis=1)),
+                             columns(np.concatenate([atie[1][lo, first], atie[1][hi, second]], axis=1)))
+            choice[twos], ctie[twos] = best.reshape(len(pairs), m), tie.reshape(len(pairs), m)
             mine = todo[rows]
-            ties += int(ctie[mine].sum())
+            ties += int(ctie[:, mine].sum())
             # the 36 dice outcomes (a roll of weight 2 listed twice) added one by one
-            twice = np.concatenate([choice, choice[:, [slot[p] for p in pairs]]], axis=1)[mine].tolist()
+            twice = np.concatenate([choice, choice[twos]])[:, mine].T.tolist()
             solved = rows[mine].tolist()
-            for i, row, many in zip(solved, choice[mine].tolist(), twice):
+            for i, row, many in zip(solved, choice[:, mine].T.tolist(), twice):
                 exact[i] = B + sum(map(exact_of, many)) // 36
                 packed[i] = sum(map(packed_of, many)) << _SLOT_BITS
                 klass[i] = kinds.setdefault(packed[i], i)
-                self.choice[i] = tuple(row)
+                self.choice[i] = tuple(map(same, row))
             fmean[solved] = [exact[i] / B for i in solved]
             done += m
             if progress is not None:
                 progress(done)
-        # unpack the numerators: every slot of every solved position as 21 bytes, read at once
+        # unpack the numerators: every slot of a block of solved positions as 21 bytes, read at once
         solved = np.flatnonzero(todo).tolist()
-        sizes = [-(-packed[i].bit_length() // _SLOT_BITS) - 1 for i in solved]
-        if max(sizes, default=0) >= _SLOTS:  # pragma: no cover - 15 checkers need at most 32 rolls
-            raise AssertionError("more rolls than the packed slots hold")
-        raw = b"".join([(packed[i] >> _SLOT_BITS).to_bytes(k * _SLOT_BYTES, "little") for i, k in zip(solved, sizes)])
-        values = np.frombuffer(raw, dtype=f"V{_SLOT_BYTES}").tolist()
-        values = list(map(int.from_bytes, values, repeat("little")))
-        at = 0
-        for i, k in zip(solved, sizes):
-            self.num[i] = (0, *values[at: at + k])
-            self.mean[i] = mpq(exact[i], B)
-            at += k
+        for start in range(0, len(solved), 4096):
+            block = solved[start: start + 4096]
+            sizes = [-(-packed[i].bit_length() // _SLOT_BITS) - 1 for i in block]
+            if max(sizes) >= _SLOTS:  # pragma: no cover - 15 checkers need at most 32 rolls
+                raise AssertionError("more rolls than the packed slots hold")
+            raw = b"".join([(packed[i] >> _SLOT_BITS).to_bytes(k * _SLOT_BYTES, "little") for i, k in zip(block, sizes)])
+            values = list(map(int.from_bytes, np.frombuffer(raw, dtype=f"V{_SLOT_BYTES}").tolist(), repeat("little")))
+            at = 0
+            for i, k in zip(block, sizes):
+                self.num[i] = (0, *values[at: at + k])
+                self.mean[i] = mpq(exact[i], B)
+                at += k
         self.ties += ties
         self.built_upto = n
         return self
@@ -415,6 +388,50 @@ class OneSided:
             raise BadInput(f"{tuple(counts)} has more than {self.max_checkers} checkers")
         i = self.solve_from(key)
         return Distribution(tuple(int(c) for c in counts), self.num[i], self.mean[i])
+
+
+@lru_cache(maxsize=2)
+def die_table(max_checkers: int):
+    """``(dm, pip, size)`` for the positions of up to ``max_checkers`` checkers, in gnubg's index
+    order (numpy arrays): ``dm[d][t][i]`` the positions after one move of the die ``d`` from
+    ``i`` (:func:`.positions.die_moves`, t = 0..5, padded with the first of them), ``pip[i]``
+    and ``size[i]`` the pip count and the number of checkers.  Successors are indexed by
+    gnubg's formula (:mod:`.positions`): :math:`\\sum_m \\binom{j_m}{6-m}`."""
+    import numpy as np
+
+    n = n_positions(max_checkers)
+    key = np.array(positions(max_checkers), dtype=np.int64)
+    cnt = np.stack([(key >> (4 * p)) & 15 for p in range(POINTS)], axis=1)
+    top = np.where(cnt > 0, np.arange(1, POINTS + 1), 0).max(axis=1)
+    ct = np.array([[comb(j, r) for r in range(POINTS + 1)] for j in range(max_checkers + POINTS + 1)],
+                  dtype=np.int64)
+
+    def index_of(c):
+        j = POINTS - 1 + c.sum(axis=1)
+        idx = ct[j, POINTS].copy()
+        for m in range(POINTS - 1):
+            j = j - c[:, m] - 1
+            idx += ct[j, POINTS - 1 - m]
+        return idx
+
+    dm = np.zeros((7, POINTS, n), dtype=np.int32)
+    for d in range(1, 7):
+        valid, succ = [], []
+        for p in range(1, POINTS + 1):
+            v = cnt[:, p - 1] > 0
+            c = cnt.copy()
+            c[:, p - 1] -= 1
+            if p > d:
+                c[:, p - 1 - d] += 1
+            else:  # bear off: exactly, or with a larger die from the highest point
+                v &= (p == d) | (top == p)
+            c[~v] = 0
+            valid.append(v)
+            succ.append(index_of(c))
+        valid, succ = np.stack(valid), np.stack(succ)
+        first = succ[valid.argmax(axis=0), np.arange(n)]
+        dm[d] = np.where(valid, succ, first)
+    return dm, cnt @ np.arange(1, POINTS + 1), cnt.sum(axis=1)
 
 
 _TABLES: dict[int, OneSided] = {}
