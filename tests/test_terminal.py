@@ -55,3 +55,29 @@ def test_table_list_shows_typed_defaults():
     assert "--board 2x3" in text and "--eps 1/10" in text and "mpq(" not in text
     code, text = _run(["table", "zk77.table1", "--help-table"])
     assert "(default backgammon)" in text
+
+
+def test_plain_print_without_rich_is_what_rich_prints():
+    """Plain output writes simple strings itself (no rich import); it must be exactly what rich's
+    console prints for them, and strings rich would change (tabs, control characters, emoji codes)
+    still go through rich."""
+    samples = ["plain", "  lead and trail  ", "x" * 450, "a [b] c", "≤ · é 漢字", "(points 1..6): rolls",
+               "a\nb", "", "tab\there", "emoji :smile: here", "carriage\r return", "x " * 150]
+    for s in samples:
+        fast, slow = io.StringIO(), io.StringIO()
+        Output(fast, force_plain=True).print(s)
+        ref = Output(slow, force_plain=True)
+        ref.console.print(s, markup=False)  # rich itself
+        assert fast.getvalue() == slow.getvalue(), s
+    # two strings and sep/end as rich joins them
+    fast, slow = io.StringIO(), io.StringIO()
+    Output(fast, force_plain=True).print("a", "b", sep=", ", end="!")
+    Output(slow, force_plain=True).console.print("a", "b", sep=", ", end="!", markup=False)
+    assert fast.getvalue() == slow.getvalue() == "a, b!"
+
+
+def test_xgid_is_not_read_as_emoji():
+    """An XGID field ":-1:" is rich's emoji code for thumbs down; with emoji=False it prints as typed."""
+    buf = io.StringIO()
+    Output(buf, force_plain=True).print("XGID=------A---:0:-1:1:00", emoji=False)
+    assert buf.getvalue() == "XGID=------A---:0:-1:1:00\n"

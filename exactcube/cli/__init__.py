@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
-import pkgutil
 import re
 import sys
 
@@ -78,27 +77,48 @@ class _SubParser(_Parser):
     _subcommand = True
 
 
+#: What rich's plain printing changes in a string: tabs (expanded), control characters other than
+#: the newline (dropped), and ``:name:`` codes (emoji).
+_RICH_CHANGES = re.compile(r"[\x00-\x09\x0b-\x1f\x7f]|:\S*?:")
+_CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f]")
+
+
 class Output:
     """Where a command writes: a rich Console on stdout (plain text when not a terminal)."""
 
     def __init__(self, file=None, force_plain: bool | None = None):
-        from rich.console import Console
-
         file = file or sys.stdout
-        plain = force_plain if force_plain is not None else not file.isatty()
-        self.plain = plain
-        self.console = Console(
-            file=file,
-            no_color=True if plain else None,  # None: rich honours NO_COLOR (https://no-color.org)
-            highlight=False,
-            soft_wrap=plain,
-            width=200 if plain else None,
-            force_terminal=False if plain else None,
-        )
+        self.plain = force_plain if force_plain is not None else not file.isatty()
         self.file = file
+        self._console = None
+
+    @property
+    def console(self):
+        """The rich Console, made (and rich imported) at the first print."""
+        if self._console is None:
+            from rich.console import Console
+
+            plain = self.plain
+            self._console = Console(
+                file=self.file,
+                no_color=True if plain else None,  # None: rich honours NO_COLOR (https://no-color.org)
+                highlight=False,
+                soft_wrap=plain,
+                width=200 if plain else None,
+                force_terminal=False if plain else None,
+            )
+        return self._console
 
     def print(self, *objs, markup: bool = False, **kw):
-        """Print text (rich markup only when asked: user values may contain brackets)."""
+        """Print text (rich markup only when asked: user values may contain brackets).  Plain
+        strings that rich would print unchanged on a plain output (no tab, no control character,
+        no ``:name:`` emoji code unless ``emoji=False``) are written directly, without loading rich."""
+        if (self.plain and not markup and set(kw) <= {"sep", "end", "emoji"}
+                and all(isinstance(o, str) for o in objs)):
+            text = kw.get("sep", " ").join(objs)
+            if not (_CONTROL if kw.get("emoji", True) is False else _RICH_CHANGES).search(text):
+                self.file.write(text + kw.get("end", "\n"))
+                return
         self.console.print(*objs, markup=markup, **kw)
 
     def write(self, text: str):
@@ -116,10 +136,19 @@ class Output:
         self.console.print(rich_table)
 
 
-def _command_modules():
-    pkg = importlib.import_module(__name__)
+def _command_modules(only: str | None = None):
+    """The sub-command modules, in their ``ORDER``; with ``only``, just the module of that command
+    when its file is ``only`` with ``-`` read as ``_`` (so a command runs without importing the
+    others), else all of them."""
+    if only is not None and not only.startswith(("_", ".")) and os.path.isfile(
+            os.path.join(os.path.dirname(__file__), only.replace("-", "_") + ".py")):
+        mod = importlib.import_module(f"{__name__}.{only.replace('-', '_')}")
+        if getattr(mod, "NAME", None) == only and hasattr(mod, "run"):
+            return [mod]
+    import pkgutil
+
     mods = []
-    for info in pkgutil.iter_modules(pkg.__path__):
+    for info in pkgutil.iter_modules(__path__):
         if info.name.startswith("_"):
             continue
         mod = importlib.import_module(f"{__name__}.{info.name}")
@@ -128,7 +157,9 @@ def _command_modules():
     return sorted(mods, key=lambda m: getattr(m, "ORDER", 50))
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of ``exactcube`` with every sub-command, or, given the ``command`` the line
+    names, with that one alone (the others are not imported; help and errors are the same)."""
     parser = _Parser(
         prog="exactcube",
         description=(
@@ -147,7 +178,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"exactcube {__version__}")
     parser.add_argument("--debug", action="store_true", help="show a traceback when the tool itself fails")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_SubParser)
-    for mod in _command_modules():
+    for mod in _command_modules(command):
         p = sub.add_parser(
             mod.NAME,
             help=mod.HELP,
@@ -180,7 +211,8 @@ def main(argv: list[str] | None = None, out: Output | None = None) -> int:
     debug = "--debug" in argv or bool(os.environ.get("EXACTCUBE_DEBUG"))
     argv = [a for a in argv if a != "--debug"]
     try:
-        parser = build_parser()
+        # the first word is the sub-command unless it is an option (--help, --version)
+        parser = build_parser(argv[0] if argv and not argv[0].startswith("-") else None)
         args = parser.parse_args(argv)
         if not getattr(args, "_run", None):  # a bare 'exactcube': the commands on one line, a mistake (status 2)
             names = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices

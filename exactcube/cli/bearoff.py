@@ -343,7 +343,7 @@ def _report_two(args, out, x, y, r) -> int:
             obj["cubeful"] = r["cubeful"]
     real_out, out = out, human(args, out)
     out.print(f"bearoff {' '.join(map(str, x))} (you, on roll) vs {' '.join(map(str, y))}   "
-              f"gnubg ID {pid}   {xid}")
+              f"gnubg ID {pid}   {xid}", emoji=False)  # an XGID's ":-1:" is no emoji code
     if fields:
         out.print(f"  read from the {fields['format']}: the side on roll is shown first, as \"you\""
                   + (f"; its cube: {fields['cube']}, value {fields['cube_value']}" if "cube" in fields else ""))

@@ -109,3 +109,28 @@ def test_one_side_gammon_distribution_and_decimals(cli):
     # fewer than 15 checkers: no gammon distribution
     code, text = cli(["bearoff", "0 0 0 0 0 1", "--json"])
     assert code == 0 and "gammon" not in json.loads(text)
+
+
+HEAVY = ("sympy", "mpmath", "flint", "numpy", "matplotlib", "dask", "rich")
+
+
+@pytest.mark.parametrize("query", [["0 0 1 1 0 0"], ["0 0 1 1 0 0", "0 1 1 0 0 0"]], ids=["one side", "two sides"])
+def test_warm_query_imports_only_its_own_path(tmp_path, query):
+    """A query answered from built tables (plain output) imports neither the heavy libraries nor
+    the other sub-commands: only the bearoff command's module is imported for the command line."""
+    import subprocess
+    import sys
+
+    folder = str(tmp_path / "cache")
+    code = ("import sys\nfrom exactcube.cli import main\n"
+            f"rc = main({['bearoff', *query, '--cache-dir', folder]!r})\n"
+            "mods = sorted(m for m in sys.modules if m.split('.')[0] in " + repr(HEAVY) +
+            " or (m.startswith('exactcube.cli.') and m not in ('exactcube.cli._common', 'exactcube.cli.bearoff')))\n"
+            "print('LOADED', rc, mods)\n")
+    build = subprocess.run([sys.executable, "-m", "exactcube", "bearoff", "--build", "--checkers", "3",
+                            "--cache-dir", folder], capture_output=True, text=True)
+    assert build.returncode == 0, build.stderr
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert "read from the cached table" in r.stdout
+    assert r.stdout.splitlines()[-1] == "LOADED 0 []"
