@@ -9,11 +9,19 @@ memory (maximum resident set size); wall-clock time is printed beside them.
   ``makebearoff -t 6xC`` (16-bit words) against ``exactcube.race.bearoff.twosided.build``
   (exact integers over 36^tau);
 * one-sided: all 54,264 positions of up to 15 checkers: ``makebearoff -o 6`` (16-bit words,
-  with gammon distributions, the file gnubg ships), ``makebearoff -o 6 -g`` (no gammon
-  distributions, the same content as exactcube's) against
-  ``exactcube.race.bearoff.onesided.OneSided(15).build()`` (exact integer numerators).
+  with gammon distributions, the file gnubg ships) against
+  ``exactcube.race.bearoff.onesided.OneSided(15).build()`` and the exact gammon table
+  (``gammon_table().build()``, the 15,504 positions with 15 checkers); ``makebearoff -o 6 -g``
+  (no gammon distributions) against ``OneSided(15).build()`` alone (exact integer numerators).
+
+``--warm``: instead, the whole command ``exactcube bearoff ...`` answered from built tables (a
+new process each time, as a user runs it), wall-clock and CPU time, the median of ``--runs``
+runs (default 10) of each query, printed beside the targets (two sides under 0.2 s, one side
+under 0.1 s of wall-clock time).  The tables are read from ``--cache-dir`` (built there first if
+absent); the package's bytecode is compiled first (``compileall``), as an installed package has it.
 
 Run:  nice python scripts/bench_bearoff.py [--checkers 6] [--skip-two-sided]
+      nice python scripts/bench_bearoff.py --warm [--cache-dir DIR] [--runs 10]
 """
 
 from __future__ import annotations
@@ -34,13 +42,22 @@ from exactcube.race.bearoff import twosided as ts  # noqa: E402
 CHILD = {
     "ts": "from exactcube.race.bearoff import twosided as ts; ts.build({c})",
     "os": "from exactcube.race.bearoff.onesided import OneSided; OneSided(15).build()",
+    "osg": ("from exactcube.race.bearoff.onesided import OneSided, gammon_table; OneSided(15).build(); "
+            "gammon_table().build()"),
 }
 
+#: Warm queries (arguments of ``exactcube bearoff``), what answers them, and the wall-clock target.
+WARM = [
+    (["0 0 0 0 0 1", "5 5 5 0 0 0"], "two sides, the issue's pair (15 checkers: exact recursion with gammons)", 0.2),
+    (["0 0 2 3 1 0", "1 1 1 1 1 1"], "two sides, read from the 6x6 table", 0.2),
+    (["0 0 2 3 1 0"], "one side, read from the 15-checker table", 0.1),
+]
 
-def measure(argv, cwd):
+
+def measure(argv, cwd, env=None):
     """(CPU seconds, peak resident MB, wall seconds) of one child process, from the kernel's rusage."""
     t0 = time.perf_counter()
-    p = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    p = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     _pid, status, ru = os.wait4(p.pid, 0)
     wall = time.perf_counter() - t0
     p.returncode = os.waitstatus_to_exitcode(status)
@@ -56,11 +73,51 @@ def row(label, m):
     print(f"  {label:34s} {cpu:8.2f} s CPU  {mem:7.0f} MB peak  {wall:8.2f} s wall")
 
 
+def warm(cache_dir: str | None, runs: int) -> int:
+    """Median wall-clock and CPU time of whole warm ``exactcube bearoff`` commands (module docstring)."""
+    import statistics
+
+    script = Path(sys.executable).with_name("exactcube")
+    cmd = [str(script)] if script.exists() else [sys.executable, "-m", "exactcube"]
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "exactcube")], check=True, env=env,
+                   stdout=subprocess.DEVNULL)
+    with tempfile.TemporaryDirectory() as d:
+        folder = cache_dir or d
+        if not (os.path.exists(os.path.join(folder, "bearoff-os-15.bin"))
+                and os.path.exists(os.path.join(folder, "bearoff-ts-6.bin"))):
+            print(f"building the tables into {folder} first (about 25 s of CPU)", flush=True)
+            subprocess.run(cmd + ["bearoff", "--build", "--cache-dir", folder], check=True, env=env,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        print(f"load average before: {' '.join(f'{v:.2f}' for v in os.getloadavg())}; {os.cpu_count()} CPUs; "
+              f"{' '.join(Path(c).name for c in cmd)} bearoff ... --cache-dir DIR, median of {runs} runs")
+        for query, what, target in WARM:
+            argv = cmd + ["bearoff", *query, "--cache-dir", folder]
+            measure(argv, folder, env)  # first run: the file pages into the OS cache
+            ms = [measure(argv, folder, env) for _ in range(runs)]
+            wall = statistics.median(m[2] for m in ms)
+            cpu = statistics.median(m[0] for m in ms)
+            print(f"  {' vs '.join(repr(q) for q in query):30s} {what}")
+            print(f"  {'':30s} {wall:.3f} s wall (target < {target} s: {'met' if wall < target else 'NOT met'}), "
+                  f"{cpu:.3f} s CPU, {statistics.median(m[1] for m in ms):.0f} MB peak")
+    print(f"load average after: {' '.join(f'{v:.2f}' for v in os.getloadavg())}")
+    return 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--checkers", type=int, default=6, help="two-sided: checkers a side, 1..6 (default 6)")
     ap.add_argument("--skip-two-sided", action="store_true", help="time the one-sided builds only")
+    ap.add_argument("--warm", action="store_true", help="time warm queries of the whole command instead")
+    ap.add_argument("--cache-dir", metavar="DIR", help="--warm: the folder of the built tables (default: a "
+                    "temporary one, built first)")
+    ap.add_argument("--runs", type=int, default=10, help="--warm: runs of each query (default 10)")
     a = ap.parse_args()
+    if a.warm:
+        if a.runs < 1:
+            print("bench_bearoff: --runs must be at least 1", file=sys.stderr)
+            return 2
+        return warm(a.cache_dir, a.runs)
     if not 1 <= a.checkers <= 6:
         print("bench_bearoff: --checkers must be 1..6 (makebearoff builds two-sided tables up to 6x6 here)",
               file=sys.stderr)
@@ -85,12 +142,16 @@ def main():
         g = measure([mb, "-o", "6", "-f", os.path.join(d, "os.bd")], d)
         gg = measure([mb, "-o", "6", "-g", "-f", os.path.join(d, "os-g.bd")], d)
         e = measure(py + [CHILD["os"]], str(ROOT))
+        eg = measure(py + [CHILD["osg"]], str(ROOT))
         print("one-sided bearoff, up to 15 checkers (54,264 positions)")
         row("makebearoff -o 6 (with gammons)", g)
         row("makebearoff -o 6 -g (no gammons)", gg)
+        row("exactcube (exact, with gammons)", eg)
         row("exactcube (exact, no gammons)", e)
-        print(f"  ratio exactcube / makebearoff -o 6: {e[0] / g[0]:.2f} (CPU), {e[1] / g[1]:.2f} (peak memory); "
-              f"/ makebearoff -o 6 -g: {e[0] / gg[0]:.2f} (CPU)")
+        print(f"  ratio exactcube / makebearoff, with gammons: {eg[0] / g[0]:.2f} (CPU), {eg[1] / g[1]:.2f} "
+              f"(peak memory), {eg[2] / g[2]:.2f} (wall)")
+        print(f"  ratio exactcube / makebearoff, no gammons:   {e[0] / gg[0]:.2f} (CPU), {e[1] / gg[1]:.2f} "
+              f"(peak memory), {e[2] / gg[2]:.2f} (wall)")
     print(f"load average after: {' '.join(f'{v:.2f}' for v in os.getloadavg())}")
     return 0
 
