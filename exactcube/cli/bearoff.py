@@ -125,13 +125,13 @@ def _two_sides(x, y, args, out):
 
 
 def build_seconds(kind: str, checkers: int) -> int:
-    """CPU seconds a build takes here (docs/bearoff.md, "Instant answers" and "Speed"): one side about 9 s
+    """CPU seconds a build takes here (docs/bearoff.md, "Instant answers" and "Speed"): one side about 2 s
     for the 54,264 positions of 15 checkers, in proportion to the positions; two sides about 25 s for 6
     checkers a side, about 5 times more per checker."""
     from ..race.bearoff.positions import n_positions
 
     if kind == "os":
-        return max(1, round(9 * n_positions(checkers) / n_positions(15)))
+        return max(1, round(2 * n_positions(checkers) / n_positions(15)))
     return max(1, round(25 * 5 ** (checkers - 6)))
 
 
