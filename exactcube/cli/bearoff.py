@@ -126,10 +126,12 @@ def _two_sides(x, y, args, out):
 
 def build_seconds(kind: str, checkers: int) -> int:
     """CPU seconds a build takes here (docs/bearoff.md, "Instant answers" and "Speed"): one side about 2 s
-    for the 54,264 positions of 15 checkers, in proportion to the positions; two sides about 25 s for 6
-    checkers a side, about 5 times more per checker."""
+    for the 54,264 positions of 15 checkers, in proportion to the positions; the gammon table about 1 s;
+    two sides about 25 s for 6 checkers a side, about 5 times more per checker."""
     from ..race.bearoff.positions import n_positions
 
+    if kind == "gammon":
+        return 1
     if kind == "os":
         return max(1, round(2 * n_positions(checkers) / n_positions(15)))
     return max(1, round(25 * 5 ** (checkers - 6)))
@@ -164,6 +166,25 @@ def _build_one(folder, checkers, tail=""):
         return cache.build_one_sided(folder, checkers, step)
 
 
+def _build_gammons(folder, tail=""):
+    """Build the gammon table (15 checkers) into ``folder`` under a progress bar, announced with its
+    expected CPU time; returns its path."""
+    from ..race.bearoff import cache
+    from ..race.bearoff.positions import n_positions
+    from ._common import progress
+
+    _notice(f"building the gammon table (15 checkers) into {folder} once "
+            f"(about {build_seconds('gammon', 15)} s of CPU here){tail}")
+    with progress("gammon table, 15 checkers", n_positions(15)) as bar:
+        last = [0]
+
+        def step(done, total):
+            bar.advance(done - last[0])
+            last[0] = done
+
+        return cache.build_gammons(folder, step)
+
+
 def _build_two(folder, checkers, tail=""):
     """Build the two-sided table into ``folder`` under a progress bar (one step per pip level), announced
     with its expected CPU time; returns its path."""
@@ -191,13 +212,15 @@ def _build(args, out) -> int:
             continue
         path = fn(folder, c)
         out.print(f"{kind} table, up to {c} checkers: {path} ({os.path.getsize(path):,} bytes)")
+        if kind == "one-sided" and c == 15:
+            path = _build_gammons(folder)
+            out.print(f"gammon table, 15 checkers: {path} ({os.path.getsize(path):,} bytes)")
     return 0
 
 
 def _one(counts, args, out):
     from ..numbers import format_decimal, format_exact
     from ..race.bearoff import cache
-    from ..race.bearoff.onesided import gammon_distribution
 
     n = sum(counts)
     folder = cache.cache_dir(args.cache_dir)
@@ -212,7 +235,13 @@ def _one(counts, args, out):
 
         d = distribution(counts)
     probs = d.probabilities
-    g = gammon_distribution(counts) if sum(counts) == 15 else None
+    g = None
+    if n == 15:
+        import os
+
+        if not os.path.exists(cache.gammon_path(folder)):
+            _build_gammons(folder, "; later queries read it")
+        g = cache.gammon_distribution(folder, counts, _notice)
     obj = {}
     if args.json is not None:
         obj = {"position": list(counts), "mean": format_exact(d.mean),

@@ -12,6 +12,7 @@ import os
 import pytest
 
 from exactcube.errors import BadInput
+from exactcube.numbers import mpq
 from exactcube.race.bearoff import cache
 from exactcube.race.bearoff import twosided as ts
 
@@ -201,3 +202,45 @@ def test_db_with_row_digests_refuses_a_damaged_row(tmp_path, cli, capsys):
     _flip(path, os.path.getsize(path) - 3)  # the last roller's row of NT: "0 0 0 0 0 2" is the last position
     code, _text, err = _run(cli, capsys, argv)
     assert code == 2 and "fails its digest" in err and err.count("\n") == 1
+
+
+@pytest.fixture(scope="module")
+def gammon_folder(tmp_path_factory):
+    d = str(tmp_path_factory.mktemp("gammons"))
+    cache.build_gammons(d)
+    return d
+
+
+@pytest.mark.parametrize("counts, probs", [
+    # hand values (test_bearoff_gammons.py): 15 on the 6 point, a checker off in the first roll
+    # with 17 of 36; 14 on 1 and one on 6: 34/36, then 2/36; 15 on 1: at once; 14 checkers: G = 0
+    ((0, 0, 0, 0, 0, 15), None),
+    ((14, 0, 0, 0, 0, 1), ["0", "17/18", "1/18"]),
+    ((15, 0, 0, 0, 0, 0), ["0", "1"]),
+    ((14, 0, 0, 0, 0, 0), ["1"]),
+])
+def test_cached_gammon_table_reads_the_hand_values(gammon_folder, counts, probs):
+    d = cache.gammon_distribution(gammon_folder, counts)
+    got = [str(p) for p in d.probabilities]
+    if probs is None:
+        assert d.probability(1) == mpq(17, 36) and sum(d.probabilities) == 1
+    else:
+        assert got == probs
+    assert "read from the cached table" in d.method and "first checker is off" in d.method
+
+
+def test_gammon_table_is_not_taken_for_the_one_sided_table(gammon_folder):
+    with pytest.raises(cache.Damaged):
+        cache.OneSidedFile(cache.gammon_path(gammon_folder))
+
+
+def test_damaged_gammon_table_is_rebuilt_with_one_notice(tmp_path, gammon_folder, cli, capsys):
+    import shutil
+
+    d = str(tmp_path / "g")
+    shutil.copytree(gammon_folder, d)
+    cache.build_one_sided(d, 15)
+    _flip(cache.gammon_path(d), os.path.getsize(cache.gammon_path(d)) - 2)  # the record of 15 on the 6 point
+    code, text, err = _run(cli, capsys, ["bearoff", "0 0 0 0 0 15", "--json", "--cache-dir", d])
+    assert code == 0 and err.count("\n") == 1 and "rebuilding" in err, err
+    assert json.loads(text)["gammon"]["rolls"]["1"] == "17/36"

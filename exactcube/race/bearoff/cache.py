@@ -8,8 +8,9 @@ digest written with it, and a file of the wrong size is refused at once.
 **Folder.**  ``--cache-dir DIR`` if given, else ``$XDG_CACHE_HOME/exactcube``, else
 ``~/.cache/exactcube`` (the XDG Base Directory convention).  Files:
 ``bearoff-os-C.bin`` (one side, up to ``C`` checkers) and ``bearoff-ts-C.bin`` (two sides,
-up to ``C`` checkers a side).  They are written through :mod:`exactcube.output` (whole or
-not at all).
+up to ``C`` checkers a side), and ``bearoff-gammon-15.bin`` (the gammon distributions of
+:class:`.onesided.GammonOneSided`, in the one-sided format with its own format name).  They
+are written through :mod:`exactcube.output` (whole or not at all).
 
 **One-sided file** (``exactcube-bearoff-os-1``): a one-line JSON header (checkers,
 positions, payload size), then per position in gnubg's index order a 28-byte slot (offset
@@ -47,11 +48,13 @@ from ...errors import BadInput
 from ...numbers import mpq
 from .positions import POINTS, counts_of, gnubg_index, key_of
 
-__all__ = ["Damaged", "cache_dir", "os_path", "ts_path", "cached_checkers", "row_digest",
+__all__ = ["Damaged", "cache_dir", "os_path", "ts_path", "gammon_path", "cached_checkers", "row_digest",
            "write_one_sided", "OneSidedFile", "TwoSidedFile", "verified_sha256", "build_one_sided",
-           "build_two_sided", "one_sided_distribution", "two_sided_entry", "two_sided_table"]
+           "build_gammons", "build_two_sided", "one_sided_distribution", "gammon_distribution",
+           "two_sided_entry", "two_sided_table"]
 
 OS_FORMAT = "exactcube-bearoff-os-1"
+GAMMON_FORMAT = "exactcube-bearoff-gammon-1"
 _SLOT = struct.Struct("<QI16s")
 
 
@@ -71,6 +74,11 @@ def cache_dir(explicit: str | None = None) -> str:
 def os_path(folder: str, checkers: int) -> str:
     """Path of the one-sided table for up to ``checkers`` checkers in ``folder``."""
     return os.path.join(folder, f"bearoff-os-{checkers}.bin")
+
+
+def gammon_path(folder: str) -> str:
+    """Path of the gammon table (15 checkers) in ``folder``."""
+    return os.path.join(folder, "bearoff-gammon-15.bin")
 
 
 def ts_path(folder: str, checkers: int) -> str:
@@ -105,9 +113,10 @@ def _slot_digest(i: int, record: bytes) -> bytes:
 # ----------------------------------------------------------------------- one side
 
 
-def write_one_sided(table, path: str) -> int:
-    """Write a fully built :class:`.onesided.OneSided` to ``path`` (format in the module
-    docstring) through the one safe writer; returns the file size in bytes."""
+def write_one_sided(table, path: str, fmt: str = OS_FORMAT) -> int:
+    """Write a fully built :class:`.onesided.OneSided` (or the gammon table, with ``fmt``
+    :data:`GAMMON_FORMAT`) to ``path`` (format in the module docstring) through the one safe
+    writer; returns the file size in bytes."""
     from ...output import open_output
 
     n = len(table.keys)
@@ -117,7 +126,7 @@ def write_one_sided(table, path: str) -> int:
         slots.append(_SLOT.pack(off, len(rec), _slot_digest(i, rec)))
         off += len(rec)
     payload_size = _SLOT.size * n + off
-    head = json.dumps({"format": OS_FORMAT, "checkers": table.max_checkers, "positions": n,
+    head = json.dumps({"format": fmt, "checkers": table.max_checkers, "positions": n,
                        "payload": payload_size}).encode() + b"\n"
     with open_output(path, "bearoff cache", binary=True) as f:
         f.write(head)
@@ -127,10 +136,12 @@ def write_one_sided(table, path: str) -> int:
 
 
 class OneSidedFile:
-    """A one-sided table file opened for queries: :meth:`numerators` reads one position."""
+    """A one-sided table file (or, with ``fmt`` :data:`GAMMON_FORMAT`, the gammon table) opened
+    for queries: :meth:`numerators` reads one position."""
 
-    def __init__(self, path: str):
+    def __init__(self, path: str, fmt: str = OS_FORMAT):
         self.path = path
+        self.fmt = fmt
         try:
             self._f = open(path, "rb")
         except OSError as exc:
@@ -138,7 +149,7 @@ class OneSidedFile:
         head = self._f.readline(4096)
         try:
             h = json.loads(head)
-            ok = isinstance(h, dict) and h.get("format") == OS_FORMAT
+            ok = isinstance(h, dict) and h.get("format") == fmt
             self.checkers, self.n, payload = int(h["checkers"]), int(h["positions"]), int(h["payload"])
         except (ValueError, KeyError, TypeError):
             self.close()
@@ -175,12 +186,12 @@ class OneSidedFile:
 
     def distribution(self, counts):
         """The exact :class:`.onesided.Distribution` of ``counts`` from the file."""
-        from .onesided import Distribution
+        from .onesided import GAMMON_METHOD, Distribution
 
         num = self.numerators(counts)
         mean = sum((mpq(k * a, 36**k) for k, a in enumerate(num)), mpq(0))
-        return Distribution(tuple(int(c) for c in counts), num, mean,
-                            method=Distribution.method + "; read from the cached table")
+        method = GAMMON_METHOD if self.fmt == GAMMON_FORMAT else Distribution.method
+        return Distribution(tuple(int(c) for c in counts), num, mean, method=method + "; read from the cached table")
 
 
 # ----------------------------------------------------------------------- two sides
@@ -336,6 +347,20 @@ def build_one_sided(folder: str, checkers: int = 15, progress=None) -> str:
     return path
 
 
+def build_gammons(folder: str, progress=None) -> str:
+    """Build the exact gammon table (:func:`.onesided.gammon_table`, 15 checkers) into ``folder``;
+    ``progress(done, total)`` as in :func:`build_one_sided`.  Returns the file's path."""
+    from .onesided import gammon_table
+
+    _folder_ready(folder)
+    t = gammon_table()
+    n = len(t.keys)
+    t.build(progress=None if progress is None else (lambda i: progress(i, n)))
+    path = gammon_path(folder)
+    write_one_sided(t, path, GAMMON_FORMAT)
+    return path
+
+
 def build_two_sided(folder: str, checkers: int = 6, progress=None) -> str:
     """Build the exact two-sided table (:func:`.twosided.build`) for up to ``checkers``
     checkers a side into ``folder`` (checkpointed beside it, so an interrupted build
@@ -382,6 +407,14 @@ def one_sided_distribution(folder: str, checkers: int, counts, notice=None, prog
     built first if absent; a damaged table is rebuilt (``notice(text)`` says so once)."""
     path = os_path(folder, checkers)
     return _read(path, lambda: OneSidedFile(path), lambda: build_one_sided(folder, checkers, progress),
+                 lambda f: f.distribution(counts), notice)
+
+
+def gammon_distribution(folder: str, counts, notice=None, progress=None):
+    """The exact gammon distribution of ``counts`` (15 checkers) from the cached gammon table,
+    built first if absent; a damaged table is rebuilt (``notice(text)`` says so once)."""
+    path = gammon_path(folder)
+    return _read(path, lambda: OneSidedFile(path, GAMMON_FORMAT), lambda: build_gammons(folder, progress),
                  lambda f: f.distribution(counts), notice)
 
 
