@@ -51,6 +51,7 @@ WARM = [
     (["0 0 0 0 0 1", "5 5 5 0 0 0"], "two sides, the issue's pair (15 checkers: exact recursion with gammons)", 0.2),
     (["0 0 2 3 1 0", "1 1 1 1 1 1"], "two sides, read from the 6x6 table", 0.2),
     (["0 0 2 3 1 0"], "one side, read from the 15-checker table", 0.1),
+    (["1 2 3 4 3 2"], "one side, 15 checkers: with its gammon distribution (gammon table)", 0.1),
 ]
 
 
@@ -84,8 +85,8 @@ def warm(cache_dir: str | None, runs: int) -> int:
                    stdout=subprocess.DEVNULL)
     with tempfile.TemporaryDirectory() as d:
         folder = cache_dir or d
-        if not (os.path.exists(os.path.join(folder, "bearoff-os-15.bin"))
-                and os.path.exists(os.path.join(folder, "bearoff-ts-6.bin"))):
+        tables = ("os-15", "gammon-15", "ts-6")
+        if not all(os.path.exists(os.path.join(folder, f"bearoff-{name}.bin")) for name in tables):
             print(f"building the tables into {folder} first (about 25 s of CPU)", flush=True)
             subprocess.run(cmd + ["bearoff", "--build", "--cache-dir", folder], check=True, env=env,
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

@@ -352,7 +352,8 @@ class OneSided:
             sizes = [-(-packed[i].bit_length() // _SLOT_BITS) - 1 for i in block]
             if max(sizes) >= _SLOTS:  # pragma: no cover - 15 checkers need at most 32 rolls
                 raise AssertionError("more rolls than the packed slots hold")
-            raw = b"".join([(packed[i] >> _SLOT_BITS).to_bytes(k * _SLOT_BYTES, "little") for i, k in zip(block, sizes)])
+            raw = b"".join([(packed[i] >> _SLOT_BITS).to_bytes(k * _SLOT_BYTES, "little")
+                            for i, k in zip(block, sizes)])
             values = list(map(int.from_bytes, np.frombuffer(raw, dtype=f"V{_SLOT_BYTES}").tolist(), repeat("little")))
             at = 0
             for i, k in zip(block, sizes):
