@@ -92,6 +92,11 @@ def warm(cache_dir: str | None, runs: int) -> int:
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         print(f"load average before: {' '.join(f'{v:.2f}' for v in os.getloadavg())}; {os.cpu_count()} CPUs; "
               f"{' '.join(Path(c).name for c in cmd)} bearoff ... --cache-dir DIR, median of {runs} runs")
+        for argv, what in (([sys.executable, "-c", "pass"], "Python starting alone"),
+                           ([sys.executable, "-c", "import gmpy2"], "Python importing gmpy2 alone")):
+            ms = [measure(argv, folder, env) for _ in range(runs)]
+            print(f"  {'floor':30s} {what}: {statistics.median(m[2] for m in ms):.3f} s wall, "
+                  f"{statistics.median(m[0] for m in ms):.3f} s CPU")
         for query, what, target in WARM:
             argv = cmd + ["bearoff", *query, "--cache-dir", folder]
             measure(argv, folder, env)  # first run: the file pages into the OS cache
