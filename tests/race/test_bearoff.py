@@ -154,6 +154,16 @@ def test_build_by_pips_equals_the_recursion_in_index_order(C):
     _same_tables(os_.OneSided(C).build_by_pips(), _index_order(os_.OneSided(C)))
 
 
+def test_build_by_pips_after_some_positions_were_solved_one_by_one():
+    """Positions solved first by a query (solve_from, index order) are kept, and the rest is
+    built around them: still the same tables."""
+    t = os_.OneSided(7)
+    t.solve_from(K(0, 1, 2, 0, 1, 1))
+    t.solve_from(K(3, 0, 0, 0, 0, 2))
+    assert 1 < sum(n is not None for n in t.num) < len(t.keys) // 4
+    _same_tables(t.build_by_pips(), _index_order(os_.OneSided(7)))
+
+
 def test_build_by_pips_decided_exactly_when_the_screen_keeps_every_play(monkeypatch):
     """With a float screen that drops nothing, every minimum over different distributions is
     decided by the exact means (and the smallest index on exact ties): the same tables."""
