@@ -30,9 +30,10 @@ reads a table saved by scripts/build_bearoff.py instead.  Money game, gammons co
 redoubles, no beavers, no Jacoby rule unless --jacoby.
 
 Tables are built once into a cache folder ($XDG_CACHE_HOME/exactcube, default
-~/.cache/exactcube, or --cache-dir DIR): the one-sided table for up to 15 checkers and the
-two-sided table for up to 6 checkers a side (--build --checkers C builds those for C
-checkers; two sides up to 8).  A query reads only its own entries from them, checked against
+~/.cache/exactcube, or --cache-dir DIR): the one-sided table for up to 15 checkers, the
+gammon distributions of the 15-checker positions, and the two-sided table for up to 6
+checkers a side (--build --checkers C builds the one- and two-sided tables for C checkers;
+two sides up to 8).  A query reads only its own entries from them, checked against
 their digests; a damaged table is rebuilt, with one line of notice.  The two-sided tables
 hold no gammons: a pair where a gammon can arise (a side with 15 checkers, without
 --no-gammons) is solved by the exact recursion with gammons instead.  Without a
@@ -57,8 +58,8 @@ def add_arguments(p):
     p.add_argument("--cache-dir", metavar="DIR",
                    help="folder of the built tables (default $XDG_CACHE_HOME/exactcube or ~/.cache/exactcube)")
     p.add_argument("--build", action="store_true",
-                   help="build the tables into the cache folder now (no positions): one side up to 15 checkers, "
-                        "two sides up to 6")
+                   help="build the tables into the cache folder now (no positions): one side up to 15 checkers "
+                        "with the gammon distributions, two sides up to 6")
     p.add_argument("--checkers", type=int_arg("--checkers", 1, 15), metavar="C",
                    help="with --build: build the tables for up to C checkers instead (two sides only for C <= 8)")
 

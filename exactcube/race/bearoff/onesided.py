@@ -254,7 +254,7 @@ class OneSided:
         within :math:`32 \\cdot 2^{-53}` of it), and the candidates left are compared by their
         exact means :math:`36^{32} E[N]` (integers), ties broken by the smallest index.  The
         distributions are added as packed integers as in :meth:`_solve`; ``progress(i)`` is
-        called after each pip count with the number of positions solved."""
+        called after each pip count with the number of positions gone through."""
         import numpy as np
 
         n = len(self.keys)
