@@ -274,9 +274,13 @@ class Document:
     title: str
     citation: str = ""
     package: str = ""
+    #: An opt-in document's claims are all slow (never in the default run or the verdict baseline) and
+    #: run when the document is named: ``verify --paper ID`` (or ``--claim``) needs no ``--slow``.
+    opt_in: bool = False
 
     def as_dict(self) -> dict:
-        return {"id": self.id, "title": self.title, "citation": self.citation, "package": self.package}
+        return {"id": self.id, "title": self.title, "citation": self.citation, "package": self.package,
+                **({"opt_in": True} if self.opt_in else {})}
 
 
 #: Every registered document, by id (see :func:`document`).
@@ -285,12 +289,13 @@ DOCUMENTS: dict[str, Document] = {}
 _DOC_ID = __import__("re").compile(r"^[a-z][a-z0-9]*$")
 
 
-def document(id: str, title: str, citation: str = "", package: str = "") -> Document:
+def document(id: str, title: str, citation: str = "", package: str = "", opt_in: bool = False) -> Document:
     """Register a source document (call it once, in the document package's ``__init__``).
 
     ``id`` is the prefix of every claim, table and figure id of the document (lower-case
     letters and digits, starting with a letter).  Registering an id that another package
-    registered is refused: two documents cannot share an id.
+    registered is refused: two documents cannot share an id.  ``opt_in`` (:attr:`Document.opt_in`):
+    the document's claims are registered slow and run when the document is named.
     """
     if not _DOC_ID.match(id or ""):
         raise ValueError(f"document id {id!r}: use lower-case letters and digits, starting with a letter")
@@ -299,7 +304,7 @@ def document(id: str, title: str, citation: str = "", package: str = "") -> Docu
     old = DOCUMENTS.get(id)
     if old is not None and old.package != package:
         raise ValueError(f"document id {id!r} is already registered by {old.package or 'another package'}")
-    d = Document(id, " ".join(title.split()), " ".join(citation.split()), package)
+    d = Document(id, " ".join(title.split()), " ".join(citation.split()), package, bool(opt_in))
     DOCUMENTS[id] = d
     return d
 

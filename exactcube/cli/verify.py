@@ -92,8 +92,12 @@ def select(args):
         claims = [c for c in claims if any(c.id.startswith(pre) for pre in args.claim)]
         if not claims:
             raise BadInput(f"no claim id starts with {', '.join(args.claim)} (see 'exactcube verify --list')")
-    if not getattr(args, "slow", False):
-        claims = [c for c in claims if not c.slow]
+    if not getattr(args, "slow", False):  # an opt-in document's slow claims run when it is named
+        from ..claims import DOCUMENTS
+
+        named = set(args.paper or ()) | ({c.document for c in claims} if args.claim else set())
+        claims = [c for c in claims if not c.slow
+                  or (c.document in named and getattr(DOCUMENTS.get(c.document), "opt_in", False))]
     return claims, load_errors
 
 
