@@ -44,6 +44,8 @@ CAUSES = {
     "gnubg play": "a play gnubg chose on its rounded 16-bit means at this position",
     "play below": "a play gnubg chose on its rounded 16-bit means below this position",
     "stored": "a stored word that gnubg's build does not compute (a position with a checker off stores P(G = 0) = 1)",
+    # words that replaying gnubg's build does not give, with no play to blame: no stated cause (the rule decides)
+    "unexplained": "",
 }
 
 
@@ -102,13 +104,14 @@ def deviation_erratum(table, dev, gammon: bool, play: dict | None = None) -> Err
     (a play chosen on rounded means is one slip, shared by every position it reaches).  ``play``:
     :func:`exactcube.race.bearoff.onesided.explain_play` of a position whose own play is worse."""
     tag = "gammon " if gammon else ""
+    cause = "unexplained" if dev.cause == "rounding" and not dev.reproduced else dev.cause
     ruling = erratum_kind(str(dev.word), dev.exact, scale=QUANTUM,
-                          arithmetic=GNUBG_BUILD if dev.reproduced else None, method=CAUSES[dev.cause])
+                          arithmetic=GNUBG_BUILD if dev.reproduced else None, method=CAUSES[cause])
     if ruling is None:  # pragma: no cover - a Deviation has a word off by more than half a quantum
         raise AssertionError("a deviation that the rule finds correctly rounded")
     if dev.origin is not None:
         slip = f"{tag}play chosen on rounded means at {_counts(os_.counts_of(table.keys[dev.origin]))}"
-    elif dev.cause == "rounding" and ruling.kind is not ErratumKind.ROUNDING:
+    elif cause == "rounding" and ruling.kind is not ErratumKind.ROUNDING:
         slip = f"{tag}rounding carried through gnubg's 16-bit build"
     else:
         slip = ""
@@ -119,7 +122,8 @@ def deviation_erratum(table, dev, gammon: bool, play: dict | None = None) -> Err
                    f"{(2 * t.numerator + t.denominator) // (2 * t.denominator)}/65535",
                    note=f"{ruling.reason} (a unit is one quantum, 1/65535); {dev.words_off} of the position's 32 words "
                         f"off by more than half a quantum; nearest quanta {lo} and {hi}"
-                        + ("" if CAUSES[dev.cause] in ruling.reason else f"; cause: {CAUSES[dev.cause]}")
+                        + ("" if CAUSES[cause] in ruling.reason else
+                           f"; cause: {CAUSES[cause] or 'none known: replaying gnubg build does not give these words'}")
                         + (f" (the play at {_counts(os_.counts_of(table.keys[dev.origin]))})"
                            if dev.cause == "play below" else "")
                         + (f"; with {play['roll'][0]}-{play['roll'][1]} gnubg leaves {_counts(play['gnubg_play'])} "
@@ -204,31 +208,41 @@ def gammons():
 
 # ----------------------------------------------------------------------- two sides
 
-#: The pair of a clearly decided position used by a mutant: the roller, six checkers on the 6-point,
-#: cannot bear off before the opponent's last checker does (no double, take in every cube state).
-LOST_PAIR = ((0, 0, 0, 0, 0, 6), (1, 0, 0, 0, 0, 0))
-TS_WHERE = "makebearoff -t 6x6 words (924 x 924 pairs, 4 words each)"
+def behind_pair(checkers: int = 6) -> tuple:
+    """A pair the roller is far behind in: all ``checkers`` on the 6-point against one checker on the
+    1-point, which comes off at the opponent's first roll (no double, take in every cube state)."""
+    return (0, 0, 0, 0, 0, checkers), (1, 0, 0, 0, 0, 0)
+
+
 _TS: dict = {}
 
 
-def two_sided_words(makebearoff: str):
-    """gnubg's two-sided 6x6 words, built once per process with ``makebearoff -t 6x6`` (about 23 s of CPU)
-    in a temporary folder: an ``(924, 924, 4)`` uint16 array (:func:`exactcube.race.bearoff.twosided.read_gnubg_ts`)."""
-    if "words" not in _TS:
+def ts_where(checkers: int) -> str:
+    """The place of gnubg's two-sided words (one printed item: the whole table)."""
+    n = ts.n_positions(checkers)
+    return f"makebearoff -t 6x{checkers} words ({n} x {n} pairs, 4 words each)"
+
+
+def two_sided_words(makebearoff: str, checkers: int = 6):
+    """gnubg's two-sided words for up to ``checkers`` a side, built once per process with
+    ``makebearoff -t 6xC`` (about 23 s of CPU for 6) in a temporary folder: an ``(n, n, 4)`` uint16 array
+    (:func:`exactcube.race.bearoff.twosided.read_gnubg_ts`)."""
+    if ("words", checkers) not in _TS:
         with tempfile.TemporaryDirectory() as d:
-            path = os.path.join(d, "ts66.bd")
-            subprocess.run([makebearoff, "-t", "6x6", "-f", path], check=True, capture_output=True, cwd=d)
-            _TS["words"] = ts.read_gnubg_ts(path).copy()
-    return _TS["words"]
+            path = os.path.join(d, f"ts6{checkers}.bd")
+            subprocess.run([makebearoff, "-t", f"6x{checkers}", "-f", path], check=True, capture_output=True, cwd=d)
+            _TS["words", checkers] = ts.read_gnubg_ts(path).copy()
+    return _TS["words", checkers]
 
 
-def exact_two_sided():
-    """The exact two-sided 6x6 table, from the cache folder (built there once if absent)."""
-    if "exact" not in _TS:
+def exact_two_sided(checkers: int = 6):
+    """The exact two-sided table for up to ``checkers`` a side, from the cache folder (built there once
+    if absent: about 25 s of CPU for 6)."""
+    if ("exact", checkers) not in _TS:
         from exactcube.race.bearoff.cache import cache_dir, two_sided_table
 
-        _TS["exact"] = two_sided_table(cache_dir(), 6)
-    return _TS["exact"]
+        _TS["exact", checkers] = two_sided_table(cache_dir(), checkers)
+    return _TS["exact", checkers]
 
 
 def exact_words(e) -> tuple[int, ...]:
@@ -238,26 +252,29 @@ def exact_words(e) -> tuple[int, ...]:
                  for v in (2 * e.win - 1, e.nd_owned, e.nd_centred, e.nd_theirs))
 
 
-def _ts_mutants(words):
-    """Mutants of gnubg's two-sided words: the clearly lost pair :data:`LOST_PAIR` given the words of a
-    won one (opponent-owned equity +1: gnubg would double and the opponent pass), and the first pair where
+def _ts_mutants(checkers: int):
+    """Mutants of gnubg's two-sided words: the pair :func:`behind_pair` given the words of a won one
+    (opponent-owned equity +1: gnubg would double and the opponent pass), and the first pair where
     gnubg's cube action differs from the exact one given the exact values rounded to gnubg's step."""
-    table = exact_two_sided()
-    index = {k: n for n, k in enumerate(table.keys)}
-    from exactcube.race.bearoff.positions import key_of
 
-    out = []
-    i, j = (index[key_of(c)] for c in LOST_PAIR)
-    lost = words.copy()
-    lost[i, j] = (0, 0, 0, QUANTUM)
-    out.append((f"pair {_counts(LOST_PAIR[0])} vs {_counts(LOST_PAIR[1])} given the words of a won pair", lost))
-    first = ts.compare_with_gnubg(table, words).disagreements[:1]
-    for d in first:
-        i, j = index[key_of(d["mine"])], index[key_of(d["theirs"])]
-        fixed = words.copy()
-        fixed[i, j] = exact_words(table.entry(d["mine"], d["theirs"]))
-        out.append((f"pair {_counts(d['mine'])} vs {_counts(d['theirs'])} given the exact values rounded", fixed))
-    return out
+    def mutants(words):
+        from exactcube.race.bearoff.positions import key_of
+
+        table = exact_two_sided(checkers)
+        index = {k: n for n, k in enumerate(table.keys)}
+        behind = behind_pair(checkers)
+        i, j = (index[key_of(c)] for c in behind)
+        lost = words.copy()
+        lost[i, j] = (0, 0, 0, QUANTUM)
+        out = [(f"pair {_counts(behind[0])} vs {_counts(behind[1])} given the words of a won pair", lost)]
+        for d in ts.compare_with_gnubg(table, words).disagreements[:1]:
+            i, j = index[key_of(d["mine"])], index[key_of(d["theirs"])]
+            fixed = words.copy()
+            fixed[i, j] = exact_words(table.entry(d["mine"], d["theirs"]))
+            out.append((f"pair {_counts(d['mine'])} vs {_counts(d['theirs'])} given the exact values rounded", fixed))
+        return out
+
+    return mutants
 
 
 _STEP = mpq(2, QUANTUM)  # gnubg's two-sided step, 1/32767.5
@@ -287,21 +304,30 @@ def action_erratum(d: dict) -> Erratum:
        "the double/take action gnubg takes on its stored words (cubeless equity and no-double equities as "
        "u/32767.5 - 1) is the optimal money-game action (no gammons with at most 6 checkers).", slow=True)
 def twosided():
+    return two_sided_verdict(6)
+
+
+def two_sided_verdict(checkers: int = 6):
+    """The verdict on gnubg's two-sided table for up to ``checkers`` a side (6 for the claim):
+    :func:`exactcube.race.bearoff.twosided.compare_with_gnubg`, each disagreeing cube action an erratum
+    (:func:`action_erratum`), the outcome by :func:`exactcube.claims.errata_outcome`."""
     makebearoff = ts.find_makebearoff()
     if makebearoff is None:
         return open_(EXACT, NO_MAKEBEAROFF, {"scope": NO_MAKEBEAROFF})
-    if "item" not in _TS:  # one printed item per process (mutation runs substitute it)
-        _TS["item"] = printed(TS_WHERE, two_sided_words(makebearoff), _ts_mutants)
-    item = _TS["item"]
-    res = ts.compare_with_gnubg(exact_two_sided(), item.value)
+    if ("item", checkers) not in _TS:  # one printed item per process (mutation runs substitute it)
+        _TS["item", checkers] = printed(ts_where(checkers), two_sided_words(makebearoff, checkers),
+                                        _ts_mutants(checkers))
+    res = ts.compare_with_gnubg(exact_two_sided(checkers), _TS["item", checkers].value)
     errata = [action_erratum(d) for d in res.disagreements]
     kinds: dict[str, int] = {}
     for d in res.disagreements:
         k = f"gnubg '{d['gnubg']}' where exact '{d['exact']}'"
         kinds[k] = kinds.get(k, 0) + 1
-    details = (f"{res.pairs:,} pairs, 2 cube states each: gnubg's action differs from the exact one in "
-               f"{len(res.disagreements)} (pair, cube) cases (exact ties not counted): "
-               + "; ".join(f"{n} {k}" for k, n in sorted(kinds.items())) + ". The stored words themselves: "
+    details = (f"{res.pairs:,} pairs, 2 cube states each: gnubg's action "
+               + (f"differs from the exact one in {len(res.disagreements)} (pair, cube) cases (exact ties not "
+                  "counted): " + "; ".join(f"{n} {k}" for k, n in sorted(kinds.items()))
+                  if kinds else "is the exact one in every case (exact ties not counted)")
+               + ". The stored words themselves: "
                + "; ".join(f"{name} largest deviation {format_decimal(dev / _STEP, 2)} steps of 1/32767.5, "
                            f"{res.beyond[name]:,} words off by more than half a step"
                            for name, (dev, _at) in res.max_dev.items())
