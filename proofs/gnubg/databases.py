@@ -50,6 +50,7 @@ CAUSES = {
 
 
 def _counts(c) -> str:
+    """Counts on points 1..6 as docs/bearoff.md writes them: ``"1 0 4 1 3 0"``."""
     return " ".join(str(x) for x in c)
 
 
@@ -134,6 +135,7 @@ def deviation_erratum(table, dev, gammon: bool, play: dict | None = None) -> Err
 
 
 def _kinds(errata) -> dict:
+    """Errata by kind (docs/design.md, "Erratum kinds"): ``{"rounding": n, "substantive": m}``."""
     kinds: dict[str, int] = {}
     for e in errata:
         kinds[e.kind.value] = kinds.get(e.kind.value, 0) + 1
@@ -255,7 +257,8 @@ def exact_words(e) -> tuple[int, ...]:
 def _ts_mutants(checkers: int):
     """Mutants of gnubg's two-sided words: the pair :func:`behind_pair` given the words of a won one
     (opponent-owned equity +1: gnubg would double and the opponent pass), and the first pair where
-    gnubg's cube action differs from the exact one given the exact values rounded to gnubg's step."""
+    gnubg's cube action differs from the exact one by the widest margin (:func:`near_tie`) given the exact
+    values rounded to gnubg's step (a narrower near-tie can stay on the wrong side of gnubg's rule)."""
 
     def mutants(words):
         from exactcube.race.bearoff.positions import key_of
@@ -267,7 +270,8 @@ def _ts_mutants(checkers: int):
         lost = words.copy()
         lost[i, j] = (0, 0, 0, QUANTUM)
         out = [(f"pair {_counts(behind[0])} vs {_counts(behind[1])} given the words of a won pair", lost)]
-        for d in ts.compare_with_gnubg(table, words).disagreements[:1]:
+        found = ts.compare_with_gnubg(table, words).disagreements
+        for d in sorted(found, key=lambda d: -near_tie(d)[0])[:1]:  # the widest margin: rounding resolves it
             i, j = index[key_of(d["mine"])], index[key_of(d["theirs"])]
             fixed = words.copy()
             fixed[i, j] = exact_words(table.entry(d["mine"], d["theirs"]))
@@ -281,13 +285,21 @@ _STEP = mpq(2, QUANTUM)  # gnubg's two-sided step, 1/32767.5
 _CUBE = {"centred": "cube centred", "mine": "cube owned by the roller"}
 
 
+def near_tie(d: dict) -> tuple:
+    """The exact margin of a disagreeing cube action (:func:`exactcube.race.bearoff.twosided.compare_with_gnubg`)
+    and what it separates: |no double - min(double/take, 1)| when gnubg's double differs, else
+    |double/take - 1| (take against pass)."""
+    nd, dt = d["exact_no_double"], d["exact_double_take"]
+    if d["gnubg"].split(",")[0] != d["exact"].split(",")[0]:
+        return abs(nd - min(dt, 1)), "no double against double"
+    return abs(dt - 1), "double/take against 1 (take against pass)"
+
+
 def action_erratum(d: dict) -> Erratum:
     """A pair and cube state where the action gnubg's rule takes on its words differs from the exact
     action: judged substantive (a wrong decision, not a rounded number), with the exact margin in steps."""
     nd, dt = d["exact_no_double"], d["exact_double_take"]
-    double_differs = d["gnubg"].split(",")[0] != d["exact"].split(",")[0]
-    margin = abs(nd - min(dt, 1)) if double_differs else abs(dt - 1)
-    what = "no double against double" if double_differs else "double/take against 1 (take against pass)"
+    margin, what = near_tie(d)
     return Erratum(f"two-sided pair {_counts(d['mine'])} on roll vs {_counts(d['theirs'])}, {_CUBE[d['cube']]}",
                    f"{d['gnubg']} (no double {format_decimal(d['gnubg_no_double'], 5)}, double/take "
                    f"{format_decimal(d['gnubg_double_take'], 5)})",

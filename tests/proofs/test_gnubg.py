@@ -149,3 +149,14 @@ def test_whole_one_sided_file():
     w = v.witness
     assert (w["words"], w["words_off"], w["positions_off"]) == (1736416, 75481, 42086)
     assert w["causes"] == {"gnubg play": 70, "play below": 8813, "rounding": 33203}
+
+
+@pytest.mark.slow
+@needs_mb
+def test_two_sided_claim_mutants_all_caught():
+    """The 6x6 claim (about 60 s): both mutants caught, the correction of the widest near-tie clearing
+    its errata (a narrower near-tie, 0.16 steps, stays on the wrong side after rounding)."""
+    from exactcube.mutate import mutate_claim
+
+    rep = mutate_claim(REGISTRY["gnubg.twosided"])
+    assert (rep.tried, rep.caught) == (2, 2), rep.survivors
