@@ -43,7 +43,8 @@ CAUSES = {
     "rounding": "16-bit rounding carried through gnubg's integer build (every play below is exactly optimal)",
     "gnubg play": "a play gnubg chose on its rounded 16-bit means at this position",
     "play below": "a play gnubg chose on its rounded 16-bit means below this position",
-    "stored": "a stored word that gnubg's build does not compute (a position with a checker off stores P(G = 0) = 1)",
+    "stored": "a stored word that gnubg's build does not compute (P = 1 at 0 rolls: the empty position, and for "
+              "gammons a position with a checker off)",
     # words that replaying gnubg's build does not give, with no play to blame: no stated cause (the rule decides)
     "unexplained": "",
 }
@@ -144,8 +145,8 @@ def _kinds(errata) -> dict:
 
 def one_sided_verdict(gammon: bool = False, indices=None):
     """The verdict on gnubg_os0.bd's bear-off (or gammon) words at the gnubg ``indices`` (all by default:
-    the 54,263 positions with a checker, or for gammons the 15,504 with 15 checkers, the others checked
-    to store P(G = 0) = 1): :func:`exactcube.race.bearoff.onesided.compare_with_gnubg` (or
+    the 54,263 positions with a checker, the empty one checked to store P(N = 0) = 1; for gammons the 15,504
+    with 15 checkers, the others checked to store P(G = 0) = 1): :func:`exactcube.race.bearoff.onesided.compare_with_gnubg` (or
     :func:`~exactcube.race.bearoff.onesided.compare_gammons_with_gnubg`), each deviating position an
     erratum (:func:`deviation_erratum`), the outcome by :func:`exactcube.claims.errata_outcome`."""
     path = os_.find_gnubg_os()
@@ -153,24 +154,28 @@ def one_sided_verdict(gammon: bool = False, indices=None):
         return open_(EXACT, NO_GNUBG_DATA, {"scope": NO_GNUBG_DATA})
     table = os_.gammon_table() if gammon else os_.one_sided()
     stored = [item.value for item in stored_items(path, gammon, table)]
+    # the positions gnubg stores as P = 1 at 0 rolls without building them: the empty position, and for
+    # gammons every position with a checker off
+    ends = [i for i, k in enumerate(table.keys) if (checkers(k) < MAX_CHECKERS if gammon else i == 0)
+            and (indices is None or i in set(indices))]
     errata = []
+    for i in ends:
+        u = stored[i]
+        off = [k for k in range(32) if 2 * abs(u[k] - (QUANTUM if k == 0 else 0)) > 1]
+        if off:
+            k = max(off, key=lambda j: abs(u[j] - (QUANTUM if j == 0 else 0)))
+            dev = os_.Deviation(i, os_.counts_of(table.keys[i]), k, u[k], mpq(1 if k == 0 else 0), len(off),
+                                "stored", None, False)
+            errata.append(deviation_erratum(table, dev, gammon))
+    built = None if indices is None else [i for i in indices if i not in set(ends)]  # gnubg's build made these
     if gammon:
-        res = os_.compare_gammons_with_gnubg(stored, indices)
-        ends = [i for i, k in enumerate(table.keys)
-                if checkers(k) < MAX_CHECKERS and (indices is None or i in set(indices))]
-        for i in ends:  # no gammon: P(G = 0) = 1, stored directly
-            u = stored[i]
-            off = [k for k in range(32) if 2 * abs(u[k] - (QUANTUM if k == 0 else 0)) > 1]
-            if off:
-                k = max(off, key=lambda j: abs(u[j] - (QUANTUM if j == 0 else 0)))
-                dev = os_.Deviation(i, os_.counts_of(table.keys[i]), k, u[k], mpq(1 if k == 0 else 0), len(off),
-                                    "stored", None, False)
-                errata.append(deviation_erratum(table, dev, gammon))
+        res = os_.compare_gammons_with_gnubg(stored, built)
         what = (f"{res.entries:,} gammon words of the {res.entries // 32:,} positions with 15 checkers, and the "
                 f"{len(ends):,} positions with a checker off (P(G = 0) = 1)")
     else:
-        res = os_.compare_with_gnubg(table, stored, indices)
-        what = f"{res.entries:,} bear-off words of {res.entries // 32:,} positions"
+        res = os_.compare_with_gnubg(table, stored, built)
+        what = (f"{res.entries:,} bear-off words of {res.entries // 32:,} positions"
+                + (", and the empty position (P(N = 0) = 1)" if ends else ""))
     errata = [deviation_erratum(table, d, gammon,
                                 os_.explain_play(table, stored, d.index) if d.cause == "gnubg play" else None)
               for d in res.deviations] + errata

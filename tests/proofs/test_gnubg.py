@@ -91,6 +91,21 @@ def test_hand_derived_position_is_stored_correctly_and_its_mutants_are_caught():
 
 
 @needs_os
+@pytest.mark.parametrize("gammon", [False, True])
+def test_the_positions_stored_without_a_build_are_checked_too(gammon):
+    """The empty position (and, for gammons, every position with a checker off) stores P = 1 at 0 rolls:
+    the words 65535, 0, 0, ...; a word changed there is an erratum (before, index 0 was read unchecked)."""
+    table = os_.gammon_table() if gammon else os_.one_sided()
+    item = g.stored_items(GNUBG_OS, gammon, table)[0]
+    assert item.original == (65535,) + (0,) * 31
+    assert g.one_sided_verdict(gammon, indices=[0]).outcome is Outcome.VERIFIED
+    for label, words in item._mutants(item.original):
+        with substituting(item, words):
+            v = g.one_sided_verdict(gammon, indices=[0])
+        assert [e.where for e in v.errata] == [item.where], label
+
+
+@needs_os
 def test_a_play_chosen_on_rounded_means_is_a_substantive_erratum_and_its_correction_clears_it():
     """From 2 0 4 1 2 0 with 2-1 gnubg leaves 2 0 3 1 2 0, whose stored words give a smaller sum k u_k
     than those of the better 1 1 4 0 2 0 (read from the file here, not from the code under test)."""
