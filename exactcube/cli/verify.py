@@ -48,7 +48,9 @@ def add_arguments(p):
                    help="only claims whose id starts with this prefix (not empty); repeatable"
                    ).completer = complete_claims
     add_json(p, "every verdict (schema: exactcube/schema/verdicts.json)")
-    p.add_argument("--slow", action="store_true", help="include the slow claims (large sweeps)")
+    p.add_argument("--slow", action="store_true",
+                   help="include the slow claims (large sweeps); an opt-in document's claims (gnubg) run when the "
+                        "document is named, without --slow")
     p.add_argument("--details", action="store_true", help="print each claim's details and errata")
     p.add_argument("--list", action="store_true", help="list the registered claims without running them")
     p.add_argument("--strict", action="store_true",
