@@ -48,6 +48,7 @@ CAUSES = {
     # words that replaying gnubg's build does not give, with no play to blame: no stated cause (the rule decides)
     "unexplained": "",
 }
+NO_CAUSE = "none known: replaying gnubg's build does not give these words"
 
 
 def _counts(c) -> str:
@@ -61,11 +62,17 @@ def position_where(table, i: int, gammon: bool) -> str:
            f"(index {i})"
 
 
+def nearest_quantum(p: mpq) -> int:
+    """The word nearest 65535 p (halves up)."""
+    t = QUANTUM * mpq(p)
+    return (2 * t.numerator + t.denominator) // (2 * t.denominator)
+
+
 def nearest_words(numerators) -> tuple[int, ...]:
-    """The 32 words nearest 65535 P(N = k) = 65535 a_k / 36^k (halves up): what a correctly rounded
-    file stores (the words then need not sum to 65535)."""
+    """The 32 words nearest 65535 P(N = k) = 65535 a_k / 36^k: what a correctly rounded file stores
+    (the words then need not sum to 65535)."""
     a = list(numerators) + [0] * (32 - len(numerators))
-    return tuple((2 * QUANTUM * a[k] + 36**k) // (2 * 36**k) for k in range(32))
+    return tuple(nearest_quantum(mpq(a[k], 36**k)) for k in range(32))
 
 
 def _word_mutants(table, i: int):
@@ -121,11 +128,11 @@ def deviation_erratum(table, dev, gammon: bool, play: dict | None = None) -> Err
     lo, hi = t.numerator // t.denominator, -((-t.numerator) // t.denominator)
     return Erratum(position_where(table, dev.index, gammon), f"{dev.word}/65535 at {dev.rolls} rolls",
                    f"{format_exact(dev.exact)} = {format_decimal(t, 2)}/65535",
-                   f"{(2 * t.numerator + t.denominator) // (2 * t.denominator)}/65535",
+                   f"{nearest_quantum(dev.exact)}/65535",
                    note=f"{ruling.reason} (a unit is one quantum, 1/65535); {dev.words_off} of the position's 32 words "
                         f"off by more than half a quantum; nearest quanta {lo} and {hi}"
                         + ("" if CAUSES[cause] in ruling.reason else
-                           f"; cause: {CAUSES[cause] or 'none known: replaying gnubg build does not give these words'}")
+                           f"; cause: {CAUSES[cause] or NO_CAUSE}")
                         + (f" (the play at {_counts(os_.counts_of(table.keys[dev.origin]))})"
                            if dev.cause == "play below" else "")
                         + (f"; with {play['roll'][0]}-{play['roll'][1]} gnubg leaves {_counts(play['gnubg_play'])} "
