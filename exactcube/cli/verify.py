@@ -146,6 +146,13 @@ def run(args, out) -> int:
 
             real_out.write(errata_markdown(results))
             return 1 if any(r.crashed for r in results) or load_errors else 0
+        from ..claims import DOCUMENTS
+
+        for doc in sorted({c.document for c in claims}):  # long runs say their cost first
+            d = DOCUMENTS.get(doc)
+            if d is not None and d.cost:
+                n = sum(c.document == doc for c in claims)
+                out.print(f"{doc}: {n} claim{'s' * (n != 1)}; {escape(d.cost)}")
         with progress("verifying", len(claims)) as bar:
             results = run_claims(claims, on_start=lambda c: None, on_done=lambda r: bar.advance(1, r.claim.id))
         elapsed = time.perf_counter() - t0
