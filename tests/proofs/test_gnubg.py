@@ -165,6 +165,9 @@ def test_whole_one_sided_file():
     w = v.witness
     assert (w["words"], w["words_off"], w["positions_off"]) == (1736416, 75481, 42086)
     assert w["causes"] == {"gnubg play": 70, "play below": 8813, "rounding": 33203}
+    assert "and the empty position (P(N = 0) = 1)" in v.details  # index 0 is judged too, not only read
+    # one slip per play chosen on rounded means, one for the rounding carried through the build
+    assert len(counted_errata(v.errata)) == 72
 
 
 @pytest.mark.slow
