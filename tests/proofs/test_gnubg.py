@@ -132,12 +132,14 @@ def test_a_play_chosen_on_rounded_means_is_a_substantive_erratum_and_its_correct
 
 @needs_os
 def test_one_cause_is_counted_once():
-    """Positions whose deviations come from the same play chosen on rounded means are one slip."""
-    below = [gnubg_index(c) for c in ((1, 0, 4, 1, 3, 0), (2, 0, 4, 1, 2, 0))]
-    v = g.one_sided_verdict(indices=below)
-    assert len(v.errata) == 2 and len(counted_errata(v.errata)) == 2
-    shared = [e for e in v.errata if e.slip]
-    assert len({e.slip for e in shared}) == len(counted_errata(shared))
+    """The play gnubg chose at 2 0 4 1 2 0 (2-1) shows in the positions above it that it reaches: their
+    substantive errata are one slip, counted once."""
+    above = [(2, 0, 4, 1, 2, 0), (3, 0, 4, 0, 2, 1), (3, 0, 3, 1, 3, 0), (2, 0, 5, 1, 2, 0)]
+    v = g.one_sided_verdict(indices=[gnubg_index(c) for c in above])
+    assert len(v.errata) == 4 and all(e.kind is ErratumKind.SUBSTANTIVE for e in v.errata)
+    assert {e.slip for e in v.errata} == {"play chosen on rounded means at 2 0 4 1 2 0"}
+    assert len(counted_errata(v.errata)) == 1
+    assert sum("below this position" in e.note for e in v.errata) == 3
 
 
 @needs_mb
