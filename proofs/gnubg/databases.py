@@ -75,7 +75,7 @@ def nearest_words(numerators) -> tuple[int, ...]:
     return tuple(nearest_quantum(mpq(a[k], 36**k)) for k in range(32))
 
 
-def _word_mutants(table, i: int):
+def word_mutants(table, i: int):
     """Mutants of position ``i``'s words (:mod:`exactcube.mutate`): for words all within half a quantum of
     the exact values, its largest word one quantum up and one down; otherwise (an erratum, whose mutants
     must be corrections) the words corrected to the nearest quanta."""
@@ -101,7 +101,7 @@ def stored_items(path: str, gammon: bool, table) -> list:
     key = (path, gammon)
     if key not in _ITEMS:
         words = os_.read_gnubg_os(path, gammon=gammon)
-        _ITEMS[key] = [printed(position_where(table, i, gammon), tuple(w), _word_mutants(table, i))
+        _ITEMS[key] = [printed(position_where(table, i, gammon), tuple(w), word_mutants(table, i))
                        for i, w in enumerate(words)]
     return _ITEMS[key]
 
@@ -249,6 +249,15 @@ def two_sided_words(makebearoff: str, checkers: int = 6):
     return _TS["words", checkers]
 
 
+def two_sided_item(makebearoff: str, checkers: int = 6):
+    """gnubg's two-sided words as one printed item (:func:`exactcube.printed.printed`), made once per
+    process so that mutation runs substitute the item the check reads."""
+    if ("item", checkers) not in _TS:
+        _TS["item", checkers] = printed(ts_where(checkers), two_sided_words(makebearoff, checkers),
+                                        ts_mutants(checkers))
+    return _TS["item", checkers]
+
+
 def exact_two_sided(checkers: int = 6):
     """The exact two-sided table for up to ``checkers`` a side, from the cache folder (built there once
     if absent: about 25 s of CPU for 6)."""
@@ -266,7 +275,7 @@ def exact_words(e) -> tuple[int, ...]:
                  for v in (2 * e.win - 1, e.nd_owned, e.nd_centred, e.nd_theirs))
 
 
-def _ts_mutants(checkers: int):
+def ts_mutants(checkers: int):
     """Mutants of gnubg's two-sided words: the pair :func:`behind_pair` given the words of a won one
     (opponent-owned equity +1: gnubg would double and the opponent pass), and the first pair where
     gnubg's cube action differs from the exact one by the widest margin (:func:`near_tie`) given the exact
@@ -338,10 +347,7 @@ def two_sided_verdict(checkers: int = 6):
     makebearoff = ts.find_makebearoff()
     if makebearoff is None:
         return open_(EXACT, NO_MAKEBEAROFF, {"scope": NO_MAKEBEAROFF})
-    if ("item", checkers) not in _TS:  # one printed item per process (mutation runs substitute it)
-        _TS["item", checkers] = printed(ts_where(checkers), two_sided_words(makebearoff, checkers),
-                                        _ts_mutants(checkers))
-    res = ts.compare_with_gnubg(exact_two_sided(checkers), _TS["item", checkers].value)
+    res = ts.compare_with_gnubg(exact_two_sided(checkers), two_sided_item(makebearoff, checkers).value)
     errata = [action_erratum(d) for d in res.disagreements]
     kinds: dict[str, int] = {}
     for d in res.disagreements:

@@ -28,6 +28,16 @@ needs_mb = pytest.mark.skipif(ts.find_makebearoff() is None,
 SIX = (0, 0, 0, 0, 0, 1)
 
 
+def item_mutants(item):
+    """The mutants ``verify --mutate`` tries on a printed item: those its check registered with it."""
+    from exactcube.printed import recording
+
+    with recording() as rec:
+        item.value
+    (access,) = rec.values()
+    return access.mutants(access.value)
+
+
 def _by_where(v):
     return {e.where: e for e in v.errata}
 
@@ -50,6 +60,8 @@ def test_verify_selects_the_opt_in_document_only_when_named():
     assert not any(c.document == "gnubg" for c in default)
     named, _ = select(Namespace(paper=["gnubg"], claim=None, slow=False))
     assert {c.id for c in named} == {"gnubg.onesided", "gnubg.gammons", "gnubg.twosided"}
+    one, _ = select(Namespace(paper=None, claim=["gnubg.gammons"], slow=False))
+    assert [c.id for c in one] == ["gnubg.gammons"]
     ks, _ = select(Namespace(paper=["ks69"], claim=None, slow=False))
     assert not any(c.slow for c in ks)
 
@@ -81,7 +93,7 @@ def test_hand_derived_position_is_stored_correctly_and_its_mutants_are_caught():
     item = g.stored_items(GNUBG_OS, False, os_.one_sided())[i]
     where = item.where
     assert where == f"gnubg_os0.bd bear-off words, position 0 0 0 0 0 1 (index {i})"
-    (up_label, up), (down_label, down) = item._mutants(item.original)
+    (up_label, up), (down_label, down) = item_mutants(item)
     with substituting(item, up):  # 49152: 0.75 quanta off, a nearest quantum, but gnubg's build gives 49151
         e = _by_where(g.one_sided_verdict(indices=[i]))[where]
     assert (e.printed, e.true, e.true_rounded) == ("49152/65535 at 1 rolls", "3/4 = 49151.25/65535", "49151/65535")
@@ -100,7 +112,7 @@ def test_the_positions_stored_without_a_build_are_checked_too(gammon):
     item = g.stored_items(GNUBG_OS, gammon, table)[0]
     assert item.original == (65535,) + (0,) * 31
     assert g.one_sided_verdict(gammon, indices=[0]).outcome is Outcome.VERIFIED
-    for label, words in item._mutants(item.original):
+    for label, words in item_mutants(item):
         with substituting(item, words):
             v = g.one_sided_verdict(gammon, indices=[0])
         assert [e.where for e in v.errata] == [item.where], label
@@ -125,7 +137,7 @@ def test_a_play_chosen_on_rounded_means_is_a_substantive_erratum_and_its_correct
     assert "gnubg leaves 2 0 3 1 2 0" in e.note
     assert abs(mpq(e.true.split(" = ")[0]) * 65535 - 23270) > 182  # far beyond rounding
     item = g.stored_items(GNUBG_OS, False, os_.one_sided())[i]
-    (label, corrected), = item._mutants(item.original)  # a wrong item's mutants are corrections
+    (label, corrected), = item_mutants(item)  # a wrong item's mutants are corrections
     with substituting(item, corrected):
         assert g.one_sided_verdict(indices=[i]).outcome is Outcome.VERIFIED
 
@@ -148,8 +160,8 @@ def test_two_sided_mutants_are_caught_on_the_three_checker_table():
     words (double, pass) becomes an erratum in both cube states."""
     base = g.two_sided_verdict(3)
     assert base.outcome is Outcome.VERIFIED and base.witness["pairs"] == 83 * 83  # C(9, 3) - 1 positions with a checker, a side
-    item = g._TS["item", 3]
-    (label, lost), *rest = item._mutants(item.original)
+    item = g.two_sided_item(ts.find_makebearoff(), 3)
+    (label, lost), *rest = item_mutants(item)
     with substituting(item, lost):
         v = g.two_sided_verdict(3)
     assert v.outcome is Outcome.ERRATUM
