@@ -34,7 +34,7 @@ GROUP = "exactcube.documents"
 #: The built-in documents, used only when exactcube's own distribution metadata is missing
 #: (running from a source tree that was never installed).
 _BUILT_IN = {"ks69": "proofs.ks69", "ju24": "proofs.ju24", "zk77": "proofs.zk77", "floyd": "proofs.floyd",
-             "noisy": "proofs.noisy"}
+             "noisy": "proofs.noisy", "gnubg": "proofs.gnubg"}
 
 
 @dataclass(frozen=True)

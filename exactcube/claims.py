@@ -274,9 +274,15 @@ class Document:
     title: str
     citation: str = ""
     package: str = ""
+    #: An opt-in document's claims are all slow (never in the default run or the verdict baseline) and
+    #: run when the document is named: ``verify --paper ID`` (or ``--claim``) needs no ``--slow``.
+    opt_in: bool = False
+    #: What a run of the whole document costs, said before it runs (``"about 65 s of CPU"``); optional.
+    cost: str = ""
 
     def as_dict(self) -> dict:
-        return {"id": self.id, "title": self.title, "citation": self.citation, "package": self.package}
+        return {"id": self.id, "title": self.title, "citation": self.citation, "package": self.package,
+                **({"opt_in": True} if self.opt_in else {}), **({"cost": self.cost} if self.cost else {})}
 
 
 #: Every registered document, by id (see :func:`document`).
@@ -285,12 +291,15 @@ DOCUMENTS: dict[str, Document] = {}
 _DOC_ID = __import__("re").compile(r"^[a-z][a-z0-9]*$")
 
 
-def document(id: str, title: str, citation: str = "", package: str = "") -> Document:
+def document(id: str, title: str, citation: str = "", package: str = "", opt_in: bool = False,
+             cost: str = "") -> Document:
     """Register a source document (call it once, in the document package's ``__init__``).
 
     ``id`` is the prefix of every claim, table and figure id of the document (lower-case
     letters and digits, starting with a letter).  Registering an id that another package
-    registered is refused: two documents cannot share an id.
+    registered is refused: two documents cannot share an id.  ``opt_in`` (:attr:`Document.opt_in`):
+    the document's claims are registered slow and run when the document is named; ``cost``
+    (:attr:`Document.cost`) is said before its claims run.
     """
     if not _DOC_ID.match(id or ""):
         raise ValueError(f"document id {id!r}: use lower-case letters and digits, starting with a letter")
@@ -299,7 +308,7 @@ def document(id: str, title: str, citation: str = "", package: str = "") -> Docu
     old = DOCUMENTS.get(id)
     if old is not None and old.package != package:
         raise ValueError(f"document id {id!r} is already registered by {old.package or 'another package'}")
-    d = Document(id, " ".join(title.split()), " ".join(citation.split()), package)
+    d = Document(id, " ".join(title.split()), " ".join(citation.split()), package, bool(opt_in), cost)
     DOCUMENTS[id] = d
     return d
 

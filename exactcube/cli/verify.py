@@ -48,7 +48,9 @@ def add_arguments(p):
                    help="only claims whose id starts with this prefix (not empty); repeatable"
                    ).completer = complete_claims
     add_json(p, "every verdict (schema: exactcube/schema/verdicts.json)")
-    p.add_argument("--slow", action="store_true", help="include the slow claims (large sweeps)")
+    p.add_argument("--slow", action="store_true",
+                   help="include the slow claims (large sweeps); an opt-in document's claims (gnubg) run when the "
+                        "document is named, without --slow")
     p.add_argument("--details", action="store_true", help="print each claim's details and errata")
     p.add_argument("--list", action="store_true", help="list the registered claims without running them")
     p.add_argument("--strict", action="store_true",
@@ -92,8 +94,12 @@ def select(args):
         claims = [c for c in claims if any(c.id.startswith(pre) for pre in args.claim)]
         if not claims:
             raise BadInput(f"no claim id starts with {', '.join(args.claim)} (see 'exactcube verify --list')")
-    if not getattr(args, "slow", False):
-        claims = [c for c in claims if not c.slow]
+    if not getattr(args, "slow", False):  # an opt-in document's slow claims run when it is named
+        from ..claims import DOCUMENTS
+
+        named = set(args.paper or ()) | ({c.document for c in claims} if args.claim else set())
+        claims = [c for c in claims if not c.slow
+                  or (c.document in named and getattr(DOCUMENTS.get(c.document), "opt_in", False))]
     return claims, load_errors
 
 
@@ -140,6 +146,13 @@ def run(args, out) -> int:
 
             real_out.write(errata_markdown(results))
             return 1 if any(r.crashed for r in results) or load_errors else 0
+        from ..claims import DOCUMENTS
+
+        for doc in sorted({c.document for c in claims}):  # long runs say their cost first
+            d = DOCUMENTS.get(doc)
+            if d is not None and d.cost:
+                n = sum(c.document == doc for c in claims)
+                out.print(f"{doc}: {n} claim{'s' * (n != 1)}; {escape(d.cost)}")
         with progress("verifying", len(claims)) as bar:
             results = run_claims(claims, on_start=lambda c: None, on_done=lambda r: bar.advance(1, r.claim.id))
         elapsed = time.perf_counter() - t0

@@ -76,6 +76,7 @@ __all__ = [
     "gnubg_replay",
     "compare_with_gnubg",
     "OSComparison",
+    "Deviation",
     "file_plays",
     "explain_play",
     "GammonOneSided",
@@ -554,12 +555,13 @@ def _replay_words(table: OneSided, stored, key: int, choice) -> tuple[int, ...]:
     return tuple(out)
 
 
-def gnubg_replay(table: OneSided, stored: list[tuple[int, ...]], i: int):
+def gnubg_replay(table: OneSided, stored: list[tuple[int, ...]], i: int, means=None):
     """Redo gnubg's integer step for position ``i`` from the stored successors (module
     docstring): returns (words, plays) where ``plays[r]`` is the list of successor indices
     gnubg's rule (least :math:`\\sum_k k u_k`) cannot tell apart for roll ``r`` and ``words`` the
     entry it gives when the first of each list is taken; ``None`` words if such a tie has
-    successors with different stored words (then the file's own choice is ambiguous)."""
+    successors with different stored words (then the file's own choice is ambiguous).  ``means``
+    (optional): the precomputed :math:`\\sum_k k u_k` of every stored entry, the same numbers faster."""
     key = table.keys[i]
     picks = []
     ambiguous = False
@@ -567,8 +569,7 @@ def gnubg_replay(table: OneSided, stored: list[tuple[int, ...]], i: int):
         best_v, best = None, []
         for s in plays(key, roll):
             j = table.index[s]
-            u = stored[j]
-            v = sum(k * u[k] for k in range(1, 32))
+            v = means[j] if means is not None else sum(k * u_k for k, u_k in enumerate(stored[j]))
             if best_v is None or v < best_v:
                 best_v, best = v, [j]
             elif v == best_v:
@@ -584,7 +585,7 @@ def gnubg_replay(table: OneSided, stored: list[tuple[int, ...]], i: int):
 MAX_TIE_COMBINATIONS = 4096
 
 
-def file_plays(table: OneSided, stored, i: int):
+def file_plays(table: OneSided, stored, i: int, replay=None):
     """The plays gnubg's file can have taken at position ``i``: per roll, the successors
     among gnubg's tied candidates (:func:`gnubg_replay`) that appear in some choice whose
     replayed integer step reproduces the stored words of ``i`` exactly.  Where the tied
@@ -592,10 +593,11 @@ def file_plays(table: OneSided, stored, i: int):
     ``0 5 2 2 0 2`` with 2-1: only the worse play ``0 4 2 2 1 1`` reproduces the file).
     Returns ``(plays, resolved)``: ``resolved`` is False, and ``plays`` the unnarrowed
     candidates, when no choice reproduces the file or there are more than
-    :data:`MAX_TIE_COMBINATIONS` choices to try."""
+    :data:`MAX_TIE_COMBINATIONS` choices to try.  ``replay``: :func:`gnubg_replay`'s result for ``i``
+    when already computed."""
     from itertools import product
 
-    words, picks = gnubg_replay(table, stored, i)
+    words, picks = replay if replay is not None else gnubg_replay(table, stored, i)
     if words is not None:
         return picks, words == tuple(stored[i])
     # one representative per distinct stored word vector: successors with equal words are
@@ -622,6 +624,26 @@ def file_plays(table: OneSided, stored, i: int):
     return [sorted(s) for s in ok], True
 
 
+@dataclass(frozen=True)
+class Deviation:
+    """A position of gnubg's file with a word off by more than half a quantum (:func:`compare_with_gnubg`):
+    its gnubg index, its worst word ``word`` (at ``rolls`` rolls) against the exact probability ``exact``,
+    how many of its words are off by more than half a quantum, the cause (``"rounding"``, ``"gnubg play"``
+    or ``"play below"``), ``origin`` (the smallest gnubg index with a worse play of the file at or below the
+    position along the file's plays, None for ``"rounding"``) and ``reproduced`` (gnubg's integer step,
+    replayed on the stored successors with the plays the file can have taken, gives the stored words)."""
+
+    index: int
+    counts: tuple
+    rolls: int
+    word: int
+    exact: mpq
+    words_off: int
+    cause: str
+    origin: int | None
+    reproduced: bool
+
+
 @dataclass
 class OSComparison(Result):
     """Every stored word of gnubg's one-sided file against the exact probability."""
@@ -636,6 +658,8 @@ class OSComparison(Result):
     replay_checked: int = 0
     ties_resolved: int = 0  # positions with tied gnubg candidates whose file words fix the play
     own_play_examples: list = field(default_factory=list)
+    #: One :class:`Deviation` per position with a word off by more than half a quantum, in index order.
+    deviations: list = field(default_factory=list)
     method: str = "exact one-sided DP vs gnubg_os0.bd word by word; gnubg's integer step replayed"
     evidence: str = "exact"
     source: str = "gnubg 1.07 gnubg_os0.bd"
@@ -656,25 +680,27 @@ def compare_with_gnubg(table: OneSided, stored, indices=None, examples: int = 5)
     * ``"rounding"``: gnubg plays exactly optimally in the whole subtree, the error is the
       16-bit rounding carried up through the build.
 
-    The replay (:func:`gnubg_replay`) is also checked to reproduce the stored words exactly."""
+    The replay (:func:`gnubg_replay`) is also checked to reproduce the stored words exactly.  Each
+    such position is recorded as a :class:`Deviation` (``res.deviations``)."""
     idx = range(1, len(table.keys)) if indices is None else indices
     idx = sorted(set(idx))
     table.build(max(idx) + 1 if idx else 1)
     res = OSComparison()
+    means = [sum(k * u_k for k, u_k in enumerate(u)) for u in stored]  # gnubg's rule: least sum_k k u_k
     replay: dict[int, tuple] = {}
     fplays: dict[int, list] = {}
     own_cache: dict[int, bool] = {0: False}
-    sub_cache: dict[int, bool] = {0: False}
+    sub_cache: dict[int, int | None] = {0: None}
 
     def rep(i):
         if i not in replay:
-            replay[i] = gnubg_replay(table, stored, i)
+            replay[i] = gnubg_replay(table, stored, i, means)
         return replay[i]
 
     def fp(i):
         if i not in fplays:
-            fplays[i] = file_plays(table, stored, i)[0]
-        return fplays[i]
+            fplays[i] = file_plays(table, stored, i, rep(i))
+        return fplays[i][0]
 
     def own(i):
         """Does the file prove a strictly worse play (exact means) for some roll at i?"""
@@ -686,41 +712,55 @@ def compare_with_gnubg(table: OneSided, stored, indices=None, examples: int = 5)
         return own_cache[i]
 
     def below(i):
-        """Is there a worse gnubg play strictly below i, along the file's plays?  (index order)"""
+        """The smallest index with a worse gnubg play strictly below i along the file's plays, or None."""
         if i not in sub_cache and not table.choice[i]:
-            sub_cache[i] = False
+            sub_cache[i] = None
         if i not in sub_cache:
             succ = sorted({j for cands in fp(i) for j in cands})
             for j in succ:
                 below(j)
-            sub_cache[i] = any(own(j) or sub_cache[j] for j in succ)
+            found = [j for j in succ if own(j)] + [sub_cache[j] for j in succ if sub_cache[j] is not None]
+            sub_cache[i] = min(found) if found else None
         return sub_cache[i]
 
+    pow36 = [36**k for k in range(32)]
     for i in idx:
         a = table.num[i]
         u = stored[i]
-        worst_here = mpq(0)
+        # |u_k - 65535 a_k / 36^k| = x / 36^k with x an integer: compared in integers, exactly
+        worst_x, worst_k, off = 0, 0, 0
         for k in range(32):
-            p = mpq(a[k], 36**k) if k < len(a) else mpq(0)
-            d = abs(u[k] - QUANTUM * p)
-            res.entries += 1
-            if d > res.max_dev:
-                res.max_dev, res.max_at = d, (counts_of(table.keys[i]), k)
-            if d > mpq(1, 2):
-                res.beyond += 1
-            worst_here = max(worst_here, d)
+            den = pow36[k]
+            x = abs(u[k] * den - QUANTUM * (a[k] if k < len(a) else 0))
+            if 2 * x > den:
+                off += 1
+            if x * pow36[worst_k] > worst_x * den:
+                worst_x, worst_k = x, k
+        res.entries += 32
+        res.beyond += off
+        worst_here = mpq(worst_x, pow36[worst_k])
+        if worst_here > res.max_dev:
+            res.max_dev, res.max_at = worst_here, (counts_of(table.keys[i]), worst_k)
         words = rep(i)[0]
         if words is not None:
             res.replay_checked += 1
-            res.replay_matches += words == tuple(u)
-        elif file_plays(table, stored, i)[1]:
-            res.ties_resolved += 1
-        if worst_here > mpq(1, 2):
+            reproduced = words == tuple(u)
+            res.replay_matches += reproduced
+        else:
+            fp(i)
+            reproduced = fplays[i][1]
+            res.ties_resolved += reproduced
+        if off:
             res.positions_beyond += 1
-            cause = "gnubg play" if own(i) else ("play below" if below(i) else "rounding")
+            origin = i if own(i) else below(i)
+            cause = "rounding" if origin is None else ("gnubg play" if origin == i else "play below")
             res.causes[cause] = res.causes.get(cause, 0) + 1
             if cause == "gnubg play" and len(res.own_play_examples) < examples:
                 res.own_play_examples.append(explain_play(table, stored, i))
+            k = worst_k
+            res.deviations.append(Deviation(i, counts_of(table.keys[i]), k, u[k],
+                                            mpq(a[k], pow36[k]) if k < len(a) else mpq(0), off, cause, origin,
+                                            bool(reproduced)))
     return res
 
 

@@ -549,6 +549,7 @@ class TSComparison(Result):
 
     pairs: int = 0
     max_dev: dict = field(default_factory=dict)  # field -> (deviation, (x, y))
+    beyond: dict = field(default_factory=dict)  # field -> words off by more than half a step (1/65535)
     disagreements: list = field(default_factory=list)
     method: str = "exact two-sided table vs gnubg makebearoff -t 6x6, decision by decision"
     evidence: str = "exact"
@@ -557,8 +558,9 @@ class TSComparison(Result):
 
 def compare_with_gnubg(t: TwoSided, words) -> TSComparison:
     """Compare every pair: largest deviation of each stored value (gnubg's value
-    :math:`u/32767.5 - 1` against the exact one), and every pair and cube state where
-    gnubg's values give a different double/take decision than the exact values."""
+    :math:`u/32767.5 - 1` against the exact one), how many values are off by more than half a
+    step, and every pair and cube state where gnubg's values give a different double/take
+    decision than the exact values."""
     S = t.scale
     keys = t.keys
     if tuple(keys) != positions(_checkers_for(words.shape[0])):
@@ -574,6 +576,7 @@ def compare_with_gnubg(t: TwoSided, words) -> TSComparison:
         flat = int(np.argmax(dev))  # object argmax compares Python integers exactly
         i, j = divmod(flat, n - 1)
         res.max_dev[name] = (mpq(int(dev[i, j]), 65535 * S), (counts_of(keys[i + 1]), counts_of(keys[j + 1])))
+        res.beyond[name] = int((dev > S).sum())  # half a step of 1/32767.5 is 1/65535: S in these units
     # decisions: gnubg's CubeEquity on its words vs the exact decision (vectorised)
     sl = (slice(1, None), slice(1, None))
     nt = obj["NT"]
