@@ -694,9 +694,10 @@ def effective_range():
             # a printed end is right, at its printed precision, on the far side of the extreme value: the bounds it
             # may print form the one rule's sampled interval, open on one side
             side = "lowest" if end == "lower" else "highest"
-            ruling = erratum_kind(item.value, Sampled.spread(None, v, f"the lower bounds that hold: up to the lowest implied {name}")
-                                  if end == "lower" else
-                                  Sampled.spread(v, None, f"the upper bounds that hold: from the highest implied {name}"))
+            holds = (Sampled.spread(None, v, f"the lower bounds that hold: up to the lowest implied {name}")
+                     if end == "lower" else
+                     Sampled.spread(v, None, f"the upper bounds that hold: from the highest implied {name}"))
+            ruling = erratum_kind(item.value, holds)
             if ruling is not None:
                 parts[-1] += f" ({side} {format_decimal(v, 4)} at {x} vs {y}, p = {format_decimal(p, 4)})"
                 errs.append(Erratum(item.where, item.value, f"{v} ≈ {format_decimal(v, 4)} at {x} vs {y}",

@@ -137,8 +137,8 @@ def _judge(pts, printed_items, scope, table_assumption, verified_tail=""):
                 item.where, shown, f"middle half {format_decimal(q1, 4)} to {format_decimal(q3, 4)}", rounded,
                 kind=ruling.kind,
                 note=f"{_share(b, n)} of the {n} real pairs lie below {shown}'s rounding interval, {_share(a, n)} "
-                     f"above it" + (f"; among the {ne} with equal checker counts {_share(eb, ne)} below" if even else "")
-                     + f"; {ruling.reason}"))
+                     f"above it" + (f"; among the {ne} with equal checker counts {_share(eb, ne)} below"
+                                    if even else "") + f"; {ruling.reason}"))
     text = scope + "; ".join(lines) + (verified_tail or ".")
 
     def under(key, reading):
