@@ -376,26 +376,33 @@ def erratum_kind(printed: str, true, *, arithmetic: Arithmetic | None = None, me
     if v - half <= lo and hi <= v + half:
         return None
     units = max(abs(v - lo), abs(v - hi)) / unit
-    far = f"{format_decimal(units, 3)} units of the last printed place from the true value"
     nearest = v - unit < lo and hi < v + unit
-    if nearest and arithmetic is not None and arithmetic.explains(v, lo, hi, places):
-        return KindRuling(ErratumKind.ROUNDING, f"rounding: one of the two decimals nearest the true value ({far}), "
+    correct = {format_decimal(lo, places), format_decimal(hi, places)}
+    return _steps(f"{format_decimal(units, 3)} units of the last printed place from the true value", nearest,
+                  nearest and arithmetic is not None and arithmetic.explains(v, lo, hi, places), arithmetic, method,
+                  lambda: _slip(printed, correct.pop()) if len(correct) == 1 else "",
+                  "nearest the true value", "the correctly rounded value", "not one of the two nearest decimals")
+
+
+def _steps(far: str, nearest: bool, explained: bool, arithmetic: Arithmetic | None, method: str,
+           slip: Callable[[], str], near: str, of: str, not_near: str) -> KindRuling:
+    """Steps 1-4 of the rule (docs/design.md, "Erratum kinds") once the value's type has answered its questions:
+    ``nearest`` (one of the two decimals nearest / next to the value), ``explained`` (the stated arithmetic
+    prints it), ``slip()`` (the typographical slip, or ''); the other arguments word the reason."""
+    if nearest and explained:
+        return KindRuling(ErratumKind.ROUNDING, f"rounding: one of the two decimals {near} ({far}), "
                                                 f"explained by {arithmetic.said}")
     if method:
         return KindRuling(ErratumKind.SUBSTANTIVE, f"substantive: {far}, explained by {method}, "
                                                    "a cause in the source's method, not in its printing")
     if nearest:
         why = ("" if arithmetic is None else f" ({arithmetic.said} does not produce it)")
-        return KindRuling(ErratumKind.SUBSTANTIVE, f"substantive: one of the two decimals nearest the true value "
-                                                   f"({far}), but no stated arithmetic of the source explains "
-                                                   f"the difference{why}")
-    correct = {format_decimal(lo, places), format_decimal(hi, places)}
-    if len(correct) == 1:
-        slip = _slip(printed, correct.pop())
-        if slip:
-            return KindRuling(ErratumKind.MISPRINT, f"misprint: {slip} of the correctly rounded value ({far})")
-    return KindRuling(ErratumKind.SUBSTANTIVE, f"substantive: {far}, not one of the two nearest decimals and "
-                                               "no typographical slip of the correctly rounded value")
+        return KindRuling(ErratumKind.SUBSTANTIVE, f"substantive: one of the two decimals {near} ({far}), but no "
+                                                   f"stated arithmetic of the source explains the difference{why}")
+    found = slip()
+    if found:
+        return KindRuling(ErratumKind.MISPRINT, f"misprint: {found} of {of} ({far})")
+    return KindRuling(ErratumKind.SUBSTANTIVE, f"substantive: {far}, {not_near} and no typographical slip of {of}")
 
 
 def _sampled_kind(printed: str, s: Sampled, arithmetic: Arithmetic | None, method: str) -> KindRuling | None:
@@ -406,26 +413,13 @@ def _sampled_kind(printed: str, s: Sampled, arithmetic: Arithmetic | None, metho
     unit = mpq(1, 10 ** places)
     if s.reaches(v, unit / 2):
         return None
-    far = (f"{format_decimal(s.distance(v) / unit, 3)} units of the last printed place from the interval "
-           f"{s.describe(places)}")
     nearest = s.reaches(v, unit, strict=True)
-    if nearest and arithmetic is not None and arithmetic.explains_some(v, s, places):
-        return KindRuling(ErratumKind.ROUNDING, f"rounding: one of the two decimals next to the interval ({far}), "
-                                                f"explained by {arithmetic.said}")
-    if method:
-        return KindRuling(ErratumKind.SUBSTANTIVE, f"substantive: {far}, explained by {method}, "
-                                                   "a cause in the source's method, not in its printing")
-    if nearest:
-        why = ("" if arithmetic is None else f" ({arithmetic.said} does not produce it)")
-        return KindRuling(ErratumKind.SUBSTANTIVE, f"substantive: one of the two decimals next to the interval "
-                                                   f"({far}), but no stated arithmetic of the source explains "
-                                                   f"the difference{why}")
-    slip = _sampled_slip(v, places, s)
-    if slip:
-        return KindRuling(ErratumKind.MISPRINT, f"misprint: {slip} of a decimal the interval rounds to, at a place "
-                                                f"every such decimal shares ({far})")
-    return KindRuling(ErratumKind.SUBSTANTIVE, f"substantive: {far}, not next to the interval and no typographical "
-                                               "slip of a decimal it rounds to")
+    return _steps(f"{format_decimal(s.distance(v) / unit, 3)} units of the last printed place from the interval "
+                  f"{s.describe(places)}", nearest,
+                  nearest and arithmetic is not None and arithmetic.explains_some(v, s, places), arithmetic, method,
+                  lambda: _sampled_slip(v, places, s), "next to the interval",
+                  "a decimal the interval rounds to (changing only what every such decimal shares)",
+                  "not next to the interval")
 
 
 def _sampled_slip(v: mpq, places: int, s: Sampled) -> str:

@@ -62,7 +62,7 @@ def test_balls_and_sampled_intervals_go_through_the_same_rule():
     assert erratum_kind(".8593", b).kind is ErratumKind.SUBSTANTIVE
     assert erratum_kind(".8593", b, arithmetic=TRUNCATION).kind is ErratumKind.ROUNDING
     assert erratum_kind(".8594", b) is None
-    # a Monte Carlo interval [.8591, .8596] straddles .85935: .8594 is neither inside for every point nor
+    # an enclosure [.8591, .8596] of one value straddles .85935: .8594 is neither inside for every point nor
     # a nearest decimal for every point -> substantive; a tight interval truncating to .8593 -> rounding
     assert erratum_kind(".8593", (mpq(85931, 100000), mpq(85939, 100000)), arithmetic=TRUNCATION).kind \
         is ErratumKind.ROUNDING
