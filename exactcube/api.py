@@ -24,7 +24,9 @@ Printed values
     check) so that ``exactcube verify --mutate`` can show the check fails when the value
     changes; :meth:`Table.publish` does the same for table cells, compared at their
     printed precision by :meth:`Table.errata`.  :func:`agrees_with_printed` compares one
-    exact value with one printed decimal.
+    exact value with one printed decimal; :func:`erratum_kind` is the one rule deciding
+    whether a printed decimal is wrong and of what kind (the true value exact, a ball, or a
+    :class:`Sampled` interval such as a Monte Carlo estimate; docs/design.md, "Erratum kinds").
 
 Numbers and errors
     :class:`BadInput` (a user mistake: one line, exit status 2), :func:`mpq` (exact rationals), :func:`parse_rational`, :func:`format_exact`,
@@ -38,7 +40,7 @@ from .claims import (DOCUMENTS, REGISTRY, Claim, Document, Outcome, Verdict, cla
 from .errors import BadInput
 from .figures import FIGURES, figure_builder
 from .numbers import agrees_with_printed, format_decimal, format_exact, mpq, parse_rational
-from .printed import Printed, printed
+from .printed import Printed, Sampled, erratum_kind, printed
 from .results import (ASSUMPTIONS, Assumption, Erratum, ErratumKind, Evidence, Provenance, Result, assumption,
                       provenance_of)
 from .tables import TABLES, Param, Table, table_builder
@@ -56,7 +58,7 @@ __all__ = [
     # provenance and readings
     "Evidence", "Provenance", "Result", "provenance_of", "assumption", "Assumption", "ASSUMPTIONS",
     # printed values
-    "printed", "Printed", "agrees_with_printed",
+    "printed", "Printed", "agrees_with_printed", "erratum_kind", "Sampled",
     # numbers and errors
     "BadInput", "mpq", "parse_rational", "format_exact", "format_decimal",
 ]

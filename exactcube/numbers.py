@@ -249,7 +249,8 @@ def _dyadic(x) -> mpq:
 def exact_bounds(v) -> tuple[mpq, mpq]:
     """Exact rational bounds ``(lo, hi)`` of a true value, whatever its type: an exact rational or
     integer (``lo == hi``), a python-flint arb ball (its end points), an mpmath mpf (the dyadic
-    it holds), or a ``(lo, hi)`` pair (a Monte Carlo confidence interval)."""
+    it holds), or a ``(lo, hi)`` pair (an interval known to enclose the one true value; an interval of
+    acceptable values, such as a Monte Carlo estimate's, is an :class:`exactcube.printed.Sampled`)."""
     if isinstance(v, tuple) and len(v) == 2:
         lo, hi = to_mpq(v[0]), to_mpq(v[1])
         if lo > hi:

@@ -9,7 +9,7 @@ from exactcube import catalog
 
 from exactcube.claims import REGISTRY, Erratum, Outcome, Verdict, erratum
 from exactcube.numbers import mpq
-from exactcube.printed import DOUBLE_15, TRUNCATION, erratum_kind, substituting
+from exactcube.printed import DOUBLE_15, TRUNCATION, Sampled, erratum_kind, substituting
 from exactcube.results import ErratumKind, counted_errata, errata_phrase, strict_errata
 
 
@@ -62,7 +62,7 @@ def test_balls_and_sampled_intervals_go_through_the_same_rule():
     assert erratum_kind(".8593", b).kind is ErratumKind.SUBSTANTIVE
     assert erratum_kind(".8593", b, arithmetic=TRUNCATION).kind is ErratumKind.ROUNDING
     assert erratum_kind(".8594", b) is None
-    # a Monte Carlo interval [.8591, .8596] straddles .85935: .8594 is neither inside for every point nor
+    # an enclosure [.8591, .8596] of one value straddles .85935: .8594 is neither inside for every point nor
     # a nearest decimal for every point -> substantive; a tight interval truncating to .8593 -> rounding
     assert erratum_kind(".8593", (mpq(85931, 100000), mpq(85939, 100000)), arithmetic=TRUNCATION).kind \
         is ErratumKind.ROUNDING
@@ -70,6 +70,92 @@ def test_balls_and_sampled_intervals_go_through_the_same_rule():
     # a stated method error explains a far cell too
     r = erratum_kind("15.8494", mpq(158493, 10000), method="a truncated series")
     assert r.kind is ErratumKind.SUBSTANTIVE and "truncated series" in r.reason
+
+
+# --- the sampled rule: some value of the interval, not every one ------------------------------------
+
+# mean 3/5, variance 1, 10,000 samples, 4.03 standard errors: SE = 1/100, so the interval is exactly
+# [0.5597, 0.6403] (by hand: 0.6 -+ 4.03 * 0.01)
+EST = Sampled.estimate(mpq(3, 5), 1, 10_000, mpq(403, 100))
+
+
+def test_sampled_value_inside_has_no_kind():
+    # 0.611 and the two ends' decimals: 0.560 reaches 0.5597 within half a unit (0.5595 <= 0.5597), 0.640 reaches
+    # 0.6403 (0.6405 >= 0.6403)
+    for p in ("0.611", "0.560", "0.640", "0.6403", "0.56"):
+        assert erratum_kind(p, EST) is None, p
+    # 0.559 misses by 0.7 units of its last place: not consistent
+    assert erratum_kind("0.559", EST) is not None
+
+
+def test_sampled_boundary_is_decided_exactly():
+    # 0.611 + 4.05 * 0.01 = 0.6515 exactly: 0.652's half-unit interval [0.6515, 0.6525] touches it (closed, no
+    # erratum); at 4.0499 standard errors the end is 0.651499, one 10^-6 short: 0.652 is then next to it
+    assert erratum_kind("0.652", Sampled.estimate(mpq(611, 1000), 1, 10_000, mpq(405, 100))) is None
+    r = erratum_kind("0.652", Sampled.estimate(mpq(611, 1000), 1, 10_000, mpq(40499, 10000)))
+    assert r.kind is ErratumKind.SUBSTANTIVE and "next to the interval" in r.reason
+    # an irrational end: 0.6 + 4 sqrt(2)/100 = 0.65656854...: 0.657 is consistent (0.6565 <= it), 0.6567 is not
+    # (0.65665 > it): it lies 0.000131 above, 1.31 units of its fourth place
+    irr = Sampled.estimate(mpq(3, 5), 2, 10_000, 4)
+    assert erratum_kind("0.657", irr) is None
+    assert erratum_kind("0.6567", irr) is not None
+
+
+def test_sampled_one_unit_outside_is_rounding_only_with_an_arithmetic():
+    # 0.641 is 0.7 units above 0.6403: next to the interval; truncation prints 0.641 only from [0.641, 0.642),
+    # which misses the interval: substantive either way
+    r = erratum_kind("0.641", EST)
+    assert r.kind is ErratumKind.SUBSTANTIVE and "no stated arithmetic" in r.reason
+    assert erratum_kind("0.641", EST, arithmetic=TRUNCATION).kind is ErratumKind.SUBSTANTIVE
+    # 0.559 is 0.7 units below 0.5597; truncation prints 0.559 from [0.559, 0.560), which holds 0.5597..0.5599
+    r = erratum_kind("0.559", EST, arithmetic=TRUNCATION)
+    assert r.kind is ErratumKind.ROUNDING and "truncation" in r.reason
+    # double precision explains nothing at three decimals
+    assert erratum_kind("0.559", EST, arithmetic=DOUBLE_15).kind is ErratumKind.SUBSTANTIVE
+
+
+def test_sampled_far_outside_and_slips():
+    # 0.911 is 270.7 units above 0.6403; its tenths digit is no digit the interval fixes (0.560 to 0.640 share only
+    # the 0 before the point), so 0.911 is no slip of 0.611: substantive (the exact rule would call 0.711 a
+    # slip of 0.611; a wide interval must not excuse it)
+    for p in ("0.911", "0.711", "0.645"):
+        assert erratum_kind(p, EST).kind is ErratumKind.SUBSTANTIVE, p
+    # the sign is fixed (every value positive): -0.611 is a sign slip
+    r = erratum_kind("-0.611", EST)
+    assert r.kind is ErratumKind.MISPRINT and "sign" in r.reason
+    # [0.8441, 0.8449] rounds to 0.844 and 0.845 only, which share 0.8 and 0.84; 0.874 changes the shared 4 of
+    # 0.844 (digit slip), 0.484 swaps its shared 8 and 4 (transposition), 0.854 (9.1 units away) changes the
+    # shared hundredths digit: slips; 0.849 (4.1 units away) changes only the last digit, which 0.844 and
+    # 0.845 do not share: substantive
+    narrow = Sampled.spread(mpq(8441, 10000), mpq(8449, 10000), "a narrow quantile interval")
+    assert erratum_kind("0.874", narrow).kind is ErratumKind.MISPRINT
+    r = erratum_kind("0.484", narrow)
+    assert r.kind is ErratumKind.MISPRINT and "transposition" in r.reason
+    assert erratum_kind("0.854", narrow).kind is ErratumKind.MISPRINT
+    assert erratum_kind("0.849", narrow).kind is ErratumKind.SUBSTANTIVE
+    # an interval around zero fixes no sign; an open-ended one no digit
+    assert erratum_kind("-0.5", Sampled.spread(mpq(-1, 100), mpq(2, 100), "around zero")).kind \
+        is ErratumKind.SUBSTANTIVE
+    below = Sampled.spread(None, mpq(15629, 20754), "lower bounds that hold")  # 0.75306...
+    assert erratum_kind("0.75", below) is None and erratum_kind("0.7531", below) is None
+    assert erratum_kind("0.80", below).kind is ErratumKind.SUBSTANTIVE
+
+
+def test_sampled_is_some_value_a_tuple_every_value():
+    # [0.8591, 0.8596] holds values rounding to .8594 but also to .8591 and .8596: as an enclosure of one value
+    # (a tuple) .8594 is not certain; as an interval of acceptable values it is right
+    assert erratum_kind(".8594", (mpq(8591, 10000), mpq(8596, 10000))) is not None
+    assert erratum_kind(".8594", Sampled.spread(mpq(8591, 10000), mpq(8596, 10000), "a range")) is None
+    # a one-point interval is the exact value: the same kinds as the rule for exact values
+    one = Sampled.spread(mpq(55, 64), mpq(55, 64), "one point")
+    assert erratum_kind(".8593", one).kind is ErratumKind.SUBSTANTIVE
+    assert erratum_kind(".8593", one, arithmetic=TRUNCATION).kind is ErratumKind.ROUNDING
+    assert erratum_kind(".8694", one).kind is ErratumKind.MISPRINT
+    assert erratum_kind(".8549", one).kind is ErratumKind.MISPRINT
+    assert erratum_kind(".8595", one).kind is ErratumKind.MISPRINT
+    assert erratum_kind(".7695", one).kind is ErratumKind.SUBSTANTIVE
+    # a percentage: the interval times 100
+    assert erratum_kind("85.94", one, scale=100) is None
 
 
 # --- the cases of issue 22 ---------------------------------------------------------------------------

@@ -14,8 +14,8 @@ from math import ceil, floor
 
 import flint
 
-from exactcube.claims import Erratum, ErratumKind, Evidence, claim, erratum, open_, refuted, verified
-from exactcube.printed import printed
+from exactcube.claims import Erratum, Evidence, claim, erratum, open_, refuted, verified
+from exactcube.printed import Sampled, erratum_kind, printed
 from exactcube.results import assumption
 from exactcube.errors import BadInput
 from exactcube.numbers import format_decimal, format_exact, mpq, parse_int, parse_printed, printed_places
@@ -262,12 +262,16 @@ def table2_claim():
             # decided exactly: |d| > k SE  <=>  d^2 > k^2 var / GAMES
             if d * d > 4 * var / GAMES:
                 beyond2.append(r["label"])
-            if d * d > Z_FAR**2 * var / GAMES:
+            # the printed mean against the values a 10,000-game mean takes within Z_FAR standard errors of the exact
+            # one, at the printed precision: the one rule's sampled interval decides whether and of what kind
+            ruling = erratum_kind(shown, table2_interval(exact, var))
+            if ruling is not None:
                 far.append(Erratum(f"zk77.table2 row {r['label']}, column {col}", shown, format_exact(exact),
                                    format_decimal(exact, 3),
                                    note=f"z = {float(z.mid()):+.2f}: beyond {Z_FAR} standard errors of a 10,000-game "
-                                        "mean, more than simulation error explains",
-                                   kind=ErratumKind.SUBSTANTIVE))
+                                        f"mean at the printed precision, more than simulation error explains; "
+                                        f"{ruling.reason}",
+                                   kind=ruling.kind))
     worst = max(zs)
     flips = []
     for r in rows:
@@ -302,6 +306,14 @@ def table2_claim():
     return verified(Evidence.SAMPLED, "The printed values are 10,000-game simulation estimates, consistent with the "
                                       "exact race-model values within simulation error (none beyond "
                                       f"{Z_FAR} SE): " + stats, assumptions=(RACE_MODEL,))
+
+
+def table2_interval(exact, var) -> Sampled:
+    """The values a 10,000-game simulation mean of a position with exact expectation ``exact`` and exact
+    variance ``var`` takes within :data:`Z_FAR` standard errors (zk77 §5: "Ten thousand games were played out"):
+    the sampled interval of the erratum-kind rule (docs/design.md, "Erratum kinds")."""
+    return Sampled.estimate(exact, var, GAMES, Z_FAR, f"within {Z_FAR} standard errors of a 10,000-game mean of "
+                                                      "the exact race-model value")
 
 
 #: A printed Table 2 value this many standard errors from the exact value is reported as wrong.
@@ -381,10 +393,18 @@ def _table3_against_race(T, up: bool = False):
                                 for d in range(min(pred, ex[r]) + (r == "minimum take"),
                                                max(pred, ex[r]) + (r == "minimum take")))
             texts.append(f"{r}, count {x}: printed {pv} means {said}; exact race model: {what} ({margins})")
+            # the integer threshold the entry states under the reading, against the exact one, by the one rule
+            ruling = erratum_kind(f"{pred:+d}", mpq(ex[r]), method=TABLE3_METHOD)
             errs.append(Erratum(item.where, pv, f"{ex[r]:+d}: {what} in the exact race model", _fmt_half(mpq(ex[r])),
-                                note=f"the race-model optimum; margin {margins}",
-                                kind=ErratumKind.SUBSTANTIVE))
+                                note=f"the race-model optimum; margin {margins}; {ruling.reason}",
+                                kind=ruling.kind))
     return agree, texts, errs
+
+
+#: zk77's own account of how Table 3 was made (§5), the stated cause of its differences from the race model's optimum.
+TABLE3_METHOD = ("zk77's stated method: Table 3 'is based on Table 2', simulations of real board positions with "
+                 "strategies that 'might not coincide exactly with the best strategies for the mathematical race "
+                 "model' and, from 12 to 20 pips, 'intelligent guesses'")
 
 
 def _table3_against_table2():
@@ -484,11 +504,10 @@ def effective_claim():
             shown = item.value
             vals = list(inv[name].values())
             lo, hi = min(vals), max(vals)
-            # an erratum only if no inversion, nor anything between them, rounds to the printed value: the printed
-            # value's rounding interval lies wholly outside [lo, hi]
-            half = mpq(1, 2 * 10 ** printed_places(shown))
-            v = parse_printed(shown)
-            if not (v + half < lo or v - half > hi):
+            # an erratum only if no inversion, nor anything between them, rounds to the printed value: the range
+            # [lo, hi] is the one rule's sampled interval (every value in it an acceptable reading)
+            ruling = erratum_kind(shown, Sampled.spread(lo, hi, "the range over the inversions of Lemma 2"))
+            if ruling is None:
                 inside.append(f"{name} at {x} (printed {shown}, range {format_decimal(lo, 4)} to "
                               f"{format_decimal(hi, 4)})")
             else:
@@ -498,9 +517,8 @@ def effective_claim():
                                     note="every inversion of Lemma 2 on the exact cubeful equities disagrees with the "
                                          "printed value at its precision: " + ", ".join(
                                              f"{how} {format_decimal(w, 4)}" for how, w in inv[name].items())
-                                         + " (a difference between zk77's simulated real positions and the race "
-                                           "model, not a slip of the pen)",
-                                    kind=ErratumKind.SUBSTANTIVE))
+                                         + f"; {ruling.reason}",
+                                    kind=ruling.kind))
     below = all(da_by_count[20][how] < da_by_count[40][how] for how in da_by_count[20])
     details = ("D_A, D_B are not defined operationally by zk77; they are implied by the exact cubeful equities by "
                "inverting Lemma 2 in several ways, and the 'true' value is the range over the inversions. An erratum "
@@ -672,15 +690,21 @@ def effective_range():
                      "positions")
         for end, worst in (("lower", min(found[name])), ("upper", max(found[name]))):
             v, x, y, p = worst
-            if (v < lo) if end == "lower" else (v > hi):
-                item = RANGE_ENDS[(name, end)]
-                parts[-1] += (f" ({'lowest' if end == 'lower' else 'highest'} {format_decimal(v, 4)} at {x} vs {y}, "
-                              f"p = {format_decimal(p, 4)})")
+            item = RANGE_ENDS[(name, end)]
+            # a printed end is right, at its printed precision, on the far side of the extreme value: the bounds it
+            # may print form the one rule's sampled interval, open on one side
+            side = "lowest" if end == "lower" else "highest"
+            holds = (Sampled.spread(None, v, f"the lower bounds that hold: up to the lowest implied {name}")
+                     if end == "lower" else
+                     Sampled.spread(v, None, f"the upper bounds that hold: from the highest implied {name}"))
+            ruling = erratum_kind(item.value, holds)
+            if ruling is not None:
+                parts[-1] += f" ({side} {format_decimal(v, 4)} at {x} vs {y}, p = {format_decimal(p, 4)})"
                 errs.append(Erratum(item.where, item.value, f"{v} ≈ {format_decimal(v, 4)} at {x} vs {y}",
                                     format_decimal(mpq(floor(v * 100) if end == "lower" else ceil(v * 100), 100), 2),
-                                    note=f"the {'lowest' if end == 'lower' else 'highest'} implied {name} over counts "
-                                         f"1..{N}, under the reading of this claim",
-                                    kind=ErratumKind.SUBSTANTIVE))
+                                    note=f"the {side} implied {name} over counts 1..{N}, under the reading of this "
+                                         f"claim; {ruling.reason}",
+                                    kind=ruling.kind))
     sym = {x: ef.implied_points(x, x, T).da_symmetric for x in (15, 20)}
     reading = ("Under the reading D_A := p/p(t,A) (Lemma 2 (1) inverted) and D_B from p(t,B) (Lemma 2 (2) "
                "inverted), on the exact race equities; zk77 does not define D_A, D_B operationally, so the verdict "

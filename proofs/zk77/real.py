@@ -17,8 +17,8 @@ import dataclasses
 
 from exactcube.claims import claim, erratum, verified
 from exactcube.numbers import format_decimal, mpq, parse_printed, printed_places
-from exactcube.printed import printed
-from exactcube.results import Erratum, ErratumKind, assumption
+from exactcube.printed import Sampled, erratum_kind, printed
+from exactcube.results import Erratum, assumption
 
 BEAROFF6 = assumption(
     "zk77.bearoff-6",
@@ -38,6 +38,12 @@ MIDDLE_HALF = assumption(
     "A printed effective point stands for the bulk of the positions with that pip count: it is wrong if its "
     "rounding interval misses the middle half of the values the real positions imply (from the lower to the upper "
     "quartile, nearest-rank).")
+
+#: zk77 §3's own account of the printed points ("our results indicate that D_A ≈ 0.88"): estimates from its
+#: simulations of real positions, never a value it had and then mistyped, so the one erratum-kind rule is told this
+#: cause and a difference is substantive under every reading (docs/design.md, "Erratum kinds").
+SIMULATED = ("zk77's stated method: the printed points are what its simulations of real positions 'indicate', "
+             "estimates it never computed for these pairs")
 
 PIPS = 20
 REAL_PRINTED = {"D_A": printed(f"zk77 §3, D_A at {PIPS} vs {PIPS} (real positions)", "0.90"),
@@ -112,19 +118,27 @@ def _judge(pts, printed_items, scope, table_assumption, verified_tail=""):
                          [format_decimal(q1, 6), format_decimal(q3, 6)], "median": format_decimal(med, 6),
                          "equal_checkers": {"pairs": ne, "below": eb, "in": ew, "above": ea,
                                             "range": [format_decimal(x, 6) for x in (even[:1] + even[-1:])]}}
-        if v + half < lo or v - half > hi:
+        # each reading by the one erratum-kind rule: the range and the middle half as sampled intervals (some value
+        # in them must round to the printed one), the median as an exact value; zk77's stated method is the cause
+        ruling = erratum_kind(shown, Sampled.spread(lo, hi, f"the range over {n} real pairs"), method=SIMULATED)
+        if ruling is not None:
             errs["range"].append(Erratum(item.where, shown, f"{format_decimal(lo, 4)} to {format_decimal(hi, 4)}",
-                                         rounded, kind=ErratumKind.SUBSTANTIVE,
-                                         note="outside the range of every real position with these pip counts"))
-        if abs(med - v) > half:
+                                         rounded, kind=ruling.kind,
+                                         note="outside the range of every real position with these pip counts; "
+                                              + ruling.reason))
+        ruling = erratum_kind(shown, med, method=SIMULATED)
+        if ruling is not None:
             errs["median"].append(Erratum(item.where, shown, f"median {format_decimal(med, 6)}", rounded,
-                                          kind=ErratumKind.SUBSTANTIVE, note=f"the median over {n} real pairs"))
-        if v + half < q1 or v - half > q3:
+                                          kind=ruling.kind, note=f"the median over {n} real pairs; {ruling.reason}"))
+        ruling = erratum_kind(shown, Sampled.spread(q1, q3, f"the middle half of {n} real pairs"),
+                              method=SIMULATED)
+        if ruling is not None:
             errs["middle"].append(Erratum(
                 item.where, shown, f"middle half {format_decimal(q1, 4)} to {format_decimal(q3, 4)}", rounded,
-                kind=ErratumKind.SUBSTANTIVE,
+                kind=ruling.kind,
                 note=f"{_share(b, n)} of the {n} real pairs lie below {shown}'s rounding interval, {_share(a, n)} "
-                     f"above it" + (f"; among the {ne} with equal checker counts {_share(eb, ne)} below" if even else "")))
+                     f"above it" + (f"; among the {ne} with equal checker counts {_share(eb, ne)} below"
+                                    if even else "") + f"; {ruling.reason}"))
     text = scope + "; ".join(lines) + (verified_tail or ".")
 
     def under(key, reading):

@@ -3,7 +3,7 @@
 import pytest
 
 from exactcube import catalog
-from exactcube.claims import REGISTRY, Outcome
+from exactcube.claims import REGISTRY, ErratumKind, Outcome
 from exactcube.tables import TABLES
 
 from ..race.brute import bg_move, make_win
@@ -385,3 +385,92 @@ def test_effective_trend_reads_the_printed_direction():
     with substituting(Z.TREND, "decrease"):
         r = REGISTRY["zk77.effective.trend"].check()
     assert r.outcome is Outcome.REFUTED and "does not decrease" in r.details and r.witness["count"] != 15
+
+
+# --- the kinds by the one erratum-kind rule (docs/design.md, "Erratum kinds"; issue 22) ------------------------
+
+
+def _one_table2_erratum(label, col, text):
+    from exactcube.printed import substituting
+    from proofs.zk77.cube import TABLE2_CELLS
+
+    item = TABLE2_CELLS[label][0 if col == "not doubling" else 1]
+    with substituting(item._key, text):
+        return REGISTRY["zk77.table2"].check()
+
+
+def test_table2_sign_slip_is_a_misprint():
+    # every 10,000-game mean within 4 SE of the exact 20-20 value is positive (the exact one is 0.58, SE about 0.01),
+    # so the sign is fixed and -0.611 is 0.611 with its sign flipped: a misprint (it used to be substantive)
+    v = _one_table2_erratum("Redouble 20-20", "not doubling", "-0.611")
+    (e,) = v.errata
+    assert e.kind is ErratumKind.MISPRINT and "sign slip" in e.note
+    # 0.911 is about 24 SE off with no slip of a fixed digit: substantive, as before
+    (e,) = _one_table2_erratum("Redouble 20-20", "not doubling", "0.911").errata
+    assert e.kind is ErratumKind.SUBSTANTIVE
+
+
+def test_table2_is_judged_at_the_printed_precision():
+    # Double 110-119, holding: by mpmath from the exact expectation and variance, 0.610 lies more than 4 SE below
+    # (z = -4.004) but its rounding interval [0.6095, 0.6105] reaches 4 SE: consistent, verified (the old check
+    # compared the bare 0.610 and reported an erratum); 0.600 (z = -4.5) is an erratum
+    import mpmath
+
+    from proofs.zk77.cube import GAMES, table2_values
+
+    (r,) = [r for r in table2_values() if r["label"] == "Double 110-119"]
+    mpmath.mp.dps = 40
+    ex = mpmath.mpf(int(r["nd"].numerator)) / int(r["nd"].denominator)
+    se = mpmath.sqrt(mpmath.mpf(int(r["var_nd"].numerator)) / int(r["var_nd"].denominator) / GAMES)
+    assert (mpmath.mpf("0.610") - ex) / se < -4 < (mpmath.mpf("0.6105") - ex) / se
+    assert (mpmath.mpf("0.6005") - ex) / se < -4
+    assert _one_table2_erratum("Double 110-119", "not doubling", "0.610").outcome is Outcome.VERIFIED
+    v = _one_table2_erratum("Double 110-119", "not doubling", "0.600")
+    assert v.outcome is Outcome.ERRATUM and v.errata[0].kind is ErratumKind.SUBSTANTIVE
+
+
+def test_table3_kinds_name_zk77s_stated_method():
+    # the six disagreeing cells stay substantive; the reason is now the rule's: zk77's own account of Table 3
+    # ("based on Table 2", strategies that "might not coincide exactly with the best strategies for the mathematical
+    # race model"), without which a one-pip difference such as +3 for +4 would pass for a digit slip
+    from exactcube.printed import erratum_kind
+    from exactcube.numbers import mpq
+
+    v = REGISTRY["zk77.table3"].check()
+    assert len(v.errata) == 6
+    for e in v.errata:
+        assert e.kind is ErratumKind.SUBSTANTIVE and "zk77's stated method" in e.note, e.where
+    assert erratum_kind("+3", mpq(4)).kind is ErratumKind.MISPRINT
+
+
+def test_effective_kinds_by_the_range_of_the_inversions():
+    # D_A at 40: range 0.8187 to 0.8523 (inversions of Lemma 2), so every consistent decimal (0.82 to 0.85) starts
+    # 0.8; the printed 0.88 is 2.8 units outside, changing no shared digit: substantive (unchanged). 0.95 is 0.85
+    # with the shared tenths digit changed: a misprint by the rule (it used to be substantive)
+    from exactcube.printed import substituting
+    from proofs.zk77.cube import EFFECTIVE_PRINTED
+
+    v = REGISTRY["zk77.effective"].check()
+    assert {e.kind for e in v.errata} == {ErratumKind.SUBSTANTIVE}
+    assert all("range over the inversions of Lemma 2" in e.note for e in v.errata)
+    item = EFFECTIVE_PRINTED[("D_A", 40)]
+    with substituting(item._key, "0.95"):
+        w = REGISTRY["zk77.effective"].check()
+    assert {e.where: e.kind for e in w.errata}[item.where] is ErratumKind.MISPRINT
+
+
+def test_effective_range_ends_at_their_printed_precision():
+    # the lowest implied D_A is 15629/20754 = 0.753059...: a printed lower end 0.7531 holds at its four decimals
+    # (0.75305 <= 0.753059), so it is no erratum (the old check compared 0.7531 with the bare value); 0.7532 does not
+    from exactcube.numbers import mpq
+    from exactcube.printed import substituting
+    from proofs.zk77.cube import RANGE_ENDS
+
+    assert mpq(75305, 100000) <= mpq(15629, 20754) < mpq(7531, 10000) and mpq(15629, 20754) < mpq(75315, 100000)
+    lo_a = RANGE_ENDS[("D_A", "lower")]
+    with substituting(lo_a._key, "0.7531"):
+        w = REGISTRY["zk77.effective.range"].check()
+    assert lo_a.where not in {e.where for e in w.errata} and len(w.errata) == 1
+    with substituting(lo_a._key, "0.7532"):
+        w = REGISTRY["zk77.effective.range"].check()
+    assert {e.where: e.kind for e in w.errata}[lo_a.where] is ErratumKind.SUBSTANTIVE

@@ -107,6 +107,28 @@ def test_zk77_effective_real_judges_the_printed_values():
         assert effective_real(pts).alternatives[0].outcome.value == "erratum"
 
 
+def test_zk77_effective_real_kinds_by_the_rule_with_zk77s_stated_method():
+    """The kinds of the real-position errata come from the one rule, told zk77's own account of the printed points
+    ("our results indicate"): every miss is substantive with that reason.  Without it, the median reading would
+    call 0.90 a digit slip of the median's 0.80 (one digit changed), a value zk77 never computed."""
+    from types import SimpleNamespace
+
+    from exactcube.numbers import mpq
+    from exactcube.printed import erratum_kind
+    from exactcube.results import ErratumKind
+    from proofs.zk77.real import effective_real
+
+    da = [mpq(x, 100) for x in (70, 75, 78, 80, 82, 85, 88, 92)]  # median (rank 4 of 8) 0.80
+    db = [mpq(x, 100) for x in (2, 5, 8, 9, 10, 12)]  # median (rank 3 of 6) 0.08
+    pts = SimpleNamespace(pairs=8, da_values=tuple((v, 3, 3) for v in da), db_values=tuple((v, 3, 3) for v in db))
+    assert erratum_kind("0.90", mpq(80, 100)).kind is ErratumKind.MISPRINT  # the rule without the stated cause
+    v = effective_real(pts)
+    med = v.alternatives[1]
+    for e in v.errata + med.errata:
+        assert e.kind is ErratumKind.SUBSTANTIVE and "zk77's stated method" in e.note, e.where
+    assert len(med.errata) == 2 and len(v.errata) == 1
+
+
 def test_zk77_effective_real40_judges_the_printed_values():
     """The 40-pip claim on eight-checker positions, fed made-up values: the printed 0.88 lies
     above the range [0.80, 0.86] even with its rounding interval (0.875 > 0.86), an erratum under
