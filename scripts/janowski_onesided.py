@@ -40,12 +40,19 @@ def main():
     win = jw.one_sided_win(t, c)
     print(f"{win[0].size} pairs; per x: max / mean |error| of the equity (centred, owned, opponent owns); "
           "decisions differing / judged, exact equity lost (double, redouble, take)")
-    for sc in jw.score_one_sided(t, [mpq(k, 20) for k in range(21)], c, win):
+    scores = jw.score_one_sided(t, [mpq(k, 20) for k in range(21)], c, win)
+    for sc in scores:
         errs = "  ".join(f"{format_decimal(sc.max_error[k], 4)} / {format_decimal(sc.mean_error[k], 4)}"
                          for k in jw.CUBES)
         decs = "  ".join(f"{d} {n:,}/{m:,} ({format_decimal(mpq(100 * n, m), 2)}%) lost {format_decimal(lost, 1)}"
                          for d, (n, m, lost) in sc.decisions.items())
         print(f"x = {format_decimal(sc.x, 2)}: {errs}; {decs}", flush=True)
+    mean = min(scores, key=lambda sc: sum(sc.mean_error.values()))
+    lost = min(scores, key=lambda sc: sum(v[2] for v in sc.decisions.values()))
+    print(f"least mean |error| (sum over the three cube states, exact) at x = {format_decimal(mean.x, 2)}; "
+          f"least equity lost by the decisions at x = {format_decimal(lost.x, 2)} "
+          f"({format_decimal(sum(v[2] for v in lost.decisions.values()), 1)} against "
+          f"{format_decimal(sum(v[2] for v in scores[12].decisions.values()), 1)} at x = 0.6)")
     return 0
 
 
