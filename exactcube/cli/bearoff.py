@@ -374,7 +374,7 @@ def _report_two(args, out, x, y, r) -> int:
         out.print(f"    you lose a gammon     = {_fmt(r['lose_gammon'], args.digits)}")
     out.print(f"  cubeless equity         = {_fmt(r['cubeless_equity'], args.digits)}")
     if "cube_x" in r:
-        out.print(f"  cubeful equities below, a model: {r['cubeful']}")
+        out.print(f"  cubeful equities below, an {r['cubeful']}")
     for c, a in acts.items():
         out.print(f"  {CUBE_LABEL[c]}: equity {_fmt(a['equity'], args.digits)}   per unit cube")
         if a["take"] is None:

@@ -142,7 +142,7 @@ def test_beyond_the_exact_limit_cubeful_by_janowski(cli, capsys, extra, x):
     capsys.readouterr()
     code, text = cli(["bearoff", "0 0 0 0 0 9", "0 0 0 0 0 9"] + extra)
     assert code == 0 and "evidence: model" in text
-    assert f"cubeful equities below, a model: approximation: one-sided model + Janowski's interpolation with x = {x}" in text
+    assert f"cubeful equities below, an approximation: one-sided model + Janowski's interpolation with x = {x}" in text
     assert "cube centred: equity" in text and "they own the cube: equity" in text and "action: " in text
 
 

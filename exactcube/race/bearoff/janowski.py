@@ -38,6 +38,18 @@ the decisions they make with :math:`E(x)` (double with the cube centred, redoubl
 against the exact optimum, and the exact equity those decisions lose
 (:func:`.realcube.score_decisions`).
 
+**With gammons** (:func:`cubeful_from_chances`, eval.c ``Cl2CfMoney``): :math:`W = 1 +
+W_g/p`, :math:`L = 1 + L_g/(1 - p)`, the dead equity is the cubeless equity :math:`2p - 1 +
+W_g - L_g`, and the live equity is the broken line through :math:`(0, -L)`, :math:`(TP, -1)`,
+:math:`(CP, 1)`, :math:`(1, W)` (owned cube: without :math:`TP`; opponent-owned: without
+:math:`CP`), with :math:`TP` and :math:`CP` as above for general :math:`W, L`.
+
+**The one-sided approximation** (the CLI's cubeful equities beyond the exact limit): the
+one-sided estimate's chances (:func:`.gammons.one_sided_estimate`) put through
+:func:`cubeful_from_chances` with a constant x (default gnubg's 0.6);
+:func:`score_one_sided` measures it against an exact table (equity errors after the cube
+decision, decisions that lose exact equity).
+
 Floats never decide: every :math:`x`, decision and cost is computed on exact integers.
 """
 
