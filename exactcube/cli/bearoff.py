@@ -315,7 +315,8 @@ def _conventions(args, gammons: str) -> str:
 
 def _report_two(args, out, x, y, r) -> int:
     """Print or emit the values of a pair: ``r`` holds the cubeless chances (exact values),
-    ``entry`` (no-double equities: exact, or for the one-sided estimate Janowski's, with ``cube_x``), method and evidence."""
+    ``entry`` (no-double equities: exact, or for the one-sided estimate Janowski's, with
+    ``cube_x``), method and evidence."""
     from ..numbers import format_decimal, format_exact
     from ..race.bearoff import twosided as ts
     from ..race.bearoff.ids import gnubg_id, xgid

@@ -65,8 +65,9 @@ from .positions import checkers, counts_of, pips
 from .realcube import RuleScore, pairs_of, score_decisions
 from .twosided import Entry, TwoSided
 
-__all__ = ["live_equity", "janowski_equity", "cubeful_from_chances", "ONE_SIDED_X", "score_one_sided", "efficiency", "gnubg_race_x", "exact_efficiencies",
-           "EfficiencySummary", "summarise", "score_x_rules", "CUBES", "one_sided_win", "OneSidedScore"]
+__all__ = ["live_equity", "janowski_equity", "cubeful_from_chances", "ONE_SIDED_X", "score_one_sided",
+           "efficiency", "gnubg_race_x", "exact_efficiencies", "EfficiencySummary", "summarise", "score_x_rules",
+           "CUBES", "one_sided_win", "OneSidedScore"]
 
 CUBES = ("centred", "mine", "theirs")
 
