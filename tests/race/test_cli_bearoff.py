@@ -155,3 +155,26 @@ def test_bad_cube_x(value, words, capsys, cli):
     code, _ = cli(["bearoff", "0 0 0 0 0 9", "--cube-x", "1/2"])  # one position: no cube
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1 and "--cube-x" in err
+
+
+def test_beyond_the_exact_limit_gammons_enter_janowski(cli):
+    # five on the 6 point against 15 on the 4 point: beyond the exact limit, with gammon wins in
+    # the one-sided estimate.  gnubg's Cl2CfMoney written out here with fractions (docs/bearoff.md):
+    # W = 1 + Wg/p, L = 1 (no gammon losses), TP = (L - 1/2)/(W + L + 1/2), CP = (L + 1)/(W + L + 1/2);
+    # p >= CP, so centred and owned live equity 1 + (W - 1)(p - CP)/(1 - CP), opponent-owned
+    # -1 + (W + 1)(p - TP)/(1 - TP); dead 2p - 1 + Wg; E = (1 - x) dead + x live, x = 3/5
+    from fractions import Fraction as F
+
+    code, text = cli(["bearoff", "0 0 0 0 0 5", "0 0 0 15 0 0", "--json", "-"])
+    d = json.loads(text)
+    p, wg, x = F(d["win"]), F(d["win_gammon"]), F(3, 5)
+    assert code == 0 and wg > 0 and d["lose_gammon"] == "0" and d["gammons"] == "counted"
+    W, L = 1 + wg / p, F(1)
+    tp, cp = (L - F(1, 2)) / (W + L + F(1, 2)), (L + 1) / (W + L + F(1, 2))
+    assert p >= cp
+    dead = 2 * p - 1 + wg
+    centred = (1 - x) * dead + x * (1 + (W - 1) * (p - cp) / (1 - cp))
+    theirs = (1 - x) * dead + x * (-1 + (W + 1) * (p - tp) / (1 - tp))
+    assert F(d["cube"]["centred"]["no_double"]) == F(d["cube"]["mine"]["no_double"]) == centred
+    assert F(d["cube"]["theirs"]["no_double"]) == theirs
+    assert F(d["cube"]["centred"]["double_take"]) == 2 * theirs
