@@ -154,7 +154,7 @@ def test_one_sided_approximation_scored_pair_by_pair():
     t = ts.build(2)
     c = rc.pairs_of(t)
     xs = [mpq(3, 5), mpq(1, 2)]
-    got = jw.score_one_sided(t, xs, c)
+    got = jw.score_one_sided(t, xs, c, block=5)  # 27 roller rows in 6 blocks
     for x, sc in zip(xs, got):
         mx = {k: mpq(0) for k in jw.CUBES}
         tot = {k: mpq(0) for k in jw.CUBES}

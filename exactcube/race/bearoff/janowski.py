@@ -280,30 +280,43 @@ def one_sided_win(t: TwoSided, cached=None):
     return A.dot(T.T), S1 * S1
 
 
-def score_one_sided(t: TwoSided, xs, cached=None, win=None) -> list[OneSidedScore]:
+def score_one_sided(t: TwoSided, xs, cached=None, win=None, block: int = 256) -> list[OneSidedScore]:
     """For each constant x in ``xs``: the errors of the one-sided approximation against the
     exact table (:class:`OneSidedScore`); cube decisions scored by
-    :func:`.realcube.score_decisions` (ties are not errors).  No gammons arise (at most
-    6 or 8 checkers a side)."""
+    :func:`.realcube.score_decisions` (ties are not errors), ``block`` roller rows at a time.
+    No gammons arise (at most 6 or 8 checkers a side)."""
     cached = cached or pairs_of(t)
-    idx, _pip, obj = cached
+    idx, pip, obj = cached
     P, S2 = win or one_sided_win(t, cached)
     S = t.scale
-    nc, no, nt = obj["NC"], obj["NO"], obj["NT"]
-    D = np.minimum(2 * nt, S)
-    exact = (np.maximum(nc, D), np.maximum(no, D), nt)
     n = P.size
     out = []
     for x in xs:
         x = mpq(x)
         a, b = int(x.numerator), int(x.denominator)
-        decs, approx, scale = _decisions_on(P, S2, a, b)
         sc = OneSidedScore(x, n)
-        for cube, ap, ex in zip(CUBES, approx, exact):
-            err = abs(ap * S - ex * scale)
-            sc.max_error[cube] = mpq(int(err.max()), S * scale)
-            sc.mean_error[cube] = mpq(int(err.sum()), S * scale * n)
-        rs = score_decisions(t, f"x = {x}", decs, cached)
-        sc.decisions = {d: (rs.errors[d], rs.judged[d], rs.cost[d]) for d in ("double", "redouble", "take")}
+        worst = {k: 0 for k in CUBES}
+        total = {k: 0 for k in CUBES}
+        decided = {d: [0, 0, mpq(0)] for d in ("double", "redouble", "take")}
+        for lo in range(0, P.shape[0], block):
+            rows = slice(lo, lo + block)
+            part = {name: obj[name][rows] for name in ("NC", "NO", "NT")}
+            nc, no, nt = part["NC"], part["NO"], part["NT"]
+            D = np.minimum(2 * nt, S)
+            exact = (np.maximum(nc, D), np.maximum(no, D), nt)
+            decs, approx, scale = _decisions_on(P[rows], S2, a, b)
+            for cube, ap, ex in zip(CUBES, approx, exact):
+                err = abs(ap * S - ex * scale)
+                worst[cube] = max(worst[cube], int(err.max()))
+                total[cube] += int(err.sum())
+            rs = score_decisions(t, f"x = {x}", decs, (idx, pip, part))  # its "worst" is unused (rows offset)
+            for d in decided:
+                decided[d][0] += rs.errors[d]
+                decided[d][1] += rs.judged[d]
+                decided[d][2] += rs.cost[d]
+        for cube in CUBES:
+            sc.max_error[cube] = mpq(worst[cube], S * scale)
+            sc.mean_error[cube] = mpq(total[cube], S * scale * n)
+        sc.decisions = {d: tuple(v) for d, v in decided.items()}
         out.append(sc)
     return out
