@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..errors import BadInput, TooLarge
-from ._common import add_cube, add_digits, add_json, emit_json, human, int_arg
+from ._common import add_cube, add_digits, add_json, emit_json, human, int_arg, rational_arg
 
 NAME = "bearoff"
 ORDER = 41
@@ -23,8 +23,10 @@ given as one gnubg position ID or XGID (the side on roll first, as the ID says).
   exactcube bearoff --build                        build the tables once into the cache folder
 
 One side: up to 15 checkers.  Two sides: up to 15 checkers each; the pairs of positions
-reachable from the query are solved exactly (up to 200,000 pairs; beyond, the one-sided
-estimate of the cubeless chances, labelled as such, or with --exact a refusal); --db FILE
+reachable from the query are solved exactly (up to 200,000 pairs; beyond, a model, labelled
+as such: the one-sided estimate of the cubeless chances and cubeful equities from them by
+Janowski's interpolation with cube-life index x, --cube-x X, default gnubg's 0.6 for its
+one-sided database; or with --exact a refusal); --db FILE
 reads a table saved by scripts/build_bearoff.py instead.  Money game, gammons count double
 (a side with all 15 checkers on the board), no backgammons in a bearoff, unlimited
 redoubles, no beavers, no Jacoby rule unless --jacoby.
@@ -55,6 +57,9 @@ def add_arguments(p):
                    help="two positions: Jacoby rule, gammons count single while the cube is centred")
     p.add_argument("--exact", action="store_true",
                    help="two positions: refuse (exit 2) rather than fall back to the one-sided estimate")
+    p.add_argument("--cube-x", type=_cube_x, metavar="X",
+                   help="two positions beyond the exact limit: Janowski's cube-life index x for the cubeful "
+                        "equities of the one-sided estimate, 0..1 (default 0.6, gnubg's for one-sided bearoffs)")
     p.add_argument("--cache-dir", metavar="DIR",
                    help="folder of the built tables (default $XDG_CACHE_HOME/exactcube or ~/.cache/exactcube)")
     p.add_argument("--build", action="store_true",
@@ -62,6 +67,16 @@ def add_arguments(p):
                         "with the gammon distributions, two sides up to 6")
     p.add_argument("--checkers", type=int_arg("--checkers", 1, 15), metavar="C",
                    help="with --build: build the tables for up to C checkers instead (two sides only for C <= 8)")
+
+
+def _cube_x(text):
+    """``--cube-x``: an exact rational in [0, 1]."""
+    import argparse
+
+    v = rational_arg("--cube-x")(text)
+    if not 0 <= v <= 1:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 1 (got {text!r})")
+    return v
 
 
 def _fmt(q, digits):
@@ -76,8 +91,9 @@ def run(args, out) -> int:
 
     if args.build:
         if (args.positions or args.db or args.cube or args.json is not None or args.no_gammons or args.jacoby
-                or args.exact):
-            raise BadInput("--build takes no positions, --db, --cube, --json, --no-gammons, --jacoby or --exact "
+                or args.exact or args.cube_x is not None):
+            raise BadInput("--build takes no positions, --db, --cube, --json, --no-gammons, --jacoby, --exact "
+                           "or --cube-x "
                            "(it only fills the cache folder)")
         return _build(args, out)
     if args.checkers is not None:
@@ -93,8 +109,8 @@ def run(args, out) -> int:
         return _two_sides(x, y, args, out)
     pos = [parse_position(t) for t in args.positions]
     if len(pos) == 1:
-        if args.cube or args.db or args.no_gammons or args.jacoby or args.exact:
-            raise BadInput("--cube, --db, --no-gammons, --jacoby and --exact need two positions "
+        if args.cube or args.db or args.no_gammons or args.jacoby or args.exact or args.cube_x is not None:
+            raise BadInput("--cube, --db, --no-gammons, --jacoby, --exact and --cube-x need two positions "
                            "(yours, then the opponent's)")
         return _one(pos[0], args, out)
     return _two_sides(pos[0], pos[1], args, out)
@@ -329,12 +345,15 @@ def _conventions(args, gammons: str) -> str:
 
 def _report_two(args, out, x, y, r) -> int:
     """Print or emit the values of a pair: ``r`` holds the cubeless chances (exact values),
-    ``entry`` (no-double equities, None for the one-sided estimate), method and evidence."""
+    ``entry`` (no-double equities: exact, or for the one-sided estimate Janowski's, with
+    ``cube_x``), method and evidence."""
     from ..numbers import format_decimal, format_exact
     from ..race.bearoff import twosided as ts
     from ..race.bearoff.ids import gnubg_id, xgid
 
     e = r["entry"]
+    if args.cube_x is not None and "cube_x" not in r:
+        _notice("--cube-x not used: this pair's cubeful values are computed exactly")
     cubes = [args.cube] if args.cube else ["centred", "mine", "theirs"]
     acts = {c: ts.cube_action(e, c) for c in cubes} if e is not None else {}
     for a in acts.values():
@@ -369,8 +388,9 @@ def _report_two(args, out, x, y, r) -> int:
             "opponent": None if a["take"] is None else ("tie" if a["tie_take"] else ("take" if a["take"] else "pass"))}
             for c, a in acts.items()} if e is not None else None
         obj["method"], obj["evidence"] = r["method"], r["evidence"]
-        if e is None:
+        if "cube_x" in r:
             obj["cubeful"] = r["cubeful"]
+            obj["cube_x"], obj["cube_x_decimal"] = q(r["cube_x"]), dec(r["cube_x"])
     real_out, out = out, human(args, out)
     out.print(f"bearoff {' '.join(map(str, x))} (you, on roll) vs {' '.join(map(str, y))}   "
               f"gnubg ID {pid}   {xid}", emoji=False)  # an XGID's ":-1:" is no emoji code
@@ -384,10 +404,8 @@ def _report_two(args, out, x, y, r) -> int:
         out.print(f"    you win a gammon      = {_fmt(r['win_gammon'], args.digits)}")
         out.print(f"    you lose a gammon     = {_fmt(r['lose_gammon'], args.digits)}")
     out.print(f"  cubeless equity         = {_fmt(r['cubeless_equity'], args.digits)}")
-    if e is None:
-        out.print(f"  cubeful equities: {r['cubeful']}")
-        emit_json(args, real_out, obj)
-        return 0
+    if "cube_x" in r:
+        out.print(f"  cubeful equities below, an {r['cubeful']}")
     for c, a in acts.items():
         out.print(f"  {CUBE_LABEL[c]}: equity {_fmt(a['equity'], args.digits)}   per unit cube")
         if a["take"] is None:
@@ -411,7 +429,9 @@ def _two_gammons(x, y, args, out):
     the one-sided estimate of the cubeless chances (refused with --exact)."""
     import sys
 
+    from ..numbers import format_exact
     from ..race.bearoff import gammons as gm
+    from ..race.bearoff import janowski as jw
     from ..race.bearoff.twosided import Entry
     from ._common import progress
 
@@ -427,11 +447,18 @@ def _two_gammons(x, y, args, out):
               "exact limit; printing the one-sided estimate (its one-sided tables take up to about "
               "50 s of CPU to build here)", file=sys.stderr)
         est = gm.one_sided_estimate(x, y, gammons)
+        cx = jw.ONE_SIDED_X if args.cube_x is None else args.cube_x
+        e = jw.cubeful_from_chances(x, y, est.win, est.win_gammon, est.lose_gammon, cx, args.jacoby)
         return _report_two(args, out, x, y, {
             "win": est.win, "win_gammon": est.win_gammon, "lose_gammon": est.lose_gammon,
-            "cubeless_equity": est.cubeless, "gammons": label, "entry": None,
-            "method": est.method, "evidence": "exact sums under that model (a model, not the game's values)",
-            "cubeful": "not computed (the exact recursion is out of reach for this pair)"})
+            "cubeless_equity": est.cubeless, "gammons": label, "entry": e, "cube_x": cx,
+            "method": (f"{est.method}; cubeful equities by Janowski's interpolation (gnubg Cl2CfMoney) with "
+                       f"cube-life index x = {format_exact(cx)}"),
+            "evidence": "model (exact sums under the one-sided model and Janowski's interpolation; "
+                        "not the game's values)",
+            "cubeful": (f"approximation: one-sided model + Janowski's interpolation with x = {format_exact(cx)}; "
+                        f"the exact cubeful values need the two-sided recursion, out of reach here "
+                        f"(more than {gm.EXACT_PAIR_LIMIT:,} pairs; --exact refuses)")})
     n = len(pairs)
     if n > 20_000:
         print(f"exactcube: solving {n:,} pairs of positions exactly; estimate about "

@@ -134,3 +134,72 @@ def test_warm_query_imports_only_its_own_path(tmp_path, query):
     assert r.returncode == 0, r.stderr
     assert "read from the cached table" in r.stdout
     assert r.stdout.splitlines()[-1] == "LOADED 0 []"
+
+
+def _janowski_gammonless(p, x):
+    """Janowski's no-double (cube centred) and double/take equities without gammons, written
+    out from docs/bearoff.md: E(x) = (1 - x)(2p - 1) + x E_live(p); here 1/5 <= p < 4/5."""
+    from fractions import Fraction
+
+    assert Fraction(1, 5) <= p < Fraction(4, 5)
+    nd = (1 - x) * (2 * p - 1) + x * (10 * p - 5) / 3
+    dt = 2 * ((1 - x) * (2 * p - 1) + x * (5 * p - 3) / 2)
+    return nd, dt
+
+
+@pytest.mark.parametrize("extra, x", [([], "3/5"), (["--cube-x", "1/2"], "1/2"), (["--cube-x", "0.25"], "1/4")])
+def test_beyond_the_exact_limit_cubeful_by_janowski(cli, capsys, extra, x):
+    # nine checkers on the 6 point each: 24,860,196 pairs, beyond the exact limit; the one-sided
+    # estimate's win chance p, then Janowski's equities with x (default gnubg's 0.6), labelled a model
+    from fractions import Fraction
+
+    code, text = cli(["bearoff", "0 0 0 0 0 9", "0 0 0 0 0 9", "--json", "-"] + extra)
+    assert code == 0
+    d = json.loads(text)
+    p, xq = Fraction(d["win"]), Fraction(x)
+    nd, dt = _janowski_gammonless(p, xq)
+    c = d["cube"]["centred"]
+    assert Fraction(c["no_double"]) == nd and Fraction(c["double_take"]) == dt and c["double_pass"] == "1"
+    assert c["action"] == ("double, take" if min(dt, 1) > nd else "no double")
+    assert d["cube_x"] == x and d["evidence"].startswith("model") and "exact sums" in d["evidence"]
+    assert f"Janowski's interpolation with x = {x}" in d["cubeful"] and "two-sided recursion" in d["cubeful"]
+    assert "one-sided estimate" in d["method"] and set(d["cube"]) == {"centred", "mine", "theirs"}
+    capsys.readouterr()
+    code, text = cli(["bearoff", "0 0 0 0 0 9", "0 0 0 0 0 9"] + extra)
+    assert code == 0 and "evidence: model" in text
+    assert f"cubeful equities below, an approximation: one-sided model + Janowski's interpolation with x = {x}" in text
+    assert "cube centred: equity" in text and "they own the cube: equity" in text and "action: " in text
+
+
+@pytest.mark.parametrize("value, words", [("2", "between 0 and 1"), ("-1/3", "between 0 and 1"),
+                                          ("abc", "cannot read"), ("1/0", "zero denominator")])
+def test_bad_cube_x(value, words, capsys, cli):
+    code, _ = cli(["bearoff", "0 0 0 0 0 9", "0 0 0 0 0 9", "--cube-x", value])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and "--cube-x" in err and words in err and "Traceback" not in err
+    code, _ = cli(["bearoff", "0 0 0 0 0 9", "--cube-x", "1/2"])  # one position: no cube
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and "--cube-x" in err
+
+
+def test_beyond_the_exact_limit_gammons_enter_janowski(cli):
+    # five on the 6 point against 15 on the 4 point: beyond the exact limit, with gammon wins in
+    # the one-sided estimate.  gnubg's Cl2CfMoney written out here with fractions (docs/bearoff.md):
+    # W = 1 + Wg/p, L = 1 (no gammon losses), TP = (L - 1/2)/(W + L + 1/2), CP = (L + 1)/(W + L + 1/2);
+    # p >= CP, so centred and owned live equity 1 + (W - 1)(p - CP)/(1 - CP), opponent-owned
+    # -1 + (W + 1)(p - TP)/(1 - TP); dead 2p - 1 + Wg; E = (1 - x) dead + x live, x = 3/5
+    from fractions import Fraction as F
+
+    code, text = cli(["bearoff", "0 0 0 0 0 5", "0 0 0 15 0 0", "--json", "-"])
+    d = json.loads(text)
+    p, wg, x = F(d["win"]), F(d["win_gammon"]), F(3, 5)
+    assert code == 0 and wg > 0 and d["lose_gammon"] == "0" and d["gammons"] == "counted"
+    W, L = 1 + wg / p, F(1)
+    tp, cp = (L - F(1, 2)) / (W + L + F(1, 2)), (L + 1) / (W + L + F(1, 2))
+    assert p >= cp
+    dead = 2 * p - 1 + wg
+    centred = (1 - x) * dead + x * (1 + (W - 1) * (p - cp) / (1 - cp))
+    theirs = (1 - x) * dead + x * (-1 + (W + 1) * (p - tp) / (1 - tp))
+    assert F(d["cube"]["centred"]["no_double"]) == F(d["cube"]["mine"]["no_double"]) == centred
+    assert F(d["cube"]["theirs"]["no_double"]) == theirs
+    assert F(d["cube"]["centred"]["double_take"]) == 2 * theirs
