@@ -409,7 +409,7 @@ def crossing_piece(n: int, a: int, b: int, above: bool, u_guess: float, w: float
     return Piece(ul, uh, "crossing"), signs[0]
 
 
-def _crossing_guess(n: int):
+def crossing_guess(n: int):
     """(eps bracket (lo, hi) of width < 1e-12, rival) of the crossing of Conjecture 10 at heap n (certified floating
     point decisions at the ends; :mod:`exactcube.noisy.crossing`)."""
     from . import crossing as cr
@@ -420,6 +420,33 @@ def _crossing_guess(n: int):
     lo, hi, rival = found
     lo, hi = cr.bracket(n, n - 1, rival, lo, hi, width="1e-12")
     return lo, hi, rival
+
+
+def isolate_crossing(n: int, w: float = 1e-5):
+    """(rival, piece, sign): the crossing of Conjecture 10 at heap n = 2^j (n >= 256) isolated by
+    :func:`crossing_piece` on a piece of half-width ``w`` around :func:`crossing_guess`, the width quartered until
+    the proof holds (down to 1e-9; then piece and sign are None).  ``sign`` is that of p(n, rival) - p(n, n - 1)
+    at the piece's left end in u, that is beyond the crossing (eps > eps*)."""
+    lo, hi, rival = crossing_guess(n)
+    ug = float(u_of((lo + hi) / 2, True))
+    while w > 1e-9:
+        try:
+            cross, sign = crossing_piece(n, rival, n - 1, True, ug, w)
+            return rival, cross, sign
+        except ProofFailure:
+            w /= 4
+    return rival, None, None
+
+
+def crossing_gap(n: int, rival: int, cross, sign) -> str | None:
+    """Why an isolated crossing (:func:`isolate_crossing`) cannot start the proof beyond it, or None: beyond the
+    crossing the rival must be above move n - 1 (sign +1)."""
+    if cross is None:
+        return "crossing not isolated"
+    if sign != 1:
+        return (f"crossing oriented the wrong way: p(n, {rival}) - p(n, {n - 1}) has sign {sign} beyond the "
+                "crossing, not +1")
+    return None
 
 
 def prove_conjecture10_beyond(n: int, eps_from=None, min_width: float = 1e-12, max_pieces: int = 4000,
@@ -433,25 +460,12 @@ def prove_conjecture10_beyond(n: int, eps_from=None, min_width: float = 1e-12, m
     t0 = time.time()
     if n < 4 or n & (n - 1):
         raise BadInput(f"n = {n} is not a power of two >= 4")
-    lo, hi, rival = _crossing_guess(n)
-    ug = float(u_of((lo + hi) / 2, True))
+    rival, cross, sign = isolate_crossing(n)
     pieces, gaps = [], []
-    w = 1e-5
-    cross = None
-    while w > 1e-9 and cross is None:
-        try:
-            cross, sign = crossing_piece(n, rival, n - 1, True, ug, w)
-        except ProofFailure:
-            w /= 4
-    if cross is None:
-        gaps.append((ug, ug, "crossing not isolated"))
-        return IntervalProof("crossing not isolated", (n,), mpq(1, 2), mpq(1), True, True, (), tuple(gaps),
-                             time.time() - t0)
-    if sign != 1:  # at the left end (u small: eps beyond eps*) the rival must be above move n - 1
-        gaps.append((cross.ul, cross.uh, f"crossing oriented the wrong way: p(n, {rival}) - p(n, {n - 1}) has sign "
-                                         f"{sign} beyond the crossing, not +1"))
-        return IntervalProof("crossing oriented the wrong way", (n,), mpq(1, 2), mpq(1), True, True, (),
-                             tuple(gaps), time.time() - t0)
+    why = crossing_gap(n, rival, cross, sign)
+    if why is not None:
+        gaps.append((cross.ul, cross.uh, why) if cross is not None else (0.0, 0.0, why))
+        return IntervalProof(why, (n,), mpq(1, 2), mpq(1), True, True, (), tuple(gaps), time.time() - t0)
     pieces.append(cross)
     targets = {n: rival}
     _cover(n, True, 0.0, cross.ul, targets, {n}, min_width, max_pieces, pieces, gaps, first_tie=(n, n - 1),

@@ -79,10 +79,11 @@ from ..errors import BadInput, TooLarge
 from ..numbers import mpq, to_mpq
 from .certified import (IntervalProof, Piece, ProofFailure, add, cover, div_pos, dn, float_down, float_up, mul,
                         q_interval, sub, sum0, up)
+from . import intervalproof as ip
 from .intervalproof import MAX_PROOF_HEAP
 
 __all__ = ["TaylorPiece", "taylor_piece", "prove_near_half", "prove_conjecture9_near_half",
-           "prove_conjecture10_near_half", "DEFAULT_ORDER"]
+           "prove_conjecture10_near_half", "prove_conjecture10_beyond", "DEFAULT_ORDER"]
 
 DEFAULT_ORDER = 7
 _HALF = 0.5  # the level of "p(n) > 1/2" (a name so that a test can raise it and see the check fail)
@@ -525,3 +526,48 @@ def prove_conjecture10_near_half(n_max: int, eps_to=mpq(3, 5), **kw) -> NearHalf
     stmt = (f"for every n = 2^j in 2..{n_max}: move n - 1 is the unique optimal move and p(n) > 1/2 for every eps "
             f"in {where}")
     return prove_near_half(n_max, -1, 2 * eps_to - 1, targets, set(pw), stmt, **kw)
+
+
+def prove_conjecture10_beyond(n: int, eps_from=None, order: int = DEFAULT_ORDER, progress=None,
+                              min_width=mpq(1, 1 << 20), max_pieces: int = 400) -> NearHalfProof:
+    r"""The failure region of Conjecture 10 at heap n = 2^j (n >= 256) by Taylor models: the rival move (n - 4) is the
+    unique optimal move and p(n) > 1/2 for every eps in (eps*, 1), and with ``eps_from`` in (1/2, eps*) move n - 1
+    on [eps_from, eps*) too; the statement of :func:`exactcube.noisy.intervalproof.prove_conjecture10_beyond`, by
+    another method.  Three parts: the crossing piece of :func:`~exactcube.noisy.intervalproof.isolate_crossing`
+    (first-order enclosures: p(n, rival) - p(n, n - 1) strictly monotone there, of opposite signs at the ends, every
+    other move below one of the two, p(n) > 1/2; half-width 1e-3 in u to start, so that the covers on either side
+    meet margins that are not too small); the cover of s from the crossing piece up to s = 1 with target n - 4,
+    whose end piece at eps = 1 decides the tie of the two moves there (value 1 each) by their exact slopes
+    (:func:`_germ_at_one`; loss rates j and (j + 7)/2, ``noisy.ends.germ_at_one``); and, with ``eps_from``, the
+    cover from s = 2 eps_from - 1 up to the crossing piece with target n - 1.  Heaps other than n are not targets:
+    their p(r) enters through its model, or an enclosure where their optimum changes inside a piece."""
+    t0 = time.time()
+    if n < 256 or n & (n - 1) or n > MAX_PROOF_HEAP:
+        raise BadInput(f"n = {n} must be a power of two in 256..{MAX_PROOF_HEAP} (below 256 move n - 1 is optimal "
+                       "on all of (1/2, 1))")
+    rival, cross, sign = ip.isolate_crossing(n, 1e-3)
+    why = ip.crossing_gap(n, rival, cross, sign)
+    if why is not None:
+        return NearHalfProof(why, (n,), mpq(1, 2), mpq(1), True, True, (), ((0.0, 0.0, why),), time.time() - t0)
+    e_lo, e_hi = ip.eps_of(cross.uh, True), ip.eps_of(cross.ul, True)  # the crossing piece in eps
+    if eps_from is not None:
+        eps_from = to_mpq(eps_from)
+        if not mpq(1, 2) < eps_from < e_lo:
+            raise BadInput(f"eps_from = {eps_from} must lie in (1/2, eps*), below the crossing piece")
+    kw = dict(order=order, progress=progress, min_width=min_width, max_pieces=max_pieces)
+    beyond = prove_near_half(n, -1, mpq(1), {n: rival}, {n}, "", s_from=2 * e_hi - 1, **kw)
+    pieces = list(beyond.pieces)
+    gaps = list(beyond.gaps)
+    mid = Piece(float(2 * e_lo - 1), float(2 * e_hi - 1), "crossing")
+    stmt = (f"heap {n}: move {rival} is the unique optimal move and p({n}) > 1/2 for every eps in (eps*, 1), eps* the "
+            f"unique crossing of moves {n - 1} and {rival} in [{float(e_lo):.15f}, {float(e_hi):.15f}]")
+    lo_eps = e_lo
+    if eps_from is not None:
+        before = prove_near_half(n, -1, 2 * e_lo - 1, {n: n - 1}, {n}, "", s_from=2 * eps_from - 1, **kw)
+        pieces = list(before.pieces) + pieces
+        gaps = list(before.gaps) + gaps
+        stmt += f"; move {n - 1} is the unique optimal move and p({n}) > 1/2 for every eps in [{eps_from}, eps*)"
+        lo_eps = eps_from
+    pieces = sorted(pieces + [mid], key=lambda p: p.ul)
+    return NearHalfProof(stmt, (n,), lo_eps, mpq(1), eps_from is None, True, tuple(pieces), tuple(gaps),
+                         time.time() - t0)

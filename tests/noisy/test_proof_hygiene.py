@@ -52,7 +52,7 @@ def test_an_end_tie_is_only_taken_at_eps_one():
 def _doctored_crossing(monkeypatch, sign):
     """prove_conjecture10_beyond(256) with the crossing bracket, the crossing piece and the cover replaced: the
     piece comes back with the given sign of p(256, 252) - p(256, 255) beyond the crossing."""
-    monkeypatch.setattr(ip, "_crossing_guess", lambda n: (mpq(974, 1000), mpq(975, 1000), 252))
+    monkeypatch.setattr(ip, "crossing_guess", lambda n: (mpq(974, 1000), mpq(975, 1000), 252))
     monkeypatch.setattr(ip, "crossing_piece", lambda *a, **k: (ip.Piece(0.0266, 0.0267, "crossing"), sign))
     monkeypatch.setattr(ip, "_cover", lambda *a, **k: 0)
 
