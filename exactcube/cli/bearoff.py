@@ -444,8 +444,8 @@ def _two_gammons(x, y, args, out):
             raise TooLarge(f"the pair reaches more than {gm.EXACT_PAIR_LIMIT:,} pairs of positions, the most "
                            "solved exactly (drop --exact for the one-sided estimate)")
         print(f"exactcube: more than {gm.EXACT_PAIR_LIMIT:,} pairs of positions are reachable, beyond the "
-              "exact limit; printing the one-sided estimate (its one-sided tables take up to about "
-              "50 s of CPU to build here)", file=sys.stderr)
+              "exact limit; printing the one-sided estimate (its one-sided tables, when not yet in the cache "
+              "folder, take about 3 s of CPU to build here)", file=sys.stderr)
         est = gm.one_sided_estimate(x, y, gammons)
         cx = jw.ONE_SIDED_X if args.cube_x is None else args.cube_x
         e = jw.cubeful_from_chances(x, y, est.win, est.win_gammon, est.lose_gammon, cx, args.jacoby)
