@@ -32,11 +32,13 @@ NO_MAKEBEAROFF = ("not checked: gnubg's makebearoff not installed (install the D
                   "it in /usr/games)")
 
 #: gnubg's stated arithmetic for the one-sided file (makebearoff.c): it can put a word on either quantum
-#: next to the exact value, and explains a word when replaying it on the file's own words gives that word.
+#: next to the exact value, so it prints the word w from every value less than one quantum from it (its
+#: cell, in quanta: (w - 1, w + 1)); it is passed to the rule only where replaying gnubg's build on the
+#: file's own words gives that word.
 GNUBG_BUILD = Arithmetic("gnubg's 16-bit integer build (successors' words added, divided by 36 rounding to nearest, "
                          "the surplus put on the most likely roll), whose replay on the file's stored successors "
                          "reproduces this position's words",
-                         lambda v, lo, hi, places: True)
+                         lambda w, places: (w - mpq(1, 10 ** places), w + mpq(1, 10 ** places), False, False))
 
 #: The cause of a deviation (:class:`exactcube.race.bearoff.onesided.Deviation`), in words.
 CAUSES = {

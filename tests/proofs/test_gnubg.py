@@ -193,3 +193,20 @@ def test_two_sided_claim_mutants_all_caught():
 
     rep = mutate_claim(REGISTRY["gnubg.twosided"])
     assert (rep.tried, rep.caught) == (2, 2), rep.survivors
+
+
+@pytest.mark.parametrize("off, reproduced, kind", [
+    (mpq(7, 10), True, ErratumKind.ROUNDING),         # one of the two quanta next to it, and gnubg's build gives it
+    (mpq(7, 10), False, ErratumKind.SUBSTANTIVE),     # next to it, but no stated arithmetic gives the word
+    (mpq(18, 10), True, ErratumKind.SUBSTANTIVE),     # 1.8 quanta off: not a nearest quantum, whatever the build
+])
+def test_the_kind_of_a_deviating_word_comes_from_the_one_rule(off, reproduced, kind):
+    """gnubg's 16-bit build may store either quantum next to the exact value (its cell (w - 1, w + 1)
+    in quanta): a word less than one quantum off is rounding only where the replayed build gives it."""
+    table = os_.one_sided(2)
+    word = 1000
+    dev = os_.Deviation(index=1, counts=os_.counts_of(table.keys[1]), rolls=3, word=word,
+                        exact=(word - off) / 65535, words_off=1, cause="rounding", origin=None,
+                        reproduced=reproduced)
+    e = g.deviation_erratum(table, dev, gammon=False)
+    assert e.kind is kind
