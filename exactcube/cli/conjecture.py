@@ -35,7 +35,10 @@ Scope and evidence, printed with every verdict:
                RIGOROUS).  Conjecture 9: every heap 2..N has move 0 as its unique optimum and
                p(n) > 1/2 on the closed interval [0, --eps-to] (default 1/4).  Conjecture 10, heap
                N = 2^k >= 256: the rival move (N - 4) is the unique optimum and p(N) > 1/2 on all of
-               (eps*, 1), and with --eps-from X also move N - 1 on [X, eps*).  Near eps = 1/2 the moves
+               (eps*, 1), and with --eps-from X also move N - 1 on [X, eps*).  With --parts P (or --workers,
+               --dask, --resume) Conjecture 10's region is proved by Taylor models instead, from --eps-from
+               (default 3/5): the crossing isolated first, then P sub-ranges on a pool or a Dask cluster,
+               resumable (N = 2048: about 2 CPU hours, projected).  Near eps = 1/2 the moves
                of one parity tie to first order, so the enclosures cannot reach 1/2 itself
                (--near-half does).
   --near-half N  PROVED ON WHOLE INTERVALS THAT REACH eps = 1/2, by Taylor models of order 7 in
@@ -93,8 +96,9 @@ def add_arguments(p):
     p.add_argument("--near-half", type=int_arg("--near-half", 2, 4096), metavar="N",
                    help="prove on whole intervals that reach eps = 1/2 (Taylor models) for heaps up to N")
     p.add_argument("--parts", type=int_arg("--parts", 1, 4096), metavar="P", default=None,
-                   help="with --near-half: cut the interval into P sub-ranges of eps proved independently, in "
-                        "parallel with --workers or --dask, resumable with --resume (default 1 without those, else 8)")
+                   help="with --near-half (or --region N for Conjecture 10, by Taylor models): cut the interval "
+                        "into P sub-ranges of eps proved independently, in parallel with --workers or --dask, "
+                        "resumable with --resume (default 1 without those, else 8)")
     p.add_argument("--eps-to", type=rational_arg("--eps-to"), default=None,
                    help="on a grid: only the points <= this (a sub-range of a large job); with --region and "
                         "Conjecture 9: the right end of [0, eps-to] (default 1/4, below 1/2); with --near-half and "
@@ -295,6 +299,8 @@ def _region(args, number, out) -> int:
     from ..numbers import mpq
 
     n = args.region
+    if number == 10 and (args.parts is not None or args.dask or args.resume or args.workers != 1):
+        return _region_parts(args, out)
     _only_interval_options(args, "--region takes only --eps-to (Conjecture 9) or --eps-from (Conjecture 10)")
     bars = {}
 
@@ -320,6 +326,58 @@ def _region(args, number, out) -> int:
               + ", ".join(f"{v} {k}" for k, v in tests.items() if v) + f"; {r.seconds:.1f} s")
     for a, b, why in r.gaps[:10]:
         out.print(f"  not proved on u in [{a:.17g}, {b:.17g}]: {why}")
+    return 0
+
+
+#: CPU seconds of the Taylor-model region with --eps-from 3/5 (docs/noisy.md): measured 59.8 s at 256 and 217.0 s at
+#: 512 (scripts/bench_region_proofs.py); 2048 projected from a measured start (164 s for the crossing and the end
+#: piece, 315 s for the next piece, about 25 pieces); 1024 and 4096 geometric between and beyond (about 5.7x)
+_REGION_CPU = {256: 60, 512: 217, 1024: 1250, 2048: 7200, 4096: 41000}
+
+
+def _print_sub_ranges(out, r, parts: int) -> None:
+    """The sub-range lines of a proof run in sub-ranges (:mod:`exactcube.noisy.cluster`): counts, pieces, CPU and wall
+    time, and the first gaps of each sub-range."""
+    pieces = sum(x["pieces"] for x in r.records)
+    out.print(f"  {len(r.records)} of {parts} sub-ranges ({r.resumed} from the results file), {pieces} Taylor-model "
+              f"pieces; {r.cpu_seconds:.1f} s of CPU in the sub-ranges, {r.wall_seconds:.1f} s wall ({r.backend})")
+    for x in r.records:
+        for a, b, why in x["gaps"][:3]:
+            out.print(f"  not proved on s in [{a:.17g}, {b:.17g}] (sub-range from eps = {x['eps']}): {why}")
+
+
+def _region_parts(args, out) -> int:
+    """``conjecture 10 --region N --parts P`` (or with --workers / --dask / --resume): the failure region by Taylor
+    models in sub-ranges on a pool or a Dask cluster, resumable (:func:`exactcube.noisy.cluster.prove_region_distributed`)."""
+    from ..noisy import cluster as cl
+    from ..numbers import mpq
+
+    n = args.region
+    if args.rigorous or args.eps_step is not None or args.fast or args.n_max is not None or args.parquet \
+            or args.digits is not None or args.eps_to is not None:
+        raise BadInput("--region with --parts takes only --eps-from, --parts, --workers, --dask and --resume")
+    if args.dask and args.workers != 1:
+        raise BadInput("give --workers (a local pool) or --dask (a cluster), not both")
+    if n & (n - 1) or n < 256:
+        raise BadInput(f"--region N for Conjecture 10 needs a power of two N >= 256, where move N - 1 stops "
+                       f"being optimal (got {n}); smaller powers of two are proved by --rigorous")
+    parts = 8 if args.parts is None else args.parts
+    if parts < 2:
+        raise BadInput("--region with --parts needs at least 2 sub-ranges (one on each side of the crossing)")
+    fr = _proof_end(args, "--eps-from", mpq(3, 5), lambda e: mpq(1, 2) < e < 1, "(1/2, 1)", "Conjecture 10")
+    cpu = _REGION_CPU[n]
+    w = 1 if args.dask else args.workers
+    announce(cpu / w, f"about {cpu / 60:.0f} min of CPU in all{f' on {w} workers' if w > 1 else ''}: measured 60 s at "
+             "n = 256 and 217 s at 512, projected beyond; --resume keeps each finished sub-range", args.force)
+    with progress(f"Conjecture 10, heap {n}: {parts} sub-ranges of the failure region", parts) as bar:
+        r = cl.prove_region_distributed(n, parts, fr, results=args.resume, workers=args.workers, dask=args.dask,
+                                        on_record=lambda rec: bar.advance(1, rec["eps"]))
+    verdict = "proved" if r.proved else ("NOT proved" if r.complete or r.why_not else "interrupted")
+    out.print(f"Conjecture 10, the failure region at n = {n}: {verdict}  [rigorous]")
+    out.print(f"  statement: {r.statement()}")
+    if r.why_not:
+        out.print(f"  not proved: {r.why_not}")
+    _print_sub_ranges(out, r, parts)
     return 0
 
 
@@ -397,12 +455,7 @@ def _near_half_parts(args, number, out) -> int:
     verdict = "proved" if r.proved else ("NOT proved" if r.complete else "interrupted")
     out.print(f"Conjecture {number}, whole intervals reaching 1/2: {verdict}  [rigorous]")
     out.print(f"  statement: {r.statement()}")
-    pieces = sum(x["pieces"] for x in r.records)
-    out.print(f"  {len(r.records)} of {parts} sub-ranges ({r.resumed} from the results file), {pieces} Taylor-model "
-              f"pieces; {r.cpu_seconds:.1f} s of CPU in the sub-ranges, {r.wall_seconds:.1f} s wall ({r.backend})")
-    for x in r.records:
-        for a, b, why in x["gaps"][:3]:
-            out.print(f"  not proved on s in [{a:.17g}, {b:.17g}] (sub-range from eps = {x['eps']}): {why}")
+    _print_sub_ranges(out, r, parts)
     return 0
 
 

@@ -13,6 +13,11 @@ sub-ranges are closed and share their end points, so together they cover the who
   :math:`p(n) > 1/2`.
 * Conjecture 10 on :math:`(1/2, \varepsilon_1]`: for every :math:`n = 2^j \le N` move :math:`n - 1` is the
   unique optimum and :math:`p(n) > 1/2`.
+* The failure region of Conjecture 10 at one :math:`n = 2^j \ge 256` (:func:`prove_region_distributed`): the
+  crossing is isolated here first (:func:`exactcube.noisy.intervalproof.isolate_crossing`), then the Taylor
+  covers of :func:`exactcube.noisy.taylorproof.prove_conjecture10_beyond` on either side of it (move
+  :math:`n - 1` on :math:`[\varepsilon_0, \varepsilon^*)`, move :math:`n - 4` on :math:`(\varepsilon^*, 1)`)
+  are cut into sub-ranges.
 
 References: ``noisy`` §3, Conjectures 9 and 10; docs/noisy.md, "Beyond 1024 on a cluster".
 """
@@ -27,9 +32,11 @@ from ..errors import BadInput
 from ..numbers import format_exact, mpq, parse_rational, to_mpq
 from ..results import Result
 
-__all__ = ["COVER_KIND", "cover_task", "sub_ranges", "DistributedProof", "prove_distributed", "MAX_PARTS"]
+__all__ = ["COVER_KIND", "REGION_KIND", "cover_task", "region_task", "sub_ranges", "DistributedProof",
+           "prove_distributed", "RegionProof", "prove_region_distributed", "MAX_PARTS"]
 
 COVER_KIND = "exactcube.noisy.taylor_cover"
+REGION_KIND = "exactcube.noisy.taylor_region"
 MAX_PARTS = 4096
 _HALF = mpq(1, 2)
 
@@ -118,3 +125,86 @@ def prove_distributed(conjecture: int, n_max: int, parts: int, eps_from=0, eps_t
 def _cover_range(eps_text: str, n_max: int, conjecture: int, ends: dict) -> dict:
     """The task of :func:`prove_distributed` (a module-level function, so that workers can unpickle it)."""
     return cover_task(eps_text, n_max, conjecture, ends[eps_text])
+
+
+def region_task(eps_text: str, n_max: int, ends: dict, moves: dict) -> dict:
+    """One sub-range [eps_text, ends[eps_text]] of the failure region of Conjecture 10 at heap ``n_max``, covered
+    by Taylor models with target ``moves[eps_text]`` (the one reaching eps = 1 with its end piece there)."""
+    from . import taylorproof as tp
+
+    a, b = parse_rational(eps_text, "eps"), parse_rational(ends[eps_text], "eps_to")
+    t0 = time.process_time()
+    r = tp.prove_near_half(n_max, -1, 2 * b - 1, {n_max: int(moves[eps_text])}, {n_max}, "", s_from=2 * a - 1)
+    return {"eps": eps_text, "eps_to": ends[eps_text], "move": int(moves[eps_text]), "proved": r.proved,
+            "pieces": len(r.pieces), "gaps": [[float(x), float(y), why] for x, y, why in r.gaps],
+            "cpu_seconds": round(time.process_time() - t0, 2)}
+
+
+@dataclass(frozen=True)
+class RegionProof(Result):
+    """The failure region of Conjecture 10 at heap n proved in sub-ranges: the crossing piece (in eps), one record
+    per sub-range, whether every sub-range is proved, and why not where the crossing could not start it."""
+
+    SOURCE = "noisy §3, (5), Conjecture 10: the failure region at n = 2^j"
+    EVIDENCE = "rigorous"
+
+    n: int
+    rival: int
+    eps_from: mpq
+    crossing: tuple
+    records: tuple
+    complete: bool
+    proved: bool
+    cpu_seconds: float
+    wall_seconds: float
+    backend: str
+    computed: int
+    resumed: int
+    why_not: str = ""
+
+    def statement(self) -> str:
+        lo, hi = self.crossing
+        return (f"heap {self.n}: move {self.n - 1} is the unique optimal move and p({self.n}) > 1/2 for every eps in "
+                f"[{self.eps_from}, eps*), move {self.rival} for every eps in (eps*, 1), eps* the unique crossing "
+                f"of the two in [{float(lo):.15f}, {float(hi):.15f}]")
+
+
+def prove_region_distributed(n: int, parts: int, eps_from=mpq(3, 5), results: str | None = None, workers: int = 1,
+                             dask=None, on_record: Callable[[dict], None] | None = None) -> RegionProof:
+    """The statement of :func:`exactcube.noisy.taylorproof.prove_conjecture10_beyond` with ``eps_from``, its two
+    Taylor covers cut into ``parts`` sub-ranges (at least 2: one quarter of them, at least one, beyond the
+    crossing, where the cover is cheaper), resumable through ``results`` (module docstring)."""
+    from . import intervalproof as ip
+    from .sweep import run_sweep
+
+    if n < 256 or n & (n - 1) or n > ip.MAX_PROOF_HEAP:
+        raise BadInput(f"n = {n} must be a power of two in 256..{ip.MAX_PROOF_HEAP}")
+    if not 2 <= parts <= MAX_PARTS:
+        raise BadInput(f"parts must be in 2..{MAX_PARTS} for a region (both sides of the crossing), got {parts}")
+    eps_from = to_mpq(eps_from)
+    t0 = time.time()
+    rival, cross, sign = ip.isolate_crossing(n, 1e-3)
+    why = ip.crossing_gap(n, rival, cross, sign)
+    if why is not None:
+        return RegionProof(n, rival, eps_from, (mpq(1, 2), mpq(1)), (), False, False, 0.0, round(time.time() - t0, 2),
+                           "serial", 0, 0, why)
+    e_lo, e_hi = ip.eps_of(cross.uh, True), ip.eps_of(cross.ul, True)
+    if not mpq(1, 2) < eps_from < e_lo:
+        raise BadInput(f"eps_from = {eps_from} must lie in (1/2, eps*), below the crossing piece")
+    k_beyond = max(1, parts // 4)
+    k_before = parts - k_beyond
+    rng, moves = [], {}
+    for lo, hi, k, m in ((eps_from, e_lo, k_before, n - 1), (e_hi, mpq(1), k_beyond, rival)):
+        step = (hi - lo) / k
+        for i in range(k):
+            a, b = lo + i * step, (hi if i == k - 1 else lo + (i + 1) * step)
+            rng.append((a, b))
+            moves[format_exact(a)] = m
+    ends = {format_exact(a): format_exact(b) for a, b in rng}
+    r = run_sweep(n, [a for a, _ in rng], results=results, workers=workers, dask=dask, on_record=on_record,
+                  task=region_task, kind=REGION_KIND, task_args={"ends": ends, "moves": moves})
+    recs = tuple(r.records[a] for a, _ in rng if a in r.records)
+    proved = r.complete and all(x["proved"] for x in recs)
+    return RegionProof(n, rival, eps_from, (e_lo, e_hi), recs, r.complete, proved,
+                       round(sum(x["cpu_seconds"] for x in recs), 2), round(time.time() - t0, 2), r.backend,
+                       r.computed, r.resumed)

@@ -72,3 +72,56 @@ def test_the_failure_region_at_256_is_proved():
     assert r.proved, r.gaps
     assert "move 252 is the unique optimal move" in r.statement and "[3/5, eps*)" in r.statement
     assert 0.9740 < r.pieces[[p.test for p in r.pieces].index("crossing")].uh * 0.5 + 0.5 < 0.9745
+
+
+# -- the region in sub-ranges (cluster.prove_region_distributed, conjecture 10 --region N --parts P) --------------
+
+
+def test_the_sub_ranges_cover_both_sides_of_the_crossing_and_resume(monkeypatch, tmp_path):
+    from exactcube.noisy import cluster as cl
+
+    calls = _doctored(monkeypatch, 1)
+    out = tmp_path / "region.jsonl"
+    r = cl.prove_region_distributed(256, 4, results=str(out))
+    assert r.proved and r.complete and r.computed == 4 and r.rival == 252
+    e_lo, e_hi = ip.eps_of(0.0267, True), ip.eps_of(0.0266, True)
+    assert r.crossing == (e_lo, e_hi)
+    # three sub-ranges with move 255 from 3/5 up to the crossing piece, one with move 252 from it up to eps = 1
+    spans = sorted((s_from, s_to, t[256]) for t, s_from, s_to in calls)
+    assert [m for _, _, m in spans] == [255, 255, 255, 252]
+    assert spans[0][0] == mpq(1, 5) and spans[2][1] == 2 * e_lo - 1
+    assert spans[0][1] == spans[1][0] and spans[1][1] == spans[2][0]  # closed sub-ranges that share their ends
+    assert spans[3][0] == 2 * e_hi - 1 and spans[3][1] == 1
+    again = cl.prove_region_distributed(256, 4, results=str(out))
+    assert again.proved and again.computed == 0 and again.resumed == 4 and len(calls) == 4
+
+
+def test_a_gap_in_one_sub_range_or_a_wrong_crossing_is_not_proved(monkeypatch):
+    from exactcube.noisy import cluster as cl
+
+    _doctored(monkeypatch, 1, cover_gaps=((0.5, 0.6, "heap 256: move 253 not excluded"),))
+    assert not cl.prove_region_distributed(256, 2).proved
+    calls = _doctored(monkeypatch, -1)
+    r = cl.prove_region_distributed(256, 2)
+    assert not r.proved and "wrong way" in r.why_not and not calls
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--region", "300", "--parts", "4"], "power of two"),
+    (["--region", "256", "--parts", "1"], "at least 2 sub-ranges"),
+    (["--region", "256", "--parts", "4", "--eps-to", "3/4"], "takes only"),
+    (["--region", "256", "--parts", "4", "--eps-from", "2/5"], "--eps-from"),
+    (["--region", "4096", "--parts", "4"], "--force"),
+])
+def test_region_in_parts_refuses_bad_input_in_one_line(cli, capsys, argv, words):
+    code, _ = cli(["conjecture", "10"] + argv)
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and words in err and "Traceback" not in err
+
+
+@pytest.mark.slow
+def test_the_failure_region_at_256_in_parts_on_a_pool(tmp_path):
+    from exactcube.noisy import cluster as cl
+
+    r = cl.prove_region_distributed(256, 4, results=str(tmp_path / "r.jsonl"), workers=2)
+    assert r.proved and r.backend != "serial" and len(r.records) == 4
