@@ -32,7 +32,7 @@ from ..errors import BadInput
 from ..numbers import format_exact, mpq, parse_rational, to_mpq
 from ..results import Result
 
-__all__ = ["COVER_KIND", "REGION_KIND", "cover_task", "region_task", "sub_ranges", "DistributedProof",
+__all__ = ["COVER_KIND", "REGION_KIND", "cover_task", "region_task", "sub_ranges", "SubRangeRun", "DistributedProof",
            "prove_distributed", "RegionProof", "prove_region_distributed", "MAX_PARTS"]
 
 COVER_KIND = "exactcube.noisy.taylor_cover"
@@ -68,22 +68,24 @@ def cover_task(eps_text: str, n_max: int, conjecture: int, eps_to: str) -> dict:
         r = tp.prove_conjecture9_near_half(n_max, a, s_from=1 - 2 * b)
     else:
         r = tp.prove_conjecture10_near_half(n_max, b, s_from=2 * a - 1)
-    return {"eps": eps_text, "eps_to": eps_to, "proved": r.proved, "pieces": len(r.pieces),
+    return _record(eps_text, eps_to, r, t0)
+
+
+def _record(eps_text: str, eps_to: str, r, t0: float, **extra) -> dict:
+    """The JSON-ready record of one sub-range covered by Taylor models (``r`` a NearHalfProof, ``t0`` the CPU clock
+    at its start)."""
+    return {"eps": eps_text, "eps_to": eps_to, **extra, "proved": r.proved, "pieces": len(r.pieces),
             "gaps": [[float(x), float(y), why] for x, y, why in r.gaps], "cpu_seconds": round(time.process_time() - t0, 2)}
 
 
 @dataclass(frozen=True)
-class DistributedProof(Result):
-    """A Taylor-model proof run in sub-ranges: ``records`` one per sub-range (pieces, gaps, CPU seconds), whether
-    every sub-range is proved, the wall time of this call and the backend."""
+class SubRangeRun(Result):
+    """Taylor-model covers run in sub-ranges: ``records`` one per sub-range (pieces, gaps, CPU seconds), whether every
+    sub-range ran (``complete``) and is proved, their CPU seconds, the wall time of this call, the backend, and how
+    many sub-ranges were computed now and read back from the results file."""
 
-    SOURCE = "noisy §3, (5), Conjectures 9-10: whole intervals of eps"
     EVIDENCE = "rigorous"
 
-    conjecture: int
-    n_max: int
-    eps_lo: mpq
-    eps_hi: mpq
     records: tuple
     complete: bool
     proved: bool
@@ -92,6 +94,30 @@ class DistributedProof(Result):
     backend: str
     computed: int
     resumed: int
+
+
+def _run(n_max: int, rng: list, task, kind: str, task_args: dict, t0: float, **sweep) -> dict:
+    """Run ``task`` on every sub-range of ``rng`` through :func:`exactcube.noisy.sweep.run_sweep` (``sweep``: its
+    results, workers, dask and on_record); the fields of :class:`SubRangeRun`."""
+    from .sweep import run_sweep
+
+    r = run_sweep(n_max, [a for a, _ in rng], task=task, kind=kind, task_args=task_args, **sweep)
+    recs = tuple(r.records[a] for a, _ in rng if a in r.records)
+    return dict(records=recs, complete=r.complete, proved=r.complete and all(x["proved"] for x in recs),
+                cpu_seconds=round(sum(x["cpu_seconds"] for x in recs), 2), wall_seconds=round(time.time() - t0, 2),
+                backend=r.backend, computed=r.computed, resumed=r.resumed)
+
+
+@dataclass(frozen=True)
+class DistributedProof(SubRangeRun):
+    """Conjecture 9 or 10 near 1/2 proved in sub-ranges (:func:`prove_distributed`)."""
+
+    SOURCE = "noisy §3, (5), Conjectures 9-10: whole intervals of eps"
+
+    conjecture: int
+    n_max: int
+    eps_lo: mpq
+    eps_hi: mpq
 
     def statement(self) -> str:
         if self.conjecture == 9:
@@ -106,20 +132,11 @@ def prove_distributed(conjecture: int, n_max: int, parts: int, eps_from=0, eps_t
                       on_record: Callable[[dict], None] | None = None) -> DistributedProof:
     """Prove Conjecture 9 on [eps_from, 1/2) or Conjecture 10 on (1/2, eps_to] for heaps <= ``n_max`` by Taylor
     models in ``parts`` sub-ranges (module docstring), resumable through ``results``."""
-    from .sweep import run_sweep
-
     rng = sub_ranges(conjecture, eps_from, eps_to, parts)
     ends = {format_exact(a): format_exact(b) for a, b in rng}
-    t0 = time.time()
-
-    r = run_sweep(n_max, [a for a, _ in rng], results=results, workers=workers, dask=dask, on_record=on_record,
-                  task=_cover_range, kind=COVER_KIND, task_args={"conjecture": conjecture, "ends": ends})
-    recs = tuple(r.records[a] for a, _ in rng if a in r.records)
-    proved = r.complete and all(x["proved"] for x in recs)
-    return DistributedProof(conjecture, n_max, rng[0][0], rng[-1][1], recs, r.complete, proved,
-                            round(sum(x["cpu_seconds"] for x in recs), 2), round(time.time() - t0, 2), r.backend,
-                            r.computed, r.resumed)
-
+    run = _run(n_max, rng, _cover_range, COVER_KIND, {"conjecture": conjecture, "ends": ends}, time.time(),
+               results=results, workers=workers, dask=dask, on_record=on_record)
+    return DistributedProof(conjecture=conjecture, n_max=n_max, eps_lo=rng[0][0], eps_hi=rng[-1][1], **run)
 
 
 def _cover_range(eps_text: str, n_max: int, conjecture: int, ends: dict) -> dict:
@@ -135,31 +152,20 @@ def region_task(eps_text: str, n_max: int, ends: dict, moves: dict) -> dict:
     a, b = parse_rational(eps_text, "eps"), parse_rational(ends[eps_text], "eps_to")
     t0 = time.process_time()
     r = tp.prove_near_half(n_max, -1, 2 * b - 1, {n_max: int(moves[eps_text])}, {n_max}, "", s_from=2 * a - 1)
-    return {"eps": eps_text, "eps_to": ends[eps_text], "move": int(moves[eps_text]), "proved": r.proved,
-            "pieces": len(r.pieces), "gaps": [[float(x), float(y), why] for x, y, why in r.gaps],
-            "cpu_seconds": round(time.process_time() - t0, 2)}
+    return _record(eps_text, ends[eps_text], r, t0, move=int(moves[eps_text]))
 
 
 @dataclass(frozen=True)
-class RegionProof(Result):
-    """The failure region of Conjecture 10 at heap n proved in sub-ranges: the crossing piece (in eps), one record
-    per sub-range, whether every sub-range is proved, and why not where the crossing could not start it."""
+class RegionProof(SubRangeRun):
+    """The failure region of Conjecture 10 at heap n proved in sub-ranges (:func:`prove_region_distributed`): the
+    rival move, the crossing piece (in eps), and why not where the crossing could not start the proof."""
 
     SOURCE = "noisy §3, (5), Conjecture 10: the failure region at n = 2^j"
-    EVIDENCE = "rigorous"
 
     n: int
     rival: int
     eps_from: mpq
     crossing: tuple
-    records: tuple
-    complete: bool
-    proved: bool
-    cpu_seconds: float
-    wall_seconds: float
-    backend: str
-    computed: int
-    resumed: int
     why_not: str = ""
 
     def statement(self) -> str:
@@ -175,7 +181,6 @@ def prove_region_distributed(n: int, parts: int, eps_from=mpq(3, 5), results: st
     Taylor covers cut into ``parts`` sub-ranges (at least 2: one quarter of them, at least one, beyond the
     crossing, where the cover is cheaper), resumable through ``results`` (module docstring)."""
     from . import intervalproof as ip
-    from .sweep import run_sweep
 
     if n < 256 or n & (n - 1) or n > ip.MAX_PROOF_HEAP:
         raise BadInput(f"n = {n} must be a power of two in 256..{ip.MAX_PROOF_HEAP}")
@@ -186,8 +191,9 @@ def prove_region_distributed(n: int, parts: int, eps_from=mpq(3, 5), results: st
     rival, cross, sign = ip.isolate_crossing(n, 1e-3)
     why = ip.crossing_gap(n, rival, cross, sign)
     if why is not None:
-        return RegionProof(n, rival, eps_from, (mpq(1, 2), mpq(1)), (), False, False, 0.0, round(time.time() - t0, 2),
-                           "serial", 0, 0, why)
+        return RegionProof(records=(), complete=False, proved=False, cpu_seconds=0.0,
+                           wall_seconds=round(time.time() - t0, 2), backend="serial", computed=0, resumed=0, n=n,
+                           rival=rival, eps_from=eps_from, crossing=(mpq(1, 2), mpq(1)), why_not=why)
     e_lo, e_hi = ip.eps_of(cross.uh, True), ip.eps_of(cross.ul, True)
     if not mpq(1, 2) < eps_from < e_lo:
         raise BadInput(f"eps_from = {eps_from} must lie in (1/2, eps*), below the crossing piece")
@@ -201,10 +207,6 @@ def prove_region_distributed(n: int, parts: int, eps_from=mpq(3, 5), results: st
             rng.append((a, b))
             moves[format_exact(a)] = m
     ends = {format_exact(a): format_exact(b) for a, b in rng}
-    r = run_sweep(n, [a for a, _ in rng], results=results, workers=workers, dask=dask, on_record=on_record,
-                  task=region_task, kind=REGION_KIND, task_args={"ends": ends, "moves": moves})
-    recs = tuple(r.records[a] for a, _ in rng if a in r.records)
-    proved = r.complete and all(x["proved"] for x in recs)
-    return RegionProof(n, rival, eps_from, (e_lo, e_hi), recs, r.complete, proved,
-                       round(sum(x["cpu_seconds"] for x in recs), 2), round(time.time() - t0, 2), r.backend,
-                       r.computed, r.resumed)
+    run = _run(n, rng, region_task, REGION_KIND, {"ends": ends, "moves": moves}, t0, results=results,
+               workers=workers, dask=dask, on_record=on_record)
+    return RegionProof(n=n, rival=rival, eps_from=eps_from, crossing=(e_lo, e_hi), **run)
