@@ -84,6 +84,7 @@ class SubRangeRun(Result):
     sub-range ran (``complete``) and is proved, their CPU seconds, the wall time of this call, the backend, and how
     many sub-ranges were computed now and read back from the results file."""
 
+    SOURCE = "noisy §3, (5), Conjectures 9-10: whole intervals of eps"
     EVIDENCE = "rigorous"
 
     records: tuple
@@ -111,8 +112,6 @@ def _run(n_max: int, rng: list, task, kind: str, task_args: dict, t0: float, **s
 @dataclass(frozen=True)
 class DistributedProof(SubRangeRun):
     """Conjecture 9 or 10 near 1/2 proved in sub-ranges (:func:`prove_distributed`)."""
-
-    SOURCE = "noisy §3, (5), Conjectures 9-10: whole intervals of eps"
 
     conjecture: int
     n_max: int
