@@ -187,3 +187,44 @@ def test_cli_near_half_refuses_a_run_estimated_over_an_hour(cli, capsys, monkeyp
     code, _ = cli(["conjecture", "9", "--near-half", "4096"])
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1 and "--force" in err and "20 pieces x 400 s" in err, err
+
+
+def test_cli_near_half_estimate_counts_only_the_sub_ranges_a_resume_leaves(cli, capsys, monkeypatch, tmp_path):
+    """A resumed run is estimated on what is left, not on the whole cover (it once announced the whole again)."""
+    import json
+
+    from exactcube.cli import conjecture as cc
+    from exactcube.noisy.cluster import COVER_KIND
+
+    monkeypatch.setattr(cc, "measure_seconds", lambda *a, **k: 1000.0)  # per piece: every estimate here is refused
+    path = tmp_path / "c9.jsonl"
+    argv = ["conjecture", "9", "--near-half", "4096", "--parts", "8", "--resume", str(path)]
+    code, _ = cli(argv)
+    err = capsys.readouterr().err
+    assert code == 2 and "about 32 pieces x 1e+03 s each, timed" in err, err  # 4 pieces in each of 8 sub-ranges
+    done = [{"eps": e, "eps_to": "x", "proved": True, "pieces": 4, "gaps": [], "cpu_seconds": 1.0}
+            for e in ("0", "1/16", "1/8", "3/16", "1/4", "5/16")]
+    path.write_text("".join(json.dumps(x) + "\n" for x in [{"kind": COVER_KIND, "n_max": 4096}] + done))
+    code, _ = cli(argv)
+    err = capsys.readouterr().err
+    assert code == 2 and "about 8 pieces x 1e+03 s each for the 2 of 8 sub-ranges not yet in" in err, err
+    code, _ = cli(argv[:-2] + ["--workers", "2", "--resume", str(path)])
+    err = capsys.readouterr().err
+    assert code == 2 and "not yet in" in err and "on 2 workers" in err, err
+
+
+def test_cli_region_estimate_counts_only_the_sub_ranges_a_resume_leaves(cli, capsys, tmp_path):
+    import json
+
+    from exactcube.cli.conjecture import _REGION_CPU
+    from exactcube.cli._common import _duration
+    from exactcube.noisy.cluster import REGION_KIND
+
+    path = tmp_path / "r.jsonl"
+    done = [{"eps": e, "eps_to": "x", "proved": True, "pieces": 4, "gaps": [], "cpu_seconds": 1.0}
+            for e in ("3/5", "13/20", "7/10", "3/4", "4/5", "17/20")]
+    path.write_text("".join(json.dumps(x) + "\n" for x in [{"kind": REGION_KIND, "n_max": 4096}] + done))
+    code, _ = cli(["conjecture", "10", "--region", "4096", "--parts", "8", "--resume", str(path)])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1, err
+    assert f"about {_duration(_REGION_CPU[4096] * 2 / 8)}" in err and "2 of 8 sub-ranges not yet in" in err, err

@@ -365,10 +365,11 @@ def _region_parts(args, out) -> int:
     if parts < 2:
         raise BadInput("--region with --parts needs at least 2 sub-ranges (one on each side of the crossing)")
     fr = _proof_end(args, "--eps-from", mpq(3, 5), lambda e: mpq(1, 2) < e < 1, "(1/2, 1)", "Conjecture 10")
-    cpu = _REGION_CPU[n]
-    w = 1 if args.dask else args.workers
-    announce(cpu / w, f"about {cpu / 60:.0f} min of CPU in all{f' on {w} workers' if w > 1 else ''}: measured 60 s at "
-             "n = 256 and 217 s at 512, projected beyond; --resume keeps each finished sub-range", args.force)
+    left, done = _left(args, cl.REGION_KIND, n, parts)
+    cpu = _REGION_CPU[n] * left / parts
+    w = 1 if args.dask else min(args.workers, max(left, 1))
+    announce(cpu / w, f"about {cpu / 60:.0f} min of CPU{done}{f' on {w} workers' if w > 1 else ''}: measured 60 s "
+             "at n = 256 and 217 s at 512, projected beyond; --resume keeps each finished sub-range", args.force)
     with progress(f"Conjecture 10, heap {n}: {parts} sub-ranges of the failure region", parts) as bar:
         r = cl.prove_region_distributed(n, parts, fr, results=args.resume, workers=args.workers, dask=args.dask,
                                         on_record=lambda rec: bar.advance(1, rec["eps"]))
@@ -381,18 +382,32 @@ def _region_parts(args, out) -> int:
     return 0
 
 
-#: pieces a --near-half cover has needed so far (18 for [0, 1/2), 6 for (1/2, 3/5], 21 for (1/2, 1))
+#: pieces a --near-half cover has needed so far (18 for [0, 1/2), 6 for (1/2, 3/5], 21 for (1/2, 1)); cut into
+#: sub-ranges it needs more: 4 pieces in each of 8 sub-ranges of [0, 1/2) at n = 4096
 _NEAR_HALF_PIECES = 20
+_PIECES_PER_SUB_RANGE = 4
 
 
-def _estimate_near_half(n: int, sigma: int, force: bool) -> None:
-    """Time one Taylor-model piece at smaller heaps, extrapolate to n, announce (or refuse) the whole cover."""
+def _left(args, kind: str, n: int, parts: int) -> tuple[int, str]:
+    """The sub-ranges still to compute (those of a ``--resume`` file are skipped) and the words for an estimate."""
+    from ..noisy.cluster import finished_sub_ranges
+
+    done = min(finished_sub_ranges(args.resume, kind, n), parts)
+    return parts - done, (f" for the {parts - done} of {parts} sub-ranges not yet in {args.resume}" if done else "")
+
+
+def _estimate_near_half(n: int, sigma: int, force: bool, left: int = 1, parts: int = 1, words: str = "",
+                        workers: int = 1) -> None:
+    """Time one Taylor-model piece at smaller heaps, extrapolate to n, announce (or refuse) the whole cover, or the
+    fraction ``left / parts`` of it that a run in sub-ranges still has to compute, in wall time on ``workers``."""
     from ..noisy import taylorproof as tp
     from ..numbers import mpq
 
     per_piece = measure_seconds(lambda m: tp.taylor_piece(m, sigma, mpq(1, 8), mpq(3, 16), {}, set()), n, start=32)
-    announce(_NEAR_HALF_PIECES * per_piece, f"about {_NEAR_HALF_PIECES} pieces x {per_piece:.3g} s each, timed on "
-             "smaller heaps", force)
+    pieces = max(_NEAR_HALF_PIECES, _PIECES_PER_SUB_RANGE * parts if parts > 1 else 0) * left / parts
+    w = max(1, min(workers, left))
+    announce(pieces * per_piece / w, f"about {pieces:.3g} pieces x {per_piece:.3g} s each{words}"
+             f"{f' on {w} workers' if w > 1 else ''}, timed on smaller heaps", force)
 
 
 def _near_half(args, number, out) -> int:
@@ -448,7 +463,10 @@ def _near_half_parts(args, number, out) -> int:
     else:
         to = _proof_end(args, "--eps-to", mpq(3, 5), lambda e: mpq(1, 2) < e <= 1, "(1/2, 1]", "Conjecture 10")
         fr = mpq(0)
-    _estimate_near_half(n, 1 if number == 9 else -1, args.force)
+    from ..noisy.cluster import COVER_KIND
+
+    left, done = _left(args, COVER_KIND, n, parts)
+    _estimate_near_half(n, 1 if number == 9 else -1, args.force, left, parts, done, 1 if args.dask else args.workers)
     with progress(f"Conjecture {number}, heaps <= {n}: {parts} sub-ranges", parts) as bar:
         r = cl.prove_distributed(number, n, parts, fr, to, results=args.resume, workers=args.workers,
                                  dask=args.dask, on_record=lambda rec: bar.advance(1, rec["eps"]))

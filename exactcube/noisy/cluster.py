@@ -33,7 +33,7 @@ from ..numbers import format_exact, mpq, parse_rational, to_mpq
 from ..results import Result
 
 __all__ = ["COVER_KIND", "REGION_KIND", "cover_task", "region_task", "sub_ranges", "SubRangeRun", "DistributedProof",
-           "prove_distributed", "RegionProof", "prove_region_distributed", "MAX_PARTS"]
+           "prove_distributed", "RegionProof", "prove_region_distributed", "finished_sub_ranges", "MAX_PARTS"]
 
 COVER_KIND = "exactcube.noisy.taylor_cover"
 REGION_KIND = "exactcube.noisy.taylor_region"
@@ -54,6 +54,17 @@ def sub_ranges(conjecture: int, eps_from, eps_to, parts: int) -> list[tuple[mpq,
         raise BadInput(f"the interval [{lo}, {hi}] is empty or outside [0, 1]")
     step = (hi - lo) / parts
     return [(lo + i * step, lo + (i + 1) * step) for i in range(parts)]
+
+
+def finished_sub_ranges(results: str | None, kind: str, n_max: int) -> int:
+    """How many sub-ranges a results file of ``kind`` for heap bound ``n_max`` already holds (0 without one, or for a
+    file of another run, which the run itself then refuses): the part of an estimate that a resume skips."""
+    if not results:
+        return 0
+    from .sweep import read_results
+
+    header, records = read_results(results, kind)
+    return len(records) if header is not None and header.get("n_max") == n_max else 0
 
 
 def cover_task(eps_text: str, n_max: int, conjecture: int, eps_to: str) -> dict:
