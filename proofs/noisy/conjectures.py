@@ -156,6 +156,42 @@ _NEAR_HALF = (
 )
 
 
+def _sub_range_verdict(r, what: str):
+    """Verdict of a Taylor-model proof run in sub-ranges (:class:`exactcube.noisy.cluster.SubRangeRun`): proved when
+    every sub-range ran and is proved (they are closed and share their ends, so they cover the whole interval)."""
+    gaps = [[x["eps"], a, b, why] for x in r.records for a, b, why in x["gaps"]]
+    data = {"statement": r.statement(), "sub_ranges": [[x["eps"], x["eps_to"]] for x in r.records],
+            "pieces": sum(x["pieces"] for x in r.records), "gaps": gaps, "cpu_seconds": r.cpu_seconds,
+            "backend": r.backend}
+    how = (f"{len(r.records)} closed sub-ranges of eps sharing their ends, {data['pieces']} pieces in s = |1 - 2 eps| "
+           "in all, each proved by Taylor models of order 7 of every p(r) and p(r, m) (outward-rounded binary64); the "
+           "sub-range that touches eps = 1/2 ends with the piece there, decided at second order "
+           f"(noisy.half.first_order); {r.cpu_seconds:.0f} s of CPU ({r.backend})")
+    if not r.proved:
+        missing = "" if r.complete else "not every sub-range ran; "
+        return open_(RIGOROUS, f"{what}: not proved: {missing}{len(gaps)} piece(s) failed: {gaps[:3]}; {how}", data)
+    return verified(RIGOROUS, f"{r.statement()} [{how}]", data)
+
+
+def _make_sub_range_claim(cid: str, number: int, n: int, parts: int, scope: str):
+    """A slow claim proving Conjecture ``number`` for heaps up to ``n`` on the whole interval reaching 1/2, its Taylor
+    cover cut into ``parts`` sub-ranges run on a pool of this machine's cores (:mod:`exactcube.noisy.cluster`; the
+    documented command sends them to Dask instead)."""
+    @claim(cid, f"§3, Conjecture {number}", (C9 if number == 9 else C10) + f" [{scope}: Taylor models]", slow=True,
+           unprinted=ENCLOSURES)
+    @resting_on(CHANNEL)
+    def check():
+        import os
+
+        from exactcube.noisy import cluster
+
+        r = cluster.prove_distributed(number, n, parts, workers=max(1, min(parts, os.cpu_count() or 1)))
+        return _sub_range_verdict(r, f"Conjecture {number}, n <= {n}")
+
+    check.__name__ = cid.replace("noisy.", "").replace(".", "_")
+    return check
+
+
 @claim("noisy.conjecture9.grid", "§3, Conjecture 9", C9 + " [grid 1/1000, n <= 1024]",
        slow=True, unprinted=STATEMENT_ONLY)
 @resting_on(CHANNEL)

@@ -114,3 +114,27 @@ def test_chomp_table(cli):
     assert code == 0 and "1/3" in text
     code, _ = cli(["table", "noisy.chomp", "--board", "2x2", "--eps", "5"])
     assert code == 2
+
+
+def test_a_run_in_sub_ranges_is_proved_only_when_every_sub_range_ran_and_is_proved():
+    """The verdict of a slow claim whose Taylor cover is cut into sub-ranges (noisy.conjecture9.whole_n4096)."""
+    import proofs.noisy.conjectures as pc
+    from exactcube.noisy.cluster import DistributedProof
+
+    def run(records, complete):
+        return DistributedProof(records=tuple(records), complete=complete,
+                                proved=complete and all(x["proved"] for x in records),
+                                cpu_seconds=sum(x["cpu_seconds"] for x in records), wall_seconds=1.0,
+                                backend="stub", computed=len(records), resumed=0, conjecture=9, n_max=64,
+                                eps_lo=mpq(0), eps_hi=mpq(1, 2))
+
+    good = [{"eps": "0", "eps_to": "1/4", "proved": True, "pieces": 3, "gaps": [], "cpu_seconds": 2.0},
+            {"eps": "1/4", "eps_to": "1/2", "proved": True, "pieces": 5, "gaps": [], "cpu_seconds": 3.0}]
+    v = pc._sub_range_verdict(run(good, True), "Conjecture 9, n <= 64")
+    assert v.outcome.value == "verified" and v.evidence.value == "rigorous"
+    assert v.witness["pieces"] == 8 and v.witness["sub_ranges"] == [["0", "1/4"], ["1/4", "1/2"]]
+    bad = [good[0], dict(good[1], proved=False, gaps=[[0.0, 0.01, "move 2 not excluded"]])]
+    v = pc._sub_range_verdict(run(bad, True), "Conjecture 9, n <= 64")
+    assert v.outcome.value == "open" and "move 2 not excluded" in v.details and "1/4" in v.details
+    v = pc._sub_range_verdict(run(good[:1], False), "Conjecture 9, n <= 64")
+    assert v.outcome.value == "open" and "not every sub-range ran" in v.details
