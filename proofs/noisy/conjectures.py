@@ -153,6 +153,8 @@ _NEAR_HALF = (
      "and 1, ~25 s", False),
     ("noisy.conjecture10.near_half_n1024", 10, 1024, mpq(3, 5), "every n = 2^k <= 1024 on (1/2, 3/5], reaching 1/2, "
      "~2 min", True),
+    ("noisy.conjecture10.near_half_n2048", 10, 2048, mpq(3, 5), "every n = 2^k <= 2048 on (1/2, 3/5], reaching 1/2, "
+     "~12 min", True),
 )
 
 
