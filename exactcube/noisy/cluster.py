@@ -181,8 +181,8 @@ class RegionProof(SubRangeRun):
     def statement(self) -> str:
         lo, hi = self.crossing
         return (f"heap {self.n}: move {self.n - 1} is the unique optimal move and p({self.n}) > 1/2 for every eps in "
-                f"[{self.eps_from}, eps*), move {self.rival} for every eps in (eps*, 1), eps* the unique crossing "
-                f"of the two in [{float(lo):.15f}, {float(hi):.15f}]")
+                f"[{self.eps_from}, eps*), move {self.rival} and p({self.n}) > 1/2 for every eps in (eps*, 1), eps* the "
+                f"unique crossing of the two in [{float(lo):.15f}, {float(hi):.15f}]")
 
 
 def prove_region_distributed(n: int, parts: int, eps_from=mpq(3, 5), results: str | None = None, workers: int = 1,

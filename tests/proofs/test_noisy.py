@@ -138,3 +138,14 @@ def test_a_run_in_sub_ranges_is_proved_only_when_every_sub_range_ran_and_is_prov
     assert v.outcome.value == "open" and "move 2 not excluded" in v.details and "1/4" in v.details
     v = pc._sub_range_verdict(run(good[:1], False), "Conjecture 9, n <= 64")
     assert v.outcome.value == "open" and "not every sub-range ran" in v.details
+
+
+def test_a_failure_region_whose_crossing_was_not_isolated_is_open():
+    import proofs.noisy.conjectures as pc
+    from exactcube.noisy.cluster import RegionProof
+
+    r = RegionProof(records=(), complete=False, proved=False, cpu_seconds=0.0, wall_seconds=0.0, backend="serial",
+                    computed=0, resumed=0, n=2048, rival=2044, eps_from=mpq(3, 5), crossing=(mpq(1, 2), mpq(1)),
+                    why_not="the difference of moves 2047 and 2044 is not monotone on the crossing piece")
+    v = pc._sub_range_verdict(r, "Conjecture 10, the failure region at n = 2048", "ends")
+    assert v.outcome.value == "open" and "not monotone on the crossing piece" in v.details
