@@ -228,3 +228,16 @@ def test_cli_region_estimate_counts_only_the_sub_ranges_a_resume_leaves(cli, cap
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1, err
     assert f"about {_duration(_REGION_CPU[4096] * 2 / 8)}" in err and "2 of 8 sub-ranges not yet in" in err, err
+
+
+def test_cli_near_half_estimate_of_conjecture_10_up_to_3_5_counts_its_own_pieces(cli, capsys, monkeypatch):
+    """(1/2, 3/5] needed 6 pieces at 1024 and 7 at 2048, not the 20 of [0, 1/2): the estimate says so."""
+    from exactcube.cli import conjecture as cc
+
+    monkeypatch.setattr(cc, "measure_seconds", lambda *a, **k: 1000.0)
+    code, _ = cli(["conjecture", "10", "--near-half", "4096"])
+    err = capsys.readouterr().err
+    assert code == 2 and "about 7 pieces x 1e+03 s" in err, err
+    code, _ = cli(["conjecture", "10", "--near-half", "4096", "--eps-to", "1"])
+    err = capsys.readouterr().err
+    assert code == 2 and "about 20 pieces x 1e+03 s" in err, err

@@ -382,10 +382,19 @@ def _region_parts(args, out) -> int:
     return 0
 
 
-#: pieces a --near-half cover has needed so far (18 for [0, 1/2), 6 for (1/2, 3/5], 21 for (1/2, 1)); cut into
-#: sub-ranges it needs more: 4 pieces in each of 8 sub-ranges of [0, 1/2) at n = 4096
+#: pieces a --near-half cover has needed so far: 18-20 for [0, 1/2) (n = 1024, 2048), 21 for (1/2, 1) (n = 128),
+#: 6-7 for (1/2, 3/5] (n = 1024, 2048); cut into sub-ranges it needs more: 4 pieces in each of 8 sub-ranges of
+#: [0, 1/2) at n = 4096
 _NEAR_HALF_PIECES = 20
+_NEAR_HALF_PIECES_TO_3_5 = 7
 _PIECES_PER_SUB_RANGE = 4
+
+
+def _cover_pieces(number: int, eps_to) -> int:
+    """Pieces a whole --near-half cover is expected to need (measured, above)."""
+    from ..numbers import mpq
+
+    return _NEAR_HALF_PIECES_TO_3_5 if number == 10 and eps_to <= mpq(3, 5) else _NEAR_HALF_PIECES
 
 
 def _left(args, kind: str, n: int, parts: int) -> tuple[int, str]:
@@ -396,15 +405,16 @@ def _left(args, kind: str, n: int, parts: int) -> tuple[int, str]:
     return parts - done, (f" for the {parts - done} of {parts} sub-ranges not yet in {args.resume}" if done else "")
 
 
-def _estimate_near_half(n: int, sigma: int, force: bool, left: int = 1, parts: int = 1, words: str = "",
-                        workers: int = 1) -> None:
+def _estimate_near_half(n: int, sigma: int, force: bool, whole: int = _NEAR_HALF_PIECES, left: int = 1,
+                        parts: int = 1, words: str = "", workers: int = 1) -> None:
     """Time one Taylor-model piece at smaller heaps, extrapolate to n, announce (or refuse) the whole cover, or the
-    fraction ``left / parts`` of it that a run in sub-ranges still has to compute, in wall time on ``workers``."""
+    fraction ``left / parts`` of it that a run in sub-ranges still has to compute, in wall time on ``workers``
+    (``whole``: the pieces of the whole cover, :func:`_cover_pieces`)."""
     from ..noisy import taylorproof as tp
     from ..numbers import mpq
 
     per_piece = measure_seconds(lambda m: tp.taylor_piece(m, sigma, mpq(1, 8), mpq(3, 16), {}, set()), n, start=32)
-    pieces = max(_NEAR_HALF_PIECES, _PIECES_PER_SUB_RANGE * parts if parts > 1 else 0) * left / parts
+    pieces = max(whole, _PIECES_PER_SUB_RANGE * parts if parts > 1 else 0) * left / parts
     w = max(1, min(workers, left))
     announce(pieces * per_piece / w, f"about {pieces:.3g} pieces x {per_piece:.3g} s each{words}"
              f"{f' on {w} workers' if w > 1 else ''}, timed on smaller heaps", force)
@@ -419,7 +429,6 @@ def _near_half(args, number, out) -> int:
     if args.parts is not None or args.dask or args.resume or args.workers != 1:
         return _near_half_parts(args, number, out)
     _only_interval_options(args, "--near-half takes only --eps-from (Conjecture 9) or --eps-to (Conjecture 10)")
-    _estimate_near_half(n, 1 if number == 9 else -1, args.force)
     bars = {}
 
     def tick(piece, count):
@@ -427,10 +436,12 @@ def _near_half(args, number, out) -> int:
 
     if number == 9:
         fr = _proof_end(args, "--eps-from", mpq(0), lambda e: 0 <= e < mpq(1, 2), "[0, 1/2)", "Conjecture 9")
+        _estimate_near_half(n, 1, args.force)
         r = _with_bar(f"heaps 2..{n} on [{fr}, 1/2)", lambda: tp.prove_conjecture9_near_half(n, fr, progress=tick),
                       bars)
     else:
         to = _proof_end(args, "--eps-to", mpq(3, 5), lambda e: mpq(1, 2) < e <= 1, "(1/2, 1]", "Conjecture 10")
+        _estimate_near_half(n, -1, args.force, _cover_pieces(10, to))
         r = _with_bar(f"n = 2^k <= {n} from 1/2 to {to}", lambda: tp.prove_conjecture10_near_half(n, to, progress=tick),
                       bars)
     verdict = "proved" if r.proved else "NOT proved"
@@ -466,7 +477,8 @@ def _near_half_parts(args, number, out) -> int:
     from ..noisy.cluster import COVER_KIND
 
     left, done = _left(args, COVER_KIND, n, parts)
-    _estimate_near_half(n, 1 if number == 9 else -1, args.force, left, parts, done, 1 if args.dask else args.workers)
+    _estimate_near_half(n, 1 if number == 9 else -1, args.force, _cover_pieces(number, to), left, parts, done,
+                        1 if args.dask else args.workers)
     with progress(f"Conjecture {number}, heaps <= {n}: {parts} sub-ranges", parts) as bar:
         r = cl.prove_distributed(number, n, parts, fr, to, results=args.resume, workers=args.workers,
                                  dask=args.dask, on_record=lambda rec: bar.advance(1, rec["eps"]))
