@@ -330,9 +330,9 @@ def _region(args, number, out) -> int:
 
 
 #: CPU seconds of the Taylor-model region with --eps-from 3/5 (docs/noisy.md): measured 59.8 s at 256 and 217.0 s at
-#: 512 (scripts/bench_region_proofs.py); 2048 projected from a measured start (164 s for the crossing and the end
-#: piece, 315 s for the next piece, about 25 pieces); 1024 and 4096 geometric between and beyond (about 5.7x)
-_REGION_CPU = {256: 60, 512: 217, 1024: 1250, 2048: 7200, 4096: 41000}
+#: 512 (scripts/bench_region_proofs.py); 2048 measured in 8 sub-ranges (7,679 s, docs/noisy.md); 1024 between, and
+#: 4096 projected at about 5x per doubling
+_REGION_CPU = {256: 60, 512: 217, 1024: 1250, 2048: 7700, 4096: 38000}
 
 
 def _print_sub_ranges(out, r, parts: int) -> None:
@@ -369,7 +369,7 @@ def _region_parts(args, out) -> int:
     cpu = _REGION_CPU[n] * left / parts
     w = 1 if args.dask else min(args.workers, max(left, 1))
     announce(cpu / w, f"about {cpu / 60:.0f} min of CPU{done}{f' on {w} workers' if w > 1 else ''}: measured 60 s "
-             "at n = 256 and 217 s at 512, projected beyond; --resume keeps each finished sub-range", args.force)
+             "at n = 256, 217 s at 512 and 7,679 s at 2048; --resume keeps each finished sub-range", args.force)
     with progress(f"Conjecture 10, heap {n}: {parts} sub-ranges of the failure region", parts) as bar:
         r = cl.prove_region_distributed(n, parts, fr, results=args.resume, workers=args.workers, dask=args.dask,
                                         on_record=lambda rec: bar.advance(1, rec["eps"]))
