@@ -414,7 +414,7 @@ def _estimate_near_half(n: int, sigma: int, force: bool, whole: int = _NEAR_HALF
     from ..numbers import mpq
 
     per_piece = measure_seconds(lambda m: tp.taylor_piece(m, sigma, mpq(1, 8), mpq(3, 16), {}, set()), n, start=32)
-    pieces = max(whole, _PIECES_PER_SUB_RANGE * parts if parts > 1 else 0) * left / parts
+    pieces = max(whole, _PIECES_PER_SUB_RANGE * parts) * left / parts
     w = max(1, min(workers, left))
     announce(pieces * per_piece / w, f"about {pieces:.3g} pieces x {per_piece:.3g} s each{words}"
              f"{f' on {w} workers' if w > 1 else ''}, timed on smaller heaps", force)

@@ -162,6 +162,13 @@ _AT_HALF = ("the sub-range that touches eps = 1/2 ends with the piece there, dec
             "(noisy.half.first_order)")
 
 
+def _local_workers(parts: int) -> int:
+    """Workers for a slow claim run in ``parts`` sub-ranges on this machine: one per core, no more than sub-ranges."""
+    from exactcube.processes import cap_workers
+
+    return cap_workers(parts)[0]
+
+
 def _sub_range_verdict(r, what: str, ends: str = _AT_HALF):
     """Verdict of a Taylor-model proof run in sub-ranges (:class:`exactcube.noisy.cluster.SubRangeRun`): proved when
     every sub-range ran and is proved (they are closed and share their ends, so they cover the whole interval), and,
@@ -189,11 +196,9 @@ def _make_sub_range_claim(cid: str, number: int, n: int, parts: int, scope: str)
            unprinted=ENCLOSURES)
     @resting_on(CHANNEL)
     def check():
-        import os
-
         from exactcube.noisy import cluster
 
-        r = cluster.prove_distributed(number, n, parts, workers=max(1, min(parts, os.cpu_count() or 1)))
+        r = cluster.prove_distributed(number, n, parts, workers=_local_workers(parts))
         return _sub_range_verdict(r, f"Conjecture {number}, n <= {n}")
 
     check.__name__ = cid.replace("noisy.", "").replace(".", "_")
@@ -392,11 +397,9 @@ _REGION_IN_PARTS = {2048: (8, "in 8 sub-ranges: 7,679 s of CPU measured (about 1
 
 def _region_parts_verdict(n: int, parts: int):
     """Heap n = 2^j on [3/5, 1) by Taylor models in sub-ranges (:func:`exactcube.noisy.cluster.prove_region_distributed`)."""
-    import os
-
     from exactcube.noisy import cluster
 
-    r = cluster.prove_region_distributed(n, parts, mpq(3, 5), workers=max(1, min(parts, os.cpu_count() or 1)))
+    r = cluster.prove_region_distributed(n, parts, mpq(3, 5), workers=_local_workers(parts))
     lo, hi = r.crossing
     return _sub_range_verdict(r, f"Conjecture 10, the failure region at n = {n}", (
         f"the crossing of moves {n - 1} and {r.rival} isolated first, on a piece [{float(lo):.10f}, {float(hi):.10f}] of "
