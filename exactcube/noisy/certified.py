@@ -10,7 +10,9 @@ One home for what :mod:`exactcube.noisy.intervalproof` (first-order enclosures i
   :func:`dn` and :func:`up` of the rounded one.  Intervals are ``(lo, hi)`` pairs of floats
   or float arrays: :func:`add`, :func:`sub`, :func:`mul`, :func:`div_pos` (divisor > 0),
   :func:`sum0` (a sum over the first axis, with the float sum's error bound
-  :math:`n u \sum |x|` taken twice).  Exact rationals enter once, rounded outwards
+  :math:`n u \sum |x|` taken twice), :func:`matmul` (a product of interval matrices by
+  midpoint and radius, one BLAS product for the midpoints and one for the radii, with the
+  dot product's error bound).  Exact rationals enter once, rounded outwards
   (:func:`float_down`, :func:`float_up`, :func:`q_interval`).
 * **The piece and the cover.**  A statement is proved on a closed interval piece by piece
   (:class:`Piece`); :func:`cover` walks an interval from left to right, doubling the width
@@ -38,7 +40,7 @@ from ..errors import TooLarge
 from ..numbers import mpq
 from ..results import Result
 
-__all__ = ["STEP", "TINY", "dn", "up", "add", "sub", "mul", "div_pos", "sum0", "float_down", "float_up",
+__all__ = ["STEP", "TINY", "dn", "up", "add", "sub", "mul", "div_pos", "sum0", "matmul", "float_down", "float_up",
            "q_interval", "Piece", "IntervalProof", "ProofFailure", "cover"]
 
 #: the relative step of :func:`dn` and :func:`up` (one unit in the last place of binary64 at most)
@@ -90,6 +92,44 @@ def sum0(lo, hi):
     g = n * STEP
     return (dn(np.sum(lo, axis=0) - np.sum(np.abs(lo), axis=0) * g),
             up(np.sum(hi, axis=0) + np.sum(np.abs(hi), axis=0) * g))
+
+
+def _mid_rad(lo, hi):
+    """Midpoint and radius of float intervals: [lo, hi] is inside [m - r, m + r] (r an upper bound of both distances)."""
+    m = (lo + hi) * 0.5
+    return m, np.maximum(up(hi - m), up(m - lo))
+
+
+def matmul(a, b):
+    r"""a @ b for interval matrices a = (lo, hi) of shape (p, q) and b of shape (q, r): an interval matrix that contains
+    A B for every A in a and B in b.
+
+    By midpoint and radius (a in :math:`[a_m \pm a_r]`, b in :math:`[b_m \pm b_r]`):
+    :math:`|AB - a_m b_m| \le |a_m|\,b_r + a_r(|b_m| + b_r)`, and the float product :math:`c = \mathrm{fl}(a_m b_m)`
+    (any order of summation, with or without fused multiply-add) errs by at most
+    :math:`\gamma_q |a_m|\,|b_m| + q\,\eta`, :math:`\gamma_q = qu/(1 - qu)`, :math:`u = 2^{-53}`, :math:`\eta` the
+    smallest subnormal (Higham, *Accuracy and Stability of Numerical Algorithms*, 2nd ed., §3.1, with underflow).
+    So the radius is at most :math:`S + q\eta`, :math:`S = |a_m| x + a_r y` with :math:`x \ge b_r + g_1|b_m|`,
+    :math:`g_1 = (q + 1) u \ge \gamma_q` (as :math:`q(q + 1)u \le 1`), and :math:`y \ge |b_m| + b_r` elementwise.
+    With :math:`g = (2q + 4) 2^{-52} \ge 2\gamma_{q+1}`: S is a sum of
+    nonnegative products, so its float value s (two products and a sum: 2q terms' worth of rounding at most
+    :math:`\gamma_{q+1}` relative, plus :math:`2q\eta`) gives :math:`S \le (s + 2q\eta)(1 + g)`.  The radius used is
+    :math:`s(1 + g) + (4q + 4)\eta` rounded up, and the result :math:`[c - r, c + r]` rounded outwards.  Two BLAS
+    products of the size of the problem replace the four products of every pair of entries of :func:`mul`."""
+    am, ar = _mid_rad(*a)
+    bm, br = _mid_rad(*b)
+    q = am.shape[-1]
+    g1 = (q + 1) * STEP / 2
+    g = (2 * q + 4) * STEP
+    c = am @ bm
+    bma = np.abs(bm)
+    x = up(br + up(bma * g1))
+    y = up(bma + br)
+    s = np.abs(am) @ x + ar @ y
+    r = up(up(s * (1.0 + g)) + (4 * q + 4) * TINY)
+    if not np.all(np.isfinite(r)) or not np.all(np.isfinite(c)):
+        raise TooLarge("an interval matrix product overflowed")
+    return dn(c - r), up(c + r)
 
 
 def float_down(q: mpq) -> float:

@@ -62,7 +62,9 @@ of orders 0 and 1 must be.
 Rigour: every float operation is rounded outwards (:mod:`exactcube.noisy.certified`, which also holds the
 piece, the cover and the result type shared with :mod:`exactcube.noisy.intervalproof`);
 the weight polynomials, their ranges and the piece's end points are exact rationals rounded outwards
-once.  Evidence ``rigorous``.
+once.  The sums over the distance d (grade sums times weights, counts times weights), where most of the time
+goes, are interval matrix products (:func:`~exactcube.noisy.certified.matmul`: midpoints and radii, two BLAS
+products, the dot product's error bound).  Evidence ``rigorous``.
 
 References: ``noisy`` §3, equation (5), Conjectures 9 and 10; :mod:`exactcube.noisy.half`.
 """
@@ -77,8 +79,8 @@ import numpy as np
 
 from ..errors import BadInput, TooLarge
 from ..numbers import mpq, to_mpq
-from .certified import (IntervalProof, Piece, ProofFailure, add, cover, div_pos, dn, float_down, float_up, mul,
-                        q_interval, sub, sum0, up)
+from .certified import (IntervalProof, Piece, ProofFailure, add, cover, div_pos, dn, float_down, float_up, matmul,
+                        mul, q_interval, sub, sum0, up)
 from . import intervalproof as ip
 from .intervalproof import MAX_PROOF_HEAP
 
@@ -141,48 +143,65 @@ class _Model:
     rhi: np.ndarray
 
 
+def _pairs(K: int, J: int):
+    """Index arrays of the products of a weight coefficient i (0..K) and a model coefficient j (0..J): for each order
+    e <= J the pairs with i + j = e, and the pairs with i + j > J (for the rest) with their power i + j - J - 1."""
+    key = (K, J)
+    if key not in _PAIRS:
+        ii, jj = np.meshgrid(np.arange(K + 1), np.arange(J + 1), indexing="ij")
+        ii, jj = ii.ravel(), jj.ravel()
+        by_order = [(ii[ii + jj == e], jj[ii + jj == e]) for e in range(J + 1)]
+        hi = ii + jj > J
+        # the rest of the quotient: Z_i q_j with i >= 1 and i + j > J
+        zq = hi & (ii >= 1)
+        _PAIRS[key] = (by_order, (ii[hi], jj[hi], (ii + jj - J - 1)[hi]), (ii[zq], jj[zq], (ii + jj - J - 1)[zq]))
+    return _PAIRS[key]
+
+
+_PAIRS: dict = {}
+
+
 def _moves_model(Glo, Ghi, GRlo, GRhi, C, W, Wr, P, J):
     """Models of p(n, m) = N/Z for all moves (module docstring); G* of shape (k+1, n, J+1) / (k+1, n),
-    C (k+1, n) counts, W the weight coefficients (k+1, k+1), Wr their ranges, P the ranges of delta^e."""
+    C (k+1, n) counts, W the weight coefficients (k+1, k+1), Wr their ranges, P the ranges of delta^e.
+
+    Every sum of products is formed at once: the products over the distance d by interval matrix products
+    (:func:`~exactcube.noisy.certified.matmul`), the sums over pairs of coefficients by :func:`sum0`."""
     k1, n = C.shape
     K = k1 - 1
-    # N = sum_d w_d G_d
-    Nlo = np.zeros((n, J + 1))
-    Nhi = np.zeros((n, J + 1))
-    Rlo = np.zeros(n)
-    Rhi = np.zeros(n)
-    for j in range(J + 1):
-        prod = mul((W[0][:, :, None], W[1][:, :, None]), (Glo[:, None, :, j], Ghi[:, None, :, j]))  # (d, i, n)
-        slo, shi = sum0(*prod)  # (i, n)
-        for i in range(K + 1):
-            e = i + j
-            if e <= J:
-                Nlo[:, e], Nhi[:, e] = add((Nlo[:, e], Nhi[:, e]), (slo[i], shi[i]))
-            else:
-                t = mul((slo[i], shi[i]), (P[0][e - J - 1], P[1][e - J - 1]))
-                Rlo, Rhi = add((Rlo, Rhi), t)
+    by_order, rest, zq = _pairs(K, J)
+    # S[i, m, j] = sum_d W[d, i] G[d, m, j], for every j at once: N = sum_d w_d G_d has the coefficients
+    # N_e = sum_{i + j = e} S[i, :, j] (e <= J), and the rest sum_{i + j > J} S[i, :, j] range(delta^(i + j - J - 1))
+    Slo, Shi = matmul((W[0].T, W[1].T), (Glo.reshape(k1, -1), Ghi.reshape(k1, -1)))
+    Slo, Shi = Slo.reshape(k1, n, J + 1), Shi.reshape(k1, n, J + 1)
+    Nlo = np.empty((n, J + 1))
+    Nhi = np.empty((n, J + 1))
+    for e, (i, j) in enumerate(by_order):
+        Nlo[:, e], Nhi[:, e] = sum0(Slo[i, :, j], Shi[i, :, j])
+    i, j, p = rest
+    Rlo, Rhi = sum0(*mul((Slo[i, :, j], Shi[i, :, j]), (P[0][p][:, None], P[1][p][:, None])))
     t = sum0(*mul((Wr[0][:, None], Wr[1][:, None]), (GRlo, GRhi)))
     Rlo, Rhi = add((Rlo, Rhi), t)
     # Z = sum_d c_d w_d (exact integer counts times interval coefficients), its range
-    Cf = C.astype(np.float64)[:, :, None]  # (d, n, 1)
-    Zlo, Zhi = sum0(*mul((Cf, Cf), (W[0][:, None, :], W[1][:, None, :])))  # (n, K+1)
+    Ct = C.T.astype(np.float64)  # (n, d)
+    Zlo, Zhi = matmul((Ct, Ct), W)  # sum_d c_d[m] W[d, i]: shape (n, K+1)
     Zr = sum0(*mul((C.astype(np.float64), C.astype(np.float64)), (Wr[0][:, None], Wr[1][:, None])))
     if not np.all(Zr[0] > 0) or not np.all(Zlo[:, 0] > 0):
         raise TooLarge("the weight sum is not bounded away from 0 on this piece")
-    # q = N / Z by the series recurrence
-    qlo = np.zeros((n, J + 1))
-    qhi = np.zeros((n, J + 1))
+    # q = N / Z by the series recurrence q_e = (N_e - sum_{i=1}^{min(e, K)} Z_i q_{e-i}) / Z_0
+    qlo = np.empty((n, J + 1))
+    qhi = np.empty((n, J + 1))
     for e in range(J + 1):
         acc = (Nlo[:, e], Nhi[:, e])
-        for i in range(1, min(e, K) + 1):
-            acc = sub(acc, mul((Zlo[:, i], Zhi[:, i]), (qlo[:, e - i], qhi[:, e - i])))
+        m = min(e, K)
+        if m:
+            prod = mul((Zlo[:, 1:m + 1], Zhi[:, 1:m + 1]), (qlo[:, e - 1::-1][:, :m], qhi[:, e - 1::-1][:, :m]))
+            acc = sub(acc, sum0(prod[0].T, prod[1].T))
         qlo[:, e], qhi[:, e] = div_pos(acc, (Zlo[:, 0], Zhi[:, 0]))
-    # remainder: (R_N - sum_{i+j>J} Z_i q_j delta^(i+j-J-1)) / range(Z)
-    for i in range(1, K + 1):
-        for j in range(max(0, J + 1 - i), J + 1):
-            e = i + j - J - 1
-            t = mul(mul((Zlo[:, i], Zhi[:, i]), (qlo[:, j], qhi[:, j])), (P[0][e], P[1][e]))
-            Rlo, Rhi = sub((Rlo, Rhi), t)
+    # remainder: (R_N - sum_{i+j>J, i>=1} Z_i q_j delta^(i+j-J-1)) / range(Z)
+    i, j, p = zq
+    t = mul(mul((Zlo[:, i], Zhi[:, i]), (qlo[:, j], qhi[:, j])), (P[0][p], P[1][p]))
+    Rlo, Rhi = sub((Rlo, Rhi), sum0(t[0].T, t[1].T))
     Rlo, Rhi = div_pos((Rlo, Rhi), Zr)
     return _Model(qlo, qhi, Rlo, Rhi)
 

@@ -204,3 +204,76 @@ def test_cover_records_a_gap_and_stops_there_only_when_asked():
     pieces, gaps, _ = cf.cover(mpq(0), mpq(1), mpq(1, 4), bad, min_width=mpq(1, 16), max_pieces=100,
                                stop_at_gap=True)
     assert len(gaps) == 1 and pieces[-1].uh <= gaps[0][0]
+
+
+# -- the interval matrix product (exactcube.noisy.certified.matmul): each term of its radius tested as a bound --------
+
+
+def _exact_hull(a, b):
+    """The exact interval hull of sum_k a[i,k] b[k,j] over the interval entries (rationals): entrywise [lo, hi]."""
+    (alo, ahi), (blo, bhi) = a, b
+    p, q = alo.shape
+    r = blo.shape[1]
+    lo = [[mpq(0)] * r for _ in range(p)]
+    hi = [[mpq(0)] * r for _ in range(p)]
+    for i in range(p):
+        for j in range(r):
+            for k in range(q):
+                ends = [mpq(float(x)) * mpq(float(y)) for x in (alo[i, k], ahi[i, k]) for y in (blo[k, j], bhi[k, j])]
+                lo[i][j] += min(ends)
+                hi[i][j] += max(ends)
+    return lo, hi
+
+
+def _encloses(res, hull):
+    lo, hi = res
+    return all(mpq(float(lo[i, j])) <= hull[0][i][j] and hull[1][i][j] <= mpq(float(hi[i, j]))
+               for i in range(lo.shape[0]) for j in range(lo.shape[1]))
+
+
+def test_matmul_encloses_the_exact_product_of_point_matrices_where_the_float_product_errs():
+    # point matrices (lo = hi): the radius is then the float product's rounding error bound alone; a g1 of 0 fails here
+    import numpy as np
+
+    rng = np.random.default_rng(7)
+    a = rng.standard_normal((5, 13))
+    b = rng.standard_normal((13, 6))
+    lo, hi = cf.matmul((a, a), (b, b))
+    hull = _exact_hull((a, a), (b, b))
+    c = a @ b
+    assert any(mpq(float(c[i, j])) != hull[0][i][j] for i in range(5) for j in range(6))  # the float product errs
+    assert _encloses((lo, hi), hull)
+
+
+def test_matmul_covers_underflow_in_the_float_product():
+    # 64 products of 1.5 x 2^-1074 each round to 2^-1073 (ties to even): the float sum errs by 32 subnormals, far more
+    # than the outward steps alone; the (4q + 4) eta term covers it, and without it this test fails
+    import numpy as np
+
+    x = 1.5 ** 0.5 * 2.0 ** -537
+    a = np.full((1, 64), x)
+    b = np.full((64, 1), x)
+    exact = 64 * mpq(float(x)) ** 2
+    assert abs(mpq(float((a @ b)[0, 0])) - exact) > 16 * mpq(cf.TINY)
+    lo, hi = cf.matmul((a, a), (b, b))
+    assert mpq(float(lo[0, 0])) <= exact <= mpq(float(hi[0, 0]))
+
+
+def test_matmul_encloses_every_product_of_interval_matrices_and_is_not_much_wider():
+    # intervals of every sign pattern (the mid-radius rule |a_m| b_r + a_r (|b_m| + b_r)), against the exact hull
+    import numpy as np
+
+    rng = np.random.default_rng(11)
+    for shape in [(3, 4, 5), (13, 13, 8), (1, 7, 1)]:
+        p, q, r = shape
+        am = rng.standard_normal((p, q))
+        bm = rng.standard_normal((q, r))
+        a = (am - rng.random((p, q)) * 1e-3, am + rng.random((p, q)) * 1e-3)
+        b = (bm - rng.random((q, r)) * 1e-6, bm + rng.random((q, r)) * 1e-6)
+        res = cf.matmul(a, b)
+        hull = _exact_hull(a, b)
+        assert _encloses(res, hull)
+        for i in range(p):  # mid-radius overestimates a hull's radius at most 1.5 times (Rump), plus rounding
+            for j in range(r):
+                w_hull = hull[1][i][j] - hull[0][i][j]
+                assert mpq(float(res[1][i, j])) - mpq(float(res[0][i, j])) <= mpq(3, 2) * w_hull + mpq(1, 10**12)
