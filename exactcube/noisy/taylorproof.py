@@ -88,6 +88,9 @@ __all__ = ["TaylorPiece", "taylor_piece", "prove_near_half", "prove_conjecture9_
            "prove_conjecture10_near_half", "prove_conjecture10_beyond", "DEFAULT_ORDER"]
 
 DEFAULT_ORDER = 7
+#: moves whose models are formed together: (k + 1) x 512 x (J + 1) floats per array, a few hundred kB, so that the
+#: elementwise interval operations run in cache (4x faster than on all moves of heap 4096 at once, measured)
+_BLOCK = 512
 _HALF = 0.5  # the level of "p(n) > 1/2" (a name so that a test can raise it and see the check fail)
 
 
@@ -299,9 +302,11 @@ def taylor_piece(n_max: int, sigma: int, s_lo, s_hi, targets: dict, half_above, 
             if key not in weights:
                 weights[key] = _weights(k, sigma, sc, s_lo, s_hi, int(top))
             W, Wr = weights[key]
-            Mg = _moves_model(Glo[:k + 1, idx], Ghi[:k + 1, idx], GRlo[:k + 1, idx], GRhi[:k + 1, idx],
-                              Cn[:, idx], W, Wr, P, J)
-            M.clo[idx], M.chi[idx], M.rlo[idx], M.rhi[idx] = Mg.clo, Mg.chi, Mg.rlo, Mg.rhi
+            for b0 in range(0, len(idx), _BLOCK):  # the models of each move are independent: blocks that stay in cache
+                ib = idx[b0:b0 + _BLOCK]
+                Mg = _moves_model(Glo[:k + 1, ib], Ghi[:k + 1, ib], GRlo[:k + 1, ib], GRhi[:k + 1, ib],
+                                  Cn[:, ib], W, Wr, P, J)
+                M.clo[ib], M.chi[ib], M.rlo[ib], M.rhi[ib] = Mg.clo, Mg.chi, Mg.rlo, Mg.rhi
         germ1 = _germ_at_one(n, tops, Cn, Gx, Gdx) if exact1 else None
         best = _decide(n, M, targets, half_above, mode, P, J, germ1)
         if on_heap is not None:
