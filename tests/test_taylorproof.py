@@ -241,3 +241,26 @@ def test_cli_near_half_estimate_of_conjecture_10_up_to_3_5_counts_its_own_pieces
     code, _ = cli(["conjecture", "10", "--near-half", "4096", "--eps-to", "1"])
     err = capsys.readouterr().err
     assert code == 2 and "about 20 pieces x 1e+03 s" in err, err
+
+
+def test_the_best_move_at_one_half_is_screened_by_interval_ends_not_midpoints():
+    # at eps = 1/2 the odd moves 1 and 3 have one slope (exactly); their enclosures differ by rounding, and move 1's
+    # midpoint lies above move 3's by 1e-7 of the slope.  Move 3 is the better one at second order.  A screen on
+    # midpoints with a relative tolerance (1e-9) kept move 1 alone and the proof then failed (heap 1505 of
+    # Conjecture 10 at n <= 4096 did so); the screen on interval ends keeps both until the second order decides.
+    import numpy as np
+
+    Jm, n = 7, 4
+    clo = np.zeros((n, Jm + 1))
+    chi = np.zeros((n, Jm + 1))
+    clo[:, 0] = chi[:, 0] = 0.5
+    clo[[0, 2], 1] = chi[[0, 2], 1] = -1e-3
+    clo[1, 1], chi[1, 1] = 1e-6 - 1e-13, 1e-6 + 3e-13
+    clo[3, 1], chi[3, 1] = 1e-6 - 1e-13, 1e-6 + 1e-13
+    clo[1, 2] = chi[1, 2] = 5e-4
+    clo[3, 2] = chi[3, 2] = 1e-3
+    M = tp._Model(clo, chi, np.zeros(n), np.zeros(n))
+    P = tp._pow_ranges(mpq(0), mpq(1, 1024), 2 * Jm + 2)
+    assert tp._decide(n, M, {}, set(), "half", P, Jm) == 3
+    with pytest.raises(ProofFailure):  # and move 1 as the target is refuted, so the choice matters
+        tp._decide(n, M, {n: 1}, set(), "half", P, Jm)

@@ -380,12 +380,15 @@ def _decide(n, M, targets, half_above, mode, P, J, germ1=None):
             else:
                 cand = np.arange(n)
                 first = 1
+            # a candidate stays while its coefficient is not proved below another's (interval ends, not midpoints:
+            # moves of one parity have one slope at 1/2, and their midpoints differ by rounding alone)
             for j in range(first, J + 1):
                 if len(cand) == 1:
                     break
-                v = mid[cand, j] * (-1 if (mode == "one" and j % 2) else 1)
-                cand = cand[v >= v.max() - 1e-9 * abs(v.max())]
-            target = int(cand[0])
+                sg = -1 if (mode == "one" and j % 2) else 1
+                lo, hi = (M.clo[cand, j], M.chi[cand, j]) if sg > 0 else (-M.chi[cand, j], -M.clo[cand, j])
+                cand = cand[hi >= lo.max()]
+            target = int(cand[np.argmax(mid[cand, j] * sg)]) if len(cand) > 1 else int(cand[0])
     others = np.array([m for m in range(n) if m != target], dtype=np.int64)
     glo, ghi = sub((M.clo[target][None, :], M.chi[target][None, :]), (M.clo[others], M.chi[others]))
     rlo, rhi = sub((M.rlo[target], M.rhi[target]), (M.rlo[others], M.rhi[others]))
