@@ -6,9 +6,11 @@ distance d of exact weights times interval grade sums, and the series quotient N
 
 * baseline: every product of a weight interval and a grade-sum interval formed on its own (four end-point
   products, outward rounded) and summed over d (``certified.mul`` + ``certified.sum0``), one coefficient pair
-  (i, j) at a time: the code exactcube used up to November 2026, kept here as the baseline;
+  (i, j) at a time, all moves of a heap at once: the code exactcube used up to November 2026, kept here as the
+  baseline;
 * exactcube: the sums over d as interval matrix products (``certified.matmul``: midpoints and radii, two BLAS
-  products) and the sums over coefficient pairs at once.
+  products) and the sums over coefficient pairs at once, for blocks of 512 moves (``taylorproof._BLOCK``) so that the
+  elementwise operations run in cache.
 
 Both run the same piece in a child process each; printed: the verdict (both must agree), CPU seconds, peak
 memory of the child, the ratio, and how much wider exactcube's enclosures of p(N, m) are (median over the moves
@@ -79,6 +81,7 @@ def _piece(n: int, kind: str):
 def _one(method: str, n: int, kind: str) -> None:
     if method == "baseline":
         tp._moves_model = _moves_model_baseline
+        tp._BLOCK = 1 << 30  # and every move of a heap at once
     widths = {}
 
     def on_heap(m, M, best, germ1):
