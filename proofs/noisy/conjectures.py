@@ -743,6 +743,8 @@ for _args in _NEAR_HALF:
 _IN_SUB_RANGES = (
     ("noisy.conjecture9.whole_n4096", 9, 4096, 8, "every heap 2..4096 on the whole of [0, 1/2), reaching 1/2, "
      "in 8 sub-ranges: 11,740 s of CPU measured (about 1.7 h on 2 cores)"),
+    ("noisy.conjecture10.near_half_n4096", 10, 4096, 2, "every n = 2^k <= 4096 on (1/2, 3/5], reaching 1/2, "
+     "in 2 sub-ranges: 2,421 s of CPU measured (about 25 min on 2 cores)"),
 )
 
 for _args in _IN_SUB_RANGES:
