@@ -213,12 +213,15 @@ def test_cli_near_half_estimate_counts_only_the_sub_ranges_a_resume_leaves(cli, 
     assert code == 2 and "not yet in" in err and "on 2 workers" in err, err
 
 
-def test_cli_region_estimate_counts_only_the_sub_ranges_a_resume_leaves(cli, capsys, tmp_path):
+def test_cli_region_estimate_counts_only_the_sub_ranges_a_resume_leaves(cli, capsys, tmp_path, monkeypatch):
     import json
 
-    from exactcube.cli.conjecture import _REGION_CPU
+    from exactcube.cli import conjecture as cc
     from exactcube.cli._common import _duration
     from exactcube.noisy.cluster import REGION_KIND
+
+    _REGION_CPU = cc._REGION_CPU
+    monkeypatch.setitem(_REGION_CPU, 4096, 100_000)  # CPU seconds of the whole region: what is left is over an hour
 
     path = tmp_path / "r.jsonl"
     done = [{"eps": e, "eps_to": "x", "proved": True, "pieces": 4, "gaps": [], "cpu_seconds": 1.0}

@@ -38,7 +38,7 @@ Scope and evidence, printed with every verdict:
                (eps*, 1), and with --eps-from X also move N - 1 on [X, eps*).  With --parts P (or --workers,
                --dask, --resume) Conjecture 10's region is proved by Taylor models instead, from --eps-from
                (default 3/5): the crossing isolated first, then P sub-ranges on a pool or a Dask cluster,
-               resumable (N = 2048: about 2 CPU hours, projected).  Near eps = 1/2 the moves
+               resumable (N = 2048: about 50 CPU minutes).  Near eps = 1/2 the moves
                of one parity tie to first order, so the enclosures cannot reach 1/2 itself
                (--near-half does).
   --near-half N  PROVED ON WHOLE INTERVALS THAT REACH eps = 1/2, by Taylor models of order 7 in
@@ -329,10 +329,11 @@ def _region(args, number, out) -> int:
     return 0
 
 
-#: CPU seconds of the Taylor-model region with --eps-from 3/5 (docs/noisy.md): measured 59.8 s at 256 and 217.0 s at
-#: 512 (scripts/bench_region_proofs.py); 2048 measured in 8 sub-ranges (7,679 s, docs/noisy.md); 1024 between, and
-#: 4096 projected at about 5x per doubling
-_REGION_CPU = {256: 60, 512: 217, 1024: 1250, 2048: 7700, 4096: 38000}
+#: CPU seconds of the Taylor-model region with --eps-from 3/5 (docs/noisy.md), with the matrix products and blocks of
+#: taylorproof (Nov 2026): measured 44 s at 256 and 143 s at 512 (the crossing piece included); 2048 measured in 8
+#: sub-ranges with the elementwise arithmetic before them (7,679 s) and divided by the speed-up measured on a piece
+#: there (2.76x, scripts/bench_taylor_piece.py); 1024 between, and 4096 projected at about 4.5x per doubling
+_REGION_CPU = {256: 44, 512: 143, 1024: 700, 2048: 2800, 4096: 12600}
 
 
 def _print_sub_ranges(out, r, parts: int) -> None:
@@ -368,8 +369,8 @@ def _region_parts(args, out) -> int:
     left, done = _left(args, cl.REGION_KIND, n, parts)
     cpu = _REGION_CPU[n] * left / parts
     w = 1 if args.dask else min(args.workers, max(left, 1))
-    announce(cpu / w, f"about {cpu / 60:.0f} min of CPU{done}{f' on {w} workers' if w > 1 else ''}: measured 60 s "
-             "at n = 256, 217 s at 512 and 7,679 s at 2048; --resume keeps each finished sub-range", args.force)
+    announce(cpu / w, f"about {cpu / 60:.0f} min of CPU{done}{f' on {w} workers' if w > 1 else ''}: measured 44 s "
+             "at n = 256 and 143 s at 512, projected beyond; --resume keeps each finished sub-range", args.force)
     with progress(f"Conjecture 10, heap {n}: {parts} sub-ranges of the failure region", parts) as bar:
         r = cl.prove_region_distributed(n, parts, fr, results=args.resume, workers=args.workers, dask=args.dask,
                                         on_record=lambda rec: bar.advance(1, rec["eps"]))
