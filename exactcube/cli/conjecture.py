@@ -38,7 +38,7 @@ Scope and evidence, printed with every verdict:
                (eps*, 1), and with --eps-from X also move N - 1 on [X, eps*).  With --parts P (or --workers,
                --dask, --resume) Conjecture 10's region is proved by Taylor models instead, from --eps-from
                (default 3/5): the crossing isolated first, then P sub-ranges on a pool or a Dask cluster,
-               resumable (N = 2048: about 50 CPU minutes).  Near eps = 1/2 the moves
+               resumable (N = 2048: about 50 CPU minutes, projected).  Near eps = 1/2 the moves
                of one parity tie to first order, so the enclosures cannot reach 1/2 itself
                (--near-half does).
   --near-half N  PROVED ON WHOLE INTERVALS THAT REACH eps = 1/2, by Taylor models of order 7 in
