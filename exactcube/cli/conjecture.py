@@ -332,8 +332,8 @@ def _region(args, number, out) -> int:
 #: CPU seconds of the Taylor-model region with --eps-from 3/5 (docs/noisy.md), with the matrix products and blocks of
 #: taylorproof (Nov 2026): measured 44 s at 256 and 143 s at 512 (the crossing piece included); 2048 measured in 8
 #: sub-ranges with the elementwise arithmetic before them (7,679 s) and divided by the speed-up measured on a piece
-#: there (2.76x, scripts/bench_taylor_piece.py); 1024 between, and 4096 projected at about 4.5x per doubling
-_REGION_CPU = {256: 44, 512: 143, 1024: 700, 2048: 2800, 4096: 12600}
+#: there (2.76x, scripts/bench_taylor_piece.py); 1024 between; 4096 measured in 16 sub-ranges (11,312 s)
+_REGION_CPU = {256: 44, 512: 143, 1024: 700, 2048: 2800, 4096: 11300}
 
 
 def _print_sub_ranges(out, r, parts: int) -> None:
@@ -370,7 +370,7 @@ def _region_parts(args, out) -> int:
     cpu = _REGION_CPU[n] * left / parts
     w = 1 if args.dask else min(args.workers, max(left, 1))
     announce(cpu / w, f"about {cpu / 60:.0f} min of CPU{done}{f' on {w} workers' if w > 1 else ''}: measured 44 s "
-             "at n = 256 and 143 s at 512, projected beyond; --resume keeps each finished sub-range", args.force)
+             "at n = 256, 143 s at 512 and 11,312 s at 4096; --resume keeps each finished sub-range", args.force)
     with progress(f"Conjecture 10, heap {n}: {parts} sub-ranges of the failure region", parts) as bar:
         r = cl.prove_region_distributed(n, parts, fr, results=args.resume, workers=args.workers, dask=args.dask,
                                         on_record=lambda rec: bar.advance(1, rec["eps"]))
