@@ -393,7 +393,7 @@ _REGION_TIMES = {256: "~2 min", 512: "~6-9 min", 1024: "~40 min"}
 #: failure regions proved by Taylor models in sub-ranges on this machine's cores (the documented command sends them
 #: to Dask): n -> (sub-ranges, time measured on the 2-core development machine, CPU summed over the sub-ranges)
 _REGION_IN_PARTS = {2048: (8, "in 8 sub-ranges: 7,679 s of CPU measured (about 1.3 h on 2 cores)"),
-                    4096: (16, "in 16 sub-ranges: 11,312 s of CPU measured (7,747 s (2 h 9 min) of wall time on the 2 cores, which also ran other work)")}
+                    4096: (16, "in 16 sub-ranges: 11,312 s of CPU measured (about 2.2 h on 2 shared cores)")}
 
 
 def _region_parts_verdict(n: int, parts: int):
