@@ -35,6 +35,7 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
+from .content import Content, Table, as_content, say, to_html, to_json, to_latex
 from .results import (ASSUMPTIONS, Assumption, Erratum, ErratumKind, Evidence, NamedEnum, Provenance, assumption,
                       counted_errata, errata_phrase, get_assumption, grade, jsonable)
 
@@ -99,6 +100,10 @@ class Verdict:
         object.__setattr__(self, "outcome", Outcome(self.outcome))
         object.__setattr__(self, "evidence", Evidence(self.evidence))
         object.__setattr__(self, "errata", tuple(self.errata))
+        object.__setattr__(self, "details", as_content(self.details))
+        w = self.witness
+        if isinstance(w, (str, Table)) or type(w).__module__ == "exactcube.content":
+            object.__setattr__(self, "witness", as_content(w))
         ids = [get_assumption(a).id for a in self.assumptions]
         if self.provenance is not None:
             ids += [a for a in self.provenance.assumptions if a not in ids]
@@ -137,8 +142,8 @@ class Verdict:
             "grade": self.grade,
             "assumptions": [get_assumption(a).as_dict() for a in self.assumptions],
             "provenance": self.provenance.as_dict() if self.provenance else None,
-            "details": self.details,
-            "witness": jsonable(self.witness),
+            "details": to_json(self.details),
+            "witness": to_json(self.witness) if isinstance(self.witness, Content) else jsonable(self.witness),
             "errata": [e.as_dict() for e in self.errata],
             "alternatives": [a.as_dict() for a in self.alternatives],
         }
@@ -155,13 +160,13 @@ class Verdict:
                   f"{rows}</table>" if rows else "")
         return (f"<p><b>{self.outcome.value}</b> ({self.evidence.value})"
                 + (f" <i>{html.escape(self.under)}</i>" if self.assumptions else "")
-                + f": {html.escape(self.details)}</p>" + errata)
+                + f": {to_html(self.details)}</p>" + errata)
 
     def _repr_latex_(self) -> str:
         from .tables import latex_escape
 
         under = f", {latex_escape(self.under)}" if self.assumptions else ""
-        return rf"\textbf{{{self.outcome.value}}} ({self.evidence.value}{under}): {latex_escape(self.details)}"
+        return rf"\textbf{{{self.outcome.value}}} ({self.evidence.value}{under}): {to_latex(self.details)}"
 
 
 def _split(evidence):
@@ -171,14 +176,14 @@ def _split(evidence):
     return Evidence(evidence), None
 
 
-def verified(evidence: Evidence | str | Provenance, details: str = "", witness: Any = None, *,
+def verified(evidence: Evidence | str | Provenance, details: Content | str = "", witness: Any = None, *,
              assumptions: Iterable[str] = (), alternatives: Iterable[Verdict] = ()) -> Verdict:
     """The claim holds; ``details`` says how it was shown and on what scope."""
     ev, prov = _split(evidence)
     return Verdict(Outcome.VERIFIED, ev, details, witness, (), tuple(assumptions), prov, tuple(alternatives))
 
 
-def refuted(evidence: Evidence | str | Provenance, details: str, witness: Any, *, errata: Iterable[Erratum] = (),
+def refuted(evidence: Evidence | str | Provenance, details: Content | str, witness: Any, *, errata: Iterable[Erratum] = (),
             assumptions: Iterable[str] = (), alternatives: Iterable[Verdict] = ()) -> Verdict:
     """The claim is false; ``witness`` is the exact counterexample.  ``errata`` lists
     wrong printed values found on the way (in the proof of the false statement)."""
@@ -194,7 +199,7 @@ def errata_outcome(errata: Iterable[Erratum]) -> Outcome:
     return Outcome.ERRATUM if counted_errata(errata) else Outcome.VERIFIED
 
 
-def erratum(evidence: Evidence | str | Provenance, details: str, errata: Iterable[Erratum], witness: Any = None, *,
+def erratum(evidence: Evidence | str | Provenance, details: Content | str, errata: Iterable[Erratum], witness: Any = None, *,
             assumptions: Iterable[str] = (), alternatives: Iterable[Verdict] = ()) -> Verdict:
     """Printed values (or formulas) differ from the truth; each :class:`Erratum` gives printed, true and kind.
 
@@ -208,11 +213,11 @@ def erratum(evidence: Evidence | str | Provenance, details: str, errata: Iterabl
         raise ValueError("erratum() needs at least one Erratum")
     outcome = errata_outcome(errata)
     if outcome is Outcome.VERIFIED:
-        details = f"verified; {errata_phrase(errata)}. {details}"
+        details = say(f"verified; {errata_phrase(errata)}.", as_content(details))
     return Verdict(outcome, ev, details, witness, errata, tuple(assumptions), prov, tuple(alternatives))
 
 
-def open_(evidence: Evidence | str | Provenance, details: str, witness: Any = None, *,
+def open_(evidence: Evidence | str | Provenance, details: Content | str, witness: Any = None, *,
           assumptions: Iterable[str] = (), alternatives: Iterable[Verdict] = ()) -> Verdict:
     """Undecided; ``details`` says why (and what evidence there is)."""
     ev, prov = _split(evidence)
@@ -407,7 +412,8 @@ class ClaimResult:
         }
         if v is None:
             d.update({"evidence": None, "grade": None, "assumptions": [], "provenance": None,
-                      "details": self.error, "witness": None, "errata": [], "alternatives": []})
+                      "details": [{"type": "text", "text": self.error}], "witness": None, "errata": [],
+                      "alternatives": []})
         else:
             d.update(v.as_dict())
             d["outcome"] = self.outcome
