@@ -401,7 +401,7 @@ class ClaimResult:
         return "tool-error" if self.verdict is None else self.verdict.outcome.value
 
     def as_dict(self) -> dict:
-        """The claim and its verdict in the form of schema version 2 (exactcube/schema/verdicts.json)."""
+        """The claim and its verdict in the form of schema version 3 (exactcube/schema/verdicts.json)."""
         v = self.verdict
         d = {
             "id": self.claim.id,

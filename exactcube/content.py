@@ -52,6 +52,7 @@ from __future__ import annotations
 
 import html as _html
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Iterable
@@ -61,12 +62,12 @@ __all__ = [
     "say", "math", "value", "table", "claim_ref", "eq", "table_ref", "figure_ref", "reading", "place",
     "as_content", "legacy", "PROSE_FORBIDDEN",
     "to_plain", "to_rich", "to_latex", "to_html", "to_markdown", "to_json", "from_json",
-    "latex_escape", "TABLE_ROWS_SHOWN",
+    "latex_escape", "TABLE_ROWS_SHOWN", "LONG_DIGITS", "MathSyntaxError",
 ]
 
 #: What prose (a :class:`Text` built by :func:`say`) must not hold: mathematics written as code,
 #: and Python reprs.  Write mathematics as ``$...$`` or a sympy expression instead.
-PROSE_FORBIDDEN = ("**", "<=", ">=", "!=", ">>", "sqrt(", "{'", "['", "Derivative(", "mpq(")
+PROSE_FORBIDDEN = ("^", "**", "<=", ">=", "!=", ">>", "sqrt(", "{'", "['", "Derivative(", "mpq(")
 
 #: A table with more rows than this is shown in prose formats as its first and last rows.
 TABLE_ROWS_SHOWN = 8
@@ -79,34 +80,58 @@ _LATEX_SPECIAL = {
     "\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_", "{": r"\{",
     "}": r"\}", "~": r"\textasciitilde{}", "^": r"\^{}", "<": r"\textless{}", ">": r"\textgreater{}",
 }
-_LATEX_CHAR = {
-    "–": "--", "—": "---", "‘": "`", "’": "'", "“": "``", "”": "''", "…": r"\ldots{}", "°": r"\textdegree{}",
-    "§": r"\S{}", "\u00a0": "~", "−": "-", "×": r"$\times$", "≤": r"$\le$", "≥": r"$\ge$", "≈": r"$\approx$",
-    "≠": r"$\ne$", "→": r"$\to$", "∞": r"$\infty$", "·": r"$\cdot$", "±": r"$\pm$", "√": r"$\surd$",
-    "⋮": r"$\vdots$", "∈": r"$\in$", "′": "'", "é": r"\'e", "è": r"\`e", "ö": r'\"o', "ü": r'\"u', "ä": r'\"a',
+_LATEX_MATH = {
+    "∞": r"\infty", "ε": r"\varepsilon", "·": r"\cdot", "±": r"\pm", "≤": r"\le", "≥": r"\ge",
+    "≈": r"\approx", "×": r"\times", "√": r"\surd", "∑": r"\sum", "∏": r"\prod", "→": r"\to",
+    "←": r"\leftarrow", "⇒": r"\Rightarrow", "≠": r"\ne", "∈": r"\in", "∉": r"\notin", "⊂": r"\subset",
+    "∪": r"\cup", "∩": r"\cap", "∼": r"\sim", "≡": r"\equiv", "∂": r"\partial", "∇": r"\nabla",
+    "⌊": r"\lfloor", "⌋": r"\rfloor", "⌈": r"\lceil", "⌉": r"\rceil", "−": "-", "′": "'",
+    "∀": r"\forall", "∃": r"\exists", "∅": r"\emptyset", "⊆": r"\subseteq", "≪": r"\ll", "≫": r"\gg",
+    "½": r"\frac12", "²": "^2", "³": "^3", "⁻": "^-", "¹": "^1", "ℓ": r"\ell", "∘": r"\circ", "∫": r"\int",
+    "μ": r"\mu", "η": r"\eta", "δ": r"\delta", "≃": r"\simeq",
 }
+_LATEX_TEXT = {"–": "--", "—": "---", "‘": "`", "’": "'", "“": "``", "”": "''", "…": r"\ldots{}",
+               "°": r"\textdegree{}", "§": r"\S{}", "\u00a0": "~"}
+_GREEK_LATIN = {"Alpha": "A", "Beta": "B", "Epsilon": "E", "Zeta": "Z", "Eta": "H", "Iota": "I", "Kappa": "K",
+                "Mu": "M", "Nu": "N", "Rho": "P", "Tau": "T", "Chi": "X", "O": "O"}
+
+
+def _greek_name(ch: str) -> str | None:
+    """``alpha`` for α, ``Phi`` for Φ; None for a character that is not a Greek letter."""
+    name = unicodedata.name(ch, "")
+    if not (name.startswith("GREEK ") and " LETTER " in name):
+        return None
+    letter = name.split(" LETTER ", 1)[1].split()[0].lower()
+    letter = {"lamda": "lambda", "omicron": "o"}.get(letter, letter)
+    return letter.capitalize() if "CAPITAL" in name else letter
+
+
+def _latex_char(ch: str) -> str:
+    if ch in _LATEX_SPECIAL:
+        return _LATEX_SPECIAL[ch]
+    if ord(ch) < 128:
+        return ch
+    if ch in _LATEX_TEXT:
+        return _LATEX_TEXT[ch]
+    if ch in _LATEX_MATH:
+        return "$" + _LATEX_MATH[ch] + "$"
+    g = _greek_name(ch)
+    if g is not None:
+        if g in _GREEK_LATIN or g == "o":
+            return _GREEK_LATIN.get(g, "o")
+        return "$\\" + g + "$"
+    base = unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode()
+    if base:
+        return "".join(_latex_char(b) for b in base)
+    return r"\textsf{" + unicodedata.name(ch, "character %04X" % ord(ch)).lower() + "}"
 
 
 def latex_escape(s: str) -> str:
-    """Text for LaTeX: special characters escaped, Greek letters and the few symbols prose uses
-    (``≤``, ``→``, ``×``) set in math mode; any other character outside ASCII is kept as its
-    base letter (``é`` is ``\'e``) or shown by its name, never dropped."""
-    out = []
-    for ch in str(s):
-        if ch in _LATEX_SPECIAL:
-            out.append(_LATEX_SPECIAL[ch])
-        elif ord(ch) < 128:
-            out.append(ch)
-        elif ch in _LATEX_CHAR:
-            out.append(_LATEX_CHAR[ch])
-        elif ch in _GREEK_CHAR:
-            out.append("$" + _GREEK_CHAR[ch] + "$")
-        else:
-            import unicodedata
+    """Escape text for LaTeX: special characters, and every non-ASCII character mapped to a
+    LaTeX command (Greek letters and common math symbols in math mode), so that pdflatex
+    never meets a character it cannot set."""
+    return "".join(_latex_char(ch) for ch in str(s))
 
-            base = unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode()
-            out.append(latex_escape(base) if base else r"\textsf{" + unicodedata.name(ch, "?").lower() + "}")
-    return "".join(out)
 
 
 # -- the delimited syntax: a small LaTeX subset, read into a tree --------------------------------------
@@ -115,9 +140,6 @@ _GREEK = ["alpha", "beta", "gamma", "delta", "epsilon", "varepsilon", "zeta", "e
           "kappa", "lambda", "mu", "nu", "xi", "pi", "rho", "sigma", "tau", "upsilon", "phi", "varphi", "chi", "psi",
           "omega", "Gamma", "Delta", "Theta", "Lambda", "Xi", "Pi", "Sigma", "Phi", "Psi", "Omega"]
 _GREEK_UNI = dict(zip(_GREEK, "αβγδϵεζηθϑικλμνξπρστυϕφχψωΓΔΘΛΞΠΣΦΨΩ"))
-_GREEK_CHAR = {u: "\\" + n for n, u in _GREEK_UNI.items()}
-_GREEK_CHAR["ε"] = r"\varepsilon"
-_GREEK_CHAR["φ"] = r"\varphi"
 #: operator and relation commands: plain text, and whether the plain printer spaces them
 _OPS = {"le": "≤", "leq": "≤", "ge": "≥", "geq": "≥", "ne": "≠", "neq": "≠", "approx": "≈", "sim": "∼",
         "simeq": "≃", "equiv": "≡", "to": "→", "mapsto": "↦", "in": "∈", "notin": "∉", "subset": "⊂",
@@ -895,38 +917,57 @@ def to_rich(c):
 
 
 APPROX = r"\approx"
+#: Digit runs longer than this are handed to the printer's ``long`` callback (the report shows them as
+#: leading digits and a count, whole in its appendix).
+LONG_DIGITS = 30
+_LONG_RUN = re.compile(r"\d{%d,}" % (LONG_DIGITS + 1))
 
 
-def _latex_value(v: Value, long_digits: int | None) -> str:
+def _cut_long(text: str, plain: Callable[[str], str], long: Callable[[str], str] | None) -> str:
+    """``text`` printed by ``plain``, its digit runs longer than :data:`LONG_DIGITS` by ``long`` (when given)."""
+    if long is None:
+        return plain(text)
+    out, pos = [], 0
+    for m in _LONG_RUN.finditer(text):
+        out += [plain(text[pos:m.start()]), long(m.group())]
+        pos = m.end()
+    return "".join(out) + plain(text[pos:])
+
+
+def _latex_value(v: Value, long: Callable[[str], str] | None) -> str:
+    """A value in LaTeX text mode: ``\(\frac{3}{4} = 0.75\)``; a fraction with a run of digits too long for a
+    line (when ``long`` is given) as ``long(numerator)/long(denominator)`` beside its decimals."""
     from .numbers import latex_rational
 
     dec, rel = v._parts()
     name = v.name + " = " if v.name else ""
-    big = long_digits is not None and len(v.exact) > long_digits
-    if big:  # too long for a line: the decimals, and the size of the exact fraction
-        return f"{name}{dec}" + rf"\ldots\ \text{{(exact: a fraction of {len(v.exact)} characters)}}"
+    rel_tex = "=" if rel == "=" else APPROX
+    if long is not None and _LONG_RUN.search(v.exact):
+        exact = "/".join(_cut_long(x, latex_escape, long) for x in v.exact.split("/"))
+        return (rf"\({name}\)" if name else "") + exact + rf"\( {rel_tex} {dec}\)"
     exact = latex_rational(v.value)
     if dec == v.exact:
-        return name + exact
-    return f"{name}{exact} {'=' if rel == '=' else APPROX} {dec}"
+        return rf"\({name}{exact}\)"
+    return rf"\({name}{exact} {rel_tex} {dec}\)"
 
 
-def to_latex(c, ref: Callable[[Ref], str] | None = None, long_digits: int | None = 30) -> str:
+def to_latex(c, ref: Callable[[Ref], str] | None = None, long: Callable[[str], str] | None = None) -> str:
     """LaTeX (text mode): mathematics in ``\\( \\)`` (sympy's ``latex`` for expressions, the subset as written),
     values as fractions with their decimals, claim ids in ``\\texttt``, ``(18)`` as text, tables as
-    ``tabular``.  ``ref`` may link a reference (the report links claim ids to their sections)."""
+    ``tabular``.  ``ref`` may print a reference (the report links claim ids to their sections); ``long``
+    prints a digit run longer than :data:`LONG_DIGITS` in text and values (the report: leading digits and a link)."""
     out = []
     for p in as_content(c).parts:
         if isinstance(p, Text):
-            out.append(latex_escape(p.text))
+            out.append(_cut_long(p.text, latex_escape, long))
         elif isinstance(p, Math):
             out.append(rf"\[{p.latex}\]" if p.display else rf"\({p.latex}\)")
         elif isinstance(p, Value):
-            out.append(r"\(" + _latex_value(p, long_digits) + r"\)")
+            out.append(_latex_value(p, long))
         elif isinstance(p, Ref):
             out.append(ref(p) if ref else _latex_ref(p))
         elif isinstance(p, Table):
-            out.append(_table_latex(p, ref, long_digits))
+            out.append(_table_latex(p, ref, long))
     return "".join(out)
 
 
@@ -936,44 +977,47 @@ def _latex_ref(p: Ref) -> str:
     return latex_escape(p.text)
 
 
-def _table_latex(t: Table, ref, long_digits) -> str:
+def _table_latex(t: Table, ref, long) -> str:
     rows, left = t.shown()
     lead = ""
     if t.brief is not None and left:
-        lead = to_latex(t.brief, ref, long_digits) + " "
+        lead = to_latex(t.brief, ref, long) + " "
     elif t.caption is not None:
-        lead = to_latex(t.caption, ref, long_digits) + " "
+        lead = to_latex(t.caption, ref, long) + " "
     n = len(t.columns)
     body = [r"\begin{tabular}{" + "r" * n + "}", r"\toprule",
-            " & ".join(to_latex(c, ref, long_digits) for c in t.columns) + r" \\", r"\midrule"]
+            " & ".join(to_latex(c, ref, long) for c in t.columns) + r" \\", r"\midrule"]
     for r in rows:
-        body.append((" & ".join(to_latex(x, ref, long_digits) for x in r) if r is not None
+        body.append((" & ".join(to_latex(x, ref, long) for x in r) if r is not None
                      else rf"\multicolumn{{{n}}}{{c}}{{\emph{{{latex_escape(_rows_note(left))}}}}}") + r" \\")
     body += [r"\bottomrule", r"\end{tabular}"]
     return lead + r"\par{\centering\footnotesize " + "\n".join(body) + r"\par}"
 
 
-def to_html(c, ref: Callable[[Ref], str] | None = None) -> str:
+def to_html(c, ref: Callable[[Ref], str] | None = None, long: Callable[[str], str] | None = None) -> str:
     """HTML: mathematics as presentation MathML (sympy's printer for expressions), values as MathML fractions with
     their decimals, claim ids in ``<code>``, tables as ``<table>``."""
     out = []
     for p in as_content(c).parts:
         if isinstance(p, Text):
-            out.append(_html.escape(p.text, quote=False))
+            out.append(_cut_long(p.text, lambda t: _html.escape(t, quote=False), long))
         elif isinstance(p, Math):
             disp = ' display="block"' if p.display else ""
             out.append(f"<math{disp}>{p.mathml}</math>")
         elif isinstance(p, Value):
-            out.append(_html_value(p))
+            out.append(_html_value(p, long))
         elif isinstance(p, Ref):
             out.append(ref(p) if ref else _html_ref(p))
         elif isinstance(p, Table):
-            out.append(_table_html(p, ref))
+            out.append(_table_html(p, ref, long))
     return "".join(out)
 
 
-def _html_value(v: Value) -> str:
+def _html_value(v: Value, long: Callable[[str], str] | None = None) -> str:
     dec, rel = v._parts()
+    if long is not None and _LONG_RUN.search(v.exact):
+        exact = "/".join(_cut_long(x, _html.escape, long) for x in v.exact.split("/"))
+        return f"{exact} <math><mo>{rel}</mo><mn>{_html.escape(dec)}</mn></math>"
     name = _mathml_node(_read(v.name)) + "<mo>=</mo>" if v.name else ""
     q = v.value
     if q.denominator == 1:
@@ -989,14 +1033,14 @@ def _html_ref(p: Ref) -> str:
     return f'<code class="id">{_html.escape(p.text)}</code>' if p.typewriter else _html.escape(p.text)
 
 
-def _table_html(t: Table, ref) -> str:
+def _table_html(t: Table, ref, long=None) -> str:
     rows, left = t.shown()
     lead = ""
     if t.brief is not None and left:
-        lead = to_html(t.brief, ref)
-    cap = f"<caption>{to_html(t.caption, ref)}</caption>" if t.caption is not None else ""
-    head = "".join(f"<th>{to_html(c, ref)}</th>" for c in t.columns)
-    body = "".join("<tr>" + "".join(f"<td>{to_html(x, ref)}</td>" for x in r) + "</tr>" if r is not None else
+        lead = to_html(t.brief, ref, long)
+    cap = f"<caption>{to_html(t.caption, ref, long)}</caption>" if t.caption is not None else ""
+    head = "".join(f"<th>{to_html(c, ref, long)}</th>" for c in t.columns)
+    body = "".join("<tr>" + "".join(f"<td>{to_html(x, ref, long)}</td>" for x in r) + "</tr>" if r is not None else
                    f'<tr><td colspan="{len(t.columns)}"><em>{_rows_note(left)}</em></td></tr>' for r in rows)
     return f'{lead}<table class="witness">{cap}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
 
