@@ -54,6 +54,7 @@ __all__ = [
     "REGISTRY",
     "claim",
     "run_claims",
+    "results_from_json",
     "verified",
     "refuted",
     "erratum",
@@ -147,6 +148,22 @@ class Verdict:
             "errata": [e.as_dict() for e in self.errata],
             "alternatives": [a.as_dict() for a in self.alternatives],
         }
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Verdict":
+        """The verdict :meth:`as_dict` wrote (schema version 3): content read back with its stored renderings
+        (:func:`exactcube.content.from_json`), readings by id (registered by the caller), nothing recomputed."""
+        from .content import from_json
+
+        w = d.get("witness")
+        witness = from_json(w) if isinstance(w, list) and all(isinstance(x, dict) and "type" in x for x in w) else w
+        errata = tuple(Erratum(e["where"], e["printed"], e["true"], e.get("true_rounded", ""), from_json(e.get("note")),
+                               kind=e["kind"], slip=e.get("slip", "")) for e in d.get("errata", []))
+        prov = d.get("provenance")
+        return cls(Outcome(d["outcome"]), Evidence(d["evidence"]), from_json(d.get("details")), witness, errata,
+                   tuple(a["id"] if isinstance(a, dict) else a for a in d.get("assumptions", [])),
+                   Provenance(**prov) if prov else None,
+                   tuple(cls.from_dict(a) for a in d.get("alternatives", [])))
 
     def _repr_html_(self) -> str:
         import html
@@ -419,6 +436,32 @@ class ClaimResult:
             d["outcome"] = self.outcome
         d["seconds"] = round(self.seconds, 6)
         return d
+
+
+def _saved(*_):
+    raise RuntimeError("a claim read from a saved run is not checked again")
+
+
+def results_from_json(doc: dict) -> list[ClaimResult]:
+    """The results a ``verify --json`` document of schema version 3 holds (``report --from``): each claim with its
+    saved verdict (or its tool error), its readings registered from the document; no check is run.  ValueError
+    for a document of another schema or version."""
+    if not isinstance(doc, dict) or doc.get("schema") != "exactcube-verdicts":
+        raise ValueError("not a 'verify --json' document")
+    version = doc.get("schema_version")
+    if version != 3:
+        raise ValueError(f"schema version {version}, this exactcube reads version 3 (run 'exactcube verify --json' again)")
+    for a in doc.get("assumptions", []):
+        assumption(a["id"], a["sentence"])
+    out = []
+    for d in doc["claims"]:
+        c = Claim(d["id"], d["location"], d["statement"], _saved)
+        if d["outcome"] == "tool-error":
+            text = "".join(p.get("text", "") for p in d.get("details") or [])
+            out.append(ClaimResult(c, None, d.get("seconds", 0.0), error=text))
+        else:
+            out.append(ClaimResult(c, Verdict.from_dict(d), d.get("seconds", 0.0)))
+    return out
 
 
 def run_claims(
