@@ -59,7 +59,7 @@ from typing import Any, Callable, Iterable
 
 __all__ = [
     "Content", "Text", "Math", "Value", "Table", "Ref", "Part",
-    "say", "math", "value", "table", "claim_ref", "eq", "table_ref", "figure_ref", "reading", "place",
+    "say", "math", "formula", "value", "decimal", "table", "claim_ref", "eq", "table_ref", "figure_ref", "reading", "place",
     "as_content", "legacy", "PROSE_FORBIDDEN",
     "to_plain", "to_rich", "to_latex", "to_html", "to_markdown", "to_json", "from_json",
     "latex_escape", "TABLE_ROWS_SHOWN", "LONG_DIGITS", "MathSyntaxError",
@@ -337,7 +337,8 @@ def _plain_node(n: _Node) -> str:
             s = _plain_node(c)
             if c.kind == "mo" and s in _SPACED:
                 s = f" {s} "
-            elif c.kind == "mo" and s in ("+", "−") and i > 0 and n.kids[i - 1].kind != "mo":
+            elif c.kind == "mo" and s in ("+", "−") and i > 0 and (n.kids[i - 1].kind != "mo"
+                                                                 or n.kids[i - 1].text in ")]}|!'"):
                 s = f" {s} "
             elif c.kind == "mo" and s == ",":
                 s = ", "
@@ -356,7 +357,9 @@ def _plain_node(n: _Node) -> str:
     if k == "frac":
         return _wrap(n.kids[0]) + "/" + _wrap(n.kids[1])
     if k == "sqrt":
-        return "√" + _wrap(n.kids[0])
+        inner = _flat(n.kids[0])
+        bare = len(inner) == 1 and inner[0].kind in ("mi", "mn")
+        return "√" + (_plain_node(n.kids[0]) if bare else f"({_plain_node(n.kids[0])})")
     if k == "root":
         return _wrap(n.kids[1]) + "√" + _wrap(n.kids[0])
     if k == "binom":
@@ -786,6 +789,10 @@ def math(x, display: bool = False) -> Math:
     raise TypeError(f"math() takes a sympy expression or a string of the subset, not {type(x).__name__}")
 
 
+#: :func:`math` under a name that does not shadow the standard library's ``math`` module.
+formula = math
+
+
 def value(x, digits: int = 6, name: str = "") -> Value:
     """An exact value (int, mpq, Fraction, sympy Rational) with its decimals at ``digits`` places; ``name``
     (delimited syntax) is printed before it (``value(q, name="p")`` is ``p = 3/4 = 0.75``)."""
@@ -794,6 +801,21 @@ def value(x, digits: int = 6, name: str = "") -> Value:
             raise TypeError("value() takes an exact rational; use math() for an expression")
         x = Fraction(int(x.p), int(x.q))
     return Value(x, digits, name)
+
+
+_SCI = re.compile(r"([-+]?\d*\.?\d+)(?:[eE]([-+]?\d+))?")
+
+
+def decimal(text: str) -> Math:
+    """A decimal written by a program (``"0.0161"``, ``"-3.2e-11"``, an arb midpoint) as mathematics:
+    ``-3.2 \cdot 10^{-11}``.  ValueError for anything else."""
+    m = _SCI.fullmatch(str(text).strip())
+    if not m:
+        raise ValueError(f"decimal() takes a decimal number, not {text!r}")
+    mant, exp = m.group(1), m.group(2)
+    if exp is None or int(exp) == 0:
+        return Math(mant)
+    return Math(rf"{mant} \cdot 10^{{{int(exp)}}}" if mant not in ("1", "1.0") else f"10^{{{int(exp)}}}")
 
 
 def table(columns: Iterable, rows: Iterable[Iterable], caption=None, brief=None) -> Table:
