@@ -637,6 +637,15 @@ class Table:
         if self.brief is not None:
             object.__setattr__(self, "brief", _cell(self.brief))
 
+    def cells(self, name: str) -> list:
+        """The cells (:class:`Content`) of the column headed ``name`` (the heading's plain text)."""
+        k = [to_plain(c) for c in self.columns].index(name)
+        return [r[k] for r in self.rows]
+
+    def column(self, name: str) -> list[str]:
+        """The cells of the column headed ``name`` (the heading's plain text), as plain text."""
+        return [to_plain(c) for c in self.cells(name)]
+
     def shown(self) -> tuple[list, int]:
         """The rows prose formats show and how many are left out (between the first and the last rows)."""
         rows = list(self.rows)
@@ -703,6 +712,14 @@ class Content:
 
     def startswith(self, s: str) -> bool:
         return to_plain(self).startswith(s)
+
+    def values(self) -> list:
+        """The exact values among the parts (:class:`Value`), in order."""
+        return [p.value for p in self.parts if isinstance(p, Value)]
+
+    def tables(self) -> list:
+        """The witness tables among the parts (:class:`Table`), in order."""
+        return [p for p in self.parts if isinstance(p, Table)]
 
 
 def _merge(parts: Iterable) -> tuple:
@@ -807,7 +824,7 @@ _SCI = re.compile(r"([-+]?\d*\.?\d+)(?:[eE]([-+]?\d+))?")
 
 
 def decimal(text: str) -> Math:
-    """A decimal written by a program (``"0.0161"``, ``"-3.2e-11"``, an arb midpoint) as mathematics:
+    r"""A decimal written by a program (``"0.0161"``, ``"-3.2e-11"``, an arb midpoint) as mathematics:
     ``-3.2 \cdot 10^{-11}``.  ValueError for anything else."""
     m = _SCI.fullmatch(str(text).strip())
     if not m:
@@ -957,7 +974,7 @@ def _cut_long(text: str, plain: Callable[[str], str], long: Callable[[str], str]
 
 
 def _latex_value(v: Value, long: Callable[[str], str] | None) -> str:
-    """A value in LaTeX text mode: ``\(\frac{3}{4} = 0.75\)``; a fraction with a run of digits too long for a
+    r"""A value in LaTeX text mode: ``\(\frac{3}{4} = 0.75\)``; a fraction with a run of digits too long for a
     line (when ``long`` is given) as ``long(numerator)/long(denominator)`` beside its decimals."""
     from .numbers import latex_rational
 

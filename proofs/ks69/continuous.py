@@ -37,11 +37,11 @@ P_1E10 = printed("§5 last paragraph, 1/sqrt(10^10) = 10^-5 (exponents 10 and -5
 P_EQ14 = printed("§4 (14), the limit (1/2) log a", sp.log(sp.Symbol("a", positive=True)) / 2)
 P_EQ20 = printed("§5 (20), E Gain(A) = (α(b,a) - α(a,b))/(α(a,b) + α(b,a) - 1)",
                  (sp.Symbol("alphaT") - sp.Symbol("alpha"), sp.Symbol("alpha") + sp.Symbol("alphaT") - 1))
-P_SIMILARLY = printed("§4 after (15), 'Similarly with P(K_a)'", "K_a")
+P_SIMILARLY = printed("§4 after (15), 'Similarly with P(K_a)'", "$K_a$")
 P_EQ22 = printed("§5 (22), α(a,b) = Prob(X-Y < 0)", "0")
 #: (22) names the laws beside the formula: "where X: P(L,X), Y: P(M,X)", P(mean, variable) a Poisson law
-P_EQ22_LAWS = (printed("§5 (22), the law of X, 'X: P(L,X)'", "P(L,X)"),
-               printed("§5 (22), the law of Y, 'Y: P(M,X)'", "P(M,X)"))
+P_EQ22_LAWS = (printed("§5 (22), the law of X, 'X: P(L,X)'", "$P(L,X)$"),
+               printed("§5 (22), the law of Y, 'Y: P(M,X)'", "$P(M,X)$"))
 def _scaled_mutants(v):
     """The automatic mutants of a one-term formula (its numbers changed) and the formula scaled by 3/2, 1/2, -1:
     a one-term limit has few numbers to perturb."""
@@ -86,7 +86,7 @@ def _s(x: arb, n: int = 10) -> str:
 
 
 def _d(x: arb, n: int = 10):
-    """The midpoint of a ball to ``n`` digits, as mathematics (``1.2 \cdot 10^{-5}``)."""
+    r"""The midpoint of a ball to ``n`` digits, as mathematics (``1.2 \cdot 10^{-5}``)."""
     return decimal(_s(x, n))
 
 
@@ -707,7 +707,7 @@ def similarly():
     laws = {"K_a": a, "K_b": b}
     means = {k: sp.limit(n * (x ** (1 / n) - 1) / (2 * x ** (1 / n)), n, sp.oo) for k, x in laws.items()}
     first = means["K_a"]  # the sentence before: Prob(K_a) -> Poisson of mean (1/2) log a
-    named = P_SIMILARLY.value
+    named = P_SIMILARLY.value.strip("$")
     if named not in laws:
         raise ValueError(f"unknown variable {named!r}")
     if not is_identity(first, sp.log(a) / 2):
@@ -764,7 +764,7 @@ def eq22():
 _EQ22_LAW_TEXT = ("the display gives $Y$ the law $P(M,X)$: the variable of $Y$'s Poisson law must be $Y$ (the next "
                   "paragraph: '$X$ (resp. $Y$) ... of mean $L$ ($M$)'), a slip of the same kind as 'Similarly with "
                   "$P(K_a)$' in §4.")
-_POISSON_LAW = __import__("re").compile(r"^\s*P\(\s*(\w+)\s*,\s*(\w+)\s*\)\s*$")
+_POISSON_LAW = __import__("re").compile(r"^\s*\$?\s*P\(\s*(\w+)\s*,\s*(\w+)\s*\)\s*\$?\s*$")
 
 
 def _eq22_law_slips() -> list:
@@ -775,7 +775,7 @@ def _eq22_law_slips() -> list:
         m = _POISSON_LAW.match(item.value)
         if m and m.groups() == (mean, var):
             continue
-        out.append(Erratum(item.where, f"${item.value}$", f"$P({mean},{var})$", f"$P({mean},{var})$",
+        out.append(Erratum(item.where, item.value, f"$P({mean},{var})$", f"$P({mean},{var})$",
                            note=f"the law of ${var}$ is the Poisson law of mean ${mean}$ in the variable ${var}$",
                            kind=ErratumKind.MISPRINT))
     return out

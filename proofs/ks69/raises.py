@@ -38,7 +38,8 @@ LEMMA_LITERAL = assumption("ks69.lemma-literal", r"In §3's Lemma $i-i$ is read 
 P_INITIAL_ALPHA = printed("§3, proof of Theorem 2, α(0,j) = 1", "1")
 P_INITIAL_BETA = printed("§3, proof of Theorem 2, initial conditions", "1")
 #: The proof's case split: which toss of A goes with K_a' <= K_b' and which with K_a' < K_b'.
-P_TOSS_SPLIT = printed("§3, proof of Theorem 2, the first toss", "tails <=, heads <")
+P_TOSS_SPLIT = printed("§3, proof of Theorem 2, the first toss", r"tails $\le$, heads $<$")
+_RELATION = {r"$\le$": "<=", "$<$": "<"}
 P_EXAMPLE_10_3 = printed("§3 example, α(10,3) with a = b = 2", ".4938")
 #: Figure 1-2 example: the states worked out in the text, the values -4 = 1/3 (12) + 2/3 (-12), and
 #: α(2,1) = 3/4·5/6 + 1/4·1/4 = 11/16.
@@ -109,7 +110,7 @@ def lemma():
     literal = (refuted(EXACT, say("read literally ($i-i = 0$) the left inequality fails: $a = b = 2$,",
                                   value(g.beta(0, lit[1]), name=f"\\beta(0,{lit[1]})"), f"is not ${rel_tex}$",
                                   value(g.alpha(lit[0], lit[1]), name=f"\\alpha({lit[0]},{lit[1]})")),
-                       say(f"$i = {lit[0]}$, $j = {lit[1]}$"), assumptions=(LEMMA_LITERAL.id,))
+                       table(["$i$", "$j$"], [[lit[0], lit[1]]]), assumptions=(LEMMA_LITERAL.id,))
                if lit else verified(EXACT, "read literally the inequalities hold too", assumptions=(LEMMA_LITERAL.id,)))
     return verified(
         EXACT,
@@ -554,7 +555,7 @@ def example_10_3():
        r"$K_a' < K_b'$ (tails, the upset, has chance $(a-1)/(2a)$: the success counted by $K_a$).")
 def theorem2_toss():
     # The split as printed, read literally: toss -> relation of K_a' to K_b that makes K_a <= K_b.
-    split = dict(part.split() for part in P_TOSS_SPLIT.value.split(","))
+    split = {toss: _RELATION.get(rel, rel) for toss, rel in (part.split() for part in P_TOSS_SPLIT.value.split(","))}
     if set(split) != {"tails", "heads"} or not set(split.values()) <= {"<=", "<"}:
         raise ValueError(f"unreadable case split {P_TOSS_SPLIT.value!r}")
     # Exact check on a grid: P[K_a <= K_b] against the split's formula, tails = success (upset), chance u_a.
@@ -577,7 +578,7 @@ def theorem2_toss():
                             r". The displayed equation just above it (weight $(a+1)/(2a)$ on $K_a' \le K_b'$) is "
                             "right, so the intended statement is clear."),
                         [Erratum(P_TOSS_SPLIT.where, r"tails and $K_a' \le K_b'$, or heads and $K_a' < K_b'$",
-                                 r"heads and $K_a' \le K_b'$, or tails and $K_a' < K_b'$", r"tails: $<$; heads: $\le$",
+                                 r"heads and $K_a' \le K_b'$, or tails and $K_a' < K_b'$", r"tails $<$, heads $\le$",
                                  note="heads and tails swapped; the displayed equation before it has them right",
                                  kind=ErratumKind.MISPRINT)],
                         witness=table(["$a$", "$b$", "$i$", "$j$", "as printed", "true"],

@@ -294,19 +294,21 @@ def _derived_d():
 
 
 #: (10) and (11) as they stand in the available text (brackets as extracted).
-EQ10 = printed("§3, proof of (5): (10)", "2*K*((2*p - D_B)/(1 - D_B) - 1)")
-EQ11 = printed("§3, proof of (5): (11)", "2*r/D_A - 1 = 2*(2*(r - D_B)/(1 - D_B)) - 1")
-_EQ10_RIGHT = "2*K*(2*(p - D_B)/(1 - D_B) - 1)"
-_EQ11_RIGHT = "2*r/D_A - 1 = 2*(2*(r - D_B)/(1 - D_B) - 1)"
+EQ10 = printed("§3, proof of (5): (10)", "$2K((2p - D_B)/(1 - D_B) - 1)$")
+EQ11 = printed("§3, proof of (5): (11)", "$2r/D_A - 1 = 2(2(r - D_B)/(1 - D_B)) - 1$")
+_EQ10_RIGHT = "$2K(2(p - D_B)/(1 - D_B) - 1)$"
+_EQ11_RIGHT = "$2r/D_A - 1 = 2(2(r - D_B)/(1 - D_B) - 1)$"
 
 
 def _formula(text: str):
-    """A formula of this module's own printed items as sympy (a literal of this file, never user text)."""
+    """A formula of this module's own printed items (``$2K(2(p - D_B)/(1 - D_B) - 1)$``, the delimited syntax with
+    products as juxtaposition) as sympy; a literal of this file, never user text."""
+    from sympy.parsing.sympy_parser import implicit_multiplication, parse_expr, standard_transformations
+
     names = {"p": p, "r": r, "D_A": DA, "D_B": DB, "K": sp.Symbol("K", positive=True)}
-    if "=" in text:
-        lhs, rhs = text.split("=", 1)
-        return sp.Eq(sp.sympify(lhs, locals=names), sp.sympify(rhs, locals=names))
-    return sp.sympify(text, locals=names)
+    rules = standard_transformations + (implicit_multiplication,)  # products written as in the document: 2K(...)
+    sides = [parse_expr(side, local_dict=names, transformations=rules) for side in text.strip("$").split("=", 1)]
+    return sp.Eq(*sides) if len(sides) == 2 else sides[0]
 
 
 @claim("zk77.thm1.eq10_11", "§3, proof of (5): (10) and (11)",
@@ -319,7 +321,7 @@ def eq10_11():
     e9 = 2 * K * (2 * _derived("(2)") - 1)  # (9) with (2) substituted: what (10) must be
     shown10 = EQ10.value
     if not is_identity(_formula(shown10), e9):
-        errs.append(Erratum(EQ10.where, _tex(shown10), "$2K(2(p - D_B)/(1 - D_B) - 1)$", _tex(_EQ10_RIGHT),
+        errs.append(Erratum(EQ10.where, shown10, _EQ10_RIGHT, _EQ10_RIGHT,
                             note="the text has '2p(t) − DB(t))' over '1 − DB(t)' with an unmatched bracket: a '(' "
                                  "after the 2 is lost; read literally, (10) is not (9) with (2) substituted",
                             kind=ErratumKind.TRANSCRIPTION))
@@ -328,8 +330,8 @@ def eq10_11():
     sol = sp.solve(eq, r)
     if len(sol) != 1 or not is_identity(sol[0], _derived_r()):
         got = say(formula(sp.simplify(sol[0]))) if len(sol) == 1 else say(*[formula(x) for x in sol] or ["no solution"])
-        errs.append(Erratum(EQ11.where, _tex(shown11), "$2r/D_A - 1 = 2(2(r - D_B)/(1 - D_B) - 1)$, i.e. (8) = (10) "
-                                                       "divided by $K$", _tex(_EQ11_RIGHT),
+        errs.append(Erratum(EQ11.where, shown11, "$2r/D_A - 1 = 2(2(r - D_B)/(1 - D_B) - 1)$, i.e. (8) = (10) "
+                                                 "divided by $K$", _EQ11_RIGHT,
                             note=say("as printed, the $-1$ stands outside the bracket, and solving gives $r =$", got,
                                      ", not", eqref(5), "; the intended equation is", eqref(8), "=", eqref(10),
                                      ", which gives", eqref(5), "(", claim_ref("zk77.thm1.eq5"), ")"),
@@ -343,9 +345,3 @@ def eq10_11():
             details = say(details, e.note) if k == 0 else say(details, ";", e.note)
         return erratum(EXACT, details, errs)
     return verified(EXACT, "(10) is (9) with (2) substituted and " + "; ".join(notes or ["(11) is (8) = (10)"]))
-
-
-def _tex(code: str) -> str:
-    """One of this module's printed formulas in code form (``2*K*(p - D_B)``) in the delimited syntax
-    (``$2 K (p - D_B)$``): products as juxtaposition, as the document prints them."""
-    return "$" + code.replace("*", " ") + "$"
