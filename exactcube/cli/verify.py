@@ -249,14 +249,15 @@ def details_text(r, mutation=None) -> str:
     """The details of one result as plain text (:func:`exactcube.content.to_plain`): reasons, witness, readings,
     errata with kind, mutants."""
     from ..content import legacy, to_plain
-    from ..report import witness_content
+    from ..report import shown_witness
 
     v = r.verdict
     if v is None:
         return r.error
     d = to_plain(v.details)
-    if v.witness is not None and v.outcome.value in ("refuted", "open"):
-        d += "\n  witness: " + to_plain(witness_content(v.witness)).strip()
+    shown = shown_witness(v)
+    if shown is not None:
+        d += "\n  witness: " + to_plain(shown).strip()
     if v.assumptions:
         d += "\n  " + to_plain(legacy(v.under))
     for e in v.errata:
