@@ -112,7 +112,7 @@ def run(args, out) -> int:
 
     from ..claims import run_claims
     from ..results import strict_errata
-    from ._common import progress
+    from ._common import announce_claims, progress
 
     if args.list:
         reject_options(args, "verify --list", ("--json",))
@@ -153,6 +153,7 @@ def run(args, out) -> int:
             if d is not None and d.cost:
                 n = sum(c.document == doc for c in claims)
                 out.print(f"{doc}: {n} claim{'s' * (n != 1)}; {escape(d.cost)}")
+        announce_claims(claims)
         with progress("verifying", len(claims)) as bar:
             results = run_claims(claims, on_start=lambda c: None, on_done=lambda r: bar.advance(1, r.claim.id))
         elapsed = time.perf_counter() - t0
