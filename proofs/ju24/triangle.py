@@ -16,6 +16,7 @@ from exactcube.triangle import doubling as TD
 from exactcube.triangle import sim as TS
 from exactcube.errors import TooLarge
 from exactcube.claims import Erratum, ErratumKind, Evidence, claim, erratum, open_, refuted, verified
+from exactcube.content import claim_ref, eq, math, say, table, value
 from exactcube.printed import printed
 from exactcube.results import assumption
 from exactcube.figures import figure_builder, pyplot
@@ -46,7 +47,7 @@ RATIONAL = assumption("ju24.answers-rational",
                       "his answer")
 MYOPIC = assumption("ju24.answers-myopic",
                     "Each opponent answers a double as in the proof of Theorem 4.4, as if the game went on with all "
-                    "three players at the doubled stake (take iff 4y - 2(1-y) >= -1), whatever the other opponent "
+                    "three players at the doubled stake (take iff 4y - 2(1-y) ≥ -1), whatever the other opponent "
                     "answers")
 TIE_FOLD = assumption("ju24.tie-fold",
                       "An opponent exactly indifferent between taking and folding counts as willing to fold "
@@ -76,23 +77,26 @@ def lemma_4_2():
     k, n = K_, N_
     p = LEMMA42.value
     if sp.simplify(2 * p - p.subs(k, k - 1) - p.subs(k, k + 1)) != 0:
-        return refuted(EXACT, "k/n does not satisfy 2p_k = p_(k-1) + p_(k+1)", None)
+        return refuted(EXACT, say(math(p), "does not satisfy $2p_k = p_{k-1} + p_{k+1}$"), None)
     if p.subs(k, 0) != 0 or sp.simplify(p.subs(k, n)) != 1:
-        return refuted(EXACT, "k/n misses the boundary values", None)
+        return refuted(EXACT, say(math(p), "misses the boundary values"), None)
     for m in range(1, 11):  # the printed formula against the exact solve
         got = T.edge_walk_probabilities(m)
         for j in range(m + 1):
             if to_sympy(got[j]) != p.subs({k: j, n: m}):
-                return refuted(EXACT, f"exact solve gives {got[j]} at n = {m}, k = {j}, not the printed {p}", (m, j))
+                at = say(f"$n = {m}$, $k = {j}$")
+                return refuted(EXACT, say("the exact solve gives", value(got[j]), "at", at, ", not the printed", math(p)), at)
     N = 200
     for m in range(1, N + 1):
         got = T.edge_walk_probabilities(m)
         if got != tuple(mpq(j, m) for j in range(m + 1)):
             bad = next(j for j in range(m + 1) if got[j] != mpq(j, m))
-            return refuted(EXACT, f"exact solve differs from k/n at n = {m}, k = {bad}", (m, bad, str(got[bad])))
-    return verified(EXACT, "k/n satisfies 2p_k = p_(k-1) + p_(k+1) identically in symbolic k, n, with p_0 = 0, p_n = 1; "
-                           "the system is nonsingular (tridiagonal, diagonally dominant, irreducible), so this is the "
-                           f"solution for every n; independently, exact elimination gives p_k = k/n for n = 1..{N}.")
+            at = say(f"$n = {m}$, $k = {bad}$:", value(got[bad]))
+            return refuted(EXACT, say("the exact solve differs from $k/n$ at", at), at)
+    return verified(EXACT, say("$k/n$ satisfies $2p_k = p_{k-1} + p_{k+1}$ identically in symbolic $k$, $n$, with "
+                               "$p_0 = 0$, $p_n = 1$; the system is nonsingular (tridiagonal, diagonally dominant, "
+                               "irreducible), so this is the solution for every $n$; independently, exact elimination "
+                               f"gives $p_k = k/n$ for $n = 1, \\ldots, {N}$."))
 
 
 THM41_N = 30
@@ -108,32 +112,37 @@ def thm_4_1():
         for p in T.positions(m):
             want = tuple(e.subs({a: p.a, b: p.b, c: p.c, n: m}) for e in said)
             if tuple(to_sympy(t) for t in sol[p]) != want:
-                return refuted(EXACT, f"n = {m}: the exact solve gives {sol[p]} at {p}, not the printed {want}", str(p))
+                return refuted(EXACT, say(f"$n = {m}$: the exact solve at {p} differs from the printed", eq("4.1")),
+                               say(f"$n = {m}$, {p}"))
     x = a / n
     # P_A = a/n along each of the six steps (A's coordinate changes by +1, -1 or 0; each twice)
     six = sum(((a + d[0]) / n) for d in T.STEPS) / 6
     if sp.simplify(six - x) != 0:
-        return refuted(EXACT, "barycentric coordinate is not its own six-neighbour average", str(sp.simplify(six - x)))
+        return refuted(EXACT, say("the barycentric coordinate is not its own six-neighbour average"),
+                       math(sp.simplify(six - x)))
     two = (((a + 1) / n) + ((a - 1) / n)) / 2  # along an edge through A's coordinate
     if sp.simplify(two - x) != 0:
-        return refuted(EXACT, "barycentric coordinate is not its own edge average", None)
+        return refuted(EXACT, say("the barycentric coordinate is not its own edge average"), None)
     checked = 0
     for m in range(1, THM41_N + 1):
         defect = T.harmonic_defect(m, T.barycentric)
         if defect:
-            return refuted(EXACT, f"n = {m}: barycentric coordinates fail the mean-value equations", str(defect[0]))
+            return refuted(EXACT, say(f"$n = {m}$: the barycentric coordinates fail the mean-value equations"),
+                           say(f"$n = {m}$"))
         sol = T.solve(m)
         for p in T.positions(m):
             if sol[p] != T.barycentric(p):
-                return refuted(EXACT, f"n = {m}: exact solve gives {sol[p]} at {p}", (str(p), str(sol[p])))
+                return refuted(EXACT, say(f"$n = {m}$: the exact solve at {p} is not the barycentric coordinates"),
+                               say(f"$n = {m}$, {p}"))
             checked += 1
     return verified(
         EXACT,
-        "two ways: (1) the six-neighbour average of a/n is a/n identically in symbolic a, n (the steps cancel in "
-        "pairs), and the edge average likewise, with the vertex values (1,0,0), (0,1,0), (0,0,1); the Dirichlet problem "
-        "has a unique solution (every state reaches a vertex), so (x, y, z) is the evaluation for every n; "
-        f"(2) an independent exact solve of the linear system (python-flint, edges by Lemma 4.2) equals (a, b, c)/n at "
-        f"all {checked} positions of the grids of side n = 1..{THM41_N}.")
+        say("two ways: (1) the six-neighbour average of $a/n$ is $a/n$ identically in symbolic $a$, $n$ (the steps "
+            "cancel in pairs), and the edge average likewise, with the vertex values $(1, 0, 0)$, $(0, 1, 0)$, "
+            "$(0, 0, 1)$; the Dirichlet problem has a unique solution (every state reaches a vertex), so $(x, y, z)$ is "
+            "the evaluation for every $n$; (2) an independent exact solve of the linear system (python-flint, edges by "
+            f"Lemma 4.2) equals $(a, b, c)/n$ at all {checked} positions of the grids of side "
+            f"$n = 1, \\ldots, {THM41_N}$."))
 
 
 @claim("ju24.thm4.1.large", "§4.1, Theorem 4.1 (larger grids)",
@@ -144,8 +153,9 @@ def thm_4_1_large():
         sol = T.solve(m)
         for p in T.positions(m):
             if sol[p] != T.barycentric(p):
-                return refuted(EXACT, f"n = {m}: exact solve differs at {p}", str(p))
-    return verified(EXACT, "exact solve (python-flint) equals (a, b, c)/n at every position for n = 40, 50, 60.")
+                return refuted(EXACT, say(f"$n = {m}$: the exact solve differs at {p}"), say(f"$n = {m}$, {p}"))
+    return verified(EXACT, say("the exact solve (python-flint) equals $(a, b, c)/n$ at every position for "
+                               "$n = 40, 50, 60$."))
 
 
 # ------------------------------------------------------------------------------------ §4.2
@@ -161,19 +171,21 @@ def payoffs():
     for p in T.positions(n):
         v = g.at(lv, p)
         if sum(v) != 0:
-            return refuted(EXACT, f"payoffs at {p} do not sum to 0", str(v))
+            return refuted(EXACT, say(f"the payoffs at {p} do not sum to 0"), say(f"position {p}"))
         want = tuple(3 * x - 1 for x in T.barycentric(p))
         if v != want:
-            return refuted(EXACT, f"cubeless value at {p} is {v}, not 3(x,y,z) - 1", str(v))
+            return refuted(EXACT, say(f"the cubeless value at {p} is not $3(x, y, z) - 1$"), say(f"position {p}"))
     vert = g.at(lv, T.Position(n, 0, 0))
     win, lose = PAYOFF.value
     if vert != (win, lose, lose):
-        return refuted(EXACT, f"winner's payoff vector is {vert}", str(vert))
+        found = say("$($", *[say(value(t), ",") for t in vert[:-1]], value(vert[-1]), "$)$")
+        return refuted(EXACT, say("the winner's payoff vector is", found), found)
     centre = g.at(lv, T.Position(4, 4, 4))
-    return verified(EXACT, "the model's payoff at a win is (+2, -1, -1) per unit stake; the cubeless value of every "
-                           f"position of the side-{n} grid is 3(x, y, z) - 1 (Theorem 4.1) and sums to 0 (zero-sum); "
-                           f"at the centre it is {tuple(format_exact(t) for t in centre)}. An accepted double multiplies "
-                           "every player's value by 2 (V after = 2·V^(k-1)).")
+    return verified(EXACT, say("the model's payoff at a win is $(+2, -1, -1)$ per unit stake; the cubeless value of every "
+                               f"position of the side-{n} grid is $3(x, y, z) - 1$ (Theorem 4.1) and sums to 0 "
+                               "(zero-sum); at the centre it is", f"$({', '.join(format_exact(t) for t in centre)})$.",
+                               "An accepted double multiplies every player's value by 2 (the value after it is "
+                               "$2 V_{k-1}$, $V_j$ the value with $j$ doubles left)."))
 
 
 # ------------------------------------------------------------------------------------ Thm 4.4
@@ -230,10 +242,12 @@ def thm_4_4_fold():
     exact = take_point_one_double()
     if len(sol) != 1 or sol[0] != sp.Rational(int(exact.numerator), int(exact.denominator)) or t != exact:
         errs.append(Erratum(T44_FOLD.where, format_exact(t) if not isinstance(t, str) else t, format_exact(exact),
-                            format_exact(exact), note=f"the printed equation gives {sol}; the model's take point "
-                            "solves 2(3y - 1) = -1", kind=ErratumKind.SUBSTANTIVE))
+                            format_exact(exact), note=say("the printed equation gives $y$ =",
+                                                          say(*[math(v) for v in sol]) if sol else "no solution",
+                                                          "; the model's take point solves $2(3y - 1) = -1$"),
+                            kind=ErratumKind.SUBSTANTIVE))
     if errs:
-        return erratum(EXACT, "A printed payoff or threshold of Theorem 4.4 differs from the model's.", errs,
+        return erratum(EXACT, say("A printed payoff or threshold of Theorem 4.4 differs from the model's."), errs,
                        assumptions=(LIABLE.id, BOTH.id))
     rows = []
     for n in (6, 7, 11, 12, 18, 23, 30):
@@ -242,13 +256,14 @@ def thm_4_4_fold():
         want = {p for p in T.positions(n) if p.kind != "vertex" and p.b > 0 and mpq(p.b, n) < t and p.a > 0}
         if set(folds) != want:
             diff = sorted(set(folds) ^ want, key=str)[:3]
-            return refuted(EXACT, f"n = {n}: B's fold set differs from y < {format_exact(t)} at "
-                                  f"{[str(p) for p in diff]}", n, assumptions=(LIABLE.id, BOTH.id))
+            return refuted(EXACT, say(f"$n = {n}$: B's fold set differs from $y < {format_exact(t)}$ at",
+                                      ", ".join(str(p) for p in diff)), say(f"$n = {n}$"),
+                           assumptions=(LIABLE.id, BOTH.id))
         # the discrete threshold b*/n is the least multiple of 1/n that is >= t
         if bstar != -(-n * int(t.numerator) // int(t.denominator)):
-            return refuted(EXACT, f"n = {n}: discrete threshold b* = {bstar}, not ceil(n t)", n,
-                           assumptions=(LIABLE.id, BOTH.id))
-        rows.append(f"n={n}: b*/n = {bstar}/{n} (gap {format_exact(mpq(bstar, n) - t)})")
+            return refuted(EXACT, say(f"$n = {n}$: the discrete threshold is $b_n = {bstar}$, not "
+                                      "$\\lceil n t \\rceil$"), say(f"$n = {n}$"), assumptions=(LIABLE.id, BOTH.id))
+        rows.append([n, bstar, f"${bstar}/{n}$", value(mpq(bstar, n) - t)])
     # with the ejected player settled at ejection the edge threshold is different: after the double his debt is
     # half a stake, so B's value is 2((2 + 1/2)y - 1) and B takes iff y >= 1/5 (by hand)
     n = 30
@@ -258,19 +273,21 @@ def thm_4_4_fold():
     settled_ok = (edge_folds == {b for b in range(1, n) if mpq(b, n) < mpq(1, 5)}
                   and inner_folds == {b for b in range(1, n) if mpq(b, n) < t})
     settled = (verified if settled_ok else open_)(
-        EXACT, "If an ejected player owes only the stake of the moment of his ejection, the interior fold set is "
-               "still {y < 1/6}, but on an ejection edge B takes A's double only from y = 1/5 on (after the double "
-               "the ejected player's debt is half a stake: B's value 2((2 + 1/2)y - 1) >= -1 iff y >= 1/5; exact "
-               f"fold sets at n = 30 {'agree' if settled_ok else 'DO NOT agree'}). So 'fold if below 1/6' is still "
-               "right (a sufficient condition), but the proof's 'accept/reject threshold' 1/6 is not the threshold "
-               "on the edges.", assumptions=(SETTLED.id, BOTH.id))
-    return verified(EXACT, "4y - 2(1-y) = -1 has the single root y = 1/6, and 4y - 2(1-y) is the model's value "
-                           "2(3y - 1) of a double taken with no doubles left. On the grid (one double, every "
-                           "responder must accept, ejected players liable), B's exact fold set against A's double is "
-                           "{y < 1/6} for n = 6..30 as sampled; the discrete take threshold is b*/n = ceil(n/6)/n, "
-                           "within 1/n of 1/6: " + "; ".join(rows) + ". Under one-acceptance-suffices the same "
-                           "threshold holds when the other opponent accepts; when he folds, the accepter faces a "
-                           "two-player game and takes iff his renormalised chance is >= 1/4 (see ju24.fig6).",
+        EXACT, say("If an ejected player owes only the stake of the moment of his ejection, the interior fold set is "
+                   "still $\\{y < 1/6\\}$, but on an ejection edge B takes A's double only from $y = 1/5$ on (after "
+                   "the double the ejected player's debt is half a stake: B's value $2((2 + 1/2)y - 1) \\ge -1$ iff "
+                   "$y \\ge 1/5$; exact fold sets at $n = 30$", "agree" if settled_ok else "DO NOT agree", "). So 'fold "
+                   "if below 1/6' is still right (a sufficient condition), but the proof's 'accept/reject threshold' "
+                   "$1/6$ is not the threshold on the edges."), assumptions=(SETTLED.id, BOTH.id))
+    gaps = table(["$n$", "$b_n$", "$b_n/n$", "gap $b_n/n - 1/6$"], rows)
+    return verified(EXACT, say("$4y - 2(1-y) = -1$ has the single root $y = 1/6$, and $4y - 2(1-y)$ is the model's "
+                               "value $2(3y - 1)$ of a double taken with no doubles left. On the grid (one double, every "
+                               "responder must accept, ejected players liable), B's exact fold set against A's double "
+                               "is $\\{y < 1/6\\}$ for $n = 6, \\ldots, 30$ as sampled; the discrete take threshold is "
+                               "$b_n/n = \\lceil n/6 \\rceil/n$ ($b_n$ the least $b$ at which B takes), within $1/n$ of $1/6$:", gaps, "Under "
+                               "one-acceptance-suffices the same threshold holds when the other opponent accepts; when "
+                               "he folds, the accepter faces a two-player game and takes iff his renormalised chance is "
+                               "at least $1/4$ (see", claim_ref("ju24.fig6"), ")."),
                     assumptions=(LIABLE.id, BOTH.id), alternatives=(settled,))
 
 
@@ -332,7 +349,8 @@ def fig6_region():
     exact = take_point_one_double()
     if t != exact:
         errs.append(Erratum(FIG6_LINE.where, format_exact(t), format_exact(exact), format_exact(exact),
-                            note="the fold line is the take point 2(3y - 1) = -1 (ju24.thm4.4.fold)",
+                            note=say("the fold line is the take point $2(3y - 1) = -1$ (", claim_ref("ju24.thm4.4.fold"),
+                                     ")"),
                             kind=ErratumKind.SUBSTANTIVE))
     diffs, myopic_ok = [], True
     for n in (12, 18, 24, 30):
@@ -343,30 +361,34 @@ def fig6_region():
             got = set(g.doubling_region(0))
             want = cash_region_formula(n, rule)
             if got != want:
-                return open_(EXACT, f"n = {n}, {rule}: the grid's cash region differs from the closed form at "
-                                    f"{sorted(str(p) for p in got ^ want)[:4]}", n)
+                return open_(EXACT, say(f"$n = {n}$, {rule}: the grid's cash region differs from the closed form at",
+                                        ", ".join(sorted(str(p) for p in got ^ want)[:4])), say(f"$n = {n}$"))
             extra, missing = got - printed_d, printed_d - got
             diffs.append((n, rule, len(got), len(extra), len(missing)))
     same = [(n, r) for n, r, _, e, m in diffs if e == 0 and m == 0]
-    text = "; ".join(f"n={n} {r}: {c} points, {e} outside the printed region, {m} of its points missing"
-                     for n, r, c, e, m in diffs)
+    counts = table(["$n$", "acceptance", "points", "outside the printed region", "printed points missing"],
+                   [[n, r, c, e, m] for n, r, c, e, m in diffs])
     myopic = (verified if myopic_ok else refuted)(
-        EXACT, "If each opponent answers as in the proof of Theorem 4.4 (as if all three played on at the doubled "
-               "stake: take iff 2(3y - 1) >= -1, whatever the other answers), one acceptance suffices and an "
-               "indifferent opponent counts as folding, A's double ends the game exactly where both opponents' "
-               f"evaluations are at most 1/6: on the grids n = 12, 18, 24, 30 this set {'equals' if myopic_ok else 'DIFFERS FROM'} "
-               "the printed filled region. Under this reading Figure 6 draws what Theorem 4.3's principle says "
-               "(whether doubling there is optimal is ju24.thm4.4.double).",
-        None if myopic_ok else "myopic answers", assumptions=(ONE.id, MYOPIC.id, TIE_FOLD.id))
-    detail = ("Where A's double is dropped (Theorem 4.3's doubling region) with one double, when the opponents "
-              "answer rationally, is, exactly on the grids n = 12, 18, 24, 30 and in closed form: under "
-              "both-must-accept {min(y, z) < 1/6}; under one-acceptance-suffices (folders leave, the weaker opponent "
-              "answers first) {y < 1/6 and z/(x+z) < 1/4} ∪ {z < 1/6 and y/(x+y) < 1/4}, which strictly contains the "
-              "printed {y, z <= 1/6} minus its boundary (e.g. x = 0.7, y = 0.1, z = 0.2: B folds, then C, alone "
-              "against A with chance 2/9 < 1/4, folds too). The fold line x = 1/6 is right (ju24.thm4.4.fold). "
-              + text + ". And even this region is not the optimal one (ju24.thm4.3; the printed sufficient condition "
-              "is ju24.thm4.4.double).")
-    witness = {"one": "{y<1/6, z/(x+z)<1/4} ∪ {z<1/6, y/(x+y)<1/4}", "both": "{min(y,z)<1/6}"}
+        EXACT, say("If each opponent answers as in the proof of Theorem 4.4 (as if all three played on at the doubled "
+                   "stake: take iff $2(3y - 1) \\ge -1$, whatever the other answers), one acceptance suffices and an "
+                   "indifferent opponent counts as folding, A's double ends the game exactly where both opponents' "
+                   "evaluations are at most $1/6$: on the grids $n = 12, 18, 24, 30$ this set",
+                   "equals" if myopic_ok else "DIFFERS FROM", "the printed filled region. Under this reading Figure 6 "
+                   "draws what Theorem 4.3's principle says (whether doubling there is optimal is",
+                   claim_ref("ju24.thm4.4.double"), ")."),
+        None if myopic_ok else say("myopic answers"), assumptions=(ONE.id, MYOPIC.id, TIE_FOLD.id))
+    detail = say("Where A's double is dropped (Theorem 4.3's doubling region) with one double, when the opponents "
+                 "answer rationally, is, exactly on the grids $n = 12, 18, 24, 30$ and in closed form: under "
+                 "both-must-accept $\\{\\min(y, z) < 1/6\\}$; under one-acceptance-suffices (folders leave, the weaker "
+                 "opponent answers first) $\\{y < 1/6, z/(x+z) < 1/4\\}$ ∪ $\\{z < 1/6, y/(x+y) < 1/4\\}$, which "
+                 "strictly contains the printed $\\{y \\le 1/6, z \\le 1/6\\}$ minus its boundary (e.g. $x = 0.7$, "
+                 "$y = 0.1$, $z = 0.2$: B folds, then C, alone against A with chance $2/9 < 1/4$, folds too). The fold "
+                 "line at $1/6$ is right (", claim_ref("ju24.thm4.4.fold"), "). The grids' regions:", counts,
+                 "And even this region is not the optimal one (", claim_ref("ju24.thm4.3"), "; the printed sufficient "
+                 "condition is", claim_ref("ju24.thm4.4.double"), ").")
+    witness = table(["acceptance", "A's double is dropped where"],
+                    [["one suffices", "$\\{y < 1/6, z/(x+z) < 1/4\\}$ ∪ $\\{z < 1/6, y/(x+y) < 1/4\\}$"],
+                     ["both must accept", "$\\{\\min(y, z) < 1/6\\}$"]])
     if same and not errs:
         return verified(EXACT, detail, assumptions=(RATIONAL.id,), alternatives=(myopic,))
     return refuted(EXACT, detail, witness, errata=errs, assumptions=(RATIONAL.id,), alternatives=(myopic,))
