@@ -16,7 +16,7 @@ from exactcube.triangle import doubling as TD
 from exactcube.triangle import sim as TS
 from exactcube.errors import TooLarge
 from exactcube.claims import Erratum, ErratumKind, Evidence, claim, erratum, open_, refuted, verified
-from exactcube.content import claim_ref, eq, math, say, table, value
+from exactcube.content import Content, Text, claim_ref, eq, math, say, table, value
 from exactcube.printed import printed
 from exactcube.results import assumption
 from exactcube.figures import figure_builder, pyplot
@@ -439,11 +439,13 @@ def thm_4_4_double():
     if t != exact:
         # the proof derives the doubling threshold from the fold threshold ("follows from Theorem 4.3": A's double
         # ends the game where both opponents fold); a different printed value contradicts its own derivation
-        return erratum(EXACT, "The printed doubling threshold is not the take point its proof derives it from.",
+        return erratum(EXACT, say("The printed doubling threshold is not the take point its proof derives it from."),
                        [Erratum(T44_DOUBLE.where, format_exact(t), format_exact(exact), format_exact(exact),
-                                note="both opponents fold below the take point 2(3y - 1) = -1 (ju24.thm4.4.fold)",
+                                note=say("both opponents fold below the take point $2(3y - 1) = -1$ (",
+                                         claim_ref("ju24.thm4.4.fold"), ")"),
                                 kind=ErratumKind.SUBSTANTIVE)])
-    rows, witness, settled_rows = [], {}, []
+    rows, witness, settled_rows = [], [], []
+    yes_no = {True: "yes", False: "no", None: "not certified"}
     for rule, ej in VARIANTS:
         found = {}
         for tie, prio in CONVENTIONS:
@@ -454,12 +456,13 @@ def thm_4_4_double():
             # by hand: each opponent can always secure -1 (fold to any double; an ejected player owes only the stake
             # of the moment), so A's value is at most 2 (zero-sum), which cashing in the region attains
             if acc or fold:
-                return open_(EXACT, f"{rule}/settled: the exact optimum exceeds cashing at {[str(p) for p, _, _ in (acc or fold)][:3]}, "
-                                    "contradicting the bound A <= 2 (each opponent can secure -1); the model needs checking",
+                return open_(EXACT, say(f"{rule}/settled: the exact optimum exceeds cashing at",
+                                        ", ".join(str(p) for p, _, _ in (acc or fold)[:3]), ", contradicting the bound "
+                                        "that A gets at most 2 (each opponent can secure $-1$); the model needs checking"),
                              None)
-            settled_rows.append(f"{rule}/settled: doubling is optimal at every point of the region (every convention), "
-                                "as it must be: each opponent can secure -1 by folding, so A cannot get more than the "
-                                "+2 that cashing gives")
+            settled_rows.append(say(f"{rule}/settled: doubling is optimal at every point of the region (every "
+                                    "convention), as it must be: each opponent can secure $-1$ by folding, so A cannot get "
+                                    "more than the $+2$ that cashing gives"))
             continue
         per = [{p: V - S for p, S, V in d} for d, _ in found.values()]
         keys_a = per[0]
@@ -472,44 +475,43 @@ def thm_4_4_double():
         for p in edge:
             c = next(p.coords[j] for j in (1, 2) if p.coords[j] > 0)
             if any(d[p] != edge_gain_by_hand(n, c) for d in per):
-                return open_(EXACT, f"{rule}/liable: at the edge point {p} the exact gain {format_exact(keys_a[p])} differs "
-                                    f"from the hand formula {format_exact(edge_gain_by_hand(n, c))}", str(p))
+                return open_(EXACT, say(f"{rule}/liable: at the edge point {p} the exact gain", value(keys_a[p]),
+                                        "differs from the hand formula", value(edge_gain_by_hand(n, c))), say(f"{p}"))
         ent = {}
         if interior:
             p = interior[0]
             r = g.top.responses[((p, mpq(1)), 0)]
-            ent["interior"] = {"side": n, "position": str(p), "double now": format_exact(g.top.double_values[0][(p, mpq(1))]),
-                               "optimum (ties accept, fair draw)": format_decimal(keys_a[p] + 2, 6),
-                               "optimum (least over the other three conventions)": format_decimal(keys_f[p] + 2, 6),
-                               "responders indifferent": r.tie}
+            ent["interior"] = [f"{rule}/liable", "interior", str(p), value(g.top.double_values[0][(p, mpq(1))]),
+                               format_decimal(keys_a[p] + 2, 6), format_decimal(keys_f[p] + 2, 6), yes_no[r.tie]]
         if edge:
             p = edge[0]
-            c = next(p.coords[j] for j in (1, 2) if p.coords[j] > 0)
-            ent["edge"] = {"side": n, "position": str(p), "double now": "2",
-                           "optimum": format_exact(2 + keys_a[p]), "by hand": f"2 + {format_exact(edge_gain_by_hand(n, c))}"}
+            ent["edge"] = [f"{rule}/liable", "edge", str(p), value(2), value(2 + keys_a[p]), value(2 + keys_a[p]),
+                           yes_no[False]]
         # the same test in the exact subgame-perfect equilibrium reached from the principle (opponents best-respond)
         eq = TD.equilibrium(n, 1, rule, ejected=ej)
         eq_def = {p: V - S for p, S, V in region_deficits(eq)} if eq.is_equilibrium() else None
-        eq_text = ("no equilibrium certified" if eq_def is None else
-                   f"in the exact equilibrium reached from the principle (opponents best-responding) doubling at once is "
-                   f"strictly worse at {sum(p.kind == 'interior' for p in eq_def)} interior and "
-                   f"{sum(p.kind != 'interior' for p in eq_def)} edge points of the region")
-        if edge and eq_def is not None:
-            ent["edge"]["also in the equilibrium"] = edge[0] in eq_def and eq_def[edge[0]] == keys_a[edge[0]]
-        if interior and eq_def is not None:
-            ent["interior"]["also in the equilibrium"] = interior[0] in eq_def
-        if ent:
-            witness[f"{rule}/liable"] = ent
-        rows.append(f"{rule}/liable: doubling at once is strictly worse than A's optimum at {len(interior)} interior and "
-                    f"{len(edge)} edge points of the region under every convention"
-                    + (f"; e.g. at {interior[0]} (y = {format_exact(mpq(interior[0].b, n))}, z = "
-                       f"{format_exact(mpq(interior[0].c, n))}) cashing gives 2, the optimum is "
-                       f"{format_decimal(keys_a[interior[0]] + 2, 4)} (ties accept, fair draw; at least "
-                       f"{format_decimal(keys_f[interior[0]] + 2, 4)} under the other conventions)" if interior else
-                       "; at every interior point of the region doubling is optimal")
-                    + (f"; on an ejection edge, e.g. at {edge[0]}, the optimum is 2 + "
-                       f"{format_exact(keys_a[edge[0]])}, equal to the hand value" if edge else "")
-                    + f"; {eq_text}")
+        eq_text = (say("no equilibrium certified") if eq_def is None else
+                   say("in the exact equilibrium reached from the principle (opponents best-responding) doubling at once "
+                       f"is strictly worse at {sum(p.kind == 'interior' for p in eq_def)} interior and "
+                       f"{sum(p.kind != 'interior' for p in eq_def)} edge points of the region"))
+        if edge:
+            ent["edge"].append(yes_no[None if eq_def is None else edge[0] in eq_def and eq_def[edge[0]] == keys_a[edge[0]]])
+        if interior:
+            ent["interior"].append(yes_no[None if eq_def is None else interior[0] in eq_def])
+        witness += [ent[kind] for kind in ("interior", "edge") if kind in ent]
+        row = say(f"{rule}/liable: doubling at once is strictly worse than A's optimum at {len(interior)} interior and "
+                  f"{len(edge)} edge points of the region under every convention")
+        if interior:
+            row = say(row, f"; e.g. at {interior[0]} ($y = {format_exact(mpq(interior[0].b, n))}$, "
+                      f"$z = {format_exact(mpq(interior[0].c, n))}$) cashing gives 2, the optimum is "
+                      f"{format_decimal(keys_a[interior[0]] + 2, 4)} (ties accept, fair draw; at least "
+                      f"{format_decimal(keys_f[interior[0]] + 2, 4)} under the other conventions)")
+        else:
+            row = say(row, "; at every interior point of the region doubling is optimal")
+        if edge:
+            row = say(row, f"; on an ejection edge, e.g. at {edge[0]}, the optimum is "
+                      f"$2 + {format_exact(keys_a[edge[0]])}$, equal to the hand value")
+        rows.append(say(row, ";", eq_text))
         if rule == "one" and interior:
             pers = []
             for m in (18, 36):
@@ -519,33 +521,42 @@ def thm_4_4_double():
                     gm = TD.solve_game(m, 1, rule, check=True, ejected=ej, tie=tie, priority=prio)
                     s = (p, mpq(1))
                     vals.append(gm.top.best_values[0][s] - gm.top.double_values[0][s])
-                pers.append(f"n={m} at {p}: gain at least {format_decimal(min(vals), 4)}")
-            rows[-1] += " — and not a grid artefact: at the fixed point (5/6, 1/9, 1/18) " + ", ".join(pers)
-    common = (f"The printed sufficient condition is tested directly: on the side-{n} grid (no evaluation equals 1/6 "
-              "there, so no double inside the region is met by an indifferent responder), with one double and the "
-              "other players following Theorem 4.3's principle, A's exact optimal-stopping value is compared with the "
-              "value of doubling at once at every point of the region {y <= 1/6, z <= 1/6}, under either acceptance "
-              "rule and each of four conventions the paper leaves open (an exactly indifferent responder elsewhere in "
-              "the game accepts / folds; simultaneous wishes to double are settled by a fair draw / A goes first). ")
-    settled = verified(EXACT, common + "; ".join(settled_rows) + ". With the ejected player's debt settled at "
-                       "ejection the condition is true under either acceptance rule.", assumptions=(SETTLED.id,))
-    detail = (
-        common + "; ".join(rows) + ". So the condition is false under §4.2's literal reading that an ejected "
+                pers.append(f"$n = {m}$ at {p}: gain at least {format_decimal(min(vals), 4)}")
+            rows[-1] = say(rows[-1], "— and not a grid artefact: at the fixed point $(5/6, 1/9, 1/18)$", "; ".join(pers))
+    common = say(f"The printed sufficient condition is tested directly: on the side-{n} grid (no evaluation equals "
+                 "$1/6$ there, so no double inside the region is met by an indifferent responder), with one double and "
+                 "the other players following Theorem 4.3's principle, A's exact optimal-stopping value is compared with "
+                 "the value of doubling at once at every point of the region $\\{y \\le 1/6, z \\le 1/6\\}$, under "
+                 "either acceptance rule and each of four conventions the paper leaves open (an exactly indifferent "
+                 "responder elsewhere in the game accepts / folds; simultaneous wishes to double are settled by a fair "
+                 "draw / A goes first).")
+
+    def joined(parts):
+        return say(*[say(x, ";") for x in parts[:-1]], parts[-1], ".") if parts else say()
+
+    settled = verified(EXACT, say(common, joined(settled_rows), "With the ejected player's debt settled at ejection the "
+                                  "condition is true under either acceptance rule."), assumptions=(SETTLED.id,))
+    detail = say(
+        common, joined(rows), "So the condition is false under §4.2's literal reading that an ejected "
         "player's stake follows the cube ('liable'), under either acceptance rule: a player near the edges does "
         "better by waiting, because after an ejection a "
-        "double accepted at the take point also doubles the ejected player's debt (worth 4 - 6z > 2 to A). Under "
+        "double accepted at the take point also doubles the ejected player's debt (worth $4 - 6z > 2$ to A). Under "
         "one-acceptance this happens at interior points; under both-must-accept only on an ejection edge (in the interior "
         "an opponent would cash first if A waited). The interior failures under one-acceptance are against opponents "
         "who follow the principle; in the exact equilibrium the opponents double there too and A's double is right, "
         "so the failures that survive both are the edge ones; there, by hand, they hold whatever C's doubling policy "
-        "(he never cashes, since A, above 5/6, never folds; a double by C, accepted, gives A 4 - 6z >= 4 - 6z'), as "
+        "(he never cashes, since A, above $5/6$, never folds; a double by C, accepted, gives A $4 - 6z \\ge 4 - 6z'$), as "
         "long as C answers A's double rationally. If the ejected player's debt is settled at ejection, the condition "
         "is true in both acceptance readings (the alternative verdict). The earlier witness (16,4,4) at side 24 lay on "
-        "y = z = 1/6, where the opponents are indifferent and doubling gives exactly 2, the optimum: it was a "
+        "$y = z = 1/6$, where the opponents are indifferent and doubling gives exactly 2, the optimum: it was a "
         "tie-convention artefact and is dropped. That Theorem 4.3's principle is not itself optimal outside the region "
-        "is ju24.thm4.3's and ju24.fig6's finding.")
+        "is", claim_ref("ju24.thm4.3"), "'s and", claim_ref("ju24.fig6"), "'s finding.")
     if witness:
-        return refuted(EXACT, detail, witness, assumptions=(LIABLE.id,), alternatives=(settled,))
+        points = table(["reading", "point", "position", "doubling now", "optimum", "other conventions (least)",
+                        "indifferent responders", "in the equilibrium"],
+                       witness, caption=say(f"side {n}, one double, ejected players liable; "
+                                                  "the optimum with ties accepting and a fair draw:"))
+        return refuted(EXACT, detail, points, assumptions=(LIABLE.id,), alternatives=(settled,))
     return verified(EXACT, detail, assumptions=(LIABLE.id,), alternatives=(settled,))
 
 
@@ -692,7 +703,7 @@ def sec5_regions():
 
 FIG10 = [("10", ["0.45", "0.32", "0.23"]), ("100", ["0.338", "0.337", "0.325"]), ("1000", ["0.3378", "0.3267", "0.3355"])]
 #: Figure 10 as printed, read through printed(): the caption's g per row, and the rows (green, blue, red)
-FIG10_G = [printed(f"Figure 10 caption, g for the row {row}", g) for g, row in FIG10]
+FIG10_G = [printed(f"Figure 10 caption, g for the row {', '.join(row)}", g) for g, row in FIG10]
 FIG10_ROWS = [printed(f"Appendix B, Figure 10: the row printed for g = {g}", tuple(row)) for g, row in FIG10]
 
 
@@ -730,12 +741,13 @@ def fig10():
             # every game of Backgammon_Triangle ends with a winner (ju24.appB.loop), so a row's shares sum to 1
             errs.append(Erratum(row_item.where, ", ".join(row), f"shares summing to 1 (these sum to "
                                 f"{format_exact(total)})", kind=ErratumKind.SUBSTANTIVE,
-                                note="every game ends with a winner, so the three shares of a row sum to 1"))
+                                note=say("every game ends with a winner, so the three shares of a row sum to 1")))
         if int(g_printed) % need != 0:
             errs.append(Erratum(g_item.where, f"g = {g_printed}",
                                 f"g a multiple of {need}", str(need),
-                                f"frequencies of {g_printed} games are multiples of 1/{g_printed}; "
-                                f"{row} needs denominators dividing g, hence g ∈ {need}ℤ", kind=ErratumKind.SUBSTANTIVE,
+                                say(f"frequencies of {g_printed} games are multiples of $1/{g_printed}$; the row",
+                                    ", ".join(row), f"needs denominators dividing $g$, hence $g$ is a multiple of {need}"),
+                                kind=ErratumKind.SUBSTANTIVE,
                                 # one slip of the caption (each g a tenth of the games played) shows in three rows
                                 slip="Figure 10 caption: g a tenth of the games" if need == 10 * int(g_printed) else ""))
             m = need
@@ -743,25 +755,27 @@ def fig10():
             m = int(g_printed)
         ps = [_binom_two_sided(int(parse_printed(s) * m), m) for s in row]
         pvals += ps
-        notes.append(f"at g = {m}: {', '.join(format_decimal(p, 3) for p in ps)}")
+        notes.append([m, *(format_decimal(p, 3) for p in ps)])
     alpha = mpq(5, 100)
     k = len(pvals)
     low = sorted(p for p in pvals if p < alpha)
     adjusted = min(1, k * min(pvals))
-    verdict_text = (f"none of the {k} tests rejects 1/3 at the family-wise level 5% (Bonferroni: smallest p-value "
-                    f"{format_decimal(min(pvals), 3)} x {k} = {format_decimal(adjusted, 3)} > 0.05)"
+    verdict_text = (f"none of the {k} tests rejects $1/3$ at the family-wise level 5% (Bonferroni: smallest p-value "
+                    f"${format_decimal(min(pvals), 3)} \\times {k} = {format_decimal(adjusted, 3)} > 0.05$)"
                     if adjusted > alpha else
-                    f"even after the Bonferroni correction the smallest p-value ({format_decimal(min(pvals), 3)} x {k} "
-                    f"= {format_decimal(adjusted, 3)}) rejects 1/3 at 5%: the rows do not fit the exact chances")
-    detail = ("Each printed frequency is an exact rational; the least g making all three multiples of 1/g is 100, "
-              "1000, 10000, ten times the caption's 10, 100, 1000 (each row sums to 1, so no 'N' outcomes). "
-              f"Test: with the corrected g, each of the {k} frequencies against the exact 1/3 of Theorem 4.1 by an exact "
-              "two-sided binomial test (p = probability of a count no likelier than the printed one); p-values "
-              + "; ".join(notes) + f". {len(low)} of them are below 0.05 individually"
-              + (f" ({', '.join(format_decimal(p, 3) for p in low)})" if low else "")
-              + f", but {verdict_text}. So the rows are not inconsistent with 1/3 once the nine tests are allowed for; "
-              "this is absence of evidence against 1/3, not a confirmation (the frequencies in a row are dependent, "
-              "which Bonferroni tolerates).")
+                    "even after the Bonferroni correction the smallest p-value "
+                    f"(${format_decimal(min(pvals), 3)} \\times {k} = {format_decimal(adjusted, 3)}$) rejects $1/3$ at "
+                    "5%: the rows do not fit the exact chances")
+    pv = table(["games $g$", "p-value, green", "blue", "red"], notes)
+    detail = say("Each printed frequency is an exact rational; the least $g$ making all three multiples of $1/g$ is 100, "
+                 "1000, 10000, ten times the caption's 10, 100, 1000 (each row sums to 1, so no 'N' outcomes). "
+                 f"Test: with the corrected $g$, each of the {k} frequencies against the exact $1/3$ of Theorem 4.1 by an "
+                 "exact two-sided binomial test (p-value: the probability of a count no likelier than the printed one):",
+                 pv, f"{len(low)} of them are below 0.05 individually"
+                 + (f" ({', '.join(format_decimal(p, 3) for p in low)})" if low else "")
+                 + f", but {verdict_text}. So the rows are not inconsistent with $1/3$ once the nine tests are allowed "
+                 "for; this is absence of evidence against $1/3$, not a confirmation (the frequencies in a row are "
+                 "dependent, which Bonferroni tolerates).")
     if errs:
         return erratum(EXACT, detail, errs)
     return verified(EXACT, detail)
@@ -802,9 +816,9 @@ def appB_loop():
         effect = {w: read_branch(body) for w, body in branches.items()}
         order = list(APPB_RESULT.value)
     except (ValueError, TypeError) as exc:
-        return open_(EXACT, f"cannot read the printed loop: {exc}")
+        return open_(EXACT, say("cannot read the printed loop:", Content((Text(str(exc)),))))
     if sorted(effect) != sorted(_LISTS) or sorted(order) != ["blue", "green", "red"]:
-        return open_(EXACT, f"the printed loop names {sorted(effect)} and returns {order}")
+        return open_(EXACT, say("the printed loop names", ", ".join(sorted(effect)), "and returns", ", ".join(order)))
     wrong_list = [w for w, (t, _) in effect.items() if t != _LISTS[w]]
     # Round's loop is `while True` and returns only at a vertex or an edge, so its `return 'N'` is unreachable:
     # every game has a winner G, B or R.  The loop stops once i = g, i.e. after g games of the winners whose branch
@@ -818,32 +832,32 @@ def appB_loop():
         shares = dict(zip(order, (parse_printed(t) for t in row_item.original)))
         total = sum(shares.values())
         extra = sum(shares[_LISTS[w]] for w in silent)
-        rows.append(f"g = {g_item.original}: shares sum to {format_exact(total)}, the loop as printed would give "
-                    f"1 + {format_exact(extra)}")
-        if silent and extra > 0 and total == 1:
-            rows[-1] += " (contradiction)"
-    contradictions = sum(r.endswith("(contradiction)") for r in rows)
+        contradiction = bool(silent and extra > 0 and total == 1)
+        rows.append([g_item.original, value(total), f"$1 + {format_exact(extra)}$",
+                     "yes" if contradiction else "no"])
+    contradictions = sum(r[-1] == "yes" for r in rows)
     if "B" in silent and contradictions:
         errs.append(Erratum(APPB_BRANCH_B.where, APPB_BRANCH_B.value, "blue.append(1); i += 1",
                             "blue.append(1); i += 1", kind=ErratumKind.TRANSCRIPTION,
-                            note="line 34 is numbered but empty in the available text; the other three branches "
-                                 "advance i, and Figure 10's rows (sum 1, blue share > 0) could not come from the loop "
-                                 "without it"))
+                            note=say("line 34 is numbered but empty in the available text; the other three "
+                                     "branches advance i, and Figure 10's rows (sum 1, blue share above 0) could not "
+                                     "come from the loop without it")))
     for w in wrong_list:
         errs.append(Erratum(f"Appendix B, Backgammon_Triangle: the branch for {w}", str(branches[w]),
                             f"{_LISTS[w]}.append(1)", kind=ErratumKind.MISPRINT))
     if [w for w in silent if w != "B"] and contradictions:
         errs.append(Erratum(APPB_BRANCHES.where, str(APPB_BRANCHES.value), "every branch advances i",
                             kind=ErratumKind.SUBSTANTIVE))
-    detail = ("Read exactly (no code is run): the branches for G, R and N advance the game counter i; as the available "
-              f"text prints it, the branch for B {'does not' if 'B' in silent else 'does'}. Round never returns 'N' (its "
-              "loop is `while True` and returns only at a vertex or an edge), so every game has a winner and the loop "
-              "stops after g games won by the winners whose branch advances i, the others' games coming on top: a row "
-              "of final_result then sums to 1 plus the shares of those winners. " + "; ".join(rows) + ".")
+    sums = table(["$g$", "Figure 10's shares sum to", "the loop as printed gives", "contradiction"], rows)
+    detail = say("Read exactly (no code is run): the branches for G, R and N advance the game counter i; as the "
+                 f"available text prints it, the branch for B {'does not' if 'B' in silent else 'does'}. Round never "
+                 "returns 'N' (its loop is `while True` and returns only at a vertex or an edge), so every game has a "
+                 "winner and the loop stops after $g$ games won by the winners whose branch advances i, the others' "
+                 "games coming on top: a row of final_result then sums to 1 plus the shares of those winners.", sums)
     if errs:
-        return erratum(EXACT, detail + " Figure 10's rows sum to 1 with a positive blue share, so the program that "
-                                      "produced them advanced i for B too: the missing line is damage in the "
-                                      "available text (its line number 34 is there, empty).", errs)
+        return erratum(EXACT, say(detail, "Figure 10's rows sum to 1 with a positive blue share, so the program that "
+                                  "produced them advanced i for B too: the missing line is damage in the available "
+                                  "text (its line number 34 is there, empty)."), errs)
     return verified(EXACT, detail)
 
 
@@ -854,10 +868,14 @@ APPB_STEPS = printed("Appendix B, Round, line 11: directions",
 
 
 #: Appendix B: the condition for G's win as each listing prints it (Round line 38, Doubling line 50, Prob_Area line 46)
+#: (the listings' Python written as mathematics: ``≤`` for ``<=``, ``√3`` for ``3**(1/2)``, ``·`` for ``*``, ``−`` for
+#: ``-``; :func:`read_condition` reads this notation back exactly, so no code is shown or run)
 APPB_G_ROUND = printed("Appendix B, Round, line 38: the condition for G's win",
-                       "current_step_x <= -current_step_x/(3**(1/2)) - r and current_step_x <= -r*3**(1/2)/2")
+                       "current_step_x ≤ −current_step_x/√3 − r and current_step_x ≤ −r·√3/2")
 APPB_G_OTHERS = printed("Appendix B, Doubling line 50 and Prob_Area line 46: the condition for G's win",
-                        "current_step_yy <= -current_step_xx/(3**(1/2)) - r and current_step_xx <= -r*3**(1/2)/2")
+                        "current_step_yy ≤ −current_step_xx/√3 − r and current_step_xx ≤ −r·√3/2")
+#: the listings' notation as typeset above, back to the Python it stands for (read by ``ast``, never executed)
+_AS_PYTHON = (("≤", "<="), ("≥", ">="), ("−", "-"), ("·", "*"), ("√3", "(3**(1/2))"))
 
 
 def read_condition(text: str, x, y, r):
@@ -889,6 +907,8 @@ def read_condition(text: str, x, y, r):
             return sp.Integer(node.value)
         raise ValueError(f"cannot read {ast.dump(node)[:60]}")
 
+    for shown, code in _AS_PYTHON:
+        text = text.replace(shown, code)
     return ev(ast.parse(text, mode="eval").body)
 
 
@@ -904,37 +924,38 @@ def appB_round_g():
         rnd = {p: read_condition(APPB_G_ROUND.value, p[0], p[1], r) for p in pts}
         oth = {p: read_condition(APPB_G_OTHERS.value, p[0], p[1], r) for p in pts}
     except (ValueError, SyntaxError, KeyError, TypeError) as exc:
-        return open_(EXACT, f"cannot read a printed condition: {exc}")
+        return open_(EXACT, say("cannot read a printed condition:", Content((Text(str(exc)),))))
     differ = [p for p in pts if rnd[p] != oth[p]]
     if not differ:
-        return verified(EXACT, "Round's condition for G's win agrees with the other two listings at every lattice point "
-                               "near G's vertex (radius 10).")
+        return verified(EXACT, say("Round's condition for G's win agrees with the other two listings at every lattice "
+                                   "point near G's vertex (radius 10)."))
     # where the two differ, the walk is on the G-B edge line or beyond it; there Round's next test (the G-B edge,
     # B's weight (x + r√3/2)/(r√3/2)) gives G with probability 1 - p
     ex = differ[0]
     line = -r * s3 / 2
     if any(sp.simplify(p[0] - line) > 0 for p in differ):
-        return open_(EXACT, "the two conditions differ inside the triangle", [str(p) for p in differ[:3]])
+        at = say(", ".join(f"$({sp.latex(sp.nsimplify(p[0]))}, {sp.latex(p[1])})$" for p in differ[:3]))
+        return open_(EXACT, say("the two conditions differ inside the triangle, e.g. at", at), at)
     on_line = [p for p in differ if sp.simplify(p[0] - line) == 0]
     weights = {sp.simplify((p[0] + r * s3 / 2) / (r * s3 / 2)) for p in on_line}
     if weights - {0}:
-        return open_(EXACT, f"B's edge weight at the differing points is {weights}", None)
+        return open_(EXACT, say("B's edge weights at the differing points are", say(*[math(w) for w in weights])), None)
+    right = "current_step_y ≤ −current_step_x/√3 − r and current_step_x ≤ −r·√3/2"
     return erratum(
         EXACT,
-        f"Round tests current_step_x against the line through G's vertex where Doubling and Prob_Area test "
-        f"current_step_yy (as Round itself does for B and R). Exactly, at radius {r}, the two conditions differ at "
-        f"{len(differ)} of the {len(pts)} lattice points with x within one step of G's vertex, e.g. "
-        f"({sp.nsimplify(ex[0])}, {ex[1]}); none lies inside the triangle (all have x <= -r√3/2). At the {len(on_line)} "
-        "with x = -r√3/2 the edge rule the other listings apply next gives G's opponent the weight 0 exactly (B's "
-        "weight (x + r√3/2)/(r√3/2) on the G-B edge, R's (x + r√3/2)/(r√3) on the R-G edge), so G wins there too (up to floating-point noise in the program); points "
-        "further left are never reached, since every point with x = -r√3/2 ends the game in either version (by "
-        "hand). A slip with no effect on the outcome.",
-        [Erratum(APPB_G_ROUND.where, APPB_G_ROUND.value,
-                 "current_step_y <= -current_step_x/(3**(1/2)) - r and current_step_x <= -r*3**(1/2)/2",
-                 "current_step_y <= -current_step_x/(3**(1/2)) - r and current_step_x <= -r*3**(1/2)/2",
-                 kind=ErratumKind.MISPRINT,
-                 note="the other two listings and Round's own conditions for B and R test the y coordinate")],
-        witness={"differ at": len(differ), "of": len(pts)})
+        say("Round tests current_step_x against the line through G's vertex where Doubling and Prob_Area test "
+            f"current_step_yy (as Round itself does for B and R). Exactly, at radius $r = {r}$, the two conditions "
+            f"differ at {len(differ)} of the {len(pts)} lattice points with $x$ within one step of G's vertex, e.g.",
+            math(sp.Tuple(sp.nsimplify(ex[0]), ex[1])), "; none lies inside the triangle (all have "
+            f"$x \\le -r \\sqrt{{3}}/2$). At the {len(on_line)} with $x = -r \\sqrt{{3}}/2$ the edge rule the other "
+            "listings apply next gives G's opponent the weight 0 exactly (B's weight "
+            "$(x + r \\sqrt{3}/2)/(r \\sqrt{3}/2)$ on the G-B edge, R's $(x + r \\sqrt{3}/2)/(r \\sqrt{3})$ on the R-G "
+            "edge), so G wins there too (up to floating-point noise in the program); points further left are never "
+            "reached, since every point with $x = -r \\sqrt{3}/2$ ends the game in either version (by hand). A slip "
+            "with no effect on the outcome."),
+        [Erratum(APPB_G_ROUND.where, APPB_G_ROUND.value, right, right, kind=ErratumKind.MISPRINT,
+                 note=say("the other two listings and Round's own conditions for B and R test the $y$ coordinate"))],
+        witness=say(f"the conditions differ at {len(differ)} of {len(pts)} lattice points"))
 
 
 @claim("ju24.appB.directions", "§4.3, last paragraph; Appendix B, Round (the list `directions`) and Doubling "
@@ -951,7 +972,8 @@ def appB_directions():
     norm = {sp.simplify(d[0] ** 2 + d[1] ** 2) for d in steps}
     as_set = {(sp.simplify(a), sp.simplify(b)) for a, b in steps}
     if len(as_set) != 6 or norm != {1} or {(sp.simplify(a), sp.simplify(b)) for a, b in rot} != as_set:
-        return open_(EXACT, f"the printed steps {APPB_STEPS.value} are not the six unit steps of a triangular lattice")
+        shown = say(", ".join(f"$({sp.latex(a)}, {sp.latex(b)})$" for a, b in APPB_STEPS.value))
+        return open_(EXACT, say("the printed steps", shown, "are not the six unit steps of a triangular lattice"))
     # the triangle of the appendix's plots: (0, r), (r sqrt3/2, -r/2), (-r sqrt3/2, -r/2)
     V = [(0, r), (r * s3 / 2, -r / 2), (-r * s3 / 2, -r / 2)]
     sides = [(V[(k + 1) % 3][0] - V[k][0], V[(k + 1) % 3][1] - V[k][1]) for k in range(3)]
@@ -964,16 +986,17 @@ def appB_directions():
 
     parallel = [(i, k) for i, d in enumerate(steps) for k, e in enumerate(sides) if cross(d, e) == 0]
     perpendicular = [(i, k) for i, d in enumerate(steps) for k, e in enumerate(sides) if dot(d, e) == 0]
-    lattice = verified(EXACT, "the six printed steps are unit vectors closed under negation and under rotation by "
-                       "60°: a walk in six directions on a triangular lattice, as the appendix says.",
+    lattice = verified(EXACT, say("the six printed steps are unit vectors closed under negation and under rotation by "
+                                  "60°: a walk in six directions on a triangular lattice, as the appendix says."),
                        assumptions=(ANY_LATTICE,))
     if len(parallel) == 6:
-        return verified(EXACT, "every step of the appendix's walk is parallel to a side of its triangle, as in Figure 5.",
-                        assumptions=(SAME_WALK,), alternatives=(lattice,))
+        return verified(EXACT, say("every step of the appendix's walk is parallel to a side of its triangle, as in "
+                                   "Figure 5."), assumptions=(SAME_WALK,), alternatives=(lattice,))
     return refuted(
         EXACT,
-        f"exact: none of the six printed steps (0, ±1), (±√3/2, ±1/2) is parallel to a side of the appendix's "
-        f"triangle (0, r), (±r√3/2, -r/2) ({len(parallel)} parallel pairs); each is perpendicular to one side "
+        say("exact: none of the six printed steps $(0, \\pm 1)$, $(\\pm \\sqrt{3}/2, \\pm 1/2)$ is parallel to a side of "
+        "the appendix's triangle $(0, r)$, $(\\pm r \\sqrt{3}/2, -r/2)$ "
+        f"({len(parallel)} parallel pairs); each is perpendicular to one side "
         f"({len(perpendicular)} perpendicular pairs). The appendix's own description, 'moving in six directions "
         "according to a triangular grid', is literally true (the steps span a triangular lattice), but that lattice is "
         "the §4.1 tiling rotated by 30° relative to the triangle, so the program does not simulate 'the random walk "
@@ -981,7 +1004,8 @@ def appB_directions():
         "lattice points do not lie on the sides; hence its 1/4 margin and its Lemma 4.2 coin at the boundary. It is "
         "not the §4.1 game: by symmetry the centre still gives 1/3 each (Figure 10), but elsewhere Theorem 4.1 is "
         "not guaranteed for it (whether Figure 12's differences contain a bias is not checked here). exactcube "
-        "simulates the §4.1 game itself.", {"parallel pairs": len(parallel), "perpendicular pairs": len(perpendicular)},
+        "simulates the §4.1 game itself."),
+        say(f"{len(parallel)} of the 18 pairs (step, side) are parallel, {len(perpendicular)} perpendicular"),
         assumptions=(SAME_WALK,), alternatives=(lattice,))
 
 
@@ -1002,15 +1026,16 @@ def appB_centre():
         wf = TS.simulate_wins(SIM_N, g, seed=2024, level=0.999)
         ok &= wf.all_within() and all(iv.contains(third) for iv in wf.intervals)
         widths.append(max(iv.high - iv.low for iv in wf.intervals))
-        lines.append(f"{g} games: " + ", ".join(f"{PLAYER[i]} {wf.wins[i] / g:.4f} [{iv.low:.4f}, {iv.high:.4f}]"
-                                                for i, iv in enumerate(wf.intervals)))
+        lines.append([g] + [f"{wf.wins[i] / g:.4f} [{iv.low:.4f}, {iv.high:.4f}]" for i, iv in enumerate(wf.intervals)])
     shrink = all(widths[i + 1] < widths[i] for i in range(len(widths) - 1))
-    detail = (f"side-{SIM_N} grid walk of ju24 §4.1 from the centre (6,6,6), numpy PCG64 seed 2024, Wilson 99.9% "
-              "intervals (three per run): " + "; ".join(lines) + f". The exact value 1/3 (Theorem 4.1) lies in "
-              f"{'every' if ok else 'not every'} interval; the widths shrink like 1/sqrt(g).")
+    runs = table(["games $g$"] + [f"{PLAYER[i]}: frequency [interval]" for i in range(3)], lines)
+    detail = say(f"side-{SIM_N} grid walk of ju24 §4.1 from the centre (6,6,6), numpy PCG64 seed 2024, Wilson 99.9% "
+                 "intervals (three per run):", runs, "The exact value $1/3$ (Theorem 4.1) lies in",
+                 "every" if ok else "not every", "interval; the widths shrink like $1/\\sqrt{g}$.")
     if ok and shrink:
         return verified(SAMPLED, detail)
-    return open_(SAMPLED, detail + " (an interval missing 1/3 at 99.9% is possible by chance; rerun with other seeds)")
+    return open_(SAMPLED, say(detail, "(an interval missing $1/3$ at 99.9% is possible by chance; rerun with other "
+                              "seeds)"))
 
 
 @claim("ju24.appB.doubling", "Appendix B, Doubling(r, q_offer, q_reject), Figure 11's experiment (5, 0.5, 0.1)",
@@ -1020,7 +1045,7 @@ def appB_centre():
                  "simulation is compared with the exact law")
 def appB_doubling():
     qo, qr = mpq(1, 2), mpq(1, 10)
-    parts, ok = [], True
+    parts, stakes, ok = [], [], True
     # r = 5 (Figure 11): side 5·sqrt(3) ≈ 8.7 unit steps, grid side 9; and side 15, where refusals can happen
     for n, seed in ((9, 11), (15, 12)):
         ex = TS.appendix_doubling_exact(n, qo, qr)
@@ -1028,16 +1053,22 @@ def appB_doubling():
         fold_exact = sum(ex.win_by_fold)
         checks = [iv.contains(p) for iv, p in zip(sim.intervals, ex.win)] + [sim.fold_interval.contains(fold_exact)]
         ok &= all(checks)
-        parts.append(
-            f"side {n}: exact P(win) = {', '.join(format_exact(p) for p in ex.win)}, P(ends by a refusal) = "
-            f"{format_decimal(fold_exact, 5)}, E[doubles] = {format_decimal(ex.expected_doubles, 5)}; simulated "
-            f"(200000 games, seed {seed}): wins {sim.wins}, refusals {sum(sim.wins_by_fold)} "
-            f"[{sim.fold_interval.low:.5f}, {sim.fold_interval.high:.5f}], mean doubles {sim.mean_doubles:.5f}, "
-            f"final stakes {sim.stake_counts}")
-    detail = ("q_offer = 1/2, q_reject = 1/10; chances exact (Theorem 4.1) instead of the appendix's 10000 inner "
-              "simulations; edges resolved by Lemma 4.2 as in the appendix; exact law by a linear solve over position "
-              "× last doubler. " + "; ".join(parts) + f". Exact values inside the 99.9% Wilson intervals: {ok}. "
-              "On the side-9 grid no interior chance is below 1/10, so no double is ever refused.")
+        parts.append([n, ", ".join(format_exact(p) for p in ex.win), ", ".join(map(str, sim.wins)),
+                      format_decimal(fold_exact, 5), f"{sum(sim.wins_by_fold)} [{sim.fold_interval.low:.5f}, "
+                      f"{sim.fold_interval.high:.5f}]", format_decimal(ex.expected_doubles, 5), f"{sim.mean_doubles:.5f}",
+                      seed])
+        stakes.append((n, sim.stake_counts))
+    law = table(["side", "exact P(win), A, B, C", "simulated wins", "exact P(refusal)", "simulated refusals [interval]",
+                 "exact E[doubles]", "simulated mean", "seed"], parts)
+    all_stakes = sorted({s for _, c in stakes for s in c})
+    finals = table(["side"] + [f"stake {s}" for s in all_stakes],
+                   [[n] + [c.get(s, 0) for s in all_stakes] for n, c in stakes])
+    detail = say("$q_{\\mathrm{offer}} = 1/2$, $q_{\\mathrm{reject}} = 1/10$; chances exact (Theorem 4.1) instead of the "
+                 "appendix's 10000 inner simulations; edges resolved by Lemma 4.2 as in the appendix; exact law by a "
+                 "linear solve over position × last doubler; 200000 simulated games per side:", law,
+                 "Final stakes of the simulated games:", finals, "The exact values lie",
+                 "inside" if ok else "NOT all inside", "the 99.9% Wilson intervals. On the side-9 grid no interior "
+                 "chance is below $1/10$, so no double is ever refused.")
     return (verified if ok else open_)(SAMPLED, detail)
 
 
@@ -1052,10 +1083,10 @@ def appB_prob_area():
             if not ivs[i].contains(area[i]):
                 misses.append((str(p), PLAYER[i]))
     maxdiff = max(abs(f - float(a)) for _, fr, ar, _ in rows for f, a in zip(fr, ar))
-    detail = (f"8 positions along a seeded walk from the centre of the side-{SIM_N} grid, 20000 games each: the "
-              f"largest |frequency - area| is {maxdiff:.4f}; areas are the barycentric coordinates, equal to the exact "
-              f"chances by Theorem 4.1, so the expected difference is exactly 0. Areas outside their 99.9% Wilson "
-              f"intervals: {misses or 'none'}.")
+    detail = say(f"8 positions along a seeded walk from the centre of the side-{SIM_N} grid, 20000 games each: the "
+                 f"largest $|f - a|$ (frequency $f$, area $a$) is {maxdiff:.4f}; areas are the barycentric coordinates, "
+                 "equal to the exact chances by Theorem 4.1, so the expected difference is exactly 0. Areas outside "
+                 "their 99.9% Wilson intervals:", "; ".join(f"{p} for {w}" for p, w in misses) or "none", ".")
     return (verified if not misses else open_)(SAMPLED, detail)
 
 
