@@ -601,9 +601,9 @@ def thm_4_3():
             robust, counts = robust_deviations(n, K, rule, ej)
             key = f"K={K} {rule}/{ej}"
             if not robust:
-                rows.append(f"{key}: no deviation gains under every convention (gains at "
-                            + ", ".join(f"{c} position(s) with ties {t}, {'A first' if pr == 0 else 'fair draw'}"
-                                        for (t, pr), c in counts.items()) + ")")
+                rows.append(say(f"{key}: no deviation gains under every convention (gains at",
+                                ", ".join(f"{c} position(s) with ties {t}, {'A first' if pr == 0 else 'fair draw'}"
+                                          for (t, pr), c in counts.items()), ")"))
                 continue
             interior = [p for p in robust if p.kind == "interior"]
             pick = max(interior or list(robust), key=lambda p: (min(robust[p]), p.coords))
@@ -613,31 +613,32 @@ def thm_4_3():
             persists = all(gm >= min(robust[pick]) / 2 for _, gm in finer)
             fin = ", ".join(f"{format_decimal(gm, 4)} at side {m}" for m, gm in finer)
             if not persists:
-                rows.append(f"{key}: A gains under every convention at {len(robust)} positions (best {pick}, "
-                            f"{format_decimal(min(robust[pick]), 4)}), but at the same point the gain falls to {fin}: "
-                            "a grid artefact, not counted")
+                rows.append(say(f"{key}: A gains under every convention at {len(robust)} positions (best {pick}, "
+                                f"{format_decimal(min(robust[pick]), 4)}), but at the same point the gain falls to {fin}: "
+                                "a grid artefact, not counted"))
                 continue
             witness[key] = {"side": n, "position": str(pick), "kind": pick.kind,
                             "A's gain (tie accept/fold x fair draw/A first)": [format_decimal(x, 4) for x in robust[pick]],
                             "same point, finer grids": fin}
-            rows.append(f"{key}: {len(interior)} interior and {len(robust) - len(interior)} edge positions where A "
-                        f"gains under every convention, e.g. {pick} ({pick.kind}), gain at least "
-                        f"{format_decimal(min(robust[pick]), 4)} ({fin})")
-    detail = (
+            rows.append(say(f"{key}: {len(interior)} interior and {len(robust) - len(interior)} edge positions where "
+                            f"A gains under every convention, e.g. {pick} ({pick.kind}), gain at least "
+                            f"{format_decimal(min(robust[pick]), 4)} ({fin})"))
+    detail = say(
         f"Theorem 4.3's principle (double exactly where the double ends the game in your favour: both opponents fold "
         f"under one-acceptance, one fold suffices under both-must-accept) is tested as a best response for A on the "
         f"side-{n} grid with 1 and 2 doubles, the others following it, by exact optimal stopping. A deviation is "
         "counted only if it gains under each of four conventions the paper leaves open: an exactly indifferent "
         "responder accepts or folds ('willing to fold', Theorem 4.3's own wording), and when several players want to "
-        "double at once a fair draw decides or A goes first. " + "; ".join(rows) + ". On this grid no evaluation is 1/6, "
+        "double at once a fair draw decides or A goes first.", *[say(x, ";") for x in rows[:-1]], *rows[-1:],
+        ". On this grid no evaluation is $1/6$, "
         "and under both-must-accept no responder is ever indifferent, so these witnesses are not ties. Kinds of "
         "failure: under one-acceptance a weak opponent folds and pays at once while the other takes (doubling when "
         "only one opponent is willing to fold beats waiting); an accepted double also raises the ejected player's "
         "debt ('liable'), so on an ejection edge A gains by waiting past the fold point to the take point; and a "
         "player about to be cashed against gains by doubling first. Under both-must-accept the interior gains with "
-        "one double (e.g. (11,3,3): A doubles while both would take, worth 2(3·11/17 - 1) = 32/17) exist only under "
+        "one double (e.g. (11,3,3): A doubles while both would take, worth $2(3 \\cdot 11/17 - 1) = 32/17$) exist only under "
         "the fair draw, when two players share a cash region; with A first they vanish, so they are not counted. "
-        "The earlier witness (12,3,3) on side 18 sat on y = z = 1/6 (indifferent opponents), a tie artefact.")
+        "The earlier witness (12,3,3) on side 18 sat on $y = z = 1/6$ (indifferent opponents), a tie artefact.")
     return thm_4_3_verdict(detail, witness)
 
 
@@ -649,21 +650,28 @@ def thm_4_3_verdict(detail, witness):
     def part(tag):
         return {k: v for k, v in witness.items() if k.endswith(tag)}
 
+    def points(w):
+        return table(["reading", "side", "position", "kind", "A's gain (tie accept/fold × fair draw/A first)",
+                      "same point, finer grids"],
+                     [[k, v.get("side", THM43_N), v["position"], v["kind"],
+                       ", ".join(v.get("A's gain (tie accept/fold x fair draw/A first)", [])) or "–",
+                       v.get("same point, finer grids", "–")] for k, v in w.items()])
+
     alts = []
     for tag, ids in (("one/settled", (SETTLED.id, ONE.id)), ("both/settled", (SETTLED.id, BOTH.id))):
         w = part(tag)
         if w:
-            alts.append(refuted(EXACT, f"Witnesses with {tag.split('/')[0]} acceptance and settled ejection: "
-                                       + ", ".join(f"{k}: {v['position']} ({v['kind']})" for k, v in w.items())
-                                       + " (details of the main verdict).", w, assumptions=ids))
+            alts.append(refuted(EXACT, say(f"Witnesses with {tag.split('/')[0]} acceptance and settled ejection:",
+                                           ", ".join(f"{k}: {v['position']} ({v['kind']})" for k, v in w.items()),
+                                           "(details of the main verdict)."), points(w), assumptions=ids))
         else:
-            alts.append(open_(EXACT, f"With {tag.split('/')[0]} acceptance and settled ejection no deviation from "
-                                     f"the principle gains under every convention and persists on finer grids (side "
-                                     f"{THM43_N}, 1 and 2 doubles): not refuted here, but a search on one grid is "
-                                     "not a proof.", assumptions=ids))
+            alts.append(open_(EXACT, say(f"With {tag.split('/')[0]} acceptance and settled ejection no deviation from "
+                                         "the principle gains under every convention and persists on finer grids (side "
+                                         f"{THM43_N}, 1 and 2 doubles): not refuted here, but a search on one grid is "
+                                         "not a proof."), assumptions=ids))
     liable = {**part("one/liable"), **part("both/liable")}
     if liable:
-        return refuted(EXACT, detail, liable, assumptions=(LIABLE.id,), alternatives=tuple(alts))
+        return refuted(EXACT, detail, points(liable), assumptions=(LIABLE.id,), alternatives=tuple(alts))
     return open_(EXACT, detail, assumptions=(LIABLE.id,), alternatives=tuple(alts))
 
 
@@ -681,21 +689,24 @@ def sec5_regions():
         for n in (12, 18, 24):
             g = TD.equilibrium(n, K, "one")
             if not g.is_equilibrium():
-                return open_(EXACT, f"best-response iteration found no fixed point at n = {n}, K = {K}", (n, K))
+                return open_(EXACT, say(f"best-response iteration found no fixed point at $n = {n}$, $K = {K}$"),
+                             say(f"$n = {n}$, $K = {K}$"))
             R = [g.doubling_region(i) for i in range(3)]
             if not all({T.Position(p.c, p.a, p.b) for p in R[i]} == set(R[(i + 1) % 3]) for i in range(3)):
                 asym.append(f"K={K} n={n}")
             out[f"K={K} n={n}"] = format_decimal(mpq(len(R[0]), len(T.positions(n))), 3)
-    return open_(EXACT, "exact on each grid: for 1, 2, 3 doubles (one acceptance suffices, ejected players liable) "
-                        "best-response iteration from the paper's principle reaches a subgame-perfect equilibrium, "
-                        "certified by exact optimal stopping; fraction of grid points where A doubles at the start: "
-                        + ", ".join(f"{k}: {v}" for k, v in out.items())
-                        + ". These fractions still move with n, so no limit shape is claimed: whether the regions "
-                          "converge as n grows (a continuum limit) stays open. Equilibria are not unique: "
-                        + (f"for {', '.join(asym)} simultaneous best responses cycle and the one-at-a-time iteration "
-                           "ends at an equilibrium that is not symmetric under renaming the players, although the "
-                           "game is." if asym else "all equilibria found here are symmetric under renaming the "
-                                                   "players, but uniqueness is not claimed."), out)
+    shares = table(["doubles $K$"] + [f"side {n}" for n in (12, 18, 24)],
+                   [[K] + [out[f"K={K} n={n}"] for n in (12, 18, 24)] for K in (1, 2, 3)])
+    return open_(EXACT, say("exact on each grid: for 1, 2, 3 doubles (one acceptance suffices, ejected players liable) "
+                            "best-response iteration from the paper's principle reaches a subgame-perfect equilibrium, "
+                            "certified by exact optimal stopping; the fraction of grid points where A doubles at the "
+                            "start:", shares, "These fractions still move with $n$, so no limit shape is claimed: "
+                            "whether the regions converge as $n$ grows (a continuum limit) stays open. Equilibria are "
+                            "not unique:",
+                            f"for {', '.join(asym)} simultaneous best responses cycle and the one-at-a-time iteration "
+                            "ends at an equilibrium that is not symmetric under renaming the players, although the "
+                            "game is." if asym else "all equilibria found here are symmetric under renaming the "
+                                                    "players, but uniqueness is not claimed."), shares)
 
 
 # ------------------------------------------------------------------------------- Appendix B
