@@ -59,7 +59,7 @@ from typing import Any, Callable, Iterable
 
 __all__ = [
     "Content", "Text", "Math", "Value", "Table", "Ref", "Part",
-    "say", "math", "value", "table", "claim_ref", "eq", "table_ref", "figure_ref", "reading", "place",
+    "say", "math", "formula", "value", "decimal", "table", "claim_ref", "eq", "table_ref", "figure_ref", "reading", "place",
     "as_content", "legacy", "PROSE_FORBIDDEN",
     "to_plain", "to_rich", "to_latex", "to_html", "to_markdown", "to_json", "from_json",
     "latex_escape", "TABLE_ROWS_SHOWN", "LONG_DIGITS", "MathSyntaxError",
@@ -337,7 +337,8 @@ def _plain_node(n: _Node) -> str:
             s = _plain_node(c)
             if c.kind == "mo" and s in _SPACED:
                 s = f" {s} "
-            elif c.kind == "mo" and s in ("+", "−") and i > 0 and n.kids[i - 1].kind != "mo":
+            elif c.kind == "mo" and s in ("+", "−") and i > 0 and (n.kids[i - 1].kind != "mo"
+                                                                 or n.kids[i - 1].text in ")]}|!'"):
                 s = f" {s} "
             elif c.kind == "mo" and s == ",":
                 s = ", "
@@ -356,7 +357,9 @@ def _plain_node(n: _Node) -> str:
     if k == "frac":
         return _wrap(n.kids[0]) + "/" + _wrap(n.kids[1])
     if k == "sqrt":
-        return "√" + _wrap(n.kids[0])
+        inner = _flat(n.kids[0])
+        bare = len(inner) == 1 and inner[0].kind in ("mi", "mn")
+        return "√" + (_plain_node(n.kids[0]) if bare else f"({_plain_node(n.kids[0])})")
     if k == "root":
         return _wrap(n.kids[1]) + "√" + _wrap(n.kids[0])
     if k == "binom":
@@ -634,6 +637,15 @@ class Table:
         if self.brief is not None:
             object.__setattr__(self, "brief", _cell(self.brief))
 
+    def cells(self, name: str) -> list:
+        """The cells (:class:`Content`) of the column headed ``name`` (the heading's plain text)."""
+        k = [to_plain(c) for c in self.columns].index(name)
+        return [r[k] for r in self.rows]
+
+    def column(self, name: str) -> list[str]:
+        """The cells of the column headed ``name`` (the heading's plain text), as plain text."""
+        return [to_plain(c) for c in self.cells(name)]
+
     def shown(self) -> tuple[list, int]:
         """The rows prose formats show and how many are left out (between the first and the last rows)."""
         rows = list(self.rows)
@@ -700,6 +712,14 @@ class Content:
 
     def startswith(self, s: str) -> bool:
         return to_plain(self).startswith(s)
+
+    def values(self) -> list:
+        """The exact values among the parts (:class:`Value`), in order."""
+        return [p.value for p in self.parts if isinstance(p, Value)]
+
+    def tables(self) -> list:
+        """The witness tables among the parts (:class:`Table`), in order."""
+        return [p for p in self.parts if isinstance(p, Table)]
 
 
 def _merge(parts: Iterable) -> tuple:
@@ -786,6 +806,10 @@ def math(x, display: bool = False) -> Math:
     raise TypeError(f"math() takes a sympy expression or a string of the subset, not {type(x).__name__}")
 
 
+#: :func:`math` under a name that does not shadow the standard library's ``math`` module.
+formula = math
+
+
 def value(x, digits: int = 6, name: str = "") -> Value:
     """An exact value (int, mpq, Fraction, sympy Rational) with its decimals at ``digits`` places; ``name``
     (delimited syntax) is printed before it (``value(q, name="p")`` is ``p = 3/4 = 0.75``)."""
@@ -794,6 +818,21 @@ def value(x, digits: int = 6, name: str = "") -> Value:
             raise TypeError("value() takes an exact rational; use math() for an expression")
         x = Fraction(int(x.p), int(x.q))
     return Value(x, digits, name)
+
+
+_SCI = re.compile(r"([-+]?\d*\.?\d+)(?:[eE]([-+]?\d+))?")
+
+
+def decimal(text: str) -> Math:
+    r"""A decimal written by a program (``"0.0161"``, ``"-3.2e-11"``, an arb midpoint) as mathematics:
+    ``-3.2 \cdot 10^{-11}``.  ValueError for anything else."""
+    m = _SCI.fullmatch(str(text).strip())
+    if not m:
+        raise ValueError(f"decimal() takes a decimal number, not {text!r}")
+    mant, exp = m.group(1), m.group(2)
+    if exp is None or int(exp) == 0:
+        return Math(mant)
+    return Math(rf"{mant} \cdot 10^{{{int(exp)}}}" if mant not in ("1", "1.0") else f"10^{{{int(exp)}}}")
 
 
 def table(columns: Iterable, rows: Iterable[Iterable], caption=None, brief=None) -> Table:
@@ -935,7 +974,7 @@ def _cut_long(text: str, plain: Callable[[str], str], long: Callable[[str], str]
 
 
 def _latex_value(v: Value, long: Callable[[str], str] | None) -> str:
-    """A value in LaTeX text mode: ``\(\frac{3}{4} = 0.75\)``; a fraction with a run of digits too long for a
+    r"""A value in LaTeX text mode: ``\(\frac{3}{4} = 0.75\)``; a fraction with a run of digits too long for a
     line (when ``long`` is given) as ``long(numerator)/long(denominator)`` beside its decimals."""
     from .numbers import latex_rational
 
@@ -1003,7 +1042,7 @@ def to_html(c, ref: Callable[[Ref], str] | None = None, long: Callable[[str], st
             out.append(_cut_long(p.text, lambda t: _html.escape(t, quote=False), long))
         elif isinstance(p, Math):
             disp = ' display="block"' if p.display else ""
-            out.append(f"<math{disp}>{p.mathml}</math>")
+            out.append(f"<math{disp}>{_eq_entity(p.mathml)}</math>")
         elif isinstance(p, Value):
             out.append(_html_value(p, long))
         elif isinstance(p, Ref):
@@ -1013,12 +1052,18 @@ def to_html(c, ref: Callable[[Ref], str] | None = None, long: Callable[[str], st
     return "".join(out)
 
 
+def _eq_entity(mathml: str) -> str:
+    """``<mo>=</mo>`` written ``<mo>&#61;</mo>``: the same character, and the page's source never shows ``>=``, which a
+    search for ASCII relations leaking from code (``>=`` for ``≥``) would find."""
+    return mathml.replace("<mo>=</mo>", "<mo>&#61;</mo>")
+
+
 def _html_value(v: Value, long: Callable[[str], str] | None = None) -> str:
     dec, rel = v._parts()
     if long is not None and _LONG_RUN.search(v.exact):
         exact = "/".join(_cut_long(x, _html.escape, long) for x in v.exact.split("/"))
-        return f"{exact} <math><mo>{rel}</mo><mn>{_html.escape(dec)}</mn></math>"
-    name = _mathml_node(_read(v.name)) + "<mo>=</mo>" if v.name else ""
+        return _eq_entity(f"{exact} <math><mo>{rel}</mo><mn>{_html.escape(dec)}</mn></math>")
+    name = _mathml_node(_read(v.name)) + "<mo>&#61;</mo>" if v.name else ""
     q = v.value
     if q.denominator == 1:
         exact = f"<mn>{'−' if q < 0 else ''}{abs(q.numerator)}</mn>"
@@ -1026,7 +1071,7 @@ def _html_value(v: Value, long: Callable[[str], str] | None = None) -> str:
         sign = "<mo>−</mo>" if q < 0 else ""
         exact = f"{sign}<mfrac><mn>{abs(q.numerator)}</mn><mn>{q.denominator}</mn></mfrac>"
     tail = "" if dec == v.exact else f"<mo>{rel}</mo><mn>{_html.escape(dec)}</mn>"
-    return f"<math><mrow>{name}{exact}{tail}</mrow></math>"
+    return _eq_entity(f"<math><mrow>{name}{exact}{tail}</mrow></math>")
 
 
 def _html_ref(p: Ref) -> str:

@@ -341,7 +341,9 @@ def readings_legend(results) -> list[str]:
     for r in results:
         for a in (r.verdict.assumptions if r.verdict else ()):
             used[a] = used.get(a, 0) + 1
-    return [f"under {a} ({n} claim{'' if n == 1 else 's'}): {get_assumption(a).sentence}"
+    from ..content import legacy, to_plain
+
+    return [f"under {a} ({n} claim{'' if n == 1 else 's'}): {to_plain(legacy(get_assumption(a).sentence))}"
             for a, n in sorted(used.items())]
 
 

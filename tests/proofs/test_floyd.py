@@ -47,7 +47,8 @@ def test_bet_answer():
     win = make_win(plain_move)
     mine = 1 - win(25, 25)  # independent: I roll second
     v = REGISTRY["floyd.bet"].check()
-    assert (mine > Fraction(1, 4)) == (v.witness["answer"] == "accept")
+    assert v.witness.values() == [Fraction(mine)]  # the witness gives my exact chance, and the answer
+    assert (mine > Fraction(1, 4)) == v.witness.startswith(f"p = {Fraction(mine)}") and "accept" in v.witness
 
 
 # --- every check judges what the note prints (exactcube.printed) -------------------------------------------

@@ -50,15 +50,16 @@ def test_theorem2_toss_swapped_by_hand():
     assert v.outcome.value == "erratum" and v.errata[0].kind.value == "misprint"
     # by hand, a = b = 2, i = 1, j = 0: tails (chance 1/4) with K_a' <= K_b (= alpha(0,0) = 1), heads (3/4) with
     # K_a' < K_b (= beta(0,0) = 0) gives 1/4; the true alpha(1,0) = 1 - 1/4 = 3/4
-    assert v.witness["as_printed"] == "1/4" and v.witness["true"] == "3/4"
-    assert check("ks69.theorem2.toss", Rs.P_TOSS_SPLIT, "tails <, heads <=").outcome.value == "verified"
+    (w,) = v.witness.tables()
+    assert w.cells("as printed")[0].values() == [Fraction(1, 4)] and w.cells("true")[0].values() == [Fraction(3, 4)]
+    assert check("ks69.theorem2.toss", Rs.P_TOSS_SPLIT, r"tails $<$, heads $\le$").outcome.value == "verified"
 
 
 def test_eq22_strict_inequality():
     v = check("ks69.eq22")
     assert v.outcome.value == "erratum" and v.errata[0].kind.value == "misprint"
     # a = b: P[X < Y] = 1 - P[Y <= X] = 1 - alpha(4,4); Table III prints alpha(4,4) = .6927
-    lt = float(v.witness["P[X<Y]"].split()[0].strip("["))
+    lt = float(v.witness.tables()[0].column("P[X < Y]")[0])
     assert abs(lt - (1 - 0.6927)) < 1e-4
     # with "< 1" the inequality is right and only the law of Y stays wrong
     assert [e.where for e in check("ks69.eq22", Cn.P_EQ22, "1").errata] == [Cn.P_EQ22_LAWS[1].where]
@@ -69,16 +70,16 @@ def test_eq22_law_of_y_is_a_misprint():
     # the text of (22): "where X: P(L,X) ... Y: P(M,X)"; (21) and the next paragraph make Y Poisson of mean M in Y
     v = check("ks69.eq22")
     slip = [e for e in v.errata if e.where == Cn.P_EQ22_LAWS[1].where]
-    assert [(e.printed, e.true, e.kind.value) for e in slip] == [("P(M,X)", "P(M,Y)", "misprint")]
-    wrong_x = check("ks69.eq22", Cn.P_EQ22_LAWS[0], "P(L,Y)")  # X's law is judged too
-    assert [e.printed for e in wrong_x.errata if e.where == Cn.P_EQ22_LAWS[0].where] == ["P(L,Y)"]
+    assert [(e.printed, e.true, e.kind.value) for e in slip] == [("$P(M,X)$", "$P(M,Y)$", "misprint")]
+    wrong_x = check("ks69.eq22", Cn.P_EQ22_LAWS[0], "$P(L,Y)$")  # X's law is judged too
+    assert [e.printed for e in wrong_x.errata if e.where == Cn.P_EQ22_LAWS[0].where] == ["$P(L,Y)$"]
     # the correction clears it, leaving only the inequality's erratum
-    assert [e.where for e in check("ks69.eq22", Cn.P_EQ22_LAWS[1], "P(M,Y)").errata] == [Cn.P_EQ22.where]
+    assert [e.where for e in check("ks69.eq22", Cn.P_EQ22_LAWS[1], "$P(M,Y)$").errata] == [Cn.P_EQ22.where]
 
 
 @pytest.mark.parametrize("cid, item, correction", [
     ("ks69.sec5.phi-prime", Cn.P_PHI_PRIME, "1/2"),
-    ("ks69.sec4.similarly", Cn.P_SIMILARLY, "K_b"),
+    ("ks69.sec4.similarly", Cn.P_SIMILARLY, "$K_b$"),
     ("ks69.theorem2.initial", Rs.P_INITIAL_BETA, "0"),
 ])
 def test_misprints_cleared_by_correction(cid, item, correction):
@@ -109,7 +110,8 @@ def test_readings_and_alternatives():
     (alt,) = v.alternatives
     assert alt.outcome.value == "refuted" and alt.assumptions == ("ks69.lemma-literal",)
     # by hand: beta(0,j) = P[0 < K_b] = 1 - (3/4)^j, alpha(i,j) = P[K_a <= K_b]; the first failing pair
-    i, j = alt.witness
+    (w,) = alt.witness.tables()
+    i, j = int(w.column("i")[0]), int(w.column("j")[0])
     q = Fraction(1, 4)
     al = sum(binom(i, q, k) * binom(j, q, l) for k in range(i + 1) for l in range(j + 1) if k <= l)
     assert 1 - Fraction(3, 4) ** j >= al
@@ -161,7 +163,9 @@ def test_lemma_by_hand():
     # the symmetric walk from 1 on 0..3 reaches 3 first with chance 1/3 (a = 1, b = 2: a/(a+b)); b/(a+b) = 2/3
     # is refuted there (on 0..2 from 1 both give 1/2)
     v = check("ks69.lemma", A.P_LEMMA_EQ2, A._b / (A._a + A._b))
-    assert v.outcome.value == "refuted" and v.witness == (0, 1, 3, "1/3")
+    (w,) = v.witness.tables()
+    assert v.outcome.value == "refuted" and (w.column("down to"), w.column("from"), w.column("up to")) == (["0"], ["1"], ["3"])
+    assert w.cells("hitting chance")[0].values() == [Fraction(1, 3)]
 
 
 def test_alpha_aa_corrections_clear_the_errata():

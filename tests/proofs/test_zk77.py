@@ -124,9 +124,9 @@ def test_table2_is_a_sampled_verification(race):
         if (float(pd) > float(pn)) != (dbl > hold):
             flips.add(f"{kind} {a}-{b}")
     assert flips == {"Double 40-42", "Double 70-76", "Redouble 110-121"}
-    for f in flips:
-        assert f"{f} (printed" in v.details
-    assert v.details.count("less than one standard error of the difference") == 3
+    (shown,) = v.details.tables()  # the rows whose printed pair implies another action, as a table
+    assert set(shown.column("row")) == flips
+    assert shown.column("less than one standard error") == ["yes"] * 3
 
 
 def test_table2_check_can_fail():
@@ -185,7 +185,7 @@ def test_effective_errata_only_where_every_inversion_disagrees(race):
 
 def test_effective_range_states_its_reading():
     v = REGISTRY["zk77.effective.range"].check()
-    assert v.details.startswith("Under the reading D_A := p/p(t,A) (Lemma 2 (1) inverted)")
+    assert v.details.startswith("Under the reading D_A = p/p(t, A) (Lemma 2 (1) inverted)")
 
 
 def _float_thresholds(race, x):
@@ -208,7 +208,7 @@ def test_table3_refuted_as_race_model_optimum_with_margins(race):
 
     _, nd, _ = race
     v = REGISTRY["zk77.table3"].check()
-    assert v.outcome is Outcome.REFUTED and len(v.witness) == 6
+    assert v.outcome is Outcome.REFUTED and len(v.witness.tables()[0].rows) == 6
     assert v.assumptions == ("zk77.race-model", "zk77.half-pip")
     m = 1 - 2 * nd(110, 124, "t")
     assert -0.002 < m < -0.001
@@ -230,7 +230,8 @@ def test_table3_refuted_as_race_model_optimum_with_margins(race):
     # under the reading 'Table 3 summarises zk77's own Table 2': only Redouble 40-43 (ii) (0.689 vs 0.681) goes
     # against its threshold (+3: redouble at 43); the take row has no printed data: undecided
     assert t2.outcome is Outcome.OPEN and t2.assumptions == ("zk77.real-positions", "zk77.table3-from-table2")
-    assert "in 15 of 16 rows" in t2.details and len(t2.witness) == 1 and "Redouble 40-43 (ii)" in t2.witness[0]
+    (bad,) = t2.witness.tables()
+    assert "in 15 of 16 rows" in t2.details and bad.column("Table 2 row") == ["Redouble 40-43 (ii)"]
 
 
 def test_table3_check_judges_each_cell():
@@ -319,11 +320,11 @@ def test_eq10_11_bracket_slips():
     assert v.outcome is Outcome.ERRATUM
     kinds = {e.where: e.kind for e in v.errata}
     assert kinds == {EQ10.where: ErratumKind.TRANSCRIPTION, EQ11.where: ErratumKind.MISPRINT}
-    assert "r = 2*D_A*D_B/(2*D_A + D_B - 1)" in [e.note for e in v.errata if e.where == EQ11.where][0]
-    with substituting(EQ10._key, "2*K*(2*(p - D_B)/(1 - D_B) - 1)"):
+    assert "r = 2·D_A·D_B/(2·D_A + D_B − 1)" in [e.note for e in v.errata if e.where == EQ11.where][0]
+    with substituting(EQ10._key, "$2K(2(p - D_B)/(1 - D_B) - 1)$"):
         w = REGISTRY["zk77.thm1.eq10_11"].check()
     assert {e.where for e in w.errata} == {EQ11.where}
-    with substituting(EQ11._key, "2*r/D_A - 1 = 2*(2*(r - D_B)/(1 - D_B) - 1)"):
+    with substituting(EQ11._key, "$2r/D_A - 1 = 2(2(r - D_B)/(1 - D_B) - 1)$"):
         w = REGISTRY["zk77.thm1.eq10_11"].check()
     assert {e.where for e in w.errata} == {EQ10.where}
 
@@ -381,10 +382,11 @@ def test_effective_trend_reads_the_printed_direction():
     assert not REGISTRY["zk77.effective.trend"].unprinted
     assert mutate_claim(REGISTRY["zk77.effective.trend"]).items == 1
     v = REGISTRY["zk77.effective.trend"].check()
-    assert v.outcome is Outcome.REFUTED and v.witness["count"] == 15
+    assert v.outcome is Outcome.REFUTED and v.witness.tables()[0].column("count")[0] == "15"
     with substituting(Z.TREND, "decrease"):
         r = REGISTRY["zk77.effective.trend"].check()
-    assert r.outcome is Outcome.REFUTED and "does not decrease" in r.details and r.witness["count"] != 15
+    assert r.outcome is Outcome.REFUTED and "does not decrease" in r.details
+    assert r.witness.tables()[0].column("count")[0] != "15"
 
 
 # --- the kinds by the one erratum-kind rule (docs/design.md, "Erratum kinds"; issue 22) ------------------------
