@@ -115,7 +115,7 @@ def eq2_4():
 
 
 @claim("ju24.thm1.2", "§1.3 Theorem 1.2, (1.1), (2.5)",
-       "With k >= 1 doubles remaining, the optimal doubling state is d_k = 4/5 + (1/5)(-1/4)^k.")
+       "With k ≥ 1 doubles remaining, the optimal doubling state is d_k = 4/5 + (1/5)(-1/4)^k.")
 def thm1_2():
     closed = D_CLOSED.value
     rec = EQ23.value.subs(d_prev_, closed.subs(k_, k_ - 1))

@@ -392,8 +392,8 @@ def _since_slip(sentence: str, why_plus: str):
 
 
 @claim("ju24.sec3.2.text", "§3.2.1 and §3.2.2, the sentences around (3.4) and (3.6)",
-       "'... whenever d_k is less than (1+x)/2, doubling is preferable to doubling' (twice); 'the constant term and "
-       "the coefficient of the exponential term are both positive, since n > 1'.")
+       "The proofs say '... whenever d_k is less than (1+x)/2, doubling is preferable to doubling' (twice) and "
+       "'the constant term and the coefficient of the exponential term are both positive, since n > 1'.")
 def sec3_2_text():
     # the sentences are about (3.3) = (1.2) and its limit (A.3): first, those are the model's
     off = printed_matches_model(R_PLUS_SAMPLES[:3], 3, "(1.2)")

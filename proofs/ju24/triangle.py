@@ -342,7 +342,7 @@ def myopic_cash_region(n, player=0):
 
 @claim("ju24.fig6", "§4.3, Figure 6 and its caption",
        "With one double, a player should propose a double at the boundary of the filled region {both opponents' "
-       "evaluations <= 1/6}, and fold beyond the line at 1/6.")
+       "evaluations ≤ 1/6}, and fold beyond the line at 1/6.")
 def fig6_region():
     t = FIG6_LINE.value
     errs = []
@@ -971,8 +971,8 @@ def appB_round_g():
 
 @claim("ju24.appB.directions", "§4.3, last paragraph; Appendix B, Round (the list `directions`) and Doubling "
        "(the triangle drawn)",
-       "'In Appendix B, we give a computer simulation of the random walk described in this section', i.e. the walk "
-       "of §4.1 (Figure 5: the six steps run along the tiling, parallel to the sides of the triangle).")
+       "§4.3 says: 'In Appendix B, we give a computer simulation of the random walk described in this section', "
+       "i.e. the walk of §4.1 (Figure 5: the six steps run along the tiling, parallel to the sides of the triangle).")
 def appB_directions():
     s3 = sp.sqrt(3)
     r = sp.symbols("r", positive=True)

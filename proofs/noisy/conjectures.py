@@ -93,7 +93,7 @@ P_C10 = printed("§3, Conjecture 10: the range eps > 1/2, the bound p(n) >= 1/2,
 # Conjecture 9
 # ---------------------------------------------------------------------------
 
-C9 = ("For n >= 2 and 0 < eps < 1/2, p(n) > 1/2 and the optimal play is (transmitting) "
+C9 = ("For n ≥ 2 and 0 < eps < 1/2, p(n) > 1/2 and the optimal play is (transmitting) "
       "the removal of the entire pile.")
 
 
@@ -122,7 +122,7 @@ def conjecture9():
                                "(every heap up to 128) and", claim_ref("noisy.conjecture9.whole_n1024"), "."))
 
 
-@claim("noisy.conjecture9.interval", "§3, Conjecture 9", C9 + " [whole interval, n <= 128]",
+@claim("noisy.conjecture9.interval", "§3, Conjecture 9", C9 + " [whole interval, n ≤ 128]",
        slow=True, unprinted=STATEMENT_ONLY)
 @resting_on(CHANNEL)
 def conjecture9_interval():
@@ -195,11 +195,11 @@ _NEAR_HALF = (
      "~6 min", True),
     ("noisy.conjecture9.whole_n2048", 9, 2048, mpq(0), "every heap 2..2048 on the whole of [0, 1/2), reaching 1/2, "
      "~30 min", True),
-    ("noisy.conjecture10.near_half", 10, 128, mpq(1), "every n = 2^k <= 128 on the whole of (1/2, 1), reaching 1/2 "
+    ("noisy.conjecture10.near_half", 10, 128, mpq(1), "every n = 2^k ≤ 128 on the whole of (1/2, 1), reaching 1/2 "
      "and 1, ~25 s", False),
-    ("noisy.conjecture10.near_half_n1024", 10, 1024, mpq(3, 5), "every n = 2^k <= 1024 on (1/2, 3/5], reaching 1/2, "
+    ("noisy.conjecture10.near_half_n1024", 10, 1024, mpq(3, 5), "every n = 2^k ≤ 1024 on (1/2, 3/5], reaching 1/2, "
      "~2 min", True),
-    ("noisy.conjecture10.near_half_n2048", 10, 2048, mpq(3, 5), "every n = 2^k <= 2048 on (1/2, 3/5], reaching 1/2, "
+    ("noisy.conjecture10.near_half_n2048", 10, 2048, mpq(3, 5), "every n = 2^k ≤ 2048 on (1/2, 3/5], reaching 1/2, "
      "~12 min", True),
 )
 
@@ -384,7 +384,7 @@ def conjecture10_crossing4096():
 
 
 @claim("noisy.conjecture10.near_one", "§3, Conjecture 10",
-       "Why move n - 4 overtakes n - 1 near eps = 1 from n = 256 on: first-order loss rates at eps -> 1, n = 2^j <= 1024",
+       "Why move n - 4 overtakes n - 1 near eps = 1 from n = 256 on: first-order loss rates at eps -> 1, n = 2^j ≤ 1024",
        unprinted=DERIVED)
 @resting_on(CHANNEL)
 def conjecture10_near_one():
@@ -531,7 +531,7 @@ def half_first_order():
                                "and", claim_ref("noisy.conjecture10.near_half"), "use these two facts)"))
 
 
-@claim("noisy.conjecture10.interval", "§3, Conjecture 10", C10 + " [whole interval, n <= 64]",
+@claim("noisy.conjecture10.interval", "§3, Conjecture 10", C10 + " [whole interval, n ≤ 64]",
        slow=True, unprinted=STATEMENT_ONLY)
 @resting_on(CHANNEL)
 def conjecture10_interval():
@@ -541,7 +541,7 @@ def conjecture10_interval():
     return open_(RIGOROUS, say(_library("; ".join(r.details)), "(scope", _library(r.scope), ")"))
 
 
-@claim("noisy.conjecture10.grid", "§3, Conjecture 10", C10 + " [grid 1/1000, n <= 1024]",
+@claim("noisy.conjecture10.grid", "§3, Conjecture 10", C10 + " [grid 1/1000, n ≤ 1024]",
        slow=True, unprinted=STATEMENT_ONLY)
 @resting_on(CHANNEL)
 def conjecture10_grid():
@@ -639,7 +639,7 @@ def question41():
                  every)
 
 
-@claim("noisy.question4.1.grid", "§4, (1)", "max over eps > 1/2 of |p(n) - 1/2| for n <= 1024 [grid 1/1000]",
+@claim("noisy.question4.1.grid", "§4, (1)", "max over eps > 1/2 of |p(n) - 1/2| for n ≤ 1024 [grid 1/1000]",
        slow=True, unprinted=STATEMENT_ONLY)
 @resting_on(CHANNEL)
 def question41_grid():

@@ -67,8 +67,8 @@ def sym_move_values(n: int, p_lower):
 
 @claim("noisy.eq2", "§1, 1-pile Nim of 3 chips, (1)-(2)",
        "From 3 chips, sending 00 is received as 00 with probability (1-e)/(1+e) and as 01 or 10 with e/(1+e) each; "
-       "p(3) = (1 - e + e^2)/(1 + e) with optimal move 00 for e <= 1/2, p(3) = e(1 - e^2)/(1 - e + e^2) with "
-       "optimal move 01 for e >= 1/2; at e = 1/2 the game is fair and every move is optimal.")
+       "p(3) = (1 - e + e^2)/(1 + e) with optimal move 00 for e ≤ 1/2, p(3) = e(1 - e^2)/(1 - e + e^2) with "
+       "optimal move 01 for e ≥ 1/2; at e = 1/2 the game is fair and every move is optimal.")
 def eq2():
     mu = sym_mu(3, 0)
     if [sp.simplify(a - b) for a, b in zip(mu, P_EQ2_MU.value)] != [0, 0, 0]:

@@ -95,7 +95,7 @@ def lemma7():
 @claim("noisy.cor8", "§2, Corollary 8 and the paragraph before it",
        "n-pile Nim with the equiprobable mu satisfies Lemma 7's hypothesis: the N-positions are those made only "
        "of an odd number of 1-chip piles, the P-positions those made only of an even number (including none); "
-       "a chance position has a P- or N-follower only if it is (1, ..., 1, m) with m >= 2, and then exactly one of "
+       "a chance position has a P- or N-follower only if it is (1, ..., 1, m) with m ≥ 2, and then exactly one of "
        "each; hence it is a fair chance game from any start that is neither P nor N (all positions of up to 4 "
        "heaps of up to 7 chips).",
        unprinted=NOTHING_PRINTED)
