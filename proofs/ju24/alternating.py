@@ -45,7 +45,7 @@ def thm1_1():
 
 
 @claim("ju24.sec2.1", "§2.1",
-       "With one double allowed, 2p - 2(1-p) = 1 gives the doubling point p = 3/4.")
+       r"With one double allowed, $2p - 2(1-p) = 1$ gives the doubling point $p = 3/4$.")
 def one_double():
     p = p_
     said_eq = SEC21_EQ.value
@@ -63,8 +63,8 @@ def one_double():
 
 
 @claim("ju24.eq2.1-2.3", "§2.2, (2.1)-(2.3)",
-       "Indifference (2.1) at a_k with d_0 = 1, and d_k = 1 - a_k (Theorem 1.1), give (2.2), which simplifies "
-       "to d_k = 1 - d_(k-1)/4 (2.3).")
+       r"Indifference (2.1) at $a_k$ with $d_0 = 1$, and $d_k = 1 - a_k$ (Theorem 1.1), give (2.2), which simplifies "
+       r"to $d_k = 1 - d_{k-1}/4$ (2.3).")
 def eq2_1_to_2_3():
     a, dprev, dk = a_k_, d_prev_, d_k_
     # (2.1) from the model: accepting is worth -2 on reaching 0 first, +2 on reaching d_(k-1) first; folding -1
@@ -96,7 +96,8 @@ def eq2_1_to_2_3():
 
 
 @claim("ju24.eq2.4", "§2.2, (2.4)",
-       "The error ε_k = d_k - 4/5 satisfies ε_k = -ε_(k-1)/4; 4/5 is the fixed point of (2.3).")
+       r"The error $\varepsilon_k = d_k - 4/5$ satisfies $\varepsilon_k = -\varepsilon_{k-1}/4$; $4/5$ is the fixed point "
+       r"of (2.3).")
 def eq2_4():
     e = sp.symbols("eps")
     lim, ratio = to_sympy(LIMIT.value), to_sympy(EQ24_RATIO.value)
@@ -115,7 +116,7 @@ def eq2_4():
 
 
 @claim("ju24.thm1.2", "§1.3 Theorem 1.2, (1.1), (2.5)",
-       "With k ≥ 1 doubles remaining, the optimal doubling state is d_k = 4/5 + (1/5)(-1/4)^k.")
+       r"With $k \ge 1$ doubles remaining, the optimal doubling state is $d_k = 4/5 + (1/5)(-1/4)^k$.")
 def thm1_2():
     closed = D_CLOSED.value
     rec = EQ23.value.subs(d_prev_, closed.subs(k_, k_ - 1))
@@ -137,8 +138,8 @@ def thm1_2():
 
 
 @claim("ju24.fig1", "§1.3, Figure 1 and its caption",
-       "Thresholds with an odd number of doubles left lie below 4/5, even ones above; log|d_k - 4/5| = "
-       "log(1/5) + k log(1/4) (the orange line).")
+       r"Thresholds with an odd number of doubles left lie below $4/5$, even ones above; "
+       r"$\log|d_k - 4/5| = \log(1/5) + k \log(1/4)$ (the orange line).")
 def fig1():
     closed = D_CLOSED.value
     err = sp.simplify(closed - sp.Rational(4, 5))
@@ -166,7 +167,7 @@ def fig1():
 
 
 @claim("ju24.notes.alpha_n", "ks69 §2 vs ju24 (1.1)",
-       "ks69's α(n) = 4/5 + (-1)^n/(4^n·5) is the same statement as ju24 (1.1).")
+       r"ks69's $\alpha(n) = 4/5 + (-1)^n/(4^n \cdot 5)$ is the same statement as ju24 (1.1).")
 def same_as_ks69():
     ks, ju = KS69_ALPHA.value, D_CLOSED.value
     if not is_identity(ks, ju):

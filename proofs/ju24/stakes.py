@@ -183,8 +183,8 @@ LEMMA32_AT_12 = printed("§3.2.1, after Lemma 3.2: (x, y) = (1, 2) gives p", mpq
 
 
 @claim("ju24.lemma3.2", "§3.2.1, Lemma 3.2, (3.1)-(3.2)",
-       "For (x, y) in R+ ∪ R- with one proposal left, the opponent is indifferent at p = 1/2 + x/(2y); "
-       "(x, y) = (1, 2) gives 3/4.")
+       r"For $(x, y)$ in $R^+$ ∪ $R^-$ with one proposal left, the opponent is indifferent at $p = 1/2 + x/(2y)$; "
+       r"$(x, y) = (1, 2)$ gives $3/4$.")
 def lemma3_2(formula=None):
     formula = _p("(3.1)") if formula is None else formula
     p = sp.symbols("p")
@@ -214,9 +214,9 @@ def lemma3_2(formula=None):
 
 
 @claim("ju24.lemma3.3", "§3.2.1 Lemma 3.3 (3.3); App. A (A.1)-(A.5); Theorem 1.4 (1.2)",
-       "In R+, indifference (A.1) = -x with a_k = 1 - d_k gives d_k = 1 - d_(k-1)(y-x)/(y(x+1)) (A.2), whose "
-       "fixed point is y(1+x)/(2y+yx-x) (A.3), error ε_k = -((y-x)/(y+yx)) ε_(k-1) (A.4), and solution (3.3) = (A.5) "
-       "= (1.2).")
+       r"In $R^+$, indifference (A.1) $= -x$ with $a_k = 1 - d_k$ gives $d_k = 1 - d_{k-1}(y-x)/(y(x+1))$ (A.2), whose "
+       r"fixed point is $y(1+x)/(2y+yx-x)$ (A.3), error $\varepsilon_k = -((y-x)/(y+yx)) \varepsilon_{k-1}$ (A.4), and "
+       r"solution (3.3) = (A.5) = (1.2).")
 def lemma3_3(closed=None):
     closed = _p("(1.2)") if closed is None else closed
     a, dprev = sp.symbols("a_k d_prev", positive=True)
@@ -256,8 +256,9 @@ def lemma3_3(closed=None):
 
 
 @claim("ju24.lemma3.4", "§3.2.2 Lemma 3.4 (3.5); App. A (A.6)-(A.10); Theorem 1.5 (1.3)",
-       "In R-, indifference (A.6) = -x with a_k = 1 - d_k gives d_k = ((y+x)/(y(1-x)))(1 - d_(k-1)) (A.7), fixed "
-       "point (y+x)/(2y-yx+x) (A.8), error ε_k = -((y+x)/(y(1-x))) ε_(k-1) (A.9), and solution (3.5) = (A.10) = (1.3).")
+       r"In $R^-$, indifference (A.6) $= -x$ with $a_k = 1 - d_k$ gives $d_k = ((y+x)/(y(1-x)))(1 - d_{k-1})$ (A.7), "
+       r"fixed point $(y+x)/(2y-yx+x)$ (A.8), error $\varepsilon_k = -((y+x)/(y(1-x))) \varepsilon_{k-1}$ (A.9), and "
+       r"solution (3.5) = (A.10) = (1.3).")
 def lemma3_4(closed=None):
     closed = _p("(1.3)") if closed is None else closed
     a, dprev = sp.symbols("a_k d_prev", positive=True)
@@ -329,7 +330,7 @@ def check_max_at_two(kind: str):
 
 
 @claim("ju24.eq3.4", "§3.2.1, proof of Theorem 1.4, (3.4)",
-       "(1+x)/2 - d_2 = x^2(y^2-1)/(2y^2(x+1)), which is positive since y > 1; d_k is largest at k = 2.")
+       r"$(1+x)/2 - d_2 = x^2(y^2-1)/(2y^2(x+1))$, which is positive since $y > 1$; $d_k$ is largest at $k = 2$.")
 def eq3_4(printed=None):
     printed = _p("(3.4)") if printed is None else printed
     v = check_gap_identity(printed, "R+", "+")
@@ -342,7 +343,8 @@ def eq3_4(printed=None):
 
 
 @claim("ju24.eq3.6", "§3.2.2, proof of Theorem 1.5, (3.6)",
-       "(1+x)/2 - d_2 = x^2(1-y^2)/(2y^2(1-x)), which is positive since y < 1 and x < 0; d_k is largest at k = 2.")
+       r"$(1+x)/2 - d_2 = x^2(1-y^2)/(2y^2(1-x))$, which is positive since $y < 1$ and $x < 0$; $d_k$ is largest at "
+       r"$k = 2$.")
 def eq3_6(printed=None):
     printed = _p("(3.6)") if printed is None else printed
     v = check_gap_identity(printed, "R-", "-")
@@ -695,8 +697,8 @@ def _fmt_case(c):
 
 
 @claim("ju24.thm1.4", "§1.3 Theorem 1.4; §3.2.1",
-       "In R+ the optimal state to raise with k ≥ 1 proposals left is d_k of (1.2); raising at d_k is preferable to "
-       "not raising at all.")
+       r"In $R^+$ the optimal state to raise with $k \ge 1$ proposals left is $d_k$ of (1.2); raising at $d_k$ is "
+       r"preferable to not raising at all.")
 def thm1_4(samples=None, kmax=8):
     samples = list(dict.fromkeys(samples or R_PLUS_SWEEP))
     off = printed_matches_model(samples, kmax, "(1.2)")
@@ -798,8 +800,8 @@ def thm1_4_sweep(n=8, ymax=10, kmax=12):
 
 
 @claim("ju24.thm1.5", "§1.3 Theorem 1.5; §3.2.2",
-       "In R- the optimal state to reduce with k ≥ 1 reductions left is d_k of (1.3); reducing at d_k is preferable to "
-       "not reducing at all.")
+       r"In $R^-$ the optimal state to reduce with $k \ge 1$ reductions left is $d_k$ of (1.3); reducing at $d_k$ is "
+       r"preferable to not reducing at all.")
 def thm1_5(samples=None, kmax=8):
     samples = list(dict.fromkeys(samples or R_MINUS_SWEEP))
     # (i) symbolic: for the cube owner, waiting until p = 0 and reducing there (the opponent accepts, the loss is y)
@@ -943,8 +945,9 @@ FIG23_LIMITS = printed("§1.3, text on Figures 2 and 3: boundary values",
 
 
 @claim("ju24.fig2-3.text", "§1.3, text on Figures 2 and 3",
-       "Over R+ the d_k approach 1/2 along x = 0 and 1 along y = x (contours from 1/2 to 1); over R- they approach 0 "
-       "along y = -x and 1/2 along x = 0, with a discontinuity at (0, 0) (contours from 0 to 1/2).")
+       r"Over $R^+$ the $d_k$ approach $1/2$ along $x = 0$ and 1 along $y = x$ (contours from $1/2$ to 1); over $R^-$ "
+       r"they approach 0 along $y = -x$ and $1/2$ along $x = 0$, with a discontinuity at $(0, 0)$ (contours from 0 to "
+       r"$1/2$).")
 def fig23_text():
     cp, cm = _p("(1.2)"), _p("(1.3)")
     # the contours are of the closed forms as printed: they must be the indifference points (the model) first

@@ -72,7 +72,8 @@ PAYOFF = printed("§4.2: the payoffs at a win per unit stake (winner, each oppon
 
 
 @claim("ju24.lemma4.2", "§4.1, Lemma 4.2 and (4.1)",
-       "For the simple symmetric walk on {0, ..., n}, the probability that n is reached before 0 from k is k/n.")
+       r"For the simple symmetric walk on $\{0, \ldots, n\}$, the probability that $n$ is reached before 0 from $k$ "
+       r"is $k/n$.")
 def lemma_4_2():
     k, n = K_, N_
     p = LEMMA42.value
@@ -103,7 +104,7 @@ THM41_N = 30
 
 
 @claim("ju24.thm4.1", "§4.1, Theorem 4.1",
-       "In the triangle game, the evaluation (P_A, P_B, P_C) at P = xA + yB + zC is (x, y, z).")
+       r"In the triangle game, the evaluation $(P_A, P_B, P_C)$ at $P = xA + yB + zC$ is $(x, y, z)$.")
 def thm_4_1():
     a, b, c, n = A_, B_, C_, N_
     said = THM41.value
@@ -227,8 +228,8 @@ def _fold_threshold(n, rule="both"):
 
 
 @claim("ju24.thm4.4.fold", "§4.3, Theorem 4.4 (fold threshold) and its proof",
-       "With one double allowed, a player should fold if his evaluation is less than 1/6: accepting is worth "
-       "4y - 2(1 - y), folding -1.")
+       r"With one double allowed, a player should fold if his evaluation is less than $1/6$: accepting is worth "
+       r"$4y - 2(1 - y)$, folding $-1$.")
 def thm_4_4_fold():
     y = Y_
     take, foldpay, t = T44_TAKE.value, T44_FOLDPAY.value, T44_FOLD.value
@@ -862,7 +863,7 @@ def appB_loop():
     sums = table(["$g$", "Figure 10's shares sum to", "the loop as printed gives", "contradiction"], rows)
     detail = say("Read exactly (no code is run): the branches for G, R and N advance the game counter i; as the "
                  f"available text prints it, the branch for B {'does not' if 'B' in silent else 'does'}. Round never "
-                 "returns 'N' (its loop is `while True` and returns only at a vertex or an edge), so every game has a "
+                 "returns 'N' (its loop is 'while True' and returns only at a vertex or an edge), so every game has a "
                  "winner and the loop stops after $g$ games won by the winners whose branch advances i, the others' "
                  "games coming on top: a row of final_result then sums to 1 plus the shares of those winners.", sums)
     if errs:
