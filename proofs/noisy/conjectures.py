@@ -70,7 +70,8 @@ def _runs(ns) -> str:
 
 def _gaps(gaps) -> str:
     """The first pieces a proof could not decide, in words (their ends to 6 significant digits and the reason)."""
-    return "; ".join(f"{float(g[-3]):.6g} to {float(g[-2]):.6g} ({g[-1]})" for g in gaps[:3])
+    return "; ".join((f"in the sub-range from {g[0]}, " if len(g) == 4 else "")
+                     + f"{float(g[-3]):.6g} to {float(g[-2]):.6g} ({g[-1]})" for g in gaps[:3])
 
 
 def _library(text: str) -> Content:
@@ -169,7 +170,7 @@ def _near_half_verdict(r, what: str):
                   "(the first-order germ at 1, in rationals), so a tie to first order, as 127 and 124 at $n = 128$, is "
                   "decided by the second-order terms")
     if not r.proved:
-        return open_(RIGOROUS, say(f"{what}: not proved on {len(r.gaps)} piece(s):", _gaps(r.gaps), ";", how), data)
+        return open_(RIGOROUS, say(_library(what), f": not proved on {len(r.gaps)} piece(s):", _gaps(r.gaps), ";", how), data)
     return verified(RIGOROUS, say(_library(r.statement), "(", how, ")"), data)
 
 
@@ -230,7 +231,7 @@ def _sub_range_verdict(r, what: str, ends: str = _AT_HALF):
     why_not = getattr(r, "why_not", "")
     if why_not or not r.proved:
         missing = why_not + "; " if why_not else "" if r.complete else "not every sub-range ran; "
-        return open_(RIGOROUS, say(f"{what}: not proved:", _library(missing), f"{len(gaps)} piece(s) failed:",
+        return open_(RIGOROUS, say(_library(what), ": not proved:", _library(missing) if missing else say(), f"{len(gaps)} piece(s) failed:",
                                    _gaps(gaps), ";", how), data)
     return verified(RIGOROUS, say(_library(r.statement()), "(", how, ")"), data)
 
@@ -263,7 +264,7 @@ def conjecture9_grid():
 # Conjecture 10
 # ---------------------------------------------------------------------------
 
-C10 = "If n = 2^k then p(n) >= 1/2 for all eps in [0, 1]; the optimal move for eps > 1/2 is (transmitting) n - 1."
+C10 = "If n = 2^k then p(n) ≥ 1/2 for all eps in [0, 1]; the optimal move for eps > 1/2 is (transmitting) n - 1."
 
 
 @claim("noisy.conjecture10", "§3, Conjecture 10", C10)
