@@ -488,8 +488,9 @@ for _n in (*_REGION_TIMES, *_REGION_IN_PARTS):
 
 
 @claim("noisy.half.first_order", "§3, Conjectures 9 and 10 (near eps = 1/2)",
-       "Why whole-interval proofs stall at eps = 1/2: to first order there the moves differ only by parity, all even "
-       "moves (below 1/2) or all odd moves (above) tie, and p(n) - 1/2 = |1 - 2 eps|/(n(n - 1)) + O((1 - 2 eps)^2)",
+       r"Why whole-interval proofs stall at $\varepsilon = 1/2$: to first order there the moves differ only by parity, "
+       r"all even moves (below $1/2$) or all odd moves (above) tie, and "
+       r"$p(n) - 1/2 = |1 - 2 \varepsilon|/(n(n - 1)) + O((1 - 2 \varepsilon)^2)$",
        unprinted=DERIVED)
 @resting_on(CHANNEL)
 def half_first_order():

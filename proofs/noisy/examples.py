@@ -66,9 +66,9 @@ def sym_move_values(n: int, p_lower):
 
 
 @claim("noisy.eq2", "§1, 1-pile Nim of 3 chips, (1)-(2)",
-       "From 3 chips, sending 00 is received as 00 with probability (1-e)/(1+e) and as 01 or 10 with e/(1+e) each; "
-       "p(3) = (1 - e + e^2)/(1 + e) with optimal move 00 for e ≤ 1/2, p(3) = e(1 - e^2)/(1 - e + e^2) with "
-       "optimal move 01 for e ≥ 1/2; at e = 1/2 the game is fair and every move is optimal.")
+       r"From 3 chips, sending 00 is received as 00 with probability $(1-e)/(1+e)$ and as 01 or 10 with $e/(1+e)$ "
+       r"each; $p(3) = (1 - e + e^2)/(1 + e)$ with optimal move 00 for $e \le 1/2$, $p(3) = e(1 - e^2)/(1 - e + e^2)$ "
+       r"with optimal move 01 for $e \ge 1/2$; at $e = 1/2$ the game is fair and every move is optimal.")
 def eq2():
     mu = sym_mu(3, 0)
     if [sp.simplify(a - b) for a, b in zip(mu, P_EQ2_MU.value)] != [0, 0, 0]:
@@ -125,10 +125,10 @@ def eq2():
 
 
 @claim("noisy.eq3", "§1, Chomp! on a 2x2 bar, (3)",
-       "With the neighbour channel, p = 0 at the poison alone, p = 1 at the 1x2 and 2x1 bars, p = 0 at the "
-       "L-shape; from the 2x2 bar the three moves give 3(1-e)/(3-e) (aim at the far corner) and e/(3-e) "
-       "(either other square), so p = max(3(1-e), e)/(3-e); at e = 3/4 every move gives 1/3: a chance game "
-       "favouring Player II.")
+       r"With the neighbour channel, $p = 0$ at the poison alone, $p = 1$ at the $1 \times 2$ and $2 \times 1$ bars, "
+       r"$p = 0$ at the L-shape; from the $2 \times 2$ bar the three moves give $3(1-e)/(3-e)$ (aim at the far corner) "
+       r"and $e/(3-e)$ (either other square), so $p = \max(3(1-e), e)/(3-e)$; at $e = 3/4$ every move gives $1/3$: a "
+       r"chance game favouring Player II.")
 def eq3():
     # hand derivation: aiming at (1,1): received (1,1) w.p. (1-e), each neighbour e/3; poison (0,0) illegal,
     # renormalise over {(1,1), (0,1), (1,0)}: 1 - e/3.  Only (1,1) -> L-shape (a P-position) wins.
@@ -237,9 +237,9 @@ def example2():
 
 
 @claim("noisy.example3", "§2, Example 3",
-       "The move error distribution of 1-pile Nim with bit-flip noise is mu_n(m, r) = e^d (1-e)^(k-d) normalised "
-       "over the legal r < n (d the Hamming distance of m and r, k the number of binary digits of n); this is "
-       "the distribution exactcube uses.",
+       r"The move error distribution of 1-pile Nim with bit-flip noise is $\mu_n(m, r) = e^d (1-e)^{k-d}$ normalised "
+       r"over the legal $r < n$ ($d$ the Hamming distance of $m$ and $r$, $k$ the number of binary digits of $n$); this "
+       r"is the distribution exactcube uses.",
        unprinted="the formula is the reconstruction itself (noisy.bitflip-channel; the extraction lost it): the "
                  "check compares a second implementation of it, built with fractions.Fraction, with exactcube's")
 def example3():
