@@ -366,7 +366,7 @@ def prove_conjecture10(n_max: int, germ_width="1/64", min_width="1/1000000") -> 
             details.append(f"n = {n}: undecided on {[(str(x), str(y)) for x, y in chk.undecided][:3]}")
         holds = holds and ok1 and ok2 and chk.holds
         n *= 2
-    scope = (f"every eps in (1/2, 1) for n = 2, 4, ..., <= {n_max}: exact on (1/2, {g1.hi.decimal(6)}) and "
+    scope = (f"every eps in (1/2, 1) for n = 2, 4, ..., {n_max}: exact on (1/2, {g1.hi.decimal(6)}) and "
              f"({g2.lo.decimal(6)}, 1), arb on [{format_decimal(a, 6)}, {format_decimal(b, 6)}]")
     return RigorousResult(10, n_max, holds, scope, "rigorous", tuple(details))
 

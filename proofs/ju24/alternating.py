@@ -6,6 +6,7 @@ import sympy as sp
 
 from exactcube.brownian import alternating as alt
 from exactcube.claims import Evidence, claim, refuted, verified
+from exactcube.content import eq, math, say, value
 from exactcube.numbers import mpq
 from exactcube.printed import printed
 from exactcube.symbolic import is_identity, to_sympy
@@ -44,118 +45,135 @@ def thm1_1():
 
 
 @claim("ju24.sec2.1", "§2.1",
-       "With one double allowed, 2p - 2(1-p) = 1 gives the doubling point p = 3/4.")
+       r"With one double allowed, $2p - 2(1-p) = 1$ gives the doubling point $p = 3/4$.")
 def one_double():
     p = p_
-    eq = SEC21_EQ.value
-    sol = sp.solve(eq, p)
+    said_eq = SEC21_EQ.value
+    sol = sp.solve(said_eq, p)
     # the model's values: an accepted double doubles the stake, 2(2p - 1); a declined one pays the stake, 1
-    if not isinstance(eq, sp.Equality) or not is_identity(eq.lhs - eq.rhs, 2 * (2 * p - 1) - 1):
-        return refuted(EXACT, f"the printed equation {eq} is not 2(2p - 1) = 1 (accepted = declined)", str(eq))
+    if not isinstance(said_eq, sp.Equality) or not is_identity(said_eq.lhs - said_eq.rhs, 2 * (2 * p - 1) - 1):
+        return refuted(EXACT, say("the printed equation", math(said_eq), "is not $2(2p - 1) = 1$ (accepted = declined)"),
+                       math(said_eq))
     said = SEC21_P.value
     if sol != [to_sympy(said)] or alt.doubling_point(1) != said or alt.ONE_DOUBLE_POINT != said:
-        return refuted(EXACT, f"one-double point is {sol}, not the printed {said}", [str(t) for t in sol])
-    return verified(EXACT, "2p - 2(1-p) = 1 has the single solution 3/4, which is d_1 of (1.1) and of (2.3).")
+        found = say(*[math(t) for t in sol]) if sol else say("no solution")
+        return refuted(EXACT, say("the one-double point is", found, ", not the printed", said), found)
+    return verified(EXACT, say("$2p - 2(1-p) = 1$ has the single solution $p = 3/4$, which is $d_1$ of", eq("1.1"),
+                               "and of", eq("2.3"), "."))
 
 
 @claim("ju24.eq2.1-2.3", "§2.2, (2.1)-(2.3)",
-       "Indifference (2.1) at a_k with d_0 = 1, and d_k = 1 - a_k (Theorem 1.1), give (2.2), which simplifies "
-       "to d_k = 1 - d_(k-1)/4 (2.3).")
+       r"Indifference (2.1) at $a_k$ with $d_0 = 1$, and $d_k = 1 - a_k$ (Theorem 1.1), give (2.2), which simplifies "
+       r"to $d_k = 1 - d_{k-1}/4$ (2.3).")
 def eq2_1_to_2_3():
     a, dprev, dk = a_k_, d_prev_, d_k_
     # (2.1) from the model: accepting is worth -2 on reaching 0 first, +2 on reaching d_(k-1) first; folding -1
     model21 = -2 * (dprev - a) / dprev + 2 * a / dprev
     eq21 = EQ21.value
     if not isinstance(eq21, sp.Equality) or not is_identity(eq21.rhs - eq21.lhs, model21 + 1):
-        return refuted(EXACT, f"the printed (2.1) {eq21} is not 'fold (-1) = accept' of the model", str(eq21))
+        return refuted(EXACT, say("the printed", eq("2.1"), ",", math(eq21), ", is not 'fold ($-1$) = accept' of the "
+                                  "model"), math(eq21))
     sol_a = sp.solve(eq21, a)
     if len(sol_a) != 1 or not is_identity(sol_a[0], dprev / 4):
-        return refuted(EXACT, f"(2.1) gives a_k = {sol_a}, not d_(k-1)/4", sol_a)
+        found = say(*[math(x) for x in sol_a]) if sol_a else say("no solution")
+        return refuted(EXACT, say(eq("2.1"), "gives $a_k$ =", found, ", not $d_{k-1}/4$"), found)
     eq22 = eq21.subs(a, 1 - dk)
     printed22 = sp.Eq(-1, -2 * ((dprev - (1 - dk)) / dprev) + 2 * ((1 - dk) / dprev))
     if not is_identity(eq22.lhs - eq22.rhs, printed22.lhs - printed22.rhs):
-        return refuted(EXACT, "(2.2) is not (2.1) with a_k = 1 - d_k", None)
+        return refuted(EXACT, say(eq("2.2"), "is not", eq("2.1"), "with $a_k = 1 - d_k$"), None)
     sol_d = sp.solve(eq22, dk)
     if len(sol_d) != 1 or not is_identity(sol_d[0], EQ23.value):
-        return refuted(EXACT, f"(2.2) gives d_k = {sol_d}, not the printed (2.3) {EQ23.value}", sol_d)
+        found = say(*[math(x) for x in sol_d]) if sol_d else say("no solution")
+        return refuted(EXACT, say(eq("2.2"), "gives $d_k$ =", found, ", not the printed", eq("2.3"), ",",
+                                  math(EQ23.value)), found)
     # the model's take point is the one the payoff computation says
     for k in range(1, 40):
         if alt.take_point(k) != alt.doubling_point(k - 1) / 4:
-            return refuted(EXACT, f"a_{k} != d_{k-1}/4 in the model", k)
-    return verified(EXACT, "(2.1) solves to a_k = d_(k-1)/4; substituting a_k = 1 - d_k gives (2.2) as printed, "
-                           "whose unique solution is d_k = 1 - d_(k-1)/4; the model's a_k = d_(k-1)/4 for k = 1..39.")
+            return refuted(EXACT, say(f"$a_{{{k}}} \\ne d_{{{k - 1}}}/4$ in the model"), say(f"$k = {k}$"))
+    return verified(EXACT, say(eq("2.1"), "solves to $a_k = d_{k-1}/4$; substituting $a_k = 1 - d_k$ gives", eq("2.2"),
+                               "as printed, whose unique solution is $d_k = 1 - d_{k-1}/4$; the model's "
+                               "$a_k = d_{k-1}/4$ for $k = 1, \\ldots, 39$."))
 
 
 @claim("ju24.eq2.4", "§2.2, (2.4)",
-       "The error ε_k = d_k - 4/5 satisfies ε_k = -ε_(k-1)/4; 4/5 is the fixed point of (2.3).")
+       r"The error $\varepsilon_k = d_k - 4/5$ satisfies $\varepsilon_k = -\varepsilon_{k-1}/4$; $4/5$ is the fixed point "
+       r"of (2.3).")
 def eq2_4():
     e = sp.symbols("eps")
     lim, ratio = to_sympy(LIMIT.value), to_sympy(EQ24_RATIO.value)
     d = lim + e
     lhs = EQ23.value.subs(d_prev_, d) - lim
     if not is_identity(lhs, ratio * e):
-        return refuted(EXACT, f"ε_k != ({ratio}) ε_(k-1): (2.3) gives {sp.simplify(lhs)}", str(sp.simplify(lhs)))
+        return refuted(EXACT, say("$\\varepsilon_k \\ne$", math(ratio * sp.Symbol("varepsilon_k-1")), ":", eq("2.3"),
+                                  "gives", math(sp.simplify(lhs))), math(sp.simplify(lhs)))
     f = sp.Symbol("f")
     fixed = sp.solve(sp.Eq(f, EQ23.value.subs(d_prev_, f)), f)
     if fixed != [lim]:
-        return refuted(EXACT, f"fixed point of (2.3) is {fixed}, not the printed {lim}", fixed)
-    return verified(EXACT, "1 - (4/5 + ε)/4 - 4/5 = -ε/4 identically; the only fixed point of (2.3) is 4/5.")
+        found = say(*[math(x) for x in fixed]) if fixed else say("none")
+        return refuted(EXACT, say("the fixed point of", eq("2.3"), "is", found, ", not the printed", math(lim)), found)
+    return verified(EXACT, say("$1 - (4/5 + \\varepsilon)/4 - 4/5 = -\\varepsilon/4$ identically; the only fixed point "
+                               "of", eq("2.3"), "is $4/5$."))
 
 
 @claim("ju24.thm1.2", "§1.3 Theorem 1.2, (1.1), (2.5)",
-       "With k >= 1 doubles remaining, the optimal doubling state is d_k = 4/5 + (1/5)(-1/4)^k.")
+       r"With $k \ge 1$ doubles remaining, the optimal doubling state is $d_k = 4/5 + (1/5)(-1/4)^k$.")
 def thm1_2():
     closed = D_CLOSED.value
     rec = EQ23.value.subs(d_prev_, closed.subs(k_, k_ - 1))
     if not is_identity(closed, rec):
-        return refuted(EXACT, "closed form does not satisfy (2.3) identically", str(sp.simplify(closed - rec)))
+        return refuted(EXACT, say("the closed form does not satisfy", eq("2.3"), "identically"),
+                       say("difference:", math(sp.simplify(closed - rec))))
     if closed.subs(k_, 0) != 1:
-        return refuted(EXACT, "closed form at k = 0 is not d_0 = 1", closed.subs(k_, 0))
+        return refuted(EXACT, say("the closed form at $k = 0$ is not $d_0 = 1$"), say(math(closed.subs(k_, 0))))
     for k in range(0, 501):
         if alt.doubling_point_recurrence(k) != alt.doubling_point_closed_form(k):
-            return refuted(EXACT, f"recurrence and closed form differ at k = {k}", k)
+            return refuted(EXACT, say(f"the recurrence and the closed form differ at $k = {k}$"), say(f"$k = {k}$"))
     for k in range(0, 41):  # the printed closed form against the model's recurrence
         if to_sympy(alt.doubling_point_recurrence(k)) != closed.subs(k_, k):
-            return refuted(EXACT, f"the printed (1.1) differs from the recurrence at k = {k}", k)
-    return verified(EXACT, "d(k) = 4/5 + (1/5)(-1/4)^k satisfies d(k) = 1 - d(k-1)/4 as an identity in symbolic k "
-                           "and d(0) = 1, so by induction it is the solution for every k; the exact recurrence "
-                           "agrees for k = 0..500.")
+            return refuted(EXACT, say("the printed", eq("1.1"), f"differs from the recurrence at $k = {k}$"),
+                           say(f"$k = {k}$"))
+    return verified(EXACT, say("$d_k = 4/5 + (1/5)(-1/4)^k$ satisfies $d_k = 1 - d_{k-1}/4$ as an identity in symbolic "
+                               "$k$ and $d_0 = 1$, so by induction it is the solution for every $k$; the exact "
+                               "recurrence agrees for $k = 0, \\ldots, 500$."))
 
 
 @claim("ju24.fig1", "§1.3, Figure 1 and its caption",
-       "Thresholds with an odd number of doubles left lie below 4/5, even ones above; log|d_k - 4/5| = "
-       "log(1/5) + k log(1/4) (the orange line).")
+       r"Thresholds with an odd number of doubles left lie below $4/5$, even ones above; "
+       r"$\log|d_k - 4/5| = \log(1/5) + k \log(1/4)$ (the orange line).")
 def fig1():
     closed = D_CLOSED.value
     err = sp.simplify(closed - sp.Rational(4, 5))
     if not is_identity(sp.Abs(err).rewrite(sp.Piecewise), sp.Rational(1, 5) * sp.Rational(1, 4) ** k_) and \
             not is_identity(err * err, (sp.Rational(1, 5) * sp.Rational(1, 4) ** k_) ** 2):
-        return refuted(EXACT, "|d_k - 4/5| != (1/5)4^-k", str(err))
+        return refuted(EXACT, say("$|d_k - 4/5| \\ne (1/5) 4^{-k}$"), say("$d_k - 4/5$ =", math(err)))
     kk = sp.symbols("kk", integer=True, nonnegative=True)
     odd = sp.simplify(err.subs(k_, 2 * kk + 1))
     even = sp.simplify(err.subs(k_, 2 * kk))
     if not (odd.is_negative and even.is_positive):
-        return refuted(EXACT, f"sign pattern fails: odd {odd}, even {even}", (str(odd), str(even)))
+        return refuted(EXACT, say("the sign pattern fails: odd", math(odd), ", even", math(even)),
+                       say("odd", math(odd), ", even", math(even)))
     for k in range(1, 200):
         dk = alt.doubling_point(k)
         if (dk < mpq(4, 5)) != (k % 2 == 1) or abs(dk - mpq(4, 5)) != mpq(1, 5 * 4**k):
-            return refuted(EXACT, f"k = {k}: d_k = {dk}", k)
+            return refuted(EXACT, say(f"$k = {k}$:", value(dk, name="d_k")), say(f"$k = {k}$"))
     # |d_k - 4/5| = (1/5)(1/4)^k was shown above; its logarithm against the printed line
     logline = sp.expand_log(sp.log(sp.Rational(1, 5) * sp.Rational(1, 4) ** k_), force=True)
     if not is_identity(logline, FIG1_LOG.value):
-        return refuted(EXACT, f"log|d_k - 4/5| = {logline}, not the printed {FIG1_LOG.value}", str(logline))
-    return verified(EXACT, "d_k - 4/5 = (1/5)(-1/4)^k: negative for odd k, positive for even k (symbolic in k), "
-                           "|d_k - 4/5| = (1/5)4^-k, so log|d_k - 4/5| = log(1/5) + k log(1/4) exactly; "
-                           "model checked for k = 1..199.")
+        return refuted(EXACT, say("$\\log|d_k - 4/5|$ =", math(logline), ", not the printed", math(FIG1_LOG.value)),
+                       math(logline))
+    return verified(EXACT, say("$d_k - 4/5 = (1/5)(-1/4)^k$: negative for odd $k$, positive for even $k$ (symbolic in "
+                               "$k$), $|d_k - 4/5| = (1/5) 4^{-k}$, so $\\log|d_k - 4/5| = \\log(1/5) + k \\log(1/4)$ "
+                               "exactly; model checked for $k = 1, \\ldots, 199$."))
 
 
 @claim("ju24.notes.alpha_n", "ks69 §2 vs ju24 (1.1)",
-       "ks69's α(n) = 4/5 + (-1)^n/(4^n·5) is the same statement as ju24 (1.1).")
+       r"ks69's $\alpha(n) = 4/5 + (-1)^n/(4^n \cdot 5)$ is the same statement as ju24 (1.1).")
 def same_as_ks69():
     ks, ju = KS69_ALPHA.value, D_CLOSED.value
     if not is_identity(ks, ju):
-        return refuted(EXACT, "the two formulas differ", str(sp.simplify(ks - ju)))
-    return verified(EXACT, "4/5 + (-1)^n/(4^n·5) - [4/5 + (1/5)(-1/4)^n] simplifies to 0 for symbolic n.")
+        return refuted(EXACT, say("the two formulas differ"), say("difference:", math(sp.simplify(ks - ju))))
+    return verified(EXACT, say("$4/5 + (-1)^n/(4^n \\cdot 5) - [4/5 + (1/5)(-1/4)^n]$ simplifies to 0 for symbolic "
+                               "$n$."))
 
 
 # The d_k table (ju24.dk) lives in proofs/ju24/stakes.py, generalised to any (x, y).

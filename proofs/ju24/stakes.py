@@ -16,6 +16,7 @@ from exactcube.brownian import alternating as alt
 from exactcube.brownian import stakes as st
 from exactcube.brownian import stopping as solver
 from exactcube.claims import Erratum, ErratumKind, Evidence, claim, erratum, open_, refuted, verified
+from exactcube.content import Content, Text, claim_ref, eq, math, say, table, value
 from exactcube.errors import TooLarge
 from exactcube.numbers import format_exact, mpq, parse_int, parse_rational
 from exactcube.printed import printed
@@ -83,6 +84,11 @@ REGION_PARAM = {
 }
 
 
+def _region_tex(region: str) -> str:
+    """``R+`` as mathematics: ``$R^+$``."""
+    return f"$R^{region[-1]}$"
+
+
 def positive_on_region(expr, region: str):
     """Decide ``expr > 0`` on the open region exactly: substitute the region's positive
     parametrisation and check that numerator and denominator are polynomials in positive
@@ -92,8 +98,8 @@ def positive_on_region(expr, region: str):
     if extra:
         # a (perturbed) formula that is no rational function of x, y alone, e.g. (1.3) - (A.8) not of the form
         # c (-r)^k with c free of k: the sign cannot be decided by this method, and the check says so
-        return None, (f"{sp.factor(expr)} depends on {', '.join(sorted(map(str, extra)))}, so it is not a rational "
-                      f"function of x, y on {region}")
+        return None, say(math(sp.factor(expr)), "depends on", ", ".join(f"${sp.latex(v)}$" for v in sorted(extra, key=str)),
+                         f", so it is not a rational function of $x, y$ on {_region_tex(region)}")
     num, den = sp.fraction(e)
     signs = []
     for part in (num, den):
@@ -104,9 +110,11 @@ def positive_on_region(expr, region: str):
         elif all(c < 0 for c in coeffs):
             signs.append(-1)
         else:
-            return None, f"{part} has coefficients of both signs"
+            return None, say(math(part), "has coefficients of both signs")
     ok = signs[0] * signs[1] > 0
-    return ok, f"after substitution {e}: numerator and denominator have constant signs {signs}"
+    words = {1: "positive", -1: "negative"}
+    return ok, say("after substitution", math(e), f": the numerator is {words[signs[0]]} and the denominator "
+                   f"{words[signs[1]]} (every coefficient of one sign)")
 
 
 # -- checks, parametrised by the formula they check ---------------------------------------
@@ -139,10 +147,11 @@ def check_recurrence_solution(closed, ratio_expr, d1, kind: str, name: str):
     rec = 1 - ratio_expr * prev if kind == "+" else ratio_expr * (1 - prev)
     diff = sp.cancel(sp.together(freeze_powers(closed - rec)))
     if diff != 0:
-        return refuted(EXACT, f"{name} does not satisfy the recurrence identically: residual {diff}", str(diff))
+        return refuted(EXACT, say(eq(name.strip("()")), "does not satisfy the recurrence identically: residual",
+                                  math(diff)), math(diff))
     at1 = sp.simplify(closed.subs(k, 1) - d1)
     if at1 != 0:
-        return refuted(EXACT, f"{name} at k = 1 differs from (3.1) by {at1}", str(at1))
+        return refuted(EXACT, say(eq(name.strip("()")), "at $k = 1$ differs from", eq("3.1"), "by", math(at1)), math(at1))
     return None
 
 
@@ -174,37 +183,40 @@ LEMMA32_AT_12 = printed("§3.2.1, after Lemma 3.2: (x, y) = (1, 2) gives p", mpq
 
 
 @claim("ju24.lemma3.2", "§3.2.1, Lemma 3.2, (3.1)-(3.2)",
-       "For (x, y) in R+ ∪ R- with one proposal left, the opponent is indifferent at p = 1/2 + x/(2y); "
-       "(x, y) = (1, 2) gives 3/4.")
+       r"For $(x, y)$ in $R^+$ ∪ $R^-$ with one proposal left, the opponent is indifferent at $p = 1/2 + x/(2y)$; "
+       r"$(x, y) = (1, 2)$ gives $3/4$.")
 def lemma3_2(formula=None):
     formula = _p("(3.1)") if formula is None else formula
     p = sp.symbols("p")
     sol = sp.solve(sp.Eq(y * p - y * (1 - p), x), p)
     if len(sol) != 1 or not is_identity(sol[0], formula):
-        return refuted(EXACT, f"y p - y(1-p) = x solves to {sol}, not {formula}", str(sol))
+        found = say(*[math(t) for t in sol]) if sol else say("no solution")
+        return refuted(EXACT, say("$y p - y(1-p) = x$ solves to $p$ =", found, ", not", math(formula)), found)
     at12 = LEMMA32_AT_12.value
     if formula.subs({x: 1, y: 2}) != to_sympy(at12):
-        return refuted(EXACT, f"(1, 2) gives {formula.subs({x: 1, y: 2})}, not the printed {at12}",
-                       str(formula.subs({x: 1, y: 2})))
+        return refuted(EXACT, say("$(x, y) = (1, 2)$ gives", math(formula.subs({x: 1, y: 2})), ", not the printed",
+                                  value(at12)), math(formula.subs({x: 1, y: 2})))
     # on the exact model with the independent solver: one proposal, A's proposal value
     # min(x, y(2p-1)) meets x exactly at the point, for every sample of both regions
     for a, b in R_PLUS_SAMPLES + R_MINUS_SAMPLES:
         d = st.one_proposal_point(a, b)
         if to_sympy(d) != formula.subs({x: to_sympy(a), y: to_sympy(b)}):
-            return refuted(EXACT, f"model d_1({a}, {b}) = {d}", (str(a), str(b)))
+            return refuted(EXACT, say("the model's", value(d, name=f"d_1({a}, {b})")), say(f"$(x, y) = ({a}, {b})$"))
         sol1 = solver.solve(a, b, 1)
         vb = sol1.level(0, "B").value
         if b * vb(d) != a:
-            return refuted(EXACT, f"at ({a}, {b}) the opponent is not indifferent at {d}", (str(a), str(b)))
-    return verified(EXACT, "y·p − y(1−p) = x has the single solution p = 1/2 + x/(2y) (symbolic); (1, 2) gives 3/4; "
-                           f"at {len(R_PLUS_SAMPLES) + len(R_MINUS_SAMPLES)} exact (x, y) of R+ and R- the solver's "
-                           "accept value y·V_B(d_1) equals the fold value x.")
+            return refuted(EXACT, say(f"at $(x, y) = ({a}, {b})$ the opponent is not indifferent at", value(d)),
+                           say(f"$(x, y) = ({a}, {b})$"))
+    return verified(EXACT, say("$y p - y(1-p) = x$ has the single solution $p = 1/2 + x/(2y)$ (symbolic); "
+                               "$(x, y) = (1, 2)$ gives $3/4$; at "
+                               f"{len(R_PLUS_SAMPLES) + len(R_MINUS_SAMPLES)} exact $(x, y)$ of $R^+$ and $R^-$ the "
+                               "solver's accept value $y V_B(d_1)$ equals the fold value $x$."))
 
 
 @claim("ju24.lemma3.3", "§3.2.1 Lemma 3.3 (3.3); App. A (A.1)-(A.5); Theorem 1.4 (1.2)",
-       "In R+, indifference (A.1) = -x with a_k = 1 - d_k gives d_k = 1 - d_(k-1)(y-x)/(y(x+1)) (A.2), whose "
-       "fixed point is y(1+x)/(2y+yx-x) (A.3), error ε_k = -((y-x)/(y+yx)) ε_(k-1) (A.4), and solution (3.3) = (A.5) "
-       "= (1.2).")
+       r"In $R^+$, indifference (A.1) $= -x$ with $a_k = 1 - d_k$ gives $d_k = 1 - d_{k-1}(y-x)/(y(x+1))$ (A.2), whose "
+       r"fixed point is $y(1+x)/(2y+yx-x)$ (A.3), error $\varepsilon_k = -((y-x)/(y+yx)) \varepsilon_{k-1}$ (A.4), and "
+       r"solution (3.3) = (A.5) = (1.2).")
 def lemma3_3(closed=None):
     closed = _p("(1.2)") if closed is None else closed
     a, dprev = sp.symbols("a_k d_prev", positive=True)
@@ -212,36 +224,41 @@ def lemma3_3(closed=None):
     sol = sp.solve(sp.Eq(a1, -x), a)
     a2 = _p("(A.2)")
     if len(sol) != 1 or not is_identity(1 - sol[0], a2):
-        return refuted(EXACT, f"(A.1) = -x gives d_k = 1 - a_k = {1 - sol[0] if sol else sol}, not (A.2) {a2}",
-                       str(sol))
+        found = say(*[math(1 - t) for t in sol]) if sol else say("no solution")
+        return refuted(EXACT, say(eq("A.1"), "$= -x$ gives $d_k = 1 - a_k$ =", found, ", not", eq("A.2"), ",", math(a2)),
+                       found)
     p = sp.symbols("p")
     fix = sp.solve(sp.Eq(p, a2.subs(D_PREV, p)), p)
     if len(fix) != 1 or not is_identity(fix[0], _p("(A.3)")):
-        return refuted(EXACT, f"fixed point of (A.2) is {fix}", str(fix))
+        found = say(*[math(t) for t in fix]) if fix else say("none")
+        return refuted(EXACT, say("the fixed points of", eq("A.2"), "are", found), found)
     e = sp.symbols("eps")
     if not is_identity(a2.subs(D_PREV, _p("(A.3)") + e) - _p("(A.3)"), _p("(A.4)") * e):
-        return refuted(EXACT, "(A.4) fails", None)
+        return refuted(EXACT, say(eq("A.4"), "fails"), None)
     for name in ("(3.3)", "(A.5)"):
         if not is_identity(_p(name), closed):
-            return refuted(EXACT, f"{name} differs from the formula checked", name)
+            return refuted(EXACT, say(eq(name.strip("()")), "differs from the formula checked"), say(eq(name.strip("()"))))
     bad = check_recurrence_solution(closed, R_PLUS, _p("(3.1)"), "+", "(1.2)")
     if bad:
         return bad
     m = _model_agrees(R_PLUS_SAMPLES)
     if m:
-        return refuted(EXACT, f"model recurrence and closed form differ at {m}", str(m))
+        at = say(f"$(x, y) = ({m[0]}, {m[1]})$, $k = {m[2]}$")
+        return refuted(EXACT, say("the model's recurrence and closed form differ at", at), at)
     k0 = sp.factor(closed.subs(k, 0))
-    return verified(EXACT, "(A.1) = -x solves to a_k = d_(k-1)(y-x)/(y(x+1)), i.e. (A.2); its only fixed point is (A.3); "
-                           "(A.4) holds identically; (3.3), (A.5) and (1.2) are the same expression, which satisfies "
-                           "(A.2) identically in symbolic x, y, k and equals (3.1) at k = 1, so it is the solution for "
-                           f"every k >= 1 (the recurrence is valid from k = 2). At k = 0 it gives {k0}, which for "
-                           "(1, 2) is ju24's d_0 = 1. The model's recurrence and closed form agree for k <= 40 at "
-                           f"{len(R_PLUS_SAMPLES)} exact (x, y).")
+    return verified(EXACT, say(eq("A.1"), "$= -x$ solves to $a_k = d_{k-1}(y-x)/(y(x+1))$, i.e.", eq("A.2"),
+                               "; its only fixed point is", eq("A.3"), ";", eq("A.4"), "holds identically;", eq("3.3"), ",",
+                               eq("A.5"), "and", eq("1.2"), "are the same expression, which satisfies", eq("A.2"),
+                               "identically in symbolic $x, y, k$ and equals", eq("3.1"), "at $k = 1$, so it is the "
+                               "solution for every $k \\ge 1$ (the recurrence is valid from $k = 2$). At $k = 0$ it gives",
+                               math(k0), ", which for $(1, 2)$ is ju24's $d_0 = 1$. The model's recurrence and closed "
+                               f"form agree for $k \\le 40$ at {len(R_PLUS_SAMPLES)} exact $(x, y)$."))
 
 
 @claim("ju24.lemma3.4", "§3.2.2 Lemma 3.4 (3.5); App. A (A.6)-(A.10); Theorem 1.5 (1.3)",
-       "In R-, indifference (A.6) = -x with a_k = 1 - d_k gives d_k = ((y+x)/(y(1-x)))(1 - d_(k-1)) (A.7), fixed "
-       "point (y+x)/(2y-yx+x) (A.8), error ε_k = -((y+x)/(y(1-x))) ε_(k-1) (A.9), and solution (3.5) = (A.10) = (1.3).")
+       r"In $R^-$, indifference (A.6) $= -x$ with $a_k = 1 - d_k$ gives $d_k = ((y+x)/(y(1-x)))(1 - d_{k-1})$ (A.7), "
+       r"fixed point $(y+x)/(2y-yx+x)$ (A.8), error $\varepsilon_k = -((y+x)/(y(1-x))) \varepsilon_{k-1}$ (A.9), and "
+       r"solution (3.5) = (A.10) = (1.3).")
 def lemma3_4(closed=None):
     closed = _p("(1.3)") if closed is None else closed
     a, dprev = sp.symbols("a_k d_prev", positive=True)
@@ -249,29 +266,33 @@ def lemma3_4(closed=None):
     sol = sp.solve(sp.Eq(a6, -x), a)
     a7 = _p("(A.7)")
     if len(sol) != 1 or not is_identity(1 - sol[0], a7):
-        return refuted(EXACT, f"(A.6) = -x gives a_k = {sol}, so d_k is not (A.7)", str(sol))
+        found = say(*[math(t) for t in sol]) if sol else say("no solution")
+        return refuted(EXACT, say(eq("A.6"), "$= -x$ gives $a_k$ =", found, ", so $d_k$ is not", eq("A.7")), found)
     p = sp.symbols("p")
     fix = sp.solve(sp.Eq(p, a7.subs(D_PREV, p)), p)
     if len(fix) != 1 or not is_identity(fix[0], _p("(A.8)")):
-        return refuted(EXACT, f"fixed point of (A.7) is {fix}", str(fix))
+        found = say(*[math(t) for t in fix]) if fix else say("none")
+        return refuted(EXACT, say("the fixed points of", eq("A.7"), "are", found), found)
     e = sp.symbols("eps")
     if not is_identity(a7.subs(D_PREV, _p("(A.8)") + e) - _p("(A.8)"), _p("(A.9)") * e):
-        return refuted(EXACT, "(A.9) fails", None)
+        return refuted(EXACT, say(eq("A.9"), "fails"), None)
     for name in ("(3.5)", "(A.10)"):
         if not is_identity(_p(name), closed):
-            return refuted(EXACT, f"{name} differs from the formula checked", name)
+            return refuted(EXACT, say(eq(name.strip("()")), "differs from the formula checked"), say(eq(name.strip("()"))))
     bad = check_recurrence_solution(closed, R_MINUS, _p("(3.1)"), "-", "(1.3)")
     if bad:
         return bad
     m = _model_agrees(R_MINUS_SAMPLES)
     if m:
-        return refuted(EXACT, f"model recurrence and closed form differ at {m}", str(m))
+        at = say(f"$(x, y) = ({m[0]}, {m[1]})$, $k = {m[2]}$")
+        return refuted(EXACT, say("the model's recurrence and closed form differ at", at), at)
     k0 = sp.factor(closed.subs(k, 0))
-    return verified(EXACT, "(A.6) = -x solves to 1 - a_k = ((y+x)/(y(1-x)))(1 - d_(k-1)), i.e. (A.7); its only fixed "
-                           "point is (A.8); (A.9) holds identically; (3.5), (A.10) and (1.3) are the same expression, "
-                           "which satisfies (A.7) identically in symbolic x, y, k and equals (3.1) at k = 1. "
-                           f"At k = 0 it gives {k0}. Model recurrence = closed form for k <= 40 at "
-                           f"{len(R_MINUS_SAMPLES)} exact (x, y).")
+    return verified(EXACT, say(eq("A.6"), "$= -x$ solves to $1 - a_k = ((y+x)/(y(1-x)))(1 - d_{k-1})$, i.e.", eq("A.7"),
+                               "; its only fixed point is", eq("A.8"), ";", eq("A.9"), "holds identically;", eq("3.5"),
+                               ",", eq("A.10"), "and", eq("1.3"), "are the same expression, which satisfies", eq("A.7"),
+                               "identically in symbolic $x, y, k$ and equals", eq("3.1"), "at $k = 1$. At $k = 0$ it "
+                               "gives", math(k0), ". The model's recurrence equals the closed form for $k \\le 40$ at "
+                               f"{len(R_MINUS_SAMPLES)} exact $(x, y)$."))
 
 
 def check_gap_identity(printed, region: str, kind: str):
@@ -280,14 +301,15 @@ def check_gap_identity(printed, region: str, kind: str):
     closed = _p("(1.2)") if kind == "+" else _p("(1.3)")
     gap = (1 + x) / 2 - closed.subs(k, 2)
     if not is_identity(gap, printed):
-        return refuted(EXACT, f"(1+x)/2 - d_2 = {sp.factor(gap)}, not the printed {printed}", str(sp.factor(gap)))
+        return refuted(EXACT, say("$(1+x)/2 - d_2$ =", math(sp.factor(gap)), ", not the printed", math(printed)),
+                       math(sp.factor(gap)))
     ok, why = positive_on_region(printed, region)
     if ok is None:
-        return open_(EXACT, f"could not decide the sign on {region}: {why}")
+        return open_(EXACT, say(f"could not decide the sign on {_region_tex(region)}:", why))
     if not ok:
-        return refuted(EXACT, f"the printed expression is negative on {region}: {why}", why)
-    return verified(EXACT, f"(1+x)/2 - d_2 simplifies to {sp.factor(gap)} identically; positive on all of {region}: "
-                           f"{why}.")
+        return refuted(EXACT, say(f"the printed expression is negative on {_region_tex(region)}:", why), why)
+    return verified(EXACT, say("$(1+x)/2 - d_2$ simplifies to", math(sp.factor(gap)), "identically; positive on all of "
+                               f"{_region_tex(region)}:", why, "."))
 
 
 def check_max_at_two(kind: str):
@@ -301,13 +323,14 @@ def check_max_at_two(kind: str):
     for name, e in (("c", c), ("r", r), ("1 - r", 1 - r)):
         ok, why = positive_on_region(e, region)
         if not ok:
-            return False, f"{name} = {sp.factor(e)} not proved positive on {region} ({why})"
-        facts.append(f"{name} = {sp.factor(e)} > 0")
-    return True, "; ".join(facts)
+            return False, say(f"${name}$ =", math(sp.factor(e)), f"is not proved positive on {_region_tex(region)} (",
+                              why, ")")
+        facts.append(say(f"${name}$ =", math(sp.factor(e) > 0)))
+    return True, say(*[say(f, ";") for f in facts[:-1]], facts[-1])
 
 
 @claim("ju24.eq3.4", "§3.2.1, proof of Theorem 1.4, (3.4)",
-       "(1+x)/2 - d_2 = x^2(y^2-1)/(2y^2(x+1)), which is positive since y > 1; d_k is largest at k = 2.")
+       r"$(1+x)/2 - d_2 = x^2(y^2-1)/(2y^2(x+1))$, which is positive since $y > 1$; $d_k$ is largest at $k = 2$.")
 def eq3_4(printed=None):
     printed = _p("(3.4)") if printed is None else printed
     v = check_gap_identity(printed, "R+", "+")
@@ -316,11 +339,12 @@ def eq3_4(printed=None):
     ok, why = check_max_at_two("+")
     if not ok:
         return open_(EXACT, why)
-    return verified(EXACT, v.details + f" And {why} on R+, so d_k ≤ d_2 < (1+x)/2 for every k ≥ 1.")
+    return verified(EXACT, say(v.details, "And", why, "on $R^+$, so $d_k \\le d_2 < (1+x)/2$ for every $k \\ge 1$."))
 
 
 @claim("ju24.eq3.6", "§3.2.2, proof of Theorem 1.5, (3.6)",
-       "(1+x)/2 - d_2 = x^2(1-y^2)/(2y^2(1-x)), which is positive since y < 1 and x < 0; d_k is largest at k = 2.")
+       r"$(1+x)/2 - d_2 = x^2(1-y^2)/(2y^2(1-x))$, which is positive since $y < 1$ and $x < 0$; $d_k$ is largest at "
+       r"$k = 2$.")
 def eq3_6(printed=None):
     printed = _p("(3.6)") if printed is None else printed
     v = check_gap_identity(printed, "R-", "-")
@@ -329,7 +353,7 @@ def eq3_6(printed=None):
     ok, why = check_max_at_two("-")
     if not ok:
         return open_(EXACT, why)
-    return verified(EXACT, v.details + f" And {why} on R-, so d_k ≤ d_2 < (1+x)/2 for every k ≥ 1.")
+    return verified(EXACT, say(v.details, "And", why, "on $R^-$, so $d_k \\le d_2 < (1+x)/2$ for every $k \\ge 1$."))
 
 
 #: the sentences of §3.2 around (3.4) and (3.6), as printed
@@ -342,9 +366,9 @@ def _comparison_slip(sentence: str):
     """None if ``sentence`` ('A is preferable to B') compares two different courses of action, else the reason."""
     parts = sentence.split(" is preferable to ")
     if len(parts) != 2:
-        return f"cannot read {sentence!r} as 'A is preferable to B'"
+        return Content((Text(f"cannot read {sentence!r} as 'A is preferable to B'"),))
     a, b = (" ".join(t.split()) for t in parts)
-    return f"it compares '{a}' with itself" if a == b else None
+    return say(f"it compares '{a}' with itself") if a == b else None
 
 
 def _since_slip(sentence: str, why_plus: str):
@@ -353,34 +377,36 @@ def _since_slip(sentence: str, why_plus: str):
     x > 0 and y > 1 (the coefficient x(x+1)(y-1)/(2(2y+xy-x)) changes sign with x and with y - 1)."""
     head = "both positive, since "
     if not sentence.startswith(head):
-        return f"cannot read {sentence!r}"
+        return Content((Text(f"cannot read {sentence!r}"),))
     conds = set()
     for c in sentence[len(head):].split(" and "):
         t = c.split()
         if len(t) != 3 or t[1] not in (">", "<", ">=", "<="):
-            return f"cannot read the condition {c!r}"
+            return Content((Text(f"cannot read the condition {c!r}"),))
         conds.add((t[0], t[1], t[2]))
     names = {v for v, _, _ in conds}
     if not names <= {"x", "y"}:
-        return f"there is no {', '.join(sorted(names - {'x', 'y'}))} in §3 (its variables are x, y and k)"
+        return say("there is no", ", ".join(f"${v}$" for v in sorted(names - {"x", "y"})),
+                   "in §3 (its variables are $x$, $y$ and $k$)")
     if not {("x", ">", "0"), ("y", ">", "1")} <= conds:
-        return "x > 0 and y > 1 are what make the coefficient positive on R+ (" + why_plus + ")"
+        return say("$x > 0$ and $y > 1$ are what make the coefficient positive on $R^+$ (", why_plus, ")")
     return None
 
 
 @claim("ju24.sec3.2.text", "§3.2.1 and §3.2.2, the sentences around (3.4) and (3.6)",
-       "'... whenever d_k is less than (1+x)/2, doubling is preferable to doubling' (twice); 'the constant term and "
-       "the coefficient of the exponential term are both positive, since n > 1'.")
+       "The proofs say '... whenever d_k is less than (1+x)/2, doubling is preferable to doubling' (twice) and "
+       "'the constant term and the coefficient of the exponential term are both positive, since n > 1'.")
 def sec3_2_text():
     # the sentences are about (3.3) = (1.2) and its limit (A.3): first, those are the model's
     off = printed_matches_model(R_PLUS_SAMPLES[:3], 3, "(1.2)")
     if off or any(to_sympy(st.limit_point(a, b)) != _p("(A.3)").subs({x: to_sympy(a), y: to_sympy(b)})
                   for a, b in R_PLUS_SAMPLES[:3]):
-        return refuted(EXACT, f"the printed (1.2) or (A.3) is not the model's indifference point or limit ({off})", None)
+        return refuted(EXACT, say("the printed", eq("1.2"), "or", eq("A.3"), "is not the model's indifference point or "
+                                  "limit"), None)
     ok_plus, why_plus = check_max_at_two("+")
     lim_ok, lim_why = positive_on_region(_p("(A.3)"), "R+")
     if not (ok_plus and lim_ok):
-        return refuted(EXACT, f"the positivity argument fails: {why_plus}; {lim_why}", None)
+        return refuted(EXACT, say("the positivity argument fails:", why_plus, ";", lim_why), None)
     errs = []
     for item, right, note in (
             (SEC32_RAISE, "doubling (at d_k) is preferable to not doubling",
@@ -388,18 +414,19 @@ def sec3_2_text():
             (SEC32_REDUCE, "reducing (at d_k) is preferable to not reducing", "same slip, in the reducing section")):
         why = _comparison_slip(item.value)
         if why:
-            errs.append(Erratum(item.where, item.value, right, right, note=f"{why}; {note}", kind=ErratumKind.MISPRINT))
+            errs.append(Erratum(item.where, item.value, right, right, note=say(why, ";", note), kind=ErratumKind.MISPRINT))
     why = _since_slip(SEC32_SINCE.value, why_plus)
     if why:
         right = "both positive, since x > 0 and y > 1"
         errs.append(Erratum(SEC32_SINCE.where, SEC32_SINCE.value, right, right,
-                            note=f"{why}; on R+: {why_plus}; and the constant term (A.3) > 0",
+                            note=say(why, "; on $R^+$:", why_plus, "; and the constant term", eq("A.3"), "is positive"),
                             kind=ErratumKind.MISPRINT))
     if not errs:
-        return verified(EXACT, "the sentences compare different actions and give the conditions that make the terms "
-                               "positive")
-    return erratum(EXACT, "Textual slips in the proofs of Theorems 1.4 and 1.5; the mathematics they state is checked "
-                          "in ju24.eq3.4 / ju24.eq3.6 (positivity proved on the whole regions).", errs)
+        return verified(EXACT, say("the sentences compare different actions and give the conditions that make the "
+                                   "terms positive"))
+    return erratum(EXACT, say("Textual slips in the proofs of Theorems 1.4 and 1.5; the mathematics they state is "
+                              "checked in", claim_ref("ju24.eq3.4"), "and", claim_ref("ju24.eq3.6"), "(positivity proved "
+                              "on the whole regions)."), errs)
 
 
 # -- regions ---------------------------------------------------------------------------
@@ -462,25 +489,29 @@ def check_regions(regions=None, n=8):
 def regions_claim():
     overlaps, gaps = check_regions()
     if overlaps:
-        return refuted(EXACT, f"regions overlap, e.g. at {overlaps[0]}", [str(o) for o in overlaps[:5]])
+        a, b, names = overlaps[0]
+        at = say(f"$(x, y) = ({format_exact(a)}, {format_exact(b)})$ lies in", ", ".join(names))
+        return refuted(EXACT, say("the regions overlap, e.g.", at), at)
     on_x0 = all(a == 0 and b > 1 for a, b in gaps if a == 0)
     on_y1 = all(b == 1 and -1 < a < 0 for a, b in gaps if a != 0)
     if not gaps:
-        return verified(EXACT, "the regions partition the sampled half-plane")
+        return verified(EXACT, say("the regions partition the sampled half-plane"))
     if not (on_x0 and on_y1):
-        return refuted(EXACT, f"uncovered points off the two lines, e.g. {gaps[0]}", [str(g) for g in gaps[:5]])
-    ex = [(format_exact(a), format_exact(b)) for a, b in gaps[:3]]
+        at = say(f"$(x, y) = ({format_exact(gaps[0][0])}, {format_exact(gaps[0][1])})$")
+        return refuted(EXACT, say("uncovered points off the two lines, e.g.", at), at)
+    ex = ", ".join(f"$({format_exact(a)}, {format_exact(b)})$" for a, b in gaps[:3])
     return erratum(
         EXACT,
-        f"On an exact grid of {len(region_grid())} points (step 1/8, containing every boundary line) the six regions "
-        f"never overlap, but {len(gaps)} points lie in none, all on two lines (e.g. {ex}): the boundary x = 0, y > 1 "
-        "of R+ and the boundary y = 1, -1 < x < 0 of R-. (Reading the regions' inequalities shows these lines are "
-        "exactly what is missed.) On both lines never proposing is optimal: claim ju24.thm3.1.gaps.",
+        say(f"On an exact grid of {len(region_grid())} points (step $1/8$, containing every boundary line) the six "
+            f"regions never overlap, but {len(gaps)} points lie in none, all on two lines (e.g. {ex}): the boundary "
+            "$x = 0$, $y > 1$ of $R^+$ and the boundary $y = 1$, $-1 < x < 0$ of $R^-$. (Reading the regions' "
+            "inequalities shows these lines are exactly what is missed.) On both lines never proposing is optimal: "
+            "claim", claim_ref("ju24.thm3.1.gaps"), "."),
         [Erratum("§3.2, first sentence (and Figure 4)",
                  "the remaining nontrivial values of (x, y) are those in R+ or R-",
                  "the remaining values are R+, R- and the two lines {x = 0, y > 1} and {y = 1, -1 < x < 0}; on these "
                  "lines one should never double (exact solver)", kind=ErratumKind.SUBSTANTIVE)],
-        witness=[f"({a}, {b})" for a, b in ex],
+        witness=say("uncovered points, e.g.", ex),
     )
 
 
@@ -513,7 +544,8 @@ def thm3_1(n=4, kmax=3, policies=None):
         policies = {r: _POLICY_WORDS.get(w) for r, w in said.items()}
         unknown = [f"{r}: {said[r]!r}" for r, pol in policies.items() if pol is None]
         if unknown:
-            return open_(EXACT, f"cannot read the printed policy {unknown} (expected one of {sorted(_POLICY_WORDS)})")
+            return open_(EXACT, say("cannot read the printed policy", "; ".join(unknown), "(expected one of",
+                                    ", ".join(f"'{w}'" for w in sorted(_POLICY_WORDS)), ")"))
     counts = {r: 0 for r in policies}
     regions = printed_regions(which=("3.1",))
     for a, b in region_grid(n):
@@ -522,22 +554,25 @@ def thm3_1(n=4, kmax=3, policies=None):
                 counts[name] += 1
                 bad = restricted_equals_optimal(a, b, pol, kmax)
                 if bad:
-                    return refuted(EXACT, f"({a}, {b}) in {name}: proposing only '{pol.value}' loses at "
-                                          f"(j, cube, p) = {bad[:3]}: {bad[4]} < optimum {bad[3]}",
-                                   [str(a), str(b), str(bad)])
+                    at = say(f"$(x, y) = ({a}, {b})$ in {name}, with $j = {bad[0]}$ proposals left, cube {bad[1]}, "
+                             f"$p = {bad[2]}$")
+                    return refuted(EXACT, say(at, f": proposing only '{pol.value}' is worth", value(bad[4]),
+                                              ", less than the optimum", value(bad[3])), at)
     # strictness: in (1), (2), (4) the stated proposal gains something over never proposing
     gains = []
     for name, (a, b) in (("3.1(1)", (mpq(3), mpq(2))), ("3.1(2)", (mpq(1, 2), mpq(1, 2))),
                          ("3.1(4)", (mpq(-1, 2), mpq(1, 4)))):
         if restricted_equals_optimal(a, b, st.Policy.NEVER, 1) is None:
-            return refuted(EXACT, f"in {name} at ({a}, {b}) proposing gains nothing over never", [str(a), str(b)])
+            at = say(f"$(x, y) = ({a}, {b})$")
+            return refuted(EXACT, say(f"in {name} at", at, "proposing gains nothing over never"), at)
         gains.append(name)
-    return verified(EXACT, "brute force with the exact solver (every option of the rules, proposals at 0 and 1 "
-                           f"included), k = 1..{kmax}, every cube position, on the exact grid of step 1/{n} in "
-                           f"[-3,3] x (0,3] ({', '.join(f'{r}: {c} points' for r, c in counts.items())}): allowing "
-                           "proposals only where the theorem says gives exactly the optimal value function; in "
-                           f"{', '.join(gains)} the stated proposal beats never proposing. (The stated point need "
-                           "not be the only optimal one: e.g. in (1) with the cube centred and k = 1 every p is.)")
+    return verified(EXACT, say("brute force with the exact solver (every option of the rules, proposals at 0 and 1 "
+                               f"included), $k = 1, \\ldots, {kmax}$, every cube position, on the exact grid of step "
+                               f"$1/{n}$ in $[-3, 3] \\times (0, 3]$ (",
+                               "; ".join(f"{r}: {c} points" for r, c in counts.items()), "): allowing proposals only "
+                               "where the theorem says gives exactly the optimal value function; in", ", ".join(gains),
+                               "the stated proposal beats never proposing. (The stated point need not be the only "
+                               "optimal one: e.g. in (1) with the cube centred and $k = 1$ every $p$ is.)"))
 
 
 @claim("ju24.thm3.1.gaps", "§3.1-3.2 (not covered by the paper)",
@@ -549,9 +584,12 @@ def thm3_1_gaps(kmax=3):
     for a, b in pts:
         bad = restricted_equals_optimal(a, b, st.Policy.NEVER, kmax)
         if bad:
-            return refuted(EXACT, f"at ({a}, {b}) proposing gains: {bad}", [str(a), str(b)])
-    return verified(EXACT, f"exact solver, k = 1..{kmax}, all cube positions, at {len(pts)} exact points of the two "
-                           "lines: forbidding every proposal leaves the value function unchanged (2p - 1).")
+            at = say(f"$(x, y) = ({a}, {b})$")
+            return refuted(EXACT, say("at", at, f"proposing gains, with $j = {bad[0]}$ proposals left, cube {bad[1]}, "
+                                      f"$p = {bad[2]}$"), at)
+    return verified(EXACT, say(f"exact solver, $k = 1, \\ldots, {kmax}$, all cube positions, at {len(pts)} exact points "
+                               "of the two lines: forbidding every proposal leaves the value function unchanged "
+                               "($2p - 1$)."))
 
 
 # -- Theorems 1.3-1.5 --------------------------------------------------------------------
@@ -566,25 +604,29 @@ def thm1_3_indifference():
     ak = 1 - _p("(A.2)")  # a_k = 1 - d_k
     val_plus = -y * (-1 + (1 + x) * ak / dprev)
     if not is_identity(val_plus, x):
-        return refuted(EXACT, f"R+: accept value {sp.simplify(val_plus)} != x", str(sp.simplify(val_plus)))
+        return refuted(EXACT, say("$R^+$: the accept value", math(sp.simplify(val_plus)), "is not $x$"),
+                       math(sp.simplify(val_plus)))
     ak = 1 - _p("(A.7)")
     val_minus = -y * (x + (1 - x) * (ak - dprev) / (1 - dprev))
     if not is_identity(val_minus, x):
-        return refuted(EXACT, f"R-: accept value {sp.simplify(val_minus)} != x", str(sp.simplify(val_minus)))
+        return refuted(EXACT, say("$R^-$: the accept value", math(sp.simplify(val_minus)), "is not $x$"),
+                       math(sp.simplify(val_minus)))
     n = 0
     for a, b in R_PLUS_SAMPLES + R_MINUS_SAMPLES:
         for kk in range(1, 9):
             d = st.doubling_point(a, b, kk)
             if d != closed_at("(1.2)" if a > 0 else "(1.3)", a, b, kk):
-                return refuted(EXACT, f"({a}, {b}), k = {kk}: the model's d_k = {d} is not the printed closed form",
-                               [str(a), str(b), kk])
+                at = say(f"$(x, y) = ({a}, {b})$, $k = {kk}$")
+                return refuted(EXACT, say(at, ": the model's", value(d, name="d_k"), "is not the printed closed form"), at)
             vb = st.equity(a, b, kk - 1, d, "theirs").value if kk > 1 else 2 * d - 1
             if b * vb != a:
-                return refuted(EXACT, f"({a}, {b}), k = {kk}: accept value {b * vb} != x", [str(a), str(b), kk])
+                at = say(f"$(x, y) = ({a}, {b})$, $k = {kk}$")
+                return refuted(EXACT, say(at, ": the accept value", value(b * vb), "is not $x$"), at)
             n += 1
-    return verified(EXACT, "symbolically (x, y, d_(k-1) free): in R+ the accept value -y(-1 + (1+x)a_k/d_(k-1)) with "
-                           "a_k = d_(k-1)(y-x)/(y(1+x)) is x; in R- likewise with (A.7); on the model, y·V_B(d_k) = x "
-                           f"exactly for k = 1..8 at {len(R_PLUS_SAMPLES) + len(R_MINUS_SAMPLES)} (x, y) ({n} cases).")
+    return verified(EXACT, say("symbolically ($x$, $y$, $d_{k-1}$ free): in $R^+$ the accept value "
+                               "$-y(-1 + (1+x) a_k/d_{k-1})$ with $a_k = d_{k-1}(y-x)/(y(1+x))$ is $x$; in $R^-$ likewise "
+                               "with", eq("A.7"), "; on the model, $y V_B(d_k) = x$ exactly for $k = 1, \\ldots, 8$ at "
+                               f"{len(R_PLUS_SAMPLES) + len(R_MINUS_SAMPLES)} exact $(x, y)$ ({n} cases)."))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -648,37 +690,46 @@ def grid_cross_check(a, b, kmax: int, n: int):
 
 
 def _fmt_case(c):
-    return "(" + ", ".join(format_exact(v) if not isinstance(v, (str, int)) else str(v) for v in c[:5]) + ")"
+    """A case (x, y, k, cube, p, ...) of the solver's comparison in words."""
+    a, b, kk = c[:3]
+    more = "".join(f", cube {v}" if isinstance(v, str) else f", $p = {format_exact(v)}$" for v in c[3:5])
+    return say(f"$(x, y) = ({format_exact(a)}, {format_exact(b)})$, $k = {kk}${more}")
 
 
 @claim("ju24.thm1.4", "§1.3 Theorem 1.4; §3.2.1",
-       "In R+ the optimal state to raise with k ≥ 1 proposals left is d_k of (1.2); raising at d_k is preferable to "
-       "not raising at all.")
+       r"In $R^+$ the optimal state to raise with $k \ge 1$ proposals left is $d_k$ of (1.2); raising at $d_k$ is "
+       r"preferable to not raising at all.")
 def thm1_4(samples=None, kmax=8):
     samples = list(dict.fromkeys(samples or R_PLUS_SWEEP))
     off = printed_matches_model(samples, kmax, "(1.2)")
     if off:
         a, b, kk = off
-        return refuted(EXACT, f"at (x, y) = ({format_exact(a)}, {format_exact(b)}), k = {kk} the printed (1.2) gives "
-                              f"{closed_at('(1.2)', a, b, kk)}, but the opponent's indifference point (the exact "
-                              f"optimum's proposal state) is {format_exact(st.doubling_point(a, b, kk))}", str(off))
+        at = _fmt_case(off)
+        given = closed_at("(1.2)", a, b, kk)
+        return refuted(EXACT, say("at", at, "the printed", eq("1.2"), "gives", value(given) if given is not None else
+                                  "no rational value", ", but the opponent's indifference point (the exact optimum's "
+                                  "proposal state) is", value(st.doubling_point(a, b, kk))), at)
     mism, notopt, weak = optimality_report(samples, kmax)
     if mism:
-        return refuted(EXACT, f"ju24's policy value differs from the exact optimum at {_fmt_case(mism[0])}: "
-                              f"{mism[0][5]} vs {mism[0][6]}", [str(m) for m in mism[:3]])
+        at = _fmt_case(mism[0])
+        return refuted(EXACT, say("ju24's policy value differs from the exact optimum at", at, ":", value(mism[0][5]),
+                                  "against", value(mism[0][6])), at)
     if notopt:
-        return refuted(EXACT, f"proposing at d_k is not optimal at {_fmt_case(notopt[0])}", [str(m) for m in notopt[:3]])
+        at = _fmt_case(notopt[0])
+        return refuted(EXACT, say("proposing at $d_k$ is not optimal at", at), at)
     # "preferable to not raising": owner value >= 2p - 1 everywhere (piecewise linear: check breakpoints)
     for a, b in samples:
         for kk in range(1, kmax + 1):
             d = st.doubling_point(a, b, kk)
             for t in (mpq(0), d, mpq(1)):
                 if st.owner_equity(a, b, kk, t) < st.never_equity(t):
-                    return refuted(EXACT, f"raising at d_k loses to never raising at ({a}, {b}, k={kk}, p={t})", None)
+                    return refuted(EXACT, say("raising at $d_k$ loses to never raising at", _fmt_case((a, b, kk, t))),
+                                   None)
     # the grid-restricted game (a plain Markov chain on i/972, which holds d_1..d_3 of (1/2, 3)) agrees
     gx = grid_cross_check(mpq(1, 2), mpq(3), 3, 972)
     if gx:
-        return refuted(EXACT, f"grid game on i/972 and continuous solution differ at {_fmt_case(gx)}", str(gx))
+        return refuted(EXACT, say("the grid game on $i/972$ and the continuous solution differ at", _fmt_case(gx)),
+                       _fmt_case(gx))
     # the shape of the optimal proposal sets, computed (not asserted)
     shapes = {"owner x<1 only d_k": 0, "owner x>=1 [d_k,1]": 0, "centre k=1 contains [1-d_1,d_1]": 0,
               "centre k>=2 same as owner": 0}
@@ -703,20 +754,26 @@ def thm1_4(samples=None, kmax=8):
                 shapes["centre k>=2 same as owner"] += 1
             else:
                 other.append((a, b, kk, "centre", cen))
-    found = "; ".join(f"{k_}: {v} cases" for k_, v in shapes.items())
+    words = {"owner x<1 only d_k": "owned cube, $x < 1$: only $d_k$",
+             "owner x>=1 [d_k,1]": "owned cube, $x \\ge 1$: $[d_k, 1]$",
+             "centre k=1 contains [1-d_1,d_1]": "centred cube, $k = 1$: contains $[1 - d_1, d_1]$",
+             "centre k>=2 same as owner": "centred cube, $k \\ge 2$: as for an owned cube"}
+    rows = [[words[k_], v] for k_, v in shapes.items()]
     if other:
-        found += f"; other shapes: {len(other)}, e.g. {_fmt_case(other[0])}"
+        rows.append([say("other shapes, e.g.", _fmt_case(other[0])), len(other)])
+    found = table(["optimal proposal set", "cases"], rows)
     distinct = len(samples)
-    return verified(EXACT, f"independent exact solver (continuous game, every option, proposals at 0 and 1 allowed) at "
-                           f"{distinct} exact (x, y) in R+ (x from 1/100 to 50, y from 101/100 to 100), k = 1..{kmax}: "
-                           "the value of ju24's policy equals the optimal value for the owner, the opponent and the "
-                           "centred cube at every breakpoint, and proposing at d_k is optimal; the owner's value under "
-                           "the policy is ≥ 2p - 1 (never raising). Finding: d_k is an optimal proposal state, the "
-                           "only one for an owned cube with x < 1, but not always the only one. The grid-restricted "
-                           "game on i/972 for (1/2, 3), k ≤ 3 (no breakpoints inserted) has the same values at all "
-                           "973 grid points. Shapes of the optimal proposal sets: " + found + ". (x ≥ 1: the "
-                           "opponent folds anywhere above d_k; centred with k = 1: an accepted proposal leaves a dead "
-                           "cube worth y(2p-1), the same as waiting.)")
+    return verified(EXACT, say("independent exact solver (continuous game, every option, proposals at 0 and 1 allowed) "
+                               f"at {distinct} exact $(x, y)$ in $R^+$ ($x$ from $1/100$ to 50, $y$ from $101/100$ to "
+                               f"100), $k = 1, \\ldots, {kmax}$: the value of ju24's policy equals the optimal value for "
+                               "the owner, the opponent and the centred cube at every breakpoint, and proposing at $d_k$ "
+                               "is optimal; the owner's value under the policy is at least $2p - 1$ (never raising). "
+                               "Finding: $d_k$ is an optimal proposal state, the only one for an owned cube with $x < 1$, "
+                               "but not always the only one. The grid-restricted game on $i/972$ for $(x, y) = (1/2, 3)$, "
+                               "$k \\le 3$ (no breakpoints inserted) has the same values at all 973 grid points. Shapes "
+                               "of the optimal proposal sets:", found, "($x \\ge 1$: the opponent folds anywhere above "
+                               "$d_k$; centred with $k = 1$: an accepted proposal leaves a dead cube worth $y(2p-1)$, the "
+                               "same as waiting.)"))
 
 
 @claim("ju24.thm1.4.sweep", "§1.3 Theorem 1.4 (dense sweep)",
@@ -727,23 +784,24 @@ def thm1_4_sweep(n=8, ymax=10, kmax=12):
                if mpq(i, n) < 1 + mpq(j, n)]
     off = printed_matches_model(samples, kmax, "(1.2)")
     if off:
-        return refuted(EXACT, f"the printed (1.2) differs from the indifference point at {off}", str(off))
+        return refuted(EXACT, say("the printed", eq("1.2"), "differs from the indifference point at", _fmt_case(off)),
+                       _fmt_case(off))
     mism, notopt, _ = optimality_report(samples, kmax)
     matters = sum(_solve(a, b, kmax).level(kk, "centre").priority_matters for a, b in samples
                   for kk in range(1, kmax + 1))
     if mism:
-        return refuted(EXACT, f"policy value differs from the optimum at {_fmt_case(mism[0])}", str(mism[0]))
+        return refuted(EXACT, say("the policy value differs from the optimum at", _fmt_case(mism[0])), _fmt_case(mism[0]))
     if notopt:
-        return refuted(EXACT, f"d_k not optimal at {_fmt_case(notopt[0])}", str(notopt[0]))
-    return verified(EXACT, f"exact solver at all {len(samples)} (x, y) = (i/{n}, 1 + j/{n}) in R+ with y ≤ {ymax}, "
-                           f"k = 1..{kmax}: ju24's policy value equals the optimum (owner, opponent, centred) and "
-                           f"proposing at d_k is optimal; the order of simultaneous proposals mattered in {matters} "
-                           "levels.")
+        return refuted(EXACT, say("$d_k$ is not optimal at", _fmt_case(notopt[0])), _fmt_case(notopt[0]))
+    return verified(EXACT, say(f"exact solver at all {len(samples)} $(x, y) = (i/{n}, 1 + j/{n})$ in $R^+$ with "
+                               f"$y \\le {ymax}$, $k = 1, \\ldots, {kmax}$: ju24's policy value equals the optimum "
+                               "(owner, opponent, centred) and proposing at $d_k$ is optimal; the order of simultaneous "
+                               f"proposals mattered in {matters} levels."))
 
 
 @claim("ju24.thm1.5", "§1.3 Theorem 1.5; §3.2.2",
-       "In R- the optimal state to reduce with k ≥ 1 reductions left is d_k of (1.3); reducing at d_k is preferable to "
-       "not reducing at all.")
+       r"In $R^-$ the optimal state to reduce with $k \ge 1$ reductions left is $d_k$ of (1.3); reducing at $d_k$ is "
+       r"preferable to not reducing at all.")
 def thm1_5(samples=None, kmax=8):
     samples = list(dict.fromkeys(samples or R_MINUS_SWEEP))
     # (i) symbolic: for the cube owner, waiting until p = 0 and reducing there (the opponent accepts, the loss is y)
@@ -751,7 +809,7 @@ def thm1_5(samples=None, kmax=8):
     gain = -y + (1 + y) * _p("(3.1)") - x
     ok, why = positive_on_region(gain, "R-")
     if not ok:
-        return open_(EXACT, f"could not prove the gain of waiting positive on R-: {why}")
+        return open_(EXACT, say("could not prove the gain of waiting positive on $R^-$:", why))
     okd, whyd = check_max_at_two("-")  # gives d_1 < d_k for k >= 2 (c > 0, 0 < r < 1)
     if not okd:
         return open_(EXACT, whyd)
@@ -766,14 +824,16 @@ def thm1_5(samples=None, kmax=8):
             if A.stop_A != ((mpq(0), mpq(0)),) or any(A.value(t) != -b + (1 + b) * t for t in A.value.xs):
                 owner_only_zero = False
             if A.value(d) <= a:
-                return refuted(EXACT, f"at ({a}, {b}), k = {kk} the owner's optimum at d_k is not above x", None)
+                return refuted(EXACT, say("at", _fmt_case((a, b, kk)), "the owner's optimum at $d_k$ is not above $x$"),
+                               None)
             C = sol.level(kk, "centre")
             centre.append((kk, C.stop_A))
     gx = grid_cross_check(mpq(-1, 4), mpq(1, 2), 3, 100)  # i/100 holds d_1, d_2, d_3 = 1/4, 3/10, 7/25
     if gx:
-        return open_(EXACT, f"grid game on i/100 and continuous solution differ at {_fmt_case(gx)}", str(gx))
+        return open_(EXACT, say("the grid game on $i/100$ and the continuous solution differ at", _fmt_case(gx)),
+                     _fmt_case(gx))
     if not owner_only_zero:
-        return open_(EXACT, "the solver's owner policy is not 'reduce only at 0' at some sample; see witness")
+        return open_(EXACT, say("the solver's owner policy is not 'reduce only at 0' at some sample"))
     centre_k1 = all(sa == ((mpq(0), st_d),) for (kk, sa), st_d in
                     zip([c for c in centre if c[0] == 1], [st.doubling_point(a, b, 1) for a, b in samples]))
     centre_k2 = all(sa == ((mpq(0), mpq(0)),) for kk, sa in centre if kk >= 2)
@@ -781,28 +841,31 @@ def thm1_5(samples=None, kmax=8):
     never = check_gap_identity(_p("(3.6)"), "R-", "-").outcome.value == "verified"
     a0, b0 = samples[0]
     d1 = st.doubling_point(a0, b0, 1)
+    wait = -b0 + (1 + b0) * d1
     return refuted(
         EXACT,
-        "Refuted as an optimality statement. For the owner of the cube, every (x, y) in R- and every k ≥ 1, by a "
-        "strategy the rules allow (ju24 §1.2.1 permits proposals at the extreme states): the owner who waits until his state is 0 and "
-        "reduces there (the opponent accepts, so he loses y instead of 1) is worth -y + (1+y)p, and at p = d_k "
-        f"(≥ d_1, since {whyd}) this exceeds the x obtained by reducing at d_k by at least (x+y)(1-y)/(2y) > 0 "
-        f"({why}). The independent exact solver (continuous game, every option) at {len(samples)} exact (x, y), "
-        f"k = 1..{kmax} ({cases} cases; and the grid-restricted game on i/100 for (-1/4, 1/2), k ≤ 3, agrees at every "
-        "grid point) finds: the owner's only optimal reduction state is 0 and his value is "
-        f"-y + (1+y)p; with the cube centred the value is y(2p-1), the optimal states are [0, d_1] when k = 1 "
-        f"({'all samples' if centre_k1 else 'NOT all samples'}) and only 0 when k ≥ 2 "
-        f"({'all samples' if centre_k2 else 'NOT all samples'}). So d_k is only the opponent's indifference point "
-        "(ju24.thm1.3.indifference); it is optimal only for the first reduction of a centred cube with k = 1, as the "
-        f"largest optimal state. Example: (x, y) = ({format_exact(a0)}, {format_exact(b0)}), owner, k = 1: reducing at "
-        f"d_1 = {format_exact(d1)} yields {format_exact(a0)}, waiting yields "
-        f"{format_exact(-b0 + (1 + b0) * d1)}. The second sentence ('reducing at d_k is preferable to not reducing at "
-        f"all') is true: (3.6) holds ({'verified' if never else 'NOT verified'}), but 'not reducing' is the wrong "
-        "comparison: reducing at 0 beats both. What is true: in R- it is optimal to reduce only at one's own state 0 "
-        "(the opponent accepts): the owner's value is -y + (1+y)p, a centred cube's y(2p-1); waiting until 0 beats "
-        "reducing at d_k by at least (x+y)(1-y)/(2y) > 0 for the owner.",
-        witness={"x": format_exact(a0), "y": format_exact(b0), "k": 1, "d_1": format_exact(d1),
-                 "reduce at d_1": format_exact(a0), "wait until 0": format_exact(-b0 + (1 + b0) * d1)},
+        say("Refuted as an optimality statement. For the owner of the cube, every $(x, y)$ in $R^-$ and every "
+            "$k \\ge 1$, by a strategy the rules allow (ju24 §1.2.1 permits proposals at the extreme states): the owner "
+            "who waits until his state is 0 and reduces there (the opponent accepts, so he loses $y$ instead of 1) is "
+            "worth $-y + (1+y)p$, and at $p = d_k$ ($d_k \\ge d_1$, since", whyd, ") this exceeds the $x$ obtained by "
+            "reducing at $d_k$ by at least $(x+y)(1-y)/(2y) > 0$ (", why, "). The independent exact solver (continuous "
+            f"game, every option) at {len(samples)} exact $(x, y)$, $k = 1, \\ldots, {kmax}$ ({cases} cases; and the "
+            "grid-restricted game on $i/100$ for $(x, y) = (-1/4, 1/2)$, $k \\le 3$, agrees at every grid point) finds: "
+            "the owner's only optimal reduction state is 0 and his value is $-y + (1+y)p$; with the cube centred the "
+            "value is $y(2p-1)$, the optimal states are $[0, d_1]$ when $k = 1$ (",
+            "all samples" if centre_k1 else "NOT all samples", ") and only 0 when $k \\ge 2$ (",
+            "all samples" if centre_k2 else "NOT all samples", "). So $d_k$ is only the opponent's indifference point (",
+            claim_ref("ju24.thm1.3.indifference"), "); it is optimal only for the first reduction of a centred cube with "
+            "$k = 1$, as the largest optimal state. Example: $(x, y) = (" f"{format_exact(a0)}, {format_exact(b0)})$, "
+            "owner, $k = 1$: reducing at", value(d1, name="d_1"), "yields", value(a0), ", waiting yields", value(wait),
+            ". The second sentence ('reducing at $d_k$ is preferable to not reducing at all') is true:", eq("3.6"),
+            "holds (", "verified" if never else "NOT verified", "), but 'not reducing' is the wrong comparison: "
+            "reducing at 0 beats both. What is true: in $R^-$ it is optimal to reduce only at one's own state 0 (the "
+            "opponent accepts): the owner's value is $-y + (1+y)p$, a centred cube's $y(2p-1)$; waiting until 0 beats "
+            "reducing at $d_k$ by at least $(x+y)(1-y)/(2y) > 0$ for the owner."),
+        witness=table(["$x$", "$y$", "$k$", "$d_1$", "reduce at $d_1$", "wait until 0"],
+                      [[value(a0), value(b0), 1, value(d1), value(a0), value(wait)]],
+                      caption="the owner of the cube, one reduction left:"),
     )
 
 
@@ -818,9 +881,9 @@ def thm1_3():
     v4 = thm1_4()
     v5 = thm1_5()
     if v4.outcome.value != "verified":
-        return open_(EXACT, "R+ part not verified: " + v4.details)
+        return open_(EXACT, say("the part on $R^+$ is not verified:", v4.details))
     if v5.outcome.value != "refuted":
-        return open_(EXACT, "R- part: " + v5.details)
+        return open_(EXACT, say("the part on $R^-$:", v5.details))
     # the proof's endpoint values of B's accept payoff E_B, on the exact model, k = 2 (one proposal after the take)
     a1, b1 = mpq(3, 2), mpq(2)  # R+ with x > 1
     eb0 = -b1 * solver.solve(a1, b1, 1).level(1, "B").value(0)
@@ -829,21 +892,26 @@ def thm1_3():
     endpoint = []
     if to_sympy(eb0) != THM13_EB0.value.subs({x: to_sympy(a1), y: to_sympy(b1)}):
         endpoint.append(Erratum(THM13_EB0.where, f"E_B(0) = {THM13_EB0.value}",
-                                f"E_B(0) = y·max(1, x) when proposals remain after the take (e.g. (x, y) = (3/2, 2), "
-                                f"k = 2: E_B(0) = {format_exact(eb0)}: B re-raises and A folds paying x)",
-                                note="the existence of β is unaffected (E_B(0) ≥ y > -x)", kind=ErratumKind.SUBSTANTIVE))
+                                f"$E_B(0) = y \\max(1, x)$ when proposals remain after the take (e.g. "
+                                f"$(x, y) = (3/2, 2)$, $k = 2$: $E_B(0) = {format_exact(eb0)}$: B re-raises and A folds "
+                                "paying $x$)",
+                                note=say("the existence of $\\beta$ is unaffected ($E_B(0) \\ge y > -x$)"),
+                                kind=ErratumKind.SUBSTANTIVE))
     if to_sympy(eb1) != THM13_EB1.value.subs({x: to_sympy(a2), y: to_sympy(b2)}):
         endpoint.append(Erratum(THM13_EB1.where, f"E_B(1) = {THM13_EB1.value}",
-                                f"E_B(1) = -y^2 in R- when proposals remain after the take (e.g. (x, y) = (-1/4, 1/2), "
-                                f"k = 2: E_B(1) = {format_exact(eb1)}: B reduces again at his state 0)",
-                                note="the existence of β is unaffected (E_B(1) < 0 < -x)", kind=ErratumKind.SUBSTANTIVE))
+                                f"$E_B(1) = -y^2$ in $R^-$ when proposals remain after the take (e.g. "
+                                f"$(x, y) = (-1/4, 1/2)$, $k = 2$: $E_B(1) = {format_exact(eb1)}$: B reduces again at his "
+                                "state 0)",
+                                note=say("the existence of $\\beta$ is unaffected ($E_B(1) < 0 < -x$)"),
+                                kind=ErratumKind.SUBSTANTIVE))
     return refuted(
         EXACT,
-        "R+ (Case 1): true on every sample of the exact solver (β = d_k is an optimal proposal state; it is the "
-        "only one for an owned cube with x < 1; for a centred cube with k = 1 every state in [1-d_1, d_1] is optimal, "
-        "and for x ≥ 1 every state in [d_k, 1]). R- (Case 2): false. The proof's step 'if Player B prefers to accept, "
-        "it would have been better for Player A to double earlier and cut the losses to -x' ignores waiting until "
-        "the state is 0 and reducing there, which cuts the loss to y on the losing paths only; see ju24.thm1.5.",
+        say("$R^+$ (Case 1): true on every sample of the exact solver ($\\beta = d_k$ is an optimal proposal state; it "
+            "is the only one for an owned cube with $x < 1$; for a centred cube with $k = 1$ every state in "
+            "$[1 - d_1, d_1]$ is optimal, and for $x \\ge 1$ every state in $[d_k, 1]$). $R^-$ (Case 2): false. The "
+            "proof's step 'if Player B prefers to accept, it would have been better for Player A to double earlier and "
+            "cut the losses to $-x$' ignores waiting until the state is 0 and reducing there, which cuts the loss to $y$ "
+            "on the losing paths only; see", claim_ref("ju24.thm1.5"), "."),
         v5.witness,
         errata=endpoint,
     )
@@ -855,7 +923,7 @@ def thm1_3():
 def standard_cube(kmax=8):
     e = sp.simplify(_p("(1.2)").subs({x: 1, y: 2}) - (sp.Rational(4, 5) + sp.Rational(1, 5) * sp.Rational(-1, 4) ** k))
     if e != 0:
-        return refuted(EXACT, f"(1.2) at (1, 2) minus (1.1) = {e}", str(e))
+        return refuted(EXACT, say(eq("1.2"), "at $(x, y) = (1, 2)$ minus", eq("1.1"), "is", math(e)), math(e))
     sol = solver.solve(1, 2, kmax)
     pts = [mpq(i, 64) for i in range(65)]
     for kk in range(kmax + 1):
@@ -863,11 +931,12 @@ def standard_cube(kmax=8):
             f = sol.level(kk, o).value
             for t in sorted(set(pts) | set(f.xs)):
                 if alt.equity(t, cube, kk).value != f(t):
-                    return refuted(EXACT, f"solver and alternating.equity differ at k={kk}, {cube}, p={t}", None)
-    return verified(EXACT, "(1.2) at (x, y) = (1, 2) equals (1.1) for symbolic k; the independent exact solver with "
-                           f"(x, y) = (1, 2) reproduces exactlycube.brownian.alternating's equities for k = 0..{kmax}, "
-                           "owner, opponent and centred cube, at all breakpoints and 65 further states.".replace(
-                               "exactlycube", "exactcube"))
+                    return refuted(EXACT, say(f"the solver and alternating.equity differ at $k = {kk}$, cube {cube},",
+                                              value(t, name="p")), None)
+    return verified(EXACT, say(eq("1.2"), "at $(x, y) = (1, 2)$ equals", eq("1.1"), "for symbolic $k$; the independent "
+                               "exact solver with $(x, y) = (1, 2)$ reproduces exactcube.brownian.alternating's equities "
+                               f"for $k = 0, \\ldots, {kmax}$, owner, opponent and centred cube, at all breakpoints and 65 "
+                               "further states."))
 
 
 #: the text on Figures 2 and 3: the values d_k approaches on the boundary lines
@@ -876,17 +945,19 @@ FIG23_LIMITS = printed("§1.3, text on Figures 2 and 3: boundary values",
 
 
 @claim("ju24.fig2-3.text", "§1.3, text on Figures 2 and 3",
-       "Over R+ the d_k approach 1/2 along x = 0 and 1 along y = x (contours from 1/2 to 1); over R- they approach 0 "
-       "along y = -x and 1/2 along x = 0, with a discontinuity at (0, 0) (contours from 0 to 1/2).")
+       r"Over $R^+$ the $d_k$ approach $1/2$ along $x = 0$ and 1 along $y = x$ (contours from $1/2$ to 1); over $R^-$ "
+       r"they approach 0 along $y = -x$ and $1/2$ along $x = 0$, with a discontinuity at $(0, 0)$ (contours from 0 to "
+       r"$1/2$).")
 def fig23_text():
     cp, cm = _p("(1.2)"), _p("(1.3)")
     # the contours are of the closed forms as printed: they must be the indifference points (the model) first
     for name, samples in (("(1.2)", R_PLUS_SAMPLES[:4]), ("(1.3)", R_MINUS_SAMPLES[:4])):
         off = printed_matches_model(samples, 3, name)
         if off:
-            return refuted(EXACT, f"the printed {name} is not the indifference point at (x, y, k) = {off}", str(off))
+            return refuted(EXACT, say("the printed", eq(name.strip("()")), "is not the indifference point at",
+                                      _fmt_case(off)), _fmt_case(off))
     if not (is_identity(cp.subs(k, 1), _p("(3.1)")) and is_identity(cm.subs(k, 1), _p("(3.1)"))):
-        return refuted(EXACT, "the printed (3.1) is not d_1 of (1.2) and (1.3)", None)
+        return refuted(EXACT, say("the printed", eq("3.1"), "is not $d_1$ of", eq("1.2"), "and", eq("1.3")), None)
     lim = {key: to_sympy(v) for key, v in FIG23_LIMITS.value.items()}
     checks = [
         ("R+, x -> 0", sp.simplify(cp.subs(x, 0)), lim["R+, x = 0"]),
@@ -900,19 +971,21 @@ def fig23_text():
     ]
     for name, got, want in checks:
         if sp.simplify(got - want) != 0:
-            return refuted(EXACT, f"{name}: d_k -> {got}, not {want}", name)
+            return refuted(EXACT, say(f"{name}: $d_k$ tends to", math(got), ", not", math(want)), say(name))
     # ranges: d_1 and d_2 bound every d_k (oscillation), so the ranges follow from d_1, d_2 and the limits
     rng = [("R+", _p("(3.1)") - sp.Rational(1, 2)), ("R+", 1 - cp.subs(k, 2)),
            ("R-", _p("(3.1)")), ("R-", sp.Rational(1, 2) - cm.subs(k, 2))]
     for region, e in rng:
         ok, why = positive_on_region(e, region)
         if not ok:
-            return refuted(EXACT, f"range on {region}: {e} not positive ({why})", None)
-    return verified(EXACT, "the closed forms (symbolic k ≥ 1, where 0^k = 0) and limits (A.3), (A.8) take the stated "
-                           "values on the boundary lines: R+ 1/2 at x = 0 and 1 at y = x; R- 0 at y = -x and 1/2 at "
-                           "x = 0, so two boundary limits differ at (0, 0): a discontinuity. Since d_1 < d_k < d_2 "
-                           "(c > 0, 0 < r < 1), 1/2 < d_k < 1 on R+ and 0 < d_k < 1/2 on R- (proved positive by "
-                           "coefficient signs after an exact parametrisation), matching the contour ranges.")
+            return refuted(EXACT, say(f"the range on {_region_tex(region)}:", math(e), "is not proved positive (", why,
+                                      ")"), None)
+    return verified(EXACT, say("the closed forms (symbolic $k \\ge 1$, where $0^k = 0$) and limits", eq("A.3"), ",",
+                               eq("A.8"), "take the stated values on the boundary lines: on $R^+$ $1/2$ at $x = 0$ and 1 "
+                               "at $y = x$; on $R^-$ 0 at $y = -x$ and $1/2$ at $x = 0$, so two boundary limits differ at "
+                               "$(0, 0)$: a discontinuity. Since $d_1 < d_k < d_2$ ($c > 0$, $0 < r < 1$), "
+                               "$1/2 < d_k < 1$ on $R^+$ and $0 < d_k < 1/2$ on $R^-$ (proved positive by coefficient "
+                               "signs after an exact parametrisation), matching the contour ranges."))
 
 
 # -- the d_k table -----------------------------------------------------------------------

@@ -16,6 +16,7 @@ from exactcube.triangle import doubling as TD
 from exactcube.triangle import sim as TS
 from exactcube.errors import TooLarge
 from exactcube.claims import Erratum, ErratumKind, Evidence, claim, erratum, open_, refuted, verified
+from exactcube.content import Content, Text, claim_ref, eq, math, say, table, value
 from exactcube.printed import printed
 from exactcube.results import assumption
 from exactcube.figures import figure_builder, pyplot
@@ -46,7 +47,7 @@ RATIONAL = assumption("ju24.answers-rational",
                       "his answer")
 MYOPIC = assumption("ju24.answers-myopic",
                     "Each opponent answers a double as in the proof of Theorem 4.4, as if the game went on with all "
-                    "three players at the doubled stake (take iff 4y - 2(1-y) >= -1), whatever the other opponent "
+                    "three players at the doubled stake (take iff 4y - 2(1-y) ≥ -1), whatever the other opponent "
                     "answers")
 TIE_FOLD = assumption("ju24.tie-fold",
                       "An opponent exactly indifferent between taking and folding counts as willing to fold "
@@ -71,35 +72,39 @@ PAYOFF = printed("§4.2: the payoffs at a win per unit stake (winner, each oppon
 
 
 @claim("ju24.lemma4.2", "§4.1, Lemma 4.2 and (4.1)",
-       "For the simple symmetric walk on {0, ..., n}, the probability that n is reached before 0 from k is k/n.")
+       r"For the simple symmetric walk on $\{0, \ldots, n\}$, the probability that $n$ is reached before 0 from $k$ "
+       r"is $k/n$.")
 def lemma_4_2():
     k, n = K_, N_
     p = LEMMA42.value
     if sp.simplify(2 * p - p.subs(k, k - 1) - p.subs(k, k + 1)) != 0:
-        return refuted(EXACT, "k/n does not satisfy 2p_k = p_(k-1) + p_(k+1)", None)
+        return refuted(EXACT, say(math(p), "does not satisfy $2p_k = p_{k-1} + p_{k+1}$"), None)
     if p.subs(k, 0) != 0 or sp.simplify(p.subs(k, n)) != 1:
-        return refuted(EXACT, "k/n misses the boundary values", None)
+        return refuted(EXACT, say(math(p), "misses the boundary values"), None)
     for m in range(1, 11):  # the printed formula against the exact solve
         got = T.edge_walk_probabilities(m)
         for j in range(m + 1):
             if to_sympy(got[j]) != p.subs({k: j, n: m}):
-                return refuted(EXACT, f"exact solve gives {got[j]} at n = {m}, k = {j}, not the printed {p}", (m, j))
+                at = say(f"$n = {m}$, $k = {j}$")
+                return refuted(EXACT, say("the exact solve gives", value(got[j]), "at", at, ", not the printed", math(p)), at)
     N = 200
     for m in range(1, N + 1):
         got = T.edge_walk_probabilities(m)
         if got != tuple(mpq(j, m) for j in range(m + 1)):
             bad = next(j for j in range(m + 1) if got[j] != mpq(j, m))
-            return refuted(EXACT, f"exact solve differs from k/n at n = {m}, k = {bad}", (m, bad, str(got[bad])))
-    return verified(EXACT, "k/n satisfies 2p_k = p_(k-1) + p_(k+1) identically in symbolic k, n, with p_0 = 0, p_n = 1; "
-                           "the system is nonsingular (tridiagonal, diagonally dominant, irreducible), so this is the "
-                           f"solution for every n; independently, exact elimination gives p_k = k/n for n = 1..{N}.")
+            at = say(f"$n = {m}$, $k = {bad}$:", value(got[bad]))
+            return refuted(EXACT, say("the exact solve differs from $k/n$ at", at), at)
+    return verified(EXACT, say("$k/n$ satisfies $2p_k = p_{k-1} + p_{k+1}$ identically in symbolic $k$, $n$, with "
+                               "$p_0 = 0$, $p_n = 1$; the system is nonsingular (tridiagonal, diagonally dominant, "
+                               "irreducible), so this is the solution for every $n$; independently, exact elimination "
+                               f"gives $p_k = k/n$ for $n = 1, \\ldots, {N}$."))
 
 
 THM41_N = 30
 
 
 @claim("ju24.thm4.1", "§4.1, Theorem 4.1",
-       "In the triangle game, the evaluation (P_A, P_B, P_C) at P = xA + yB + zC is (x, y, z).")
+       r"In the triangle game, the evaluation $(P_A, P_B, P_C)$ at $P = xA + yB + zC$ is $(x, y, z)$.")
 def thm_4_1():
     a, b, c, n = A_, B_, C_, N_
     said = THM41.value
@@ -108,32 +113,37 @@ def thm_4_1():
         for p in T.positions(m):
             want = tuple(e.subs({a: p.a, b: p.b, c: p.c, n: m}) for e in said)
             if tuple(to_sympy(t) for t in sol[p]) != want:
-                return refuted(EXACT, f"n = {m}: the exact solve gives {sol[p]} at {p}, not the printed {want}", str(p))
+                return refuted(EXACT, say(f"$n = {m}$: the exact solve at {p} differs from the printed", eq("4.1")),
+                               say(f"$n = {m}$, {p}"))
     x = a / n
     # P_A = a/n along each of the six steps (A's coordinate changes by +1, -1 or 0; each twice)
     six = sum(((a + d[0]) / n) for d in T.STEPS) / 6
     if sp.simplify(six - x) != 0:
-        return refuted(EXACT, "barycentric coordinate is not its own six-neighbour average", str(sp.simplify(six - x)))
+        return refuted(EXACT, say("the barycentric coordinate is not its own six-neighbour average"),
+                       math(sp.simplify(six - x)))
     two = (((a + 1) / n) + ((a - 1) / n)) / 2  # along an edge through A's coordinate
     if sp.simplify(two - x) != 0:
-        return refuted(EXACT, "barycentric coordinate is not its own edge average", None)
+        return refuted(EXACT, say("the barycentric coordinate is not its own edge average"), None)
     checked = 0
     for m in range(1, THM41_N + 1):
         defect = T.harmonic_defect(m, T.barycentric)
         if defect:
-            return refuted(EXACT, f"n = {m}: barycentric coordinates fail the mean-value equations", str(defect[0]))
+            return refuted(EXACT, say(f"$n = {m}$: the barycentric coordinates fail the mean-value equations"),
+                           say(f"$n = {m}$"))
         sol = T.solve(m)
         for p in T.positions(m):
             if sol[p] != T.barycentric(p):
-                return refuted(EXACT, f"n = {m}: exact solve gives {sol[p]} at {p}", (str(p), str(sol[p])))
+                return refuted(EXACT, say(f"$n = {m}$: the exact solve at {p} is not the barycentric coordinates"),
+                               say(f"$n = {m}$, {p}"))
             checked += 1
     return verified(
         EXACT,
-        "two ways: (1) the six-neighbour average of a/n is a/n identically in symbolic a, n (the steps cancel in "
-        "pairs), and the edge average likewise, with the vertex values (1,0,0), (0,1,0), (0,0,1); the Dirichlet problem "
-        "has a unique solution (every state reaches a vertex), so (x, y, z) is the evaluation for every n; "
-        f"(2) an independent exact solve of the linear system (python-flint, edges by Lemma 4.2) equals (a, b, c)/n at "
-        f"all {checked} positions of the grids of side n = 1..{THM41_N}.")
+        say("two ways: (1) the six-neighbour average of $a/n$ is $a/n$ identically in symbolic $a$, $n$ (the steps "
+            "cancel in pairs), and the edge average likewise, with the vertex values $(1, 0, 0)$, $(0, 1, 0)$, "
+            "$(0, 0, 1)$; the Dirichlet problem has a unique solution (every state reaches a vertex), so $(x, y, z)$ is "
+            "the evaluation for every $n$; (2) an independent exact solve of the linear system (python-flint, edges by "
+            f"Lemma 4.2) equals $(a, b, c)/n$ at all {checked} positions of the grids of side "
+            f"$n = 1, \\ldots, {THM41_N}$."))
 
 
 @claim("ju24.thm4.1.large", "§4.1, Theorem 4.1 (larger grids)",
@@ -144,8 +154,9 @@ def thm_4_1_large():
         sol = T.solve(m)
         for p in T.positions(m):
             if sol[p] != T.barycentric(p):
-                return refuted(EXACT, f"n = {m}: exact solve differs at {p}", str(p))
-    return verified(EXACT, "exact solve (python-flint) equals (a, b, c)/n at every position for n = 40, 50, 60.")
+                return refuted(EXACT, say(f"$n = {m}$: the exact solve differs at {p}"), say(f"$n = {m}$, {p}"))
+    return verified(EXACT, say("the exact solve (python-flint) equals $(a, b, c)/n$ at every position for "
+                               "$n = 40, 50, 60$."))
 
 
 # ------------------------------------------------------------------------------------ §4.2
@@ -161,19 +172,21 @@ def payoffs():
     for p in T.positions(n):
         v = g.at(lv, p)
         if sum(v) != 0:
-            return refuted(EXACT, f"payoffs at {p} do not sum to 0", str(v))
+            return refuted(EXACT, say(f"the payoffs at {p} do not sum to 0"), say(f"position {p}"))
         want = tuple(3 * x - 1 for x in T.barycentric(p))
         if v != want:
-            return refuted(EXACT, f"cubeless value at {p} is {v}, not 3(x,y,z) - 1", str(v))
+            return refuted(EXACT, say(f"the cubeless value at {p} is not $3(x, y, z) - 1$"), say(f"position {p}"))
     vert = g.at(lv, T.Position(n, 0, 0))
     win, lose = PAYOFF.value
     if vert != (win, lose, lose):
-        return refuted(EXACT, f"winner's payoff vector is {vert}", str(vert))
+        found = say("$($", *[say(value(t), ",") for t in vert[:-1]], value(vert[-1]), "$)$")
+        return refuted(EXACT, say("the winner's payoff vector is", found), found)
     centre = g.at(lv, T.Position(4, 4, 4))
-    return verified(EXACT, "the model's payoff at a win is (+2, -1, -1) per unit stake; the cubeless value of every "
-                           f"position of the side-{n} grid is 3(x, y, z) - 1 (Theorem 4.1) and sums to 0 (zero-sum); "
-                           f"at the centre it is {tuple(format_exact(t) for t in centre)}. An accepted double multiplies "
-                           "every player's value by 2 (V after = 2·V^(k-1)).")
+    return verified(EXACT, say("the model's payoff at a win is $(+2, -1, -1)$ per unit stake; the cubeless value of every "
+                               f"position of the side-{n} grid is $3(x, y, z) - 1$ (Theorem 4.1) and sums to 0 "
+                               "(zero-sum); at the centre it is", f"$({', '.join(format_exact(t) for t in centre)})$.",
+                               "An accepted double multiplies every player's value by 2 (the value after it is "
+                               "$2 V_{k-1}$, $V_j$ the value with $j$ doubles left)."))
 
 
 # ------------------------------------------------------------------------------------ Thm 4.4
@@ -215,8 +228,8 @@ def _fold_threshold(n, rule="both"):
 
 
 @claim("ju24.thm4.4.fold", "§4.3, Theorem 4.4 (fold threshold) and its proof",
-       "With one double allowed, a player should fold if his evaluation is less than 1/6: accepting is worth "
-       "4y - 2(1 - y), folding -1.")
+       r"With one double allowed, a player should fold if his evaluation is less than $1/6$: accepting is worth "
+       r"$4y - 2(1 - y)$, folding $-1$.")
 def thm_4_4_fold():
     y = Y_
     take, foldpay, t = T44_TAKE.value, T44_FOLDPAY.value, T44_FOLD.value
@@ -230,10 +243,12 @@ def thm_4_4_fold():
     exact = take_point_one_double()
     if len(sol) != 1 or sol[0] != sp.Rational(int(exact.numerator), int(exact.denominator)) or t != exact:
         errs.append(Erratum(T44_FOLD.where, format_exact(t) if not isinstance(t, str) else t, format_exact(exact),
-                            format_exact(exact), note=f"the printed equation gives {sol}; the model's take point "
-                            "solves 2(3y - 1) = -1", kind=ErratumKind.SUBSTANTIVE))
+                            format_exact(exact), note=say("the printed equation gives $y$ =",
+                                                          say(*[math(v) for v in sol]) if sol else "no solution",
+                                                          "; the model's take point solves $2(3y - 1) = -1$"),
+                            kind=ErratumKind.SUBSTANTIVE))
     if errs:
-        return erratum(EXACT, "A printed payoff or threshold of Theorem 4.4 differs from the model's.", errs,
+        return erratum(EXACT, say("A printed payoff or threshold of Theorem 4.4 differs from the model's."), errs,
                        assumptions=(LIABLE.id, BOTH.id))
     rows = []
     for n in (6, 7, 11, 12, 18, 23, 30):
@@ -242,13 +257,14 @@ def thm_4_4_fold():
         want = {p for p in T.positions(n) if p.kind != "vertex" and p.b > 0 and mpq(p.b, n) < t and p.a > 0}
         if set(folds) != want:
             diff = sorted(set(folds) ^ want, key=str)[:3]
-            return refuted(EXACT, f"n = {n}: B's fold set differs from y < {format_exact(t)} at "
-                                  f"{[str(p) for p in diff]}", n, assumptions=(LIABLE.id, BOTH.id))
+            return refuted(EXACT, say(f"$n = {n}$: B's fold set differs from $y < {format_exact(t)}$ at",
+                                      ", ".join(str(p) for p in diff)), say(f"$n = {n}$"),
+                           assumptions=(LIABLE.id, BOTH.id))
         # the discrete threshold b*/n is the least multiple of 1/n that is >= t
         if bstar != -(-n * int(t.numerator) // int(t.denominator)):
-            return refuted(EXACT, f"n = {n}: discrete threshold b* = {bstar}, not ceil(n t)", n,
-                           assumptions=(LIABLE.id, BOTH.id))
-        rows.append(f"n={n}: b*/n = {bstar}/{n} (gap {format_exact(mpq(bstar, n) - t)})")
+            return refuted(EXACT, say(f"$n = {n}$: the discrete threshold is $b_n = {bstar}$, not "
+                                      "$\\lceil n t \\rceil$"), say(f"$n = {n}$"), assumptions=(LIABLE.id, BOTH.id))
+        rows.append([n, bstar, f"${bstar}/{n}$", value(mpq(bstar, n) - t)])
     # with the ejected player settled at ejection the edge threshold is different: after the double his debt is
     # half a stake, so B's value is 2((2 + 1/2)y - 1) and B takes iff y >= 1/5 (by hand)
     n = 30
@@ -258,19 +274,21 @@ def thm_4_4_fold():
     settled_ok = (edge_folds == {b for b in range(1, n) if mpq(b, n) < mpq(1, 5)}
                   and inner_folds == {b for b in range(1, n) if mpq(b, n) < t})
     settled = (verified if settled_ok else open_)(
-        EXACT, "If an ejected player owes only the stake of the moment of his ejection, the interior fold set is "
-               "still {y < 1/6}, but on an ejection edge B takes A's double only from y = 1/5 on (after the double "
-               "the ejected player's debt is half a stake: B's value 2((2 + 1/2)y - 1) >= -1 iff y >= 1/5; exact "
-               f"fold sets at n = 30 {'agree' if settled_ok else 'DO NOT agree'}). So 'fold if below 1/6' is still "
-               "right (a sufficient condition), but the proof's 'accept/reject threshold' 1/6 is not the threshold "
-               "on the edges.", assumptions=(SETTLED.id, BOTH.id))
-    return verified(EXACT, "4y - 2(1-y) = -1 has the single root y = 1/6, and 4y - 2(1-y) is the model's value "
-                           "2(3y - 1) of a double taken with no doubles left. On the grid (one double, every "
-                           "responder must accept, ejected players liable), B's exact fold set against A's double is "
-                           "{y < 1/6} for n = 6..30 as sampled; the discrete take threshold is b*/n = ceil(n/6)/n, "
-                           "within 1/n of 1/6: " + "; ".join(rows) + ". Under one-acceptance-suffices the same "
-                           "threshold holds when the other opponent accepts; when he folds, the accepter faces a "
-                           "two-player game and takes iff his renormalised chance is >= 1/4 (see ju24.fig6).",
+        EXACT, say("If an ejected player owes only the stake of the moment of his ejection, the interior fold set is "
+                   "still $\\{y < 1/6\\}$, but on an ejection edge B takes A's double only from $y = 1/5$ on (after "
+                   "the double the ejected player's debt is half a stake: B's value $2((2 + 1/2)y - 1) \\ge -1$ iff "
+                   "$y \\ge 1/5$; exact fold sets at $n = 30$", "agree" if settled_ok else "DO NOT agree", "). So 'fold "
+                   "if below 1/6' is still right (a sufficient condition), but the proof's 'accept/reject threshold' "
+                   "$1/6$ is not the threshold on the edges."), assumptions=(SETTLED.id, BOTH.id))
+    gaps = table(["$n$", "$b_n$", "$b_n/n$", "gap $b_n/n - 1/6$"], rows)
+    return verified(EXACT, say("$4y - 2(1-y) = -1$ has the single root $y = 1/6$, and $4y - 2(1-y)$ is the model's "
+                               "value $2(3y - 1)$ of a double taken with no doubles left. On the grid (one double, every "
+                               "responder must accept, ejected players liable), B's exact fold set against A's double "
+                               "is $\\{y < 1/6\\}$ for $n = 6, \\ldots, 30$ as sampled; the discrete take threshold is "
+                               "$b_n/n = \\lceil n/6 \\rceil/n$ ($b_n$ the least $b$ at which B takes), within $1/n$ of $1/6$:", gaps, "Under "
+                               "one-acceptance-suffices the same threshold holds when the other opponent accepts; when "
+                               "he folds, the accepter faces a two-player game and takes iff his renormalised chance is "
+                               "at least $1/4$ (see", claim_ref("ju24.fig6"), ")."),
                     assumptions=(LIABLE.id, BOTH.id), alternatives=(settled,))
 
 
@@ -325,14 +343,15 @@ def myopic_cash_region(n, player=0):
 
 @claim("ju24.fig6", "§4.3, Figure 6 and its caption",
        "With one double, a player should propose a double at the boundary of the filled region {both opponents' "
-       "evaluations <= 1/6}, and fold beyond the line at 1/6.")
+       "evaluations ≤ 1/6}, and fold beyond the line at 1/6.")
 def fig6_region():
     t = FIG6_LINE.value
     errs = []
     exact = take_point_one_double()
     if t != exact:
         errs.append(Erratum(FIG6_LINE.where, format_exact(t), format_exact(exact), format_exact(exact),
-                            note="the fold line is the take point 2(3y - 1) = -1 (ju24.thm4.4.fold)",
+                            note=say("the fold line is the take point $2(3y - 1) = -1$ (", claim_ref("ju24.thm4.4.fold"),
+                                     ")"),
                             kind=ErratumKind.SUBSTANTIVE))
     diffs, myopic_ok = [], True
     for n in (12, 18, 24, 30):
@@ -343,30 +362,34 @@ def fig6_region():
             got = set(g.doubling_region(0))
             want = cash_region_formula(n, rule)
             if got != want:
-                return open_(EXACT, f"n = {n}, {rule}: the grid's cash region differs from the closed form at "
-                                    f"{sorted(str(p) for p in got ^ want)[:4]}", n)
+                return open_(EXACT, say(f"$n = {n}$, {rule}: the grid's cash region differs from the closed form at",
+                                        ", ".join(sorted(str(p) for p in got ^ want)[:4])), say(f"$n = {n}$"))
             extra, missing = got - printed_d, printed_d - got
             diffs.append((n, rule, len(got), len(extra), len(missing)))
     same = [(n, r) for n, r, _, e, m in diffs if e == 0 and m == 0]
-    text = "; ".join(f"n={n} {r}: {c} points, {e} outside the printed region, {m} of its points missing"
-                     for n, r, c, e, m in diffs)
+    counts = table(["$n$", "acceptance", "points", "outside the printed region", "printed points missing"],
+                   [[n, r, c, e, m] for n, r, c, e, m in diffs])
     myopic = (verified if myopic_ok else refuted)(
-        EXACT, "If each opponent answers as in the proof of Theorem 4.4 (as if all three played on at the doubled "
-               "stake: take iff 2(3y - 1) >= -1, whatever the other answers), one acceptance suffices and an "
-               "indifferent opponent counts as folding, A's double ends the game exactly where both opponents' "
-               f"evaluations are at most 1/6: on the grids n = 12, 18, 24, 30 this set {'equals' if myopic_ok else 'DIFFERS FROM'} "
-               "the printed filled region. Under this reading Figure 6 draws what Theorem 4.3's principle says "
-               "(whether doubling there is optimal is ju24.thm4.4.double).",
-        None if myopic_ok else "myopic answers", assumptions=(ONE.id, MYOPIC.id, TIE_FOLD.id))
-    detail = ("Where A's double is dropped (Theorem 4.3's doubling region) with one double, when the opponents "
-              "answer rationally, is, exactly on the grids n = 12, 18, 24, 30 and in closed form: under "
-              "both-must-accept {min(y, z) < 1/6}; under one-acceptance-suffices (folders leave, the weaker opponent "
-              "answers first) {y < 1/6 and z/(x+z) < 1/4} ∪ {z < 1/6 and y/(x+y) < 1/4}, which strictly contains the "
-              "printed {y, z <= 1/6} minus its boundary (e.g. x = 0.7, y = 0.1, z = 0.2: B folds, then C, alone "
-              "against A with chance 2/9 < 1/4, folds too). The fold line x = 1/6 is right (ju24.thm4.4.fold). "
-              + text + ". And even this region is not the optimal one (ju24.thm4.3; the printed sufficient condition "
-              "is ju24.thm4.4.double).")
-    witness = {"one": "{y<1/6, z/(x+z)<1/4} ∪ {z<1/6, y/(x+y)<1/4}", "both": "{min(y,z)<1/6}"}
+        EXACT, say("If each opponent answers as in the proof of Theorem 4.4 (as if all three played on at the doubled "
+                   "stake: take iff $2(3y - 1) \\ge -1$, whatever the other answers), one acceptance suffices and an "
+                   "indifferent opponent counts as folding, A's double ends the game exactly where both opponents' "
+                   "evaluations are at most $1/6$: on the grids $n = 12, 18, 24, 30$ this set",
+                   "equals" if myopic_ok else "DIFFERS FROM", "the printed filled region. Under this reading Figure 6 "
+                   "draws what Theorem 4.3's principle says (whether doubling there is optimal is",
+                   claim_ref("ju24.thm4.4.double"), ")."),
+        None if myopic_ok else say("myopic answers"), assumptions=(ONE.id, MYOPIC.id, TIE_FOLD.id))
+    detail = say("Where A's double is dropped (Theorem 4.3's doubling region) with one double, when the opponents "
+                 "answer rationally, is, exactly on the grids $n = 12, 18, 24, 30$ and in closed form: under "
+                 "both-must-accept $\\{\\min(y, z) < 1/6\\}$; under one-acceptance-suffices (folders leave, the weaker "
+                 "opponent answers first) $\\{y < 1/6, z/(x+z) < 1/4\\}$ ∪ $\\{z < 1/6, y/(x+y) < 1/4\\}$, which "
+                 "strictly contains the printed $\\{y \\le 1/6, z \\le 1/6\\}$ minus its boundary (e.g. $x = 0.7$, "
+                 "$y = 0.1$, $z = 0.2$: B folds, then C, alone against A with chance $2/9 < 1/4$, folds too). The fold "
+                 "line at $1/6$ is right (", claim_ref("ju24.thm4.4.fold"), "). The grids' regions:", counts,
+                 "And even this region is not the optimal one (", claim_ref("ju24.thm4.3"), "; the printed sufficient "
+                 "condition is", claim_ref("ju24.thm4.4.double"), ").")
+    witness = table(["acceptance", "A's double is dropped where"],
+                    [["one suffices", "$\\{y < 1/6, z/(x+z) < 1/4\\}$ ∪ $\\{z < 1/6, y/(x+y) < 1/4\\}$"],
+                     ["both must accept", "$\\{\\min(y, z) < 1/6\\}$"]])
     if same and not errs:
         return verified(EXACT, detail, assumptions=(RATIONAL.id,), alternatives=(myopic,))
     return refuted(EXACT, detail, witness, errata=errs, assumptions=(RATIONAL.id,), alternatives=(myopic,))
@@ -417,11 +440,13 @@ def thm_4_4_double():
     if t != exact:
         # the proof derives the doubling threshold from the fold threshold ("follows from Theorem 4.3": A's double
         # ends the game where both opponents fold); a different printed value contradicts its own derivation
-        return erratum(EXACT, "The printed doubling threshold is not the take point its proof derives it from.",
+        return erratum(EXACT, say("The printed doubling threshold is not the take point its proof derives it from."),
                        [Erratum(T44_DOUBLE.where, format_exact(t), format_exact(exact), format_exact(exact),
-                                note="both opponents fold below the take point 2(3y - 1) = -1 (ju24.thm4.4.fold)",
+                                note=say("both opponents fold below the take point $2(3y - 1) = -1$ (",
+                                         claim_ref("ju24.thm4.4.fold"), ")"),
                                 kind=ErratumKind.SUBSTANTIVE)])
-    rows, witness, settled_rows = [], {}, []
+    rows, witness, settled_rows = [], [], []
+    yes_no = {True: "yes", False: "no", None: "not certified"}
     for rule, ej in VARIANTS:
         found = {}
         for tie, prio in CONVENTIONS:
@@ -432,12 +457,13 @@ def thm_4_4_double():
             # by hand: each opponent can always secure -1 (fold to any double; an ejected player owes only the stake
             # of the moment), so A's value is at most 2 (zero-sum), which cashing in the region attains
             if acc or fold:
-                return open_(EXACT, f"{rule}/settled: the exact optimum exceeds cashing at {[str(p) for p, _, _ in (acc or fold)][:3]}, "
-                                    "contradicting the bound A <= 2 (each opponent can secure -1); the model needs checking",
+                return open_(EXACT, say(f"{rule}/settled: the exact optimum exceeds cashing at",
+                                        ", ".join(str(p) for p, _, _ in (acc or fold)[:3]), ", contradicting the bound "
+                                        "that A gets at most 2 (each opponent can secure $-1$); the model needs checking"),
                              None)
-            settled_rows.append(f"{rule}/settled: doubling is optimal at every point of the region (every convention), "
-                                "as it must be: each opponent can secure -1 by folding, so A cannot get more than the "
-                                "+2 that cashing gives")
+            settled_rows.append(say(f"{rule}/settled: doubling is optimal at every point of the region (every "
+                                    "convention), as it must be: each opponent can secure $-1$ by folding, so A cannot get "
+                                    "more than the $+2$ that cashing gives"))
             continue
         per = [{p: V - S for p, S, V in d} for d, _ in found.values()]
         keys_a = per[0]
@@ -450,44 +476,43 @@ def thm_4_4_double():
         for p in edge:
             c = next(p.coords[j] for j in (1, 2) if p.coords[j] > 0)
             if any(d[p] != edge_gain_by_hand(n, c) for d in per):
-                return open_(EXACT, f"{rule}/liable: at the edge point {p} the exact gain {format_exact(keys_a[p])} differs "
-                                    f"from the hand formula {format_exact(edge_gain_by_hand(n, c))}", str(p))
+                return open_(EXACT, say(f"{rule}/liable: at the edge point {p} the exact gain", value(keys_a[p]),
+                                        "differs from the hand formula", value(edge_gain_by_hand(n, c))), say(f"{p}"))
         ent = {}
         if interior:
             p = interior[0]
             r = g.top.responses[((p, mpq(1)), 0)]
-            ent["interior"] = {"side": n, "position": str(p), "double now": format_exact(g.top.double_values[0][(p, mpq(1))]),
-                               "optimum (ties accept, fair draw)": format_decimal(keys_a[p] + 2, 6),
-                               "optimum (least over the other three conventions)": format_decimal(keys_f[p] + 2, 6),
-                               "responders indifferent": r.tie}
+            ent["interior"] = [f"{rule}/liable", "interior", str(p), value(g.top.double_values[0][(p, mpq(1))]),
+                               format_decimal(keys_a[p] + 2, 6), format_decimal(keys_f[p] + 2, 6), yes_no[r.tie]]
         if edge:
             p = edge[0]
-            c = next(p.coords[j] for j in (1, 2) if p.coords[j] > 0)
-            ent["edge"] = {"side": n, "position": str(p), "double now": "2",
-                           "optimum": format_exact(2 + keys_a[p]), "by hand": f"2 + {format_exact(edge_gain_by_hand(n, c))}"}
+            ent["edge"] = [f"{rule}/liable", "edge", str(p), value(2), value(2 + keys_a[p]), value(2 + keys_a[p]),
+                           yes_no[False]]
         # the same test in the exact subgame-perfect equilibrium reached from the principle (opponents best-respond)
         eq = TD.equilibrium(n, 1, rule, ejected=ej)
         eq_def = {p: V - S for p, S, V in region_deficits(eq)} if eq.is_equilibrium() else None
-        eq_text = ("no equilibrium certified" if eq_def is None else
-                   f"in the exact equilibrium reached from the principle (opponents best-responding) doubling at once is "
-                   f"strictly worse at {sum(p.kind == 'interior' for p in eq_def)} interior and "
-                   f"{sum(p.kind != 'interior' for p in eq_def)} edge points of the region")
-        if edge and eq_def is not None:
-            ent["edge"]["also in the equilibrium"] = edge[0] in eq_def and eq_def[edge[0]] == keys_a[edge[0]]
-        if interior and eq_def is not None:
-            ent["interior"]["also in the equilibrium"] = interior[0] in eq_def
-        if ent:
-            witness[f"{rule}/liable"] = ent
-        rows.append(f"{rule}/liable: doubling at once is strictly worse than A's optimum at {len(interior)} interior and "
-                    f"{len(edge)} edge points of the region under every convention"
-                    + (f"; e.g. at {interior[0]} (y = {format_exact(mpq(interior[0].b, n))}, z = "
-                       f"{format_exact(mpq(interior[0].c, n))}) cashing gives 2, the optimum is "
-                       f"{format_decimal(keys_a[interior[0]] + 2, 4)} (ties accept, fair draw; at least "
-                       f"{format_decimal(keys_f[interior[0]] + 2, 4)} under the other conventions)" if interior else
-                       "; at every interior point of the region doubling is optimal")
-                    + (f"; on an ejection edge, e.g. at {edge[0]}, the optimum is 2 + "
-                       f"{format_exact(keys_a[edge[0]])}, equal to the hand value" if edge else "")
-                    + f"; {eq_text}")
+        eq_text = (say("no equilibrium certified") if eq_def is None else
+                   say("in the exact equilibrium reached from the principle (opponents best-responding) doubling at once "
+                       f"is strictly worse at {sum(p.kind == 'interior' for p in eq_def)} interior and "
+                       f"{sum(p.kind != 'interior' for p in eq_def)} edge points of the region"))
+        if edge:
+            ent["edge"].append(yes_no[None if eq_def is None else edge[0] in eq_def and eq_def[edge[0]] == keys_a[edge[0]]])
+        if interior:
+            ent["interior"].append(yes_no[None if eq_def is None else interior[0] in eq_def])
+        witness += [ent[kind] for kind in ("interior", "edge") if kind in ent]
+        row = say(f"{rule}/liable: doubling at once is strictly worse than A's optimum at {len(interior)} interior and "
+                  f"{len(edge)} edge points of the region under every convention")
+        if interior:
+            row = say(row, f"; e.g. at {interior[0]} ($y = {format_exact(mpq(interior[0].b, n))}$, "
+                      f"$z = {format_exact(mpq(interior[0].c, n))}$) cashing gives 2, the optimum is "
+                      f"{format_decimal(keys_a[interior[0]] + 2, 4)} (ties accept, fair draw; at least "
+                      f"{format_decimal(keys_f[interior[0]] + 2, 4)} under the other conventions)")
+        else:
+            row = say(row, "; at every interior point of the region doubling is optimal")
+        if edge:
+            row = say(row, f"; on an ejection edge, e.g. at {edge[0]}, the optimum is "
+                      f"$2 + {format_exact(keys_a[edge[0]])}$, equal to the hand value")
+        rows.append(say(row, ";", eq_text))
         if rule == "one" and interior:
             pers = []
             for m in (18, 36):
@@ -497,33 +522,42 @@ def thm_4_4_double():
                     gm = TD.solve_game(m, 1, rule, check=True, ejected=ej, tie=tie, priority=prio)
                     s = (p, mpq(1))
                     vals.append(gm.top.best_values[0][s] - gm.top.double_values[0][s])
-                pers.append(f"n={m} at {p}: gain at least {format_decimal(min(vals), 4)}")
-            rows[-1] += " — and not a grid artefact: at the fixed point (5/6, 1/9, 1/18) " + ", ".join(pers)
-    common = (f"The printed sufficient condition is tested directly: on the side-{n} grid (no evaluation equals 1/6 "
-              "there, so no double inside the region is met by an indifferent responder), with one double and the "
-              "other players following Theorem 4.3's principle, A's exact optimal-stopping value is compared with the "
-              "value of doubling at once at every point of the region {y <= 1/6, z <= 1/6}, under either acceptance "
-              "rule and each of four conventions the paper leaves open (an exactly indifferent responder elsewhere in "
-              "the game accepts / folds; simultaneous wishes to double are settled by a fair draw / A goes first). ")
-    settled = verified(EXACT, common + "; ".join(settled_rows) + ". With the ejected player's debt settled at "
-                       "ejection the condition is true under either acceptance rule.", assumptions=(SETTLED.id,))
-    detail = (
-        common + "; ".join(rows) + ". So the condition is false under §4.2's literal reading that an ejected "
+                pers.append(f"$n = {m}$ at {p}: gain at least {format_decimal(min(vals), 4)}")
+            rows[-1] = say(rows[-1], "— and not a grid artefact: at the fixed point $(5/6, 1/9, 1/18)$", "; ".join(pers))
+    common = say(f"The printed sufficient condition is tested directly: on the side-{n} grid (no evaluation equals "
+                 "$1/6$ there, so no double inside the region is met by an indifferent responder), with one double and "
+                 "the other players following Theorem 4.3's principle, A's exact optimal-stopping value is compared with "
+                 "the value of doubling at once at every point of the region $\\{y \\le 1/6, z \\le 1/6\\}$, under "
+                 "either acceptance rule and each of four conventions the paper leaves open (an exactly indifferent "
+                 "responder elsewhere in the game accepts / folds; simultaneous wishes to double are settled by a fair "
+                 "draw / A goes first).")
+
+    def joined(parts):
+        return say(*[say(x, ";") for x in parts[:-1]], parts[-1], ".") if parts else say()
+
+    settled = verified(EXACT, say(common, joined(settled_rows), "With the ejected player's debt settled at ejection the "
+                                  "condition is true under either acceptance rule."), assumptions=(SETTLED.id,))
+    detail = say(
+        common, joined(rows), "So the condition is false under §4.2's literal reading that an ejected "
         "player's stake follows the cube ('liable'), under either acceptance rule: a player near the edges does "
         "better by waiting, because after an ejection a "
-        "double accepted at the take point also doubles the ejected player's debt (worth 4 - 6z > 2 to A). Under "
+        "double accepted at the take point also doubles the ejected player's debt (worth $4 - 6z > 2$ to A). Under "
         "one-acceptance this happens at interior points; under both-must-accept only on an ejection edge (in the interior "
         "an opponent would cash first if A waited). The interior failures under one-acceptance are against opponents "
         "who follow the principle; in the exact equilibrium the opponents double there too and A's double is right, "
         "so the failures that survive both are the edge ones; there, by hand, they hold whatever C's doubling policy "
-        "(he never cashes, since A, above 5/6, never folds; a double by C, accepted, gives A 4 - 6z >= 4 - 6z'), as "
+        "(he never cashes, since A, above $5/6$, never folds; a double by C, accepted, gives A $4 - 6z \\ge 4 - 6z'$), as "
         "long as C answers A's double rationally. If the ejected player's debt is settled at ejection, the condition "
         "is true in both acceptance readings (the alternative verdict). The earlier witness (16,4,4) at side 24 lay on "
-        "y = z = 1/6, where the opponents are indifferent and doubling gives exactly 2, the optimum: it was a "
+        "$y = z = 1/6$, where the opponents are indifferent and doubling gives exactly 2, the optimum: it was a "
         "tie-convention artefact and is dropped. That Theorem 4.3's principle is not itself optimal outside the region "
-        "is ju24.thm4.3's and ju24.fig6's finding.")
+        "is", claim_ref("ju24.thm4.3"), "'s and", claim_ref("ju24.fig6"), "'s finding.")
     if witness:
-        return refuted(EXACT, detail, witness, assumptions=(LIABLE.id,), alternatives=(settled,))
+        points = table(["reading", "point", "position", "doubling now", "optimum", "other conventions (least)",
+                        "indifferent responders", "in the equilibrium"],
+                       witness, caption=say(f"side {n}, one double, ejected players liable; "
+                                                  "the optimum with ties accepting and a fair draw:"))
+        return refuted(EXACT, detail, points, assumptions=(LIABLE.id,), alternatives=(settled,))
     return verified(EXACT, detail, assumptions=(LIABLE.id,), alternatives=(settled,))
 
 
@@ -568,9 +602,9 @@ def thm_4_3():
             robust, counts = robust_deviations(n, K, rule, ej)
             key = f"K={K} {rule}/{ej}"
             if not robust:
-                rows.append(f"{key}: no deviation gains under every convention (gains at "
-                            + ", ".join(f"{c} position(s) with ties {t}, {'A first' if pr == 0 else 'fair draw'}"
-                                        for (t, pr), c in counts.items()) + ")")
+                rows.append(say(f"{key}: no deviation gains under every convention (gains at",
+                                ", ".join(f"{c} position(s) with ties {t}, {'A first' if pr == 0 else 'fair draw'}"
+                                          for (t, pr), c in counts.items()), ")"))
                 continue
             interior = [p for p in robust if p.kind == "interior"]
             pick = max(interior or list(robust), key=lambda p: (min(robust[p]), p.coords))
@@ -580,31 +614,32 @@ def thm_4_3():
             persists = all(gm >= min(robust[pick]) / 2 for _, gm in finer)
             fin = ", ".join(f"{format_decimal(gm, 4)} at side {m}" for m, gm in finer)
             if not persists:
-                rows.append(f"{key}: A gains under every convention at {len(robust)} positions (best {pick}, "
-                            f"{format_decimal(min(robust[pick]), 4)}), but at the same point the gain falls to {fin}: "
-                            "a grid artefact, not counted")
+                rows.append(say(f"{key}: A gains under every convention at {len(robust)} positions (best {pick}, "
+                                f"{format_decimal(min(robust[pick]), 4)}), but at the same point the gain falls to {fin}: "
+                                "a grid artefact, not counted"))
                 continue
             witness[key] = {"side": n, "position": str(pick), "kind": pick.kind,
                             "A's gain (tie accept/fold x fair draw/A first)": [format_decimal(x, 4) for x in robust[pick]],
                             "same point, finer grids": fin}
-            rows.append(f"{key}: {len(interior)} interior and {len(robust) - len(interior)} edge positions where A "
-                        f"gains under every convention, e.g. {pick} ({pick.kind}), gain at least "
-                        f"{format_decimal(min(robust[pick]), 4)} ({fin})")
-    detail = (
+            rows.append(say(f"{key}: {len(interior)} interior and {len(robust) - len(interior)} edge positions where "
+                            f"A gains under every convention, e.g. {pick} ({pick.kind}), gain at least "
+                            f"{format_decimal(min(robust[pick]), 4)} ({fin})"))
+    detail = say(
         f"Theorem 4.3's principle (double exactly where the double ends the game in your favour: both opponents fold "
         f"under one-acceptance, one fold suffices under both-must-accept) is tested as a best response for A on the "
         f"side-{n} grid with 1 and 2 doubles, the others following it, by exact optimal stopping. A deviation is "
         "counted only if it gains under each of four conventions the paper leaves open: an exactly indifferent "
         "responder accepts or folds ('willing to fold', Theorem 4.3's own wording), and when several players want to "
-        "double at once a fair draw decides or A goes first. " + "; ".join(rows) + ". On this grid no evaluation is 1/6, "
+        "double at once a fair draw decides or A goes first.", *[say(x, ";") for x in rows[:-1]], *rows[-1:],
+        ". On this grid no evaluation is $1/6$, "
         "and under both-must-accept no responder is ever indifferent, so these witnesses are not ties. Kinds of "
         "failure: under one-acceptance a weak opponent folds and pays at once while the other takes (doubling when "
         "only one opponent is willing to fold beats waiting); an accepted double also raises the ejected player's "
         "debt ('liable'), so on an ejection edge A gains by waiting past the fold point to the take point; and a "
         "player about to be cashed against gains by doubling first. Under both-must-accept the interior gains with "
-        "one double (e.g. (11,3,3): A doubles while both would take, worth 2(3·11/17 - 1) = 32/17) exist only under "
+        "one double (e.g. (11,3,3): A doubles while both would take, worth $2(3 \\cdot 11/17 - 1) = 32/17$) exist only under "
         "the fair draw, when two players share a cash region; with A first they vanish, so they are not counted. "
-        "The earlier witness (12,3,3) on side 18 sat on y = z = 1/6 (indifferent opponents), a tie artefact.")
+        "The earlier witness (12,3,3) on side 18 sat on $y = z = 1/6$ (indifferent opponents), a tie artefact.")
     return thm_4_3_verdict(detail, witness)
 
 
@@ -616,21 +651,28 @@ def thm_4_3_verdict(detail, witness):
     def part(tag):
         return {k: v for k, v in witness.items() if k.endswith(tag)}
 
+    def points(w):
+        return table(["reading", "side", "position", "kind", "A's gain (tie accept/fold × fair draw/A first)",
+                      "same point, finer grids"],
+                     [[k, v.get("side", THM43_N), v["position"], v["kind"],
+                       ", ".join(v.get("A's gain (tie accept/fold x fair draw/A first)", [])) or "–",
+                       v.get("same point, finer grids", "–")] for k, v in w.items()])
+
     alts = []
     for tag, ids in (("one/settled", (SETTLED.id, ONE.id)), ("both/settled", (SETTLED.id, BOTH.id))):
         w = part(tag)
         if w:
-            alts.append(refuted(EXACT, f"Witnesses with {tag.split('/')[0]} acceptance and settled ejection: "
-                                       + ", ".join(f"{k}: {v['position']} ({v['kind']})" for k, v in w.items())
-                                       + " (details of the main verdict).", w, assumptions=ids))
+            alts.append(refuted(EXACT, say(f"Witnesses with {tag.split('/')[0]} acceptance and settled ejection:",
+                                           ", ".join(f"{k}: {v['position']} ({v['kind']})" for k, v in w.items()),
+                                           "(details of the main verdict)."), points(w), assumptions=ids))
         else:
-            alts.append(open_(EXACT, f"With {tag.split('/')[0]} acceptance and settled ejection no deviation from "
-                                     f"the principle gains under every convention and persists on finer grids (side "
-                                     f"{THM43_N}, 1 and 2 doubles): not refuted here, but a search on one grid is "
-                                     "not a proof.", assumptions=ids))
+            alts.append(open_(EXACT, say(f"With {tag.split('/')[0]} acceptance and settled ejection no deviation from "
+                                         "the principle gains under every convention and persists on finer grids (side "
+                                         f"{THM43_N}, 1 and 2 doubles): not refuted here, but a search on one grid is "
+                                         "not a proof."), assumptions=ids))
     liable = {**part("one/liable"), **part("both/liable")}
     if liable:
-        return refuted(EXACT, detail, liable, assumptions=(LIABLE.id,), alternatives=tuple(alts))
+        return refuted(EXACT, detail, points(liable), assumptions=(LIABLE.id,), alternatives=tuple(alts))
     return open_(EXACT, detail, assumptions=(LIABLE.id,), alternatives=tuple(alts))
 
 
@@ -648,21 +690,24 @@ def sec5_regions():
         for n in (12, 18, 24):
             g = TD.equilibrium(n, K, "one")
             if not g.is_equilibrium():
-                return open_(EXACT, f"best-response iteration found no fixed point at n = {n}, K = {K}", (n, K))
+                return open_(EXACT, say(f"best-response iteration found no fixed point at $n = {n}$, $K = {K}$"),
+                             say(f"$n = {n}$, $K = {K}$"))
             R = [g.doubling_region(i) for i in range(3)]
             if not all({T.Position(p.c, p.a, p.b) for p in R[i]} == set(R[(i + 1) % 3]) for i in range(3)):
                 asym.append(f"K={K} n={n}")
             out[f"K={K} n={n}"] = format_decimal(mpq(len(R[0]), len(T.positions(n))), 3)
-    return open_(EXACT, "exact on each grid: for 1, 2, 3 doubles (one acceptance suffices, ejected players liable) "
-                        "best-response iteration from the paper's principle reaches a subgame-perfect equilibrium, "
-                        "certified by exact optimal stopping; fraction of grid points where A doubles at the start: "
-                        + ", ".join(f"{k}: {v}" for k, v in out.items())
-                        + ". These fractions still move with n, so no limit shape is claimed: whether the regions "
-                          "converge as n grows (a continuum limit) stays open. Equilibria are not unique: "
-                        + (f"for {', '.join(asym)} simultaneous best responses cycle and the one-at-a-time iteration "
-                           "ends at an equilibrium that is not symmetric under renaming the players, although the "
-                           "game is." if asym else "all equilibria found here are symmetric under renaming the "
-                                                   "players, but uniqueness is not claimed."), out)
+    shares = table(["doubles $K$"] + [f"side {n}" for n in (12, 18, 24)],
+                   [[K] + [out[f"K={K} n={n}"] for n in (12, 18, 24)] for K in (1, 2, 3)])
+    return open_(EXACT, say("exact on each grid: for 1, 2, 3 doubles (one acceptance suffices, ejected players liable) "
+                            "best-response iteration from the paper's principle reaches a subgame-perfect equilibrium, "
+                            "certified by exact optimal stopping; the fraction of grid points where A doubles at the "
+                            "start:", shares, "These fractions still move with $n$, so no limit shape is claimed: "
+                            "whether the regions converge as $n$ grows (a continuum limit) stays open. Equilibria are "
+                            "not unique:",
+                            f"for {', '.join(asym)} simultaneous best responses cycle and the one-at-a-time iteration "
+                            "ends at an equilibrium that is not symmetric under renaming the players, although the "
+                            "game is." if asym else "all equilibria found here are symmetric under renaming the "
+                                                    "players, but uniqueness is not claimed."), shares)
 
 
 # ------------------------------------------------------------------------------- Appendix B
@@ -670,7 +715,7 @@ def sec5_regions():
 
 FIG10 = [("10", ["0.45", "0.32", "0.23"]), ("100", ["0.338", "0.337", "0.325"]), ("1000", ["0.3378", "0.3267", "0.3355"])]
 #: Figure 10 as printed, read through printed(): the caption's g per row, and the rows (green, blue, red)
-FIG10_G = [printed(f"Figure 10 caption, g for the row {row}", g) for g, row in FIG10]
+FIG10_G = [printed(f"Figure 10 caption, g for the row {', '.join(row)}", g) for g, row in FIG10]
 FIG10_ROWS = [printed(f"Appendix B, Figure 10: the row printed for g = {g}", tuple(row)) for g, row in FIG10]
 
 
@@ -708,12 +753,13 @@ def fig10():
             # every game of Backgammon_Triangle ends with a winner (ju24.appB.loop), so a row's shares sum to 1
             errs.append(Erratum(row_item.where, ", ".join(row), f"shares summing to 1 (these sum to "
                                 f"{format_exact(total)})", kind=ErratumKind.SUBSTANTIVE,
-                                note="every game ends with a winner, so the three shares of a row sum to 1"))
+                                note=say("every game ends with a winner, so the three shares of a row sum to 1")))
         if int(g_printed) % need != 0:
             errs.append(Erratum(g_item.where, f"g = {g_printed}",
                                 f"g a multiple of {need}", str(need),
-                                f"frequencies of {g_printed} games are multiples of 1/{g_printed}; "
-                                f"{row} needs denominators dividing g, hence g ∈ {need}ℤ", kind=ErratumKind.SUBSTANTIVE,
+                                say(f"frequencies of {g_printed} games are multiples of $1/{g_printed}$; the row",
+                                    ", ".join(row), f"needs denominators dividing $g$, hence $g$ is a multiple of {need}"),
+                                kind=ErratumKind.SUBSTANTIVE,
                                 # one slip of the caption (each g a tenth of the games played) shows in three rows
                                 slip="Figure 10 caption: g a tenth of the games" if need == 10 * int(g_printed) else ""))
             m = need
@@ -721,25 +767,27 @@ def fig10():
             m = int(g_printed)
         ps = [_binom_two_sided(int(parse_printed(s) * m), m) for s in row]
         pvals += ps
-        notes.append(f"at g = {m}: {', '.join(format_decimal(p, 3) for p in ps)}")
+        notes.append([m, *(format_decimal(p, 3) for p in ps)])
     alpha = mpq(5, 100)
     k = len(pvals)
     low = sorted(p for p in pvals if p < alpha)
     adjusted = min(1, k * min(pvals))
-    verdict_text = (f"none of the {k} tests rejects 1/3 at the family-wise level 5% (Bonferroni: smallest p-value "
-                    f"{format_decimal(min(pvals), 3)} x {k} = {format_decimal(adjusted, 3)} > 0.05)"
+    verdict_text = (f"none of the {k} tests rejects $1/3$ at the family-wise level 5% (Bonferroni: smallest p-value "
+                    f"${format_decimal(min(pvals), 3)} \\times {k} = {format_decimal(adjusted, 3)} > 0.05$)"
                     if adjusted > alpha else
-                    f"even after the Bonferroni correction the smallest p-value ({format_decimal(min(pvals), 3)} x {k} "
-                    f"= {format_decimal(adjusted, 3)}) rejects 1/3 at 5%: the rows do not fit the exact chances")
-    detail = ("Each printed frequency is an exact rational; the least g making all three multiples of 1/g is 100, "
-              "1000, 10000, ten times the caption's 10, 100, 1000 (each row sums to 1, so no 'N' outcomes). "
-              f"Test: with the corrected g, each of the {k} frequencies against the exact 1/3 of Theorem 4.1 by an exact "
-              "two-sided binomial test (p = probability of a count no likelier than the printed one); p-values "
-              + "; ".join(notes) + f". {len(low)} of them are below 0.05 individually"
-              + (f" ({', '.join(format_decimal(p, 3) for p in low)})" if low else "")
-              + f", but {verdict_text}. So the rows are not inconsistent with 1/3 once the nine tests are allowed for; "
-              "this is absence of evidence against 1/3, not a confirmation (the frequencies in a row are dependent, "
-              "which Bonferroni tolerates).")
+                    "even after the Bonferroni correction the smallest p-value "
+                    f"(${format_decimal(min(pvals), 3)} \\times {k} = {format_decimal(adjusted, 3)}$) rejects $1/3$ at "
+                    "5%: the rows do not fit the exact chances")
+    pv = table(["games $g$", "p-value, green", "blue", "red"], notes)
+    detail = say("Each printed frequency is an exact rational; the least $g$ making all three multiples of $1/g$ is 100, "
+                 "1000, 10000, ten times the caption's 10, 100, 1000 (each row sums to 1, so no 'N' outcomes). "
+                 f"Test: with the corrected $g$, each of the {k} frequencies against the exact $1/3$ of Theorem 4.1 by an "
+                 "exact two-sided binomial test (p-value: the probability of a count no likelier than the printed one):",
+                 pv, f"{len(low)} of them are below 0.05 individually"
+                 + (f" ({', '.join(format_decimal(p, 3) for p in low)})" if low else "")
+                 + f", but {verdict_text}. So the rows are not inconsistent with $1/3$ once the nine tests are allowed "
+                 "for; this is absence of evidence against $1/3$, not a confirmation (the frequencies in a row are "
+                 "dependent, which Bonferroni tolerates).")
     if errs:
         return erratum(EXACT, detail, errs)
     return verified(EXACT, detail)
@@ -780,9 +828,9 @@ def appB_loop():
         effect = {w: read_branch(body) for w, body in branches.items()}
         order = list(APPB_RESULT.value)
     except (ValueError, TypeError) as exc:
-        return open_(EXACT, f"cannot read the printed loop: {exc}")
+        return open_(EXACT, say("cannot read the printed loop:", Content((Text(str(exc)),))))
     if sorted(effect) != sorted(_LISTS) or sorted(order) != ["blue", "green", "red"]:
-        return open_(EXACT, f"the printed loop names {sorted(effect)} and returns {order}")
+        return open_(EXACT, say("the printed loop names", ", ".join(sorted(effect)), "and returns", ", ".join(order)))
     wrong_list = [w for w, (t, _) in effect.items() if t != _LISTS[w]]
     # Round's loop is `while True` and returns only at a vertex or an edge, so its `return 'N'` is unreachable:
     # every game has a winner G, B or R.  The loop stops once i = g, i.e. after g games of the winners whose branch
@@ -796,32 +844,32 @@ def appB_loop():
         shares = dict(zip(order, (parse_printed(t) for t in row_item.original)))
         total = sum(shares.values())
         extra = sum(shares[_LISTS[w]] for w in silent)
-        rows.append(f"g = {g_item.original}: shares sum to {format_exact(total)}, the loop as printed would give "
-                    f"1 + {format_exact(extra)}")
-        if silent and extra > 0 and total == 1:
-            rows[-1] += " (contradiction)"
-    contradictions = sum(r.endswith("(contradiction)") for r in rows)
+        contradiction = bool(silent and extra > 0 and total == 1)
+        rows.append([g_item.original, value(total), f"$1 + {format_exact(extra)}$",
+                     "yes" if contradiction else "no"])
+    contradictions = sum(r[-1] == "yes" for r in rows)
     if "B" in silent and contradictions:
         errs.append(Erratum(APPB_BRANCH_B.where, APPB_BRANCH_B.value, "blue.append(1); i += 1",
                             "blue.append(1); i += 1", kind=ErratumKind.TRANSCRIPTION,
-                            note="line 34 is numbered but empty in the available text; the other three branches "
-                                 "advance i, and Figure 10's rows (sum 1, blue share > 0) could not come from the loop "
-                                 "without it"))
+                            note=say("line 34 is numbered but empty in the available text; the other three "
+                                     "branches advance i, and Figure 10's rows (sum 1, blue share above 0) could not "
+                                     "come from the loop without it")))
     for w in wrong_list:
         errs.append(Erratum(f"Appendix B, Backgammon_Triangle: the branch for {w}", str(branches[w]),
                             f"{_LISTS[w]}.append(1)", kind=ErratumKind.MISPRINT))
     if [w for w in silent if w != "B"] and contradictions:
         errs.append(Erratum(APPB_BRANCHES.where, str(APPB_BRANCHES.value), "every branch advances i",
                             kind=ErratumKind.SUBSTANTIVE))
-    detail = ("Read exactly (no code is run): the branches for G, R and N advance the game counter i; as the available "
-              f"text prints it, the branch for B {'does not' if 'B' in silent else 'does'}. Round never returns 'N' (its "
-              "loop is `while True` and returns only at a vertex or an edge), so every game has a winner and the loop "
-              "stops after g games won by the winners whose branch advances i, the others' games coming on top: a row "
-              "of final_result then sums to 1 plus the shares of those winners. " + "; ".join(rows) + ".")
+    sums = table(["$g$", "Figure 10's shares sum to", "the loop as printed gives", "contradiction"], rows)
+    detail = say("Read exactly (no code is run): the branches for G, R and N advance the game counter i; as the "
+                 f"available text prints it, the branch for B {'does not' if 'B' in silent else 'does'}. Round never "
+                 "returns 'N' (its loop is 'while True' and returns only at a vertex or an edge), so every game has a "
+                 "winner and the loop stops after $g$ games won by the winners whose branch advances i, the others' "
+                 "games coming on top: a row of final_result then sums to 1 plus the shares of those winners.", sums)
     if errs:
-        return erratum(EXACT, detail + " Figure 10's rows sum to 1 with a positive blue share, so the program that "
-                                      "produced them advanced i for B too: the missing line is damage in the "
-                                      "available text (its line number 34 is there, empty).", errs)
+        return erratum(EXACT, say(detail, "Figure 10's rows sum to 1 with a positive blue share, so the program that "
+                                  "produced them advanced i for B too: the missing line is damage in the available "
+                                  "text (its line number 34 is there, empty)."), errs)
     return verified(EXACT, detail)
 
 
@@ -832,10 +880,14 @@ APPB_STEPS = printed("Appendix B, Round, line 11: directions",
 
 
 #: Appendix B: the condition for G's win as each listing prints it (Round line 38, Doubling line 50, Prob_Area line 46)
+#: (the listings' Python written as mathematics: ``≤`` for ``<=``, ``√3`` for ``3**(1/2)``, ``·`` for ``*``, ``−`` for
+#: ``-``; :func:`read_condition` reads this notation back exactly, so no code is shown or run)
 APPB_G_ROUND = printed("Appendix B, Round, line 38: the condition for G's win",
-                       "current_step_x <= -current_step_x/(3**(1/2)) - r and current_step_x <= -r*3**(1/2)/2")
+                       "current_step_x ≤ −current_step_x/√3 − r and current_step_x ≤ −r·√3/2")
 APPB_G_OTHERS = printed("Appendix B, Doubling line 50 and Prob_Area line 46: the condition for G's win",
-                        "current_step_yy <= -current_step_xx/(3**(1/2)) - r and current_step_xx <= -r*3**(1/2)/2")
+                        "current_step_yy ≤ −current_step_xx/√3 − r and current_step_xx ≤ −r·√3/2")
+#: the listings' notation as typeset above, back to the Python it stands for (read by ``ast``, never executed)
+_AS_PYTHON = (("≤", "<="), ("≥", ">="), ("−", "-"), ("·", "*"), ("√3", "(3**(1/2))"))
 
 
 def read_condition(text: str, x, y, r):
@@ -867,6 +919,8 @@ def read_condition(text: str, x, y, r):
             return sp.Integer(node.value)
         raise ValueError(f"cannot read {ast.dump(node)[:60]}")
 
+    for shown, code in _AS_PYTHON:
+        text = text.replace(shown, code)
     return ev(ast.parse(text, mode="eval").body)
 
 
@@ -882,43 +936,44 @@ def appB_round_g():
         rnd = {p: read_condition(APPB_G_ROUND.value, p[0], p[1], r) for p in pts}
         oth = {p: read_condition(APPB_G_OTHERS.value, p[0], p[1], r) for p in pts}
     except (ValueError, SyntaxError, KeyError, TypeError) as exc:
-        return open_(EXACT, f"cannot read a printed condition: {exc}")
+        return open_(EXACT, say("cannot read a printed condition:", Content((Text(str(exc)),))))
     differ = [p for p in pts if rnd[p] != oth[p]]
     if not differ:
-        return verified(EXACT, "Round's condition for G's win agrees with the other two listings at every lattice point "
-                               "near G's vertex (radius 10).")
+        return verified(EXACT, say("Round's condition for G's win agrees with the other two listings at every lattice "
+                                   "point near G's vertex (radius 10)."))
     # where the two differ, the walk is on the G-B edge line or beyond it; there Round's next test (the G-B edge,
     # B's weight (x + r√3/2)/(r√3/2)) gives G with probability 1 - p
     ex = differ[0]
     line = -r * s3 / 2
     if any(sp.simplify(p[0] - line) > 0 for p in differ):
-        return open_(EXACT, "the two conditions differ inside the triangle", [str(p) for p in differ[:3]])
+        at = say(", ".join(f"$({sp.latex(sp.nsimplify(p[0]))}, {sp.latex(p[1])})$" for p in differ[:3]))
+        return open_(EXACT, say("the two conditions differ inside the triangle, e.g. at", at), at)
     on_line = [p for p in differ if sp.simplify(p[0] - line) == 0]
     weights = {sp.simplify((p[0] + r * s3 / 2) / (r * s3 / 2)) for p in on_line}
     if weights - {0}:
-        return open_(EXACT, f"B's edge weight at the differing points is {weights}", None)
+        return open_(EXACT, say("B's edge weights at the differing points are", say(*[math(w) for w in weights])), None)
+    right = "current_step_y ≤ −current_step_x/√3 − r and current_step_x ≤ −r·√3/2"
     return erratum(
         EXACT,
-        f"Round tests current_step_x against the line through G's vertex where Doubling and Prob_Area test "
-        f"current_step_yy (as Round itself does for B and R). Exactly, at radius {r}, the two conditions differ at "
-        f"{len(differ)} of the {len(pts)} lattice points with x within one step of G's vertex, e.g. "
-        f"({sp.nsimplify(ex[0])}, {ex[1]}); none lies inside the triangle (all have x <= -r√3/2). At the {len(on_line)} "
-        "with x = -r√3/2 the edge rule the other listings apply next gives G's opponent the weight 0 exactly (B's "
-        "weight (x + r√3/2)/(r√3/2) on the G-B edge, R's (x + r√3/2)/(r√3) on the R-G edge), so G wins there too (up to floating-point noise in the program); points "
-        "further left are never reached, since every point with x = -r√3/2 ends the game in either version (by "
-        "hand). A slip with no effect on the outcome.",
-        [Erratum(APPB_G_ROUND.where, APPB_G_ROUND.value,
-                 "current_step_y <= -current_step_x/(3**(1/2)) - r and current_step_x <= -r*3**(1/2)/2",
-                 "current_step_y <= -current_step_x/(3**(1/2)) - r and current_step_x <= -r*3**(1/2)/2",
-                 kind=ErratumKind.MISPRINT,
-                 note="the other two listings and Round's own conditions for B and R test the y coordinate")],
-        witness={"differ at": len(differ), "of": len(pts)})
+        say("Round tests current_step_x against the line through G's vertex where Doubling and Prob_Area test "
+            f"current_step_yy (as Round itself does for B and R). Exactly, at radius $r = {r}$, the two conditions "
+            f"differ at {len(differ)} of the {len(pts)} lattice points with $x$ within one step of G's vertex, e.g.",
+            math(sp.Tuple(sp.nsimplify(ex[0]), ex[1])), "; none lies inside the triangle (all have "
+            f"$x \\le -r \\sqrt{{3}}/2$). At the {len(on_line)} with $x = -r \\sqrt{{3}}/2$ the edge rule the other "
+            "listings apply next gives G's opponent the weight 0 exactly (B's weight "
+            "$(x + r \\sqrt{3}/2)/(r \\sqrt{3}/2)$ on the G-B edge, R's $(x + r \\sqrt{3}/2)/(r \\sqrt{3})$ on the R-G "
+            "edge), so G wins there too (up to floating-point noise in the program); points further left are never "
+            "reached, since every point with $x = -r \\sqrt{3}/2$ ends the game in either version (by hand). A slip "
+            "with no effect on the outcome."),
+        [Erratum(APPB_G_ROUND.where, APPB_G_ROUND.value, right, right, kind=ErratumKind.MISPRINT,
+                 note=say("the other two listings and Round's own conditions for B and R test the $y$ coordinate"))],
+        witness=say(f"the conditions differ at {len(differ)} of {len(pts)} lattice points"))
 
 
 @claim("ju24.appB.directions", "§4.3, last paragraph; Appendix B, Round (the list `directions`) and Doubling "
        "(the triangle drawn)",
-       "'In Appendix B, we give a computer simulation of the random walk described in this section', i.e. the walk "
-       "of §4.1 (Figure 5: the six steps run along the tiling, parallel to the sides of the triangle).")
+       "§4.3 says: 'In Appendix B, we give a computer simulation of the random walk described in this section', "
+       "i.e. the walk of §4.1 (Figure 5: the six steps run along the tiling, parallel to the sides of the triangle).")
 def appB_directions():
     s3 = sp.sqrt(3)
     r = sp.symbols("r", positive=True)
@@ -929,7 +984,8 @@ def appB_directions():
     norm = {sp.simplify(d[0] ** 2 + d[1] ** 2) for d in steps}
     as_set = {(sp.simplify(a), sp.simplify(b)) for a, b in steps}
     if len(as_set) != 6 or norm != {1} or {(sp.simplify(a), sp.simplify(b)) for a, b in rot} != as_set:
-        return open_(EXACT, f"the printed steps {APPB_STEPS.value} are not the six unit steps of a triangular lattice")
+        shown = say(", ".join(f"$({sp.latex(a)}, {sp.latex(b)})$" for a, b in APPB_STEPS.value))
+        return open_(EXACT, say("the printed steps", shown, "are not the six unit steps of a triangular lattice"))
     # the triangle of the appendix's plots: (0, r), (r sqrt3/2, -r/2), (-r sqrt3/2, -r/2)
     V = [(0, r), (r * s3 / 2, -r / 2), (-r * s3 / 2, -r / 2)]
     sides = [(V[(k + 1) % 3][0] - V[k][0], V[(k + 1) % 3][1] - V[k][1]) for k in range(3)]
@@ -942,16 +998,17 @@ def appB_directions():
 
     parallel = [(i, k) for i, d in enumerate(steps) for k, e in enumerate(sides) if cross(d, e) == 0]
     perpendicular = [(i, k) for i, d in enumerate(steps) for k, e in enumerate(sides) if dot(d, e) == 0]
-    lattice = verified(EXACT, "the six printed steps are unit vectors closed under negation and under rotation by "
-                       "60°: a walk in six directions on a triangular lattice, as the appendix says.",
+    lattice = verified(EXACT, say("the six printed steps are unit vectors closed under negation and under rotation by "
+                                  "60°: a walk in six directions on a triangular lattice, as the appendix says."),
                        assumptions=(ANY_LATTICE,))
     if len(parallel) == 6:
-        return verified(EXACT, "every step of the appendix's walk is parallel to a side of its triangle, as in Figure 5.",
-                        assumptions=(SAME_WALK,), alternatives=(lattice,))
+        return verified(EXACT, say("every step of the appendix's walk is parallel to a side of its triangle, as in "
+                                   "Figure 5."), assumptions=(SAME_WALK,), alternatives=(lattice,))
     return refuted(
         EXACT,
-        f"exact: none of the six printed steps (0, ±1), (±√3/2, ±1/2) is parallel to a side of the appendix's "
-        f"triangle (0, r), (±r√3/2, -r/2) ({len(parallel)} parallel pairs); each is perpendicular to one side "
+        say("exact: none of the six printed steps $(0, \\pm 1)$, $(\\pm \\sqrt{3}/2, \\pm 1/2)$ is parallel to a side of "
+        "the appendix's triangle $(0, r)$, $(\\pm r \\sqrt{3}/2, -r/2)$ "
+        f"({len(parallel)} parallel pairs); each is perpendicular to one side "
         f"({len(perpendicular)} perpendicular pairs). The appendix's own description, 'moving in six directions "
         "according to a triangular grid', is literally true (the steps span a triangular lattice), but that lattice is "
         "the §4.1 tiling rotated by 30° relative to the triangle, so the program does not simulate 'the random walk "
@@ -959,7 +1016,8 @@ def appB_directions():
         "lattice points do not lie on the sides; hence its 1/4 margin and its Lemma 4.2 coin at the boundary. It is "
         "not the §4.1 game: by symmetry the centre still gives 1/3 each (Figure 10), but elsewhere Theorem 4.1 is "
         "not guaranteed for it (whether Figure 12's differences contain a bias is not checked here). exactcube "
-        "simulates the §4.1 game itself.", {"parallel pairs": len(parallel), "perpendicular pairs": len(perpendicular)},
+        "simulates the §4.1 game itself."),
+        say(f"{len(parallel)} of the 18 pairs (step, side) are parallel, {len(perpendicular)} perpendicular"),
         assumptions=(SAME_WALK,), alternatives=(lattice,))
 
 
@@ -980,15 +1038,16 @@ def appB_centre():
         wf = TS.simulate_wins(SIM_N, g, seed=2024, level=0.999)
         ok &= wf.all_within() and all(iv.contains(third) for iv in wf.intervals)
         widths.append(max(iv.high - iv.low for iv in wf.intervals))
-        lines.append(f"{g} games: " + ", ".join(f"{PLAYER[i]} {wf.wins[i] / g:.4f} [{iv.low:.4f}, {iv.high:.4f}]"
-                                                for i, iv in enumerate(wf.intervals)))
+        lines.append([g] + [f"{wf.wins[i] / g:.4f} [{iv.low:.4f}, {iv.high:.4f}]" for i, iv in enumerate(wf.intervals)])
     shrink = all(widths[i + 1] < widths[i] for i in range(len(widths) - 1))
-    detail = (f"side-{SIM_N} grid walk of ju24 §4.1 from the centre (6,6,6), numpy PCG64 seed 2024, Wilson 99.9% "
-              "intervals (three per run): " + "; ".join(lines) + f". The exact value 1/3 (Theorem 4.1) lies in "
-              f"{'every' if ok else 'not every'} interval; the widths shrink like 1/sqrt(g).")
+    runs = table(["games $g$"] + [f"{PLAYER[i]}: frequency [interval]" for i in range(3)], lines)
+    detail = say(f"side-{SIM_N} grid walk of ju24 §4.1 from the centre (6,6,6), numpy PCG64 seed 2024, Wilson 99.9% "
+                 "intervals (three per run):", runs, "The exact value $1/3$ (Theorem 4.1) lies in",
+                 "every" if ok else "not every", "interval; the widths shrink like $1/\\sqrt{g}$.")
     if ok and shrink:
         return verified(SAMPLED, detail)
-    return open_(SAMPLED, detail + " (an interval missing 1/3 at 99.9% is possible by chance; rerun with other seeds)")
+    return open_(SAMPLED, say(detail, "(an interval missing $1/3$ at 99.9% is possible by chance; rerun with other "
+                              "seeds)"))
 
 
 @claim("ju24.appB.doubling", "Appendix B, Doubling(r, q_offer, q_reject), Figure 11's experiment (5, 0.5, 0.1)",
@@ -998,7 +1057,7 @@ def appB_centre():
                  "simulation is compared with the exact law")
 def appB_doubling():
     qo, qr = mpq(1, 2), mpq(1, 10)
-    parts, ok = [], True
+    parts, stakes, ok = [], [], True
     # r = 5 (Figure 11): side 5·sqrt(3) ≈ 8.7 unit steps, grid side 9; and side 15, where refusals can happen
     for n, seed in ((9, 11), (15, 12)):
         ex = TS.appendix_doubling_exact(n, qo, qr)
@@ -1006,16 +1065,22 @@ def appB_doubling():
         fold_exact = sum(ex.win_by_fold)
         checks = [iv.contains(p) for iv, p in zip(sim.intervals, ex.win)] + [sim.fold_interval.contains(fold_exact)]
         ok &= all(checks)
-        parts.append(
-            f"side {n}: exact P(win) = {', '.join(format_exact(p) for p in ex.win)}, P(ends by a refusal) = "
-            f"{format_decimal(fold_exact, 5)}, E[doubles] = {format_decimal(ex.expected_doubles, 5)}; simulated "
-            f"(200000 games, seed {seed}): wins {sim.wins}, refusals {sum(sim.wins_by_fold)} "
-            f"[{sim.fold_interval.low:.5f}, {sim.fold_interval.high:.5f}], mean doubles {sim.mean_doubles:.5f}, "
-            f"final stakes {sim.stake_counts}")
-    detail = ("q_offer = 1/2, q_reject = 1/10; chances exact (Theorem 4.1) instead of the appendix's 10000 inner "
-              "simulations; edges resolved by Lemma 4.2 as in the appendix; exact law by a linear solve over position "
-              "× last doubler. " + "; ".join(parts) + f". Exact values inside the 99.9% Wilson intervals: {ok}. "
-              "On the side-9 grid no interior chance is below 1/10, so no double is ever refused.")
+        parts.append([n, ", ".join(format_exact(p) for p in ex.win), ", ".join(map(str, sim.wins)),
+                      format_decimal(fold_exact, 5), f"{sum(sim.wins_by_fold)} [{sim.fold_interval.low:.5f}, "
+                      f"{sim.fold_interval.high:.5f}]", format_decimal(ex.expected_doubles, 5), f"{sim.mean_doubles:.5f}",
+                      seed])
+        stakes.append((n, sim.stake_counts))
+    law = table(["side", "exact P(win), A, B, C", "simulated wins", "exact P(refusal)", "simulated refusals [interval]",
+                 "exact E[doubles]", "simulated mean", "seed"], parts)
+    all_stakes = sorted({s for _, c in stakes for s in c})
+    finals = table(["side"] + [f"stake {s}" for s in all_stakes],
+                   [[n] + [c.get(s, 0) for s in all_stakes] for n, c in stakes])
+    detail = say("$q_{\\mathrm{offer}} = 1/2$, $q_{\\mathrm{reject}} = 1/10$; chances exact (Theorem 4.1) instead of the "
+                 "appendix's 10000 inner simulations; edges resolved by Lemma 4.2 as in the appendix; exact law by a "
+                 "linear solve over position × last doubler; 200000 simulated games per side:", law,
+                 "Final stakes of the simulated games:", finals, "The exact values lie",
+                 "inside" if ok else "NOT all inside", "the 99.9% Wilson intervals. On the side-9 grid no interior "
+                 "chance is below $1/10$, so no double is ever refused.")
     return (verified if ok else open_)(SAMPLED, detail)
 
 
@@ -1030,10 +1095,10 @@ def appB_prob_area():
             if not ivs[i].contains(area[i]):
                 misses.append((str(p), PLAYER[i]))
     maxdiff = max(abs(f - float(a)) for _, fr, ar, _ in rows for f, a in zip(fr, ar))
-    detail = (f"8 positions along a seeded walk from the centre of the side-{SIM_N} grid, 20000 games each: the "
-              f"largest |frequency - area| is {maxdiff:.4f}; areas are the barycentric coordinates, equal to the exact "
-              f"chances by Theorem 4.1, so the expected difference is exactly 0. Areas outside their 99.9% Wilson "
-              f"intervals: {misses or 'none'}.")
+    detail = say(f"8 positions along a seeded walk from the centre of the side-{SIM_N} grid, 20000 games each: the "
+                 f"largest $|f - a|$ (frequency $f$, area $a$) is {maxdiff:.4f}; areas are the barycentric coordinates, "
+                 "equal to the exact chances by Theorem 4.1, so the expected difference is exactly 0. Areas outside "
+                 "their 99.9% Wilson intervals:", "; ".join(f"{p} for {w}" for p, w in misses) or "none", ".")
     return (verified if not misses else open_)(SAMPLED, detail)
 
 

@@ -14,6 +14,7 @@ those eps.
 from __future__ import annotations
 
 from exactcube.claims import Erratum, ErratumKind, Evidence, claim, erratum, refuted, verified
+from exactcube.content import say, table, value
 from exactcube.errors import BadInput, TooLarge
 from exactcube.noisy.nim import solve_nim
 from exactcube.numbers import format_decimal, format_exact, mpq, parse_int, parse_printed, parse_rational
@@ -103,6 +104,11 @@ def _cell_where(c) -> str:
     return f"noisy.nim row {c.row}, column {c.col}"
 
 
+def _moves_words(text: str) -> str:
+    """An Appendix opt cell in words: ``"0 - 3"`` is ``"0, 1, 2, 3"``."""
+    return ", ".join(map(str, parse_moves(text)))
+
+
 def _check_appendix(n: int):
     t = nim_table(heap=n, eps_step=mpq(1, 100))
     errs = []
@@ -118,37 +124,37 @@ def _check_appendix(n: int):
             except ValueError:  # not a list of moves at all (e.g. a perturbed '-3'): judged wrong below
                 moves = None
             if c.row == "1.00" and moves is not None and moves <= set(parse_moves(c.true)):
-                notes.append(
-                    f"eps = 1.00: the printed optimal move {c.printed} is optimal, and so is every move in "
-                    f"{c.true} under the continuous extension of mu at eps = 1 (the literal formula of Example 3 "
-                    "is 0/0 at eps = 1 for every move from 4 chips: each word's complement is >= 4, so nothing "
-                    "legal is ever received); p agrees")
+                notes.append(say(
+                    f"At $\\varepsilon = 1$ the printed optimal move {c.printed} is optimal, and so are all the "
+                    f"moves {_moves_words(c.true)} under the continuous extension of $\\mu$ at $\\varepsilon = 1$ (the "
+                    "literal formula of Example 3 is $0/0$ at $\\varepsilon = 1$ for every move from 4 chips: each "
+                    "word's complement is at least 4, so nothing legal is ever received); $p$ agrees."))
                 continue
             errs.append(Erratum(where=_cell_where(c), printed=c.printed, true=c.true, true_rounded=c.true,
-                                note=f"Appendix, {n} chips, eps = {c.row}: a printed optimal move that is not optimal",
+                                note=say(f"Appendix, {n} chips, $\\varepsilon = {c.row}$: a printed optimal move that "
+                                         "is not optimal"),
                                 kind=ErratumKind.SUBSTANTIVE))
             continue
         diff = abs(parse_printed(c.printed) - parse_rational(c.true))
         units = diff * mpq(10) ** 15
         ruling = erratum_kind(c.printed, parse_rational(c.true), arithmetic=DOUBLE_15)
         errs.append(Erratum(where=_cell_where(c), printed=c.printed, true=c.true, true_rounded=c.true_rounded,
-                            note=(f"Appendix, {n} chips, eps = {c.row}: |printed - true| = {format_decimal(units, 3)} "
-                                  f"units of the 15th decimal; {ruling.reason}"),
+                            note=say(f"Appendix, {n} chips, $\\varepsilon = {c.row}$: printed and true differ by "
+                                     f"{format_decimal(units, 3)} units of the 15th decimal;", ruling.reason),
                             kind=ruling.kind))
-    details = (f"{cells} printed cells of the {n}-chip table compared with the exact p({n}) and optimal-move "
-               f"sets at eps = 0.00..0.99{' and 1.00' if n == 4 else ''}. ")
+    details = say(f"{cells} printed cells of the {n}-chip table compared with the exact $p({n})$ and optimal-move "
+                  f"sets at $\\varepsilon = 0.00, 0.01, \\ldots, {'1.00' if n == 4 else '0.99'}$.")
     if not errs:
-        return verified(EXACT, details + "All agree at the printed precision. " + " ".join(notes))
+        return verified(EXACT, say(details, "All agree at the printed precision.", *notes))
     opt_errs = [e for e in errs if e.where.endswith("column opt.")]
     p_errs = [e for e in errs if not e.where.endswith("column opt.")]
     worst = max((abs(parse_printed(e.printed) - parse_rational(e.true)) * mpq(10) ** 15 for e in p_errs),
                 default=mpq(0))
     rounding = [e for e in p_errs if e.kind is ErratumKind.ROUNDING]
-    details += (f"{len(errs)} cells miss the correctly rounded value: {len(p_errs)} probabilities, the largest "
-                f"by {format_decimal(worst, 3)} units of the 15th decimal ({len(rounding)} of them one of the two "
-                f"decimals nearest the true value, the last-digit noise of the double-precision computation the "
-                f"digits show: rounding, listed and not counted as wrong), and {len(opt_errs)} optimal moves. "
-                + " ".join(notes))
+    details = say(details, f"{len(errs)} cells miss the correctly rounded value: {len(p_errs)} probabilities, the "
+                  f"largest by {format_decimal(worst, 3)} units of the 15th decimal ({len(rounding)} of them one of the "
+                  "two decimals nearest the true value, the last-digit noise of the double-precision computation the "
+                  f"digits show: rounding, listed and not counted as wrong), and {len(opt_errs)} optimal moves.", *notes)
     return erratum(EXACT, details, errs)
 
 
@@ -199,9 +205,18 @@ def _q(text: str) -> mpq:
     return parse_rational(text)
 
 
-def _fmt_segments(segs) -> str:
-    return "; ".join(f"[{format_decimal(a, 2)}, {format_decimal(b, 2)}]: {','.join(map(str, m))}"
-                     for a, b, m in segs)
+def _moves_cell(moves, n: int) -> str:
+    return "every move" if tuple(moves) == tuple(range(n)) else ", ".join(map(str, moves))
+
+
+def _grid_run(a, b) -> str:
+    """A run of the Appendix grid: ``0.51 to 0.76``, or one point."""
+    return format_decimal(a, 2) if a == b else f"{format_decimal(a, 2)} to {format_decimal(b, 2)}"
+
+
+def _segments_table(n: int, segs):
+    return table(["$\\varepsilon$ on the grid", "optimal moves"],
+                 [[_grid_run(a, b), _moves_cell(m, n)] for a, b, m in segs], caption=f"{n} chips:")
 
 
 #: The move pattern the §3 prose describes, reconstructed from the Appendix
@@ -233,14 +248,15 @@ def _continuum(n: int, want):
 
     iv = ph.phase_diagram(n).heap(n).move_intervals()
     runs = [(a, b, m) for a, b, m in want if m != tuple(range(n))]
+    exact = table(["$\\varepsilon$ from", "to", "optimal moves"],
+                  [[lo.decimal(6), hi.decimal(6), _moves_cell(m, n)] for lo, hi, m in iv], caption=f"{n} chips:")
     if [m for _, _, m in iv] != [m for _, _, m in runs]:
-        return False, f"{n} chips: exact intervals {[(lo.decimal(6), hi.decimal(6), m) for lo, hi, m in iv]}"
+        return False, say(f"the exact intervals of {n} chips are", exact)
     for (lo, hi, m), (a, b, _), nxt in zip(iv, runs, runs[1:] + [None]):
         if nxt is not None and not (hi.cmp_rational(b) > 0 and hi.cmp_rational(nxt[0]) < 0):
-            return False, f"{n} chips: switch at {hi.decimal(10)} is not between {b} and {nxt[0]}"
-    text = f"{n} chips: " + "; ".join(f"({lo.decimal(6)}, {hi.decimal(6)}): {','.join(map(str, m))}"
-                                      for lo, hi, m in iv)
-    return True, text
+            return False, say(f"{n} chips: the switch at {hi.decimal(10)} is not between {format_decimal(b, 2)} and "
+                              f"{format_decimal(nxt[0], 2)}")
+    return True, exact
 
 
 def _pattern_check(heaps):
@@ -251,16 +267,17 @@ def _pattern_check(heaps):
         want = [(_q(a), _q(b), tuple(range(n)) if m is None else m)
                 for a, b, m in (item.value for item in PROSE_PATTERN[n])]
         if segs != want:
-            return refuted(EXACT, f"{n} chips: exact optimal moves on the grid are {_fmt_segments(segs)}; "
-                                  f"the prose (as reconstructed) says {_fmt_segments(want)}", segs)
-        found.append(f"{n} chips: {_fmt_segments(segs)}")
+            found = _segments_table(n, segs)
+            return refuted(EXACT, say(f"the exact optimal moves of {n} chips on the grid are", found,
+                                      "and the prose (as reconstructed) says", _segments_table(n, want)), found)
+        found.append(_segments_table(n, segs))
         ok, text = _continuum(n, want)
         if not ok:
-            return refuted(EXACT, "the grid pattern does not extend to the continuum: " + text, None)
+            return refuted(EXACT, say("the grid pattern does not extend to the continuum:", text), None)
         exact.append(text)
-    return verified(EXACT, "Exact optimal-move sets at eps = 0.00..0.99: " + " | ".join(found)
-                    + ". Between the grid points, by the exact phase diagram (breakpoints are algebraic numbers, "
-                      "shown to 6 decimals; every move ties at 1/2): " + " | ".join(exact))
+    return verified(EXACT, say("Exact optimal-move sets at $\\varepsilon = 0.00, 0.01, \\ldots, 0.99$:", *found,
+                               "Between the grid points, by the exact phase diagram (breakpoints are algebraic "
+                               "numbers, shown to 6 decimals; every move ties at $1/2$):", *exact))
 
 
 @claim("noisy.sec3.five", "§3, paragraph after (5)",
@@ -330,23 +347,24 @@ def sec3_below_half():
         got = _below_half(n, sols)
         want = [e for e in GRID if _q(a) <= e <= _q(b)]
         if got != want:
-            return refuted(EXACT, f"{n} chips: p < 1/2 exactly at eps = "
-                                  f"{', '.join(format_decimal(e, 2) for e in got)}", [str(e) for e in got])
+            at = say("$\\varepsilon$ =", ", ".join(format_decimal(e, 2) for e in got) or "no grid point")
+            return refuted(EXACT, say(f"{n} chips: $p < 1/2$ exactly at", at), at)
         iv = below_half_intervals(n)
         # the continuum set must contain exactly the grid points found
         inside = [e for e in GRID if any(lo.cmp_rational(e) < 0 < hi.cmp_rational(e) for lo, hi in iv)]
         if inside != got:
-            return refuted(EXACT, f"{n} chips: exact intervals {[(lo.decimal(6), hi.decimal(6)) for lo, hi in iv]} "
-                                  "disagree with the grid", None)
-        parts.append(f"{n}: grid {a}..{b}, exactly " + " and ".join(f"({lo.decimal(6)}, {hi.decimal(6)})"
-                                                                      for lo, hi in iv))
+            return refuted(EXACT, say(f"{n} chips: the exact intervals",
+                                      "; ".join(f"{lo.decimal(6)} to {hi.decimal(6)}" for lo, hi in iv),
+                                      "disagree with the grid"), None)
+        parts.append([n, f"{a} to {b}", "; ".join(f"{lo.decimal(6)} to {hi.decimal(6)}" for lo, hi in iv)])
     # the heaps 4 and 8 (powers of two) never drop below 1/2 on the grid
     for n in (4, 8):
         if _below_half(n, sols):
-            return refuted(EXACT, f"{n} chips drops below 1/2", None)
-    return verified(EXACT, "p(n) < 1/2 exactly on these grid runs and nowhere else on the grid; on the continuum "
-                           "(exact phase diagram, end points algebraic, 6 decimals shown): " + "; ".join(parts)
-                    + ". Never below 1/2 on the grid for 4 and 8 chips.")
+            return refuted(EXACT, say(f"{n} chips drops below $1/2$"), None)
+    runs = table(["chips $n$", "$\\varepsilon$ on the grid", "exactly (open intervals)"], parts)
+    return verified(EXACT, say("$p(n) < 1/2$ exactly on these grid runs and nowhere else on the grid; on the continuum "
+                               "(exact phase diagram, end points algebraic, 6 decimals shown):", runs,
+                               "Never below $1/2$ on the grid for 4 and 8 chips."))
 
 
 def _bounded_on(n: int, lo_q: mpq, lo_bound: mpq, hi_bound: mpq):
@@ -370,21 +388,21 @@ def _bounded_on(n: int, lo_q: mpq, lo_bound: mpq, hi_bound: mpq):
         for c, sign in ((hi_bound, -1), (lo_bound, 1)):
             P = int(c.denominator) * phs.p.num - int(c.numerator) * phs.p.den
             if P.is_zero():
-                return False, f"p({n}) = {c} on a whole phase"
+                return False, f"$p({n}) = {c}$ on a whole phase"
             if ph.real_roots_in(P, a, b):
-                return False, f"p({n}) crosses {c} inside ({a.decimal(8)}, {b.decimal(8)})"
+                return False, f"$p({n})$ crosses ${c}$ inside $({a.decimal(8)}, {b.decimal(8)})$"
             v = P(ph.to_fmpq(mid))
             if (v > 0) - (v < 0) != sign:
-                return False, f"p({n}) is on the wrong side of {c} at eps = {mid}"
+                return False, f"$p({n})$ is on the wrong side of ${c}$ at $\\varepsilon = {mid}$"
             for end in (a, b):
                 if end.is_rational:
                     if end.lo < 1 and P(ph.to_fmpq(end.lo)) == 0:
-                        return False, f"p({n}) = {c} at eps = {end.lo}"
+                        return False, f"$p({n}) = {c}$ at $\\varepsilon = {end.lo}$"
                 elif P % end.poly == 0:
-                    return False, f"p({n}) = {c} at the breakpoint {end.decimal(8)}"
+                    return False, f"$p({n}) = {c}$ at the breakpoint {end.decimal(8)}"
     one = solve_nim(n, 1).p[n]
     if not lo_bound < one < hi_bound:
-        return False, f"p({n}) = {one} at eps = 1"
+        return False, f"$p({n}) = {one}$ at $\\varepsilon = 1$"
     return True, ""
 
 
@@ -406,22 +424,25 @@ def sec3_ten_fair():
     worst = max(hi, key=lambda e: abs(sols[e].p[10] - half))
     dev = abs(sols[worst].p[10] - half)
     if dev >= bound:
-        return refuted(EXACT, f"|p(10) - 1/2| = {format_decimal(dev, 6)} at eps = {format_decimal(worst, 2)}",
-                       str(worst))
+        at = say(f"$\\varepsilon = {format_decimal(worst, 2)}$")
+        return refuted(EXACT, say("$|p(10) - 1/2|$ =", value(dev), "at", at), at)
     first = min(e for e in GRID if all(abs(sols[f].p[10] - half) < bound for f in GRID if f >= e))
     if first != start:
-        return refuted(EXACT, f"on the Appendix grid the band |p(10) - 1/2| < {bound} holds from "
-                              f"eps = {format_decimal(first, 2)} on, not from {format_decimal(start, 2)}", str(first))
+        at = say(f"$\\varepsilon = {format_decimal(first, 2)}$")
+        return refuted(EXACT, say(f"on the Appendix grid the band $|p(10) - 1/2| < {bound}$ holds from", at, "on, not "
+                                  f"from {format_decimal(start, 2)}"), at)
     ok, why = _bounded_on(10, start, half - bound, half + bound)
     if not ok:
-        return refuted(EXACT, "on the continuum: " + why, None)
+        return refuted(EXACT, say("on the continuum:", why), None)
     before = GRID[GRID.index(first) - 1]
-    return verified(EXACT, f"On the grid, max over eps in {format_decimal(start, 2)}..0.99 of |p(10) - 1/2| is "
-                           f"{format_decimal(dev, 6)} (at eps = {format_decimal(worst, 2)}); the bound {bound} holds "
-                           f"on the grid from eps = {format_decimal(first, 2)} on ({format_decimal(before, 2)} gives "
-                           f"{format_decimal(abs(sols[before].p[10] - half), 6)}). On the whole interval "
-                           f"[{start}, 1]: {half - bound} < p(10) < {half + bound}, proved phase by phase on the "
-                           "exact phase diagram (no root of num - c den in any phase or at its ends).")
+    return verified(EXACT, say(f"On the grid $\\varepsilon = {format_decimal(start, 2)}, \\ldots, 0.99$ the largest "
+                               f"$|p(10) - 1/2|$ is {format_decimal(dev, 6)} (at $\\varepsilon = {format_decimal(worst, 2)}$); "
+                               f"the bound {format_decimal(bound, 2)} holds on the grid from "
+                               f"$\\varepsilon = {format_decimal(first, 2)}$ on ({format_decimal(before, 2)} gives "
+                               f"{format_decimal(abs(sols[before].p[10] - half), 6)}). On the whole interval "
+                               f"$[{start}, 1]$: $ {half - bound} < p(10) < {half + bound}$, proved phase by phase on the "
+                               "exact phase diagram (on each phase $p(10) = N/D$ with $D > 0$, and $N - cD$ has no root "
+                               "in the phase or at its ends, $c$ either bound)."))
 
 
 @claim("noisy.sec3.p2", "§3, after (5)",
@@ -434,9 +455,13 @@ def sec3_p2():
         e = mpq(i, 100)
         s = solve_nim(2, e)
         if s.p[0] != 0 or s.p[1] != 1 or s.p[2] != max(e, 1 - e):
-            return refuted(EXACT, f"at eps = {e}: p(0..2) = {s.p}", str(e))
+            at = say(value(e, name="\\varepsilon"))
+            return refuted(EXACT, say("at", at, ":", value(s.p[0], name="p(0)"), ",", value(s.p[1], name="p(1)"), ",",
+                                      value(s.p[2], name="p(2)")), at)
         if s.move_value(2, 0) != 1 - e or s.move_value(2, 1) != e:
-            return refuted(EXACT, f"at eps = {e}: p(2, m) are not (1 - eps, eps)", str(e))
-    return verified(EXACT, "By (5) from 2 = '10' (k = 2, legal words 00, 01): p(2, 0) = 1 - eps, p(2, 1) = eps; "
-                           "checked exactly at eps = 0, 1/100, ..., 1 (both are affine in eps, so two points "
-                           "already determine them).")
+            at = say(value(e, name="\\varepsilon"))
+            return refuted(EXACT, say("at", at, ": $p(2, 0)$ and $p(2, 1)$ are not $1 - \\varepsilon$ and "
+                                      "$\\varepsilon$"), at)
+    return verified(EXACT, say("By (5) from 2 = '10' ($k = 2$, legal words 00, 01): $p(2, 0) = 1 - \\varepsilon$, "
+                               "$p(2, 1) = \\varepsilon$; checked exactly at $\\varepsilon = 0, 1/100, \\ldots, 1$ (both "
+                               "are affine in $\\varepsilon$, so two points already determine them)."))

@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 
 from exactcube.claims import Evidence, claim, open_, refuted, verified
+from exactcube.content import Content, Text, claim_ref, eq, say, table, value
 from exactcube.noisy import conjectures as cj
 from exactcube.noisy import phases as ph
 from exactcube.noisy.nim import solve_nim
@@ -40,6 +41,44 @@ def _cache(name: str) -> str:
     return os.path.join(d, name)
 
 
+def _moves(moves) -> str:
+    return ", ".join(map(str, moves))
+
+
+def _failure(f, digits: int = 20):
+    """A counterexample to Conjecture 9 or 10 (:class:`exactcube.noisy.conjectures.Failure`) as a sentence and as
+    its witness table (decimals of the exact values at ``digits`` places)."""
+    p, other = format_decimal(f.p, digits), format_decimal(f.conjectured_value, digits)
+    sentence = say(f"$n = {f.n}$, $\\varepsilon = {format_exact(f.eps)}$: optimal move {_moves(f.optimal)} with "
+                   f"$p \\approx {p}$; the conjectured move {f.conjectured} gives $p \\approx {other}$ (the {f.kind} "
+                   "statement fails)")
+    witness = table(["$n$", "$\\varepsilon$", "optimal moves", "$p(n)$", "conjectured move", "its value"],
+                    [[f.n, value(f.eps), _moves(f.optimal), p, f.conjectured, other]])
+    return sentence, witness
+
+
+def _runs(ns) -> str:
+    """Integers in words, consecutive ones as a range: ``2, 4, 10–12``."""
+    out: list[list[int]] = []
+    for n in sorted(ns):
+        if out and n == out[-1][1] + 1:
+            out[-1][1] = n
+        else:
+            out.append([n, n])
+    return ", ".join(str(a) if a == b else f"{a}, {b}" if b == a + 1 else f"{a}–{b}" for a, b in out)
+
+
+def _gaps(gaps) -> str:
+    """The first pieces a proof could not decide, in words (their ends to 6 significant digits and the reason)."""
+    return "; ".join((f"in the sub-range from {g[0]}, " if len(g) == 4 else "")
+                     + f"{float(g[-3]):.6g} to {float(g[-2]):.6g} ({g[-1]})" for g in gaps[:3])
+
+
+def _library(text: str) -> Content:
+    """A sentence of a library result (a proof's statement or scope), kept as the library wrote it."""
+    return Content((Text(text),))
+
+
 def _grid_checks(n_max: int, step, lo=0, hi=1, **statement):
     return [cj.check_at(e, n_max, **statement) for e in cj.grid(step, lo, hi)]
 
@@ -55,7 +94,7 @@ P_C10 = printed("§3, Conjecture 10: the range eps > 1/2, the bound p(n) >= 1/2,
 # Conjecture 9
 # ---------------------------------------------------------------------------
 
-C9 = ("For n >= 2 and 0 < eps < 1/2, p(n) > 1/2 and the optimal play is (transmitting) "
+C9 = ("For n ≥ 2 and 0 < eps < 1/2, p(n) > 1/2 and the optimal play is (transmitting) "
       "the removal of the entire pile.")
 
 
@@ -64,30 +103,35 @@ C9 = ("For n >= 2 and 0 < eps < 1/2, p(n) > 1/2 and the optimal play is (transmi
 def conjecture9():
     c9 = P_C9.value
     if not c9[0] > 0:
-        return open_(EXACT, f"read with the range 0 < eps < {c9[0]} the statement is empty: nothing to check")
+        return open_(EXACT, say(f"read with the range $0 < \\varepsilon < {c9[0]}$ the statement is empty: nothing to "
+                                "check"))
     r = cj.prove_conjecture9(32)
     checks = _grid_checks(64, mpq(1, 100), 0, min(c9[0], 1), c9=c9)
     fails = [f for c in checks for f in c.failures if f.conjecture == 9]
     if fails:
         f = min(fails, key=lambda f: (f.n, f.eps))
-        return refuted(EXACT, "exact counterexample on the grid 1/100: " + f.describe(), f.as_json())
+        sentence, witness = _failure(f)
+        return refuted(EXACT, say("exact counterexample on the grid of step $1/100$:", sentence), witness)
     if not r.holds:
-        return open_(EXACT, "grid holds but the interval proof failed: " + "; ".join(r.details))
-    return verified(EXACT, "scope: exact on the whole interval (0, 1/2) for heaps 2..32 (every p(r) one rational "
-                           "function there, optimal move 0 unique and p(n) > 1/2 by Descartes' rule of signs); exact "
-                           "on the grid eps = 1/100..49/100 for n <= 64.  Larger scopes: the slow claims "
-                           "noisy.conjecture9.grid (grid 1/1000, n <= 1024) and noisy.conjecture9.interval (n <= 128); by Taylor "
-                           "models, noisy.conjecture9.near_half (every heap <= 128) and noisy.conjecture9.whole_n1024.")
+        return open_(EXACT, say("the grid holds but the interval proof failed:", _library("; ".join(r.details))))
+    return verified(EXACT, say("scope: exact on the whole interval $(0, 1/2)$ for heaps $2, \\ldots, 32$ (every $p(r)$ "
+                               "one rational function there, optimal move 0 unique and $p(n) > 1/2$ by Descartes' rule "
+                               "of signs); exact on the grid $\\varepsilon = 1/100, \\ldots, 49/100$ for $n \\le 64$. "
+                               "Larger scopes: the slow claims", claim_ref("noisy.conjecture9.grid"),
+                               "(grid $1/1000$, $n \\le 1024$) and", claim_ref("noisy.conjecture9.interval"),
+                               "($n \\le 128$); by Taylor models,", claim_ref("noisy.conjecture9.near_half"),
+                               "(every heap up to 128) and", claim_ref("noisy.conjecture9.whole_n1024"), "."))
 
 
-@claim("noisy.conjecture9.interval", "§3, Conjecture 9", C9 + " [whole interval, n <= 128]",
+@claim("noisy.conjecture9.interval", "§3, Conjecture 9", C9 + " [whole interval, n ≤ 128]",
        slow=True, unprinted=STATEMENT_ONLY)
 @resting_on(CHANNEL)
 def conjecture9_interval():
     r = cj.prove_conjecture9(128)
     if r.holds:
-        return verified(EXACT, f"scope: {r.scope}; exact rational functions and Descartes' rule of signs")
-    return open_(EXACT, "; ".join(r.details))
+        return verified(EXACT, say("scope:", _library(r.scope), "; exact rational functions and Descartes' rule of "
+                                   "signs"))
+    return open_(EXACT, _library("; ".join(r.details)))
 
 
 @claim("noisy.conjecture9.region_n1024", "§3, Conjecture 9",
@@ -100,11 +144,13 @@ def conjecture9_region1024():
     r = ip.prove_conjecture9_on(1024, mpq(1, 4))
     data = {"statement": r.statement, "pieces": len(r.pieces), "gaps": [[a, b, why] for a, b, why in r.gaps],
             "seconds": round(r.seconds, 1)}
-    how = (f"{len(r.pieces)} closed pieces in u = eps/(1 - eps), each proved by rigorous first-order enclosures of every "
-           "p(r) and p(r, m), r <= 1024 (centred bounds on p(n, 0) - p(n, m) and on p(n) - 1/2)")
+    how = say(f"{len(r.pieces)} closed pieces in $u = \\varepsilon/(1 - \\varepsilon)$, each proved by rigorous "
+              "first-order enclosures of every $p(r)$ and $p(r, m)$, $r \\le 1024$ (centred bounds on "
+              "$p(n, 0) - p(n, m)$ and on $p(n) - 1/2$)")
     if not r.proved:
-        return open_(RIGOROUS, f"not proved on {len(r.gaps)} piece(s): {r.gaps[:3]}; {how}", data)
-    return verified(RIGOROUS, f"scope: {r.statement} [{how}]; towards 1/2 see noisy.half.first_order", data)
+        return open_(RIGOROUS, say(f"not proved on {len(r.gaps)} piece(s):", _gaps(r.gaps), ";", how), data)
+    return verified(RIGOROUS, say("scope:", _library(r.statement), "[", how, "]; towards $1/2$ see",
+                                  claim_ref("noisy.half.first_order")), data)
 
 
 def _near_half_verdict(r, what: str):
@@ -114,17 +160,18 @@ def _near_half_verdict(r, what: str):
     data = {"statement": r.statement, "pieces": len(r.pieces), "end_pieces": ends,
             "s_pieces": [[p.ul, p.uh] for p in r.pieces], "gaps": [[a, b, why] for a, b, why in r.gaps],
             "seconds": round(r.seconds, 1)}
-    how = (f"{len(r.pieces)} pieces in s = |1 - 2 eps|, each proved by Taylor models of order 7 of every p(r) and "
-           f"p(r, m) (outward-rounded binary64); the piece [0, {r.pieces[0].uh if r.pieces else 0:.6g}] touches "
-           "eps = 1/2 and uses two exact facts there (every move is worth 1/2; moves of one parity have one slope, "
-           "noisy.half.first_order), so the second-order terms decide")
+    how = say(f"{len(r.pieces)} pieces in $s = |1 - 2 \\varepsilon|$, each proved by Taylor models of order 7 of every "
+              "$p(r)$ and $p(r, m)$ (outward-rounded binary64); the piece "
+              f"$[0, {r.pieces[0].uh if r.pieces else 0:.6g}]$ touches $\\varepsilon = 1/2$ and uses two exact facts there "
+              "(every move is worth $1/2$; moves of one parity have one slope,", claim_ref("noisy.half.first_order"),
+              "), so the second-order terms decide")
     if r.eps_hi == 1:
-        how += ("; the piece that touches eps = 1 uses the exact values and slopes of every move there (the "
-                "first-order germ at 1, in rationals), so a tie to first order, as 127 and 124 at n = 128, is "
-                "decided by the second-order terms")
+        how = say(how, "; the piece that touches $\\varepsilon = 1$ uses the exact values and slopes of every move there "
+                  "(the first-order germ at 1, in rationals), so a tie to first order, as 127 and 124 at $n = 128$, is "
+                  "decided by the second-order terms")
     if not r.proved:
-        return open_(RIGOROUS, f"{what}: not proved on {len(r.gaps)} piece(s): {r.gaps[:3]}; {how}", data)
-    return verified(RIGOROUS, f"{r.statement} [{how}]", data)
+        return open_(RIGOROUS, say(_library(what), f": not proved on {len(r.gaps)} piece(s):", _gaps(r.gaps), ";", how), data)
+    return verified(RIGOROUS, say(_library(r.statement), "(", how, ")"), data)
 
 
 def _make_near_half_claim(cid: str, number: int, n: int, far, scope: str, slow: bool):
@@ -136,7 +183,7 @@ def _make_near_half_claim(cid: str, number: int, n: int, far, scope: str, slow: 
         from exactcube.noisy import taylorproof as tp
 
         prove = tp.prove_conjecture9_near_half if number == 9 else tp.prove_conjecture10_near_half
-        return _near_half_verdict(prove(n, far), f"Conjecture {number}, n <= {n}")
+        return _near_half_verdict(prove(n, far), f"Conjecture {number}, heaps up to {n}")
 
     check.__name__ = cid.replace("noisy.", "").replace(".", "_")
     return check
@@ -149,17 +196,17 @@ _NEAR_HALF = (
      "~6 min", True),
     ("noisy.conjecture9.whole_n2048", 9, 2048, mpq(0), "every heap 2..2048 on the whole of [0, 1/2), reaching 1/2, "
      "~30 min", True),
-    ("noisy.conjecture10.near_half", 10, 128, mpq(1), "every n = 2^k <= 128 on the whole of (1/2, 1), reaching 1/2 "
+    ("noisy.conjecture10.near_half", 10, 128, mpq(1), "every n = 2^k ≤ 128 on the whole of (1/2, 1), reaching 1/2 "
      "and 1, ~25 s", False),
-    ("noisy.conjecture10.near_half_n1024", 10, 1024, mpq(3, 5), "every n = 2^k <= 1024 on (1/2, 3/5], reaching 1/2, "
+    ("noisy.conjecture10.near_half_n1024", 10, 1024, mpq(3, 5), "every n = 2^k ≤ 1024 on (1/2, 3/5], reaching 1/2, "
      "~2 min", True),
-    ("noisy.conjecture10.near_half_n2048", 10, 2048, mpq(3, 5), "every n = 2^k <= 2048 on (1/2, 3/5], reaching 1/2, "
+    ("noisy.conjecture10.near_half_n2048", 10, 2048, mpq(3, 5), "every n = 2^k ≤ 2048 on (1/2, 3/5], reaching 1/2, "
      "~12 min", True),
 )
 
 
-_AT_HALF = ("the sub-range that touches eps = 1/2 ends with the piece there, decided at second order "
-            "(noisy.half.first_order)")
+_AT_HALF = say("the sub-range that touches $\\varepsilon = 1/2$ ends with the piece there, decided at second order "
+              "(", claim_ref("noisy.half.first_order"), ")")
 
 
 def _local_workers(parts: int) -> int:
@@ -178,14 +225,15 @@ def _sub_range_verdict(r, what: str, ends: str = _AT_HALF):
     data = {"statement": r.statement(), "sub_ranges": [[x["eps"], x["eps_to"]] for x in r.records],
             "pieces": sum(x["pieces"] for x in r.records), "gaps": gaps, "cpu_seconds": r.cpu_seconds,
             "backend": r.backend}
-    how = (f"{len(r.records)} closed sub-ranges of eps sharing their ends, {data['pieces']} pieces in s = |1 - 2 eps| "
-           f"in all, each proved by Taylor models of order 7 of every p(r) and p(r, m) (outward-rounded binary64); "
-           f"{ends}; {r.cpu_seconds:.0f} s of CPU in the sub-ranges ({r.backend})")
+    how = say(f"{len(r.records)} closed sub-ranges of $\\varepsilon$ sharing their ends, {data['pieces']} pieces in "
+              "$s = |1 - 2 \\varepsilon|$ in all, each proved by Taylor models of order 7 of every $p(r)$ and $p(r, m)$ "
+              "(outward-rounded binary64);", ends, f"; {r.cpu_seconds:.0f} s of CPU in the sub-ranges ({r.backend})")
     why_not = getattr(r, "why_not", "")
     if why_not or not r.proved:
         missing = why_not + "; " if why_not else "" if r.complete else "not every sub-range ran; "
-        return open_(RIGOROUS, f"{what}: not proved: {missing}{len(gaps)} piece(s) failed: {gaps[:3]}; {how}", data)
-    return verified(RIGOROUS, f"{r.statement()} [{how}]", data)
+        return open_(RIGOROUS, say(_library(what), ": not proved:", _library(missing) if missing else say(), f"{len(gaps)} piece(s) failed:",
+                                   _gaps(gaps), ";", how), data)
+    return verified(RIGOROUS, say(_library(r.statement()), "(", how, ")"), data)
 
 
 def _make_sub_range_claim(cid: str, number: int, n: int, parts: int, scope: str):
@@ -199,7 +247,7 @@ def _make_sub_range_claim(cid: str, number: int, n: int, parts: int, scope: str)
         from exactcube.noisy import cluster
 
         r = cluster.prove_distributed(number, n, parts, workers=_local_workers(parts))
-        return _sub_range_verdict(r, f"Conjecture {number}, n <= {n}")
+        return _sub_range_verdict(r, f"Conjecture {number}, heaps up to {n}")
 
     check.__name__ = cid.replace("noisy.", "").replace(".", "_")
     return check
@@ -216,7 +264,7 @@ def conjecture9_grid():
 # Conjecture 10
 # ---------------------------------------------------------------------------
 
-C10 = "If n = 2^k then p(n) >= 1/2 for all eps in [0, 1]; the optimal move for eps > 1/2 is (transmitting) n - 1."
+C10 = "If n = 2^k then p(n) ≥ 1/2 for all eps in [0, 1]; the optimal move for eps > 1/2 is (transmitting) n - 1."
 
 
 @claim("noisy.conjecture10", "§3, Conjecture 10", C10)
@@ -232,17 +280,19 @@ def conjecture10():
     at_lo, at_hi = cj.check_at(lo, 256, c10=c10), cj.check_at(hi, 256, c10=c10)
     f_lo = [f for f in at_lo.failures if f.conjecture == 10]
     f_hi = [f for f in at_hi.failures if f.conjecture == 10 and f.kind == "move"]
-    scope = (f"holds: {r.scope} ({'proved' if r.holds else 'NOT proved: ' + '; '.join(r.details)}); exact on the "
-             f"grid 1/100 for n <= 128 ({'no failure' if not small else 'failures'})")
+    scope = say("holds:", _library(r.scope), "(", "proved" if r.holds else say("NOT proved:", _library("; ".join(r.details))),
+                "); exact on the grid of step $1/100$ for $n \\le 128$ (", "no failure" if not small else "failures", ")")
     if small:
         f = min(small, key=lambda f: (f.n, f.eps))
-        return refuted(EXACT, "exact counterexample: " + f.describe() + "; " + scope, f.as_json())
+        sentence, witness = _failure(f)
+        return refuted(EXACT, say("exact counterexample:", sentence, ";", scope), witness)
     if f_hi and not f_lo:
         f = f_hi[0]
-        return refuted(EXACT, "exact counterexample " + f.describe(30) + f"; at eps = {lo} move 255 is still the "
-                       f"unique optimum, so the crossing lies in ({lo}, {hi}) (50 digits: slow claim "
-                       "noisy.conjecture10.crossing_n256). " + scope, f.as_json())
-    return open_(EXACT, "no counterexample found at n = 256 near eps = 0.975; " + scope)
+        sentence, witness = _failure(f, 30)
+        return refuted(EXACT, say("exact counterexample", sentence, f"; at $\\varepsilon = {lo}$ move 255 is still the "
+                                  f"unique optimum, so the crossing lies in $({lo}, {hi})$ (50 digits: slow claim",
+                                  claim_ref("noisy.conjecture10.crossing_n256"), ").", scope), witness)
+    return open_(EXACT, say("no counterexample found at $n = 256$ near $\\varepsilon = 0.975$;", scope))
 
 
 def _crossing_verdict(n: int, lo, hi):
@@ -251,9 +301,10 @@ def _crossing_verdict(n: int, lo, hi):
 
     lo, hi = cr.bracket(n, n - 1, n - 4, lo, hi)
     c = cj.locate_crossing(n, n - 1, n - 4, lo, hi)
-    return refuted(EXACT, f"at n = {n} move {n - 1} stops being optimal at eps = {c.decimal(50)} (the unique root in "
-                          f"({format_exact(lo)}, {format_exact(hi)}) of a squarefree integer polynomial of degree "
-                          f"{c.degree}: {c.certified}); just beyond it move {n - 4} is the unique optimum",
+    return refuted(EXACT, say(f"at $n = {n}$ move {n - 1} stops being optimal at $\\varepsilon \\approx {c.decimal(50)}$ "
+                              f"(the unique root in $({format_exact(lo)}, {format_exact(hi)})$ of a squarefree integer "
+                              f"polynomial of degree {c.degree}:", _library(c.certified), f"); just beyond it move {n - 4} "
+                              "is the unique optimum"),
                    {"n": n, "crossing": c.decimal(50), "degree": c.degree, "lo": format_exact(lo), "hi": format_exact(hi)})
 
 
@@ -278,13 +329,15 @@ def _rigorous_crossing(n: int, lo, hi):
 
     lo, hi = cr.bracket(n, n - 1, n - 4, lo, hi)
     r = cr.certify_root(n, n - 1, n - 4, lo, hi)
-    return refuted(RIGOROUS, f"at n = {n} move {n - 1} stops being optimal at eps = {r.decimal(50)}: the unique zero of "
-                             f"p({n}, {n - 1}) - p({n}, {n - 4}) on [{format_exact(lo)}, {format_exact(hi)}], where "
-                             f"heaps < {n} keep their moves and only these two moves compete (certified floating point "
-                             f"and Lipschitz bounds); sign change in MPFR at {r.prec} bits with a proved error bound on "
-                             f"an interval of width {float(r.hi - r.lo):.1e}; f' <= {float(r.slope[1]):.4f} at a point "
-                             f"and |f''| <= {float(r.curvature):.3g} on the bracket, so the zero is unique.  (The exact "
-                             "polynomial route stops at n = 512: its degree grows like 2 sum k(r).)",
+    width = f"{float(r.hi - r.lo):.1e}".replace("e-0", "e-").split("e")
+    return refuted(RIGOROUS, say(f"at $n = {n}$ move {n - 1} stops being optimal at $\\varepsilon \\approx {r.decimal(50)}$: "
+                                 f"the unique zero of $f = p({n}, {n - 1}) - p({n}, {n - 4})$ on "
+                                 f"$[{format_exact(lo)}, {format_exact(hi)}]$, where heaps below {n} keep their moves and "
+                                 "only these two moves compete (certified floating point and Lipschitz bounds); sign change "
+                                 f"in MPFR at {r.prec} bits with a proved error bound on an interval of width "
+                                 f"${width[0]} \\cdot 10^{{{int(width[1])}}}$; $f' \\le {float(r.slope[1]):.4f}$ at a point "
+                                 f"and $|f''| \\le {float(r.curvature):.3g}$ on the bracket, so the zero is unique. (The "
+                                 f"exact polynomial route stops at $n = 512$: its degree grows like $2 \\sum_r k(r)$.)"),
                    {"n": n, "crossing": r.decimal(50), "lo": format_exact(r.lo), "hi": format_exact(r.hi),
                     "bracket": [format_exact(lo), format_exact(hi)]})
 
@@ -317,22 +370,22 @@ def conjecture10_crossing4096():
     try:
         piece, sign = ip.crossing_piece(n, n - 4, n - 1, True, float(ip.u_of((lo + hi) / 2, True)), 1e-8)
     except ProofFailure as exc:
-        return open_(RIGOROUS, f"the crossing at n = {n} could not be isolated: {exc}")
+        return open_(RIGOROUS, say(f"the crossing at $n = {n}$ could not be isolated:", _library(str(exc))))
     if sign != 1:  # p(n, n - 4) - p(n, n - 1) at the piece's left end in u (eps beyond eps*) must be positive
-        return open_(RIGOROUS, f"the crossing at n = {n} is oriented the wrong way: move {n - 4} is not above move "
-                               f"{n - 1} beyond it (sign {sign})")
+        return open_(RIGOROUS, say(f"the crossing at $n = {n}$ is oriented the wrong way: move {n - 4} is not above move "
+                                   f"{n - 1} beyond it (sign {sign})"))
     a, b = ip.eps_of(piece.uh, True), ip.eps_of(piece.ul, True)
-    return refuted(RIGOROUS, f"at n = {n} move {n - 1} stops being optimal at the unique crossing eps* of "
-                             f"p({n}, {n - 1}) and p({n}, {n - 4}) in [{format_decimal(a, 14)}, {format_decimal(b, 14)}] "
-                             f"(width {float(b - a):.1e}): on that interval the difference of the two moves is strictly "
-                             "monotone and changes sign, and every other move stays below one of them (first-order "
-                             "enclosures of every heap; the MPFR route of n <= 2048 stops here because heap 1456 nearly "
-                             "ties on its bracket)",
+    return refuted(RIGOROUS, say(f"at $n = {n}$ move {n - 1} stops being optimal at the unique crossing "
+                                 f"$\\varepsilon^*$ of $p({n}, {n - 1})$ and $p({n}, {n - 4})$ in "
+                                 f"$[{format_decimal(a, 14)}, {format_decimal(b, 14)}]$ (width {float(b - a):.1e}): on that "
+                                 "interval the difference of the two moves is strictly monotone and changes sign, and "
+                                 "every other move stays below one of them (first-order enclosures of every heap; the "
+                                 "MPFR route of heaps up to 2048 stops here because heap 1456 nearly ties on its bracket)"),
                    {"n": n, "lo": format_exact(a), "hi": format_exact(b)})
 
 
 @claim("noisy.conjecture10.near_one", "§3, Conjecture 10",
-       "Why move n - 4 overtakes n - 1 near eps = 1 from n = 256 on: first-order loss rates at eps -> 1, n = 2^j <= 1024",
+       "Why move n - 4 overtakes n - 1 near eps = 1 from n = 256 on: first-order loss rates at eps -> 1, n = 2^j ≤ 1024",
        unprinted=DERIVED)
 @resting_on(CHANNEL)
 def conjecture10_near_one():
@@ -344,18 +397,21 @@ def conjecture10_near_one():
         n = 2**j
         a, b = cr.expansion_at_one(n, n - 1, at1), cr.expansion_at_one(n, n - 4, at1)
         if not a.value == b.value == 1:
-            return open_(EXACT, f"n = {n}: the limits at eps = 1 differ ({a.value}, {b.value})")
+            return open_(EXACT, say(f"$n = {n}$: the limits at $\\varepsilon = 1$ differ (", value(a.value), "and",
+                                    value(b.value), ")"))
         rows.append((j, a.slope, b.slope))
     later = [j for j, a, b in rows if b < a]
     tie = [j for j, a, b in rows if b == a]
     ok = later == [8, 9, 10] and tie == [7]
-    detail = "; ".join(f"n = {2**j}: {format_exact(a)} against {format_exact(b)}" for j, a, b in rows)
-    text = (f"exact first-order expansions p(n, m) = 1 - slope * delta + O(delta^2), delta = (1 - eps)/eps, for "
-            f"n = 2^j: both moves tend to 1; loss rate of move n - 1 against n - 4: {detail}.  Move n - 1 aims at "
-            "word 0 whose j neighbours are the heaps 2^i (p = 1 at eps = 1), move n - 4 at word 3 (p(3) ~ 2 delta) "
-            "whose neighbours 1, 2, 7 have p = 1 and 2^i + 3 (i >= 3) p = 1/2: rates j and 5 + (j - 3)/2, equal at "
-            "j = 7 (n = 128, where the second order favours n - 1) and smaller for n - 4 from j = 8 (n = 256) on.")
-    return verified(EXACT, text) if ok else open_(EXACT, "unexpected pattern: " + text)
+    rates = table(["$n$", "$j$", "rate of move $n - 1$", "rate of move $n - 4$"],
+                  [[2**j, j, value(a), value(b)] for j, a, b in rows])
+    text = say("exact first-order expansions $p(n, m) = 1 - c_m \\delta + O(\\delta^2)$, "
+               "$\\delta = (1 - \\varepsilon)/\\varepsilon$, for $n = 2^j$: both moves tend to 1; their loss rates "
+               "$c_m$:", rates, "Move $n - 1$ aims at word 0 whose $j$ neighbours are the heaps $2^i$ ($p = 1$ at "
+               "$\\varepsilon = 1$), move $n - 4$ at word 3 ($p(3) \\sim 2 \\delta$) whose neighbours 1, 2, 7 have "
+               "$p = 1$ and $2^i + 3$ ($i \\ge 3$) $p = 1/2$: rates $j$ and $5 + (j - 3)/2$, equal at $j = 7$ ($n = 128$, "
+               "where the second order favours $n - 1$) and smaller for $n - 4$ from $j = 8$ ($n = 256$) on.")
+    return verified(EXACT, text) if ok else open_(EXACT, say("unexpected pattern:", text))
 
 
 
@@ -368,14 +424,15 @@ def _region_verdict(n: int, eps_from=None):
     tests = {t: sum(1 for p in r.pieces if p.test == t) for t in ("centred", "end", "crossing")}
     data = {"n": n, "statement": r.statement, "pieces": len(r.pieces), "tests": tests,
             "gaps": [[a, b, why] for a, b, why in r.gaps], "seconds": round(r.seconds, 1)}
-    how = (f"{len(r.pieces)} closed pieces in u = (1 - eps)/eps, each proved by rigorous first-order enclosures of every "
-           f"p(r), r <= {n} (binary64 with outward rounding, exact fixed-point grade sums): {tests['centred']} by "
-           f"centred bounds on the differences of moves, {tests['end']} at eps -> 1 (moves {n - 1} and {n - 4} both "
-           f"tend to 1; the slope of their difference has one sign on the last piece), {tests['crossing']} around the "
-           "crossing (the difference is strictly monotone there and changes sign once)")
+    how = say(f"{len(r.pieces)} closed pieces in $u = (1 - \\varepsilon)/\\varepsilon$, each proved by rigorous "
+              f"first-order enclosures of every $p(r)$, $r \\le {n}$ (binary64 with outward rounding, exact fixed-point "
+              f"grade sums): {tests['centred']} by centred bounds on the differences of moves, {tests['end']} at "
+              f"$\\varepsilon \\to 1$ (moves {n - 1} and {n - 4} both tend to 1; the slope of their difference has one "
+              f"sign on the last piece), {tests['crossing']} around the crossing (the difference is strictly monotone "
+              "there and changes sign once)")
     if not r.proved:
-        return open_(RIGOROUS, f"not proved on {len(r.gaps)} piece(s) of u: {r.gaps[:3]}; {how}", data)
-    return verified(RIGOROUS, f"{r.statement} [{how}]", data)
+        return open_(RIGOROUS, say(f"not proved on {len(r.gaps)} piece(s) of $u$:", _gaps(r.gaps), ";", how), data)
+    return verified(RIGOROUS, say(_library(r.statement), "(", how, ")"), data)
 
 
 @claim("noisy.conjecture10.beyond", "§3, Conjecture 10",
@@ -402,11 +459,11 @@ def _region_parts_verdict(n: int, parts: int):
 
     r = cluster.prove_region_distributed(n, parts, mpq(3, 5), workers=_local_workers(parts))
     lo, hi = r.crossing
-    return _sub_range_verdict(r, f"Conjecture 10, the failure region at n = {n}", (
-        f"the crossing of moves {n - 1} and {r.rival} isolated first, on a piece [{float(lo):.10f}, {float(hi):.10f}] of "
-        "eps where their difference is strictly monotone and changes sign once; the sub-ranges below it have "
-        f"target {n - 1}, those above it {r.rival}, the last one ending with the piece at eps = 1 (decided by the "
-        "exact values and slopes there)"))
+    return _sub_range_verdict(r, f"Conjecture 10, the failure region at $n = {n}$", say(
+        f"the crossing of moves {n - 1} and {r.rival} isolated first, on a piece $[{float(lo):.10f}, {float(hi):.10f}]$ "
+        "of $\\varepsilon$ where their difference is strictly monotone and changes sign once; the sub-ranges below it "
+        f"have target {n - 1}, those above it {r.rival}, the last one ending with the piece at $\\varepsilon = 1$ "
+        "(decided by the exact values and slopes there)"))
 
 
 def _make_region_claim(n: int):
@@ -431,8 +488,9 @@ for _n in (*_REGION_TIMES, *_REGION_IN_PARTS):
 
 
 @claim("noisy.half.first_order", "§3, Conjectures 9 and 10 (near eps = 1/2)",
-       "Why whole-interval proofs stall at eps = 1/2: to first order there the moves differ only by parity, all even "
-       "moves (below 1/2) or all odd moves (above) tie, and p(n) - 1/2 = |1 - 2 eps|/(n(n - 1)) + O((1 - 2 eps)^2)",
+       r"Why whole-interval proofs stall at $\varepsilon = 1/2$: to first order there the moves differ only by parity, "
+       r"all even moves (below $1/2$) or all odd moves (above) tie, and "
+       r"$p(n) - 1/2 = |1 - 2 \varepsilon|/(n(n - 1)) + O((1 - 2 \varepsilon)^2)$",
        unprinted=DERIVED)
 @resting_on(CHANNEL)
 def half_first_order():
@@ -447,9 +505,9 @@ def half_first_order():
         g = ph.germ(M, HALF, side)
         for n in range(2, N + 1):
             if F.slope[n] != sign * mpq(2, n * (n - 1)):
-                bad.append(f"{side} slope of p({n}) = {F.slope[n]}")
+                bad.append(f"{side} slope of $p({n})$: {F.slope[n]}")
             if set(F.best[n]) != {m for m in range(n) if m % 2 == parity}:
-                bad.append(f"{side} best moves of heap {n}: {F.best[n][:6]}")
+                bad.append(f"{side} best moves of heap {n}: {_moves(F.best[n][:6])}")
             gap = F.move_slopes[n][parity] - F.move_slopes[n][1 - parity]
             if gap != sign * mpq(4, n):
                 bad.append(f"{side} parity gap at heap {n}: {gap}")
@@ -457,32 +515,35 @@ def half_first_order():
             f, x = g.p[n], fmpq(1, 2)
             d = (f.num.derivative()(x) * f.den(x) - f.num(x) * f.den.derivative()(x)) / f.den(x) ** 2
             if mpq(int(d.p), int(d.q)) != F.slope[n]:
-                bad.append(f"{side} germ derivative of p({n}) = {d} against {F.slope[n]}")
+                bad.append(f"{side} germ derivative of $p({n})$: {d} against {F.slope[n]}")
             if any(m % 2 != parity for m in g.moves[n]):
-                bad.append(f"{side} germ moves of heap {n}: {g.moves[n]}")
+                bad.append(f"{side} germ moves of heap {n}: {_moves(g.moves[n])}")
     if bad:
-        return refuted(EXACT, "the first-order analysis fails: " + "; ".join(bad[:5]), {"failures": bad[:20]})
-    return verified(EXACT, f"exact one-sided derivatives at eps = 1/2 by differentiating (5) (mu' = (4/n)(d - dbar) "
-                           f"there) for every move of every heap 2..{N}: p'(n) = -2/(n(n-1)) below 1/2 and +2/(n(n-1)) "
-                           "above, attained by exactly the even moves below and the odd moves above, which beat the "
-                           "other parity by 4/n in slope; the same derivatives from the exact germ rational functions "
-                           f"(phase diagram) for heaps <= {M}, whose optimal moves have that parity.  So which even "
-                           "(odd) move is best is decided at second order, and p(n) - 1/2 is of size |1 - 2 eps|/n^2: "
-                           "a whole-interval proof that reaches eps = 1/2 needs the second-order terms (the Taylor models of "
-                           "noisy.conjecture9.near_half and noisy.conjecture10.near_half use these two facts)")
+        found = say("; ".join(bad[:5]))
+        return refuted(EXACT, say("the first-order analysis fails:", found), found)
+    return verified(EXACT, say("exact one-sided derivatives at $\\varepsilon = 1/2$ by differentiating", eq(5),
+                               "($\\mu' = (4/n)(d - \\bar{d})$ there) for every move of every heap "
+                               f"$2, \\ldots, {N}$: $p'(n) = -2/(n(n-1))$ below $1/2$ and $+2/(n(n-1))$ above, attained by "
+                               "exactly the even moves below and the odd moves above, which beat the other parity by "
+                               "$4/n$ in slope; the same derivatives from the exact germ rational functions (phase "
+                               f"diagram) for heaps up to {M}, whose optimal moves have that parity. So which even (odd) "
+                               "move is best is decided at second order, and $p(n) - 1/2$ is of size "
+                               "$|1 - 2 \\varepsilon|/n^2$: a whole-interval proof that reaches $\\varepsilon = 1/2$ "
+                               "needs the second-order terms (the Taylor models of", claim_ref("noisy.conjecture9.near_half"),
+                               "and", claim_ref("noisy.conjecture10.near_half"), "use these two facts)"))
 
 
-@claim("noisy.conjecture10.interval", "§3, Conjecture 10", C10 + " [whole interval, n <= 64]",
+@claim("noisy.conjecture10.interval", "§3, Conjecture 10", C10 + " [whole interval, n ≤ 64]",
        slow=True, unprinted=STATEMENT_ONLY)
 @resting_on(CHANNEL)
 def conjecture10_interval():
     r = cj.prove_conjecture10(64)
     if r.holds:
-        return verified(RIGOROUS, f"scope: {r.scope}")
-    return open_(RIGOROUS, "; ".join(r.details) + f" (scope {r.scope})")
+        return verified(RIGOROUS, say("scope:", _library(r.scope)))
+    return open_(RIGOROUS, say(_library("; ".join(r.details)), "(scope", _library(r.scope), ")"))
 
 
-@claim("noisy.conjecture10.grid", "§3, Conjecture 10", C10 + " [grid 1/1000, n <= 1024]",
+@claim("noisy.conjecture10.grid", "§3, Conjecture 10", C10 + " [grid 1/1000, n ≤ 1024]",
        slow=True, unprinted=STATEMENT_ONLY)
 @resting_on(CHANNEL)
 def conjecture10_grid():
@@ -503,21 +564,26 @@ def _big_grid_verdict(number: int):
     res = _big_grid()
     fails = [f for e in res.eps for f in res.records[e]["failures"] if f["conjecture"] == number]
     ties = sum(1 for f in fails if f["kind"] == "tie")
-    scope = f"exact on the grid 1/1000 ({len(res.eps)} points) for n <= {res.n_max}"
+    scope = say(f"exact on the grid of step $1/1000$ ({len(res.eps)} points) for $n \\le {res.n_max}$")
     if ties:
-        scope += (f"; {ties} of the failures are exact ties (the conjectured move optimal but not the unique optimum: "
-                  "a failure under the strict reading)")
+        scope = say(scope, f"; {ties} of the failures are exact ties (the conjectured move optimal but not the unique "
+                    "optimum: a failure under the strict reading)")
     if not fails:
-        return verified(EXACT, f"scope: {scope}")
+        return verified(EXACT, say("scope:", scope))
     first = min(fails, key=lambda f: (f["n"], parse_rational(f["eps"])))
     ns = sorted({f["n"] for f in fails})
     ranges = []
     for n in ns:
         es = sorted(parse_rational(f["eps"]) for f in fails if f["n"] == n)
-        ranges.append(f"n = {n}: {len(es)} points, eps {es[0]}..{es[-1]}")
-    return refuted(EXACT, f"smallest counterexample n = {first['n']}, eps = {first['eps']}: optimal {first['optimal']} "
-                          f"with p = {first['p']}, conjectured {first['conjectured']} gives {first['conjectured_value']}; "
-                          f"failing: {'; '.join(ranges)}; scope: {scope}", first)
+        ranges.append([n, len(es), value(es[0]), value(es[-1])])
+    failing = table(["heap $n$", "grid points", "first $\\varepsilon$", "last $\\varepsilon$"], ranges)
+    witness = table(["$n$", "$\\varepsilon$", "optimal moves", "$p(n)$", "conjectured move", "its value"],
+                    [[first["n"], value(parse_rational(first["eps"])), _moves(first["optimal"]), first["p"],
+                      first["conjectured"], first["conjectured_value"]]])
+    return refuted(EXACT, say(f"smallest counterexample $n = {first['n']}$, $\\varepsilon = {first['eps']}$: optimal move "
+                              f"{_moves(first['optimal'])} with $p \\approx {first['p']}$, the conjectured move "
+                              f"{first['conjectured']} gives $p \\approx {first['conjectured_value']}$; failing:", failing,
+                              "scope:", scope), witness)
 
 
 # ---------------------------------------------------------------------------
@@ -552,24 +618,30 @@ def question41():
     near = [n for n in range(2, n_max + 1) if M[n] < mpq(1, 20)]
     far = [n for n in range(2, n_max + 1) if M[n] >= mpq(1, 20)]
     blocks = []
-    j = 2
+    j = 1
     while 2**j <= n_max:
-        ns = [n for n in near if 2**j <= n < 2 ** (j + 1)]
-        if ns:
-            blocks.append(f"[{2**j}, {2**(j+1)}): max {format_decimal(max(M[n] for n in ns), 4)} over {len(ns)} heaps")
+        block = [n for n in range(2**j, min(2 ** (j + 1), n_max + 1))]
+        ns = [n for n in block if n in near]
+        blocks.append([f"{block[0]}–{block[-1]}" if len(block) > 1 else str(block[0]),
+                       _runs(n for n in block if n in far) or "none", len(ns),
+                       format_decimal(max(M[n] for n in ns), 4) if ns else "–"])
         j += 1
     pow2 = [n for n in far if n & (n - 1) == 0]
+    by_block = table(["heaps $n$", "far from fair: $M(n) \\ge 0.05$", "nearly fair", "their largest $M(n)$"], blocks)
+    every = table(["$n$", "$M(n)$"], [[n, format_decimal(M[n], 6)] for n in sorted(M)],
+                  brief=say(f"$M(n)$ for each of the {len(M)} heaps $2, \\ldots, {n_max}$ (6 decimals):"))
     return open_(EXACT,
-                 f"exact values on the grid eps = 26/50..49/50 (a sampled maximum over eps), n <= {n_max}.  "
-                 f"Not consistently fair: {len(far)} of {n_max - 1} heaps have max |p(n) - 1/2| >= 0.05 "
-                 f"(all powers of two {pow2} among them, and e.g. {[n for n in far if n & (n - 1)][:10]}); "
-                 f"at eps -> 1 exactly, p(n) = 1/2 for n in {fair1[:12]}...  The nearly fair heaps ({len(near)}) "
-                 f"by dyadic block: {'; '.join(blocks)}.  M(10) = {format_decimal(M[10], 6)}.  A sampled trend on "
-                 "small heaps cannot settle the limit: open.  (slow claim noisy.question4.1.grid: n <= 1024)",
-                 {str(n): format_decimal(M[n], 6) for n in sorted(M)})
+                 say(f"exact values on the grid $\\varepsilon = 26/50, \\ldots, 49/50$, $n \\le {n_max}$; $M(n)$ is the "
+                     "largest $|p(n) - 1/2|$ on the grid (a sampled maximum over $\\varepsilon$). Not consistently "
+                     f"fair: {len(far)} of {n_max - 1} heaps have $M(n) \\ge 0.05$, all powers of two among them "
+                     f"({_runs(pow2)}), and {_runs(n for n in far if n & (n - 1))}; at $\\varepsilon \\to 1$ exactly, "
+                     f"$p(n) = 1/2$ for $n$ = {_runs(fair1)}. By dyadic block:", by_block,
+                     f"$M(10) = {format_decimal(M[10], 6)}$. A sampled trend on small heaps cannot settle the limit: "
+                     "open. (Slow claim", claim_ref("noisy.question4.1.grid"), ": $n \\le 1024$.)"),
+                 every)
 
 
-@claim("noisy.question4.1.grid", "§4, (1)", "max over eps > 1/2 of |p(n) - 1/2| for n <= 1024 [grid 1/1000]",
+@claim("noisy.question4.1.grid", "§4, (1)", "max over eps > 1/2 of |p(n) - 1/2| for n ≤ 1024 [grid 1/1000]",
        slow=True, unprinted=STATEMENT_ONLY)
 @resting_on(CHANNEL)
 def question41_grid():
@@ -592,15 +664,18 @@ def question41_grid():
         ns = [n for n in M if 2**j <= n < 2 ** (j + 1) and n not in far]
         if ns:
             top = max(ns, key=lambda n: M[n])
-            blocks.append(f"{2**j}..{2**(j+1)-1}: {format_decimal(M[top], 4)} (n = {top})")
+            blocks.append(f"{2**j}–{2**(j+1)-1}: {format_decimal(M[top], 4)} ($n = {top}$)")
         j += 1
-    return open_(EXACT, f"exact values at the {sum(1 for e in res.eps if e > HALF)} grid points 1/1000 in (1/2, 1), "
-                        f"n <= {res.n_max} (a sampled maximum over eps).  Far from fair (max |p(n) - 1/2| >= 0.05): "
-                        f"{far} — {'exactly' if far == [m for m in pattern if m in M] else 'not exactly'} the heaps "
-                        "2..7 and 2^k - 3 .. 2^k + 1 (near eps = 1 their p(n) is close to 0 or 1).  Every other heap is "
-                        "nearly fair, but the bound does not approach 0 on this evidence: the largest max |p(n) - 1/2| "
-                        "per dyadic block of those heaps grows slowly: " + "; ".join(blocks) + ".  Open.",
-                   {str(n): format_decimal(M[n], 6) for n in sorted(M)})
+    every = table(["$n$", "$M(n)$"], [[n, format_decimal(M[n], 6)] for n in sorted(M)],
+                  brief=say(f"$M(n)$ for each of the {len(M)} heaps $2, \\ldots, {res.n_max}$ (6 decimals):"))
+    return open_(EXACT, say(f"exact values at the {sum(1 for e in res.eps if e > HALF)} grid points of step $1/1000$ in "
+                            f"$(1/2, 1)$, $n \\le {res.n_max}$; $M(n)$ is the largest $|p(n) - 1/2|$ there (a sampled "
+                            f"maximum over $\\varepsilon$). Far from fair ($M(n) \\ge 0.05$): {_runs(far)}:",
+                            "exactly" if far == [m for m in pattern if m in M] else "not exactly",
+                            "the heaps $2, \\ldots, 7$ and $2^k - 3, \\ldots, 2^k + 1$ (near $\\varepsilon = 1$ their "
+                            "$p(n)$ is close to 0 or 1). Every other heap is nearly fair, but the bound does not approach "
+                            "0 on this evidence: the largest $M(n)$ per dyadic block of those heaps grows slowly:",
+                            "; ".join(blocks), ". Open."), every)
 
 
 # ---------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from itertools import product
 import sympy as sp
 
 from exactcube.claims import Evidence, claim, open_, refuted, verified
+from exactcube.content import eq, math, say, table, value
 from exactcube.errors import BadInput
 from exactcube.noisy.chomp import chomp_game, chomp_moves, chop, neighbour_distribution, solve_chomp
 from exactcube.noisy.game import EQUIPROBABLE, NOISELESS, Game, distribution, move_value, solve, validate_distribution
@@ -26,6 +27,12 @@ from .readings import (CHANNEL, CHOMP_CHANNEL, EQUIPROBABLE_READING, NOISELESS_R
 
 EXACT = Evidence.EXACT
 e_ = sp.symbols("epsilon", positive=True)
+_VAREPS = sp.Symbol("varepsilon", positive=True)
+
+
+def _shown(expr):
+    """An expression in epsilon as the details print it: the variable written varepsilon, as in the prose."""
+    return math(sp.sympify(expr).subs(e_, _VAREPS))
 
 # The formulas of §1 as the note prints them (lost in the extraction; typed in from the reconstruction):
 #: (1): sending 00 from 3 chips is received as 00, 01, 10 with these chances
@@ -59,20 +66,23 @@ def sym_move_values(n: int, p_lower):
 
 
 @claim("noisy.eq2", "§1, 1-pile Nim of 3 chips, (1)-(2)",
-       "From 3 chips, sending 00 is received as 00 with probability (1-e)/(1+e) and as 01 or 10 with e/(1+e) each; "
-       "p(3) = (1 - e + e^2)/(1 + e) with optimal move 00 for e <= 1/2, p(3) = e(1 - e^2)/(1 - e + e^2) with "
-       "optimal move 01 for e >= 1/2; at e = 1/2 the game is fair and every move is optimal.")
+       r"From 3 chips, sending 00 is received as 00 with probability $(1-e)/(1+e)$ and as 01 or 10 with $e/(1+e)$ "
+       r"each; $p(3) = (1 - e + e^2)/(1 + e)$ with optimal move 00 for $e \le 1/2$, $p(3) = e(1 - e^2)/(1 - e + e^2)$ "
+       r"with optimal move 01 for $e \ge 1/2$; at $e = 1/2$ the game is fair and every move is optimal.")
 def eq2():
     mu = sym_mu(3, 0)
     if [sp.simplify(a - b) for a, b in zip(mu, P_EQ2_MU.value)] != [0, 0, 0]:
-        return refuted(EXACT, f"mu_3(00, .) = {mu}, printed {P_EQ2_MU.value}", str(mu), assumptions=(CHANNEL,))
+        rows = [[f"${r}$", _shown(a), _shown(b)] for r, a, b in zip(("00", "01", "10"), mu, P_EQ2_MU.value)]
+        found = table(["received", "$\\mu_3(00, \\cdot)$", "printed"], rows)
+        return refuted(EXACT, say("$\\mu_3(00, \\cdot)$ differs from the printed", eq(1)), found, assumptions=(CHANNEL,))
     half = sp.Rational(1, 2)
-    out = []
+    cols = {}
     low, high = P_EQ2_P3.value
     for (lo, hi), p2, want, opt in (((0, half), 1 - e_, low, 0), ((half, 1), e_, high, 1)):
         vals = sym_move_values(3, [sp.Integer(0), sp.Integer(1), p2])
         if sp.simplify(vals[opt] - want) != 0:
-            return refuted(EXACT, f"on ({lo}, {hi}) p(3, {opt}) = {vals[opt]}", str(vals), assumptions=(CHANNEL,))
+            return refuted(EXACT, say(f"on $({sp.latex(lo)}, {sp.latex(hi)})$, $p(3, {opt})$ =", _shown(vals[opt]),
+                                      ", not the printed", _shown(want)), _shown(vals[opt]), assumptions=(CHANNEL,))
         for m in range(3):
             if m == opt:
                 continue
@@ -81,8 +91,10 @@ def eq2():
             roots = [r for r in sp.Poly(num, e_).real_roots() if lo < r < hi] if sp.Poly(num, e_).degree() > 0 else []
             mid = (sp.Rational(lo) + sp.Rational(hi)) / 2
             if roots or diff.subs(e_, mid) <= 0:
-                return refuted(EXACT, f"on ({lo}, {hi}) move {m} is not beaten by {opt}: {diff}", str(diff), assumptions=(CHANNEL,))
-        out.append(f"eps in ({lo}, {hi}): p(3, m) = {[str(sp.factor(v)) for v in vals]}")
+                return refuted(EXACT, say(f"on $({sp.latex(lo)}, {sp.latex(hi)})$ move {m} is not beaten by move {opt}:",
+                                          f"$p(3, {opt}) - p(3, {m})$ =", _shown(diff)),
+                               _shown(diff), assumptions=(CHANNEL,))
+        cols[(lo, hi)] = [sp.factor(v) for v in vals]
         # compare with the mpq solver at rational points of the interval
         for t in (sp.Rational(1, 7), sp.Rational(2, 5), sp.Rational(3, 5), sp.Rational(9, 10)):
             if not lo < t < hi:
@@ -90,23 +102,33 @@ def eq2():
             s = solve_nim(3, mpq(int(t.p), int(t.q)))
             for m in range(3):
                 if sp.Rational(int(s.move_value(3, m).numerator), int(s.move_value(3, m).denominator)) != vals[m].subs(e_, t):
-                    return refuted(EXACT, f"solver and symbolic p(3, {m}) differ at eps = {t}", str(t), assumptions=(CHANNEL,))
+                    return refuted(EXACT, say(f"the solver and the symbolic $p(3, {m})$ differ at",
+                                              value(t, name="\\varepsilon")), say(value(t, name="\\varepsilon")),
+                                   assumptions=(CHANNEL,))
             if s.optimal[3] != (opt,):
-                return refuted(EXACT, f"solver's optimal move at {t} is {s.optimal[3]}", str(t), assumptions=(CHANNEL,))
+                return refuted(EXACT, say("the solver's optimal moves at", value(t, name="\\varepsilon"), "are",
+                                          ", ".join(map(str, s.optimal[3]))), say(value(t, name="\\varepsilon")),
+                               assumptions=(CHANNEL,))
     s = solve_nim(3, mpq(1, 2))
     if s.p[3] != mpq(1, 2) or s.optimal[3] != (0, 1, 2):
-        return refuted(EXACT, f"at eps = 1/2: p(3) = {s.p[3]}, optimal {s.optimal[3]}", None, assumptions=(CHANNEL,))
-    return verified(EXACT, "Re-derived symbolically from Example 3 (p(2) = 1 - e resp. e on each side of 1/2): "
-                    + "; ".join(out) + ". The optimal move beats the others on the whole open interval (no root "
-                    "of the difference inside, positive at the midpoint); the mpq solver agrees at 1/7, 2/5, 3/5, "
-                    "9/10; at e = 1/2 all three moves give exactly 1/2.", assumptions=(CHANNEL,))
+        return refuted(EXACT, say("at $\\varepsilon = 1/2$:", value(s.p[3], name="p(3)"), ", optimal moves",
+                                  ", ".join(map(str, s.optimal[3]))), None, assumptions=(CHANNEL,))
+    (below, above) = cols.values()
+    moves = table(["move $m$", "$p(3, m)$, $0 < \\varepsilon < 1/2$", "$p(3, m)$, $1/2 < \\varepsilon < 1$"],
+                  [[m, _shown(a), _shown(b)] for m, (a, b) in enumerate(zip(below, above))])
+    return verified(EXACT, say("Re-derived symbolically from Example 3 ($p(2) = 1 - \\varepsilon$ resp. $\\varepsilon$ "
+                               "on each side of $1/2$); the values of the three moves from 3 chips:", moves,
+                               "The optimal move beats the others on the whole open interval (no root of the "
+                               "difference inside, positive at the midpoint); the exact solver agrees at "
+                               "$\\varepsilon = 1/7, 2/5, 3/5, 9/10$; at $\\varepsilon = 1/2$ all three moves give "
+                               "exactly $1/2$."), assumptions=(CHANNEL,))
 
 
 @claim("noisy.eq3", "§1, Chomp! on a 2x2 bar, (3)",
-       "With the neighbour channel, p = 0 at the poison alone, p = 1 at the 1x2 and 2x1 bars, p = 0 at the "
-       "L-shape; from the 2x2 bar the three moves give 3(1-e)/(3-e) (aim at the far corner) and e/(3-e) "
-       "(either other square), so p = max(3(1-e), e)/(3-e); at e = 3/4 every move gives 1/3: a chance game "
-       "favouring Player II.")
+       r"With the neighbour channel, $p = 0$ at the poison alone, $p = 1$ at the $1 \times 2$ and $2 \times 1$ bars, "
+       r"$p = 0$ at the L-shape; from the $2 \times 2$ bar the three moves give $3(1-e)/(3-e)$ (aim at the far corner) "
+       r"and $e/(3-e)$ (either other square), so $p = \max(3(1-e), e)/(3-e)$; at $e = 3/4$ every move gives $1/3$: a "
+       r"chance game favouring Player II.")
 def eq3():
     # hand derivation: aiming at (1,1): received (1,1) w.p. (1-e), each neighbour e/3; poison (0,0) illegal,
     # renormalise over {(1,1), (0,1), (1,0)}: 1 - e/3.  Only (1,1) -> L-shape (a P-position) wins.
@@ -119,25 +141,31 @@ def eq3():
         want_base = {(1,): 0, (1, 1): 1, (2,): 1, (2, 1): 0}
         for x, v in want_base.items():
             if s.p[x] != v:
-                return refuted(EXACT, f"p{x} = {s.p[x]} at eps = {e}", str(x), assumptions=(CHOMP_CHANNEL,))
+                return refuted(EXACT, say(value(s.p[x], name=f"p{x}"), "at", value(e, name="\\varepsilon")),
+                               say(f"position ${x}$"), assumptions=(CHOMP_CHANNEL,))
         g = chomp_game(2, 2, e)
         vals = {sq: move_value(g, (2, 2), chop((2, 2), *sq), s.p) for sq in chomp_moves((2, 2))}
         want = {(1, 1): corner.subs(e_, ev), (0, 1): side.subs(e_, ev), (1, 0): side.subs(e_, ev)}
         for sq, v in vals.items():
             if sp.Rational(int(v.numerator), int(v.denominator)) != want[sq]:
-                return refuted(EXACT, f"move {sq} at eps = {e}: {v}, hand derivation {want[sq]}", str(sq),
+                return refuted(EXACT, say(f"the move to square ${sq}$ at", value(e, name="\\varepsilon"), ":", value(v),
+                                          ", hand derivation", _shown(want[sq])), say(f"square ${sq}$"),
                                assumptions=(CHOMP_CHANNEL,))
     # each move value is a ratio of affine functions of e: agreement at 3+ points is identity
     tie = sp.solve(sp.Eq(corner, side), e_)
     if tie != [tie_eps] or corner.subs(e_, tie_eps) != tie_p:
-        return refuted(EXACT, f"moves tie at {tie}", str(tie), assumptions=(CHOMP_CHANNEL,))
+        found = say(*[math(t) for t in tie]) if tie else say("no point")
+        return refuted(EXACT, say("the moves tie at $\\varepsilon$ =", found), found, assumptions=(CHOMP_CHANNEL,))
     s = solve_chomp(2, 2, mpq(int(tie_eps.p), int(tie_eps.q)))
     if s.p[(2, 2)] != mpq(int(tie_p.p), int(tie_p.q)) or len(s.optimal[(2, 2)]) != 3:
-        return refuted(EXACT, f"at e = 3/4: p = {s.p[(2, 2)]}, optimal {s.optimal[(2, 2)]}", None, assumptions=(CHOMP_CHANNEL,))
-    return verified(EXACT, "The solver's move values from the 2x2 bar equal the hand derivation 3(1-e)/(3-e), "
-                           "e/(3-e), e/(3-e) at 5 rational points (ratios of affine functions, so identical); they "
-                           "tie only at e = 3/4, where p = 1/3 < 1/2 for every move (Player II favoured). Reading "
-                           "of 'neighbour': squares of the bar sharing an edge or a corner (3 per square on 2x2).",
+        return refuted(EXACT, say("at $\\varepsilon = 3/4$:", value(s.p[(2, 2)], name="p"), f", {len(s.optimal[(2, 2)])} "
+                                  "optimal moves"), None, assumptions=(CHOMP_CHANNEL,))
+    return verified(EXACT, say("The solver's move values from the $2 \\times 2$ bar equal the hand derivation "
+                               "$3(1-\\varepsilon)/(3-\\varepsilon)$, $\\varepsilon/(3-\\varepsilon)$, "
+                               "$\\varepsilon/(3-\\varepsilon)$ at 5 rational points (ratios of affine functions, so "
+                               "identical); they tie only at $\\varepsilon = 3/4$, where $p = 1/3 < 1/2$ for every move "
+                               "(Player II favoured). Reading of 'neighbour': squares of the bar sharing an edge or a "
+                               "corner (3 per square on $2 \\times 2$)."),
                     assumptions=(CHOMP_CHANNEL,))
 
 
@@ -168,10 +196,11 @@ def remark1():
         except BadInput:
             rejected += 1
     if rejected != 3:
-        return refuted(EXACT, "the validator accepted a non-stochastic row", None)
-    return verified(EXACT, f"{count} rows (1-pile Nim n <= 16, Chomp! 3x4, eps in {{0, 1/10, 1/3, 1/2, 77/100, 1}}) "
-                           "are probability vectors supported on the followers; rows with total 5/6, a negative "
-                           "entry, or mass off the followers are rejected.")
+        return refuted(EXACT, say("the validator accepted a non-stochastic row"), None)
+    return verified(EXACT, say(f"{count} rows (1-pile Nim with $n \\le 16$, Chomp! $3 \\times 4$, "
+                               "$\\varepsilon \\in \\{0, 1/10, 1/3, 1/2, 77/100, 1\\}$) are probability vectors "
+                               "supported on the followers; rows with total $5/6$, a negative entry, or mass off the "
+                               "followers are rejected."))
 
 
 def _nim_sum_zero(x):
@@ -193,23 +222,24 @@ def example2():
         for x, v in sol.p.items():
             n_pos += 1
             if v not in (0, 1) or (v == 0) != _nim_sum_zero(x):
-                return refuted(EXACT, f"n-pile Nim {x}: p = {v}, nim-sum {x}", x)
+                return refuted(EXACT, say(f"n-pile Nim at ${x}$:", value(v, name="p")), say(f"position ${x}$"))
     s = solve_nim(64, mpq(0))
     if any(s.p[n] != 1 or s.optimal[n] != (0,) for n in range(1, 65)):
-        return refuted(EXACT, "1-pile Nim at eps = 0 is not the classical game", None)
+        return refuted(EXACT, say("1-pile Nim at $\\varepsilon = 0$ is not the classical game"), None)
     g = solve(Game(lambda x: tuple(chop(x, *s) for s in chomp_moves(x)), NOISELESS), (5, 5, 5))
     if any(v not in (0, 1) for v in g.p.values()) or g.p[(5, 5, 5)] != 1:
-        return refuted(EXACT, "noiseless Chomp! is not a win for the first player", None)
-    return verified(EXACT, f"Noiseless n-pile Nim (up to 3 heaps of <= 6 chips, {n_pos} position visits): p in {{0, 1}}, "
-                           "P exactly at nim-sum 0 (Bouton); 1-pile Nim at eps = 0: p(n) = 1 with the unique optimal "
-                           "move 0 for n = 1..64; noiseless 3x5 Chomp!: p in {0, 1} and the bar is an N-position "
-                           "(strategy stealing).")
+        return refuted(EXACT, say("noiseless Chomp! is not a win for the first player"), None)
+    return verified(EXACT, say(f"Noiseless $n$-pile Nim (up to 3 heaps of at most 6 chips, {n_pos} position visits): "
+                               "$p \\in \\{0, 1\\}$, P exactly at nim-sum 0 (Bouton); 1-pile Nim at $\\varepsilon = 0$: "
+                               "$p(n) = 1$ with the unique optimal move 0 for $n = 1, \\ldots, 64$; noiseless "
+                               "$3 \\times 5$ Chomp!: $p \\in \\{0, 1\\}$ and the bar is an N-position (strategy "
+                               "stealing)."))
 
 
 @claim("noisy.example3", "§2, Example 3",
-       "The move error distribution of 1-pile Nim with bit-flip noise is mu_n(m, r) = e^d (1-e)^(k-d) normalised "
-       "over the legal r < n (d the Hamming distance of m and r, k the number of binary digits of n); this is "
-       "the distribution exactcube uses.",
+       r"The move error distribution of 1-pile Nim with bit-flip noise is $\mu_n(m, r) = e^d (1-e)^{k-d}$ normalised "
+       r"over the legal $r < n$ ($d$ the Hamming distance of $m$ and $r$, $k$ the number of binary digits of $n$); this "
+       r"is the distribution exactcube uses.",
        unprinted="the formula is the reconstruction itself (noisy.bitflip-channel; the extraction lost it): the "
                  "check compares a second implementation of it, built with fractions.Fraction, with exactcube's")
 def example3():
@@ -225,11 +255,12 @@ def example3():
                 want = [x / s for x in w]
                 got = ch.row(m)
                 if any(mpq(a.numerator, a.denominator) != b for a, b in zip(want, got)):
-                    return refuted(EXACT, f"row mu_{n}({m}, .) at eps = {e} differs", (n, m, str(e)),
+                    return refuted(EXACT, say(f"the row $\\mu_{{{n}}}({m}, \\cdot)$ at", value(e, name="\\varepsilon"),
+                                              "differs"), say(f"$n = {n}$, $m = {m}$,", value(e, name="\\varepsilon")),
                                    assumptions=(CHANNEL,))
                 cases += 1
-    return verified(EXACT, f"{cases} rows (n <= 32, six values of eps) built with fractions.Fraction straight "
-                           "from the formula equal exactcube's channel_weights rows.", assumptions=(CHANNEL,))
+    return verified(EXACT, say(f"{cases} rows ($n \\le 32$, six values of $\\varepsilon$) built with fractions.Fraction "
+                               "straight from the formula equal exactcube's channel_weights rows."), assumptions=(CHANNEL,))
 
 
 @claim("noisy.eq4-5", "§2 (4) and §3 (5)",
@@ -241,10 +272,12 @@ def eq4_5():
         s = solve_nim(16, eps)
         for n in range(17):
             if g.p[n] != s.p[n] or tuple(g.optimal[n]) != s.optimal[n]:
-                return refuted(EXACT, f"eps = {eps}, n = {n}: (4) gives {g.p[n]} {g.optimal[n]}, "
-                                      f"(5) gives {s.p[n]} {s.optimal[n]}", (str(eps), n), assumptions=(CHANNEL,))
-    return verified(EXACT, "p(n) and the optimal-move sets agree exactly for n <= 16 at eps in "
-                           "{0, 1/10, 1/2, 77/100, 2/3, 1}.", assumptions=(CHANNEL,))
+                where = say(value(eps, name="\\varepsilon"), f", $n = {n}$")
+                return refuted(EXACT, say(where, ":", eq(4), "gives", value(g.p[n], name="p"), "with optimal moves",
+                                          ", ".join(map(str, g.optimal[n])), ";", eq(5), "gives", value(s.p[n], name="p"),
+                                          "with", ", ".join(map(str, s.optimal[n]))), where, assumptions=(CHANNEL,))
+    return verified(EXACT, say("$p(n)$ and the optimal-move sets agree exactly for $n \\le 16$ at "
+                               "$\\varepsilon \\in \\{0, 1/10, 1/2, 77/100, 2/3, 1\\}$."), assumptions=(CHANNEL,))
 
 
 @claim("noisy.example4", "§2, Example 4",
@@ -255,9 +288,10 @@ def example4():
     g = solve(Game(lambda n: tuple(range(n)), EQUIPROBABLE), 60)
     bad = [n for n in range(2, 61) if g.p[n] != mpq(1, 2)]
     if bad or g.p[1] != 1 or g.p[0] != 0:
-        return refuted(EXACT, f"p(n) != 1/2 at n = {bad}", bad)
-    return verified(EXACT, "p(0) = 0, p(1) = 1 and p(n) = 1/2 exactly for n = 2..60 (and by Lemma 7: the only "
-                           "chance position reached first is 2, with one P- and one N-follower).")
+        where = say("$n$ =", ", ".join(map(str, bad))) if bad else say("$n = 0$ or $n = 1$")
+        return refuted(EXACT, say("$p(n) \\ne 1/2$ or a wrong end value at", where), where)
+    return verified(EXACT, say("$p(0) = 0$, $p(1) = 1$ and $p(n) = 1/2$ exactly for $n = 2, \\ldots, 60$ (and by "
+                               "Lemma 7: the only chance position reached first is 2, with one P- and one N-follower)."))
 
 
 def _remark5_on(game, start):
@@ -290,11 +324,12 @@ def remark5():
     for g, start in games:
         bad, n = _remark5_on(g, start)
         if bad is not None:
-            return refuted(EXACT, f"{g.name}: position {bad} has p = {n} against Remark 5", bad)
+            return refuted(EXACT, say(f"{g.name}: position ${bad}$ has", value(n, name="p"), "against Remark 5"),
+                           say(f"position ${bad}$"))
         total += n
-    return verified(EXACT, f"Both equivalences hold at all {total} non-terminal positions of 1-pile Nim "
-                           "(n <= 20, eps in {0, 1/10, 1/2, 9/10, 1}) and 3x4 Chomp! (neighbour channel at "
-                           "eps in {0, 1/10, 1}, and equiprobable).")
+    return verified(EXACT, say(f"Both equivalences hold at all {total} non-terminal positions of 1-pile Nim "
+                               "($n \\le 20$, $\\varepsilon \\in \\{0, 1/10, 1/2, 9/10, 1\\}$) and $3 \\times 4$ Chomp! "
+                               "(neighbour channel at $\\varepsilon \\in \\{0, 1/10, 1\\}$, and equiprobable)."))
 
 
 def perturbed(game: Game, eta: mpq, optimal=None) -> Game:
@@ -335,6 +370,10 @@ PROP6_GAMES = (
     lambda: (chomp_game(2, 3, mpq(0)), (3, 3)), lambda: (chomp_game(2, 3, mpq(1, 10)), (3, 3)),
     lambda: (Game(lambda x: tuple(sorted(set(tuple(sorted(x[:i] + (h,) + x[i + 1:])) for i in range(len(x))
                                              for h in range(x[i])))), NOISELESS, name="3-pile Nim"), (3, 3, 3)))
+#: the games of PROP6_GAMES as the details name them
+PROP6_LABELS = ("1-pile Nim, $\\varepsilon = 0$", "1-pile Nim, $\\varepsilon = 1/10$", "1-pile Nim, $\\varepsilon = 1$",
+                "Chomp! $2 \\times 3$, $\\varepsilon = 0$", "Chomp! $2 \\times 3$, $\\varepsilon = 1/10$",
+                "3-pile Nim, noiseless")
 
 
 @claim("noisy.prop6", "§2, Proposition 6",
@@ -343,15 +382,19 @@ PROP6_GAMES = (
        "(reconstruction: the extraction lost the three formulas).",
        unprinted=NOTHING_PRINTED)
 def prop6():
-    notes, lit_notes, broken = [], [], {}
+    rows, lit_rows, broken = [], [], {}
     literal_ok = True
-    for make in PROP6_GAMES:
+    deltas = (mpq(1, 10), mpq(1, 1000))
+    for make, label in zip(PROP6_GAMES, PROP6_LABELS):
         g, start = make()
         base = solve(g, start)
-        for delta in (mpq(1, 10), mpq(1, 1000)):
+        rows.append([label])
+        lit_rows.append([label])
+        for delta in deltas:
             eta, ps = _prop6_eta(g, start, base, delta)
             if eta is None:
-                return refuted(EXACT, f"{g.name}: no eta >= 1e-12 satisfies (2)-(3) for delta = {delta}", None,
+                return refuted(EXACT, say(label, ": no $\\eta \\ge 10^{-12}$ satisfies (2) and (3) for",
+                                          value(delta, name="\\delta")), say(label, ",", value(delta, name="\\delta")),
                                assumptions=(PROP6, PROP6_INCLUSION))
             pg = perturbed(g, eta)
             # (1): every row of mu' is positive on all followers
@@ -359,32 +402,36 @@ def prop6():
                 fol = tuple(dict.fromkeys(g.followers(x)))
                 for y in fol:
                     if any(w <= 0 for w in (distribution(pg, x, y).get(z, 0) for z in fol)):
-                        return refuted(EXACT, f"{g.name}: mu' not positive at {x}", x,
+                        return refuted(EXACT, say(label, f": $\\mu'$ is not positive at ${x}$"), say(f"position ${x}$"),
                                        assumptions=(PROP6, PROP6_INCLUSION))
             ties = [x for x in base.p if set(ps.optimal[x]) != set(base.optimal[x])]
             for x in ties:
-                broken.setdefault((g.name, x), (g.name, x, base.optimal[x], ps.optimal[x]))
-            notes.append(f"{g.name}, delta = {delta}: eta = {eta}" + (f" ({len(ties)} exact ties of mu broken)"
-                                                                       if ties else ""))
+                broken.setdefault((g.name, x), (label, x, base.optimal[x], ps.optimal[x]))
+            rows[-1] += [value(eta), len(ties)]
             # the literal reading: tied optimal moves share one row, so their tie survives
             eta2, _ = _prop6_eta(g, start, base, delta, base.optimal, literal=True)
             literal_ok = literal_ok and eta2 is not None
-            lit_notes.append(f"{g.name}, delta = {delta}: " + (f"eta = {eta2}" if eta2 is not None else "none"))
+            lit_rows[-1].append(value(eta2) if eta2 is not None else "none")
     broken = list(broken.values())
-    first = (f"; first: {broken[0][0]} at {broken[0][1]}, optimal moves {tuple(broken[0][2])} under mu but "
-             f"{tuple(broken[0][3])} under mu'" if broken else "")
-    proof = (f"The mixture mu' = (1 - eta) mu + eta/|F(x)| breaks the exact ties of mu at {len(broken)} positions (for some delta){first}, so with it "
-             "the sets do not coincide; " if broken else "The mixture keeps every set of optimal moves; ")
+    inclusion = table(["game"] + [c for d in deltas for c in (f"$\\eta$ for $\\delta = {d}$", "ties broken")], rows)
+    common = table(["game"] + [f"$\\eta$ for $\\delta = {d}$" for d in deltas], lit_rows)
+    moves = lambda ms: ", ".join(map(str, ms))  # noqa: E731
+    first = (say("; first:", broken[0][0], f", at ${broken[0][1]}$: optimal moves", moves(broken[0][2]),
+                 "under $\\mu$ but", moves(broken[0][3]), "under $\\mu'$") if broken else say())
+    proof = (say("The mixture $\\mu' = (1 - \\eta) \\mu + \\eta/|F(x)|$ breaks the exact ties of $\\mu$ at",
+                 f"{len(broken)} positions (for some $\\delta$)", first, ", so with it the sets do not coincide;")
+             if broken else say("The mixture keeps every set of optimal moves;"))
     if literal_ok:
-        literal = verified(EXACT, proof + "giving the tied optimal moves of each position one common row before "
-                           "mixing keeps every tie, and then (1), (2) and equal sets hold: " + "; ".join(lit_notes),
+        literal = verified(EXACT, say(proof, "giving the tied optimal moves of each position one common row before "
+                                      "mixing keeps every tie, and then (1), (2) and equal sets hold:", common),
                            assumptions=(PROP6, PROP6_COINCIDE))
     else:
-        literal = open_(EXACT, proof + "and the common-row construction did not reach equal sets either: "
-                        + "; ".join(lit_notes), assumptions=(PROP6, PROP6_COINCIDE))
-    return verified(EXACT, "With mu' = (1 - eta) mu + eta/|F(x)| (eta found by halving from delta): mu' > 0, "
-                           "|p' - p| < delta everywhere, every mu'-optimal move is mu-optimal and unique optimal "
-                           "moves are kept. Where mu has exact ties the perturbation may keep only some of them, so "
-                           "(3) holds as 'optimal for mu' is optimal for mu'', not as equality of sets (the literal "
-                           "reading is the alternative). " + "; ".join(notes),
+        literal = open_(EXACT, say(proof, "and the common-row construction did not reach equal sets either:", common),
+                        assumptions=(PROP6, PROP6_COINCIDE))
+    return verified(EXACT, say("With $\\mu' = (1 - \\eta) \\mu + \\eta/|F(x)|$ ($\\eta$ found by halving from "
+                               "$\\delta$): $\\mu' > 0$, $|p' - p| < \\delta$ everywhere, every $\\mu'$-optimal move "
+                               "is $\\mu$-optimal and unique optimal moves are kept. Where $\\mu$ has exact ties the "
+                               "perturbation may keep only some of them, so (3) holds as 'optimal for $\\mu'$ is optimal "
+                               "for $\\mu$', not as equality of sets (the literal reading is the alternative).",
+                               inclusion),
                     assumptions=(PROP6, PROP6_INCLUSION), alternatives=(literal,))

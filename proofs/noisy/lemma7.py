@@ -14,6 +14,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement, product
 
 from exactcube.claims import Evidence, claim, refuted, verified
+from exactcube.content import say, table, value
 from exactcube.noisy.chomp import chomp_followers
 from exactcube.noisy.game import EQUIPROBABLE, Game, classify, solve
 from exactcube.noisy.nim import multipile_followers
@@ -74,24 +75,27 @@ def lemma7():
     ):
         p, hyp, concl = lemma7_report(game, starts)
         if hyp:
-            return refuted(EXACT, f"{name}: hypothesis fails at {hyp[0]}", hyp[0])
+            return refuted(EXACT, say(f"{name}: the hypothesis fails at ${hyp[0][0]}$"), say(f"position ${hyp[0][0]}$"))
         if concl:
-            return refuted(EXACT, f"{name}: hypothesis holds but p = {concl[0][1]} at {concl[0][0]}", concl[0])
+            return refuted(EXACT, say(f"{name}: the hypothesis holds but", value(concl[0][1], name="p"),
+                                      f"at ${concl[0][0]}$"), say(f"position ${concl[0][0]}$"))
         n_chance = sum(1 for v in p.values() if classify(v) == "chance")
-        done.append(f"{name}: {len(p)} positions, {n_chance} chance positions, all p = 1/2")
+        done.append([name, len(p), n_chance])
     # and the conclusion really needs the hypothesis: equiprobable Chomp! violates both
     p, hyp, concl = lemma7_report(Game(chomp_followers, EQUIPROBABLE), [(3, 3, 3)])
     if not concl:
-        return refuted(EXACT, "equiprobable 3x3 Chomp! has p = 1/2 at every chance position", None)
-    return verified(EXACT, "; ".join(done) + f". Control: equiprobable 3x3 Chomp! fails the hypothesis at "
-                                             f"{len(hyp)} positions and has p != 1/2 at {len(concl)} chance positions "
-                                             f"(e.g. p{concl[0][0]} = {concl[0][1]}).")
+        return refuted(EXACT, say("equiprobable $3 \\times 3$ Chomp! has $p = 1/2$ at every chance position"), None)
+    games = table(["game", "positions", "chance positions"], done)
+    return verified(EXACT, say("$p = 1/2$ at every chance position of these games, which satisfy the hypothesis:", games,
+                               f"Control: equiprobable $3 \\times 3$ Chomp! fails the hypothesis at {len(hyp)} positions "
+                               f"and has $p \\ne 1/2$ at {len(concl)} chance positions (e.g.",
+                               value(concl[0][1], name=f"p{concl[0][0]}"), ")."))
 
 
 @claim("noisy.cor8", "§2, Corollary 8 and the paragraph before it",
        "n-pile Nim with the equiprobable mu satisfies Lemma 7's hypothesis: the N-positions are those made only "
        "of an odd number of 1-chip piles, the P-positions those made only of an even number (including none); "
-       "a chance position has a P- or N-follower only if it is (1, ..., 1, m) with m >= 2, and then exactly one of "
+       "a chance position has a P- or N-follower only if it is (1, ..., 1, m) with m ≥ 2, and then exactly one of "
        "each; hence it is a fair chance game from any start that is neither P nor N (all positions of up to 4 "
        "heaps of up to 7 chips).",
        unprinted=NOTHING_PRINTED)
@@ -103,7 +107,8 @@ def cor8():
         ones_only = all(h == 1 for h in x)
         want = ("N" if len(x) % 2 else "P") if ones_only else "chance"
         if classify(v) != want:
-            return refuted(EXACT, f"{x}: p = {v} is {classify(v)}, expected {want}", x)
+            return refuted(EXACT, say(f"${x}$:", value(v, name="p"), f"is {classify(v)}, expected {want}"),
+                           say(f"position ${x}$"))
         if want != "chance":
             continue
         fol = multipile_followers(x)
@@ -111,15 +116,15 @@ def cor8():
         nN = sum(1 for z in fol if p[z] == 1)
         special = sum(1 for h in x if h >= 2) == 1
         if (nP, nN) != ((1, 1) if special else (0, 0)):
-            return refuted(EXACT, f"{x}: {nP} P-followers and {nN} N-followers", x)
+            return refuted(EXACT, say(f"${x}$: {nP} P-followers and {nN} N-followers"), say(f"position ${x}$"))
         if v != HALF:
-            return refuted(EXACT, f"{x}: p = {v}", x)
+            return refuted(EXACT, say(f"${x}$:", value(v, name="p")), say(f"position ${x}$"))
     n_chance = sum(1 for v in p.values() if classify(v) == "chance")
-    return verified(EXACT, f"All {len(p)} positions of up to 4 heaps of up to 7 chips: P/N exactly the 1-chip-pile "
-                           f"positions with even/odd count; each of the {n_chance} chance positions has one P- and "
-                           "one N-follower if it is (1,...,1,m), m >= 2, and none otherwise; p = 1/2 exactly at every "
-                           "chance position. (The extracted text lost which of 'odd'/'even' goes with P: under normal "
-                           "play a single 1-chip pile is an N-position.)")
+    return verified(EXACT, say(f"All {len(p)} positions of up to 4 heaps of up to 7 chips: P/N exactly the 1-chip-pile "
+                               f"positions with even/odd count; each of the {n_chance} chance positions has one P- and "
+                               "one N-follower if it is $(1, \\ldots, 1, m)$, $m \\ge 2$, and none otherwise; $p = 1/2$ "
+                               "exactly at every chance position. (The extracted text lost which of 'odd'/'even' goes "
+                               "with P: under normal play a single 1-chip pile is an N-position.)"))
 
 
 @claim("noisy.chomp-not-lemma7", "§2, after Corollary 8",
@@ -136,8 +141,9 @@ def chomp_not_lemma7():
                 if best is None or key < best[0]:
                     best = (key, x, nP, nN, p[x])
     if best is None:
-        return refuted(EXACT, "no Chomp! position up to 3x4 violates the hypothesis", None)
+        return refuted(EXACT, say("no Chomp! position up to $3 \\times 4$ violates the hypothesis"), None)
     _, x, nP, nN, v = best
-    return verified(EXACT, f"Smallest chance position (fewest squares) violating the hypothesis, with rows of lengths "
-                           f"{x} (poison at the start of the first row): {nP} P-followers and {nN} N-followers; "
-                           f"there p = {v}.", x)
+    rows = say("rows of lengths", ", ".join(map(str, x)))
+    return verified(EXACT, say("Smallest chance position (fewest squares) violating the hypothesis, with", rows,
+                               f"(poison at the start of the first row): {nP} P-followers and {nN} N-followers; there",
+                               value(v, name="p"), "."), rows)

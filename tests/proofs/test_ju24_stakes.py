@@ -7,6 +7,7 @@ import sympy as sp
 
 from exactcube import catalog
 from exactcube.claims import REGISTRY, Outcome
+from exactcube.content import Math, Table
 from exactcube.errors import BadInput
 from exactcube.numbers import mpq
 from exactcube.printed import substituting
@@ -44,11 +45,21 @@ def test_thm1_5_is_refuted_not_an_erratum():
     assert "reduce only at one's own state 0" in v.details
 
 
+def _witness_row(v) -> dict:
+    """The first row of a verdict's witness table, by column (its column names as written, delimited syntax)."""
+    t = next(p for p in v.witness.parts if isinstance(p, Table))
+    names = ["".join(f"${q.source}$" if isinstance(q, Math) else q.text for q in c.parts) for c in t.columns]
+    return dict(zip(names, t.rows[0]))
+
+
 def test_thm1_3_is_refuted_with_the_proofs_endpoint_errata():
     v = REGISTRY["ju24.thm1.3"].check()
     assert v.outcome is Outcome.REFUTED
-    # the same witness as Theorem 1.5: (-1/4, 1/2), owner, k = 1
-    assert v.witness["wait until 0"] == "-1/8"
+    # the same witness as Theorem 1.5: (-1/4, 1/2), owner, k = 1.  By hand: d_1 = 1/2 + x/(2y) = 1/2 - 1/4 = 1/4;
+    # reducing there yields x = -1/4, waiting until 0 yields -y + (1 + y) d_1 = -1/2 + 3/8 = -1/8
+    row = _witness_row(v)
+    assert [row[c].parts[0].value for c in ("$d_1$", "reduce at $d_1$", "wait until 0")] == \
+        [mpq(1, 4), mpq(-1, 4), mpq(-1, 8)]
     # the proof's endpoint values, both substantive: by hand at (3/2, 2), k = 2, B takes at A's state 0, re-raises at
     # once and A (x = 3/2 < y = 2) folds paying x: B gets y·x = 3, not y = 2; at (-1/4, 1/2), k = 2, B takes at A's
     # state 1 (his own 0), reduces again and A takes: -y·y = -1/4, not -y = -1/2
@@ -167,8 +178,9 @@ def test_thm3_1_and_regions_read_the_printed_constants():
 
 def test_thm1_5_counterexample_by_hand():
     # (-1/4, 1/2), owner, k = 1: reducing at d_1 = 1/4 gives x = -1/4; waiting for 0 gives -1/2 + (3/2)(1/4) = -1/8
-    w = REGISTRY["ju24.thm1.5"].check().witness
-    assert w["d_1"] == "1/4" and w["reduce at d_1"] == "-1/4" and w["wait until 0"] == "-1/8"
+    row = _witness_row(REGISTRY["ju24.thm1.5"].check())
+    assert [row[c].parts[0].value for c in ("$x$", "$y$", "$d_1$", "reduce at $d_1$", "wait until 0")] == \
+        [mpq(-1, 4), mpq(1, 2), mpq(1, 4), mpq(-1, 4), mpq(-1, 8)]
 
 
 # -- the d_k table ---------------------------------------------------------------------------------
