@@ -32,9 +32,11 @@ Each claim gets an outcome, an evidence class and the readings it rests on:
 --mutate proves that the checks can fail: every printed item a check compares against
 (a table cell's last digit +-1, a sign, a number or term of a typed-in formula, a
 threshold, a count) is perturbed in turn and the check re-run; a mutant is caught when
-the verdict changes (outcome or errata places). A mutant on which the check raises is an
-error, counted apart and never as a catch. A value already found wrong is instead
-corrected, which must clear its erratum.
+the verdict changes (outcome or errata places) to one that is not open; a false statement
+perturbed into another false statement that stays refuted with a witness survives by
+design; a move to open is fragile and a raise is an error, both counted apart and never
+as a catch. A value already found wrong is instead corrected, which must clear its
+erratum.
 
 Exit status is 0 when every check ran (errata are findings, not failures), 1 when a
 check crashed (a failure of the tool), 2 on bad input."""
@@ -202,6 +204,7 @@ def _report(args, out, results, elapsed, mutations, load_errors, real_out) -> in
         t.add_column(col, justify=j)
     if mutations:
         t.add_column("mutants caught/tried", justify="right")
+        t.add_column("fragile", justify="right")
         t.add_column("errors", justify="right")
     if args.details:
         t.add_column("details")
@@ -213,6 +216,7 @@ def _report(args, out, results, elapsed, mutations, load_errors, real_out) -> in
         if mutations:
             m = mutations.get(r.claim.id)
             row.append(f"{m.caught}/{m.tried}" if m and m.tried else "-")
+            row.append(str(m.fragile_count) if m and m.tried else "-")
             row.append(str(m.errored) if m and m.tried else "-")
         if args.details:
             row.append(escape(details_text(r, mutations.get(r.claim.id))))
@@ -260,14 +264,13 @@ def details_text(r, mutation=None) -> str:
     for alt in v.alternatives:
         d += f"\n  {alt.label()}: {alt.details}"
     if mutation is not None:
-        d += (f"\n  mutants: {mutation.caught} of {mutation.tried} caught, {mutation.survived} survived, "
-              f"{mutation.errored} errors")
+        d += "\n  mutants: " + mutation_counts_text(mutation.as_dict())
         if mutation.note:
             d += f" ({mutation.note})"
-        for s in mutation.survivors:
-            d += f"\n    survived: {s}"
-        for s in mutation.errors:
-            d += f"\n    error: {s}"
+        for label, items in (("survived", mutation.survivors), ("survived by design", mutation.by_design),
+                             ("fragile", mutation.fragile), ("error", mutation.errors)):
+            for s in items:
+                d += f"\n    {label}: {s}"
     return d
 
 
@@ -316,14 +319,21 @@ def summary_lines(results, elapsed: float, mutations=None) -> list[str]:
                      f"({kinds['substantive']} substantive, {kinds['misprint']} misprint in all); not counted: "
                      f"{kinds['rounding']} rounding, {kinds['transcription']} transcription; {elapsed:.2f} s")
     if mutations:
-        tried = sum(m.tried for m in mutations.values())
-        caught = sum(m.caught for m in mutations.values())
-        survived = sum(m.survived for m in mutations.values())
-        errors = sum(m.errored for m in mutations.values())
+        total = {k: sum(m.as_dict()[k] for m in mutations.values()) for k in MUTATION_KEYS}
         none = sum(1 for m in mutations.values() if not m.items)
-        lines.append(f"mutants: {caught} of {tried} caught, {survived} survived, {errors} errors (an error is "
-                     f"never a catch); {none} claim{'' if none == 1 else 's'} compare against nothing printed")
+        lines.append(f"mutants: {mutation_counts_text(total)} (a move to open or an error is never a catch); "
+                     f"{none} claim{'' if none == 1 else 's'} compare against nothing printed")
     return lines
+
+
+#: The counts of a mutation report (``MutationReport.as_dict``), tried = the sum of the other five.
+MUTATION_KEYS = ("tried", "caught", "survived", "survived_by_design", "fragile", "errors")
+
+
+def mutation_counts_text(m: dict) -> str:
+    """'C of T caught, S survived, D survived by design, F fragile, E errors' from a report's counts."""
+    return (f"{m['caught']} of {m['tried']} caught, {m['survived']} survived, {m['survived_by_design']} survived "
+            f"by design, {m['fragile']} fragile, {m['errors']} errors")
 
 
 def readings_legend(results) -> list[str]:

@@ -746,16 +746,8 @@ def thm1_4_sweep(n=8, ymax=10, kmax=12):
        "not reducing at all.")
 def thm1_5(samples=None, kmax=8):
     samples = list(dict.fromkeys(samples or R_MINUS_SWEEP))
-    # (i) symbolic: for the cube owner, waiting until p = 0 and reducing there (the opponent accepts, the loss is y)
-    #     is worth -y + (1+y)p; at p = d_k >= d_1 this exceeds the at most x that reducing at d_k yields.
-    gain = -y + (1 + y) * _p("(3.1)") - x
-    ok, why = positive_on_region(gain, "R-")
-    if not ok:
-        return open_(EXACT, f"could not prove the gain of waiting positive on R-: {why}")
-    okd, whyd = check_max_at_two("-")  # gives d_1 < d_k for k >= 2 (c > 0, 0 < r < 1)
-    if not okd:
-        return open_(EXACT, whyd)
-    # (ii) the exact solver: optimum vs ju24's policy, on samples
+    # (i) the exact solver (continuous game, every option; no printed formula): the owner's optimal reduction
+    #     states at every sample, against the model's indifference point d_k
     cases, owner_only_zero, centre = 0, True, []
     for a, b in samples:
         sol = _solve(a, b, kmax)
@@ -774,9 +766,37 @@ def thm1_5(samples=None, kmax=8):
         return open_(EXACT, f"grid game on i/100 and continuous solution differ at {_fmt_case(gx)}", str(gx))
     if not owner_only_zero:
         return open_(EXACT, "the solver's owner policy is not 'reduce only at 0' at some sample; see witness")
+    # (ii) the state the statement names: d_k of the printed (1.3), at the first sample and k where it is not 0,
+    #      is then not an optimal reduction state of the owner: one exact counterexample refutes the statement
+    named = _named_reduction_state(samples, kmax)
+    if named is None:
+        return open_(EXACT, f"the printed (1.3) names the state 0 (or no rational state) at every sample (x, y) and "
+                            f"k = 1..{kmax}, the owner's only optimal reduction state: nothing refutes the statement")
+    na, nb, nk, nt = named
+    # (iii) for every (x, y) in R- and every k (symbolic): the owner who waits until his state is 0 and reduces there
+    #      is worth -y + (1+y)p; at p = d_k >= d_1 this exceeds the at most x that reducing at d_k yields
+    gain = -y + (1 + y) * _p("(3.1)") - x
+    ok, why = positive_on_region(gain, "R-")
+    okd, whyd = check_max_at_two("-")  # gives d_1 < d_k for k >= 2 (c > 0, 0 < r < 1)
     centre_k1 = all(sa == ((mpq(0), st_d),) for (kk, sa), st_d in
                     zip([c for c in centre if c[0] == 1], [st.doubling_point(a, b, 1) for a, b in samples]))
     centre_k2 = all(sa == ((mpq(0), mpq(0)),) for kk, sa in centre if kk >= 2)
+    solver_text = (f"The independent exact solver (continuous game, every option) at {len(samples)} exact (x, y), "
+                   f"k = 1..{kmax} ({cases} cases; and the grid-restricted game on i/100 for (-1/4, 1/2), k ≤ 3, agrees "
+                   "at every grid point) finds: the owner's only optimal reduction state is 0 and his value is "
+                   f"-y + (1+y)p; with the cube centred the value is y(2p-1), the optimal states are [0, d_1] when "
+                   f"k = 1 ({'all samples' if centre_k1 else 'NOT all samples'}) and only 0 when k ≥ 2 "
+                   f"({'all samples' if centre_k2 else 'NOT all samples'}).")
+    if nt != st.doubling_point(na, nb, nk) or not (ok and okd):
+        # the statement as printed names another state (or the general argument does not go through on the
+        # printed lemmas): the counterexample alone refutes it
+        general = "" if ok and okd else (" (The argument for every (x, y) in R- through (3.1) and (1.3) does not go "
+                                         f"through as printed: {why if not ok else whyd}.)")
+        return refuted(EXACT, f"Refuted as an optimality statement. At (x, y) = ({format_exact(na)}, "
+                              f"{format_exact(nb)}), owner, k = {nk}, d_k of (1.3) names the state {format_exact(nt)}, "
+                              f"but 0 is the owner's only optimal reduction state. " + solver_text + general,
+                       witness={"x": format_exact(na), "y": format_exact(nb), "k": nk, "d_k": format_exact(nt),
+                                "optimal reduction states": "0"})
     # the second sentence: d_k < (1+x)/2, i.e. (3.6), is true
     never = check_gap_identity(_p("(3.6)"), "R-", "-").outcome.value == "verified"
     a0, b0 = samples[0]
@@ -787,12 +807,7 @@ def thm1_5(samples=None, kmax=8):
         "strategy the rules allow (ju24 §1.2.1 permits proposals at the extreme states): the owner who waits until his state is 0 and "
         "reduces there (the opponent accepts, so he loses y instead of 1) is worth -y + (1+y)p, and at p = d_k "
         f"(≥ d_1, since {whyd}) this exceeds the x obtained by reducing at d_k by at least (x+y)(1-y)/(2y) > 0 "
-        f"({why}). The independent exact solver (continuous game, every option) at {len(samples)} exact (x, y), "
-        f"k = 1..{kmax} ({cases} cases; and the grid-restricted game on i/100 for (-1/4, 1/2), k ≤ 3, agrees at every "
-        "grid point) finds: the owner's only optimal reduction state is 0 and his value is "
-        f"-y + (1+y)p; with the cube centred the value is y(2p-1), the optimal states are [0, d_1] when k = 1 "
-        f"({'all samples' if centre_k1 else 'NOT all samples'}) and only 0 when k ≥ 2 "
-        f"({'all samples' if centre_k2 else 'NOT all samples'}). So d_k is only the opponent's indifference point "
+        f"({why}). " + solver_text + " So d_k is only the opponent's indifference point "
         "(ju24.thm1.3.indifference); it is optimal only for the first reduction of a centred cube with k = 1, as the "
         f"largest optimal state. Example: (x, y) = ({format_exact(a0)}, {format_exact(b0)}), owner, k = 1: reducing at "
         f"d_1 = {format_exact(d1)} yields {format_exact(a0)}, waiting yields "
@@ -804,6 +819,21 @@ def thm1_5(samples=None, kmax=8):
         witness={"x": format_exact(a0), "y": format_exact(b0), "k": 1, "d_1": format_exact(d1),
                  "reduce at d_1": format_exact(a0), "wait until 0": format_exact(-b0 + (1 + b0) * d1)},
     )
+
+
+def _named_reduction_state(samples, kmax):
+    """(x, y, k, t): the first sample and k at which d_k of the printed (1.3) is a rational state t other than 0
+    (k = 1 first, then the samples in order); None when it names 0, or no rational number, everywhere."""
+    closed = _p("(1.3)")
+    for kk in range(1, kmax + 1):
+        for a, b in samples:
+            try:
+                t = sp.nsimplify(closed.subs({x: to_sympy(a), y: to_sympy(b), k: kk}))
+            except (ValueError, TypeError, ZeroDivisionError):
+                continue
+            if t.is_Rational and t != 0:
+                return a, b, kk, mpq(int(t.p), int(t.q))
+    return None
 
 
 #: the proof of Theorem 1.3: B's payoff on accepting at A's states 0 and 1
