@@ -498,23 +498,18 @@ def _big_grid(n_max: int = 1024, step=mpq(1, 1000)):
 
 
 def _big_grid_verdict(number: int):
-    """The grid verdict under the strict reading of :mod:`exactcube.noisy.conjectures`: the conjectured move must be
-    the unique optimum, so an exact tie (kind 'tie': the move is optimal, but so is another) is a counterexample."""
+    """The grid verdict of :func:`exactcube.noisy.conjectures.grid_verdict` (its one tie rule: an exact tie is a
+    failure) on the grid 1/1000, n <= 1024."""
     res = _big_grid()
-    fails = [f for e in res.eps for f in res.records[e]["failures"] if f["conjecture"] == number]
-    ties = sum(1 for f in fails if f["kind"] == "tie")
+    g = cj.grid_verdict(res.records, number)
     scope = f"exact on the grid 1/1000 ({len(res.eps)} points) for n <= {res.n_max}"
-    if ties:
-        scope += (f"; {ties} of the failures are exact ties (the conjectured move optimal but not the unique optimum: "
+    if g.ties:
+        scope += (f"; {g.ties} of the failures are exact ties (the conjectured move optimal but not the unique optimum: "
                   "a failure under the strict reading)")
-    if not fails:
+    if g.holds:
         return verified(EXACT, f"scope: {scope}")
-    first = min(fails, key=lambda f: (f["n"], parse_rational(f["eps"])))
-    ns = sorted({f["n"] for f in fails})
-    ranges = []
-    for n in ns:
-        es = sorted(parse_rational(f["eps"]) for f in fails if f["n"] == n)
-        ranges.append(f"n = {n}: {len(es)} points, eps {es[0]}..{es[-1]}")
+    first = g.smallest
+    ranges = [f"n = {n}: {len(es)} points, eps {es[0]}..{es[-1]}" for n, es in g.by_heap().items()]
     return refuted(EXACT, f"smallest counterexample n = {first['n']}, eps = {first['eps']}: optimal {first['optimal']} "
                           f"with p = {first['p']}, conjectured {first['conjectured']} gives {first['conjectured_value']}; "
                           f"failing: {'; '.join(ranges)}; scope: {scope}", first)
