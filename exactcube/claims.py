@@ -53,6 +53,8 @@ __all__ = [
     "REGISTRY",
     "claim",
     "run_claims",
+    "summary_counts",
+    "OUTCOME_ORDER",
     "verified",
     "refuted",
     "erratum",
@@ -443,3 +445,36 @@ def run_claims(
         if on_done:
             on_done(r)
     return results
+
+
+#: The outcomes in the order every summary lists them (``tool-error``: the check crashed, no verdict).
+OUTCOME_ORDER = ("verified", "erratum", "refuted", "open", "tool-error")
+
+
+def summary_counts(results: Iterable[ClaimResult]) -> dict:
+    """The one count of a run, for ``verify``'s summary lines, its JSON ``summary`` and the report's summary table:
+    claims by outcome, by grade (evidence, with ``under assumptions`` apart: :func:`exactcube.results.grade`), by
+    outcome and grade (``by_outcome``: ``{outcome: {grade: n}}``; grade ``-`` for a tool error), errata by kind,
+    and the printed values found wrong by the rule of docs/design.md ("Erratum kinds"), those of verdicts resting on
+    a reading apart."""
+    outcomes: dict[str, int] = {}
+    grades: dict[str, int] = {}
+    by_outcome: dict[str, dict[str, int]] = {}
+    kinds = {k.value: 0 for k in ErratumKind}
+    wrong = under = 0
+    for r in results:
+        outcomes[r.outcome] = outcomes.get(r.outcome, 0) + 1
+        g = r.verdict.grade if r.verdict else "-"
+        row = by_outcome.setdefault(r.outcome, {})
+        row[g] = row.get(g, 0) + 1
+        if r.verdict:
+            grades[g] = grades.get(g, 0) + 1
+            for e in r.verdict.errata:
+                kinds[e.kind.value] += 1
+            n = len(counted_errata(r.verdict.errata))  # one slip counted once
+            if r.verdict.assumptions:
+                under += n
+            else:
+                wrong += n
+    return {"outcomes": outcomes, "evidence": grades, "by_outcome": by_outcome, "errata_by_kind": kinds,
+            "printed_values_wrong": wrong, "printed_values_wrong_under_assumptions": under}

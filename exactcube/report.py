@@ -206,15 +206,16 @@ def collect(results: Sequence[ClaimResult], draw: Callable | None = None, second
 
 
 def _summary_counts(results: Sequence[ClaimResult]) -> tuple[list[str], list[str], dict]:
-    outcomes = ["verified", "erratum", "refuted", "open", "tool-error"]
-    evidences = ["exact", "rigorous", "numeric", "sampled", "-"]
-    counts: dict = {}
-    for r in results:
-        ev = r.verdict.evidence.value if r.verdict else "-"
-        counts[(r.outcome, ev)] = counts.get((r.outcome, ev), 0) + 1
-    used_ev = [e for e in evidences if any(counts.get((o, e)) for o in outcomes)]
-    used_out = [o for o in outcomes if any(counts.get((o, e)) for e in evidences)]
-    return used_out, used_ev, counts
+    """The rows (outcomes), columns (grades: the evidence, 'under assumptions' apart) and cells ``{(outcome,
+    grade): n}`` of the summary table, from the one count of a run (:func:`exactcube.claims.summary_counts`)."""
+    from .claims import OUTCOME_ORDER, summary_counts
+    from .results import Evidence, grade
+
+    by_outcome = summary_counts(results)["by_outcome"]
+    order = [g for e in Evidence for g in (grade(e), grade(e, ("a reading",)))] + ["-"]
+    used_ev = [g for g in order if any(g in row for row in by_outcome.values())]
+    used_out = [o for o in OUTCOME_ORDER if o in by_outcome]
+    return used_out, used_ev, {(o, g): n for o, row in by_outcome.items() for g, n in row.items()}
 
 
 def _assumptions(v) -> list:
@@ -301,7 +302,8 @@ class _Latex:
         if not used_out:
             return "No claims registered.\n"
         lines = [r"\begin{tabular}{l" + "r" * (len(used_ev) + 1) + "}", r"\toprule",
-                 "outcome & " + " & ".join(used_ev) + r" & total \\", r"\midrule"]
+                 "outcome & " + " & ".join(r"\shortstack{" + g.replace(" under ", r"\\ under ") + "}" for g in used_ev)
+                 + r" & total \\", r"\midrule"]
         for o in used_out:
             row = [str(counts.get((o, e), 0)) for e in used_ev]
             lines.append(f"{o} & " + " & ".join(row) + f" & {sum(counts.get((o, e), 0) for e in used_ev)}" + r" \\")

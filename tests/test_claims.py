@@ -85,7 +85,7 @@ def test_false_theorems_are_refuted_with_a_witness(verdicts):
 
 
 def test_every_erratum_has_a_kind_and_wrong_counts_exclude_noise(verdicts):
-    from exactcube.cli.verify import summary_counts
+    from exactcube.claims import summary_counts
 
     c = summary_counts(verdicts.values())
     kinds = c["errata_by_kind"]

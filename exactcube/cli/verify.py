@@ -274,31 +274,10 @@ def details_text(r, mutation=None) -> str:
     return d
 
 
-def summary_counts(results) -> dict:
-    """Counts for the summary line and the JSON: outcomes, evidence grades, errata by kind."""
-    from ..results import ErratumKind, counted_errata
-
-    outcomes: dict[str, int] = {}
-    grades: dict[str, int] = {}
-    kinds = {k.value: 0 for k in ErratumKind}
-    wrong = under = 0
-    for r in results:
-        outcomes[r.outcome] = outcomes.get(r.outcome, 0) + 1
-        if r.verdict:
-            grades[r.verdict.grade] = grades.get(r.verdict.grade, 0) + 1
-            for e in r.verdict.errata:
-                kinds[e.kind.value] += 1
-            n = len(counted_errata(r.verdict.errata))  # one slip counted once
-            if r.verdict.assumptions:
-                under += n
-            else:
-                wrong += n
-    return {"outcomes": outcomes, "evidence": grades, "errata_by_kind": kinds, "printed_values_wrong": wrong,
-            "printed_values_wrong_under_assumptions": under}
-
-
 def summary_lines(results, elapsed: float, mutations=None) -> list[str]:
     """The summary under the table: outcomes; evidence; errata by kind (and mutants)."""
+    from ..claims import summary_counts
+
     c = summary_counts(results)
     noun = "claim" if len(results) == 1 else "claims"
     outs = ", ".join(f"{n} {k}" for k, n in sorted(c["outcomes"].items()))
@@ -350,6 +329,7 @@ def readings_legend(results) -> list[str]:
 
 def verdicts_document(results, elapsed, load_errors, mutations, version) -> dict:
     """The ``--json`` document, schema version 2 (exactcube/schema/verdicts.json)."""
+    from ..claims import summary_counts
     from ..results import ASSUMPTIONS
 
     claims = []
