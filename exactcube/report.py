@@ -43,7 +43,7 @@ __all__ = ["ReportParts", "collect", "render_latex", "render_html", "build_pdf",
 #: digit runs longer than this are shown compactly (leading digits and the count) and in full in the appendix
 LONG_DIGITS = 30
 _ROWS_PER_FLOAT = 40
-_LINE_CHARS = 112  # characters of footnotesize table text across the text width (4.3 pt a digit, 4 pt padding)
+_LINE_PT = 480.0  # points of table across the text width (A4 with 2 cm margins: 483 pt)
 
 PREAMBLE = r"""\documentclass[10pt]{article}
 \usepackage[utf8]{inputenc}
@@ -351,7 +351,7 @@ class _Latex:
 
     def table(self, table, digits) -> str:
         return table.to_latex(digits, caption=rf"{self.ident(table.id)}: {self.text(table.title)}",
-                              line_chars=_LINE_CHARS, rows_per_float=_ROWS_PER_FLOAT)
+                              line_pt=_LINE_PT, rows_per_float=_ROWS_PER_FLOAT)
 
     def errata(self, errata) -> str:
         if not errata:

@@ -333,7 +333,7 @@ def table5(b=None, digits_ball: int = 20, truncation: int = 10) -> Table:
     t = Table("ks69.table5", "Raise potential a at which B should resign at once", labels, cols, row_header="b",
               evidence="rigorous", source="ks69 Table V, (18)", digits=4,
               notes="a solves α(a,b) = 1/2 (ball: certified sign change)."
-                    + (f" The last column is numeric (mpmath): the root when (18)/(28) are summed only over "
+                    + (f" The last column is numeric (mpmath): the root when the series (18) and (28) are summed only over "
                        f"0 <= i, j <= {truncation} (N = 10 is the cut that reproduces the printed cells, "
                        f"claim ks69.table5)." if truncation else
                        " No truncated-series column (truncation 0): every cell is the certified root."))
