@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from .results import (ASSUMPTIONS, Assumption, Erratum, ErratumKind, Evidence, NamedEnum, Provenance, assumption,
-                      counted_errata, errata_phrase, get_assumption, grade, jsonable)
+                      counted_errata, errata_phrase, get_assumption, grade, jsonable, wrong_values)
 
 __all__ = [
     "Outcome",
@@ -455,13 +455,14 @@ def summary_counts(results: Iterable[ClaimResult]) -> dict:
     """The one count of a run, for ``verify``'s summary lines, its JSON ``summary`` and the report's summary table:
     claims by outcome, by grade (evidence, with ``under assumptions`` apart: :func:`exactcube.results.grade`), by
     outcome and grade (``by_outcome``: ``{outcome: {grade: n}}``; grade ``-`` for a tool error), errata by kind,
-    and the printed values found wrong by the rule of docs/design.md ("Erratum kinds"), those of verdicts resting on
-    a reading apart."""
+    and, by the rule of docs/design.md ("Erratum kinds"), the mistakes found (one per cause:
+    :func:`exactcube.results.counted_errata`) with the printed values found wrong beside them
+    (:func:`exactcube.results.wrong_values`), those of verdicts resting on a reading apart."""
     outcomes: dict[str, int] = {}
     grades: dict[str, int] = {}
     by_outcome: dict[str, dict[str, int]] = {}
     kinds = {k.value: 0 for k in ErratumKind}
-    wrong = under = 0
+    wrong = under = mistakes = mistakes_under = 0
     for r in results:
         outcomes[r.outcome] = outcomes.get(r.outcome, 0) + 1
         g = r.verdict.grade if r.verdict else "-"
@@ -471,10 +472,11 @@ def summary_counts(results: Iterable[ClaimResult]) -> dict:
             grades[g] = grades.get(g, 0) + 1
             for e in r.verdict.errata:
                 kinds[e.kind.value] += 1
-            n = len(counted_errata(r.verdict.errata))  # one slip counted once
+            n, m = len(wrong_values(r.verdict.errata)), len(counted_errata(r.verdict.errata))
             if r.verdict.assumptions:
-                under += n
+                under, mistakes_under = under + n, mistakes_under + m
             else:
-                wrong += n
+                wrong, mistakes = wrong + n, mistakes + m
     return {"outcomes": outcomes, "evidence": grades, "by_outcome": by_outcome, "errata_by_kind": kinds,
+            "mistakes": mistakes, "mistakes_under_assumptions": mistakes_under,
             "printed_values_wrong": wrong, "printed_values_wrong_under_assumptions": under}

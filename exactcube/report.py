@@ -32,8 +32,8 @@ import sys
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-from .claims import ClaimResult
-from .results import counted_errata, errata_phrase
+from .claims import ClaimResult, summary_counts
+from .results import errata_phrase
 from .mathtext import html_text, latex_escape, latex_text
 from .tables import TABLES
 
@@ -144,8 +144,15 @@ class ReportParts:
     @property
     def n_errata(self) -> int:
         """Printed values found wrong: substantive and misprint errata only (rounding noise and
-        transcription damage are listed, not counted)."""
-        return sum(len(counted_errata(r.verdict.errata)) for r in self.results if r.verdict)
+        transcription damage are listed, not counted), by :func:`exactcube.claims.summary_counts`."""
+        c = summary_counts(self.results)
+        return c["printed_values_wrong"] + c["printed_values_wrong_under_assumptions"]
+
+    @property
+    def n_mistakes(self) -> int:
+        """The mistakes behind them: one per cause (:func:`exactcube.claims.summary_counts`)."""
+        c = summary_counts(self.results)
+        return c["mistakes"] + c["mistakes_under_assumptions"]
 
     @property
     def n_not_counted(self) -> int:
@@ -208,7 +215,7 @@ def collect(results: Sequence[ClaimResult], draw: Callable | None = None, second
 def _summary_counts(results: Sequence[ClaimResult]) -> tuple[list[str], list[str], dict]:
     """The rows (outcomes), columns (grades: the evidence, 'under assumptions' apart) and cells ``{(outcome,
     grade): n}`` of the summary table, from the one count of a run (:func:`exactcube.claims.summary_counts`)."""
-    from .claims import OUTCOME_ORDER, summary_counts
+    from .claims import OUTCOME_ORDER
     from .results import Evidence, grade
 
     by_outcome = summary_counts(results)["by_outcome"]
@@ -251,8 +258,9 @@ def _intro(parts: ReportParts) -> str:
             "numeric (high-precision floating point, not a proof) or sampled (Monte Carlo with a confidence "
             "interval); a verdict that also rests on a reading of the rules or on a model standing in for "
             "reality says so (under: the reading's id, with its sentence in the document's table of readings). "
-            f"{parts.n_errata} printed value{'s were' if parts.n_errata != 1 else ' was'} found wrong (substantive "
-            f"errors and misprints, one slip counted once); {parts.n_not_counted} more differ only in the last "
+            f"{parts.n_mistakes} mistake{'s were' if parts.n_mistakes != 1 else ' was'} found ({parts.n_errata} "
+            f"printed value{'s' if parts.n_errata != 1 else ''} wrong: substantive errors and misprints, the values of "
+            f"one cause counted as one mistake); {parts.n_not_counted} more differ only in the last "
             "digit, by the arithmetic of the source (rounding), or by damage in the available text "
             "(transcription), and are not counted: a claim with only such differences is verified. All are "
             "listed in the Errata section with their kinds and true values (the rule is in docs/design.md, "

@@ -243,13 +243,16 @@ class Table:
         raise TypeError(f"cannot compare cell of type {type(v).__name__}")
 
     def errata(self, note: str = "", *, arithmetic: Arithmetic | None = None,
-               method: "str | Callable[[str, str], str]" = "") -> list[Erratum]:
+               method: "str | Callable[[str, str], str]" = "",
+               cause: "str | Callable[[str, str], str]" = "") -> list[Erratum]:
         """Published cells that disagree with the truth beyond printed rounding, each classified
         by the one erratum-kind rule :func:`exactcube.printed.erratum_kind` (docs/design.md,
         "Erratum kinds"): ``arithmetic`` is the arithmetic the source states for the table
         (:data:`exactcube.printed.DOUBLE_15`, :data:`exactcube.printed.TRUNCATION`), ``method`` a
         known cause that is not (a truncated series), or a function of (row, column) giving it per
-        cell ('' where it does not explain the cell).  The rule's reason ends each note.
+        cell ('' where it does not explain the cell).  The rule's reason ends each note.  ``cause`` names
+        the one cause the wrong cells share (:attr:`Erratum.cause`; a function of (row, column) as for
+        ``method``): the headline counts it once, with its cells beside it.
         Text cells that differ are ``substantive``.
         """
         out = []
@@ -265,7 +268,7 @@ class Table:
                 kind, reason = ruling.kind, ruling.reason
             out.append(Erratum(where=f"{self.id} row {c.row}, column {c.col}", printed=c.printed, true=c.true,
                                true_rounded=c.true_rounded, note="; ".join(x for x in (note, reason) if x),
-                               kind=kind))
+                               kind=kind, cause=cause(c.row, c.col) if callable(cause) else cause))
         return out
 
     def undecided(self) -> list[Comparison]:

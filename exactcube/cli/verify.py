@@ -24,8 +24,10 @@ Each claim gets an outcome, an evidence class and the readings it rests on:
   errata kinds substantive (a wrong value, formula or statement) | misprint (a slip whose
                intended value is clear) | rounding (one of the two nearest decimals,
                explained by the source's arithmetic) | transcription (likely damage
-               in the available text). "Printed values found wrong" counts substantive
-               and misprint only (--strict: rounding too). The one rule deciding
+               in the available text). "Mistakes found" counts substantive and misprint
+               errata only (--strict: rounding too), one per cause (the errata of one
+               cause, e.g. one series cut too early behind many cells, are one mistake),
+               with the printed values wrong beside them. The one rule deciding
                the kind is in docs/design.md, "Erratum kinds"; a claim whose
                differences are all uncounted kinds is verified, listing them.
 
@@ -284,25 +286,30 @@ def summary_lines(results, elapsed: float, mutations=None) -> list[str]:
     lines = [f"{len(results)} {noun}: {outs}"]
     if c["evidence"]:
         lines.append("evidence: " + ", ".join(f"{n} {k}" for k, n in sorted(c["evidence"].items())))
-    w, u = c["printed_values_wrong"], c["printed_values_wrong_under_assumptions"]
     kinds = c["errata_by_kind"]
     from ..results import is_strict
 
-    if is_strict():
-        lines.append(f"{w} printed value{'' if w == 1 else 's'} found wrong, and {u} more under assumptions "
-                     f"({kinds['substantive']} substantive, {kinds['misprint']} misprint, {kinds['rounding']} "
-                     f"rounding in all: --strict counts rounding); not counted: {kinds['transcription']} "
-                     f"transcription; {elapsed:.2f} s")
-    else:
-        lines.append(f"{w} printed value{'' if w == 1 else 's'} found wrong, and {u} more under assumptions "
-                     f"({kinds['substantive']} substantive, {kinds['misprint']} misprint in all); not counted: "
-                     f"{kinds['rounding']} rounding, {kinds['transcription']} transcription; {elapsed:.2f} s")
+    lines.append(mistakes_line(c) + (f"; {kinds['substantive']} substantive, {kinds['misprint']} misprint, "
+                                     f"{kinds['rounding']} rounding values in all (--strict counts rounding); not "
+                                     f"counted: {kinds['transcription']} transcription" if is_strict() else
+                                     f"; {kinds['substantive']} substantive, {kinds['misprint']} misprint values "
+                                     f"in all; not counted: {kinds['rounding']} rounding, {kinds['transcription']} "
+                                     "transcription") + f"; {elapsed:.2f} s")
     if mutations:
         total = {k: sum(m.as_dict()[k] for m in mutations.values()) for k in MUTATION_KEYS}
         none = sum(1 for m in mutations.values() if not m.items)
         lines.append(f"mutants: {mutation_counts_text(total)} (a move to open or an error is never a catch); "
                      f"{none} claim{'' if none == 1 else 's'} compare against nothing printed")
     return lines
+
+
+def mistakes_line(c: dict) -> str:
+    """'M mistakes found (W printed values wrong), and N more under assumptions (U values)' from
+    :func:`exactcube.claims.summary_counts`: the mistakes (one per cause) first, their printed values beside."""
+    m, w = c["mistakes"], c["printed_values_wrong"]
+    mu, u = c["mistakes_under_assumptions"], c["printed_values_wrong_under_assumptions"]
+    return (f"{m} mistake{'' if m == 1 else 's'} found ({w} printed value{'' if w == 1 else 's'} wrong), and {mu} "
+            f"more under assumptions ({u} value{'' if u == 1 else 's'})")
 
 
 #: The counts of a mutation report (``MutationReport.as_dict``), tried = the sum of the other five.

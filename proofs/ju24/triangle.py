@@ -715,7 +715,7 @@ def fig10():
                                 f"frequencies of {g_printed} games are multiples of 1/{g_printed}; "
                                 f"{row} needs denominators dividing g, hence g ∈ {need}ℤ", kind=ErratumKind.SUBSTANTIVE,
                                 # one slip of the caption (each g a tenth of the games played) shows in three rows
-                                slip="Figure 10 caption: g a tenth of the games" if need == 10 * int(g_printed) else ""))
+                                cause="Figure 10 caption: g a tenth of the games" if need == 10 * int(g_printed) else ""))
             m = need
         else:
             m = int(g_printed)
