@@ -27,6 +27,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
@@ -380,6 +381,8 @@ class Table:
             row = [latex_text(r)]
             for c in cols:
                 s = self.latex_cell(r, c, digits, exact)
+                if c in wrap:  # a long integer (a polynomial's coefficient) may break in a narrow column
+                    s = re.sub(r"(\d{10})(?=\d{3})", r"\1\\allowbreak{}", s)
                 if (r, c) in bad:
                     s += r"$^\dagger$"
                     notes.append(f"({latex_text(r)}, {latex_text(c)}) printed {latex_escape(self.published[(r, c)])}")
