@@ -37,7 +37,7 @@ from typing import Any, Callable, Iterable
 
 from .content import Content, Table, as_content, say, to_html, to_json, to_latex
 from .results import (ASSUMPTIONS, Assumption, Erratum, ErratumKind, Evidence, NamedEnum, Provenance, assumption,
-                      counted_errata, errata_phrase, get_assumption, grade, jsonable)
+                      counted_errata, errata_phrase, get_assumption, grade, jsonable, wrong_values)
 
 __all__ = [
     "Outcome",
@@ -56,6 +56,8 @@ __all__ = [
     "run_claims",
     "results_from_json",
     "expected_seconds",
+    "summary_counts",
+    "OUTCOME_ORDER",
     "verified",
     "refuted",
     "erratum",
@@ -159,7 +161,7 @@ class Verdict:
         w = d.get("witness")
         witness = from_json(w) if isinstance(w, list) and all(isinstance(x, dict) and "type" in x for x in w) else w
         errata = tuple(Erratum(e["where"], e["printed"], e["true"], e.get("true_rounded", ""), from_json(e.get("note")),
-                               kind=e["kind"], slip=e.get("slip", "")) for e in d.get("errata", []))
+                               kind=e["kind"], cause=e.get("cause", e.get("slip", ""))) for e in d.get("errata", []))
         prov = d.get("provenance")
         return cls(Outcome(d["outcome"]), Evidence(d["evidence"]), from_json(d.get("details")), witness, errata,
                    tuple(a["id"] if isinstance(a, dict) else a for a in d.get("assumptions", [])),
@@ -508,3 +510,38 @@ def run_claims(
         if on_done:
             on_done(r)
     return results
+
+
+#: The outcomes in the order every summary lists them (``tool-error``: the check crashed, no verdict).
+OUTCOME_ORDER = ("verified", "erratum", "refuted", "open", "tool-error")
+
+
+def summary_counts(results: Iterable[ClaimResult]) -> dict:
+    """The one count of a run, for ``verify``'s summary lines, its JSON ``summary`` and the report's summary table:
+    claims by outcome, by grade (evidence, with ``under assumptions`` apart: :func:`exactcube.results.grade`), by
+    outcome and grade (``by_outcome``: ``{outcome: {grade: n}}``; grade ``-`` for a tool error), errata by kind,
+    and, by the rule of docs/design.md ("Erratum kinds"), the mistakes found (one per cause:
+    :func:`exactcube.results.counted_errata`) with the printed values found wrong beside them
+    (:func:`exactcube.results.wrong_values`), those of verdicts resting on a reading apart."""
+    outcomes: dict[str, int] = {}
+    grades: dict[str, int] = {}
+    by_outcome: dict[str, dict[str, int]] = {}
+    kinds = {k.value: 0 for k in ErratumKind}
+    wrong = under = mistakes = mistakes_under = 0
+    for r in results:
+        outcomes[r.outcome] = outcomes.get(r.outcome, 0) + 1
+        g = r.verdict.grade if r.verdict else "-"
+        row = by_outcome.setdefault(r.outcome, {})
+        row[g] = row.get(g, 0) + 1
+        if r.verdict:
+            grades[g] = grades.get(g, 0) + 1
+            for e in r.verdict.errata:
+                kinds[e.kind.value] += 1
+            n, m = len(wrong_values(r.verdict.errata)), len(counted_errata(r.verdict.errata))
+            if r.verdict.assumptions:
+                under, mistakes_under = under + n, mistakes_under + m
+            else:
+                wrong, mistakes = wrong + n, mistakes + m
+    return {"outcomes": outcomes, "evidence": grades, "by_outcome": by_outcome, "errata_by_kind": kinds,
+            "mistakes": mistakes, "mistakes_under_assumptions": mistakes_under,
+            "printed_values_wrong": wrong, "printed_values_wrong_under_assumptions": under}

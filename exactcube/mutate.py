@@ -2,13 +2,21 @@ r"""Mutation testing of the checks: proof that every check can fail.
 
 For each claim, :func:`mutate_claim` runs the check once while recording every
 printed item it reads (:mod:`exactcube.printed`), then once per *mutant*: the same
-check with one printed item replaced by a perturbed copy.  A mutant is *caught*
-when the verdict changes (outcome, or the places of the errata): the check judged the
-perturbed value and gave a reason; it *survives* when the verdict is the same, which
-means the check did not look at that item closely enough.  A mutant on which the check
-raises an exception is an *error*, counted apart and never as a catch: a crash is not a
-judgement (each error is fixed in the check or listed, with its reason, under "Mutation
-exceptions" on the document's page).
+check with one printed item replaced by a perturbed copy.  Each mutant gets one of five
+classes, decided by one function (:func:`classify`):
+
+* *caught*: the check reaches another verdict (the outcome, or the places of the errata,
+  change) that is not a move to ``open``: it judged the perturbed value;
+* *survived by design*: the document's statement is false (``refuted`` with a witness) and
+  the mutant is another false statement, which the check still refutes with a witness:
+  the verdict the mutated document deserves, listed apart from the plain survivors;
+* *survived*: the verdict is the same otherwise: the check did not look at that item
+  closely enough (each survivor is listed, with its reason, under "Mutation exceptions"
+  on the document's page);
+* *fragile*: the verdict becomes ``open`` (from a decided one): the check stopped deciding
+  instead of judging the perturbed item, so it is reported apart and never counted as a
+  catch;
+* *error*: the check raises an exception on the mutant: a crash is not a judgement either.
 
 Mutants of a printed value (:func:`mutants_of`):
 
@@ -41,7 +49,7 @@ from typing import Any, Callable
 from .numbers import is_mpq, mpq
 from .printed import Access, recording, substituting
 
-__all__ = ["mutants_of", "MutationReport", "mutate_claim", "verdict_signature"]
+__all__ = ["mutants_of", "MutationReport", "mutate_claim", "verdict_signature", "classify", "CLASSES"]
 
 #: At most this many mutants of one printed item (a large formula or tuple).
 MAX_PER_ITEM = 24
@@ -152,16 +160,36 @@ def verdict_signature(v) -> tuple:
             tuple(verdict_signature(a) for a in v.alternatives))
 
 
+#: The classes of a mutant, in the order the reports print them (see the module docstring).
+CLASSES = ("caught", "survived", "survived by design", "fragile", "error")
+
+
+def classify(base, mutant) -> str:
+    """The class of one mutant (:data:`CLASSES`) from the base verdict and the mutant's verdict (or the
+    exception the check raised on it): the one rule of the module docstring."""
+    if isinstance(mutant, Exception):
+        return "error"
+    if mutant.outcome.value == "open" and base.outcome.value != "open":
+        return "fragile"
+    if verdict_signature(mutant) != verdict_signature(base):
+        return "caught"
+    if base.outcome.value == "refuted" and mutant.witness is not None:
+        return "survived by design"
+    return "survived"
+
+
 @dataclass
 class MutationReport:
-    """Mutants tried, caught, survived and errors for one claim; ``survivors`` and ``errors``
-    list their (item, mutant) labels (an error's with the exception's type)."""
+    """The mutants of one claim by class (:func:`classify`): ``caught`` counts, the other classes list their
+    (item, mutant) labels (an error's with the exception's type, a fragile one's with the reason it gave)."""
 
     claim_id: str
     items: int = 0
     tried: int = 0
     caught: int = 0
     survivors: list[str] = field(default_factory=list)
+    by_design: list[str] = field(default_factory=list)
+    fragile: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     note: str = ""
     #: Wrong printed values the harness has no correction for (not text, no ``mutants=``).
@@ -172,12 +200,22 @@ class MutationReport:
         return len(self.survivors)
 
     @property
+    def survived_by_design(self) -> int:
+        return len(self.by_design)
+
+    @property
+    def fragile_count(self) -> int:
+        return len(self.fragile)
+
+    @property
     def errored(self) -> int:
         return len(self.errors)
 
     def as_dict(self) -> dict:
         return {"items": self.items, "tried": self.tried, "caught": self.caught, "survived": self.survived,
-                "errors": self.errored, "survivors": list(self.survivors), "error_mutants": list(self.errors),
+                "survived_by_design": self.survived_by_design, "fragile": self.fragile_count,
+                "errors": self.errored, "survivors": list(self.survivors), "by_design_mutants": list(self.by_design),
+                "fragile_mutants": list(self.fragile), "error_mutants": list(self.errors),
                 "uncorrectable": list(self.uncorrectable), "note": self.note}
 
 
@@ -198,7 +236,6 @@ def mutate_claim(claim, limit: int | None = None, seed: int = 0) -> MutationRepo
     if isinstance(base, Exception):
         rep.note = f"the check itself fails ({type(base).__name__}); nothing to mutate"
         return rep
-    base_sig = verdict_signature(base)
     accesses: list[Access] = list(rec.values())
     rep.items = len(accesses)
     if not accesses:
@@ -226,10 +263,15 @@ def mutate_claim(claim, limit: int | None = None, seed: int = 0) -> MutationRepo
         rep.tried += 1
         with substituting(a.key, m):
             v = _run(claim.check)
-        if isinstance(v, Exception):
-            rep.errors.append(f"{a.where}: {lab}: {type(v).__name__}: {str(v)[:120]}")
-        elif verdict_signature(v) != base_sig:
+        kind = classify(base, v)
+        if kind == "caught":
             rep.caught += 1
+        elif kind == "error":
+            rep.errors.append(f"{a.where}: {lab}: {type(v).__name__}: {str(v)[:120]}")
+        elif kind == "fragile":
+            rep.fragile.append(f"{a.where}: {lab}: open: {v.details[:120]}")
+        elif kind == "survived by design":
+            rep.by_design.append(f"{a.where}: {lab}")
         else:
             rep.survivors.append(f"{a.where}: {lab}")
     return rep

@@ -33,8 +33,8 @@ import sys
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-from .claims import ClaimResult
-from .results import counted_errata, errata_phrase
+from .claims import ClaimResult, summary_counts
+from .results import errata_phrase
 from .content import Content, Ref, as_content, latex_escape, legacy, say, to_html, to_latex
 from .tables import TABLES
 
@@ -44,7 +44,7 @@ __all__ = ["ReportParts", "collect", "render_latex", "render_html", "build_pdf",
 #: digit runs longer than this are shown compactly (leading digits and the count) and in full in the appendix
 LONG_DIGITS = 30
 _ROWS_PER_FLOAT = 40
-_LINE_CHARS = 112  # characters of footnotesize table text across the text width (4.3 pt a digit, 4 pt padding)
+_LINE_PT = 480.0  # points of table across the text width (A4 with 2 cm margins: 483 pt)
 
 PREAMBLE = r"""\documentclass[10pt]{article}
 \usepackage[utf8]{inputenc}
@@ -145,8 +145,15 @@ class ReportParts:
     @property
     def n_errata(self) -> int:
         """Printed values found wrong: substantive and misprint errata only (rounding noise and
-        transcription damage are listed, not counted)."""
-        return sum(len(counted_errata(r.verdict.errata)) for r in self.results if r.verdict)
+        transcription damage are listed, not counted), by :func:`exactcube.claims.summary_counts`."""
+        c = summary_counts(self.results)
+        return c["printed_values_wrong"] + c["printed_values_wrong_under_assumptions"]
+
+    @property
+    def n_mistakes(self) -> int:
+        """The mistakes behind them: one per cause (:func:`exactcube.claims.summary_counts`)."""
+        c = summary_counts(self.results)
+        return c["mistakes"] + c["mistakes_under_assumptions"]
 
     @property
     def n_not_counted(self) -> int:
@@ -207,15 +214,16 @@ def collect(results: Sequence[ClaimResult], draw: Callable | None = None, second
 
 
 def _summary_counts(results: Sequence[ClaimResult]) -> tuple[list[str], list[str], dict]:
-    outcomes = ["verified", "erratum", "refuted", "open", "tool-error"]
-    evidences = ["exact", "rigorous", "numeric", "sampled", "-"]
-    counts: dict = {}
-    for r in results:
-        ev = r.verdict.evidence.value if r.verdict else "-"
-        counts[(r.outcome, ev)] = counts.get((r.outcome, ev), 0) + 1
-    used_ev = [e for e in evidences if any(counts.get((o, e)) for o in outcomes)]
-    used_out = [o for o in outcomes if any(counts.get((o, e)) for e in evidences)]
-    return used_out, used_ev, counts
+    """The rows (outcomes), columns (grades: the evidence, 'under assumptions' apart) and cells ``{(outcome,
+    grade): n}`` of the summary table, from the one count of a run (:func:`exactcube.claims.summary_counts`)."""
+    from .claims import OUTCOME_ORDER
+    from .results import Evidence, grade
+
+    by_outcome = summary_counts(results)["by_outcome"]
+    order = [g for e in Evidence for g in (grade(e), grade(e, ("a reading",)))] + ["-"]
+    used_ev = [g for g in order if any(g in row for row in by_outcome.values())]
+    used_out = [o for o in OUTCOME_ORDER if o in by_outcome]
+    return used_out, used_ev, {(o, g): n for o, row in by_outcome.items() for g, n in row.items()}
 
 
 def _assumptions(v) -> list:
@@ -251,8 +259,9 @@ def _intro(parts: ReportParts) -> str:
             "numeric (high-precision floating point, not a proof) or sampled (Monte Carlo with a confidence "
             "interval); a verdict that also rests on a reading of the rules or on a model standing in for "
             "reality says so (under: the reading's id, with its sentence in the document's table of readings). "
-            f"{parts.n_errata} printed value{'s were' if parts.n_errata != 1 else ' was'} found wrong (substantive "
-            f"errors and misprints, one slip counted once); {parts.n_not_counted} more differ only in the last "
+            f"{parts.n_mistakes} mistake{'s were' if parts.n_mistakes != 1 else ' was'} found ({parts.n_errata} "
+            f"printed value{'s' if parts.n_errata != 1 else ''} wrong: substantive errors and misprints, the values of "
+            f"one cause counted as one mistake); {parts.n_not_counted} more differ only in the last "
             "digit, by the arithmetic of the source (rounding), or by damage in the available text "
             "(transcription), and are not counted: a claim with only such differences is verified. All are "
             "listed in the Errata section with their kinds and true values (the rule is in docs/design.md, "
@@ -328,7 +337,8 @@ class _Latex:
         if not used_out:
             return "No claims registered.\n"
         lines = [r"\begin{tabular}{l" + "r" * (len(used_ev) + 1) + "}", r"\toprule",
-                 "outcome & " + " & ".join(used_ev) + r" & total \\", r"\midrule"]
+                 "outcome & " + " & ".join(r"\shortstack{" + g.replace(" under ", r"\\ under ") + "}" for g in used_ev)
+                 + r" & total \\", r"\midrule"]
         for o in used_out:
             row = [str(counts.get((o, e), 0)) for e in used_ev]
             lines.append(f"{o} & " + " & ".join(row) + f" & {sum(counts.get((o, e), 0) for e in used_ev)}" + r" \\")
@@ -377,7 +387,7 @@ class _Latex:
 
     def table(self, table, digits) -> str:
         return table.to_latex(digits, caption=rf"{self.ident(table.id)}: {self.text(table.title)}",
-                              line_chars=_LINE_CHARS, rows_per_float=_ROWS_PER_FLOAT)
+                              line_pt=_LINE_PT, rows_per_float=_ROWS_PER_FLOAT)
 
     def errata(self, errata) -> str:
         if not errata:

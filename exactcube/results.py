@@ -49,6 +49,7 @@ __all__ = [
     "strict_errata",
     "is_strict",
     "counted_errata",
+    "wrong_values",
     "errata_phrase",
     "Result",
     "provenance_of",
@@ -290,9 +291,10 @@ class Erratum:
     #: What the reader should know of it: :class:`exactcube.content.Content` (a ``str`` is read for ``$...$``).
     note: Content = Content()
     kind: ErratumKind = field(kw_only=True)
-    #: Errata that are one slip of the source (one caption mistake showing in three places) share a
-    #: ``slip`` name and are counted once (:func:`counted_errata`); '' for a slip of its own.
-    slip: str = field(default="", kw_only=True)
+    #: Errata of one cause (one caption mistake showing in three places, one series cut too early behind
+    #: 47 cells) share a ``cause`` name: the headline counts the cause once, with its printed values beside
+    #: it (:func:`counted_errata`, :func:`wrong_values`); '' for a mistake of its own.
+    cause: str = field(default="", kw_only=True)
 
     def __post_init__(self):
         object.__setattr__(self, "kind", ErratumKind(self.kind))
@@ -306,18 +308,28 @@ class Erratum:
             "true_rounded": self.true_rounded,
             "kind": self.kind.value,
             "note": to_json(self.note),
-            **({"slip": self.slip} if self.slip else {}),
+            **({"cause": self.cause} if self.cause else {}),
         }
 
 
 def counted_errata(errata: Iterable[Erratum]) -> list[Erratum]:
-    """The errata that count as printed values found wrong (:attr:`ErratumKind.counts_as_wrong`),
-    one slip counted once: errata sharing a ``slip`` name, or the same place and printed text, are
-    one (docs/design.md, "Outcomes follow from the errata")."""
+    """The mistakes among the errata: those that count as printed values found wrong
+    (:attr:`ErratumKind.counts_as_wrong`), one per cause: errata sharing a ``cause`` name, or the same
+    place and printed text, are one mistake (docs/design.md, "Erratum kinds")."""
     seen: dict[tuple[str, str], Erratum] = {}
     for e in errata:
         if e.kind.counts_as_wrong:
-            seen.setdefault(("slip", e.slip) if e.slip else (e.where, e.printed), e)
+            seen.setdefault(("cause", e.cause) if e.cause else (e.where, e.printed), e)
+    return list(seen.values())
+
+
+def wrong_values(errata: Iterable[Erratum]) -> list[Erratum]:
+    """The printed values found wrong: the errata that count (:attr:`ErratumKind.counts_as_wrong`), each place
+    and printed text once, whatever their cause (the cells beside the count of mistakes)."""
+    seen: dict[tuple[str, str], Erratum] = {}
+    for e in errata:
+        if e.kind.counts_as_wrong:
+            seen.setdefault((e.where, e.printed), e)
     return list(seen.values())
 
 
@@ -330,13 +342,15 @@ def errata_phrase(errata: Iterable[Erratum]) -> str:
     Empty when there are none.  Reports and the verdict details use this phrase, so a count of
     wrong values never includes a difference that is not counted."""
     errata = list(errata)
-    wrong = counted_errata(errata)
+    wrong = wrong_values(errata)
+    causes = len(counted_errata(errata))
     parts = []
     if wrong:
         kinds: dict[str, int] = {}
         for e in wrong:
             kinds[e.kind.value] = kinds.get(e.kind.value, 0) + 1
-        parts.append(f"{len(wrong)} printed value{'s' * (len(wrong) != 1)} wrong ("
+        parts.append(f"{len(wrong)} printed value{'s' * (len(wrong) != 1)} wrong"
+                     + (f", from {causes} cause{'s' * (causes != 1)}" if causes != len(wrong) else "") + " ("
                      + ", ".join(f"{n} {k}" for k, n in sorted(kinds.items())) + ")")
     for kind in (ErratumKind.ROUNDING, ErratumKind.TRANSCRIPTION):
         if kind.counts_as_wrong:

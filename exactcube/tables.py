@@ -27,6 +27,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
@@ -132,7 +133,24 @@ def _cell_width(text: str) -> int:
     return max((len(line) for line in str(text).splitlines()), default=0)
 
 
-def column_groups(widths: Sequence[int], label_width: int, limit: int) -> list[list[int]]:
+#: LaTeX output (:meth:`Table.to_latex`): the width a table may take (points; ``article``'s text is 345 pt wide,
+#: ``amsart``'s 360 pt), the width of a column of a two-column page (``article``'s: 229.5 pt; a wider part spans
+#: the page as a ``table*``), the space on each side of a column, and the width of one character of a cell at
+#: footnote size (measured on the registered tables with Latin Modern: 3.0 to 4.7 pt, 4.25 pt typical).
+LATEX_LINE_PT = 340.0
+LATEX_COLUMN_PT = 225.0
+LATEX_COLSEP_PT = 3.0
+LATEX_PT_PER_CHAR = 4.6
+
+
+def _latex_pt(text) -> float:
+    """Estimated width (points) of a cell's longest line at footnote size in Latin Modern: a digit 4 pt, a point or
+    comma 2.3 pt, any other character :data:`LATEX_PT_PER_CHAR` (measured on the registered tables)."""
+    return max((sum(4.0 if ch.isdigit() else 2.3 if ch in ".,:;" else LATEX_PT_PER_CHAR for ch in line)
+                for line in str(text).splitlines()), default=0.0)
+
+
+def column_groups(widths: Sequence[float], label_width: float, limit: float) -> list[list[int]]:
     """Split columns (by index) into consecutive groups whose widths, with the row labels
     repeated in each group, fit in ``limit``; a column wider than ``limit`` stands alone."""
     groups: list[list[int]] = []
@@ -233,13 +251,16 @@ class Table:
         raise TypeError(f"cannot compare cell of type {type(v).__name__}")
 
     def errata(self, note: str = "", *, arithmetic: Arithmetic | None = None,
-               method: "str | Callable[[str, str], str]" = "") -> list[Erratum]:
+               method: "str | Callable[[str, str], str]" = "",
+               cause: "str | Callable[[str, str], str]" = "") -> list[Erratum]:
         """Published cells that disagree with the truth beyond printed rounding, each classified
         by the one erratum-kind rule :func:`exactcube.printed.erratum_kind` (docs/design.md,
         "Erratum kinds"): ``arithmetic`` is the arithmetic the source states for the table
         (:data:`exactcube.printed.DOUBLE_15`, :data:`exactcube.printed.TRUNCATION`), ``method`` a
         known cause that is not (a truncated series), or a function of (row, column) giving it per
-        cell ('' where it does not explain the cell).  The rule's reason ends each note.
+        cell ('' where it does not explain the cell).  The rule's reason ends each note.  ``cause`` names
+        the one cause the wrong cells share (:attr:`Erratum.cause`; a function of (row, column) as for
+        ``method``): the headline counts it once, with its cells beside it.
         Text cells that differ are ``substantive``.
         """
         out = []
@@ -255,7 +276,7 @@ class Table:
                 kind, reason = ruling.kind, ruling.reason
             out.append(Erratum(where=f"{self.id} row {c.row}, column {c.col}", printed=c.printed, true=c.true,
                                true_rounded=c.true_rounded, note="; ".join(x for x in (note, reason) if x),
-                               kind=kind))
+                               kind=kind, cause=cause(c.row, c.col) if callable(cause) else cause))
         return out
 
     def undecided(self) -> list[Comparison]:
@@ -360,6 +381,8 @@ class Table:
             row = [latex_text(r)]
             for c in cols:
                 s = self.latex_cell(r, c, digits, exact)
+                if c in wrap:  # a long integer (a polynomial's coefficient) may break in a narrow column
+                    s = re.sub(r"(\d{10})(?=\d{3})", r"\1\\allowbreak{}", s)
                 if (r, c) in bad:
                     s += r"$^\dagger$"
                     notes.append(f"({latex_text(r)}, {latex_text(c)}) printed {latex_escape(self.published[(r, c)])}")
@@ -376,12 +399,17 @@ class Table:
         return label, widths
 
     def to_latex(self, digits: int | None = None, exact: bool = False, show_published: bool = True,
-                 caption: str | None = None, line_chars: int = 112, rows_per_float: int = 40) -> str:
-        r"""Booktabs ``tabular``\ s in ``table`` floats at footnote size, never shrunk: a table wider
-        than ``line_chars`` characters is split into column groups (row labels repeated), a
-        taller one into parts of ``rows_per_float`` rows, each captioned with its part; text
-        columns (formulas) wrap.  Erratum cells carry a dagger and a note with the printed value."""
+                 caption: str | None = None, line_pt: float = LATEX_LINE_PT, rows_per_float: int = 40) -> str:
+        r"""Booktabs ``tabular``\ s in floats at footnote size, never shrunk, that an author pastes unchanged into
+        ``article``, ``amsart`` or a two-column class (``booktabs`` and ``array`` loaded): columns ``3pt`` apart; a
+        table wider than ``line_pt`` points (estimated at :data:`LATEX_PT_PER_CHAR` a character) split into column
+        groups (row labels repeated), a taller one into parts of ``rows_per_float`` rows, each captioned with its
+        part; text columns (formulas) wrap; a part wider than a column of a two-column page is a ``table*`` (the
+        whole page width there; the same as ``table`` on a one-column page); rows holding fractions get the room
+        ``\arraystretch`` 1.5 gives, so that the fractions of adjacent rows never touch.  Erratum cells carry a
+        dagger and a note with the printed value."""
         label, widths = self.column_widths(digits, exact)
+        line_chars = int((line_pt - 2 * LATEX_COLSEP_PT) / LATEX_PT_PER_CHAR)
         wide_text = {c: w for c, w in zip(self.cols, widths) if w > line_chars // 2}
         wrap = {}
         if wide_text:  # text columns (formulas, move lists) wrap in the room the others leave
@@ -389,7 +417,12 @@ class Table:
             share = max(0.25, min(0.9, (line_chars - rest) / line_chars)) / len(wide_text)
             wrap = {c: f"{share:.2f}\\linewidth" for c in wide_text}
             widths = [int(line_chars * share) if c in wrap else w for c, w in zip(self.cols, widths)]
-        groups = column_groups([w + 2 for w in widths], label + 2, line_chars)
+        shown = list(self.rows)
+        pts = [(LATEX_PT_PER_CHAR * w if c in wrap else
+                max([_latex_pt(c)] + [_latex_pt(self.text(r, c, digits, exact)) for r in shown])) + 2 * LATEX_COLSEP_PT
+               for c, w in zip(self.cols, widths)]
+        label_pt = max([_latex_pt(self.row_header)] + [_latex_pt(r) for r in shown]) + 2 * LATEX_COLSEP_PT
+        groups = column_groups(pts, label_pt, line_pt)
         rows = list(self.rows)
         chunks = [rows[i:i + rows_per_float] for i in range(0, len(rows), rows_per_float)] or [[]]
         if caption is None:
@@ -402,14 +435,16 @@ class Table:
             part = ([f"rows {latex_text(chunk[0])} to {latex_text(chunk[-1])}"] if len(chunks) > 1 else []) + (
                 [f"columns {latex_text(cols[0])} to {latex_text(cols[-1])}"] if len(groups) > 1 else [])
             cont = f" (part {k} of {n}: {', '.join(part)})" if n > 1 else ""
-            out += [r"\begin{table}[htbp]\centering\footnotesize",
+            env = "table*" if label_pt + sum(pts[i] for i in g) > LATEX_COLUMN_PT or wrap else "table"
+            out += [rf"\begin{{{env}}}[htbp]\centering\footnotesize\setlength{{\tabcolsep}}{{{LATEX_COLSEP_PT:g}pt}}"
+                    + (r"\renewcommand{\arraystretch}{1.5}" if r"\frac" in tabular else ""),
                     rf"\caption{{{caption}{cont}. Evidence: {self.evidence}.}}", tabular]
             if notes:
                 out.append(r"\par\smallskip $^\dagger$ differs from the printed value beyond its rounding: "
                            + "; ".join(notes) + ".")
             if self.notes and k == n:
                 out.append(r"\par\smallskip " + latex_text(self.notes))
-            out.append(r"\end{table}")
+            out.append(rf"\end{{{env}}}")
         return "\n".join(out) + "\n"
 
     def to_latex_document(self, digits: int | None = None, exact: bool = False) -> str:

@@ -10,7 +10,7 @@ from exactcube import catalog
 from exactcube.claims import REGISTRY, Erratum, Outcome, Verdict, erratum
 from exactcube.numbers import mpq
 from exactcube.printed import DOUBLE_15, TRUNCATION, Sampled, erratum_kind, substituting
-from exactcube.results import ErratumKind, counted_errata, errata_phrase, strict_errata
+from exactcube.results import ErratumKind, counted_errata, errata_phrase, strict_errata, wrong_values
 
 
 catalog.load()  # registers every document's claims
@@ -220,11 +220,14 @@ def test_strict_counts_rounding_as_wrong():
     assert REGISTRY["noisy.appendix.n4"].check().outcome is Outcome.VERIFIED
 
 
-def test_one_slip_is_counted_once():
-    # Figure 10's caption gives g a tenth of the games in each of its three rows: one slip
+def test_one_cause_is_one_mistake_with_its_values_beside_it():
+    # Figure 10's caption gives g a tenth of the games in each of its three rows: one cause, three printed values
     v = REGISTRY["ju24.fig10"].check()
-    assert len(v.errata) == 3 and len(counted_errata(v.errata)) == 1
-    assert errata_phrase(v.errata) == "1 printed value wrong (1 substantive)"
+    assert len(v.errata) == 3 and len(counted_errata(v.errata)) == 1 and len(wrong_values(v.errata)) == 3
+    assert errata_phrase(v.errata) == "3 printed values wrong, from 1 cause (3 substantive)"
+    # two errata of no named cause are two mistakes
+    two = [Erratum("a", "1", "2", kind="substantive"), Erratum("b", "1", "2", kind="misprint")]
+    assert len(counted_errata(two)) == 2 and errata_phrase(two) == "2 printed values wrong (1 misprint, 1 substantive)"
 
 
 def test_no_erratum_outcome_carries_only_uncounted_kinds(verdicts):

@@ -144,3 +144,36 @@ def _listed_exceptions() -> set:
         for m in re.finditer(r"^(#+) Mutation exceptions[^\n]*\n(.*?)(?=^#+ |\Z)", text, re.M | re.S):
             ids |= set(re.findall(r"`([a-z0-9]+\.[^`\s]+)`", m.group(2)))
     return ids
+
+
+def turns_open_on_change():
+    # stops deciding (instead of judging) when the printed doubling point is not 3/4
+    from exactcube.claims import open_
+
+    if P.value != mpq(3, 4):
+        return open_("exact", "a sub-proof breaks on the perturbed formula")
+    return verified("exact", "3/4 checked")
+
+
+def false_statement():
+    # "the doubling point is P": false for every printed value but 3/4 + 1/4 = 1 (the true point here is 1)
+    from exactcube.claims import refuted
+
+    if P.value == 1:
+        return verified("exact", "P = 1 is the doubling point")
+    return refuted("exact", f"P = {P.value} is not the doubling point", witness={"P": str(P.value), "true": "1"})
+
+
+def test_a_move_to_open_is_fragile_never_a_catch():
+    rep = mutate_claim(_claim(turns_open_on_change))
+    d = rep.as_dict()
+    assert (d["tried"], d["caught"], d["fragile"], d["survived"]) == (3, 0, 3, 0)
+    assert all(": open: " in f for f in d["fragile_mutants"])
+
+
+def test_a_false_statement_perturbed_stays_refuted_by_design():
+    # mutants of 3/4: 4/4 = 1 makes the statement true (caught); 2/4 and -3/4 stay false, refuted with a witness
+    rep = mutate_claim(_claim(false_statement))
+    d = rep.as_dict()
+    assert (d["tried"], d["caught"], d["survived_by_design"], d["survived"], d["fragile"]) == (3, 1, 2, 0, 0)
+    assert d["tried"] == d["caught"] + d["survived"] + d["survived_by_design"] + d["fragile"] + d["errors"]

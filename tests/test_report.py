@@ -487,3 +487,24 @@ def test_any_report_run_removes_the_build_folder_of_a_killed_one(tmp_path, cli):
     code, text = cli(["report", "-o", str(tmp_path / "r.html"), "--paper", "floyd", "--no-figures"])
     assert code == 0, text
     assert sorted(p.name for p in tmp_path.iterdir()) == ["r.html"]
+
+
+def test_the_reports_summary_counts_what_verify_says(verdicts):
+    """The report's summary table (HTML; the LaTeX one is built from the same cells) and verify's summary lines
+    count the same run alike: claims by outcome, and by evidence with 'under assumptions' apart (docs/design.md)."""
+    import re
+
+    from exactcube.cli.verify import summary_lines
+    from exactcube.report import _Html
+
+    results = list(verdicts.values())
+    lines = summary_lines(results, 0.0)
+    said_outcomes = {k: int(n) for n, k in re.findall(r"(\d+) ([a-z-]+)", lines[0].split(": ", 1)[1])}
+    said_grades = {k: int(n) for n, k in re.findall(r"(\d+) ([a-z ]+?)(?:,|$)", lines[1].split(": ", 1)[1])}
+    html = _Html().summary(results)
+    head = re.findall(r"<th>([^<]*)</th>", html.split("</thead>")[0])[1:-1]
+    rows = re.findall(r'<tr><th class="([^"]+)">[^<]*</th>(.*?)</tr>', html)
+    cells = {o: [int(x) for x in re.findall(r"<td>(\d+)</td>", r)] for o, r in rows}
+    assert {o: c[-1] for o, c in cells.items()} == said_outcomes
+    assert {g: sum(c[i] for c in cells.values()) for i, g in enumerate(head)} == said_grades
+    assert "exact under assumptions" in head and "exact" in head  # the two are apart, as verify counts them

@@ -127,7 +127,8 @@ def _summary(parts, out, path):
         return f"{k} {word}{'' if k == 1 else 's'}"
 
     out.print(f"wrote {path}: {n(len(parts.results), 'claim')} of {n(len(parts.docs), 'document')}, "
-              f"{n(parts.n_errata, 'printed value')} found wrong ({parts.n_not_counted} more not counted), "
+              f"{n(parts.n_mistakes, 'mistake')} found ({n(parts.n_errata, 'printed value')} wrong; "
+              f"{parts.n_not_counted} more not counted), "
               f"{n(parts.n_figures, 'figure')}")
     for f in parts.table_failures + parts.figure_failures:
         out.print(f"  could not include {f}")

@@ -24,17 +24,21 @@ Each claim gets an outcome, an evidence class and the readings it rests on:
   errata kinds substantive (a wrong value, formula or statement) | misprint (a slip whose
                intended value is clear) | rounding (one of the two nearest decimals,
                explained by the source's arithmetic) | transcription (likely damage
-               in the available text). "Printed values found wrong" counts substantive
-               and misprint only (--strict: rounding too). The one rule deciding
+               in the available text). "Mistakes found" counts substantive and misprint
+               errata only (--strict: rounding too), one per cause (the errata of one
+               cause, e.g. one series cut too early behind many cells, are one mistake),
+               with the printed values wrong beside them. The one rule deciding
                the kind is in docs/design.md, "Erratum kinds"; a claim whose
                differences are all uncounted kinds is verified, listing them.
 
 --mutate proves that the checks can fail: every printed item a check compares against
 (a table cell's last digit +-1, a sign, a number or term of a typed-in formula, a
 threshold, a count) is perturbed in turn and the check re-run; a mutant is caught when
-the verdict changes (outcome or errata places). A mutant on which the check raises is an
-error, counted apart and never as a catch. A value already found wrong is instead
-corrected, which must clear its erratum.
+the verdict changes (outcome or errata places) to one that is not open; a false statement
+perturbed into another false statement that stays refuted with a witness survives by
+design; a move to open is fragile and a raise is an error, both counted apart and never
+as a catch. A value already found wrong is instead corrected, which must clear its
+erratum.
 
 Exit status is 0 when every check ran (errata are findings, not failures), 1 when a
 check crashed (a failure of the tool), 2 on bad input."""
@@ -203,6 +207,7 @@ def _report(args, out, results, elapsed, mutations, load_errors, real_out) -> in
         t.add_column(col, justify=j)
     if mutations:
         t.add_column("mutants caught/tried", justify="right")
+        t.add_column("fragile", justify="right")
         t.add_column("errors", justify="right")
     if args.details:
         t.add_column("details")
@@ -214,6 +219,7 @@ def _report(args, out, results, elapsed, mutations, load_errors, real_out) -> in
         if mutations:
             m = mutations.get(r.claim.id)
             row.append(f"{m.caught}/{m.tried}" if m and m.tried else "-")
+            row.append(str(m.fragile_count) if m and m.tried else "-")
             row.append(str(m.errored) if m and m.tried else "-")
         if args.details:
             row.append(escape(details_text(r, mutations.get(r.claim.id))))
@@ -269,70 +275,60 @@ def details_text(r, mutation=None) -> str:
     for alt in v.alternatives:
         d += f"\n  {alt.label()}: {to_plain(alt.details)}"
     if mutation is not None:
-        d += (f"\n  mutants: {mutation.caught} of {mutation.tried} caught, {mutation.survived} survived, "
-              f"{mutation.errored} errors")
+        d += "\n  mutants: " + mutation_counts_text(mutation.as_dict())
         if mutation.note:
             d += f" ({mutation.note})"
-        for s in mutation.survivors:
-            d += f"\n    survived: {s}"
-        for s in mutation.errors:
-            d += f"\n    error: {s}"
+        for label, items in (("survived", mutation.survivors), ("survived by design", mutation.by_design),
+                             ("fragile", mutation.fragile), ("error", mutation.errors)):
+            for s in items:
+                d += f"\n    {label}: {s}"
     return d
-
-
-def summary_counts(results) -> dict:
-    """Counts for the summary line and the JSON: outcomes, evidence grades, errata by kind."""
-    from ..results import ErratumKind, counted_errata
-
-    outcomes: dict[str, int] = {}
-    grades: dict[str, int] = {}
-    kinds = {k.value: 0 for k in ErratumKind}
-    wrong = under = 0
-    for r in results:
-        outcomes[r.outcome] = outcomes.get(r.outcome, 0) + 1
-        if r.verdict:
-            grades[r.verdict.grade] = grades.get(r.verdict.grade, 0) + 1
-            for e in r.verdict.errata:
-                kinds[e.kind.value] += 1
-            n = len(counted_errata(r.verdict.errata))  # one slip counted once
-            if r.verdict.assumptions:
-                under += n
-            else:
-                wrong += n
-    return {"outcomes": outcomes, "evidence": grades, "errata_by_kind": kinds, "printed_values_wrong": wrong,
-            "printed_values_wrong_under_assumptions": under}
 
 
 def summary_lines(results, elapsed: float, mutations=None) -> list[str]:
     """The summary under the table: outcomes; evidence; errata by kind (and mutants)."""
+    from ..claims import summary_counts
+
     c = summary_counts(results)
     noun = "claim" if len(results) == 1 else "claims"
     outs = ", ".join(f"{n} {k}" for k, n in sorted(c["outcomes"].items()))
     lines = [f"{len(results)} {noun}: {outs}"]
     if c["evidence"]:
         lines.append("evidence: " + ", ".join(f"{n} {k}" for k, n in sorted(c["evidence"].items())))
-    w, u = c["printed_values_wrong"], c["printed_values_wrong_under_assumptions"]
     kinds = c["errata_by_kind"]
     from ..results import is_strict
 
-    if is_strict():
-        lines.append(f"{w} printed value{'' if w == 1 else 's'} found wrong, and {u} more under assumptions "
-                     f"({kinds['substantive']} substantive, {kinds['misprint']} misprint, {kinds['rounding']} "
-                     f"rounding in all: --strict counts rounding); not counted: {kinds['transcription']} "
-                     f"transcription; {elapsed:.2f} s")
-    else:
-        lines.append(f"{w} printed value{'' if w == 1 else 's'} found wrong, and {u} more under assumptions "
-                     f"({kinds['substantive']} substantive, {kinds['misprint']} misprint in all); not counted: "
-                     f"{kinds['rounding']} rounding, {kinds['transcription']} transcription; {elapsed:.2f} s")
+    lines.append(mistakes_line(c) + (f"; {kinds['substantive']} substantive, {kinds['misprint']} misprint, "
+                                     f"{kinds['rounding']} rounding values in all (--strict counts rounding); not "
+                                     f"counted: {kinds['transcription']} transcription" if is_strict() else
+                                     f"; {kinds['substantive']} substantive, {kinds['misprint']} misprint values "
+                                     f"in all; not counted: {kinds['rounding']} rounding, {kinds['transcription']} "
+                                     "transcription") + f"; {elapsed:.2f} s")
     if mutations:
-        tried = sum(m.tried for m in mutations.values())
-        caught = sum(m.caught for m in mutations.values())
-        survived = sum(m.survived for m in mutations.values())
-        errors = sum(m.errored for m in mutations.values())
+        total = {k: sum(m.as_dict()[k] for m in mutations.values()) for k in MUTATION_KEYS}
         none = sum(1 for m in mutations.values() if not m.items)
-        lines.append(f"mutants: {caught} of {tried} caught, {survived} survived, {errors} errors (an error is "
-                     f"never a catch); {none} claim{'' if none == 1 else 's'} compare against nothing printed")
+        lines.append(f"mutants: {mutation_counts_text(total)} (a move to open or an error is never a catch); "
+                     f"{none} claim{'' if none == 1 else 's'} compare against nothing printed")
     return lines
+
+
+def mistakes_line(c: dict) -> str:
+    """'M mistakes found (W printed values wrong), and N more under assumptions (U values)' from
+    :func:`exactcube.claims.summary_counts`: the mistakes (one per cause) first, their printed values beside."""
+    m, w = c["mistakes"], c["printed_values_wrong"]
+    mu, u = c["mistakes_under_assumptions"], c["printed_values_wrong_under_assumptions"]
+    return (f"{m} mistake{'' if m == 1 else 's'} found ({w} printed value{'' if w == 1 else 's'} wrong), and {mu} "
+            f"more under assumptions ({u} value{'' if u == 1 else 's'})")
+
+
+#: The counts of a mutation report (``MutationReport.as_dict``), tried = the sum of the other five.
+MUTATION_KEYS = ("tried", "caught", "survived", "survived_by_design", "fragile", "errors")
+
+
+def mutation_counts_text(m: dict) -> str:
+    """'C of T caught, S survived, D survived by design, F fragile, E errors' from a report's counts."""
+    return (f"{m['caught']} of {m['tried']} caught, {m['survived']} survived, {m['survived_by_design']} survived "
+            f"by design, {m['fragile']} fragile, {m['errors']} errors")
 
 
 def readings_legend(results) -> list[str]:
@@ -355,6 +351,7 @@ SCHEMA_VERSION = 3
 
 def verdicts_document(results, elapsed, load_errors, mutations, version) -> dict:
     """The ``--json`` document, schema version 3 (exactcube/schema/verdicts.json)."""
+    from ..claims import summary_counts
     from ..results import ASSUMPTIONS
 
     claims = []

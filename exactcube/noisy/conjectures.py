@@ -45,6 +45,8 @@ __all__ = [
     "grid",
     "conjecture9_holds_at",
     "smallest_failure",
+    "GridVerdict",
+    "grid_verdict",
     "Crossing",
     "locate_crossing",
     "prove_conjecture9",
@@ -216,6 +218,50 @@ def smallest_failure(checks, conjecture: int):
     count (the strict reading of the module docstring)."""
     fs = [f for c in checks for f in c.failures if f.conjecture == conjecture]
     return min(fs, key=lambda f: (f.n, f.eps)) if fs else None
+
+
+@dataclass(frozen=True)
+class GridVerdict:
+    """The verdict of Conjecture ``conjecture`` on the records of a grid sweep: ``holds`` when no grid point fails;
+    ``failures`` (the records' JSON failures, smallest heap then smallest eps first) and how many of them are exact
+    ties (kind 'tie').  The one tie rule is the module docstring's strict reading: a tie is a failure."""
+
+    conjecture: int
+    points: int
+    failures: tuple
+    ties: int
+
+    @property
+    def holds(self) -> bool:
+        return not self.failures
+
+    @property
+    def outcome(self) -> str:
+        """'verified' or 'refuted' (a grid point where the statement fails refutes it; ties included)."""
+        return "verified" if self.holds else "refuted"
+
+    @property
+    def smallest(self) -> dict | None:
+        return self.failures[0] if self.failures else None
+
+    def by_heap(self) -> dict:
+        """The failing eps (exact, increasing) of every failing heap n, by n."""
+        out: dict[int, list] = {}
+        for f in self.failures:
+            out.setdefault(f["n"], []).append(to_mpq(f["eps"]))
+        return {n: sorted(es) for n, es in sorted(out.items())}
+
+
+def grid_verdict(records: dict, conjecture: int) -> GridVerdict:
+    """Conjecture 9 or 10 judged on the records of a grid sweep (:func:`exactcube.noisy.sweep.run_sweep`: by exact
+    eps, each holding its JSON ``failures``), under the strict reading of the module docstring: every failure
+    counts, exact ties (the conjectured move optimal, but not the unique optimum) included.  ``noisy`` §3,
+    Conjectures 9 and 10.  The one judge of ``exactcube conjecture`` and of the grid claims of ``verify``."""
+    if conjecture not in (9, 10):
+        raise BadInput(f"conjecture: expected 9 or 10, got {conjecture}")
+    fails = [f for rec in records.values() for f in rec.get("failures", ()) if f["conjecture"] == conjecture]
+    fails.sort(key=lambda f: (f["n"], to_mpq(f["eps"])))
+    return GridVerdict(conjecture, len(records), tuple(fails), sum(1 for f in fails if f["kind"] == "tie"))
 
 
 # ---------------------------------------------------------------------------

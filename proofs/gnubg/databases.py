@@ -142,7 +142,7 @@ def deviation_erratum(table, dev, gammon: bool, play: dict | None = None) -> Err
                            f"(exact mean {format_decimal(play['gnubg_play_mean'], 7)} rolls), the best play leaves "
                            f"{_counts(play['exact_play'])} ({format_decimal(play['exact_play_mean'], 7)})"
                            if play and "roll" in play else ""),
-                   kind=ruling.kind, slip=slip)
+                   kind=ruling.kind, cause=slip)
 
 
 def _kinds(errata) -> dict:

@@ -761,7 +761,7 @@ def fig10():
                                     ", ".join(row), f"needs denominators dividing $g$, hence $g$ is a multiple of {need}"),
                                 kind=ErratumKind.SUBSTANTIVE,
                                 # one slip of the caption (each g a tenth of the games played) shows in three rows
-                                slip="Figure 10 caption: g a tenth of the games" if need == 10 * int(g_printed) else ""))
+                                cause="Figure 10 caption: g a tenth of the games" if need == 10 * int(g_printed) else ""))
             m = need
         else:
             m = int(g_printed)

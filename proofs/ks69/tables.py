@@ -428,7 +428,8 @@ def claim_table5():
     # the kind of each wrong cell by the one rule: the truncated series explains the cells it reproduces
     series = ("the double series (18) and (28) summed only over i, j from 0 to 10, the cut that reproduces the "
               "printed cells (our reconstruction of how they were computed)")
-    errs = t.errata(method=lambda row, col: "" if row in misfit_rows else series)
+    errs = t.errata(method=lambda row, col: "" if row in misfit_rows else series,
+                    cause="Table V: the series (18) and (28) cut at N = 10")
     # the same cut-off model leaves Table III's printed cells unchanged (its means L, M <= 1.15 are small)
     t3_ok = 0
     pub3 = _grid(PUBLISHED_3)

@@ -559,23 +559,18 @@ def _big_grid(n_max: int = 1024, step=mpq(1, 1000)):
 
 
 def _big_grid_verdict(number: int):
-    """The grid verdict under the strict reading of :mod:`exactcube.noisy.conjectures`: the conjectured move must be
-    the unique optimum, so an exact tie (kind 'tie': the move is optimal, but so is another) is a counterexample."""
+    """The grid verdict of :func:`exactcube.noisy.conjectures.grid_verdict` (its one tie rule: an exact tie is a
+    failure) on the grid 1/1000, n <= 1024."""
     res = _big_grid()
-    fails = [f for e in res.eps for f in res.records[e]["failures"] if f["conjecture"] == number]
-    ties = sum(1 for f in fails if f["kind"] == "tie")
+    g = cj.grid_verdict(res.records, number)
     scope = say(f"exact on the grid of step $1/1000$ ({len(res.eps)} points) for $n \\le {res.n_max}$")
-    if ties:
-        scope = say(scope, f"; {ties} of the failures are exact ties (the conjectured move optimal but not the unique "
-                    "optimum: a failure under the strict reading)")
-    if not fails:
+    if g.ties:
+        scope = say(scope, f"; {g.ties} of the failures are exact ties (the conjectured move optimal but not the "
+                    "unique optimum: a failure under the strict reading)")
+    if g.holds:
         return verified(EXACT, say("scope:", scope))
-    first = min(fails, key=lambda f: (f["n"], parse_rational(f["eps"])))
-    ns = sorted({f["n"] for f in fails})
-    ranges = []
-    for n in ns:
-        es = sorted(parse_rational(f["eps"]) for f in fails if f["n"] == n)
-        ranges.append([n, len(es), value(es[0]), value(es[-1])])
+    first = g.smallest
+    ranges = [[n, len(es), value(es[0]), value(es[-1])] for n, es in g.by_heap().items()]
     failing = table(["heap $n$", "grid points", "first $\\varepsilon$", "last $\\varepsilon$"], ranges)
     witness = table(["$n$", "$\\varepsilon$", "optimal moves", "$p(n)$", "conjectured move", "its value"],
                     [[first["n"], value(parse_rational(first["eps"])), _moves(first["optimal"]), first["p"],

@@ -277,3 +277,38 @@ def test_matmul_encloses_every_product_of_interval_matrices_and_is_not_much_wide
             for j in range(r):
                 w_hull = hull[1][i][j] - hull[0][i][j]
                 assert mpq(float(res[1][i, j])) - mpq(float(res[0][i, j])) <= mpq(3, 2) * w_hull + mpq(1, 10**12)
+
+
+def _grid_file(path, failures):
+    """A results file of the grid 1/1000, n <= 1024 (the one the grid claims read) with the given failures at
+    eps = 3/5 and none elsewhere: what the two commands judge, without solving 999 games."""
+    import json
+
+    from exactcube.noisy import conjectures as cj
+    from exactcube.numbers import format_exact
+
+    eps = [format_exact(e) for e in cj.grid(mpq(1, 1000))]
+    lines = [{"kind": "exactcube.noisy.conjectures.grid", "n_max": 1024, "eps": eps}]
+    lines += [{"eps": e, "failures": failures if e == "3/5" else []} for e in eps]
+    path.write_text("".join(json.dumps(x, separators=(",", ":"), sort_keys=True) + "\n" for x in lines))
+
+
+@pytest.mark.parametrize("kind", ["tie", "move", None])
+def test_conjecture_and_verify_judge_one_grid_file_alike(tmp_path, monkeypatch, cli, kind):
+    """`exactcube conjecture 10` and `exactcube verify` (claim noisy.conjecture10.grid) on the same results file:
+    one verdict.  By the strict reading of noisy §3 ("the optimal move is n - 1": the unique maximiser), an exact
+    tie at heap 4 (moves 3 and 1 both optimal) refutes Conjecture 10 like a strictly better move does."""
+    import json
+
+    fail = {"conjecture": 10, "n": 4, "eps": "3/5", "kind": kind, "optimal": [1, 3] if kind == "tie" else [1],
+            "p": "0.6", "conjectured": 3, "conjectured_value": "0.6" if kind == "tie" else "0.5", "gap": "0"}
+    _grid_file(tmp_path / "noisy-grid-n1024-step1000.jsonl", [fail] if kind else [])
+    monkeypatch.setenv("EXACTCUBE_CACHE", str(tmp_path))
+    code, text = cli(["conjecture", "10", "--n-max", "1024", "--eps-step", "1/1000",
+                      "--resume", str(tmp_path / "noisy-grid-n1024-step1000.jsonl")])
+    assert code == 0
+    said = text.split("Conjecture 10: ")[1].split()[0]
+    code, text = cli(["verify", "--claim", "noisy.conjecture10.grid", "--slow", "--json", "-"])
+    assert code == 0
+    (c,) = json.loads(text)["claims"]
+    assert said == c["outcome"] == ("verified" if kind is None else "refuted")

@@ -133,7 +133,7 @@ def test_a_play_chosen_on_rounded_means_is_a_substantive_erratum_and_its_correct
     v = g.one_sided_verdict(indices=[i])
     e = _by_where(v)[f"gnubg_os0.bd bear-off words, position 1 0 4 1 3 0 (index {i})"]
     assert v.outcome is Outcome.ERRATUM and e.kind is ErratumKind.SUBSTANTIVE
-    assert e.printed == "23270/65535 at 5 rolls" and e.slip == "play chosen on rounded means at 1 0 4 1 3 0"
+    assert e.printed == "23270/65535 at 5 rolls" and e.cause == "play chosen on rounded means at 1 0 4 1 3 0"
     assert "gnubg leaves 2 0 3 1 2 0" in e.note
     assert abs(mpq(e.true.split(" = ")[0]) * 65535 - 23270) > 182  # far beyond rounding
     item = g.stored_items(GNUBG_OS, False, os_.one_sided())[i]
@@ -149,7 +149,7 @@ def test_one_cause_is_counted_once():
     above = [(2, 0, 4, 1, 2, 0), (3, 0, 4, 0, 2, 1), (3, 0, 3, 1, 3, 0), (2, 0, 5, 1, 2, 0)]
     v = g.one_sided_verdict(indices=[gnubg_index(c) for c in above])
     assert len(v.errata) == 4 and all(e.kind is ErratumKind.SUBSTANTIVE for e in v.errata)
-    assert {e.slip for e in v.errata} == {"play chosen on rounded means at 2 0 4 1 2 0"}
+    assert {e.cause for e in v.errata} == {"play chosen on rounded means at 2 0 4 1 2 0"}
     assert len(counted_errata(v.errata)) == 1
     assert sum("below this position" in e.note for e in v.errata) == 3
 

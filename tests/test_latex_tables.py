@@ -1,0 +1,201 @@
+"""Every registered table's ``--format latex`` fragment pasted unchanged into ``article``, ``amsart`` and a
+two-column ``article``: it compiles, no line is overfull (the table fits its page or column), and no two glyphs
+above one another come closer than 0.8 pt (the fractions of adjacent rows never touch).  Needs pdflatex and
+pdftoppm (skipped without them)."""
+
+import os
+import re
+import shutil
+import subprocess
+
+import pytest
+
+from exactcube import catalog
+from exactcube.tables import TABLES
+
+CLASSES = {"article": r"\documentclass{article}", "amsart": r"\documentclass{amsart}",
+           "twocolumn": r"\documentclass[twocolumn]{article}"}
+PREAMBLE = "\\usepackage{booktabs}\n\\usepackage{array}\n\\usepackage[T1]{fontenc}\n\\usepackage{lmodern}\n"
+DPI = 600
+#: The least clearance from a fraction to the glyphs of the row above or below.  In an unstretched footnote-size
+#: tabular the denominator of one row and the numerator of the next touch (one piece of ink at 600 dpi); with
+#: \arraystretch 1.5 they are 2.9 pt apart, twice the clearance inside one fraction (about 1.4 pt).
+MIN_GAP_PT = 2.5
+#: Thinner ink is a rule (a fraction bar, booktabs' rules, '='), not a glyph: a glyph may sit 0.4 pt from a bar.
+THIN_PT = 0.7
+
+needs_tex = pytest.mark.skipif(not (shutil.which("pdflatex") and shutil.which("pdftoppm")),
+                               reason="pdflatex and pdftoppm are needed")
+#: The tables that take more than a few seconds to build with their default options (run with --slow).
+SLOW = {"bearoff.janowski", "ju24.triangle-regions"}
+
+
+def compile_fragment(fragment: str, cls: str, folder) -> tuple[str, list]:
+    """pdflatex on ``fragment`` in document class ``cls``: (the log, the PNG pages at :data:`DPI`)."""
+    tex = folder / f"{cls}.tex"
+    tex.write_text(CLASSES[cls] + "\n" + PREAMBLE + "\\begin{document}\n" + fragment + "\\end{document}\n")
+    r = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", tex.name], cwd=folder,
+                       capture_output=True, text=True, timeout=120)
+    log = (folder / f"{cls}.log").read_text(errors="replace")
+    assert r.returncode == 0, log[-2000:]
+    subprocess.run(["pdftoppm", "-r", str(DPI), "-gray", f"{cls}.pdf", cls], cwd=folder, check=True, timeout=120)
+    pages = sorted(folder.glob(f"{cls}-*.pgm"))
+    return log, pages
+
+
+def _read_pgm(path):
+    import numpy as np
+
+    data = path.read_bytes()
+    head = re.match(rb"P5\s+(\d+)\s+(\d+)\s+(\d+)\s", data)
+    w, h = int(head.group(1)), int(head.group(2))
+    return np.frombuffer(data[head.end():head.end() + w * h], dtype=np.uint8).reshape(h, w)
+
+
+def glyph_boxes(ink):
+    """Bounding boxes (y0, y1, x0, x1; pixels, ends excluded) of the 8-connected pieces of ink of a page:
+    pixel runs of each row joined to the overlapping runs of the row above (union-find)."""
+    import numpy as np
+
+    parent: list[int] = []
+
+    def find(i):
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    runs = []  # (y, x0, x1, id)
+    prev: list = []
+    for y in np.flatnonzero(ink.any(axis=1)):
+        row = ink[y].astype(np.int8)
+        edges = np.flatnonzero(np.diff(np.concatenate(([0], row, [0]))))
+        cur = []
+        j = 0
+        prev = prev if prev and prev[0][0] == y - 1 else []
+        for x0, x1 in zip(edges[0::2].tolist(), edges[1::2].tolist()):
+            rid = len(parent)
+            parent.append(rid)
+            while j < len(prev) and prev[j][2] < x0:  # runs of the row above that end before this one starts
+                j += 1
+            k = j
+            while k < len(prev) and prev[k][1] <= x1:  # overlap, diagonals included
+                a, b = find(prev[k][3]), find(rid)
+                if a != b:
+                    parent[b] = a
+                k += 1
+            cur.append((y, x0, x1, rid))
+        runs += cur
+        prev = cur
+    boxes: dict = {}
+    for y, x0, x1, rid in runs:
+        r = find(rid)
+        b = boxes.get(r)
+        boxes[r] = (y, y + 1, x0, x1) if b is None else (min(b[0], y), max(b[1], y + 1), min(b[2], x0), max(b[3], x1))
+    return list(boxes.values())
+
+
+def min_vertical_gap(page) -> float:
+    """The least vertical distance (points) from a part of a fraction (a glyph within 2.5 pt of a fraction bar
+    above or below it) of a tabular (inside its booktabs rules) to another glyph of the tabular above or below it
+    with no rule or bar between them: the clearance between
+    the fractions of adjacent rows (or between a fraction and the text of the row beside it); 0 when the
+    denominator of one row and the numerator of the next are one piece of ink (they touch)."""
+    import numpy as np
+
+    px = DPI / 72.27
+    boxes = np.array(glyph_boxes(_read_pgm(page) < 128), dtype=float)
+    if len(boxes) < 2:
+        return float("inf")
+    thin = boxes[:, 1] - boxes[:, 0] <= THIN_PT * px
+    glyph = ~thin & (np.maximum(boxes[:, 1] - boxes[:, 0], boxes[:, 3] - boxes[:, 2]) > 1.2 * px)
+    bars = boxes[thin & (boxes[:, 3] - boxes[:, 2] < 20 * px)]
+    rules = boxes[thin]
+    g = boxes[glyph]
+    y0, y1, x0, x1 = g[:, 0], g[:, 1], g[:, 2], g[:, 3]
+
+    def overlap(a, b):
+        return (a[:, None, 2] < b[None, :, 3]) & (b[None, :, 2] < a[:, None, 3])
+
+    # fraction parts: a bar within 2.5 pt below (numerator) or above (denominator)
+    ob = overlap(g, bars)
+    numerator = (ob & (bars[None, :, 0] - y1[:, None] >= 0) & (bars[None, :, 0] - y1[:, None] < 2.5 * px)).any(axis=1)
+    denominator = (ob & (y0[:, None] - bars[None, :, 1] >= 0) & (y0[:, None] - bars[None, :, 1] < 2.5 * px)).any(axis=1)
+    if (numerator & denominator).any():  # one piece of ink under one bar and over another: two rows touch
+        return 0.0
+    frac = numerator | denominator
+    # only glyphs of a tabular: inside the box of booktabs rules of one width (the notes are paragraph text)
+    wide = boxes[thin & (boxes[:, 3] - boxes[:, 2] >= 20 * px)]
+    inside = np.zeros(len(g), dtype=bool)
+    for r in wide:
+        same = wide[(abs(wide[:, 2] - r[2]) <= 2) & (abs(wide[:, 3] - r[3]) <= 2)]
+        inside |= (y0 >= same[:, 0].min()) & (y1 <= same[:, 1].max()) & (x0 >= r[2] - 2) & (x1 <= r[3] + 2)
+    frac &= inside
+    above = overlap(g, g) & (y1[:, None] <= y0[None, :]) & (frac[:, None] | frac[None, :]) & \
+        inside[:, None] & inside[None, :]
+    best = float("inf")
+    orule = overlap(g, rules)
+    for i, j in zip(*np.nonzero(above)):
+        between = orule[i] & orule[j] & (rules[:, 0] >= y1[i]) & (rules[:, 1] <= y0[j])
+        if not between.any():
+            best = min(best, (y0[j] - y1[i]) / px)
+    return best
+
+
+def check_fragment(fragment: str, folder) -> dict:
+    """For each class: the overfull boxes of the log (points) and the least vertical gap between glyphs."""
+    out = {}
+    for cls in CLASSES:
+        sub = folder / cls
+        sub.mkdir()
+        log, pages = compile_fragment(fragment, cls, sub)
+        over = [float(x) for x in re.findall(r"Overfull \\hbox \(([\d.]+)pt too wide\)", log)]
+        out[cls] = (over, min(min_vertical_gap(p) for p in pages))
+    return out
+
+
+@needs_tex
+def test_the_gap_check_sees_touching_fractions(tmp_path):
+    """The check itself: fractions in adjacent rows of a plain footnote-size tabular (no extra row height) touch
+    and are found; the same rows stretched by 1.5 are not."""
+    rows = "\n".join(rf"$\frac{{{k}}}{{{k + 16}}}$ & $\frac{{3}}{{{k + 4}}}$ \\" for k in range(1, 6))
+    plain = "{\\footnotesize\\begin{tabular}{rr}\n" + rows + "\n\\end{tabular}}\n"
+    (tmp_path / "a").mkdir()
+    _, pages = compile_fragment(plain, "article", tmp_path / "a")
+    assert min_vertical_gap(pages[0]) < MIN_GAP_PT
+    (tmp_path / "b").mkdir()
+    _, pages = compile_fragment("{\\renewcommand{\\arraystretch}{1.5}" + plain + "}", "article", tmp_path / "b")
+    assert min_vertical_gap(pages[0]) >= MIN_GAP_PT
+
+
+def _fragment(tid: str, **kwargs) -> str:
+    catalog.load()
+    return TABLES[tid](**kwargs).to_latex(**({"exact": True} if tid == "ju24.dk" else {}))
+
+
+def _check(tid, tmp_path, **kwargs):
+    for cls, (over, gap) in check_fragment(_fragment(tid, **kwargs), tmp_path).items():
+        assert over == [], (tid, cls, over)
+        assert gap >= MIN_GAP_PT, (tid, cls, gap)
+
+
+@needs_tex
+@pytest.mark.parametrize("tid,kwargs", [("ju24.dk", {"size": 2}), ("ks69.table1", {}), ("ks69.table5", {})],
+                         ids=["readme-ju24.dk", "ks69.table1", "ks69.table5"])
+def test_a_pasted_table_compiles_fits_and_keeps_rows_apart(tid, kwargs, tmp_path):
+    _check(tid, tmp_path, **kwargs)
+
+
+@needs_tex
+@pytest.mark.slow
+def test_every_registered_table_compiles_fits_and_keeps_rows_apart(tmp_path):
+    catalog.load()
+    for tid in sorted(TABLES):
+        (tmp_path / tid).mkdir()
+        _check(tid, tmp_path / tid)
+
+
+def test_equation_references_print_as_text():
+    """ks69.table5's note names the series (18) and (28): text, never the fraction 18/28."""
+    frag = _fragment("ks69.table5")
+    assert "(18) and (28)" in frag and r"\frac{18}{28}" not in frag
