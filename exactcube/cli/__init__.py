@@ -60,12 +60,16 @@ class _Parser(argparse.ArgumentParser):
                 if found and found[0] is not None and all(f[0] is None for f in found):
                     self.error(f"unknown option {tok.partition('=')[0]!r}")
         ns, extras = super().parse_known_args(args, namespace)
+        if extras and self._subcommand and self.id_first:
+            self.error(self.id_first)
         if extras and self._is_leaf() and self._subcommand:
             self.error(f"unrecognized arguments: {' '.join(extras)}")
         return ns, extras
 
     #: Set on the parsers of sub-commands: they report their own leftovers.
     _subcommand = False
+    #: Set by a sub-command whose free options follow an id (table, plot): what to say when they come first.
+    id_first = None
 
     def error(self, message):  # noqa: D401 - argparse API
         raise BadInput(f"{self.prog}: {message} (see '{self.prog} --help')")

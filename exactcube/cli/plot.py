@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..errors import BadInput
 from ._common import add_force, complete_figures, estimate_first, output_arg
+from .table import ID_FIRST
 
 NAME = "plot"
 ORDER = 60
@@ -22,6 +23,7 @@ def add_arguments(p):
     p.add_argument("--list", action="store_true", help="list the registered figures")
     add_force(p)
     p.add_argument("options", nargs="...", help="figure-specific options")
+    p.id_first = ID_FIRST.format(kind="figure", command="plot", options="--size 20")
 
 
 def run(args, out) -> int:
@@ -37,19 +39,23 @@ def run(args, out) -> int:
         raise BadInput(f"unknown figure {args.id!r} (see 'exactcube plot --list')")
     tokens = list(args.options)
     output = args.output
-    if "-o" in tokens or "--output" in tokens:
-        k = tokens.index("-o") if "-o" in tokens else tokens.index("--output")
-        if k + 1 >= len(tokens):
-            raise BadInput("-o needs a file name")
-        output = output_arg("-o")(tokens[k + 1])
-        del tokens[k:k + 2]
+    for k, tok in enumerate(tokens):
+        key, eq, val = tok.partition("=")
+        if key in ("-o", "--output"):  # after the id: '-o FILE' or '--output=FILE'
+            if not eq:
+                if k + 1 >= len(tokens):
+                    raise BadInput("-o needs a file name")
+                val = tokens[k + 1]
+            output = output_arg("-o")(val)
+            del tokens[k:k + (1 if eq else 2)]
+            break
     force = args.force or "--force" in tokens
     tokens = [t for t in tokens if t != "--force"]
     output = output or f"{args.id}.pdf"
     check_name(output)
     output_arg("-o")(output)
     builder = FIGURES[args.id]
-    options = _parse_options(builder, tokens)
+    options = _parse_options(builder, tokens, "figure")
     _estimate(builder, options, force)
     fig = builder(**options)
     path = save(fig, output)
