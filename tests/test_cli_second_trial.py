@@ -50,3 +50,57 @@ def test_options_before_the_id(cli, capsys, argv):
     code, _ = cli(argv)
     err = _err(capsys)
     assert code == 2 and "id before its options" in err and "unrecognized" not in err, err
+
+
+# row 10: a refused --dask (extra missing, or no scheduler at that address) leaves no results file.
+def test_refused_dask_leaves_no_results_file(cli, tmp_path, capsys):
+    res = tmp_path / "res.json"
+    code, _ = cli(["conjecture", "10", "--n-max", "16", "--eps-step", "1/2", "--resume", str(res), "--dask", ""])
+    assert code == 2 and _err(capsys).count("\n") == 1
+    assert not res.exists()
+
+
+# row 3: an estimate before long conjecture runs, also for heaps too small to extrapolate from, and for --rigorous;
+# progress lines when stderr is not a terminal.
+def test_conjecture_grid_of_tiny_heaps_is_estimated(cli, capsys, monkeypatch):
+    from exactcube.noisy import sweep
+
+    def stop(*a, **k):
+        raise KeyboardInterrupt  # the run itself: the estimate must already be out
+
+    monkeypatch.setattr(sweep, "run_sweep", stop)
+    monkeypatch.setattr("exactcube.cli._common.ANNOUNCE_SECONDS", 0)  # announce whatever the machine's speed
+    code, _ = cli(["conjecture", "9", "--n-max", "2", "--eps-step", "1/1000000"])
+    err = _err(capsys)
+    # the grid below 1/2 with step 1/1000000: eps = 1/10^6 ... 499999/10^6, 499999 points
+    assert code == 130 and "estimate: about" in err and "499999 grid points" in err, err
+
+
+def test_conjecture_rigorous_is_estimated(cli, capsys, monkeypatch):
+    from exactcube.noisy import conjectures as cj
+
+    real, sizes = cj.prove_conjecture9, []
+
+    def spy(n):
+        sizes.append(n)
+        if n == 64:
+            raise KeyboardInterrupt  # the run itself
+        return real(n)
+
+    monkeypatch.setattr(cj, "prove_conjecture9", spy)
+    monkeypatch.setattr("exactcube.cli._common.ANNOUNCE_SECONDS", 0)
+    code, _ = cli(["conjecture", "9", "--rigorous", "--n-max", "64"])
+    err = _err(capsys)
+    assert code == 130 and "estimate: about" in err and "--rigorous --n-max 64" in err, err
+    assert sizes[-1] == 64 and max(sizes[:-1]) < 64, sizes
+
+
+def test_progress_prints_plain_lines_when_piped(capsys, monkeypatch):
+    from exactcube.cli import _common
+
+    monkeypatch.setattr(_common, "PLAIN_PROGRESS_SECONDS", 0)
+    with _common.progress("grid", 3) as bar:  # stderr is captured: not a terminal
+        bar.advance()
+        bar.advance(2)
+    err = _err(capsys).splitlines()
+    assert err[0].startswith("exactcube: progress: grid: 1/3 done") and err[1].startswith("exactcube: progress: grid: 3/3")

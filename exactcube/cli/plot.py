@@ -13,7 +13,7 @@ DESCRIPTION = """Draw a registered figure.  'exactcube plot --list' lists them.
 
 Figures need matplotlib:  pip install 'exactcube[plot]'.  Figure-specific options follow
 the id (see 'exactcube plot --list').  A figure that declares its cost is timed on smaller
-sizes first: an estimate over a minute is printed, over an hour refused without --force."""
+sizes first: an estimate over 20 s is printed, over an hour refused without --force."""
 
 
 def add_arguments(p):
@@ -67,7 +67,7 @@ def run(args, out) -> int:
 def _estimate(builder, options: dict, force: bool) -> None:
     """The cost hook of a figure: a builder function may carry ``cost(**params) -> (run_at, size, start,
     growth)``, the exact computation it makes as a function of one size; it is timed on sizes below
-    ``size`` and the estimate announced (over a minute) or refused (over an hour, without --force)."""
+    ``size`` and the estimate announced (over 20 s) or refused (over an hour, without --force)."""
     cost = getattr(builder.build, "cost", None)
     if cost is None:
         return
