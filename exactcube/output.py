@@ -6,8 +6,10 @@ Every command that writes a file (``verify --json``, ``table -o``, ``plot -o``,
 
 * :func:`check_destination` is run *before* the work starts: the name is valid
   (not empty, not a folder name such as ``..``, each component within the file
-  system's length limit, no NUL byte), its folder exists and is writable, and
-  what is there now is a regular file or nothing.  Devices, FIFOs, sockets and
+  system's length limit, no NUL byte), its folder exists and a file can be
+  created in it (tried: a temporary file is made and removed, since /proc and
+  /sys pass ``os.access`` for root yet refuse new files), and what is there now
+  is a regular file or nothing.  Devices, FIFOs, sockets and
   folders are refused.  A symbolic link is followed: the file it points to is
   the one written (a dangling link creates its target).  ``-`` means standard
   output.
@@ -118,6 +120,7 @@ def check_destination(path, what: str = "output") -> str:
         raise path_error(what, path, f"the folder {folder!r} {kind}")
     if not os.access(folder, os.W_OK | os.X_OK):
         raise path_error(what, path, f"the folder {folder!r} is not writable")
+    _probe_folder(folder, what, path)
     try:
         st = os.stat(real)
     except FileNotFoundError:
@@ -134,6 +137,18 @@ def check_destination(path, what: str = "output") -> str:
     if not os.access(real, os.W_OK):
         raise path_error(what, path, "it is read-only")
     return real
+
+
+def _probe_folder(folder: str, what: str, path) -> None:
+    """Create and remove a temporary file in ``folder``, as the writers will: ``os.access`` says yes to
+    root for /proc and /sys, where no file can be created, so only trying tells."""
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=_TMP_PREFIX, suffix=".tmp", dir=folder)
+    except OSError as exc:
+        why = "" if exc.errno == errno.ENOENT else f" ({exc.strerror or exc})"
+        raise path_error(what, path, f"no file can be created in the folder {folder!r}{why}") from None
+    os.close(fd)
+    os.unlink(tmp)
 
 
 def _umask() -> int:

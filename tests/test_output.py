@@ -189,3 +189,15 @@ def test_dash_is_standard_output(tmp_path, capsys, monkeypatch):
     write_json("-", {"k": 1})
     assert capsys.readouterr().out == '{\n  "k": 1\n}\n'
     assert not (tmp_path / "-").exists()
+
+
+@pytest.mark.parametrize("target", ["/proc/x.json", "/sys/x.json"])
+def test_pseudo_file_system_folder_refused_before_the_work(target, cli):
+    """/proc and /sys pass os.access(W_OK) for root but refuse new files: the early check must try."""
+    folder = os.path.dirname(target)
+    if not os.path.isdir(folder):
+        pytest.skip(f"no {folder} here")
+    with pytest.raises(BadInput, match="no file can be created|not writable"):
+        check_destination(target, "--json")
+    code, text = cli(["race", "5", "6", "--json", target])
+    assert code == 2 and "chance you win" not in text, text

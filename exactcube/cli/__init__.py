@@ -60,12 +60,16 @@ class _Parser(argparse.ArgumentParser):
                 if found and found[0] is not None and all(f[0] is None for f in found):
                     self.error(f"unknown option {tok.partition('=')[0]!r}")
         ns, extras = super().parse_known_args(args, namespace)
+        if extras and self._subcommand and self.id_first:
+            self.error(self.id_first)
         if extras and self._is_leaf() and self._subcommand:
             self.error(f"unrecognized arguments: {' '.join(extras)}")
         return ns, extras
 
     #: Set on the parsers of sub-commands: they report their own leftovers.
     _subcommand = False
+    #: Set by a sub-command whose free options follow an id (table, plot): what to say when they come first.
+    id_first = None
 
     def error(self, message):  # noqa: D401 - argparse API
         raise BadInput(f"{self.prog}: {message} (see '{self.prog} --help')")
@@ -170,7 +174,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         epilog=(
             "Numbers are exact: type 3/4, 0.77 or 1e-3; they are never read as binary floats (at most 1000 "
             "digits per part, exponents within +-1000; --digits 0..1000).  Files: -o FILE writes whole or not "
-            "at all onto a regular file ('-' is standard output).  Runs estimated above a minute say so first; "
+            "at all onto a regular file ('-' is standard output).  Runs estimated above 20 s say so first; "
             "above an hour they need --force.  NO_COLOR turns colour off.  Exit status: 0 done, 2 a mistake "
             "in the command line, 1 a failure of the tool.  See docs/cli.md."
         ),

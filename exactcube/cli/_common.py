@@ -193,7 +193,7 @@ def reject_options(args, command: str, flags) -> None:
 
 
 #: A run estimated above this many seconds prints its estimate (on stderr) before it starts.
-ANNOUNCE_SECONDS = 60
+ANNOUNCE_SECONDS = 20
 #: A run estimated above this many seconds is refused unless --force.
 REFUSE_SECONDS = 3600
 
@@ -286,15 +286,43 @@ def announce_claims(claims) -> None:
     announce(seconds, how, force=True)
 
 
+#: Seconds between two plain progress lines when stderr is not a terminal (the first after this long).
+PLAIN_PROGRESS_SECONDS = 30
+
+
+class _PlainProgress:
+    """Progress for a piped stderr: one line every :data:`PLAIN_PROGRESS_SECONDS` (none for a short run)."""
+
+    def __init__(self, description: str, total: int | None):
+        import time
+
+        self.description, self.total, self.done = description, total, 0
+        self.start = self.last = time.monotonic()
+
+    def advance(self, n=1, description=None):
+        import time
+
+        self.done += n
+        if description:
+            self.description = description
+        now = time.monotonic()
+        if now - self.last >= PLAIN_PROGRESS_SECONDS:
+            self.last = now
+            count = f"{self.done}/{self.total}" if self.total else f"{self.done}"
+            print(f"exactcube: progress: {self.description}: {count} done, {_duration(now - self.start)} elapsed",
+                  file=sys.stderr, flush=True)
+
+
 @contextmanager
 def progress(description: str, total: int | None, enabled: bool = True):
-    """A rich progress bar on stderr when it is a terminal; a no-op advance() otherwise."""
+    """A rich progress bar on stderr when it is a terminal; plain lines every
+    :data:`PLAIN_PROGRESS_SECONDS` when it is not (a log of a long piped run); nothing when not ``enabled``."""
     if not enabled or not sys.stderr.isatty():
         class _Null:
             def advance(self, n=1, description=None):
                 pass
 
-        yield _Null()
+        yield _PlainProgress(description, total) if enabled else _Null()
         return
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn

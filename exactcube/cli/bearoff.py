@@ -67,6 +67,9 @@ def add_arguments(p):
                         "with the gammon distributions, two sides up to 6")
     p.add_argument("--checkers", type=int_arg("--checkers", 1, 15), metavar="C",
                    help="with --build: build the tables for up to C checkers instead (two sides only for C <= 8)")
+    p.add_argument("--roll", metavar="DICE",
+                   help="two positions: the roll to play, e.g. 6-5: every legal play, best first, with exact "
+                        "equities (an XGID's own dice are used without it)")
 
 
 def _cube_x(text):
@@ -106,8 +109,14 @@ def run(args, out) -> int:
             raise BadInput("bearoff: a gnubg position ID or XGID holds both sides; give it alone")
         x, y, fields = parse_pair(ids[0])
         args.id_fields = fields
+        if args.roll is not None or fields.get("dice"):
+            return _roll(x, y, args, out)
         return _two_sides(x, y, args, out)
     pos = [parse_position(t) for t in args.positions]
+    if args.roll is not None:
+        if len(pos) != 2:
+            raise BadInput("--roll needs both sides: your position (on roll), then the opponent's")
+        return _roll(pos[0], pos[1], args, out)
     if len(pos) == 1:
         if args.cube or args.db or args.no_gammons or args.jacoby or args.exact or args.cube_x is not None:
             raise BadInput("--cube, --db, --no-gammons, --jacoby, --exact and --cube-x need two positions "
@@ -476,3 +485,68 @@ def _two_gammons(x, y, args, out):
 #: CPU seconds per pair of the exact recursion with gammons, measured here (78,589 pairs in
 #: 11.7 s), for the estimate printed before a long run.
 SECONDS_PER_PAIR = 1.5e-4
+
+
+def _roll(x, y, args, out) -> int:
+    """``--roll`` (or an XGID's dice): every legal play of the roll, best first, with exact equities
+    (:func:`exactcube.race.bearoff.plays.best_plays`)."""
+    from ..numbers import format_decimal
+    from ..race.bearoff.ids import gnubg_id, xgid
+    from ..race.bearoff.plays import best_plays, parse_roll
+    from ._common import exact_text, progress
+
+    if args.db or args.exact or args.cube_x is not None:
+        raise BadInput("--roll takes no --db, --exact or --cube-x: every play is valued by the exact recursion")
+    fields = getattr(args, "id_fields", None) or {}
+    roll = parse_roll(args.roll) if args.roll is not None else fields["dice"]
+    if args.roll is not None and fields.get("dice") and fields["dice"] != roll:
+        raise BadInput(f"--roll {args.roll}: the XGID's dice are {fields['dice'][0]}-{fields['dice'][1]}")
+    cube = args.cube or fields.get("cube") or "centred"
+    if args.cube and fields.get("cube") and args.cube != fields["cube"]:
+        raise BadInput(f"--cube {args.cube}: the {fields['format']} says the cube is {fields['cube']}")
+    with progress("solving the plays' two-sided bearoffs", None) as bar:
+        r = best_plays(x, y, roll, cube, gammons=not args.no_gammons, jacoby=args.jacoby,
+                       progress=lambda done, total: bar.advance(1000))
+    gam = ("counted" if 15 in (sum(x), sum(y)) else "none possible (no side has 15 checkers)") \
+        if not args.no_gammons else "ignored (--no-gammons)"
+    conv = _conventions(args, gam)
+    d = args.digits
+
+    def both(v):
+        return f"{'+' if v >= 0 else ''}{format_decimal(v, d)} ({exact_text(v)})"
+
+    obj = {}
+    if args.json is not None:
+        obj = {"mine": list(x), "theirs": list(y), "roll": list(roll), "cube": cube, "conventions": conv,
+               "gnubg_id": gnubg_id(x, y), "xgid": xgid(x, y), "method": f"{r.method} ({r.pairs:,} pairs)",
+               "evidence": r.evidence,
+               "plays": [{"rank": i + 1, "moves": p.moves, "after": list(p.after),
+                          "cubeful_equity": exact_text(p.cubeful, True), "cubeful_equity_decimal": format_decimal(p.cubeful, d),
+                          "cubeless_equity": exact_text(p.cubeless, True),
+                          "cubeless_equity_decimal": format_decimal(p.cubeless, d),
+                          "win": exact_text(p.win, True), "win_gammon": exact_text(p.win_gammon, True),
+                          "lose_gammon": exact_text(p.lose_gammon, True), "ties": p.tie}
+                         for i, p in enumerate(r.plays)]}
+        if fields:
+            obj["input"] = {k: (list(v) if isinstance(v, tuple) else v) for k, v in fields.items()}
+    real_out, out = out, human(args, out)
+    out.print(f"bearoff {' '.join(map(str, x))} (you, on roll) vs {' '.join(map(str, y))}, roll {roll[0]}-{roll[1]}"
+              f"   gnubg ID {gnubg_id(x, y)}", emoji=False)
+    out.print(f"  ({conv}; {CUBE_LABEL[cube]}, equities per unit cube)")
+    out.print(f"  [{r.method} ({r.pairs:,} pairs); evidence: {r.evidence}]")
+    n = len(r.plays)
+    out.print("  1 legal play (your equities after it)" if n == 1 else
+              f"  {n} legal plays, best first (your cubeful equity after the play, then cubeless); plays of "
+              "exactly equal cubeful equity are marked '='")
+    width = max(len(p.moves) for p in r.plays)
+    rank = 0
+    for i, p in enumerate(r.plays):
+        tied = i > 0 and p.cubeful == r.plays[i - 1].cubeful
+        rank = rank if tied else i + 1
+        out.print(f"  {'=' if tied else ' '}{rank:2d}. {p.moves:<{width}}  cubeful {both(p.cubeful)}   "
+                  f"cubeless {both(p.cubeless)}")
+    best = r.best
+    if len(best) > 1:
+        out.print(f"  {len(best)} plays tie for best: {'; '.join(p.moves for p in best)}")
+    emit_json(args, real_out, obj)
+    return 0

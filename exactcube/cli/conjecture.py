@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from ..errors import BadInput
-from ._common import add_digits, add_force, announce, int_arg, measure_seconds, output_arg, progress, rational_arg
+from ._common import (add_digits, add_force, announce, estimate_first, int_arg, measure_seconds, output_arg, progress,
+                      rational_arg)
 
 NAME = "conjecture"
 ORDER = 45
@@ -50,7 +51,7 @@ Scope and evidence, printed with every verdict:
                that touches 1/2 uses two exact facts there: every move is worth 1/2, and moves of
                one parity have one slope; the one that touches 1 uses the exact values and slopes
                of every move at eps = 1.  The second-order terms then decide.  The run is timed
-               first on smaller heaps: an estimate over a minute is printed, over an hour refused
+               first on smaller heaps: an estimate over 20 s is printed, over an hour refused
                without --force (N = 1024: about 7 minutes here).  With --parts P, --workers W,
                --dask ADDR or --resume FILE the interval is cut into P sub-ranges (default 8) proved
                independently on a process pool or a Dask cluster, each finished sub-range kept in
@@ -135,7 +136,10 @@ def run(args, out) -> int:
         if n_max > MAX_RIGOROUS:
             raise BadInput(f"--rigorous is limited to --n-max <= {MAX_RIGOROUS} (got {n_max}); use the grid for larger "
                            "heaps")
-        r = cj.prove_conjecture9(n_max) if number == 9 else cj.prove_conjecture10(n_max)
+        prove = cj.prove_conjecture9 if number == 9 else cj.prove_conjecture10
+        # the exact rational functions grow fast (measured here: 64 -> 128 multiplies the time by about 36)
+        estimate_first(prove, n_max, 8, f"--rigorous --n-max {n_max}", args.force, growth=4.0)
+        r = prove(n_max)
         out.print(f"Conjecture {number}: {'verified' if r.holds else 'NOT proved'}  [{r.evidence}]")
         out.print(f"  scope: {r.scope}")
         for d in r.details:
@@ -484,6 +488,25 @@ def _near_half_parts(args, number, out) -> int:
     return 0
 
 
+#: The smallest heap bound :func:`_plan` times a grid point at.
+_START = 4
+
+
+def _seconds_per_call(call, budget: float = 0.25) -> float:
+    """Seconds of one ``call(k)``, averaged over k = 1, 2, ... until ``budget`` seconds are spent (k = 0, the
+    first call, is a warm-up: it pays the imports)."""
+    import time
+
+    call(0)
+    k, t0 = 1, time.perf_counter()
+    while True:
+        call(k)
+        t = time.perf_counter() - t0
+        if t >= budget:
+            return t / k
+        k += 1
+
+
 def _plan(args, eps, n_max) -> None:
     """Cap the workers at the cores, then estimate the run from the measured cost of one grid point."""
     import sys
@@ -500,9 +523,14 @@ def _plan(args, eps, n_max) -> None:
     if todo == 0 or args.dask is not None:
         return
     mid = format_exact(eps[len(eps) // 2])
-    per_point = measure_seconds(lambda n: grid_task(mid, n), n_max, start=4)
+    if n_max > _START:
+        per_point = measure_seconds(lambda n: grid_task(mid, n), n_max, start=_START)
+        timed = "timed on smaller heaps"
+    else:  # heaps too small to extrapolate from: time the point itself, repeated (half a million of them add up)
+        per_point = _seconds_per_call(lambda k: grid_task(format_exact(eps[k % len(eps)]), n_max))
+        timed = "timed on a few points"
     w = args.workers
-    announce(todo * per_point / w, f"{todo} grid points x {per_point:.3g} s each, timed on smaller heaps"
+    announce(todo * per_point / w, f"{todo} grid points x {per_point:.3g} s each, {timed}"
              + (f" / {w} workers" if w > 1 else ""), args.force)
 
 

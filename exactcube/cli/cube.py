@@ -63,7 +63,8 @@ def run(args, out) -> int:
         out.print(f"  |d - 4/5|            = {_fmt(th.distance_from_limit, args.digits, args.exact)}")
     if args.p is not None:
         e = alt.equity(args.p, cube, k)
-        out.print(f"  equity of A at p = {_fmt(e.value, args.digits, args.exact)} per unit stake, cube {args.cube}"
+        out.print(f"  equity of A at p = {exact_text(args.p, args.exact)}: {_fmt(e.value, args.digits, args.exact)} "
+                  f"per unit stake, cube {args.cube}"
                   f"  [game effectively ends at {exact_text(e.window[0], args.exact)} or "
                   f"{exact_text(e.window[1], args.exact)}]")
     return 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..errors import BadInput
 from ._common import add_force, complete_figures, estimate_first, output_arg
+from .table import ID_FIRST
 
 NAME = "plot"
 ORDER = 60
@@ -12,7 +13,7 @@ DESCRIPTION = """Draw a registered figure.  'exactcube plot --list' lists them.
 
 Figures need matplotlib:  pip install 'exactcube[plot]'.  Figure-specific options follow
 the id (see 'exactcube plot --list').  A figure that declares its cost is timed on smaller
-sizes first: an estimate over a minute is printed, over an hour refused without --force."""
+sizes first: an estimate over 20 s is printed, over an hour refused without --force."""
 
 
 def add_arguments(p):
@@ -22,6 +23,7 @@ def add_arguments(p):
     p.add_argument("--list", action="store_true", help="list the registered figures")
     add_force(p)
     p.add_argument("options", nargs="...", help="figure-specific options")
+    p.id_first = ID_FIRST.format(kind="figure", command="plot", options="--size 20")
 
 
 def run(args, out) -> int:
@@ -37,19 +39,23 @@ def run(args, out) -> int:
         raise BadInput(f"unknown figure {args.id!r} (see 'exactcube plot --list')")
     tokens = list(args.options)
     output = args.output
-    if "-o" in tokens or "--output" in tokens:
-        k = tokens.index("-o") if "-o" in tokens else tokens.index("--output")
-        if k + 1 >= len(tokens):
-            raise BadInput("-o needs a file name")
-        output = output_arg("-o")(tokens[k + 1])
-        del tokens[k:k + 2]
+    for k, tok in enumerate(tokens):
+        key, eq, val = tok.partition("=")
+        if key in ("-o", "--output"):  # after the id: '-o FILE' or '--output=FILE'
+            if not eq:
+                if k + 1 >= len(tokens):
+                    raise BadInput("-o needs a file name")
+                val = tokens[k + 1]
+            output = output_arg("-o")(val)
+            del tokens[k:k + (1 if eq else 2)]
+            break
     force = args.force or "--force" in tokens
     tokens = [t for t in tokens if t != "--force"]
     output = output or f"{args.id}.pdf"
     check_name(output)
     output_arg("-o")(output)
     builder = FIGURES[args.id]
-    options = _parse_options(builder, tokens)
+    options = _parse_options(builder, tokens, "figure")
     _estimate(builder, options, force)
     fig = builder(**options)
     path = save(fig, output)
@@ -61,7 +67,7 @@ def run(args, out) -> int:
 def _estimate(builder, options: dict, force: bool) -> None:
     """The cost hook of a figure: a builder function may carry ``cost(**params) -> (run_at, size, start,
     growth)``, the exact computation it makes as a function of one size; it is timed on sizes below
-    ``size`` and the estimate announced (over a minute) or refused (over an hour, without --force)."""
+    ``size`` and the estimate announced (over 20 s) or refused (over an hour, without --force)."""
     cost = getattr(builder.build, "cost", None)
     if cost is None:
         return

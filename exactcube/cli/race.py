@@ -70,17 +70,36 @@ def run(args, out) -> int:
     return _cubeful(x, y, dice, args, out)
 
 
+#: The model every race answer rests on, named on its answer line.
+MODEL = "pip-count model (zk77): a count of pips, not a position"
+#: The most pips a side can have in a bearoff (15 checkers on the 6 point): up to it real positions exist.
+BEAROFF_MAX_PIPS = 90
+
+
+def _real_note(x, y, dice, out, data) -> None:
+    """Say when real bearoff positions of these pip counts exist, whose exact values (exactcube bearoff, two-sided
+    tables) depend on where the checkers are and can differ from the pip-count model's."""
+    if dice.name != "backgammon" or max(x, y) > BEAROFF_MAX_PIPS:
+        return
+    data["real_positions"] = ("real bearoff positions of these counts exist; their exact values depend on the "
+                              "checkers' layout and can differ from this model's")
+    out.print(f"  note: real bearoff positions of {x} and {y} pips exist; their exact answers (two-sided bearoff: "
+              "exactcube bearoff POSITION POSITION) depend on where the checkers are and can differ from this "
+              "model's")
+
+
 def _cubeless(x, y, dice, args, out):
     from ..numbers import format_decimal, format_exact
     from ..race import cubeless as cl
 
     r = cl.win_probability(x, y, dice)
-    data = {"mine": x, "theirs": y, "dice": dice.name, "win": format_exact(r.value),
+    data = {"mine": x, "theirs": y, "dice": dice.name, "model": MODEL, "win": format_exact(r.value),
             "win_decimal": format_decimal(r.value, args.digits), "method": r.method}
     real_out, out = out, human(args, out)
     out.print(f"race {x} vs {y}, {dice.name} dice, you on roll  [{r.method}]")
-    out.print(f"  chance you win  = {_fmt(r.value, args.digits)}")
+    out.print(f"  chance you win  = {_fmt(r.value, args.digits)}  [{MODEL}]")
     out.print(f"  chance they win = {_fmt(1 - r.value, args.digits)}")
+    _real_note(x, y, dice, out, data)
     emit_json(args, real_out, data)
     return 0
 
@@ -96,7 +115,8 @@ def _cubeful(x, y, dice, args, out):
         return None if v is None else format_exact(v)
 
     data = {
-        "mine": x, "theirs": y, "cube": cube.value, "dice": dice.name, "cubeless_win": q(d.cubeless_win),
+        "mine": x, "theirs": y, "cube": cube.value, "dice": dice.name, "model": MODEL,
+        "cubeless_win": q(d.cubeless_win),
         "no_double": q(d.no_double), "double_take": q(d.double_take), "equity": q(d.equity),
         "equity_decimal": format_decimal(d.equity, args.digits), "action": d.action.value,
         "opponent": None if d.take is None else ("take" if d.take else "pass"), "tie": d.tie,
@@ -110,14 +130,15 @@ def _cubeful(x, y, dice, args, out):
         out.print(f"  double, pass            = {_fmt(d.double_pass, args.digits)}")
     out.print(f"  cubeful equity          = {_fmt(d.equity, args.digits)}")
     if d.take is None:
-        out.print("  action: you cannot double (the opponent owns the cube)")
+        out.print(f"  action: you cannot double (the opponent owns the cube)  [{MODEL}]")
     else:
         verb = "redouble" if cube is cf.Cube.MINE else "double"
         act = {cf.Action.NO_DOUBLE: f"no {verb}", cf.Action.DOUBLE_TAKE: f"{verb}, take",
                cf.Action.DOUBLE_PASS: f"{verb}, pass"}[d.action]
         out.print(f"  action: {act}; if you {verb}, the opponent should {'take' if d.take else 'pass'}"
                   + (f"  ({verb} and no {verb} are exactly equal)" if d.tie_double else "")
-                  + ("  (take and pass are exactly equal)" if d.tie_take else ""))
+                  + ("  (take and pass are exactly equal)" if d.tie_take else "") + f"  [{MODEL}]")
+    _real_note(x, y, dice, out, data)
     emit_json(args, real_out, data)
     return 0
 

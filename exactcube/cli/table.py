@@ -35,9 +35,22 @@ def add_arguments(p):
                         "format")
     p.add_argument("--help-table", action="store_true", help="show the options of the chosen table")
     p.add_argument("options", nargs="...", help="table-specific options, e.g. --size 20")
+    p.id_first = ID_FIRST.format(kind="table", command="table", options="--size 20")
 
 
-def _parse_options(builder, tokens):
+#: What a sub-command that takes a table or figure id says when options come before any id.
+ID_FIRST = "give the {kind} id before its options: exactcube {command} ID {options}; 'exactcube {command} --list' lists the ids"
+
+
+def _takes_value(tokens, i: int) -> bool:
+    """Whether ``tokens[i + 1]`` can be the value of the option at ``tokens[i]``: it exists and is not itself an
+    option (``--board``); a value starting with ``--`` is given as ``--opt=--x``."""
+    return i + 1 < len(tokens) and not tokens[i + 1].startswith("--")
+
+
+def _parse_options(builder, tokens, kind: str = "table"):
+    """The builder's own options from ``tokens``: ``--opt value`` or ``--opt=value``, each parsed by its
+    parameter's parser; ``kind`` (table or figure) names the builder in messages."""
     params = {p.flag: p for p in builder.params}
     kwargs = {}
     i = 0
@@ -46,10 +59,10 @@ def _parse_options(builder, tokens):
         key, _, val = tok.partition("=")
         if key not in params:
             opts = ", ".join(params) or "none"
-            raise BadInput(f"table {builder.id} has no option {key!r} (its options: {opts})")
+            raise BadInput(f"{kind} {builder.id} has no option {key!r} (its options: {opts})")
         if not _:
-            if i + 1 >= len(tokens):
-                raise BadInput(f"option {key} of table {builder.id} needs a value")
+            if not _takes_value(tokens, i):
+                raise BadInput(f"option {key} of {kind} {builder.id} needs a value")
             val = tokens[i + 1]
             i += 1
         try:
@@ -81,7 +94,7 @@ def run(args, out) -> int:
         tok, _, val = tokens[i].partition("=")
         if tok in ("--format", "--digits", "-o", "--output"):
             if not _:
-                if i + 1 >= len(tokens):
+                if not _takes_value(tokens, i):
                     raise BadInput(f"{tok} needs a value")
                 val = tokens[i + 1]
                 i += 1
@@ -100,7 +113,7 @@ def run(args, out) -> int:
         elif tok == "--help-table":
             args.help_table = True
         else:
-            passthrough.append(tok)
+            passthrough.append(tokens[i])  # whole: '--size=3' keeps its value
         i += 1
     if args.help_table:
         out.print(f"{builder.id}: {builder.title}")

@@ -274,9 +274,28 @@ def solve_nim(n_max: int, eps, method: str = "fast", *, progress=None) -> NimSol
     if method == "fast":
         from ._nimfast import solve_nim_fast
 
+        e = check_eps(eps)
+        hit = _SOLVED.get(e)
+        if progress is None and hit is not None and isinstance(n_max, int) and 0 <= n_max <= hit.n_max:
+            return hit if n_max == hit.n_max else NimSolution(eps=e, n_max=n_max, p=hit.p[:n_max + 1],
+                                                              optimal=hit.optimal[:n_max + 1], method="fast")
         e, n, p, optimal = solve_nim_fast(n_max, eps, progress=progress)
-        return NimSolution(eps=e, n_max=n, p=p, optimal=optimal, method="fast")
+        s = NimSolution(eps=e, n_max=n, p=p, optimal=optimal, method="fast")
+        if n <= _SOLVED_HEAPS and (hit is None or n > hit.n_max):
+            _SOLVED.pop(e, None)
+            _SOLVED[e] = s
+            while len(_SOLVED) > _SOLVED_KEEP:
+                _SOLVED.pop(next(iter(_SOLVED)))
+        return s
     raise BadInput(f"method: expected 'plain' or 'fast', got {method!r}")
+
+
+#: The largest fast solve of the last few eps (:func:`solve_nim`): p(r) and its optimal moves depend only on the
+#: smaller heaps, so a solve for fewer heaps at the same eps is a prefix of it (``verify`` solves eps = 1 for 2,100
+#: heaps and again for 2,051).  At most :data:`_SOLVED_KEEP` eps of at most :data:`_SOLVED_HEAPS` heaps are kept.
+_SOLVED: dict = {}
+_SOLVED_KEEP = 2
+_SOLVED_HEAPS = 4096
 
 
 def decide_nim(n_max: int, eps):

@@ -201,7 +201,14 @@ def run_sweep(n_max: int, eps: Iterable, results: str | None = None, workers: in
         header.update(task_args or {})
         header["kind"] = kind
         extra.update(task_args or {})
-    done = _prepare(results, header) if results else {}
+    # the Dask client first: a missing extra or an unreachable scheduler leaves no results file behind
+    client, close = _dask_client(dask) if dask is not None else (None, None)
+    try:
+        done = _prepare(results, header) if results else {}
+    except BaseException:
+        if close:
+            close()
+        raise
     records = dict(done)
     todo = [e for e in eps if e not in records]
 
@@ -216,7 +223,6 @@ def run_sweep(n_max: int, eps: Iterable, results: str | None = None, workers: in
     backend = "serial"
     if dask is not None:
         backend = "dask"
-        client, close = _dask_client(dask)
         try:
             from dask.distributed import as_completed
 

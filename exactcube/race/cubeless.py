@@ -70,7 +70,7 @@ MAX_COUNT = 1000
 
 def check_count(x, name: str = "count") -> int:
     """A race count must be a whole number >= 1 (zk77: a count <= 0 means the player is off)."""
-    return check_whole(x, f"{name} (pips; a count <= 0 means the player is already off)", 1, MAX_COUNT)
+    return check_whole(x, name, 1, MAX_COUNT)
 
 
 def _dice(dice) -> Dice:

@@ -225,7 +225,8 @@ def test_xgid_by_hand():
 
 @pytest.mark.parametrize("text", [
     "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10",  # the starting position
-    "XGID=------A---------------eee-:0:0:1:52:0:0:0:0:10",  # dice rolled
+    "XGID=------A---------------eee-:0:0:1:D:0:0:0:0:10",  # a double offered
+    "XGID=------A---------------eee-:0:0:1:72:0:0:0:0:10",  # no die shows 7
     "XGID=------A---------------eee-:0:0:1:00:0:0:0:5:10",  # a match
     "XGID=------A---------------eeZ-:0:0:1:00:0:0:0:0:10",  # bad character
     "XGID=------A----:0:0:1:00",  # short board

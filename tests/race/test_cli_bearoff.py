@@ -41,7 +41,10 @@ def test_json_stdout_and_file(tmp_path, cli):
     ["bearoff", "4HPwATDgc/ABMA"],  # the starting position: not a bearoff
     ["bearoff", "AQAAcAAAAAAAA!"],  # not base64
     ["bearoff", "AQAAcAAAAAAAAA", "0 0 0 0 0 1"],  # an ID holds both sides
-    ["bearoff", "XGID=------A---------------eee-:0:0:1:52:0:0:0:0:10"],  # dice already rolled
+    ["bearoff", "XGID=------A---------------eee-:0:0:1:D:0:0:0:0:10"],  # a double offered
+    ["bearoff", "0 0 0 0 0 1", "--roll", "6-5"],  # a roll needs both sides
+    ["bearoff", "0 0 0 0 0 1", "0 0 0 0 0 1", "--roll", "7-1"],
+    ["bearoff", "XGID=------A---------------eee-:0:0:1:52:0:0:0:0:10", "--roll", "6-5"],  # not its dice
     ["bearoff", "XGID=------A---------------eee-:0:0:1:00:0:0:0:7:10"],  # a 7-point match
     ["bearoff", "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"],  # starting position
     ["bearoff", "0 0 0 0 0 1", "0 0 0 0 0 1", "--db", "/nonexistent/file"],

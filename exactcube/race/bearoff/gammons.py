@@ -65,7 +65,7 @@ from ...numbers import mpq
 from ...results import Result, assumption
 from .positions import MAX_CHECKERS, ROLLS, checkers, key_of, pips, plays
 
-__all__ = ["Chances", "GammonEntry", "solve_pair", "reachable_pairs", "reachable", "one_sided_estimate",
+__all__ = ["Chances", "GammonEntry", "solve_pair", "solve_pairs", "VALUE_FIELDS", "reachable_pairs", "reachable", "one_sided_estimate",
            "OneSidedEstimate", "EXACT_PAIR_LIMIT"]
 
 ONE_SIDED_MODEL = assumption(
@@ -158,6 +158,20 @@ def solve_pair(x, y, gammons: bool = True, jacoby: bool = False, progress=None,
         pairs = reachable_pairs(x, y, limit)
     if pairs is None:
         raise BadInput(f"the pair reaches more than {limit:,} pairs of positions, the most solved exactly")
+    v = solve_pairs(pairs, gammons, jacoby, progress, full)[(kx, ky)]
+    return GammonEntry(tuple(x), tuple(y), v[1], v[2], v[3], v[0], v[4], v[5], v[6],
+                       pairs=len(pairs), gammons=gammons, jacoby=jacoby)
+
+
+#: The fields of a value of :func:`solve_pairs`, in order (module docstring): cubeless equity, chances of
+#: winning, winning a gammon, losing a gammon; no-double equities centred, owned, opponent-owned; and the
+#: equities after the cube decision in the same three states.
+VALUE_FIELDS = ("E", "W", "Wg", "Lg", "NC", "NO", "NT", "XC", "XO", "XT")
+
+
+def solve_pairs(pairs, gammons: bool = True, jacoby: bool = False, progress=None, full: int = MAX_CHECKERS) -> dict:
+    """The values (:data:`VALUE_FIELDS`, module docstring) of every pair of keys (roller, opponent) in
+    ``pairs``, which must be closed under legal plays (e.g. :func:`reachable_pairs`): ``{(a, b): tuple}``."""
     is_full = {k: checkers(k) == full and gammons for p in pairs for k in p}
     succ: dict = {}
 
@@ -196,9 +210,7 @@ def solve_pair(x, y, gammons: bool = True, jacoby: bool = False, progress=None,
         val[(a, b)] = (E, W, Wg, Lg, NC, NO, NT, max(NC, D), max(NO, D), NT)
         if progress is not None and n % 1000 == 999:
             progress(n + 1, len(pairs))
-    v = val[(kx, ky)]
-    return GammonEntry(tuple(x), tuple(y), v[1], v[2], v[3], v[0], v[4], v[5], v[6],
-                       pairs=len(pairs), gammons=gammons, jacoby=jacoby)
+    return val
 
 
 @dataclass(frozen=True)

@@ -107,8 +107,8 @@ def xgid(on_roll, opponent) -> str:
 def parse_xgid(text: str) -> tuple[tuple[int, ...], tuple[int, ...], dict]:
     """Read an XGID; returns (side on turn, opponent, fields) where ``fields`` has the cube
     value, the cube state seen from the side on turn (``centred``/``mine``/``theirs``) and
-    the match length.  BadInput if malformed, not a bearoff, or the dice are already rolled
-    (the answers here are for the side about to roll)."""
+    the match length, and the dice when they are rolled (``dice``: high, low).  BadInput if
+    malformed, not a bearoff, or a double is offered."""
     t = text.strip()
     body = t[5:] if t[:5].upper() == "XGID=" else t
     f = body.split(":")
@@ -133,8 +133,12 @@ def parse_xgid(text: str) -> tuple[tuple[int, ...], tuple[int, ...], dict]:
         raise BadInput("XGID: turn is 1 or -1, cube position 1, 0 or -1, cube 0..15")
     if length:
         raise BadInput(f"XGID: a match of {length} points; only money games are answered here")
+    dice = None
     if f[4] != "00":
-        raise BadInput(f"XGID: dice {f[4]!r}; only positions before the roll (dice 00) are answered")
+        if len(f[4]) != 2 or not all(c in "123456" for c in f[4]):
+            raise BadInput(f"XGID: dice {f[4]!r}; only positions before the roll (00) or with two dice rolled "
+                           "(like 52) are answered")
+        dice = (max(int(f[4][0]), int(f[4][1])), min(int(f[4][0]), int(f[4][1])))
     if sum(bottom) > MAX_CHECKERS or sum(top) > MAX_CHECKERS:
         raise BadInput("XGID: a side has more than 15 checkers")
     if any(bottom[7:]) or bottom[0] or any(top[:19]) or top[25]:
@@ -144,7 +148,8 @@ def parse_xgid(text: str) -> tuple[tuple[int, ...], tuple[int, ...], dict]:
     if turn == -1:
         me, them = them, me
     state = {0: "centred", turn: "mine", -turn: "theirs"}[cube_pos]
-    return me, them, {"cube_value": 2 ** cube_log, "cube": state, "match_length": length}
+    fields = {"cube_value": 2 ** cube_log, "cube": state, "match_length": length}
+    return me, them, ({**fields, "dice": dice} if dice else fields)
 
 
 def looks_like_id(text: str) -> bool:

@@ -1,0 +1,106 @@
+"""The surprises of the second newcomer trial (issue 32), one test per row where a test can see it.
+
+Each expected value is derived independently in the comment beside it, never pasted from a run."""
+
+import pytest
+
+
+def _err(capsys):
+    return capsys.readouterr().err
+
+
+# row 1: the equity line names p and the equity separately.  ju24 (1.1), 2 doubles left: the game
+# effectively ends at a = 3/16 or d = 13/16, and with the cube centred A's equity at p is linear between
+# the two ends, -1 at 3/16 and +1 at 13/16 (the double/fold ends pay one stake): e(7/10) = -1 + 2 (7/10 - 3/16) / (10/16)
+# = -1 + 2 (41/80) (8/5) = -1 + 41/25 = 16/25.
+def test_cube_equity_line_shows_p_and_the_equity(cli):
+    code, text = cli(["cube", "--doubles", "2", "--p", "7/10"])
+    assert code == 0
+    assert "equity of A at p = 7/10: 16/25" in text, text
+    # no doubles left: the equity is 2p - 1 = 1/2 at p = 3/4
+    code, text = cli(["cube", "--p", "3/4", "--doubles", "0"])
+    assert "equity of A at p = 3/4: 1/2" in text, text
+
+
+# row 2: table options take '--opt=value', and an option never swallows the next option as its value.
+def test_table_options_accept_equals(cli):
+    code, a = cli(["table", "ju24.dk", "--size=3"])
+    code2, b = cli(["table", "ju24.dk", "--size", "3"])
+    assert code == code2 == 0 and a == b and "| 3 |" in a
+
+
+def test_table_option_does_not_swallow_the_next_option(cli, capsys):
+    code, _ = cli(["table", "noisy.chomp", "--eps", "--board", "2x2"])
+    assert code == 2 and "--eps of table noisy.chomp needs a value" in _err(capsys)
+    code, text = cli(["table", "noisy.chomp", "--eps=1/2", "--board", "2x2"])
+    assert code == 0 and "2x2, eps = 1/2" in text, text
+    code, _ = cli(["table", "ju24.dk", "--size", "3", "--digits", "--exact"])
+    assert code == 2 and "--digits needs a value" in _err(capsys)
+
+
+# row 11: a figure is called a figure; '--output=FILE' after the id is the output option.
+def test_plot_names_a_figure(cli, capsys):
+    code, _ = cli(["plot", "ju24.fig1", "--bogus", "1"])
+    assert code == 2 and "figure ju24.fig1 has no option '--bogus'" in _err(capsys)
+
+
+# row 12: options before any id: say to give the id first.
+@pytest.mark.parametrize("argv", [["table", "--size", "3"], ["plot", "--bogus", "1"]])
+def test_options_before_the_id(cli, capsys, argv):
+    code, _ = cli(argv)
+    err = _err(capsys)
+    assert code == 2 and "id before its options" in err and "unrecognized" not in err, err
+
+
+# row 10: a refused --dask (extra missing, or no scheduler at that address) leaves no results file.
+def test_refused_dask_leaves_no_results_file(cli, tmp_path, capsys):
+    res = tmp_path / "res.json"
+    code, _ = cli(["conjecture", "10", "--n-max", "16", "--eps-step", "1/2", "--resume", str(res), "--dask", ""])
+    assert code == 2 and _err(capsys).count("\n") == 1
+    assert not res.exists()
+
+
+# row 3: an estimate before long conjecture runs, also for heaps too small to extrapolate from, and for --rigorous;
+# progress lines when stderr is not a terminal.
+def test_conjecture_grid_of_tiny_heaps_is_estimated(cli, capsys, monkeypatch):
+    from exactcube.noisy import sweep
+
+    def stop(*a, **k):
+        raise KeyboardInterrupt  # the run itself: the estimate must already be out
+
+    monkeypatch.setattr(sweep, "run_sweep", stop)
+    monkeypatch.setattr("exactcube.cli._common.ANNOUNCE_SECONDS", 0)  # announce whatever the machine's speed
+    code, _ = cli(["conjecture", "9", "--n-max", "2", "--eps-step", "1/1000000"])
+    err = _err(capsys)
+    # the grid below 1/2 with step 1/1000000: eps = 1/10^6 ... 499999/10^6, 499999 points
+    assert code == 130 and "estimate: about" in err and "499999 grid points" in err, err
+
+
+def test_conjecture_rigorous_is_estimated(cli, capsys, monkeypatch):
+    from exactcube.noisy import conjectures as cj
+
+    real, sizes = cj.prove_conjecture9, []
+
+    def spy(n):
+        sizes.append(n)
+        if n == 64:
+            raise KeyboardInterrupt  # the run itself
+        return real(n)
+
+    monkeypatch.setattr(cj, "prove_conjecture9", spy)
+    monkeypatch.setattr("exactcube.cli._common.ANNOUNCE_SECONDS", 0)
+    code, _ = cli(["conjecture", "9", "--rigorous", "--n-max", "64"])
+    err = _err(capsys)
+    assert code == 130 and "estimate: about" in err and "--rigorous --n-max 64" in err, err
+    assert sizes[-1] == 64 and max(sizes[:-1]) < 64, sizes
+
+
+def test_progress_prints_plain_lines_when_piped(capsys, monkeypatch):
+    from exactcube.cli import _common
+
+    monkeypatch.setattr(_common, "PLAIN_PROGRESS_SECONDS", 0)
+    with _common.progress("grid", 3) as bar:  # stderr is captured: not a terminal
+        bar.advance()
+        bar.advance(2)
+    err = _err(capsys).splitlines()
+    assert err[0].startswith("exactcube: progress: grid: 1/3 done") and err[1].startswith("exactcube: progress: grid: 3/3")
