@@ -25,7 +25,7 @@ def test_json_stdout_and_file(tmp_path, cli):
     assert code == 0 and d["win"] == "13/18" and set(d["cube"]) == {"centred", "mine", "theirs"}
     f = tmp_path / "o.json"
     code, text = cli(["bearoff", "0 0 0 0 0 1", "--json", str(f)])
-    assert code == 0 and json.loads(f.read_text())["mean"] == "5/4"
+    assert code == 0 and json.loads(f.read_text())["distribution"]["mean"] == "5/4"
 
 
 @pytest.mark.parametrize("argv", [
@@ -36,7 +36,7 @@ def test_json_stdout_and_file(tmp_path, cli):
     ["bearoff", "0 0 0 0 0 1", "--cube", "centred"],
     ["bearoff", "0 0 0 0 0 1", "0 0 0 0 0 0"],
     # 24,860,196 pairs of positions: beyond the exact limit, and --exact refuses the estimate
-    ["bearoff", "0 0 0 0 0 9", "0 0 0 0 0 9", "--exact"],
+    ["bearoff", "0 0 0 0 0 9", "0 0 0 0 0 9", "--no-estimate"],
     ["bearoff", "0 0 0 0 0 1", "--no-gammons"],
     ["bearoff", "4HPwATDgc/ABMA"],  # the starting position: not a bearoff
     ["bearoff", "AQAAcAAAAAAAA!"],  # not base64
@@ -78,7 +78,7 @@ def test_take_pass_tie_is_flagged(cli):
     # one checker on the 6 point each: 13/16 by hand; double/take = 2 * (1/2) = 1 = double/pass
     code, text = cli(["bearoff", "0 0 0 0 0 1", "0 0 0 0 0 1", "--json"])
     c = json.loads(text)["cube"]["centred"]
-    assert code == 0 and c["opponent"] == "tie" and c["tie_take"] and c["action"] != "double, pass"
+    assert code == 0 and c["tie"] and c["tie_take"] and c["action"] != "double, pass"
     assert c["double_take"] == c["double_pass"] == "1"
 
 
@@ -105,10 +105,10 @@ def test_one_side_gammon_distribution_and_decimals(cli):
     d = json.loads(text)
     assert code == 0 and d["gammon"]["rolls"] == {"1": "17/18", "2": "1/18"}
     assert d["gammon"]["rolls_decimal"] == {"1": "0.9444", "2": "0.0556"}
-    assert d["gammon"]["mean"] == "19/18" and d["rolls_decimal"].keys() == d["rolls"].keys()
+    assert d["gammon"]["mean"] == "19/18" and d["distribution"]["rolls_decimal"].keys() == d["distribution"]["rolls"].keys()
     # fewer than 15 checkers: no gammon distribution
     code, text = cli(["bearoff", "0 0 0 0 0 1", "--json"])
-    assert code == 0 and "gammon" not in json.loads(text)
+    assert code == 0 and json.loads(text)["gammon"] is None
 
 
 HEAVY = ("sympy", "mpmath", "flint", "numpy", "matplotlib", "dask", "rich")
@@ -161,12 +161,14 @@ def test_beyond_the_exact_limit_cubeful_by_janowski(cli, capsys, extra, x):
     c = d["cube"]["centred"]
     assert Fraction(c["no_double"]) == nd and Fraction(c["double_take"]) == dt and c["double_pass"] == "1"
     assert c["action"] == ("double, take" if min(dt, 1) > nd else "no double")
-    assert d["cube_x"] == x and d["evidence"].startswith("model") and "exact sums" in d["evidence"]
+    assert d["cube_x"] == x and d["evidence"] == "exact"
+    assert d["provenance"]["assumptions"] == ["bearoff.one-sided-model", "bearoff.janowski-interpolation"]
     assert f"Janowski's interpolation with x = {x}" in d["cubeful"] and "two-sided recursion" in d["cubeful"]
     assert "one-sided estimate" in d["method"] and set(d["cube"]) == {"centred", "mine", "theirs"}
     capsys.readouterr()
     code, text = cli(["bearoff", "0 0 0 0 0 9", "0 0 0 0 0 9"] + extra)
-    assert code == 0 and "evidence: model" in text
+    assert code == 0 and "evidence: model" not in text
+    assert "evidence: exact, under the readings bearoff.one-sided-model, bearoff.janowski-interpolation" in text
     assert f"cubeful equities below, an approximation: one-sided model + Janowski's interpolation with x = {x}" in text
     assert "cube centred: equity" in text and "they own the cube: equity" in text and "action: " in text
 
