@@ -6,7 +6,8 @@ decisions); this module parses the command line and renders the answer."""
 from __future__ import annotations
 
 from ..errors import BadInput
-from ._common import add_cube, add_digits, add_json, emit_json, exact_text, human, int_arg, rational_arg, result_json
+from ._common import (add_cube, add_digits, add_json, emit_json, exact_text, human, int_arg, rational_arg,
+                      reject_options, result_json)
 
 NAME = "bearoff"
 ORDER = 41
@@ -47,8 +48,8 @@ hold no gammons: a pair where a gammon can arise (a side with 15 checkers, witho
 table, small pairs are solved on the fly and pairs of up to 6 checkers a side that reach
 more positions build the table first (its time announced)."""
 
-#: Options that only a pair takes, and only a query (not --build) takes.
-PAIR_ONLY = ("cube", "db", "no_gammons", "jacoby", "no_estimate", "cube_x")
+#: Options that only a pair takes.
+PAIR_ONLY = ("--cube", "--db", "--no-gammons", "--jacoby", "--no-estimate", "--cube-x")
 
 
 def add_arguments(p):
@@ -88,11 +89,6 @@ def _cube_x(text):
     return v
 
 
-def _given(args, names) -> list[str]:
-    """The options among ``names`` (attribute names) given on the command line, spelt as typed."""
-    return ["--" + n.replace("_", "-") for n in names if getattr(args, n) not in (None, False)]
-
-
 def _hooks():
     import sys
 
@@ -107,10 +103,9 @@ def run(args, out) -> int:
     from ..race.bearoff.positions import parse_position
 
     if args.build:
-        extra = _given(args, PAIR_ONLY + ("exact",)) + (["--json"] if args.json is not None else [])
-        if args.positions or extra:
-            raise BadInput(f"--build takes no positions or {', '.join(extra) or 'value options'} "
-                           "(it only fills the cache folder)")
+        if args.positions:
+            raise BadInput("--build takes no positions (it only fills the cache folder)")
+        reject_options(args, "bearoff --build", PAIR_ONLY + ("--exact", "--json"))
         return _build(args, out)
     if args.checkers is not None:
         raise BadInput("--checkers goes with --build")
@@ -123,8 +118,7 @@ def run(args, out) -> int:
         return _two(x, y, args, out, fields)
     pos = [parse_position(t) for t in args.positions]
     if len(pos) == 1:
-        if _given(args, PAIR_ONLY):
-            raise BadInput(f"{', '.join(_given(args, PAIR_ONLY))}: only for two positions (yours, then the opponent's)")
+        reject_options(args, "bearoff with one position", PAIR_ONLY)
         return _one(pos[0], args, out)
     return _two(pos[0], pos[1], args, out, {})
 

@@ -1,6 +1,7 @@
 """``exactcube bearoff``: answers, JSON, and bad input (one line on stderr, exit 2)."""
 
 import json
+import re
 
 import pytest
 
@@ -35,8 +36,11 @@ def test_json_stdout_and_file(tmp_path, cli):
     ["bearoff", "0 0 0 0 0 1", "0 0 0 0 0 1", "0 0 0 0 0 1"],
     ["bearoff", "0 0 0 0 0 1", "--cube", "centred"],
     ["bearoff", "0 0 0 0 0 1", "0 0 0 0 0 0"],
-    # 24,860,196 pairs of positions: beyond the exact limit, and --exact refuses the estimate
+    # 24,860,196 pairs of positions: beyond the exact limit, and --no-estimate refuses the estimate
     ["bearoff", "0 0 0 0 0 9", "0 0 0 0 0 9", "--no-estimate"],
+    # an XGID whose cube is the roller's (value 2): another --cube conflicts with it
+    ["bearoff", "XGID=--AA-----------------a----:1:1:1:00:0:0:0:0:10", "--cube", "centred"],
+    ["bearoff", "--build", "--exact"],
     ["bearoff", "0 0 0 0 0 1", "--no-gammons"],
     ["bearoff", "4HPwATDgc/ABMA"],  # the starting position: not a bearoff
     ["bearoff", "AQAAcAAAAAAAA!"],  # not base64
@@ -51,6 +55,41 @@ def test_bad_input(argv, capsys, cli):
     code, _ = cli(argv)
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_xgid_cube_is_answered_and_echoed(cli):
+    # two on points 2 and 3 against one on the 4 point, the roller owning a cube of 2 (cube field 1 =
+    # log2 of 2, position 1 = bottom, the side on turn): the answer is for that cube, checked against
+    # the brute-force solver of tests/race/brute_bearoff.py (an independent recursion over all plays)
+    from fractions import Fraction
+
+    from . import brute_bearoff as brute
+
+    xgid = "XGID=--AA-----------------a----:1:1:1:00:0:0:0:0:10"
+    code, text = cli(["bearoff", xgid, "--json"])
+    d = json.loads(text)
+    x, y = (0, 1, 1, 0, 0, 0), (0, 0, 0, 1, 0, 0)
+    assert code == 0 and tuple(d["mine"]) == x and tuple(d["theirs"]) == y
+    assert set(d["cube"]) == {"mine"} and d["cube_value"] == 2 and d["xgid"] == xgid
+    assert Fraction(d["cube"]["mine"]["equity"]) == brute.cubeful(x, y, "mine")
+    code, text = cli(["bearoff", xgid])
+    assert code == 0 and "you own the cube" in text and "cube centred" not in text and xgid in text
+    code, text = cli(["bearoff", xgid, "--cube", "mine"])  # the same cube: no conflict
+    assert code == 0 and "you own the cube" in text
+
+
+def test_long_fractions_summarised_unless_exact(cli):
+    # the one-sided estimate's values have 47 to 50 digits a side: summarised by digit counts (docs/cli.md,
+    # "--exact"), and printed whole with --exact; the JSON keeps them whole either way
+    argv = ["bearoff", "0 0 0 0 0 9", "0 0 0 0 0 9", "--cube", "centred"]
+    code, text = cli(argv)
+    win = json.loads(cli(argv + ["--json"])[1])["win"]
+    num, den = win.split("/")
+    assert code == 0 and len(win) > 60 and win not in text
+    values = [line for line in text.splitlines() if re.search(r"= \S+  \(-?\d", line)]
+    assert f"<{len(num)}-digit>/<{len(den)}-digit>" in text and len(values) == 5 and max(map(len, values)) < 80
+    code, text = cli(argv + ["--exact"])
+    assert code == 0 and f"= {win}  (" in text
 
 
 def test_gammons_issue_case_json(cli):
