@@ -315,28 +315,36 @@ def _succ_tables(keys, index):
     return out
 
 
-def _roll_min(F, A, x, y, succ):
-    """Limbs of :math:`\\sum_r w_r \\min_{s} A(y, s)` for the pairs ``(x, y)``: the doubles
-    ``F`` pick the least candidate; candidates within the margin are compared exactly."""
-    L = A.shape[0]
-    total = np.zeros((L, len(x)), dtype=np.int64)
+def _roll_mins(fields, x, y, succ, width: int):
+    """For each field ``(F, A)`` (its doubles ``F``, flat over the pairs, and its limbs ``A``,
+    ``(L, pairs)``; a pair (y, s) at ``y * width + s``): the limbs of
+    :math:`\sum_r w_r \min_{s} A(y, s)` for the pairs ``(x, y)``.  The doubles pick the least
+    candidate; candidates within the margin are compared exactly, limb by limb.  The candidates
+    of a roll are gathered once for all the fields."""
     rows = np.arange(len(x))
-    for (roll, w), S in zip(ROLLS, succ):
-        cand = S[x]  # (B, m)
-        fv = F[y[:, None], cand]
-        k = np.argmin(fv, axis=1)
-        close = fv <= (fv[rows, k] + _EPS)[:, None]
-        near = np.nonzero(close.sum(axis=1) > 1)[0]
-        if len(near):
-            ys, cs, ok = y[near][:, None], cand[near], close[near]
-            for lvl in range(L - 1, -1, -1):
-                v = A[lvl][ys, cs]
-                m = np.where(ok, v, np.iinfo(np.int64).max).min(axis=1)
-                ok &= v == m[:, None]
-            k[near] = np.argmax(ok, axis=1)
-        chosen = cand[rows, k]
-        total += w * A[:, y, chosen]
-    return _carry(total)
+    base = (y * width)[:, None]
+    top = np.iinfo(np.int64).max
+    totals = [np.zeros((A.shape[0], len(x)), dtype=np.int64) for _F, A in fields]
+    for ((_roll, w), S) in zip(ROLLS, succ, strict=True):
+        flat = S[x] + base  # (B, m): the candidate pairs (y, s)
+        for (F, A), total in zip(fields, totals, strict=True):
+            fv = F.take(flat)
+            k = fv.argmin(axis=1)
+            close = fv <= (fv[rows, k] + _EPS)[:, None]
+            near = np.flatnonzero(np.count_nonzero(close, axis=1) > 1)
+            if len(near):
+                cs, ok = flat[near], close[near]
+                for lvl in range(A.shape[0] - 1, -1, -1):
+                    v = A[lvl].take(cs)
+                    m = np.where(ok, v, top).min(axis=1)
+                    ok &= v == m[:, None]
+                k[near] = np.argmax(ok, axis=1)
+            chosen = A.take(flat[rows, k], axis=1)
+            if w == 1:
+                total += chosen
+            else:
+                total += chosen << 1
+    return [_carry(t) for t in totals]
 
 
 def build(max_checkers: int = 6, progress=None, checkpoint: str | None = None, keys=None) -> TwoSided:
@@ -365,7 +373,9 @@ def build(max_checkers: int = 6, progress=None, checkpoint: str | None = None, k
 
     # limb stacks (L, n, n+1): P, and the equities after the cube decision XC, XO, XT (+1)
     A = {name: np.zeros((L, n, n + 1), dtype=np.int64) for name in ("P", "XC", "XO", "XT")}
-    out = {name: np.zeros((L, n, n), dtype=np.int64) for name in FIELDS}
+    # the stored fields: P and N_T are the limbs of P and X_T (views, no copy); N_C and N_O their own
+    out = {"P": A["P"][:, :, :n], "NO": np.zeros((L, n, n), dtype=np.int64),
+           "NC": np.zeros((L, n, n), dtype=np.int64), "NT": A["XT"][:, :, :n]}
     # roller already off: won (P = 1, equity +1 -> stored 2S); opponent off: lost (0, -1 -> 0)
     A["P"][:, empty, :] = Sl
     for name in ("XC", "XO", "XT"):
@@ -403,10 +413,10 @@ def build(max_checkers: int = 6, progress=None, checkpoint: str | None = None, k
             continue
         sel = level == Lv
         x, y = xs[sel], ys[sel]
-        p_new = _sub(Sl, _div36(_roll_min(F["P"], A["P"], x, y, succ)))
-        nc = _sub(S2l, _div36(_roll_min(F["XC"], A["XC"], x, y, succ)))
-        no = _sub(S2l, _div36(_roll_min(F["XT"], A["XT"], x, y, succ)))
-        nt = _sub(S2l, _div36(_roll_min(F["XO"], A["XO"], x, y, succ)))
+        mins = _roll_mins([(F[k].reshape(-1), A[k].reshape(L, -1)) for k in ("P", "XC", "XT", "XO")],
+                          x, y, succ, n + 1)
+        p_new = _sub(Sl, _div36(mins[0]))
+        nc, no, nt = (_sub(S2l, _div36(t)) for t in mins[1:])
         two = _carry(2 * nt)  # 2 N_T + 2 (stored form of 2 N_T is two - S)
         below = _less(two, Sl)  # 2 N_T < -1: doubling is worse than any no-double value
         d = _where(below, np.zeros_like(two), _sub(np.where(below[None], Sl, two), Sl))
@@ -415,7 +425,7 @@ def build(max_checkers: int = 6, progress=None, checkpoint: str | None = None, k
         A["XC"][:, x, y] = _where(_less(nc, d), d, nc)
         A["XO"][:, x, y] = _where(_less(no, d), d, no)
         A["XT"][:, x, y] = nt
-        out["P"][:, x, y], out["NC"][:, x, y], out["NO"][:, x, y], out["NT"][:, x, y] = p_new, nc, no, nt
+        out["NC"][:, x, y], out["NO"][:, x, y] = nc, no
         refresh(x, y)
         if progress is not None:
             progress(li + 1, len(levels), int(np.count_nonzero(level <= Lv)), len(level))
