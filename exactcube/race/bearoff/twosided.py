@@ -316,7 +316,7 @@ def _succ_tables(keys, index):
 
 
 def _roll_mins(fields, x, y, succ, width: int):
-    """For each field ``(F, A)`` (its doubles ``F``, flat over the pairs, and its limbs ``A``,
+    r"""For each field ``(F, A)`` (its doubles ``F``, flat over the pairs, and its limbs ``A``,
     ``(L, pairs)``; a pair (y, s) at ``y * width + s``): the limbs of
     :math:`\sum_r w_r \min_{s} A(y, s)` for the pairs ``(x, y)``.  The doubles pick the least
     candidate; candidates within the margin are compared exactly, limb by limb.  The candidates
