@@ -43,7 +43,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import repeat
 from math import comb
 
 from ...errors import BadInput
@@ -68,7 +67,6 @@ __all__ = [
 _SLOTS = 32
 _SLOT_BITS = 168  # 36^32 < 2^166
 _SLOT_MASK = (1 << _SLOT_BITS) - 1
-_SLOT_BYTES = _SLOT_BITS // 8
 #: The exact means are kept as the integers 36^32 E[N] (a_k / 36^k with k < 32).
 _MEAN_SCALE = 36**_SLOTS
 #: Float screen of :meth:`OneSided.build_by_pips`: far above the float error of a mean (< 4e-15).
@@ -112,6 +110,39 @@ class Distribution(Result):
         return {**super().as_dict(), "rolls": jsonable(self.rolls)}
 
 
+class _Column:
+    """A read-only list-like view of one per-position column of a table (``get(i)`` gives entry ``i``)."""
+
+    def __init__(self, get, n: int):
+        self._get, self._n = get, n
+
+    def __len__(self) -> int:
+        return self._n
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self._get(j) for j in range(*i.indices(self._n))]
+        if i < 0:
+            i += self._n
+        if not 0 <= i < self._n:
+            raise IndexError(i)
+        return self._get(i)
+
+    def __iter__(self):
+        return map(self._get, range(self._n))
+
+    def __eq__(self, other) -> bool:
+        return list(self) == list(other)
+
+    __hash__ = None
+
+
+@lru_cache(maxsize=2)
+def _index_of(max_checkers: int) -> dict:
+    """gnubg's index of every key with at most ``max_checkers`` checkers (shared by the tables)."""
+    return {k: i for i, k in enumerate(positions(max_checkers))}
+
+
 @dataclass
 class OneSided:
     """The exact one-sided database for up to ``max_checkers`` checkers (built lazily in index
@@ -120,33 +151,67 @@ class OneSided:
     max_checkers: int = MAX_CHECKERS
     keys: tuple[int, ...] = field(init=False)
     index: dict = field(init=False)
-    num: list = field(init=False)  # per index: tuple of a_k
-    mean: list = field(init=False)  # per index: mpq
-    choice: list = field(init=False)  # per index: tuple of 21 chosen successor indices
     ties: int = 0
     built_upto: int = 0
 
     def __post_init__(self):
+        from array import array
+
         self.keys = positions(self.max_checkers)
-        self.index = {k: i for i, k in enumerate(self.keys)}
+        self.index = _index_of(self.max_checkers)
         n = len(self.keys)
-        self.num = [None] * n
-        self.mean = [None] * n
-        self.choice = [None] * n
-        self.num[0] = (1,)
-        self.mean[0] = mpq(0)
-        self.choice[0] = ()
         self.built_upto = 1
         self._memo = [[{} for _ in range(7)] for _ in range(3)]  # [moves - 1][die][key]
-        self._packed = [None] * n  # per index: sum_k a_k 2^(k * _SLOT_BITS)
-        self._packed[0] = 1
+        # Compact storage, one slot per position (None: not solved yet): the numerators packed in one
+        # integer, sum_k a_k 2^(k * _SLOT_BITS) (1 for an end state); the mean as 36^32 E[N]; the
+        # chosen successor of each of the 21 rolls in a flat array of 16-bit indices (32-bit beyond 65,536)
+        self._packed: list = [None] * n
+        self._exact: list = [None] * n
+        code = "H" if n < 1 << 16 else "i"
+        self._choice = array(code, bytes(array(code).itemsize * len(ROLLS) * n))
+        self._packed[0], self._exact[0] = 1, 0
+
+    @property
+    def num(self) -> "_Column":
+        r"""Per index: the numerators :math:`(a_0, \dots, a_K)` of :math:`P(N = k) = a_k / 36^k` (None if
+        not solved yet)."""
+        return _Column(self._numerators, len(self.keys))
+
+    @property
+    def mean(self) -> "_Column":
+        """Per index: :math:`E[N]` exactly (None if not solved yet)."""
+        return _Column(self._mean, len(self.keys))
+
+    @property
+    def choice(self) -> "_Column":
+        """Per index: the chosen successor index of each of the 21 rolls (``()`` for an end state, None
+        if not solved yet)."""
+        return _Column(self._chosen, len(self.keys))
+
+    def _numerators(self, i: int):
+        p = self._packed[i]
+        if p is None:
+            return None
+        return tuple((p >> (_SLOT_BITS * k)) & _SLOT_MASK for k in range(-(-p.bit_length() // _SLOT_BITS)))
+
+    def _mean(self, i: int):
+        e = self._exact[i]
+        return None if e is None else mpq(e, _MEAN_SCALE)
+
+    def _chosen(self, i: int):
+        if self._exact[i] is None:
+            return None
+        if self._packed[i] == 1:  # an end state
+            return ()
+        r = len(ROLLS)
+        return tuple(self._choice[r * i: r * (i + 1)])
 
     def _pick(self, results):
         """The best of candidate (index, tie) results: least mean, then smallest index; ``tie``
         says whether the plays reaching the least mean include two different distributions."""
         if len(results) == 1:
             return results[0]
-        mean, num = self.mean, self.num
+        mean, num = self._exact, self._packed
         b, bt = results[0]
         for j, t in results[1:]:
             if j == b:
@@ -202,20 +267,17 @@ class OneSided:
             weight[best] = weight.get(best, 0) + w
         # rolls that choose the same play are added once, with their summed weight; the
         # numerators are added as one packed integer (slot k holds a_k; no slot overflows)
-        mean, packed = self.mean, self._packed
-        total = mpq(0)
-        acc = 0
-        size = 0
+        exact, packed = self._exact, self._packed
+        total = acc = 0
         for best, w in weight.items():
-            total += w * mean[best]
+            total += w * exact[best]
             acc += w * packed[best]
-            size = max(size, len(self.num[best]))
-        if size >= _SLOTS:  # pragma: no cover - 15 checkers need at most 32 rolls
+        if acc.bit_length() > (_SLOTS - 1) * _SLOT_BITS:  # pragma: no cover - 15 checkers need at most 32 rolls
             raise AssertionError("more rolls than the packed slots hold")
-        mean[i] = 1 + total / 36
+        exact[i] = _MEAN_SCALE + total // 36  # 36^32 E[N] is an integer (a_k / 36^k with k < 32)
         packed[i] = acc << _SLOT_BITS
-        self.num[i] = (0, *((acc >> (_SLOT_BITS * k)) & _SLOT_MASK for k in range(size)))
-        self.choice[i] = tuple(chosen)
+        r = len(ROLLS)
+        self._choice[r * i: r * (i + 1)] = type(self._choice)(self._choice.typecode, chosen)
 
     def build(self, upto: int | None = None, progress=None) -> "OneSided":
         """Solve every position with index below ``upto`` (all by default): in index order by
@@ -225,7 +287,7 @@ class OneSided:
         if upto - self.built_upto > VECTOR_FROM:
             return self.build_by_pips(progress)
         for i in range(self.built_upto, upto):
-            if self.num[i] is None:
+            if self._exact[i] is None:
                 self._solve(i)
             if progress is not None and i % 1000 == 0:
                 progress(i)
@@ -249,13 +311,13 @@ class OneSided:
         n = len(self.keys)
         dm, pip, size = die_table(self.max_checkers)
 
-        packed, B = self._packed, _MEAN_SCALE
-        exact = [0] * n  # 36^32 E[N] for the solved positions
+        packed, exact, B = self._packed, self._exact, _MEAN_SCALE
         fmean = np.zeros(n)
-        todo = np.array([c is None for c in self.choice])
+        todo = np.array([e is None for e in exact])
         for i in np.flatnonzero(~todo).tolist():
-            exact[i] = int(self.mean[i] * B)
             fmean[i] = exact[i] / B
+        chosen = np.frombuffer(self._choice, dtype=np.uint16 if self._choice.typecode == "H" else np.int32)
+        chosen = chosen.reshape(n, len(ROLLS))
 
         # positions with the same distribution (so the same mean) share a class number
         klass = np.arange(n)
@@ -298,7 +360,6 @@ class OneSided:
         ends = np.searchsorted(pip[order], np.arange(pip.max() + 2))
         ties, done = 0, 0
         exact_of, packed_of = exact.__getitem__, packed.__getitem__
-        same = list(range(n)).__getitem__  # one int object per index in the choice tuples
         for level in range(1, int(pip.max()) + 1):
             rows = order[ends[level]: ends[level + 1]]
             m = len(rows)
@@ -325,30 +386,17 @@ class OneSided:
             # the 36 dice outcomes (a roll of weight 2 listed twice) added one by one
             twice = np.concatenate([choice, choice[twos]])[:, mine].T.tolist()
             solved = rows[mine].tolist()
-            for i, row, many in zip(solved, choice[:, mine].T.tolist(), twice):
+            for i, many in zip(solved, twice, strict=True):
                 exact[i] = B + sum(map(exact_of, many)) // 36
                 packed[i] = sum(map(packed_of, many)) << _SLOT_BITS
                 klass[i] = kinds.setdefault(packed[i], i)
-                self.choice[i] = tuple(map(same, row))
+            chosen[solved] = choice[:, mine].T
             fmean[solved] = [exact[i] / B for i in solved]
             done += m
             if progress is not None:
                 progress(done)
-        # unpack the numerators: every slot of a block of solved positions as 21 bytes, read at once
-        solved = np.flatnonzero(todo).tolist()
-        for start in range(0, len(solved), 4096):
-            block = solved[start: start + 4096]
-            sizes = [-(-packed[i].bit_length() // _SLOT_BITS) - 1 for i in block]
-            if max(sizes) >= _SLOTS:  # pragma: no cover - 15 checkers need at most 32 rolls
-                raise AssertionError("more rolls than the packed slots hold")
-            raw = b"".join([(packed[i] >> _SLOT_BITS).to_bytes(k * _SLOT_BYTES, "little")
-                            for i, k in zip(block, sizes)])
-            values = list(map(int.from_bytes, np.frombuffer(raw, dtype=f"V{_SLOT_BYTES}").tolist(), repeat("little")))
-            at = 0
-            for i, k in zip(block, sizes):
-                self.num[i] = (0, *values[at: at + k])
-                self.mean[i] = mpq(exact[i], B)
-                at += k
+        if max(map(int.bit_length, packed)) > _SLOTS * _SLOT_BITS:  # pragma: no cover - at most 32 rolls
+            raise AssertionError("more rolls than the packed slots hold")
         self.ties += ties
         self.built_upto = n
         return self
@@ -360,7 +408,7 @@ class OneSided:
         while stack:
             k = stack.pop()
             i = self.index[k]
-            if i in todo or self.num[i] is not None:
+            if i in todo or self._exact[i] is not None:
                 continue
             todo.add(i)
             if len(todo) > VECTOR_FROM:
@@ -404,7 +452,7 @@ def die_table(max_checkers: int):
             idx += ct[j, POINTS - 1 - m]
         return idx
 
-    dm = np.zeros((7, POINTS, n), dtype=np.int32)
+    dm = np.zeros((7, POINTS, n), dtype=np.uint16 if n < 1 << 16 else np.int32)
     for d in range(1, 7):
         valid, succ = [], []
         for p in range(1, POINTS + 1):
@@ -456,8 +504,7 @@ class GammonOneSided(OneSided):
         super().__post_init__()
         for i, k in enumerate(self.keys):
             if checkers(k) < MAX_CHECKERS:
-                self.num[i], self.mean[i], self.choice[i] = (1,), mpq(0), ()
-                self._packed[i] = 1  # the packed numerators of (1,) (OneSided._solve adds them)
+                self._packed[i], self._exact[i] = 1, 0  # the numerators (1,), mean 0
 
     def distribution(self, counts) -> Distribution:
         """Exact distribution of the number of rolls until the first checker of ``counts``
