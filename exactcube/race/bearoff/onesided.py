@@ -150,7 +150,6 @@ class OneSided:
 
     max_checkers: int = MAX_CHECKERS
     keys: tuple[int, ...] = field(init=False)
-    index: dict = field(init=False)
     ties: int = 0
     built_upto: int = 0
 
@@ -158,7 +157,6 @@ class OneSided:
         from array import array
 
         self.keys = positions(self.max_checkers)
-        self.index = _index_of(self.max_checkers)
         n = len(self.keys)
         self.built_upto = 1
         self._memo = [[{} for _ in range(7)] for _ in range(3)]  # [moves - 1][die][key]
@@ -170,6 +168,11 @@ class OneSided:
         code = "H" if n < 1 << 16 else "i"
         self._choice = array(code, bytes(array(code).itemsize * len(ROLLS) * n))
         self._packed[0], self._exact[0] = 1, 0
+
+    @property
+    def index(self) -> dict:
+        """gnubg's index of every key of the table (built at the first use, shared by the tables)."""
+        return _index_of(self.max_checkers)
 
     @property
     def num(self) -> "_Column":
@@ -438,11 +441,11 @@ def die_table(max_checkers: int):
     import numpy as np
 
     n = n_positions(max_checkers)
-    key = np.array(positions(max_checkers), dtype=np.int64)
+    key = np.array(positions(max_checkers), dtype=np.int32)  # 24 bits (positions)
     cnt = np.stack([(key >> (4 * p)) & 15 for p in range(POINTS)], axis=1)
     top = np.where(cnt > 0, np.arange(1, POINTS + 1), 0).max(axis=1)
     ct = np.array([[comb(j, r) for r in range(POINTS + 1)] for j in range(max_checkers + POINTS + 1)],
-                  dtype=np.int64)
+                  dtype=np.int32)  # C(21, 6) = 54,264 at most
 
     def index_of(c):
         j = POINTS - 1 + c.sum(axis=1)
