@@ -299,9 +299,10 @@ class Decision(Result):
     """The cube decision at one position, with every equity it compares (roller's side, per unit cube).
 
     ``mine``/``theirs`` are the two sides' positions: pip counts in the race model, the counts on
-    points 1..6 for a real bearoff (:mod:`.bearoff`).  Built by :func:`decide`, the one rule."""
+    points 1..6 for a real bearoff (:mod:`.bearoff`, whose method names its recursion).  Built by
+    :func:`decide`, the one rule."""
 
-    SOURCE = 'money-game Bellman equations (zk77 §2)'
+    SOURCE = 'money-game Bellman equations (zk77 §2): the race model, or a real bearoff'
 
     mine: int | tuple
     theirs: int | tuple

@@ -371,30 +371,32 @@ class OneSided:
             s = dm[1:, :, rows]  # (die, move, position)
             best, _tie = pick(columns(s), None)
             after[1][1:, rows] = best.reshape(6, m)
-            for k in (2, 3, 4):
+            for k in (2, 3):
                 best, tie = pick(columns(after[k - 1][dice, s]), columns(atie[k - 1][dice, s]))
-                best, tie = best.reshape(6, m), tie.reshape(6, m)
-                if k < 4:
-                    after[k][1:, rows] = best
-                    atie[k][1:, rows] = tie
-            choice = np.zeros((len(ROLLS), m), dtype=dm.dtype)
-            ctie = np.zeros((len(ROLLS), m), dtype=bool)
-            choice[doubles], ctie[doubles] = best, tie
-            first, second = dm[hi, np.arange(POINTS)[:, None], rows], dm[lo, np.arange(POINTS)[:, None], rows]
-            best, tie = pick(columns(np.concatenate([after[1][lo, first], after[1][hi, second]], axis=1)),
-                             columns(np.concatenate([atie[1][lo, first], atie[1][hi, second]], axis=1)))
-            choice[twos], ctie[twos] = best.reshape(len(pairs), m), tie.reshape(len(pairs), m)
-            mine = todo[rows]
-            ties += int(ctie[:, mine].sum())
-            # the 36 dice outcomes (a roll of weight 2 listed twice) added one by one
-            twice = np.concatenate([choice, choice[twos]])[:, mine].T.tolist()
-            solved = rows[mine].tolist()
-            for i, many in zip(solved, twice, strict=True):
-                exact[i] = B + sum(map(exact_of, many)) // 36
-                packed[i] = sum(map(packed_of, many)) << _SLOT_BITS
-                klass[i] = kinds.setdefault(packed[i], i)
-            chosen[solved] = choice[:, mine].T
-            fmean[solved] = [exact[i] / B for i in solved]
+                after[k][1:, rows], atie[k][1:, rows] = best.reshape(6, m), tie.reshape(6, m)
+            # the rolls' plays, for the positions to solve (the others are only needed below)
+            sub = rows[todo[rows]]
+            ms = len(sub)
+            if ms:
+                s = dm[1:, :, sub]
+                choice = np.zeros((len(ROLLS), ms), dtype=dm.dtype)
+                ctie = np.zeros((len(ROLLS), ms), dtype=bool)
+                best, tie = pick(columns(after[3][dice, s]), columns(atie[3][dice, s]))
+                choice[doubles], ctie[doubles] = best.reshape(6, ms), tie.reshape(6, ms)
+                first, second = dm[hi, np.arange(POINTS)[:, None], sub], dm[lo, np.arange(POINTS)[:, None], sub]
+                best, tie = pick(columns(np.concatenate([after[1][lo, first], after[1][hi, second]], axis=1)),
+                                 columns(np.concatenate([atie[1][lo, first], atie[1][hi, second]], axis=1)))
+                choice[twos], ctie[twos] = best.reshape(len(pairs), ms), tie.reshape(len(pairs), ms)
+                ties += int(ctie.sum())
+                # the 36 dice outcomes (a roll of weight 2 listed twice) added one by one
+                twice = np.concatenate([choice, choice[twos]]).T.tolist()
+                solved = sub.tolist()
+                for i, many in zip(solved, twice, strict=True):
+                    exact[i] = B + sum(map(exact_of, many)) // 36
+                    packed[i] = sum(map(packed_of, many)) << _SLOT_BITS
+                    klass[i] = kinds.setdefault(packed[i], i)
+                chosen[solved] = choice.T
+                fmean[solved] = [exact[i] / B for i in solved]
             done += m
             if progress is not None:
                 progress(done)
@@ -539,7 +541,8 @@ def gammon_distribution(counts) -> Distribution:
 _MOVED = {"GNUBG_OS_PATHS": "GNUBG_OS_PATHS", "find_gnubg_os": "find_gnubg_os", "read_gnubg_os": "read_gnubg_os",
           "gnubg_replay": "gnubg_replay", "file_plays": "file_plays", "MAX_TIE_COMBINATIONS": "MAX_TIE_COMBINATIONS",
           "Deviation": "Deviation", "OSComparison": "OSComparison", "explain_play": "explain_play",
-          "QUANTUM": "QUANTUM", "compare_with_gnubg": "compare_one_sided", "compare_gammons_with_gnubg": "compare_gammons"}
+          "QUANTUM": "QUANTUM", "compare_with_gnubg": "compare_one_sided",
+          "compare_gammons_with_gnubg": "compare_gammons"}
 
 
 def __getattr__(name):
