@@ -37,7 +37,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from exactcube.race.bearoff import twosided as ts  # noqa: E402
+from exactcube.race.bearoff import gnubgfiles as gf  # noqa: E402
+from exactcube.race.bearoff.positions import n_positions  # noqa: E402
 
 CHILD = {
     "ts": "from exactcube.race.bearoff import twosided as ts; ts.build({c})",
@@ -128,7 +129,7 @@ def main():
         print("bench_bearoff: --checkers must be 1..6 (makebearoff builds two-sided tables up to 6x6 here)",
               file=sys.stderr)
         return 2
-    mb = ts.find_makebearoff()
+    mb = gf.find_makebearoff()
     if mb is None:
         print("bench_bearoff: makebearoff not found (Debian package gnubg); nothing to compare", file=sys.stderr)
         return 2
@@ -139,7 +140,7 @@ def main():
         if not a.skip_two_sided:
             g = measure([mb, "-t", f"6x{C}", "-f", os.path.join(d, "ts.bd")], d)
             e = measure(py + [CHILD["ts"].format(c=C)], str(ROOT))
-            print(f"two-sided bearoff, up to {C} checkers a side ({ts.n_positions(C)} positions a side), "
+            print(f"two-sided bearoff, up to {C} checkers a side ({n_positions(C)} positions a side), "
                   "cubeless + 3 cubeful values")
             row(f"makebearoff -t 6x{C} (16-bit words)", g)
             row("exactcube (exact integers)", e)

@@ -24,13 +24,15 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from exactcube.numbers import format_decimal, mpq  # noqa: E402
+from exactcube.race.bearoff import gnubgfiles as gf  # noqa: E402
+from exactcube.race.bearoff import formats as fm  # noqa: E402
 from exactcube.race.bearoff import onesided as os_  # noqa: E402
 from exactcube.race.bearoff import twosided as ts  # noqa: E402
 from exactcube.race.bearoff.positions import counts_of  # noqa: E402
 
 
 def compare_one_sided():
-    path = os_.find_gnubg_os()
+    path = gf.find_gnubg_os()
     if path is None:
         print("one-sided: gnubg_os0.bd not found (Debian package gnubg-data); skipped")
         return
@@ -38,7 +40,7 @@ def compare_one_sided():
     table = os_.OneSided(15).build()
     print(f"one-sided exact build: 54,264 positions in {time.time() - t0:.1f} s; "
           f"ties between plays with equal means and different distributions: {table.ties}")
-    res = os_.compare_with_gnubg(table, os_.read_gnubg_os(path))
+    res = gf.compare_one_sided(table, gf.read_gnubg_os(path))
     print(f"one-sided vs {path}: {res.entries} words; largest deviation "
           f"{format_decimal(res.max_dev, 3)} quanta of 1/65535 at {res.max_at[0]}, {res.max_at[1]} rolls")
     print(f"  words off by more than half a quantum: {res.beyond}, in {res.positions_beyond} positions; "
@@ -48,7 +50,7 @@ def compare_one_sided():
           f"with tied candidate plays, the stored words fix gnubg's play in {res.ties_resolved}")
     _examples(res)
     t0 = time.time()
-    g = os_.compare_gammons_with_gnubg(os_.read_gnubg_os(path, gammon=True))
+    g = gf.compare_gammons(gf.read_gnubg_os(path, gammon=True))
     print(f"gammon distributions (15,504 positions with 15 checkers), built and compared in "
           f"{time.time() - t0:.1f} s: {g.entries} words; largest deviation "
           f"{format_decimal(g.max_dev, 3)} quanta at {g.max_at[0]}, {g.max_at[1]} rolls")
@@ -67,15 +69,15 @@ def _examples(res):
 
 
 def compare_two_sided(table):
-    mb = ts.find_makebearoff()
+    mb = gf.find_makebearoff()
     if mb is None:
         print("two-sided: makebearoff not found (Debian package gnubg); skipped")
         return
     C = max(sum(counts_of(k)) for k in table.keys)
     with tempfile.TemporaryDirectory() as d:
         subprocess.run([mb, "-t", f"6x{C}", "-f", "ts.bd"], check=True, cwd=d, capture_output=True)
-        words = ts.read_gnubg_ts(os.path.join(d, "ts.bd"))
-    res = ts.compare_with_gnubg(table, words)
+        words = gf.read_gnubg_ts(os.path.join(d, "ts.bd"))
+    res = gf.compare_two_sided(table, words)
     print(f"two-sided vs makebearoff -t 6x{C}: {res.pairs} pairs")
     for name, (dev, at) in res.max_dev.items():
         print(f"  largest deviation, {name:8s}: {format_decimal(dev * mpq(65535, 2), 2)} steps of 1/32767.5 at {at}")
@@ -143,7 +145,7 @@ def main():
 
     table = ts.build(a.checkers, progress=progress, checkpoint=ck)
     print(file=sys.stderr)
-    digest = ts.save(table, a.out)
+    digest = fm.save(table, a.out)
     print(f"two-sided exact table, up to {a.checkers} checkers: {len(table.keys)} positions a side, "
           f"built in {table.seconds:.1f} s, integers over 36^{table.tau}; saved {a.out} "
           f"({os.path.getsize(a.out)} bytes, sha256 {digest})")

@@ -429,3 +429,31 @@ def complete_tables(prefix: str = "", **_) -> list[str]:
 def complete_figures(prefix: str = "", **_) -> list[str]:
     """Figure ids for ``plot ID``."""
     return [c for c in _registered("figures") if c.startswith(prefix)]
+
+
+def result_json(result, digits: int) -> dict:
+    """The JSON of a result: its :meth:`~exactcube.results.Result.as_dict`, with beside every exact
+    value ``name`` (and every mapping of exact values) a ``name_decimal`` at ``digits`` decimals, in
+    the results nested in it too (the one way a command's JSON is built from a result)."""
+    d = result.as_dict()
+    _add_decimals(result, d, digits)
+    return d
+
+
+def _add_decimals(obj, d: dict, digits: int) -> None:
+    from collections.abc import Mapping
+
+    from ..numbers import format_decimal, is_mpq
+
+    for name in list(d):
+        v = getattr(obj, name, None)
+        if is_mpq(v):
+            d[f"{name}_decimal"] = format_decimal(v, digits)
+        elif isinstance(v, Mapping) and v and all(is_mpq(x) for x in v.values()):
+            d[f"{name}_decimal"] = {str(k): format_decimal(x, digits) for k, x in v.items()}
+        elif isinstance(v, Mapping):
+            for k, x in v.items():
+                if hasattr(x, "as_dict") and isinstance(d[name].get(str(k)), dict):
+                    _add_decimals(x, d[name][str(k)], digits)
+        elif hasattr(v, "as_dict") and isinstance(d[name], dict):
+            _add_decimals(v, d[name], digits)

@@ -1,16 +1,21 @@
-"""``exactcube bearoff``: exact bearoff values for real positions (one side or two)."""
+"""``exactcube bearoff``: exact bearoff values for real positions (one side or two).
+
+The query is answered by :mod:`exactcube.race.bearoff.query` (which engine, which table, the cube
+decisions); this module parses the command line and renders the answer."""
 
 from __future__ import annotations
 
-from ..errors import BadInput, TooLarge
-from ._common import add_cube, add_digits, add_json, emit_json, human, int_arg, rational_arg
+from ..errors import BadInput
+from ._common import (add_cube, add_digits, add_json, emit_json, exact_text, human, int_arg, rational_arg,
+                      reject_options, result_json)
 
 NAME = "bearoff"
 ORDER = 41
 HELP = "real bearoff positions: exact rolls to bear off, winning chance, cubeful equities and cube action"
 DESCRIPTION = """Real bearoff positions, solved exactly (all plays under the full rules).
 A position is six counts, the checkers on points 1 to 6 (quote it); a pair can also be
-given as one gnubg position ID or XGID (the side on roll first, as the ID says).
+given as one gnubg position ID or XGID (the side on roll first, as the ID says; an XGID's
+cube is the cube answered for).
 
   exactcube bearoff "0 0 2 3 1 0"                  distribution of the number of rolls to bear
                                                    off (least expected rolls) and its mean; with
@@ -23,13 +28,14 @@ given as one gnubg position ID or XGID (the side on roll first, as the ID says).
   exactcube bearoff --build                        build the tables once into the cache folder
 
 One side: up to 15 checkers.  Two sides: up to 15 checkers each; the pairs of positions
-reachable from the query are solved exactly (up to 200,000 pairs; beyond, a model, labelled
-as such: the one-sided estimate of the cubeless chances and cubeful equities from them by
-Janowski's interpolation with cube-life index x, --cube-x X, default gnubg's 0.6 for its
-one-sided database; or with --exact a refusal); --db FILE
-reads a table saved by scripts/build_bearoff.py instead.  Money game, gammons count double
-(a side with all 15 checkers on the board), no backgammons in a bearoff, unlimited
-redoubles, no beavers, no Jacoby rule unless --jacoby.
+reachable from the query are solved exactly (up to 200,000 pairs; beyond, an estimate resting
+on two named readings: the one-sided estimate of the cubeless chances and cubeful equities from
+them by Janowski's interpolation with cube-life index x, --cube-x X, default gnubg's 0.6 for its
+one-sided database; or with --no-estimate a refusal); --db FILE reads a table saved by
+scripts/build_bearoff.py instead.  Money game, gammons count double (a side with all 15 checkers
+on the board), no backgammons in a bearoff, unlimited redoubles, no beavers, no Jacoby rule
+unless --jacoby.  Fractions longer than 60 characters are summarised by their digit counts
+(--exact prints them whole).
 
 Tables are built once into a cache folder ($XDG_CACHE_HOME/exactcube, default
 ~/.cache/exactcube, or --cache-dir DIR): the one-sided table for up to 15 checkers, the
@@ -42,20 +48,24 @@ hold no gammons: a pair where a gammon can arise (a side with 15 checkers, witho
 table, small pairs are solved on the fly and pairs of up to 6 checkers a side that reach
 more positions build the table first (its time announced)."""
 
+#: Options that only a pair takes.
+PAIR_ONLY = ("--cube", "--db", "--no-gammons", "--jacoby", "--no-estimate", "--cube-x")
+
 
 def add_arguments(p):
     p.add_argument("positions", nargs="*", metavar="POSITION",
                    help='six counts for points 1..6, e.g. "0 0 2 3 1 0"; a second one for the opponent; '
                         'or one gnubg position ID or XGID holding both sides')
-    add_cube(p, help="two positions: show the cube decision for this cube state in detail")
+    add_cube(p, help="two positions: show the cube decision for this cube state in detail (an XGID gives its own)")
     add_json(p)
     add_digits(p, 6)
+    p.add_argument("--exact", action="store_true", help="print long fractions whole (default: summarised)")
     p.add_argument("--db", metavar="FILE", help="two positions: an exact two-sided table saved by build_bearoff.py")
     p.add_argument("--no-gammons", action="store_true",
                    help="two positions: every loss counts single (named in the output)")
     p.add_argument("--jacoby", action="store_true",
                    help="two positions: Jacoby rule, gammons count single while the cube is centred")
-    p.add_argument("--exact", action="store_true",
+    p.add_argument("--no-estimate", action="store_true",
                    help="two positions: refuse (exit 2) rather than fall back to the one-sided estimate")
     p.add_argument("--cube-x", type=_cube_x, metavar="X",
                    help="two positions beyond the exact limit: Janowski's cube-life index x for the cubeful "
@@ -82,10 +92,13 @@ def _cube_x(text):
     return v
 
 
-def _fmt(q, digits):
-    from ..numbers import format_decimal, format_exact
+def _hooks():
+    import sys
 
-    return f"{format_exact(q)}  ({format_decimal(q, digits)})"
+    from ..race.bearoff.query import Hooks
+    from ._common import progress
+
+    return Hooks(notice=lambda text: print(f"exactcube: {text}", file=sys.stderr), bar=progress)
 
 
 def run(args, out) -> int:
@@ -93,411 +106,157 @@ def run(args, out) -> int:
     from ..race.bearoff.positions import parse_position
 
     if args.build:
-        if (args.positions or args.db or args.cube or args.json is not None or args.no_gammons or args.jacoby
-                or args.exact or args.cube_x is not None):
-            raise BadInput("--build takes no positions, --db, --cube, --json, --no-gammons, --jacoby, --exact "
-                           "or --cube-x "
-                           "(it only fills the cache folder)")
+        if args.positions:
+            raise BadInput("--build takes no positions (it only fills the cache folder)")
+        reject_options(args, "bearoff --build", PAIR_ONLY + ("--exact", "--json"))
         return _build(args, out)
     if args.checkers is not None:
         raise BadInput("--checkers goes with --build")
     if not args.positions or len(args.positions) > 2:
         raise BadInput(f"bearoff: give one or two positions, got {len(args.positions)}")
-    ids = [t for t in args.positions if looks_like_id(t)]
-    if ids:
+    if any(looks_like_id(t) for t in args.positions):
         if len(args.positions) != 1:
             raise BadInput("bearoff: a gnubg position ID or XGID holds both sides; give it alone")
-        x, y, fields = parse_pair(ids[0])
-        args.id_fields = fields
+        x, y, fields = parse_pair(args.positions[0])
         if args.roll is not None or fields.get("dice"):
-            return _roll(x, y, args, out)
-        return _two_sides(x, y, args, out)
+            return _roll(x, y, args, out, fields)
+        return _two(x, y, args, out, fields)
     pos = [parse_position(t) for t in args.positions]
     if args.roll is not None:
         if len(pos) != 2:
             raise BadInput("--roll needs both sides: your position (on roll), then the opponent's")
-        return _roll(pos[0], pos[1], args, out)
+        return _roll(pos[0], pos[1], args, out, {})
     if len(pos) == 1:
-        if args.cube or args.db or args.no_gammons or args.jacoby or args.exact or args.cube_x is not None:
-            raise BadInput("--cube, --db, --no-gammons, --jacoby, --exact and --cube-x need two positions "
-                           "(yours, then the opponent's)")
+        reject_options(args, "bearoff with one position", PAIR_ONLY)
         return _one(pos[0], args, out)
-    return _two_sides(pos[0], pos[1], args, out)
-
-
-def _two_sides(x, y, args, out):
-    """Route a pair: the saved table (--db); when no gammon can arise, a cached two-sided table
-    that holds it, the 924-position solver (which builds the six-checker table first for pairs
-    of up to 6 checkers a side too large to solve on the fly); else the exact recursion with
-    gammons, else the one-sided estimate."""
-    from ..race.bearoff import cache
-    from ..race.bearoff.gammons import reachable
-    from ..race.bearoff.positions import key_of
-
-    if not any(x) or not any(y):
-        raise BadInput("bearoff: both sides need a checker left (a side with none has already won)")
-    if args.db and (args.jacoby or (15 in (sum(x), sum(y)) and not args.no_gammons)):
-        raise BadInput("--db tables hold no gammons (at most 6 checkers a side); drop --db or add --no-gammons")
-    gammon_possible = 15 in (sum(x), sum(y)) and not args.no_gammons
-    if args.db:
-        return _two(x, y, args, out)
-    if not gammon_possible:
-        n = max(sum(x), sum(y))
-        if n <= 6 or any(c >= n for c in cache.cached_checkers(cache.cache_dir(args.cache_dir), "ts")):
-            return _two(x, y, args, out)
-        if len(reachable(key_of(x)) | reachable(key_of(y))) < 924:
-            return _two(x, y, args, out)
-    return _two_gammons(x, y, args, out)
-
-
-def build_seconds(kind: str, checkers: int) -> int:
-    """CPU seconds a build takes here (docs/bearoff.md, "Instant answers" and "Speed"): one side about 2 s
-    for the 54,264 positions of 15 checkers, in proportion to the positions; the gammon table about 1 s;
-    two sides about 25 s for 6 checkers a side, about 5 times more per checker."""
-    from ..race.bearoff.positions import n_positions
-
-    if kind == "gammon":
-        return 1
-    if kind == "os":
-        return max(1, round(2 * n_positions(checkers) / n_positions(15)))
-    return max(1, round(25 * 5 ** (checkers - 6)))
-
-
-#: Two-sided queries reaching at most this many positions are solved on the fly (about 1 s) when no table is cached.
-ON_THE_FLY = 300
-
-
-def _notice(text: str) -> None:
-    import sys
-
-    print(f"exactcube: {text}", file=sys.stderr)
-
-
-def _build_one(folder, checkers, tail=""):
-    """Build the one-sided table into ``folder`` under a progress bar, announced with its expected
-    CPU time; returns its path."""
-    from ..race.bearoff import cache
-    from ..race.bearoff.positions import n_positions
-    from ._common import progress
-
-    _notice(f"building the one-sided table for up to {checkers} checkers into {folder} once "
-            f"(about {build_seconds('os', checkers)} s of CPU here){tail}")
-    with progress(f"one-sided table, up to {checkers} checkers", n_positions(checkers)) as bar:
-        last = [0]
-
-        def step(done, total):
-            bar.advance(done - last[0])
-            last[0] = done
-
-        return cache.build_one_sided(folder, checkers, step)
-
-
-def _build_gammons(folder, tail=""):
-    """Build the gammon table (15 checkers) into ``folder`` under a progress bar, announced with its
-    expected CPU time; returns its path."""
-    from ..race.bearoff import cache
-    from ..race.bearoff.positions import n_positions
-    from ._common import progress
-
-    _notice(f"building the gammon table (15 checkers) into {folder} once "
-            f"(about {build_seconds('gammon', 15)} s of CPU here){tail}")
-    with progress("gammon table, 15 checkers", n_positions(15)) as bar:
-        last = [0]
-
-        def step(done, total):
-            bar.advance(done - last[0])
-            last[0] = done
-
-        return cache.build_gammons(folder, step)
-
-
-def _build_two(folder, checkers, tail=""):
-    """Build the two-sided table into ``folder`` under a progress bar (one step per pip level), announced
-    with its expected CPU time; returns its path."""
-    from ..race.bearoff import cache
-    from ._common import progress
-
-    _notice(f"building the two-sided table for up to {checkers} checkers a side into {folder} once "
-            f"(about {build_seconds('ts', checkers)} s of CPU here){tail}")
-    with progress(f"two-sided table, up to {checkers} checkers a side", None) as bar:
-        return cache.build_two_sided(folder, checkers, lambda *a: bar.advance(1))
+    return _two(pos[0], pos[1], args, out, {})
 
 
 def _build(args, out) -> int:
     import os
 
     from ..race.bearoff import cache
+    from ..race.bearoff import query as qy
     from ..race.bearoff.twosided import MAX_TABLE_CHECKERS
 
-    folder = cache.cache_dir(args.cache_dir)
-    one = args.checkers or 15
-    two = args.checkers or 6
-    for kind, c, fn in (("one-sided", one, _build_one), ("two-sided", two, _build_two)):
-        if kind == "two-sided" and c > MAX_TABLE_CHECKERS:
-            out.print(f"two-sided table: not built for {c} checkers (at most {MAX_TABLE_CHECKERS} a side)")
-            continue
-        path = fn(folder, c)
-        out.print(f"{kind} table, up to {c} checkers: {path} ({os.path.getsize(path):,} bytes)")
-        if kind == "one-sided" and c == 15:
-            path = _build_gammons(folder)
-            out.print(f"gammon table, 15 checkers: {path} ({os.path.getsize(path):,} bytes)")
+    folder, hooks = cache.cache_dir(args.cache_dir), _hooks()
+    one, two = args.checkers or 15, args.checkers or 6
+    path = qy.build_one_sided(folder, one, hooks)
+    out.print(f"one-sided table, up to {one} checkers: {path} ({os.path.getsize(path):,} bytes)")
+    if one == 15:
+        path = qy.build_gammons(folder, hooks)
+        out.print(f"gammon table, 15 checkers: {path} ({os.path.getsize(path):,} bytes)")
+    if two > MAX_TABLE_CHECKERS:
+        out.print(f"two-sided table: not built for {two} checkers (at most {MAX_TABLE_CHECKERS} a side)")
+    else:
+        path = qy.build_two_sided(folder, two, hooks)
+        out.print(f"two-sided table, up to {two} checkers: {path} ({os.path.getsize(path):,} bytes)")
     return 0
+
+
+def _fmt(q, args) -> str:
+    from ..numbers import format_decimal
+
+    return f"{exact_text(q, args.exact)}  ({format_decimal(q, args.digits)})"
 
 
 def _one(counts, args, out):
-    from ..numbers import format_decimal, format_exact
-    from ..race.bearoff import cache
+    from ..race.bearoff.query import one_side
 
-    n = sum(counts)
-    folder = cache.cache_dir(args.cache_dir)
-    have = [c for c in cache.cached_checkers(folder, "os") if c >= n]
-    if have or n > 6:
-        c = have[0] if have else 15
-        if not have:
-            _build_one(folder, c, "; later queries read it")
-        d = cache.one_sided_distribution(folder, c, counts, _notice)
-    else:
-        from ..race.bearoff.onesided import distribution
-
-        d = distribution(counts)
-    probs = d.probabilities
-    g = None
-    if n == 15:
-        import os
-
-        if not os.path.exists(cache.gammon_path(folder)):
-            _build_gammons(folder, "; later queries read it")
-        g = cache.gammon_distribution(folder, counts, _notice)
-    obj = {}
-    if args.json is not None:
-        obj = {"position": list(counts), "mean": format_exact(d.mean),
-               "mean_decimal": format_decimal(d.mean, args.digits),
-               "rolls": {str(k): format_exact(p) for k, p in enumerate(probs) if p},
-               "rolls_decimal": {str(k): format_decimal(p, args.digits) for k, p in enumerate(probs) if p},
-               "method": d.method}
-        if g is not None:
-            gp = g.probabilities
-            obj["gammon"] = {"mean": format_exact(g.mean), "mean_decimal": format_decimal(g.mean, args.digits),
-                             "rolls": {str(k): format_exact(p) for k, p in enumerate(gp) if p},
-                             "rolls_decimal": {str(k): format_decimal(p, args.digits) for k, p in enumerate(gp) if p},
-                             "method": g.method}
+    a = one_side(counts, args.cache_dir, _hooks())
     real_out, out = out, human(args, out)
-    out.print(f"bearoff {' '.join(map(str, counts))} (points 1..6): rolls to bear off  [{d.method}]")
-    for k, p in enumerate(probs):
-        if p:
-            out.print(f"  {k:2d} rolls: {_fmt(p, args.digits)}")
-    out.print(f"  mean     = {_fmt(d.mean, args.digits)}")
-    if g is not None:
-        out.print(f"rolls until the first checker is off (gammon distribution)  [{g.method}]")
-        for k, p in enumerate(g.probabilities):
-            if p:
-                out.print(f"  {k:2d} rolls: {_fmt(p, args.digits)}")
-        out.print(f"  mean     = {_fmt(g.mean, args.digits)}")
-    emit_json(args, real_out, obj)
+    out.print(f"bearoff {' '.join(map(str, counts))} (points 1..6): rolls to bear off  [{a.distribution.method}]")
+    for title, d in ((None, a.distribution), ("rolls until the first checker is off (gammon distribution)", a.gammon)):
+        if d is None:
+            continue
+        if title:
+            out.print(f"{title}  [{d.method}]")
+        for k, p in d.rolls.items():
+            out.print(f"  {k:2d} rolls: {_fmt(p, args)}")
+        out.print(f"  mean     = {_fmt(d.mean, args)}")
+    emit_json(args, real_out, result_json(a, args.digits) if args.json is not None else {})
     return 0
-
-
-def _entry(x, y, args):
-    """The exact values of the pair and how they were obtained: from --db, from a cached table
-    (built first when the pair is too large to solve on the fly), or solved on the fly."""
-    from ..race.bearoff import cache
-    from ..race.bearoff import twosided as ts
-    from ..race.bearoff.positions import key_of
-    from ._common import progress
-
-    method = ts.TwoSided.method
-    if args.db:
-        f = cache.TwoSidedFile(args.db, cache.cache_dir(args.cache_dir))
-        try:
-            if not f.holds(x, y):
-                raise BadInput(f"--db {args.db}: the table does not hold these positions")
-            return f.entry(x, y), method + f"; read from {args.db}"
-        finally:
-            f.close()
-    n = max(sum(x), sum(y))
-    folder = cache.cache_dir(args.cache_dir)
-    have = [c for c in cache.cached_checkers(folder, "ts") if c >= n]
-    m = 0 if have else len(ts.reachable([key_of(x), key_of(y)]))
-    if have or (m > ON_THE_FLY and n <= 6):
-        c = have[0] if have else 6
-        if not have:
-            _build_two(folder, c, "; later queries read it")
-        return cache.two_sided_entry(folder, c, x, y, _notice), method + "; read from the cached table"
-    if m > 924:
-        raise TooLarge(f"the pair reaches {m} positions; at most 924 are solved on the fly "
-                       "(build a table with: exactcube bearoff --build --checkers 8)")
-    with progress("solving the two-sided bearoff", None) as bar:
-        t = ts.build(keys=[key_of(x), key_of(y)], progress=lambda *a: bar.advance(1))
-    return t.entry(x, y), method
-
-
-def _two(x, y, args, out):
-    from ..race.bearoff import twosided as ts
-
-    if not any(x) or not any(y):
-        raise BadInput("bearoff: both sides need a checker left (a side with none has already won)")
-    e, method = _entry(x, y, args)
-    gam = "none possible (no side has 15 checkers)" if 15 not in (sum(x), sum(y)) else "ignored (--no-gammons)"
-    zero = e.win - e.win
-    return _report_two(args, out, x, y, {
-        "win": e.win, "win_gammon": zero, "lose_gammon": zero, "cubeless_equity": 2 * e.win - 1,
-        "gammons": gam, "entry": e, "method": method, "evidence": ts.TwoSided.evidence})
 
 
 CUBE_LABEL = {"centred": "cube centred", "mine": "you own the cube", "theirs": "they own the cube"}
 
 
-def _conventions(args, gammons: str) -> str:
-    jac = "Jacoby rule (gammons single while the cube is centred)" if args.jacoby else "no Jacoby rule"
-    return f"money game; gammons: {gammons}; no backgammons in a bearoff; {jac}; no beavers; unlimited redoubles"
+def _two(x, y, args, out, fields):
+    from ..race.bearoff.query import CUBES, pair
+    from ..race.cubeful import Cube
 
-
-def _report_two(args, out, x, y, r) -> int:
-    """Print or emit the values of a pair: ``r`` holds the cubeless chances (exact values),
-    ``entry`` (no-double equities: exact, or for the one-sided estimate Janowski's, with
-    ``cube_x``), method and evidence."""
-    from ..numbers import format_decimal, format_exact
-    from ..race.bearoff import twosided as ts
-    from ..race.bearoff.ids import gnubg_id, xgid
-
-    e = r["entry"]
-    if args.cube_x is not None and "cube_x" not in r:
-        _notice("--cube-x not used: this pair's cubeful values are computed exactly")
-    cubes = [args.cube] if args.cube else ["centred", "mine", "theirs"]
-    acts = {c: ts.cube_action(e, c) for c in cubes} if e is not None else {}
-    for a in acts.values():
-        a["too_good"] = a["take"] is not None and a["no_double"] > a["double_pass"]
-        if a["tie_take"] and a["action"] != "no double":  # not a plain "pass": flag the tie
-            a["action"] = "double, take or pass (exactly equal)"
-    fields = getattr(args, "id_fields", None)
-    pid, xid = gnubg_id(x, y), xgid(x, y)
-    conv = _conventions(args, r["gammons"])
-
-    def q(v):
-        return None if v is None else format_exact(v)
-
-    def dec(v):
-        return None if v is None else format_decimal(v, args.digits)
-
-    obj = {}
-    if args.json is not None:
-        obj = {"mine": list(x), "theirs": list(y), "side_to_move": "mine (the first position)",
-               "gnubg_id": pid, "xgid": xid, "conventions": conv, "gammons": r["gammons"]}
-        if fields:
-            obj["input"] = fields
-        for k in ("win", "win_gammon", "lose_gammon", "cubeless_equity"):
-            obj[k], obj[k + "_decimal"] = q(r[k]), dec(r[k])
-        obj["cube"] = {c: {
-            "no_double": q(a["no_double"]), "no_double_decimal": dec(a["no_double"]),
-            "double_take": q(a["double_take"]), "double_take_decimal": dec(a["double_take"]),
-            "double_pass": q(a["double_pass"]),
-            "equity": q(a["equity"]), "equity_decimal": dec(a["equity"]),
-            "action": a["action"], "tie_double": a["tie_double"], "tie_take": a["tie_take"],
-            "too_good": a["too_good"],
-            "opponent": None if a["take"] is None else ("tie" if a["tie_take"] else ("take" if a["take"] else "pass"))}
-            for c, a in acts.items()} if e is not None else None
-        obj["method"], obj["evidence"] = r["method"], r["evidence"]
-        if "cube_x" in r:
-            obj["cubeful"] = r["cubeful"]
-            obj["cube_x"], obj["cube_x_decimal"] = q(r["cube_x"]), dec(r["cube_x"])
+    cubes = CUBES if args.cube is None else (Cube.parse(args.cube).value,)
+    value = 1
+    if "cube" in fields:  # an XGID: its own cube is the one answered for
+        if args.cube is not None and Cube.parse(args.cube).value != fields["cube"]:
+            raise BadInput(f"--cube {args.cube} conflicts with the XGID's cube ({fields['cube']}, value "
+                           f"{fields['cube_value']}); drop --cube or change the XGID")
+        cubes, value = (fields["cube"],), fields["cube_value"]
+    a = pair(x, y, cubes, value, gammons=not args.no_gammons, jacoby=args.jacoby, estimate=not args.no_estimate,
+             cube_x=args.cube_x, db=args.db, folder=args.cache_dir, hooks=_hooks())
+    if args.cube_x is not None and not hasattr(a, "cube_x"):
+        _hooks().say("--cube-x not used: this pair's cubeful values are computed exactly")
     real_out, out = out, human(args, out)
     out.print(f"bearoff {' '.join(map(str, x))} (you, on roll) vs {' '.join(map(str, y))}   "
-              f"gnubg ID {pid}   {xid}", emoji=False)  # an XGID's ":-1:" is no emoji code
+              f"gnubg ID {a.gnubg_id}   {a.xgid}", emoji=False)  # an XGID's ":-1:" is no emoji code
     if fields:
         out.print(f"  read from the {fields['format']}: the side on roll is shown first, as \"you\""
                   + (f"; its cube: {fields['cube']}, value {fields['cube_value']}" if "cube" in fields else ""))
-    out.print(f"  ({conv})")
-    out.print(f"  [{r['method']}; evidence: {r['evidence']}]")
-    out.print(f"  cubeless chance you win = {_fmt(r['win'], args.digits)}")
-    if r["gammons"] == "counted":
-        out.print(f"    you win a gammon      = {_fmt(r['win_gammon'], args.digits)}")
-        out.print(f"    you lose a gammon     = {_fmt(r['lose_gammon'], args.digits)}")
-    out.print(f"  cubeless equity         = {_fmt(r['cubeless_equity'], args.digits)}")
-    if "cube_x" in r:
-        out.print(f"  cubeful equities below, an {r['cubeful']}")
-    for c, a in acts.items():
-        out.print(f"  {CUBE_LABEL[c]}: equity {_fmt(a['equity'], args.digits)}   per unit cube")
-        if a["take"] is None:
-            out.print("    you cannot double")
-            continue
-        verb = "redouble" if c == "mine" else "double"
-        if args.cube:
-            out.print(f"    no {verb}     = {_fmt(a['no_double'], args.digits)}")
-            out.print(f"    {verb}, take  = {_fmt(a['double_take'], args.digits)}")
-            out.print(f"    {verb}, pass  = {_fmt(a['double_pass'], args.digits)}")
-        act = a["action"].replace("double", verb) + (" (too good: playing on beats a pass)" if a["too_good"] else "")
-        reply = "take or pass, exactly equal" if a["tie_take"] else ("take" if a["take"] else "pass")
-        out.print(f"    action: {act}; if you {verb}, they should {reply}"
-                  + (f"  ({verb} and no {verb} are exactly equal)" if a["tie_double"] else ""))
-    emit_json(args, real_out, obj)
+    out.print(f"  ({a.conventions})")
+    out.print(f"  [{a.method}; evidence: {_evidence(a)}]")
+    out.print(f"  cubeless chance you win = {_fmt(a.win, args)}")
+    if a.gammons == "counted":
+        out.print(f"    you win a gammon      = {_fmt(a.win_gammon, args)}")
+        out.print(f"    you lose a gammon     = {_fmt(a.lose_gammon, args)}")
+    out.print(f"  cubeless equity         = {_fmt(a.cubeless_equity, args)}")
+    if hasattr(a, "cube_x"):
+        out.print(f"  cubeful equities below, an {a.cubeful}")
+    for c, d in a.cube.items():
+        _decision(out, c, d, a.cube_value, args, detail=len(a.cube) == 1)
+    emit_json(args, real_out, result_json(a, args.digits) if args.json is not None else {})
     return 0
 
 
-def _two_gammons(x, y, args, out):
-    """The exact recursion with gammons (exactcube.race.bearoff.gammons), or beyond its limit
-    the one-sided estimate of the cubeless chances (refused with --exact)."""
-    import sys
-
-    from ..numbers import format_exact
-    from ..race.bearoff import gammons as gm
-    from ..race.bearoff import janowski as jw
-    from ..race.bearoff.twosided import Entry
-    from ._common import progress
-
-    gammons = not args.no_gammons
-    label = "counted" if gammons and 15 in (sum(x), sum(y)) else (
-        "ignored (--no-gammons)" if not gammons else "none possible (no side has 15 checkers)")
-    pairs = gm.reachable_pairs(x, y)
-    if pairs is None:
-        if args.exact:
-            raise TooLarge(f"the pair reaches more than {gm.EXACT_PAIR_LIMIT:,} pairs of positions, the most "
-                           "solved exactly (drop --exact for the one-sided estimate)")
-        print(f"exactcube: more than {gm.EXACT_PAIR_LIMIT:,} pairs of positions are reachable, beyond the "
-              "exact limit; printing the one-sided estimate (its one-sided tables, when not yet in the cache "
-              "folder, take about 3 s of CPU to build here)", file=sys.stderr)
-        est = gm.one_sided_estimate(x, y, gammons)
-        cx = jw.ONE_SIDED_X if args.cube_x is None else args.cube_x
-        e = jw.cubeful_from_chances(x, y, est.win, est.win_gammon, est.lose_gammon, cx, args.jacoby)
-        return _report_two(args, out, x, y, {
-            "win": est.win, "win_gammon": est.win_gammon, "lose_gammon": est.lose_gammon,
-            "cubeless_equity": est.cubeless, "gammons": label, "entry": e, "cube_x": cx,
-            "method": (f"{est.method}; cubeful equities by Janowski's interpolation (gnubg Cl2CfMoney) with "
-                       f"cube-life index x = {format_exact(cx)}"),
-            "evidence": "model (exact sums under the one-sided model and Janowski's interpolation; "
-                        "not the game's values)",
-            "cubeful": (f"approximation: one-sided model + Janowski's interpolation with x = {format_exact(cx)}; "
-                        f"the exact cubeful values need the two-sided recursion, out of reach here "
-                        f"(more than {gm.EXACT_PAIR_LIMIT:,} pairs; --exact refuses)")})
-    n = len(pairs)
-    if n > 20_000:
-        print(f"exactcube: solving {n:,} pairs of positions exactly; estimate about "
-              f"{max(1, round(n * SECONDS_PER_PAIR))} s of CPU", file=sys.stderr)
-    with progress("solving the two-sided bearoff with gammons", n) as bar:
-        g = gm.solve_pair(x, y, gammons=gammons, jacoby=args.jacoby, pairs=pairs,
-                          progress=lambda done, total: bar.advance(1000))
-    e = Entry(tuple(x), tuple(y), g.win, g.nd_centred, g.nd_owned, g.nd_theirs)
-    return _report_two(args, out, x, y, {
-        "win": g.win, "win_gammon": g.win_gammon, "lose_gammon": g.lose_gammon,
-        "cubeless_equity": g.cubeless, "gammons": label, "entry": e,
-        "method": f"{g.method} ({g.pairs:,} pairs)", "evidence": g.evidence})
+def _evidence(result) -> str:
+    """The evidence class, and the readings a result rests on by name."""
+    p = result.provenance
+    return p.evidence.value + (f", under the readings {', '.join(p.assumptions)}" if p.assumptions else "")
 
 
-#: CPU seconds per pair of the exact recursion with gammons, measured here (78,589 pairs in
-#: 11.7 s), for the estimate printed before a long run.
-SECONDS_PER_PAIR = 1.5e-4
+def _decision(out, cube, d, value, args, detail):
+    """Print one cube decision (a :class:`exactcube.race.cubeful.Decision`)."""
+    from ..race.cubeful import Action
+
+    worth = f"; at value {value}: {_fmt(value * d.equity, args)}" if value != 1 else ""
+    out.print(f"  {CUBE_LABEL[cube]}: equity {_fmt(d.equity, args)}   per unit cube{worth}")
+    if d.action is Action.CANNOT_DOUBLE:
+        out.print("    you cannot double")
+        return
+    verb = "redouble" if cube == "mine" else "double"
+    if detail:
+        out.print(f"    no {verb}     = {_fmt(d.no_double, args)}")
+        out.print(f"    {verb}, take  = {_fmt(d.double_take, args)}")
+        out.print(f"    {verb}, pass  = {_fmt(d.double_pass, args)}")
+    if d.action is Action.NO_DOUBLE:
+        act = f"no {verb}" + (" (too good: playing on beats a pass)" if d.too_good else "")
+    else:
+        act = f"{verb}, take or pass (exactly equal)" if d.tie_take else d.action.value.replace("double", verb)
+    reply = "take or pass, exactly equal" if d.tie_take else ("take" if d.take else "pass")
+    out.print(f"    action: {act}; if you {verb}, they should {reply}"
+              + (f"  ({verb} and no {verb} are exactly equal)" if d.tie_double else ""))
 
 
-def _roll(x, y, args, out) -> int:
+def _roll(x, y, args, out, fields=None) -> int:
     """``--roll`` (or an XGID's dice): every legal play of the roll, best first, with exact equities
     (:func:`exactcube.race.bearoff.plays.best_plays`)."""
-    from ..numbers import format_decimal
-    from ..race.bearoff.ids import gnubg_id, xgid
+    from ..race.bearoff.ids import gnubg_id
     from ..race.bearoff.plays import best_plays, parse_roll
-    from ._common import exact_text, progress
+    from ..race.bearoff.query import conventions
+    from ._common import progress
 
-    if args.db or args.exact or args.cube_x is not None:
-        raise BadInput("--roll takes no --db, --exact or --cube-x: every play is valued by the exact recursion")
-    fields = getattr(args, "id_fields", None) or {}
+    reject_options(args, "bearoff --roll (every play is valued by the exact recursion)",
+                   ("--db", "--no-estimate", "--cube-x"))
+    fields = fields or {}
     roll = parse_roll(args.roll) if args.roll is not None else fields["dice"]
     if args.roll is not None and fields.get("dice") and fields["dice"] != roll:
         raise BadInput(f"--roll {args.roll}: the XGID's dice are {fields['dice'][0]}-{fields['dice'][1]}")
@@ -507,32 +266,15 @@ def _roll(x, y, args, out) -> int:
     with progress("solving the plays' two-sided bearoffs", None) as bar:
         r = best_plays(x, y, roll, cube, gammons=not args.no_gammons, jacoby=args.jacoby,
                        progress=lambda done, total: bar.advance(1000))
-    gam = ("counted" if 15 in (sum(x), sum(y)) else "none possible (no side has 15 checkers)") \
-        if not args.no_gammons else "ignored (--no-gammons)"
-    conv = _conventions(args, gam)
-    d = args.digits
-
-    def both(v):
-        return f"{'+' if v >= 0 else ''}{format_decimal(v, d)} ({exact_text(v)})"
-
     obj = {}
     if args.json is not None:
-        obj = {"mine": list(x), "theirs": list(y), "roll": list(roll), "cube": cube, "conventions": conv,
-               "gnubg_id": gnubg_id(x, y), "xgid": xgid(x, y), "method": f"{r.method} ({r.pairs:,} pairs)",
-               "evidence": r.evidence,
-               "plays": [{"rank": i + 1, "moves": p.moves, "after": list(p.after),
-                          "cubeful_equity": exact_text(p.cubeful, True), "cubeful_equity_decimal": format_decimal(p.cubeful, d),
-                          "cubeless_equity": exact_text(p.cubeless, True),
-                          "cubeless_equity_decimal": format_decimal(p.cubeless, d),
-                          "win": exact_text(p.win, True), "win_gammon": exact_text(p.win_gammon, True),
-                          "lose_gammon": exact_text(p.lose_gammon, True), "ties": p.tie}
-                         for i, p in enumerate(r.plays)]}
+        obj = result_json(r, args.digits)
         if fields:
             obj["input"] = {k: (list(v) if isinstance(v, tuple) else v) for k, v in fields.items()}
     real_out, out = out, human(args, out)
     out.print(f"bearoff {' '.join(map(str, x))} (you, on roll) vs {' '.join(map(str, y))}, roll {roll[0]}-{roll[1]}"
               f"   gnubg ID {gnubg_id(x, y)}", emoji=False)
-    out.print(f"  ({conv}; {CUBE_LABEL[cube]}, equities per unit cube)")
+    out.print(f"  ({conventions(x, y, not args.no_gammons, args.jacoby)}; {CUBE_LABEL[cube]}, equities per unit cube)")
     out.print(f"  [{r.method} ({r.pairs:,} pairs); evidence: {r.evidence}]")
     n = len(r.plays)
     out.print("  1 legal play (your equities after it)" if n == 1 else
@@ -543,10 +285,15 @@ def _roll(x, y, args, out) -> int:
     for i, p in enumerate(r.plays):
         tied = i > 0 and p.cubeful == r.plays[i - 1].cubeful
         rank = rank if tied else i + 1
-        out.print(f"  {'=' if tied else ' '}{rank:2d}. {p.moves:<{width}}  cubeful {both(p.cubeful)}   "
-                  f"cubeless {both(p.cubeless)}")
-    best = r.best
-    if len(best) > 1:
-        out.print(f"  {len(best)} plays tie for best: {'; '.join(p.moves for p in best)}")
+        out.print(f"  {'=' if tied else ' '}{rank:2d}. {p.moves:<{width}}  cubeful {_signed(p.cubeful, args)}   "
+                  f"cubeless {_signed(p.cubeless, args)}")
+    if len(r.best) > 1:
+        out.print(f"  {len(r.best)} plays tie for best: {'; '.join(p.moves for p in r.best)}")
     emit_json(args, real_out, obj)
     return 0
+
+
+def _signed(v, args) -> str:
+    from ..numbers import format_decimal
+
+    return f"{'+' if v >= 0 else ''}{format_decimal(v, args.digits)} ({exact_text(v, args.exact)})"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..errors import BadInput
-from ._common import add_cube, add_digits, add_json, emit_json, human, int_arg, reject_options
+from ._common import add_cube, add_digits, add_json, emit_json, exact_text, human, int_arg, reject_options
 
 NAME = "race"
 ORDER = 40
@@ -18,7 +18,8 @@ DESCRIPTION = """Races with real dice (zk77's model: doubles count four times; n
   exactcube race rules --max 120        8-9-12, Kleinman and Thorp against the exact strategy,
                                         and the Janowski cube efficiency the exact equities imply
 
-Values are exact (p/q) with a decimal beside them (--digits).  Only the sub-table a position
+Values are exact (p/q) with a decimal beside them (--digits); fractions longer than 60
+characters are summarised by their digit counts (--exact prints them whole).  Only the sub-table a position
 needs is solved, so one pair answers in well under a second."""
 
 
@@ -34,6 +35,7 @@ def add_arguments(p):
     p.add_argument("--dice", default="backgammon",
                    help="backgammon (default) | plain | a distribution like '5:11/24,10:11/24,20:2/24'")
     add_digits(p, None, shown=6)
+    p.add_argument("--exact", action="store_true", help="print long fractions whole (default: summarised)")
     add_json(p)
     p.add_argument("--max", type=int_arg("--max", 2, MAX_RULES), help=f"rules: largest count compared, at most {MAX_RULES} (default 120)")
     p.add_argument("--min", type=int_arg("--min", 1, MAX_RULES),
@@ -41,10 +43,10 @@ def add_arguments(p):
     p.add_argument("--band", type=int_arg("--band", 1, MAX_RULES), help="rules: width of pip bands (default 10)")
 
 
-def _fmt(q, digits):
-    from ..numbers import format_decimal, format_exact
+def _fmt(q, digits, exact=False):
+    from ..numbers import format_decimal
 
-    return f"{format_exact(q)}  ({format_decimal(q, digits)})"
+    return f"{exact_text(q, exact)}  ({format_decimal(q, digits)})"
 
 
 def run(args, out) -> int:
@@ -54,7 +56,7 @@ def run(args, out) -> int:
     if args.counts[0].strip().lower() == "rules":
         if len(args.counts) != 1:
             raise BadInput("race rules takes no counts; use --max N (and --min, --band)")
-        reject_options(args, "race rules", ("--cube", "--json", "--digits"))
+        reject_options(args, "race rules", ("--cube", "--json", "--digits", "--exact"))
         args.max, args.min, args.band = args.max or 120, args.min or 1, args.band or 10
         return _rules(args, out, dice)
     reject_options(args, "race with two counts", ("--max", "--min", "--band"))
@@ -97,8 +99,8 @@ def _cubeless(x, y, dice, args, out):
             "win_decimal": format_decimal(r.value, args.digits), "method": r.method}
     real_out, out = out, human(args, out)
     out.print(f"race {x} vs {y}, {dice.name} dice, you on roll  [{r.method}]")
-    out.print(f"  chance you win  = {_fmt(r.value, args.digits)}  [{MODEL}]")
-    out.print(f"  chance they win = {_fmt(1 - r.value, args.digits)}")
+    out.print(f"  chance you win  = {_fmt(r.value, args.digits, args.exact)}  [{MODEL}]")
+    out.print(f"  chance they win = {_fmt(1 - r.value, args.digits, args.exact)}")
     _real_note(x, y, dice, out, data)
     emit_json(args, real_out, data)
     return 0
@@ -123,12 +125,12 @@ def _cubeful(x, y, dice, args, out):
         "method": d.method}
     real_out, out = out, human(args, out)
     out.print(f"race {x} vs {y}, cube {cube.value}, {dice.name} dice, you on roll (money game, no gammons)")
-    out.print(f"  cubeless chance you win = {_fmt(d.cubeless_win, args.digits)}")
-    out.print(f"  no double (hold)        = {_fmt(d.no_double, args.digits)}   per unit cube")
+    out.print(f"  cubeless chance you win = {_fmt(d.cubeless_win, args.digits, args.exact)}")
+    out.print(f"  no double (hold)        = {_fmt(d.no_double, args.digits, args.exact)}   per unit cube")
     if d.double_take is not None:
-        out.print(f"  double, take            = {_fmt(d.double_take, args.digits)}")
-        out.print(f"  double, pass            = {_fmt(d.double_pass, args.digits)}")
-    out.print(f"  cubeful equity          = {_fmt(d.equity, args.digits)}")
+        out.print(f"  double, take            = {_fmt(d.double_take, args.digits, args.exact)}")
+        out.print(f"  double, pass            = {_fmt(d.double_pass, args.digits, args.exact)}")
+    out.print(f"  cubeful equity          = {_fmt(d.equity, args.digits, args.exact)}")
     if d.take is None:
         out.print(f"  action: you cannot double (the opponent owns the cube)  [{MODEL}]")
     else:

@@ -54,6 +54,7 @@ __all__ = [
     "CubefulTable",
     "solve",
     "Decision",
+    "decide",
     "decision",
     "Thresholds",
     "thresholds",
@@ -295,12 +296,16 @@ def _solve_cells(size: int, dice: Dice, moments: bool, progress=None) -> Cubeful
 
 @dataclass(frozen=True)
 class Decision(Result):
-    """The cube decision at one position, with every equity it compares (roller's side, per unit cube)."""
+    """The cube decision at one position, with every equity it compares (roller's side, per unit cube).
 
-    SOURCE = 'money-game Bellman equations (zk77 §2)'
+    ``mine``/``theirs`` are the two sides' positions: pip counts in the race model, the counts on
+    points 1..6 for a real bearoff (:mod:`.bearoff`, whose method names its recursion).  Built by
+    :func:`decide`, the one rule."""
 
-    mine: int
-    theirs: int
+    SOURCE = 'money-game Bellman equations (zk77 §2): the race model, or a real bearoff'
+
+    mine: int | tuple
+    theirs: int | tuple
     cube: Cube
     dice: str
     cubeless_win: mpq
@@ -316,9 +321,45 @@ class Decision(Result):
     tie_take: bool = False  # the opponent's take and pass are exactly equal
     exact: bool = True
 
+    @property
+    def too_good(self) -> bool:
+        """Playing on beats a pass (no double although the opponent would pass): no-double equity above 1."""
+        return self.double_pass is not None and self.no_double > self.double_pass
+
+    def as_dict(self) -> dict:
+        """The fields (:meth:`exactcube.results.Result.as_dict`) and :attr:`too_good`."""
+        return {**super().as_dict(), "too_good": self.too_good}
+
+
+def decide(mine, theirs, cube, cubeless_win, no_double, nd_theirs, method: str, dice: str = "backgammon",
+           kind: type = Decision) -> Decision:
+    r"""The roller's cube decision from his no-double equity ``no_double`` in cube state ``cube``
+    and the no-double equity ``nd_theirs`` of the state a take hands him (the opponent owns a
+    cube of twice the value): double/take :math:`2\,\mathrm{ND}_T`, double/pass 1,
+    :math:`\mathrm{DB} = \min(1, 2\,\mathrm{ND}_T)`; (re)double iff :math:`\mathrm{DB} > \mathrm{ND}`,
+    take iff :math:`2\,\mathrm{ND}_T \le 1` (module docstring; ties reported, resolved as "no
+    double" and "take").  ``nd_theirs`` None: the roller cannot double.  The one rule of every
+    cube decision (the race model here, real bearoffs in :mod:`.bearoff`); ``kind`` a
+    :class:`Decision` subclass naming further readings."""
+    c = Cube.parse(cube)
+    if c is Cube.THEIRS or nd_theirs is None:
+        return kind(mine, theirs, c, dice, cubeless_win, no_double, None, None, no_double, Action.CANNOT_DOUBLE,
+                    None, False, method)
+    dt = 2 * nd_theirs
+    take = dt <= 1
+    db = min(dt, mpq(1))
+    tie_double, tie_take = db == no_double, dt == 1
+    if db > no_double:
+        action = Action.DOUBLE_TAKE if take else Action.DOUBLE_PASS
+    else:
+        action = Action.NO_DOUBLE
+    return kind(mine, theirs, c, dice, cubeless_win, no_double, dt, mpq(1), max(no_double, db), action, take,
+                tie_double or tie_take, method, tie_double, tie_take)
+
 
 def decision(x: int, y: int, cube="centred", dice=BACKGAMMON, table: CubefulTable | None = None) -> Decision:
-    """Optimal cube action at (x, y) with the cube ``centred|mine|theirs`` (zk77 Table 3's question).
+    """Optimal cube action at (x, y) with the cube ``centred|mine|theirs`` (zk77 Table 3's question),
+    by :func:`decide`.
 
     Solves only the sub-table the position needs (counts up to max(x, y)).
     """
@@ -334,19 +375,8 @@ def decision(x: int, y: int, cube="centred", dice=BACKGAMMON, table: CubefulTabl
         table = solve(n, dice)
     p = win_probability(x, y, dice).value
     nd = table.no_double(x, y, c)
-    if c is Cube.THEIRS:
-        return Decision(x, y, c, dice.name, p, nd, None, None, nd, Action.CANNOT_DOUBLE, None, False, table.method)
-    dt = table.double_take(x, y)
-    take = dt <= 1
-    db = min(dt, mpq(1))
-    tie_double, tie_take = db == nd, dt == 1
-    tie = tie_double or tie_take
-    if db > nd:
-        action = Action.DOUBLE_TAKE if take else Action.DOUBLE_PASS
-    else:
-        action = Action.NO_DOUBLE
-    return Decision(x, y, c, dice.name, p, nd, dt, mpq(1), max(nd, db), action, take, tie, table.method,
-                    tie_double, tie_take)
+    nt = None if c is Cube.THEIRS else table.no_double(x, y, Cube.THEIRS)
+    return decide(x, y, c, p, nd, nt, table.method, dice.name)
 
 
 @dataclass(frozen=True)

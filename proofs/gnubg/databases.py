@@ -19,12 +19,12 @@ from exactcube.claims import Erratum, ErratumKind, Evidence, claim, erratum, ope
 from exactcube.content import table, value
 from exactcube.numbers import format_decimal, format_exact, mpq
 from exactcube.printed import Arithmetic, erratum_kind, printed
+from exactcube.race.bearoff import gnubgfiles as gf
 from exactcube.race.bearoff import onesided as os_
-from exactcube.race.bearoff import twosided as ts
-from exactcube.race.bearoff.positions import MAX_CHECKERS, checkers
+from exactcube.race.bearoff.positions import MAX_CHECKERS, checkers, counts_of, n_positions
 
 EXACT = Evidence.EXACT
-QUANTUM = os_.QUANTUM
+QUANTUM = gf.QUANTUM
 
 #: What to install when a database is missing (one line, the verdict's scope).
 NO_GNUBG_DATA = ("not checked: gnubg-data not installed (gnubg_os0.bd not found; install the Debian package "
@@ -61,7 +61,7 @@ def _counts(c) -> str:
 
 def position_where(table, i: int, gammon: bool) -> str:
     """The place of a position's words in gnubg_os0.bd: its counts (points 1..6) and gnubg index."""
-    return f"gnubg_os0.bd {'gammon' if gammon else 'bear-off'} words, position {_counts(os_.counts_of(table.keys[i]))} " \
+    return f"gnubg_os0.bd {'gammon' if gammon else 'bear-off'} words, position {_counts(counts_of(table.keys[i]))} " \
            f"(index {i})"
 
 
@@ -103,7 +103,7 @@ def stored_items(path: str, gammon: bool, table) -> list:
     """One printed item per position of gnubg_os0.bd (its 32 words), read once per process."""
     key = (path, gammon)
     if key not in _ITEMS:
-        words = os_.read_gnubg_os(path, gammon=gammon)
+        words = gf.read_gnubg_os(path, gammon=gammon)
         _ITEMS[key] = [printed(position_where(table, i, gammon), tuple(w), word_mutants(table, i))
                        for i, w in enumerate(words)]
     return _ITEMS[key]
@@ -122,7 +122,7 @@ def deviation_erratum(table, dev, gammon: bool, play: dict | None = None) -> Err
     if ruling is None:  # pragma: no cover - a Deviation has a word off by more than half a quantum
         raise AssertionError("a deviation that the rule finds correctly rounded")
     if dev.origin is not None:
-        slip = f"{tag}play chosen on rounded means at {_counts(os_.counts_of(table.keys[dev.origin]))}"
+        slip = f"{tag}play chosen on rounded means at {_counts(counts_of(table.keys[dev.origin]))}"
     elif cause == "rounding" and ruling.kind is not ErratumKind.ROUNDING:
         slip = f"{tag}rounding carried through gnubg's 16-bit build"
     else:
@@ -136,7 +136,7 @@ def deviation_erratum(table, dev, gammon: bool, play: dict | None = None) -> Err
                         f"off by more than half a quantum; nearest quanta {lo} and {hi}"
                         + ("" if CAUSES[cause] in ruling.reason else
                            f"; cause: {CAUSES[cause] or NO_CAUSE}")
-                        + (f" (the play at {_counts(os_.counts_of(table.keys[dev.origin]))})"
+                        + (f" (the play at {_counts(counts_of(table.keys[dev.origin]))})"
                            if dev.cause == "play below" else "")
                         + (f"; with {play['roll'][0]}-{play['roll'][1]} gnubg leaves {_counts(play['gnubg_play'])} "
                            f"(exact mean {format_decimal(play['gnubg_play_mean'], 7)} rolls), the best play leaves "
@@ -159,7 +159,7 @@ def one_sided_verdict(gammon: bool = False, indices=None):
     with 15 checkers, the others checked to store P(G = 0) = 1): :func:`exactcube.race.bearoff.onesided.compare_with_gnubg` (or
     :func:`~exactcube.race.bearoff.onesided.compare_gammons_with_gnubg`), each deviating position an
     erratum (:func:`deviation_erratum`), the outcome by :func:`exactcube.claims.errata_outcome`."""
-    path = os_.find_gnubg_os()
+    path = gf.find_gnubg_os()
     if path is None:
         return open_(EXACT, NO_GNUBG_DATA)
     table = os_.gammon_table() if gammon else os_.one_sided()
@@ -174,20 +174,20 @@ def one_sided_verdict(gammon: bool = False, indices=None):
         off = [k for k in range(32) if 2 * abs(u[k] - (QUANTUM if k == 0 else 0)) > 1]
         if off:
             k = max(off, key=lambda j: abs(u[j] - (QUANTUM if j == 0 else 0)))
-            dev = os_.Deviation(i, os_.counts_of(table.keys[i]), k, u[k], mpq(1 if k == 0 else 0), len(off),
+            dev = gf.Deviation(i, counts_of(table.keys[i]), k, u[k], mpq(1 if k == 0 else 0), len(off),
                                 "stored", None, False)
             errata.append(deviation_erratum(table, dev, gammon))
     built = None if indices is None else [i for i in indices if i not in set(ends)]  # gnubg's build made these
     if gammon:
-        res = os_.compare_gammons_with_gnubg(stored, built)
+        res = gf.compare_gammons(stored, built)
         what = (f"{res.entries:,} gammon words of the {res.entries // 32:,} positions with 15 checkers, and the "
                 f"{len(ends):,} positions with a checker off ($P(G = 0) = 1$)")
     else:
-        res = os_.compare_with_gnubg(table, stored, built)
+        res = gf.compare_one_sided(table, stored, built)
         what = (f"{res.entries:,} bear-off words of {res.entries // 32:,} positions"
                 + (", and the empty position ($P(N = 0) = 1$)" if ends else ""))
     errata = [deviation_erratum(table, d, gammon,
-                                os_.explain_play(table, stored, d.index) if d.cause == "gnubg play" else None)
+                                gf.explain_play(table, stored, d.index) if d.cause == "gnubg play" else None)
               for d in res.deviations] + errata
     kinds = _kinds(errata)
     details = (f"{what} compared with the exact distributions: {res.beyond:,} words in {res.positions_beyond:,} "
@@ -240,7 +240,7 @@ _TS: dict = {}
 
 def ts_where(checkers: int) -> str:
     """The place of gnubg's two-sided words (one printed item: the whole table)."""
-    n = ts.n_positions(checkers)
+    n = n_positions(checkers)
     return f"makebearoff -t 6x{checkers} words ({n} x {n} pairs, 4 words each)"
 
 
@@ -252,7 +252,7 @@ def two_sided_words(makebearoff: str, checkers: int = 6):
         with tempfile.TemporaryDirectory() as d:
             path = os.path.join(d, f"ts6{checkers}.bd")
             subprocess.run([makebearoff, "-t", f"6x{checkers}", "-f", path], check=True, capture_output=True, cwd=d)
-            _TS["words", checkers] = ts.read_gnubg_ts(path).copy()
+            _TS["words", checkers] = gf.read_gnubg_ts(path).copy()
     return _TS["words", checkers]
 
 
@@ -298,7 +298,7 @@ def ts_mutants(checkers: int):
         lost = words.copy()
         lost[i, j] = (0, 0, 0, QUANTUM)
         out = [(f"pair {_counts(behind[0])} vs {_counts(behind[1])} given the words of a won pair", lost)]
-        found = ts.compare_with_gnubg(table, words).disagreements
+        found = gf.compare_two_sided(table, words).disagreements
         for d in sorted(found, key=lambda d: -near_tie(d)[0])[:1]:  # the widest margin: rounding resolves it
             i, j = index[key_of(d["mine"])], index[key_of(d["theirs"])]
             fixed = words.copy()
@@ -351,10 +351,10 @@ def two_sided_verdict(checkers: int = 6):
     """The verdict on gnubg's two-sided table for up to ``checkers`` a side (6 for the claim):
     :func:`exactcube.race.bearoff.twosided.compare_with_gnubg`, each disagreeing cube action an erratum
     (:func:`action_erratum`), the outcome by :func:`exactcube.claims.errata_outcome`."""
-    makebearoff = ts.find_makebearoff()
+    makebearoff = gf.find_makebearoff()
     if makebearoff is None:
         return open_(EXACT, NO_MAKEBEAROFF)
-    res = ts.compare_with_gnubg(exact_two_sided(checkers), two_sided_item(makebearoff, checkers).value)
+    res = gf.compare_two_sided(exact_two_sided(checkers), two_sided_item(makebearoff, checkers).value)
     errata = [action_erratum(d) for d in res.disagreements]
     kinds: dict[str, int] = {}
     for d in res.disagreements:

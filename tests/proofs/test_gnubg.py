@@ -9,17 +9,17 @@ from exactcube import catalog
 from exactcube.claims import DOCUMENTS, REGISTRY, Outcome
 from exactcube.numbers import mpq
 from exactcube.printed import substituting
+from exactcube.race.bearoff import gnubgfiles as gf
 from exactcube.race.bearoff import onesided as os_
-from exactcube.race.bearoff import twosided as ts
-from exactcube.race.bearoff.positions import gnubg_index
+from exactcube.race.bearoff.positions import counts_of, gnubg_index
 from exactcube.results import ErratumKind, counted_errata
 
 catalog.load()
 from proofs.gnubg import databases as g  # noqa: E402  (registered by the catalogue)
 
-GNUBG_OS = os_.find_gnubg_os()
+GNUBG_OS = gf.find_gnubg_os()
 needs_os = pytest.mark.skipif(GNUBG_OS is None, reason="gnubg_os0.bd not installed (Debian package gnubg-data)")
-needs_mb = pytest.mark.skipif(ts.find_makebearoff() is None,
+needs_mb = pytest.mark.skipif(gf.find_makebearoff() is None,
                               reason="gnubg's makebearoff not installed (Debian package gnubg)")
 
 #: One checker on the 6-point, by hand: it is off in one roll unless the roll moves it less than 6 pips
@@ -67,8 +67,8 @@ def test_verify_selects_the_opt_in_document_only_when_named():
 
 
 def test_without_gnubg_every_claim_is_open_and_says_what_to_install(monkeypatch, cli):
-    monkeypatch.setattr(os_, "find_gnubg_os", lambda: None)
-    monkeypatch.setattr(ts, "find_makebearoff", lambda: None)
+    monkeypatch.setattr(gf, "find_gnubg_os", lambda: None)
+    monkeypatch.setattr(gf, "find_makebearoff", lambda: None)
     for cid in ("gnubg.onesided", "gnubg.gammons"):
         v = REGISTRY[cid].check()
         assert v.outcome is Outcome.OPEN and "gnubg-data not installed" in v.details
@@ -86,7 +86,7 @@ def test_without_gnubg_every_claim_is_open_and_says_what_to_install(monkeypatch,
 @needs_os
 def test_hand_derived_position_is_stored_correctly_and_its_mutants_are_caught():
     i = gnubg_index(SIX)
-    words = os_.read_gnubg_os(GNUBG_OS)[i]
+    words = gf.read_gnubg_os(GNUBG_OS)[i]
     assert words[:3] == (0, 49151, 16384) and sum(words) == 65535  # nearest quanta of 3/4 and 1/4
     base = g.one_sided_verdict(indices=[i])
     assert base.outcome is Outcome.VERIFIED and not base.errata
@@ -122,7 +122,7 @@ def test_the_positions_stored_without_a_build_are_checked_too(gammon):
 def test_a_play_chosen_on_rounded_means_is_a_substantive_erratum_and_its_correction_clears_it():
     """From 2 0 4 1 2 0 with 2-1 gnubg leaves 2 0 3 1 2 0, whose stored words give a smaller sum k u_k
     than those of the better 1 1 4 0 2 0 (read from the file here, not from the code under test)."""
-    stored = os_.read_gnubg_os(GNUBG_OS)
+    stored = gf.read_gnubg_os(GNUBG_OS)
 
     def gnubg_sum(c):
         return sum(k * u for k, u in enumerate(stored[gnubg_index(c)]))
@@ -160,7 +160,7 @@ def test_two_sided_mutants_are_caught_on_the_three_checker_table():
     words (double, pass) becomes an erratum in both cube states."""
     base = g.two_sided_verdict(3)
     assert base.outcome is Outcome.VERIFIED and base.witness["pairs"] == 83 * 83  # C(9, 3) - 1 positions with a checker, a side
-    item = g.two_sided_item(ts.find_makebearoff(), 3)
+    item = g.two_sided_item(gf.find_makebearoff(), 3)
     (label, lost), *rest = item_mutants(item)
     with substituting(item, lost):
         v = g.two_sided_verdict(3)
@@ -205,7 +205,7 @@ def test_the_kind_of_a_deviating_word_comes_from_the_one_rule(off, reproduced, k
     in quanta): a word less than one quantum off is rounding only where the replayed build gives it."""
     table = os_.one_sided(2)
     word = 1000
-    dev = os_.Deviation(index=1, counts=os_.counts_of(table.keys[1]), rolls=3, word=word,
+    dev = gf.Deviation(index=1, counts=counts_of(table.keys[1]), rolls=3, word=word,
                         exact=(word - off) / 65535, words_off=1, cause="rounding", origin=None,
                         reproduced=reproduced)
     e = g.deviation_erratum(table, dev, gammon=False)

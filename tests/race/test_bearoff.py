@@ -14,6 +14,7 @@ import pytest
 
 from exactcube.errors import BadInput
 from exactcube.numbers import mpq
+from exactcube.race.bearoff import gnubgfiles as gf
 from exactcube.race.bearoff import onesided as os_
 from exactcube.race.bearoff import positions as P
 
@@ -195,10 +196,10 @@ def test_a_large_query_builds_everything_by_pips():
 
 @pytest.fixture(scope="module")
 def gnubg_os():
-    path = os_.find_gnubg_os()
+    path = gf.find_gnubg_os()
     if path is None:
         pytest.skip("gnubg_os0.bd not installed (Debian package gnubg-data)")
-    return os_.read_gnubg_os(path)
+    return gf.read_gnubg_os(path)
 
 
 def test_gnubg_file_sampled(gnubg_os):
@@ -207,7 +208,7 @@ def test_gnubg_file_sampled(gnubg_os):
     table = os_.one_sided()
     rng = random.Random(16)
     idx = list(range(1, 400)) + rng.sample(range(400, 3000), 100)
-    res = os_.compare_with_gnubg(table, gnubg_os, idx)
+    res = gf.compare_one_sided(table, gnubg_os, idx)
     assert res.entries == 32 * len(idx)
     assert res.replay_checked > 0.9 * len(idx)
     assert res.replay_matches == res.replay_checked
@@ -217,7 +218,7 @@ def test_gnubg_file_sampled(gnubg_os):
 
 @pytest.mark.slow
 def test_gnubg_file_every_entry(gnubg_os):
-    res = os_.compare_with_gnubg(os_.one_sided(), gnubg_os)
+    res = gf.compare_one_sided(os_.one_sided(), gnubg_os)
     assert res.entries == 32 * 54263
     assert res.replay_matches == res.replay_checked
     assert res.positions_beyond == sum(res.causes.values())
@@ -244,15 +245,15 @@ def test_cause_label_uses_the_play_the_file_proves(gnubg_os):
     took it.  The position must be labelled "gnubg play", not "rounding"."""
     table = os_.one_sided()
     i = table.solve_from(K(0, 5, 2, 2, 0, 2))
-    words, picks = os_.gnubg_replay(table, gnubg_os, i)
+    words, picks = gf.gnubg_replay(table, gnubg_os, i)
     assert words is None  # a tie between plays with different words
     r = [roll for roll, _w in P.ROLLS].index((2, 1))
     assert sorted(P.counts_of(table.keys[j]) for j in picks[r]) == [(0, 4, 2, 2, 1, 1), (1, 3, 2, 2, 0, 2)]
-    plays_, resolved = os_.file_plays(table, gnubg_os, i)
+    plays_, resolved = gf.file_plays(table, gnubg_os, i)
     assert resolved and [P.counts_of(table.keys[j]) for j in plays_[r]] == [(0, 4, 2, 2, 1, 1)]
     # exact means: the file's play is worse (it needs more rolls on average)
     assert table.mean[plays_[r][0]] > table.mean[table.index[K(1, 3, 2, 2, 0, 2)]]
-    res = os_.compare_with_gnubg(table, gnubg_os, [i])
+    res = gf.compare_one_sided(table, gnubg_os, [i])
     assert res.causes == {"gnubg play": 1} and res.ties_resolved == 1
     ex = res.own_play_examples[0]
     assert ex["roll"] == (2, 1) and ex["gnubg_play"] == (0, 4, 2, 2, 1, 1)

@@ -13,6 +13,7 @@ import pytest
 
 from exactcube.errors import BadInput
 from exactcube.numbers import mpq
+from exactcube.race.bearoff import formats as fm
 from exactcube.race.bearoff import cache
 from exactcube.race.bearoff import twosided as ts
 
@@ -132,7 +133,7 @@ def test_damaged_one_sided_table_is_rebuilt_with_one_notice(damage, tmp_path, fo
         os.truncate(path, size - 1)
     code, text, err = _run(cli, capsys, ["bearoff", "0 0 0 0 0 3", "--json", "--cache-dir", d])
     assert code == 0 and err.count("\n") == 1 and "rebuilding" in err, err
-    assert json.loads(text)["mean"] == str(brute.mean_rolls((0, 0, 0, 0, 0, 3)))
+    assert json.loads(text)["distribution"]["mean"] == str(brute.mean_rolls((0, 0, 0, 0, 0, 3)))
 
 
 def test_build_command(tmp_path, cli, capsys):
@@ -158,7 +159,7 @@ def test_build_bad_input(argv, cli, capsys, tmp_path):
 def _legacy(tmp_path):
     """A two-sided file as saved before row digests existed (no "rows" in the header)."""
     path = tmp_path / "old.bin"
-    ts.save(ts.build(2), str(path))
+    fm.save(ts.build(2), str(path))
     data = path.read_bytes()
     nl = data.index(b"\n")
     head = json.loads(data[:nl])
@@ -172,8 +173,8 @@ def test_db_without_row_digests_is_hashed_once(tmp_path, monkeypatch, cli, capsy
     d = str(tmp_path / "cachedir")
     os.makedirs(d)
     calls = []
-    real = cache._payload_sha256
-    monkeypatch.setattr(cache, "_payload_sha256", lambda f, s: calls.append(1) or real(f, s))
+    real = fm._payload_sha256
+    monkeypatch.setattr(fm, "_payload_sha256", lambda f, s: calls.append(1) or real(f, s))
     argv = ["bearoff", "0 2 0 0 0 0", "1 0 0 0 0 0", "--json", "--db", path, "--cache-dir", d]
     for _ in range(3):
         code, text, _err = _run(cli, capsys, argv)
@@ -188,14 +189,14 @@ def test_db_without_row_digests_is_hashed_once(tmp_path, monkeypatch, cli, capsy
 def test_damaged_file_is_refused_by_the_reader(tmp_path, folder):
     d = _fresh(tmp_path, folder)
     os.truncate(cache.os_path(d, C), 10)
-    with pytest.raises(cache.Damaged):
+    with pytest.raises(fm.Damaged):
         cache.OneSidedFile(cache.os_path(d, C))
-    assert issubclass(cache.Damaged, BadInput)
+    assert issubclass(fm.Damaged, BadInput)
 
 
 def test_db_with_row_digests_refuses_a_damaged_row(tmp_path, cli, capsys):
     path = str(tmp_path / "t.bin")
-    ts.save(ts.build(2), path)
+    fm.save(ts.build(2), path)
     argv = ["bearoff", "0 0 0 0 0 2", "1 0 0 0 0 0", "--json", "--db", path, "--cache-dir", str(tmp_path)]
     code, text, _err = _run(cli, capsys, argv)
     assert code == 0
@@ -230,7 +231,7 @@ def test_cached_gammon_table_reads_the_hand_values(gammon_folder, counts, probs)
 
 
 def test_gammon_table_is_not_taken_for_the_one_sided_table(gammon_folder):
-    with pytest.raises(cache.Damaged):
+    with pytest.raises(fm.Damaged):
         cache.OneSidedFile(cache.gammon_path(gammon_folder))
 
 

@@ -16,6 +16,7 @@ import pytest
 
 from exactcube.errors import BadInput
 from exactcube.numbers import mpq
+from exactcube.race.bearoff import gnubgfiles as gf
 from exactcube.race.bearoff import gammons as G
 from exactcube.race.bearoff import ids
 from exactcube.race.bearoff import onesided as os_
@@ -46,10 +47,10 @@ def test_gammon_distribution_by_hand(counts, probs):
 
 @pytest.fixture(scope="module")
 def gnubg_gammon():
-    path = os_.find_gnubg_os()
+    path = gf.find_gnubg_os()
     if path is None:
         pytest.skip("gnubg_os0.bd not installed (Debian package gnubg-data)")
-    return os_.read_gnubg_os(path, gammon=True)
+    return gf.read_gnubg_os(path, gammon=True)
 
 
 def test_gnubg_gammon_words_sampled(gnubg_gammon):
@@ -58,7 +59,7 @@ def test_gnubg_gammon_words_sampled(gnubg_gammon):
     successors reproduces each entry.  Positions with fewer checkers store 65535 at roll 0."""
     first = 38760  # C(20, 6): the positions of up to 14 checkers come first in gnubg's index
     assert gnubg_gammon[first - 1][0] == 65535 and gnubg_gammon[first][0] == 0
-    res = os_.compare_gammons_with_gnubg(gnubg_gammon, range(first, first + 300))
+    res = gf.compare_gammons(gnubg_gammon, range(first, first + 300))
     assert res.entries == 32 * 300
     assert res.replay_matches == res.replay_checked > 250
     assert res.max_dev < 2
@@ -242,7 +243,7 @@ def test_gnubg_gammon_words_every_entry(gnubg_gammon):
     # all 15,504 positions with 15 checkers (about 20 s of CPU): gnubg's integer step
     # replayed on its own stored gammon words reproduces every entry, and no word is more
     # than 2 quanta from the exact probability (16-bit rounding carried up the build)
-    res = os_.compare_gammons_with_gnubg(gnubg_gammon)
+    res = gf.compare_gammons(gnubg_gammon)
     assert res.entries == 32 * 15504
     assert res.replay_matches == res.replay_checked == 15504
     assert res.max_dev < 2 and res.positions_beyond == sum(res.causes.values())

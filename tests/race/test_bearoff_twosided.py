@@ -10,6 +10,8 @@ import pytest
 
 from exactcube.errors import BadInput
 from exactcube.numbers import mpq
+from exactcube.race.bearoff import gnubgfiles as gf
+from exactcube.race.bearoff import formats as fm
 from exactcube.race.bearoff import onesided as os_
 from exactcube.race.bearoff import twosided as ts
 
@@ -76,15 +78,15 @@ def test_invariants_three_checkers():
 
 def test_save_load_and_checksum(tmp_path, table2):
     f = tmp_path / "t.bin"
-    ts.save(table2, str(f))
-    back = ts.load(str(f))
+    fm.save(table2, str(f))
+    back = fm.load(str(f))
     for k in table2.fields:
         assert (back.fields[k] == table2.fields[k]).all()
     data = bytearray(f.read_bytes())
     data[-1] ^= 1
     f.write_bytes(bytes(data))
     with pytest.raises(BadInput, match="checksum"):
-        ts.load(str(f))
+        fm.load(str(f))
 
 
 def test_resume_from_checkpoint(tmp_path, monkeypatch):
@@ -107,7 +109,7 @@ def test_resume_from_checkpoint(tmp_path, monkeypatch):
         assert (t.fields[k] == fresh.fields[k]).all()
 
 
-MAKEBEAROFF = ts.find_makebearoff()
+MAKEBEAROFF = gf.find_makebearoff()
 
 
 def _near_tie(d):
@@ -121,8 +123,8 @@ def _near_tie(d):
 def test_gnubg_two_sided_three_checkers(tmp_path):
     f = tmp_path / "ts63.bd"
     subprocess.run([MAKEBEAROFF, "-t", "6x3", "-f", str(f)], check=True, capture_output=True, cwd=tmp_path)
-    words = ts.read_gnubg_ts(str(f))
-    res = ts.compare_with_gnubg(ts.build(3), words)
+    words = gf.read_gnubg_ts(str(f))
+    res = gf.compare_two_sided(ts.build(3), words)
     # 16-bit values: gnubg's step is 1/32767.5; its truncating build drifts a few steps
     for name, (dev, _at) in res.max_dev.items():
         assert dev < mpq(8, 32767), name
@@ -136,7 +138,7 @@ def test_gnubg_two_sided_six_checkers(tmp_path):
     differs from gnubg's a near-tie at gnubg's precision."""
     f = tmp_path / "ts66.bd"
     subprocess.run([MAKEBEAROFF, "-t", "6x6", "-f", str(f)], check=True, capture_output=True, cwd=tmp_path)
-    res = ts.compare_with_gnubg(ts.build(6), ts.read_gnubg_ts(str(f)))
+    res = gf.compare_two_sided(ts.build(6), gf.read_gnubg_ts(str(f)))
     assert res.pairs == 923 * 923
     for name, (dev, _at) in res.max_dev.items():
         assert dev < mpq(8, 32767), name

@@ -1,6 +1,7 @@
 """``exactcube bearoff``: answers, JSON, and bad input (one line on stderr, exit 2)."""
 
 import json
+import re
 
 import pytest
 
@@ -25,7 +26,7 @@ def test_json_stdout_and_file(tmp_path, cli):
     assert code == 0 and d["win"] == "13/18" and set(d["cube"]) == {"centred", "mine", "theirs"}
     f = tmp_path / "o.json"
     code, text = cli(["bearoff", "0 0 0 0 0 1", "--json", str(f)])
-    assert code == 0 and json.loads(f.read_text())["mean"] == "5/4"
+    assert code == 0 and json.loads(f.read_text())["distribution"]["mean"] == "5/4"
 
 
 @pytest.mark.parametrize("argv", [
@@ -35,8 +36,11 @@ def test_json_stdout_and_file(tmp_path, cli):
     ["bearoff", "0 0 0 0 0 1", "0 0 0 0 0 1", "0 0 0 0 0 1"],
     ["bearoff", "0 0 0 0 0 1", "--cube", "centred"],
     ["bearoff", "0 0 0 0 0 1", "0 0 0 0 0 0"],
-    # 24,860,196 pairs of positions: beyond the exact limit, and --exact refuses the estimate
-    ["bearoff", "0 0 0 0 0 9", "0 0 0 0 0 9", "--exact"],
+    # 24,860,196 pairs of positions: beyond the exact limit, and --no-estimate refuses the estimate
+    ["bearoff", "0 0 0 0 0 9", "0 0 0 0 0 9", "--no-estimate"],
+    # an XGID whose cube is the roller's (value 2): another --cube conflicts with it
+    ["bearoff", "XGID=--AA-----------------a----:1:1:1:00:0:0:0:0:10", "--cube", "centred"],
+    ["bearoff", "--build", "--exact"],
     ["bearoff", "0 0 0 0 0 1", "--no-gammons"],
     ["bearoff", "4HPwATDgc/ABMA"],  # the starting position: not a bearoff
     ["bearoff", "AQAAcAAAAAAAA!"],  # not base64
@@ -54,6 +58,41 @@ def test_bad_input(argv, capsys, cli):
     code, _ = cli(argv)
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_xgid_cube_is_answered_and_echoed(cli):
+    # two on points 2 and 3 against one on the 4 point, the roller owning a cube of 2 (cube field 1 =
+    # log2 of 2, position 1 = bottom, the side on turn): the answer is for that cube, checked against
+    # the brute-force solver of tests/race/brute_bearoff.py (an independent recursion over all plays)
+    from fractions import Fraction
+
+    from . import brute_bearoff as brute
+
+    xgid = "XGID=--AA-----------------a----:1:1:1:00:0:0:0:0:10"
+    code, text = cli(["bearoff", xgid, "--json"])
+    d = json.loads(text)
+    x, y = (0, 1, 1, 0, 0, 0), (0, 0, 0, 1, 0, 0)
+    assert code == 0 and tuple(d["mine"]) == x and tuple(d["theirs"]) == y
+    assert set(d["cube"]) == {"mine"} and d["cube_value"] == 2 and d["xgid"] == xgid
+    assert Fraction(d["cube"]["mine"]["equity"]) == brute.cubeful(x, y, "mine")
+    code, text = cli(["bearoff", xgid])
+    assert code == 0 and "you own the cube" in text and "cube centred" not in text and xgid in text
+    code, text = cli(["bearoff", xgid, "--cube", "mine"])  # the same cube: no conflict
+    assert code == 0 and "you own the cube" in text
+
+
+def test_long_fractions_summarised_unless_exact(cli):
+    # the one-sided estimate's values have 47 to 50 digits a side: summarised by digit counts (docs/cli.md,
+    # "--exact"), and printed whole with --exact; the JSON keeps them whole either way
+    argv = ["bearoff", "0 0 0 0 0 9", "0 0 0 0 0 9", "--cube", "centred"]
+    code, text = cli(argv)
+    win = json.loads(cli(argv + ["--json"])[1])["win"]
+    num, den = win.split("/")
+    assert code == 0 and len(win) > 60 and win not in text
+    values = [line for line in text.splitlines() if re.search(r"= \S+  \(-?\d", line)]
+    assert f"<{len(num)}-digit>/<{len(den)}-digit>" in text and len(values) == 5 and max(map(len, values)) < 80
+    code, text = cli(argv + ["--exact"])
+    assert code == 0 and f"= {win}  (" in text
 
 
 def test_gammons_issue_case_json(cli):
@@ -81,7 +120,7 @@ def test_take_pass_tie_is_flagged(cli):
     # one checker on the 6 point each: 13/16 by hand; double/take = 2 * (1/2) = 1 = double/pass
     code, text = cli(["bearoff", "0 0 0 0 0 1", "0 0 0 0 0 1", "--json"])
     c = json.loads(text)["cube"]["centred"]
-    assert code == 0 and c["opponent"] == "tie" and c["tie_take"] and c["action"] != "double, pass"
+    assert code == 0 and c["tie"] and c["tie_take"] and c["action"] != "double, pass"
     assert c["double_take"] == c["double_pass"] == "1"
 
 
@@ -108,10 +147,10 @@ def test_one_side_gammon_distribution_and_decimals(cli):
     d = json.loads(text)
     assert code == 0 and d["gammon"]["rolls"] == {"1": "17/18", "2": "1/18"}
     assert d["gammon"]["rolls_decimal"] == {"1": "0.9444", "2": "0.0556"}
-    assert d["gammon"]["mean"] == "19/18" and d["rolls_decimal"].keys() == d["rolls"].keys()
+    assert d["gammon"]["mean"] == "19/18" and d["distribution"]["rolls_decimal"].keys() == d["distribution"]["rolls"].keys()
     # fewer than 15 checkers: no gammon distribution
     code, text = cli(["bearoff", "0 0 0 0 0 1", "--json"])
-    assert code == 0 and "gammon" not in json.loads(text)
+    assert code == 0 and json.loads(text)["gammon"] is None
 
 
 HEAVY = ("sympy", "mpmath", "flint", "numpy", "matplotlib", "dask", "rich")
@@ -164,12 +203,14 @@ def test_beyond_the_exact_limit_cubeful_by_janowski(cli, capsys, extra, x):
     c = d["cube"]["centred"]
     assert Fraction(c["no_double"]) == nd and Fraction(c["double_take"]) == dt and c["double_pass"] == "1"
     assert c["action"] == ("double, take" if min(dt, 1) > nd else "no double")
-    assert d["cube_x"] == x and d["evidence"].startswith("model") and "exact sums" in d["evidence"]
+    assert d["cube_x"] == x and d["evidence"] == "exact"
+    assert d["provenance"]["assumptions"] == ["bearoff.one-sided-model", "bearoff.janowski-interpolation"]
     assert f"Janowski's interpolation with x = {x}" in d["cubeful"] and "two-sided recursion" in d["cubeful"]
     assert "one-sided estimate" in d["method"] and set(d["cube"]) == {"centred", "mine", "theirs"}
     capsys.readouterr()
     code, text = cli(["bearoff", "0 0 0 0 0 9", "0 0 0 0 0 9"] + extra)
-    assert code == 0 and "evidence: model" in text
+    assert code == 0 and "evidence: model" not in text
+    assert "evidence: exact, under the readings bearoff.one-sided-model, bearoff.janowski-interpolation" in text
     assert f"cubeful equities below, an approximation: one-sided model + Janowski's interpolation with x = {x}" in text
     assert "cube centred: equity" in text and "they own the cube: equity" in text and "action: " in text
 

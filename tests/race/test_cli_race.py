@@ -25,6 +25,17 @@ def test_cube_theirs_and_json(cli):
     assert d["cube"] == "mine" and d["opponent"] in ("take", "pass") and "/" in d["equity"]
 
 
+def test_long_fractions_summarised_unless_exact(cli):
+    # 70 vs 80 with the cube: 64-digit numerators and denominators, summarised unless --exact (docs/cli.md)
+    code, text = cli(["race", "70", "80", "--cube", "centred"])
+    eq = json.loads(cli(["race", "70", "80", "--cube", "centred", "--json"])[1])["equity"]
+    num, den = eq.split("/")
+    assert code == 0 and len(eq) > 60 and eq not in text and f"<{len(num)}-digit>/<{len(den)}-digit>" in text
+    assert max(len(line) for line in text.splitlines()) < 100
+    code, text = cli(["race", "70", "80", "--cube", "centred", "--exact"])
+    assert code == 0 and f"cubeful equity          = {eq}  (" in text
+
+
 def test_plain_dice_floyd(cli):
     code, text = cli(["race", "25", "25", "--dice", "plain", "--json"])
     # Floyd's f(25, 25): the same fraction as proofs/floyd (two methods agree there)

@@ -91,17 +91,22 @@ def parse_gnubg_id(text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return tuple(sides[1][:POINTS]), tuple(sides[0][:POINTS])
 
 
-def xgid(on_roll, opponent) -> str:
+def xgid(on_roll, opponent, cube: str = "centred", cube_value: int = 1) -> str:
     """An XGID for a bearoff pair, money game before the roll: the side on roll is the
-    bottom player and on turn; cube centred at 1, no Jacoby, largest cube 2^10."""
+    bottom player and on turn; the cube ``centred``/``mine``/``theirs`` (seen from the side on
+    roll) at ``cube_value`` (a power of 2, default a centred cube at 1), no Jacoby, largest cube 2^10."""
     me, them = _check_side(on_roll, "XGID"), _check_side(opponent, "XGID")
+    log = int(cube_value).bit_length() - 1
+    if cube_value < 1 or 2**log != cube_value or log > 15:
+        raise BadInput(f"XGID: the cube value is a power of 2 up to 2^15 (got {cube_value})")
+    position = {"centred": 0, "mine": 1, "theirs": -1}[cube]
     cells = ["-"] * 26
     for p in range(POINTS):
         if me[p]:
             cells[p + 1] = chr(ord("A") + me[p] - 1)
         if them[p]:
             cells[25 - (p + 1)] = chr(ord("a") + them[p] - 1)
-    return "XGID=" + "".join(cells) + ":0:0:1:00:0:0:0:0:10"
+    return "XGID=" + "".join(cells) + f":{log}:{position}:1:00:0:0:0:0:10"
 
 
 def parse_xgid(text: str) -> tuple[tuple[int, ...], tuple[int, ...], dict]:

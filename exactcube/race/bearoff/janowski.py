@@ -107,7 +107,7 @@ def cubeful_from_chances(mine, theirs, win, win_gammon, lose_gammon, x=ONE_SIDED
     gammons (gnubg eval.c ``Cl2CfMoney``): :math:`W = 1 + W_g/p` (1 if :math:`p = 0`),
     :math:`L = 1 + L_g/(1 - p)` (1 if :math:`p = 1`), dead equity :math:`2p - 1 + W_g - L_g`,
     :math:`E(x) = (1 - x) E_{dead} + x E_{live}(p; W, L)` per cube state, as an
-    :class:`.twosided.Entry` so that :func:`.twosided.cube_action` reads the cube action the
+    :class:`.twosided.Entry` so that :meth:`.twosided.Entry.decision` reads the cube action the
     way gnubg does (double/take :math:`2E_T(x)`, double/pass 1).  ``jacoby``: gammons count
     single while the cube is centred (the centred state uses :math:`W_g = L_g = 0`)."""
     p, x = mpq(win), mpq(x)

@@ -34,34 +34,21 @@ single word 65535 at roll 0).
 with the smallest gnubg index is taken.  Different plays with equal means can have different
 distributions; :attr:`OneSided.ties` counts the (position, roll) pairs where that happens.
 
-**gnubg's file** (``gnubg_os0.bd``, header ``gnubg-OS-06-15-1-1-0``, compressed, with gammon
-distributions): a 40-byte header, then per position an 8-byte record (offset in 16-bit
-words, number of stored roll probabilities and the first roll, the same two for the gammon
-distribution), then the 16-bit words.  A word :math:`u` at roll :math:`k` stands for
-:math:`P(N = k) \approx u / 65535`.  gnubg builds it in integers from its own 16-bit
-values of the successors: per roll it takes the play with the least :math:`\sum_k k\,u_k`,
-adds the successors' words, divides by 36 with rounding (``(x + 18) / 36``) and moves the
-rounding surplus onto the most likely roll so that the words sum to 65535.
-:func:`gnubg_replay` repeats that procedure on the file's own values, which lets every
-entry that is off by more than half a quantum be explained (rounding carried through the
-build, or a play gnubg chose differently from the exact optimum).
+gnubg's own file of these distributions (16-bit words) is read and compared in :mod:`.gnubgfiles`.
 
 Reference: GNU Backgammon 1.07 (makebearoff.c ``BearOff``, bearoff.c ``GetDistCompressed``).
 """
 
 from __future__ import annotations
 
-import os
-import struct
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import repeat
 from math import comb
 
 from ...errors import BadInput
 from ...numbers import mpq
 from ...results import Result
-from .positions import (MAX_CHECKERS, POINTS, ROLLS, checkers, counts_of, die_moves, key_of, n_positions, plays,
+from .positions import (MAX_CHECKERS, POINTS, ROLLS, checkers, die_moves, key_of, n_positions, plays,
                         positions)
 
 __all__ = [
@@ -70,28 +57,16 @@ __all__ = [
     "die_table",
     "Distribution",
     "distribution",
-    "GNUBG_OS_PATHS",
-    "find_gnubg_os",
-    "read_gnubg_os",
-    "gnubg_replay",
-    "compare_with_gnubg",
-    "OSComparison",
-    "Deviation",
-    "file_plays",
-    "explain_play",
     "GammonOneSided",
     "gammon_table",
     "gammon_distribution",
-    "compare_gammons_with_gnubg",
 ]
 
-QUANTUM = 65535
 # The build adds whole distributions as one integer: slot k (``_SLOT_BITS`` bits) holds a_k <= 36^k
 # (a sum of 36 numerators of the previous roll), and 15 checkers need at most 32 rolls.
 _SLOTS = 32
 _SLOT_BITS = 168  # 36^32 < 2^166
 _SLOT_MASK = (1 << _SLOT_BITS) - 1
-_SLOT_BYTES = _SLOT_BITS // 8
 #: The exact means are kept as the integers 36^32 E[N] (a_k / 36^k with k < 32).
 _MEAN_SCALE = 36**_SLOTS
 #: Float screen of :meth:`OneSided.build_by_pips`: far above the float error of a mean (< 4e-15).
@@ -123,6 +98,50 @@ class Distribution(Result):
     def probabilities(self) -> list[mpq]:
         return [self.probability(k) for k in range(len(self.numerators))]
 
+    @property
+    def rolls(self) -> dict[int, mpq]:
+        """:math:`P(N = k)` for the k where it is not 0."""
+        return {k: p for k, p in enumerate(self.probabilities) if p}
+
+    def as_dict(self) -> dict:
+        """The fields (:meth:`exactcube.results.Result.as_dict`) and :attr:`rolls`."""
+        from ...results import jsonable
+
+        return {**super().as_dict(), "rolls": jsonable(self.rolls)}
+
+
+class _Column:
+    """A read-only list-like view of one per-position column of a table (``get(i)`` gives entry ``i``)."""
+
+    def __init__(self, get, n: int):
+        self._get, self._n = get, n
+
+    def __len__(self) -> int:
+        return self._n
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self._get(j) for j in range(*i.indices(self._n))]
+        if i < 0:
+            i += self._n
+        if not 0 <= i < self._n:
+            raise IndexError(i)
+        return self._get(i)
+
+    def __iter__(self):
+        return map(self._get, range(self._n))
+
+    def __eq__(self, other) -> bool:
+        return list(self) == list(other)
+
+    __hash__ = None
+
+
+@lru_cache(maxsize=2)
+def _index_of(max_checkers: int) -> dict:
+    """gnubg's index of every key with at most ``max_checkers`` checkers (shared by the tables)."""
+    return {k: i for i, k in enumerate(positions(max_checkers))}
+
 
 @dataclass
 class OneSided:
@@ -131,34 +150,71 @@ class OneSided:
 
     max_checkers: int = MAX_CHECKERS
     keys: tuple[int, ...] = field(init=False)
-    index: dict = field(init=False)
-    num: list = field(init=False)  # per index: tuple of a_k
-    mean: list = field(init=False)  # per index: mpq
-    choice: list = field(init=False)  # per index: tuple of 21 chosen successor indices
     ties: int = 0
     built_upto: int = 0
 
     def __post_init__(self):
+        from array import array
+
         self.keys = positions(self.max_checkers)
-        self.index = {k: i for i, k in enumerate(self.keys)}
         n = len(self.keys)
-        self.num = [None] * n
-        self.mean = [None] * n
-        self.choice = [None] * n
-        self.num[0] = (1,)
-        self.mean[0] = mpq(0)
-        self.choice[0] = ()
         self.built_upto = 1
         self._memo = [[{} for _ in range(7)] for _ in range(3)]  # [moves - 1][die][key]
-        self._packed = [None] * n  # per index: sum_k a_k 2^(k * _SLOT_BITS)
-        self._packed[0] = 1
+        # Compact storage, one slot per position (None: not solved yet): the numerators packed in one
+        # integer, sum_k a_k 2^(k * _SLOT_BITS) (1 for an end state); the mean as 36^32 E[N]; the
+        # chosen successor of each of the 21 rolls in a flat array of 16-bit indices (32-bit beyond 65,536)
+        self._packed: list = [None] * n
+        self._exact: list = [None] * n
+        code = "H" if n < 1 << 16 else "i"
+        self._choice = array(code, bytes(array(code).itemsize * len(ROLLS) * n))
+        self._packed[0], self._exact[0] = 1, 0
+
+    @property
+    def index(self) -> dict:
+        """gnubg's index of every key of the table (built at the first use, shared by the tables)."""
+        return _index_of(self.max_checkers)
+
+    @property
+    def num(self) -> "_Column":
+        r"""Per index: the numerators :math:`(a_0, \dots, a_K)` of :math:`P(N = k) = a_k / 36^k` (None if
+        not solved yet)."""
+        return _Column(self._numerators, len(self.keys))
+
+    @property
+    def mean(self) -> "_Column":
+        """Per index: :math:`E[N]` exactly (None if not solved yet)."""
+        return _Column(self._mean, len(self.keys))
+
+    @property
+    def choice(self) -> "_Column":
+        """Per index: the chosen successor index of each of the 21 rolls (``()`` for an end state, None
+        if not solved yet)."""
+        return _Column(self._chosen, len(self.keys))
+
+    def _numerators(self, i: int):
+        p = self._packed[i]
+        if p is None:
+            return None
+        return tuple((p >> (_SLOT_BITS * k)) & _SLOT_MASK for k in range(-(-p.bit_length() // _SLOT_BITS)))
+
+    def _mean(self, i: int):
+        e = self._exact[i]
+        return None if e is None else mpq(e, _MEAN_SCALE)
+
+    def _chosen(self, i: int):
+        if self._exact[i] is None:
+            return None
+        if self._packed[i] == 1:  # an end state
+            return ()
+        r = len(ROLLS)
+        return tuple(self._choice[r * i: r * (i + 1)])
 
     def _pick(self, results):
         """The best of candidate (index, tie) results: least mean, then smallest index; ``tie``
         says whether the plays reaching the least mean include two different distributions."""
         if len(results) == 1:
             return results[0]
-        mean, num = self.mean, self.num
+        mean, num = self._exact, self._packed
         b, bt = results[0]
         for j, t in results[1:]:
             if j == b:
@@ -214,20 +270,17 @@ class OneSided:
             weight[best] = weight.get(best, 0) + w
         # rolls that choose the same play are added once, with their summed weight; the
         # numerators are added as one packed integer (slot k holds a_k; no slot overflows)
-        mean, packed = self.mean, self._packed
-        total = mpq(0)
-        acc = 0
-        size = 0
+        exact, packed = self._exact, self._packed
+        total = acc = 0
         for best, w in weight.items():
-            total += w * mean[best]
+            total += w * exact[best]
             acc += w * packed[best]
-            size = max(size, len(self.num[best]))
-        if size >= _SLOTS:  # pragma: no cover - 15 checkers need at most 32 rolls
+        if acc.bit_length() > (_SLOTS - 1) * _SLOT_BITS:  # pragma: no cover - 15 checkers need at most 32 rolls
             raise AssertionError("more rolls than the packed slots hold")
-        mean[i] = 1 + total / 36
+        exact[i] = _MEAN_SCALE + total // 36  # 36^32 E[N] is an integer (a_k / 36^k with k < 32)
         packed[i] = acc << _SLOT_BITS
-        self.num[i] = (0, *((acc >> (_SLOT_BITS * k)) & _SLOT_MASK for k in range(size)))
-        self.choice[i] = tuple(chosen)
+        r = len(ROLLS)
+        self._choice[r * i: r * (i + 1)] = type(self._choice)(self._choice.typecode, chosen)
 
     def build(self, upto: int | None = None, progress=None) -> "OneSided":
         """Solve every position with index below ``upto`` (all by default): in index order by
@@ -237,7 +290,7 @@ class OneSided:
         if upto - self.built_upto > VECTOR_FROM:
             return self.build_by_pips(progress)
         for i in range(self.built_upto, upto):
-            if self.num[i] is None:
+            if self._exact[i] is None:
                 self._solve(i)
             if progress is not None and i % 1000 == 0:
                 progress(i)
@@ -261,13 +314,13 @@ class OneSided:
         n = len(self.keys)
         dm, pip, size = die_table(self.max_checkers)
 
-        packed, B = self._packed, _MEAN_SCALE
-        exact = [0] * n  # 36^32 E[N] for the solved positions
+        packed, exact, B = self._packed, self._exact, _MEAN_SCALE
         fmean = np.zeros(n)
-        todo = np.array([c is None for c in self.choice])
+        todo = np.array([e is None for e in exact])
         for i in np.flatnonzero(~todo).tolist():
-            exact[i] = int(self.mean[i] * B)
             fmean[i] = exact[i] / B
+        chosen = np.frombuffer(self._choice, dtype=np.uint16 if self._choice.typecode == "H" else np.int32)
+        chosen = chosen.reshape(n, len(ROLLS))
 
         # positions with the same distribution (so the same mean) share a class number
         klass = np.arange(n)
@@ -310,7 +363,6 @@ class OneSided:
         ends = np.searchsorted(pip[order], np.arange(pip.max() + 2))
         ties, done = 0, 0
         exact_of, packed_of = exact.__getitem__, packed.__getitem__
-        same = list(range(n)).__getitem__  # one int object per index in the choice tuples
         for level in range(1, int(pip.max()) + 1):
             rows = order[ends[level]: ends[level + 1]]
             m = len(rows)
@@ -319,48 +371,37 @@ class OneSided:
             s = dm[1:, :, rows]  # (die, move, position)
             best, _tie = pick(columns(s), None)
             after[1][1:, rows] = best.reshape(6, m)
-            for k in (2, 3, 4):
+            for k in (2, 3):
                 best, tie = pick(columns(after[k - 1][dice, s]), columns(atie[k - 1][dice, s]))
-                best, tie = best.reshape(6, m), tie.reshape(6, m)
-                if k < 4:
-                    after[k][1:, rows] = best
-                    atie[k][1:, rows] = tie
-            choice = np.zeros((len(ROLLS), m), dtype=dm.dtype)
-            ctie = np.zeros((len(ROLLS), m), dtype=bool)
-            choice[doubles], ctie[doubles] = best, tie
-            first, second = dm[hi, np.arange(POINTS)[:, None], rows], dm[lo, np.arange(POINTS)[:, None], rows]
-            best, tie = pick(columns(np.concatenate([after[1][lo, first], after[1][hi, second]], axis=1)),
-                             columns(np.concatenate([atie[1][lo, first], atie[1][hi, second]], axis=1)))
-            choice[twos], ctie[twos] = best.reshape(len(pairs), m), tie.reshape(len(pairs), m)
-            mine = todo[rows]
-            ties += int(ctie[:, mine].sum())
-            # the 36 dice outcomes (a roll of weight 2 listed twice) added one by one
-            twice = np.concatenate([choice, choice[twos]])[:, mine].T.tolist()
-            solved = rows[mine].tolist()
-            for i, row, many in zip(solved, choice[:, mine].T.tolist(), twice):
-                exact[i] = B + sum(map(exact_of, many)) // 36
-                packed[i] = sum(map(packed_of, many)) << _SLOT_BITS
-                klass[i] = kinds.setdefault(packed[i], i)
-                self.choice[i] = tuple(map(same, row))
-            fmean[solved] = [exact[i] / B for i in solved]
+                after[k][1:, rows], atie[k][1:, rows] = best.reshape(6, m), tie.reshape(6, m)
+            # the rolls' plays, for the positions to solve (the others are only needed below)
+            sub = rows[todo[rows]]
+            ms = len(sub)
+            if ms:
+                s = dm[1:, :, sub]
+                choice = np.zeros((len(ROLLS), ms), dtype=dm.dtype)
+                ctie = np.zeros((len(ROLLS), ms), dtype=bool)
+                best, tie = pick(columns(after[3][dice, s]), columns(atie[3][dice, s]))
+                choice[doubles], ctie[doubles] = best.reshape(6, ms), tie.reshape(6, ms)
+                first, second = dm[hi, np.arange(POINTS)[:, None], sub], dm[lo, np.arange(POINTS)[:, None], sub]
+                best, tie = pick(columns(np.concatenate([after[1][lo, first], after[1][hi, second]], axis=1)),
+                                 columns(np.concatenate([atie[1][lo, first], atie[1][hi, second]], axis=1)))
+                choice[twos], ctie[twos] = best.reshape(len(pairs), ms), tie.reshape(len(pairs), ms)
+                ties += int(ctie.sum())
+                # the 36 dice outcomes (a roll of weight 2 listed twice) added one by one
+                twice = np.concatenate([choice, choice[twos]]).T.tolist()
+                solved = sub.tolist()
+                for i, many in zip(solved, twice, strict=True):
+                    exact[i] = B + sum(map(exact_of, many)) // 36
+                    packed[i] = sum(map(packed_of, many)) << _SLOT_BITS
+                    klass[i] = kinds.setdefault(packed[i], i)
+                chosen[solved] = choice.T
+                fmean[solved] = [exact[i] / B for i in solved]
             done += m
             if progress is not None:
                 progress(done)
-        # unpack the numerators: every slot of a block of solved positions as 21 bytes, read at once
-        solved = np.flatnonzero(todo).tolist()
-        for start in range(0, len(solved), 4096):
-            block = solved[start: start + 4096]
-            sizes = [-(-packed[i].bit_length() // _SLOT_BITS) - 1 for i in block]
-            if max(sizes) >= _SLOTS:  # pragma: no cover - 15 checkers need at most 32 rolls
-                raise AssertionError("more rolls than the packed slots hold")
-            raw = b"".join([(packed[i] >> _SLOT_BITS).to_bytes(k * _SLOT_BYTES, "little")
-                            for i, k in zip(block, sizes)])
-            values = list(map(int.from_bytes, np.frombuffer(raw, dtype=f"V{_SLOT_BYTES}").tolist(), repeat("little")))
-            at = 0
-            for i, k in zip(block, sizes):
-                self.num[i] = (0, *values[at: at + k])
-                self.mean[i] = mpq(exact[i], B)
-                at += k
+        if max(map(int.bit_length, packed)) > _SLOTS * _SLOT_BITS:  # pragma: no cover - at most 32 rolls
+            raise AssertionError("more rolls than the packed slots hold")
         self.ties += ties
         self.built_upto = n
         return self
@@ -372,7 +413,7 @@ class OneSided:
         while stack:
             k = stack.pop()
             i = self.index[k]
-            if i in todo or self.num[i] is not None:
+            if i in todo or self._exact[i] is not None:
                 continue
             todo.add(i)
             if len(todo) > VECTOR_FROM:
@@ -402,11 +443,11 @@ def die_table(max_checkers: int):
     import numpy as np
 
     n = n_positions(max_checkers)
-    key = np.array(positions(max_checkers), dtype=np.int64)
+    key = np.array(positions(max_checkers), dtype=np.int32)  # 24 bits (positions)
     cnt = np.stack([(key >> (4 * p)) & 15 for p in range(POINTS)], axis=1)
     top = np.where(cnt > 0, np.arange(1, POINTS + 1), 0).max(axis=1)
     ct = np.array([[comb(j, r) for r in range(POINTS + 1)] for j in range(max_checkers + POINTS + 1)],
-                  dtype=np.int64)
+                  dtype=np.int32)  # C(21, 6) = 54,264 at most
 
     def index_of(c):
         j = POINTS - 1 + c.sum(axis=1)
@@ -416,7 +457,7 @@ def die_table(max_checkers: int):
             idx += ct[j, POINTS - 1 - m]
         return idx
 
-    dm = np.zeros((7, POINTS, n), dtype=np.int32)
+    dm = np.zeros((7, POINTS, n), dtype=np.uint16 if n < 1 << 16 else np.int32)
     for d in range(1, 7):
         valid, succ = [], []
         for p in range(1, POINTS + 1):
@@ -468,8 +509,7 @@ class GammonOneSided(OneSided):
         super().__post_init__()
         for i, k in enumerate(self.keys):
             if checkers(k) < MAX_CHECKERS:
-                self.num[i], self.mean[i], self.choice[i] = (1,), mpq(0), ()
-                self._packed[i] = 1  # the packed numerators of (1,) (OneSided._solve adds them)
+                self._packed[i], self._exact[i] = 1, 0  # the numerators (1,), mean 0
 
     def distribution(self, counts) -> Distribution:
         """Exact distribution of the number of rolls until the first checker of ``counts``
@@ -496,306 +536,19 @@ def gammon_distribution(counts) -> Distribution:
     return gammon_table().distribution(counts)
 
 
-# --------------------------------------------------------------------------- gnubg's file
-
-GNUBG_OS_PATHS = ("/usr/share/gnubg/gnubg_os0.bd", "/usr/local/share/gnubg/gnubg_os0.bd")
-
-
-def find_gnubg_os() -> str | None:
-    """Path of gnubg's one-sided database (``$EXACTCUBE_GNUBG_OS`` or the Debian location)."""
-    cands = [os.environ.get("EXACTCUBE_GNUBG_OS")] + list(GNUBG_OS_PATHS)
-    for p in cands:
-        if p and os.path.isfile(p):
-            return p
-    return None
+#: Names that lived here before gnubg's files moved to :mod:`.gnubgfiles`, still importable
+#: from this module for one release (CHANGELOG.md); the new name where it changed.
+_MOVED = {"GNUBG_OS_PATHS": "GNUBG_OS_PATHS", "find_gnubg_os": "find_gnubg_os", "read_gnubg_os": "read_gnubg_os",
+          "gnubg_replay": "gnubg_replay", "file_plays": "file_plays", "MAX_TIE_COMBINATIONS": "MAX_TIE_COMBINATIONS",
+          "Deviation": "Deviation", "OSComparison": "OSComparison", "explain_play": "explain_play",
+          "QUANTUM": "QUANTUM", "compare_with_gnubg": "compare_one_sided",
+          "compare_gammons_with_gnubg": "compare_gammons"}
 
 
-def read_gnubg_os(path: str, gammon: bool = False) -> list[tuple[int, ...]]:
-    """Read gnubg's compressed one-sided file (layout in the module docstring): per gnubg
-    index, the 32 words :math:`u_0..u_{31}` of the bear-off distribution, or with ``gammon``
-    those of the gammon distribution (stored right after the bear-off words)."""
-    with open(path, "rb") as f:
-        data = f.read()
-    head = data[:40].decode("ascii", "replace")
-    if not head.startswith("gnubg-OS-"):
-        raise BadInput(f"{path}: not a gnubg one-sided bearoff file (header {head[:20]!r})")
-    n_points, n_checkers = int(head[9:11]), int(head[12:14])
-    gammon_in, compressed, nd = int(head[15]), int(head[17]), int(head[19])
-    if (n_points, n_checkers) != (6, 15) or not compressed or nd or (gammon and not gammon_in):
-        raise BadInput(f"{path}: expected a compressed 6-point 15-checker file, header {head[:20]!r}")
-    from math import comb
+def __getattr__(name):
+    """The old import paths of :data:`_MOVED` (resolved on use, so this module imports nothing of them)."""
+    if name in _MOVED:
+        from importlib import import_module
 
-    n = comb(21, 6)
-    rec = 8 if gammon_in else 6
-    base = 40 + n * rec
-    out = []
-    for i in range(n):
-        r = data[40 + rec * i: 40 + rec * (i + 1)]
-        off = struct.unpack_from("<I", r)[0]
-        nz, ioff = r[4], r[5]
-        if gammon:
-            off, nz, ioff = off + nz, r[6], r[7]
-        words = struct.unpack_from(f"<{nz}H", data, base + 2 * off)
-        u = [0] * 32
-        u[ioff: ioff + nz] = words
-        out.append(tuple(u))
-    return out
-
-
-def _replay_words(table: OneSided, stored, key: int, choice) -> tuple[int, ...]:
-    """gnubg's integer step (module docstring) at ``key`` with successor ``choice[r]`` for roll r."""
-    acc = [0] * 33
-    for (roll, w), j in zip(ROLLS, choice):
-        u = stored[j]
-        for k in range(31):
-            acc[k + 1] += w * u[k]
-    out = [(acc[k] + 18) // 36 for k in range(32)]
-    mode = max(range(32), key=lambda k: (out[k], -k))
-    out[mode] -= sum(out) - QUANTUM
-    return tuple(out)
-
-
-def gnubg_replay(table: OneSided, stored: list[tuple[int, ...]], i: int, means=None):
-    """Redo gnubg's integer step for position ``i`` from the stored successors (module
-    docstring): returns (words, plays) where ``plays[r]`` is the list of successor indices
-    gnubg's rule (least :math:`\\sum_k k u_k`) cannot tell apart for roll ``r`` and ``words`` the
-    entry it gives when the first of each list is taken; ``None`` words if such a tie has
-    successors with different stored words (then the file's own choice is ambiguous).  ``means``
-    (optional): the precomputed :math:`\\sum_k k u_k` of every stored entry, the same numbers faster."""
-    key = table.keys[i]
-    picks = []
-    ambiguous = False
-    for roll, w in ROLLS:
-        best_v, best = None, []
-        for s in plays(key, roll):
-            j = table.index[s]
-            v = means[j] if means is not None else sum(k * u_k for k, u_k in enumerate(stored[j]))
-            if best_v is None or v < best_v:
-                best_v, best = v, [j]
-            elif v == best_v:
-                best.append(j)
-        if len({stored[j] for j in best}) > 1:
-            ambiguous = True
-        picks.append(best)
-    words = _replay_words(table, stored, key, [p[0] for p in picks])
-    return (None if ambiguous else words), picks
-
-
-#: Most combinations of tied plays :func:`file_plays` tries at one position.
-MAX_TIE_COMBINATIONS = 4096
-
-
-def file_plays(table: OneSided, stored, i: int, replay=None):
-    """The plays gnubg's file can have taken at position ``i``: per roll, the successors
-    among gnubg's tied candidates (:func:`gnubg_replay`) that appear in some choice whose
-    replayed integer step reproduces the stored words of ``i`` exactly.  Where the tied
-    candidates' words differ, the stored entry itself tells which one gnubg took (e.g.
-    ``0 5 2 2 0 2`` with 2-1: only the worse play ``0 4 2 2 1 1`` reproduces the file).
-    Returns ``(plays, resolved)``: ``resolved`` is False, and ``plays`` the unnarrowed
-    candidates, when no choice reproduces the file or there are more than
-    :data:`MAX_TIE_COMBINATIONS` choices to try.  ``replay``: :func:`gnubg_replay`'s result for ``i``
-    when already computed."""
-    from itertools import product
-
-    words, picks = replay if replay is not None else gnubg_replay(table, stored, i)
-    if words is not None:
-        return picks, words == tuple(stored[i])
-    # one representative per distinct stored word vector: successors with equal words are
-    # interchangeable for the replay
-    groups = []
-    for cands in picks:
-        g: dict = {}
-        for j in cands:
-            g.setdefault(stored[j], []).append(j)
-        groups.append(list(g.values()))
-    n = 1
-    for g in groups:
-        n *= len(g)
-    if n > MAX_TIE_COMBINATIONS:
-        return picks, False
-    target = tuple(stored[i])
-    ok: list[set] = [set() for _ in picks]
-    for combo in product(*groups):
-        if _replay_words(table, stored, table.keys[i], [c[0] for c in combo]) == target:
-            for r, c in enumerate(combo):
-                ok[r].update(c)
-    if not any(ok):
-        return picks, False
-    return [sorted(s) for s in ok], True
-
-
-@dataclass(frozen=True)
-class Deviation:
-    """A position of gnubg's file with a word off by more than half a quantum (:func:`compare_with_gnubg`):
-    its gnubg index, its worst word ``word`` (at ``rolls`` rolls) against the exact probability ``exact``,
-    how many of its words are off by more than half a quantum, the cause (``"rounding"``, ``"gnubg play"``
-    or ``"play below"``), ``origin`` (the smallest gnubg index with a worse play of the file at or below the
-    position along the file's plays, None for ``"rounding"``) and ``reproduced`` (gnubg's integer step,
-    replayed on the stored successors with the plays the file can have taken, gives the stored words)."""
-
-    index: int
-    counts: tuple
-    rolls: int
-    word: int
-    exact: mpq
-    words_off: int
-    cause: str
-    origin: int | None
-    reproduced: bool
-
-
-@dataclass
-class OSComparison(Result):
-    """Every stored word of gnubg's one-sided file against the exact probability."""
-
-    entries: int = 0
-    max_dev: mpq = field(default_factory=lambda: mpq(0))  # in units of 1/65535
-    max_at: tuple = ()
-    beyond: int = 0  # words off by more than half a quantum
-    positions_beyond: int = 0
-    causes: dict = field(default_factory=dict)  # cause -> number of positions
-    replay_matches: int = 0
-    replay_checked: int = 0
-    ties_resolved: int = 0  # positions with tied gnubg candidates whose file words fix the play
-    own_play_examples: list = field(default_factory=list)
-    #: One :class:`Deviation` per position with a word off by more than half a quantum, in index order.
-    deviations: list = field(default_factory=list)
-    method: str = "exact one-sided DP vs gnubg_os0.bd word by word; gnubg's integer step replayed"
-    evidence: str = "exact"
-    source: str = "gnubg 1.07 gnubg_os0.bd"
-
-
-def compare_with_gnubg(table: OneSided, stored, indices=None, examples: int = 5) -> OSComparison:
-    """Compare the exact table with gnubg's words for the given indices (all by default).
-
-    Deviation of a word :math:`u_k` = :math:`|u_k - 65535\\,P(N = k)|` in quanta (exact).  A
-    position with a word off by more than 1/2 is classified by its cause:
-
-    * ``"gnubg play"``: for some roll every play the file can have taken at the position
-      (:func:`file_plays`: gnubg's tied candidates narrowed to those whose replay reproduces
-      the stored words) has a larger exact mean number of rolls than the optimum's (gnubg's
-      rounded means mislead it here);
-    * ``"play below"``: no such roll here, but one below along the plays the file can have
-      taken;
-    * ``"rounding"``: gnubg plays exactly optimally in the whole subtree, the error is the
-      16-bit rounding carried up through the build.
-
-    The replay (:func:`gnubg_replay`) is also checked to reproduce the stored words exactly.  Each
-    such position is recorded as a :class:`Deviation` (``res.deviations``)."""
-    idx = range(1, len(table.keys)) if indices is None else indices
-    idx = sorted(set(idx))
-    table.build(max(idx) + 1 if idx else 1)
-    res = OSComparison()
-    means = [sum(k * u_k for k, u_k in enumerate(u)) for u in stored]  # gnubg's rule: least sum_k k u_k
-    replay: dict[int, tuple] = {}
-    fplays: dict[int, list] = {}
-    own_cache: dict[int, bool] = {0: False}
-    sub_cache: dict[int, int | None] = {0: None}
-
-    def rep(i):
-        if i not in replay:
-            replay[i] = gnubg_replay(table, stored, i, means)
-        return replay[i]
-
-    def fp(i):
-        if i not in fplays:
-            fplays[i] = file_plays(table, stored, i, rep(i))
-        return fplays[i][0]
-
-    def own(i):
-        """Does the file prove a strictly worse play (exact means) for some roll at i?"""
-        if i not in own_cache and not table.choice[i]:  # an end state (gammon table)
-            own_cache[i] = False
-        if i not in own_cache:
-            own_cache[i] = any(all(table.mean[j] > table.mean[table.choice[i][r]] for j in cands)
-                               for r, cands in enumerate(fp(i)))
-        return own_cache[i]
-
-    def below(i):
-        """The smallest index with a worse gnubg play strictly below i along the file's plays, or None."""
-        if i not in sub_cache and not table.choice[i]:
-            sub_cache[i] = None
-        if i not in sub_cache:
-            succ = sorted({j for cands in fp(i) for j in cands})
-            for j in succ:
-                below(j)
-            found = [j for j in succ if own(j)] + [sub_cache[j] for j in succ if sub_cache[j] is not None]
-            sub_cache[i] = min(found) if found else None
-        return sub_cache[i]
-
-    pow36 = [36**k for k in range(32)]
-    for i in idx:
-        a = table.num[i]
-        u = stored[i]
-        # |u_k - 65535 a_k / 36^k| = x / 36^k with x an integer: compared in integers, exactly
-        worst_x, worst_k, off = 0, 0, 0
-        for k in range(32):
-            den = pow36[k]
-            x = abs(u[k] * den - QUANTUM * (a[k] if k < len(a) else 0))
-            if 2 * x > den:
-                off += 1
-            if x * pow36[worst_k] > worst_x * den:
-                worst_x, worst_k = x, k
-        res.entries += 32
-        res.beyond += off
-        worst_here = mpq(worst_x, pow36[worst_k])
-        if worst_here > res.max_dev:
-            res.max_dev, res.max_at = worst_here, (counts_of(table.keys[i]), worst_k)
-        words = rep(i)[0]
-        if words is not None:
-            res.replay_checked += 1
-            reproduced = words == tuple(u)
-            res.replay_matches += reproduced
-        else:
-            fp(i)
-            reproduced = fplays[i][1]
-            res.ties_resolved += reproduced
-        if off:
-            res.positions_beyond += 1
-            origin = i if own(i) else below(i)
-            cause = "rounding" if origin is None else ("gnubg play" if origin == i else "play below")
-            res.causes[cause] = res.causes.get(cause, 0) + 1
-            if cause == "gnubg play" and len(res.own_play_examples) < examples:
-                res.own_play_examples.append(explain_play(table, stored, i))
-            k = worst_k
-            res.deviations.append(Deviation(i, counts_of(table.keys[i]), k, u[k],
-                                            mpq(a[k], pow36[k]) if k < len(a) else mpq(0), off, cause, origin,
-                                            bool(reproduced)))
-    return res
-
-
-def explain_play(table: OneSided, stored, i: int) -> dict:
-    """For position ``i``: the first roll where the file's play (:func:`file_plays`) is worse,
-    with both plays' exact mean numbers of rolls and gnubg's 16-bit means."""
-    picks = file_plays(table, stored, i)[0]
-    for r, cands in enumerate(picks):
-        best = table.choice[i][r]
-        if all(table.mean[j] > table.mean[best] for j in cands):
-            g = cands[0]
-
-            def gmean(j):
-                return mpq(sum(k * stored[j][k] for k in range(32)), QUANTUM)
-
-            return {
-                "position": counts_of(table.keys[i]),
-                "roll": ROLLS[r][0],
-                "exact_play": counts_of(table.keys[best]),
-                "exact_play_mean": table.mean[best],
-                "gnubg_play": counts_of(table.keys[g]),
-                "gnubg_play_mean": table.mean[g],
-                "gnubg_words_mean": (gmean(best), gmean(g)),
-            }
-    return {"position": counts_of(table.keys[i])}
-
-
-def compare_gammons_with_gnubg(stored_gammon, indices=None, examples: int = 5) -> OSComparison:
-    """Every gammon word of gnubg's file against the exact gammon distribution
-    (:class:`GammonOneSided`), for the positions with 15 checkers (all of them by default,
-    15,504): the same deviations, replay and cause labels as :func:`compare_with_gnubg`,
-    gnubg's gammon step being its bear-off step on the gammon words."""
-    table = gammon_table()
-    if indices is None:
-        indices = [i for i, k in enumerate(table.keys) if checkers(k) == MAX_CHECKERS]
-    res = compare_with_gnubg(table, stored_gammon, indices, examples)
-    res.method = "exact gammon DP vs gnubg_os0.bd gammon words; gnubg's integer step replayed"
-    return res
+        return getattr(import_module(".gnubgfiles", __package__), _MOVED[name])
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

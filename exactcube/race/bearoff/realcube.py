@@ -232,14 +232,13 @@ def effective_from_entries(count: int, entries) -> EffectivePoints | None:
     (min, median, max) of each implied point, and every pair's D_A by (1) and D_B by (2)
     with the checker counts of the two sides; None if there is no pair."""
     from ..effective import points_from_equities
-    from .twosided import cube_action
 
     vals = {"da": [], "db": [], "ds": []}
     tagged = {"da": [], "db": []}
     n = 0
     for e in entries:
         n += 1
-        eq = {c: cube_action(e, c)["equity"] for c in ("centred", "mine", "theirs")}
+        eq = {c: e.equity(c) for c in ("centred", "mine", "theirs")}
         da, db, ds, _ = points_from_equities(e.win, eq["centred"], eq["mine"], eq["theirs"])
         for k, v in (("da", da), ("db", db), ("ds", ds)):
             if v is not None:

@@ -46,16 +46,8 @@ choice and value is exact.
 
 **Order.**  Pairs are solved in order of the total pip count (every play lowers it).
 
-**Stored database** (:func:`save` / :func:`load`): a one-line JSON header (positions,
-:math:`\tau`, limbs, SHA-256 of the payload, a BLAKE2b digest per field and roller row so
-that a query checks only the rows it reads, :mod:`.cache`), then for the fields ``P, NO, NC, NT`` in turn,
-per pair in gnubg's order (roller's index times the number of positions plus the
-opponent's), the stored integer in 5 little-endian bytes per 40-bit limb.
-
-**gnubg's two-sided file** (``makebearoff -t 6x6``): header ``gnubg-TS-06-06-1``, 40 bytes,
-then per pair (same order) four 16-bit words :math:`u`, value :math:`u/32767.5 - 1`: cubeless
-equity :math:`2P-1`, and the no-double equities with the cube owned, centred, owned by the
-opponent (gnubg applies the roller's own cube decision on reading).
+The tables are stored in exactcube's own format (:mod:`.formats`); gnubg's two-sided file
+(``makebearoff -t 6x6``, 16-bit words) is read and compared in :mod:`.gnubgfiles`.
 
 Reference: GNU Backgammon 1.07 makebearoff.c (``BearOff2``, ``CubeEquity``), bearoff.c
 (``ReadTwoSidedBearoff``); zk77 for the cube decision rules of a race.
@@ -63,17 +55,15 @@ Reference: GNU Backgammon 1.07 makebearoff.c (``BearOff2``, ``CubeEquity``), bea
 
 from __future__ import annotations
 
-import hashlib
-import json
 import os
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 
 
 class _Numpy:
     """numpy, imported at its first use: a query read from a built table (:mod:`.cache`) needs
-    only :class:`Entry` and :func:`cube_action`, and importing numpy would double its time."""
+    only :class:`Entry` and its decision, and importing numpy would double its time."""
 
     def __getattr__(self, name):
         import numpy
@@ -87,19 +77,16 @@ np = _Numpy()
 from ...errors import BadInput
 from ...numbers import mpq
 from ...results import Result
-from .positions import ROLLS, counts_of, key_of, n_positions, pips, plays, positions
+from .positions import ROLLS, key_of, pips, plays, positions
 
 __all__ = [
     "TwoSided",
     "build",
-    "save",
-    "load",
     "Entry",
-    "read_gnubg_ts",
-    "compare_with_gnubg",
+    "FIELDS",
+    "OFFSETS",
     "cube_action",
     "max_rolls",
-    "find_makebearoff",
     "MAX_TABLE_CHECKERS",
     "reachable",
 ]
@@ -110,8 +97,10 @@ MAX_TABLE_CHECKERS = 8
 _BITS = 40  # bits per limb; 5 bytes, so limbs pack into bytes without straddling
 _MASK = (1 << _BITS) - 1
 _EPS = 2.0**-40  # screening margin, far above the doubles' error (module docstring)
-_FIELDS = ("P", "NO", "NC", "NT")
-_OFFSET = {"P": 0, "NO": 1, "NC": 1, "NT": 1}  # stored integer = 36^tau * (value + offset)
+#: The stored fields: the cubeless win chance and the no-double equities, cube owned, centred, theirs.
+FIELDS = ("P", "NO", "NC", "NT")
+#: Stored integer = 36^tau (value + offset): the offsets make every stored integer non-negative.
+OFFSETS = {"P": 0, "NO": 1, "NC": 1, "NT": 1}
 
 
 # ----------------------------------------------------------------------- limbs
@@ -219,11 +208,11 @@ class TwoSided(Result):
         v = 0
         for lvl in range(a.shape[0] - 1, -1, -1):
             v = (v << _BITS) + int(a[lvl, i, j])
-        return mpq(v, self.scale) - _OFFSET[name]
+        return mpq(v, self.scale) - OFFSETS[name]
 
     def objects(self, name: str) -> np.ndarray:
         """Object array of the integers :math:`36^{\\tau} v` (signed) of field ``name``."""
-        return _to_objects(self.fields[name]) - _OFFSET[name] * self.scale
+        return _to_objects(self.fields[name]) - OFFSETS[name] * self.scale
 
     def entry(self, x, y) -> "Entry":
         """Exact values for roller ``x`` vs opponent ``y`` (counts on points 1..6)."""
@@ -246,28 +235,41 @@ class Entry:
     nd_owned: mpq
     nd_theirs: mpq
 
-    def equity(self, cube: str) -> mpq:
+    def no_double(self, cube) -> mpq:
+        """The no-double equity for cube ``centred``/``mine``/``theirs`` (any spelling of
+        :class:`exactcube.race.cubeful.Cube`)."""
+        from ..cubeful import Cube
+
+        c = Cube.parse(cube)
+        return {Cube.CENTRED: self.nd_centred, Cube.MINE: self.nd_owned, Cube.THEIRS: self.nd_theirs}[c]
+
+    def decision(self, cube, method: str = TwoSided.method, kind=None):
+        """The roller's cube decision for cube ``cube`` (module docstring): a
+        :class:`exactcube.race.cubeful.Decision` by :func:`exactcube.race.cubeful.decide`, the one
+        rule of every cube decision; ``kind`` a Decision subclass naming further readings.  A side
+        that has borne off ends the game: no double, at the no-double equity."""
+        from dataclasses import replace
+
+        from ..cubeful import Action, Decision, decide
+
+        over = not any(self.mine) or not any(self.theirs)
+        d = decide(self.mine, self.theirs, cube, self.win, self.no_double(cube), None if over else self.nd_theirs,
+                   method, kind=kind or Decision)
+        return replace(d, action=Action.NO_DOUBLE) if over else d
+
+    def equity(self, cube) -> mpq:
         """Cubeful equity (after the roller's optimal cube decision) for cube
         ``centred``/``mine``/``theirs``."""
-        return cube_action(self, cube)["equity"]
+        return self.decision(cube).equity
 
 
 def cube_action(e: Entry, cube: str) -> dict:
-    """The roller's cube decision (module docstring): no double, double/take or double/pass,
-    with the exact equities of each, for cube ``centred``, ``mine`` or ``theirs``."""
-    nd = {"centred": e.nd_centred, "mine": e.nd_owned, "theirs": e.nd_theirs}[cube]
-    if cube == "theirs" or not any(e.mine) or not any(e.theirs):
-        return {"no_double": nd, "double_take": None, "double_pass": None, "equity": nd,
-                "action": "no double", "take": None, "tie_double": False, "tie_take": False}
-    dt, dp = 2 * e.nd_theirs, mpq(1)
-    double_value = min(dt, dp)
-    take = dt < dp
-    if double_value > nd:
-        action = "double, take" if take else "double, pass"
-    else:
-        action = "no double"
-    return {"no_double": nd, "double_take": dt, "double_pass": dp, "equity": max(nd, double_value),
-            "action": action, "take": take, "tie_double": double_value == nd, "tie_take": dt == dp}
+    """The fields of :meth:`Entry.decision` as a dict with the action as text: kept for the
+    callers of earlier releases (CHANGELOG.md); use :meth:`Entry.decision`."""
+    d = e.decision(cube)
+    return {"no_double": d.no_double, "double_take": d.double_take, "double_pass": d.double_pass,
+            "equity": d.equity, "action": d.action.value, "take": d.take, "tie_double": d.tie_double,
+            "tie_take": d.tie_take}
 
 
 def max_rolls(keys) -> dict:
@@ -313,28 +315,36 @@ def _succ_tables(keys, index):
     return out
 
 
-def _roll_min(F, A, x, y, succ):
-    """Limbs of :math:`\\sum_r w_r \\min_{s} A(y, s)` for the pairs ``(x, y)``: the doubles
-    ``F`` pick the least candidate; candidates within the margin are compared exactly."""
-    L = A.shape[0]
-    total = np.zeros((L, len(x)), dtype=np.int64)
+def _roll_mins(fields, x, y, succ, width: int):
+    r"""For each field ``(F, A)`` (its doubles ``F``, flat over the pairs, and its limbs ``A``,
+    ``(L, pairs)``; a pair (y, s) at ``y * width + s``): the limbs of
+    :math:`\sum_r w_r \min_{s} A(y, s)` for the pairs ``(x, y)``.  The doubles pick the least
+    candidate; candidates within the margin are compared exactly, limb by limb.  The candidates
+    of a roll are gathered once for all the fields."""
     rows = np.arange(len(x))
-    for (roll, w), S in zip(ROLLS, succ):
-        cand = S[x]  # (B, m)
-        fv = F[y[:, None], cand]
-        k = np.argmin(fv, axis=1)
-        close = fv <= (fv[rows, k] + _EPS)[:, None]
-        near = np.nonzero(close.sum(axis=1) > 1)[0]
-        if len(near):
-            ys, cs, ok = y[near][:, None], cand[near], close[near]
-            for lvl in range(L - 1, -1, -1):
-                v = A[lvl][ys, cs]
-                m = np.where(ok, v, np.iinfo(np.int64).max).min(axis=1)
-                ok &= v == m[:, None]
-            k[near] = np.argmax(ok, axis=1)
-        chosen = cand[rows, k]
-        total += w * A[:, y, chosen]
-    return _carry(total)
+    base = (y * width)[:, None]
+    top = np.iinfo(np.int64).max
+    totals = [np.zeros((A.shape[0], len(x)), dtype=np.int64) for _F, A in fields]
+    for ((_roll, w), S) in zip(ROLLS, succ, strict=True):
+        flat = S[x] + base  # (B, m): the candidate pairs (y, s)
+        for (F, A), total in zip(fields, totals, strict=True):
+            fv = F.take(flat)
+            k = fv.argmin(axis=1)
+            close = fv <= (fv[rows, k] + _EPS)[:, None]
+            near = np.flatnonzero(np.count_nonzero(close, axis=1) > 1)
+            if len(near):
+                cs, ok = flat[near], close[near]
+                for lvl in range(A.shape[0] - 1, -1, -1):
+                    v = A[lvl].take(cs)
+                    m = np.where(ok, v, top).min(axis=1)
+                    ok &= v == m[:, None]
+                k[near] = np.argmax(ok, axis=1)
+            chosen = A.take(flat[rows, k], axis=1)
+            if w == 1:
+                total += chosen
+            else:
+                total += chosen << 1
+    return [_carry(t) for t in totals]
 
 
 def build(max_checkers: int = 6, progress=None, checkpoint: str | None = None, keys=None) -> TwoSided:
@@ -363,7 +373,9 @@ def build(max_checkers: int = 6, progress=None, checkpoint: str | None = None, k
 
     # limb stacks (L, n, n+1): P, and the equities after the cube decision XC, XO, XT (+1)
     A = {name: np.zeros((L, n, n + 1), dtype=np.int64) for name in ("P", "XC", "XO", "XT")}
-    out = {name: np.zeros((L, n, n), dtype=np.int64) for name in _FIELDS}
+    # the stored fields: P and N_T are the limbs of P and X_T (views, no copy); N_C and N_O their own
+    out = {"P": A["P"][:, :, :n], "NO": np.zeros((L, n, n), dtype=np.int64),
+           "NC": np.zeros((L, n, n), dtype=np.int64), "NT": A["XT"][:, :, :n]}
     # roller already off: won (P = 1, equity +1 -> stored 2S); opponent off: lost (0, -1 -> 0)
     A["P"][:, empty, :] = Sl
     for name in ("XC", "XO", "XT"):
@@ -401,10 +413,10 @@ def build(max_checkers: int = 6, progress=None, checkpoint: str | None = None, k
             continue
         sel = level == Lv
         x, y = xs[sel], ys[sel]
-        p_new = _sub(Sl, _div36(_roll_min(F["P"], A["P"], x, y, succ)))
-        nc = _sub(S2l, _div36(_roll_min(F["XC"], A["XC"], x, y, succ)))
-        no = _sub(S2l, _div36(_roll_min(F["XT"], A["XT"], x, y, succ)))
-        nt = _sub(S2l, _div36(_roll_min(F["XO"], A["XO"], x, y, succ)))
+        mins = _roll_mins([(F[k].reshape(-1), A[k].reshape(L, -1)) for k in ("P", "XC", "XT", "XO")],
+                          x, y, succ, n + 1)
+        p_new = _sub(Sl, _div36(mins[0]))
+        nc, no, nt = (_sub(S2l, _div36(t)) for t in mins[1:])
         two = _carry(2 * nt)  # 2 N_T + 2 (stored form of 2 N_T is two - S)
         below = _less(two, Sl)  # 2 N_T < -1: doubling is worse than any no-double value
         d = _where(below, np.zeros_like(two), _sub(np.where(below[None], Sl, two), Sl))
@@ -413,7 +425,7 @@ def build(max_checkers: int = 6, progress=None, checkpoint: str | None = None, k
         A["XC"][:, x, y] = _where(_less(nc, d), d, nc)
         A["XO"][:, x, y] = _where(_less(no, d), d, no)
         A["XT"][:, x, y] = nt
-        out["P"][:, x, y], out["NC"][:, x, y], out["NO"][:, x, y], out["NT"][:, x, y] = p_new, nc, no, nt
+        out["NC"][:, x, y], out["NO"][:, x, y] = nc, no
         refresh(x, y)
         if progress is not None:
             progress(li + 1, len(levels), int(np.count_nonzero(level <= Lv)), len(level))
@@ -445,175 +457,18 @@ def _load_checkpoint(path, keys, tau, A, out) -> int:
         return int(z["done"])
 
 
-def _atomic_bytes(path: str, data: bytes) -> None:
-    """Write ``data`` through the one safe writer (whole or not at all; see exactcube.output)."""
-    from ...output import open_output
-
-    with open_output(path, "bearoff database", binary=True) as f:
-        f.write(data)
-
-
-# ----------------------------------------------------------------------- storage
+#: Names that lived here before the file formats moved to :mod:`.formats` and gnubg's file to
+#: :mod:`.gnubgfiles`, still importable from this module for one release (CHANGELOG.md).
+_MOVED = {"save": ("formats", "save"), "load": ("formats", "load"),
+          "find_makebearoff": ("gnubgfiles", "find_makebearoff"), "read_gnubg_ts": ("gnubgfiles", "read_gnubg_ts"),
+          "TSComparison": ("gnubgfiles", "TSComparison"), "compare_with_gnubg": ("gnubgfiles", "compare_two_sided")}
 
 
-def save(t: TwoSided, path: str) -> str:
-    """Write ``t`` compactly (module docstring): each stored integer in ``5 L`` little-endian
-    bytes (``L`` limbs of 40 bits), with the SHA-256 of the payload and a digest of every
-    roller row per field (:func:`.cache.row_digest`, so a query checks only what it reads);
-    returns the payload's SHA-256."""
-    from .cache import row_digest
+def __getattr__(name):
+    """The old import paths of :data:`_MOVED` (resolved on use, so this module imports neither module)."""
+    if name in _MOVED:
+        from importlib import import_module
 
-    parts, rows = [], {}
-    for name in _FIELDS:
-        a = t.fields[name]
-        L = a.shape[0]
-        b = np.empty(a.shape[1:] + (5 * L,), dtype=np.uint8)
-        for lvl in range(L):
-            for k in range(5):
-                b[..., 5 * lvl + k] = (a[lvl] >> (8 * k)) & 255
-        rows[name] = "".join(row_digest(name, i, b[i].tobytes()) for i in range(b.shape[0]))
-        parts.append(b.tobytes())
-    payload = b"".join(parts)
-    digest = hashlib.sha256(payload).hexdigest()
-    head = json.dumps({"format": "exactcube-bearoff-ts-1", "tau": t.tau, "limbs": t.fields["P"].shape[0],
-                       "keys": [counts_of(k) for k in t.keys], "fields": list(_FIELDS),
-                       "offsets": [_OFFSET[f] for f in _FIELDS], "sha256": digest, "rows": rows}).encode() + b"\n"
-    _atomic_bytes(path, head + payload)
-    return digest
-
-
-def load(path: str) -> TwoSided:
-    """Read a table written by :func:`save`, verifying its checksum (BadInput otherwise)."""
-    with open(path, "rb") as f:
-        data = f.read()
-    nl = data.find(b"\n")
-    try:
-        head = json.loads(data[:nl])
-    except ValueError:
-        raise BadInput(f"{path}: not an exactcube two-sided bearoff file") from None
-    if not isinstance(head, dict) or head.get("format") != "exactcube-bearoff-ts-1":
-        raise BadInput(f"{path}: not an exactcube two-sided bearoff file")
-    payload = data[nl + 1:]
-    if hashlib.sha256(payload).hexdigest() != head.get("sha256"):
-        raise BadInput(f"{path}: checksum mismatch (file damaged)")
-    try:
-        keys = tuple(key_of(c) for c in head["keys"])
-        n, L, tau = len(keys), int(head["limbs"]), int(head["tau"])
-        names = [str(f) for f in head["fields"]]
-    except (KeyError, TypeError, ValueError):
-        raise BadInput(f"{path}: damaged header") from None
-    size = n * n * 5 * L
-    if len(payload) != size * len(names) or sorted(names) != sorted(_FIELDS):
-        raise BadInput(f"{path}: damaged file (payload size)")
-    fields = {}
-    for f_i, name in enumerate(names):
-        b = np.frombuffer(payload, dtype=np.uint8, count=size, offset=f_i * size).reshape(n, n, 5 * L)
-        a = np.zeros((L, n, n), dtype=np.int64)
-        for lvl in range(L):
-            for k in range(5):
-                a[lvl] |= b[..., 5 * lvl + k].astype(np.int64) << (8 * k)
-        fields[name] = a
-    return TwoSided(keys, tau, fields)
-
-
-# ----------------------------------------------------------------------- gnubg
-
-
-def find_makebearoff() -> str | None:
-    """Path of gnubg's ``makebearoff`` (on PATH, or Debian's /usr/games), None if absent."""
-    import shutil
-
-    path = shutil.which("makebearoff")
-    if path is None and os.path.exists("/usr/games/makebearoff"):
-        path = "/usr/games/makebearoff"
-    return path
-
-def read_gnubg_ts(path: str):
-    """gnubg's two-sided file (module docstring): an ``(n, n, 4)`` uint16 array of words in
-    gnubg's order (roller, opponent)."""
-    with open(path, "rb") as f:
-        data = f.read()
-    head = data[:40].decode("ascii", "replace")
-    if not head.startswith("gnubg-TS-") or head[15] != "1":
-        raise BadInput(f"{path}: not a cubeful gnubg two-sided file (header {head[:16]!r})")
-    P_, C = int(head[9:11]), int(head[12:14])
-    if P_ != 6:
-        raise BadInput(f"{path}: only 6-point two-sided files are read")
-    n = n_positions(C)
-    return np.frombuffer(data, dtype="<u2", count=n * n * 4, offset=40).reshape(n, n, 4)
-
-
-@dataclass
-class TSComparison(Result):
-    """gnubg's two-sided 16-bit values against the exact table."""
-
-    pairs: int = 0
-    max_dev: dict = field(default_factory=dict)  # field -> (deviation, (x, y))
-    beyond: dict = field(default_factory=dict)  # field -> words off by more than half a step (1/65535)
-    disagreements: list = field(default_factory=list)
-    method: str = "exact two-sided table vs gnubg makebearoff -t 6x6, decision by decision"
-    evidence: str = "exact"
-    source: str = "gnubg 1.07 makebearoff"
-
-
-def compare_with_gnubg(t: TwoSided, words) -> TSComparison:
-    """Compare every pair: largest deviation of each stored value (gnubg's value
-    :math:`u/32767.5 - 1` against the exact one), how many values are off by more than half a
-    step, and every pair and cube state where gnubg's values give a different double/take
-    decision than the exact values."""
-    S = t.scale
-    keys = t.keys
-    if tuple(keys) != positions(_checkers_for(words.shape[0])):
-        raise BadInput("compare a full table in gnubg's order with gnubg's file of the same size")
-    n = len(keys)
-    res = TSComparison(pairs=(n - 1) * (n - 1))
-    obj = {name: t.objects(name)[1:, 1:] for name in _FIELDS}
-    exact = {"cubeless": 2 * obj["P"] - S, "owned": obj["NO"], "centred": obj["NC"], "theirs": obj["NT"]}
-    for f_i, name in enumerate(("cubeless", "owned", "centred", "theirs")):
-        u = words[1:, 1:, f_i].astype(np.int64).astype(object)
-        # |gnubg - exact| * 65535 * 36^tau, exactly
-        dev = np.abs((2 * u - 65535) * S - 65535 * exact[name])
-        flat = int(np.argmax(dev))  # object argmax compares Python integers exactly
-        i, j = divmod(flat, n - 1)
-        res.max_dev[name] = (mpq(int(dev[i, j]), 65535 * S), (counts_of(keys[i + 1]), counts_of(keys[j + 1])))
-        res.beyond[name] = int((dev > S).sum())  # half a step of 1/32767.5 is 1/65535: S in these units
-    # decisions: gnubg's CubeEquity on its words vs the exact decision (vectorised)
-    sl = (slice(1, None), slice(1, None))
-    nt = obj["NT"]
-    dt = 2 * nt
-    x_take = dt < S
-    x_tie_take = dt == S
-    dt_g = words[sl][..., 3].astype(np.int64) - 0x8000
-    g_take = ~(dt_g >= _cdiv2(np.full_like(dt_g, 0x7FFF)))
-    for cube, field_i, nd_exact in (("centred", 2, obj["NC"]), ("mine", 1, obj["NO"])):
-        dv = np.minimum(dt, S)
-        x_double = (dv > nd_exact).astype(bool)
-        x_tie = (dv == nd_exact).astype(bool)
-        nd_g = words[sl][..., field_i].astype(np.int64) - 0x8000
-        g_double = (dt_g >= _cdiv2(nd_g)) & (0x7FFF >= nd_g)
-        bad_double = (g_double != x_double) & ~x_tie
-        bad_take = (g_take != x_take.astype(bool)) & ~x_tie_take.astype(bool)
-        for i, j in zip(*np.nonzero(bad_double | bad_take)):
-            I, J = i + 1, j + 1
-            e = t.entry(counts_of(keys[I]), counts_of(keys[J]))
-            xa = cube_action(e, cube)
-            res.disagreements.append({
-                "mine": e.mine, "theirs": e.theirs, "cube": cube,
-                "gnubg": ("double" if g_double[i, j] else "no double") + (", take" if g_take[i, j] else ", pass"),
-                "exact": ("double" if x_double[i, j] else "no double") + (", take" if x_take[i, j] else ", pass"),
-                "exact_no_double": xa["no_double"], "exact_double_take": xa["double_take"],
-                "gnubg_no_double": mpq(2 * int(words[I, J, field_i]) - 65535, 65535),
-                "gnubg_double_take": 2 * mpq(2 * int(words[I, J, 3]) - 65535, 65535)})
-    return res
-
-
-def _checkers_for(n: int) -> int:
-    for c in range(1, 16):
-        if n_positions(c) == n:
-            return c
-    raise BadInput(f"no bearoff table has {n} positions a side")
-
-
-def _cdiv2(v):
-    """C's ``v / 2`` on integers (truncation toward zero)."""
-    return np.where(v < 0, -((-v) // 2), v // 2)
+        module, new = _MOVED[name]
+        return getattr(import_module(f".{module}", __package__), new)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
