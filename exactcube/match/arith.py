@@ -20,7 +20,7 @@ from flint import arb, fmpq
 
 from ..numbers import exact_bounds, is_mpq, mpq
 
-__all__ = ["ExactArithmetic", "BallArithmetic", "solve_table", "sign", "is_ball", "bounds", "ball_precision"]
+__all__ = ["ExactArithmetic", "BallArithmetic", "lift", "minus", "solve_table", "sign", "is_ball", "bounds", "ball_precision"]
 
 
 @contextmanager
@@ -51,6 +51,18 @@ class BallArithmetic:
     def q(self, x):
         x = mpq(x)
         return arb(fmpq(int(x.numerator), int(x.denominator)))
+
+
+def lift(x):
+    """An exact number as a ball when it must meet balls (the ball of an mpq at the current precision)."""
+    return x if is_ball(x) else BallArithmetic().q(x)
+
+
+def minus(x, y):
+    """x - y for any mix of exact numbers and balls (exact when both are exact)."""
+    if is_ball(x) or is_ball(y):
+        return lift(x) - lift(y)
+    return x - y
 
 
 def is_ball(x) -> bool:

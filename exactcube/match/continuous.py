@@ -47,7 +47,7 @@ from functools import lru_cache
 from ..errors import BadInput
 from ..numbers import mpq
 from ..results import Result
-from .arith import ExactArithmetic, sign, solve_table
+from .arith import BallArithmetic, ExactArithmetic, bounds, is_ball, sign, solve_table
 from .met import MAX_LENGTH, MatchEquityTable
 
 __all__ = ["Segment", "ContinuousMatch", "CubePoints", "continuous_met", "cube_points", "NORMAL", "CRAWFORD",
@@ -109,7 +109,9 @@ class ContinuousMatch:
     scores after the game (None: the model's own equities, recursively)."""
 
     def __init__(self, ar=None, payoff: MatchEquityTable | None = None):
-        self.ar = ar or ExactArithmetic()
+        if ar is None:
+            ar = BallArithmetic() if payoff is not None and any(is_ball(v) for r in payoff.pre for v in r) else ExactArithmetic()
+        self.ar = ar
         self.payoff = payoff
         self.half = self.ar.q(mpq(1, 2))
         self.early: list[tuple] = []
@@ -133,7 +135,8 @@ class ContinuousMatch:
     def start(self, a: int, b: int, kind: str):
         """A's equity at the start of a game of kind ``kind`` at a-away/b-away."""
         if self.payoff is not None:
-            return self.ar.q(self.payoff.equity(a, b, post_crawford=kind == POST_CRAWFORD))
+            v = self.payoff.equity(a, b, post_crawford=kind == POST_CRAWFORD)
+            return v if is_ball(v) else self.ar.q(v)
         return self._start(a, b, kind)
 
     def _start_uncached(self, a, b, kind):
@@ -200,7 +203,7 @@ class CubePoints(Result):
 def _window_start(seg: Segment, h: Segment):
     """Least p in [seg.l, seg.r] with h(p) >= seg(p) (both piecewise linear; breakpoints checked, the
     crossing solved on the linear piece)."""
-    pts = sorted({seg.l, h.l, h.r, seg.r})
+    pts = sorted([seg.l, h.l, h.r, seg.r], key=lambda x: bounds(x)[0])
     pts = [p for p in pts if not _lt(p, seg.l) and not _lt(seg.r, p)]
     prev = None
     for p in pts:

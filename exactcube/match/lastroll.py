@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from ..errors import BadInput
 from ..numbers import mpq
 from ..results import Result
+from .arith import BallArithmetic, ExactArithmetic, is_ball, sign
 from .met import MatchEquityTable
 
 __all__ = ["LastRoll", "last_roll_action", "last_roll_grid"]
@@ -43,13 +44,13 @@ class LastRoll(Result):
     EVIDENCE = "exact"
 
 
-def _after(met: MatchEquityTable, a: int, b: int, post: bool):
+def _after(met: MatchEquityTable, a: int, b: int, post: bool, ar):
     if a <= 0:
-        return mpq(1)
+        return ar.q(1)
     if b <= 0:
-        return mpq(0)
-    nxt = post or (a == 1) != (b == 1)
-    return met.equity(a, b, post_crawford=post and nxt)
+        return ar.q(0)
+    v = met.equity(a, b, post_crawford=post)
+    return v if is_ball(v) else ar.q(v)
 
 
 def last_roll_action(met: MatchEquityTable, a: int, b: int, w, cube: int = 1, crawford: bool = False,
@@ -61,17 +62,24 @@ def last_roll_action(met: MatchEquityTable, a: int, b: int, w, cube: int = 1, cr
         raise BadInput(f"the winning chance must be in [0, 1], got {w}")
     post = crawford or post_crawford
     c = cube
-    nd = w * _after(met, a - c, b, post) + (1 - w) * _after(met, a, b - c, post)
-    dt = w * _after(met, a - 2 * c, b, post) + (1 - w) * _after(met, a, b - 2 * c, post)
-    dp = _after(met, a - c, b, post)
+    ar = BallArithmetic() if any(is_ball(v) for row in met.pre for v in row) else ExactArithmetic()
+    wq = ar.q(w)
+    nd = wq * _after(met, a - c, b, post, ar) + (1 - wq) * _after(met, a, b - c, post, ar)
+    dt = wq * _after(met, a - 2 * c, b, post, ar) + (1 - wq) * _after(met, a, b - 2 * c, post, ar)
+    dp = _after(met, a - c, b, post, ar)
+    take_sign = sign(dt - dp)
     if crawford:
         action = "no double (Crawford game)"
+    elif take_sign is None:
+        action = "undecided (take and pass within the balls)"
     else:
-        take = dt <= dp
-        best = dt if take else dp
-        if best > nd:
-            action = "double, take" if dt < dp else ("double, pass" if dt > dp else "double, take or pass")
-        elif best == nd:
+        best = dt if take_sign <= 0 else dp
+        gain = sign(best - nd)
+        if gain is None:
+            action = "undecided (double and no double within the balls)"
+        elif gain > 0:
+            action = "double, take" if take_sign < 0 else ("double, pass" if take_sign > 0 else "double, take or pass")
+        elif gain == 0:
             action = "double or not (equal)"
         else:
             action = "no double"

@@ -48,7 +48,7 @@ from __future__ import annotations
 
 from ..errors import BadInput
 from ..numbers import mpq
-from .arith import solve_table
+from .arith import ExactArithmetic, solve_table
 from .met import MAX_LENGTH, MatchEquityTable
 
 __all__ = ["MEC_GNUBG", "EXACT_LENGTH", "mec_met", "mec_post_crawford"]
@@ -83,10 +83,10 @@ def mec_post_crawford(n: int, g, w, fd2, fd4, ar, four_away_as_coded: bool = Fal
     return tuple(E[i] for i in range(1, n + 1))
 
 
-def _mec(n: int, p: dict, ar, four_away_as_coded: bool):
+def _mec_edges(n: int, p: dict, ar, four_away_as_coded: bool):
+    """The 0-away entries, the post-Crawford row and the Crawford game (no division: exact at any length)."""
     q = ar.q
     g, w = q(p["gammon-rate"]), q(p["win-rate"])
-    w_exact = mpq(p["win-rate"])
     one, zero = q(1), q(0)
     post = mec_post_crawford(n, p["gammon-rate"], p["win-rate"], p["free-drop-2-away"], p["free-drop-4-away"], ar,
                              four_away_as_coded)
@@ -100,6 +100,15 @@ def _mec(n: int, p: dict, ar, four_away_as_coded: bool):
     for i in range(n, 1, -1):  # the Crawford game, overwriting backwards as mec does
         E[(1, i)] = E[(0, i)] * w + E[(1, i - 1)] * (1 - w) * (1 - g) + E[(1, i - 2)] * (1 - w) * g
         E[(i, 1)] = E[(i, 0)] * (1 - w) + E[(i - 1, 1)] * w * (1 - g) + E[(i - 2, 1)] * w * g
+    return E, post
+
+
+def _mec(n: int, p: dict, ar, four_away_as_coded: bool):
+    q = ar.q
+    g, w = q(p["gammon-rate"]), q(p["win-rate"])
+    w_exact = mpq(p["win-rate"])
+    one = q(1)
+    E, post = _mec_edges(n, p, ar, four_away_as_coded)
 
     def dpt(pp, o, c, wpp):
         """(equity, winning chance) of pp at the point where pp doubles o to c (mec ``dpt``)."""
@@ -141,6 +150,12 @@ def mec_met(length: int = 25, params: dict | None = None, exact: bool = False, d
     if p["win-rate"] != mpq(1, 2):
         raise BadInput("only the even game (win-rate 1/2) is supported: with a favourite the table is not symmetric")
     pre, post, how = solve_table(lambda ar: _mec(length, p, ar, four_away_as_coded), exact, digits)
+    if not exact:  # the edges exactly (no division there)
+        E, post = _mec_edges(length, p, ExactArithmetic(), four_away_as_coded)
+        rows = [list(r) for r in pre]
+        for i in range(1, length + 1):
+            rows[0][i - 1], rows[i - 1][0] = E[(1, i)], E[(i, 1)]
+        pre = tuple(tuple(r) for r in rows)
     sign = " (4-away free drop with gnubg's coded sign)" if four_away_as_coded else ""
     return MatchEquityTable(
         name="mec (Tornberg), gnubg's parameters" + sign, length=length, pre=pre, post=post, model="mec",

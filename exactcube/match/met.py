@@ -46,7 +46,7 @@ from typing import Sequence
 from ..errors import BadInput
 from ..numbers import mpq, parse_rational
 from ..results import Result
-from .arith import ball_precision, is_ball, sign
+from .arith import ball_precision, is_ball, minus, sign
 
 __all__ = [
     "MatchEquityTable",
@@ -138,11 +138,12 @@ class MatchEquityTable(Result):
         n = self.length
         for a in range(1, n + 1):
             for b in range(a, n + 1):
-                s = sign(self.pre[a - 1][b - 1] + self.pre[b - 1][a - 1] - 1)
+                total = minus(self.pre[a - 1][b - 1], minus(1, self.pre[b - 1][a - 1]))
+                s = sign(total)
                 if s is None:
                     undecided += 1
                 elif s != 0:
-                    bad.append((f"{a}-away/{b}-away", f"M(a,b) + M(b,a) = {self.pre[a - 1][b - 1] + self.pre[b - 1][a - 1]}"))
+                    bad.append((f"{a}-away/{b}-away", f"M(a,b) + M(b,a) - 1 = {total}"))
         return MetCheck("symmetry", _verdict(bad, undecided), tuple(bad), n * (n + 1) // 2)
 
     def check_monotonicity(self) -> MetCheck:
@@ -157,7 +158,7 @@ class MatchEquityTable(Result):
         def worse(x, y):  # x > y?  None when undecided
             if x is y:  # one value stored twice (a free drop's tie)
                 return False
-            s = sign(x - y)
+            s = sign(minus(x, y))
             return None if s is None else s > 0
 
         for a in range(1, n + 1):
@@ -191,7 +192,7 @@ class MatchEquityTable(Result):
         """The post-Crawford free-drop differences ``post[2k-1] - post[2k]`` (trailer at
         (2k-1)-away minus at 2k-away) for every even away: what the table says the leader's
         free drop takes from the trailer; a negative value breaks monotonicity."""
-        return tuple((b, self.post[b - 2] - self.post[b - 1]) for b in range(2, len(self.post) + 1, 2))
+        return tuple((b, minus(self.post[b - 2], self.post[b - 1])) for b in range(2, len(self.post) + 1, 2))
 
     def check_free_drops(self, stated: Sequence[tuple[int, mpq]] = ()) -> MetCheck:
         """Every free-drop difference is at least 0; where ``stated`` gives (b, value) for an
@@ -206,7 +207,7 @@ class MatchEquityTable(Result):
                 bad.append((f"post-Crawford {b}-away", f"trailer gains {-d} over {b - 1}-away"))
         for b, v in stated:
             if b in diffs:
-                s = sign(diffs[b] - v)
+                s = sign(minus(diffs[b], v))
                 undecided += s is None
                 if s:
                     bad.append((f"post-Crawford {b}-away", f"free drop {diffs[b]}, stated {v}"))

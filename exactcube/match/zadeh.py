@@ -148,6 +148,21 @@ def _zadeh(n: int, p: dict, ar) -> tuple[tuple, tuple]:
     return tuple(tuple(row) for row in A), post
 
 
+def _exact_edges(pre, p: dict, n: int):
+    """The table with its post-Crawford row and Crawford row and column replaced by exact rationals."""
+    post = zadeh_post_crawford(n, p["post-gammon-rate-trailer"], p["free-drop-2-away"], p["free-drop-4-away"])
+    g1 = p["gammon-rate-leader"]
+
+    def pc(k):
+        return mpq(1) if k < 0 else post[k]
+
+    rows = [list(r) for r in pre]
+    for i in range(n):
+        rows[i][0] = g1 / 2 * pc(i - 2) + (1 - g1) / 2 * pc(i - 1)
+        rows[0][i] = 1 - rows[i][0]
+    return tuple(tuple(r) for r in rows), post
+
+
 def zadeh_met(length: int = 25, params: dict | None = None, exact: bool = False,
               digits: int = 30) -> MatchEquityTable:
     """Zadeh's table to ``length``-away with gnubg's ``zadeh.xml`` parameters (or ``params``):
@@ -162,6 +177,8 @@ def zadeh_met(length: int = 25, params: dict | None = None, exact: bool = False,
     p = dict(ZADEH_GNUBG)
     p.update({k: mpq(v) for k, v in (params or {}).items()})
     pre, post, how = solve_table(lambda ar: _zadeh(length, p, ar), exact, digits)
+    if not exact:  # the post-Crawford row and the Crawford game need no division: exact at any length
+        pre, post = _exact_edges(pre, p, length)
     return MatchEquityTable(
         name="Zadeh (1977), gnubg's parameters", length=length, pre=pre, post=post, model="zadeh",
         parameters=tuple(sorted(p.items())), evidence="exact" if exact else "rigorous", method=how,
