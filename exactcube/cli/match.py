@@ -155,10 +155,11 @@ def _cube(args, out) -> int:
 
     out.print(f"{a}-away/{b}-away, cube {level} {args.cube or 'centred'}, {pts.kind} game; later scores: "
               f"{args.met or 'the continuous model'}")
-    out.print(f"  take point (pass below):   {show(pts.take)}")
-    out.print(f"  cash point (they pass above): {show(pts.cash)}")
-    out.print(f"  doubling window:           {('[' + show(pts.double_from) + ', ' + show(pts.cash) + ']') if pts.double_from is not None else 'none (cannot double usefully)'}")
-    out.print(f"  match equity at p = 1/2:   {show(pts.equity_at_half)}")
+    window = (f"[{show(pts.double_from)}, {show(pts.cash)}]" if pts.double_from is not None
+              else "none (a double cannot gain)")
+    for label, text in (("take point (pass below)", show(pts.take)), ("cash point (they pass above)", show(pts.cash)),
+                        ("doubling window", window), ("match equity at p = 1/2", show(pts.equity_at_half))):
+        out.print(f"  {label + ':':<30}{text}")
     return 0
 
 
