@@ -19,19 +19,27 @@ DESCRIPTION = """Match play, exactly.
         player 3-away (no gammons, perfectly efficient cube); later scores from the model itself or --met
   exactcube match last-roll --win 0.6 [--up-to 11] [--met MODEL|FILE]
         double / take / pass on the last roll at every score, for a given chance of winning on it
+  exactcube match bearoff "0 0 1 1 1 0" "0 1 0 1 1 0" --match 7 --score 4-2 [--crawford] [--met FILE]
+        a bearoff at a match score: exact cubeless chances and their match winning chance, the
+        cubeful match winning chance and the cube action at the score (the roller is the first side)
+  exactcube match race 70 75 --match 7 --score 4-2 [--met FILE]
+        a pip-count race (zk77's model, no gammons): the exact chance and its match winning chance
 
 Generated tables are exact rationals for short matches (--exact: Zadeh to 7-away, mec to 8, the
 continuous game to 9; their denominators grow exponentially) and otherwise balls that contain the
 exact values, every radius below 1e-30 (evidence: rigorous).  -o FILE writes the table in the
 format its name says (.json, .csv, .tex; rich text otherwise), whole or not at all."""
 
-ACTIONS = ("met", "cube", "last-roll")
+ACTIONS = ("met", "cube", "last-roll", "bearoff", "race")
 MAX_MET_LENGTH = 64
 
 
 def add_arguments(p):
     p.add_argument("action", choices=ACTIONS, help="met: a table; cube: the cube at a score; last-roll: actions")
-    p.add_argument("scores", nargs="*", help="cube: the aways A B (the player A-away, the opponent B-away)")
+    p.add_argument("scores", nargs="*", help="cube: the aways A B (the player A-away, the opponent B-away); "
+                                             "bearoff: two positions; race: two pip counts")
+    p.add_argument("--match", type=int_arg("--match", 1, MAX_MET_LENGTH), help="bearoff, race: the match length")
+    p.add_argument("--score", help="bearoff, race: the points each side has, yours first: 4-2")
     p.add_argument("--model", help="met: zadeh (default) | mec | continuous")
     p.add_argument("--file", help="met: a gnubg MET file (explicit table) read as printed")
     p.add_argument("--met", help="cube, last-roll: the table for later scores: zadeh | mec | continuous | a gnubg "
@@ -198,5 +206,71 @@ def _last_roll(args, out) -> int:
     return 0
 
 
+def _score(args):
+    """(your away, their away) from --match N --score A-B."""
+    from ..numbers import parse_int
+
+    if args.match is None or args.score is None:
+        raise BadInput(f"match {args.action} needs --match N and --score A-B (the points each side has, yours first)")
+    parts = args.score.split("-")
+    if len(parts) != 2:
+        raise BadInput(f"--score: write the points each side has, yours first, like 4-2 (got {args.score!r})")
+    mine, theirs = (parse_int(p.strip(), "--score", 0, args.match - 1) for p in parts)
+    return args.match - mine, args.match - theirs
+
+
+def _exact_met(args, length):
+    """The exact table for a match query: a gnubg file as printed, or a model's exact table."""
+    from .. import match
+
+    spec = args.met or "zadeh"
+    if spec in match.MODELS:
+        return match.generate(spec, length, exact=True)
+    return _table_of(spec, length)
+
+
+def _game(args, out) -> int:
+    reject_options(args, f"match {args.action}", ("--model", "--file", "--length", "--exact", "--win", "--up-to",
+                                                  "--format", "--level", "--cube"))
+    if len(args.scores) != 2:
+        raise BadInput(f"match {args.action} takes two {'positions' if args.action == 'bearoff' else 'pip counts'}")
+    a, b = _score(args)
+    met = _exact_met(args, args.match)
+    from ..match import results
+    from ..numbers import format_decimal, format_exact
+
+    d = args.digits if args.digits is not None else 4
+    kind = results.game_kind(a, b, args.crawford, args.post_crawford)
+
+    def show(v):
+        return f"{format_decimal(v, d)}" + (f" (= {format_exact(v)})" if v.denominator < 10 ** 9 else "")
+
+    if args.action == "race":
+        from ..numbers import parse_int
+
+        x, y = (parse_int(t, "pip count", 1, 1000) for t in args.scores)
+        w, mwc = results.race_match(x, y, met, a, b, 1, args.crawford, args.post_crawford)
+        out.print(f"race {x} (you, on roll) vs {y} at {a}-away/{b}-away, {kind} game; table: {met.name}")
+        out.print(f"  chance you win the race:     {show(w)}")
+        out.print(f"  match winning chance, the cube left at 1 (no gammons): {show(mwc)}")
+        return 0
+    from ..race.bearoff.positions import parse_position
+
+    x, y = (parse_position(t) for t in args.scores)
+    r = results.bearoff_match(x, y, met, a, b, 1, "centred", args.crawford, args.post_crawford)
+    out.print(f"bearoff {' '.join(map(str, x))} (you, on roll) vs {' '.join(map(str, y))} at {a}-away/{b}-away, "
+              f"{kind} game; table: {met.name}")
+    out.print(f"  cubeless: win {show(r.win)}, win a gammon {show(r.win_gammon)}, lose a gammon "
+              f"{show(r.lose_gammon)}; through the table, a match winning chance of {show(r.cubeless_mwc)}")
+    out.print(f"  cubeful match winning chance, no double: {show(r.no_double)}")
+    if r.double_take is not None:
+        out.print(f"  double, take: {show(r.double_take)}; double, pass: {show(r.double_pass)}")
+    out.print(f"  action: {r.action}  ({r.pairs:,} states solved exactly)")
+    return 0
+
+
 def run(args, out) -> int:
-    return {"met": _met, "cube": _cube, "last-roll": _last_roll}[args.action](args, out)
+    if args.action not in ("bearoff", "race"):
+        reject_options(args, f"match {args.action}", ("--match", "--score"))
+    return {"met": _met, "cube": _cube, "last-roll": _last_roll, "bearoff": _game, "race": _game}[args.action](
+        args, out)

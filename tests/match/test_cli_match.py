@@ -70,3 +70,23 @@ def test_last_roll_table():
                      "/usr/share/gnubg/met/Kazaross-XG2.xml", "--format", "csv"])
     assert code == 0
     assert out.splitlines()[1].split(",")[1] == "D/T"  # 2-away/2-away at w = 0.6 (tests/match/test_met.py)
+
+
+def test_bearoff_at_a_score():
+    # 1-away/2-away Crawford game: 29/32 (tests/match/test_match_games.py derives it)
+    code, out = run(["match", "bearoff", "0 0 0 0 0 1", "0 0 0 0 0 1", "--match", "5", "--score", "4-3"])
+    assert code == 0 and "(= 29/32)" in out and "Crawford game" in out
+
+
+@pytest.mark.parametrize("argv", [
+    ["match", "bearoff", "0 0 0 0 0 1", "0 0 0 0 0 1"],
+    ["match", "bearoff", "0 0 0 0 0 1", "0 0 0 0 0 1", "--match", "5", "--score", "5-1"],
+    ["match", "bearoff", "0 0 0 0 0 1", "0 0 0 0 0 1", "--match", "5", "--score", "3"],
+    ["match", "bearoff", "0 0 0 0 0 1", "0 0 0 0 0 1", "--match", "9", "--score", "0-0"],
+    ["match", "race", "70", "75", "--match", "5", "--score", "1-1", "--crawford"],
+    ["match", "race", "70", "x", "--match", "5", "--score", "1-1"],
+    ["match", "met", "--match", "5"],
+], ids=lambda a: " ".join(a[1:]))
+def test_bad_match_queries_status_2(argv, capsys):
+    code, _ = run(argv)
+    assert code == 2 and capsys.readouterr().err.startswith("exactcube: error:")
