@@ -13,25 +13,11 @@ way a comparison is made on table entries.
 
 from __future__ import annotations
 
-from contextlib import contextmanager
-
-import flint
 from flint import arb, fmpq
 
-from ..numbers import exact_bounds, is_mpq, mpq
+from ..numbers import ball_precision, exact_bounds, mpq
 
 __all__ = ["ExactArithmetic", "BallArithmetic", "lift", "minus", "solve_table", "sign", "is_ball", "bounds", "ball_precision"]
-
-
-@contextmanager
-def ball_precision(bits: int):
-    """python-flint's precision set to ``bits`` for the block, the caller's restored after."""
-    old = flint.ctx.prec
-    flint.ctx.prec = int(bits)
-    try:
-        yield
-    finally:
-        flint.ctx.prec = old
 
 
 class ExactArithmetic:
@@ -114,7 +100,3 @@ def solve_table(run, exact: bool, digits: int, start_bits: int = 128, max_bits: 
         if bits >= max_bits:
             raise ArithmeticError(f"balls still wider than 1e-{digits} at {bits} bits")
         bits *= 2
-
-
-def is_exact_number(x) -> bool:
-    return is_mpq(x)

@@ -65,7 +65,7 @@ from functools import lru_cache
 
 from ..errors import BadInput
 from ..numbers import mpq
-from .arith import BallArithmetic, ExactArithmetic, solve_table
+from .arith import ExactArithmetic, solve_table
 from .met import MAX_LENGTH, MatchEquityTable
 
 __all__ = ["ZADEH_GNUBG", "EXACT_LENGTH", "zadeh_post_crawford", "zadeh_met"]

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import subprocess
 import tempfile
 
@@ -35,10 +34,9 @@ from flint import arb, fmpq
 
 from exactcube.claims import Erratum, Evidence, claim, erratum, open_, refuted, verified
 from exactcube.match import mec_met, read_gnubg_xml, zadeh_met
-from exactcube.match.arith import ball_precision, is_ball, lift
+from exactcube.match.arith import ExactArithmetic, is_ball, lift
 from exactcube.match.mec import mec_post_crawford
-from exactcube.match.arith import ExactArithmetic
-from exactcube.numbers import format_decimal, mpq
+from exactcube.numbers import ball_precision, exact_bounds, format_decimal, mpq
 from exactcube.printed import Arithmetic, erratum_kind, printed
 
 RIGOROUS = Evidence.RIGOROUS
@@ -161,8 +159,6 @@ def _judge(where: str, shown: str, value, causes) -> Erratum | None:
         ruling = erratum_kind(shown, pct, arithmetic=None if cause else GNUBG_FLOAT32, method=cause)
         if ruling is None:
             return None
-        from exactcube.numbers import exact_bounds
-
         lo, hi = exact_bounds(pct)
         true = format_decimal((lo + hi) / 2, 8)
     return Erratum(where, shown, true, format_decimal((lo + hi) / 2, 4), note=ruling.reason, kind=ruling.kind)
@@ -210,41 +206,36 @@ def _verdict(errata, what: str, evidence=RIGOROUS):
        "file's length set to 64 so that nothing overwrites it) prints, to 25-away at 4 decimals of a percent, "
        "the exact values of the model up to float32 noise.", slow=True)
 def zadeh_generated():
+    return _judged("zadeh.xml", zadeh_met, "Zadeh", length_override=64)
+
+
+def _judged(name: str, model, what: str, length_override: int | None = None, **alts):
+    """The verdict on gnubg's print of ``met/name`` against the exact ``model`` table to 25-away
+    (``alts``: the alternative computations that name causes, as :func:`compare_shown` takes them)."""
     if not have_gnubg():
         return open_(RIGOROUS, NO_GNUBG, {"scope": NO_GNUBG})
-    shown = gnubg_show(os.path.join(MET_DIR, "zadeh.xml"), LENGTH, length_override=64)
-    met = zadeh_met(LENGTH)
-    return _verdict(compare_shown(shown, met, "zadeh.xml (length 64)"),
-                    f"{LENGTH * LENGTH + 2 * LENGTH} printed entries compared with the exact Zadeh table")
+    shown = gnubg_show(os.path.join(MET_DIR, name), LENGTH, length_override)
+    label = name + (f" (length {length_override})" if length_override else "")
+    return _verdict(compare_shown(shown, model(LENGTH), label, **alts),
+                    f"{LENGTH * LENGTH + 2 * LENGTH} printed entries compared with the exact {what} table")
 
 
 @claim("gnubg-met.zadeh", "met/zadeh.xml as shipped",
        "The table gnubg uses and prints after 'set matchequitytable met/zadeh.xml' is Zadeh's (1977) table "
        "with the file's parameters.", slow=True)
 def zadeh_shipped():
-    if not have_gnubg():
-        return open_(RIGOROUS, NO_GNUBG, {"scope": NO_GNUBG})
-    shown = gnubg_show(os.path.join(MET_DIR, "zadeh.xml"), LENGTH)
-    met = zadeh_met(LENGTH)
-    errata = compare_shown(shown, met, "zadeh.xml", alt_pre=[(LENGTH_CAUSE, normal_extension(LENGTH))])
-    return _verdict(errata, f"{LENGTH * LENGTH + 2 * LENGTH} printed entries compared with the exact Zadeh table")
+    return _judged("zadeh.xml", zadeh_met, "Zadeh", alt_pre=[(LENGTH_CAUSE, normal_extension(LENGTH))])
 
 
 @claim("gnubg-met.mec", "met/mec.xml as shipped",
        "The table gnubg uses and prints after 'set matchequitytable met/mec.xml' is Tornberg's mec table with "
        "the file's parameters (gammon rate 0.26, free drops 0.015 at 2-away and 0.004 at 4-away).", slow=True)
 def mec_shipped():
-    if not have_gnubg():
-        return open_(RIGOROUS, NO_GNUBG, {"scope": NO_GNUBG})
-    shown = gnubg_show(os.path.join(MET_DIR, "mec.xml"), LENGTH)
-    met = mec_met(LENGTH)
     ar = ExactArithmetic()
     coded = mec_post_crawford(LENGTH, mpq(13, 50), mpq(1, 2), mpq(3, 200), mpq(1, 250), ar, four_away_as_coded=True)
     defaults = mec_post_crawford(LENGTH, mpq(1, 4), mpq(1, 2), mpq(3, 200), mpq(1, 250), ar, four_away_as_coded=True)
-    errata = compare_shown(shown, met, "mec.xml", alt_pre=[(LENGTH_CAUSE, normal_extension(LENGTH))],
-                           alt_post0=[(SIGN_CAUSE, coded)],
-                           alt_post1=[(SIGN_CAUSE, coded), (DEFAULTS_CAUSE, defaults)])
-    return _verdict(errata, f"{LENGTH * LENGTH + 2 * LENGTH} printed entries compared with the exact mec table")
+    return _judged("mec.xml", mec_met, "mec", alt_pre=[(LENGTH_CAUSE, normal_extension(LENGTH))],
+                   alt_post0=[(SIGN_CAUSE, coded)], alt_post1=[(SIGN_CAUSE, coded), (DEFAULTS_CAUSE, defaults)])
 
 
 ROLLOUT_FILES = ("Kazaross-XG2.xml", "Rockwell-Kazaross.xml", "g11.xml", "jacobs.xml", "mec26.xml", "woolsey.xml",
