@@ -34,9 +34,8 @@ optimal in every state used.
 
 The **doubling window** of A at a state is :math:`[d, r]`: :math:`d` the least
 :math:`p` from which doubling (B taking) gives A no less than waiting, :math:`r` the cash
-point.  In the money game (no score) the same construction gives the take point 1/5
-(ks69: double and cash at 4/5); with a dead cube (no redoubles) the take point is
-:math:`(L - \text{pass})/(L - W)`-type, 1/4 in money play.
+point.  As the match grows long at an even score the take point tends to the money
+game's 1/5 (ks69: double and cash at 4/5); tests/match/test_met.py checks it at 25-away.
 """
 
 from __future__ import annotations
@@ -94,7 +93,7 @@ def _pos(x) -> bool:
     return s is not None and s > 0
 
 
-def _root(seg: Segment, target, lo_end: bool):
+def _root(seg: Segment, target):
     """The p in [seg.l, seg.r] where seg's linear part equals target (clamped to the segment; the
     clamp is continuous, so where a ball cannot decide the formula's ball holds the truth)."""
     if _le(target, seg.fl) or not _pos(seg.fr - seg.fl):
@@ -153,9 +152,9 @@ class ContinuousMatch:
         W, L = self.after(a - c, b, kind), self.after(a, b - c, kind)
         l, fl, r, fr = q(0), L, q(1), W
         if self.can_double(a, c, owner, "A", kind):
-            r = _root(self.segment(a, b, 2 * c, "B", kind), W, False)
+            r = _root(self.segment(a, b, 2 * c, "B", kind), W)
         if self.can_double(b, c, owner, "B", kind):
-            l = _root(self.segment(a, b, 2 * c, "A", kind), L, True)
+            l = _root(self.segment(a, b, 2 * c, "A", kind), L)
         if _lt(r, l):
             raise ArithmeticError(f"cash points cross at {a}-away/{b}-away, cube {c} ({owner})")
         seg = Segment(l, r, fl, fr)

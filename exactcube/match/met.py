@@ -313,10 +313,10 @@ def read_gnubg_xml(path: str) -> MatchEquityTable:
     other = posts.get("1") if "both" not in posts else None
     if first is None:
         raise BadInput(f"{path!r} has no explicit post-Crawford table")
-    # a table to n-away need not state post-Crawford n-away (its first legal score is (n-1)-away)
+    # a table to n-away need not state post-Crawford n-away (its first legal score is (n-1)-away):
+    # the table is then cut to the length both parts cover
     m = min(n, len(first))
     return MatchEquityTable(
-        name=meta["name"] or path, length=min(n, m) if m < n else n, pre=pre if m >= n else
-        tuple(tuple(r[:m]) for r in pre[:m]), post=tuple(first[:m]),
+        name=meta["name"] or path, length=m, pre=tuple(tuple(r[:m]) for r in pre[:m]), post=tuple(first[:m]),
         model="gnubg XML (as printed)", source=f"{path}: {meta['description']}", exact_model=False,
         post_other=None if other is None else tuple(other[:m]))

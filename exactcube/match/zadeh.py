@@ -70,7 +70,7 @@ from .met import MAX_LENGTH, MatchEquityTable
 
 __all__ = ["ZADEH_GNUBG", "EXACT_LENGTH", "zadeh_post_crawford", "zadeh_met"]
 
-#: the longest Zadeh table computed in exact rationals (the denominators of 7-away have ~3000 digits)
+#: the longest Zadeh table computed in exact rationals (its largest denominator has 10,378 digits at 7-away)
 EXACT_LENGTH = 7
 
 #: the parameters of gnubg's ``met/zadeh.xml`` as exact decimals

@@ -238,14 +238,18 @@ def mec_shipped():
                    alt_post0=[(SIGN_CAUSE, coded)], alt_post1=[(SIGN_CAUSE, coded), (DEFAULTS_CAUSE, defaults)])
 
 
+#: tables that are asymmetric by design (their <name>): symmetry is not asked of them
+ASYMMETRIC = {"jac050.xml": "player 0 a 50 Elo favourite", "jac100.xml": "player 0 a 100 Elo favourite"}
+
 ROLLOUT_FILES = ("Kazaross-XG2.xml", "Rockwell-Kazaross.xml", "g11.xml", "jacobs.xml", "mec26.xml", "woolsey.xml",
                  "snowie.xml", "ortega.xml", "jac050.xml", "jac100.xml")
 
 
 @claim("gnubg-met.rollouts", "met/*.xml, the explicit tables",
-       "Each explicit table of gnubg's met/ folder is symmetric (M(a,b) + M(b,a) = 1), monotone (needing more "
-       "points never helps, post-Crawford too) and gives the leader's free drops a non-negative value "
-       "(post-Crawford, the trailer at 2k-away has no more than at (2k-1)-away).", slow=True)
+       "Each explicit table of gnubg's met/ folder is symmetric (M(a,b) + M(b,a) = 1; not asked of the two "
+       "Jacobs-Trice tables, whose player 0 is a favourite by design), monotone (needing more points never "
+       "helps, post-Crawford too) and gives the leader's free drops a non-negative value (post-Crawford, the "
+       "trailer at 2k-away has no more than at (2k-1)-away).", slow=True)
 def rollouts():
     if not os.path.isdir(MET_DIR):
         return open_(EXACT, NO_GNUBG, {"scope": NO_GNUBG})
@@ -255,9 +259,12 @@ def rollouts():
         if not os.path.isfile(path):
             continue
         met = read_gnubg_xml(path)
-        bad = [c for c in met.checks() if c.holds is False]
-        summary.append(f"{name} ({met.length}-away): " + ("all hold" if not bad else "; ".join(
-            f"{c.name} fails at {len(c.failures)} ({c.failures[0][0]}: {c.failures[0][1]})" for c in bad)))
+        checks = [c for c in met.checks() if not (name in ASYMMETRIC and c.name == "symmetry")]
+        bad = [c for c in checks if c.holds is False]
+        unasked = f" (symmetry not asked: {ASYMMETRIC[name]})" if name in ASYMMETRIC else ""
+        summary.append(f"{name} ({met.length}-away){unasked}: " + ("all hold" if not bad else "; ".join(
+            f"{c.name} fails at {len(c.failures)} (" + ", ".join(f"{w}: {why}" for w, why in c.failures[:5])
+            + (", ..." if len(c.failures) > 5 else "") + ")" for c in bad)))
         for c in bad:
             failures.extend((name, c.name, where, why) for where, why in c.failures)
     details = "checked exactly on the entries as printed: " + " | ".join(summary)
