@@ -61,7 +61,8 @@ def add_arguments(p):
     p.add_argument("--up-to", type=int_arg("--up-to", 2, 25), help="last-roll: scores 2..N-away (default 11)")
 
 
-def _table_of(spec: str, length: int, exact: bool = False):
+def _table_of(spec: str, length: int, exact: bool | None = None):
+    """A model's table (exact when short enough, else balls) or a gnubg file as printed."""
     from .. import match
 
     if spec in match.MODELS:
@@ -150,7 +151,7 @@ def _cube(args, out) -> int:
         raise BadInput("a post-Crawford game has one player at 1-away")
     payoff = None
     if args.met and args.met != "continuous":
-        payoff = _table_of(args.met, max(a, b), exact=False)
+        payoff = _table_of(args.met, max(a, b))
     pts = cm.cube_points(a, b, level, owner, kind, payoff)
     d = args.digits if args.digits is not None else 4
 
@@ -191,7 +192,7 @@ def _last_roll(args, out) -> int:
     from ..match import last_roll_grid
     from ..match_tables import last_roll_table
 
-    met = _table_of(args.met or "zadeh", up_to, exact=False)
+    met = _table_of(args.met or "zadeh", up_to)
     fmt = format_from_name(args.output, args.format)
     table = last_roll_table(last_roll_grid(met, args.win, up_to), up_to)
     table.notes += f"  Later scores from: {met.name}."

@@ -40,11 +40,16 @@ __all__ = [
 MODELS = ("zadeh", "mec", "continuous")
 
 
-def generate(model: str, length: int = 25, exact: bool = False, digits: int = 30) -> MatchEquityTable:
-    """The table of a named model (:data:`MODELS`) to ``length``-away."""
+def generate(model: str, length: int = 25, exact: bool | None = False, digits: int = 30) -> MatchEquityTable:
+    """The table of a named model (:data:`MODELS`) to ``length``-away; ``exact=None``: exact rationals
+    when the model gives them at that length (its ``EXACT_LENGTH``), else balls."""
     from ..errors import BadInput
+    from . import continuous, mec, zadeh
 
-    fn = {"zadeh": zadeh_met, "mec": mec_met, "continuous": continuous_met}.get(model)
-    if fn is None:
+    mod = {"zadeh": zadeh, "mec": mec, "continuous": continuous}.get(model)
+    if mod is None:
         raise BadInput(f"unknown model {model!r} (use one of {', '.join(MODELS)})")
+    if exact is None:
+        exact = length <= mod.EXACT_LENGTH
+    fn = {"zadeh": zadeh_met, "mec": mec_met, "continuous": continuous_met}[model]
     return fn(length, exact=exact, digits=digits)

@@ -107,7 +107,7 @@ class MatchEquityTable(Result):
         if a > self.length or b > self.length:
             raise BadInput(f"score {a}-away/{b}-away is beyond this table ({self.length}-away)")
         if post_crawford and (a == 1) != (b == 1):
-            return mpq(1) - self.post[b - 1] if a == 1 else self.post[a - 1]
+            return minus(mpq(1), self.post[b - 1]) if a == 1 else self.post[a - 1]
         return self.pre[a - 1][b - 1]
 
     def parameter(self, name: str) -> mpq:
