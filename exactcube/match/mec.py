@@ -40,8 +40,9 @@ and p's point is :math:`(1 - e_{dp}, 1 - w_{dp})`.  With p's and o's points
 4-away equity (``E[i][1] += fd4``) where it subtracts :math:`f_2` at 2-away; the rule it
 states (the leader's free drop is worth :math:`f_4` to the leader) and Zadeh's
 ``initPostCrawfordMET`` subtract both.  :func:`mec_met` follows the stated rule;
-``four_away_as_coded=True`` gives gnubg's sign, so that gnubg's printed table can be
-traced to its cause.
+``four_away_as_coded=True`` gives gnubg's sign, and ``leader_post_gammon_rate=1/4`` the
+1-away player's post-Crawford row that gnubg builds from its defaults (the file's parameters
+reach player 0 only), so that gnubg's printed table can be traced to its causes.
 """
 
 from __future__ import annotations
@@ -83,8 +84,10 @@ def mec_post_crawford(n: int, g, w, fd2, fd4, ar, four_away_as_coded: bool = Fal
     return tuple(E[i] for i in range(1, n + 1))
 
 
-def _mec_edges(n: int, p: dict, ar, four_away_as_coded: bool):
-    """The 0-away entries, the post-Crawford row and the Crawford game (no division: exact at any length)."""
+def _mec_edges(n: int, p: dict, ar, four_away_as_coded: bool, leader_post_gammon_rate=None):
+    """The 0-away entries, the post-Crawford row and the Crawford game (no division: exact at any length).
+    ``leader_post_gammon_rate``: the 1-away player's side of the post-Crawford table made with this gammon
+    rate instead (gnubg builds player 1's side from its defaults, 0.25)."""
     q = ar.q
     g, w = q(p["gammon-rate"]), q(p["win-rate"])
     one, zero = q(1), q(0)
@@ -94,21 +97,23 @@ def _mec_edges(n: int, p: dict, ar, four_away_as_coded: bool):
     for i in range(1, n + 1):
         E[(0, i)], E[(i, 0)] = one, zero
     E[(0, 0)] = zero
+    other = post if leader_post_gammon_rate is None else mec_post_crawford(
+        n, leader_post_gammon_rate, p["win-rate"], p["free-drop-2-away"], p["free-drop-4-away"], ar, four_away_as_coded)
     for i in range(1, n + 1):  # post-Crawford, both sides (the table is symmetric in the players at w = 1/2)
         E[(i, 1)] = post[i - 1]
-        E[(1, i)] = 1 - post[i - 1]
+        E[(1, i)] = 1 - other[i - 1]
     for i in range(n, 1, -1):  # the Crawford game, overwriting backwards as mec does
         E[(1, i)] = E[(0, i)] * w + E[(1, i - 1)] * (1 - w) * (1 - g) + E[(1, i - 2)] * (1 - w) * g
         E[(i, 1)] = E[(i, 0)] * (1 - w) + E[(i - 1, 1)] * w * (1 - g) + E[(i - 2, 1)] * w * g
     return E, post
 
 
-def _mec(n: int, p: dict, ar, four_away_as_coded: bool):
+def _mec(n: int, p: dict, ar, four_away_as_coded: bool, leader_post_gammon_rate=None):
     q = ar.q
     g, w = q(p["gammon-rate"]), q(p["win-rate"])
     w_exact = mpq(p["win-rate"])
     one = q(1)
-    E, post = _mec_edges(n, p, ar, four_away_as_coded)
+    E, post = _mec_edges(n, p, ar, four_away_as_coded, leader_post_gammon_rate)
 
     def dpt(pp, o, c, wpp):
         """(equity, winning chance) of pp at the point where pp doubles o to c (mec ``dpt``)."""
@@ -136,7 +141,7 @@ def _mec(n: int, p: dict, ar, four_away_as_coded: bool):
 
 
 def mec_met(length: int = 25, params: dict | None = None, exact: bool = False, digits: int = 30,
-            four_away_as_coded: bool = False) -> MatchEquityTable:
+            four_away_as_coded: bool = False, leader_post_gammon_rate=None) -> MatchEquityTable:
     """Tornberg's mec table to ``length``-away with gnubg's ``mec.xml`` parameters (or ``params``),
     by the recurrences of the module docstring: exact rationals (``exact=True``, at most
     :data:`EXACT_LENGTH`-away) or balls of radius below ``10**-digits`` around them."""
@@ -149,14 +154,16 @@ def mec_met(length: int = 25, params: dict | None = None, exact: bool = False, d
     p.update({k: mpq(v) for k, v in (params or {}).items()})
     if p["win-rate"] != mpq(1, 2):
         raise BadInput("only the even game (win-rate 1/2) is supported: with a favourite the table is not symmetric")
-    pre, post, how = solve_table(lambda ar: _mec(length, p, ar, four_away_as_coded), exact, digits)
+    lead = None if leader_post_gammon_rate is None else mpq(leader_post_gammon_rate)
+    pre, post, how = solve_table(lambda ar: _mec(length, p, ar, four_away_as_coded, lead), exact, digits)
     if not exact:  # the edges exactly (no division there)
-        E, post = _mec_edges(length, p, ExactArithmetic(), four_away_as_coded)
+        E, post = _mec_edges(length, p, ExactArithmetic(), four_away_as_coded, lead)
         rows = [list(r) for r in pre]
         for i in range(1, length + 1):
             rows[0][i - 1], rows[i - 1][0] = E[(1, i)], E[(i, 1)]
         pre = tuple(tuple(r) for r in rows)
-    sign = " (4-away free drop with gnubg's coded sign)" if four_away_as_coded else ""
+    sign = (" (4-away free drop with gnubg's coded sign)" if four_away_as_coded else "") + (
+        f" (the 1-away side's post-Crawford row at gammon rate {lead})" if lead is not None else "")
     return MatchEquityTable(
         name="mec (Tornberg), gnubg's parameters" + sign, length=length, pre=pre, post=post, model="mec",
         parameters=tuple(sorted(p.items())), evidence="exact" if exact else "rigorous", method=how,
