@@ -154,3 +154,15 @@ def test_bad_sizes_refused():
         zadeh_met(12, exact=True)
     with pytest.raises(BadInput):
         cube_points(2, 2, cube=3)
+
+
+# gnubg 1.07 prints these for met/mec.xml with <length> 64 where the model as stated differs: its 4-away
+# free drop added (mec.c) and player 1's post-Crawford row from gnubg's defaults (gammon rate 0.25)
+GNUBG_MEC_AS_CODED = {(1, 4): "82.1325", (1, 5): "84.2270", (5, 1): "15.8980", (2, 5): "73.6693"}
+
+
+@pytest.mark.parametrize("a, b", list(GNUBG_MEC_AS_CODED), ids=[f"{a}-{b}" for a, b in GNUBG_MEC_AS_CODED])
+def test_mec_as_gnubg_codes_it(a, b):
+    m = mec_met(8, four_away_as_coded=True, leader_post_gammon_rate=mpq(1, 4))
+    assert pct4(m.pre[a - 1][b - 1]) == GNUBG_MEC_AS_CODED[(a, b)]
+    assert pct4(mec_met(8).pre[a - 1][b - 1]) != GNUBG_MEC_AS_CODED[(a, b)]  # the stated model differs there
