@@ -313,7 +313,7 @@ class Document:
 #: Every registered document, by id (see :func:`document`).
 DOCUMENTS: dict[str, Document] = {}
 
-_DOC_ID = __import__("re").compile(r"^[a-z][a-z0-9]*$")
+_DOC_ID = __import__("re").compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 
 
 def document(id: str, title: str, citation: str = "", package: str = "", opt_in: bool = False,
@@ -321,13 +321,14 @@ def document(id: str, title: str, citation: str = "", package: str = "", opt_in:
     """Register a source document (call it once, in the document package's ``__init__``).
 
     ``id`` is the prefix of every claim, table and figure id of the document (lower-case
-    letters and digits, starting with a letter).  Registering an id that another package
+    letters and digits, starting with a letter, in words joined by single hyphens: ``gnubg-met``).  Registering an id that another package
     registered is refused: two documents cannot share an id.  ``opt_in`` (:attr:`Document.opt_in`):
     the document's claims are registered slow and run when the document is named; ``cost``
     (:attr:`Document.cost`) is said before its claims run.
     """
     if not _DOC_ID.match(id or ""):
-        raise ValueError(f"document id {id!r}: use lower-case letters and digits, starting with a letter")
+        raise ValueError(f"document id {id!r}: use lower-case letters and digits, starting with a letter "
+                         "(words may be joined by single hyphens)")
     if not title.strip():
         raise ValueError(f"document {id!r} needs a title")
     old = DOCUMENTS.get(id)

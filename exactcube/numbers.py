@@ -327,3 +327,22 @@ def check_whole(value, what: str, minimum: int = 0, maximum: int | None = None, 
         extra = f"; {hint}" if hint else ""
         raise TooLarge(f"{what} = {value} is too large (at most {maximum}){extra}")
     return value
+
+
+def ball_precision(bits: int):
+    """A context in which python-flint's precision is ``bits``; the caller's precision is restored after
+    (the one such helper: every model with ball arithmetic uses it)."""
+    from contextlib import contextmanager
+
+    import flint
+
+    @contextmanager
+    def _block():
+        old = flint.ctx.prec
+        flint.ctx.prec = int(bits)
+        try:
+            yield
+        finally:
+            flint.ctx.prec = old
+
+    return _block()

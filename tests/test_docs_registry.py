@@ -8,9 +8,9 @@ import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 PAGES = [ROOT / "README.md"] + sorted((ROOT / "docs").glob("*.md"))
-_ID = re.compile(r"`((?:ks69|ju24|zk77|floyd|noisy|gnubg)\.[A-Za-z0-9][A-Za-z0-9.\-_]*)`")
+_ID = re.compile(r"`((?:ks69|ju24|zk77|floyd|noisy|gnubg-met|gnubg)\.[A-Za-z0-9][A-Za-z0-9.\-_]*)`")
 # a row of a claims table: | `id` (notes) | **outcome** (optional words) | evidence (optional words) | ...
-_ROW = re.compile(r"^\|\s*`([a-z0-9]+\.[^`]+)`[^|]*\|\s*\**(verified|refuted|erratum|open)\**([^|]*)\|\s*"
+_ROW = re.compile(r"^\|\s*`([a-z0-9]+(?:-[a-z0-9]+)*\.[^`]+)`[^|]*\|\s*\**(verified|refuted|erratum|open)\**([^|]*)\|\s*"
                   r"(exact|rigorous|numeric|sampled)\b([^|]*)\|", re.M)
 
 

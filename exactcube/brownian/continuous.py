@@ -50,14 +50,13 @@ of backgammon*, RAND P-4078 (1969), §4-5, Appendix, Tables III-V, Figure 3.
 from __future__ import annotations
 
 import math
-from contextlib import contextmanager
 from dataclasses import dataclass
 
 import flint
 from flint import arb, fmpq
 
 from ..errors import BadInput, TooLarge
-from ..numbers import mpq, to_mpq
+from ..numbers import ball_precision, mpq, to_mpq
 from ..results import Result
 
 __all__ = [
@@ -90,15 +89,8 @@ MAX_POTENTIAL_LOG = 2 * 10**5
 _GUARD = 24
 
 
-@contextmanager
-def working_precision(bits: int):
-    """Set python-flint's precision to ``bits`` for the block; the caller's precision is restored after."""
-    old = flint.ctx.prec
-    flint.ctx.prec = int(bits)
-    try:
-        yield
-    finally:
-        flint.ctx.prec = old
+#: python-flint's precision for a block (the one helper in :mod:`exactcube.numbers`)
+working_precision = ball_precision
 
 
 def bits_for_digits(digits: int) -> int:

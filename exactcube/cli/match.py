@@ -1,0 +1,277 @@
+"""``exactcube match``: match equity tables from their models, the cube at a score, the last roll."""
+
+from __future__ import annotations
+
+from ..errors import BadInput
+from ._common import (FORMATS, add_cube, add_digits, format_from_name, int_arg, open_output, output_arg,
+                      rational_arg, reject_options, render_table)
+
+NAME = "match"
+ORDER = 32
+HELP = "match play: match equity tables (Zadeh, mec, the continuous game, gnubg's files), the cube at a score"
+DESCRIPTION = """Match play, exactly.
+
+  exactcube match met --model zadeh --length 25
+        Zadeh's 1977 table with gnubg's zadeh.xml parameters (also --model mec, --model continuous),
+        or --file met/Kazaross-XG2.xml: a gnubg table as printed; percent, 4 decimals by default
+  exactcube match cube 3 5 [--level 2 --cube mine] [--crawford | --post-crawford] [--met zadeh|FILE]
+        the continuous game at 3-away/5-away: take point, cash point and doubling window of the
+        player 3-away (no gammons, perfectly efficient cube); later scores from the model itself or --met
+  exactcube match last-roll --win 0.6 [--up-to 11] [--met MODEL|FILE]
+        double / take / pass on the last roll at every score, for a given chance of winning on it
+  exactcube match bearoff "0 0 1 1 1 0" "0 1 0 1 1 0" --match 7 --score 4-2 [--crawford] [--met FILE]
+        a bearoff at a match score: exact cubeless chances and their match winning chance, the
+        cubeful match winning chance and the cube action at the score (the roller is the first side)
+  exactcube match race 70 75 --match 7 --score 4-2 [--met FILE]
+        a pip-count race (zk77's model, no gammons): the exact chance and its match winning chance
+
+Generated tables are exact rationals for short matches (--exact: Zadeh to 7-away, mec to 8, the
+continuous game to 9; their denominators grow exponentially) and otherwise balls that contain the
+exact values, every radius below 1e-30 (evidence: rigorous).  -o FILE writes the table in the
+format its name says (.json, .csv, .tex; rich text otherwise), whole or not at all."""
+
+ACTIONS = ("met", "cube", "last-roll", "bearoff", "race")
+MAX_MET_LENGTH = 64
+
+
+def add_arguments(p):
+    p.add_argument("action", choices=ACTIONS, help="met: a table; cube: the cube at a score; last-roll: actions")
+    p.add_argument("scores", nargs="*", help="cube: the aways A B (the player A-away, the opponent B-away); "
+                                             "bearoff: two positions; race: two pip counts")
+    p.add_argument("--match", type=int_arg("--match", 1, MAX_MET_LENGTH), help="bearoff, race: the match length")
+    p.add_argument("--score", help="bearoff, race: the points each side has, yours first: 4-2")
+    p.add_argument("--model", help="met: zadeh (default) | mec | continuous")
+    p.add_argument("--file", help="met: a gnubg MET file (explicit table) read as printed")
+    p.add_argument("--met", help="cube, last-roll: the table for later scores: zadeh | mec | continuous | a gnubg "
+                                 "MET file (default: continuous for cube, zadeh for last-roll)")
+    p.add_argument("--length", type=int_arg("--length", 1, MAX_MET_LENGTH),
+                   help=f"met: the table to this many away, 1..{MAX_MET_LENGTH} (default 25, or the file's)")
+    p.add_argument("--exact", action="store_true", help="met: exact fractions (short tables only)")
+    p.add_argument("--format", choices=FORMATS, default=None,
+                   help="met, last-roll: output format (default: from the -o file name; else rich)")
+    p.add_argument("-o", "--output", type=output_arg("-o"), default="-", metavar="FILE",
+                   help="write the table to FILE ('-', the default, is standard output); its name gives the format")
+    add_digits(p, None, what="decimals printed", shown=4)
+    p.add_argument("--level", type=int_arg("--level", 1, 64), help="cube: the cube's value, a power of 2 (default 1)")
+    add_cube(p, help="cube: who owns the cube (mine = the player A-away)")
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--crawford", action="store_true", help="cube: this is the Crawford game")
+    g.add_argument("--post-crawford", action="store_true", help="cube: a post-Crawford game")
+    p.add_argument("--win", type=rational_arg("--win"), help="last-roll: the roller's chance of winning, in [0, 1]")
+    p.add_argument("--up-to", type=int_arg("--up-to", 2, 25), help="last-roll: scores 2..N-away (default 11)")
+
+
+def _table_of(spec: str, length: int, exact: bool | None = None):
+    """A model's table (exact when short enough, else balls) or a gnubg file as printed."""
+    from .. import match
+
+    if spec in match.MODELS:
+        return match.generate(spec, length, exact=exact)
+    met = match.read_gnubg_xml(spec)
+    if length > met.length:
+        raise BadInput(f"{spec!r} holds a table to {met.length}-away, not {length}")
+    return met.truncated(length)
+
+
+def _met(args, out) -> int:
+    reject_options(args, "match met", ("--met", "--level", "--cube", "--crawford", "--post-crawford", "--win",
+                                       "--up-to"))
+    if args.scores:
+        raise BadInput("match met takes no scores (use --length)")
+    if args.model and args.file:
+        raise BadInput("give --model or --file, not both")
+    if args.exact and args.digits is not None:
+        raise BadInput("--digits and --exact exclude each other")
+    fmt = format_from_name(args.output, args.format)
+    from ..match_tables import met_table
+
+    if args.file:
+        from ..match import read_gnubg_xml
+
+        met = read_gnubg_xml(args.file)
+        n = args.length or met.length
+        if n > met.length:
+            raise BadInput(f"--length {n}: {args.file!r} holds a table to {met.length}-away")
+        met = met.truncated(n)
+    else:
+        from .. import match
+
+        met = match.generate(args.model or "zadeh", args.length or 25, exact=args.exact)
+    from ..match.arith import ball_precision
+
+    with ball_precision(256):  # balls scaled and printed at their own accuracy, not at python-flint's 53 bits
+        table = met_table(met)
+        if args.output == "-":
+            render_table(table, fmt, args.digits, args.exact, out)
+        else:
+            from . import Output
+
+            with open_output(args.output, "-o") as f:
+                render_table(table, fmt, args.digits, args.exact, Output(f, force_plain=True))
+            out.print(f"wrote {args.output}")
+    if fmt == "rich" or args.output != "-":
+        _summary(met, out)
+    return 0
+
+
+def _summary(met, out) -> None:
+    """Evidence, size and checks of a table, on standard output beside the rich table."""
+    digits = met.denominator_digits()
+    size = (f"largest denominator {digits} digits" if digits is not None else
+            "balls around exact rationals (the exact denominators are too large to hold)")
+    out.print(f"{met.name}: evidence {met.evidence}; {met.method or 'as printed'}; {size}")
+    for c in met.checks():
+        state = {True: "holds", False: "FAILS", None: "consistent within the balls, not decided"}[c.holds]
+        extra = f" at {len(c.failures)} places, first {c.failures[0][0]}: {c.failures[0][1]}" if c.failures else ""
+        out.print(f"  {c.name}: {state} ({c.checked} comparisons){extra}")
+    for note in met.notes:
+        out.print(f"  {note}")
+
+
+def _aways(args, n=2):
+    from ..numbers import parse_int
+
+    if len(args.scores) != n:
+        raise BadInput(f"match {args.action} takes {n} aways, e.g. 3 5")
+    return [parse_int(s, "away", 1, MAX_MET_LENGTH) for s in args.scores]
+
+
+def _cube(args, out) -> int:
+    reject_options(args, "match cube", ("--model", "--file", "--length", "--exact", "--win", "--up-to", "--format"))
+    a, b = _aways(args)
+    level = args.level or 1
+    if level & (level - 1):
+        raise BadInput(f"--level must be a power of 2, got {level}")
+    owner = {"centred": "centred", "mine": "A", "theirs": "B", None: "centred"}[args.cube]
+    from ..match import continuous as cm
+    from ..numbers import format_decimal, format_exact
+
+    kind = cm.CRAWFORD if args.crawford else cm.POST_CRAWFORD if args.post_crawford else None
+    if kind == cm.POST_CRAWFORD and (a == 1) == (b == 1):
+        raise BadInput("a post-Crawford game has one player at 1-away")
+    payoff = None
+    if args.met and args.met != "continuous":
+        payoff = _table_of(args.met, max(a, b))
+    pts = cm.cube_points(a, b, level, owner, kind, payoff)
+    d = args.digits if args.digits is not None else 4
+
+    def show(v):
+        if v is None:
+            return "-"
+        if hasattr(v, "mid"):
+            return format_decimal(_mid(v), d) + " (ball)"
+        return f"{format_exact(v)} = {format_decimal(v, d)}" if v.denominator < 10 ** 12 else format_decimal(v, d)
+
+    out.print(f"{a}-away/{b}-away, cube {level} {args.cube or 'centred'}, {pts.kind} game; later scores: "
+              f"{args.met or 'the continuous model'}")
+    window = (f"[{show(pts.double_from)}, {show(pts.cash)}]" if pts.double_from is not None
+              else "none (a double cannot gain)")
+    for label, text in (("take point (pass below)", show(pts.take)), ("cash point (they pass above)", show(pts.cash)),
+                        ("doubling window", window), ("match equity at p = 1/2", show(pts.equity_at_half))):
+        out.print(f"  {label + ':':<30}{text}")
+    return 0
+
+
+def _mid(v):
+    from ..numbers import exact_bounds
+
+    lo, hi = exact_bounds(v)
+    return (lo + hi) / 2
+
+
+def _last_roll(args, out) -> int:
+    reject_options(args, "match last-roll", ("--model", "--file", "--exact", "--level", "--cube", "--crawford",
+                                             "--post-crawford"))
+    if args.scores:
+        raise BadInput("match last-roll takes no scores (use --up-to)")
+    if args.win is None:
+        raise BadInput("match last-roll needs --win W, the roller's chance of winning on the last roll")
+    if not 0 <= args.win <= 1:
+        raise BadInput(f"--win must be in [0, 1], got {args.win}")
+    up_to = args.up_to or 11
+    from ..match import last_roll_grid
+    from ..match_tables import last_roll_table
+
+    met = _table_of(args.met or "zadeh", up_to)
+    fmt = format_from_name(args.output, args.format)
+    table = last_roll_table(last_roll_grid(met, args.win, up_to), up_to)
+    table.notes += f"  Later scores from: {met.name}."
+    if args.output == "-":
+        render_table(table, fmt, None, False, out)
+        return 0
+    from . import Output
+
+    with open_output(args.output, "-o") as f:
+        render_table(table, fmt, None, False, Output(f, force_plain=True))
+    out.print(f"wrote {args.output}")
+    return 0
+
+
+def _score(args):
+    """(your away, their away) from --match N --score A-B."""
+    from ..numbers import parse_int
+
+    if args.match is None or args.score is None:
+        raise BadInput(f"match {args.action} needs --match N and --score A-B (the points each side has, yours first)")
+    parts = args.score.split("-")
+    if len(parts) != 2:
+        raise BadInput(f"--score: write the points each side has, yours first, like 4-2 (got {args.score!r})")
+    mine, theirs = (parse_int(p.strip(), "--score", 0, args.match - 1) for p in parts)
+    return args.match - mine, args.match - theirs
+
+
+def _exact_met(args, length):
+    """The exact table for a match query: a gnubg file as printed, or a model's exact table."""
+    from .. import match
+
+    spec = args.met or "zadeh"
+    if spec in match.MODELS:
+        return match.generate(spec, length, exact=True)
+    return _table_of(spec, length)
+
+
+def _game(args, out) -> int:
+    reject_options(args, f"match {args.action}", ("--model", "--file", "--length", "--exact", "--win", "--up-to",
+                                                  "--format", "--level", "--cube"))
+    if len(args.scores) != 2:
+        raise BadInput(f"match {args.action} takes two {'positions' if args.action == 'bearoff' else 'pip counts'}")
+    a, b = _score(args)
+    met = _exact_met(args, args.match)
+    from ..match import results
+    from ..numbers import format_decimal, format_exact
+
+    d = args.digits if args.digits is not None else 4
+    kind = results.game_kind(a, b, args.crawford, args.post_crawford)
+
+    def show(v):
+        return f"{format_decimal(v, d)}" + (f" (= {format_exact(v)})" if v.denominator < 10 ** 9 else "")
+
+    if args.action == "race":
+        from ..numbers import parse_int
+
+        x, y = (parse_int(t, "pip count", 1, 1000) for t in args.scores)
+        w, mwc = results.race_match(x, y, met, a, b, 1, args.crawford, args.post_crawford)
+        out.print(f"race {x} (you, on roll) vs {y} at {a}-away/{b}-away, {kind} game; table: {met.name}")
+        out.print(f"  chance you win the race:     {show(w)}")
+        out.print(f"  match winning chance, the cube left at 1 (no gammons): {show(mwc)}")
+        return 0
+    from ..race.bearoff.positions import parse_position
+
+    x, y = (parse_position(t) for t in args.scores)
+    r = results.bearoff_match(x, y, met, a, b, 1, "centred", args.crawford, args.post_crawford)
+    out.print(f"bearoff {' '.join(map(str, x))} (you, on roll) vs {' '.join(map(str, y))} at {a}-away/{b}-away, "
+              f"{kind} game; table: {met.name}")
+    out.print(f"  cubeless: win {show(r.win)}, win a gammon {show(r.win_gammon)}, lose a gammon "
+              f"{show(r.lose_gammon)}; through the table, a match winning chance of {show(r.cubeless_mwc)}")
+    out.print(f"  cubeful match winning chance, no double: {show(r.no_double)}")
+    if r.double_take is not None:
+        out.print(f"  double, take: {show(r.double_take)}; double, pass: {show(r.double_pass)}")
+    out.print(f"  action: {r.action}  ({r.pairs:,} states solved exactly)")
+    return 0
+
+
+def run(args, out) -> int:
+    if args.action not in ("bearoff", "race"):
+        reject_options(args, f"match {args.action}", ("--match", "--score"))
+    return {"met": _met, "cube": _cube, "last-roll": _last_roll, "bearoff": _game, "race": _game}[args.action](
+        args, out)

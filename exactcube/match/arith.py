@@ -1,0 +1,102 @@
+r"""The two arithmetics a match equity recurrence runs in: exact rationals and balls.
+
+A recurrence of this package is written once against an *arithmetic* that supplies
+its constants (``ar.q(3/20)``); ``+ - * /`` are the numbers' own.  :class:`ExactArithmetic`
+gives gmpy2 ``mpq`` (evidence ``exact``); :class:`BallArithmetic` gives python-flint
+``arb`` balls at a stated precision, each containing the exact rational the same
+recurrence gives (evidence ``rigorous``).  :func:`solve_table` raises the precision
+until every entry's radius is below the asked accuracy.
+
+:func:`sign` decides the sign of either kind (``None`` when a ball contains 0), the one
+way a comparison is made on table entries.
+"""
+
+from __future__ import annotations
+
+from flint import arb, fmpq
+
+from ..numbers import ball_precision, exact_bounds, mpq
+
+__all__ = ["ExactArithmetic", "BallArithmetic", "lift", "minus", "solve_table", "sign", "is_ball", "bounds", "ball_precision"]
+
+
+class ExactArithmetic:
+    """Constants as exact rationals."""
+
+    evidence = "exact"
+
+    def q(self, x):
+        return mpq(x)
+
+
+class BallArithmetic:
+    """Constants as arb balls (the current python-flint precision)."""
+
+    evidence = "rigorous"
+
+    def q(self, x):
+        x = mpq(x)
+        return arb(fmpq(int(x.numerator), int(x.denominator)))
+
+
+def lift(x):
+    """An exact number as a ball when it must meet balls (the ball of an mpq at the current precision)."""
+    return x if is_ball(x) else BallArithmetic().q(x)
+
+
+def minus(x, y):
+    """x - y for any mix of exact numbers and balls (exact when both are exact)."""
+    if is_ball(x) or is_ball(y):
+        return lift(x) - lift(y)
+    return x - y
+
+
+def is_ball(x) -> bool:
+    return isinstance(x, arb)
+
+
+def sign(x) -> int | None:
+    """-1, 0 or 1 for an exact number; for a ball the sign of every point, None when it holds 0."""
+    if is_ball(x):
+        if x > 0:
+            return 1
+        if x < 0:
+            return -1
+        return None
+    return (x > 0) - (x < 0)
+
+
+def bounds(x) -> tuple[mpq, mpq]:
+    """Exact rational bounds of a ball (or the number twice)."""
+    if is_ball(x):
+        return exact_bounds(x)
+    return mpq(x), mpq(x)
+
+
+def _radius_ok(values, eps: mpq) -> bool:
+    for v in values:
+        lo, hi = exact_bounds(v)
+        if hi - lo > 2 * eps:
+            return False
+    return True
+
+
+def solve_table(run, exact: bool, digits: int, start_bits: int = 128, max_bits: int = 1 << 16):
+    """Run ``run(arithmetic)`` (returning ``(pre, post)``) exactly, or in balls whose radii are all
+    below ``10**-digits``, doubling the precision from ``start_bits`` as needed.  Returns
+    ``(pre, post, method)``."""
+    if exact:
+        pre, post = run(ExactArithmetic())
+        return pre, post, "exact rational recurrence"
+    eps = mpq(1, 10 ** digits)
+    bits = max(start_bits, int(digits * 3.33) + 64)
+    while True:
+        with ball_precision(bits):
+            pre, post = run(BallArithmetic())
+            flat = [v for row in pre for v in row] + list(post)
+            ok = _radius_ok(flat, eps)
+        if ok:
+            return pre, post, f"the exact recurrence in ball arithmetic ({bits} bits; every radius < 1e-{digits})"
+        if bits >= max_bits:
+            raise ArithmeticError(f"balls still wider than 1e-{digits} at {bits} bits")
+        bits *= 2

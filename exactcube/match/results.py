@@ -1,0 +1,221 @@
+r"""Races and bearoffs in match winning chances: game outcomes through the MET, and the cube at the score.
+
+**Cubeless mapping.**  A game played for a cube :math:`c` at a-away/b-away, won with chance
+:math:`W` (a gammon :math:`W_g` of it) and lost with :math:`1 - W` (a gammon :math:`L_g`), is
+worth the match winning chance
+
+.. math::
+
+    \mathrm{MWC} = (W - W_g)\,M(a - c, b) + W_g\,M(a - 2c, b) + (1 - W - L_g)\,M(a, b - c) + L_g\,M(a, b - 2c),
+
+with :math:`M` read at the start of the next game (Crawford rule, :meth:`MatchEquityTable.after_game`).
+:func:`cubeless_mwc` applies it to any outcome distribution: the exact race chances of
+:func:`exactcube.race.cubeless.win_probability` (no gammons in a pip-count race) and the exact
+bearoff chances of :func:`exactcube.race.bearoff.gammons.solve_pair`.
+
+**The cube at the score** (:func:`bearoff_match`).  For a bearoff the whole game is solved
+with match payoffs: for the roller at pair :math:`(u, v)` with cube :math:`c` (centred, the
+roller's, the opponent's),
+
+.. math::
+
+    N(u, v, c, o) = \frac1{36}\sum_r w_r \max_s \bigl[s = \emptyset\ ?\ M(a_r - c\,g, a_o)
+    : 1 - X(v, s, c, \bar o)\bigr],
+
+    X = \max\bigl(N(c, o),\ \min(N(v\text{'s turn taken}: u, v, 2c, \text{opponent}), M(a_r - c, a_o))\bigr)
+
+when the roller may double (the cube centred or his, not the Crawford game, and he needs more
+than :math:`c`), else :math:`X = N`; :math:`g = 2` when the opponent has all 15 checkers on the
+board.  :math:`a_r, a_o` are the roller's and the opponent's aways (the players alternate).
+With an exact table (a gnubg file as printed, or a short exact model table) every value is an
+exact rational.  This is gnubg makebearoff.c's two-sided recurrence with the money payoffs
+replaced by the table's; each cube state chooses its own plays.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import BadInput
+from ..numbers import mpq
+from ..results import Result
+from .arith import is_ball
+from .met import MatchEquityTable
+
+__all__ = ["cubeless_mwc", "MatchBearoff", "bearoff_match", "race_match", "NORMAL", "CRAWFORD", "POST_CRAWFORD"]
+
+NORMAL, CRAWFORD, POST_CRAWFORD = "normal", "crawford", "post-crawford"
+
+
+def _exact_table(met: MatchEquityTable) -> None:
+    if any(is_ball(v) for row in met.pre for v in row) or any(is_ball(v) for v in met.post):
+        raise BadInput(f"{met.name}: a table of balls; the match bearoff needs exact entries (a gnubg file, or "
+                       "an exact model table: --exact with a short match)")
+
+
+def game_kind(a: int, b: int, crawford: bool = False, post_crawford: bool = False) -> str:
+    """The kind of the game at a-away/b-away: post-Crawford, Crawford, or normal."""
+    if post_crawford:
+        if (a == 1) == (b == 1):
+            raise BadInput("a post-Crawford game has exactly one player at 1-away")
+        return POST_CRAWFORD
+    if crawford:
+        if (a == 1) == (b == 1):
+            raise BadInput("the Crawford game has exactly one player at 1-away")
+        return CRAWFORD
+    return CRAWFORD if (a == 1) != (b == 1) else NORMAL
+
+
+def after_game(met: MatchEquityTable, a: int, b: int, kind: str):
+    """M(a, b) at the start of the game after a game of ``kind`` (1 if a <= 0, 0 if b <= 0)."""
+    if a <= 0:
+        return mpq(1)
+    if b <= 0:
+        return mpq(0)
+    return met.equity(a, b, post_crawford=kind in (CRAWFORD, POST_CRAWFORD))
+
+
+def cubeless_mwc(met: MatchEquityTable, a: int, b: int, win, win_gammon=0, lose_gammon=0, cube: int = 1,
+                 kind: str = NORMAL):
+    """The MWC of a game with the given exact outcome chances, cube ``cube`` (module docstring)."""
+    W, Wg, Lg = mpq(win), mpq(win_gammon), mpq(lose_gammon)
+    if not (0 <= Wg <= W <= 1 and 0 <= Lg <= 1 - W):
+        raise BadInput("outcome chances must satisfy 0 <= win gammon <= win <= 1 and 0 <= lose gammon <= 1 - win")
+    c = cube
+    return ((W - Wg) * after_game(met, a - c, b, kind) + Wg * after_game(met, a - 2 * c, b, kind)
+            + (1 - W - Lg) * after_game(met, a, b - c, kind) + Lg * after_game(met, a, b - 2 * c, kind))
+
+
+@dataclass(frozen=True)
+class MatchBearoff(Result):
+    """A bearoff at a match score, exactly: the roller's cubeless chances and their MWC, the
+    cubeful MWC after the cube decision, and the cube action at the score."""
+
+    mine: tuple
+    theirs: tuple
+    a: int
+    b: int
+    kind: str
+    cube: int
+    owner: str
+    met: str
+    win: mpq
+    win_gammon: mpq
+    lose_gammon: mpq
+    cubeless_mwc: mpq
+    no_double: mpq
+    double_take: mpq | None
+    double_pass: mpq | None
+    action: str
+    pairs: int
+    SOURCE = "two-sided bearoff with match payoffs (exactcube.match.results)"
+    EVIDENCE = "exact"
+
+
+def bearoff_match(x, y, met: MatchEquityTable, a: int, b: int, cube: int = 1, owner: str = "centred",
+                  crawford: bool = False, post_crawford: bool = False, limit: int | None = None) -> MatchBearoff:
+    """The roller ``x`` (counts on points 1..6) against ``y`` at a-away/b-away (module docstring)."""
+    from ..race.bearoff.gammons import EXACT_PAIR_LIMIT, reachable_pairs, solve_pair
+    from ..race.bearoff.positions import MAX_CHECKERS, ROLLS, checkers, key_of, pips, plays
+
+    _exact_table(met)
+    if owner not in ("centred", "mine", "theirs"):
+        raise BadInput("owner must be centred, mine or theirs")
+    if cube < 1 or cube & (cube - 1):
+        raise BadInput(f"the cube must be a power of 2, got {cube}")
+    for v, name in ((a, "your away"), (b, "their away")):
+        if not 1 <= v <= met.length:
+            raise BadInput(f"{name} must be 1..{met.length} for {met.name}, got {v}")
+    kind = game_kind(a, b, crawford, post_crawford)
+    limit = limit or EXACT_PAIR_LIMIT
+    pairs = reachable_pairs(x, y, limit)
+    if pairs is None:
+        raise BadInput(f"the pair reaches more than {limit:,} pairs of positions, the most solved exactly")
+    chances = solve_pair(x, y, pairs=pairs)
+    kx, ky = key_of(x), key_of(y)
+    full = {k: checkers(k) == MAX_CHECKERS for p in pairs for k in p}
+    # the cube's values: from ``cube`` up to the first value that both players' needs are within
+    levels = [cube]
+    while levels[-1] < max(a, b):
+        levels.append(2 * levels[-1])
+    succ: dict = {}
+
+    def moves(k):
+        hit = succ.get(k)
+        if hit is None:
+            hit = succ[k] = [(w, plays(k, roll)) for roll, w in ROLLS]
+        return hit
+
+    # the states that occur: (roller key, opponent key, who rolls: 0 = the player a-away)
+    states = {(kx, ky, 0)}
+    stack = [(kx, ky, 0)]
+    while stack:
+        u, v, who = stack.pop()
+        for _, cands in moves(u):
+            for s_ in cands:
+                if s_ and (v, s_, 1 - who) not in states:
+                    states.add((v, s_, 1 - who))
+                    stack.append((v, s_, 1 - who))
+    flip = {"centred": "centred", "mine": "theirs", "theirs": "mine"}
+    # a cube above its first value is never centred
+    cube_states = [(c, o) for c in reversed(levels) for o in (("theirs", "mine", "centred") if c == cube
+                                                               else ("theirs", "mine"))]
+    terminal: dict = {}
+
+    def after(ar, ao):
+        t = terminal.get((ar, ao))
+        if t is None:
+            t = terminal[(ar, ao)] = after_game(met, ar, ao, kind)
+        return t
+
+    def can_double(ar, c, o):
+        return kind != CRAWFORD and o in ("centred", "mine") and ar > c
+
+    val: dict = {}
+    one = mpq(1)
+    for (u, v, who) in sorted(states, key=lambda t: (pips(t[0]) + pips(t[1]), t)):
+        ar, ao = (a, b) if who == 0 else (b, a)
+        g = 2 if full[v] else 1
+        row: dict = {}
+        rolls = moves(u)
+        for c, o in cube_states:
+            fo = flip[o]
+            n = mpq(0)
+            win = after(ar - c * g, ao)
+            for w, cands in rolls:
+                best = max((win if not s_ else one - val[(v, s_, 1 - who)][(c, fo)][1]) for s_ in cands)
+                n += w * best
+            n /= 36
+            x_ = n
+            if can_double(ar, c, o) and (2 * c, "theirs") in row:
+                x_ = max(n, min(row[(2 * c, "theirs")][0], after(ar - c, ao)))
+            row[(c, o)] = (n, x_)
+        val[(u, v, who)] = row
+    root = val[(kx, ky, 0)]
+    n, x_ = root[(cube, owner)]
+    dt = dp = None
+    if can_double(a, cube, owner) and (2 * cube, "theirs") in root:
+        dt, dp = root[(2 * cube, "theirs")][0], after_game(met, a - cube, b, kind)
+        if min(dt, dp) > n:
+            action = "double, take" if dt < dp else ("double, pass" if dt > dp else "double, take or pass")
+        elif min(dt, dp) == n:
+            action = "double or not (equal)"
+        else:
+            action = "no double" + ("; they would pass" if dp <= dt else "; they would take")
+    else:
+        action = "no double (cube not available)" if kind != CRAWFORD else "no double (Crawford game)"
+    cl = cubeless_mwc(met, a, b, chances.win, chances.win_gammon, chances.lose_gammon, cube, kind)
+    return MatchBearoff(tuple(x), tuple(y), a, b, kind, cube, owner, met.name, chances.win, chances.win_gammon,
+                        chances.lose_gammon, cl, n, dt, dp, action, len(states))
+
+
+def race_match(x: int, y: int, met: MatchEquityTable, a: int, b: int, cube: int = 1, crawford: bool = False,
+               post_crawford: bool = False):
+    """The cubeless MWC of a pip-count race (zk77's model: no gammons) at a-away/b-away, and the exact
+    chance of winning it: ``(win, mwc)``."""
+    from ..race.cubeless import win_probability
+
+    _exact_table(met)
+    kind = game_kind(a, b, crawford, post_crawford)
+    w = win_probability(x, y).value
+    return w, cubeless_mwc(met, a, b, w, 0, 0, cube, kind)

@@ -1,0 +1,57 @@
+"""Match equity tables as :class:`~exactcube.tables.Table` objects (the claims/tables layer).
+
+:func:`met_table` lays a :class:`~exactcube.match.met.MatchEquityTable` out as gnubg prints
+one: rows the player's away, columns the opponent's, percentages (the exact value times
+100, so nothing is lost), and the post-Crawford trailer's equities as a last row.
+:func:`last_roll_table` lays out the last-roll cube actions at every score.
+"""
+
+from __future__ import annotations
+
+from .match.met import MatchEquityTable
+from .numbers import mpq
+from .tables import Table
+
+__all__ = ["met_table", "last_roll_table", "POST_ROW"]
+
+#: the label of the post-Crawford row
+POST_ROW = "post-Crawford"
+
+
+def _pct(v):
+    return v * 100 if not isinstance(v, int) else mpq(v) * 100
+
+
+def met_table(met: MatchEquityTable, length: int | None = None, digits: int = 4) -> Table:
+    """The table to ``length``-away (default: the whole), in percent, with the post-Crawford row."""
+    n = met.length if length is None else length
+    labels = [f"{k}-away" for k in range(1, n + 1)]
+    t = Table(
+        id=f"match.met.{met.model}", title=f"{met.name}: match winning chances in percent, {n}-away",
+        rows=labels + [POST_ROW], cols=labels, row_header="",
+        evidence=met.evidence, source=met.source, digits=digits,
+        notes=("Row: the player's away; column: the opponent's.  A 1-away row or column is the Crawford "
+               "game; the post-Crawford row is the trailer's chance against a leader at 1-away.  "
+               + (f"Entries are balls around the exact values ({met.method})." if met.evidence == "rigorous"
+                  else "Entries are exact.")),
+    )
+    for i in range(n):
+        for j in range(n):
+            t.set(labels[i], labels[j], _pct(met.pre[i][j]))
+        if i < len(met.post):
+            t.set(POST_ROW, labels[i], _pct(met.post[i]))
+    return t
+
+
+def last_roll_table(grid: dict, up_to: int) -> Table:
+    """The last-roll actions ``{(a, b): LastRoll}`` as a table (rows a-away on roll, columns b-away)."""
+    labels = [f"{k}-away" for k in range(2, up_to + 1)]
+    w = next(iter(grid.values())).w
+    t = Table(id="match.last_roll", title=f"Last roll with a winning chance {w}: the roller's cube action",
+              rows=labels, cols=labels, row_header="roller")
+    short = {"no double": "ND", "double, take": "D/T", "double, pass": "D/P", "double or not (equal)": "ND=D/T",
+             "double, take or pass": "D/T=D/P"}
+    for (a, b), r in grid.items():
+        t.set(f"{a}-away", f"{b}-away", short.get(r.action, r.action))
+    t.notes = "ND no double; D/T double, take; D/P double, pass; '=' marks an exact tie between the actions."
+    return t
