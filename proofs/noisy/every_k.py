@@ -111,6 +111,11 @@ def _lemma1():
                            f"i <= 11)", {"heaps_brute_force": len(heaps)}, assumptions=(CHANNEL.id,))
 
 
+def channel_at_one_verdict():
+    """The verdict of Lemma 1 (computed once per run): other claim modules rest on it through this name."""
+    return _lemma1()
+
+
 channel_at_one = _lemma_claim("noisy.ends.channel_at_one", "§3, (5) at eps = 1",
     "Lemma 1: from a heap n = K + t (K = 2^(k-1) <= n < 2K) a move m >= K - t arrives at eps = 1 surely as "
     "2K - 1 - m; a move m < K - t arrives uniformly on {c} and the words K + c - 2^b (bit b of c set, "
