@@ -33,11 +33,11 @@ from functools import lru_cache
 import sympy as sp
 import z3
 
-from exactcube.claims import Evidence, Outcome, claim, open_, verified
+from exactcube.claims import Evidence, Outcome, claim, verified
 from exactcube.noisy.nim import solve_nim
 from exactcube.numbers import format_exact, mpq
 
-from .every_k import channel_at_one_verdict
+from .every_k import chain_lemma, chain_open, channel_at_one_verdict
 from .readings import CHANNEL, resting_on
 from .smt import EpsRange, first_failure, prove
 
@@ -91,16 +91,11 @@ def _beta(sol, n):
     return sol.p[n] - mpq(1, 2)
 
 
-def _fail(what: str):
-    return open_(EXACT, what, assumptions=(CHANNEL.id,))
+_fail = chain_open
 
 
 def _lemma_claim(cid: str, location: str, statement: str, check):
-    def run():
-        return check()
-
-    run.__name__ = run.__qualname__ = cid.replace(".", "_")
-    return claim(cid, location, statement, unprinted=DERIVED)(resting_on(CHANNEL)(run))
+    return chain_lemma(cid, location, statement, check, DERIVED)
 
 
 @lru_cache(maxsize=None)
@@ -208,7 +203,7 @@ def low_step_steps(rng: EpsRange = BELOW_HALF):
 
 def _instances(test, eps_range: EpsRange, heaps):
     """The first (eps, n) of the grid where ``test(sol, n, e)`` is False, or None."""
-    for e in _EPS:
+    for e in _EPS + (mpq(1),):
         if eps_range.contains(e):
             sol = _solution(e)
             for n in heaps:
@@ -217,9 +212,12 @@ def _instances(test, eps_range: EpsRange, heaps):
     return None
 
 
-def _steps_verdict(steps, rng: EpsRange, statement_instances, what: str, dep=None):
-    if dep is not None and dep.outcome is not Outcome.VERIFIED:
-        return _fail("rests on the block recursion, which is not verified: " + dep.details)
+def _steps_verdict(steps, statement_instances, what: str, deps=()):
+    """None when every dependency (name, verdict) is verified, every step proved and the statement holds on the
+    instances; else the open verdict with the first reason."""
+    for name, dep in deps:
+        if dep.outcome is not Outcome.VERIFIED:
+            return _fail(f"rests on {name}, which is not verified: " + dep.details)
     bad = first_failure(steps)
     if bad is not None:
         return _fail(bad.sentence())
@@ -237,10 +235,10 @@ def _k_of(n: int) -> int:
 def _within_block():
     steps = within_block_steps()
     fail = _steps_verdict(
-        steps, BELOW_ONE,
+        steps,
         lambda: _instances(lambda s, n, e: abs(_beta(s, n)) <= _beta(s, _k_of(n)), BELOW_ONE.closed_at_top(),
                            range(1, _BOUND_N + 1)),
-        "|p(n) - 1/2| <= p(K) - 1/2", _recursion())
+        "|p(n) - 1/2| <= p(K) - 1/2", (("noisy.blocks.recursion", _recursion()),))
     if fail:
         return fail
     return verified(EXACT, f"for every block, by induction on t (docs/noisy.md); its {len(steps)} inequalities "
@@ -256,18 +254,20 @@ within_block = _lemma_claim("noisy.blocks.within_block", "§3, (5) split by the 
     _within_block)
 
 
+def _block_deps():
+    return (("noisy.blocks.recursion", _recursion()), ("noisy.blocks.within_block", _within_block()))
+
+
 @lru_cache(maxsize=None)
 def _power_step():
     steps = power_step_steps()
     fail = _steps_verdict(
-        steps, BELOW_ONE,
+        steps,
         lambda: _instances(lambda s, n, e: _beta(s, 2 * n) >= abs(1 - 2 * e) * _beta(s, n), BELOW_ONE,
                            [1 << i for i in range(9)]),
-        "p(2K) - 1/2 >= |1 - 2 eps| (p(K) - 1/2)", _recursion())
+        "p(2K) - 1/2 >= |1 - 2 eps| (p(K) - 1/2)", _block_deps())
     if fail:
         return fail
-    if _within_block().outcome is not Outcome.VERIFIED:
-        return _fail("rests on noisy.blocks.within_block, which is not verified")
     return verified(EXACT, f"for every K = 2^(k-1) (docs/noisy.md): the recursion at t = K (W = 1) with |B| <= a "
                            f"from noisy.blocks.within_block; the step decided by z3 for every eps in "
                            f"{BELOW_ONE.text()}; the statement exactly for K = 1..256 on the eps grid",
@@ -283,14 +283,12 @@ power_step = _lemma_claim("noisy.blocks.power_step", "§3, (5) split by the top 
 def _low_step():
     steps = low_step_steps()
     fail = _steps_verdict(
-        steps, BELOW_HALF,
+        steps,
         lambda: _instances(lambda s, n, e: _beta(s, n) >= (1 - 2 * e) * _beta(s, _k_of(n)), BELOW_HALF,
                            range(1, _BOUND_N + 1)),
-        "p(n) - 1/2 >= (1 - 2 eps)(p(K) - 1/2)", _recursion())
+        "p(n) - 1/2 >= (1 - 2 eps)(p(K) - 1/2)", _block_deps())
     if fail:
         return fail
-    if _within_block().outcome is not Outcome.VERIFIED:
-        return _fail("rests on noisy.blocks.within_block, which is not verified")
     return verified(EXACT, f"for every heap K + t (docs/noisy.md): the move optimal at K, with B <= W (p(K) - 1/2) "
                            f"from noisy.blocks.within_block; {len(steps)} steps decided by z3 for every eps in "
                            f"{BELOW_HALF.text()}; the statement exactly for every heap <= {_BOUND_N} on the grid",

@@ -39,7 +39,8 @@ from .smt import first_failure, prove
 
 EXACT = Evidence.EXACT
 DERIVED = ("a lemma derived here for every heap, not a printed statement: the check fails when the closed form "
-           "disagrees with the exact solver on an instance or a symbolic step does not reduce as stated")
+           "disagrees with the exact solver on an instance, z3 finds a counterexample to a general step, or a "
+           "sympy computation does not come out as stated")
 STATEMENT = ("the conjecture's own statement (the move n - 1, the bound 1/2): the check fails when a lemma of the "
              "chain fails or the sign of the decisive coefficient is not the one stated")
 
@@ -47,17 +48,23 @@ STATEMENT = ("the conjecture's own statement (the move n - 1, the bound 1/2): th
 _T2_HALF_K0 = 4
 
 
-def _fail(what: str):
+def chain_open(what: str):
+    """The verdict of a step of an every-heap chain that does not hold: open, exact evidence, with the reason."""
     return open_(EXACT, what, assumptions=(CHANNEL.id,))
 
 
-def _lemma_claim(cid: str, location: str, statement: str, check):
-    """Register a lemma of the chain as a claim of its own (its check is the cached one the theorems reuse)."""
+def chain_lemma(cid: str, location: str, statement: str, check, unprinted: str = DERIVED):
+    """Register a lemma of an every-heap chain as a claim of its own (its check is the cached one the theorems
+    reuse)."""
     def run():
         return check()
 
     run.__name__ = run.__qualname__ = cid.replace(".", "_")
-    return claim(cid, location, statement, unprinted=DERIVED)(resting_on(CHANNEL)(run))
+    return claim(cid, location, statement, unprinted=unprinted)(resting_on(CHANNEL)(run))
+
+
+_fail = chain_open
+_lemma_claim = chain_lemma
 
 
 # ---------------------------------------------------------------------------
