@@ -112,6 +112,8 @@ _BLOCK_CHAIN = [B._within_block, B._power_step, B._low_step, B._d_recursion]
     ("top_moves", lambda mp: mp.setattr(B, "top_move_steps", _false_step), ["noisy.conjecture9.top_moves"], []),
     ("d_recursion", lambda mp: mp.setattr(B, "forcing", lambda e, sol, K: mpq(0)),
      ["noisy.conjecture10.d_recursion"], [B._d_recursion]),
+    ("d_pairs", lambda mp: mp.setattr(B, "forcing_by_pairs", lambda e, sol, K: B.forcing(e, sol, K) * 2),
+     ["noisy.conjecture10.d_recursion"], [B._d_recursion]),
     ("lemma1", lambda mp: mp.setattr(EK, "lemma1_steps", _false_step),
      ["noisy.ends.channel_at_one", "noisy.conjecture10.bound_every_k"], [EK._lemma1, EK._theorem2, EK._lemma5]),
     ("theorem2", lambda mp: mp.setattr(EK, "_T2_HALF_K0", 2), ["noisy.ends.values_at_one"],

@@ -468,6 +468,16 @@ def forcing(e, sol, K: int):
     return sum(((bsc(e, j, K - 1, s) - bsc(e, j, K - 4, s)) * sol.p[K + s] for s in range(K)), mpq(0))
 
 
+def forcing_by_pairs(e, sol, K: int):
+    """F_K = (2 eps - 1) G_K, G_K = sum_{h < K/4} w(2^(j-2) - 1, h) (p(K + 4h) - p(K + 4h + 3)) on the j - 2 bits
+    above the last two (j = log2 K): the rows of K - 1 = 1...111 and K - 4 = 1...100 differ only in the last two
+    bits, where w(11, s) - w(00, s) is 1 - 2 eps at s = 11, 2 eps - 1 at s = 00 and 0 at 01, 10."""
+    j = K.bit_length() - 1
+    G = sum(((bsc(e, j - 2, (K >> 2) - 1, h) * (sol.p[K + 4 * h] - sol.p[K + 4 * h + 3])) for h in range(K >> 2)),
+            mpq(0))
+    return (2 * e - 1) * G
+
+
 @lru_cache(maxsize=None)
 def _d_recursion():
     if not d_recursion_identity():
@@ -486,6 +496,8 @@ def _d_recursion():
             F = forcing(e, sol, K)
             if D(2 * K) != e * D(K) + (1 - e) * F:
                 return _fail(f"D_2K = eps D_K + (1 - eps) F_K fails at K = {K}, eps = {format_exact(e)}")
+            if F != forcing_by_pairs(e, sol, K):
+                return _fail(f"F_K = (2 eps - 1) G_K fails at K = {K}, eps = {format_exact(e)}")
             rows += 1
     for e in _FORCING_EPS:
         sol = _solution(e)
@@ -493,8 +505,10 @@ def _d_recursion():
     signs_text = (f"F_K > 0 for K = 4..256 at each of {len(_FORCING_EPS)} points of (1/2, 1)" if all(signs)
                   else f"F_K > 0 for K = 4..256 at {sum(signs)} of {len(_FORCING_EPS)} points of (1/2, 1) only")
     return verified(EXACT, f"for every K = 2^(k-1) >= 4 (docs/noisy.md): the top-move formula at t = K, its algebra "
-                           f"in sympy; exactly for K = 4..256 at {rows // 7} values of eps in [0, 1). The sign of "
-                           f"F_K is not proved (data only: {signs_text})",
+                           f"in sympy; with F_K = (2 eps - 1) G_K, G_K the weighted sum of p(K + 4h) - p(K + 4h + 3) "
+                           f"(in words: the two rows differ only in the last two bits); both exactly for K = 4..256 "
+                           f"at {rows // 7} values of eps in [0, 1). The sign of F_K is not proved (data only: "
+                           f"{signs_text})",
                     {"scope": f"every k >= 3, eps in {BELOW_ONE.text()}",
                      "forcing_positive_at": [format_exact(e) for e, ok in zip(_FORCING_EPS, signs) if ok]},
                     assumptions=(CHANNEL.id,))
@@ -502,5 +516,6 @@ def _d_recursion():
 
 d_recursion = _lemma_claim("noisy.conjecture10.d_recursion", "§3, Conjecture 10",
     "For D_n = p(n, n - 4) - p(n, n - 1), every K = 2^(k-1) >= 4 and eps in [0, 1): D_2K = eps D_K + (1 - eps) F_K "
-    "with F_K = sum_{s<K} (w(K - 1, s) - w(K - 4, s)) p(K + s)",
+    "with F_K = sum_{s<K} (w(K - 1, s) - w(K - 4, s)) p(K + s) = (2 eps - 1) sum_{h<K/4} w(K/4 - 1, h) "
+    "(p(K + 4h) - p(K + 4h + 3))",
     _d_recursion)
