@@ -155,13 +155,26 @@ def test_near_zero_bounds_hold_as_bounds(n):
     assert s.optimal[n] == (0,) and s.p[n] > mpq(2, 3)
 
 
-def test_symbolic_inequality_helper_rejects_a_false_step():
-    from proofs.noisy.every_k import _K, _holds_from
+def test_a_false_general_step_is_answered_by_a_counterexample():
+    import z3
 
-    assert _holds_from((2 * _K - 3) - (_K + 2), 8)
-    assert not _holds_from((2 * _K - 3) - (_K + 2), 4)  # K - 5 < 0 at K = 4
-    assert not _holds_from(_K - 8, 8)  # zero at K = 8: not strict
-    assert _holds_from(_K - 8, 8, strict=False)
+    from proofs.noisy.every_k import gap_sign_steps, theorem2_steps, theorem7_steps
+    from proofs.noisy.smt import prove
+
+    K = z3.Int("K")
+    assert prove("K - 5 >= 0 from K >= 8", [K >= 8], K - 5 >= 0).proved
+    bad = prove("K - 5 >= 0 from K >= 4", [K >= 4], K - 5 >= 0)
+    assert not bad.proved and "K = 4" in bad.counterexample
+    # Theorem 2's cases start at K = 8: from K = 4 the block [4, 8) meets W differently (4 is in {1, 2, 4})
+    assert all(s.proved for s in theorem2_steps(4))
+    assert not all(s.proved for s in theorem2_steps(2))
+    # Bernoulli's inequality is strict only from k = 2 on
+    assert all(s.proved for s in theorem7_steps(2)) and not all(s.proved for s in theorem7_steps(1))
+    # the gap (j - 7)/2 is positive from j = 8 on, not from 7
+    j = sp.symbols("j")
+    assert all(s.proved for s in gap_sign_steps((j - 7) / 2, j, 8))
+    assert not all(s.proved for s in gap_sign_steps((j - 7) / 2, j, 7))
+    assert not all(s.proved for s in gap_sign_steps((j - 9) / 2, j, 8))
 
 
 def test_theorems_for_every_k():
