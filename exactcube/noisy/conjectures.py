@@ -251,8 +251,8 @@ def locate_crossing(n: int, a_move: int, b_move: int, lo, hi, progress=None) -> 
     The polynomial's degree is about twice the sum of k(r) over r < n: n = 512 takes minutes, n = 1024 is out of
     reach (use :func:`exactcube.noisy.crossing.certify_root`).  ``progress`` is called once per heap of the chain.
     """
-    from . import crossing as cr
-    from . import phases as ph
+    from .eps import crossing as cr
+    from .eps import phases as ph
 
     lo, hi = to_mpq(lo), to_mpq(hi)
     ends = cr.optimal_at(n, lo), cr.optimal_at(n, hi)
@@ -313,7 +313,7 @@ class RigorousResult:
 def prove_conjecture9(n_max: int) -> RigorousResult:
     r"""Conjecture 9 on the whole open interval (0, 1/2), heaps 2..n_max: the exact germ left of 1/2 reaches
     0 with the single optimal move 0 for every heap, and p(n) > 1/2 there (Descartes' rule)."""
-    from .intervals import check_germ
+    from .interval.crosscheck import check_germ
 
     g = check_germ(n_max, HALF, "left")
     reaches = g.lo.is_rational and g.lo.lo == 0
@@ -337,8 +337,8 @@ def prove_conjecture10(n_max: int, germ_width="1/64", min_width="1/1000000") -> 
     (every heap's optimal move fixed, p(r) exact rational functions, signs by Descartes' rule) and arb
     adaptive bisection in between.  (The bound p(n) >= 1/2 on (0, 1/2) follows from Conjecture 9's proof;
     at eps = 1/2 p(n) = 1/2 exactly.)"""
-    from . import phases as ph
-    from .intervals import check_move_on_interval
+    from .eps import phases as ph
+    from .interval.crosscheck import check_move_on_interval
 
     w = to_mpq(germ_width)
     # restrict the germ search to (1/2, 1/2 + w) and (1 - w, 1): the envelope there is cheap
@@ -372,8 +372,8 @@ def prove_conjecture10(n_max: int, germ_width="1/64", min_width="1/1000000") -> 
 
 
 def _germ_within(n_max, at, side, other):
-    from . import intervals as iv
-    from . import phases as ph
+    from .interval import crosscheck as iv
+    from .eps import phases as ph
 
     g = ph.germ(n_max, at, side, other=other)
     heaps = [n for n in range(2, n_max + 1) if _is_power_of_two(n)]

@@ -31,9 +31,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Hashable, Iterable, Mapping
 
-from ..errors import BadInput, TooLarge
-from ..numbers import mpq, to_mpq
-from ..results import Result
+from ...errors import BadInput, TooLarge
+from ...numbers import mpq, to_mpq
+from ...results import Result
 
 __all__ = [
     "Game",

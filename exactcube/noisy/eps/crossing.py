@@ -54,8 +54,8 @@ from dataclasses import dataclass
 import gmpy2
 import numpy as np
 
-from ..errors import BadInput
-from ..numbers import format_decimal, mpq, to_mpq
+from ...errors import BadInput
+from ...numbers import format_decimal, mpq, to_mpq
 
 __all__ = ["optimal_at", "Expansion", "expansion_at_one", "move_values_ball", "find_bracket", "bracket", "BracketCertificate", "certify_bracket", "RootCertificate", "certify_root",
            "lipschitz_bounds", "row_values"]
@@ -64,7 +64,7 @@ __all__ = ["optimal_at", "Expansion", "expansion_at_one", "move_values_ball", "f
 def optimal_at(n: int, eps: mpq):
     """Heap n's optimal moves at eps in certified floating point; None when only heap n's balls overlap (its two
     best moves are closer than the radius); exact rationals when a smaller heap's balls overlap."""
-    from .nim import decide_nim, solve_nim
+    from ..nim import decide_nim, solve_nim
 
     b = decide_nim(n, eps)
     if b is not None and b.stopped is None:
@@ -152,7 +152,7 @@ class BracketCertificate:
 
 def certify_bracket(n: int, a: int, b: int, lo, hi) -> BracketCertificate:
     """Prove that heaps < n keep their moves on [lo, hi] and that only a, b compete at heap n (module docstring, 2)."""
-    from ._nimball import gap_above, run_ball
+    from ..nim.ball import gap_above, run_ball
 
     lo, hi = to_mpq(lo), to_mpq(hi)
     c, h = (lo + hi) / 2, (hi - lo) / 2
@@ -185,7 +185,7 @@ def certify_bracket(n: int, a: int, b: int, lo, hi) -> BracketCertificate:
 def row_values(n: int, x: mpq, winners, moves, prec: int):
     """MPFR values of p(n, m) for m in ``moves`` at x with heaps r < n playing ``winners[r]``, and the radius
     rho of the module docstring (as an exact rational upper bound)."""
-    from ._nimfast import popcounts
+    from ..nim.exact import popcounts
 
     half = mpq(1, 2)
     pop = popcounts(1 << max(1, n.bit_length()))
@@ -357,7 +357,7 @@ def expansion_at_one(n: int, move: int, at_one=None) -> Expansion:
     or ``at_one``, a solution at eps = 1 covering the words needed); the own term comes from the exact germ of
     heap c at 1 (:func:`exactcube.noisy.phases.germ`), so c must be small (at most 16).
     """
-    from .nim import solve_nim
+    from ..nim import solve_nim
 
     if n < 2 or n & (n - 1):
         raise BadInput(f"n must be a power of two, got {n}")
@@ -400,7 +400,7 @@ def move_values_ball(n: int, eps, moves, dtype=np.longdouble) -> dict:
     """Certified floating-point values of p(n, m) for the given moves (``noisy`` (5)): {m: (value, radius)}; the
     heaps below play their certified optimal moves (:func:`exactcube.noisy.nim.decide_nim`); ``dtype`` is the
     floating format (default the x87 long double where the platform has it)."""
-    from ._nimball import certified_best, run_ball
+    from ..nim.ball import certified_best, run_ball
 
     out = {}
 

@@ -28,9 +28,9 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from ..errors import BadInput
-from ..numbers import format_exact, mpq, parse_rational, to_mpq
-from ..results import Result
+from ...errors import BadInput
+from ...numbers import format_exact, mpq, parse_rational, to_mpq
+from ...results import Result
 
 __all__ = ["COVER_KIND", "REGION_KIND", "cover_task", "region_task", "sub_ranges", "SubRangeRun", "DistributedProof",
            "prove_distributed", "RegionProof", "prove_region_distributed", "finished_sub_ranges", "MAX_PARTS"]
@@ -69,7 +69,7 @@ def finished_sub_ranges(results: str | None, kind: str, n_max: int) -> int:
 
 def cover_task(eps_text: str, n_max: int, conjecture: int, eps_to: str) -> dict:
     """One sub-range [eps_text, eps_to] of eps covered by Taylor models (JSON-ready record)."""
-    from . import taylorproof as tp
+    from ..interval import taylor as tp
 
     a, b = parse_rational(eps_text, "eps"), parse_rational(eps_to, "eps_to")
     t0 = time.process_time()
@@ -157,7 +157,7 @@ def _cover_range(eps_text: str, n_max: int, conjecture: int, ends: dict) -> dict
 def region_task(eps_text: str, n_max: int, ends: dict, moves: dict) -> dict:
     """One sub-range [eps_text, ends[eps_text]] of the failure region of Conjecture 10 at heap ``n_max``, covered
     by Taylor models with target ``moves[eps_text]`` (the one reaching eps = 1 with its end piece there)."""
-    from . import taylorproof as tp
+    from ..interval import taylor as tp
 
     a, b = parse_rational(eps_text, "eps"), parse_rational(ends[eps_text], "eps_to")
     t0 = time.process_time()
@@ -190,7 +190,7 @@ def prove_region_distributed(n: int, parts: int, eps_from=mpq(3, 5), results: st
     """The statement of :func:`exactcube.noisy.taylorproof.prove_conjecture10_beyond` with ``eps_from``, its two
     Taylor covers cut into ``parts`` sub-ranges (at least 2: one quarter of them, at least one, beyond the
     crossing, where the cover is cheaper), resumable through ``results`` (module docstring)."""
-    from . import intervalproof as ip
+    from ..interval import firstorder as ip
 
     if n < 256 or n & (n - 1) or n > ip.MAX_PROOF_HEAP:
         raise BadInput(f"n = {n} must be a power of two in 256..{ip.MAX_PROOF_HEAP}")

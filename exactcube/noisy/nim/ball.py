@@ -47,9 +47,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..numbers import mpq
-from ._nimcore import MAX_HEAP, check_eps, check_heap
-from ._nimfast import kron_apply, to_format
+from ...numbers import mpq
+from .channel import MAX_HEAP, check_eps, check_heap
+from .exact import kron_apply, to_format
 
 __all__ = ["BallSolution", "decide_nim_ball"]
 

@@ -77,12 +77,12 @@ from math import comb
 
 import numpy as np
 
-from ..errors import BadInput, TooLarge
-from ..numbers import mpq, to_mpq
-from .certified import (IntervalProof, Piece, ProofFailure, add, cover, div_pos, dn, float_down, float_up, matmul,
-                        mul, q_interval, sub, sum0, up)
-from . import intervalproof as ip
-from .intervalproof import MAX_PROOF_HEAP
+from ...errors import BadInput, TooLarge
+from ...numbers import mpq, to_mpq
+from .arith import add, div_pos, dn, float_down, float_up, matmul, mul, q_interval, sub, sum0, up
+from .cover import IntervalProof, Piece, ProofFailure, cover
+from . import firstorder as ip
+from .firstorder import MAX_PROOF_HEAP
 
 __all__ = ["TaylorPiece", "taylor_piece", "prove_near_half", "prove_conjecture9_near_half",
            "prove_conjecture10_near_half", "prove_conjecture10_beyond", "DEFAULT_ORDER"]

@@ -37,9 +37,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..errors import BadInput, TooLarge
-from ..numbers import mpq, to_mpq
-from ..results import Result
+from ...errors import BadInput, TooLarge
+from ...numbers import mpq, to_mpq
+from ...results import Result
 from .game import EQUIPROBABLE, Game, GameSolution, solve
 
 __all__ = [

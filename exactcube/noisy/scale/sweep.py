@@ -27,10 +27,10 @@ import os
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
-from ..errors import BadInput, MissingExtra
-from ..numbers import format_exact, parse_rational, to_mpq
-from ..output import check_destination, write_text
-from ..processes import sigint_held, stop_pool, worker_init
+from ...errors import BadInput, MissingExtra
+from ...numbers import format_exact, parse_rational, to_mpq
+from ...output import check_destination, write_text
+from ...processes import sigint_held, stop_pool, worker_init
 
 __all__ = ["SweepResult", "run_sweep", "grid_task", "read_results", "HEADER_KIND"]
 
@@ -40,7 +40,7 @@ HEADER_KIND = "exactcube.noisy.conjectures.grid"
 def grid_task(eps_text: str, n_max: int, method: str = "exact") -> dict:
     """One sweep point: both conjectures decided at eps for heaps <= n_max (JSON-ready); ``method`` as in
     :func:`exactcube.noisy.conjectures.check_at` ('exact', or 'ball': certified floating point first)."""
-    from .conjectures import check_at
+    from ..conjectures import check_at
 
     return check_at(parse_rational(eps_text, "eps"), n_max, method=method).as_json()
 
@@ -158,7 +158,7 @@ def _dask_client(dask):
     except ImportError as exc:  # pragma: no cover - depends on the install
         raise MissingExtra("Dask sweeps (--dask)", "dask", "dask.distributed") from exc
     if isinstance(dask, str) and (dask == "local" or dask.startswith("local:")):
-        from ..numbers import parse_int
+        from ...numbers import parse_int
 
         w = 2 if dask == "local" else parse_int(dask[6:], "--dask local:W", minimum=1, maximum=MAX_LOCAL_WORKERS)
         cluster = LocalCluster(n_workers=w, threads_per_worker=1, processes=True, dashboard_address=None)

@@ -1,7 +1,8 @@
-r"""Certified arithmetic shared by the whole-interval proofs of 1-pile Nim (``noisy`` (5), Conjectures 9-10).
+r"""Outward-rounded interval arithmetic shared by the whole-interval proofs of 1-pile Nim (``noisy`` (5), Conjectures 9-10).
 
-One home for what :mod:`exactcube.noisy.intervalproof` (first-order enclosures in u) and
-:mod:`exactcube.noisy.taylorproof` (Taylor models in s = |1 - 2 eps|) both rest on:
+One home for the arithmetic that :mod:`exactcube.noisy.interval.firstorder` (first-order enclosures in u)
+and :mod:`exactcube.noisy.interval.taylor` (Taylor models in s = |1 - 2 eps|) both rest on
+(the piece-by-piece cover is :mod:`exactcube.noisy.interval.cover`):
 
 * **Outward rounding.**  Every operation is one IEEE binary64 operation rounded to nearest,
   followed by a step outwards of at least one unit in the last place (:func:`dn`, :func:`up`):
@@ -14,16 +15,10 @@ One home for what :mod:`exactcube.noisy.intervalproof` (first-order enclosures i
   midpoint and radius, one BLAS product for the midpoints and one for the radii, with the
   dot product's error bound).  Exact rationals enter once, rounded outwards
   (:func:`float_down`, :func:`float_up`, :func:`q_interval`).
-* **The piece and the cover.**  A statement is proved on a closed interval piece by piece
-  (:class:`Piece`); :func:`cover` walks an interval from left to right, doubling the width
-  after a proved piece and halving it after a failure (:class:`ProofFailure`), and records a
-  gap where a piece below the minimal width still fails.  :class:`IntervalProof` is the
-  result: the statement, the pieces that cover it, the gaps (none when proved).
-
-Evidence ``rigorous``.  What stays elsewhere, and why: :mod:`exactcube.noisy.intervals`
+Evidence ``rigorous``.  What stays elsewhere, and why: :mod:`exactcube.noisy.interval.crosscheck`
 encloses in arb balls (python-flint's own outward rounding, any precision) and decides near
-the end points with exact germs; :mod:`exactcube.noisy._nimball` and
-:mod:`exactcube.noisy.crossing` bound the error of a whole floating-point recursion a priori
+the end points with exact germs; :mod:`exactcube.noisy.nim.ball` and
+:mod:`exactcube.noisy.eps.crossing` bound the error of a whole floating-point recursion a priori
 (a radius, not interval arithmetic).
 
 References: ``noisy`` §3, equation (5); IEEE 754 round to nearest (a correctly rounded result
@@ -32,16 +27,13 @@ is within half a unit in the last place).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
-from ..errors import TooLarge
-from ..numbers import mpq
-from ..results import Result
+from ...errors import TooLarge
+from ...numbers import mpq
 
 __all__ = ["STEP", "TINY", "dn", "up", "add", "sub", "mul", "div_pos", "sum0", "matmul", "float_down", "float_up",
-           "q_interval", "Piece", "IntervalProof", "ProofFailure", "cover"]
+           "q_interval"]
 
 #: the relative step of :func:`dn` and :func:`up` (one unit in the last place of binary64 at most)
 STEP = 2.0 ** -52
@@ -147,82 +139,3 @@ def float_up(q: mpq) -> float:
 def q_interval(q: mpq) -> tuple[float, float]:
     """(float_down(q), float_up(q)): the rational q as a float interval."""
     return float_down(q), float_up(q)
-
-
-class ProofFailure(Exception):
-    """A piece on which a statement could not be proved (the message says which test failed)."""
-
-
-@dataclass(frozen=True)
-class Piece:
-    """One closed interval [ul, uh] of the proof's variable and the test that proved the statement on it:
-    'centred', 'end' (a tie at an end point, excluded from the statement), 'crossing' (the unique crossing of two
-    moves inside), 'taylor', 'end-one' (Taylor models; see :mod:`exactcube.noisy.taylorproof`)."""
-
-    ul: float
-    uh: float
-    test: str
-
-
-@dataclass(frozen=True)
-class IntervalProof(Result):
-    r"""A statement proved (or not) on a whole interval of eps piece by piece: ``pieces`` cover [eps_lo, eps_hi]
-    (``open_lo``/``open_hi``: the end point itself is excluded, a tie or a crossing); ``gaps`` are intervals of the
-    proof's variable where the tests failed down to the minimal width (empty when proved)."""
-
-    SOURCE = "noisy §3, (5), Conjectures 9-10: whole intervals of eps"
-    EVIDENCE = "rigorous"
-
-    statement: str
-    heaps: tuple
-    eps_lo: mpq
-    eps_hi: mpq
-    open_lo: bool
-    open_hi: bool
-    pieces: tuple
-    gaps: tuple
-    seconds: float
-    evidence: str = "rigorous"
-
-    @property
-    def proved(self) -> bool:
-        return not self.gaps
-
-    def scope(self) -> str:
-        lo = f"{float(self.eps_lo):.6g}"
-        hi = f"{float(self.eps_hi):.6g}"
-        return (("(" if self.open_lo else "[") + lo + ", " + hi + (")" if self.open_hi else "]"))
-
-
-def cover(lo, hi, width, prove, *, min_width, max_pieces: int, tries: int = 0, stop_at_gap: bool = False,
-          on_piece=None):
-    """Cover [lo, hi] from left to right: ``prove(a, b)`` returns the piece proved on [a, b] or raises
-    :class:`ProofFailure` (or :class:`exactcube.errors.TooLarge`); the width starts at ``width``, doubles after a
-    proved piece and halves after a failure.  A piece that fails below ``min_width``, or after ``max_pieces`` tries
-    in all (``tries`` already made), is a gap (a, b, reason): the walk goes on past it, or stops there with
-    ``stop_at_gap``.  ``on_piece(piece, count)`` sees each proved piece.  Returns (pieces, gaps, tries); works for
-    float and rational end points alike."""
-    pieces, gaps = [], []
-    a, w = lo, width
-    while a < hi:
-        b = min(a + w, hi)
-        tries += 1
-        try:
-            if tries > max_pieces:
-                raise ProofFailure("too many pieces")
-            piece = prove(a, b)
-        except (ProofFailure, TooLarge) as exc:
-            if b - a < min_width or tries > max_pieces:
-                gaps.append((a, b, str(exc)))
-                if stop_at_gap:
-                    break
-                a = b
-                continue
-            w = (b - a) / 2
-            continue
-        pieces.append(piece)
-        if on_piece is not None:
-            on_piece(piece, len(pieces))
-        a = b
-        w = 2 * w
-    return pieces, gaps, tries

@@ -33,9 +33,9 @@ import tempfile
 
 import numpy as np
 
-from ..errors import BadInput, MissingExtra
-from ..output import path_error
-from ..numbers import format_exact, mpq, to_mpq
+from ...errors import BadInput, MissingExtra
+from ...output import path_error
+from ...numbers import format_exact, mpq, to_mpq
 
 __all__ = ["COLUMNS", "eps_rows", "dataset_rows", "dataset_columns", "check_target", "write_dataset",
            "read_dataset"]
@@ -54,8 +54,8 @@ def _pyarrow():
 
 def eps_rows(n_max: int, eps) -> list[dict]:
     """The data set's rows for one eps, heaps 1..n_max (see the module docstring)."""
-    from ._nimball import gap_above, run_ball
-    from .nim import decide_nim, solve_nim
+    from ..nim.ball import gap_above, run_ball
+    from ..nim import decide_nim, solve_nim
 
     e = to_mpq(eps)
     margins: dict = {}

@@ -69,10 +69,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..errors import BadInput, TooLarge
-from ..numbers import mpq, to_mpq
-from .certified import (IntervalProof, Piece, ProofFailure, add, cover, div_pos, dn, float_down, float_up, mul,
-                        sub, up)
+from ...errors import BadInput, TooLarge
+from ...numbers import mpq, to_mpq
+from .arith import add, div_pos, dn, float_down, float_up, mul, sub, up
+from .cover import IntervalProof, Piece, ProofFailure, cover
 
 __all__ = ["Enclosures", "enclose_on", "IntervalProof", "Piece", "crossing_piece", "prove_conjecture9_on",
            "prove_conjecture10_beyond", "u_of", "eps_of", "MAX_PROOF_HEAP", "values_at_one"]
@@ -322,7 +322,7 @@ def values_at_one(n: int, moves) -> dict:
     Hamming distance from m), and p(r) at eps = 1 from the exact solver for the received words r only.  Cheap for
     every n up to :data:`MAX_PROOF_HEAP` when those words are small (from n = 2^j, move n - 1 arrives as word 0 and
     n - 4 as word 3)."""
-    from .nim import channel_weights, solve_nim
+    from ..nim import channel_weights, solve_nim
 
     cw = channel_weights(n, 1)
     rows = {m: cw.row(m) for m in moves}
@@ -412,7 +412,7 @@ def crossing_piece(n: int, a: int, b: int, above: bool, u_guess: float, w: float
 def crossing_guess(n: int):
     """(eps bracket (lo, hi) of width < 1e-12, rival) of the crossing of Conjecture 10 at heap n (certified floating
     point decisions at the ends; :mod:`exactcube.noisy.crossing`)."""
-    from . import crossing as cr
+    from ..eps import crossing as cr
 
     found = cr.find_bracket(n)
     if found is None:

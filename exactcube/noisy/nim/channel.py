@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import math
 
-from ..errors import BadInput, TooLarge
-from ..numbers import mpq, mpz, to_mpq
+from ...errors import BadInput, TooLarge
+from ...numbers import mpq, mpz, to_mpq
 
 #: Largest heap the fast 1-pile solver accepts (it does about :math:`N^2`
 #: big-integer operations on integers of about :math:`N k \log_2 b` bits).

@@ -51,8 +51,8 @@ from dataclasses import dataclass
 
 from gmpy2 import lcm
 
-from ..errors import BadInput, TooLarge
-from ..numbers import mpq, mpz
+from ...errors import BadInput, TooLarge
+from ...numbers import mpq, mpz
 
 __all__ = [
     "NimSolution",
@@ -71,8 +71,8 @@ __all__ = [
     "solve_multipile",
 ]
 
-from ..results import Result
-from ._nimcore import (  # noqa: F401
+from ...results import Result
+from .channel import (  # noqa: F401
     MAX_EXACT_BYTES,
     MAX_HEAP,
     MAX_HEAP_PLAIN,
@@ -272,7 +272,7 @@ def solve_nim(n_max: int, eps, method: str = "fast", *, progress=None) -> NimSol
     if method == "plain":
         return solve_nim_plain(n_max, eps)
     if method == "fast":
-        from ._nimfast import solve_nim_fast
+        from .exact import solve_nim_fast
 
         e, n, p, optimal = solve_nim_fast(n_max, eps, progress=progress)
         return NimSolution(eps=e, n_max=n, p=p, optimal=optimal, method="fast")
@@ -293,7 +293,7 @@ def decide_nim(n_max: int, eps):
     """
     import numpy as np
 
-    from ._nimball import decide_nim_ball
+    from .ball import decide_nim_ball
 
     best = decide_nim_ball(n_max, eps)
     if best is None or best.stopped is None:
@@ -352,7 +352,7 @@ def solve_multipile(heaps, noiseless: bool = False) -> MultipileSolution:
     game, where p is 1 exactly on the nonzero nim-sums.  Followers are
     distinct positions (heap order ignored).
     """
-    from .game import Game, solve
+    from ..games.game import Game, solve
 
     try:
         start = _canon(int(h) for h in heaps)

@@ -56,8 +56,8 @@ import gmpy2
 import numpy as np
 from gmpy2 import gcd, mpz
 
-from ..numbers import mpq
-from ._nimcore import MAX_HEAP, check_eps, check_heap, check_memory
+from ...numbers import mpq
+from .channel import MAX_HEAP, check_eps, check_heap, check_memory
 
 #: At eps = 1 (plain means of screened values, error below 1e-13), screened values
 #: below the screened maximum by more than this are discarded.  For 0 < eps < 1

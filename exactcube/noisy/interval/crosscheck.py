@@ -42,10 +42,10 @@ from dataclasses import dataclass, field
 
 from flint import arb, ctx, fmpq, fmpz_poly
 
-from ..errors import BadInput, TooLarge
-from ..numbers import mpq, to_mpq
-from ..results import Result
-from . import phases as ph
+from ...errors import BadInput, TooLarge
+from ...numbers import mpq, to_mpq
+from ...results import Result
+from ..eps import phases as ph
 
 __all__ = [
     "enclose",
@@ -73,31 +73,32 @@ def _ball(a: mpq, b: mpq) -> arb:
 
 class _Slope:
     r"""First-order slope arithmetic: a function f on J = c + [-h, h] as the ball f(c) and a ball s with
-    f(x) - f(c) in s (x - c) for every x in J (rigorous; the enclosure of f on J is f(c) + s [-h, h])."""
+    f(x) - f(c) in s (x - c) for every x in J (rigorous; the enclosure of f on J is f(c) + s H, with ``H`` the
+    ball [-h, h] of the interval the model lives on, carried by every model)."""
 
-    __slots__ = ("v", "s")
-    H: arb = arb(0)  # the ball [-h, h], set by enclose()
+    __slots__ = ("v", "s", "H")
 
-    def __init__(self, v, s):
+    def __init__(self, v, s, H: arb):
         self.v = v
         self.s = s
+        self.H = H
 
     def range(self) -> arb:
-        return self.v + self.s * _Slope.H
+        return self.v + self.s * self.H
 
     def __add__(self, o):
-        return _Slope(self.v + o.v, self.s + o.s)
+        return _Slope(self.v + o.v, self.s + o.s, self.H)
 
     def __sub__(self, o):
-        return _Slope(self.v - o.v, self.s - o.s)
+        return _Slope(self.v - o.v, self.s - o.s, self.H)
 
     def __mul__(self, o):
         # uv(x) - uv(c) = u(x)(v(x) - v(c)) + v(c)(u(x) - u(c))
-        return _Slope(self.v * o.v, self.range() * o.s + o.v * self.s)
+        return _Slope(self.v * o.v, self.range() * o.s + o.v * self.s, self.H)
 
     def __truediv__(self, o):
         # (u/v)(x) - (u/v)(c) = [(u(x)-u(c)) v(c) - u(c)(v(x)-v(c))] / (v(x) v(c))
-        return _Slope(self.v / o.v, (self.s * o.v - self.v * o.s) / (o.range() * o.v))
+        return _Slope(self.v / o.v, (self.s * o.v - self.v * o.s) / (o.range() * o.v), self.H)
 
 
 def _kron(x: list, k: int, e, f) -> list:
@@ -131,7 +132,7 @@ def _max_slope(vals: list, h: arb) -> "_Slope":
     s = active[0].s
     for v in active[1:]:
         s = s.union(v.s)
-    return _Slope(val, s)
+    return _Slope(val, s, vals[0].H)
 
 
 @dataclass(frozen=True)
@@ -156,15 +157,12 @@ def enclose(n_max: int, lo, hi, heaps=(), prec: int = 64) -> Enclosure:
     if n_max > MAX_RIGOROUS_HEAP:
         raise TooLarge(f"rigorous enclosures are limited to heaps n <= {MAX_RIGOROUS_HEAP}")
     heaps = set(heaps)
-    old = ctx.prec
-    ctx.prec = prec
-    try:
+    with ctx.workprec(prec):
         c = (lo + hi) / 2
         H = _ball(-(hi - lo) / 2, (hi - lo) / 2)
-        _Slope.H = H
-        e = _Slope(_arb_of(c), arb(1))
-        f = _Slope(_arb_of(1 - c), arb(-1))
-        zero, one = _Slope(arb(0), arb(0)), _Slope(arb(1), arb(0))
+        e = _Slope(_arb_of(c), arb(1), H)
+        f = _Slope(_arb_of(1 - c), arb(-1), H)
+        zero, one = _Slope(arb(0), arb(0), H), _Slope(arb(1), arb(0), H)
         unit = arb(fmpq(1, 2), fmpq(1, 2))  # [0, 1]
         p = [zero]
         mv = {}
@@ -183,8 +181,6 @@ def enclose(n_max: int, lo, hi, heaps=(), prec: int = 64) -> Enclosure:
                 mv[n] = tuple(v.range().intersection(unit) for v in vals)
         out_p = tuple(x.range().intersection(unit) for x in p)
         return Enclosure(lo, hi, out_p, mv, prec)
-    finally:
-        ctx.prec = old
 
 
 def _lower(b: arb) -> mpq:
