@@ -15,9 +15,9 @@ Three kinds of evidence, each with its scope:
   statement decided exactly (:func:`check_at`);
 * *exact on an interval*: on the germ of an end point every :math:`p(r)` is an exact
   rational function and the statement is an integer-polynomial sign condition
-  (:mod:`exactcube.noisy.phases`, :func:`exactcube.noisy.intervals.check_germ`);
+  (:mod:`exactcube.noisy.eps.phases`, :func:`exactcube.noisy.interval.crosscheck.check_germ`);
 * *rigorous on an interval*: arb enclosures with adaptive bisection
-  (:func:`exactcube.noisy.intervals.check_move_on_interval`).
+  (:func:`exactcube.noisy.interval.crosscheck.check_move_on_interval`).
 
 "Optimal move is m" is read strictly: m is the unique maximiser.  An exact tie (m optimal,
 but so is another move) is therefore a counterexample, recorded with kind 'tie' so that
@@ -243,13 +243,13 @@ class Crossing:
 def locate_crossing(n: int, a_move: int, b_move: int, lo, hi, progress=None) -> Crossing:
     r"""The exact eps in (lo, hi) where heap n's optimum changes from ``a_move`` (at lo) to ``b_move`` (at hi).
 
-    Method: :func:`exactcube.noisy.crossing.certify_bracket` proves (certified floating point at the midpoint
+    Method: :func:`exactcube.noisy.eps.crossing.certify_bracket` proves (certified floating point at the midpoint
     plus Lipschitz bounds) that no heap r < n changes its unique optimal move on [lo, hi] and that at heap n
     only the two moves compete, so on (lo, hi) every p(r) is one exact rational function (the chain of
-    :mod:`exactcube.noisy.phases`); the crossing is then a root of the integer polynomial S_a Z(b) - S_b Z(a),
-    unique in (lo, hi) by Descartes' rule.  Narrow [lo, hi] first (:func:`exactcube.noisy.crossing.bracket`).
+    :mod:`exactcube.noisy.eps.phases`); the crossing is then a root of the integer polynomial S_a Z(b) - S_b Z(a),
+    unique in (lo, hi) by Descartes' rule.  Narrow [lo, hi] first (:func:`exactcube.noisy.eps.crossing.bracket`).
     The polynomial's degree is about twice the sum of k(r) over r < n: n = 512 takes minutes, n = 1024 is out of
-    reach (use :func:`exactcube.noisy.crossing.certify_root`).  ``progress`` is called once per heap of the chain.
+    reach (use :func:`exactcube.noisy.eps.crossing.certify_root`).  ``progress`` is called once per heap of the chain.
     """
     from .eps import crossing as cr
     from .eps import phases as ph

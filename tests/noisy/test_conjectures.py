@@ -6,7 +6,7 @@ import pytest
 
 from exactcube.errors import BadInput
 from exactcube.noisy import conjectures as cj
-from exactcube.noisy import phases as ph
+from exactcube.noisy.eps import phases as ph
 from exactcube.numbers import mpq
 
 

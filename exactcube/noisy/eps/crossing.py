@@ -13,13 +13,13 @@ Three steps, each rigorous:
    and :math:`\ell_s = (\log w_s)'` (which ranges over an interval of length :math:`k/(\varepsilon(1-\varepsilon))`),
    :math:`\mu_s' = \mu_s(\ell_s - \bar\ell)`, so :math:`\sum_s |\mu_s'| \le k/q`, and
    :math:`p(r, m)' = \sum_s \mu_s'(1 - p(s)) - \sum_s \mu_s p(s)'`.  If at the midpoint :math:`c` (balls of
-   radius :math:`\rho_r`, :mod:`exactcube.noisy._nimball`) the best move of every heap :math:`r < n` beats the
+   radius :math:`\rho_r`, :mod:`exactcube.noisy.nim.ball`) the best move of every heap :math:`r < n` beats the
    runner-up by more than :math:`2(\rho_r + L_1(r) h)`, :math:`h = (H - L)/2`, no heap :math:`r < n` changes
    its move on :math:`[L, H]`; likewise at heap :math:`n` every move other than :math:`a, b` stays below
    both.  Then :math:`f` is one rational function on :math:`[L, H]`.
 
 3. *The root.*  (a) Exact route (:func:`exactcube.noisy.conjectures.locate_crossing`): the integer
-   polynomial :math:`S_a Z_n(b) - S_b Z_n(a)` of :mod:`exactcube.noisy.phases`, squarefree, with exactly one
+   polynomial :math:`S_a Z_n(b) - S_b Z_n(a)` of :mod:`exactcube.noisy.eps.phases`, squarefree, with exactly one
    root in :math:`(L, H)` by Descartes' rule; feasible to :math:`n = 512` (its degree is about
    :math:`2\sum_{r<n} k(r)`, its coefficients about as many bits).  (b) Rigorous route (:func:`certify_root`):
    :math:`f` evaluated in MPFR at ``prec`` bits with the winners fixed, one grouped row per heap, with an a
@@ -44,7 +44,7 @@ sums :math:`G_d` of at most :math:`r` values, the weights :math:`t^d` (:math:`t`
 :math:`1 - p(s)` the row is within :math:`\rho = \delta + 2(r + 6k + 3)u` of :math:`p(r, m)`, and
 :math:`\delta \leftarrow \rho + u` for the next heap.
 
-References: ``noisy`` §3 equation (5), Conjecture 10; :mod:`exactcube.noisy.phases`.
+References: ``noisy`` §3 equation (5), Conjecture 10; :mod:`exactcube.noisy.eps.phases`.
 """
 
 from __future__ import annotations
@@ -355,7 +355,7 @@ def expansion_at_one(n: int, move: int, at_one=None) -> Expansion:
 
     p(r)(1) are the exact values of the continuous extension at eps = 1 (:func:`exactcube.noisy.nim.solve_nim`,
     or ``at_one``, a solution at eps = 1 covering the words needed); the own term comes from the exact germ of
-    heap c at 1 (:func:`exactcube.noisy.phases.germ`), so c must be small (at most 16).
+    heap c at 1 (:func:`exactcube.noisy.eps.phases.germ`), so c must be small (at most 16).
     """
     from ..nim import solve_nim
 

@@ -26,7 +26,7 @@ still present (a reading of "evenly distributed among all neighbours" in
 Figure 2 that the extracted text does not settle).  At :math:`\varepsilon = 1`
 a target none of whose neighbours is legal is received as itself (the limit
 :math:`\varepsilon \to 1^-`).  Solved by equation (4) with the general solver
-:func:`exactcube.noisy.game.solve`.
+:func:`exactcube.noisy.games.game.solve`.
 
 Reference: ``noisy`` §1 (Chomp!, equation (3), Figures 1-2), §2 (Lemma 7 and
 the remark after Corollary 8).

@@ -29,7 +29,7 @@ class ProofFailure(Exception):
 class Piece:
     """One closed interval [ul, uh] of the proof's variable and the test that proved the statement on it:
     'centred', 'end' (a tie at an end point, excluded from the statement), 'crossing' (the unique crossing of two
-    moves inside), 'taylor', 'end-one' (Taylor models; see :mod:`exactcube.noisy.taylorproof`)."""
+    moves inside), 'taylor', 'end-one' (Taylor models; see :mod:`exactcube.noisy.interval.taylor`)."""
 
     ul: float
     uh: float

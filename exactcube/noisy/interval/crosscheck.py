@@ -1,4 +1,4 @@
-r"""Rigorous statements about 1-pile Nim on whole intervals of eps.
+r"""The first generation of whole-interval statements, kept as the independent cross-check: arb balls and exact germs.
 
 Mathematics (``noisy`` (5), reconstruction in docs/noisy.md).  For :math:`\varepsilon` in a closed
 interval :math:`J = [a, b]` we enclose every :math:`p(r)` and :math:`p(n, m)` in an
@@ -17,15 +17,15 @@ Otherwise :math:`J` is bisected (adaptive bisection).
 
 Balls cannot separate the candidates where they tie: at :math:`\varepsilon = 1/2`
 every move has the same value, and at :math:`\varepsilon = 1` several moves can
-have the same limit.  There the exact germ of :mod:`exactcube.noisy.phases` is
+have the same limit.  There the exact germ of :mod:`exactcube.noisy.eps.phases` is
 used: the largest interval reaching the end point on which every heap keeps one
 set of optimal moves, with :math:`p(r)` an exact rational function on it; the
 statement is then an exact polynomial sign condition, proved by Descartes' rule
 of signs (no root in the open interval) and one exact evaluation.
 
-Why this module stays beside :mod:`exactcube.noisy.intervalproof` and
-:mod:`exactcube.noisy.taylorproof` (whose shared certified arithmetic is
-:mod:`exactcube.noisy.certified`): it is the oldest method and the slowest (heaps up to
+Why this module stays beside :mod:`exactcube.noisy.interval.firstorder` and
+:mod:`exactcube.noisy.interval.taylor` (whose shared certified arithmetic is
+:mod:`exactcube.noisy.interval.arith`): it is the oldest method and the slowest (heaps up to
 :data:`MAX_RIGOROUS_HEAP`), but it is an independent one: arb's own outward rounding at any
 precision instead of binary64 stepped outwards, and the exact germs at the end points
 (:func:`check_germ`, :func:`positive_on`: Descartes' rule on integer polynomials) instead of

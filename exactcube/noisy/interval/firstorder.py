@@ -36,9 +36,10 @@ The grade sums :math:`G_e(m)` for every move at once are kept up to date as heap
 (:math:`O(2^k)` per heap).
 
 Rigour.  Every operation is one IEEE binary64 operation rounded to nearest, followed by a step outwards of
-at least one unit in the last place (:func:`exactcube.noisy.certified.dn`, ``up``): the exact result lies
-between the two neighbours of the rounded one.  The primitives, the piece, the cover and the result type live in
-:mod:`exactcube.noisy.certified`, shared with :mod:`exactcube.noisy.taylorproof`.
+at least one unit in the last place (:func:`exactcube.noisy.interval.arith.dn`, ``up``): the exact result lies
+between the two neighbours of the rounded one.  The primitives live in
+:mod:`exactcube.noisy.interval.arith`, the piece, the cover and the result type in
+:mod:`exactcube.noisy.interval.cover`, both shared with :mod:`exactcube.noisy.interval.taylor`.
 The grade sums are exact: each word value is rounded outwards once to an integer multiple of
 :math:`2^{-50}` (values) or :math:`2^{-40}` (derivatives, at most :math:`2^{10}` in size), and sums of at most
 :math:`2^{12}` such integers fit in 64 bits; each sum is rounded once (outwards) when it is read.  Evidence
@@ -53,14 +54,14 @@ Statements.  On each sub-interval a statement is *proved* by one of three tests:
   all of :math:`J` proves :math:`g \ne 0` on :math:`J \setminus \{u_0\}` (mean value theorem);
 * range: a move whose range lies below the range of the target cannot be optimal.
 
-Why it stays beside :mod:`exactcube.noisy.taylorproof`.  The Taylor models reach eps = 1/2 and 1, where
+Why it stays beside :mod:`exactcube.noisy.interval.taylor`.  The Taylor models reach eps = 1/2 and 1, where
 this first-order method needs ever more pieces, but away from those points one first-order piece covers
 every heap up to :data:`MAX_PROOF_HEAP` with exact fixed-point grade sums, at about a tenth of a Taylor
 piece's cost (measured: one piece of heap 256 near eps = 0.995, 0.2 s of CPU against 1.7 s), and
 :func:`crossing_piece` isolates a crossing; the region, beyond and n = 4096 crossing claims rest on it.
 
 References: ``noisy`` §3, equation (5), Conjectures 9 and 10; the crossings of
-:mod:`exactcube.noisy.crossing`.
+:mod:`exactcube.noisy.eps.crossing`.
 """
 
 from __future__ import annotations
@@ -334,7 +335,7 @@ def values_at_one(n: int, moves) -> dict:
 def _cover(n_max, above, ul, uh, targets, half_above, min_width, max_pieces, pieces, gaps, first_tie=None,
            progress=None, width=None):
     """Cover [ul, uh] (u) from left to right by pieces proved by :func:`_check_piece` (the walk of
-    :func:`exactcube.noisy.certified.cover`), appending to ``pieces`` and ``gaps``; ``first_tie`` = (n,
+    :func:`exactcube.noisy.interval.cover.cover`), appending to ``pieces`` and ``gaps``; ``first_tie`` = (n,
     rival) when target and rival tie exactly at u = ul (the first piece then uses the end-point test).  The tie is
     checked, not assumed: it must be at eps = 1 (ul = 0, above 1/2) and p(n, target) = p(n, rival) there exactly
     (:func:`values_at_one`); otherwise the first piece is a gap."""
@@ -411,7 +412,7 @@ def crossing_piece(n: int, a: int, b: int, above: bool, u_guess: float, w: float
 
 def crossing_guess(n: int):
     """(eps bracket (lo, hi) of width < 1e-12, rival) of the crossing of Conjecture 10 at heap n (certified floating
-    point decisions at the ends; :mod:`exactcube.noisy.crossing`)."""
+    point decisions at the ends; :mod:`exactcube.noisy.eps.crossing`)."""
     from ..eps import crossing as cr
 
     found = cr.find_bracket(n)

@@ -1,11 +1,11 @@
 r"""Whole intervals that reach eps = 1/2: Taylor models in s = |1 - 2 eps| (``noisy`` (5), Conjectures 9-10).
 
 Why a second method.  At :math:`\varepsilon = 1/2` every move of every heap :math:`n \ge 2` has the value
-1/2, and to first order the moves differ only by the parity of the move (:mod:`exactcube.noisy.half`).
+1/2, and to first order the moves differ only by the parity of the move (:mod:`exactcube.noisy.eps.ends`).
 Conjecture 9 (move 0 among the even moves, below 1/2) and Conjecture 10 (move :math:`n-1` among the odd
 ones, above) are decided at second order there: the margins vanish like :math:`c\,s^2` with :math:`c` as
 small as :math:`6 \cdot 10^{-8}` (heap 513).  The first-order enclosures of
-:mod:`exactcube.noisy.intervalproof` need ever more pieces towards 1/2 and never reach it.  This module
+:mod:`exactcube.noisy.interval.firstorder` need ever more pieces towards 1/2 and never reach it.  This module
 proves the statements on a piece :math:`[0, s_1]` that contains 1/2 itself (as an excluded end point),
 and on the pieces between :math:`s_1` and the far end, with Taylor models of order :math:`J` (default 7).
 
@@ -41,7 +41,7 @@ widened by :math:`[0, U]` in its constant coefficient, :math:`U` an upper bound 
 
 The end piece :math:`[0, s_1]`.  There the models are expanded at :math:`s = 0` and two facts are exact:
 every :math:`p(n, m)`, :math:`n \ge 2`, equals 1/2 at :math:`s = 0`, and two moves of the same parity have
-the same first derivative there (:mod:`exactcube.noisy.half`: :math:`p'(n, m) = \pm 2/n - \frac1n
+the same first derivative there (:mod:`exactcube.noisy.eps.ends`: :math:`p'(n, m) = \pm 2/n - \frac1n
 \sum_r p'(r)`).  So the difference :math:`g` of two moves has :math:`g_0 = 0` (and :math:`g_1 = 0` for the
 same parity), and :math:`g(s)/s^{j_0} = [g_{j_0}] + \dots + [\rho] s^{J + 1 - j_0} > 0` on
 :math:`[0, s_1]` proves :math:`g > 0` on :math:`(0, s_1]`; likewise :math:`p(n) - 1/2` with :math:`j_0 = 1`.
@@ -59,14 +59,14 @@ enclosed by widening the second-order coefficient, and its value and slope at 1 
 functions with one value and one slope at a point has that value and slope there), which is all the coefficients
 of orders 0 and 1 must be.
 
-Rigour: every float operation is rounded outwards (:mod:`exactcube.noisy.certified`, which also holds the
-piece, the cover and the result type shared with :mod:`exactcube.noisy.intervalproof`);
+Rigour: every float operation is rounded outwards (:mod:`exactcube.noisy.interval.arith`; the
+piece, the cover and the result type are :mod:`exactcube.noisy.interval.cover`, shared with :mod:`exactcube.noisy.interval.firstorder`);
 the weight polynomials, their ranges and the piece's end points are exact rationals rounded outwards
 once.  The sums over the distance d (grade sums times weights, counts times weights), where most of the time
-goes, are interval matrix products (:func:`~exactcube.noisy.certified.matmul`: midpoints and radii, two BLAS
+goes, are interval matrix products (:func:`~exactcube.noisy.interval.arith.matmul`: midpoints and radii, two BLAS
 products, the dot product's error bound).  Evidence ``rigorous``.
 
-References: ``noisy`` §3, equation (5), Conjectures 9 and 10; :mod:`exactcube.noisy.half`.
+References: ``noisy`` §3, equation (5), Conjectures 9 and 10; :mod:`exactcube.noisy.eps.ends`.
 """
 
 from __future__ import annotations
@@ -170,7 +170,7 @@ def _moves_model(Glo, Ghi, GRlo, GRhi, C, W, Wr, P, J):
     C (k+1, n) counts, W the weight coefficients (k+1, k+1), Wr their ranges, P the ranges of delta^e.
 
     Every sum of products is formed at once: the products over the distance d by interval matrix products
-    (:func:`~exactcube.noisy.certified.matmul`), the sums over pairs of coefficients by :func:`sum0`."""
+    (:func:`~exactcube.noisy.interval.arith.matmul`), the sums over pairs of coefficients by :func:`sum0`."""
     k1, n = C.shape
     K = k1 - 1
     by_order, rest, zq = _pairs(K, J)
@@ -560,8 +560,8 @@ def prove_conjecture10_beyond(n: int, eps_from=None, order: int = DEFAULT_ORDER,
                               min_width=mpq(1, 1 << 20), max_pieces: int = 400) -> NearHalfProof:
     r"""The failure region of Conjecture 10 at heap n = 2^j (n >= 256) by Taylor models: the rival move (n - 4) is the
     unique optimal move and p(n) > 1/2 for every eps in (eps*, 1), and with ``eps_from`` in (1/2, eps*) move n - 1
-    on [eps_from, eps*) too; the statement of :func:`exactcube.noisy.intervalproof.prove_conjecture10_beyond`, by
-    another method.  Three parts: the crossing piece of :func:`~exactcube.noisy.intervalproof.isolate_crossing`
+    on [eps_from, eps*) too; the statement of :func:`exactcube.noisy.interval.firstorder.prove_conjecture10_beyond`, by
+    another method.  Three parts: the crossing piece of :func:`~exactcube.noisy.interval.firstorder.isolate_crossing`
     (first-order enclosures: p(n, rival) - p(n, n - 1) strictly monotone there, of opposite signs at the ends, every
     other move below one of the two, p(n) > 1/2; half-width 1e-3 in u to start, so that the covers on either side
     meet margins that are not too small); the cover of s from the crossing piece up to s = 1 with target n - 4,

@@ -1,4 +1,4 @@
-r"""1-pile Nim played through the bit-flip channel; n-pile Nim with equiprobable noise.
+r"""1-pile Nim played through the bit-flip channel: the facade of the game at one eps.
 
 Model (``noisy`` §1, Example 3, §3 equation (5); reconstruction in docs/noisy.md).
 A position is the number :math:`n` of chips left; the player to move chooses the
@@ -38,8 +38,10 @@ words at maximal Hamming distance from :math:`m`.  Every :math:`p(n, m)` is then
 continuous on :math:`[0, 1]`.  At :math:`\varepsilon = 0` the formula is used as
 written (:math:`0^0 = 1`): the classical game (Example 2).
 
-n-pile Nim with the equiprobable distribution (Example 4, Corollary 8): every
-sent move is received as a uniformly chosen follower; see :func:`solve_multipile`.
+Where the parts live: the channel and its combinatorics (word lengths, Hamming
+distances, grade counts, the Kronecker transform, the limits) in :mod:`.channel`; the fast
+exact solver in :mod:`.exact`; the certified floating-point decision in :mod:`.ball`.
+n-pile Nim (Example 4) is :mod:`exactcube.noisy.games.multipile`.
 
 References: ``noisy`` §1 (three chips, equation (2)), Example 3, Example 4,
 §3 equation (5), the Appendix tables (4..10 chips).
@@ -51,7 +53,7 @@ from dataclasses import dataclass
 
 from gmpy2 import lcm
 
-from ...errors import BadInput, TooLarge
+from ...errors import BadInput
 from ...numbers import mpq, mpz
 
 __all__ = [
@@ -282,9 +284,9 @@ def solve_nim(n_max: int, eps, method: str = "fast", *, progress=None) -> NimSol
 def decide_nim(n_max: int, eps):
     r"""Certified optimal moves and enclosures of p(1..n_max) without exact arithmetic (``noisy`` (5)).
 
-    Runs the recursion in binary64 with the a priori error bound of :mod:`exactcube.noisy._nimball`; where the
+    Runs the recursion in binary64 with the a priori error bound of :mod:`exactcube.noisy.nim.ball`; where the
     two best moves of a heap cannot be separated it retries in the x87 long double (where the platform has it).
-    Returns a :class:`exactcube.noisy._nimball.BallSolution` (``stopped`` is the first undecided heap, None
+    Returns a :class:`exactcube.noisy.nim.ball.BallSolution` (``stopped`` is the first undecided heap, None
     when all are decided), or None at eps = 1/2 and eps = 1 (use :func:`solve_nim` there).
 
     >>> b = decide_nim(5, "77/100")
@@ -305,63 +307,5 @@ def decide_nim(n_max: int, eps):
     return best
 
 
-# --------------------------------------------------------------------------
-# n-pile Nim with the equiprobable move error distribution (Example 4, Cor. 8)
-# --------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class MultipileSolution(Result):
-    r"""n-pile Nim with equiprobable :math:`\mu` (Example 4): p for every reachable position.
-
-    Positions are sorted tuples of heap sizes (zero heaps dropped).  ``p[x]`` is
-    exact; ``optimal[x]`` the maximising sent moves (all followers tie under the
-    equiprobable channel, whose value does not depend on the sent move).
-    """
-
-    SOURCE = 'noisy Example 4, Corollary 8'
-
-    start: tuple[int, ...]
-    p: dict
-    optimal: dict
-    noiseless: bool
-    method: str = "exact dynamic programming over sorted heap tuples"
-
-
-def _canon(heaps) -> tuple[int, ...]:
-    return tuple(sorted(h for h in heaps if h > 0))
-
-
-def multipile_followers(x: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """Followers of the n-pile Nim position x (distinct canonical positions)."""
-    out = set()
-    for i, h in enumerate(x):
-        if i and x[i - 1] == h:
-            continue
-        for left in range(h):
-            out.add(_canon(x[:i] + (left,) + x[i + 1:]))
-    return tuple(sorted(out))
-
-
-def solve_multipile(heaps, noiseless: bool = False) -> MultipileSolution:
-    r"""Solve n-pile Nim from ``heaps`` with the equiprobable channel (Example 4), or noiselessly.
-
-    Equiprobable: :math:`\mu_x(y, z) = 1/\deg^+(x)` for all followers y, z, so
-    :math:`p(x) = \frac{1}{\deg^+(x)}\sum_{z \in F(x)}(1 - p(z))` (equation (4)).
-    ``noiseless=True``: Example 2 (:math:`\mu_x(y,z) = [y = z]`), the classical
-    game, where p is 1 exactly on the nonzero nim-sums.  Followers are
-    distinct positions (heap order ignored).
-    """
-    from ..games.game import Game, solve
-
-    try:
-        start = _canon(int(h) for h in heaps)
-    except (TypeError, ValueError):
-        raise BadInput(f"heaps: expected whole numbers of chips, got {heaps!r}") from None
-    if any(int(h) < 0 for h in heaps):
-        raise BadInput("heaps: heap sizes must be at least 0")
-    if sum(start) > 64:
-        raise TooLarge(f"heaps {start}: at most 64 chips in total are accepted")
-    game = Game(multipile_followers, "equiprobable" if not noiseless else "noiseless")
-    sol = solve(game, start)
-    return MultipileSolution(start=start, p=dict(sol.p), optimal=dict(sol.optimal), noiseless=noiseless)
+# n-pile Nim (Example 4) lives with the other games; its names stay importable from here
+from ..games.multipile import MultipileSolution, multipile_followers, solve_multipile  # noqa: E402,F401

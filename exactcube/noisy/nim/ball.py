@@ -1,6 +1,6 @@
 r"""Certified floating-point decision of the optimal moves of 1-pile Nim (``noisy`` (5)).
 
-The exact solver (:mod:`exactcube.noisy._nimfast`) carries every :math:`p(r)` as an
+The exact solver (:mod:`exactcube.noisy.nim.exact`) carries every :math:`p(r)` as an
 exact rational; its cost is the big-integer arithmetic (about :math:`N^3 \log b` bit
 operations for heaps up to :math:`N` at :math:`\varepsilon = a/b`).  Deciding *which*
 move is optimal, and on which side of 1/2 :math:`p(n)` lies, usually needs far less:
@@ -10,7 +10,7 @@ bound (a ball: midpoint and radius) and no exact arithmetic at all.
 Error bound.  Let :math:`v_r` be the computed value of :math:`1 - p(r)` and
 :math:`\delta` a bound on :math:`|v_r - (1 - p(r))|` for every :math:`r < n`.  The
 screened ratio of move :math:`m` is the quotient of two Kronecker transforms with
-nonnegative terms (module :mod:`exactcube.noisy._nimfast`, item 3): computed from the
+nonnegative terms (module :mod:`exactcube.noisy.nim.exact`, item 3): computed from the
 *given* :math:`v_r` it is within relative :math:`(10k+3)u` of the exact ratio
 :math:`R_m(v) = \sum_r \mu_n(m, r) v_r` (first order, :math:`u` the unit roundoff, the
 same accounting as there with the input rounding replaced by the division).  Since
@@ -38,7 +38,7 @@ at :math:`\varepsilon = 1` the channel is the continuous extension, so both alwa
 the exact solver.
 
 References: ``noisy`` §3 equation (5), Example 3; error accounting of
-:mod:`exactcube.noisy._nimfast`.
+:mod:`exactcube.noisy.nim.exact`.
 """
 
 from __future__ import annotations

@@ -1,11 +1,11 @@
 r"""Taylor-model proofs of Conjectures 9 and 10 split into sub-ranges of eps and run in parallel (``noisy`` (5)).
 
-A whole-interval proof (:func:`exactcube.noisy.taylorproof.prove_near_half`) covers its interval with
+A whole-interval proof (:func:`exactcube.noisy.interval.taylor.prove_near_half`) covers its interval with
 pieces one after another.  Here the interval is first cut into ``parts`` sub-ranges of equal length in
 :math:`\varepsilon`; each sub-range is covered independently (the one touching :math:`\varepsilon = 1/2`
 with its end piece there), on a local process pool or a Dask cluster (a scheduler address, or ``local:W``
 for a LocalCluster of W workers started for the run), and each finished sub-range is appended to a
-resumable results file through :func:`exactcube.noisy.sweep.run_sweep` (a killed run keeps every finished
+resumable results file through :func:`exactcube.noisy.scale.sweep.run_sweep` (a killed run keeps every finished
 sub-range and computes only the others).  The statement is proved when every sub-range is: the
 sub-ranges are closed and share their end points, so together they cover the whole interval.
 
@@ -14,8 +14,8 @@ sub-ranges are closed and share their end points, so together they cover the who
 * Conjecture 10 on :math:`(1/2, \varepsilon_1]`: for every :math:`n = 2^j \le N` move :math:`n - 1` is the
   unique optimum and :math:`p(n) > 1/2`.
 * The failure region of Conjecture 10 at one :math:`n = 2^j \ge 256` (:func:`prove_region_distributed`): the
-  crossing is isolated here first (:func:`exactcube.noisy.intervalproof.isolate_crossing`), then the Taylor
-  covers of :func:`exactcube.noisy.taylorproof.prove_conjecture10_beyond` on either side of it (move
+  crossing is isolated here first (:func:`exactcube.noisy.interval.firstorder.isolate_crossing`), then the Taylor
+  covers of :func:`exactcube.noisy.interval.taylor.prove_conjecture10_beyond` on either side of it (move
   :math:`n - 1` on :math:`[\varepsilon_0, \varepsilon^*)`, move :math:`n - 4` on :math:`(\varepsilon^*, 1)`)
   are cut into sub-ranges.
 
@@ -109,7 +109,7 @@ class SubRangeRun(Result):
 
 
 def _run(n_max: int, rng: list, task, kind: str, task_args: dict, t0: float, **sweep) -> dict:
-    """Run ``task`` on every sub-range of ``rng`` through :func:`exactcube.noisy.sweep.run_sweep` (``sweep``: its
+    """Run ``task`` on every sub-range of ``rng`` through :func:`exactcube.noisy.scale.sweep.run_sweep` (``sweep``: its
     results, workers, dask and on_record); the fields of :class:`SubRangeRun`."""
     from .sweep import run_sweep
 
@@ -187,7 +187,7 @@ class RegionProof(SubRangeRun):
 
 def prove_region_distributed(n: int, parts: int, eps_from=mpq(3, 5), results: str | None = None, workers: int = 1,
                              dask=None, on_record: Callable[[dict], None] | None = None) -> RegionProof:
-    """The statement of :func:`exactcube.noisy.taylorproof.prove_conjecture10_beyond` with ``eps_from``, its two
+    """The statement of :func:`exactcube.noisy.interval.taylor.prove_conjecture10_beyond` with ``eps_from``, its two
     Taylor covers cut into ``parts`` sub-ranges (at least 2: one quarter of them, at least one, beyond the
     crossing, where the cover is cheaper), resumable through ``results`` (module docstring)."""
     from ..interval import firstorder as ip

@@ -18,7 +18,7 @@ evidence   string       ``rigorous`` (certified floating point) or ``exact`` (ra
 ========== ============ ==============================================================
 
 Each eps is solved with :func:`exactcube.noisy.nim.decide_nim` (certified floating
-point, :mod:`exactcube.noisy._nimball`); where it cannot separate two moves (and at
+point, :mod:`exactcube.noisy.nim.ball`); where it cannot separate two moves (and at
 eps = 1/2, 1) the exact solver decides the moves and p, and the margins come from a
 floating-point run that plays the exact optimal moves.  The file is written whole or not
 at all (temporary file in the target directory, then rename).  Writing and reading the
@@ -37,13 +37,14 @@ from ...errors import BadInput, MissingExtra
 from ...output import path_error
 from ...numbers import format_exact, mpq, to_mpq
 
-__all__ = ["COLUMNS", "eps_rows", "dataset_rows", "dataset_columns", "check_target", "write_dataset",
+__all__ = ["COLUMNS", "eps_rows", "dataset_rows", "dataset_columns", "check_target", "require_pyarrow", "write_dataset",
            "read_dataset"]
 
 COLUMNS = ("n", "eps", "eps_value", "moves", "p", "p_radius", "margin", "evidence")
 
 
-def _pyarrow():
+def require_pyarrow():
+    """(pyarrow, pyarrow.parquet), or MissingExtra naming the extra that installs them (Parquet data sets)."""
     try:
         import pyarrow as pa
         import pyarrow.parquet as pq
@@ -134,7 +135,7 @@ def check_target(path: str) -> str:
 def write_dataset(path: str, n_max: int, eps_values, progress=None) -> int:
     """Compute the rows for every eps (heaps 1..n_max) and write them as one Parquet file; returns the row count.
     ``progress`` is called after each eps."""
-    pa, pq = _pyarrow()
+    pa, pq = require_pyarrow()
     d = check_target(path)
     rows = dataset_rows(n_max, eps_values, progress)
     schema = pa.schema([("n", pa.int32()), ("eps", pa.string()), ("eps_value", pa.float64()),
@@ -155,7 +156,7 @@ def write_dataset(path: str, n_max: int, eps_values, progress=None) -> int:
 def read_dataset(path: str) -> dict:
     """Load a data set written by :func:`write_dataset`: a dict of columns (numpy arrays; ``moves`` a list of
     tuples, ``eps`` exact rationals).  Raises BadInput for a file that is not such a data set."""
-    pa, pq = _pyarrow()
+    pa, pq = require_pyarrow()
     try:
         table = pq.read_table(path)
     except (OSError, pa.ArrowInvalid) as exc:

@@ -1,0 +1,11 @@
+"""Old import path of :mod:`exactcube.noisy.scale.cluster`, kept for one release (CHANGELOG.md, 0.2.0).
+
+The name resolves to that very module (stored results, pickled tasks and ``module:function`` strings
+keep working); new code imports ``exactcube.noisy.scale.cluster``.
+"""
+
+import sys
+
+from .scale import cluster as _moved
+
+sys.modules[__name__] = _moved

@@ -1,0 +1,11 @@
+"""Old import path of :mod:`exactcube.noisy.eps.phases`, kept for one release (CHANGELOG.md, 0.2.0).
+
+The name resolves to that very module (stored results, pickled tasks and ``module:function`` strings
+keep working); new code imports ``exactcube.noisy.eps.phases``.
+"""
+
+import sys
+
+from .eps import phases as _moved
+
+sys.modules[__name__] = _moved
