@@ -69,7 +69,7 @@ def _moves_model_baseline(Glo, Ghi, GRlo, GRhi, C, W, Wr, P, J):
             t = mul(mul((Zlo[:, i], Zhi[:, i]), (qlo[:, j], qhi[:, j])), (P[0][i + j - J - 1], P[1][i + j - J - 1]))
             Rlo, Rhi = sub((Rlo, Rhi), t)
     Rlo, Rhi = div_pos((Rlo, Rhi), Zr)
-    return tp._Model(qlo, qhi, Rlo, Rhi)
+    return tp.TaylorModels(qlo, qhi, Rlo, Rhi)
 
 
 def _piece(n: int, kind: str):
@@ -82,7 +82,7 @@ def _piece(n: int, kind: str):
 
 def _one(method: str, n: int, kind: str) -> None:
     if method == "baseline":
-        tp._moves_model = _moves_model_baseline
+        tp.moves_model = _moves_model_baseline
         tp._BLOCK = 1 << 30  # and every move of a heap at once
     widths = {}
 

@@ -33,7 +33,7 @@ from ...errors import TooLarge
 from ...numbers import mpq
 
 __all__ = ["STEP", "TINY", "dn", "up", "add", "sub", "mul", "div_pos", "sum0", "matmul", "float_down", "float_up",
-           "q_interval"]
+           "q_interval", "fixed_down", "fixed_up", "from_fixed", "powers", "dot_powers"]
 
 #: the relative step of :func:`dn` and :func:`up` (one unit in the last place of binary64 at most)
 STEP = 2.0 ** -52
@@ -139,3 +139,43 @@ def float_up(q: mpq) -> float:
 def q_interval(q: mpq) -> tuple[float, float]:
     """(float_down(q), float_up(q)): the rational q as a float interval."""
     return float_down(q), float_up(q)
+
+
+# -- fixed point (exact integer sums) and powers -----------------------------------------------------------
+
+
+def fixed_down(x, scale):
+    """x as integers in units of 2^-scale, rounded down (exact sums of such integers fit in int64)."""
+    return np.floor(np.ldexp(x, scale)).astype(np.int64)
+
+
+def fixed_up(x, scale):
+    """x as integers in units of 2^-scale, rounded up."""
+    return np.ceil(np.ldexp(x, scale)).astype(np.int64)
+
+
+def from_fixed(G, scale):
+    """Integer sums in units of 2^-scale as (lo, hi) floats (one rounding of the int64, outwards)."""
+    f = G.astype(np.float64)
+    return np.ldexp(dn(f), -scale), np.ldexp(up(f), -scale)
+
+
+def powers(u, k):
+    """[u^0, ..., u^k] as (lo, hi) arrays (u = (lo, hi) scalars, u >= 0)."""
+    lo = np.empty(k + 1)
+    hi = np.empty(k + 1)
+    lo[0] = hi[0] = 1.0
+    for i in range(1, k + 1):
+        lo[i] = dn(lo[i - 1] * u[0])
+        hi[i] = up(hi[i - 1] * u[1])
+    return lo, hi
+
+
+def dot_powers(P, G):
+    """sum_i P_i G_i over the grade axis (axis 0): P (lo, hi) of shape (k+1,), G (lo, hi) of shape (k+1, M)."""
+    lo, hi = mul((P[0][:, None], P[1][:, None]), G)
+    s_lo, s_hi = lo[0], hi[0]
+    for i in range(1, lo.shape[0]):
+        s_lo = dn(s_lo + lo[i])
+        s_hi = up(s_hi + hi[i])
+    return s_lo, s_hi

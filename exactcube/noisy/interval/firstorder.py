@@ -72,7 +72,8 @@ import numpy as np
 
 from ...errors import BadInput, TooLarge
 from ...numbers import mpq, to_mpq
-from .arith import add, div_pos, dn, float_down, float_up, mul, sub, up
+from .arith import (add, div_pos, dn, dot_powers, fixed_down, fixed_up, float_down, float_up, from_fixed, mul, powers, sub,
+                    up)
 from .cover import IntervalProof, Piece, ProofFailure, cover
 
 __all__ = ["Enclosures", "enclose_on", "IntervalProof", "Piece", "crossing_piece", "prove_conjecture9_on",
@@ -106,20 +107,6 @@ DSCALE = 40
 MAX_SLOPE = 2.0 ** 10  # |p(r)'| beyond this would overflow the fixed-point sums: the proof gives up
 
 
-def _fix_lo(x, scale):
-    return np.floor(np.ldexp(x, scale)).astype(np.int64)
-
-
-def _fix_hi(x, scale):
-    return np.ceil(np.ldexp(x, scale)).astype(np.int64)
-
-
-def _unfix(G, scale):
-    """Integer sums in units of 2^-scale as (lo, hi) floats (one rounding of the int64, outwards)."""
-    f = G.astype(np.float64)
-    return np.ldexp(dn(f), -scale), np.ldexp(up(f), -scale)
-
-
 # -- the enclosures ---------------------------------------------------------------------------------------
 
 
@@ -140,27 +127,6 @@ class Enclosures:
     candidates: dict
 
 
-def _powers(u, k):
-    """[u^0, ..., u^k] as (lo, hi) arrays (u = (lo, hi) scalars, u >= 0)."""
-    lo = np.empty(k + 1)
-    hi = np.empty(k + 1)
-    lo[0] = hi[0] = 1.0
-    for i in range(1, k + 1):
-        lo[i] = dn(lo[i - 1] * u[0])
-        hi[i] = up(hi[i - 1] * u[1])
-    return lo, hi
-
-
-def _dot_pow(P, G):
-    """sum_i P_i G_i over the grade axis (axis 0): P (lo, hi) of shape (k+1,), G (lo, hi) of shape (k+1, M)."""
-    lo, hi = mul((P[0][:, None], P[1][:, None]), G)
-    s_lo, s_hi = lo[0], hi[0]
-    for i in range(1, lo.shape[0]):
-        s_lo = dn(s_lo + lo[i])
-        s_hi = up(s_hi + hi[i])
-    return s_lo, s_hi
-
-
 def enclose_on(n_max: int, above: bool, ul: float, uh: float, heaps=(), progress=None, on_heap=None) -> Enclosures:
     r"""Rigorous enclosures (module docstring) for every heap r <= n_max and u in [ul, uh] (floats, 0 <= ul <=
     uh <= 1) on the side ``above`` of eps = 1/2; per-move enclosures for the heaps in ``heaps``.  ``on_heap(n, vc,
@@ -174,8 +140,8 @@ def enclose_on(n_max: int, above: bool, ul: float, uh: float, heaps=(), progress
     if not ul <= uc <= uh:
         uc = ul
     off = (dn(ul - uc), up(uh - uc))  # u - uc over J
-    Jp = _powers((ul, uh), 14)
-    Cp = _powers((uc, uc), 14)
+    Jp = powers((ul, uh), 14)
+    Cp = powers((uc, uc), 14)
     K = max(1, n_max.bit_length())
     words = np.arange(1 << K)
     pop = np.zeros(1 << K, dtype=np.int64)
@@ -194,9 +160,9 @@ def enclose_on(n_max: int, above: bool, ul: float, uh: float, heaps=(), progress
         r = n - 1  # the word that becomes legal
         if max(abs(D[0][r]), abs(D[1][r])) > MAX_SLOPE:
             raise TooLarge(f"heap {r}: |p'| above {MAX_SLOPE} on [{ul}, {uh}]; use a narrower interval")
-        incr = np.array([1, one - _fix_hi(V[1][r], SCALE), one - _fix_lo(V[0][r], SCALE),
-                        one - _fix_hi(R[1][r], SCALE), one - _fix_lo(R[0][r], SCALE),
-                        -_fix_hi(D[1][r], DSCALE), -_fix_lo(D[0][r], DSCALE)], dtype=np.int64)
+        incr = np.array([1, one - fixed_up(V[1][r], SCALE), one - fixed_down(V[0][r], SCALE),
+                        one - fixed_up(R[1][r], SCALE), one - fixed_down(R[0][r], SCALE),
+                        -fixed_up(D[1][r], DSCALE), -fixed_down(D[0][r], DSCALE)], dtype=np.int64)
         d = pop[words ^ r]
         G[:, d, words] += incr[:, None]
         k = n.bit_length()
@@ -204,9 +170,9 @@ def enclose_on(n_max: int, above: bool, ul: float, uh: float, heaps=(), progress
         if above:
             X = X[:, ::-1, :]  # grade = distance from the complement of m (k digits)
         C = X[0].astype(np.float64)
-        Gv = (_unfix(X[1], SCALE)[0], _unfix(X[2], SCALE)[1])
-        Gr = (_unfix(X[3], SCALE)[0], _unfix(X[4], SCALE)[1])
-        Gd = (_unfix(X[5], DSCALE)[0], _unfix(X[6], DSCALE)[1])
+        Gv = (from_fixed(X[1], SCALE)[0], from_fixed(X[2], SCALE)[1])
+        Gr = (from_fixed(X[3], SCALE)[0], from_fixed(X[4], SCALE)[1])
+        Gd = (from_fixed(X[5], DSCALE)[0], from_fixed(X[6], DSCALE)[1])
         # shift every move's grades down by its smallest grade e0
         present = C > 0
         e0 = np.argmax(present, axis=0)
@@ -225,23 +191,23 @@ def enclose_on(n_max: int, above: bool, ul: float, uh: float, heaps=(), progress
         PJ = (Jp[0][:k + 1], Jp[1][:k + 1])
         cI = (c, c)
         # centre value
-        Zc = _dot_pow(Pc, cI)
-        vc = div_pos(_dot_pow(Pc, Gv), Zc)
+        Zc = dot_powers(Pc, cI)
+        vc = div_pos(dot_powers(Pc, Gv), Zc)
         # on J: Z, value enclosures (two ways), derivative
-        ZJ = _dot_pow(PJ, cI)
+        ZJ = dot_powers(PJ, cI)
         safe = np.where(c > 0, c, 1.0)
         ybar = (np.where(c > 0, dn(Gr[0] / safe), _INF), np.where(c > 0, up(Gr[1] / safe), -_INF))
         hull_lo = np.min(ybar[0], axis=0)
         hull_hi = np.max(ybar[1], axis=0)
-        naive = div_pos(_dot_pow(PJ, Gr), ZJ)
+        naive = div_pos(dot_powers(PJ, Gr), ZJ)
         PJr = (np.maximum(hull_lo, naive[0]), np.minimum(hull_hi, naive[1]))
         # i u^(i-1) on J for i >= 1, 0 for i = 0
         ii = np.arange(k + 1, dtype=float)
         dP = (np.concatenate(([0.0], dn(ii[1:] * PJ[0][:-1]))), np.concatenate(([0.0], up(ii[1:] * PJ[1][:-1]))))
         cp = mul(cI, (PJr[0][None, :], PJr[1][None, :]))
         dev = sub(Gr, cp)  # G_i - c_i p(n, m)
-        cov = div_pos(_dot_pow(dP, dev), ZJ)
-        own = div_pos(_dot_pow(PJ, Gd), ZJ)
+        cov = div_pos(dot_powers(dP, dev), ZJ)
+        own = div_pos(dot_powers(PJ, Gd), ZJ)
         dv = add(own, cov)
         rng = add(vc, mul(dv, (np.full(n, off[0]), np.full(n, off[1]))))
         rng = (np.maximum(rng[0], PJr[0]), np.minimum(rng[1], PJr[1]))

@@ -73,14 +73,14 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from math import comb
 
 import numpy as np
 
 from ...errors import BadInput, TooLarge
 from ...numbers import mpq, to_mpq
-from .arith import add, div_pos, dn, float_down, float_up, matmul, mul, q_interval, sub, sum0, up
+from .arith import dn, q_interval, sub, up
 from .cover import IntervalProof, Piece, ProofFailure, cover
+from .taylor_model import TaylorModels, lower_bound, moves_model, pow_ranges, shifted_weights, upper_bound
 from . import firstorder as ip
 from .firstorder import MAX_PROOF_HEAP
 
@@ -93,137 +93,6 @@ DEFAULT_ORDER = 7
 #: at once and 49.2 s with blocks of 256, measured on the same machine and load)
 _BLOCK = 512
 _HALF = 0.5  # the level of "p(n) > 1/2" (a name so that a test can raise it and see the check fail)
-
-
-def _pow_ranges(dl: mpq, dh: mpq, E: int):
-    """range(delta^e) for delta in [dl, dh], e = 0..E, as (lo, hi) float arrays (exact, rounded outwards)."""
-    lo = np.empty(E + 1)
-    hi = np.empty(E + 1)
-    for e in range(E + 1):
-        a, b = dl ** e, dh ** e
-        if e % 2 == 0 and dl < 0 < dh:
-            c, d = mpq(0), max(a, b)
-        else:
-            c, d = min(a, b), max(a, b)
-        lo[e], hi[e] = float_down(c), float_up(d)
-    return lo, hi
-
-
-def _weights(k: int, sigma: int, sc: mpq, s_lo: mpq, s_hi: mpq, top: int | None = None):
-    r"""w_d(s_c + delta) = (1 + sigma s)^(k-d) (1 - sigma s)^d for d = 0..k: coefficients in delta (intervals,
-    shape (k+1, k+1)) and ranges over [s_lo, s_hi] (shape (k+1,)); exact rationals rounded outwards.
-
-    Above 1/2 (sigma = -1) the moves whose farthest legal word is at distance ``top`` < k get the weights divided
-    by their common factor (1 - s)^(k - top): (1 - s)^(top - d) (1 + s)^d, d <= top (0 beyond), so that the weight
-    sum stays positive at eps = 1 (s = 1)."""
-    top = k if top is None or sigma > 0 else top
-    a, b = 1 + sigma * sc, 1 - sigma * sc
-    Wlo = np.zeros((k + 1, k + 1))
-    Whi = np.zeros((k + 1, k + 1))
-    rlo = np.zeros(k + 1)
-    rhi = np.zeros(k + 1)
-    up_a, dn_a = (1 + s_hi, 1 + s_lo) if sigma > 0 else (1 - s_lo, 1 - s_hi)
-    up_b, dn_b = (1 - s_lo, 1 - s_hi) if sigma > 0 else (1 + s_hi, 1 + s_lo)
-    for d in range(top + 1):
-        ea = top - d  # k - d, less the common factor's exponent k - top
-        A = [comb(ea, j) * a ** (ea - j) * sigma ** j for j in range(ea + 1)]
-        B = [comb(d, j) * b ** (d - j) * (-sigma) ** j for j in range(d + 1)]
-        for i in range(k + 1):
-            c = sum((A[j] * B[i - j] for j in range(max(0, i - d), min(i, ea) + 1)), mpq(0))
-            Wlo[d, i], Whi[d, i] = q_interval(c)
-        rlo[d] = float_down(dn_a ** ea * dn_b ** d)
-        rhi[d] = float_up(up_a ** ea * up_b ** d)
-    return (Wlo, Whi), (rlo, rhi)
-
-
-@dataclass
-class _Model:
-    """Taylor models of many functions at once: coefficient intervals (lo, hi) of shape (M, J+1) and
-    remainder intervals of shape (M,)."""
-
-    clo: np.ndarray
-    chi: np.ndarray
-    rlo: np.ndarray
-    rhi: np.ndarray
-
-
-def _pairs(K: int, J: int):
-    """Index arrays of the products of a weight coefficient i (0..K) and a model coefficient j (0..J): for each order
-    e <= J the pairs with i + j = e, and the pairs with i + j > J (for the rest) with their power i + j - J - 1."""
-    key = (K, J)
-    if key not in _PAIRS:
-        ii, jj = np.meshgrid(np.arange(K + 1), np.arange(J + 1), indexing="ij")
-        ii, jj = ii.ravel(), jj.ravel()
-        by_order = [(ii[ii + jj == e], jj[ii + jj == e]) for e in range(J + 1)]
-        hi = ii + jj > J
-        # the rest of the quotient: Z_i q_j with i >= 1 and i + j > J
-        zq = hi & (ii >= 1)
-        _PAIRS[key] = (by_order, (ii[hi], jj[hi], (ii + jj - J - 1)[hi]), (ii[zq], jj[zq], (ii + jj - J - 1)[zq]))
-    return _PAIRS[key]
-
-
-_PAIRS: dict = {}
-
-
-def _moves_model(Glo, Ghi, GRlo, GRhi, C, W, Wr, P, J):
-    """Models of p(n, m) = N/Z for all moves (module docstring); G* of shape (k+1, n, J+1) / (k+1, n),
-    C (k+1, n) counts, W the weight coefficients (k+1, k+1), Wr their ranges, P the ranges of delta^e.
-
-    Every sum of products is formed at once: the products over the distance d by interval matrix products
-    (:func:`~exactcube.noisy.interval.arith.matmul`), the sums over pairs of coefficients by :func:`sum0`."""
-    k1, n = C.shape
-    K = k1 - 1
-    by_order, rest, zq = _pairs(K, J)
-    # S[i, m, j] = sum_d W[d, i] G[d, m, j], for every j at once: N = sum_d w_d G_d has the coefficients
-    # N_e = sum_{i + j = e} S[i, :, j] (e <= J), and the rest sum_{i + j > J} S[i, :, j] range(delta^(i + j - J - 1))
-    Slo, Shi = matmul((W[0].T, W[1].T), (Glo.reshape(k1, -1), Ghi.reshape(k1, -1)))
-    Slo, Shi = Slo.reshape(k1, n, J + 1), Shi.reshape(k1, n, J + 1)
-    Nlo = np.empty((n, J + 1))
-    Nhi = np.empty((n, J + 1))
-    for e, (i, j) in enumerate(by_order):
-        Nlo[:, e], Nhi[:, e] = sum0(Slo[i, :, j], Shi[i, :, j])
-    i, j, p = rest
-    Rlo, Rhi = sum0(*mul((Slo[i, :, j], Shi[i, :, j]), (P[0][p][:, None], P[1][p][:, None])))
-    t = sum0(*mul((Wr[0][:, None], Wr[1][:, None]), (GRlo, GRhi)))
-    Rlo, Rhi = add((Rlo, Rhi), t)
-    # Z = sum_d c_d w_d (exact integer counts times interval coefficients), its range
-    Ct = C.T.astype(np.float64)  # (n, d)
-    Zlo, Zhi = matmul((Ct, Ct), W)  # sum_d c_d[m] W[d, i]: shape (n, K+1)
-    Zr = sum0(*mul((C.astype(np.float64), C.astype(np.float64)), (Wr[0][:, None], Wr[1][:, None])))
-    if not np.all(Zr[0] > 0) or not np.all(Zlo[:, 0] > 0):
-        raise TooLarge("the weight sum is not bounded away from 0 on this piece")
-    # q = N / Z by the series recurrence q_e = (N_e - sum_{i=1}^{min(e, K)} Z_i q_{e-i}) / Z_0
-    qlo = np.empty((n, J + 1))
-    qhi = np.empty((n, J + 1))
-    for e in range(J + 1):
-        acc = (Nlo[:, e], Nhi[:, e])
-        m = min(e, K)
-        if m:
-            prod = mul((Zlo[:, 1:m + 1], Zhi[:, 1:m + 1]), (qlo[:, e - 1::-1][:, :m], qhi[:, e - 1::-1][:, :m]))
-            acc = sub(acc, sum0(prod[0].T, prod[1].T))
-        qlo[:, e], qhi[:, e] = div_pos(acc, (Zlo[:, 0], Zhi[:, 0]))
-    # remainder: (R_N - sum_{i+j>J, i>=1} Z_i q_j delta^(i+j-J-1)) / range(Z)
-    i, j, p = zq
-    t = mul(mul((Zlo[:, i], Zhi[:, i]), (qlo[:, j], qhi[:, j])), (P[0][p], P[1][p]))
-    Rlo, Rhi = sub((Rlo, Rhi), sum0(t[0].T, t[1].T))
-    Rlo, Rhi = div_pos((Rlo, Rhi), Zr)
-    return _Model(qlo, qhi, Rlo, Rhi)
-
-
-def _lower(glo, ghi, rlo, rhi, P, j0: int, J: int):
-    """Lower bound over the piece of sum_{j >= j0} [g_j] delta^(j - j0) + [rho] delta^(J + 1 - j0), for arrays
-    of differences (shape (M, J+1) and (M,))."""
-    lo = glo[:, j0].copy()
-    for j in range(j0 + 1, J + 1):
-        lo = dn(lo + mul((glo[:, j], ghi[:, j]), (P[0][j - j0], P[1][j - j0]))[0])
-    return dn(lo + mul((rlo, rhi), (P[0][J + 1 - j0], P[1][J + 1 - j0]))[0])
-
-
-def _upper(glo, ghi, rlo, rhi, P, j0: int, J: int):
-    hi = ghi[:, j0].copy()
-    for j in range(j0 + 1, J + 1):
-        hi = up(hi + mul((glo[:, j], ghi[:, j]), (P[0][j - j0], P[1][j - j0]))[1])
-    return up(hi + mul((rlo, rhi), (P[0][J + 1 - j0], P[1][J + 1 - j0]))[1])
 
 
 @dataclass(frozen=True)
@@ -259,7 +128,7 @@ def taylor_piece(n_max: int, sigma: int, s_lo, s_hi, targets: dict, half_above, 
     sc = mpq(0) if mode == "half" else mpq(1) if mode == "one" else _dyadic_mid(s_lo, s_hi)
     dl, dh = s_lo - sc, s_hi - sc
     K = max(1, n_max.bit_length())
-    P = _pow_ranges(dl, dh, K + J + 2)
+    P = pow_ranges(dl, dh, K + J + 2)
     words = np.arange(1 << K)
     pop = np.zeros(1 << K, dtype=np.int64)
     for j in range(K):
@@ -296,16 +165,16 @@ def taylor_piece(n_max: int, sigma: int, s_lo, s_hi, targets: dict, half_above, 
         Cn = C[:k + 1, :n]
         # the farthest legal word of each move (the grade shift above 1/2)
         tops = k - np.argmax(Cn[::-1] > 0, axis=0) if sigma < 0 else np.full(n, k)
-        M = _Model(np.empty((n, J + 1)), np.empty((n, J + 1)), np.empty(n), np.empty(n))
+        M = TaylorModels(np.empty((n, J + 1)), np.empty((n, J + 1)), np.empty(n), np.empty(n))
         for top in np.unique(tops):
             idx = np.nonzero(tops == top)[0]
             key = (k, int(top))
             if key not in weights:
-                weights[key] = _weights(k, sigma, sc, s_lo, s_hi, int(top))
+                weights[key] = shifted_weights(k, sigma, sc, s_lo, s_hi, int(top))
             W, Wr = weights[key]
             for b0 in range(0, len(idx), _BLOCK):  # the models of each move are independent: blocks that stay in cache
                 ib = idx[b0:b0 + _BLOCK]
-                Mg = _moves_model(Glo[:k + 1, ib], Ghi[:k + 1, ib], GRlo[:k + 1, ib], GRhi[:k + 1, ib],
+                Mg = moves_model(Glo[:k + 1, ib], Ghi[:k + 1, ib], GRlo[:k + 1, ib], GRhi[:k + 1, ib],
                                   Cn[:, ib], W, Wr, P, J)
                 M.clo[ib], M.chi[ib], M.rlo[ib], M.rhi[ib] = Mg.clo, Mg.chi, Mg.rlo, Mg.rhi
         germ1 = _germ_at_one(n, tops, Cn, Gx, Gdx) if exact1 else None
@@ -400,7 +269,7 @@ def _decide(n, M, targets, half_above, mode, P, J, germ1=None):
         glo[same, 1] = ghi[same, 1] = 0.0  # same parity, same slope at 1/2 (module half)
         for j0, sel in ((2, same), (1, ~same)):
             if sel.any():
-                ok[sel] = _lower(glo[sel], ghi[sel], rlo[sel], rhi[sel], P, j0, J) > 0
+                ok[sel] = lower_bound(glo[sel], ghi[sel], rlo[sel], rhi[sel], P, j0, J) > 0
     elif mode == "one":
         # delta = s - 1 <= 0; g = p(n, target) - p(n, b) has the exact value g0 and slope g1 at delta = 0
         vals, slopes = germ1
@@ -419,11 +288,11 @@ def _decide(n, M, targets, half_above, mode, P, J, germ1=None):
             sel = j0s == j0
             if sel.any():
                 if j0 == 1:  # g/delta < 0 on the piece
-                    ok[sel] = _upper(glo[sel], ghi[sel], rlo[sel], rhi[sel], P, 1, J) < 0
+                    ok[sel] = upper_bound(glo[sel], ghi[sel], rlo[sel], rhi[sel], P, 1, J) < 0
                 else:  # g/delta^j0 > 0
-                    ok[sel] = _lower(glo[sel], ghi[sel], rlo[sel], rhi[sel], P, j0, J) > 0
+                    ok[sel] = lower_bound(glo[sel], ghi[sel], rlo[sel], rhi[sel], P, j0, J) > 0
     else:
-        ok = _lower(glo, ghi, rlo, rhi, P, 0, J) > 0
+        ok = lower_bound(glo, ghi, rlo, rhi, P, 0, J) > 0
     required = n in targets or mode == "half"
     if not ok.all():
         bad = int(others[np.argmax(~ok)])
@@ -433,7 +302,7 @@ def _decide(n, M, targets, half_above, mode, P, J, germ1=None):
         jh = 2 if mode == "one" else 0
         if required or (mode == "one" and not np.all(j0s[sel] == 2)):
             raise ProofFailure(f"heap {n}: move {bad} not excluded below move {target}")
-        U = np.max(_upper(-ghi[sel], -glo[sel], -rhi[sel], -rlo[sel], P, jh, J))
+        U = np.max(upper_bound(-ghi[sel], -glo[sel], -rhi[sel], -rlo[sel], P, jh, J))
         best = (target, max(0.0, float(U)))
     else:
         best = target
@@ -448,7 +317,7 @@ def _decide(n, M, targets, half_above, mode, P, J, germ1=None):
             j0 = 1
         elif mode == "one":
             hlo[:, 0], hhi[:, 0] = q_interval(germ1[0][target] - mpq(_HALF))
-        if not _lower(hlo, hhi, M.rlo[target:target + 1], M.rhi[target:target + 1], P, j0, J)[0] > 0:
+        if not lower_bound(hlo, hhi, M.rlo[target:target + 1], M.rhi[target:target + 1], P, j0, J)[0] > 0:
             raise ProofFailure(f"heap {n}: p(n) > 1/2 not proved")
     return best
 

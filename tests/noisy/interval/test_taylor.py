@@ -262,8 +262,8 @@ def test_the_best_move_at_one_half_is_screened_by_interval_ends_not_midpoints():
     clo[3, 1], chi[3, 1] = 1e-6 - 1e-13, 1e-6 + 1e-13
     clo[1, 2] = chi[1, 2] = 5e-4
     clo[3, 2] = chi[3, 2] = 1e-3
-    M = tp._Model(clo, chi, np.zeros(n), np.zeros(n))
-    P = tp._pow_ranges(mpq(0), mpq(1, 1024), 2 * Jm + 2)
+    M = tp.TaylorModels(clo, chi, np.zeros(n), np.zeros(n))
+    P = tp.pow_ranges(mpq(0), mpq(1, 1024), 2 * Jm + 2)
     assert tp._decide(n, M, {}, set(), "half", P, Jm) == 3
     with pytest.raises(ProofFailure):  # and move 1 as the target is refuted, so the choice matters
         tp._decide(n, M, {n: 1}, set(), "half", P, Jm)
