@@ -43,14 +43,12 @@ __all__ = [
     "C9_AS_PRINTED",
     "C10_AS_PRINTED",
     "grid",
-    "conjecture9_holds_at",
     "smallest_failure",
     "Crossing",
     "locate_crossing",
     "prove_conjecture9",
     "prove_conjecture10",
     "RigorousResult",
-    "bracket_crossing",
 ]
 
 HALF = mpq(1, 2)
@@ -192,11 +190,6 @@ def _check_ball(eps, n_max: int):
     return EpsCheck(e, n_max, (), dev, b.method)
 
 
-def conjecture9_holds_at(eps, n_max: int) -> bool:
-    """Conjecture 9 at one eps in (0, 1/2), heaps 2..n_max (exact)."""
-    return not [f for f in check_at(eps, n_max).failures if f.conjecture == 9]
-
-
 def grid(step, lo=0, hi=1, open_ends: bool = True) -> list[mpq]:
     """The rational grid lo, lo + step, ..., hi (without the end points when ``open_ends``)."""
     step, lo, hi = to_mpq(step), to_mpq(lo), to_mpq(hi)
@@ -267,29 +260,6 @@ def locate_crossing(n: int, a_move: int, b_move: int, lo, hi, progress=None) -> 
                     "certified floating point and Lipschitz bounds: heaps < %d keep their moves on [lo, hi] and "
                     "only moves %d, %d compete at heap %d; Descartes' rule: exactly one root of the crossing "
                     "polynomial" % (n, a_move, b_move, n))
-
-
-def bracket_crossing(n: int, a_move: int, b_move: int, lo, hi, width="1e-12") -> tuple[mpq, mpq]:
-    """Bisection with exact solutions: a subinterval [lo, hi] of width < ``width`` with a_move optimal at lo
-    and b_move at hi (heap n)."""
-    from .nim import solve_nim
-
-    lo, hi = to_mpq(lo), to_mpq(hi)
-    w = to_mpq(width)
-    o_lo, o_hi = solve_nim(n, lo).optimal[n], solve_nim(n, hi).optimal[n]
-    if o_lo != (a_move,) or o_hi != (b_move,):
-        raise BadInput(f"heap {n}: need move {a_move} optimal at {lo} and {b_move} at {hi}; "
-                       f"found {list(o_lo)} and {list(o_hi)}")
-    while hi - lo >= w:
-        mid = (lo + hi) / 2
-        opt = solve_nim(n, mid).optimal[n]
-        if a_move in opt and b_move not in opt:
-            lo = mid
-        elif b_move in opt and a_move not in opt:
-            hi = mid
-        else:  # exact tie at mid (the crossing itself) or a third move: stop here
-            break
-    return lo, hi
 
 
 # ---------------------------------------------------------------------------

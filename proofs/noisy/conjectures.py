@@ -426,8 +426,8 @@ def _make_region_claim(n: int):
     return check
 
 
-for _n in (*_REGION_TIMES, *_REGION_IN_PARTS):
-    globals()[f"conjecture10_region{_n}"] = _make_region_claim(_n)
+#: the registered region claims by heap (the claim decorator registers them; the dict keeps them named)
+REGION_CLAIMS = {_n: _make_region_claim(_n) for _n in (*_REGION_TIMES, *_REGION_IN_PARTS)}
 
 
 @claim("noisy.half.first_order", "§3, Conjectures 9 and 10 (near eps = 1/2)",
@@ -736,8 +736,7 @@ def conjecture10_figure(data="", n_max=256, eps_step=mpq(1, 100)):
     return fig
 
 
-for _args in _NEAR_HALF:
-    globals()[_args[0].replace("noisy.", "").replace(".", "_")] = _make_near_half_claim(*_args)
+NEAR_HALF_CLAIMS = {_args[0]: _make_near_half_claim(*_args) for _args in _NEAR_HALF}
 
 #: claims whose Taylor cover runs in sub-ranges on this machine's cores (the documented command sends the same
 #: sub-ranges to Dask); times measured on the 2-core development machine, CPU seconds summed over the sub-ranges
@@ -748,5 +747,4 @@ _IN_SUB_RANGES = (
      "in 2 sub-ranges: 2,421 s of CPU measured (about 25 min on 2 cores)"),
 )
 
-for _args in _IN_SUB_RANGES:
-    globals()[_args[0].replace("noisy.", "").replace(".", "_")] = _make_sub_range_claim(*_args)
+SUB_RANGE_CLAIMS = {_args[0]: _make_sub_range_claim(*_args) for _args in _IN_SUB_RANGES}

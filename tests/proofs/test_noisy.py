@@ -105,7 +105,7 @@ def test_below_half_intervals_bracket_the_grid():
 
 
 def test_chomp_table(cli):
-    from proofs.noisy.games.chomp import chomp_table
+    from proofs.noisy.chomp import chomp_table
     t = chomp_table(board=(2, 2), eps=mpq(1, 10))
     # (3): from the 2x2 bar aim at the far corner: 3(1 - e)/(3 - e) = 27/29 at e = 1/10 (hand derivation)
     assert t.get("2 2", "p") == mpq(27, 29) and t.get("2 2", "optimal squares") == "(1,1)"

@@ -185,10 +185,9 @@ def certify_bracket(n: int, a: int, b: int, lo, hi) -> BracketCertificate:
 def row_values(n: int, x: mpq, winners, moves, prec: int):
     """MPFR values of p(n, m) for m in ``moves`` at x with heaps r < n playing ``winners[r]``, and the radius
     rho of the module docstring (as an exact rational upper bound)."""
-    from ..nim.exact import popcounts
+    from ..nim.channel import grade_sums
 
     half = mpq(1, 2)
-    pop = popcounts(1 << max(1, n.bit_length()))
     u = mpq(1, 2**prec)
     with gmpy2.context(gmpy2.get_context(), precision=prec):
         small = x / (1 - x) if x < half else (1 - x) / x
@@ -206,12 +205,7 @@ def row_values(n: int, x: mpq, winners, moves, prec: int):
             rows = moves if r == n else (winners[r],)
             vals = []
             for m in rows:
-                ds = pop[np.arange(r) ^ m]
-                G = [gmpy2.mpfr(0)] * (k + 1)
-                C = [0] * (k + 1)
-                for s, d in enumerate(ds.tolist()):
-                    G[d] += v[s]
-                    C[d] += 1
+                G, C = grade_sums(r, m, v, gmpy2.mpfr(0))
                 num = gmpy2.fsum([wd[d] * G[d] for d in range(k + 1) if C[d]])
                 den = gmpy2.fsum([wd[d] * C[d] for d in range(k + 1) if C[d]])
                 vals.append(num / den)

@@ -58,7 +58,7 @@ import numpy as np
 from ...errors import BadInput
 from ...numbers import mpq
 from ...results import Result
-from ..nim.channel import check_heap
+from ..nim.channel import check_heap, distance_matrix, distances_from
 
 __all__ = [
     "received_at_one",
@@ -222,7 +222,7 @@ class EndSeries(Result):
             raise BadInput(f"heap {n} is outside 1..{self.n_max + 1}")
         if not 0 <= m < n:
             raise BadInput(f"move {m} is not legal from heap {n}")
-        d = np.array([bin(m ^ r).count("1") for r in range(n)])
+        d = distances_from(m, n)
         return _move_series(n, d, self.p, self.order, self.at)
 
 
@@ -268,13 +268,9 @@ def _series(n_max: int, order: int, at: str) -> EndSeries:
     N = order
     p = [tuple(mpq(0) for _ in range(N + 1))]  # p(0) = 0
     best = [()]
-    K = _digits(n_max)
-    words = np.arange(1 << K)
-    pop = np.zeros(1 << K, dtype=np.int64)
-    for b in range(K):
-        pop += (words >> b) & 1
+    D = distance_matrix(max(n_max, 1))
     for n in range(1, n_max + 1):
-        d = pop[words[:n, None] ^ words[None, :n]]
+        d = D[:n, :n]
         rows = [_move_series(n, d[m], p, N, at) for m in range(n)]
         top = max(rows)
         p.append(top)
@@ -306,8 +302,8 @@ def half_second_order_key(n: int, m: int) -> mpq:
     the odd move with the largest :math:`H`, which from :math:`n = 2^j` is :math:`n - 1`."""
     if n < 2 or not 0 <= m < n:
         raise BadInput(f"move {m} is not legal from heap {n} >= 2")
-    s = sum((mpq(bin(m & r).count("1"), r * (r - 1)) for r in range(2, n)), mpq(0))
-    a = mpq(sum(bin(m & r).count("1") for r in range(n)), n)
+    s = sum((mpq((m & r).bit_count(), r * (r - 1)) for r in range(2, n)), mpq(0))
+    a = mpq(sum((m & r).bit_count() for r in range(n)), n)
     return s + a / (n - 1)
 
 
@@ -344,11 +340,7 @@ def first_order_at_half(n_max: int, side: str) -> FirstOrder:
     n_max = check_heap(n_max, MAX_HALF_HEAP)
     if side not in ("left", "right"):
         raise ValueError("side must be 'left' or 'right'")
-    K = max(1, n_max.bit_length())
-    words = np.arange(1 << K)
-    pop = np.zeros(1 << K, dtype=np.int64)
-    for j in range(K):
-        pop += (words >> j) & 1
+    D = distance_matrix(max(n_max, 2))
     # values at 1/2, doubled to stay integral: 2(1 - p(r)) = 2, 0, 1, 1, ...
     y2 = np.ones(max(n_max, 2), dtype=np.int64)
     y2[0], y2[1] = 2, 0
@@ -357,7 +349,7 @@ def first_order_at_half(n_max: int, side: str) -> FirstOrder:
     best: list = [(), (0,)]
     total = mpq(0)  # sum of p'(r), r < n
     for n in range(2, n_max + 1):
-        d = pop[words[:n, None] ^ words[None, :n]]  # d[m, r]
+        d = D[:n, :n]  # d[m, r]
         # sum_r (d - dbar) y = (n sum_r d y - sum_r d sum_r y) / n, in halves
         s_dy = d @ y2[:n]
         s_d = d.sum(axis=1)

@@ -56,6 +56,7 @@ from flint import fmpq, fmpz_poly
 from ...errors import BadInput, TooLarge
 from ...numbers import mpq, to_mpq
 from ...results import Result
+from ..nim.channel import distance, grade_counts, grade_sums, word_length
 # the real algebraic numbers live on the numbers floor; their names stay importable from here (proofs use ph.*)
 from ...algebraic import (AlgebraicNumber, RationalFunction, arb_exact, descartes_bound, exact_div,  # noqa: F401
                           has_no_root_in, primitive, rational_between, real_roots_in, sign_at, to_fmpq)
@@ -103,18 +104,14 @@ def _weight_by_distance(k: int) -> tuple[fmpz_poly, ...]:
 
 def weight_poly(n: int, m: int, r: int) -> fmpz_poly:
     r"""w_k(m, r) = eps^d (1-eps)^(k-d), k = k(n), d = Hamming distance (Example 3)."""
-    k = int(n).bit_length()
-    return _weight_by_distance(k)[bin(m ^ r).count("1")]
+    return _weight_by_distance(word_length(n))[distance(m, r)]
 
 
 @lru_cache(maxsize=None)
 def row_sum_poly(n: int, m: int) -> fmpz_poly:
     r"""Z_n(m) = sum_{r<n} w_k(m, r): the normaliser of mu_n(m, .) (Example 3)."""
-    k = int(n).bit_length()
-    W = _weight_by_distance(k)
-    counts = [0] * (k + 1)
-    for r in range(n):
-        counts[bin(m ^ r).count("1")] += 1
+    W = _weight_by_distance(word_length(n))
+    counts = grade_counts(n, m)
     return sum((c * W[d] for d, c in enumerate(counts) if c), fmpz_poly([0]))
 
 
@@ -143,10 +140,7 @@ def _initial_state() -> _State:
 
 def _numerator(n: int, m: int, st: _State, W) -> fmpz_poly:
     """S_m = sum_d W_d (sum of V_r over the words r < n at Hamming distance d from m): equation (5) on the piece."""
-    groups = [fmpz_poly([0]) for _ in range(len(W))]
-    for r in range(n):
-        d = bin(m ^ r).count("1")
-        groups[d] = groups[d] + st.V[r]
+    groups, _ = grade_sums(n, m, st.V, fmpz_poly([0]))
     return sum((W[d] * g for d, g in enumerate(groups) if not g.is_zero()), fmpz_poly([0]))
 
 

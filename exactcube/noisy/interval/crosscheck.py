@@ -46,6 +46,7 @@ from ...errors import BadInput, TooLarge
 from ...numbers import mpq, to_mpq
 from ...results import Result
 from ..eps import phases as ph
+from ..nim.channel import kron_apply_seq
 
 __all__ = [
     "enclose",
@@ -99,22 +100,6 @@ class _Slope:
     def __truediv__(self, o):
         # (u/v)(x) - (u/v)(c) = [(u(x)-u(c)) v(c) - u(c)(v(x)-v(c))] / (v(x) v(c))
         return _Slope(self.v / o.v, (self.s * o.v - self.v * o.s) / (o.range() * o.v), self.H)
-
-
-def _kron(x: list, k: int, e, f) -> list:
-    """Apply the k-fold Kronecker power of [[f, e], [e, f]] (f = 1 - e) to x (length 2^k), as convex
-    combinations f x0 + e x1 (the slope uncertainties then do not grow from stage to stage)."""
-    x = list(x)
-    size = 1 << k
-    h = 1
-    while h < size:
-        for i in range(0, size, 2 * h):
-            for j in range(i, i + h):
-                x0, x1 = x[j], x[j + h]
-                x[j] = f * x0 + e * x1
-                x[j + h] = e * x0 + f * x1
-        h *= 2
-    return x
 
 
 def _max_slope(vals: list, h: arb) -> "_Slope":
@@ -171,8 +156,8 @@ def enclose(n_max: int, lo, hi, heaps=(), prec: int = 64) -> Enclosure:
             size = 1 << k
             q = [one - p[r] if r < n else zero for r in range(size)]
             ind = [one if r < n else zero for r in range(size)]
-            num = _kron(q, k, e, f)
-            den = _kron(ind, k, e, f)
+            num = kron_apply_seq(q, k, f, e)
+            den = kron_apply_seq(ind, k, f, e)
             vals = [num[m] / den[m] for m in range(n)]
             best = _max_slope(vals, H)
             p.append(best)

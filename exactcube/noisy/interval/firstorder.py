@@ -74,6 +74,7 @@ from ...errors import BadInput, TooLarge
 from ...numbers import mpq, to_mpq
 from .arith import (add, div_pos, dn, dot_powers, fixed_down, fixed_up, float_down, float_up, from_fixed, mul, powers, sub,
                     up)
+from ..nim.channel import popcounts
 from .cover import IntervalProof, Piece, ProofFailure, cover
 
 __all__ = ["Enclosures", "enclose_on", "IntervalProof", "Piece", "crossing_piece", "prove_conjecture9_on",
@@ -144,9 +145,7 @@ def enclose_on(n_max: int, above: bool, ul: float, uh: float, heaps=(), progress
     Cp = powers((uc, uc), 14)
     K = max(1, n_max.bit_length())
     words = np.arange(1 << K)
-    pop = np.zeros(1 << K, dtype=np.int64)
-    for j in range(K):
-        pop += (words >> j) & 1
+    pop = popcounts(1 << K)
     # G[j, d, m]: sum over the words r < n at distance d from m of: 0 count, 1-2 y at the centre (lo, hi),
     # 3-4 y on J (lo, hi), 5-6 y' on J (lo, hi); exact integers (fixed point)
     G = np.zeros((7, K + 1, 1 << K), dtype=np.int64)

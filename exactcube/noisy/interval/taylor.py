@@ -79,6 +79,7 @@ import numpy as np
 from ...errors import BadInput, TooLarge
 from ...numbers import mpq, to_mpq
 from .arith import dn, q_interval, sub, up
+from ..nim.channel import popcounts
 from .cover import IntervalProof, Piece, ProofFailure, cover
 from .taylor_model import TaylorModels, lower_bound, moves_model, pow_ranges, shifted_weights, upper_bound
 from . import firstorder as ip
@@ -130,9 +131,7 @@ def taylor_piece(n_max: int, sigma: int, s_lo, s_hi, targets: dict, half_above, 
     K = max(1, n_max.bit_length())
     P = pow_ranges(dl, dh, K + J + 2)
     words = np.arange(1 << K)
-    pop = np.zeros(1 << K, dtype=np.int64)
-    for j in range(K):
-        pop += (words >> j) & 1
+    pop = popcounts(1 << K)
     Glo = np.zeros((K + 1, 1 << K, J + 1))
     Ghi = np.zeros((K + 1, 1 << K, J + 1))
     GRlo = np.zeros((K + 1, 1 << K))

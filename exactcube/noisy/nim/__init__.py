@@ -75,6 +75,8 @@ __all__ = [
 
 from ...results import Result
 from .channel import (  # noqa: F401
+    ChannelWeights,
+    channel_weights,
     MAX_EXACT_BYTES,
     MAX_HEAP,
     MAX_HEAP_PLAIN,
@@ -84,75 +86,6 @@ from .channel import (  # noqa: F401
     estimated_bytes,
     word_length,
 )
-
-
-@dataclass(frozen=True)
-class ChannelWeights:
-    r"""The channel :math:`\mu_n` of Example 3 for one heap ``n`` in structured form.
-
-    ``eps`` = a/b; ``a``, ``c`` = b - a are the integer per-digit weights (flip,
-    keep); ``k`` = k(n).  :meth:`weight` gives the unnormalised integer weight
-    :math:`W(m, r) = a^d c^{k-d}` (at eps = 1: 1 on the legal words farthest
-    from m, else 0 -- the continuous extension, see the module docstring);
-    :meth:`row` the exact row :math:`\mu_n(m, \cdot)` over r = 0..n-1;
-    :meth:`matrix` all rows.  The full :math:`2^k \times 2^k` weight matrix is
-    :math:`\begin{pmatrix} c & a\\ a & c\end{pmatrix}^{\otimes k}`.
-    """
-
-    n: int
-    eps: mpq
-    k: int
-    a: int
-    c: int
-
-    def weight(self, m: int, r: int) -> int:
-        """Unnormalised integer weight W(m, r) for legal m, r < n."""
-        if self.eps == 1:
-            dmax = max(bin(m ^ s).count("1") for s in range(self.n))
-            return 1 if bin(m ^ r).count("1") == dmax else 0
-        d = bin(m ^ r).count("1")
-        return self.a ** d * self.c ** (self.k - d)
-
-    def weights(self, m: int) -> list[int]:
-        """[W(m, r) for r < n]: one row of unnormalised integer weights."""
-        if self.eps == 1:
-            ds = [bin(m ^ r).count("1") for r in range(self.n)]
-            dmax = max(ds)
-            return [1 if d == dmax else 0 for d in ds]
-        pw = [mpz(self.a) ** d * mpz(self.c) ** (self.k - d) for d in range(self.k + 1)]
-        return [pw[bin(m ^ r).count("1")] for r in range(self.n)]
-
-    def row_sum(self, m: int) -> int:
-        """S_n(m) = sum over r < n of W(m, r) (the normaliser of Example 3)."""
-        return sum(self.weights(m))
-
-    def row(self, m: int) -> tuple[mpq, ...]:
-        r"""Exact :math:`\mu_n(m, r)` for r = 0..n-1 (Example 3); sums to 1."""
-        if not 0 <= m < self.n:
-            raise BadInput(f"move m = {m} is not legal from a heap of {self.n} (need 0 <= m < {self.n})")
-        w = self.weights(m)
-        s = sum(w)
-        return tuple(mpq(x, s) for x in w)
-
-    def matrix(self) -> tuple[tuple[mpq, ...], ...]:
-        """All rows: matrix()[m][r] = mu_n(m, r)."""
-        return tuple(self.row(m) for m in range(self.n))
-
-
-def channel_weights(n: int, eps) -> ChannelWeights:
-    r"""The move error distribution :math:`\mu_n` of Example 3 for heap ``n`` at ``eps``.
-
-    Returns a :class:`ChannelWeights` (structured form: integer weights
-    :math:`a^d c^{k-d}` with :math:`\varepsilon = a/b`, :math:`c = b-a`; rows
-    exact via ``.row(m)``, the whole matrix via ``.matrix()``).
-    """
-    e = check_eps(eps)
-    n = check_heap(n, MAX_HEAP, "n")
-    if n < 1:
-        raise BadInput("n: a heap of 0 chips has no moves, so no channel")
-    a = int(e.numerator)
-    b = int(e.denominator)
-    return ChannelWeights(n=n, eps=e, k=word_length(n), a=a, c=b - a)
 
 
 @dataclass(frozen=True)

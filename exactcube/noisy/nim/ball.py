@@ -48,8 +48,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...numbers import mpq
-from .channel import MAX_HEAP, check_eps, check_heap
-from .exact import kron_apply, to_format
+from .channel import MAX_HEAP, check_eps, check_heap, kron_apply
+from .exact import to_format
 
 __all__ = ["BallSolution", "decide_nim_ball"]
 

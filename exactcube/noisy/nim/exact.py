@@ -57,40 +57,13 @@ import numpy as np
 from gmpy2 import gcd, mpz
 
 from ...numbers import mpq
-from .channel import MAX_HEAP, check_eps, check_heap, check_memory
+from .channel import (MAX_HEAP, check_eps, check_heap, check_memory, farthest_words, grade_sums, kron_apply,
+                      popcounts)
 
 #: At eps = 1 (plain means of screened values, error below 1e-13), screened values
 #: below the screened maximum by more than this are discarded.  For 0 < eps < 1
 #: the margin is 64 (10k + 3) u of the screening format (see ``_float_kernel``).
 MARGIN = 1e-10
-
-_POP = None
-
-
-def popcounts(size: int) -> np.ndarray:
-    global _POP
-    if _POP is None or len(_POP) < size:
-        n = max(size, 1 << 12)
-        pop = np.zeros(n, dtype=np.int64)
-        for j in range(n.bit_length()):
-            pop += (np.arange(n) >> j) & 1
-        _POP = pop
-    return _POP
-
-
-def kron_apply(x: np.ndarray, k: int, alpha, beta) -> np.ndarray:
-    """Apply [[alpha, beta], [beta, alpha]]^{(x) k} along the last axis (length 2^k) of x."""
-    lead = x.shape[:-1]
-    for j in range(k):
-        y = x.reshape(lead + (1 << (k - 1 - j), 2, 1 << j))
-        x0 = y[..., 0, :]
-        x1 = y[..., 1, :]
-        out = np.empty_like(y)
-        out[..., 0, :] = alpha * x0 + beta * x1
-        out[..., 1, :] = beta * x0 + alpha * x1
-        x = out.reshape(lead + (1 << k,))
-    return x
-
 
 def _screen_formats():
     """The floating formats to try, most precise first (long double only where it is wider)."""
@@ -192,13 +165,13 @@ def solve_nim_fast(n_max: int, eps, progress=None) -> tuple:
             moves = list(range(n))
         else:
             if at_one:
-                words, far = _farthest_words(n, np.array(cands, dtype=np.int64), pop)
+                words, far = farthest_words(n, np.array(cands, dtype=np.int64), pop)
                 rows = [[int(w) for w in words[far[:, j], j]] for j in range(len(cands))]
             for j, m in enumerate(cands):
                 if at_one:  # uniform on the legal words farthest from m
                     N, S = sum((Q[r] for r in rows[j]), mpz(0)), mpz(len(rows[j]))
                 else:
-                    N, S = _exact_row(m, n, k, Q, pw, pop)
+                    N, S = _exact_row(m, n, k, Q, pw)
                 if S == 0:
                     continue
                 if best_N is None:
@@ -242,43 +215,17 @@ def _to_longdouble(q: mpq):
     return to_format(q, np.longdouble)
 
 
-def _exact_row(m: int, n: int, k: int, Q, pw, pop):
-    """(N_n(m), S_n(m)) of the module docstring, exact integers (0 < eps < 1)."""
-    G = [mpz(0)] * (k + 1)
-    cnt = [0] * (k + 1)
-    ds = pop[np.arange(n) ^ m].tolist()
-    for r, d in enumerate(ds):
-        G[d] += Q[r]
-        cnt[d] += 1
+def _exact_row(m: int, n: int, k: int, Q, pw):
+    """(N_n(m), S_n(m)) of the module docstring, exact integers (0 < eps < 1): the grade sums of the Q_r weighted
+    by a^d c^(k-d)."""
+    G, cnt = grade_sums(n, m, Q, mpz(0))
     N = sum((pw[d] * G[d] for d in range(k + 1) if cnt[d]), mpz(0))
     S = sum((pw[d] * cnt[d] for d in range(k + 1)), mpz(0))
     return N, S
 
 
-def _farthest_words(n: int, ms: np.ndarray, pop: np.ndarray):
-    """For each move m in ``ms``: the legal words r < n at maximal Hamming distance from m.
-
-    Writing c for the k-bit complement of m, these are the legal words nearest to c.  The
-    legal words split into blocks, one per 1-bit i of n: n's bits above i, a 0 at bit i, any
-    bits below.  In block i the nearest word to c copies c below bit i, at distance
-    d_i = |n XOR c above i| + c_i; the farthest set is {word_i : d_i minimal}, at most k words.
-    Returns (words, is_farthest): arrays of shape (blocks, len(ms)).
-    """
-    k = n.bit_length()
-    mask = (1 << k) - 1
-    c = (~ms) & mask
-    blocks = [i for i in range(k) if (n >> i) & 1]
-    words = np.empty((len(blocks), len(ms)), dtype=np.int64)
-    dist = np.empty_like(words)
-    for j, i in enumerate(blocks):
-        above = mask & ~((1 << (i + 1)) - 1)
-        words[j] = (n & above) | (c & ((1 << i) - 1))
-        dist[j] = pop[words[j] ^ c]
-    return words, dist == dist.min(axis=0)[None, :]
-
-
 def _screen_at_one(n: int, v: np.ndarray, pop: np.ndarray):
     """Candidates at eps = 1 (continuous extension): screened means over the farthest legal words."""
-    words, far = _farthest_words(n, np.arange(n), pop)
+    words, far = farthest_words(n, np.arange(n), pop)
     vals = (far * v.astype(np.float64)[words]).sum(axis=0) / far.sum(axis=0)
     return np.nonzero(vals >= vals.max() - MARGIN)[0].tolist()

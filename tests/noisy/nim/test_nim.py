@@ -201,9 +201,9 @@ def test_farthest_words_by_blocks_equal_brute_force(n, data):
     # eps = 1: the legal words at maximal Hamming distance from m, by the block argument vs by search
     import numpy as np
 
-    import exactcube.noisy.nim.exact as fast
+    import exactcube.noisy.nim.channel as channel
     m = data.draw(st.integers(0, n - 1))
-    words, far = fast._farthest_words(n, np.array([m]), fast.popcounts(1 << 12))
+    words, far = channel.farthest_words(n, np.array([m]), channel.popcounts(1 << 12))
     got = sorted(int(w) for w in words[far[:, 0], 0])
     d = [bin(m ^ r).count("1") for r in range(n)]
     assert got == [r for r in range(n) if d[r] == max(d)]
