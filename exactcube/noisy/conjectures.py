@@ -217,10 +217,14 @@ def smallest_failure(checks, conjecture: int):
 
 
 @dataclass(frozen=True)
-class Crossing:
+class Crossing(Result):
     r"""The eps in (lo, hi) where, at heap n, move ``a`` (optimal left of it) and move ``b`` (optimal right of
     it) exchange: the unique root of ``poly`` (the numerator of p(n, a) - p(n, b), integer coefficients,
     squarefree part) in the isolating interval; ``certified`` lists what was proved."""
+
+    SOURCE = "noisy §3, (5): the eps where a heap's optimal move changes"
+    EVIDENCE = 'rigorous'
+    METHOD = "certified floating point and Lipschitz bounds on the bracket, the crossing polynomial's unique root (Descartes)"
 
     n: int
     a: int
@@ -267,10 +271,14 @@ def locate_crossing(n: int, a_move: int, b_move: int, lo, hi, progress=None) -> 
 # ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class RigorousResult:
-    """Scope and outcome of an interval proof: ``holds`` for every eps in the stated intervals, else the
-    sub-intervals where it fails or is undecided; ``evidence`` is 'exact' or 'rigorous'."""
+@dataclass(frozen=True, kw_only=True)
+class RigorousResult(Result):
+    """Scope and outcome of a proof on the whole open interval of a conjecture by exact germs and arb bisection
+    (:mod:`exactcube.noisy.interval.crosscheck`): ``holds`` for every eps in ``scope``, else ``details`` say where it
+    fails or is undecided; ``evidence`` is 'exact' or 'rigorous'."""
+
+    SOURCE = "noisy §3, Conjectures 9 and 10 on whole intervals"
+    METHOD = "exact germs at the end points (Descartes' rule) and arb adaptive bisection between them"
 
     conjecture: int
     n_max: int
@@ -298,7 +306,8 @@ def prove_conjecture9(n_max: int) -> RigorousResult:
             [(n, g.moves[n]) for n in range(2, n_max + 1) if tuple(g.moves[n]) != (0,)][:5]))
     if not bound_ok:
         details.append("heaps with p(n) <= 1/2 somewhere: " + str([n for n, ok in g.above_ok.items() if not ok][:5]))
-    return RigorousResult(9, n_max, holds, f"every eps in (0, 1/2), heaps 2..{n_max}", "exact", tuple(details))
+    return RigorousResult(conjecture=9, n_max=n_max, holds=holds, scope=f"every eps in (0, 1/2), heaps 2..{n_max}",
+                          evidence="exact", details=tuple(details))
 
 
 def prove_conjecture10(n_max: int, germ_width="1/64", min_width="1/1000000") -> RigorousResult:
@@ -338,7 +347,7 @@ def prove_conjecture10(n_max: int, germ_width="1/64", min_width="1/1000000") -> 
         n *= 2
     scope = (f"every eps in (1/2, 1) for n = 2, 4, ..., <= {n_max}: exact on (1/2, {g1.hi.decimal(6)}) and "
              f"({g2.lo.decimal(6)}, 1), arb on [{format_decimal(a, 6)}, {format_decimal(b, 6)}]")
-    return RigorousResult(10, n_max, holds, scope, "rigorous", tuple(details))
+    return RigorousResult(conjecture=10, n_max=n_max, holds=holds, scope=scope, evidence="rigorous", details=tuple(details))
 
 
 def _germ_within(n_max, at, side, other):

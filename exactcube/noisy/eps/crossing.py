@@ -56,6 +56,7 @@ import numpy as np
 
 from ...errors import BadInput
 from ...numbers import format_decimal, mpq, to_mpq
+from ...results import Result
 
 __all__ = ["optimal_at", "Expansion", "expansion_at_one", "move_values_ball", "find_bracket", "bracket", "BracketCertificate", "certify_bracket", "RootCertificate", "certify_root",
            "lipschitz_bounds", "row_values"]
@@ -136,9 +137,13 @@ def lipschitz_bounds(n: int, lo: mpq, hi: mpq) -> tuple[list, list]:
 
 
 @dataclass(frozen=True)
-class BracketCertificate:
+class BracketCertificate(Result):
     """On [lo, hi] every heap r < n keeps the unique optimal move ``winners[r]`` and at heap n every move other
     than a and b stays below both (rigorous: balls at the midpoint plus Lipschitz bounds)."""
+
+    SOURCE = 'noisy §3, (5): which moves compete on an interval of eps'
+    EVIDENCE = 'rigorous'
+    METHOD = 'certified floating point at the midpoint and exact Lipschitz bounds'
 
     n: int
     a: int
@@ -219,10 +224,14 @@ def row_values(n: int, x: mpq, winners, moves, prec: int):
 
 
 @dataclass(frozen=True)
-class RootCertificate:
+class RootCertificate(Result):
     r"""eps* in (lo, hi): the unique zero of p(n, a) - p(n, b) on the bracket [L, H] (``bracket``), where moves
     a (left) and b (right) are heap n's only optimal moves.  ``slope`` encloses f' at a point of [L, H];
     ``curvature`` is the bound 2 L_2(n) on |f''|; ``prec`` the MPFR precision; evidence rigorous."""
+
+    SOURCE = 'noisy §3, (5): a crossing of two moves as a ball'
+    EVIDENCE = 'rigorous'
+    METHOD = 'MPFR recursion with an a priori radius, sign change certified at the ends'
 
     n: int
     a: int
@@ -323,11 +332,15 @@ def certify_root(n: int, a: int, b: int, lo, hi, digits: int = 50, prec: int = 3
 
 
 @dataclass(frozen=True)
-class Expansion:
+class Expansion(Result):
     r"""First-order expansion of p(n, m) at eps = 1 for n = 2^j: with :math:`\delta = (1-\varepsilon)/\varepsilon`,
     :math:`p(n, m) = \text{value} - \text{slope}\cdot\delta + O(\delta^2)`.  ``centre`` is the complement c of m
     in the low j bits (where the channel sends m as eps -> 1); ``terms`` lists (r, p(r)(1)) over the words r at
     Hamming distance 1 from c; ``own`` is :math:`\lim (p(c) - p(c)(1))/\delta`."""
+
+    SOURCE = 'noisy §3, (5): the first order at eps = 1 from n = 2^j (Lemma 4)'
+    EVIDENCE = 'exact'
+    METHOD = 'exact germs at eps = 1'
 
     n: int
     move: int

@@ -368,9 +368,13 @@ def phase_diagram(n_max: int, lo=0, hi=1, progress=None) -> PhaseDiagram:
 
 
 @dataclass(frozen=True)
-class Germ:
+class Germ(Result):
     r"""The germ of the game at an end point: on (lo, hi) (one end is ``at``) every heap 1..n_max has a
     fixed set of optimal moves and p(r) = N_r/D_r exactly.  ``moves[r]`` and ``p[r]`` for r = 0..n_max."""
+
+    SOURCE = 'noisy §3, (5): the exact germ of every p(r) at an end point'
+    EVIDENCE = 'exact'
+    METHOD = 'exact rational functions and root isolation (exactcube.algebraic)'
 
     at: mpq
     side: str

@@ -3,8 +3,8 @@ r"""The cover: a statement proved on a closed interval piece by piece (``noisy``
 A statement is proved on a closed interval piece by piece (:class:`Piece`); :func:`cover` walks an
 interval from left to right, doubling the width after a proved piece and halving it after a failure
 (:class:`ProofFailure`), and records a gap where a piece below the minimal width still fails.
-:class:`IntervalProof` is the result: the statement, the pieces that cover it, the gaps (none when
-proved).  The tests on a piece are the methods' own (:mod:`exactcube.noisy.interval.firstorder`,
+:class:`exactcube.results.IntervalProof` is the result: the statement, the pieces that cover it, the gaps
+(none when proved), with its provenance.  The tests on a piece are the methods' own (:mod:`exactcube.noisy.interval.firstorder`,
 :mod:`exactcube.noisy.interval.taylor`); the walk is shared.
 
 References: ``noisy`` §3, equation (5), Conjectures 9 and 10.
@@ -15,10 +15,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...errors import TooLarge
-from ...numbers import mpq
-from ...results import Result
+from ...results import IntervalProof
 
-__all__ = ["Piece", "IntervalProof", "ProofFailure", "cover"]
+__all__ = ["Piece", "IntervalProof", "ProofFailure", "cover", "SOURCE"]
+
+#: what every whole-interval proof of 1-pile Nim implements (the ``source`` of its :class:`IntervalProof`)
+SOURCE = "noisy §3, (5), Conjectures 9-10: whole intervals of eps"
 
 
 class ProofFailure(Exception):
@@ -34,36 +36,6 @@ class Piece:
     ul: float
     uh: float
     test: str
-
-
-@dataclass(frozen=True)
-class IntervalProof(Result):
-    r"""A statement proved (or not) on a whole interval of eps piece by piece: ``pieces`` cover [eps_lo, eps_hi]
-    (``open_lo``/``open_hi``: the end point itself is excluded, a tie or a crossing); ``gaps`` are intervals of the
-    proof's variable where the tests failed down to the minimal width (empty when proved)."""
-
-    SOURCE = "noisy §3, (5), Conjectures 9-10: whole intervals of eps"
-    EVIDENCE = "rigorous"
-
-    statement: str
-    heaps: tuple
-    eps_lo: mpq
-    eps_hi: mpq
-    open_lo: bool
-    open_hi: bool
-    pieces: tuple
-    gaps: tuple
-    seconds: float
-    evidence: str = "rigorous"
-
-    @property
-    def proved(self) -> bool:
-        return not self.gaps
-
-    def scope(self) -> str:
-        lo = f"{float(self.eps_lo):.6g}"
-        hi = f"{float(self.eps_hi):.6g}"
-        return (("(" if self.open_lo else "[") + lo + ", " + hi + (")" if self.open_hi else "]"))
 
 
 def cover(lo, hi, width, prove, *, min_width, max_pieces: int, tries: int = 0, stop_at_gap: bool = False,

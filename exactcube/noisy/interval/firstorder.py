@@ -72,15 +72,27 @@ import numpy as np
 
 from ...errors import BadInput, TooLarge
 from ...numbers import mpq, to_mpq
+from ...results import Result
 from .arith import (add, div_pos, dn, dot_powers, fixed_down, fixed_up, float_down, float_up, from_fixed, mul, powers, sub,
                     up)
 from ..nim.channel import popcounts
-from .cover import IntervalProof, Piece, ProofFailure, cover
+from .cover import SOURCE, IntervalProof, Piece, ProofFailure, cover
 
 __all__ = ["Enclosures", "enclose_on", "IntervalProof", "Piece", "crossing_piece", "prove_conjecture9_on",
            "prove_conjecture10_beyond", "u_of", "eps_of", "MAX_PROOF_HEAP", "values_at_one"]
 
 MAX_PROOF_HEAP = 1 << 12
+#: the method of every proof of this module (its provenance)
+METHOD = "first-order mean-value enclosures in u, exact fixed-point grade sums, outward-rounded binary64"
+
+
+def _proof(statement, heaps, eps_lo, eps_hi, open_lo, open_hi, pieces, gaps, t0) -> IntervalProof:
+    """The :class:`exactcube.results.IntervalProof` of a statement of this module (``t0`` the wall clock at the start)."""
+    import time
+
+    return IntervalProof(statement=statement, heaps=heaps, eps_lo=eps_lo, eps_hi=eps_hi, open_lo=open_lo,
+                         open_hi=open_hi, pieces=tuple(pieces), gaps=tuple(gaps), seconds=time.time() - t0,
+                         method=METHOD, source=SOURCE)
 _INF = np.inf
 
 
@@ -112,10 +124,14 @@ MAX_SLOPE = 2.0 ** 10  # |p(r)'| beyond this would overflow the fixed-point sums
 
 
 @dataclass
-class Enclosures:
+class Enclosures(Result):
     r"""For every heap r <= n_max on the u-interval [ul, uh] around uc: ``V`` (p(r)(uc)), ``D`` (p(r)' on J),
     ``R`` (range on J), each a (lo, hi) pair of arrays indexed by r; ``moves[n]`` the per-move (V, D, R)
     of the heaps asked for; ``candidates[r]`` the moves that can be optimal somewhere on J."""
+
+    SOURCE = 'noisy §3, (5): p(r) enclosed for every eps of an interval'
+    EVIDENCE = 'rigorous'
+    METHOD = 'first-order mean-value enclosures in u, outward-rounded binary64'
 
     above: bool
     ul: float
@@ -431,7 +447,7 @@ def prove_conjecture10_beyond(n: int, eps_from=None, min_width: float = 1e-12, m
     why = crossing_gap(n, rival, cross, sign)
     if why is not None:
         gaps.append((cross.ul, cross.uh, why) if cross is not None else (0.0, 0.0, why))
-        return IntervalProof(why, (n,), mpq(1, 2), mpq(1), True, True, (), tuple(gaps), time.time() - t0)
+        return _proof(why, (n,), mpq(1, 2), mpq(1), True, True, (), gaps, t0)
     pieces.append(cross)
     targets = {n: rival}
     _cover(n, True, 0.0, cross.ul, targets, {n}, min_width, max_pieces, pieces, gaps, first_tie=(n, n - 1),
@@ -448,8 +464,7 @@ def prove_conjecture10_beyond(n: int, eps_from=None, min_width: float = 1e-12, m
                gaps, progress=progress, width=1e-4)
         stmt += f"; move {n - 1} is the unique optimal move and p({n}) > 1/2 for every eps in [{eps_from}, eps*)"
         lo_eps = eps_from
-    return IntervalProof(stmt, (n,), lo_eps, mpq(1), eps_from is None, True, tuple(pieces), tuple(gaps),
-                         time.time() - t0)
+    return _proof(stmt, (n,), lo_eps, mpq(1), eps_from is None, True, pieces, gaps, t0)
 
 
 def prove_conjecture9_on(n_max: int, eps_to, eps_from=0, min_width: float = 1e-12, max_pieces: int = 4000,
@@ -469,5 +484,4 @@ def prove_conjecture9_on(n_max: int, eps_to, eps_from=0, min_width: float = 1e-1
     _cover(n_max, False, ul, uh, targets, set(targets), min_width, max_pieces, pieces, gaps, progress=progress,
            width=(uh - ul) / 16)
     stmt = f"for every heap 2..{n_max}: move 0 is the unique optimal move and p(n) > 1/2 for every eps in [{eps_from}, {eps_to}]"
-    return IntervalProof(stmt, tuple(range(2, n_max + 1)), eps_from, eps_to, False, False, tuple(pieces),
-                         tuple(gaps), time.time() - t0)
+    return _proof(stmt, tuple(range(2, n_max + 1)), eps_from, eps_to, False, False, pieces, gaps, t0)

@@ -78,9 +78,10 @@ import numpy as np
 
 from ...errors import BadInput, TooLarge
 from ...numbers import mpq, to_mpq
+from ...results import Result
 from .arith import dn, q_interval, sub, up
 from ..nim.channel import popcounts
-from .cover import IntervalProof, Piece, ProofFailure, cover
+from .cover import SOURCE, IntervalProof, Piece, ProofFailure, cover
 from .taylor_model import TaylorModels, lower_bound, moves_model, pow_ranges, shifted_weights, upper_bound
 from . import firstorder as ip
 from .firstorder import MAX_PROOF_HEAP
@@ -97,9 +98,13 @@ _HALF = 0.5  # the level of "p(n) > 1/2" (a name so that a test can raise it and
 
 
 @dataclass(frozen=True)
-class TaylorPiece:
+class TaylorPiece(Result):
     """One piece [s_lo, s_hi] (s = |1 - 2 eps|) on which the statement was proved; ``end`` when it touches eps = 1/2
     (s_lo = 0) or, above 1/2, eps = 1 (s_hi = 1): that end point itself is excluded."""
+
+    SOURCE = 'noisy §3, (5): a statement on one piece of eps'
+    EVIDENCE = 'rigorous'
+    METHOD = 'Taylor models in s = |1 - 2 eps|, outward-rounded binary64'
 
     s_lo: mpq
     s_hi: mpq
@@ -371,11 +376,17 @@ def _cover(n_max, sigma, s_to, targets, half_above, order, s1, progress, min_wid
     return pieces + far, gaps
 
 
-@dataclass(frozen=True)
-class NearHalfProof(IntervalProof):
-    """An :class:`IntervalProof` whose pieces are :class:`TaylorPiece` (s = |1 - 2 eps|)."""
+#: the method of every proof of this module (its provenance)
+METHOD = "Taylor models of order J in s = |1 - 2 eps|, outward-rounded binary64"
+#: the old name of the result of this module's proofs: they return the one :class:`exactcube.results.IntervalProof`
+NearHalfProof = IntervalProof
 
-    METHOD = "Taylor models of order J in s = |1 - 2 eps|, outward-rounded binary64"
+
+def _proof(statement, heaps, eps_lo, eps_hi, open_lo, open_hi, pieces, gaps, t0) -> IntervalProof:
+    """The :class:`exactcube.results.IntervalProof` of a statement of this module (``t0`` the wall clock at the start)."""
+    return IntervalProof(statement=statement, heaps=heaps, eps_lo=eps_lo, eps_hi=eps_hi, open_lo=open_lo,
+                         open_hi=open_hi, pieces=tuple(pieces), gaps=tuple(gaps), seconds=time.time() - t0,
+                         method=METHOD, source=SOURCE)
 
 
 def prove_near_half(n_max: int, sigma: int, s_to, targets: dict, half_above, statement: str,
@@ -392,11 +403,10 @@ def prove_near_half(n_max: int, sigma: int, s_to, targets: dict, half_above, sta
     half = (1 - sigma * s_from) / 2
     far = (1 - sigma * s_to) / 2
     lo, hi = (far, half) if sigma > 0 else (half, far)
-    return NearHalfProof(statement, tuple(sorted(targets)), lo, hi, sigma < 0 and s_from == 0,
-                         (sigma > 0 and s_from == 0) or (sigma < 0 and s_to == 1),
-                         tuple(Piece(float(p.s_lo), float(p.s_hi),
-                                     ("end" if p.s_lo == 0 else "end-one") if p.end else "taylor") for p in pieces),
-                         tuple((float(a), float(b), m) for a, b, m in gaps), time.time() - t0)
+    return _proof(statement, tuple(sorted(targets)), lo, hi, sigma < 0 and s_from == 0,
+                  (sigma > 0 and s_from == 0) or (sigma < 0 and s_to == 1),
+                  [Piece(float(p.s_lo), float(p.s_hi), ("end" if p.s_lo == 0 else "end-one") if p.end else "taylor")
+                   for p in pieces], [(float(a), float(b), m) for a, b, m in gaps], t0)
 
 
 def prove_conjecture9_near_half(n_max: int, eps_from=mpq(1, 4), **kw) -> NearHalfProof:
@@ -444,7 +454,7 @@ def prove_conjecture10_beyond(n: int, eps_from=None, order: int = DEFAULT_ORDER,
     rival, cross, sign = ip.isolate_crossing(n, 1e-3)
     why = ip.crossing_gap(n, rival, cross, sign)
     if why is not None:
-        return NearHalfProof(why, (n,), mpq(1, 2), mpq(1), True, True, (), ((0.0, 0.0, why),), time.time() - t0)
+        return _proof(why, (n,), mpq(1, 2), mpq(1), True, True, (), [(0.0, 0.0, why)], t0)
     e_lo, e_hi = ip.eps_of(cross.uh, True), ip.eps_of(cross.ul, True)  # the crossing piece in eps
     if eps_from is not None:
         eps_from = to_mpq(eps_from)
@@ -465,5 +475,4 @@ def prove_conjecture10_beyond(n: int, eps_from=None, order: int = DEFAULT_ORDER,
         stmt += f"; move {n - 1} is the unique optimal move and p({n}) > 1/2 for every eps in [{eps_from}, eps*)"
         lo_eps = eps_from
     pieces = sorted(pieces + [mid], key=lambda p: p.ul)
-    return NearHalfProof(stmt, (n,), lo_eps, mpq(1), eps_from is None, True, tuple(pieces), tuple(gaps),
-                         time.time() - t0)
+    return _proof(stmt, (n,), lo_eps, mpq(1), eps_from is None, True, pieces, gaps, t0)

@@ -48,6 +48,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...numbers import mpq
+from ...results import Result
 from .channel import MAX_HEAP, check_eps, check_heap, kron_apply
 from .exact import to_format
 
@@ -55,7 +56,7 @@ __all__ = ["BallSolution", "decide_nim_ball"]
 
 
 @dataclass(frozen=True)
-class BallSolution:
+class BallSolution(Result):
     r"""Certified optimal moves and enclosures of :math:`p(n)`, heaps 0..``n_max`` (or fewer).
 
     ``optimal[n]`` is heap n's unique optimal move (as a 1-tuple, like
@@ -64,6 +65,9 @@ class BallSolution:
     ``stopped`` is the first heap whose best moves could not be separated (None when
     every heap up to the requested bound was decided).  ``method`` names the format.
     """
+
+    SOURCE = 'noisy (5), Example 3'
+    EVIDENCE = 'rigorous'
 
     eps: mpq
     n_max: int

@@ -169,14 +169,15 @@ def test_smallest_failure_includes_ties():
 
 def test_end_pieces_count_the_piece_at_eps_one():
     import proofs.noisy.conjectures as pc
-    from exactcube.noisy.interval.taylor import NearHalfProof
+    from exactcube.results import IntervalProof
 
     pieces = (ip.Piece(0.0, 0.03, "end"), ip.Piece(0.03, 0.5, "taylor"), ip.Piece(0.5, 1.0, "end-one"))
-    r = NearHalfProof("s", (2, 4), mpq(1, 2), mpq(1), True, True, pieces, (), 1.0)
+    r = IntervalProof(statement="s", heaps=(2, 4), eps_lo=mpq(1, 2), eps_hi=mpq(1), open_lo=True, open_hi=True,
+                      pieces=pieces, gaps=(), seconds=1.0, method="stand-in", source="test")
     assert pc._near_half_verdict(r, "Conjecture 10").witness["end_pieces"] == 2
 
 
-# -- the shared cover (exactcube.noisy.certified) --------------------------------------------------------------------
+# -- the shared cover (exactcube.noisy.interval.cover) --------------------------------------------------------------------
 
 
 def _prove_if(ok):

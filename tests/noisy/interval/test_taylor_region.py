@@ -7,6 +7,7 @@ from exactcube.noisy.interval import firstorder as ip
 from exactcube.noisy.interval import taylor as tp
 from exactcube.noisy.interval.cover import ProofFailure, Piece
 from exactcube.numbers import mpq
+from exactcube.results import IntervalProof
 
 
 def test_the_end_piece_at_one_decides_the_tie_by_the_exact_slopes():
@@ -27,8 +28,9 @@ def _doctored(monkeypatch, sign, cover_gaps=()):
 
     def cover(n, sigma, s_to, targets, half_above, statement, s_from=0, **kw):
         calls.append((targets, s_from, s_to))
-        return tp.NearHalfProof("", (n,), mpq(1, 2), mpq(1), False, False, (Piece(float(s_from), float(s_to),
-                                                                                  "taylor"),), cover_gaps, 0.0)
+        return IntervalProof(statement="", heaps=(n,), eps_lo=mpq(1, 2), eps_hi=mpq(1), open_lo=False, open_hi=False,
+                             pieces=(Piece(float(s_from), float(s_to), "taylor"),), gaps=cover_gaps, seconds=0.0,
+                             method="stand-in", source="test")
 
     monkeypatch.setattr(tp, "prove_near_half", cover)
     return calls
