@@ -30,6 +30,10 @@ import numpy as np
 from ...errors import BadInput, TooLarge
 from ...numbers import mpq, mpz, to_mpq
 
+__all__ = ["MAX_HEAP", "MAX_HEAP_PLAIN", "MAX_EXACT_BYTES", "word_length", "check_eps", "check_heap", "estimated_bytes",
+           "check_memory", "distance", "popcounts", "distances_from", "distance_matrix", "grade_counts", "grade_sums",
+           "kron_apply", "kron_apply_seq", "farthest_words", "ChannelWeights", "channel_weights"]
+
 #: Largest heap the fast 1-pile solver accepts (it does about :math:`N^2`
 #: big-integer operations on integers of about :math:`N k \log_2 b` bits).
 MAX_HEAP = 1 << 13
@@ -43,6 +47,7 @@ def word_length(n: int) -> int:
 
 
 def check_eps(eps) -> mpq:
+    """eps as an exact rational, refused unless it is a bit-flip probability in [0, 1] (Example 3)."""
     e = to_mpq(eps, "eps")
     if e < 0 or e > 1:
         raise BadInput(f"eps: the bit-flip probability must lie in [0, 1], got {e}")
@@ -50,6 +55,7 @@ def check_eps(eps) -> mpq:
 
 
 def check_heap(n_max, bound: int, what: str = "n_max") -> int:
+    """A heap as an int, refused unless it is a whole number in 0..``bound`` (the solver's limit)."""
     if isinstance(n_max, bool) or not isinstance(n_max, (int, type(mpz(0)))):
         raise BadInput(f"{what}: expected a whole number of chips, got {n_max!r}")
     n_max = int(n_max)
@@ -73,6 +79,7 @@ def estimated_bytes(n_max: int, eps: mpq) -> int:
 
 
 def check_memory(n_max: int, eps: mpq) -> None:
+    """Refuse (TooLarge, naming a heap that fits) an exact solution whose integers would exceed :data:`MAX_EXACT_BYTES`."""
     need = estimated_bytes(n_max, eps)
     if need > MAX_EXACT_BYTES:
         n = n_max
