@@ -52,6 +52,7 @@ __all__ = [
     "wrong_values",
     "errata_phrase",
     "Result",
+    "IntervalProof",
     "provenance_of",
     "grade",
     "jsonable",
@@ -442,6 +443,43 @@ class Result(ExactDisplay):
         import html
 
         return super()._repr_html_() + f"<p><small>{html.escape(str(self._provenance()))}</small></p>"
+
+
+
+@dataclass(frozen=True, kw_only=True)
+class IntervalProof(Result):
+    r"""A statement proved (or not) on a whole interval of a parameter, piece by piece: the one result type of the
+    whole-interval methods (keyword fields only).
+
+    ``statement`` says what is proved, in words; ``heaps`` what it is about; ``eps_lo``, ``eps_hi`` the interval,
+    ``open_lo`` / ``open_hi`` whether an end point itself is excluded (a tie or a crossing there); ``pieces`` cover
+    the interval, each naming the test that proved it; ``gaps`` are (a, b, why) where the tests failed down to the
+    minimal width (none when proved); ``seconds`` the wall time.  ``method``, ``evidence`` (``rigorous`` unless
+    stated) and ``source`` (what the statement implements) give the :class:`Provenance`."""
+
+    statement: str
+    heaps: tuple
+    eps_lo: Any
+    eps_hi: Any
+    open_lo: bool
+    open_hi: bool
+    pieces: tuple
+    gaps: tuple
+    seconds: float
+    method: str
+    source: str
+    evidence: str = "rigorous"
+
+    @property
+    def proved(self) -> bool:
+        """Whether the statement holds on the whole interval (no gap)."""
+        return not self.gaps
+
+    def scope(self) -> str:
+        """The interval as text, brackets showing which ends are included: ``(0.5, 0.6]``."""
+        lo = f"{float(self.eps_lo):.6g}"
+        hi = f"{float(self.eps_hi):.6g}"
+        return ("(" if self.open_lo else "[") + lo + ", " + hi + (")" if self.open_hi else "]")
 
 
 def provenance_of(result) -> Provenance:

@@ -3,8 +3,8 @@
 Both prove the same statement in one run: for every heap 2..N, move 0 is the unique optimal move and
 p(n) > 1/2 for every eps in [0, 1/2).
 
-* baseline: :func:`exactcube.noisy.taylorproof.prove_conjecture9_near_half` (one cover, this process);
-* :func:`exactcube.noisy.cluster.prove_distributed` with P sub-ranges on a pool of W worker processes.
+* baseline: :func:`exactcube.noisy.interval.taylor.prove_conjecture9_near_half` (one cover, this process);
+* :func:`exactcube.noisy.scale.cluster.prove_distributed` with P sub-ranges on a pool of W worker processes.
 
 Prints pieces, CPU seconds (this process for the baseline; summed over the sub-ranges, as the workers
 measure them, for the pool), wall seconds, peak memory (this process; the largest worker's for the pool)
@@ -21,8 +21,8 @@ import time
 
 sys.path.insert(0, ".")
 
-from exactcube.noisy import cluster as cl  # noqa: E402
-from exactcube.noisy import taylorproof as tp  # noqa: E402
+from exactcube.noisy.scale import cluster as cl  # noqa: E402
+from exactcube.noisy.interval import taylor as tp  # noqa: E402
 
 
 def _peak_mb(who) -> float:

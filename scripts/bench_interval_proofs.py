@@ -4,9 +4,9 @@ Both methods prove the same statement on the same closed interval of eps, in one
 2..N, move 0 is the unique optimal move and p(n) > 1/2 for every eps in [0, EPS_TO] (EPS_TO < 1/2; the
 first-order method cannot reach 1/2 itself, so the comparison stops short of it).
 
-* baseline: :func:`exactcube.noisy.intervalproof.prove_conjecture9_on` (first-order mean-value enclosures in
+* baseline: :func:`exactcube.noisy.interval.firstorder.prove_conjecture9_on` (first-order mean-value enclosures in
   u = eps/(1 - eps), pieces halved and doubled adaptively);
-* exactcube's newer method: :func:`exactcube.noisy.taylorproof.prove_near_half` on s = 1 - 2 eps in
+* exactcube's newer method: :func:`exactcube.noisy.interval.taylor.prove_near_half` on s = 1 - 2 eps in
   [1 - 2 EPS_TO, 1] (Taylor models of order 7).
 
 Prints pieces, seconds and the ratio.  Run with ``nice``:
@@ -21,8 +21,8 @@ import time
 
 sys.path.insert(0, ".")
 
-from exactcube.noisy import intervalproof as ip  # noqa: E402
-from exactcube.noisy import taylorproof as tp  # noqa: E402
+from exactcube.noisy.interval import firstorder as ip  # noqa: E402
+from exactcube.noisy.interval import taylor as tp  # noqa: E402
 from exactcube.numbers import parse_rational  # noqa: E402
 
 

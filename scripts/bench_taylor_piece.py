@@ -1,4 +1,4 @@
-"""Benchmark: one Taylor-model piece (``exactcube.noisy.taylorproof.taylor_piece``), exactcube against the
+"""Benchmark: one Taylor-model piece (``exactcube.noisy.interval.taylor.taylor_piece``), exactcube against the
 straightforward interval arithmetic it replaced.
 
 The cost of a piece is the models of every move of every heap 1..N (``noisy`` (5)): sums over the Hamming
@@ -9,7 +9,7 @@ distance d of exact weights times interval grade sums, and the series quotient N
   (i, j) at a time, all moves of a heap at once: the code exactcube used up to November 2026, kept here as the
   baseline;
 * exactcube: the sums over d as interval matrix products (``certified.matmul``: midpoints and radii, two BLAS
-  products) and the sums over coefficient pairs at once, for blocks of 512 moves (``taylorproof._BLOCK``) so that the
+  products) and the sums over coefficient pairs at once, for blocks of 512 moves (``interval.taylor._BLOCK``) so that the
   elementwise operations run in cache.
 
 Both run the same piece in a child process each; printed: the verdict (both must agree), CPU seconds, peak
@@ -32,8 +32,10 @@ sys.path.insert(0, ".")
 import numpy as np  # noqa: E402
 
 from exactcube.numbers import mpq  # noqa: E402
-from exactcube.noisy import taylorproof as tp  # noqa: E402
-from exactcube.noisy.certified import ProofFailure, TooLarge, add, div_pos, mul, sub, sum0  # noqa: E402
+from exactcube.noisy.interval import taylor as tp  # noqa: E402
+from exactcube.errors import TooLarge  # noqa: E402
+from exactcube.noisy.interval.arith import add, div_pos, mul, sub, sum0  # noqa: E402
+from exactcube.noisy.interval.cover import ProofFailure  # noqa: E402
 
 
 def _moves_model_baseline(Glo, Ghi, GRlo, GRhi, C, W, Wr, P, J):
@@ -67,7 +69,7 @@ def _moves_model_baseline(Glo, Ghi, GRlo, GRhi, C, W, Wr, P, J):
             t = mul(mul((Zlo[:, i], Zhi[:, i]), (qlo[:, j], qhi[:, j])), (P[0][i + j - J - 1], P[1][i + j - J - 1]))
             Rlo, Rhi = sub((Rlo, Rhi), t)
     Rlo, Rhi = div_pos((Rlo, Rhi), Zr)
-    return tp._Model(qlo, qhi, Rlo, Rhi)
+    return tp.TaylorModels(qlo, qhi, Rlo, Rhi)
 
 
 def _piece(n: int, kind: str):
@@ -80,7 +82,7 @@ def _piece(n: int, kind: str):
 
 def _one(method: str, n: int, kind: str) -> None:
     if method == "baseline":
-        tp._moves_model = _moves_model_baseline
+        tp.moves_model = _moves_model_baseline
         tp._BLOCK = 1 << 30  # and every move of a heap at once
     widths = {}
 

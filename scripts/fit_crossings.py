@@ -20,7 +20,7 @@ CERTIFIED = {  # k: eps*(2^k), certified (exact polynomial for k = 8, 9; rigorou
     9: "0.95712625274438252882655867004885168940644528374671",
     10: "0.94544459096698435499759798330372617967199696848998",
     11: "0.93706929636054151784333729714504862616110040771129",
-    # k = 12: isolated by first-order enclosures (exactcube.noisy.intervalproof.crossing_piece) in
+    # k = 12: isolated by first-order enclosures (exactcube.noisy.interval.firstorder.crossing_piece) in
     # [0.93087664885604, 0.93087666618667] (claim noisy.conjecture10.crossing_n4096): the midpoint, good to 1e-8 (far below the residuals of any fit)
     12: "0.930876657521",
 }
@@ -64,7 +64,7 @@ def main(argv=None) -> int:
     mp.mp.dps = 50
     values = dict(CERTIFIED)
     if args.recompute:
-        from exactcube.noisy import crossing as cr
+        from exactcube.noisy.eps import crossing as cr
 
         for k in sorted(values)[:-1]:  # k = 12: its 50-digit certificate fails (a smaller heap nearly ties)
             n = 2 ** k

@@ -221,7 +221,7 @@ def _no_work(*a, **k):
 ])
 def test_nim_bounds_are_checked_before_any_estimate(argv, words, capsys, monkeypatch):
     monkeypatch.setattr("exactcube.noisy.nim.solve_nim_plain", _no_work)
-    monkeypatch.setattr("exactcube.noisy._nimfast.solve_nim_fast", _no_work)
+    monkeypatch.setattr("exactcube.noisy.nim.exact.solve_nim_fast", _no_work)
     line = assert_user_error(argv, capsys, *words)
     assert "estimate" not in line
 

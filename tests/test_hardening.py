@@ -297,7 +297,7 @@ def test_interrupted_pool_sweep_leaves_a_consistent_file(tmp_path):
     import multiprocessing
 
     from exactcube.noisy.conjectures import grid
-    from exactcube.noisy.sweep import read_results, run_sweep
+    from exactcube.noisy.scale.sweep import read_results, run_sweep
     from exactcube.numbers import mpq
 
     path = str(tmp_path / "r.jsonl")

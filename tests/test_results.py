@@ -1,5 +1,6 @@
 """exactcube.results: one provenance vocabulary (evidence, readings, erratum kinds, results)."""
 
+import dataclasses
 import importlib
 import pkgutil
 
@@ -101,3 +102,63 @@ def test_model_results_carry_provenance():
     assert r.provenance.evidence is Evidence.EXACT and r.provenance.source
     assert r.as_dict()["provenance"]["source"] == r.provenance.source
     assert set(ASSUMPTIONS) >= set(r.provenance.assumptions)
+
+
+#: what public model functions return that is a value or an input, not a result (no provenance to state)
+VALUES = {
+    "exactcube.algebraic.AlgebraicNumber": "a number (the roots found)",
+    "exactcube.noisy.games.game.Game": "a game definition, the input of games.game.solve",
+    "exactcube.noisy.nim.channel.ChannelWeights": "the channel of Example 3, the input of the solvers",
+    "exactcube.race.dice.Dice": "the dice, an input",
+    "exactcube.triangle.board.Position": "a position, an input",
+}
+#: result classes that do not yet state their provenance (outside the noisy package of issue 31); the test below
+#: fails when one of them becomes a Result, so the list only shrinks
+NOT_YET = {
+    "exactcube.race.bearoff.onesided.GammonOneSided",
+    "exactcube.race.bearoff.onesided.OneSided",
+    "exactcube.race.bearoff.twosided.Entry",
+    "exactcube.triangle.doubling.Game",
+    "exactcube.triangle.sim.Interval",
+}
+
+
+def _returned_classes():
+    """Every dataclass of the library that a public model function returns (by its return annotation): the result
+    classes, whether or not they subclass Result."""
+    import inspect
+    import re
+
+    skip = (".cli", "__main__", "exactcube.claims", "exactcube.tables", "exactcube.report", "exactcube.figures",
+            "exactcube.printed", "exactcube.catalog", "exactcube.mutate", "exactcube.results")
+    found = {}
+    for m in pkgutil.walk_packages(exactcube.__path__, "exactcube."):
+        if any(s in m.name for s in skip):
+            continue
+        mod = importlib.import_module(m.name)
+        for name, fn in vars(mod).items():
+            if name.startswith("_") or not inspect.isfunction(fn) or fn.__module__ != mod.__name__:
+                continue
+            ann = fn.__annotations__.get("return")
+            names = re.findall(r"[A-Za-z_][\w.]*", ann) if isinstance(ann, str) else [getattr(ann, "__name__", "")]
+            for tok in names:
+                obj = vars(mod).get(tok.split(".")[0])
+                for part in tok.split(".")[1:]:
+                    obj = getattr(obj, part, None)
+                if isinstance(obj, type) and dataclasses.is_dataclass(obj) and obj.__module__.startswith("exactcube"):
+                    found[f"{obj.__module__}.{obj.__qualname__}"] = obj
+    return found
+
+
+def test_every_result_class_of_the_library_is_a_result():
+
+
+    found = _returned_classes()
+    assert len(found) >= 60
+    assert "exactcube.noisy.nim.ball.BallSolution" in found and "exactcube.results.IntervalProof" in found
+    skipping = sorted(k for k, c in found.items() if not issubclass(c, Result) and k not in VALUES and k not in NOT_YET)
+    assert skipping == []
+    assert sorted(k for k in NOT_YET if issubclass(found[k], Result)) == []
+    for k, c in found.items():
+        if issubclass(c, Result):
+            assert c.SOURCE or "source" in {f.name for f in dataclasses.fields(c)}, k

@@ -145,10 +145,10 @@ def run(args, out) -> int:
         for d in r.details:
             out.print(f"  {d}")
         return 0
-    from ..noisy.sweep import run_sweep
+    from ..noisy.scale.sweep import run_sweep
 
     if args.parquet:
-        from ..noisy.dataset import _pyarrow, check_target
+        from ..noisy.scale.dataset import check_target, require_pyarrow as _pyarrow
 
         _pyarrow()
         check_target(args.parquet)
@@ -170,7 +170,7 @@ def run(args, out) -> int:
         res = run_sweep(n_max, eps, args.resume, workers=args.workers, dask=args.dask,
                         on_record=lambda rec: bar.advance(), method="ball" if args.fast else "exact")
     if args.parquet:
-        from ..noisy.dataset import write_dataset
+        from ..noisy.scale.dataset import write_dataset
 
         with progress("data set", len(eps)) as bar:
             rows = write_dataset(args.parquet, n_max, eps, progress=bar.advance)
@@ -210,7 +210,7 @@ MAX_POLY_HEAP = 512
 
 def _crossing(args, number, out) -> int:
     from ..noisy import conjectures as cj
-    from ..noisy import crossing as cr
+    from ..noisy.eps import crossing as cr
     from ..numbers import format_exact
 
     n = args.crossing
@@ -293,7 +293,7 @@ def _with_bar(title: str, run, bars: dict):
 
 def _region(args, number, out) -> int:
     """``--region N``: whole-interval proofs by first-order enclosures (:mod:`exactcube.noisy.intervalproof`)."""
-    from ..noisy import intervalproof as ip
+    from ..noisy.interval import firstorder as ip
     from ..numbers import mpq
 
     n = args.region
@@ -348,7 +348,7 @@ def _print_sub_ranges(out, r, parts: int) -> None:
 def _region_parts(args, out) -> int:
     """``conjecture 10 --region N --parts P`` (or with --workers / --dask / --resume): the failure region by Taylor
     models in sub-ranges on a pool or a Dask cluster, resumable (:func:`exactcube.noisy.cluster.prove_region_distributed`)."""
-    from ..noisy import cluster as cl
+    from ..noisy.scale import cluster as cl
     from ..numbers import mpq
 
     n = args.region
@@ -398,7 +398,7 @@ def _cover_pieces(number: int, eps_to) -> int:
 
 def _left(args, kind: str, n: int, parts: int) -> tuple[int, str]:
     """The sub-ranges still to compute (those of a ``--resume`` file are skipped) and the words for an estimate."""
-    from ..noisy.cluster import finished_sub_ranges
+    from ..noisy.scale.cluster import finished_sub_ranges
 
     done = min(finished_sub_ranges(args.resume, kind, n), parts)
     return parts - done, (f" for the {parts - done} of {parts} sub-ranges not yet in {args.resume}" if done else "")
@@ -409,7 +409,7 @@ def _estimate_near_half(n: int, sigma: int, force: bool, whole: int = _NEAR_HALF
     """Time one Taylor-model piece at smaller heaps, extrapolate to n, announce (or refuse) the whole cover, or the
     fraction ``left / parts`` of it that a run in sub-ranges still has to compute, in wall time on ``workers``
     (``whole``: the pieces of the whole cover, :func:`_cover_pieces`)."""
-    from ..noisy import taylorproof as tp
+    from ..noisy.interval import taylor as tp
     from ..numbers import mpq
 
     per_piece = measure_seconds(lambda m: tp.taylor_piece(m, sigma, mpq(1, 8), mpq(3, 16), {}, set()), n, start=32)
@@ -421,7 +421,7 @@ def _estimate_near_half(n: int, sigma: int, force: bool, whole: int = _NEAR_HALF
 
 def _near_half(args, number, out) -> int:
     """``--near-half N``: whole intervals that reach eps = 1/2 by Taylor models (:mod:`exactcube.noisy.taylorproof`)."""
-    from ..noisy import taylorproof as tp
+    from ..noisy.interval import taylor as tp
     from ..numbers import mpq
 
     n = args.near_half
@@ -457,7 +457,7 @@ def _near_half(args, number, out) -> int:
 
 def _near_half_parts(args, number, out) -> int:
     """``--near-half N`` in sub-ranges on a pool or a Dask cluster, resumable (:mod:`exactcube.noisy.cluster`)."""
-    from ..noisy import cluster as cl
+    from ..noisy.scale import cluster as cl
     from ..numbers import mpq
 
     n = args.near_half
@@ -473,7 +473,7 @@ def _near_half_parts(args, number, out) -> int:
     else:
         to = _proof_end(args, "--eps-to", mpq(3, 5), lambda e: mpq(1, 2) < e <= 1, "(1/2, 1]", "Conjecture 10")
         fr = mpq(0)
-    from ..noisy.cluster import COVER_KIND
+    from ..noisy.scale.cluster import COVER_KIND
 
     left, done = _left(args, COVER_KIND, n, parts)
     _estimate_near_half(n, 1 if number == 9 else -1, args.force, _cover_pieces(number, to), left, parts, done,
@@ -511,7 +511,7 @@ def _plan(args, eps, n_max) -> None:
     """Cap the workers at the cores, then estimate the run from the measured cost of one grid point."""
     import sys
 
-    from ..noisy.sweep import grid_task, read_results
+    from ..noisy.scale.sweep import grid_task, read_results
     from ..numbers import format_exact
     from ..processes import cap_workers
 

@@ -106,8 +106,8 @@ def _run_nim(args, out) -> int:
 def _run_chomp(args, out) -> int:
     from rich.table import Table
 
-    from ..noisy.chomp import parse_board, solve_chomp
-    from ..noisy.game import classify
+    from ..noisy.games.chomp import parse_board, solve_chomp
+    from ..noisy.games.game import classify
     from ..numbers import format_exact
 
     rows, cols = parse_board(args.board)

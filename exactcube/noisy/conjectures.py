@@ -15,9 +15,9 @@ Three kinds of evidence, each with its scope:
   statement decided exactly (:func:`check_at`);
 * *exact on an interval*: on the germ of an end point every :math:`p(r)` is an exact
   rational function and the statement is an integer-polynomial sign condition
-  (:mod:`exactcube.noisy.phases`, :func:`exactcube.noisy.intervals.check_germ`);
+  (:mod:`exactcube.noisy.eps.phases`, :func:`exactcube.noisy.interval.crosscheck.check_germ`);
 * *rigorous on an interval*: arb enclosures with adaptive bisection
-  (:func:`exactcube.noisy.intervals.check_move_on_interval`).
+  (:func:`exactcube.noisy.interval.crosscheck.check_move_on_interval`).
 
 "Optimal move is m" is read strictly: m is the unique maximiser.  An exact tie (m optimal,
 but so is another move) is therefore a counterexample, recorded with kind 'tie' so that
@@ -43,7 +43,6 @@ __all__ = [
     "C9_AS_PRINTED",
     "C10_AS_PRINTED",
     "grid",
-    "conjecture9_holds_at",
     "smallest_failure",
     "GridVerdict",
     "grid_verdict",
@@ -52,7 +51,6 @@ __all__ = [
     "prove_conjecture9",
     "prove_conjecture10",
     "RigorousResult",
-    "bracket_crossing",
 ]
 
 HALF = mpq(1, 2)
@@ -194,11 +192,6 @@ def _check_ball(eps, n_max: int):
     return EpsCheck(e, n_max, (), dev, b.method)
 
 
-def conjecture9_holds_at(eps, n_max: int) -> bool:
-    """Conjecture 9 at one eps in (0, 1/2), heaps 2..n_max (exact)."""
-    return not [f for f in check_at(eps, n_max).failures if f.conjecture == 9]
-
-
 def grid(step, lo=0, hi=1, open_ends: bool = True) -> list[mpq]:
     """The rational grid lo, lo + step, ..., hi (without the end points when ``open_ends``)."""
     step, lo, hi = to_mpq(step), to_mpq(lo), to_mpq(hi)
@@ -270,10 +263,14 @@ def grid_verdict(records: dict, conjecture: int) -> GridVerdict:
 
 
 @dataclass(frozen=True)
-class Crossing:
+class Crossing(Result):
     r"""The eps in (lo, hi) where, at heap n, move ``a`` (optimal left of it) and move ``b`` (optimal right of
     it) exchange: the unique root of ``poly`` (the numerator of p(n, a) - p(n, b), integer coefficients,
     squarefree part) in the isolating interval; ``certified`` lists what was proved."""
+
+    SOURCE = "noisy §3, (5): the eps where a heap's optimal move changes"
+    EVIDENCE = 'rigorous'
+    METHOD = "certified floating point and Lipschitz bounds on the bracket, the crossing polynomial's unique root (Descartes)"
 
     n: int
     a: int
@@ -289,16 +286,16 @@ class Crossing:
 def locate_crossing(n: int, a_move: int, b_move: int, lo, hi, progress=None) -> Crossing:
     r"""The exact eps in (lo, hi) where heap n's optimum changes from ``a_move`` (at lo) to ``b_move`` (at hi).
 
-    Method: :func:`exactcube.noisy.crossing.certify_bracket` proves (certified floating point at the midpoint
+    Method: :func:`exactcube.noisy.eps.crossing.certify_bracket` proves (certified floating point at the midpoint
     plus Lipschitz bounds) that no heap r < n changes its unique optimal move on [lo, hi] and that at heap n
     only the two moves compete, so on (lo, hi) every p(r) is one exact rational function (the chain of
-    :mod:`exactcube.noisy.phases`); the crossing is then a root of the integer polynomial S_a Z(b) - S_b Z(a),
-    unique in (lo, hi) by Descartes' rule.  Narrow [lo, hi] first (:func:`exactcube.noisy.crossing.bracket`).
+    :mod:`exactcube.noisy.eps.phases`); the crossing is then a root of the integer polynomial S_a Z(b) - S_b Z(a),
+    unique in (lo, hi) by Descartes' rule.  Narrow [lo, hi] first (:func:`exactcube.noisy.eps.crossing.bracket`).
     The polynomial's degree is about twice the sum of k(r) over r < n: n = 512 takes minutes, n = 1024 is out of
-    reach (use :func:`exactcube.noisy.crossing.certify_root`).  ``progress`` is called once per heap of the chain.
+    reach (use :func:`exactcube.noisy.eps.crossing.certify_root`).  ``progress`` is called once per heap of the chain.
     """
-    from . import crossing as cr
-    from . import phases as ph
+    from .eps import crossing as cr
+    from .eps import phases as ph
 
     lo, hi = to_mpq(lo), to_mpq(hi)
     ends = cr.optimal_at(n, lo), cr.optimal_at(n, hi)
@@ -315,38 +312,19 @@ def locate_crossing(n: int, a_move: int, b_move: int, lo, hi, progress=None) -> 
                     "polynomial" % (n, a_move, b_move, n))
 
 
-def bracket_crossing(n: int, a_move: int, b_move: int, lo, hi, width="1e-12") -> tuple[mpq, mpq]:
-    """Bisection with exact solutions: a subinterval [lo, hi] of width < ``width`` with a_move optimal at lo
-    and b_move at hi (heap n)."""
-    from .nim import solve_nim
-
-    lo, hi = to_mpq(lo), to_mpq(hi)
-    w = to_mpq(width)
-    o_lo, o_hi = solve_nim(n, lo).optimal[n], solve_nim(n, hi).optimal[n]
-    if o_lo != (a_move,) or o_hi != (b_move,):
-        raise BadInput(f"heap {n}: need move {a_move} optimal at {lo} and {b_move} at {hi}; "
-                       f"found {list(o_lo)} and {list(o_hi)}")
-    while hi - lo >= w:
-        mid = (lo + hi) / 2
-        opt = solve_nim(n, mid).optimal[n]
-        if a_move in opt and b_move not in opt:
-            lo = mid
-        elif b_move in opt and a_move not in opt:
-            hi = mid
-        else:  # exact tie at mid (the crossing itself) or a third move: stop here
-            break
-    return lo, hi
-
-
 # ---------------------------------------------------------------------------
 # proofs on whole intervals
 # ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class RigorousResult:
-    """Scope and outcome of an interval proof: ``holds`` for every eps in the stated intervals, else the
-    sub-intervals where it fails or is undecided; ``evidence`` is 'exact' or 'rigorous'."""
+@dataclass(frozen=True, kw_only=True)
+class RigorousResult(Result):
+    """Scope and outcome of a proof on the whole open interval of a conjecture by exact germs and arb bisection
+    (:mod:`exactcube.noisy.interval.crosscheck`): ``holds`` for every eps in ``scope``, else ``details`` say where it
+    fails or is undecided; ``evidence`` is 'exact' or 'rigorous'."""
+
+    SOURCE = "noisy §3, Conjectures 9 and 10 on whole intervals"
+    METHOD = "exact germs at the end points (Descartes' rule) and arb adaptive bisection between them"
 
     conjecture: int
     n_max: int
@@ -359,7 +337,7 @@ class RigorousResult:
 def prove_conjecture9(n_max: int) -> RigorousResult:
     r"""Conjecture 9 on the whole open interval (0, 1/2), heaps 2..n_max: the exact germ left of 1/2 reaches
     0 with the single optimal move 0 for every heap, and p(n) > 1/2 there (Descartes' rule)."""
-    from .intervals import check_germ
+    from .interval.crosscheck import check_germ
 
     g = check_germ(n_max, HALF, "left")
     reaches = g.lo.is_rational and g.lo.lo == 0
@@ -374,7 +352,8 @@ def prove_conjecture9(n_max: int) -> RigorousResult:
             [(n, g.moves[n]) for n in range(2, n_max + 1) if tuple(g.moves[n]) != (0,)][:5]))
     if not bound_ok:
         details.append("heaps with p(n) <= 1/2 somewhere: " + str([n for n, ok in g.above_ok.items() if not ok][:5]))
-    return RigorousResult(9, n_max, holds, f"every eps in (0, 1/2), heaps 2..{n_max}", "exact", tuple(details))
+    return RigorousResult(conjecture=9, n_max=n_max, holds=holds, scope=f"every eps in (0, 1/2), heaps 2..{n_max}",
+                          evidence="exact", details=tuple(details))
 
 
 def prove_conjecture10(n_max: int, germ_width="1/64", min_width="1/1000000") -> RigorousResult:
@@ -383,8 +362,8 @@ def prove_conjecture10(n_max: int, germ_width="1/64", min_width="1/1000000") -> 
     (every heap's optimal move fixed, p(r) exact rational functions, signs by Descartes' rule) and arb
     adaptive bisection in between.  (The bound p(n) >= 1/2 on (0, 1/2) follows from Conjecture 9's proof;
     at eps = 1/2 p(n) = 1/2 exactly.)"""
-    from . import phases as ph
-    from .intervals import check_move_on_interval
+    from .eps import phases as ph
+    from .interval.crosscheck import check_move_on_interval
 
     w = to_mpq(germ_width)
     # restrict the germ search to (1/2, 1/2 + w) and (1 - w, 1): the envelope there is cheap
@@ -414,12 +393,12 @@ def prove_conjecture10(n_max: int, germ_width="1/64", min_width="1/1000000") -> 
         n *= 2
     scope = (f"every eps in (1/2, 1) for n = 2, 4, ..., {n_max}: exact on (1/2, {g1.hi.decimal(6)}) and "
              f"({g2.lo.decimal(6)}, 1), arb on [{format_decimal(a, 6)}, {format_decimal(b, 6)}]")
-    return RigorousResult(10, n_max, holds, scope, "rigorous", tuple(details))
+    return RigorousResult(conjecture=10, n_max=n_max, holds=holds, scope=scope, evidence="rigorous", details=tuple(details))
 
 
 def _germ_within(n_max, at, side, other):
-    from . import intervals as iv
-    from . import phases as ph
+    from .interval import crosscheck as iv
+    from .eps import phases as ph
 
     g = ph.germ(n_max, at, side, other=other)
     heaps = [n for n in range(2, n_max + 1) if _is_power_of_two(n)]

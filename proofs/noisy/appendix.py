@@ -244,7 +244,7 @@ def _continuum(n: int, want):
     """The exact move intervals of heap n on (0, 1) from the phase diagram of :mod:`exactcube.noisy.phases`,
     checked against the grid pattern ``want``: same sequence of moves, each switch strictly between the
     last grid point of one run and the first of the next.  Returns (ok, text)."""
-    from exactcube.noisy import phases as ph
+    from exactcube.noisy.eps import phases as ph
 
     iv = ph.phase_diagram(n).heap(n).move_intervals()
     runs = [(a, b, m) for a, b, m in want if m != tuple(range(n))]
@@ -314,7 +314,7 @@ def below_half_intervals(n: int):
     Uses the exact phase diagram (:mod:`exactcube.noisy.phases`): on each phase p(n) = num/den
     with den > 0, so p(n) < 1/2 exactly where 2 num - den < 0; its roots split the phase.
     """
-    from exactcube.noisy import phases as ph
+    from exactcube.noisy.eps import phases as ph
 
     out = []
     for phs in ph.phase_diagram(n).heap(n).phases:
@@ -376,7 +376,7 @@ def _bounded_on(n: int, lo_q: mpq, lo_bound: mpq, hi_bound: mpq):
     only if its irreducible polynomial divides the other).  The end point 1 is checked with the
     exact solver.  Returns (ok, reason).
     """
-    from exactcube.noisy import phases as ph
+    from exactcube.noisy.eps import phases as ph
 
     start = ph.AlgebraicNumber.rational(lo_q)
     for phs in ph.phase_diagram(n).heap(n).phases:

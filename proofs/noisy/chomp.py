@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from exactcube.errors import BadInput
-from exactcube.noisy.chomp import parse_board, solve_chomp
-from exactcube.noisy.game import classify
+from exactcube.noisy.games.chomp import parse_board, solve_chomp
+from exactcube.noisy.games.game import classify
 from exactcube.numbers import parse_rational
 from exactcube.tables import Param, Table, table_builder
 

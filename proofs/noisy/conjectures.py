@@ -15,7 +15,7 @@ import os
 from exactcube.claims import Evidence, claim, open_, refuted, verified
 from exactcube.content import Content, Text, claim_ref, eq, say, table, value
 from exactcube.noisy import conjectures as cj
-from exactcube.noisy import phases as ph
+from exactcube.noisy.eps import phases as ph
 from exactcube.noisy.nim import solve_nim
 from exactcube.numbers import format_decimal, format_exact, mpq, parse_int, parse_rational
 from exactcube.printed import printed
@@ -139,7 +139,7 @@ def conjecture9_interval():
        unprinted=ENCLOSURES)
 @resting_on(CHANNEL)
 def conjecture9_region1024():
-    from exactcube.noisy import intervalproof as ip
+    from exactcube.noisy.interval import firstorder as ip
 
     r = ip.prove_conjecture9_on(1024, mpq(1, 4))
     data = {"statement": r.statement, "pieces": len(r.pieces), "gaps": [[a, b, why] for a, b, why in r.gaps],
@@ -180,7 +180,7 @@ def _make_near_half_claim(cid: str, number: int, n: int, far, scope: str, slow: 
            unprinted=ENCLOSURES)
     @resting_on(CHANNEL)
     def check():
-        from exactcube.noisy import taylorproof as tp
+        from exactcube.noisy.interval import taylor as tp
 
         prove = tp.prove_conjecture9_near_half if number == 9 else tp.prove_conjecture10_near_half
         return _near_half_verdict(prove(n, far), f"Conjecture {number}, heaps up to {n}")
@@ -244,7 +244,7 @@ def _make_sub_range_claim(cid: str, number: int, n: int, parts: int, scope: str)
            unprinted=ENCLOSURES)
     @resting_on(CHANNEL)
     def check():
-        from exactcube.noisy import cluster
+        from exactcube.noisy.scale import cluster
 
         r = cluster.prove_distributed(number, n, parts, workers=_local_workers(parts))
         return _sub_range_verdict(r, f"Conjecture {number}, heaps up to {n}")
@@ -297,7 +297,7 @@ def conjecture10():
 
 def _crossing_verdict(n: int, lo, hi):
     """The exact crossing at heap n from move n-1 to n-4 inside the grid bracket (lo, hi)."""
-    from exactcube.noisy import crossing as cr
+    from exactcube.noisy.eps import crossing as cr
 
     lo, hi = cr.bracket(n, n - 1, n - 4, lo, hi)
     c = cj.locate_crossing(n, n - 1, n - 4, lo, hi)
@@ -325,7 +325,7 @@ def conjecture10_crossing512():
 
 def _rigorous_crossing(n: int, lo, hi):
     """The crossing at heap n from move n-1 to n-4 inside the grid bracket (lo, hi), certified in balls."""
-    from exactcube.noisy import crossing as cr
+    from exactcube.noisy.eps import crossing as cr
 
     lo, hi = cr.bracket(n, n - 1, n - 4, lo, hi)
     r = cr.certify_root(n, n - 1, n - 4, lo, hi)
@@ -361,9 +361,9 @@ def conjecture10_crossing2048():
        unprinted=STATEMENT_ONLY)
 @resting_on(CHANNEL)
 def conjecture10_crossing4096():
-    from exactcube.noisy import crossing as cr
-    from exactcube.noisy import intervalproof as ip
-    from exactcube.noisy.certified import ProofFailure
+    from exactcube.noisy.eps import crossing as cr
+    from exactcube.noisy.interval import firstorder as ip
+    from exactcube.noisy.interval.cover import ProofFailure
 
     n = 4096
     lo, hi = cr.bracket(n, n - 1, n - 4, mpq(930, 1000), mpq(931, 1000))
@@ -389,7 +389,7 @@ def conjecture10_crossing4096():
        unprinted=DERIVED)
 @resting_on(CHANNEL)
 def conjecture10_near_one():
-    from exactcube.noisy import crossing as cr
+    from exactcube.noisy.eps import crossing as cr
 
     at1 = solve_nim(2**9 + 3, 1)
     rows = []
@@ -418,7 +418,7 @@ def conjecture10_near_one():
 def _region_verdict(n: int, eps_from=None):
     """Heap n = 2^j beyond its crossing (and from ``eps_from`` up to it) proved on whole intervals
     (:mod:`exactcube.noisy.intervalproof`)."""
-    from exactcube.noisy import intervalproof as ip
+    from exactcube.noisy.interval import firstorder as ip
 
     r = ip.prove_conjecture10_beyond(n, eps_from=eps_from)
     tests = {t: sum(1 for p in r.pieces if p.test == t) for t in ("centred", "end", "crossing")}
@@ -455,7 +455,7 @@ _REGION_IN_PARTS = {2048: (8, "in 8 sub-ranges: 7,679 s of CPU measured (about 1
 
 def _region_parts_verdict(n: int, parts: int):
     """Heap n = 2^j on [3/5, 1) by Taylor models in sub-ranges (:func:`exactcube.noisy.cluster.prove_region_distributed`)."""
-    from exactcube.noisy import cluster
+    from exactcube.noisy.scale import cluster
 
     r = cluster.prove_region_distributed(n, parts, mpq(3, 5), workers=_local_workers(parts))
     lo, hi = r.crossing
@@ -483,8 +483,8 @@ def _make_region_claim(n: int):
     return check
 
 
-for _n in (*_REGION_TIMES, *_REGION_IN_PARTS):
-    globals()[f"conjecture10_region{_n}"] = _make_region_claim(_n)
+#: the registered region claims by heap (the claim decorator registers them; the dict keeps them named)
+REGION_CLAIMS = {_n: _make_region_claim(_n) for _n in (*_REGION_TIMES, *_REGION_IN_PARTS)}
 
 
 @claim("noisy.half.first_order", "§3, Conjectures 9 and 10 (near eps = 1/2)",
@@ -496,7 +496,7 @@ for _n in (*_REGION_TIMES, *_REGION_IN_PARTS):
 def half_first_order():
     from flint import fmpq
 
-    from exactcube.noisy.half import first_order_at_half
+    from exactcube.noisy.eps.ends import first_order_at_half
 
     N, M = 256, 24
     bad = []
@@ -551,7 +551,7 @@ def conjecture10_grid():
 
 
 def _big_grid(n_max: int = 1024, step=mpq(1, 1000)):
-    from exactcube.noisy.sweep import run_sweep
+    from exactcube.noisy.scale.sweep import run_sweep
 
     path = _cache(f"noisy-grid-n{n_max}-step{step.denominator}.jsonl")
     workers = max(1, min(2, os.cpu_count() or 1))
@@ -778,7 +778,7 @@ def conjecture10_figure(data="", n_max=256, eps_step=mpq(1, 100)):
     """noisy §3, Conjecture 10: the optimal moves of 1-pile Nim (``noisy`` (5)) over heaps 1..n_max and the eps
     grid of ``eps_step`` on [1/2, 1], computed in memory (:func:`exactcube.noisy.dataset.dataset_columns`: the
     ``plot`` extra suffices), or read from the Parquet data set ``data`` (that needs pyarrow)."""
-    from exactcube.noisy import dataset as ds
+    from exactcube.noisy.scale import dataset as ds
 
     plt = pyplot()
     if not data:
@@ -806,8 +806,7 @@ def conjecture10_figure(data="", n_max=256, eps_step=mpq(1, 100)):
     return fig
 
 
-for _args in _NEAR_HALF:
-    globals()[_args[0].replace("noisy.", "").replace(".", "_")] = _make_near_half_claim(*_args)
+NEAR_HALF_CLAIMS = {_args[0]: _make_near_half_claim(*_args) for _args in _NEAR_HALF}
 
 #: claims whose Taylor cover runs in sub-ranges on this machine's cores (the documented command sends the same
 #: sub-ranges to Dask); times measured on the 2-core development machine, CPU seconds summed over the sub-ranges
@@ -818,5 +817,4 @@ _IN_SUB_RANGES = (
      "in 2 sub-ranges: 2,421 s of CPU measured (about 25 min on 2 cores)"),
 )
 
-for _args in _IN_SUB_RANGES:
-    globals()[_args[0].replace("noisy.", "").replace(".", "_")] = _make_sub_range_claim(*_args)
+SUB_RANGE_CLAIMS = {_args[0]: _make_sub_range_claim(*_args) for _args in _IN_SUB_RANGES}

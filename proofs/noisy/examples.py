@@ -16,8 +16,8 @@ import sympy as sp
 from exactcube.claims import Evidence, claim, open_, refuted, verified
 from exactcube.content import eq, math, say, table, value
 from exactcube.errors import BadInput
-from exactcube.noisy.chomp import chomp_game, chomp_moves, chop, neighbour_distribution, solve_chomp
-from exactcube.noisy.game import EQUIPROBABLE, NOISELESS, Game, distribution, move_value, solve, validate_distribution
+from exactcube.noisy.games.chomp import chomp_game, chomp_moves, chop, neighbour_distribution, solve_chomp
+from exactcube.noisy.games.game import EQUIPROBABLE, NOISELESS, Game, distribution, move_value, solve, validate_distribution
 from exactcube.noisy.nim import channel_weights, solve_multipile, solve_nim
 from exactcube.numbers import mpq
 from exactcube.printed import printed

@@ -15,9 +15,9 @@ from itertools import combinations_with_replacement, product
 
 from exactcube.claims import Evidence, claim, refuted, verified
 from exactcube.content import say, table, value
-from exactcube.noisy.chomp import chomp_followers
-from exactcube.noisy.game import EQUIPROBABLE, Game, classify, solve
-from exactcube.noisy.nim import multipile_followers
+from exactcube.noisy.games.chomp import chomp_followers
+from exactcube.noisy.games.game import EQUIPROBABLE, Game, classify, solve
+from exactcube.noisy.games.multipile import multipile_followers
 from exactcube.numbers import mpq
 
 from .readings import LEMMA7, NOTHING_PRINTED, resting_on

@@ -6,7 +6,7 @@ import pytest
 
 from exactcube.errors import BadInput
 from exactcube.noisy import conjectures as cj
-from exactcube.noisy import phases as ph
+from exactcube.noisy.eps import phases as ph
 from exactcube.numbers import mpq
 
 
@@ -46,8 +46,11 @@ def test_counterexample_256_at_098():
 
 
 def test_crossing_agrees_with_phase_diagram_and_bisection():
-    # heap 5 changes from move 3 to move 4 in (0.76, 0.77) (Appendix); three methods agree
-    lo, hi = cj.bracket_crossing(5, 3, 4, mpq(76, 100), mpq(77, 100), "1e-9")
+    # heap 5 changes from move 3 to move 4 in (0.76, 0.77) (Appendix); three methods agree: bisection by
+    # certified floating point, the exact crossing polynomial, the phase diagram
+    from exactcube.noisy.eps import crossing as cr
+
+    lo, hi = cr.bracket(5, 3, 4, mpq(76, 100), mpq(77, 100), "1e-9")
     c = cj.locate_crossing(5, 3, 4, lo, hi)
     bp = ph.phase_diagram(5).heap(5).breakpoints[1]
     assert c.decimal(30) == bp.decimal(30)

@@ -119,7 +119,7 @@ def test_chomp_table(cli):
 def test_a_run_in_sub_ranges_is_proved_only_when_every_sub_range_ran_and_is_proved():
     """The verdict of a slow claim whose Taylor cover is cut into sub-ranges (noisy.conjecture9.whole_n4096)."""
     import proofs.noisy.conjectures as pc
-    from exactcube.noisy.cluster import DistributedProof
+    from exactcube.noisy.scale.cluster import DistributedProof
 
     def run(records, complete):
         return DistributedProof(records=tuple(records), complete=complete,
@@ -142,7 +142,7 @@ def test_a_run_in_sub_ranges_is_proved_only_when_every_sub_range_ran_and_is_prov
 
 def test_a_failure_region_whose_crossing_was_not_isolated_is_open():
     import proofs.noisy.conjectures as pc
-    from exactcube.noisy.cluster import RegionProof
+    from exactcube.noisy.scale.cluster import RegionProof
 
     r = RegionProof(records=(), complete=False, proved=False, cpu_seconds=0.0, wall_seconds=0.0, backend="serial",
                     computed=0, resumed=0, n=2048, rival=2044, eps_from=mpq(3, 5), crossing=(mpq(1, 2), mpq(1)),

@@ -159,7 +159,7 @@ def test_prop6_mixture_breaks_a_tie_the_common_row_keeps():
     # by hand: in noiseless 3-pile Nim every move from the P-position (1, 2, 3) leads to an N-position (p = 1), so all
     # six moves tie at p = 0; mixing each sent row with the uniform row (eta = 1/10) separates them (the followers
     # no longer all have p' = 1 alike), while giving the six tied moves one common row keeps the tie.
-    from exactcube.noisy.game import solve
+    from exactcube.noisy.games.game import solve
     from proofs.noisy import examples as E
 
     g, start = E.PROP6_GAMES[-1]()

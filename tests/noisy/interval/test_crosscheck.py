@@ -1,10 +1,10 @@
-"""Rigorous enclosures and interval checks (exactcube.noisy.intervals) against the exact solver."""
+"""Rigorous enclosures and interval checks (exactcube.noisy.interval.crosscheck) against the exact solver."""
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
 from exactcube.errors import BadInput
-from exactcube.noisy import intervals as iv
+from exactcube.noisy.interval import crosscheck as iv
 from exactcube.noisy.nim import solve_nim
 from exactcube.numbers import mpq
 

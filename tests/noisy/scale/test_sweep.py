@@ -10,7 +10,7 @@ import pytest
 
 from exactcube.errors import BadInput
 from exactcube.noisy.conjectures import grid
-from exactcube.noisy.sweep import read_results, run_sweep
+from exactcube.noisy.scale.sweep import read_results, run_sweep
 from exactcube.numbers import mpq
 
 GRID = grid(mpq(1, 20))

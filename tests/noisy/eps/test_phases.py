@@ -1,12 +1,11 @@
-"""The exact phase diagram (exactcube.noisy.phases) against hand derivations, the document's
+"""The exact phase diagram (exactcube.noisy.eps.phases) against hand derivations, the document's
 Appendix and the independent exact solver (exactcube.noisy.nim)."""
 
 import pytest
-from flint import fmpz_poly
 from hypothesis import given, settings, strategies as st
 
 from exactcube.errors import BadInput, TooLarge
-from exactcube.noisy import phases as ph
+from exactcube.noisy.eps import phases as ph
 from exactcube.noisy.nim import solve_nim
 from exactcube.numbers import mpq
 from tests.invariants import ProbabilityInvariants
@@ -67,25 +66,6 @@ def test_diagram_equals_exact_solver(i):
             continue
         assert phs.p(eps) == s.p[n]
         assert set(phs.moves) == set(s.optimal[n])
-
-
-def test_algebraic_number_decimal():
-    # 1/sqrt(2) = 0.70710678118654752440084436210485 (known constant), root of 2x^2 - 1
-    (r,) = [x for x in ph._isolate_irreducible((-1, 0, 2)) if x.lo > 0]
-    assert r.decimal(30) == "0.707106781186547524400844362105"
-    assert r > ph.AlgebraicNumber.rational(mpq(7, 10)) and r < ph.AlgebraicNumber.rational(mpq(71, 100))
-
-
-@pytest.mark.parametrize(
-    "coeffs, a, b, none",
-    [
-        pytest.param([-1, 0, 2], 0, mpq(1, 2), True, id="no-root-below-0.5"),
-        pytest.param([-1, 0, 2], mpq(1, 2), 1, False, id="root-0.707"),
-        pytest.param([1, -3, 2], mpq(1, 2), 1, True, id="roots-at-the-ends-only"),
-    ],
-)
-def test_descartes(coeffs, a, b, none):
-    assert ph.has_no_root_in(fmpz_poly(coeffs), a, b) is none
 
 
 def test_bad_input():

@@ -1,8 +1,8 @@
-"""The ends of the noise range for every heap (exactcube.noisy.ends, proofs.noisy.every_k).
+"""The ends of the noise range for every heap (exactcube.noisy.eps.ends, proofs.noisy.every_k).
 
 Each closed form is compared with a computation that does not use it: the exact solver of (5), the channel's
 definition at eps = 1 by brute force, sympy series of the printed p(3) of noisy (2), the general sum of
-exactcube.noisy.half, and certified floating point near eps = 1.
+exactcube.noisy.eps.ends, and certified floating point near eps = 1.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import pytest
 import sympy as sp
 
 from exactcube.errors import BadInput
-from exactcube.noisy import ends as E
+from exactcube.noisy.eps import ends as E
 from exactcube.noisy.nim import solve_nim
 from exactcube.numbers import mpq
 
@@ -89,7 +89,7 @@ def test_the_second_order_decides_n_128_and_agrees_with_certified_floats(series)
     d2 = b[2] - a[2]
     assert d2 == mpq(-46, 3)
     # independent: certified floating point at eps = 1 - 10^-4, where the difference is d2 tau^2 + O(tau^3)
-    from exactcube.noisy.crossing import move_values_ball
+    from exactcube.noisy.eps.crossing import move_values_ball
 
     tau = mpq(1, 10 ** 4)
     v = move_values_ball(128, 1 - tau, (124, 127))
@@ -108,7 +108,7 @@ def test_move_n_minus_4_wins_near_one_from_256_on_the_series():
 
 
 def test_slopes_at_half_are_the_general_sum():
-    from exactcube.noisy.half import first_order_at_half
+    from exactcube.noisy.eps.ends import first_order_at_half
 
     for side in ("left", "right"):
         F = first_order_at_half(120, side)

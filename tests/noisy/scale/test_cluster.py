@@ -1,4 +1,4 @@
-"""Taylor-model proofs in sub-ranges on a pool or Dask, resumable (exactcube.noisy.cluster)."""
+"""Taylor-model proofs in sub-ranges on a pool or Dask, resumable (exactcube.noisy.scale.cluster)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import json
 import pytest
 
 from exactcube.errors import BadInput
-from exactcube.noisy import cluster as cl
-from exactcube.noisy import taylorproof as tp
+from exactcube.noisy.scale import cluster as cl
+from exactcube.noisy.interval import taylor as tp
 from exactcube.numbers import mpq
 
 
@@ -58,7 +58,7 @@ def test_resume_computes_only_the_missing_sub_ranges(tmp_path):
 
 
 def test_a_grid_sweep_file_is_not_taken_for_a_cover(tmp_path):
-    from exactcube.noisy.sweep import run_sweep
+    from exactcube.noisy.scale.sweep import run_sweep
 
     f = tmp_path / "grid.jsonl"
     run_sweep(8, [mpq(1, 4)], results=str(f))

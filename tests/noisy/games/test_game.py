@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from exactcube.errors import BadInput
-from exactcube.noisy.game import (EQUIPROBABLE, NOISELESS, Game, classify, move_value, renormalise, solve,
+from exactcube.noisy.games.game import (EQUIPROBABLE, NOISELESS, Game, classify, move_value, renormalise, solve,
                                   validate_distribution)
 from exactcube.numbers import mpq
 

@@ -1,11 +1,11 @@
-"""Taylor models around eps = 1/2 (exactcube.noisy.taylorproof), checked against the exact solver (a second
-method), the exact first-order germ (exactcube.noisy.half) and statements that are false."""
+"""Taylor models around eps = 1/2 (exactcube.noisy.interval.taylor), checked against the exact solver (a second
+method), the exact first-order germ (exactcube.noisy.eps.ends) and statements that are false."""
 
 import pytest
 
-from exactcube.noisy.certified import ProofFailure
-from exactcube.noisy import taylorproof as tp
-from exactcube.noisy.half import first_order_at_half
+from exactcube.noisy.interval.cover import ProofFailure
+from exactcube.noisy.interval import taylor as tp
+from exactcube.noisy.eps.ends import first_order_at_half
 from exactcube.noisy.nim import channel_weights, solve_nim
 from exactcube.numbers import mpq
 
@@ -104,7 +104,7 @@ def test_the_half_check_can_fail(monkeypatch):
 
 
 def test_germ_at_one_against_the_solver_and_the_expansions():
-    from exactcube.noisy.crossing import expansion_at_one
+    from exactcube.noisy.eps.crossing import expansion_at_one
 
     germs = {}
     tp.taylor_piece(128, -1, 1 - mpq(1, 1 << 16), 1, {}, set(), order=J,
@@ -194,7 +194,7 @@ def test_cli_near_half_estimate_counts_only_the_sub_ranges_a_resume_leaves(cli, 
     import json
 
     from exactcube.cli import conjecture as cc
-    from exactcube.noisy.cluster import COVER_KIND
+    from exactcube.noisy.scale.cluster import COVER_KIND
 
     monkeypatch.setattr(cc, "measure_seconds", lambda *a, **k: 1000.0)  # per piece: every estimate here is refused
     path = tmp_path / "c9.jsonl"
@@ -218,7 +218,7 @@ def test_cli_region_estimate_counts_only_the_sub_ranges_a_resume_leaves(cli, cap
 
     from exactcube.cli import conjecture as cc
     from exactcube.cli._common import _duration
-    from exactcube.noisy.cluster import REGION_KIND
+    from exactcube.noisy.scale.cluster import REGION_KIND
 
     _REGION_CPU = cc._REGION_CPU
     monkeypatch.setitem(_REGION_CPU, 4096, 100_000)  # CPU seconds of the whole region: what is left is over an hour
@@ -262,8 +262,8 @@ def test_the_best_move_at_one_half_is_screened_by_interval_ends_not_midpoints():
     clo[3, 1], chi[3, 1] = 1e-6 - 1e-13, 1e-6 + 1e-13
     clo[1, 2] = chi[1, 2] = 5e-4
     clo[3, 2] = chi[3, 2] = 1e-3
-    M = tp._Model(clo, chi, np.zeros(n), np.zeros(n))
-    P = tp._pow_ranges(mpq(0), mpq(1, 1024), 2 * Jm + 2)
+    M = tp.TaylorModels(clo, chi, np.zeros(n), np.zeros(n))
+    P = tp.pow_ranges(mpq(0), mpq(1, 1024), 2 * Jm + 2)
     assert tp._decide(n, M, {}, set(), "half", P, Jm) == 3
     with pytest.raises(ProofFailure):  # and move 1 as the target is refuted, so the choice matters
         tp._decide(n, M, {n: 1}, set(), "half", P, Jm)

@@ -3,7 +3,7 @@
 import pytest
 
 from exactcube.errors import BadInput, TooLarge
-from exactcube.noisy.chomp import neighbour_distribution, parse_board, solve_chomp
+from exactcube.noisy.games.chomp import neighbour_distribution, parse_board, solve_chomp
 from exactcube.numbers import mpq
 from tests.invariants import ProbabilityInvariants
 

@@ -1,4 +1,4 @@
-r"""1-pile Nim played through the bit-flip channel; n-pile Nim with equiprobable noise.
+r"""1-pile Nim played through the bit-flip channel: the facade of the game at one eps.
 
 Model (``noisy`` §1, Example 3, §3 equation (5); reconstruction in docs/noisy.md).
 A position is the number :math:`n` of chips left; the player to move chooses the
@@ -38,8 +38,10 @@ words at maximal Hamming distance from :math:`m`.  Every :math:`p(n, m)` is then
 continuous on :math:`[0, 1]`.  At :math:`\varepsilon = 0` the formula is used as
 written (:math:`0^0 = 1`): the classical game (Example 2).
 
-n-pile Nim with the equiprobable distribution (Example 4, Corollary 8): every
-sent move is received as a uniformly chosen follower; see :func:`solve_multipile`.
+Where the parts live: the channel and its combinatorics (word lengths, Hamming
+distances, grade counts, the Kronecker transform, the limits) in :mod:`.channel`; the fast
+exact solver in :mod:`.exact`; the certified floating-point decision in :mod:`.ball`.
+n-pile Nim (Example 4) is :mod:`exactcube.noisy.games.multipile`.
 
 References: ``noisy`` §1 (three chips, equation (2)), Example 3, Example 4,
 §3 equation (5), the Appendix tables (4..10 chips).
@@ -51,8 +53,8 @@ from dataclasses import dataclass
 
 from gmpy2 import lcm
 
-from ..errors import BadInput, TooLarge
-from ..numbers import mpq, mpz
+from ...errors import BadInput
+from ...numbers import mpq, mpz
 
 __all__ = [
     "NimSolution",
@@ -71,8 +73,10 @@ __all__ = [
     "solve_multipile",
 ]
 
-from ..results import Result
-from ._nimcore import (  # noqa: F401
+from ...results import Result
+from .channel import (  # noqa: F401
+    ChannelWeights,
+    channel_weights,
     MAX_EXACT_BYTES,
     MAX_HEAP,
     MAX_HEAP_PLAIN,
@@ -82,75 +86,6 @@ from ._nimcore import (  # noqa: F401
     estimated_bytes,
     word_length,
 )
-
-
-@dataclass(frozen=True)
-class ChannelWeights:
-    r"""The channel :math:`\mu_n` of Example 3 for one heap ``n`` in structured form.
-
-    ``eps`` = a/b; ``a``, ``c`` = b - a are the integer per-digit weights (flip,
-    keep); ``k`` = k(n).  :meth:`weight` gives the unnormalised integer weight
-    :math:`W(m, r) = a^d c^{k-d}` (at eps = 1: 1 on the legal words farthest
-    from m, else 0 -- the continuous extension, see the module docstring);
-    :meth:`row` the exact row :math:`\mu_n(m, \cdot)` over r = 0..n-1;
-    :meth:`matrix` all rows.  The full :math:`2^k \times 2^k` weight matrix is
-    :math:`\begin{pmatrix} c & a\\ a & c\end{pmatrix}^{\otimes k}`.
-    """
-
-    n: int
-    eps: mpq
-    k: int
-    a: int
-    c: int
-
-    def weight(self, m: int, r: int) -> int:
-        """Unnormalised integer weight W(m, r) for legal m, r < n."""
-        if self.eps == 1:
-            dmax = max(bin(m ^ s).count("1") for s in range(self.n))
-            return 1 if bin(m ^ r).count("1") == dmax else 0
-        d = bin(m ^ r).count("1")
-        return self.a ** d * self.c ** (self.k - d)
-
-    def weights(self, m: int) -> list[int]:
-        """[W(m, r) for r < n]: one row of unnormalised integer weights."""
-        if self.eps == 1:
-            ds = [bin(m ^ r).count("1") for r in range(self.n)]
-            dmax = max(ds)
-            return [1 if d == dmax else 0 for d in ds]
-        pw = [mpz(self.a) ** d * mpz(self.c) ** (self.k - d) for d in range(self.k + 1)]
-        return [pw[bin(m ^ r).count("1")] for r in range(self.n)]
-
-    def row_sum(self, m: int) -> int:
-        """S_n(m) = sum over r < n of W(m, r) (the normaliser of Example 3)."""
-        return sum(self.weights(m))
-
-    def row(self, m: int) -> tuple[mpq, ...]:
-        r"""Exact :math:`\mu_n(m, r)` for r = 0..n-1 (Example 3); sums to 1."""
-        if not 0 <= m < self.n:
-            raise BadInput(f"move m = {m} is not legal from a heap of {self.n} (need 0 <= m < {self.n})")
-        w = self.weights(m)
-        s = sum(w)
-        return tuple(mpq(x, s) for x in w)
-
-    def matrix(self) -> tuple[tuple[mpq, ...], ...]:
-        """All rows: matrix()[m][r] = mu_n(m, r)."""
-        return tuple(self.row(m) for m in range(self.n))
-
-
-def channel_weights(n: int, eps) -> ChannelWeights:
-    r"""The move error distribution :math:`\mu_n` of Example 3 for heap ``n`` at ``eps``.
-
-    Returns a :class:`ChannelWeights` (structured form: integer weights
-    :math:`a^d c^{k-d}` with :math:`\varepsilon = a/b`, :math:`c = b-a`; rows
-    exact via ``.row(m)``, the whole matrix via ``.matrix()``).
-    """
-    e = check_eps(eps)
-    n = check_heap(n, MAX_HEAP, "n")
-    if n < 1:
-        raise BadInput("n: a heap of 0 chips has no moves, so no channel")
-    a = int(e.numerator)
-    b = int(e.denominator)
-    return ChannelWeights(n=n, eps=e, k=word_length(n), a=a, c=b - a)
 
 
 @dataclass(frozen=True)
@@ -272,7 +207,7 @@ def solve_nim(n_max: int, eps, method: str = "fast", *, progress=None) -> NimSol
     if method == "plain":
         return solve_nim_plain(n_max, eps)
     if method == "fast":
-        from ._nimfast import solve_nim_fast
+        from .exact import solve_nim_fast
 
         e = check_eps(eps)
         hit = _SOLVED.get(e)
@@ -301,9 +236,9 @@ _SOLVED_HEAPS = 4096
 def decide_nim(n_max: int, eps):
     r"""Certified optimal moves and enclosures of p(1..n_max) without exact arithmetic (``noisy`` (5)).
 
-    Runs the recursion in binary64 with the a priori error bound of :mod:`exactcube.noisy._nimball`; where the
+    Runs the recursion in binary64 with the a priori error bound of :mod:`exactcube.noisy.nim.ball`; where the
     two best moves of a heap cannot be separated it retries in the x87 long double (where the platform has it).
-    Returns a :class:`exactcube.noisy._nimball.BallSolution` (``stopped`` is the first undecided heap, None
+    Returns a :class:`exactcube.noisy.nim.ball.BallSolution` (``stopped`` is the first undecided heap, None
     when all are decided), or None at eps = 1/2 and eps = 1 (use :func:`solve_nim` there).
 
     >>> b = decide_nim(5, "77/100")
@@ -312,7 +247,7 @@ def decide_nim(n_max: int, eps):
     """
     import numpy as np
 
-    from ._nimball import decide_nim_ball
+    from .ball import decide_nim_ball
 
     best = decide_nim_ball(n_max, eps)
     if best is None or best.stopped is None:
@@ -324,63 +259,5 @@ def decide_nim(n_max: int, eps):
     return best
 
 
-# --------------------------------------------------------------------------
-# n-pile Nim with the equiprobable move error distribution (Example 4, Cor. 8)
-# --------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class MultipileSolution(Result):
-    r"""n-pile Nim with equiprobable :math:`\mu` (Example 4): p for every reachable position.
-
-    Positions are sorted tuples of heap sizes (zero heaps dropped).  ``p[x]`` is
-    exact; ``optimal[x]`` the maximising sent moves (all followers tie under the
-    equiprobable channel, whose value does not depend on the sent move).
-    """
-
-    SOURCE = 'noisy Example 4, Corollary 8'
-
-    start: tuple[int, ...]
-    p: dict
-    optimal: dict
-    noiseless: bool
-    method: str = "exact dynamic programming over sorted heap tuples"
-
-
-def _canon(heaps) -> tuple[int, ...]:
-    return tuple(sorted(h for h in heaps if h > 0))
-
-
-def multipile_followers(x: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """Followers of the n-pile Nim position x (distinct canonical positions)."""
-    out = set()
-    for i, h in enumerate(x):
-        if i and x[i - 1] == h:
-            continue
-        for left in range(h):
-            out.add(_canon(x[:i] + (left,) + x[i + 1:]))
-    return tuple(sorted(out))
-
-
-def solve_multipile(heaps, noiseless: bool = False) -> MultipileSolution:
-    r"""Solve n-pile Nim from ``heaps`` with the equiprobable channel (Example 4), or noiselessly.
-
-    Equiprobable: :math:`\mu_x(y, z) = 1/\deg^+(x)` for all followers y, z, so
-    :math:`p(x) = \frac{1}{\deg^+(x)}\sum_{z \in F(x)}(1 - p(z))` (equation (4)).
-    ``noiseless=True``: Example 2 (:math:`\mu_x(y,z) = [y = z]`), the classical
-    game, where p is 1 exactly on the nonzero nim-sums.  Followers are
-    distinct positions (heap order ignored).
-    """
-    from .game import Game, solve
-
-    try:
-        start = _canon(int(h) for h in heaps)
-    except (TypeError, ValueError):
-        raise BadInput(f"heaps: expected whole numbers of chips, got {heaps!r}") from None
-    if any(int(h) < 0 for h in heaps):
-        raise BadInput("heaps: heap sizes must be at least 0")
-    if sum(start) > 64:
-        raise TooLarge(f"heaps {start}: at most 64 chips in total are accepted")
-    game = Game(multipile_followers, "equiprobable" if not noiseless else "noiseless")
-    sol = solve(game, start)
-    return MultipileSolution(start=start, p=dict(sol.p), optimal=dict(sol.optimal), noiseless=noiseless)
+# n-pile Nim (Example 4) lives with the other games; its names stay importable from here
+from ..games.multipile import MultipileSolution, multipile_followers, solve_multipile  # noqa: E402,F401

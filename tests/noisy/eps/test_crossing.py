@@ -5,8 +5,8 @@ import pytest
 
 from exactcube.errors import BadInput
 from exactcube.noisy import conjectures as cj
-from exactcube.noisy import crossing as cr
-from exactcube.noisy import phases as ph
+from exactcube.noisy.eps import crossing as cr
+from exactcube.noisy.eps import phases as ph
 from exactcube.noisy.nim import solve_nim
 from exactcube.numbers import mpq
 

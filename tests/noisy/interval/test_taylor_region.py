@@ -3,10 +3,11 @@
 import pytest
 
 from exactcube.errors import BadInput
-from exactcube.noisy import intervalproof as ip
-from exactcube.noisy import taylorproof as tp
-from exactcube.noisy.certified import ProofFailure, Piece
+from exactcube.noisy.interval import firstorder as ip
+from exactcube.noisy.interval import taylor as tp
+from exactcube.noisy.interval.cover import ProofFailure, Piece
 from exactcube.numbers import mpq
+from exactcube.results import IntervalProof
 
 
 def test_the_end_piece_at_one_decides_the_tie_by_the_exact_slopes():
@@ -27,8 +28,9 @@ def _doctored(monkeypatch, sign, cover_gaps=()):
 
     def cover(n, sigma, s_to, targets, half_above, statement, s_from=0, **kw):
         calls.append((targets, s_from, s_to))
-        return tp.NearHalfProof("", (n,), mpq(1, 2), mpq(1), False, False, (Piece(float(s_from), float(s_to),
-                                                                                  "taylor"),), cover_gaps, 0.0)
+        return IntervalProof(statement="", heaps=(n,), eps_lo=mpq(1, 2), eps_hi=mpq(1), open_lo=False, open_hi=False,
+                             pieces=(Piece(float(s_from), float(s_to), "taylor"),), gaps=cover_gaps, seconds=0.0,
+                             method="stand-in", source="test")
 
     monkeypatch.setattr(tp, "prove_near_half", cover)
     return calls
@@ -78,7 +80,7 @@ def test_the_failure_region_at_256_is_proved():
 
 
 def test_the_sub_ranges_cover_both_sides_of_the_crossing_and_resume(monkeypatch, tmp_path):
-    from exactcube.noisy import cluster as cl
+    from exactcube.noisy.scale import cluster as cl
 
     calls = _doctored(monkeypatch, 1)
     out = tmp_path / "region.jsonl"
@@ -97,7 +99,7 @@ def test_the_sub_ranges_cover_both_sides_of_the_crossing_and_resume(monkeypatch,
 
 
 def test_a_gap_in_one_sub_range_or_a_wrong_crossing_is_not_proved(monkeypatch):
-    from exactcube.noisy import cluster as cl
+    from exactcube.noisy.scale import cluster as cl
 
     _doctored(monkeypatch, 1, cover_gaps=((0.5, 0.6, "heap 256: move 253 not excluded"),))
     assert not cl.prove_region_distributed(256, 2).proved
@@ -121,7 +123,7 @@ def test_region_in_parts_refuses_bad_input_in_one_line(cli, capsys, argv, words)
 
 @pytest.mark.slow
 def test_the_failure_region_at_256_in_parts_on_a_pool(tmp_path):
-    from exactcube.noisy import cluster as cl
+    from exactcube.noisy.scale import cluster as cl
 
     r = cl.prove_region_distributed(256, 4, results=str(tmp_path / "r.jsonl"), workers=2)
     assert r.proved and r.backend != "serial" and len(r.records) == 4

@@ -6,9 +6,10 @@ import pytest
 
 import proofs.noisy.conjectures  # noqa: F401  (registers claims)
 from exactcube.claims import REGISTRY
-from exactcube.noisy import certified as cf
-from exactcube.noisy import crossing as cr
-from exactcube.noisy import intervalproof as ip
+from exactcube.noisy.interval import arith as cf
+from exactcube.noisy.interval import cover as cv
+from exactcube.noisy.eps import crossing as cr
+from exactcube.noisy.interval import firstorder as ip
 from exactcube.noisy.nim import solve_nim
 from exactcube.numbers import mpq
 
@@ -168,28 +169,29 @@ def test_smallest_failure_includes_ties():
 
 def test_end_pieces_count_the_piece_at_eps_one():
     import proofs.noisy.conjectures as pc
-    from exactcube.noisy.taylorproof import NearHalfProof
+    from exactcube.results import IntervalProof
 
     pieces = (ip.Piece(0.0, 0.03, "end"), ip.Piece(0.03, 0.5, "taylor"), ip.Piece(0.5, 1.0, "end-one"))
-    r = NearHalfProof("s", (2, 4), mpq(1, 2), mpq(1), True, True, pieces, (), 1.0)
+    r = IntervalProof(statement="s", heaps=(2, 4), eps_lo=mpq(1, 2), eps_hi=mpq(1), open_lo=True, open_hi=True,
+                      pieces=pieces, gaps=(), seconds=1.0, method="stand-in", source="test")
     assert pc._near_half_verdict(r, "Conjecture 10").witness["end_pieces"] == 2
 
 
-# -- the shared cover (exactcube.noisy.certified) --------------------------------------------------------------------
+# -- the shared cover (exactcube.noisy.interval.cover) --------------------------------------------------------------------
 
 
 def _prove_if(ok):
     def prove(a, b):
         if not ok(a, b):
-            raise cf.ProofFailure(f"[{a}, {b}] refused")
-        return cf.Piece(a, b, "centred")
+            raise cv.ProofFailure(f"[{a}, {b}] refused")
+        return cv.Piece(a, b, "centred")
     return prove
 
 
 def test_cover_halves_after_a_failure_and_doubles_after_a_success():
     # by hand: width 1 fails, 1/2 fails, 1/4 proves [0, 1/4]; then 1/2 fails and 1/4 proves, twice; the last try,
     # [3/4, 5/4] cut at 1, proves: four quarters in 8 tries
-    pieces, gaps, tries = cf.cover(mpq(0), mpq(1), mpq(1), _prove_if(lambda a, b: b - a <= mpq(1, 4)),
+    pieces, gaps, tries = cv.cover(mpq(0), mpq(1), mpq(1), _prove_if(lambda a, b: b - a <= mpq(1, 4)),
                                    min_width=mpq(1, 100), max_pieces=100)
     assert [(p.ul, p.uh) for p in pieces] == [(mpq(i, 4), mpq(i + 1, 4)) for i in range(4)]
     assert not gaps and tries == 8
@@ -197,11 +199,11 @@ def test_cover_halves_after_a_failure_and_doubles_after_a_success():
 
 def test_cover_records_a_gap_and_stops_there_only_when_asked():
     bad = _prove_if(lambda a, b: not a <= mpq(1, 2) <= b)  # every closed piece containing 1/2 fails
-    pieces, gaps, _ = cf.cover(mpq(0), mpq(1), mpq(1, 4), bad, min_width=mpq(1, 16), max_pieces=100)
+    pieces, gaps, _ = cv.cover(mpq(0), mpq(1), mpq(1, 4), bad, min_width=mpq(1, 16), max_pieces=100)
     # the pieces either side of 1/2 that touch it are gaps, each narrower than the minimal width
     assert [g[:2] for g in gaps] == [(mpq(15, 32), mpq(1, 2)), (mpq(1, 2), mpq(17, 32))]
     assert pieces[-1].uh == 1  # the walk went on past the gaps
-    pieces, gaps, _ = cf.cover(mpq(0), mpq(1), mpq(1, 4), bad, min_width=mpq(1, 16), max_pieces=100,
+    pieces, gaps, _ = cv.cover(mpq(0), mpq(1), mpq(1, 4), bad, min_width=mpq(1, 16), max_pieces=100,
                                stop_at_gap=True)
     assert len(gaps) == 1 and pieces[-1].uh <= gaps[0][0]
 

@@ -1,10 +1,10 @@
-"""Whole-interval enclosures of 1-pile Nim (exactcube.noisy.intervalproof) and the first-order germ at 1/2
-(exactcube.noisy.half), checked against the exact solver (a second method) and hand formulas."""
+"""Whole-interval enclosures of 1-pile Nim (exactcube.noisy.interval.firstorder) and the first-order germ at 1/2
+(exactcube.noisy.eps.ends), checked against the exact solver (a second method) and hand formulas."""
 
 import pytest
 
-from exactcube.noisy import intervalproof as ip
-from exactcube.noisy.half import first_order_at_half
+from exactcube.noisy.interval import firstorder as ip
+from exactcube.noisy.eps.ends import first_order_at_half
 from exactcube.noisy.nim import solve_nim
 from exactcube.numbers import mpq
 

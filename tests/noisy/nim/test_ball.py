@@ -1,10 +1,10 @@
-"""The certified floating-point decision (exactcube.noisy._nimball) against the exact solvers."""
+"""The certified floating-point decision (exactcube.noisy.nim.ball) against the exact solvers."""
 
 import pytest
 
 from exactcube.noisy import conjectures as cj
 from exactcube.noisy.nim import decide_nim, solve_nim, solve_nim_plain
-from exactcube.noisy._nimball import decide_nim_ball
+from exactcube.noisy.nim.ball import decide_nim_ball
 from exactcube.numbers import mpq
 
 

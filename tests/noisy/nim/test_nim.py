@@ -155,7 +155,7 @@ def test_multipile_equiprobable_is_fair():
 
 def test_exact_certification_of_every_move(monkeypatch):
     # with the screening margin opened to 1 every move is certified exactly: same answer as plain
-    import exactcube.noisy._nimfast as fast
+    import exactcube.noisy.nim.exact as fast
     monkeypatch.setattr(fast, "MARGIN", 1.0)
     for e in (mpq(1, 10), mpq(77, 100), mpq(1)):
         x, y = solve_nim(20, e, "plain"), solve_nim(20, e, "fast")
@@ -188,7 +188,7 @@ def test_fast_equals_plain_at_extreme_eps(e, n):
 def test_underflow_detection():
     import numpy as np
 
-    import exactcube.noisy._nimfast as fast
+    import exactcube.noisy.nim.exact as fast
     e = mpq(1, 10 ** 1300)
     assert all(fast._float_kernel(e, 4, dt) is None for dt in (np.float64, np.longdouble))
     assert fast._float_kernel(mpq(1, 10 ** 60), 5, np.float64) is None  # 1e-300 is below 1e10 * tiny
@@ -201,9 +201,9 @@ def test_farthest_words_by_blocks_equal_brute_force(n, data):
     # eps = 1: the legal words at maximal Hamming distance from m, by the block argument vs by search
     import numpy as np
 
-    import exactcube.noisy._nimfast as fast
+    import exactcube.noisy.nim.channel as channel
     m = data.draw(st.integers(0, n - 1))
-    words, far = fast._farthest_words(n, np.array([m]), fast.popcounts(1 << 12))
+    words, far = channel.farthest_words(n, np.array([m]), channel.popcounts(1 << 12))
     got = sorted(int(w) for w in words[far[:, 0], 0])
     d = [bin(m ^ r).count("1") for r in range(n)]
     assert got == [r for r in range(n) if d[r] == max(d)]

@@ -1,0 +1,222 @@
+r"""Taylor-model proofs of Conjectures 9 and 10 split into sub-ranges of eps and run in parallel (``noisy`` (5)).
+
+A whole-interval proof (:func:`exactcube.noisy.interval.taylor.prove_near_half`) covers its interval with
+pieces one after another.  Here the interval is first cut into ``parts`` sub-ranges of equal length in
+:math:`\varepsilon`; each sub-range is covered independently (the one touching :math:`\varepsilon = 1/2`
+with its end piece there), on a local process pool or a Dask cluster (a scheduler address, or ``local:W``
+for a LocalCluster of W workers started for the run), and each finished sub-range is appended to a
+resumable results file through :func:`exactcube.noisy.scale.sweep.run_sweep` (a killed run keeps every finished
+sub-range and computes only the others).  The statement is proved when every sub-range is: the
+sub-ranges are closed and share their end points, so together they cover the whole interval.
+
+* Conjecture 9 on :math:`[\varepsilon_0, 1/2)`: for every heap 2..N move 0 is the unique optimum and
+  :math:`p(n) > 1/2`.
+* Conjecture 10 on :math:`(1/2, \varepsilon_1]`: for every :math:`n = 2^j \le N` move :math:`n - 1` is the
+  unique optimum and :math:`p(n) > 1/2`.
+* The failure region of Conjecture 10 at one :math:`n = 2^j \ge 256` (:func:`prove_region_distributed`): the
+  crossing is isolated here first (:func:`exactcube.noisy.interval.firstorder.isolate_crossing`), then the Taylor
+  covers of :func:`exactcube.noisy.interval.taylor.prove_conjecture10_beyond` on either side of it (move
+  :math:`n - 1` on :math:`[\varepsilon_0, \varepsilon^*)`, move :math:`n - 4` on :math:`(\varepsilon^*, 1)`)
+  are cut into sub-ranges.
+
+References: ``noisy`` §3, Conjectures 9 and 10; docs/noisy.md, "Beyond 1024 on a cluster".
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+from ...errors import BadInput
+from ...numbers import format_exact, mpq, parse_rational, to_mpq
+from ...results import Result
+
+__all__ = ["COVER_KIND", "REGION_KIND", "cover_task", "region_task", "sub_ranges", "SubRangeRun", "DistributedProof",
+           "prove_distributed", "RegionProof", "prove_region_distributed", "finished_sub_ranges", "MAX_PARTS"]
+
+COVER_KIND = "exactcube.noisy.taylor_cover"
+REGION_KIND = "exactcube.noisy.taylor_region"
+MAX_PARTS = 4096
+_HALF = mpq(1, 2)
+
+
+def sub_ranges(conjecture: int, eps_from, eps_to, parts: int) -> list[tuple[mpq, mpq]]:
+    """The closed sub-ranges [a, b] of eps, equal in length, that cover the interval of the statement
+    (Conjecture 9: [eps_from, 1/2]; Conjecture 10: [1/2, eps_to]; the point 1/2 itself is excluded by the
+    end piece's proof)."""
+    if conjecture not in (9, 10):
+        raise BadInput(f"conjecture must be 9 or 10, got {conjecture}")
+    if not 1 <= parts <= MAX_PARTS:
+        raise BadInput(f"parts must be in 1..{MAX_PARTS}, got {parts}")
+    lo, hi = (to_mpq(eps_from), _HALF) if conjecture == 9 else (_HALF, to_mpq(eps_to))
+    if not (0 <= lo < hi <= 1):
+        raise BadInput(f"the interval [{lo}, {hi}] is empty or outside [0, 1]")
+    step = (hi - lo) / parts
+    return [(lo + i * step, lo + (i + 1) * step) for i in range(parts)]
+
+
+def finished_sub_ranges(results: str | None, kind: str, n_max: int) -> int:
+    """How many sub-ranges a results file of ``kind`` for heap bound ``n_max`` already holds (0 without one, or for a
+    file of another run, which the run itself then refuses): the part of an estimate that a resume skips."""
+    if not results:
+        return 0
+    from .sweep import read_results
+
+    header, records = read_results(results, kind)
+    return len(records) if header is not None and header.get("n_max") == n_max else 0
+
+
+def cover_task(eps_text: str, n_max: int, conjecture: int, eps_to: str) -> dict:
+    """One sub-range [eps_text, eps_to] of eps covered by Taylor models (JSON-ready record)."""
+    from ..interval import taylor as tp
+
+    a, b = parse_rational(eps_text, "eps"), parse_rational(eps_to, "eps_to")
+    t0 = time.process_time()
+    # the conjecture's own cover, started at the sub-range's near end (s_from): the targets and the statement's
+    # tests are the ones of the whole proof; only [a, b] is covered (the returned statement text is not used)
+    if conjecture == 9:
+        r = tp.prove_conjecture9_near_half(n_max, a, s_from=1 - 2 * b)
+    else:
+        r = tp.prove_conjecture10_near_half(n_max, b, s_from=2 * a - 1)
+    return _record(eps_text, eps_to, r, t0)
+
+
+def _record(eps_text: str, eps_to: str, r, t0: float, **extra) -> dict:
+    """The JSON-ready record of one sub-range covered by Taylor models (``r`` a NearHalfProof, ``t0`` the CPU clock
+    at its start)."""
+    return {"eps": eps_text, "eps_to": eps_to, **extra, "proved": r.proved, "pieces": len(r.pieces),
+            "gaps": [[float(x), float(y), why] for x, y, why in r.gaps], "cpu_seconds": round(time.process_time() - t0, 2)}
+
+
+@dataclass(frozen=True)
+class SubRangeRun(Result):
+    """Taylor-model covers run in sub-ranges: ``records`` one per sub-range (pieces, gaps, CPU seconds), whether every
+    sub-range ran (``complete``) and is proved, their CPU seconds, the wall time of this call, the backend, and how
+    many sub-ranges were computed now and read back from the results file."""
+
+    SOURCE = "noisy §3, (5), Conjectures 9-10: whole intervals of eps"
+    EVIDENCE = "rigorous"
+
+    records: tuple
+    complete: bool
+    proved: bool
+    cpu_seconds: float
+    wall_seconds: float
+    backend: str
+    computed: int
+    resumed: int
+
+
+def _run(n_max: int, rng: list, task, kind: str, task_args: dict, t0: float, **sweep) -> dict:
+    """Run ``task`` on every sub-range of ``rng`` through :func:`exactcube.noisy.scale.sweep.run_sweep` (``sweep``: its
+    results, workers, dask and on_record); the fields of :class:`SubRangeRun`."""
+    from .sweep import run_sweep
+
+    r = run_sweep(n_max, [a for a, _ in rng], task=task, kind=kind, task_args=task_args, **sweep)
+    recs = tuple(r.records[a] for a, _ in rng if a in r.records)
+    return dict(records=recs, complete=r.complete, proved=r.complete and all(x["proved"] for x in recs),
+                cpu_seconds=round(sum(x["cpu_seconds"] for x in recs), 2), wall_seconds=round(time.time() - t0, 2),
+                backend=r.backend, computed=r.computed, resumed=r.resumed)
+
+
+@dataclass(frozen=True)
+class DistributedProof(SubRangeRun):
+    """Conjecture 9 or 10 near 1/2 proved in sub-ranges (:func:`prove_distributed`)."""
+
+    conjecture: int
+    n_max: int
+    eps_lo: mpq
+    eps_hi: mpq
+
+    def statement(self) -> str:
+        if self.conjecture == 9:
+            return (f"for every heap 2..{self.n_max}: move 0 is the unique optimal move and p(n) > 1/2 for every eps "
+                    f"in [{self.eps_lo}, 1/2)")
+        return (f"for every n = 2^j in 2..{self.n_max}: move n - 1 is the unique optimal move and p(n) > 1/2 for "
+                f"every eps in (1/2, {self.eps_hi}]")
+
+
+def prove_distributed(conjecture: int, n_max: int, parts: int, eps_from=0, eps_to=mpq(3, 5),
+                      results: str | None = None, workers: int = 1, dask=None,
+                      on_record: Callable[[dict], None] | None = None) -> DistributedProof:
+    """Prove Conjecture 9 on [eps_from, 1/2) or Conjecture 10 on (1/2, eps_to] for heaps <= ``n_max`` by Taylor
+    models in ``parts`` sub-ranges (module docstring), resumable through ``results``."""
+    rng = sub_ranges(conjecture, eps_from, eps_to, parts)
+    ends = {format_exact(a): format_exact(b) for a, b in rng}
+    run = _run(n_max, rng, _cover_range, COVER_KIND, {"conjecture": conjecture, "ends": ends}, time.time(),
+               results=results, workers=workers, dask=dask, on_record=on_record)
+    return DistributedProof(conjecture=conjecture, n_max=n_max, eps_lo=rng[0][0], eps_hi=rng[-1][1], **run)
+
+
+def _cover_range(eps_text: str, n_max: int, conjecture: int, ends: dict) -> dict:
+    """The task of :func:`prove_distributed` (a module-level function, so that workers can unpickle it)."""
+    return cover_task(eps_text, n_max, conjecture, ends[eps_text])
+
+
+def region_task(eps_text: str, n_max: int, ends: dict, moves: dict) -> dict:
+    """One sub-range [eps_text, ends[eps_text]] of the failure region of Conjecture 10 at heap ``n_max``, covered
+    by Taylor models with target ``moves[eps_text]`` (the one reaching eps = 1 with its end piece there)."""
+    from ..interval import taylor as tp
+
+    a, b = parse_rational(eps_text, "eps"), parse_rational(ends[eps_text], "eps_to")
+    t0 = time.process_time()
+    r = tp.prove_near_half(n_max, -1, 2 * b - 1, {n_max: int(moves[eps_text])}, {n_max}, "", s_from=2 * a - 1)
+    return _record(eps_text, ends[eps_text], r, t0, move=int(moves[eps_text]))
+
+
+@dataclass(frozen=True)
+class RegionProof(SubRangeRun):
+    """The failure region of Conjecture 10 at heap n proved in sub-ranges (:func:`prove_region_distributed`): the
+    rival move, the crossing piece (in eps), and why not where the crossing could not start the proof."""
+
+    SOURCE = "noisy §3, (5), Conjecture 10: the failure region at n = 2^j"
+
+    n: int
+    rival: int
+    eps_from: mpq
+    crossing: tuple
+    why_not: str = ""
+
+    def statement(self) -> str:
+        lo, hi = self.crossing
+        return (f"heap {self.n}: move {self.n - 1} is the unique optimal move and p({self.n}) > 1/2 for every eps in "
+                f"[{self.eps_from}, eps*), move {self.rival} and p({self.n}) > 1/2 for every eps in (eps*, 1), eps* the "
+                f"unique crossing of the two in [{float(lo):.15f}, {float(hi):.15f}]")
+
+
+def prove_region_distributed(n: int, parts: int, eps_from=mpq(3, 5), results: str | None = None, workers: int = 1,
+                             dask=None, on_record: Callable[[dict], None] | None = None) -> RegionProof:
+    """The statement of :func:`exactcube.noisy.interval.taylor.prove_conjecture10_beyond` with ``eps_from``, its two
+    Taylor covers cut into ``parts`` sub-ranges (at least 2: one quarter of them, at least one, beyond the
+    crossing, where the cover is cheaper), resumable through ``results`` (module docstring)."""
+    from ..interval import firstorder as ip
+
+    if n < 256 or n & (n - 1) or n > ip.MAX_PROOF_HEAP:
+        raise BadInput(f"n = {n} must be a power of two in 256..{ip.MAX_PROOF_HEAP}")
+    if not 2 <= parts <= MAX_PARTS:
+        raise BadInput(f"parts must be in 2..{MAX_PARTS} for a region (both sides of the crossing), got {parts}")
+    eps_from = to_mpq(eps_from)
+    t0 = time.time()
+    rival, cross, sign = ip.isolate_crossing(n, 1e-3)
+    why = ip.crossing_gap(n, rival, cross, sign)
+    if why is not None:
+        return RegionProof(records=(), complete=False, proved=False, cpu_seconds=0.0,
+                           wall_seconds=round(time.time() - t0, 2), backend="serial", computed=0, resumed=0, n=n,
+                           rival=rival, eps_from=eps_from, crossing=(mpq(1, 2), mpq(1)), why_not=why)
+    e_lo, e_hi = ip.eps_of(cross.uh, True), ip.eps_of(cross.ul, True)
+    if not mpq(1, 2) < eps_from < e_lo:
+        raise BadInput(f"eps_from = {eps_from} must lie in (1/2, eps*), below the crossing piece")
+    k_beyond = max(1, parts // 4)
+    k_before = parts - k_beyond
+    rng, moves = [], {}
+    for lo, hi, k, m in ((eps_from, e_lo, k_before, n - 1), (e_hi, mpq(1), k_beyond, rival)):
+        step = (hi - lo) / k
+        for i in range(k):
+            a, b = lo + i * step, (hi if i == k - 1 else lo + (i + 1) * step)
+            rng.append((a, b))
+            moves[format_exact(a)] = m
+    ends = {format_exact(a): format_exact(b) for a, b in rng}
+    run = _run(n, rng, region_task, REGION_KIND, {"ends": ends, "moves": moves}, t0, results=results,
+               workers=workers, dask=dask, on_record=on_record)
+    return RegionProof(n=n, rival=rival, eps_from=eps_from, crossing=(e_lo, e_hi), **run)
