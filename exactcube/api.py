@@ -19,6 +19,15 @@ Verdicts (a check returns one)
     (registered with :func:`assumption`), ``alternatives=`` gives the verdicts under
     other readings.
 
+What a verdict says (docs/design.md, "Verdict content")
+    details, witness and an erratum's note are :class:`Content`, built with :func:`say`
+    (strings with mathematics between dollars, ``"$p \\le 1/4$"``, in one checked LaTeX subset),
+    :func:`math` (a sympy expression or a string of the subset; :func:`formula` is the same
+    under a name that does not shadow the ``math`` module), :func:`value` (an exact value with
+    its decimals), :func:`decimal` (a program's decimal, ``1.2e-5``), :func:`table` (a witness
+    table) and the references :func:`claim_ref`, :func:`eq`, :func:`table_ref`,
+    :func:`figure_ref`, :func:`reading`, :func:`place`.
+
 Printed values
     :func:`printed` wraps what the document prints (read it as ``.value`` inside the
     check) so that ``exactcube verify --mutate`` can show the check fails when the value
@@ -37,6 +46,8 @@ from __future__ import annotations
 
 from .claims import (DOCUMENTS, REGISTRY, Claim, Document, Outcome, Verdict, claim, document, erratum, open_,
                      refuted, verified)
+from .content import (Content, claim_ref, decimal, eq, figure_ref, formula, math, place, reading, say, table,
+                      table_ref, value)
 from .errors import BadInput
 from .figures import FIGURES, figure_builder
 from .numbers import agrees_with_printed, format_decimal, format_exact, mpq, parse_rational
@@ -46,7 +57,7 @@ from .results import (ASSUMPTIONS, Assumption, Erratum, ErratumKind, Evidence, P
 from .tables import TABLES, Param, Table, table_builder
 
 #: The version of this API; a change that breaks a document package raises the first number.
-API_VERSION = "1.0"
+API_VERSION = "1.1"
 
 __all__ = [
     "API_VERSION",
@@ -55,6 +66,9 @@ __all__ = [
     "table_builder", "Table", "TABLES", "figure_builder", "FIGURES", "Param",
     # verdicts
     "verified", "refuted", "erratum", "open_", "Verdict", "Outcome", "Erratum", "ErratumKind",
+    # what a verdict says
+    "Content", "say", "math", "formula", "value", "decimal", "table", "claim_ref", "eq", "table_ref", "figure_ref",
+    "reading", "place",
     # provenance and readings
     "Evidence", "Provenance", "Result", "provenance_of", "assumption", "Assumption", "ASSUMPTIONS",
     # printed values

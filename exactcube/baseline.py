@@ -98,21 +98,23 @@ def compare_baselines(old: dict[str, dict], new: dict[str, dict]) -> list[str]:
     return out
 
 
-def _md(text: str) -> str:
-    return " ".join(str(text).split()).replace("|", "\\|")
-
-
 def errata_markdown(results) -> str:
-    """Every erratum of a run as a Markdown table a referee can paste: claim, where, printed, true (the
-    true value rounded as it should have been printed, and the exact value when it differs), kind."""
+    """Every erratum of a run as a Markdown table a referee can paste: claim (in backticks), where, printed, true
+    (the true value rounded as it should have been printed, and the exact value when it differs), kind; the
+    mathematics in them (``$...$``) as ``$latex$`` (:func:`exactcube.content.to_markdown`)."""
+    from .content import legacy, to_markdown
+
+    def md(s) -> str:
+        return to_markdown(legacy(str(s)))
+
     lines = ["| claim | where | printed | true | kind |", "|---|---|---|---|---|"]
     for r in results:
         v = r.verdict
         if v is None:
             continue
         for e in v.errata:
-            true = e.true_rounded or e.true
+            true = md(e.true_rounded or e.true)
             if e.true_rounded and e.true != e.true_rounded and len(e.true) <= 60:
-                true += f" (exactly {e.true})"
-            lines.append(f"| {_md(r.claim.id)} | {_md(e.where)} | {_md(e.printed)} | {_md(true)} | {e.kind.value} |")
+                true += f" (exactly {md(e.true)})"
+            lines.append(f"| `{r.claim.id}` | {md(e.where)} | {md(e.printed)} | {true} | {e.kind.value} |")
     return "\n".join(lines) + "\n"

@@ -35,6 +35,7 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
+from .content import Content, Table, as_content, say, to_html, to_json, to_latex
 from .results import (ASSUMPTIONS, Assumption, Erratum, ErratumKind, Evidence, NamedEnum, Provenance, assumption,
                       counted_errata, errata_phrase, get_assumption, grade, jsonable)
 
@@ -53,6 +54,7 @@ __all__ = [
     "REGISTRY",
     "claim",
     "run_claims",
+    "results_from_json",
     "verified",
     "refuted",
     "erratum",
@@ -99,6 +101,10 @@ class Verdict:
         object.__setattr__(self, "outcome", Outcome(self.outcome))
         object.__setattr__(self, "evidence", Evidence(self.evidence))
         object.__setattr__(self, "errata", tuple(self.errata))
+        object.__setattr__(self, "details", as_content(self.details))
+        w = self.witness
+        if isinstance(w, (str, Table)) or type(w).__module__ == "exactcube.content":
+            object.__setattr__(self, "witness", as_content(w))
         ids = [get_assumption(a).id for a in self.assumptions]
         if self.provenance is not None:
             ids += [a for a in self.provenance.assumptions if a not in ids]
@@ -137,11 +143,27 @@ class Verdict:
             "grade": self.grade,
             "assumptions": [get_assumption(a).as_dict() for a in self.assumptions],
             "provenance": self.provenance.as_dict() if self.provenance else None,
-            "details": self.details,
-            "witness": jsonable(self.witness),
+            "details": to_json(self.details),
+            "witness": to_json(self.witness) if isinstance(self.witness, Content) else jsonable(self.witness),
             "errata": [e.as_dict() for e in self.errata],
             "alternatives": [a.as_dict() for a in self.alternatives],
         }
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Verdict":
+        """The verdict :meth:`as_dict` wrote (schema version 3): content read back with its stored renderings
+        (:func:`exactcube.content.from_json`), readings by id (registered by the caller), nothing recomputed."""
+        from .content import from_json
+
+        w = d.get("witness")
+        witness = from_json(w) if isinstance(w, list) and all(isinstance(x, dict) and "type" in x for x in w) else w
+        errata = tuple(Erratum(e["where"], e["printed"], e["true"], e.get("true_rounded", ""), from_json(e.get("note")),
+                               kind=e["kind"], slip=e.get("slip", "")) for e in d.get("errata", []))
+        prov = d.get("provenance")
+        return cls(Outcome(d["outcome"]), Evidence(d["evidence"]), from_json(d.get("details")), witness, errata,
+                   tuple(a["id"] if isinstance(a, dict) else a for a in d.get("assumptions", [])),
+                   Provenance(**prov) if prov else None,
+                   tuple(cls.from_dict(a) for a in d.get("alternatives", [])))
 
     def _repr_html_(self) -> str:
         import html
@@ -155,13 +177,13 @@ class Verdict:
                   f"{rows}</table>" if rows else "")
         return (f"<p><b>{self.outcome.value}</b> ({self.evidence.value})"
                 + (f" <i>{html.escape(self.under)}</i>" if self.assumptions else "")
-                + f": {html.escape(self.details)}</p>" + errata)
+                + f": {to_html(self.details)}</p>" + errata)
 
     def _repr_latex_(self) -> str:
         from .tables import latex_escape
 
         under = f", {latex_escape(self.under)}" if self.assumptions else ""
-        return rf"\textbf{{{self.outcome.value}}} ({self.evidence.value}{under}): {latex_escape(self.details)}"
+        return rf"\textbf{{{self.outcome.value}}} ({self.evidence.value}{under}): {to_latex(self.details)}"
 
 
 def _split(evidence):
@@ -171,14 +193,14 @@ def _split(evidence):
     return Evidence(evidence), None
 
 
-def verified(evidence: Evidence | str | Provenance, details: str = "", witness: Any = None, *,
+def verified(evidence: Evidence | str | Provenance, details: Content | str = "", witness: Any = None, *,
              assumptions: Iterable[str] = (), alternatives: Iterable[Verdict] = ()) -> Verdict:
     """The claim holds; ``details`` says how it was shown and on what scope."""
     ev, prov = _split(evidence)
     return Verdict(Outcome.VERIFIED, ev, details, witness, (), tuple(assumptions), prov, tuple(alternatives))
 
 
-def refuted(evidence: Evidence | str | Provenance, details: str, witness: Any, *, errata: Iterable[Erratum] = (),
+def refuted(evidence: Evidence | str | Provenance, details: Content | str, witness: Any, *, errata: Iterable[Erratum] = (),
             assumptions: Iterable[str] = (), alternatives: Iterable[Verdict] = ()) -> Verdict:
     """The claim is false; ``witness`` is the exact counterexample.  ``errata`` lists
     wrong printed values found on the way (in the proof of the false statement)."""
@@ -194,7 +216,7 @@ def errata_outcome(errata: Iterable[Erratum]) -> Outcome:
     return Outcome.ERRATUM if counted_errata(errata) else Outcome.VERIFIED
 
 
-def erratum(evidence: Evidence | str | Provenance, details: str, errata: Iterable[Erratum], witness: Any = None, *,
+def erratum(evidence: Evidence | str | Provenance, details: Content | str, errata: Iterable[Erratum], witness: Any = None, *,
             assumptions: Iterable[str] = (), alternatives: Iterable[Verdict] = ()) -> Verdict:
     """Printed values (or formulas) differ from the truth; each :class:`Erratum` gives printed, true and kind.
 
@@ -208,11 +230,11 @@ def erratum(evidence: Evidence | str | Provenance, details: str, errata: Iterabl
         raise ValueError("erratum() needs at least one Erratum")
     outcome = errata_outcome(errata)
     if outcome is Outcome.VERIFIED:
-        details = f"verified; {errata_phrase(errata)}. {details}"
+        details = say(f"verified; {errata_phrase(errata)}.", as_content(details))
     return Verdict(outcome, ev, details, witness, errata, tuple(assumptions), prov, tuple(alternatives))
 
 
-def open_(evidence: Evidence | str | Provenance, details: str, witness: Any = None, *,
+def open_(evidence: Evidence | str | Provenance, details: Content | str, witness: Any = None, *,
           assumptions: Iterable[str] = (), alternatives: Iterable[Verdict] = ()) -> Verdict:
     """Undecided; ``details`` says why (and what evidence there is)."""
     ev, prov = _split(evidence)
@@ -396,7 +418,7 @@ class ClaimResult:
         return "tool-error" if self.verdict is None else self.verdict.outcome.value
 
     def as_dict(self) -> dict:
-        """The claim and its verdict in the form of schema version 2 (exactcube/schema/verdicts.json)."""
+        """The claim and its verdict in the form of schema version 3 (exactcube/schema/verdicts.json)."""
         v = self.verdict
         d = {
             "id": self.claim.id,
@@ -407,12 +429,39 @@ class ClaimResult:
         }
         if v is None:
             d.update({"evidence": None, "grade": None, "assumptions": [], "provenance": None,
-                      "details": self.error, "witness": None, "errata": [], "alternatives": []})
+                      "details": [{"type": "text", "text": self.error}], "witness": None, "errata": [],
+                      "alternatives": []})
         else:
             d.update(v.as_dict())
             d["outcome"] = self.outcome
         d["seconds"] = round(self.seconds, 6)
         return d
+
+
+def _saved(*_):
+    raise RuntimeError("a claim read from a saved run is not checked again")
+
+
+def results_from_json(doc: dict) -> list[ClaimResult]:
+    """The results a ``verify --json`` document of schema version 3 holds (``report --from``): each claim with its
+    saved verdict (or its tool error), its readings registered from the document; no check is run.  ValueError
+    for a document of another schema or version."""
+    if not isinstance(doc, dict) or doc.get("schema") != "exactcube-verdicts":
+        raise ValueError("not a 'verify --json' document")
+    version = doc.get("schema_version")
+    if version != 3:
+        raise ValueError(f"schema version {version}, this exactcube reads version 3 (run 'exactcube verify --json' again)")
+    for a in doc.get("assumptions", []):
+        assumption(a["id"], a["sentence"])
+    out = []
+    for d in doc["claims"]:
+        c = Claim(d["id"], d["location"], d["statement"], _saved)
+        if d["outcome"] == "tool-error":
+            text = "".join(p.get("text", "") for p in d.get("details") or [])
+            out.append(ClaimResult(c, None, d.get("seconds", 0.0), error=text))
+        else:
+            out.append(ClaimResult(c, Verdict.from_dict(d), d.get("seconds", 0.0)))
+    return out
 
 
 def run_claims(

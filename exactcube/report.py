@@ -7,8 +7,9 @@ registered figures; then an errata section listing every printed mistake with th
 true value in full; numbers too long for the page in full in an appendix; and the
 run's provenance (versions, git commit, date, duration).
 
-Mathematics written in the claims' text is typeset through :mod:`exactcube.mathtext`
-(sympy's LaTeX and presentation-MathML printers).  Everything in the report comes
+A verdict's details, witness and errata notes are :class:`exactcube.content.Content`, printed by the
+LaTeX and HTML printers of :mod:`exactcube.content` (sympy's LaTeX and presentation-MathML printers for
+expressions); statements, locations and titles are strings whose mathematics stands in ``$...$``.  Everything in the report comes
 from the claims run and the registries: the documents are those of the results, and
 only their tables and figures are included.
 
@@ -34,7 +35,7 @@ from typing import Callable, Sequence
 
 from .claims import ClaimResult
 from .results import counted_errata, errata_phrase
-from .mathtext import html_text, latex_escape, latex_text
+from .content import Content, Ref, as_content, latex_escape, legacy, to_html, to_latex
 from .tables import TABLES
 
 __all__ = ["ReportParts", "collect", "render_latex", "render_html", "build_pdf", "publish", "provenance",
@@ -261,36 +262,51 @@ def _intro(parts: ReportParts) -> str:
 class _Longs:
     """Digit runs too long for a line: shown as leading digits and a count, kept whole for the appendix."""
 
-    def __init__(self):
+    def __init__(self, mark: Callable[[str, int, int], str]):
         self.values: list[str] = []
+        self.mark = mark
 
-    def cut(self, text: str, mark: Callable[[str, int, int], str]) -> list[tuple[bool, str]]:
-        """``text`` split into (is_long_mark, piece); long runs replaced by ``mark(lead, count, label)``."""
-        out, pos = [], 0
-        for m in re.finditer(r"\d{%d,}" % (LONG_DIGITS + 1), text):
-            out.append((False, text[pos:m.start()]))
-            self.values.append(m.group())
-            out.append((True, mark(m.group()[:12], len(m.group()), len(self.values))))
-            pos = m.end()
-        out.append((False, text[pos:]))
-        return out
+    def __call__(self, digits: str) -> str:
+        """The mark standing for the digit run ``digits`` (the printers' ``long`` callback)."""
+        self.values.append(digits)
+        return self.mark(digits[:12], len(digits), len(self.values))
+
+
+def witness_content(w) -> Content:
+    """A witness as content: content as it is; an unconverted claim's object (a dict of names to values, a
+    list) in words (``name: value; ...``), never as a Python repr."""
+    if isinstance(w, Content):
+        return w
+    from .results import jsonable
+
+    def words(x) -> str:
+        x = jsonable(x)
+        if isinstance(x, dict):
+            return "; ".join(f"{k}: {words(v)}" for k, v in x.items())
+        if isinstance(x, list):
+            return ", ".join(words(v) for v in x)
+        return str(x)
+
+    return legacy(words(w))
 
 
 # -- LaTeX --------------------------------------------------------------------------------------------
 
 
 class _Latex:
-    def __init__(self):
-        self.longs = _Longs()
+    def __init__(self, claim_ids=()):
+        self.longs = _Longs(lambda lead, n, k: rf"\(\longnum{{{lead}}}{{{n}}}{{{k}}}\)")
+        self.claim_ids = set(claim_ids)
 
     def text(self, s) -> str:
-        """Prose with mathematics typeset; long digit runs compact, with a link to the appendix."""
-        s = str(s)
-        pieces = self.longs.cut(s, lambda lead, n, k: rf"\(\longnum{{{lead}}}{{{n}}}{{{k}}}\)")
-        if len(pieces) == 1:
-            return latex_text(s)
-        # a long number breaks the mathematics around it into parts, each typeset on its own
-        return "".join(p if is_mark else latex_text(p) for is_mark, p in pieces)
+        """Content (or a string read for ``$...$``) as LaTeX; long digit runs compact, with a link to the appendix."""
+        return to_latex(as_content(s), ref=self.ref, long=self.longs)
+
+    def ref(self, p: Ref) -> str:
+        """A reference: a claim of the report linked to its section, ids in typewriter type, the rest as text."""
+        if p.kind == "claim" and p.target in self.claim_ids and not p.label:
+            return rf"\hyperref[claim:{p.target}]{{{self.ident(p.target)}}}"
+        return self.ident(p.target) if p.typewriter else latex_escape(p.text)
 
     def ident(self, s) -> str:
         """A claim or table id in typewriter type, breakable after each dot."""
@@ -319,9 +335,9 @@ class _Latex:
             verdict = rf"\outcome{{\textcolor{{{color}}}{{{v.outcome.value}}}}} ({v.evidence.value})"
             verdict += self.under(c.document, v) + ". " + self.text(v.details)
             if v.witness is not None and v.outcome.value in ("refuted", "open"):
-                verdict += " Witness: " + self.text(str(v.witness)) + "."
+                verdict += " Witness: " + self.text(witness_content(v.witness)) + "."
             if v.errata:
-                verdict += " " + self.text(errata_phrase(v.errata)) + r" (see Errata)."
+                verdict += " " + latex_escape(errata_phrase(v.errata)) + r" (see Errata)."
             for alt in v.alternatives:
                 verdict += (r"\par\emph{Under another reading:} " + rf"\textbf{{{alt.outcome.value}}} "
                             f"({alt.evidence.value})" + self.under(c.document, alt) + ". " + self.text(alt.details))
@@ -365,7 +381,7 @@ class _Latex:
         for c, e in errata:
             kind = e.kind.value
             claim = rf"\hyperref[claim:{c.id}]{{{self.ident(c.id)}}}" + (rf"\newline({latex_escape(kind)})" if kind else "")
-            where = self.text(e.where + (f" ({e.note})" if e.note else ""))
+            where = self.text(legacy(e.where) + (" (" + e.note + ")" if e.note else ""))
             body.append(" & ".join([claim, where, self._value(e.printed), self._value(e.true),
                                     self._value(e.true_rounded)]) + r" \\")
         body.append(r"\bottomrule\end{longtable}\end{footnotesize}")
@@ -374,11 +390,11 @@ class _Latex:
     def _value(self, s: str) -> str:
         """A value in full, breakable between digit groups (no compaction: the errata give values whole)."""
         plain = re.fullmatch(r"[-+]?[\d.]+(/\d+)?", s.strip()) or re.search(r"\d{%d,}" % (LONG_DIGITS + 1), s)
-        t = latex_escape(s).replace("/", r"/\allowbreak{}") if plain else _breakable(latex_text(s))
+        t = latex_escape(s).replace("/", r"/\allowbreak{}") if plain else _breakable(self.text(legacy(s)))
         # \left( ... \right) makes a formula one unbreakable box; plain brackets let TeX break it after a
         # binary operator in the narrow columns of the errata table
         t = t.replace(r"\left(", "(").replace(r"\right)", ")")
-        return re.sub(r"(\d{10})(?=\d)", r"\1\\allowbreak{}", t) if "$" not in t else t
+        return re.sub(r"(\d{10})(?=\d)", r"\1\\allowbreak{}", t) if r"\(" not in t else t
 
     def appendix(self) -> str:
         if not self.longs.values:
@@ -394,17 +410,17 @@ class _Latex:
 
 
 def _breakable(t: str) -> str:
-    """Text (outside ``$...$``) with break points after ``/``, ``_``, ``(`` and ``*``, so that code
-    quoted in a narrow column (``current_step_x/(3**(1/2))``) wraps instead of running into the margin."""
-    parts = t.split("$")
+    """LaTeX text (outside ``\\( \\)``) with break points after ``/``, ``_``, ``(`` and ``*``, so that code
+    quoted in a narrow column (``current_step_x/(3*x)``) wraps instead of running into the margin."""
+    parts = re.split(r"(\\\(.*?\\\))", t)
     for i in range(0, len(parts), 2):
         parts[i] = re.sub(r"(/|\\_|\(|\*)(?=\S)", r"\1\\allowbreak{}", parts[i])
-    return "$".join(parts)
+    return "".join(parts)
 
 
 def render_latex(parts: ReportParts, digits: int | None = None) -> str:
     """The LaTeX text of the report (figures are the file names ``collect`` was given by ``draw``)."""
-    w = _Latex()
+    w = _Latex(r.claim.id for r in parts.results)
     prov = parts.prov
     body = [PREAMBLE, r"\title{exactcube verification report}",
             rf"\author{{exactcube {latex_escape(prov['exactcube'])}}}", rf"\date{{{latex_escape(prov['date'])}}}",
@@ -461,13 +477,20 @@ math{font-size:1.05em} .long{color:#555}
 
 
 class _Html:
-    def __init__(self):
-        self.longs = _Longs()
+    def __init__(self, claim_ids=()):
+        self.longs = _Longs(lambda lead, n, k: f'{lead}…<a class="long" href="#long-{k}">[{n} digits]</a>')
+        self.claim_ids = set(claim_ids)
 
     def text(self, s) -> str:
-        s = str(s)
-        pieces = self.longs.cut(s, lambda lead, n, k: f'{lead}…<a class="long" href="#long-{k}">[{n} digits]</a>')
-        return "".join(p if is_mark else html_text(p) for is_mark, p in pieces)
+        """Content (or a string read for ``$...$``) as HTML with MathML; long digit runs compact, linked."""
+        return to_html(as_content(s), ref=self.ref, long=self.longs)
+
+    def ref(self, p: Ref) -> str:
+        """A reference: a claim of the report linked to its section, ids in typewriter type, the rest as text."""
+        if p.kind == "claim" and p.target in self.claim_ids and not p.label:
+            t = html.escape(p.target, quote=True)
+            return f'<a class="id" href="#{t}">{html.escape(p.target)}</a>'
+        return f'<code class="id">{html.escape(p.text)}</code>' if p.typewriter else html.escape(p.text)
 
     def summary(self, results) -> str:
         used_out, used_ev, counts = _summary_counts(results)
@@ -487,7 +510,7 @@ class _Html:
             verdict = (f'<b class="{v.outcome.value}">{v.outcome.value}</b> ({v.evidence.value})'
                        + self.under(c.document, v) + ". " + self.text(v.details))
             if v.witness is not None and v.outcome.value in ("refuted", "open"):
-                verdict += " Witness: " + self.text(str(v.witness)) + "."
+                verdict += " Witness: " + self.text(witness_content(v.witness)) + "."
             if v.errata:
                 verdict += f' <a href="#errata">{html.escape(errata_phrase(v.errata))}</a>.'
             for alt in v.alternatives:
@@ -532,12 +555,12 @@ class _Html:
         rows = []
         for c, e in errata:
             kind = e.kind.value
-            where = self.text(e.where + (f" ({e.note})" if e.note else ""))
+            where = self.text(legacy(e.where) + (" (" + e.note + ")" if e.note else ""))
             rows.append(f'<tr><td><a class="id" href="#{html.escape(c.id, quote=True)}">{html.escape(c.id)}</a>'
                         + (f"<br>({html.escape(kind)})" if kind else "") + f"</td><td>{where}</td>"
-                        f'<td class="erratum"><span class="printed">{html_text(e.printed)}</span></td>'
-                        f'<td><span class="true">{html_text(e.true)}</span></td>'
-                        f"<td>{html_text(e.true_rounded)}</td></tr>")
+                        f'<td class="erratum"><span class="printed">{self.text(legacy(e.printed))}</span></td>'
+                        f'<td><span class="true">{self.text(legacy(e.true))}</span></td>'
+                        f"<td>{self.text(legacy(e.true_rounded))}</td></tr>")
         return ("<p>Every printed value that differs from the true one beyond its printed rounding: the printed "
                 "value (struck through) beside the true one, and the true one rounded as it should have been "
                 "printed.</p>"
@@ -554,7 +577,7 @@ class _Html:
 
 def render_html(parts: ReportParts, digits: int | None = None) -> str:
     """The report as one self-contained HTML file: MathML, inline SVG figures, no scripts, no network."""
-    w = _Html()
+    w = _Html(r.claim.id for r in parts.results)
     toc = ['<li><a href="#summary">Summary</a></li>']
     body = [f"<h1>exactcube verification report</h1><p>exactcube {html.escape(parts.prov['exactcube'])}, "
             f"{html.escape(parts.prov['date'])}</p><p>{html.escape(_intro(parts))}</p>", "TOC",

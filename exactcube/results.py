@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, ClassVar, Iterable, Iterator, Mapping
 
+from .content import Content, as_content, to_json
 from .display import ExactDisplay
 from .numbers import is_mpq
 
@@ -286,7 +287,8 @@ class Erratum:
     printed: str
     true: str
     true_rounded: str = ""
-    note: str = ""
+    #: What the reader should know of it: :class:`exactcube.content.Content` (a ``str`` is read for ``$...$``).
+    note: Content = Content()
     kind: ErratumKind = field(kw_only=True)
     #: Errata that are one slip of the source (one caption mistake showing in three places) share a
     #: ``slip`` name and are counted once (:func:`counted_errata`); '' for a slip of its own.
@@ -294,6 +296,7 @@ class Erratum:
 
     def __post_init__(self):
         object.__setattr__(self, "kind", ErratumKind(self.kind))
+        object.__setattr__(self, "note", as_content(self.note))
 
     def as_dict(self) -> dict:
         return {
@@ -302,7 +305,7 @@ class Erratum:
             "true": self.true,
             "true_rounded": self.true_rounded,
             "kind": self.kind.value,
-            "note": self.note,
+            "note": to_json(self.note),
             **({"slip": self.slip} if self.slip else {}),
         }
 

@@ -7,6 +7,7 @@ import sympy as sp
 
 from exactcube.brownian import alternating as alt
 from exactcube.claims import Evidence, refuted, verified
+from exactcube.content import eq, math, say, table, value
 from exactcube.numbers import mpq
 from exactcube.symbolic import to_sympy
 
@@ -78,20 +79,23 @@ def consistency_lemma_check(identity=None, answer=None):
                 xx = lo + 1 + i
                 truth = sp.Rational(int(pr.p), int(pr.q))
                 ga, gb = sp.Integer(xx - lo), sp.Integer(hi - xx)
+                walk = table(["from", "up to", "down to", "hitting chance"], [[xx, hi, lo, truth]])
                 if f_answer(ga, gb) != truth:
-                    return refuted(EXACT, f"the walk from {xx} reaches {hi} before {lo} with chance {truth}, "
-                                          f"not {eq2} = {f_answer(ga, gb)}", (lo, xx, hi, str(truth)))
+                    return refuted(EXACT, say(f"the walk from {xx} reaches {hi} before {lo} with chance", value(truth),
+                                              ", not", math(eq2), "=", f_answer(ga, gb)), walk)
                 if f_identity(sp.Integer(xx), ga, gb, truth) != 0:
-                    return refuted(EXACT, f"(1) fails at the walk's hitting chance from {xx} on [{lo}, {hi}]",
-                                   (lo, xx, hi, str(truth)))
+                    return refuted(EXACT, say(eq(1), f"fails at the walk's hitting chance from {xx} on $[{lo}, {hi}]$"),
+                                   walk)
     sol = sp.solve(eq1, P)
     if len(sol) != 1 or sp.simplify(sol[0] - eq2) != 0:
-        return refuted(EXACT, f"solving (1) for P(E) gives {sol}, not {eq2}", [str(s) for s in sol])
+        found = say(*[math(x) for x in sol]) if sol else say("no solution")
+        return refuted(EXACT, say("solving", eq(1), "for $P$ gives", found, ", not", math(eq2)), found)
     return verified(
         EXACT,
-        "solving the martingale identity (1) x = P(x+b) + (1-P)(x-a) gives P = a/(a+b) symbolically; "
-        "and for the simple symmetric random walk on 0..16 the hitting probabilities, solved exactly as a "
-        "linear system for every interval, equal (x-lo)/(hi-lo) and satisfy (1).",
+        say("solving the martingale identity", eq(1), ", $x = P(x+b) + (1-P)(x-a)$, gives $P = a/(a+b)$ "
+            "symbolically; and for the simple symmetric random walk on $0, 1, \\ldots, 16$ the hitting probabilities, "
+            "solved exactly as a linear system for every interval $[l, h]$, equal $(x-l)/(h-l)$ and satisfy", eq(1),
+            "."),
     )
 
 
@@ -118,37 +122,44 @@ def first_double_optimal_at_fold_point(doubles, p0=mpq(1, 2)):
             take_val = 2 * (2 * (t - (1 - dd)) / dd - 1)
         fold_point = sp.solve(sp.Eq(take_val, 1), t)
         if fold_point != [d]:
-            return refuted(EXACT, f"k={k}: B's fold point is {fold_point}, not d = {d}", (k, fold_point))
+            found = say(*[math(x) for x in fold_point]) if fold_point else say("none")
+            return refuted(EXACT, say(f"with $k = {k}$ doubles left B's fold point is", found, ", not", math(sp.Eq(sp.Symbol("d"), d))),
+                           say(f"$k = {k}$:", found))
         h = (to_sympy(p0) - low) / (t - low)
         pieces = [(h * take_val - (1 - h), to_sympy(p0), d, +1), (h * 1 - (1 - h), d, sp.Integer(1), -1)]
         for expr, a, b, sign in pieces:
             deriv = sp.together(sp.diff(expr, t))
             if sp.simplify(deriv) == 0:
                 if sign < 0:
-                    return refuted(EXACT, f"k={k}: value is flat after the fold point", k)
-                flat.append("∞" if k is None else str(k))
+                    return refuted(EXACT, say(f"with $k = {k}$ doubles left the value is flat after the fold point"),
+                                   say(f"$k = {k}$"))
+                flat.append(r"\infty" if k is None else str(k))
                 continue
             num, _den = sp.fraction(deriv)
             poly = sp.Poly(sp.expand(num), t)
             if b > a and poly.count_roots(a, b) != 0:
-                return refuted(EXACT, f"k={k}: derivative changes sign on [{a}, {b}]", (k, str(poly)))
+                return refuted(EXACT, say(f"with $k = {k}$ doubles left the derivative changes sign on the interval from",
+                                          math(a), "to", math(b)), say("numerator of the derivative:", math(poly.as_expr())))
             s = sp.sign(deriv.subs(t, (a + b) / 2))
             if s != sign:
-                return refuted(EXACT, f"k={k}: value is not {'increasing' if sign > 0 else 'decreasing'} on "
-                                      f"[{a}, {b}]", (k, str(s)))
+                return refuted(EXACT, say(f"with $k = {k}$ doubles left the value is not "
+                                          f"{'increasing' if sign > 0 else 'decreasing'} on the interval from", math(a),
+                                          "to", math(b)), say("sign of the derivative at the midpoint:", math(s)))
         # the library's value function agrees with the symbolic one at the optimum
         v_lib = alt.value_of_first_double_at(alt.doubling_point(k), k, p0)
         v_sym = (pieces[1][0]).subs(t, d)
         if to_sympy(v_lib) != sp.nsimplify(v_sym):
-            return refuted(EXACT, f"k={k}: library value {v_lib} != symbolic {v_sym}", k)
-        checked.append("∞" if k is None else str(k))
+            return refuted(EXACT, say(f"with $k = {k}$ doubles left the library's value", value(v_lib),
+                                      "differs from the symbolic", math(v_sym)), say(f"$k = {k}$"))
+        checked.append(r"\infty" if k is None else str(k))
+    ks = lambda xs: ", ".join(f"${x}$" for x in xs)  # noqa: E731
     return verified(
         EXACT,
-        f"from p0 = {p0}, A's equity as a function of his first doubling point t (B optimal) never decreases "
-        f"up to B's fold point d and strictly decreases after it, for doubles left = {', '.join(checked)}; "
-        "so the optimal doubling point α equals the fold point β."
-        + (f" Finding: for doubles left = {', '.join(flat)} the value is constant in t before the fold point "
-           "(doubling early, if taken, is exactly as good as waiting: the centred equity is linear with the same "
-           "slope as the dead cube's), so β is the largest optimal doubling point, not the only one."
+        say("from", value(p0, name="p_0"), ", A's equity as a function of his first doubling point $t$ (B optimal) "
+            f"never decreases up to B's fold point $d$ and strictly decreases after it, for {ks(checked)} doubles "
+            "left; so the optimal doubling point $\\alpha$ equals the fold point $\\beta$.")
+        + (say(f" Finding: for {ks(flat)} doubles left the value is constant in $t$ before the fold point "
+               "(doubling early, if taken, is exactly as good as waiting: the centred equity is linear with the same "
+               "slope as the dead cube's), so $\\beta$ is the largest optimal doubling point, not the only one.")
            if flat else ""),
     )

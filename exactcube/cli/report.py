@@ -25,6 +25,9 @@ section with the true values in full and the run's provenance.  --paper scopes e
   exactcube report -o report.tex      write the LaTeX only (figures in report-figures/)
   exactcube report -o report.html     one self-contained HTML file: MathML, inline SVG figures
   exactcube report -o -               the LaTeX on standard output (no figures)
+  exactcube report --from run.json -o report.pdf
+                                      typeset a saved 'exactcube verify --json run.json' (schema
+                                      version 3) without checking any claim again
 
 Compiling needs pdflatex (Debian: apt-get install texlive-latex-base texlive-latex-recommended
 texlive-fonts-recommended lmodern latexmk); figures need matplotlib (pip install 'exactcube[plot]').
@@ -37,6 +40,8 @@ def add_arguments(p):
     p.add_argument("--paper", action="append", metavar="ID", help="only this document; repeatable"
                    ).completer = complete_documents
     p.add_argument("--slow", action="store_true", help="include the slow claims")
+    p.add_argument("--from", dest="from_file", metavar="RUN.json",
+                   help="the verdicts of a saved 'verify --json' run (schema version 3): no claim is checked again")
     p.add_argument("--no-figures", action="store_true", help="leave the figures out")
     add_digits(p, None, what="decimals for table cells")
 
@@ -128,6 +133,37 @@ def _summary(parts, out, path):
         out.print(f"  could not include {f}")
 
 
+def _saved_run(args):
+    """The results of a saved ``verify --json`` file (schema version 3), scoped by ``--paper``; BadInput (one line,
+    exit 2) for a file that cannot be read, is not JSON, or holds another schema version."""
+    import json
+
+    from .. import catalog
+    from ..claims import documents, results_from_json
+
+    path = args.from_file
+    try:
+        with open(path, encoding="utf-8") as f:
+            doc = json.load(f)
+    except OSError as exc:
+        raise BadInput(f"--from: cannot read {path}: {exc.strerror or exc}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise BadInput(f"--from: {path} is not JSON ({exc})") from None
+    load_errors = catalog.load()  # the registered tables and figures; no claim is run
+    try:
+        results = results_from_json(doc)
+    except (ValueError, KeyError, TypeError) as exc:
+        raise BadInput(f"--from: {path}: {exc}") from None
+    if args.paper:
+        known = set(documents()) | {r.claim.document for r in results}
+        for pid in args.paper:
+            if pid not in known:
+                raise BadInput(f"unknown document {pid!r}; known: {', '.join(sorted(known))}")
+        results = [r for r in results if r.claim.document in args.paper]
+    seconds = doc.get("seconds", 0.0)
+    return results, load_errors, seconds if isinstance(seconds, (int, float)) else 0.0
+
+
 def run(args, out) -> int:
     from ..claims import run_claims
     from ..report import collect, render_html, render_latex, svg_of
@@ -145,10 +181,14 @@ def run(args, out) -> int:
     if not to_stdout:
         sweep_stale_builds(folder)  # what a killed PDF build left, whatever this run writes
     args.claim = None
-    claims, load_errors = select(args)
     t0 = time.perf_counter()
-    with progress("checking claims", len(claims)) as bar:
-        results = run_claims(claims, on_done=lambda r: bar.advance(1, r.claim.id))
+    if args.from_file:
+        results, load_errors, seconds = _saved_run(args)
+        t0 -= seconds  # the provenance states the duration of the run that was saved
+    else:
+        claims, load_errors = select(args)
+        with progress("checking claims", len(claims)) as bar:
+            results = run_claims(claims, on_done=lambda r: bar.advance(1, r.claim.id))
     for e in load_errors:
         out.print(f"  could not load {e.module}: {e.error}")
     figures = _figures_available(not args.no_figures)

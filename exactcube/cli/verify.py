@@ -246,19 +246,26 @@ def _report(args, out, results, elapsed, mutations, load_errors, real_out) -> in
 
 
 def details_text(r, mutation=None) -> str:
-    """The details of one result as plain text: reasons, readings, errata with kind, mutants."""
+    """The details of one result as plain text (:func:`exactcube.content.to_plain`): reasons, witness, readings,
+    errata with kind, mutants."""
+    from ..content import legacy, to_plain
+    from ..report import witness_content
+
     v = r.verdict
     if v is None:
         return r.error
-    d = v.details
+    d = to_plain(v.details)
+    if v.witness is not None and v.outcome.value in ("refuted", "open"):
+        d += "\n  witness: " + to_plain(witness_content(v.witness)).strip()
     if v.assumptions:
-        d += "\n  " + v.under
+        d += "\n  " + to_plain(legacy(v.under))
     for e in v.errata:
-        d += (f"\n  [{e.kind.value}] {e.where}: printed {e.printed}, true {e.true}"
-              + (f" (should read {e.true_rounded})" if e.true_rounded and e.true_rounded != e.true else "")
-              + (f"; {e.note}" if e.note else ""))
+        printed, true, rounded = (to_plain(legacy(x)) for x in (e.printed, e.true, e.true_rounded))
+        d += (f"\n  [{e.kind.value}] {to_plain(legacy(e.where))}: printed {printed}, true {true}"
+              + (f" (should read {rounded})" if e.true_rounded and e.true_rounded != e.true else "")
+              + (f"; {to_plain(e.note)}" if e.note else ""))
     for alt in v.alternatives:
-        d += f"\n  {alt.label()}: {alt.details}"
+        d += f"\n  {alt.label()}: {to_plain(alt.details)}"
     if mutation is not None:
         d += (f"\n  mutants: {mutation.caught} of {mutation.tried} caught, {mutation.survived} survived, "
               f"{mutation.errored} errors")
@@ -334,12 +341,18 @@ def readings_legend(results) -> list[str]:
     for r in results:
         for a in (r.verdict.assumptions if r.verdict else ()):
             used[a] = used.get(a, 0) + 1
-    return [f"under {a} ({n} claim{'' if n == 1 else 's'}): {get_assumption(a).sentence}"
+    from ..content import legacy, to_plain
+
+    return [f"under {a} ({n} claim{'' if n == 1 else 's'}): {to_plain(legacy(get_assumption(a).sentence))}"
             for a, n in sorted(used.items())]
 
 
+#: The version of the ``--json`` document (exactcube/schema/verdicts.json; version 2 is verdicts-v2.json).
+SCHEMA_VERSION = 3
+
+
 def verdicts_document(results, elapsed, load_errors, mutations, version) -> dict:
-    """The ``--json`` document, schema version 2 (exactcube/schema/verdicts.json)."""
+    """The ``--json`` document, schema version 3 (exactcube/schema/verdicts.json)."""
     from ..results import ASSUMPTIONS
 
     claims = []
@@ -355,7 +368,7 @@ def verdicts_document(results, elapsed, load_errors, mutations, version) -> dict
                 used.update(alt.assumptions)
     return {
         "schema": "exactcube-verdicts",
-        "schema_version": 2,
+        "schema_version": SCHEMA_VERSION,
         "exactcube_version": version,
         "seconds": round(elapsed, 6),
         "summary": summary_counts(results),

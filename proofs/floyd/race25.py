@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from exactcube.claims import Erratum, ErratumKind, Evidence, claim, erratum, refuted, verified
+from exactcube.content import claim_ref, say, table, value
 from exactcube.errors import TooLarge
-from exactcube.numbers import format_decimal, format_exact, mpq, parse_int, parse_printed
+from exactcube.numbers import mpq, parse_int, parse_printed
 from exactcube.printed import printed
 from exactcube.results import assumption
 from exactcube.race import cubeless as cl
@@ -70,35 +71,38 @@ def f_table(size: int = 25) -> Table:
     if size > 200:
         raise TooLarge(f"--size {size} is too large for a printed table (at most 200)")
     run = run_floyd(size)
-    t = Table("floyd.f", "f(A, B), plain two-dice sums, player needing A moves first", [str(a) for a in range(1, size + 1)],
+    t = Table("floyd.f", "$f(A, B)$, plain two-dice sums, player needing $A$ moves first", [str(a) for a in range(1, size + 1)],
               [str(b) for b in range(1, size + 1)], row_header="A \\ B", evidence="exact", digits=4,
               source="floyd, GETF; exact rationals instead of SUM/36.0",
-              notes="f(A,B) = 1 - (1/36) sum_{i,j} f(B, A-i-j); f = 1 for A <= 0, 0 for B <= 0.")
+              notes=r"$f(A,B) = 1 - \frac{1}{36} \sum_{i,j} f(B, A-i-j)$; $f = 1$ for $A \le 0$, $0$ for $B \le 0$.")
     for (a, b), v in run.values.items():
         t.set(str(a), str(b), v)
     return t
 
 
 @claim("floyd.f25", "the displayed recurrence, GETF and 'WRITE F[25,25]'",
-       "f(A, B) computed by the recurrence f(A,B) = 1 - (1/36) sum f(B, A-i-j) in the stated order gives f(25, 25).")
+       r"$f(A, B)$ computed by the recurrence $f(A,B) = 1 - \frac{1}{36} \sum f(B, A-i-j)$ in the stated order gives "
+       "$f(25, 25)$.")
 def f25():
     run = run_floyd(25)
     v = run(25, 25)
     other = cl.win_probability(25, 25, dm.PLAIN).value  # turn-count method, independent
     if v != other:
-        return refuted(EXACT, f"Floyd's recurrence gives {v}, the turn-count method {other}", (str(v), str(other)))
+        return refuted(EXACT, say("Floyd's recurrence gives", value(v), ", the turn-count method", value(other)),
+                       table(["method", "$f(25, 25)$"], [["Floyd's recurrence", v], ["turn counts", other]]))
     full = cl.win_table(25, dm.PLAIN)
     for (a, b), fv in run.values.items():
         if full(a, b) != fv:
-            return refuted(EXACT, f"f({a},{b}) differs between the two methods", (a, b))
+            return refuted(EXACT, say(f"$f({a}, {b})$ differs between the two methods"),
+                           say(f"$A = {a}$, $B = {b}$"))
     # the recurrence with its constants as printed must give the same table
     for (a, b), fv in printed_recurrence(25, RECURRENCE.value).items():
         if full(a, b) != fv:
-            return refuted(EXACT, f"the displayed recurrence, as printed, gives f({a},{b}) = {format_exact(fv)}, "
-                                  f"the turn-count method {format_exact(full(a, b))}", (a, b))
-    return verified(EXACT, f"f(25, 25) = {format_exact(v)} ≈ {format_decimal(v, 6)}; the same exact value from zk77's "
-                           "turn-count convolution, and all 625 entries f(A, B), 1 <= A, B <= 25, agree.",
-                    {"f(25,25)": format_exact(v)})
+            return refuted(EXACT, say("the displayed recurrence, as printed, gives", value(fv, name=f"f({a}, {b})"),
+                                      ", the turn-count method", value(full(a, b))), say(f"$A = {a}$, $B = {b}$"))
+    return verified(EXACT, say(value(v, name="f(25, 25)"), "; the same exact value from zk77's turn-count "
+                               "convolution, and all 625 entries $f(A, B)$, $1 \\le A, B \\le 25$, agree."),
+                    say(value(v, name="f(25, 25)")))
 
 
 @claim("floyd.order", "the evaluation orders",
@@ -107,29 +111,29 @@ def f25():
 def order():
     lo, hi = READ_RANGE.value
     if sorted({i + j for i in range(1, 7) for j in range(1, 7)}) != list(range(lo, hi + 1)):
-        return refuted(EXACT, f"two dice make A - i - j range over A-2 .. A-12, not A-{lo} .. A-{hi}", (lo, hi))
+        return refuted(EXACT, say(f"two dice make $A - i - j$ range over $A-2, \\ldots, A-12$, not $A-{lo}, \\ldots, A-{hi}$"),
+                       say(f"the printed range $A-{lo}, \\ldots, A-{hi}$"))
     loop = list(floyd_order(len(ORDER_ROWS)))
     start = 0
     for n, row in enumerate(ORDER_ROWS, start=1):
         listed = tuple(tuple(p) for p in row.value)
         if listed != tuple(loop[start:start + len(listed)]) or len(listed) != 2 * n - 1:
-            return refuted(EXACT, f"row {n} of the printed order, {listed}, is not the loop's order "
-                                  f"{tuple(loop[start:start + 2 * n - 1])}", listed)
+            pairs = lambda ps: ", ".join(f"$f({x}, {y})$" for x, y in ps)  # noqa: E731
+            return refuted(EXACT, say(f"row {n} of the printed order, {pairs(listed)}, is not the loop's order "
+                                      f"{pairs(loop[start:start + 2 * n - 1])}"), say(pairs(listed)))
         start += len(listed)
     a = run_floyd(25, order="floyd")
     b = run_floyd(25, order="sum")
-    if a.read_before_written:
-        return refuted(EXACT, f"Floyd's order reads {a.read_before_written[0][1]} before computing it",
-                       a.read_before_written[0])
-    if b.read_before_written:
-        return refuted(EXACT, f"the sum order reads {b.read_before_written[0][1]} before computing it",
-                       b.read_before_written[0])
+    for name, run in (("Floyd's order", a), ("the sum order", b)):
+        if run.read_before_written:
+            x, y = run.read_before_written[0][1]
+            return refuted(EXACT, say(f"{name} reads $F[{x}, {y}]$ before computing it"), say(f"$F[{x}, {y}]$"))
     if a.values != b.values:
         return refuted(EXACT, "the two orders give different tables", None)
-    return verified(EXACT, "the four printed rows of the order are the program's loop order (row n: f(n,1) .. "
-                           "f(n,n-1), then f(1,n) .. f(n,n)) and two dice make the reads f(B, A-2) .. f(B, A-12); "
-                           "instrumented run: in both orders every entry F[B, A-i-j] with A-i-j >= 1 is computed "
-                           "before it is read, and both give the same 625 exact values.")
+    return verified(EXACT, r"the four printed rows of the order are the program's loop order (row $n$: $f(n,1), \ldots, "
+                           r"f(n,n-1)$, then $f(1,n), \ldots, f(n,n)$) and two dice make the reads $f(B, A-2), \ldots, "
+                           r"f(B, A-12)$; instrumented run: in both orders every entry $F[B, A-i-j]$ with $A-i-j \ge 1$ "
+                           "is computed before it is read, and both give the same 625 exact values.")
 
 
 @claim("floyd.exercise", "Exercise",
@@ -143,16 +147,19 @@ def exercise():
     if init != expected:
         missing = sorted(expected - init)[:3]
         extra = sorted(init - expected)[:3]
-        return refuted(EXACT, f"initialised set differs from F[1..25, -11..0]: missing {missing}, extra {extra}",
-                       (missing, extra))
+        cells = lambda ps: ", ".join(f"$F[{x}, {y}]$" for x, y in ps) or "none"  # noqa: E731
+        return refuted(EXACT, say(r"the initialised set differs from $F[b, k]$, $1 \le b \le 25$, $-11 \le k \le 0$:",
+                                  f"missing {cells(missing)}; extra {cells(extra)}"),
+                       table(["missing", "extra"], [[cells(missing), cells(extra)]]))
     if run.first_bounds != (1, 25) or run.second_bounds != (-11, 25):
-        return refuted(EXACT, f"subscript ranges used: {run.first_bounds}, {run.second_bounds}",
-                       (run.first_bounds, run.second_bounds))
-    return verified(EXACT, "Answer, from an instrumented run of Floyd's algorithm: the entries read but never computed "
-                           "are exactly F[B, K] for 1 <= B <= 25 and -11 <= K <= 0 (300 entries), all to be set to 0 "
-                           "(the opponent has already reached his total; the rule f = 1 for A <= 0 is never needed, "
-                           "since the first subscript read is always B >= 1). Subscript bounds: F[1:25, -11:25].",
-                    {"initialise": "F[1..25, -11..0] = 0", "bounds": "F[1:25, -11:25]"})
+        (a1, b1), (a2, b2) = run.first_bounds, run.second_bounds
+        return refuted(EXACT, say(f"subscript ranges used: $F[{a1}:{b1}, {a2}:{b2}]$"), say(f"$F[{a1}:{b1}, {a2}:{b2}]$"))
+    return verified(EXACT, r"Answer, from an instrumented run of Floyd's algorithm: the entries read but never computed "
+                           r"are exactly $F[B, K]$ for $1 \le B \le 25$ and $-11 \le K \le 0$ (300 entries), all to be "
+                           r"set to 0 (the opponent has already reached his total; the rule $f = 1$ for $A \le 0$ is never "
+                           r"needed, since the first subscript read is always $B \ge 1$). Subscript bounds: "
+                           r"$F[1:25, -11:25]$.",
+                    say(r"initialise $F[B, K] = 0$ for $1 \le B \le 25$, $-11 \le K \le 0$; bounds $F[1:25, -11:25]$"))
 
 
 @claim("floyd.bet", "opening paragraph",
@@ -161,17 +168,18 @@ def bet():
     odds, threshold = ODDS.value, parse_printed(THRESHOLD.value)
     breakeven = mpq(1, odds + 1)  # win `odds` with chance p, lose 1 otherwise: p*odds - (1-p) = 0
     if threshold != breakeven:
-        return refuted(EXACT, f"at {odds} to 1 the break-even chance is {breakeven}, not {THRESHOLD.value}",
-                       str(breakeven), assumptions=(ODDS_READING.id,))
+        return refuted(EXACT, say(f"at {odds} to 1 the break-even chance is", value(breakeven), ", not",
+                                  f"${THRESHOLD.value}$"), say(value(breakeven, name="p")),
+                       assumptions=(ODDS_READING.id,))
     v = run_floyd(25)(25, 25)
     mine = 1 - v  # I roll second
     ev = odds * mine - (1 - mine)  # win `odds`, lose 1
     verdict = "accept" if mine > threshold else "decline"
-    return verified(EXACT, f"My chance (second to roll, needing 25 against 25) is 1 - f(25,25) = {format_exact(mine)} "
-                           f"≈ {format_decimal(mine, 6)}, so my expectation per unit staked at 3 to 1 is "
-                           f"4·chance - 1 = {format_decimal(ev, 6)}: {verdict} the bet "
-                           "(the 0.25 criterion is exactly the break-even of the 3-to-1 odds).",
-                    {"my_chance": format_exact(mine), "answer": verdict}, assumptions=(ODDS_READING.id,))
+    return verified(EXACT, say("My chance (second to roll, needing 25 against 25) is", value(mine, name="1 - f(25, 25)"),
+                               ", so my expectation per unit staked at 3 to 1 is",
+                               value(ev, name=f"{odds + 1}p - 1"), f": {verdict} the bet (the 0.25 criterion is "
+                               "exactly the break-even of the 3-to-1 odds)."),
+                    say(value(mine, name="p"), f"; {verdict}"), assumptions=(ODDS_READING.id,))
 
 
 @claim("floyd.algorithm", "the program text",
@@ -180,24 +188,28 @@ def bet():
 def algorithm_text():
     total, written, up_to = TOTAL.value, tuple(WRITTEN.value), UP_TO.value
     if written != (total, total):
-        return refuted(EXACT, f"the program writes F{list(written)}, not the game's value F[{total},{total}]", written)
+        w = ", ".join(map(str, written))
+        return refuted(EXACT, say(f"the program writes $F[{w}]$, not the game's value $F[{total}, {total}]$"),
+                       say(f"$F[{w}]$"))
     if up_to != total:
-        return refuted(EXACT, f"a table up to {up_to} does not end at the game's total {total}", up_to)
+        return refuted(EXACT, say(f"a table up to {up_to} does not end at the game's total {total}"),
+                       say(value(up_to)))
     bound = LOOP_BOUND.value
     # FOR LARGER := 1 TO x runs LARGER = 1, 2, ... while LARGER <= x (Algol/SAIL step-until semantics)
     last = int(parse_printed(bound) // 1)
     run = run_floyd(last) if last >= 1 else None
     if run is not None and last == up_to and written in run.values:
-        return verified(EXACT, f"with the bound {bound} the loop computes f(A, B) for 1 <= A, B <= {up_to} (as the "
-                               f"text says) and F[{total},{total}] is computed before it is written")
+        return verified(EXACT, say(f"with the bound {bound} the loop computes $f(A, B)$ for $1 \\le A, B \\le {up_to}$ "
+                                   f"(as the text says) and $F[{total}, {total}]$ is computed before it is written"))
     stops = f"stops at LARGER = {last}" if last >= 1 else "never runs"
-    return erratum(EXACT, f"With the bound as extracted ({bound}) the loop {stops} and F[{total},{total}] is never "
-                          f"computed; the bound must be {up_to} (the note computes f for A and B up to {up_to} and writes "
-                          f"F[{total},{total}]). The '{bound}' is most likely damage in the available text: the same "
-                          "'25' -> '2.5' corruption occurs in our copy of ju24 (a listing's line number 25 read as "
-                          "2.5). With 25 the algorithm is correct (claims floyd.order, floyd.f25).",
+    return erratum(EXACT, say(f"With the bound as extracted ({bound}) the loop {stops} and $F[{total}, {total}]$ is never "
+                              f"computed; the bound must be {up_to} (the note computes $f$ for $A$ and $B$ up to {up_to} "
+                              f"and writes $F[{total}, {total}]$). The '{bound}' is most likely damage in the available "
+                              "text: the same corruption of 25 into 2.5 occurs in our copy of ju24 (a listing's line "
+                              "number 25 read as 2.5). With 25 the algorithm is correct (claims", claim_ref("floyd.order"),
+                              "and", claim_ref("floyd.f25"), ")."),
                    [Erratum(LOOP_BOUND.where, bound, str(up_to), str(up_to),
-                            note="most likely an extraction artefact (the same '25' -> '2.5' damage is in our copy "
+                            note="most likely an extraction artefact (the same damage, 25 read as 2.5, is in our copy "
                                  "of ju24); a typo in the note cannot be ruled out",
                             kind=ErratumKind.TRANSCRIPTION)]
                    if bound.replace(".", "") == str(up_to) else  # only a lost/moved point is damage of the text

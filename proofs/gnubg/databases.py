@@ -16,6 +16,7 @@ import subprocess
 import tempfile
 
 from exactcube.claims import Erratum, ErratumKind, Evidence, claim, erratum, open_, verified
+from exactcube.content import table, value
 from exactcube.numbers import format_decimal, format_exact, mpq
 from exactcube.printed import Arithmetic, erratum_kind, printed
 from exactcube.race.bearoff import onesided as os_
@@ -131,7 +132,7 @@ def deviation_erratum(table, dev, gammon: bool, play: dict | None = None) -> Err
     return Erratum(position_where(table, dev.index, gammon), f"{dev.word}/65535 at {dev.rolls} rolls",
                    f"{format_exact(dev.exact)} = {format_decimal(t, 2)}/65535",
                    f"{nearest_quantum(dev.exact)}/65535",
-                   note=f"{ruling.reason} (a unit is one quantum, 1/65535); {dev.words_off} of the position's 32 words "
+                   note=f"{ruling.reason} (a unit is one quantum, $1/65535$); {dev.words_off} of the position's 32 words "
                         f"off by more than half a quantum; nearest quanta {lo} and {hi}"
                         + ("" if CAUSES[cause] in ruling.reason else
                            f"; cause: {CAUSES[cause] or NO_CAUSE}")
@@ -160,7 +161,7 @@ def one_sided_verdict(gammon: bool = False, indices=None):
     erratum (:func:`deviation_erratum`), the outcome by :func:`exactcube.claims.errata_outcome`."""
     path = os_.find_gnubg_os()
     if path is None:
-        return open_(EXACT, NO_GNUBG_DATA, {"scope": NO_GNUBG_DATA})
+        return open_(EXACT, NO_GNUBG_DATA)
     table = os_.gammon_table() if gammon else os_.one_sided()
     stored = [item.value for item in stored_items(path, gammon, table)]
     # the positions gnubg stores as P = 1 at 0 rolls without building them: the empty position, and for
@@ -180,17 +181,17 @@ def one_sided_verdict(gammon: bool = False, indices=None):
     if gammon:
         res = os_.compare_gammons_with_gnubg(stored, built)
         what = (f"{res.entries:,} gammon words of the {res.entries // 32:,} positions with 15 checkers, and the "
-                f"{len(ends):,} positions with a checker off (P(G = 0) = 1)")
+                f"{len(ends):,} positions with a checker off ($P(G = 0) = 1$)")
     else:
         res = os_.compare_with_gnubg(table, stored, built)
         what = (f"{res.entries:,} bear-off words of {res.entries // 32:,} positions"
-                + (", and the empty position (P(N = 0) = 1)" if ends else ""))
+                + (", and the empty position ($P(N = 0) = 1$)" if ends else ""))
     errata = [deviation_erratum(table, d, gammon,
                                 os_.explain_play(table, stored, d.index) if d.cause == "gnubg play" else None)
               for d in res.deviations] + errata
     kinds = _kinds(errata)
     details = (f"{what} compared with the exact distributions: {res.beyond:,} words in {res.positions_beyond:,} "
-               f"positions off by more than half a quantum (1/65535), the largest "
+               f"positions off by more than half a quantum ($1/65535$), the largest "
                f"{format_decimal(res.max_dev, 2)} quanta (position {_counts(res.max_at[0]) if res.max_at else '-'}, "
                f"{res.max_at[1] if res.max_at else '-'} rolls); by cause (positions): "
                + ", ".join(f"{c} {n:,}" for c, n in sorted(res.causes.items()))
@@ -198,9 +199,13 @@ def one_sided_verdict(gammon: bool = False, indices=None):
                + f". Replaying gnubg's integer step on its stored successors reproduces {res.replay_matches:,} of "
                  f"{res.replay_checked:,} positions; at {res.ties_resolved:,} with tied candidate plays the stored "
                  "words fix which play gnubg took.")
-    witness = {"words": res.entries, "words_off": res.beyond, "positions_off": res.positions_beyond,
-               "max_quanta": format_exact(res.max_dev), "causes": dict(res.causes), "kinds": kinds,
-               "replay_reproduces": [res.replay_matches, res.replay_checked], "ties_resolved": res.ties_resolved}
+    witness = table(["", "count"],
+                    [["words", res.entries], ["words off by more than half a quantum", res.beyond],
+                     ["positions off", res.positions_beyond], ["largest deviation (quanta)", value(res.max_dev, 2)]]
+                    + [[f"positions by cause: {c}", n] for c, n in sorted(res.causes.items())]
+                    + [[f"positions by kind: {k}", n] for k, n in sorted(kinds.items())]
+                    + [["replays reproducing gnubg's step", f"{res.replay_matches:,} of {res.replay_checked:,}"],
+                       ["ties resolved by the stored words", res.ties_resolved]])
     if not errata:
         return verified(EXACT, details, witness)
     return erratum(EXACT, details, errata, witness)
@@ -329,8 +334,8 @@ def action_erratum(d: dict) -> Erratum:
                    f"{d['exact']} (no double {format_exact(nd)}, double/take {format_exact(dt)})", d["exact"],
                    note=f"substantive (judged: a cube action is a decision, not a rounded number): gnubg's own rule on "
                         f"its stored words takes another action than the exact values; a near-tie, {what} differing by "
-                        f"{format_decimal(margin / _STEP, 2)} steps of 1/32767.5 in the exact values, within the drift "
-                        "of gnubg's 16-bit build (truncating division by 36)",
+                        f"{format_decimal(margin / _STEP, 2)} steps of $1/32767.5$ in the exact values, within the "
+                        "drift of gnubg's 16-bit build (truncating division by 36)",
                    kind=ErratumKind.SUBSTANTIVE)
 
 
@@ -348,7 +353,7 @@ def two_sided_verdict(checkers: int = 6):
     (:func:`action_erratum`), the outcome by :func:`exactcube.claims.errata_outcome`."""
     makebearoff = ts.find_makebearoff()
     if makebearoff is None:
-        return open_(EXACT, NO_MAKEBEAROFF, {"scope": NO_MAKEBEAROFF})
+        return open_(EXACT, NO_MAKEBEAROFF)
     res = ts.compare_with_gnubg(exact_two_sided(checkers), two_sided_item(makebearoff, checkers).value)
     errata = [action_erratum(d) for d in res.disagreements]
     kinds: dict[str, int] = {}
@@ -360,13 +365,16 @@ def two_sided_verdict(checkers: int = 6):
                   "counted): " + "; ".join(f"{n} {k}" for k, n in sorted(kinds.items()))
                   if kinds else "is the exact one in every case (exact ties not counted)")
                + ". The stored words themselves: "
-               + "; ".join(f"{name} largest deviation {format_decimal(dev / _STEP, 2)} steps of 1/32767.5, "
+               + "; ".join(f"{name} largest deviation {format_decimal(dev / _STEP, 2)} steps of $1/32767.5$, "
                            f"{res.beyond[name]:,} words off by more than half a step"
                            for name, (dev, _at) in res.max_dev.items())
                + " (gnubg's 16-bit build divides by 36 with truncation; the words are not judged one by one).")
-    witness = {"pairs": res.pairs, "disagreements": len(res.disagreements), "by_action": kinds,
-               "max_steps": {name: format_exact(dev / _STEP) for name, (dev, _at) in res.max_dev.items()},
-               "words_off": dict(res.beyond)}
+    witness = table(["", "count"],
+                    [["pairs", res.pairs], ["(pair, cube) cases where the action differs", len(res.disagreements)]]
+                    + [[k, n] for k, n in sorted(kinds.items())]
+                    + [[f"{name}: largest deviation (steps of $1/32767.5$)", value(dev / _STEP, 2)]
+                       for name, (dev, _at) in res.max_dev.items()]
+                    + [[f"{name}: words off by more than half a step", n] for name, n in res.beyond.items()])
     if not errata:
         return verified(EXACT, details, witness)
     return erratum(EXACT, details, errata, witness)

@@ -6,6 +6,7 @@ import sympy as sp
 
 from exactcube.brownian import alternating as alt
 from exactcube.claims import Evidence, Outcome, claim, refuted, verified
+from exactcube.content import eq, math, say, table, value
 from exactcube.numbers import mpq, parse_printed
 from exactcube.printed import printed
 from exactcube.results import assumption
@@ -38,31 +39,37 @@ def lemma():
 
 
 @claim("ks69.eq3-5", "§2, (3)-(5)",
-       "-K = 2K[(1-α)/α - (2α-1)/α] simplifies to -α = 2[2-3α], so α = .8 = 80%.")
+       r"$-K = 2K[(1-\alpha)/\alpha - (2\alpha-1)/\alpha]$ simplifies to $-\alpha = 2[2-3\alpha]$, so "
+       r"$\alpha = .8 = 80\%$.")
 def eq3_5():
     a, K = sp.symbols("alpha K", positive=True)
     # the win-before-redouble probability in (3) is the lemma's (α-(1-α))/(1-(1-α))
     p_win = (a - (1 - a)) / (1 - (1 - a))
     printed_win = P_WIN_FIRST.value.subs(_al, a)
     if not is_identity(p_win, printed_win):
-        return refuted(EXACT, f"the lemma gives {sp.simplify(p_win)}, not {printed_win}", str(sp.simplify(p_win)))
+        return refuted(EXACT, say("the lemma gives", math(sp.simplify(p_win)), ", not", math(printed_win)),
+                       say(math(sp.simplify(p_win))))
     eq3 = sp.Eq(-K, 2 * K * ((1 - printed_win) - printed_win))
     # (4) is (3) multiplied by α/K
     eq4 = P_EQ4.value.subs(_al, a)
     if not is_identity((eq3.lhs - eq3.rhs) * a / K, eq4.lhs - eq4.rhs):
-        return refuted(EXACT, f"(4) as printed, {P_EQ4.value}, is not (3) multiplied by α/K", None)
+        return refuted(EXACT, say(eq(4), "as printed,", math(P_EQ4.value), ", is not", eq(3),
+                                  r"multiplied by $\alpha/K$"), None)
     sols = sp.solve(eq3, a)
     five = parse_printed(P_EQ5.value)
     if sols != [sp.Rational(4, 5)] or five != mpq(4, 5):
-        return refuted(EXACT, f"(3) solves to {sols}, not {P_EQ5.value}", sols)
+        found = say(*[math(x) for x in sols]) if sols else say("no solution")
+        return refuted(EXACT, say(eq(3), "solves to", found, ", not", f"${P_EQ5.value}$"), found)
     if alt.UNLIMITED_DOUBLING_POINT != mpq(4, 5):
-        return refuted(EXACT, "model's unlimited doubling point is not 4/5", alt.UNLIMITED_DOUBLING_POINT)
-    return verified(EXACT, "(3)·α/K is (4); the only solution of (3) is α = 4/5; the win-before-redouble "
-                           "chance (2α-1)/α follows from the Lemma.")
+        return refuted(EXACT, "the model's unlimited doubling point is not $4/5$",
+                       say(value(alt.UNLIMITED_DOUBLING_POINT)))
+    return verified(EXACT, say(eq(3), r"times $\alpha/K$ is", eq(4), "; the only solution of", eq(3),
+                               r"is $\alpha = 4/5$; the win-before-redouble chance $(2\alpha-1)/\alpha$ follows from "
+                               "the Lemma."))
 
 
 @claim("ks69.theorem1", "§2, Theorem 1",
-       "α0 = β0: A's doubling point equals B's folding point.",
+       r"$\alpha_0 = \beta_0$: A's doubling point equals B's folding point.",
        unprinted="an equality of two unnamed points: no printed value to perturb (the 80% is judged in ks69.eq3-5)")
 def theorem1():
     return first_double_optimal_at_fold_point(doubles=[None], p0=mpq(1, 2))
@@ -75,12 +82,13 @@ def strategy():
     # B's take point: B is indifferent at A's state 4/5 (A's value after B takes equals +1 = B folding)
     double_pct, take_pct = (parse_printed(x) / 100 for x in P_STRATEGY.value)
     if double_pct != alt.UNLIMITED_DOUBLING_POINT or take_pct != 1 - alt.UNLIMITED_DOUBLING_POINT:
-        return refuted(EXACT, f"the doubling point is {alt.UNLIMITED_DOUBLING_POINT} and the take point "
-                              f"{1 - alt.UNLIMITED_DOUBLING_POINT}, not {P_STRATEGY.value[0]}% and "
-                              f"{P_STRATEGY.value[1]}%", None)
+        return refuted(EXACT, say("the doubling point is", value(alt.UNLIMITED_DOUBLING_POINT), "and the take point",
+                                  value(1 - alt.UNLIMITED_DOUBLING_POINT), f", not {P_STRATEGY.value[0]}% and "
+                                  f"{P_STRATEGY.value[1]}%"), None)
     take_value = 2 * alt.equity(double_pct, alt.Cube.THEIRS).value
     if take_value != 1:
-        return refuted(EXACT, f"at {P_STRATEGY.value[0]}% B is not indifferent between take and fold", take_value)
+        return refuted(EXACT, f"at {P_STRATEGY.value[0]}% B is not indifferent between take and fold",
+                       say("A's value after B takes:", value(take_value)))
     # Deviations, for every t in [1/2, 1] at once: A's value as a function of his first doubling point t
     # (B optimal, unlimited doubles) is shown symbolically to be monotone on each side of B's fold point 4/5,
     # increasing before and strictly decreasing after it (shared.first_double_optimal_at_fold_point).
@@ -91,30 +99,34 @@ def strategy():
     # rules it out, so (the derivative having no root on [1/2, 4/5]) the increase is strict there too.
     v_opt, v_half = alt.value_of_first_double_at(mpq(4, 5)), alt.value_of_first_double_at(mpq(1, 2))
     if v_opt != 0 or not v_half < v_opt:
-        return refuted(EXACT, f"value at t = 4/5 is {v_opt}, at t = 1/2 it is {v_half}: a deviation does not lose",
-                       {"v(4/5)": str(v_opt), "v(1/2)": str(v_half)})
+        values = table(["$t$", "A's value"], [["$4/5$", v_opt], ["$1/2$", v_half]])
+        return refuted(EXACT, say("the value at $t = 4/5$ is", value(v_opt), ", at $t = 1/2$ it is", value(v_half),
+                                  ": a deviation does not lose"), values)
     return verified(
         EXACT,
-        "At 80% the taker is indifferent (take value exactly -1 = fold). From an even game, with unlimited doubles "
-        "and B playing optimally, A's value as a function of his first doubling point t is strictly increasing on "
-        "[1/2, 4/5] and strictly decreasing on [4/5, 1] (derivative's sign decided symbolically on each piece; "
-        f"value {v_opt} at t = 4/5, e.g. {v_half} at t = 1/2), so every first doubling point t != 4/5 gives A a "
-        "strictly negative expectation, for all t exactly. The uniqueness is shown within first-doubling-threshold "
-        "strategies only (A doubles the first time his chance reaches t), not against all strategies.",
+        say("At 80% the taker is indifferent (take value exactly $-1$, the value of a fold). From an even game, with "
+            "unlimited doubles and B playing optimally, A's value as a function of his first doubling point $t$ is "
+            "strictly increasing on $[1/2, 4/5]$ and strictly decreasing on $[4/5, 1]$ (the derivative's sign decided "
+            "symbolically on each piece; value", value(v_opt), "at $t = 4/5$, e.g.", value(v_half),
+            r"at $t = 1/2$), so every first doubling point $t \ne 4/5$ gives A a strictly negative expectation, for "
+            "all $t$ exactly. The uniqueness is shown within first-doubling-threshold strategies only (A doubles the "
+            "first time his chance reaches $t$), not against all strategies."),
         assumptions=(THRESHOLDS.id,),
     )
 
 
 @claim("ks69.sec2.alpha_n", "§2, last paragraph",
-       "With at most n raises in total, the first doubling point is α(n) = 4/5 + (-1)^n/(4^n·5).")
+       r"With at most $n$ raises in total, the first doubling point is $\alpha(n) = 4/5 + (-1)^n/(4^n \cdot 5)$.")
 def alpha_n():
     n = sp.symbols("n", integer=True, nonnegative=True)
     ks = P_ALPHA_N.value.subs(_n, n)
     ju = sp.Rational(4, 5) + sp.Rational(1, 5) * sp.Rational(-1, 4) ** n
     if not is_identity(ks, ju):
-        return refuted(EXACT, "ks69 α(n) differs from ju24 (1.1) symbolically", str(sp.simplify(ks - ju)))
+        return refuted(EXACT, r"ks69's $\alpha(n)$ differs from ju24 (1.1) symbolically",
+                       say("the difference is", math(sp.simplify(ks - ju))))
     bad = [k for k in range(0, 301) if to_sympy(alt.doubling_point_recurrence(k)) != ks.subs(n, k)]
     if bad:
-        return refuted(EXACT, "α(n) differs from the recurrence d_k = 1 - d_(k-1)/4", bad[:3])
-    return verified(EXACT, "α(n) equals ju24 (1.1) as an identity in n and equals the indifference recurrence "
-                           "(ju24 (2.3), d_0 = 1) exactly for n = 0..300.")
+        return refuted(EXACT, r"$\alpha(n)$ differs from the recurrence $d_k = 1 - d_{k-1}/4$",
+                       say("at", ", ".join(f"$n = {k}$" for k in bad[:3])))
+    return verified(EXACT, r"$\alpha(n)$ equals ju24 (1.1) as an identity in $n$ and equals the indifference recurrence "
+                           r"(ju24 (2.3), $d_0 = 1$) exactly for $n = 0, 1, \ldots, 300$.")

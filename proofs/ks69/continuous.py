@@ -9,7 +9,8 @@ from exactcube.brownian import continuous as C
 from exactcube.brownian.continuous import bits_for_digits
 from exactcube.brownian import raises as R
 from exactcube.claims import Erratum, ErratumKind, Evidence, claim, erratum, refuted, verified
-from exactcube.numbers import agrees_with_printed, ball_agrees_with_printed, format_exact, mpq, parse_printed
+from exactcube.content import claim_ref, decimal, eq, math, say, table, value
+from exactcube.numbers import agrees_with_printed, ball_agrees_with_printed, mpq, parse_printed
 from exactcube.mutate import mutants_of
 from exactcube.printed import printed
 from exactcube.results import assumption
@@ -24,9 +25,9 @@ NUMERIC = Evidence.NUMERIC
 
 
 # Readings the verdicts rest on.
-TEN_TEN = assumption("ks69.1010-is-10^10", "In §5's last paragraph the printed '1/sqrt(1010)' stands for "
-                                          "1/sqrt(10^10), the raise factor 10^10 named in the same sentence.")
-TEN_TEN_LITERAL = assumption("ks69.1010-literal", "In §5's last paragraph '1/sqrt(1010)' is read literally "
+TEN_TEN = assumption("ks69.1010-is-10^10", r"In §5's last paragraph the printed $1/\sqrt{1010}$ stands for "
+                                          r"$1/\sqrt{10^{10}}$, the raise factor $10^{10}$ named in the same sentence.")
+TEN_TEN_LITERAL = assumption("ks69.1010-literal", r"In §5's last paragraph $1/\sqrt{1010}$ is read literally "
                                                   "(one thousand and ten).")
 
 # What §4-5 print, read by the checks through exactcube.printed (so `verify --mutate` can perturb it).
@@ -82,6 +83,11 @@ P_PHI_PRIME = printed("§5 before (26), Φ'(u) = e^{-u²}·u' (the coefficient o
 
 def _s(x: arb, n: int = 10) -> str:
     return x.str(n, radius=False)
+
+
+def _d(x: arb, n: int = 10):
+    """The midpoint of a ball to ``n`` digits, as mathematics (``1.2 \cdot 10^{-5}``)."""
+    return decimal(_s(x, n))
 
 
 def _q(x: mpq) -> arb:
@@ -147,22 +153,24 @@ def _vanishes(errs: list, drop: int = 1000) -> bool:
 
 
 @claim("ks69.eq14-15", "§4, (14)-(15)",
-       "lim_{n->oo} n(a^{1/n} - 1)/(2a^{1/n}) = (1/2) log a, and likewise for b.")
+       r"$\lim_{n \to \infty} n(a^{1/n} - 1)/(2a^{1/n}) = \frac{1}{2} \log a$, and likewise for $b$.")
 def eq14_15():
     a, n = sp.symbols("a n", positive=True)
     lim = sp.limit(n * (a ** (1 / n) - 1) / (2 * a ** (1 / n)), n, sp.oo)
     if not is_identity(lim, P_EQ14.value.subs(sp.Symbol("a", positive=True), a)):
-        return refuted(EXACT, f"the limit is {lim}", str(lim))
+        return refuted(EXACT, say("the limit is", math(lim)), say(math(lim)))
     p = (a ** (1 / n) - 1) / (2 * a ** (1 / n))
     if sp.limit(p, n, sp.oo) != 0:
         return refuted(EXACT, "the upset chance does not tend to 0", None)
-    return verified(EXACT, "sympy: n(a^{1/n}-1)/(2a^{1/n}) -> log(a)/2 and the upset chance (a^{1/n}-1)/(2a^{1/n}) -> 0 "
-                           "as n -> oo, for symbolic a > 0 ((15) is the same statement for b).")
+    return verified(EXACT, say(r"sympy: $n(a^{1/n}-1)/(2a^{1/n}) \to \log(a)/2$ and the upset chance "
+                               r"$(a^{1/n}-1)/(2a^{1/n}) \to 0$ as $n \to \infty$, for symbolic $a > 0$ (", eq(15),
+                               "is the same statement for $b$)."))
 
 
-@claim("ks69.eq12-17", "§4, (12)-(13) -> (17)",
-       "As n -> oo the binomial law b(n, (a^{1/n}-1)/(2a^{1/n}), K) approaches the Poisson law of mean (1/2) log a, "
-       "P(K) = e^{-L} L^K/K! = L^K/(sqrt(a) K!), so α with n raises of a^{1/n} tends to (18).")
+@claim("ks69.eq12-17", "§4, (12)-(13) to (17)",
+       r"As $n \to \infty$ the binomial law $b(n, (a^{1/n}-1)/(2a^{1/n}), K)$ approaches the Poisson law of mean "
+       r"$\frac{1}{2} \log a$, $P(K) = e^{-L} L^K/K! = L^K/(\sqrt{a} K!)$, so $\alpha$ with $n$ raises of $a^{1/n}$ "
+       "tends to (18).")
 def eq12_17():
     # (12)-(13) on factors whose roots are rational: n raises of a^{1/n} against m of b^{1/m} is the game of §3,
     # solved here by the recurrence (8)-(9) in integers; the printed laws must give the same α exactly.
@@ -177,9 +185,11 @@ def eq12_17():
                 law = prob_compare(binomial_law(n_, from_sympy(ua), mpq(1)), binomial_law(m_, from_sympy(ub), mpq(1)),
                                    RELATIONS["<="], mpq(0))
                 if law != truth:
-                    return refuted(EXACT, f"a = {a_} as {n_} raises of {fa}, b = {b_} as {m_} of {fb}: the laws "
-                                          f"(12)-(13) give α = {format_exact(law)}, the recurrence "
-                                          f"{format_exact(truth)}", (a_, n_, b_, m_))
+                    return refuted(EXACT, say(f"$a = {a_}$ as {n_} raises of", math(fa), f", $b = {b_}$ as {m_} of",
+                                              math(fb), ": the laws", eq(12), "and", eq(13), "give",
+                                              value(law, name=r"\alpha"), ", the recurrence", value(truth)),
+                                   table(["$a$", "raises", "$b$", "raises", r"$\alpha$ by the laws", "recurrence"],
+                                         [[a_, n_, b_, m_, law, truth]]))
                 cells += 1
     # (17): the Poisson law of mean L is the one with generating function e^{L(s-1)}, the limit of the binomial
     # (1 + u_n(s-1))^n when n·u_n -> L ((14)); both printed forms must sum to it (a = e^{2L} by (16))
@@ -189,7 +199,8 @@ def eq12_17():
         f = form.xreplace({_sL: L, _sK: K, _sa: a}).subs(a, sp.exp(2 * L))
         pgf = sp.summation(f * s_**K, (K, 0, sp.oo))
         if not is_identity(pgf, sp.exp(L * (s_ - 1))):
-            return refuted(EXACT, f"Σ_K s^K·({form}) = {pgf}, not the Poisson e^(L(s-1))", str(form))
+            return refuted(EXACT, say(r"$\sum_K s^K P(K)$ with $P(K) =$", math(form), "is", math(pgf),
+                                      ", not the Poisson generating function $e^{L(s-1)}$"), say(math(form)))
     rows = []
     ok = True
     for (pa, pb) in ((mpq(4), mpq(2)), (mpq(10), mpq(3))):
@@ -198,23 +209,21 @@ def eq12_17():
         for n in (1, 2, 4, 8, 16, 64, 256, 1024):
             with C.working_precision(128):
                 err = abs(C.alpha_split(pa, pb, n, n, 25) - exact)
-            rows.append(f"a={pa}, b={pb}, n={n}: |α_n - α| = {_s(err, 3)}")
+            rows.append([value(pa), value(pb), n, _d(err, 3), _d(n * err, 4)])
             if prev is not None and not err < prev:
                 ok = False
             prev = err
-        # the error decays like 1/n: n * err settles
-        with C.working_precision(128):
-            last = C.alpha_split(pa, pb, 1024, 1024, 25) - exact
-        rows.append(f"1024·(α_1024 - α) = {_s(1024 * last, 4)}")
+    shown = table(["$a$", "$b$", "$n$", r"$|\alpha_n - \alpha|$", r"$n |\alpha_n - \alpha|$"], rows)
     if not ok:
-        return refuted(RIGOROUS, "the error of the n-raise approximation does not shrink", rows)
+        return refuted(RIGOROUS, "the error of the $n$-raise approximation does not shrink", shown)
     return verified(
         EXACT,
-        f"(12)-(13): with factors whose roots are rational (a = 16, 81 as 1, 2, 4 raises, b = 9, 4 as 1, 2) the printed "
-        f"laws give exactly the α of the recurrence (8)-(9) ({cells} games). (17): both printed forms e^{{-L}}L^K/K! and "
-        "L^K/(sqrt(a)K!) (a = e^{2L}) have generating function e^{L(s-1)} (sympy), the limit of the binomial's "
-        "(1 + p_n(s-1))^n since n·p_n -> L ((14), exact) with p_n -> 0 (the Poisson limit theorem). Shown on the raising point itself (balls, strictly "
-        "decreasing errors, about c/n): " + "; ".join(rows),
+        say(eq(12), "and", eq(13), ": with factors whose roots are rational ($a = 16, 81$ as 1, 2, 4 raises, $b = 9, 4$ "
+            r"as 1, 2) the printed laws give exactly the $\alpha$ of the recurrence", eq(8), "and", eq(9), f"({cells} "
+            "games).", eq(17), ": both printed forms $e^{-L}L^K/K!$ and $L^K/(\\sqrt{a}K!)$ (with $a = e^{2L}$) have "
+            "generating function $e^{L(s-1)}$ (sympy), the limit of the binomial's $(1 + p_n(s-1))^n$ since "
+            r"$n p_n \to L$ (", eq(14), r", exact) with $p_n \to 0$ (the Poisson limit theorem). Shown on the raising "
+            "point itself (balls, strictly decreasing errors, about $c/n$):", shown),
     )
 
 
@@ -237,7 +246,8 @@ def _eq18_as_printed(a: int, b: int, terms: int = 40) -> arb:
 
 
 @claim("ks69.eq18", "§4, (18)",
-       "α(a,b) = (1/sqrt(ab)) Σ_{i<=j} L^i M^j/(i! j!) with L = (1/2) log a, M = (1/2) log b.")
+       r"$\alpha(a,b) = \frac{1}{\sqrt{ab}} \sum_{i \le j} L^i M^j/(i! j!)$ with $L = \frac{1}{2} \log a$, "
+       r"$M = \frac{1}{2} \log b$.")
 def eq18():
     # independent truths: α(a,b) + α(b,a) - 1 = P[X=Y] = e^{-L-M} I_0(2 sqrt(LM)) (Bessel, arb), and with b = 1
     # (no raises for B) α(a,1) = lim ((1+a^{1/n})/(2a^{1/n}))^n = 1/sqrt(a) (B never gets a turn)
@@ -250,114 +260,127 @@ def eq18():
                 s = ser[(a, b)] + ser[(b, a)] - 1
                 t = C.tie_probability(a, b, 25)
                 if not s.overlaps(t):
-                    return refuted(RIGOROUS, f"(18) gives α({a},{b}) + α({b},{a}) - 1 = {_s(s)} but P[X=Y] = {_s(t)}",
-                                   (a, b))
+                    return refuted(RIGOROUS, say(eq(18), f"gives $\\alpha({a},{b}) + \\alpha({b},{a}) - 1 =$", _d(s),
+                                                 "but $P[X=Y] =$", _d(t)), say(f"$a = {a}$, $b = {b}$"))
                 if not (s - t).rad() < arb(10) ** -20:
-                    return refuted(RIGOROUS, "balls too wide to compare", (a, b))
+                    return refuted(RIGOROUS, "balls too wide to compare", say(f"$a = {a}$, $b = {b}$"))
                 n += 1
             if not ser[(a, 1)].overlaps(arb(a).rsqrt()):
-                return refuted(RIGOROUS, f"(18) gives α({a},1) = {_s(ser[(a, 1)])}, not 1/sqrt({a})", a)
+                return refuted(RIGOROUS, say(eq(18), f"gives $\\alpha({a},1) =$", _d(ser[(a, 1)]),
+                                             f", not $1/\\sqrt{{{a}}}$"), say(f"$a = {a}$"))
     # the series is the Poisson comparison: (18) with the prefactor 1/sqrt(ab) = e^{-L-M}
     L, M = sp.symbols("L M", positive=True)
     pre = P_EQ18.value[0].xreplace({_sa: sp.exp(2 * L), _sb: sp.exp(2 * M)})
     if not is_identity(pre, sp.exp(-L - M)):
-        return refuted(EXACT, f"the prefactor {P_EQ18.value[0]} is not e^(-L-M)", None)
-    return verified(RIGOROUS, f"(18) as printed, summed as balls with a bound on the omitted terms, for all {n} pairs "
-                              "a, b = 1..8: α(a,b) + α(b,a) - 1 overlaps the independent Bessel ball "
-                              "e^{-L-M} I_0(2 sqrt(LM)) = P[X = Y] (radii < 1e-20), and α(a,1) overlaps 1/sqrt(a); "
-                              "1/sqrt(ab) = e^{-L-M} symbolically.")
+        return refuted(EXACT, say("the prefactor", math(P_EQ18.value[0]), "is not $e^{-L-M}$"), None)
+    return verified(RIGOROUS, say(eq(18), f"as printed, summed as balls with a bound on the omitted terms, for all {n} "
+                                  r"pairs $a, b = 1, \ldots, 8$: $\alpha(a,b) + \alpha(b,a) - 1$ overlaps the independent "
+                                  r"Bessel ball $e^{-L-M} I_0(2 \sqrt{LM}) = P[X = Y]$ (radii below $10^{-20}$), and "
+                                  r"$\alpha(a,1)$ overlaps $1/\sqrt{a}$; $1/\sqrt{ab} = e^{-L-M}$ symbolically."))
 
 
 @claim("ks69.sec4.b1", "§4, example after (18)",
-       "If b = 1, α(a,b) = 1/sqrt(a); thus if a > 4 and the game is fair A should raise immediately and B resign.")
+       r"If $b = 1$, $\alpha(a,b) = 1/\sqrt{a}$; thus if $a > 4$ and the game is fair A should raise immediately and "
+       "B resign.")
 def b_equals_1():
     for a in (mpq(2), mpq(4), mpq(9, 2), mpq(100), mpq(10) ** 10):
         v = C.alpha(a, 1, 30).value
         with C.working_precision(200):
             w = _q(a).rsqrt()
         if not (v.overlaps(w) and v.rad() < arb(10) ** -30):
-            return refuted(RIGOROUS, f"α({a},1) = {_s(v)} does not contain 1/sqrt(a)", a)
+            return refuted(RIGOROUS, say(r"$\alpha(a,1)$ =", _d(v), r"does not contain $1/\sqrt{a}$ at", value(a, name="a")),
+                           say(value(a, name="a")))
     four = mpq(P_B1_THRESHOLD.value)
     if four < 2:  # judged, not passed to the model: below a = 2 (our range's start) is far from the true 4
-        return refuted(EXACT, f"the printed threshold {four}: α(a,1) = a^(-1/2) > 1/2 for every a < 4, so A does not "
-                              f"dominate at a = {max(four, 1)}", four)
+        return refuted(EXACT, say("the printed threshold", value(four), r": $\alpha(a,1) = a^{-1/2} > 1/2$ for every "
+                                  "$a < 4$, so A does not dominate at", value(max(four, 1), name="a")),
+                       say(value(four, name="a")))
     for a in (four, four + mpq(1, 10), four + 1, mpq(100)):
         if C.expected_value(a, 1).dominated != "A":
-            return refuted(EXACT, f"a = {a} >= {four}: A does not dominate", a)
+            return refuted(EXACT, say("at", value(a, name="a"), r"$\ge$", value(four), "A does not dominate"),
+                           say(value(a, name="a")))
     for a in (four / 2, four - mpq(1, 10)):
         if C.expected_value(a, 1).dominated is not None:
-            return refuted(EXACT, f"a = {a} < {four} dominates", a)
-    return verified(EXACT, "with M = 0 only i = j = 0 survives in (18), so α(a,1) = a^{-1/2} (the library's balls "
-                           "contain 1/sqrt(a) for a = 2, 4, 9/2, 100, 10^10); α(a,1) <= 1/2 iff a >= 4, so at an even "
-                           "game A raises at once and B folds for a >= 4 (a = 4 exactly is the boundary, E = 1).")
+            return refuted(EXACT, say("at", value(a, name="a"), "$<$", value(four), "a player dominates"),
+                           say(value(a, name="a")))
+    return verified(EXACT, say("with $M = 0$ only $i = j = 0$ survives in", eq(18), r", so $\alpha(a,1) = a^{-1/2}$ "
+                               r"(the library's balls contain $1/\sqrt{a}$ for $a = 2, 4, 9/2, 100, 10^{10}$); "
+                               r"$\alpha(a,1) \le 1/2$ if and only if $a \ge 4$, so at an even game A raises at once "
+                               r"and B folds for $a \ge 4$ ($a = 4$ exactly is the boundary, $E = 1$)."))
 
 
 @claim("ks69.eq19-20", "§5, (19)-(20)",
-       "E = ((1/2 - β) - (α - 1/2))/(α - β) if β < 1/2 < α, else one player dominates with gain 1; by symmetry "
-       "β(a,b) = 1 - α(b,a), so E = (α(b,a) - α(a,b))/(α(a,b) + α(b,a) - 1).")
+       r"$E = ((1/2 - \beta) - (\alpha - 1/2))/(\alpha - \beta)$ if $\beta < 1/2 < \alpha$, else one player dominates "
+       r"with gain 1; by symmetry $\beta(a,b) = 1 - \alpha(b,a)$, so "
+       r"$E = (\alpha(b,a) - \alpha(a,b))/(\alpha(a,b) + \alpha(b,a) - 1)$.")
 def eq19_20():
     al, be, alt = sp.symbols("alpha beta alphaT", positive=True)
     e19 = ((sp.Rational(1, 2) - be) - (al - sp.Rational(1, 2))) / (al - be)
     if not is_identity(e19, (1 - be - al) / (al - be)):
-        return refuted(EXACT, "the two forms of (19) differ", None)
+        return refuted(EXACT, say("the two forms of", eq(19), "differ"), None)
     num20, den20 = (x.subs({sp.Symbol("alpha"): al, sp.Symbol("alphaT"): alt}) for x in P_EQ20.value)
     if not is_identity(e19.subs(be, 1 - alt), num20 / den20):
-        return refuted(EXACT, "(19) with β = 1 - α(b,a) is not (20)", None)
+        return refuted(EXACT, say(eq(19), r"with $\beta = 1 - \alpha(b,a)$ is not", eq(20)), None)
     # (19) >= 1 exactly when alpha <= 1/2 (for beta < alpha): (19) - 1 = (1 - 2 alpha)/(alpha - beta)
     if not is_identity(e19 - 1, (1 - 2 * al) / (al - be)) or not is_identity(e19 + 1, (1 - 2 * be) / (al - be)):
-        return refuted(EXACT, "the domination boundary is not α = 1/2", None)
+        return refuted(EXACT, r"the domination boundary is not $\alpha = 1/2$", None)
     # symmetry beta = 1 - alpha(b,a), exactly on the discrete model (its Poisson limit is the continuous one)
     for fa, fb in ((mpq(2), mpq(3)), (mpq(3, 2), mpq(5))):
         g, h = R.raising_grid(12, 12, fa, fb), R.raising_grid(12, 12, fb, fa)
         for i in range(13):
             for j in range(13):
                 if g.beta(i, j) != 1 - h.alpha(j, i):
-                    return refuted(EXACT, f"β({i},{j}) != 1 - α({j},{i}) with factors swapped", (i, j))
-    return verified(EXACT, "(19) = (1-β-α)/(α-β); substituting β = 1-α(b,a) gives (20) (symbolic); (19)-1 = "
-                           "(1-2α)/(α-β) and (19)+1 = (1-2β)/(α-β), so the formula leaves [-1,1] exactly when a "
-                           "player dominates, i.e. the value is (20) clamped to [-1,1]; β(i,j;a,b) = 1-α(j,i;b,a) "
-                           "exactly for i, j <= 12 (P[K_a < K_b] = 1 - P[K_b <= K_a]).")
+                    return refuted(EXACT, f"$\\beta({i},{j}) \\ne 1 - \\alpha({j},{i})$ with the factors swapped",
+                                   say(f"$i = {i}$, $j = {j}$"))
+    return verified(EXACT, say(eq(19), r"is $(1-\beta-\alpha)/(\alpha-\beta)$; substituting $\beta = 1-\alpha(b,a)$ "
+                               "gives", eq(20), "(symbolic);", eq(19), r"minus 1 is $(1-2\alpha)/(\alpha-\beta)$ and",
+                               eq(19), r"plus 1 is $(1-2\beta)/(\alpha-\beta)$, so the formula leaves $[-1,1]$ exactly "
+                               "when a player dominates, i.e. the value is", eq(20), "clamped to $[-1,1]$; "
+                               r"$\beta(i,j;a,b) = 1-\alpha(j,i;b,a)$ exactly for $i, j \le 12$ "
+                               r"($P[K_a < K_b] = 1 - P[K_b \le K_a]$)."))
 
 
 @claim("ks69.sec5.1e10", "§5, last paragraph",
-       "With a raise factor 10^10 against none: raising once, A must wait until he has a 50% chance; raising "
-       "continuously he may force B out at probability 1/sqrt(10^10) = 10^-5.")
+       "With a raise factor $10^{10}$ against none: raising once, A must wait until he has a 50% chance; raising "
+       r"continuously he may force B out at probability $1/\sqrt{10^{10}} = 10^{-5}$.")
 def one_e10():
     e_a, e_p = P_1E10.value
     a = mpq(10) ** e_a
     if a <= 1:  # judged, not passed to the model (a raise factor is > 1)
-        return refuted(EXACT, f"the printed raise factor 10^{e_a} is not greater than 1: no raise factor", e_a)
+        return refuted(EXACT, f"the printed raise factor $10^{{{e_a}}}$ is not greater than 1: no raise factor",
+                       say(f"$10^{{{e_a}}}$"))
     once = R.raising_points_binomial(1, 0, a, 2).alpha
     if once != (a + 1) / (2 * a):
-        return refuted(EXACT, f"one raise: α(1,0) = {once}", once)
+        return refuted(EXACT, say("one raise:", value(once, name=r"\alpha(1,0)")), say(value(once)))
     cont = C.alpha(a, 1, 30).value
     with C.working_precision(200):
         tenth5 = _q(mpq(10) ** e_p)
     if not (cont.overlaps(tenth5) and cont.rad() < arb(10) ** -35) or C.resign_potential(1).a.mid() != 4:
-        return refuted(RIGOROUS, f"continuous: α(10^10, 1) = {_s(cont)}", None)
+        return refuted(RIGOROUS, say(r"continuous: $\alpha(10^{10}, 1) =$", _d(cont)), None)
     with C.working_precision(64):
         lit = _q(mpq(1010)).rsqrt()
-    literal = (verified(RIGOROUS, "read literally, 1/sqrt(1010) = 10^-5 too", assumptions=(TEN_TEN_LITERAL.id,))
+    literal = (verified(RIGOROUS, r"read literally, $1/\sqrt{1010} = 10^{-5}$ too", assumptions=(TEN_TEN_LITERAL.id,))
                if lit.overlaps(tenth5) else
-               refuted(RIGOROUS, f"read literally, 1/sqrt(1010) = {_s(lit, 6)}, not 10^{e_p}", _s(lit, 6),
-                       assumptions=(TEN_TEN_LITERAL.id,)))
-    return verified(EXACT, f"one raise: α(1,0) = (a+1)/(2a) = {format_exact(once)} = 1/2 + 5·10^-11 ('50%'); "
-                           "continuous: α(a,1) = a^{-1/2} = 10^-5 exactly for a = 10^10 (the text's 1/sqrt(1010) "
-                           "is read as 1/sqrt(10^10), the exponent lost in extraction).",
+               refuted(RIGOROUS, say(r"read literally, $1/\sqrt{1010} =$", _d(lit, 6), f", not $10^{{{e_p}}}$"),
+                       say(_d(lit, 6)), assumptions=(TEN_TEN_LITERAL.id,)))
+    return verified(EXACT, say(r"one raise: $\alpha(1,0) = (a+1)/(2a) =$", value(once, digits=12),
+                               r"$= 1/2 + 5 \cdot 10^{-11}$ (the text's 50%); continuous: $\alpha(a,1) = a^{-1/2} = "
+                               r"10^{-5}$ exactly for $a = 10^{10}$ (the text's $1/\sqrt{1010}$ is read as "
+                               r"$1/\sqrt{10^{10}}$, the exponent lost in extraction)."),
                     assumptions=(TEN_TEN.id,), alternatives=(literal,))
 
 
 @claim("ks69.sec5.shift", "§5, after Table V",
-       "Table II: A with 3 doubles against 2 has +.430; Table IV: raise factor 8 against 4 has +.581; in general "
+       "Table II: A with 3 doubles against 2 has $+.430$; Table IV: raise factor 8 against 4 has $+.581$; in general "
        "making the raises continuous helps the player with positive expectation.")
 def shift():
     d = R.expected_value(3, 2).value
     c = C.expected_value(8, 4, 20)
     p_d, p_c = P_SHIFT.value
     if not agrees_with_printed(d, p_d):
-        return refuted(EXACT, f"E(3,2) = {format_exact(d)} does not round to {p_d}", format_exact(d))
+        return refuted(EXACT, say(value(d, name="E(3,2)"), f"does not round to ${p_d}$"), say(value(d)))
     if not ball_agrees_with_printed(c.value, p_c):
-        return refuted(RIGOROUS, f"E(8,4) = {_s(c.value)} does not round to {p_c}", None)
+        return refuted(RIGOROUS, say("$E(8,4) =$", _d(c.value), f"does not round to ${p_c}$"), None)
     cells = 0
     for i in range(10):
         for j in range(10):
@@ -365,13 +388,15 @@ def shift():
             if ed > 0:
                 ec = C.expected_value(2**i, 2**j, 15).value
                 if not ec >= _q(ed):
-                    return refuted(RIGOROUS, f"{i} doubles vs {j}: discrete {ed} > continuous {_s(ec)}",
-                                   (i, j, str(ed), _s(ec)))
+                    return refuted(RIGOROUS, say(f"{i} doubles against {j}: the discrete value", value(ed),
+                                                 "exceeds the continuous", _d(ec)),
+                                   table(["$i$", "$j$", "discrete", "continuous"], [[i, j, ed, _d(ec)]]))
                 cells += 1
-    return verified(RIGOROUS, f"E(3,2) = {format_exact(d)} (.430); E(8,4) = {_s(c.value, 8)} (.581). On all {cells} "
-                              "cells of Tables II/IV's range (i, j = 0..9, potentials 2^i, 2^j) where the discrete "
-                              "value is positive, the continuous value (ball) is at least the discrete one — the "
-                              "'in general' is confirmed on that range, not proved.")
+    return verified(RIGOROUS, say(value(d, name="E(3,2)"), "(printed .430);", "$E(8,4) =$", _d(c.value, 8),
+                                  f"(printed .581). On all {cells} cells of the range of Tables II and IV "
+                                  r"($i, j = 0, \ldots, 9$, potentials $2^i$, $2^j$) where the discrete value is "
+                                  "positive, the continuous value (ball) is at least the discrete one: the 'in "
+                                  "general' is confirmed on that range, not proved."))
 
 
 def _asymptotic_rows(ts, Ms, target, label, digits=20):
@@ -384,48 +409,48 @@ def _asymptotic_rows(ts, Ms, target, label, digits=20):
             with C.working_precision(128):
                 err = e - target(_q(t), _q(mpq(M) + t), _q(mpq(M)))
             errs[(t, M)] = err
-            rows.append(f"t={format_exact(t)}, M={M}: {label} = {_s(err, 4)}")
+            rows.append([value(t), M, _d(err, 4)])
         ok = ok and _vanishes([errs[(t, M)] for M in Ms])
-    return rows, errs, ok
+    return table(["$t$", "$M$", label], rows), errs, ok
 
 
 @claim("ks69.eq26", "§5, (24)-(26)",
-       "With L = M + t, t fixed, lim_{M->oo} E Gain(A) = 2t = log(a/b).")
+       r"With $L = M + t$, $t$ fixed, $\lim_{M \to \infty} E \operatorname{Gain}(A) = 2t = \log(a/b)$.")
 def eq26():
     # (25)'s limit by L'Hôpital: the exponential factors -> 1, leaving (-(1/2+t) + (1/2-t))/(-(1/2+t) - (1/2-t))
     tt = sp.symbols("t")
     step = (-(sp.Rational(1, 2) + tt) + (sp.Rational(1, 2) - tt)) / (-(sp.Rational(1, 2) + tt) - (sp.Rational(1, 2) - tt))
     limit = P_EQ26.value.xreplace({_st: tt})
     if not is_identity(step, limit):
-        return refuted(EXACT, f"the last step of (26) is {sp.simplify(step)}, not {limit}", str(sp.simplify(step)))
+        return refuted(EXACT, say("the last step of", eq(26), "is", math(sp.simplify(step)), ", not", math(limit)),
+                       say(math(sp.simplify(step))))
     f = arb_function(P_EQ26.value)
     rows, errs, ok = _asymptotic_rows([mpq(1, 10), mpq(1, 4), mpq(1, 2), mpq(-1, 4)], [1, 10, 100, 1000, 10000],
-                                      lambda t, L, M: f({"t": t}), "E - 2t")
+                                      lambda t, L, M: f({"t": t}), "$E - 2t$")
     if not ok:
-        return refuted(RIGOROUS, f"the error E - {P_EQ26.value} does not vanish with M", rows)
-    rate = [f"M·(E-2t) at t={format_exact(t)}: {_s(errs[(t, 10000)] * 10000, 4)}" for t in (mpq(1, 4), mpq(1, 2))]
-    return verified(NUMERIC, "the last step of (26) simplifies to 2t (symbolic). E(M+t, M) as rigorous balls (Poisson "
-                             "means; a = e^{2(M+t)}, b = e^{2M}): " + "; ".join(rows) + ". The error shrinks "
-                             "like 1/M (" + "; ".join(rate) + "). The limit itself is supported numerically, not "
-                             "proved here.")
+        return refuted(RIGOROUS, say("the error $E -$", math(P_EQ26.value), "does not vanish as $M$ grows"), rows)
+    rate = [say(value(t, name="t"), ": $M (E - 2t) =$", _d(errs[(t, 10000)] * 10000, 4)) for t in (mpq(1, 4), mpq(1, 2))]
+    return verified(NUMERIC, say("the last step of", eq(26), "simplifies to $2t$ (symbolic). The error of $E(M+t, M)$, "
+                                 "as rigorous balls (Poisson means; $a = e^{2(M+t)}$, $b = e^{2M}$), shrinks like "
+                                 "$1/M$ (at $M = 10000$:", rate[0], ";", rate[1], "); the limit itself is supported "
+                                 "numerically, not proved here:", rows))
 
 
 @claim("ks69.appendix.eq27", "Appendix, Theorem (27)-(28)",
-       "E(a,b) = log(a/b) + o(1) as a, b -> oo (the two doubling points on different sides of 1/2).")
+       r"$E(a,b) = \log(a/b) + o(1)$ as $a, b \to \infty$ (the two doubling points on different sides of $1/2$).")
 def eq27():
     f = arb_function(P_EQ27.value)
     rows, errs, ok = _asymptotic_rows([mpq(-1, 3), mpq(1, 5), mpq(1, 3)], [1, 10, 100, 1000, 10000],
                                       lambda t, L, M: f({"a": (2 * L).exp(), "b": (2 * M).exp()}),
-                                      f"E - {P_EQ27.value}")
+                                      "$E(a,b) - \\log(a/b)$")
     if not ok:
-        return refuted(RIGOROUS, f"the error E - {P_EQ27.value} does not vanish", rows)
-    return verified(NUMERIC, "E(a,b) - log(a/b) as rigorous balls along L = M + t (a = e^{2L}, b = e^{2M}): "
-                             + "; ".join(rows) + ". The error shrinks like 1/M; numeric support for the o(1), not "
-                             "a proof.")
+        return refuted(RIGOROUS, say("the error $E -$", math(P_EQ27.value), "does not vanish"), rows)
+    return verified(NUMERIC, say(r"$E(a,b) - \log(a/b)$ as rigorous balls along $L = M + t$ ($a = e^{2L}$, "
+                                 "$b = e^{2M}$) shrinks like $1/M$; numeric support for the $o(1)$, not a proof:", rows))
 
 
-@claim("ks69.appendix.bessel", "Appendix, f(x) = Σ x^{2i}/i!^2",
-       "f(x) = I_0(2x), so f(x) ~ e^{2x}/(2 sqrt(pi x)).")
+@claim("ks69.appendix.bessel", r"Appendix, $f(x) = \sum x^{2i}/i!^2$",
+       r"$f(x) = I_0(2x)$, so $f(x) \sim e^{2x}/(2 \sqrt{\pi x})$.")
 def bessel():
     arg = arb_function(P_BESSEL_ARG.value)
     asym = arb_function(P_BESSEL_ASYM.value)
@@ -443,23 +468,27 @@ def bessel():
                     break
             printed_f = arg({"x": X}).bessel_i(0)
             if not s.overlaps(printed_f):
-                return refuted(RIGOROUS, f"series f({x}) = {_s(s)} but I_0({P_BESSEL_ARG.value}) = {_s(printed_f)}", x)
+                return refuted(RIGOROUS, say("the series gives", _d(s), "at", value(x, name="x"), ", the printed",
+                                             "$I_0($", math(P_BESSEL_ARG.value), "$)$", _d(printed_f)),
+                               say(value(x, name="x")))
     # the truth at large x is I_0(2x) from arb (the series, just matched, is impractical there)
     rows, errs = [], []
     for x in (10, 100, 1000, 10**4, 10**5, 10**6):
         with C.working_precision(bits_for_digits(25)):
             r = (2 * arb(x)).bessel_i(0) / asym({"x": arb(x)}) - 1
         errs.append(r)
-        rows.append(f"x={x}: f/asym - 1 = {_s(r, 4)} (16x times it: {_s(16 * x * r, 6)})")
+        rows.append([x, _d(r, 4), _d(16 * x * r, 6)])
+    shown = table(["$x$", r"$f/\mathrm{asym} - 1$", r"$16x (f/\mathrm{asym} - 1)$"], rows)
     if not _vanishes(errs):
-        return refuted(RIGOROUS, f"the relative error of {P_BESSEL_ASYM.value} does not vanish", rows)
-    return verified(RIGOROUS, "the series Σ x^{2i}/i!^2 (with a geometric tail bound) overlaps arb's I_0(2x) at x = "
-                              "1/2, 3, 10; the relative error of e^{2x}/(2 sqrt(pi x)) shrinks as 1/(16x), the next "
-                              "term of the Hankel expansion: " + "; ".join(rows) + ".")
+        return refuted(RIGOROUS, say("the relative error of", math(P_BESSEL_ASYM.value), "does not vanish"), shown)
+    return verified(RIGOROUS, say(r"the series $\sum x^{2i}/i!^2$ (with a geometric tail bound) overlaps arb's "
+                                  r"$I_0(2x)$ at $x = 1/2, 3, 10$; the relative error of $e^{2x}/(2 \sqrt{\pi x})$ "
+                                  "shrinks as $1/(16x)$, the next term of the Hankel expansion:", shown))
 
 
 @claim("ks69.eq23", "§5, (22)-(23)",
-       "For L, M >> 0, α(a,b) ~ Φ((1/2 - (L-M))/sqrt(L+M)) (normal approximation with continuity correction).")
+       r"For $L, M \gg 0$, $\alpha(a,b) \sim \Phi((1/2 - (L-M))/\sqrt{L+M})$ (normal approximation with continuity "
+       "correction).")
 def eq23():
     zf = arb_function(P_EQ23.value)
     rows, errs = [], {}
@@ -471,22 +500,25 @@ def eq23():
                 z = zf({"L": _q(mpq(M) + t), "M": _q(mpq(M))})
                 nm = (-z / arb(2).sqrt()).erfc() / 2  # the standard normal distribution function at z
                 errs[(t, M)] = ex - nm
-            rows.append(f"M={M}, t={format_exact(t)}: α - Φ = {_s(errs[(t, M)], 3)}")
+            rows.append([M, value(t), _d(errs[(t, M)], 3)])
+    shown = table(["$M$", "$t$", r"$\alpha - \Phi$"], rows)
     if not all(_vanishes([errs[(t, M)] for M in Ms]) for t in ts):
-        return refuted(RIGOROUS, "the error of (23) does not vanish at the rate of the normal approximation", rows)
-    return verified(NUMERIC, "with Φ the standard normal distribution function, the error of (23) shrinks as M grows "
-                             "(balls): " + "; ".join(rows) + ". (The text defines Φ(t) = ∫_{-oo}^t e^{-x²/2}dx "
-                             "without the factor 1/sqrt(2π); (23) is right only with it — see ks69.sec5.alpha_aa.)")
+        return refuted(RIGOROUS, say("the error of", eq(23), "does not vanish at the rate of the normal approximation"),
+                       shown)
+    return verified(NUMERIC, say(r"with $\Phi$ the standard normal distribution function, the error of", eq(23),
+                                 "shrinks as $M$ grows (balls):", shown, r"The text defines "
+                                 r"$\Phi(t) = \int_{-\infty}^t e^{-x^2/2} dx$ without the factor $1/\sqrt{2\pi}$;",
+                                 eq(23), "is right only with it (see", claim_ref("ks69.sec5.alpha_aa"), ")."))
 
 
 @claim("ks69.sec5.alpha_aa", "§5, Results",
-       "If a = b, E Gain(A) = 0, and α(a,b) ~ Φ(1/(2 sqrt(2L))) ~ 1/2 + 1/(2 sqrt(log a)), so α(a,a) -> 1/2 "
-       "quite slowly.")
+       r"If $a = b$, $E \operatorname{Gain}(A) = 0$, and $\alpha(a,b) \sim \Phi(1/(2 \sqrt{2L})) \sim "
+       r"1/2 + 1/(2 \sqrt{\log a})$, so $\alpha(a,a) \to 1/2$ quite slowly.")
 def alpha_aa():
     for a in (2, 7, 50):
         v = C.expected_value(a, a, 20).value
         if not v.contains(0):
-            return refuted(RIGOROUS, f"E({a},{a}) = {_s(v)}", a)
+            return refuted(RIGOROUS, say(f"$E({a},{a}) =$", _d(v)), say(f"$a = {a}$"))
     # alpha(a,a) - 1/2 = P[X=Y]/2 = e^{-2L} I_0(2L)/2 ~ 1/(4 sqrt(pi L)) = 1/(2 sqrt(2 pi log a)); the printed
     # form is judged by the ratio of the true excess over 1/2 to its excess, which must tend to 1
     form = arb_function(P_ALPHA_AA.value)
@@ -498,35 +530,39 @@ def alpha_aa():
             printed_excess = form({"a": log_a.exp()}) - arb(fmpq(1, 2))
             true_lead = 1 / (2 * (2 * arb.pi() * log_a).sqrt())
         ratios.append(ex / printed_excess)
-        rows.append(f"log a = {2 * L}: α - 1/2 = {_s(ex, 5)}, printed form 1/(2 sqrt(log a)) = "
-                    f"{_s(printed_excess, 5)}, 1/(2 sqrt(2π log a)) = {_s(true_lead, 5)}")
+        rows.append([2 * L, _d(ex, 5), _d(printed_excess, 5), _d(true_lead, 5)])
+    shown = table([r"$\log a$", r"$\alpha(a,a) - 1/2$", r"printed $1/(2 \sqrt{\log a})$",
+                   r"$1/(2 \sqrt{2\pi \log a})$"], rows)
     wrong = []
     if not all(abs(r - 1) < arb("0.01") for r in ratios[1:]):
-        wrong.append(Erratum(P_ALPHA_AA.where, "1/2 + 1/(2 sqrt(log a))", "1/2 + 1/(2 sqrt(2π log a)) (1 + o(1))",
-                             note="the printed form is too large by the factor sqrt(2π) ≈ 2.507 in the excess over 1/2",
+        wrong.append(Erratum(P_ALPHA_AA.where, r"$\frac{1}{2} + \frac{1}{2\sqrt{\log a}}$",
+                             r"$\frac{1}{2} + \frac{1}{2\sqrt{2\pi \log a}} (1 + o(1))$",
+                             note=r"the printed form is too large by the factor $\sqrt{2\pi} \approx 2.507$ in the "
+                                  "excess over $1/2$",
                              kind=ErratumKind.SUBSTANTIVE))
     # the text's Φ(t) = c ∫_{-oo}^t e^{-x²/2} dx is a distribution function only if its total mass is 1
     x = sp.Symbol("x", real=True)
     mass = P_PHI_DEF.value * sp.integrate(sp.exp(-x**2 / 2), (x, -sp.oo, sp.oo))
     if sp.simplify(mass - 1) != 0:
-        wrong.append(Erratum(P_PHI_DEF.where, "Φ(t) = ∫_{-oo}^t e^{-x²/2} dx",
-                             "Φ(t) = (2π)^{-1/2} ∫_{-oo}^t e^{-x²/2} dx", kind=ErratumKind.MISPRINT))
-    summary = ("E(a,a) = 0 (numerator of (20) vanishes; balls contain 0). α(a,a) = (1 + P[X=Y])/2 = 1/2 + "
-               "e^{-2L}I_0(2L)/2 ~ 1/2 + 1/(4 sqrt(πL)) = 1/2 + 1/(2 sqrt(2π log a)); ")
+        wrong.append(Erratum(P_PHI_DEF.where, r"$\Phi(t) = \int_{-\infty}^t e^{-x^2/2} dx$",
+                             r"$\Phi(t) = (2\pi)^{-1/2} \int_{-\infty}^t e^{-x^2/2} dx$", kind=ErratumKind.MISPRINT))
+    summary = say("$E(a,a) = 0$ (the numerator of", eq(20), r"vanishes; the balls contain 0). "
+                  r"$\alpha(a,a) = (1 + P[X=Y])/2 = 1/2 + e^{-2L}I_0(2L)/2 \sim 1/2 + 1/(4 \sqrt{\pi L}) = "
+                  r"1/2 + 1/(2 \sqrt{2\pi \log a})$;")
     if not wrong:
-        return verified(RIGOROUS, summary + f"the printed form {P_ALPHA_AA.value} agrees, and the text's Φ has total "
-                                            "mass 1. " + "; ".join(rows))
+        return verified(RIGOROUS, say(summary, "the printed form", math(P_ALPHA_AA.value), r"agrees, and the text's "
+                                      r"$\Phi$ has total mass 1.", shown))
     return erratum(
         RIGOROUS,
-        summary + "the middle form Φ(1/(2 sqrt(2L))) agrees with this for the standard normal Φ, but the printed last "
-        "form drops the factor 1/sqrt(2π) (as does the text's definition of Φ). Qualitatively right: α(a,a) -> 1/2 "
-        "like (log a)^{-1/2}. " + "; ".join(rows),
+        say(summary, r"the middle form $\Phi(1/(2 \sqrt{2L}))$ agrees with this for the standard normal $\Phi$, but "
+            r"the printed last form drops the factor $1/\sqrt{2\pi}$ (as does the text's definition of $\Phi$). "
+            r"Qualitatively right: $\alpha(a,a) \to 1/2$ like $(\log a)^{-1/2}$.", shown),
         wrong,
     )
 
 
 @claim("ks69.sec5.a_be", "§5, before Table V",
-       "The potential a that makes B resign satisfies a ~ b e, approaching it from above.")
+       r"The potential $a$ that makes B resign satisfies $a \sim b e$, approaching it from above.")
 def a_be():
     side = P_A_BE_SIDE.value
     if side not in ("above", "below"):
@@ -541,28 +577,34 @@ def a_be():
             ratio = r.a / _q(b)
             gap = ratio - limit
         if not (gap > 0 if side == "above" else gap < 0):
-            return refuted(RIGOROUS, f"b = 10^{k}: a/b = {_s(ratio)} is not {side} {P_A_BE.value}", k)
+            return refuted(RIGOROUS, say(f"at $b = 10^{{{k}}}$, $a/b =$", _d(ratio), f"is not {side}",
+                                         math(P_A_BE.value)), say(f"$b = 10^{{{k}}}$"))
         if k and not abs(gap) < abs(gaps[k - 1]):
-            return refuted(RIGOROUS, f"b = 10^{k}: a/b - {P_A_BE.value} does not shrink", k)
+            return refuted(RIGOROUS, say(f"at $b = 10^{{{k}}}$, $a/b -$", math(P_A_BE.value), "does not shrink"),
+                           say(f"$b = 10^{{{k}}}$"))
         gaps[k] = gap
         if k % 3 == 0:
-            rows.append(f"b=10^{k}: a/b - e = {_s(gap, 4)}")
+            rows.append([f"$10^{{{k}}}$", _d(gap, 4)])
     # the gap shrinks like 1/log b: gap·log b settles (from 10^3 to 10^15 it may not double; a wrong limit grows it)
     with C.working_precision(128):
         settled = [abs(gaps[k]) * (k * arb(10).log()) for k in (3, 15)]
     if not settled[1] < 2 * settled[0]:
-        return refuted(RIGOROUS, f"a/b - {P_A_BE.value} does not shrink like 1/log b", [_s(x, 4) for x in settled])
+        return refuted(RIGOROUS, say("$a/b -$", math(P_A_BE.value), r"does not shrink like $1/\log b$"),
+                       table([r"$b$", r"$|a/b - e| \log b$"], [["$10^{3}$", _d(settled[0], 4)],
+                                                               ["$10^{15}$", _d(settled[1], 4)]]))
     # Evidence NUMERIC for the claim as a whole: each sign below is rigorous (arb balls), but only at the sampled
     # b = 10^0 .. 10^15; "a ~ be" is a limit statement that finitely many b cannot prove.
-    return verified(NUMERIC, "Rigorous at each sampled b: a/b - e > 0 and strictly decreasing for b = 10^0 .. 10^15 "
-                             "(certified roots, arb balls): " + "; ".join(rows) + ". It shrinks slowly, about like "
-                             "1/log b (t - 1/2 ~ c/M). The asymptotic statement a ~ be is supported only numerically "
-                             "(these 16 values, and (26) with E = 1), not proved here; hence evidence 'numeric'.")
+    return verified(NUMERIC, say(r"Rigorous at each sampled $b$: $a/b - e > 0$ and strictly decreasing for "
+                                 r"$b = 10^0, \ldots, 10^{15}$ (certified roots, arb balls):",
+                                 table(["$b$", "$a/b - e$"], rows),
+                                 r"It shrinks slowly, about like $1/\log b$ ($t - 1/2 \sim c/M$). The asymptotic "
+                                 r"statement $a \sim be$ is supported only numerically (these 16 values, and", eq(26),
+                                 "with $E = 1$), not proved here; hence evidence 'numeric'."))
 
 
 @claim("ks69.sec4.clocks", "§4, the chess-clock analogy",
-       "Both clocks start at one time unit; A's runs until an upset (Poisson with mean (1/2) log a), then B's "
-       "(mean (1/2) log b); A wins iff his clock runs out before B's does.",
+       r"Both clocks start at one time unit; A's runs until an upset (Poisson with mean $\frac{1}{2} \log a$), then "
+       r"B's (mean $\frac{1}{2} \log b$); A wins if and only if his clock runs out before B's does.",
        unprinted="a qualitative analogy; its Poisson means are the (1/2) log a judged in ks69.eq14-15")
 def clocks():
     import math
@@ -578,14 +620,15 @@ def clocks():
         centre = (ph + z * z / (2 * n)) / den
         half = z * math.sqrt(ph * (1 - ph) / n + z * z / (4 * n * n)) / den
         t = float(C.alpha(a, b, 15).value.mid())
-        rows.append(f"a={a}, b={b}: {wins}/{n} = {ph:.4f}, 99.9% interval [{centre - half:.4f}, {centre + half:.4f}], "
-                    f"α = {t:.4f}")
+        rows.append([a, b, f"{wins} of {n}", f"${centre - half:.4f}$ to ${centre + half:.4f}$", f"${t:.4f}$"])
+        shown = table(["$a$", "$b$", "A wins", "99.9% interval", r"$\alpha(a,b)$"], rows)
         if not centre - half <= t <= centre + half:
-            return refuted(Evidence.SAMPLED, "the clock contest's win rate misses α(a,b)", rows)
-    return verified(Evidence.SAMPLED, "A wins iff the upsets X ~ Poisson(L) on his unit of clock time are at most "
-                                      "B's Y ~ Poisson(M) (the continuous form of the coin argument), so the clock "
-                                      "contest is won with probability P[X <= Y] = α(a,b). Seeded simulation (seed "
-                                      "1969): " + "; ".join(rows) + ".")
+            return refuted(Evidence.SAMPLED, r"the clock contest's win rate misses $\alpha(a,b)$", shown)
+    return verified(Evidence.SAMPLED, say(r"A wins if and only if the upsets $X \sim \operatorname{Poisson}(L)$ on his "
+                                          r"unit of clock time are at most B's $Y \sim \operatorname{Poisson}(M)$ (the "
+                                          "continuous form of the coin argument), so the clock contest is won with "
+                                          r"probability $P[X \le Y] = \alpha(a,b)$. Seeded simulation (seed 1969):",
+                                          shown))
 
 
 def _numerator28(M, t) -> arb:
@@ -594,8 +637,8 @@ def _numerator28(M, t) -> arb:
 
 
 @claim("ks69.appendix.ck", "Appendix, expansion of the numerator of (28)",
-       "Numerator = Σ c_k t^k/k! with C_k = Σ_{j=i} + 2Σ_{i<j<i+k} + Σ_{j=i+k} M^iM^j/(i!j!), bounded by e^{2M}; "
-       "C_k ~ 2k f(M) for k < log M, so Numerator ~ 2t f(M) e^t.")
+       r"$\text{Numerator} = \sum c_k t^k/k!$ with $C_k = \sum_{j=i} + 2\sum_{i<j<i+k} + \sum_{j=i+k} M^i M^j/(i!j!)$, "
+       r"bounded by $e^{2M}$; $C_k \sim 2k f(M)$ for $k < \log M$, so $\text{Numerator} \sim 2t f(M) e^t$.")
 def appendix_ck():
     # C_k in Bessel form: sum over j - i = d of M^i M^j/(i! j!) is I_|d|(2M), so C_k = I_0 + 2 sum_{d<k} I_d + I_k
     def ck(M, k):
@@ -616,42 +659,48 @@ def appendix_ck():
             bound = (2 * _q(mpq(M))).exp() * T ** (K + 1) / (fact * (K + 1)) * 2
             s += arb(0, bound.upper())
             if not (lhs.overlaps(s) and s.rad() < arb(10) ** -20 * abs(s.mid())):
-                return refuted(RIGOROUS, f"M={M}, t={t}: numerator {_s(lhs)} != Σ C_k t^k/k! {_s(s)}", (M, str(t)))
+                return refuted(RIGOROUS, say(f"at $M = {M}$,", value(t, name="t"), ": the numerator", _d(lhs),
+                                             r"differs from $\sum C_k t^k/k!$ =", _d(s)), say(f"$M = {M}$,", value(t, name="t")))
             # the printed bound holds for every k, and is the least one: C_k -> e^{2M} as k grows
             printed_bound = bound_f({"M": _q(mpq(M))})
             if not all(ck(M, k) < printed_bound for k in range(1, 30)):
-                return refuted(RIGOROUS, f"C_k exceeds {P_CK_BOUND.value} at M = {M}", M)
+                return refuted(RIGOROUS, say("$C_k$ exceeds", math(P_CK_BOUND.value), f"at $M = {M}$"), say(f"$M = {M}$"))
             if not ck(M, 29) > printed_bound * (1 - arb(10) ** -6):
-                return refuted(RIGOROUS, f"C_k stays far below {P_CK_BOUND.value} at M = {M}: a weaker bound than "
-                                         "the true e^{2M}", M)
+                return refuted(RIGOROUS, say("$C_k$ stays far below", math(P_CK_BOUND.value), f"at $M = {M}$: a weaker "
+                                             "bound than the true $e^{2M}$"), say(f"$M = {M}$"))
         # 2. C_k / f(M) -> 2k
         for k in (1, 2, 4):
             errs = []
             for M in (10, 100, 1000, 10000):
                 r = ck(M, k) / (2 * _q(mpq(M))).bessel_i(0) - limit_f({"k": arb(k)})
-                rows.append(f"k={k}, M={M}: C_k/f(M) - 2k = {_s(r, 3)}")
+                rows.append([k, M, _d(r, 3)])
                 errs.append(r)
             if not _vanishes(errs, 100):
-                return refuted(RIGOROUS, f"C_k/f(M) does not approach {P_CK_LIMIT.value}", rows)
+                return refuted(RIGOROUS, say("$C_k/f(M)$ does not approach", math(P_CK_LIMIT.value)),
+                               table(["$k$", "$M$", "$C_k/f(M) - 2k$"], rows))
         # 3. Numerator/f(M) -> 2t e^t at fixed t as M grows
+        nrows = []
         for t in (mpq(1, 4), mpq(1, 2)):
             errs = []
             for M in (10, 100, 1000):
                 num = _numerator28(M, t)
                 errs.append(num / (2 * _q(mpq(M))).bessel_i(0) - num_f({"t": _q(t)}))
-            rows.append(f"t={format_exact(t)}: Numerator/f(M) - 2t e^t = " + ", ".join(_s(e, 3) for e in errs)
-                        + " (M = 10, 100, 1000)")
+            nrows.append([value(t)] + [_d(e, 3) for e in errs])
             if not _vanishes(errs, 50):
-                return refuted(RIGOROUS, f"Numerator/f(M) does not approach {P_CK_NUMERATOR.value}", rows)
-    return verified(RIGOROUS, "C_k = e^{2M} P[-k <= D <= k-1] for D = j - i ~ Skellam(M, M), i.e. "
-                              "I_0(2M) + 2Σ_{0<d<k} I_d(2M) + I_k(2M) (so 0 < C_k < e^{2M}, and C_k -> e^{2M}); the "
-                              "expansion e^{L+M}(α(b,a) - α(a,b)) = Σ_k C_k t^k/k! holds as overlapping balls at "
-                              "(M,t) = (3,1/2), (10,1/4); C_k/f(M) -> 2k and Numerator/f(M) -> 2t e^t: "
-                              + "; ".join(rows) + ".")
+                return refuted(RIGOROUS, say(r"$\text{Numerator}/f(M)$ does not approach", math(P_CK_NUMERATOR.value)),
+                               table(["$t$", "$M = 10$", "$M = 100$", "$M = 1000$"], nrows))
+    return verified(RIGOROUS, say(r"$C_k = e^{2M} P[-k \le D \le k-1]$ for $D = j - i \sim \operatorname{Skellam}(M, M)$, "
+                                  r"i.e. $I_0(2M) + 2\sum_{0<d<k} I_d(2M) + I_k(2M)$ (so $0 < C_k < e^{2M}$, and "
+                                  r"$C_k \to e^{2M}$); the expansion $e^{L+M}(\alpha(b,a) - \alpha(a,b)) = \sum_k C_k "
+                                  r"t^k/k!$ holds as overlapping balls at $(M,t) = (3,1/2), (10,1/4)$; "
+                                  r"$C_k/f(M) \to 2k$:", table(["$k$", "$M$", "$C_k/f(M) - 2k$"], rows),
+                                  r"and $\text{Numerator}/f(M) \to 2t e^t$:",
+                                  table(["$t$", r"$M = 10$", r"$M = 100$", r"$M = 1000$"], nrows)))
 
 
 @claim("ks69.sec4.similarly", "§4, after (15)",
-       "As n -> oo, Prob(K_a) approaches the Poisson law of mean (1/2) log a. 'Similarly with P(K_a)' (as printed).")
+       r"As $n \to \infty$, $\operatorname{Prob}(K_a)$ approaches the Poisson law of mean $\frac{1}{2} \log a$. "
+       "'Similarly with $P(K_a)$' (as printed).")
 def similarly():
     a, b, n = sp.symbols("a b n", positive=True)
     # the two laws (12), (13): the base of each variable's raises, and the limit mean of n·(upset chance)
@@ -662,20 +711,22 @@ def similarly():
     if named not in laws:
         raise ValueError(f"unknown variable {named!r}")
     if not is_identity(first, sp.log(a) / 2):
-        return refuted(EXACT, f"the limit mean for K_a is {first}", str(first))
+        return refuted(EXACT, say("the limit mean for $K_a$ is", math(first)), say(math(first)))
     if not is_identity(means[named], first):
-        return verified(EXACT, f"'Similarly with P({named})' is the other law: its limit mean is {means[named]}")
+        return verified(EXACT, say(f"'Similarly with $P({named})$' is the other law: its limit mean is",
+                                   math(means[named])))
     return erratum(
         EXACT,
-        f"the limit mean of (13) is {means['K_b']} (sympy), so the sentence 'Similarly with P(K_a)' must name K_b: "
-        "as printed it repeats the statement just made for K_a. The intended K_b is clear from (13) and (16).",
-        [Erratum(P_SIMILARLY.where, "P(K_a)", "P(K_b)", "K_b", note="the second variable's name repeated",
+        say("the limit mean of", eq(13), "is", math(means["K_b"]), "(sympy), so the sentence 'Similarly with "
+            "$P(K_a)$' must name $K_b$: as printed it repeats the statement just made for $K_a$. The intended $K_b$ is "
+            "clear from", eq(13), "and", eq(16), "."),
+        [Erratum(P_SIMILARLY.where, "$P(K_a)$", "$P(K_b)$", "$K_b$", note="the second variable's name repeated",
                  kind=ErratumKind.MISPRINT)])
 
 
 @claim("ks69.eq22", "§5, (22)",
-       "α(a,b) = Prob(X <= Y) = Prob(X - Y < 0), where X: P(L,X), Y: P(M,X) (as printed: X ~ Poisson(L), "
-       "Y ~ Poisson(M)).")
+       r"$\alpha(a,b) = \operatorname{Prob}(X \le Y) = \operatorname{Prob}(X - Y < 0)$, where $X$: $P(L,X)$, "
+       r"$Y$: $P(M,X)$ (as printed: $X \sim \operatorname{Poisson}(L)$, $Y \sim \operatorname{Poisson}(M)$).")
 def eq22():
     slips = _eq22_law_slips()
     c = parse_printed(P_EQ22.value)
@@ -683,32 +734,36 @@ def eq22():
     # (at least), whose chance is >= P[X = Y = 0] = e^{-L-M} = 1/sqrt(ab) > 0; for c > 1 it adds X - Y = 1.
     if 0 < c <= 1:
         if slips:
-            return erratum(EXACT, f"for integer X - Y, X - Y < {P_EQ22.value} iff X <= Y; but " + _EQ22_LAW_TEXT,
-                           slips)
-        return verified(EXACT, f"for integer X - Y, X - Y < {P_EQ22.value} iff X <= Y; X: P(L,X) and Y: P(M,Y) "
-                               "are the laws of (21) (means L and M)")
+            return erratum(EXACT, say(f"for integer $X - Y$, $X - Y < {P_EQ22.value}$ if and only if $X \\le Y$; but",
+                                      _EQ22_LAW_TEXT), slips)
+        return verified(EXACT, say(f"for integer $X - Y$, $X - Y < {P_EQ22.value}$ if and only if $X \\le Y$; $X$: "
+                                   "$P(L,X)$ and $Y$: $P(M,Y)$ are the laws of", eq(21), "(means $L$ and $M$)"))
     with C.working_precision(128):
         al = C.alpha(4, 4, 20).value
         tie = C.tie_probability(4, 4, 20)
         lt = al - tie  # P[X < Y] at a = b = 4
     if c <= 0:
-        missing = "X = Y, of chance at least P[X = Y = 0] = e^{-L-M} = 1/sqrt(ab) > 0"
+        missing = r"misses $X = Y$, of chance at least $P[X = Y = 0] = e^{-L-M} = 1/\sqrt{ab} > 0$"
     else:
-        missing = "X - Y = 1 is added, of positive chance"
+        missing = "adds $X - Y = 1$, of positive chance"
     return erratum(
         EXACT,
-        f"X - Y is an integer, so Prob(X - Y < {P_EQ22.value}) differs from Prob(X <= Y) = α(a,b): the event {missing}. "
-        f"E.g. a = b = 4 (L = M = log 2): α(4,4) = {_s(al, 6)} (Table III: .6927) but Prob(X - Y < 0) = "
-        f"{_s(lt, 6)} (balls). The next line (α ≃ Prob(Z <= 0)) and the continuity correction of (23) (Z < 1/2) use "
-        "the intended Prob(X - Y <= 0)." + (" And " + _EQ22_LAW_TEXT if slips else ""),
-        [Erratum(P_EQ22.where, "Prob(X-Y < 0)", "Prob(X-Y <= 0) = Prob(X-Y < 1)", "1",
-                 note="'<' for '<=' (or the bar of <= lost in the scan); the following lines use <=",
+        say(f"$X - Y$ is an integer, so $\\operatorname{{Prob}}(X - Y < {P_EQ22.value})$ differs from "
+            rf"$\operatorname{{Prob}}(X \le Y) = \alpha(a,b)$: the event {missing}. E.g. $a = b = 4$ ($L = M = \log 2$): "
+            r"$\alpha(4,4) =$", _d(al, 6), "(Table III: .6927) but $\\operatorname{Prob}(X - Y < 0) =$", _d(lt, 6),
+            r"(balls). The next line ($\alpha \simeq \operatorname{Prob}(Z \le 0)$) and the continuity correction of",
+            eq(23), r"($Z < 1/2$) use the intended $\operatorname{Prob}(X - Y \le 0)$.")
+        + (say(" And", _EQ22_LAW_TEXT) if slips else ""),
+        [Erratum(P_EQ22.where, r"$\operatorname{Prob}(X-Y < 0)$",
+                 r"$\operatorname{Prob}(X-Y \le 0) = \operatorname{Prob}(X-Y < 1)$", "1",
+                 note=r"$<$ for $\le$ (or the bar of $\le$ lost in the scan); the following lines use $\le$",
                  kind=ErratumKind.MISPRINT)] + slips,
-        witness={"alpha(4,4)": _s(al, 8), "P[X<Y]": _s(lt, 8)})
+        witness=table([r"$\alpha(4,4)$", "$P[X<Y]$"], [[_d(al, 8), _d(lt, 8)]]))
 
 
-_EQ22_LAW_TEXT = ("the display gives Y the law P(M,X): the variable of Y's Poisson law must be Y (the next paragraph: "
-                  "'X (resp. Y) ... of mean L (M)'), a slip of the same kind as 'Similarly with P(K_a)' in §4.")
+_EQ22_LAW_TEXT = ("the display gives $Y$ the law $P(M,X)$: the variable of $Y$'s Poisson law must be $Y$ (the next "
+                  "paragraph: '$X$ (resp. $Y$) ... of mean $L$ ($M$)'), a slip of the same kind as 'Similarly with "
+                  "$P(K_a)$' in §4.")
 _POISSON_LAW = __import__("re").compile(r"^\s*P\(\s*(\w+)\s*,\s*(\w+)\s*\)\s*$")
 
 
@@ -720,14 +775,15 @@ def _eq22_law_slips() -> list:
         m = _POISSON_LAW.match(item.value)
         if m and m.groups() == (mean, var):
             continue
-        out.append(Erratum(item.where, item.value, f"P({mean},{var})", f"P({mean},{var})",
-                           note=f"the law of {var} is the Poisson law of mean {mean} in the variable {var}",
+        out.append(Erratum(item.where, f"${item.value}$", f"$P({mean},{var})$", f"$P({mean},{var})$",
+                           note=f"the law of ${var}$ is the Poisson law of mean ${mean}$ in the variable ${var}$",
                            kind=ErratumKind.MISPRINT))
     return out
 
 
 @claim("ks69.sec5.phi-prime", "§5, before (26)",
-       "Since Φ'(u) = e^{-u²}·u' (Φ(t) = ∫_{-oo}^t e^{-x²/2} dx as defined after (23)), by L'Hôpital's rule ...")
+       r"Since $\Phi'(u) = e^{-u^2} \cdot u'$ ($\Phi(t) = \int_{-\infty}^t e^{-x^2/2} dx$ as defined after (23)), by "
+       "L'Hôpital's rule ...")
 def phi_prime():
     x, M = sp.symbols("x M", real=True)
     u = sp.Function("u")(M)
@@ -736,11 +792,12 @@ def phi_prime():
     c = sp.Rational(str(parse_printed(P_PHI_PRIME.value)))
     as_printed = sp.exp(-c * u**2) * sp.diff(u, M)
     if sp.simplify(true - as_printed) == 0:
-        return verified(EXACT, f"d/dM Φ(u(M)) = {true} (sympy)")
+        return verified(EXACT, say(r"$\frac{d}{dM} \Phi(u(M)) =$", math(true), "(sympy)"))
     return erratum(
         EXACT,
-        f"with the text's Φ(t) = ∫ e^(-x²/2) dx, d/dM Φ(u(M)) = {true} (sympy): the exponent is -u²/2, not -u². "
-        "The very next display (c = e^{-1/2 (1/2+t)²/(2M+t)} ...) uses the right -1/2, so the intended formula is "
-        "clear and the limit (26) is unaffected.",
-        [Erratum(P_PHI_PRIME.where, "Φ'(u) = e^{-u²}·u'", "Φ'(u) = e^{-u²/2}·u'", "1/2",
+        say(r"with the text's $\Phi(t) = \int e^{-x^2/2} dx$, $\frac{d}{dM} \Phi(u(M)) =$", math(true),
+            r"(sympy): the exponent is $-u^2/2$, not $-u^2$. The very next display "
+            r"($c = e^{-\frac{1}{2} (1/2+t)^2/(2M+t)} \ldots$) uses the right $-1/2$, so the intended formula is clear "
+            "and the limit", eq(26), "is unaffected."),
+        [Erratum(P_PHI_PRIME.where, r"$\Phi'(u) = e^{-u^2} \cdot u'$", r"$\Phi'(u) = e^{-u^2/2} \cdot u'$", "1/2",
                  note="the factor 1/2 in the exponent dropped; the next display has it", kind=ErratumKind.MISPRINT)])

@@ -12,8 +12,9 @@ from sympy.polys.rings import ring
 
 from exactcube.brownian import raises as R
 from exactcube.claims import Erratum, ErratumKind, Evidence, claim, erratum, refuted, verified
-from exactcube.numbers import (agrees_with_printed, ball_agrees_with_printed, format_decimal, format_exact, mpq,
-                               parse_rational)
+from exactcube.content import eq, formula, say, table, value
+from exactcube.numbers import (agrees_with_printed, ball_agrees_with_printed, format_decimal, format_exact, latex_rational,
+                               mpq, parse_rational)
 from exactcube.printed import erratum_kind, printed
 from exactcube.results import assumption
 from exactcube.symbolic import from_sympy, is_identity, to_sympy
@@ -27,10 +28,11 @@ SAMPLED = Evidence.SAMPLED
 FACTORS = [(mpq(2), mpq(2)), (mpq(2), mpq(3)), (mpq(3), mpq(2)), (mpq(3, 2), mpq(5)), (mpq(10), mpq(10, 9)),
            (mpq(7, 3), mpq(7, 3))]
 # Readings the verdicts rest on.
-LEMMA_I_1 = assumption("ks69.lemma-i-1", "In §3's Lemma the printed 'β(i-i,j) < α(i,j) <= α(i-i,j)' stands for "
-                                         "β(i-1,j) < α(i,j) <= α(i-1,j) (i-i is a scanning slip for i-1).")
-LEMMA_LITERAL = assumption("ks69.lemma-literal", "In §3's Lemma 'i-i' is read literally as 0: "
-                                                 "β(0,j) < α(i,j) <= α(0,j).")
+LEMMA_I_1 = assumption("ks69.lemma-i-1", r"In §3's Lemma the printed $\beta(i-i,j) < \alpha(i,j) \le \alpha(i-i,j)$ "
+                                         r"stands for $\beta(i-1,j) < \alpha(i,j) \le \alpha(i-1,j)$ ($i-i$ is a scanning "
+                                         "slip for $i-1$).")
+LEMMA_LITERAL = assumption("ks69.lemma-literal", r"In §3's Lemma $i-i$ is read literally as 0: "
+                                                 r"$\beta(0,j) < \alpha(i,j) \le \alpha(0,j)$.")
 
 # What §3 prints, read by the checks through exactcube.printed (so `verify --mutate` can perturb it).
 P_INITIAL_ALPHA = printed("§3, proof of Theorem 2, α(0,j) = 1", "1")
@@ -73,14 +75,14 @@ P_LEMMA_RELATIONS = printed("§3 Lemma, β(i-1,j) < α(i,j) <= α(i-1,j)", ("<",
 
 
 @claim("ks69.sec3.lemma", "§3, Lemma",
-       "β(i-1,j) < α(i,j) <= α(i-1,j).")
+       r"$\beta(i-1,j) < \alpha(i,j) \le \alpha(i-1,j)$.")
 def lemma():
     # proof: (8) makes alpha(i,j) a proper convex combination of alpha(i-1,j) and beta(i-1,j), weights
     # (a+1)/(2a), (a-1)/(2a) in (0,1) for a > 1, and alpha - beta = P[K_a = K_b] > 0.
     a = sp.symbols("a", positive=True)
     w_hold, w_up = (a + 1) / (2 * a), (a - 1) / (2 * a)
     if not is_identity(w_hold + w_up, 1):
-        return refuted(EXACT, "the weights of (8) do not sum to 1", None)
+        return refuted(EXACT, say("the weights of", eq(8), "do not sum to 1"), None)
     left, right = P_LEMMA_RELATIONS.value
     holds_left, holds_right = RELATIONS[left], RELATIONS[right]
     checked = 0
@@ -89,33 +91,40 @@ def lemma():
         for i in range(1, 31):
             for j in range(31):
                 lo, mid, hi = g.beta(i - 1, j), g.alpha(i, j), g.alpha(i - 1, j)
+                if holds_left(lo, mid) and holds_right(mid, hi) and lo < mid < hi:
+                    checked += 1
+                    continue
+                rels = {"<": "<", "<=": r"\le", ">": ">", ">=": r"\ge"}
+                cells = table([rf"$\beta({i-1},{j})$", rf"$\alpha({i},{j})$", rf"$\alpha({i-1},{j})$"], [[lo, mid, hi]])
                 if not (holds_left(lo, mid) and holds_right(mid, hi)):
-                    return refuted(EXACT, f"a={fa}, b={fb}: β({i-1},{j}) {left} α({i},{j}) {right} α({i-1},{j}) fails",
-                                   (str(lo), str(mid), str(hi)), assumptions=(LEMMA_I_1.id,))
-                if not lo < mid < hi:
-                    return refuted(EXACT, "the proof's strict inequalities fail", (i, j), assumptions=(LEMMA_I_1.id,))
-                checked += 1
+                    return refuted(EXACT, say(value(fa, name="a"), ",", value(fb, name="b"), ":",
+                                              f"$\\beta({i-1},{j}) {rels[left]} \\alpha({i},{j}) {rels[right]} "
+                                              f"\\alpha({i-1},{j})$ fails"), cells, assumptions=(LEMMA_I_1.id,))
+                return refuted(EXACT, "the proof's strict inequalities fail", cells, assumptions=(LEMMA_I_1.id,))
     # the literal reading i - i = 0: β(0,j) < α(i,j) fails as soon as A's raises outnumber B's enough
     g = R.raising_grid(9, 9)
     lit = next(((i, j) for i in range(1, 10) for j in range(1, 10) if not holds_left(g.beta(0, j), g.alpha(i, j))),
                None)
-    literal = (refuted(EXACT, f"read literally (i-i = 0) the left inequality fails: a = b = 2, β(0,{lit[1]}) = "
-                              f"{format_exact(g.beta(0, lit[1]))} is not {left} α({lit[0]},{lit[1]}) = "
-                              f"{format_exact(g.alpha(lit[0], lit[1]))}", lit, assumptions=(LEMMA_LITERAL.id,))
+    rel_tex = {"<": "<", "<=": r"\le", ">": ">", ">=": r"\ge"}[left]
+    literal = (refuted(EXACT, say("read literally ($i-i = 0$) the left inequality fails: $a = b = 2$,",
+                                  value(g.beta(0, lit[1]), name=f"\\beta(0,{lit[1]})"), f"is not ${rel_tex}$",
+                                  value(g.alpha(lit[0], lit[1]), name=f"\\alpha({lit[0]},{lit[1]})")),
+                       say(f"$i = {lit[0]}$, $j = {lit[1]}$"), assumptions=(LEMMA_LITERAL.id,))
                if lit else verified(EXACT, "read literally the inequalities hold too", assumptions=(LEMMA_LITERAL.id,)))
     return verified(
         EXACT,
-        "Proof: by (8) α(i,j) = h·α(i-1,j) + u·β(i-1,j) with h = (a+1)/(2a), u = (a-1)/(2a) in (0,1) for a > 1, "
-        "and α(i-1,j) - β(i-1,j) = P[K_a' = K_b] > 0, so β(i-1,j) < α(i,j) < α(i-1,j) (the right inequality is even "
-        f"strict). Checked exactly on {checked} cells (i = 1..30, j = 0..30) for (a,b) in "
-        + ", ".join(f"({x},{y})" for x, y in FACTORS) + ".",
+        say("Proof: by", eq(8), r"$\alpha(i,j) = h \alpha(i-1,j) + u \beta(i-1,j)$ with $h = (a+1)/(2a)$, "
+            r"$u = (a-1)/(2a)$ in $(0,1)$ for $a > 1$, and $\alpha(i-1,j) - \beta(i-1,j) = P[K_a' = K_b] > 0$, so "
+            r"$\beta(i-1,j) < \alpha(i,j) < \alpha(i-1,j)$ (the right inequality is even strict). Checked exactly on "
+            f"{checked} cells ($i = 1, \\ldots, 30$, $j = 0, \\ldots, 30$) for $(a,b)$ in "
+            + ", ".join(f"$({x},{y})$" for x, y in FACTORS) + "."),
         assumptions=(LEMMA_I_1.id,), alternatives=(literal,),
     )
 
 
 @claim("ks69.eq6-9", "§3, (6)-(9)",
-       "Indifference of the non-raiser, -K = aK(...) (6), gives (7) and the recurrence (8); (9) similarly; "
-       "after A's raise he reaches his next raising point first with probability (1+a)/(2a).")
+       "Indifference of the non-raiser, $-K = aK(\\ldots)$ (6), gives (7) and the recurrence (8); (9) similarly; "
+       "after A's raise he reaches his next raising point first with probability $(1+a)/(2a)$.")
 def eq6_9():
     a, b, K = sp.symbols("a b K", positive=True)
     al, al1, be1, be, al_, be_ = sp.symbols("alpha alpha1 beta1 beta alphaprime betaprime")
@@ -126,25 +135,28 @@ def eq6_9():
     sol = sp.solve(eq6, al)
     rhs8 = P_EQ8.value.subs({_a: a, _A1: al1, _B1: be1})
     if len(sol) != 1 or not is_identity(sol[0], rhs8):
-        return refuted(EXACT, f"(6) solves to {sol}, not (8)", sol)
+        found = say(*[formula(x) for x in sol]) if sol else say("no solution")
+        return refuted(EXACT, say(eq(6), "solves to", found, ", not", eq(8)), found)
     # (7) is (6) multiplied by (alpha1 - beta1)/K
     lhs7 = -(al1 - be1)
     rhs7 = a * (al1 + be1 - 2 * al)
     if not is_identity((eq6.lhs - eq6.rhs) * (al1 - be1) / K, lhs7 - rhs7):
-        return refuted(EXACT, "(7) is not (6) times (α(i-1,j) - β(i-1,j))/K", None)
+        return refuted(EXACT, say(eq(7), "is not", eq(6), r"times $(\alpha(i-1,j) - \beta(i-1,j))/K$"), None)
     # (9): A is indifferent at B's raise: -K (fold) = bK (P[reach alpha(i,j-1) first] - P[reach beta(i,j-1) first])
     q_a = (be - be_) / (al_ - be_)
     eq9 = sp.Eq(-K, b * K * (q_a - (1 - q_a)))
     sol9 = sp.solve(eq9, be)
     rhs9 = P_EQ9.value.subs({_b: b, _A_: al_, _B_: be_})
     if len(sol9) != 1 or not is_identity(sol9[0], rhs9):
-        return refuted(EXACT, f"A's indifference solves to {sol9}, not (9)", sol9)
+        found = say(*[formula(x) for x in sol9]) if sol9 else say("no solution")
+        return refuted(EXACT, say("A's indifference solves to", found, ", not", eq(9)), found)
     # the hold probability after a raise
     if not is_identity(p_hold.subs(al, rhs8), P_HOLD.value.subs(_a, a)):
-        return refuted(EXACT, "the hold probability is not (1+a)/(2a)", None)
-    return verified(EXACT, "solving (6) for α(i,j) gives (8); (7) is (6)·(α(i-1,j)-β(i-1,j))/K; A's indifference at "
-                           "B's raise gives (9); with (8), (α(i,j)-β(i-1,j))/(α(i-1,j)-β(i-1,j)) = (1+a)/(2a) "
-                           "(all symbolic in a, b, K and the four states).")
+        return refuted(EXACT, "the hold probability is not $(1+a)/(2a)$", None)
+    return verified(EXACT, say("solving", eq(6), r"for $\alpha(i,j)$ gives", eq(8), ";", eq(7), "is", eq(6),
+                               r"times $(\alpha(i-1,j)-\beta(i-1,j))/K$; A's indifference at B's raise gives", eq(9),
+                               "; with", eq(8), r", $(\alpha(i,j)-\beta(i-1,j))/(\alpha(i-1,j)-\beta(i-1,j)) = "
+                               "(1+a)/(2a)$ (all symbolic in $a$, $b$, $K$ and the four states)."))
 
 
 def binomial_law(n, u, one):
@@ -183,8 +195,9 @@ def _index_ranges(na: int, nb: int, rel) -> tuple:
 
 
 @claim("ks69.theorem2", "§3, Theorem 2 (10)-(11) and its proof",
-       "α(m,n) = Prob[K_a <= K_b], β(m,n) = Prob[K_a < K_b] with K_a ~ b(m,(a-1)/(2a)), K_b ~ b(n,(b-1)/(2b)): "
-       "the formula satisfies (8)-(9) and the initial conditions.")
+       r"$\alpha(m,n) = \operatorname{Prob}[K_a \le K_b]$, $\beta(m,n) = \operatorname{Prob}[K_a < K_b]$ with "
+       r"$K_a \sim b(m,(a-1)/(2a))$, $K_b \sim b(n,(b-1)/(2b))$: the formula satisfies (8)-(9) and the initial "
+       "conditions.")
 def theorem2():
     return _theorem2_check(THEOREM2_BOUND)
 
@@ -205,7 +218,7 @@ def _theorem2_check(N: int):
     e = (P(i, k) - ((1 - u) * P(i - 1, k) + u * P(i - 1, k - 1))) / (u**k * (1 - u) ** (i - k))
     e = sp.simplify(sp.gammasimp(sp.powsimp(sp.expand(e), force=True).rewrite(sp.gamma)))
     if e != 0:
-        return refuted(EXACT, "the coupling (Pascal) identity does not simplify to 0", str(e))
+        return refuted(EXACT, "the coupling (Pascal) identity does not simplify to 0", say("it leaves", formula(e)))
     # 2. (8) and (9) as polynomial identities in the upset chances ua = (a-1)/(2a), ub = (b-1)/(2b)
     #    (a -> ua is a bijection of (1, oo) onto (0, 1/2), so an identity in ua is one in a)
     Rg, ua, ub = ring("ua,ub", QQ)
@@ -219,22 +232,24 @@ def _theorem2_check(N: int):
            for n in range(N + 1) for m in range(N + 1)}
     for m in range(N + 1):
         if tab[(0, m)][0] != one:
-            return refuted(EXACT, f"α(0,{m}) != 1", m)
+            return refuted(EXACT, f"$\\alpha(0,{m}) \\ne 1$", say(f"$j = {m}$"))
     for n in range(N + 1):
         if tab[(n, 0)][1] != 0:
-            return refuted(EXACT, f"β({n},0) != 0", n)
+            return refuted(EXACT, f"$\\beta({n},0) \\ne 0$", say(f"$i = {n}$"))
     for n in range(1, N + 1):
         for m in range(N + 1):
             lhs = tab[(n, m)][0]
             rhs = (one - ua) * tab[(n - 1, m)][0] + ua * tab[(n - 1, m)][1]
             if lhs != rhs:
-                return refuted(EXACT, f"(8) fails at ({n},{m}) as a polynomial identity", (n, m))
+                return refuted(EXACT, say(eq(8), f"fails at $({n},{m})$ as a polynomial identity"),
+                               say(f"$i = {n}$, $j = {m}$"))
     for n in range(N + 1):
         for m in range(1, N + 1):
             lhs = tab[(n, m)][1]
             rhs = ub * tab[(n, m - 1)][0] + (one - ub) * tab[(n, m - 1)][1]
             if lhs != rhs:
-                return refuted(EXACT, f"(9) fails at ({n},{m}) as a polynomial identity", (n, m))
+                return refuted(EXACT, say(eq(9), f"fails at $({n},{m})$ as a polynomial identity"),
+                               say(f"$i = {n}$, $j = {m}$"))
     # 3. the printed laws (10)-(11) against the recurrence (8)-(9) run as integer dynamic programming
     #    (exactcube.brownian.raises.raising_grid), exactly on rational factors
     law_a, law_b = P_THM2_LAWS.value
@@ -251,43 +266,49 @@ def _theorem2_check(N: int):
                 al = prob_compare(qa[n], qb[m], rel_alpha, mpq(0), ca[n])
                 be = prob_compare(qa[n], qb[m], rel_beta, mpq(0), ca[n])
                 if (al, be) != (g.alpha(n, m), g.beta(n, m)):
-                    return refuted(EXACT, f"Theorem 2 as printed != recurrence at ({n},{m}), a={fa}, b={fb}",
-                                   (str(al), format_exact(g.alpha(n, m))))
+                    return refuted(EXACT, say(f"Theorem 2 as printed differs from the recurrence at $({n},{m})$,",
+                                              value(fa, name="a"), ",", value(fb, name="b")),
+                                   table(["", r"$\alpha$", r"$\beta$"], [["Theorem 2", al, be],
+                                                                         ["recurrence", g.alpha(n, m), g.beta(n, m)]]))
                 cells += 1
     return verified(
         EXACT,
-        "Proof for all i, j: writing K_a = T + K_a' with an independent toss T ~ Bernoulli(u_a), Pascal's rule "
-        "P[Bin(i,u)=k] = (1-u)P[Bin(i-1,u)=k] + uP[Bin(i-1,u)=k-1] (verified symbolically in i, k, u) gives "
-        "P[K_a <= K_b] = (1-u_a)P[K_a' <= K_b] + u_a P[K_a' < K_b], i.e. (8); the same split of K_b gives (9); "
-        "α(0,j) = P[0 <= K_b] = 1 and β(i,0) = P[K_a < 0] = 0. Mechanically: (8), (9) and the initial conditions "
-        f"hold as polynomial identities in u_a, u_b (hence for all factors a, b > 1) for all i, j <= {N}; and the "
-        f"printed laws (10)-(11) give exactly the integer recurrence's values on {cells} cells (i, j <= 25, six factor pairs).",
+        say(r"Proof for all $i, j$: writing $K_a = T + K_a'$ with an independent toss $T \sim \operatorname{Bernoulli}(u_a)$, "
+            r"Pascal's rule $P[\operatorname{Bin}(i,u)=k] = (1-u)P[\operatorname{Bin}(i-1,u)=k] + "
+            r"uP[\operatorname{Bin}(i-1,u)=k-1]$ (verified symbolically in $i$, $k$, $u$) gives "
+            r"$P[K_a \le K_b] = (1-u_a)P[K_a' \le K_b] + u_a P[K_a' < K_b]$, i.e.", eq(8), "; the same split of $K_b$ "
+            "gives", eq(9), r"; $\alpha(0,j) = P[0 \le K_b] = 1$ and $\beta(i,0) = P[K_a < 0] = 0$. Mechanically:",
+            eq(8), ",", eq(9), "and the initial conditions hold as polynomial identities in $u_a$, $u_b$ (hence for "
+            f"all factors $a, b > 1$) for all $i, j \\le {N}$; and the printed laws", eq(10), "and", eq(11),
+            f"give exactly the integer recurrence's values on {cells} cells ($i, j \\le 25$, six factor pairs)."),
     )
 
 
 @claim("ks69.theorem2.initial", "§3, proof of Theorem 2",
-       "The initial conditions are α(0,j) = 1, β(i,0) = 1.")
+       r"The initial conditions are $\alpha(0,j) = 1$, $\beta(i,0) = 1$.")
 def theorem2_initial():
     g = R.raising_grid(6, 6)
     p_alpha, p_beta = parse_rational(P_INITIAL_ALPHA.value), parse_rational(P_INITIAL_BETA.value)
     if any(g.alpha(0, j) != p_alpha for j in range(7)):
-        return refuted(EXACT, f"α(0,j) != {P_INITIAL_ALPHA.value}", None)
+        return refuted(EXACT, f"$\\alpha(0,j) \\ne {P_INITIAL_ALPHA.value}$", None)
     betas = {g.beta(i, 0) for i in range(7)}
     if betas != {0}:
-        return refuted(EXACT, f"β(i,0) takes values {betas}", None)
+        return refuted(EXACT, say(r"$\beta(i,0)$ takes the values", *sorted(betas)), None)
     # the paper's own example uses beta(0,0) = 0: beta(0,1) = 1/3 alpha(0,0) + 2/3 beta(0,0) = 1/3
     ex = R.raising_points_binomial(0, 1, 2, 3).beta
     if ex != mpq(1, 3):
-        return refuted(EXACT, f"β(0,1) for a = 2, b = 3 is {ex}, not 1/3", ex)
+        return refuted(EXACT, say(r"$\beta(0,1)$ for $a = 2$, $b = 3$ is", value(ex), ", not $1/3$"), say(value(ex)))
     if betas == {p_beta}:
-        return verified(EXACT, f"α(0,j) = 1 and β(i,0) = {P_INITIAL_BETA.value} for i, j <= 6")
+        return verified(EXACT, f"$\\alpha(0,j) = 1$ and $\\beta(i,0) = {P_INITIAL_BETA.value}$ for $i, j \\le 6$")
     return erratum(
         EXACT,
-        "α(0,j) = 1 is right, but the printed β(i,0) = 1 must be β(i,0) = 0: with no raises left B never raises, "
-        "the game's low end is the real end 0 (Theorem 2 gives P[K_a < 0] = 0), and the paper's own example "
-        "β(0,1) = 1/3·α(0,0) + 2/3·β(0,0) = 1/3 needs β(0,0) = 0. (Possibly a misprint of the scan.)",
-        [Erratum(P_INITIAL_BETA.where, f"β(i,0) = {P_INITIAL_BETA.value}", "β(i,0) = 0", "0",
-                 note="the intended 0 is clear from the paper's own example (β(0,0) = 0)", kind=ErratumKind.MISPRINT)],
+        r"$\alpha(0,j) = 1$ is right, but the printed $\beta(i,0) = 1$ must be $\beta(i,0) = 0$: with no raises left B "
+        "never raises, the game's low end is the real end 0 (Theorem 2 gives $P[K_a < 0] = 0$), and the paper's own "
+        r"example $\beta(0,1) = \frac{1}{3} \alpha(0,0) + \frac{2}{3} \beta(0,0) = 1/3$ needs $\beta(0,0) = 0$. "
+        "(Possibly a misprint of the scan.)",
+        [Erratum(P_INITIAL_BETA.where, f"$\\beta(i,0) = {P_INITIAL_BETA.value}$", r"$\beta(i,0) = 0$", "0",
+                 note=r"the intended 0 is clear from the paper's own example ($\beta(0,0) = 0$)",
+                 kind=ErratumKind.MISPRINT)],
     )
 
 
@@ -325,101 +346,121 @@ def raise_tree(m: int, n: int, a, b):
 
 
 @claim("ks69.fig1-2", "§3, Example and Figures 1-2",
-       "Two raises of 2 against one of 3: β(0,1) = 1/3 (−4 = 1/3·12 + 2/3·(−12)), α(1,1) = 5/6, α(1,0) = 3/4, "
-       "β(1,1) = 1/4, α(2,1) = 3/4·5/6 + 1/4·1/4 = 11/16 = Prob[K_1 <= K_2], K_1 ~ b(2,1/4), K_2 ~ b(1,1/3).")
+       r"Two raises of 2 against one of 3: $\beta(0,1) = 1/3$ ($-4 = \frac{1}{3} \cdot 12 + \frac{2}{3} \cdot (-12)$), "
+       r"$\alpha(1,1) = 5/6$, $\alpha(1,0) = 3/4$, $\beta(1,1) = 1/4$, $\alpha(2,1) = \frac{3}{4} \cdot \frac{5}{6} + "
+       r"\frac{1}{4} \cdot \frac{1}{4} = 11/16 = \operatorname{Prob}[K_1 \le K_2]$, $K_1 \sim b(2,1/4)$, "
+       r"$K_2 \sim b(1,1/3)$.")
 def figures_1_2():
     nodes = raise_tree(2, 1, 2, 3)
     for nd in nodes:
         if nd["children"]:
             ps = [p for _, p in nd["children"]]
             if sum(ps) != 1:
-                return refuted(EXACT, f"edge probabilities at {nd['label']} do not sum to 1", nd["label"])
+                return refuted(EXACT, f"the edge probabilities at {_node(nd)} do not sum to 1", say(_node(nd)))
             # values: the node's value is the expectation of its children's (ks69 (6), Figure 1)
             if nd["value"] != sum(p * nodes[c]["value"] for c, p in nd["children"]):
-                return refuted(EXACT, f"values at {nd['label']} are not consistent", nd["label"])
+                return refuted(EXACT, f"the values at {_node(nd)} are not consistent", say(_node(nd)))
             # states: the edge probabilities are the lemma's hitting chances (ks69 (2)), Figure 2
             if nd["state"] != sum(p * nodes[c]["state"] for c, p in nd["children"]):
-                return refuted(EXACT, f"states at {nd['label']} break the lemma", nd["label"])
+                return refuted(EXACT, f"the states at {_node(nd)} break the lemma", say(_node(nd)))
     by = {nd["label"]: nd for nd in nodes}
     for lab, v in P_FIG_STATES.value.items():
         if by[lab]["state"] != v:
-            return refuted(EXACT, f"{lab} = {by[lab]['state']}, the text says {v}", lab)
+            return refuted(EXACT, say(value(by[lab]["state"], name=_tex(lab)), ", the text says", value(v)),
+                           say(value(by[lab]["state"], name=_tex(lab))))
     b01 = by["β(0,1)"]
     kids = [(nodes[c]["value"], p) for c, p in b01["children"]]  # (value, edge) to α(0,0), β(0,0)
     v0, v_up, v_down = P_FIG_VALUES.value
     e_up, e_down = P_FIG_EDGES.value
     if [b01["value"], kids[0][0], kids[1][0]] != [v0, v_up, v_down] or [kids[0][1], kids[1][1]] != [e_up, e_down]:
-        return refuted(EXACT, f"at β(0,1) the tree has value {b01['value']} -> ({kids[0][0]}, {kids[1][0]}) with "
-                              f"edges ({kids[0][1]}, {kids[1][1]}); the text says {v0} -> ({v_up}, {v_down}) with "
-                              f"({e_up}, {e_down})", None)
+        return refuted(EXACT, say(r"at $\beta(0,1)$ the tree and the text differ:",
+                                  table(["", "value", "child values", "edges"],
+                                        [["tree", b01["value"], say(kids[0][0], ",", kids[1][0]),
+                                          say(kids[0][1], ",", kids[1][1])],
+                                         ["text", v0, say(v_up, ",", v_down), say(e_up, ",", e_down)]])), None)
     if e_up * v_up + e_down * v_down != v0:
-        return refuted(EXACT, f"{e_up}·({v_up}) + {e_down}·({v_down}) != {v0}", None)
+        return refuted(EXACT, say(value(e_up), r"$\cdot$", value(v_up), "+", value(e_down), r"$\cdot$", value(v_down),
+                                  "is not", value(v0)), None)
     h1, s11, u1, s_b11 = P_FIG_SUM.value
     k = R.raising_points_binomial(2, 1, 2, 3).alpha
     true_sum = (R.hold_probability(2), by["α(1,1)"]["state"], R.upset_probability(2), by["β(1,1)"]["state"])
     if (h1, s11, u1, s_b11) != true_sum or h1 * s11 + u1 * s_b11 != k:
-        return refuted(EXACT, f"α(2,1) = {k} is not {h1}·{s11} + {u1}·{s_b11}", k)
+        return refuted(EXACT, say(value(k, name=r"\alpha(2,1)"), "is not", value(h1), r"$\cdot$", value(s11), "+",
+                                  value(u1), r"$\cdot$", value(s_b11)), say(value(k)))
     m, pa, n, pb = P_FIG_LAWS.value
     if (m, pa, n, pb) != (2, R.upset_probability(2), 1, R.upset_probability(3)):
-        return refuted(EXACT, f"Theorem 2's laws for two raises of 2 against one of 3 are b(2, "
-                              f"{R.upset_probability(2)}) and b(1, {R.upset_probability(3)}), not b({m}, {pa}) and "
-                              f"b({n}, {pb})", None)
-    listing = "; ".join(f"{nd['label']}: state {format_exact(nd['state'])}, value {format_exact(nd['value'])}"
-                        for nd in nodes)
-    return verified(EXACT, f"every node of the tree (Figure 1) checked: {listing}. At every node the value is the "
-                           "expectation of the children's values and the state is the expectation of the "
-                           "children's states (the lemma); α(2,1) = 11/16 = Prob[K_1 <= K_2].",
-                    witness=[(nd["label"], format_exact(nd["state"]), format_exact(nd["value"])) for nd in nodes])
+        return refuted(EXACT, say("Theorem 2's laws for two raises of 2 against one of 3 are",
+                                  formula(f"b(2, {R.upset_probability(2)})"), "and", formula(f"b(1, {R.upset_probability(3)})"),
+                                  ", not", formula(f"b({m}, {pa})"), "and", formula(f"b({n}, {pb})")), None)
+    tree = table(["node", "state", "value to A"], [[say(_node(nd)), nd["state"], nd["value"]] for nd in nodes])
+    return verified(EXACT, say("every node of the tree (Figure 1) checked:", tree, "At every node the value is the "
+                               "expectation of the children's values and the state is the expectation of the "
+                               r"children's states (the lemma); $\alpha(2,1) = 11/16 = \operatorname{Prob}[K_1 \le K_2]$."),
+                    witness=tree)
+
+
+def _tex(label: str) -> str:
+    """A node label of the tree (``α(2,1)``) in the delimited syntax (``\\alpha(2,1)``)."""
+    return label.replace("α", r"\alpha").replace("β", r"\beta")
+
+
+def _node(nd) -> str:
+    """A node of the tree as mathematics in text: ``$\\alpha(2,1)$``."""
+    return f"${_tex(nd['label'])}$"
 
 
 @claim("ks69.fig2.paths", "§3, after Figure 1",
-       "Ignoring the intermediate nodes, α(2,1) = 3/4·1/4·1/3 + 1/4·1/3·3/4 = prob K_1 <= K_2.")
+       r"Ignoring the intermediate nodes, $\alpha(2,1) = \frac{3}{4} \cdot \frac{1}{4} \cdot \frac{1}{3} + "
+       r"\frac{1}{4} \cdot \frac{1}{3} \cdot \frac{3}{4} = \operatorname{prob} K_1 \le K_2$.")
 def figure2_paths():
     printed = sum((x * y * z for x, y, z in P_PATHS.value), mpq(0))
     # enumerate the coin contest's winning paths from alpha(2,1): A's flips hold w.p. 3/4, B's w.p. 2/3
     paths = _coin_paths(2, 1, mpq(3, 4), mpq(2, 3))
     total = sum(p for p, _ in paths)
     if total != mpq(11, 16):
-        return refuted(EXACT, f"the winning paths sum to {total}", total)
+        return refuted(EXACT, say("the winning paths sum to", value(total)), say(value(total)))
     if printed == mpq(11, 16):
-        return verified(EXACT, "the printed sum is 11/16")
+        return verified(EXACT, "the printed sum is $11/16$")
     terms = " + ".join(desc for _, desc in paths)
     return erratum(
         EXACT,
-        f"the sum as it stands in the text is {format_exact(printed)}, not 11/16. A's winning paths in the coin "
-        f"contest are {terms} = 11/16: the term 3/4·3/4 (A's two raises both reach his next raising point) is "
-        "missing; it may have been lost in the extraction of the scan rather than in the original.",
-        [Erratum(P_PATHS.where, "3/4·1/4·1/3 + 1/4·1/3·3/4 (= 1/8)",
-                 "3/4·3/4 + 3/4·1/4·1/3 + 1/4·1/3·3/4 = 11/16", "11/16",
+        say("the sum as it stands in the text is", value(printed), ", not $11/16$. A's winning paths in the coin "
+            f"contest are ${terms} = 11/16$: the term $\\frac{{3}}{{4}} \\cdot \\frac{{3}}{{4}}$ (A's two raises both "
+            "reach his next raising point) is missing; it may have been lost in the extraction of the scan rather "
+            "than in the original."),
+        [Erratum(P_PATHS.where, r"$\frac{3}{4} \cdot \frac{1}{4} \cdot \frac{1}{3} + \frac{1}{4} \cdot \frac{1}{3} "
+                                r"\cdot \frac{3}{4}$ (= 1/8)",
+                 r"$\frac{3}{4} \cdot \frac{3}{4} + \frac{3}{4} \cdot \frac{1}{4} \cdot \frac{1}{3} + \frac{1}{4} "
+                 r"\cdot \frac{1}{3} \cdot \frac{3}{4} = \frac{11}{16}$", "11/16",
                  note="a dropped term; the intended sum (= 11/16, stated on the same line) is clear",
                  kind=ErratumKind.MISPRINT)],
     )
 
 
 def _coin_paths(m, n, ha, hb):
-    """A's winning paths of the sequential coin contest, as (probability, description)."""
+    """A's winning paths of the sequential coin contest, as (probability, the product of its steps in LaTeX)."""
     out = []
 
     def go(i, j, a_move, prob, desc):
         if a_move:
             if i == 0:
-                out.append((prob, "·".join(desc)))
+                out.append((prob, r" \cdot ".join(desc)))
                 return
-            go(i - 1, j, True, prob * ha, desc + [format_exact(ha)])
-            go(i - 1, j, False, prob * (1 - ha), desc + [format_exact(1 - ha)])
+            go(i - 1, j, True, prob * ha, desc + [latex_rational(ha)])
+            go(i - 1, j, False, prob * (1 - ha), desc + [latex_rational(1 - ha)])
         else:
             if j == 0:
                 return
-            go(i, j - 1, False, prob * hb, desc + [format_exact(hb)])
-            go(i, j - 1, True, prob * (1 - hb), desc + [format_exact(1 - hb)])
+            go(i, j - 1, False, prob * hb, desc + [latex_rational(hb)])
+            go(i, j - 1, True, prob * (1 - hb), desc + [latex_rational(1 - hb)])
 
     go(m, n, True, mpq(1), [])
     return out
 
 
 @claim("ks69.sec3.coins", "§3, the coin-flipping reductions",
-       "The raising game from α(m,n) is the sequential coin contest (heads (1+a)/(2a) keeps the move); "
-       "A wins iff he throws less than or equal to as many tails as B.",
+       r"The raising game from $\alpha(m,n)$ is the sequential coin contest (heads $(1+a)/(2a)$ keeps the move); "
+       "A wins if and only if he throws less than or equal to as many tails as B.",
        unprinted="a qualitative equivalence of two games; the coin chances (1+a)/(2a) are judged in ks69.eq6-9")
 def coins():
     # exact: for every pair of flip sequences the sequential contest's winner is [tails_A <= tails_B]
@@ -428,27 +469,30 @@ def coins():
             for fa in itertools.product((0, 1), repeat=m):
                 for fb in itertools.product((0, 1), repeat=n):
                     if _sequential_winner(fa, fb) != (sum(fa) <= sum(fb)):
-                        return refuted(EXACT, "sequential contest and toss comparison differ", (fa, fb))
+                        return refuted(EXACT, "sequential contest and toss comparison differ",
+                                       table(["A's flips", "B's flips"], [[" ".join("TH"[1 - x] for x in fa) or "none",
+                                                                           " ".join("TH"[1 - x] for x in fb) or "none"]]))
     # exact: the contest's win probability (path enumeration) equals alpha(m, n)
     for fa_, fb_ in FACTORS[:4]:
         for m in range(0, 6):
             for n in range(0, 6):
                 paths = _coin_paths(m, n, R.hold_probability(fa_), R.hold_probability(fb_))
                 if sum(p for p, _ in paths) != R.raising_points_binomial(m, n, fa_, fb_).alpha:
-                    return refuted(EXACT, f"contest win probability != α({m},{n})", (m, n, str(fa_), str(fb_)))
+                    return refuted(EXACT, f"the contest's win probability is not $\\alpha({m},{n})$",
+                                   say(value(fa_, name="a"), ",", value(fb_, name="b"), f", $m = {m}$, $n = {n}$"))
     # sampled: the seeded sampler lands within its 99.9% interval of alpha(10, 3)
     s = R.sample_alpha(10, 3, 2, 2, trials=4000, seed=1969)
     t = float(R.raising_points_binomial(10, 3).alpha)
     if not s.low <= t <= s.high:
-        return refuted(SAMPLED, f"sampler estimate {s.estimate} [{s.low:.4f}, {s.high:.4f}] misses α(10,3) = {t}",
-                       s)
+        return refuted(SAMPLED, f"the sampler's estimate ${s.estimate:.4f}$ (interval ${s.low:.4f}$ to ${s.high:.4f}$) "
+                                f"misses $\\alpha(10,3) = {t:.4f}$", None)
     return verified(
         EXACT,
-        "for every pair of A's and B's flip sequences with m, n <= 6 the sequential contest's winner is A exactly "
-        "when A's tails <= B's tails (so the two reductions are the same event, pathwise); the contest's winning "
-        "paths sum to α(m,n) exactly for m, n <= 5 and four factor pairs; the seeded sampler "
-        f"(4000 plays, seed 1969) gives {s.estimate:.4f} with 99.9% interval [{s.low:.4f}, {s.high:.4f}] "
-        f"around α(10,3) = {t:.4f}.",
+        r"for every pair of A's and B's flip sequences with $m, n \le 6$ the sequential contest's winner is A exactly "
+        r"when A's tails are at most B's (so the two reductions are the same event, pathwise); the contest's winning "
+        r"paths sum to $\alpha(m,n)$ exactly for $m, n \le 5$ and four factor pairs; the seeded sampler "
+        f"(4000 plays, seed 1969) gives ${s.estimate:.4f}$ with 99.9% interval ${s.low:.4f}$ to ${s.high:.4f}$ "
+        f"around $\\alpha(10,3) = {t:.4f}$.",
     )
 
 
@@ -477,25 +521,27 @@ def example_10_3():
 
     al = R.raising_points_binomial(10, 3, 2, 2).alpha
     if al > mpq(1, 2):
-        return refuted(EXACT, f"α(10,3) = {al} > 1/2: A should not double at once", al)
+        return refuted(EXACT, say(value(al, name=r"\alpha(10,3)"), "$> 1/2$: A should not double at once"),
+                       say(value(al)))
     shown = P_EXAMPLE_10_3.value
     if agrees_with_printed(al, shown):
-        return verified(EXACT, f"α(10,3) = {format_exact(al)} ≈ {format_decimal(al, 6)} rounds to {shown}")
+        return verified(EXACT, say(value(al, name=r"\alpha(10,3)"), f"rounds to {shown}"))
     with C.working_precision(128):
         c = C.alpha(10, 3, 20).value  # Table III's cell: continuous raise potentials a = 10, b = 3, by (18)
     copied = ball_agrees_with_printed(c, shown)
     if copied:
-        origin = (f"it is Table III's cell for continuous raise potentials a = 10, b = 3 (α(10,3) by (18) = "
-                  f"{c.str(8, radius=False)}, which rounds to {shown}), apparently copied from the wrong table")
+        origin = say("it is Table III's cell for continuous raise potentials $a = 10$, $b = 3$ ($\\alpha(10,3)$ by",
+                     eq(18), f"is ${c.str(8, radius=False)}$, which rounds to {shown}), apparently copied from the "
+                     "wrong table")
     else:
-        origin = f"nor is it Table III's continuous α(10,3) = {c.str(8, radius=False)}"
+        origin = say(f"nor is it Table III's continuous $\\alpha(10,3) = {c.str(8, radius=False)}$")
     # the kind by the one rule (docs/design.md, "Erratum kinds"); a value copied from Table III is a method error
     ruling = erratum_kind(shown, al, method="the continuous α(10,3) of Table III, printed for the discrete one"
                           if copied else "")
     return erratum(
         EXACT,
-        f"α(10,3) = {format_exact(al)} = {format_decimal(al, 6)} for ten doubles against three, so the conclusion "
-        f"(double at the start of an even game) holds, but the printed {shown} is not this point: {origin}.",
+        say(value(al, name=r"\alpha(10,3)"), "for ten doubles against three, so the conclusion (double at the start "
+            f"of an even game) holds, but the printed {shown} is not this point:", origin, "."),
         [Erratum(P_EXAMPLE_10_3.where, shown, format_exact(al), format_decimal(al, 4, leading_zero=False),
                  note=("the printed value is Table III's (continuous a = 10, b = 3), not the discrete point of the "
                        "example; Table I stops at 9 doubles; " if copied else "") + ruling.reason,
@@ -504,8 +550,8 @@ def example_10_3():
 
 
 @claim("ks69.theorem2.toss", "§3, proof of Theorem 2, last paragraph",
-       "K_a <= K_b iff the first toss is tails and K_a' <= K_b', or the first toss is heads and K_a' < K_b' "
-       "(tails, the upset, has chance (a-1)/(2a): the success counted by K_a).")
+       r"$K_a \le K_b$ if and only if the first toss is tails and $K_a' \le K_b'$, or the first toss is heads and "
+       r"$K_a' < K_b'$ (tails, the upset, has chance $(a-1)/(2a)$: the success counted by $K_a$).")
 def theorem2_toss():
     # The split as printed, read literally: toss -> relation of K_a' to K_b that makes K_a <= K_b.
     split = dict(part.split() for part in P_TOSS_SPLIT.value.split(","))
@@ -523,18 +569,20 @@ def theorem2_toss():
                 if by_split != true:
                     return erratum(
                         EXACT,
-                        "K_a = (first toss) + K_a' with the toss a success (tails, the upset, chance u = (a-1)/(2a)); "
-                        "so K_a <= K_b iff heads and K_a' <= K_b, or tails and K_a' < K_b. The sentence swaps heads "
-                        f"and tails: read as printed it gives, for a = {fa}, b = {fb}, i = {i}, j = {j}, "
-                        f"P[K_a <= K_b] = {format_exact(by_split)} instead of α({i},{j}) = {format_exact(true)}. "
-                        "The displayed equation just above it (weight (a+1)/(2a) on K_a' <= K_b') is right, so the "
-                        "intended statement is clear.",
-                        [Erratum(P_TOSS_SPLIT.where, "tails and K_a' <= K_b', or heads and K_a' < K_b'",
-                                 "heads and K_a' <= K_b', or tails and K_a' < K_b'", "tails <, heads <=",
+                        say(r"$K_a = (\text{first toss}) + K_a'$ with the toss a success (tails, the upset, chance "
+                            r"$u = (a-1)/(2a)$); so $K_a \le K_b$ if and only if heads and $K_a' \le K_b$, or tails "
+                            r"and $K_a' < K_b$. The sentence swaps heads and tails: read as printed it gives, for",
+                            value(fa, name="a"), ",", value(fb, name="b"), f", $i = {i}$, $j = {j}$,",
+                            value(by_split, name=r"P[K_a \le K_b]"), "instead of", value(true, name=rf"\alpha({i},{j})"),
+                            r". The displayed equation just above it (weight $(a+1)/(2a)$ on $K_a' \le K_b'$) is "
+                            "right, so the intended statement is clear."),
+                        [Erratum(P_TOSS_SPLIT.where, r"tails and $K_a' \le K_b'$, or heads and $K_a' < K_b'$",
+                                 r"heads and $K_a' \le K_b'$, or tails and $K_a' < K_b'$", r"tails: $<$; heads: $\le$",
                                  note="heads and tails swapped; the displayed equation before it has them right",
                                  kind=ErratumKind.MISPRINT)],
-                        witness={"a": str(fa), "b": str(fb), "i": i, "j": j, "as_printed": format_exact(by_split),
-                                 "true": format_exact(true)})
-    return verified(EXACT, "the case split reproduces P[K_a <= K_b] exactly for i = 1..7, j = 0..7 and all the factor "
-                           "pairs " + ", ".join(f"({x},{y})" for x, y in FACTORS) + ".")
+                        witness=table(["$a$", "$b$", "$i$", "$j$", "as printed", "true"],
+                                      [[fa, fb, i, j, by_split, true]]))
+    return verified(EXACT, r"the case split reproduces $P[K_a \le K_b]$ exactly for $i = 1, \ldots, 7$, "
+                           r"$j = 0, \ldots, 7$ and all the factor pairs "
+                           + ", ".join(f"$({x},{y})$" for x, y in FACTORS) + ".")
 

@@ -15,6 +15,7 @@ import mpmath
 from exactcube.brownian import continuous as C
 from exactcube.brownian import raises as R
 from exactcube.claims import Evidence, claim, erratum, refuted, verified
+from exactcube.content import eq, say, table
 from exactcube.errors import BadInput, TooLarge
 from exactcube.numbers import (agrees_with_printed, format_decimal, format_exact, mpq, parse_int, parse_rational,
                                printed_places)
@@ -187,7 +188,7 @@ def _discrete(tid, title, size, a, b, which) -> Table:
     t = Table(tid, title, labels, labels, row_header="i \\ j", evidence="exact",
               source="ks69 Theorem 2, (8)-(9), (19)", digits=4 if which == "alpha" else 3,
               notes=f"rows i: A's raises left (factor {format_exact(a)}); columns j: B's (factor {format_exact(b)}). "
-                    + ("Cell: A's raising point α(i,j)." if which == "alpha"
+                    + ("Cell: A's raising point $\\alpha(i,j)$." if which == "alpha"
                        else "Cell: A's expected value at an even game, ks69 (19) (±1 when a player dominates)."))
     for i in range(size):
         for j in range(size):
@@ -332,9 +333,9 @@ def table5(b=None, digits_ball: int = 20, truncation: int = 10) -> Table:
         raise BadInput("--b lists a potential twice")
     t = Table("ks69.table5", "Raise potential a at which B should resign at once", labels, cols, row_header="b",
               evidence="rigorous", source="ks69 Table V, (18)", digits=4,
-              notes="a solves α(a,b) = 1/2 (ball: certified sign change)."
-                    + (f" The last column is numeric (mpmath): the root when (18)/(28) are summed only over "
-                       f"0 <= i, j <= {truncation} (N = 10 is the cut that reproduces the printed cells, "
+              notes="$a$ solves $\\alpha(a,b) = 1/2$ (ball: certified sign change)."
+                    + (f" The last column is numeric (mpmath): the root when (18) and (28) are summed only over "
+                       f"$0 \\le i, j \\le {truncation}$ ($N = 10$ is the cut that reproduces the printed cells, "
                        f"claim ks69.table5)." if truncation else
                        " No truncated-series column (truncation 0): every cell is the certified root."))
     published = dict(published_table5())
@@ -353,29 +354,31 @@ def table5(b=None, digits_ball: int = 20, truncation: int = 10) -> Table:
 # -- claims -----------------------------------------------------------------------------------
 
 
-def _table_verdict(t: Table, evidence, extra: str = ""):
+def _table_verdict(t: Table, evidence, extra=""):
     comps = t.compare()
     errs = t.errata()
     und = t.undecided()
     if und:
         from exactcube.claims import open_
 
-        return open_(evidence, f"{len(und)} cells could not be decided at this ball width", [c.row + "," + c.col
-                                                                                            for c in und])
+        return open_(evidence, f"{len(und)} cells could not be decided at this ball width",
+                     table(["row", "column"], [[c.row, c.col] for c in und]))
     if errs:
-        return erratum(evidence, f"{len(errs)} of {len(comps)} printed cells differ from the truth beyond the "
-                                 f"printed rounding. {extra}", errs)
-    return verified(evidence, f"all {len(comps)} printed cells agree with the true values at their printed "
-                              f"precision. {extra}")
+        return erratum(evidence, say(f"{len(errs)} of {len(comps)} printed cells differ from the truth beyond the "
+                                     "printed rounding.", extra), errs)
+    return verified(evidence, say(f"all {len(comps)} printed cells agree with the true values at their printed "
+                                  "precision.", extra))
 
 
-@claim("ks69.table1", "Table I", "Doubling points α(i,j) for i, j = 0..9 doubles, a = b = 2.")
+@claim("ks69.table1", "Table I", r"Doubling points $\alpha(i,j)$ for $i, j = 0, \ldots, 9$ doubles, $a = b = 2$.")
 def claim_table1():
     t = table1()
     ties = [(i, j) for i in range(10) for j in range(10)
             if (t.get(i, j) * 10**4 * 2).denominator == 1 and (t.get(i, j) * 10**4).denominator != 1]
-    return _table_verdict(t, EXACT, "Exact cells by Theorem 2 (equal to (8)-(9)). Cells exactly halfway between two "
-                                    f"printed values: {ties} (21/32 = .65625 printed .6563: rounded half up).")
+    halfway = ", ".join(f"$({i}, {j})$" for i, j in ties) or "none"
+    return _table_verdict(t, EXACT, say("Exact cells by Theorem 2 (equal to", eq(8), "and", eq(9), "). Cells exactly "
+                                        f"halfway between two printed values: {halfway} ($21/32 = .65625$ printed "
+                                        ".6563: rounded half up)."))
 
 
 @claim("ks69.table2", "Table II", "Expected values for A with i and j doubles left, a = b = 2, at an even game.")
@@ -384,24 +387,25 @@ def claim_table2():
     anti = all(t.get(i, j) == -t.get(j, i) for i in range(10) for j in range(10))
     if not anti:
         return refuted(EXACT, "the computed table is not antisymmetric", None)
-    return _table_verdict(t, EXACT, "Exact cells by (19) with Theorem 2's α, β (antisymmetric, as printed). The "
-                                    "extraction lost the signs of the negative cells; they were restored from the "
-                                    "antisymmetry of the printed table.")
+    return _table_verdict(t, EXACT, say("Exact cells by", eq(19), r"with Theorem 2's $\alpha$, $\beta$ (antisymmetric, "
+                                        "as printed). The extraction lost the signs of the negative cells; they were "
+                                        "restored from the antisymmetry of the printed table."))
 
 
-@claim("ks69.table3", "Table III", "Raising points α(a,b) for raise potentials a, b = 1..10.")
+@claim("ks69.table3", "Table III", r"Raising points $\alpha(a,b)$ for raise potentials $a, b = 1, \ldots, 10$.")
 def claim_table3():
-    return _table_verdict(table3(), RIGOROUS, "Balls of (18) with a proven tail bound.")
+    return _table_verdict(table3(), RIGOROUS, say("Balls of", eq(18), "with a proven tail bound."))
 
 
-@claim("ks69.table4", "Table IV", "Expected values for raise potentials a, b = 1..10 at an even game.")
+@claim("ks69.table4", "Table IV", r"Expected values for raise potentials $a, b = 1, \ldots, 10$ at an even game.")
 def claim_table4():
-    return _table_verdict(table4(), RIGOROUS, "Balls of (20), ±1 where a player dominates (decided by balls, and "
-                                              "exactly for b = 1 where α(a,1) = a^{-1/2}).")
+    return _table_verdict(table4(), RIGOROUS, say("Balls of", eq(20), r", $\pm 1$ where a player dominates (decided "
+                                                  r"by balls, and exactly for $b = 1$ where $\alpha(a,1) = a^{-1/2}$)."))
 
 
 @claim("ks69.table5", "Table V and §5",
-       "Raise potentials a such that B should resign (A's expected value +1 at an even game), for b = 1.0 .. 1000.")
+       "Raise potentials $a$ such that B should resign (A's expected value $+1$ at an even game), for "
+       r"$b = 1.0, \ldots, 1000$.")
 def claim_table5():
     t = table5(truncation=0)
     pairs = published_table5()
@@ -419,12 +423,11 @@ def claim_table5():
             elif N == 10:
                 units = abs(v - parse_rational(printed, "printed")) * 10 ** printed_places(printed)
                 misfit_rows.add(s)
-                misfits.append(f"b = {s}: model {float(v):.7g}, printed {printed}, {float(units):.3f} units of the "
-                               "last place away (a rounding boundary is at 0.5)")
+                misfits.append([s, f"{float(v):.7g}", printed, f"{float(units):.3f}"])
         counts[N] = ok
     # the kind of each wrong cell by the one rule: the truncated series explains the cells it reproduces
-    series = ("the double series (18)/(28) summed only over 0 <= i, j <= 10, the cut that reproduces the printed "
-              "cells (our reconstruction of how they were computed)")
+    series = ("the double series (18) and (28) summed only over i, j from 0 to 10, the cut that reproduces the "
+              "printed cells (our reconstruction of how they were computed)")
     errs = t.errata(method=lambda row, col: "" if row in misfit_rows else series)
     # the same cut-off model leaves Table III's printed cells unchanged (its means L, M <= 1.15 are small)
     t3_ok = 0
@@ -443,31 +446,33 @@ def claim_table5():
         import math
 
         first_L = math.log(float(C.resign_potential(parse_rational(repr(first_bad), "b"), 10).a.mid())) / 2
-    how = (f"How the printed values were produced: solving α = 1/2 with the double series of (18)/(28) summed only "
-           f"over 0 <= i, j <= N (and divided by the truncated total rather than by sqrt(ab)) reproduces "
-           f"{counts[10]} of the {len(pairs)} printed cells at their printed precision for N = 10 (N = 8, 9, 11, 12 "
-           f"give {counts[8]}, {counts[9]}, {counts[11]}, {counts[12]}). The cut-off matters only once the Poisson "
-           f"mean L = log(a)/2 is no longer small, which is why the errors start at b = {first_bad} (L = {first_L:.2f}) "
-           f"and grow with b (b = 1000: printed 2819.971, true 2786.013). The same N = 10 model reproduces {t3_ok} of the 100 printed "
-           f"cells of Table III, whose means are small. The truncation drops more of P[X > Y] than of P[X <= Y] "
-           f"(the dropped terms have i > 10 or j > 10, mostly i > j since L > M), so it overstates α and hence a.")
+    fits = table(["$N$", "printed cells reproduced"], [[n, f"{counts[n]} of {len(pairs)}"] for n in sorted(counts)])
+    how = say(r"How the printed values were produced: solving $\alpha = 1/2$ with the double series of", eq(18), "and",
+              eq(28), r"summed only over $0 \le i, j \le N$ (and divided by the truncated total rather than by "
+              r"$\sqrt{ab}$) reproduces", f"{counts[10]} of the {len(pairs)} printed cells at their printed precision for "
+              "$N = 10$:", fits, "The cut-off matters only once the Poisson mean $L = \\log(a)/2$ is no longer small, "
+              f"which is why the errors start at $b = {first_bad}$ ($L = {first_L:.2f}$) and grow with $b$ ($b = 1000$: "
+              f"printed 2819.971, true 2786.013). The same $N = 10$ model reproduces {t3_ok} of the 100 printed cells "
+              r"of Table III, whose means are small. The truncation drops more of $P[X > Y]$ than of $P[X \le Y]$ (the "
+              r"dropped terms have $i > 10$ or $j > 10$, mostly $i > j$ since $L > M$), so it overstates $\alpha$ and "
+              "hence $a$.")
     if misfits:
-        how += (" Not reproduced by N = 10: " + "; ".join(misfits)
-                + " — a hair's breadth, within the arithmetic error of the original computation.")
+        how += say(" Not reproduced by $N = 10$, a hair's breadth away, within the arithmetic error of the original "
+                   "computation:", table(["$b$", "model", "printed", "units of the last place away"], misfits),
+                   "(a rounding boundary is at 0.5 units).")
     if best != 10:
-        how += f" (Best fit here was N = {best}.)"
+        how += say(f" (Best fit here was $N = {best}$.)")
     trend = _table5_ratio_trend(t, comps)
     how += trend["text"]
     if not errs:
-        return verified(RIGOROUS, f"all {len(comps)} printed cells agree. " + how)
+        return verified(RIGOROUS, say(f"all {len(comps)} printed cells agree.", how))
     from flint import arb
 
     too_large = all(arb(e.printed) > t.get(e.where.split("row ")[1].split(",")[0], "a") for e in errs)
-    return erratum(RIGOROUS, f"{len(errs)} of {len(comps)} printed cells differ from the certified roots beyond "
-                             f"the printed rounding" + (", every one printed too large, as the truncation predicts. " if too_large
-                                                     else "; not all in the same direction. ") + how, errs,
-                   witness={"truncation_fit": counts, "table3_reproduced_by_N10": t3_ok,
-                            "printed_a_over_b_rises": trend["rises"]})
+    return erratum(RIGOROUS, say(f"{len(errs)} of {len(comps)} printed cells differ from the certified roots beyond "
+                                 "the printed rounding" + (", every one printed too large, as the truncation predicts."
+                                                           if too_large else "; not all in the same direction."), how),
+                   errs, witness=say(fits, trend["witness"]) if trend["witness"] is not None else fits)
 
 
 def _table5_ratio_trend(t, comps) -> dict:
@@ -484,9 +489,13 @@ def _table5_ratio_trend(t, comps) -> dict:
             rises.append({"from_b": r0, "to_b": r1, "printed": [format_decimal(a0 / b0, 6), format_decimal(a1 / b1, 6)],
                           "true": [x.str(7, radius=False) for x in true]})
     if not rises:
-        return {"rises": [], "text": " The printed a/b decreases with b throughout, as 'from above' says."}
-    parts = [f"from b = {x['from_b']} to {x['to_b']} ({x['printed'][0]} to {x['printed'][1]}; certified "
-             f"{x['true'][0]} to {x['true'][1]})" for x in rises]
-    return {"rises": rises,
-            "text": " The printed a/b rises " + "; ".join(parts) + ", against the text's 'a ~ be, approaching it from "
-                    "above' (a/b falling to e): a consequence of the too-large cells, not a slip of its own."}
+        return {"rises": [], "witness": None,
+                "text": say(" The printed $a/b$ decreases with $b$ throughout, as 'from above' says.")}
+    shown = table(["$b$ from", "to", "printed $a/b$", "certified $a/b$"],
+                  [[x["from_b"], x["to_b"], f"{x['printed'][0]} to {x['printed'][1]}",
+                    f"{x['true'][0]} to {x['true'][1]}"] for x in rises],
+                  caption="Where the printed $a/b$ rises with $b$.")
+    return {"rises": rises, "witness": shown,
+            "text": say(" The printed $a/b$ rises with $b$ in", len(rises), "places (listed in the witness), against "
+                        r"the text's '$a \sim be$, approaching it from above' ($a/b$ falling to $e$): a consequence of "
+                        "the too-large cells, not a slip of its own.")}

@@ -15,6 +15,7 @@ from math import ceil, floor
 import flint
 
 from exactcube.claims import Erratum, Evidence, claim, erratum, open_, refuted, verified
+from exactcube.content import claim_ref, say, table, table_ref
 from exactcube.printed import Sampled, erratum_kind, printed
 from exactcube.results import assumption
 from exactcube.errors import BadInput
@@ -56,8 +57,8 @@ KS_DICE = assumption(
     "count down by 5, 10 or 20 with those chances, and their strategy is the optimal cube play of that race.").id
 DA_OWNER = assumption(
     "zk77.da-owner",
-    "D_A is what Lemma 2 (1) gives on the race equities, D_A = p/p(t,A) with p(t,A) = (owned-cube equity + 1)/2, "
-    "and D_B is what (2) gives from the equity with the opponent owning the cube.").id
+    "$D_A$ is what Lemma 2 (1) gives on the race equities, $D_A = p/p(t,A)$ with $p(t,A) = (E_O + 1)/2$, $E_O$ the "
+    "owned-cube equity, and $D_B$ is what (2) gives from the equity with the opponent owning the cube.").id
 DA_INVERSIONS = assumption(
     "zk77.da-inversions",
     "An effective doubling point of a race position is read as the values that Lemma 2 (1)-(3), inverted in the "
@@ -250,7 +251,7 @@ def table2_claim():
     n = 0
     for r in rows:
         if not r["take"]:
-            return refuted(EXACT, f"{r['label']}: B should pass in the exact model", r["label"],
+            return refuted(EXACT, f"{r['label']}: B should pass in the exact model", say(r["label"]),
                            assumptions=(RACE_MODEL,))
         for col, shown, exact, var in (("not doubling", r["nd_p"], r["nd"], r["var_nd"]),
                                        ("doubling", r["db_p"], r["db"], r["var_db"])):
@@ -258,7 +259,7 @@ def table2_claim():
             d = parse_printed(shown) - exact
             z = _z(shown, exact, var)
             zs.append((abs(float(z.mid())), f"{r['label']}, {col}: printed {shown}, exact "
-                                            f"{format_decimal(exact, 4)}, z = {float(z.mid()):+.2f}"))
+                                            f"{format_decimal(exact, 4)}, $z = {float(z.mid()):+.2f}$"))
             # decided exactly: |d| > k SE  <=>  d^2 > k^2 var / GAMES
             if d * d > 4 * var / GAMES:
                 beyond2.append(r["label"])
@@ -268,7 +269,7 @@ def table2_claim():
             if ruling is not None:
                 far.append(Erratum(f"zk77.table2 row {r['label']}, column {col}", shown, format_exact(exact),
                                    format_decimal(exact, 3),
-                                   note=f"z = {float(z.mid()):+.2f}: beyond {Z_FAR} standard errors of a 10,000-game "
+                                   note=f"$z = {float(z.mid()):+.2f}$: beyond {Z_FAR} standard errors of a 10,000-game "
                                         f"mean at the printed precision, more than simulation error explains; "
                                         f"{ruling.reason}",
                                    kind=ruling.kind))
@@ -280,32 +281,34 @@ def table2_claim():
             # SE of the difference of two independent 10,000-game means; compared exactly via squares
             small = (pd - pn) ** 2 < (r["var_nd"] + r["var_db"]) / GAMES
             se_diff = ((_arb(r["var_nd"]) + _arb(r["var_db"])) / GAMES).sqrt()
-            flips.append(f"{r['label']} (printed {r['nd_p']}/{r['db_p']}, exact "
-                         f"{format_decimal(r['nd'], 4)}/{format_decimal(r['db'], 4)}; the printed pair differs by "
-                         f"{format_decimal(abs(pd - pn), 3)}, {'less' if small else 'not less'} than one standard "
-                         f"error of the difference, {se_diff.str(2, radius=False)})")
+            flips.append([r["label"], f"{r['nd_p']} and {r['db_p']}",
+                          f"{format_decimal(r['nd'], 4)} and {format_decimal(r['db'], 4)}",
+                          format_decimal(abs(pd - pn), 3), se_diff.str(2, radius=False), "yes" if small else "no"])
     caveat = ("Caveat: zk77 simulated real board positions with their own strategy (a piece-moving program near the "
               "end); rows sharing counts (20-19, 40-43, 70-77) are different positions with the same counts, which "
               "the race model cannot tell apart.")
-    all_small = all("not less" not in f for f in flips)
-    stats = (f"{n - len(beyond2)} of {n} lie within 2 standard errors of a 10,000-game mean; the largest |z| is "
-             f"{worst[0]:.2f} ({worst[1]}). The standard errors are computed exactly (variance an exact rational "
-             "under the optimal policy, arb square root). "
-             + (f"The printed pair implies a different action from the exact one in {len(flips)} rows: "
-                f"{'; '.join(flips)} (standard error of a difference assuming the two columns are independent runs)"
-                + (", so the printed data did not decide those actions either. " if all_small else ". ")
-                if flips else "Every row's printed pair implies the exact action. ")
-             + caveat)
+    all_small = all(f[-1] == "yes" for f in flips)
+    flip_table = table(["row", "printed (holding and doubling)", "exact", "printed difference",
+                        "standard error of the difference", "less than one standard error"], flips)
+    stats = say(f"{n - len(beyond2)} of {n} lie within 2 standard errors of a 10,000-game mean; the largest $|z|$ is "
+                f"${worst[0]:.2f}$ ({worst[1]}). The standard errors are computed exactly (variance an exact rational "
+                "under the optimal policy, arb square root).",
+                say(f"The printed pair implies a different action from the exact one in {len(flips)} rows (standard "
+                    "error of a difference assuming the two columns are independent runs):", flip_table,
+                    "so the printed data did not decide those actions either." if all_small else "")
+                if flips else "Every row's printed pair implies the exact action.",
+                caveat)
     if far:
-        return erratum(Evidence.SAMPLED, f"{len(far)} printed values lie more than {Z_FAR} standard errors from the "
-                                         "exact race-model value. " + stats, far, assumptions=(RACE_MODEL,))
+        return erratum(Evidence.SAMPLED, say(f"{len(far)} printed values lie more than {Z_FAR} standard errors from "
+                                             "the exact race-model value.", stats), far, assumptions=(RACE_MODEL,))
     if len(beyond2) > MAX_BEYOND_2SE:
-        return open_(Evidence.SAMPLED, f"{len(beyond2)} of {n} values lie beyond 2 SE, more than the {MAX_BEYOND_2SE} "
-                                       "that chance allows at 99.9%: a systematic difference between the simulation "
-                                       "and the race model. " + stats, assumptions=(RACE_MODEL,))
-    return verified(Evidence.SAMPLED, "The printed values are 10,000-game simulation estimates, consistent with the "
-                                      "exact race-model values within simulation error (none beyond "
-                                      f"{Z_FAR} SE): " + stats, assumptions=(RACE_MODEL,))
+        return open_(Evidence.SAMPLED, say(f"{len(beyond2)} of {n} values lie beyond 2 standard errors, more than the "
+                                           f"{MAX_BEYOND_2SE} that chance allows at 99.9%: a systematic difference "
+                                           "between the simulation and the race model.", stats),
+                     assumptions=(RACE_MODEL,))
+    return verified(Evidence.SAMPLED, say("The printed values are 10,000-game simulation estimates, consistent with "
+                                          "the exact race-model values within simulation error (none beyond "
+                                          f"{Z_FAR} standard errors):", stats), assumptions=(RACE_MODEL,))
 
 
 def table2_interval(exact, var) -> Sampled:
@@ -376,7 +379,8 @@ def _table3_against_race(T, up: bool = False):
     """Each printed Table 3 threshold against the exact race model.
 
     Half-pip take entries are read by ``zk77.half-pip`` (take while his count <= yours + v: floor) or, with ``up``,
-    by ``zk77.half-pip-up`` (drop from yours + v + 1: ceil).  Returns (agreeing cells, texts, errata)."""
+    by ``zk77.half-pip-up`` (drop from yours + v + 1: ceil).  Returns (agreeing cells, the rows of the disagreeing
+    ones: row, count, printed, what it means, exact, margins; errata)."""
     agree, texts, errs = 0, [], []
     for x in TABLE3_COUNTS:
         ex = _exact_thresholds(x, T)
@@ -392,7 +396,7 @@ def _table3_against_race(T, up: bool = False):
             margins = ", ".join(f"at {x} vs {x + d}: {_margin_text(r, x, x + d, T)}"
                                 for d in range(min(pred, ex[r]) + (r == "minimum take"),
                                                max(pred, ex[r]) + (r == "minimum take")))
-            texts.append(f"{r}, count {x}: printed {pv} means {said}; exact race model: {what} ({margins})")
+            texts.append([r, x, pv, said, what, margins])
             # the integer threshold the entry states under the reading, against the exact one, by the one rule
             ruling = erratum_kind(f"{pred:+d}", mpq(ex[r]), method=TABLE3_METHOD)
             errs.append(Erratum(item.where, pv, f"{ex[r]:+d}: {what} in the exact race model", _fmt_half(mpq(ex[r])),
@@ -422,15 +426,16 @@ def _table3_against_table2():
         if pd == pn or (pd > pn) == says:
             agree += 1
         else:
-            bad.append(f"{label}: Table 3 says {'' if says else 'do not '}{row}, the printed pair "
-                       f"{format_decimal(pn, 3)}/{format_decimal(pd, 3)} favours {'holding' if says else row}")
+            bad.append([label, f"{'' if says else 'do not '}{row}", f"{format_decimal(pn, 3)} and {format_decimal(pd, 3)}",
+                    "holding" if says else row])
     return agree, len(TABLE2_PRINTED), bad
 
 
 @claim("zk77.table3", "§5, Table 3 and the text below it",
-       "Optimal strategy: with your count 20 redouble if the opponent's count is 19½ or more, double at 18½ or more, "
-       "and he drops at 23 or higher; at 40: take +5½, redouble +3, double +2; at 70: +10, +7½, +6½; at 110: "
-       "+14½, +11½, +9½.")
+       r"Optimal strategy: with your count 20 redouble if the opponent's count is $19\frac{1}{2}$ or more, double at "
+       r"$18\frac{1}{2}$ or more, and he drops at 23 or higher; at 40: take $+5\frac{1}{2}$, redouble $+3$, double "
+       r"$+2$; at 70: $+10$, $+7\frac{1}{2}$, $+6\frac{1}{2}$; at 110: $+14\frac{1}{2}$, $+11\frac{1}{2}$, "
+       r"$+9\frac{1}{2}$.")
 def table3_claim():
     """zk77 Table 3 as the race model's optimal strategy (exactcube.race.cubeful thresholds), under two readings of
     its half-pip take entries, and as the summary of zk77's own Table 2."""
@@ -438,34 +443,37 @@ def table3_claim():
     agree, texts, errs = _table3_against_race(T)
     agree_up, texts_up, errs_up = _table3_against_race(T, up=True)
     col20 = not any(e.where.endswith("column 20") for e in errs)
-    details = (f"{agree} of 12 printed thresholds agree with the exact race model (half-pips read as the text "
-               "does, e.g. −½ = 'redouble if his count is 19½ or more'; take '+v' = take while his count is at most "
-               "yours + v)"
-               + ("; the count-20 column and its sentence (redouble from 20, double from 19, drop from 23) agree "
-                  "exactly." if col20 else "."))
+    details = say(f"{agree} of 12 printed thresholds agree with the exact race model (half-pips read as the text "
+                  r"does, e.g. $-\frac{1}{2}$ means 'redouble if his count is $19\frac{1}{2}$ or more'; take $+v$ means "
+                  "take while his count is at most yours $+ v$)"
+                  + ("; the count-20 column and its sentence (redouble from 20, double from 19, drop from 23) agree "
+                     "exactly." if col20 else "."))
     ok2, n2, bad2 = _table3_against_table2()
+    bad2_table = table(["Table 2 row", "Table 3 says", "printed pair", "which favours"], bad2) if bad2 else None
     alt_t2 = open_(
         EXACT,
-        f"Judged by zk77's own printed Table 2: the (re)double thresholds give the action the printed pair favours "
-        f"(or a printed tie) in {ok2} of {n2} rows"
-        + (f"; not in {'; '.join(bad2)}" if bad2 else "")
-        + ". Table 2 has no take data, so the take row cannot be judged from what is printed, and the real "
-          "positions behind Table 2 are not given; undecided.",
-        bad2, assumptions=(REAL_POSITIONS, TABLE3_FROM_TABLE2))
-    text_up = ("Reading half-pip take entries as 'drop from yours + v + 1': "
-               f"{agree_up} of 12 thresholds agree with the exact race model" + "".join(f"; {t}" for t in texts_up)
-               + ".")
+        say("Judged by zk77's own printed Table 2: the (re)double thresholds give the action the printed pair favours "
+            f"(or a printed tie) in {ok2} of {n2} rows" + ("; not in these:" if bad2 else "."),
+            bad2_table if bad2 else "",
+            "Table 2 has no take data, so the take row cannot be judged from what is printed, and the real positions "
+            "behind Table 2 are not given; undecided."),
+        bad2_table, assumptions=(REAL_POSITIONS, TABLE3_FROM_TABLE2))
+    columns = ["row", "your count", "printed", "which means", "exact race model", "equity margins"]
+    text_up = say("Reading half-pip take entries as 'drop from yours $+ v + 1$':",
+                  f"{agree_up} of 12 thresholds agree with the exact race model" + (":" if texts_up else "."),
+                  table(columns, texts_up) if texts_up else "")
     under_up = (RACE_MODEL, HALF_PIP_UP)
-    alt_up = (refuted(EXACT, text_up, texts_up, errata=errs_up, assumptions=under_up) if errs_up
+    alt_up = (refuted(EXACT, text_up, table(columns, texts_up), errata=errs_up, assumptions=under_up) if errs_up
               else verified(EXACT, text_up, assumptions=under_up))
     if not errs:
         return verified(EXACT, details, assumptions=(RACE_MODEL, HALF_PIP), alternatives=(alt_up, alt_t2))
-    return refuted(EXACT, details + " As the race-model optimal strategy, Table 3 is refuted: " + "; ".join(texts)
-                   + ". Equity margins are per unit of the cube before the double (take: taker's take minus pass; "
-                     "(re)double: doubler's double minus hold). zk77's thresholds come from simulations of real "
-                     "positions, so these are differences from the race-model optimum, not misprints of a computed "
-                     "value.",
-                   texts, errata=errs, assumptions=(RACE_MODEL, HALF_PIP), alternatives=(alt_up, alt_t2))
+    shown = table(columns, texts)
+    return refuted(EXACT, say(details, "As the race-model optimal strategy, Table 3 is refuted:", shown,
+                              "Equity margins are per unit of the cube before the double (take: taker's take minus "
+                              "pass; (re)double: doubler's double minus hold). zk77's thresholds come from simulations "
+                              "of real positions, so these are differences from the race-model optimum, not misprints "
+                              "of a computed value."),
+                   shown, errata=errs, assumptions=(RACE_MODEL, HALF_PIP), alternatives=(alt_up, alt_t2))
 
 
 def _margin_text(row, x, y, T):
@@ -485,8 +493,8 @@ EFFECTIVE_PRINTED = {(name, x): printed(f"zk77 §3, {name} at {x} vs {x}", v)
 
 
 @claim("zk77.effective", "§3, Effective doubling point",
-       "In an even race with 40 pips to go and the cube in the middle, D_A ≈ 0.88 and D_B ≈ 0.12; with 20 pips, "
-       "D_A ≈ 0.90 and D_B ≈ 0.10.")
+       r"In an even race with 40 pips to go and the cube in the middle, $D_A \approx 0.88$ and $D_B \approx 0.12$; "
+       r"with 20 pips, $D_A \approx 0.90$ and $D_B \approx 0.10$.")
 def effective_claim():
     T = _table("backgammon", False)
     errs = []
@@ -496,9 +504,9 @@ def effective_claim():
     for x in (40, 20):
         inv = _inversions(x, T)
         da_by_count[x] = inv["D_A"]
-        notes.append(f"{x}-{x}: p = {format_decimal(inv['p'], 4)}; "
-                     + "; ".join(f"{name} by {how} = {format_decimal(v, 4)}"
-                                 for name in ("D_A", "D_B") for how, v in inv[name].items()))
+        for name in ("D_A", "D_B"):
+            for how, v in inv[name].items():
+                notes.append([f"{x} vs {x}", format_decimal(inv["p"], 4), f"${name}$", how, format_decimal(v, 4)])
         for name in ("D_A", "D_B"):
             item = EFFECTIVE_PRINTED[(name, x)]
             shown = item.value
@@ -508,7 +516,7 @@ def effective_claim():
             # [lo, hi] is the one rule's sampled interval (every value in it an acceptable reading)
             ruling = erratum_kind(shown, Sampled.spread(lo, hi, "the range over the inversions of Lemma 2"))
             if ruling is None:
-                inside.append(f"{name} at {x} (printed {shown}, range {format_decimal(lo, 4)} to "
+                inside.append(f"${name}$ at {x} (printed {shown}, range {format_decimal(lo, 4)} to "
                               f"{format_decimal(hi, 4)})")
             else:
                 errs.append(Erratum(item.where, shown,
@@ -520,13 +528,13 @@ def effective_claim():
                                          + f"; {ruling.reason}",
                                     kind=ruling.kind))
     below = all(da_by_count[20][how] < da_by_count[40][how] for how in da_by_count[20])
-    details = ("D_A, D_B are not defined operationally by zk77; they are implied by the exact cubeful equities by "
-               "inverting Lemma 2 in several ways, and the 'true' value is the range over the inversions. An erratum "
-               "is reported only where the printed value lies outside that range at its printed precision. "
-               + " | ".join(notes) + ". "
-               + (f"Within the range of the inversions, hence not errata: {'; '.join(inside)}. " if inside else "")
-               + ("Every D_A inversion puts D_A at 20 pips BELOW D_A at 40, against the printed 0.90 > 0.88."
-                  if below else "The inversions do not agree on whether D_A at 20 pips is below D_A at 40."))
+    details = say("$D_A$, $D_B$ are not defined operationally by zk77; they are implied by the exact cubeful "
+                  "equities by inverting Lemma 2 in several ways, and the 'true' value is the range over the "
+                  "inversions. An erratum is reported only where the printed value lies outside that range at its "
+                  "printed precision:", table(["race", "$p$", "point", "inversion of Lemma 2", "value"], notes),
+                  f"Within the range of the inversions, hence not errata: {'; '.join(inside)}." if inside else "",
+                  "Every $D_A$ inversion puts $D_A$ at 20 pips below $D_A$ at 40, against the printed $0.90 > 0.88$."
+                  if below else "The inversions do not agree on whether $D_A$ at 20 pips is below $D_A$ at 40.")
     under = (RACE_MODEL, DA_INVERSIONS)
     alt = _real_positions_alternative("D_A and D_B at the even races 40-40 and 20-20")
     if not errs:
@@ -578,23 +586,28 @@ def trend():
     # reverse for "decrease")
     sign = 1 if direction == "increase" else -1
     bad = [[(x, y) for x, y in zip(counts, counts[1:]) if sign * (pts[y][k] - pts[x][k]) > 0] for k in (0, 1)]
-    text = ", ".join(f"{x}: {format_decimal(pts[x][0], 3)}/{format_decimal(pts[x][1], 3)}" for x in counts)
+    shown = table(["count", "$D_A$ from (3), symmetric", "$D_A$ from (1), owned cube"],
+                  [[x, format_decimal(pts[x][0], 3), format_decimal(pts[x][1], 3)] for x in counts],
+                  brief=say(f"For the {len(counts)} even races from {counts[0]} to {counts[-1]} pips (every 5), the "
+                            "implied $D_A$ by (3) symmetric goes from", format_decimal(pts[counts[0]][0], 3), "to",
+                            format_decimal(pts[counts[-1]][0], 3), "with its largest value",
+                            format_decimal(max(p[0] for p in pts.values()), 3), "."))
     under = (RACE_MODEL, DA_INVERSIONS)
-    alt = _real_positions_alternative("the trend of D_A")
-    lead = "Implied D_A along even races (count: from (3) symmetric / from (1) owned cube): " + text + ". "
+    alt = _real_positions_alternative("the trend of $D_A$")
+    lead = say("Implied $D_A$ along even races:", shown)
     if all(bad):
         (x, y), (u, w) = bad[0][0], bad[1][0]
         cmp = "lower" if direction == "increase" else "higher"
-        return refuted(EXACT, lead + f"D_A does not {direction} as the count falls under either inversion: by (3) "
-                                     f"symmetric it is {cmp} at {x} than at {y}, by (1) {cmp} at {u} than at {w} (both "
-                                     "peak around 40-70 pips and fall towards the end).",
-                       {"count": x, "D_A": str(pts[x][0]), "larger_count": y, "D_A_larger": str(pts[y][0])},
+        return refuted(EXACT, say(lead, f"$D_A$ does not {direction} as the count falls under either inversion: by (3) "
+                                  f"symmetric it is {cmp} at {x} than at {y}, by (1) {cmp} at {u} than at {w} (both "
+                                  "peak around 40 to 70 pips and fall towards the end)."),
+                       table(["count", "$D_A$ by (3), symmetric"], [[x, pts[x][0]], [y, pts[y][0]]]),
                        assumptions=under, alternatives=(alt,))
     if any(bad):
-        return open_(EXACT, lead + "The inversions disagree on the trend.", None, assumptions=under,
+        return open_(EXACT, say(lead, "The inversions disagree on the trend."), None, assumptions=under,
                      alternatives=(alt,))
-    return verified(EXACT, lead + f"D_A {direction}s as the count falls, under both inversions.", assumptions=under,
-                    alternatives=(alt,))
+    return verified(EXACT, say(lead, f"$D_A$ {direction}s as the count falls, under both inversions."),
+                    assumptions=under, alternatives=(alt,))
 
 
 @claim("zk77.ks_strategy", "§1",
@@ -611,12 +624,13 @@ def ks_strategy():
         a, b = cf.thresholds(x, Tb), cf.thresholds(x, Tk)
         for name in ("take_to", "redouble_from", "double_from"):
             if getattr(a, name) != getattr(b, name):
-                diffs.append(f"{x}: {name} {getattr(b, name):+d} (KS dice) vs {getattr(a, name):+d} (real dice)")
+                diffs.append([x, name.replace("_", " "), f"${getattr(b, name):+d}$", f"${getattr(a, name):+d}$"])
     if not diffs:
         return refuted(EXACT, "the two dice models give the same thresholds at 20, 40, 70, 110", None,
                        assumptions=(RACE_MODEL, KS_DICE))
-    return verified(EXACT, f"exact optimal thresholds differ between the two dice models in {len(diffs)} of 12 "
-                           f"Table 3 cells: " + "; ".join(diffs) + ".", assumptions=(RACE_MODEL, KS_DICE))
+    return verified(EXACT, say(f"exact optimal thresholds differ between the two dice models in {len(diffs)} of 12 "
+                               "Table 3 cells:", table(["your count", "threshold", "Keeler-Spencer dice", "real dice"],
+                                                       diffs)), assumptions=(RACE_MODEL, KS_DICE))
 
 
 @table_builder("zk77.table3.all", "Exact race cube thresholds for every count (zk77 Table 3 extended)",
@@ -659,7 +673,7 @@ RANGE_ENDS = {key: printed(f"§3, {key[1]} end of the range of {key[0]}", v)
 
 
 @claim("zk77.effective.range", "§3, Effective doubling point",
-       "D_A lies between 0.80 and 1. D_B lies between 0.20 and 0.")
+       "$D_A$ lies between 0.80 and 1. $D_B$ lies between 0.20 and 0.")
 def effective_range():
     from exactcube.race import cubeless as cl
 
@@ -686,8 +700,8 @@ def effective_range():
         lo, hi = ends[(name, "lower")], ends[(name, "upper")]
         out = [t for t in found[name] if not lo <= t[0] <= hi]
         outside[name] = out
-        parts.append(f"{name} outside [{format_decimal(lo, 2)}, {format_decimal(hi, 2)}] at {len(out)} of {n[name]} "
-                     "positions")
+        parts.append(f"${name}$ outside $[{format_decimal(lo, 2)}, {format_decimal(hi, 2)}]$ at {len(out)} of "
+                     f"{n[name]} positions")
         for end, worst in (("lower", min(found[name])), ("upper", max(found[name]))):
             v, x, y, p = worst
             item = RANGE_ENDS[(name, end)]
@@ -699,28 +713,29 @@ def effective_range():
                      Sampled.spread(v, None, f"the upper bounds that hold: from the highest implied {name}"))
             ruling = erratum_kind(item.value, holds)
             if ruling is not None:
-                parts[-1] += f" ({side} {format_decimal(v, 4)} at {x} vs {y}, p = {format_decimal(p, 4)})"
+                parts[-1] += f" ({side} {format_decimal(v, 4)} at {x} vs {y}, $p = {format_decimal(p, 4)}$)"
                 errs.append(Erratum(item.where, item.value, f"{v} ≈ {format_decimal(v, 4)} at {x} vs {y}",
                                     format_decimal(mpq(floor(v * 100) if end == "lower" else ceil(v * 100), 100), 2),
-                                    note=f"the {side} implied {name} over counts 1..{N}, under the reading of this "
-                                         f"claim; {ruling.reason}",
+                                    note=f"the {side} implied ${name}$ over counts 1 to {N}, under the reading of "
+                                         f"this claim; {ruling.reason}",
                                     kind=ruling.kind))
     sym = {x: ef.implied_points(x, x, T).da_symmetric for x in (15, 20)}
-    reading = ("Under the reading D_A := p/p(t,A) (Lemma 2 (1) inverted) and D_B from p(t,B) (Lemma 2 (2) "
-               "inverted), on the exact race equities; zk77 does not define D_A, D_B operationally, so the verdict "
-               "holds for this reading. ")
+    reading = ("Under the reading $D_A = p/p(t,A)$ (Lemma 2 (1) inverted) and $D_B$ from $p(t,B)$ (Lemma 2 (2) "
+               "inverted), on the exact race equities; zk77 does not define $D_A$, $D_B$ operationally, so the verdict "
+               "holds for this reading.")
     under = (RACE_MODEL, DA_OWNER)
-    alt = _real_positions_alternative("the range of D_A and D_B")
-    text = reading + f"Counts 1..{N}: " + "; ".join(parts) + "."
+    alt = _real_positions_alternative("the range of $D_A$ and $D_B$")
+    text = say(reading, f"Counts 1 to {N}: " + "; ".join(parts) + ".")
     if not errs:
         return verified(EXACT, text, assumptions=under, alternatives=(alt,))
     big = [t for t in outside["D_A"] if t[1] > 30]
     return refuted(
         EXACT,
-        text + f" {len(big)} of the D_A cases have your count above 30; at each of those the owner should redouble "
-        "now: the race's real take points lie below 80% except at 6 vs 6, an exact take/pass tie (remark in "
-        "zk77.thm1.M_range; zk77.table3.all), so the owner effectively wins before p reaches 0.8; near the end the "
-        "owned cube can be worth more than in the continuous game. The other inversion, (3) with D_B = 1 - D_A, also "
-        "puts D_A below 0.8 in even races: "
-        + ", ".join(f"{format_decimal(v, 4)} at {x}-{x}" for x, v in sym.items()) + ".",
-        {e.where: e.true for e in errs}, errata=errs, assumptions=under, alternatives=(alt,))
+        say(text, f"{len(big)} of the $D_A$ cases have your count above 30; at each of those the owner should "
+            "redouble now: the race's real take points lie below 80% except at 6 vs 6, an exact take/pass tie (remark "
+            "in", claim_ref("zk77.thm1.M_range"), "; table", table_ref("zk77.table3.all"), "), so the owner "
+            "effectively wins before $p$ reaches 0.8; near the end the owned cube can be worth more than in the "
+            "continuous game. The other inversion, (3) with $D_B = 1 - D_A$, also puts $D_A$ below 0.8 in even races: "
+            + ", ".join(f"{format_decimal(v, 4)} at {x} vs {x}" for x, v in sym.items()) + "."),
+        table(["where", "true"], [[e.where, e.true] for e in errs]), errata=errs, assumptions=under,
+        alternatives=(alt,))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sympy as sp
 
 from exactcube.claims import Erratum, ErratumKind, Evidence, claim, erratum, refuted, verified
+from exactcube.content import claim_ref, eq as eqref, formula, say, table, value
 from exactcube.numbers import mpq
 from exactcube.printed import printed
 from exactcube.race import effective as ef
@@ -34,7 +35,8 @@ LEMMA1 = printed("§2, Lemma 1", _a / (_a + _b))
 def lemma1_claim():
     derived = lemma1(_x, _a, _b)
     if not is_identity(derived, LEMMA1.value):
-        return refuted(EXACT, f"the proof's identity gives P(E) = {derived}, printed {LEMMA1.value}", str(derived))
+        return refuted(EXACT, say("the proof's identity gives $P(E) =$", formula(derived), ", printed",
+                                  formula(LEMMA1.value)), say(formula(derived)))
     return consistency_lemma_check()
 
 
@@ -44,18 +46,18 @@ EXAMPLE_2 = printed("§2, Example 2", mpq(3, 4))
 
 
 @claim("zk77.lemma1.examples", "§2, Examples 1 and 2",
-       "x = 0.75: A wins with probability 0.75/1 = 0.75; x = 0.6: reaches 0.8 before 0 with probability "
-       "0.6/(0.6 + 0.2) = 3/4.")
+       "$x = 0.75$: A wins with probability $0.75/1 = 0.75$; $x = 0.6$: reaches 0.8 before 0 with probability "
+       "$0.6/(0.6 + 0.2) = 3/4$.")
 def lemma1_examples():
     half = sp.Rational
     e1 = lemma1(half(3, 4), half(3, 4), half(1, 4))  # from 0.75: up to 1 (b = 0.25), down to 0 (a = 0.75)
     e2 = lemma1(half(3, 5), half(3, 5), half(1, 5))  # from 0.6: up to 0.8, down to 0
     if e1 != to_sympy(EXAMPLE_1.value):
-        return refuted(EXACT, f"Example 1 gives {e1}", str(e1))
+        return refuted(EXACT, say("Example 1 gives", e1), say(e1))
     if e2 != to_sympy(EXAMPLE_2.value) or half(3, 5) / (half(3, 5) + half(1, 5)) != half(3, 4):
-        return refuted(EXACT, f"Example 2 gives {e2}", str(e2))
-    return verified(EXACT, "Lemma 1's identity solved exactly: from 3/4 with a = 3/4, b = 1/4 the chance is 3/4 "
-                           "(printed 0.75); from 3/5 with a = 3/5, b = 1/5 it is 3/4 (printed 3/4).")
+        return refuted(EXACT, say("Example 2 gives", e2), say(e2))
+    return verified(EXACT, "Lemma 1's identity solved exactly: from $3/4$ with $a = 3/4$, $b = 1/4$ the chance is $3/4$ "
+                           "(printed 0.75); from $3/5$ with $a = 3/5$, $b = 1/5$ it is $3/4$ (printed $3/4$).")
 
 
 @claim("zk77.lemma1.linear", "§2, after Example 2",
@@ -66,9 +68,10 @@ def lemma1_linear():
     # E = alpha p + beta with alpha > 0: E rises by b iff p rises by b/alpha
     P = lemma1(x, a / al, b / al)
     if not is_identity(P, LEMMA1.value.subs({_a: a, _b: b})):
-        return refuted(EXACT, f"got {P}", str(P))
-    return verified(EXACT, "for E = αp + β (α > 0), rising by b / falling by a in E is rising by b/α / falling by "
-                           "a/α in p, and Lemma 1 gives (a/α)/((a+b)/α) = a/(a+b) identically.")
+        return refuted(EXACT, say("Lemma 1 gives", formula(P)), say(formula(P)))
+    return verified(EXACT, r"for $E = \alpha p + \beta$ ($\alpha > 0$), rising by $b$ (falling by $a$) in $E$ is rising "
+                           r"by $b/\alpha$ (falling by $a/\alpha$) in $p$, and Lemma 1 gives "
+                           r"$(a/\alpha)/((a+b)/\alpha) = a/(a+b)$ identically.")
 
 
 #: §3 Doubling: B's chance after taking at 0.8 (1/4) and his expectation (-K), in units of K.
@@ -77,20 +80,20 @@ B_EXPECTATION = printed("§3 Doubling, B's expectation / K", -1)
 
 
 @claim("zk77.sec3.four_fifths", "§3 Doubling",
-       "In a continuous game A doubles at p = 0.8; if B accepts he wins with probability 0.2/(0.6 + 0.2) = 1/4 and "
-       "his expectation is 1/4·2K - 3/4·2K = -K, what he loses by declining.")
+       "In a continuous game A doubles at $p = 0.8$; if B accepts he wins with probability $0.2/(0.6 + 0.2) = 1/4$ "
+       r"and his expectation is $\frac{1}{4} \cdot 2K - \frac{3}{4} \cdot 2K = -K$, what he loses by declining.")
 def four_fifths():
     K = sp.Symbol("K", positive=True)
     q = lemma1(sp.Rational(4, 5), sp.Rational(3, 5), sp.Rational(1, 5))  # B's chance: A's p reaches 0.2 first
     # B wins when p falls from 0.8 to 0.2 (distance 0.6) before rising to 1 (0.2): chance 0.2/(0.6+0.2)
     b_wins = 1 - q
     if b_wins != to_sympy(B_CHANCE.value):
-        return refuted(EXACT, f"B's chance is {b_wins}", str(b_wins))
+        return refuted(EXACT, say("B's chance is", b_wins), say(b_wins))
     e = sp.simplify(b_wins * 2 * K - (1 - b_wins) * 2 * K)
     if e != to_sympy(B_EXPECTATION.value) * K:
-        return refuted(EXACT, f"B's expectation is {e}", str(e))
-    return verified(EXACT, "Lemma 1 from 4/5 between 1/5 and 1: A reaches 1 first with chance 3/4, so B wins 1/4 "
-                           "and his expectation after taking is (1/4)2K - (3/4)2K = -K exactly.")
+        return refuted(EXACT, say("B's expectation is", formula(e)), say(formula(e)))
+    return verified(EXACT, "Lemma 1 from $4/5$ between $1/5$ and 1: A reaches 1 first with chance $3/4$, so B wins "
+                           r"$1/4$ and his expectation after taking is $\frac{1}{4} 2K - \frac{3}{4} 2K = -K$ exactly.")
 
 
 # The displayed formulas of Lemma 2 and Theorem 1, as printed; the checks read them through ``.value``.
@@ -103,7 +106,7 @@ PRINTED_6 = printed("§3, Theorem 1 (6)", (DB**2 + 3 * DB * (1 - DA) - DA) / (2 
 
 
 @claim("zk77.lemma2", "§3, Lemma 2 (1)-(3)",
-       "p(t,A) = p(t)/D_A (1), p(t,B) = (p(t) - D_B)/(1 - D_B) (2), p(t,M) = (p(t) - D_B)/(D_A - D_B) (3), "
+       "$p(t,A) = p(t)/D_A$ (1), $p(t,B) = (p(t) - D_B)/(1 - D_B)$ (2), $p(t,M) = (p(t) - D_B)/(D_A - D_B)$ (3), "
        "immediate from Lemma 1.")
 def lemma2():
     derived = {
@@ -114,16 +117,18 @@ def lemma2():
     shown = {"(1)": PRINTED_1.value, "(2)": PRINTED_2.value, "(3)": PRINTED_3.value}
     for k in derived:
         if not is_identity(derived[k], shown[k]):
-            return refuted(EXACT, f"{k}: Lemma 1 gives {derived[k]}, printed {shown[k]}", k)
+            return refuted(EXACT, say(eqref(k.strip("()")), ": Lemma 1 gives", formula(derived[k]), ", printed",
+                                      formula(shown[k])), say(eqref(k.strip("()"))))
     # the library functions are the printed formulas
     for pv, da, db in [(mpq(1, 2), mpq(22, 25), mpq(3, 25)), (mpq(7, 10), mpq(9, 10), mpq(1, 10))]:
         subs = {p: to_sympy(pv), DA: to_sympy(da), DB: to_sympy(db)}
         if (to_sympy(ef.chance_owner(pv, da)) != PRINTED_1.value.subs(subs)
                 or to_sympy(ef.chance_opponent_owns(pv, db)) != PRINTED_2.value.subs(subs)
                 or to_sympy(ef.chance_centred(pv, da, db)) != PRINTED_3.value.subs(subs)):
-            return refuted(EXACT, "exactcube.race.effective disagrees with (1)-(3)", (pv, da, db))
-    return verified(EXACT, "Lemma 1 applied with the game's effective ends ([0, D_A], [D_B, 1], [D_B, D_A]) gives "
-                           "(1), (2), (3) as printed, identically in p, D_A, D_B.")
+            return refuted(EXACT, "the library's effective doubling points disagree with (1) to (3)",
+                           table(["$p$", "$D_A$", "$D_B$"], [[pv, da, db]]))
+    return verified(EXACT, "Lemma 1 applied with the game's effective ends ($[0, D_A]$, $[D_B, 1]$, $[D_B, D_A]$) gives "
+                           "(1), (2), (3) as printed, identically in $p$, $D_A$, $D_B$.")
 
 
 #: Proof of (4): "B's minimum take point occurs when (7) = 25%".
@@ -131,17 +136,18 @@ TAKE_CHANCE = printed("§3, proof of (4): (7) = 25%", mpq(1, 4))
 
 
 @claim("zk77.thm1.eq4", "§3, Theorem 1 (4) and (7)",
-       "B's minimum take point M(t) = 1 - (1/4)(1 - D_B(t)), from 0.25 = 1 - (M - D_B)/(1 - D_B).")
+       r"B's minimum take point $M(t) = 1 - \frac{1}{4}(1 - D_B(t))$, from $0.25 = 1 - (M - D_B)/(1 - D_B)$.")
 def eq4():
     quarter = to_sympy(TAKE_CHANCE.value)  # "(7) = 25%": B's chance at the minimum take point
     sol = sp.solve(sp.Eq(quarter, 1 - (M - DB) / (1 - DB)), M)
     if len(sol) != 1 or not is_identity(sol[0], PRINTED_4.value):
-        return refuted(EXACT, f"solving gives {sol}", str(sol))
+        found = say(*[formula(x) for x in sol]) if sol else say("no solution")
+        return refuted(EXACT, say("solving gives", found), found)
     # B's chance after taking is 1 - p(t, B) by (2): (7); at the continuous take point it is 1/4 (§3 Doubling)
     if not is_identity(1 - PRINTED_2.value.subs(p, PRINTED_4.value), sp.Rational(1, 4)):
-        return refuted(EXACT, "at M, B's chance (7) is not 1/4", None)
-    return verified(EXACT, "solving 1/4 = 1 - (M - D_B)/(1 - D_B) gives exactly M = 1 - (1/4)(1 - D_B), as printed; "
-                           "M is the greatest p at which B, owning the cube, keeps a 1/4 chance.")
+        return refuted(EXACT, "at $M$, B's chance (7) is not $1/4$", None)
+    return verified(EXACT, r"solving $1/4 = 1 - (M - D_B)/(1 - D_B)$ gives exactly $M = 1 - \frac{1}{4}(1 - D_B)$, as "
+                           "printed; $M$ is the greatest $p$ at which B, owning the cube, keeps a $1/4$ chance.")
 
 
 #: Theorem 1: "M(t) ... varies from 75% to 80%"; §3: "D_B lies between 0.20 and 0".
@@ -150,8 +156,8 @@ DB_RANGE = printed("§3, range of D_B (Theorem 1)", (mpq(0), mpq(1, 5)))
 
 
 @claim("zk77.thm1.M_range", "§3, Theorem 1",
-       "In a continuous game with effective doubling points D_A(t), D_B(t) (D_B between 0.20 and 0, §3): M(t) is "
-       "called the minimum take point and varies from 75% to 80%.")
+       "In a continuous game with effective doubling points $D_A(t)$, $D_B(t)$ ($D_B$ between 0.20 and 0, §3): $M(t)$ "
+       "is called the minimum take point and varies from 75% to 80%.")
 def m_range():
     # The theorem's statement: M = 1 - (1 - D_B)/4 by (4) (zk77.thm1.eq4), with 0 <= D_B <= 1/5 (§3).
     # (4) is increasing in D_B (slope 1/4), so it maps [0, 1/5] onto [M(0), M(1/5)] = [3/4, 4/5].
@@ -159,14 +165,15 @@ def m_range():
     lo, hi = PRINTED_4.value.subs(DB, db_lo), PRINTED_4.value.subs(DB, db_hi)
     slope = sp.diff(PRINTED_4.value, DB)
     if (lo, hi) != tuple(to_sympy(v) for v in M_RANGE.value) or not (slope.is_number and slope > 0):
-        return refuted(EXACT, f"(4) maps D_B in [0, 1/5] to [{lo}, {hi}] (slope {slope})", (str(lo), str(hi)))
-    return verified(EXACT, "In the theorem's continuous game, (4) M = 1 - (1 - D_B)/4 is increasing in D_B (slope "
-                           f"{slope}) and maps D_B in [{db_lo}, {db_hi}] exactly onto [{lo}, {hi}]: M varies from 75% "
-                           "to 80%. "
-                           + _real_race_remark())
+        return refuted(EXACT, say(eqref(4), r"maps $D_B$ in $[0, 1/5]$ to the interval from", formula(lo), "to",
+                                  formula(hi), "(slope", formula(slope), ")"), say(formula(lo), "to", formula(hi)))
+    return verified(EXACT, say("In the theorem's continuous game,", eqref(4), "$M = 1 - (1 - D_B)/4$ is increasing in "
+                               "$D_B$ (slope", formula(slope), ") and maps $D_B$ in the interval from", formula(db_lo),
+                               "to", formula(db_hi), "exactly onto the interval from", formula(lo), "to", formula(hi),
+                               ": $M$ varies from 75% to 80%.", _real_race_remark()))
 
 
-def _real_race_remark(N: int = 120) -> str:
+def _real_race_remark(N: int = 120):
     """Remark (not part of the verdict): where the real race's take point leaves [3/4, 4/5], and whether by a tie."""
     from exactcube.race import cubeful as cf, cubeless as cl
 
@@ -184,47 +191,54 @@ def _real_race_remark(N: int = 120) -> str:
             tie = T.double_take(x, y) == 1  # take worth exactly what passing is worth
             outside.append((x, y, last_take, tie, W(x, y - 1) if tie and y > 1 else None))
     if not outside:
-        return (f"Remark (real race, outside the theorem's hypotheses): at every count 1..{N} the exact race's take "
-                "point bracket meets [3/4, 4/5].")
+        return say(f"Remark (real race, outside the theorem's hypotheses): at every count 1 to {N} the exact race's "
+                   "take point bracket meets $[3/4, 4/5]$.")
     parts = []
     for x, y, lt, tie, before in outside:
-        txt = f"{x} vs {y}, where B may take at p = {lt} = {float(lt):.4f}"
+        txt = say(f"{x} vs {y}, where B may take at", value(lt, 4, name="p"))
         if tie:
-            txt += (" only because take and pass are exactly equal there (both -1 per unit cube); counting the tie "
-                    f"as a pass, the last take is {x} vs {y - 1} at p = {float(before):.4f}")
+            txt += say(" only because take and pass are exactly equal there (both $-1$ per unit cube); counting the "
+                       f"tie as a pass, the last take is {x} vs {y - 1} at $p = {float(before):.4f}$")
         parts.append(txt)
-    return (f"Remark (real race, outside the theorem's hypotheses, not a refutation): in the exact race model up to "
-            f"{N} pips the take point leaves [3/4, 4/5] only at " + "; ".join(parts) + ".")
+    out = say("Remark (real race, outside the theorem's hypotheses, not a refutation): in the exact race model up to "
+              f"{N} pips the take point leaves $[3/4, 4/5]$ only at")
+    for k, txt in enumerate(parts):
+        out = say(out, txt) if k == 0 else say(out, ";", txt)
+    return say(out, ".")
 
 
 @claim("zk77.thm1.eq5", "§3, Theorem 1 (5), (8)-(11)",
-       "r(t) = (3 D_A D_B + D_A)/(4 D_A - 2(1 - D_B)), from equating A's expectation before redoubling "
-       "K(2p/D_A - 1) (8) with that after, 2K(2(p - D_B)/(1 - D_B) - 1) (10).")
+       "$r(t) = (3 D_A D_B + D_A)/(4 D_A - 2(1 - D_B))$, from equating A's expectation before redoubling "
+       "$K(2p/D_A - 1)$ (8) with that after, $2K(2(p - D_B)/(1 - D_B) - 1)$ (10).")
 def eq5():
     K = sp.Symbol("K", positive=True)
     e8 = K * (2 * PRINTED_1.value.subs(p, r) - 1)
     e10 = 2 * K * (2 * PRINTED_2.value.subs(p, r) - 1)
     sol = sp.solve(sp.Eq(e8, e10), r)
     if len(sol) != 1 or not is_identity(sol[0], PRINTED_5.value):
-        return refuted(EXACT, f"(8) = (10) gives r = {sol}", str(sol))
-    return verified(EXACT, "(8) = (10) solved for r gives exactly the printed (5); (9) -> (10) is (2) of Lemma 2. "
-                           "The brackets of (10) and (11) as printed are wrong (zk77.thm1.eq10_11), but (8) = (10) is "
-                           "unambiguous.")
+        found = say(*[formula(x) for x in sol]) if sol else say("no solution")
+        return refuted(EXACT, say(eqref(8), "=", eqref(10), "gives $r =$", found), found)
+    return verified(EXACT, say(eqref(8), "=", eqref(10), "solved for $r$ gives exactly the printed", eqref(5), ";",
+                               eqref(9), "becomes", eqref(10), "by (2) of Lemma 2. The brackets of", eqref(10), "and",
+                               eqref(11), "as printed are wrong (", claim_ref("zk77.thm1.eq10_11"), "), but",
+                               eqref(8), "=", eqref(10), "is unambiguous."))
 
 
 @claim("zk77.thm1.eq6", "§3, Theorem 1 (6) and its proof",
-       "d(t) = (D_B^2 + 3 D_B(1 - D_A) - D_A)/(2 D_B - 4 D_A + 2), from 2p(t,M) - 1 = 2(2p(t,B) - 1).")
+       "$d(t) = (D_B^2 + 3 D_B(1 - D_A) - D_A)/(2 D_B - 4 D_A + 2)$, from $2p(t,M) - 1 = 2(2p(t,B) - 1)$.")
 def eq6():
     sol = sp.solve(sp.Eq(2 * PRINTED_3.value - 1, 2 * (2 * PRINTED_2.value - 1)), p)
     if len(sol) != 1 or not is_identity(sol[0], PRINTED_6.value):
-        return refuted(EXACT, f"the proof's condition gives {sol}", str(sol))
+        found = say(*[formula(x) for x in sol]) if sol else say("no solution")
+        return refuted(EXACT, say("the proof's condition gives", found), found)
     # continuous limit: all three thresholds are 4/5
     subs = {DA: sp.Rational(4, 5), DB: sp.Rational(1, 5)}
     vals = [sp.simplify(e.subs(subs)) for e in (PRINTED_4.value, PRINTED_5.value, PRINTED_6.value)]
     if vals != [sp.Rational(4, 5)] * 3:
-        return refuted(EXACT, f"at D_A = 4/5, D_B = 1/5: M, r, d = {vals}", [str(v) for v in vals])
-    return verified(EXACT, "2p(t,M) - 1 = 2(2p(t,B) - 1) solved for p gives exactly the printed (6); at the continuous "
-                           "points D_A = 4/5, D_B = 1/5, (4), (5), (6) all equal 4/5 (Keeler-Spencer).")
+        shown = table(["$M$", "$r$", "$d$"], [[formula(v) for v in vals]])
+        return refuted(EXACT, say("at $D_A = 4/5$, $D_B = 1/5$:", shown), shown)
+    return verified(EXACT, "$2p(t,M) - 1 = 2(2p(t,B) - 1)$ solved for $p$ gives exactly the printed (6); at the "
+                           "continuous points $D_A = 4/5$, $D_B = 1/5$, (4), (5), (6) all equal $4/5$ (Keeler-Spencer).")
 
 
 #: Theorem 1's statement names r(t) and d(t) as the double and redouble points "respectively".
@@ -239,7 +253,7 @@ def _named(text: str) -> dict:
 
 
 @claim("zk77.thm1.names", "§3, Theorem 1 statement vs proofs",
-       "Let r(t) and d(t) denote the minimum values of p(t) for which A can double and redouble respectively.")
+       "Let $r(t)$ and $d(t)$ denote the minimum values of $p(t)$ for which A can double and redouble respectively.")
 def names():
     # the proofs, re-derived from Lemma 1 (not read from the printed (5), (6), which zk77.thm1.eq5/eq6 check):
     # r from redoubling (owned cube, (8) = (10)); d from doubling out of the middle (p(t,M))
@@ -251,10 +265,11 @@ def names():
         return verified(EXACT, f"the statement's names agree with the proofs: {shown}", None)
     return erratum(
         EXACT,
-        "The statement swaps the names: the proof of (5) equates holding an owned cube with redoubling, so r(t) is "
-        "the REDOUBLE point; the proof of (6) uses p(t,M) (cube in the middle), so d(t) is the DOUBLE point. "
-        f"At D_A = 0.88, D_B = 0.12: d = {sp.nsimplify(dv)} ≈ {float(dv):.4f} (double) < r = {sp.nsimplify(rv)} "
-        f"≈ {float(rv):.4f} (redouble), matching Table 3, where the double threshold is below the redouble one.",
+        say("The statement swaps the names: the proof of", eqref(5), "equates holding an owned cube with redoubling, "
+            "so $r(t)$ is the redouble point; the proof of", eqref(6), "uses $p(t,M)$ (cube in the middle), so $d(t)$ "
+            "is the double point. At $D_A = 0.88$, $D_B = 0.12$:", value(sp.nsimplify(dv), 4, name="d"),
+            "(double) is below", value(sp.nsimplify(rv), 4, name="r"), "(redouble), matching Table 3, where the "
+            "double threshold is below the redouble one."),
         [Erratum(NAMES.where, shown, "r(t) = redouble point (5), d(t) = double point (6)", _NAMES_RIGHT,
                  note="a swapped pair of names; formulas (5), (6) are right for the quantities their proofs define",
                  kind=ErratumKind.MISPRINT)],
@@ -295,8 +310,8 @@ def _formula(text: str):
 
 
 @claim("zk77.thm1.eq10_11", "§3, proof of (5): (10) and (11)",
-       "A's expectation after doubling, 2K(2p(t,B) - 1) (9), 'by (2) of Lemma 2 equals' (10); '(8) = (10), or' (11); "
-       "'Solving (11) for r(t) yields (5).'")
+       "A's expectation after doubling, $2K(2p(t,B) - 1)$ (9), 'by (2) of Lemma 2 equals' (10); '(8) = (10), or' (11); "
+       "'Solving (11) for $r(t)$ yields (5).'")
 def eq10_11():
     """(10) against (9) with Lemma 2 (2); (11) solved for r against (5) and against (8) = (10)."""
     K = sp.Symbol("K", positive=True)
@@ -304,24 +319,33 @@ def eq10_11():
     e9 = 2 * K * (2 * _derived("(2)") - 1)  # (9) with (2) substituted: what (10) must be
     shown10 = EQ10.value
     if not is_identity(_formula(shown10), e9):
-        errs.append(Erratum(EQ10.where, shown10, "2K(2(p - D_B)/(1 - D_B) - 1)", _EQ10_RIGHT,
-                            note="the text has '2p(t) − DB(t))' over '1 − DB(t)' with an unmatched ')': a '(' after "
-                                 "the 2 is lost; read literally, (10) is not (9) with (2) substituted",
+        errs.append(Erratum(EQ10.where, _tex(shown10), "$2K(2(p - D_B)/(1 - D_B) - 1)$", _tex(_EQ10_RIGHT),
+                            note="the text has '2p(t) − DB(t))' over '1 − DB(t)' with an unmatched bracket: a '(' "
+                                 "after the 2 is lost; read literally, (10) is not (9) with (2) substituted",
                             kind=ErratumKind.TRANSCRIPTION))
     shown11 = EQ11.value
     eq = _formula(shown11)
     sol = sp.solve(eq, r)
     if len(sol) != 1 or not is_identity(sol[0], _derived_r()):
-        got = sp.simplify(sol[0]) if len(sol) == 1 else sol
-        errs.append(Erratum(EQ11.where, shown11, "2r/D_A - 1 = 2(2(r - D_B)/(1 - D_B) - 1), i.e. (8) = (10) divided "
-                                                 "by K", _EQ11_RIGHT,
-                            note=f"as printed, the -1 stands outside the bracket, and solving gives r = {got}, not (5); "
-                                 "the intended equation is (8) = (10), which gives (5) (zk77.thm1.eq5)",
+        got = say(formula(sp.simplify(sol[0]))) if len(sol) == 1 else say(*[formula(x) for x in sol] or ["no solution"])
+        errs.append(Erratum(EQ11.where, _tex(shown11), "$2r/D_A - 1 = 2(2(r - D_B)/(1 - D_B) - 1)$, i.e. (8) = (10) "
+                                                       "divided by $K$", _tex(_EQ11_RIGHT),
+                            note=say("as printed, the $-1$ stands outside the bracket, and solving gives $r =$", got,
+                                     ", not", eqref(5), "; the intended equation is", eqref(8), "=", eqref(10),
+                                     ", which gives", eqref(5), "(", claim_ref("zk77.thm1.eq5"), ")"),
                             kind=ErratumKind.MISPRINT))
     else:
         notes.append("(11) solved for r gives (5)")
     if errs:
-        return erratum(EXACT, "(10) and (11) as printed do not follow from (8), (9) and Lemma 2 (2); the argument is "
-                              "right with the brackets restored (zk77.thm1.eq5): " + "; ".join(e.note for e in errs),
-                       errs)
+        details = say(eqref(10), "and", eqref(11), "as printed do not follow from", eqref(8), ",", eqref(9), "and Lemma 2",
+                      eqref(2), "; the argument is right with the brackets restored (", claim_ref("zk77.thm1.eq5"), "):")
+        for k, e in enumerate(errs):
+            details = say(details, e.note) if k == 0 else say(details, ";", e.note)
+        return erratum(EXACT, details, errs)
     return verified(EXACT, "(10) is (9) with (2) substituted and " + "; ".join(notes or ["(11) is (8) = (10)"]))
+
+
+def _tex(code: str) -> str:
+    """One of this module's printed formulas in code form (``2*K*(p - D_B)``) in the delimited syntax
+    (``$2 K (p - D_B)$``): products as juxtaposition, as the document prints them."""
+    return "$" + code.replace("*", " ") + "$"

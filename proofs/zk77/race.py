@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from exactcube.claims import Evidence, claim, erratum, open_, refuted, verified
+from exactcube.content import claim_ref, decimal, say, table, value
 from exactcube.numbers import format_decimal, mpq
 from exactcube.results import assumption
 from exactcube.race import cubeless as cl
@@ -48,7 +49,7 @@ def table1(dice=dm.BACKGAMMON) -> Table:
     t = Table("zk77.table1", f"P(win) for the player on roll ({dice.name} dice)", [r for r, _ in ROWS],
               [str(c) for c in COLS], row_header="opp. - yours", evidence="exact",
               source="zk77 Table 1; zk77 §4 turn-count formula", digits=2,
-              notes="Cells are exact percentages (100 W(x, y)); a count <= 0 for the opponent means he is "
+              notes=r"Cells are exact percentages ($100 W(x, y)$); a count $\le 0$ for the opponent means he is "
                     "already off (0). Published cells: percent with one decimal.")
     for rl, d in ROWS:
         for x in COLS:
@@ -64,7 +65,7 @@ def table1(dice=dm.BACKGAMMON) -> Table:
 #: would let a player who is already off (x <= 0) "get off" again, and the P(x, .) would not sum to 1.
 BORNE_OFF = assumption(
     "zk77.borne-off",
-    "In zk77's recursion a count at or below 0 has already borne off: P(x, k) = 0 for x <= 0 and k >= 1.").id
+    r"In zk77's recursion a count at or below 0 has already borne off: $P(x, k) = 0$ for $x \le 0$ and $k \ge 1$.").id
 
 
 @claim("zk77.table1", "§4, Table 1",
@@ -75,7 +76,7 @@ def table1_claim():
     comps = t.compare()
     bad = t.errata()
     if len(comps) != 121:
-        return refuted(EXACT, f"expected 121 published cells, compared {len(comps)}", len(comps),
+        return refuted(EXACT, f"expected 121 published cells, compared {len(comps)}", say(value(len(comps))),
                        assumptions=(BORNE_OFF,))
     if not bad:
         return verified(EXACT, "all 121 printed cells equal the exact race probabilities rounded to 0.1% "
@@ -104,15 +105,14 @@ def _with_boundary_note(e, comp, true_value):
     boundary = v - unit / 2 if true_value < v else v + unit / 2
     miss = abs(true_value - boundary)
     side = "below" if true_value < boundary else "above"
-    note = (f"true ≈ {format_decimal(true_value, 5)}, {format_decimal(miss, 4)} {side} the rounding boundary "
-            f"{format_decimal(boundary, places + 1)} ({format_decimal(miss / unit, 3)} of a last-place unit); "
-            + e.note)
+    note = say(f"true ≈ {format_decimal(true_value, 5)}, {format_decimal(miss, 4)} {side} the rounding boundary "
+               f"{format_decimal(boundary, places + 1)} ({format_decimal(miss / unit, 3)} of a last-place unit);", e.note)
     return replace(e, note=note)
 
 
 @claim("zk77.recursion", "§4, P(x, n) recursion and the winning formula",
-       "P(x,1) = sum_{y >= x} f(y), P(x,k+1) = sum_y f(y) P(x-y,k), and A wins with probability "
-       "sum_j P(x_A, j) sum_{k >= j} P(x_B, k); 'this quantity may be calculated exactly using convolutions'.",
+       r"$P(x,1) = \sum_{y \ge x} f(y)$, $P(x,k+1) = \sum_y f(y) P(x-y,k)$, and A wins with probability "
+       r"$\sum_j P(x_A, j) \sum_{k \ge j} P(x_B, k)$; 'this quantity may be calculated exactly using convolutions'.",
        unprinted="a method statement: the check compares two exact evaluations of the race, no printed number")
 def recursion():
     # (a) P(x, .) is a probability distribution; (b) the turn-count sum equals the position recursion
@@ -122,20 +122,22 @@ def recursion():
     for a in range(1, N + 1):
         for b in range(1, N + 1):
             if W(a, b) != dp[a][b]:
-                return refuted(EXACT, f"turn-count and position recursion differ at ({a}, {b})", (a, b))
+                return refuted(EXACT, f"turn-count and position recursion differ at $({a}, {b})$",
+                               say(f"$a = {a}$, $b = {b}$"))
     for x in (1, 3, 10, 25, 50, 80):
         td = cl.turn_distribution(x)
         if sum(td.probabilities, mpq(0)) != 1:
-            return refuted(EXACT, f"P({x}, .) does not sum to 1", x)
+            return refuted(EXACT, f"$P({x}, k)$ does not sum to 1 over $k$", say(f"$x = {x}$"))
         # the zk77 sum with the explicit double sum, against the library's integer form
         for y in (1, 7, 30, 80):
             tb = cl.turn_distribution(y)
             s = sum((td[j] * tb.tail(j) for j in range(1, len(td.probabilities) + 1)), mpq(0))
             if s != cl.win_probability(x, y).value:
-                return refuted(EXACT, f"zk77's double sum differs at ({x}, {y})", (x, y))
-    return verified(EXACT, f"the zk77 recursion gives distributions summing to 1; its winning formula equals the "
-                           f"position recursion f(a,b) = sum_y f(y)(1 - f(b, a-y)) exactly for all {N}x{N} pairs "
-                           "(with the boundary the printed recursion leaves implicit: a count <= 0 is already off).",
+                return refuted(EXACT, f"zk77's double sum differs at $({x}, {y})$", say(f"$x = {x}$, $y = {y}$"))
+    return verified(EXACT, "the zk77 recursion gives distributions summing to 1; its winning formula equals the "
+                           r"position recursion $f(a,b) = \sum_y f(y)(1 - f(b, a-y))$ exactly for all "
+                           rf"${N} \times {N}$ pairs (with the boundary the printed recursion leaves implicit: a count "
+                           r"$\le 0$ is already off).",
                     assumptions=(BORNE_OFF,))
 
 
@@ -164,12 +166,14 @@ def ks_one_percent():
     se2 = q * (1 - q) / 1000
     se = flint.arb(flint.fmpq(int(se2.numerator), int(se2.denominator))).sqrt() * 100
     return open_(EXACT,
-                 "Keeler and Spencer's 1,000-roll table is not reproduced in zk77, so the claim cannot be checked "
-                 "cell by cell. What we can say exactly: (i) Table 1 itself is checked in zk77.table1; (ii) the "
-                 "three-total dice model zk77 attributes to them (5, 10, 20 pips) differs from real dice by up to "
-                 f"{format_decimal(100 * worst[0], 2)}% at Table 1's cells (your count {worst[1][0]} vs "
-                 f"{worst[1][1]}), so a 1% agreement must come from rolling real dice, not from that model; "
-                 f"(iii) the frequency of a total of 7 (probability 1/6) in 1,000 rolls has standard error "
-                 f"sqrt({se2}) = {se.str(4, radius=False)}% (arb), so agreement within 1% in every cell is "
-                 "plausible for a good sample but not guaranteed by the method.",
-                 {"max_diff_ks_model": str(worst[0]), "at": worst[1], "se_percent": se.str(6)})
+                 say("Keeler and Spencer's 1,000-roll table is not reproduced in zk77, so the claim cannot be checked "
+                     "cell by cell. What we can say exactly: (i) Table 1 itself is checked in", claim_ref("zk77.table1"),
+                     "; (ii) the three-total dice model zk77 attributes to them (5, 10, 20 pips) differs from real dice "
+                     f"by up to {format_decimal(100 * worst[0], 2)}% at Table 1's cells (your count {worst[1][0]} vs "
+                     f"{worst[1][1]}), so a 1% agreement must come from rolling real dice, not from that model; (iii) "
+                     "the frequency of a total of 7 (probability $1/6$) in 1,000 rolls has standard error",
+                     f"$\\sqrt{{{se2.numerator}/{se2.denominator}}} =$", decimal(se.str(4, radius=False)),
+                     "% (arb), so agreement within 1% in every cell is plausible for a good sample but not guaranteed "
+                     "by the method."),
+                 table(["largest difference of the two dice models", "at", "standard error (percent)"],
+                       [[value(worst[0], 8), f"{worst[1][0]} vs {worst[1][1]}", decimal(se.str(6, radius=False))]]))

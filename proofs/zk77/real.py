@@ -16,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 
 from exactcube.claims import claim, erratum, verified
+from exactcube.content import say, table
 from exactcube.numbers import format_decimal, mpq, parse_printed, printed_places
 from exactcube.printed import Sampled, erratum_kind, printed
 from exactcube.results import Erratum, assumption
@@ -74,7 +75,8 @@ def _share(k: int, n: int) -> str:
 
 
 @claim("zk77.effective.real", "§3, Effective doubling point",
-       "With 20 pips to go and the cube in the middle, D_A ≈ 0.90 and D_B ≈ 0.10 (on real positions).", slow=True)
+       r"With 20 pips to go and the cube in the middle, $D_A \approx 0.90$ and $D_B \approx 0.10$ (on real positions).",
+       slow=True)
 def effective_real(points=None):
     """zk77 §3's printed D_A, D_B at 20 pips against Lemma 2 (1), (2) inverted at every real pair: the headline
     reading is the middle half (:data:`MIDDLE_HALF`); the range and the median readings are alternatives."""
@@ -93,7 +95,7 @@ def _judge(pts, printed_items, scope, table_assumption, verified_tail=""):
     # the centred equity, which is near 0 at many of these pairs, and gives no usable range (-24 to 2 here)
     groups = {"D_A": pts.da_values, "D_B": pts.db_values}
     errs = {"range": [], "median": [], "middle": []}
-    lines, witness = [], {}
+    lines, rows = [], []
     for name, tagged in groups.items():
         item = printed_items[name]
         shown = item.value
@@ -108,16 +110,17 @@ def _judge(pts, printed_items, scope, table_assumption, verified_tail=""):
         n, ne = len(vals), len(even)
         rounded = format_decimal(med, places)
         lines.append(
-            f"{name}: the {n} pairs give {format_decimal(lo, 4)} to {format_decimal(hi, 4)}, quartiles "
+            f"${name}$: the {n} pairs give {format_decimal(lo, 4)} to {format_decimal(hi, 4)}, quartiles "
             f"{format_decimal(q1, 4)} and {format_decimal(q3, 4)}, median {format_decimal(med, 4)}; of them "
             f"{_share(b, n)} lie below the printed {shown}'s rounding interval, {_share(w, n)} in it, {_share(a, n)} "
             + (f"above. Among the {ne} pairs with equal checker counts ({format_decimal(even[0], 4)} to "
                f"{format_decimal(even[-1], 4)}): {_share(eb, ne)} below, {_share(ew, ne)} in it, {_share(ea, ne)} above"
                if even else "above; no pair has equal checker counts"))
-        witness[name] = {"printed": shown, "pairs": n, "below": b, "in": w, "above": a, "quartiles":
-                         [format_decimal(q1, 6), format_decimal(q3, 6)], "median": format_decimal(med, 6),
-                         "equal_checkers": {"pairs": ne, "below": eb, "in": ew, "above": ea,
-                                            "range": [format_decimal(x, 6) for x in (even[:1] + even[-1:])]}}
+        rows.append([f"${name}$", "all", shown, n, f"{format_decimal(q1, 6)} to {format_decimal(q3, 6)}",
+                     format_decimal(med, 6), b, w, a])
+        if even:
+            rows.append([f"${name}$", "equal checker counts", shown, ne,
+                         f"{format_decimal(even[0], 6)} to {format_decimal(even[-1], 6)} (range)", "", eb, ew, ea])
         # each reading by the one erratum-kind rule: the range and the middle half as sampled intervals (some value
         # in them must round to the printed one), the median as an exact value; zk77's stated method is the cause
         ruling = erratum_kind(shown, Sampled.spread(lo, hi, f"the range over {n} real pairs"), method=SIMULATED)
@@ -139,7 +142,9 @@ def _judge(pts, printed_items, scope, table_assumption, verified_tail=""):
                 note=f"{_share(b, n)} of the {n} real pairs lie below {shown}'s rounding interval, {_share(a, n)} "
                      f"above it" + (f"; among the {ne} with equal checker counts {_share(eb, ne)} below"
                                     if even else "") + f"; {ruling.reason}"))
-    text = scope + "; ".join(lines) + (verified_tail or ".")
+    text = say(scope + "; ".join(lines) + (verified_tail or "."))
+    witness = table(["point", "pairs", "printed", "how many", "quartiles", "median", "below", "in", "above"], rows,
+                    caption="Where each printed value's rounding interval falls among the real pairs.")
 
     def under(key, reading):
         if errs[key]:
@@ -199,14 +204,16 @@ def _eight(count: int, printed_items, points):
 
 
 @claim("zk77.effective.real40", "§3, Effective doubling point",
-       "With 40 pips to go, D_A ≈ 0.88 and D_B ≈ 0.12 (on real positions: bearoffs of up to eight checkers).",
+       r"With 40 pips to go, $D_A \approx 0.88$ and $D_B \approx 0.12$ (on real positions: bearoffs of up to eight "
+       "checkers).",
        slow=True)
 def effective_real40(points=None):
     return _eight(40, PRINTED_40, points)
 
 
 @claim("zk77.effective.real20-8", "§3, Effective doubling point",
-       "With 20 pips to go, D_A ≈ 0.90 and D_B ≈ 0.10 (on real positions: bearoffs of up to eight checkers).",
+       r"With 20 pips to go, $D_A \approx 0.90$ and $D_B \approx 0.10$ (on real positions: bearoffs of up to eight "
+       "checkers).",
        slow=True)
 def effective_real20_8(points=None):
     return _eight(20, REAL_PRINTED, points)
