@@ -13,7 +13,7 @@ from exactcube.results import Evidence, Result, provenance_of
 #: Every public name of every family: adding one is allowed, removing or renaming one breaks
 #: the promise of MODELS_API_VERSION 1.x (change this list only with the major version).
 PROMISED = {
-    "cube": {"thresholds", "equity", "classify", "xy_thresholds", "xy_equity", "raising_points"},
+    "cube": {"hit_chance", "thresholds", "equity", "classify", "xy_thresholds", "xy_equity", "raising_points"},
     "race": {"dice", "turns", "win_chance", "cube_decision"},
     "bearoff": {"side", "position", "rolls", "pair"},
     "noisy": {"nim", "phase_diagram", "check_conjectures"},

@@ -22,7 +22,14 @@ from ..brownian import alternating as _alternating
 from ..brownian import raises as _raises
 from ..brownian import stakes as _stakes
 
-__all__ = ["thresholds", "equity", "classify", "xy_thresholds", "xy_equity", "raising_points"]
+__all__ = ["hit_chance", "thresholds", "equity", "classify", "xy_thresholds", "xy_equity", "raising_points"]
+
+
+def hit_chance(x, low, high):
+    r"""The consistency lemma (ks69 (1)-(2); Keeler and Spencer 1975, Lemma 1): from state ``x`` a
+    continuous game reaches ``high`` before ``low`` with chance :math:`(x - low)/(high - low)`,
+    because :math:`x = P\,high + (1 - P)\,low`.  An exact rational (``mpq``)."""
+    return _alternating.hit_probability(x, low, high)
 
 
 def thresholds(k: int | None = None) -> _alternating.Thresholds:
