@@ -10,9 +10,10 @@ from .test_plugins import install, site  # noqa: F401  (the fixture)
 PAGE = pathlib.Path(__file__).resolve().parent.parent / "docs" / "extending.md"
 
 
-def _files():
+def _files(package="exactcube_demo"):
     text = PAGE.read_text(encoding="utf-8")
-    return {m.group(1): m.group(2) for m in re.finditer(r"```python\n# file: (\S+)\n(.*?)```", text, re.S)}
+    return {m.group(1): m.group(2) for m in re.finditer(r"```python\n# file: (\S+)\n(.*?)```", text, re.S)
+            if m.group(1).startswith(package + "/")}
 
 
 def test_the_tutorial_builds_a_working_plugin(site, cli, tmp_path, monkeypatch):  # noqa: F811
@@ -43,3 +44,20 @@ def test_the_tutorial_builds_a_working_plugin(site, cli, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     code, text = cli(["plot", "demo.fig1", "-o", str(tmp_path / "fig1.svg")])
     assert code == 0 and (tmp_path / "fig1.svg").read_text().lstrip().startswith("<?xml")
+
+
+def test_the_real_paper_verifies_through_the_facade(site, cli):  # noqa: F811
+    files = _files("exactcube_ks75")
+    assert set(files) == {"exactcube_ks75/__init__.py", "exactcube_ks75/claims.py", "exactcube_ks75/tables.py"}
+    assert "from exactcube import models" in files["exactcube_ks75/claims.py"]
+    install(site, "exactcube_ks75", {"ks75": "exactcube_ks75"}, files)
+    code, text = cli(["verify", "--paper", "ks75", "--details"])
+    assert code == 0
+    verdicts = dict(re.findall(r"^\| (ks75\.\S+)\s*\| (\w+)", text, re.M))
+    assert verdicts == {"ks75.lemma1": "verified", "ks75.basketball": "verified", "ks75.80": "verified"}, text
+    code, text = cli(["verify", "--paper", "ks75", "--mutate"])
+    m = re.search(r"mutants: (\d+) of (\d+) caught", text)
+    assert m and m.group(1) == m.group(2) and int(m.group(2)) >= 8, text
+    code, text = cli(["table", "ks75.endgame", "--size", "10", "--exact"])
+    # 10 against 10: off at once with 10 or 20 (13/24), else the opponent must get off at once: 13/24 + (11/24)^2
+    assert code == 0 and "433/576" in text, text
