@@ -15,8 +15,9 @@ from exactcube.results import Evidence, Result, provenance_of
 PROMISED = {
     "cube": {"hit_chance", "thresholds", "equity", "classify", "xy_thresholds", "xy_equity", "raising_points"},
     "race": {"dice", "turns", "win_chance", "cube_decision"},
-    "bearoff": {"side", "position", "rolls", "pair"},
+    "bearoff": {"side", "position", "rolls", "pair", "cube_decisions", "plays"},
     "noisy": {"nim", "phase_diagram", "check_conjectures"},
+    "match": {"table", "read_table", "cube_points", "last_roll", "race", "bearoff"},
 }
 
 
@@ -86,3 +87,25 @@ def test_phase_diagram_agrees_with_the_solver():
 def test_bad_input_is_refused_at_the_door(call):
     with pytest.raises(BadInput):
         call()
+
+
+def test_match_by_hand():
+    met = models.match.table("continuous", 3, exact=True)
+    # 2-away/1-away, Crawford game: the trailer must win it (1/2, no gammons) and then the post-Crawford game
+    # at 1-away/1-away (1/2): 1/4; post-Crawford at 1-away/2-away the trailer doubles at once: 1/2
+    assert met.equity(2, 1) == F(1, 4) and met.equity(1, 2, post_crawford=True) == F(1, 2)
+    # 2-away/2-away: a taken double plays for the match; a pass leaves the taker at 2-away against 1-away (1/4)
+    cp = models.match.cube_points(2, 2)
+    assert (cp.take, cp.cash) == (F(1, 4), F(3, 4))
+    # a race at 2-away/2-away, no cube: a win leaves 1-away/2-away (3/4), a loss 2-away/1-away (1/4)
+    win, mwc = models.match.race(8, 10, met, 2, 2)
+    assert win == F(10193, 11664) and mwc == F(1, 4) + win / 2
+
+
+def test_bearoff_plays_and_decisions():
+    # two checkers on the 5 point and one on the 6 with 6-5: bearing off two leaves one checker, the only
+    # other play (6/1 5/off) leaves two: the best play bears off two
+    r = models.bearoff.plays((0, 0, 0, 0, 2, 1), (0, 0, 0, 1, 1, 0), "6-5")
+    assert [p.moves for p in r.plays] == ["6/off 5/off", "6/1 5/off"] and isinstance(r, Result)
+    a = models.bearoff.cube_decisions((0, 0, 0, 0, 0, 1), (0, 0, 0, 0, 0, 1), cubes=("centred",))
+    assert a.win == F(13, 16)

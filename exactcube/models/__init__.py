@@ -1,6 +1,6 @@
 r"""The model facade: one stable entry to exactcube's mathematics from Python.
 
-``from exactcube import models`` gives four families, one module each, in the way
+``from exactcube import models`` gives five families, one module each, in the way
 Nashpy's ``Game`` fronts one module per algorithm:
 
 ========================  ==============================================================
@@ -16,6 +16,9 @@ family                    what it answers
 :mod:`~.noisy`            games through a noisy channel: 1-pile Nim's :math:`p(n)` and every
                           optimal move at an :math:`\varepsilon`, as a function of
                           :math:`\varepsilon` (the phase diagram), the conjecture checks
+:mod:`~.match`            match play: match equity tables (Zadeh's, Tornberg's, the continuous
+                          game's, gnubg's files), the cube at a score, races and bearoffs in
+                          match winning chances
 ========================  ==============================================================
 
 The promise (version :data:`MODELS_API_VERSION`): names may be added; none of the names
@@ -43,9 +46,9 @@ mpq(10193,11664)
 
 from __future__ import annotations
 
-from . import bearoff, cube, noisy, race
+from . import bearoff, cube, match, noisy, race
 
 #: The version of the facade; a change of meaning raises the first number.
 MODELS_API_VERSION = "1.0"
 
-__all__ = ["MODELS_API_VERSION", "cube", "race", "bearoff", "noisy"]
+__all__ = ["MODELS_API_VERSION", "cube", "race", "bearoff", "noisy", "match"]

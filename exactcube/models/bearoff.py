@@ -21,8 +21,10 @@ from ..errors import BadInput
 from ..race.bearoff import gammons as _gammons
 from ..race.bearoff import ids as _ids
 from ..race.bearoff import onesided as _onesided
+from ..race.bearoff import plays as _plays
+from ..race.bearoff import query as _query
 
-__all__ = ["side", "position", "rolls", "pair"]
+__all__ = ["side", "position", "rolls", "pair", "cube_decisions", "plays"]
 
 
 def side(counts) -> tuple[int, ...]:
@@ -54,3 +56,20 @@ def pair(mine, theirs, gammons: bool = True, jacoby: bool = False) -> _gammons.G
     the two-sided recurrence with gammon end states over every pair reachable from the
     query (refused, with :class:`BadInput`, beyond the pairs solved on the fly)."""
     return _gammons.solve_pair(side(mine), side(theirs), gammons=gammons, jacoby=jacoby)
+
+
+def cube_decisions(mine, theirs, cubes=("centred", "mine", "theirs"), gammons: bool = True,
+                   jacoby: bool = False) -> _query.PairAnswer:
+    r"""The pair's cubeless chances and, for each cube state in ``cubes``, the money-game cube decision
+    (``answer.cube[state]``, a :class:`exactcube.race.cubeful.Decision`: no double, double/take,
+    double/pass, with every equity it compares), exact when the two-sided recursions reach the pair
+    (the answer's ``evidence`` says so; beyond their limit it is refused rather than estimated)."""
+    return _query.pair(side(mine), side(theirs), cubes, gammons=gammons, jacoby=jacoby, estimate=False)
+
+
+def plays(mine, theirs, roll, cube: str = "centred", gammons: bool = True, jacoby: bool = False) -> _plays.RollPlays:
+    r"""Every legal play of ``roll`` (two dice, e.g. ``(6, 5)`` or ``"6-5"``) for the side on roll, best
+    first, with the exact cubeless and cubeful equities after it (the opponent then on roll)."""
+    if isinstance(roll, str):
+        roll = _plays.parse_roll(roll)
+    return _plays.best_plays(side(mine), side(theirs), tuple(roll), cube, gammons=gammons, jacoby=jacoby)

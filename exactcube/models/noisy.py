@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from ..noisy import conjectures as _conjectures
 from ..noisy import nim as _nim
-from ..noisy import phases as _phases
+from ..noisy.eps import phases as _phases
 
 __all__ = ["nim", "phase_diagram", "check_conjectures"]
 
