@@ -125,6 +125,13 @@ _BLOCK_CHAIN = [B._within_block, B._power_step, B._low_step, B._d_recursion]
     ("gap_sign", lambda mp: mp.setattr(EK, "gap_sign_steps", _false_step), ["noisy.conjecture10.every_k"], []),
     ("theorem7", lambda mp: mp.setattr(EK, "_T7_K0", 1), ["noisy.ends.near_zero", "noisy.conjecture9.ends"],
      [EK._theorem7]),
+    # the closed forms the sympy-checked theorems state, replaced by false ones
+    ("theorem6", lambda mp: mp.setattr(EK.E, "half_slope", lambda n, side: mpq(1, n * (n - 1))),
+     ["noisy.ends.half", "noisy.conjecture9.ends"], [EK._theorem6, EK._theorem8]),
+    ("theorem8", lambda mp: mp.setattr(EK.E, "half_second_order_key", lambda n, m: mpq(m, n)),
+     ["noisy.ends.half_second_order", "noisy.conjecture10.ends"], [EK._theorem8]),
+    ("lemma1_form", lambda mp: mp.setattr(EK.E, "received_at_one", lambda n, m: (n - 1 - m,)),
+     ["noisy.ends.channel_at_one"], [EK._lemma1, EK._theorem2, EK._lemma5]),
 ])
 def test_a_false_step_keeps_the_verdict_from_printing(monkeypatch, target, mutate, claims, caches):
     from exactcube.catalog import load
