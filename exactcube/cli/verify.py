@@ -274,9 +274,9 @@ def details_text(r, mutation=None) -> str:
         if mutation.note:
             d += f" ({mutation.note})"
         for s in mutation.survivors:
-            d += f"\n    survived: {s}"
+            d += f"\n    survived: {to_plain(legacy(s))}"
         for s in mutation.errors:
-            d += f"\n    error: {s}"
+            d += f"\n    error: {to_plain(legacy(s))}"
     return d
 
 
