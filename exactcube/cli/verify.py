@@ -281,7 +281,7 @@ def details_text(r, mutation=None) -> str:
         for label, items in (("survived", mutation.survivors), ("survived by design", mutation.by_design),
                              ("fragile", mutation.fragile), ("error", mutation.errors)):
             for s in items:
-                d += f"\n    {label}: {s}"
+                d += f"\n    {label}: {to_plain(legacy(s))}"
     return d
 
 
