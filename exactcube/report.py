@@ -336,13 +336,13 @@ class _Latex:
         used_out, used_ev, counts = _summary_counts(results)
         if not used_out:
             return "No claims registered.\n"
-        lines = [r"\begin{tabular}{l" + "r" * (len(used_ev) + 1) + "}", r"\toprule",
+        lines = [r"{\footnotesize\begin{tabular}{l" + "r" * (len(used_ev) + 1) + "}", r"\toprule",
                  "outcome & " + " & ".join(r"\shortstack{" + g.replace(" under ", r"\\ under ") + "}" for g in used_ev)
                  + r" & total \\", r"\midrule"]
         for o in used_out:
             row = [str(counts.get((o, e), 0)) for e in used_ev]
             lines.append(f"{o} & " + " & ".join(row) + f" & {sum(counts.get((o, e), 0) for e in used_ev)}" + r" \\")
-        lines += [r"\bottomrule", r"\end{tabular}"]
+        lines += [r"\bottomrule", r"\end{tabular}}"]  # footnote size: the eight grade columns fit the text
         return "\n".join(lines) + "\n"
 
     def claim(self, r: ClaimResult) -> str:

@@ -313,11 +313,13 @@ def check_gap_identity(printed, region: str, kind: str):
 
 
 def check_max_at_two(kind: str):
-    """c > 0 and 0 < r < 1 on the region, so d_k = d_∞ + c(-r)^k is largest at k = 2 and d_1 < d_k < d_2."""
+    """c > 0 and 0 < r < 1 on the region, so d_k = d_∞ + c(-r)^k is largest at k = 2 and d_1 < d_k < d_2.  d_∞ is
+    the fixed point of the recurrence (1/(1 + r) for R+, r/(1 + r) for R-), not the printed (A.3)/(A.8), which
+    ju24.lemma3.3 and ju24.lemma3.4 judge: a step of this proof does not rest on a lemma printed elsewhere."""
     region = "R+" if kind == "+" else "R-"
     closed = _p("(1.2)") if kind == "+" else _p("(1.3)")
     r = R_PLUS if kind == "+" else R_MINUS
-    lim = _p("(A.3)") if kind == "+" else _p("(A.8)")
+    lim = 1 / (1 + r) if kind == "+" else r / (1 + r)
     c = sp.simplify((closed - lim) / (-r) ** k)
     facts = []
     for name, e in (("c", c), ("r", r), ("1 - r", 1 - r)):
