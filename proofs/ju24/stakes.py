@@ -1016,7 +1016,7 @@ def dk_table(size: int, x=mpq(1), y=mpq(2)) -> Table:
     if standard:
         title = "Doubling and take points, alternating doubles"
         source = "ju24 (1.1), (2.3); ks69 §2"
-        notes = "d_k = 4/5 + (1/5)(-1/4)^k; a_k = 1 - d_k; the last row is the unlimited game (ks69 (5))."
+        notes = "$d_k = 4/5 + (1/5)(-1/4)^k$; $a_k = 1 - d_k$; the last row is the unlimited game (ks69 (5))."
     else:
         eq = "(1.2), (A.2), (A.3)" if th.region is st.Region.RAISING else "(1.3), (A.7), (A.8)"
         title = f"Proposal and take points, ({format_exact(th.x)}, {format_exact(th.y)})-cube, {th.region.value}"
