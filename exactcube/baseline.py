@@ -73,9 +73,18 @@ def _diff_one(cid: str, old: dict, new: dict, prefix: str = "") -> list[str]:
         out.append(f"{prefix}{cid}: {_label(old)} -> {_label(new)}")
     key = lambda e: (e["where"], e["printed"], e["kind"])  # noqa: E731
     before, after = {key(e) for e in old["errata"]}, {key(e) for e in new["errata"]}
-    for w, p, k in sorted(after - before):
+    added, removed = sorted(after - before), sorted(before - after)
+    # one erratum removed and one added at the same place with the same kind: the printed text spelled anew
+    # (e.g. in the delimited syntax of docs/design.md), not a change of judgement
+    for w, p, k in list(removed):
+        same = [a for a in added if (a[0], a[2]) == (w, k)]
+        if len(same) == 1 and sum((r[0], r[2]) == (w, k) for r in removed) == 1:
+            out.append(f"{prefix}{cid}: erratum respelled: {w}: printed {p} -> {same[0][1]} ({k})")
+            added.remove(same[0])
+            removed.remove((w, p, k))
+    for w, p, k in added:
         out.append(f"{prefix}{cid}: erratum added: {w}: printed {p} ({k})")
-    for w, p, k in sorted(before - after):
+    for w, p, k in removed:
         out.append(f"{prefix}{cid}: erratum removed: {w}: printed {p} ({k})")
     olds, news = old.get("alternatives", []), new.get("alternatives", [])
     if [_label(a) for a in olds] != [_label(a) for a in news]:
@@ -86,7 +95,8 @@ def _diff_one(cid: str, old: dict, new: dict, prefix: str = "") -> list[str]:
 
 def compare_baselines(old: dict[str, dict], new: dict[str, dict]) -> list[str]:
     """The changes from ``old`` to ``new`` (both ``{id: entry}``), one line each: outcome, evidence or
-    readings changed, errata added or removed, alternatives changed, claims added or removed."""
+    readings changed, errata added, removed or respelled (the same place and kind, printed text written anew),
+    alternatives changed, claims added or removed."""
     out = []
     for cid in sorted(set(old) | set(new)):
         if cid not in old:

@@ -55,6 +55,7 @@ __all__ = [
     "claim",
     "run_claims",
     "results_from_json",
+    "expected_seconds",
     "verified",
     "refuted",
     "erratum",
@@ -436,6 +437,21 @@ class ClaimResult:
             d["outcome"] = self.outcome
         d["seconds"] = round(self.seconds, 6)
         return d
+
+
+def expected_seconds(claims: Iterable[Claim]) -> tuple[float, int]:
+    """What running ``claims`` takes, from the seconds each one took in the default run that
+    ``scripts/update_verdicts.py`` last recorded (exactcube/data/claim_seconds.json): (seconds of the measured
+    claims, number of claims with no measurement: slow ones, and claims registered since)."""
+    import json
+    from importlib import resources
+
+    try:
+        known = json.loads(resources.files("exactcube").joinpath("data/claim_seconds.json").read_text())["seconds"]
+    except (OSError, ValueError, KeyError):
+        known = {}
+    claims = list(claims)
+    return sum(known.get(c.id, 0.0) for c in claims), sum(1 for c in claims if c.id not in known)
 
 
 def _saved(*_):

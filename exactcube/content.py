@@ -329,6 +329,9 @@ def _flat(n: _Node) -> list[_Node]:
     return [k for c in n.kids for k in _flat(c)] if n.kind == "row" else [n]
 
 
+_BLOCKS = ("sup", "sub", "subsup", "frac", "sqrt", "root", "binom")
+
+
 def _plain_node(n: _Node) -> str:
     k = n.kind
     if k == "row":
@@ -344,6 +347,8 @@ def _plain_node(n: _Node) -> str:
                 s = ", "
             elif c.kind == "mi" and c.kids == ("fn",) and i + 1 < len(n.kids) and n.kids[i + 1].kind not in ("mo",):
                 s += " "
+            elif c.kind in _BLOCKS and i + 1 < len(n.kids) and n.kids[i + 1].kind not in ("mo", "space"):
+                s += " "  # e^(-L) L^K, not e^(-L)L^K: a script's end is not glued to the next factor
             out.append(s)
         return re.sub(r" {2,}", " ", "".join(out)).strip() if len(n.kids) > 1 else "".join(out)
     if k in ("mi", "mn", "mo", "mtext", "space"):
@@ -774,7 +779,7 @@ def _pieces(x, strict: bool = True) -> tuple:
     raise TypeError(f"{type(x).__name__} is not content: use say(), math(), value(), table() or a reference")
 
 
-_NO_SPACE_BEFORE = tuple(".,;:)!?") + ("'s",)
+_NO_SPACE_BEFORE = tuple(".,;:)!?%") + ("'s",)
 
 
 def say(*pieces) -> Content:
@@ -900,11 +905,25 @@ def _rows_note(left: int) -> str:
     return f"… {left} more row{'s' * (left != 1)} …"
 
 
+def _after_tables(parts) -> list:
+    """The parts with the punctuation that follows a table in a sentence (``say(..., table, ".")``) dropped: a table
+    is set apart as a block in every format, and a stray full stop under it reads as a slip."""
+    out = []
+    for p in parts:
+        if isinstance(p, Text) and out and isinstance(out[-1], Table):
+            rest = p.text.lstrip(" .,;:")
+            if not rest:
+                continue
+            p = Text(" " + rest if rest != p.text else p.text)
+        out.append(p)
+    return out
+
+
 def to_plain(c) -> str:
     """Plain text (pipes, ``verify --details``): mathematics in one line (``x^2``, ``√x``, ``≤``), values as
     ``3/4 = 0.75``, references as their ids, tables as aligned columns."""
     out = []
-    for p in as_content(c).parts:
+    for p in _after_tables(as_content(c).parts):
         if isinstance(p, Text):
             out.append(p.text)
         elif isinstance(p, Math):
@@ -996,7 +1015,7 @@ def to_latex(c, ref: Callable[[Ref], str] | None = None, long: Callable[[str], s
     ``tabular``.  ``ref`` may print a reference (the report links claim ids to their sections); ``long``
     prints a digit run longer than :data:`LONG_DIGITS` in text and values (the report: leading digits and a link)."""
     out = []
-    for p in as_content(c).parts:
+    for p in _after_tables(as_content(c).parts):
         if isinstance(p, Text):
             out.append(_cut_long(p.text, latex_escape, long))
         elif isinstance(p, Math):
@@ -1016,6 +1035,26 @@ def _latex_ref(p: Ref) -> str:
     return latex_escape(p.text)
 
 
+#: Characters of footnote-size text across the text width of the report (4.3 pt a character, 2 cm margins)
+#: and the characters a column's padding takes.
+_LINE_CHARS, _PAD_CHARS = 108, 2
+
+
+def _latex_columns(t: Table, rows) -> str:
+    """The column specification of a witness table: right-aligned columns when the widest cells fit across the
+    line, else paragraph columns sharing the line in proportion to their widest cells (so that a long cell wraps
+    instead of running into the margin)."""
+    cells = [list(t.columns)] + [list(r) for r in rows if r is not None]
+    body = [max([1] + [len(to_plain(r[k])) for r in cells[1:]]) for k in range(len(t.columns))]
+    if sum(max(b, len(to_plain(c))) for b, c in zip(body, t.columns)) + _PAD_CHARS * len(body) <= _LINE_CHARS:
+        return "r" * len(body)
+    # paragraph columns: a heading may wrap between its words, so its longest word is what it needs
+    widths = [max([b] + [len(w) for w in to_plain(c).split()]) for b, c in zip(body, t.columns)]
+    capped = [min(max(w, 4), 40) for w in widths]
+    room = 0.95 - 0.02 * len(widths)  # of the line width, after the padding of the columns
+    return "".join(rf">{{\raggedright\arraybackslash}}p{{{room * w / sum(capped):.3f}\linewidth}}" for w in capped)
+
+
 def _table_latex(t: Table, ref, long) -> str:
     rows, left = t.shown()
     lead = ""
@@ -1024,7 +1063,7 @@ def _table_latex(t: Table, ref, long) -> str:
     elif t.caption is not None:
         lead = to_latex(t.caption, ref, long) + " "
     n = len(t.columns)
-    body = [r"\begin{tabular}{" + "r" * n + "}", r"\toprule",
+    body = [r"\begin{tabular}{" + _latex_columns(t, rows) + "}", r"\toprule",
             " & ".join(to_latex(c, ref, long) for c in t.columns) + r" \\", r"\midrule"]
     for r in rows:
         body.append((" & ".join(to_latex(x, ref, long) for x in r) if r is not None
@@ -1037,7 +1076,7 @@ def to_html(c, ref: Callable[[Ref], str] | None = None, long: Callable[[str], st
     """HTML: mathematics as presentation MathML (sympy's printer for expressions), values as MathML fractions with
     their decimals, claim ids in ``<code>``, tables as ``<table>``."""
     out = []
-    for p in as_content(c).parts:
+    for p in _after_tables(as_content(c).parts):
         if isinstance(p, Text):
             out.append(_cut_long(p.text, lambda t: _html.escape(t, quote=False), long))
         elif isinstance(p, Math):

@@ -35,7 +35,7 @@ from typing import Callable, Sequence
 
 from .claims import ClaimResult
 from .results import counted_errata, errata_phrase
-from .content import Content, Ref, as_content, latex_escape, legacy, to_html, to_latex
+from .content import Content, Ref, as_content, latex_escape, legacy, say, to_html, to_latex
 from .tables import TABLES
 
 __all__ = ["ReportParts", "collect", "render_latex", "render_html", "build_pdf", "publish", "provenance",
@@ -290,6 +290,17 @@ def witness_content(w) -> Content:
     return legacy(words(w))
 
 
+def shown_witness(v) -> Content | None:
+    """The witness a report or ``--details`` shows beside the details of a refuted or open verdict: None for
+    another outcome, for no witness, and for one whose parts the details already show (a table given twice)."""
+    if v.witness is None or v.outcome.value not in ("refuted", "open"):
+        return None
+    w = witness_content(v.witness)
+    if not w or all(p in v.details.parts for p in w.parts):
+        return None
+    return w
+
+
 # -- LaTeX --------------------------------------------------------------------------------------------
 
 
@@ -334,8 +345,9 @@ class _Latex:
                      "open": "blue"}[v.outcome.value]
             verdict = rf"\outcome{{\textcolor{{{color}}}{{{v.outcome.value}}}}} ({v.evidence.value})"
             verdict += self.under(c.document, v) + ". " + self.text(v.details)
-            if v.witness is not None and v.outcome.value in ("refuted", "open"):
-                verdict += " Witness: " + self.text(witness_content(v.witness)) + "."
+            shown = shown_witness(v)
+            if shown is not None:
+                verdict += " " + self.text(say("Witness:", shown, "."))
             if v.errata:
                 verdict += " " + latex_escape(errata_phrase(v.errata)) + r" (see Errata)."
             for alt in v.alternatives:
@@ -509,8 +521,9 @@ class _Html:
             v = r.verdict
             verdict = (f'<b class="{v.outcome.value}">{v.outcome.value}</b> ({v.evidence.value})'
                        + self.under(c.document, v) + ". " + self.text(v.details))
-            if v.witness is not None and v.outcome.value in ("refuted", "open"):
-                verdict += " Witness: " + self.text(witness_content(v.witness)) + "."
+            shown = shown_witness(v)
+            if shown is not None:
+                verdict += " " + self.text(say("Witness:", shown, "."))
             if v.errata:
                 verdict += f' <a href="#errata">{html.escape(errata_phrase(v.errata))}</a>.'
             for alt in v.alternatives:

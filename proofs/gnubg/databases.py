@@ -16,7 +16,7 @@ import subprocess
 import tempfile
 
 from exactcube.claims import Erratum, ErratumKind, Evidence, claim, erratum, open_, verified
-from exactcube.content import table, value
+from exactcube.content import table as witness_table, value
 from exactcube.numbers import format_decimal, format_exact, mpq
 from exactcube.printed import Arithmetic, erratum_kind, printed
 from exactcube.race.bearoff import onesided as os_
@@ -161,7 +161,7 @@ def one_sided_verdict(gammon: bool = False, indices=None):
     erratum (:func:`deviation_erratum`), the outcome by :func:`exactcube.claims.errata_outcome`."""
     path = os_.find_gnubg_os()
     if path is None:
-        return open_(EXACT, NO_GNUBG_DATA)
+        return open_(EXACT, NO_GNUBG_DATA, {"scope": NO_GNUBG_DATA})
     table = os_.gammon_table() if gammon else os_.one_sided()
     stored = [item.value for item in stored_items(path, gammon, table)]
     # the positions gnubg stores as P = 1 at 0 rolls without building them: the empty position, and for
@@ -199,7 +199,7 @@ def one_sided_verdict(gammon: bool = False, indices=None):
                + f". Replaying gnubg's integer step on its stored successors reproduces {res.replay_matches:,} of "
                  f"{res.replay_checked:,} positions; at {res.ties_resolved:,} with tied candidate plays the stored "
                  "words fix which play gnubg took.")
-    witness = table(["", "count"],
+    witness = witness_table(["", "count"],
                     [["words", res.entries], ["words off by more than half a quantum", res.beyond],
                      ["positions off", res.positions_beyond], ["largest deviation (quanta)", value(res.max_dev, 2)]]
                     + [[f"positions by cause: {c}", n] for c, n in sorted(res.causes.items())]
@@ -353,7 +353,7 @@ def two_sided_verdict(checkers: int = 6):
     (:func:`action_erratum`), the outcome by :func:`exactcube.claims.errata_outcome`."""
     makebearoff = ts.find_makebearoff()
     if makebearoff is None:
-        return open_(EXACT, NO_MAKEBEAROFF)
+        return open_(EXACT, NO_MAKEBEAROFF, {"scope": NO_MAKEBEAROFF})
     res = ts.compare_with_gnubg(exact_two_sided(checkers), two_sided_item(makebearoff, checkers).value)
     errata = [action_erratum(d) for d in res.disagreements]
     kinds: dict[str, int] = {}
@@ -369,7 +369,7 @@ def two_sided_verdict(checkers: int = 6):
                            f"{res.beyond[name]:,} words off by more than half a step"
                            for name, (dev, _at) in res.max_dev.items())
                + " (gnubg's 16-bit build divides by 36 with truncation; the words are not judged one by one).")
-    witness = table(["", "count"],
+    witness = witness_table(["", "count"],
                     [["pairs", res.pairs], ["(pair, cube) cases where the action differs", len(res.disagreements)]]
                     + [[k, n] for k, n in sorted(kinds.items())]
                     + [[f"{name}: largest deviation (steps of $1/32767.5$)", value(dev / _STEP, 2)]

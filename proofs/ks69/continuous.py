@@ -33,7 +33,7 @@ TEN_TEN_LITERAL = assumption("ks69.1010-literal", r"In §5's last paragraph $1/\
 # What §4-5 print, read by the checks through exactcube.printed (so `verify --mutate` can perturb it).
 P_B1_THRESHOLD = printed("§4 example, 'if a > 4 ... A should raise immediately'", 4)
 P_SHIFT = printed("§5, Table II +.430 (3 doubles vs 2) and Table IV +.581 (8 vs 4)", (".430", ".581"))
-P_1E10 = printed("§5 last paragraph, 1/sqrt(10^10) = 10^-5 (exponents 10 and -5)", (10, -5))
+P_1E10 = printed(r"§5 last paragraph, $1/\sqrt{10^{10}} = 10^{-5}$ (exponents 10 and $-5$)", (10, -5))
 P_EQ14 = printed("§4 (14), the limit (1/2) log a", sp.log(sp.Symbol("a", positive=True)) / 2)
 P_EQ20 = printed("§5 (20), E Gain(A) = (α(b,a) - α(a,b))/(α(a,b) + α(b,a) - 1)",
                  (sp.Symbol("alphaT") - sp.Symbol("alpha"), sp.Symbol("alpha") + sp.Symbol("alphaT") - 1))
@@ -51,18 +51,18 @@ def _scaled_mutants(v):
 _sa, _sb, _sn, _sm, _sL, _sM, _sK, _si, _sj, _st, _sx, _sk = sp.symbols("a b n m L M K i j t x k", positive=True)
 P_EQ12 = printed("§4 (12), K_a ~ b(n, (a^{1/n}-1)/(2a^{1/n}))", (_sa ** (1 / _sn) - 1) / (2 * _sa ** (1 / _sn)))
 P_EQ13 = printed("§4 (13), K_b ~ b(m, (b^{1/m}-1)/(2b^{1/m}))", (_sb ** (1 / _sm) - 1) / (2 * _sb ** (1 / _sm)))
-P_EQ17 = printed("§4 (17), P(K) = e^{-L} L^K/K! = L^K/(sqrt(a) K!)",
+P_EQ17 = printed(r"§4 (17), $P(K) = e^{-L} L^K/K! = L^K/(\sqrt{a} K!)$",
                  (sp.exp(-_sL) * _sL**_sK / sp.factorial(_sK), _sL**_sK / (sp.sqrt(_sa) * sp.factorial(_sK))))
-P_EQ18 = printed("§4 (18), α(a,b) = (1/sqrt(ab)) Σ L^i M^j/(i! j!)",
+P_EQ18 = printed(r"§4 (18), $\alpha(a,b) = \frac{1}{\sqrt{ab}} \sum L^i M^j/(i! j!)$",
                  (1 / sp.sqrt(_sa * _sb), _sL**_si * _sM**_sj / (sp.factorial(_si) * sp.factorial(_sj))))
-P_EQ18_RANGE = printed("§4 (18), the sum over i <= j", "<=", mutants=relation_mutants)
-P_EQ23 = printed("§5 (23), α(a,b) ~ Φ((1/2 - (L-M))/sqrt(L+M))",
+P_EQ18_RANGE = printed(r"§4 (18), the sum over $i \le j$", "<=", mutants=relation_mutants)
+P_EQ23 = printed(r"§5 (23), $\alpha(a,b) \sim \Phi((1/2 - (L-M))/\sqrt{L+M})$",
                  (sp.Rational(1, 2) - (_sL - _sM)) / sp.sqrt(_sL + _sM))
 P_EQ26 = printed("§5 (26), lim E Gain(A) = 2t", 2 * _st, mutants=_scaled_mutants)
 P_EQ27 = printed("Appendix (27), E(a,b) = log(a/b) + o(1)", sp.log(_sa / _sb))
 #: (I_0 is even, so the argument negated is the same statement and is not tried)
 P_BESSEL_ARG = printed("Appendix, f(x) = I_0(2x)", 2 * _sx, mutants=lambda v: _scaled_mutants(v)[:-1])
-P_BESSEL_ASYM = printed("Appendix, f(x) ~ e^{2x}/(2 sqrt(πx))", sp.exp(2 * _sx) / (2 * sp.sqrt(sp.pi * _sx)))
+P_BESSEL_ASYM = printed(r"Appendix, $f(x) \sim e^{2x}/(2 \sqrt{\pi x})$", sp.exp(2 * _sx) / (2 * sp.sqrt(sp.pi * _sx)))
 P_CK_LIMIT = printed("Appendix, C_k ~ 2k f(M)", 2 * _sk, mutants=_scaled_mutants)
 P_CK_BOUND = printed("Appendix, C_k is bounded by e^{2M}", sp.exp(2 * _sM))
 P_CK_NUMERATOR = printed("Appendix, Numerator ~ Σ 2k t^k/k! f(M) = 2t f(M) e^t", 2 * _st * sp.exp(_st), mutants=_scaled_mutants)
@@ -78,7 +78,7 @@ P_ALPHA_AA = printed("§5 Results, α(a,a) asymptotics", sp.Rational(1, 2) + 1 /
 #: the constant before the integral in the text's Φ(t) = ∫_{-oo}^t e^{-x²/2} dx (none printed: 1)
 P_PHI_DEF = printed("§5 after (23), definition of Φ", sp.Integer(1),
                     mutants=lambda v: [("corrected: (2π)^{-1/2}", 1 / sp.sqrt(2 * sp.pi))])
-P_PHI_PRIME = printed("§5 before (26), Φ'(u) = e^{-u²}·u' (the coefficient of u² in the exponent)", "1")
+P_PHI_PRIME = printed(r"§5 before (26), $\Phi'(u) = e^{-u^2} \cdot u'$ (the coefficient of $u^2$ in the exponent)", "1")
 
 
 def _s(x: arb, n: int = 10) -> str:

@@ -64,7 +64,8 @@ P_HOLD = printed("§3 after (9), A gets the next double with probability (1+a)/(
 #: Theorem 2 (10)-(11): the success chances of K_a, K_b, and the comparisons giving α and β.
 P_THM2_LAWS = printed("§3 Theorem 2 (10)-(11), K_a ~ b(m, (a-1)/(2a)), K_b ~ b(n, (b-1)/(2b))",
                       ((_a - 1) / (2 * _a), (_b - 1) / (2 * _b)))
-P_THM2_RELATIONS = printed("§3 Theorem 2, α(m,n) = Prob[K_a <= K_b], β(m,n) = Prob[K_a < K_b]", ("<=", "<"),
+P_THM2_RELATIONS = printed(r"§3 Theorem 2, $\alpha(m,n) = \operatorname{Prob}[K_a \le K_b]$, "
+                           r"$\beta(m,n) = \operatorname{Prob}[K_a < K_b]$", ("<=", "<"),
                            mutants=relation_tuple_mutants)
 
 #: Theorem 2 is checked as a polynomial identity in the upset chances for all i, j up to this bound.
@@ -72,7 +73,8 @@ THEOREM2_BOUND = 16
 
 
 #: §3's Lemma: the two printed order relations of β(i-1,j) < α(i,j) <= α(i-1,j)
-P_LEMMA_RELATIONS = printed("§3 Lemma, β(i-1,j) < α(i,j) <= α(i-1,j)", ("<", "<="), mutants=relation_tuple_mutants)
+P_LEMMA_RELATIONS = printed(r"§3 Lemma, $\beta(i-1,j) < \alpha(i,j) \le \alpha(i-1,j)$", ("<", "<="),
+                            mutants=relation_tuple_mutants)
 
 
 @claim("ks69.sec3.lemma", "§3, Lemma",
