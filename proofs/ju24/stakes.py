@@ -325,7 +325,7 @@ def check_max_at_two(kind: str):
         if not ok:
             return False, say(f"${name}$ =", math(sp.factor(e)), f"is not proved positive on {_region_tex(region)} (",
                               why, ")")
-        facts.append(say(f"${name}$ =", math(sp.factor(e) > 0)))
+        facts.append(say(f"${name}$ =", math(sp.factor(e)), "$> 0$"))
     return True, say(*[say(f, ";") for f in facts[:-1]], facts[-1])
 
 
