@@ -919,6 +919,11 @@ def _after_tables(parts) -> list:
     return out
 
 
+def _each(c, printers: dict) -> str:
+    """The parts of ``c`` printed one by one by the printer of their type, joined (one dispatch for every format)."""
+    return "".join(printers[type(p)](p) for p in _after_tables(as_content(c).parts))
+
+
 def to_plain(c) -> str:
     """Plain text (pipes, ``verify --details``): mathematics in one line (``x^2``, ``√x``, ``≤``), values as
     ``3/4 = 0.75``, references as their ids, tables as aligned columns."""
@@ -1014,19 +1019,12 @@ def to_latex(c, ref: Callable[[Ref], str] | None = None, long: Callable[[str], s
     values as fractions with their decimals, claim ids in ``\\texttt``, ``(18)`` as text, tables as
     ``tabular``.  ``ref`` may print a reference (the report links claim ids to their sections); ``long``
     prints a digit run longer than :data:`LONG_DIGITS` in text and values (the report: leading digits and a link)."""
-    out = []
-    for p in _after_tables(as_content(c).parts):
-        if isinstance(p, Text):
-            out.append(_cut_long(p.text, latex_escape, long))
-        elif isinstance(p, Math):
-            out.append(rf"\[{p.latex}\]" if p.display else rf"\({p.latex}\)")
-        elif isinstance(p, Value):
-            out.append(_latex_value(p, long))
-        elif isinstance(p, Ref):
-            out.append(ref(p) if ref else _latex_ref(p))
-        elif isinstance(p, Table):
-            out.append(_table_latex(p, ref, long))
-    return "".join(out)
+    return _each(c, {
+        Text: lambda p: _cut_long(p.text, latex_escape, long),
+        Math: lambda p: rf"\[{p.latex}\]" if p.display else rf"\({p.latex}\)",
+        Value: lambda p: _latex_value(p, long),
+        Ref: lambda p: ref(p) if ref else _latex_ref(p),
+        Table: lambda p: _table_latex(p, ref, long)})
 
 
 def _latex_ref(p: Ref) -> str:
@@ -1075,20 +1073,12 @@ def _table_latex(t: Table, ref, long) -> str:
 def to_html(c, ref: Callable[[Ref], str] | None = None, long: Callable[[str], str] | None = None) -> str:
     """HTML: mathematics as presentation MathML (sympy's printer for expressions), values as MathML fractions with
     their decimals, claim ids in ``<code>``, tables as ``<table>``."""
-    out = []
-    for p in _after_tables(as_content(c).parts):
-        if isinstance(p, Text):
-            out.append(_cut_long(p.text, lambda t: _html.escape(t, quote=False), long))
-        elif isinstance(p, Math):
-            disp = ' display="block"' if p.display else ""
-            out.append(f"<math{disp}>{_eq_entity(p.mathml)}</math>")
-        elif isinstance(p, Value):
-            out.append(_html_value(p, long))
-        elif isinstance(p, Ref):
-            out.append(ref(p) if ref else _html_ref(p))
-        elif isinstance(p, Table):
-            out.append(_table_html(p, ref, long))
-    return "".join(out)
+    return _each(c, {
+        Text: lambda p: _cut_long(p.text, lambda t: _html.escape(t, quote=False), long),
+        Math: lambda p: ('<math display="block">' if p.display else "<math>") + _eq_entity(p.mathml) + "</math>",
+        Value: lambda p: _html_value(p, long),
+        Ref: lambda p: ref(p) if ref else _html_ref(p),
+        Table: lambda p: _table_html(p, ref, long)})
 
 
 def _eq_entity(mathml: str) -> str:

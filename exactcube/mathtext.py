@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .content import latex_escape, legacy, to_html, to_latex
 
-__all__ = ["latex_text", "html_text", "latex_escape"]
+__all__ = ["latex_text", "html_text", "plain_text", "latex_escape"]
 
 
 def latex_text(s) -> str:
@@ -21,3 +21,10 @@ def latex_text(s) -> str:
 def html_text(s) -> str:
     """``s`` (a string in the delimited syntax) as HTML with MathML."""
     return to_html(legacy(str(s)))
+
+
+def plain_text(s) -> str:
+    """``s`` (a string in the delimited syntax) as plain text: the terminal and pipes."""
+    from .content import to_plain
+
+    return to_plain(legacy(str(s)))

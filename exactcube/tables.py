@@ -34,7 +34,7 @@ from .printed import Arithmetic, erratum_kind
 from .printed import cell as _printed_cell
 from .results import Erratum, ErratumKind
 from .errors import BadInput
-from .mathtext import html_text, latex_escape, latex_text
+from .mathtext import html_text, latex_escape, latex_text, plain_text
 from .numbers import (
     agrees_with_printed,
     exact_bounds,
@@ -282,22 +282,22 @@ class Table:
         bad = self._erratum_keys() if show_published else set()
         cols = list(self.cols if cols is None else cols)
         cut = False
-        t = RichTable(title=escape(f"{self.id}: {self.title}{part}"))
-        t.add_column(escape(self.row_header), style="bold", justify="right", no_wrap=True)
+        t = RichTable(title=escape(f"{self.id}: {plain_text(self.title)}{part}"))
+        t.add_column(escape(plain_text(self.row_header)), style="bold", justify="right", no_wrap=True)
         for c in cols:
-            t.add_column(escape(c), justify="right")
+            t.add_column(escape(plain_text(c)), justify="right")
         for r in self.rows:
             cells = []
             for c in cols:
                 text = self.text(r, c, digits, exact)
                 if max_cell is not None and len(text) > max_cell and not isinstance(self.cells.get((r, c)), str):
                     text, cut = _compact(text), True
-                s = escape(text)
+                s = escape(plain_text(text) if isinstance(self.cells.get((r, c)), str) else text)
                 if (r, c) in bad:
                     s = f"[red]{s}[/red] [dim](printed {escape(self.published[(r, c)])})[/dim]"
                 cells.append(s)
             t.add_row(escape(r), *cells)
-        caption = [self.notes] if self.notes else []
+        caption = [plain_text(self.notes)] if self.notes else []
         if cut:
             caption.append("Values marked … are shown by their leading digits and length; "
                            "--format csv or --format json prints them whole.")
