@@ -327,7 +327,7 @@ def check_max_at_two(kind: str):
         if not ok:
             return False, say(f"${name}$ =", math(sp.factor(e)), f"is not proved positive on {_region_tex(region)} (",
                               why, ")")
-        facts.append(say(f"${name}$ =", math(sp.factor(e) > 0)))
+        facts.append(say(f"${name}$ =", math(sp.factor(e)), "$> 0$"))
     return True, say(*[say(f, ";") for f in facts[:-1]], facts[-1])
 
 
@@ -1053,7 +1053,7 @@ def dk_table(size: int, x=mpq(1), y=mpq(2)) -> Table:
     if standard:
         title = "Doubling and take points, alternating doubles"
         source = "ju24 (1.1), (2.3); ks69 §2"
-        notes = "d_k = 4/5 + (1/5)(-1/4)^k; a_k = 1 - d_k; the last row is the unlimited game (ks69 (5))."
+        notes = "$d_k = 4/5 + (1/5)(-1/4)^k$; $a_k = 1 - d_k$; the last row is the unlimited game (ks69 (5))."
     else:
         eq = "(1.2), (A.2), (A.3)" if th.region is st.Region.RAISING else "(1.3), (A.7), (A.8)"
         title = f"Proposal and take points, ({format_exact(th.x)}, {format_exact(th.y)})-cube, {th.region.value}"

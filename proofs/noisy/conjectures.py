@@ -94,7 +94,7 @@ P_C10 = printed("§3, Conjecture 10: the range eps > 1/2, the bound p(n) >= 1/2,
 # Conjecture 9
 # ---------------------------------------------------------------------------
 
-C9 = ("For n ≥ 2 and 0 < eps < 1/2, p(n) > 1/2 and the optimal play is (transmitting) "
+C9 = (r"For $n \ge 2$ and $0 < \varepsilon < 1/2$, $p(n) > 1/2$ and the optimal play is (transmitting) "
       "the removal of the entire pile.")
 
 
@@ -196,11 +196,11 @@ _NEAR_HALF = (
      "~6 min", True),
     ("noisy.conjecture9.whole_n2048", 9, 2048, mpq(0), "every heap 2..2048 on the whole of [0, 1/2), reaching 1/2, "
      "~30 min", True),
-    ("noisy.conjecture10.near_half", 10, 128, mpq(1), "every n = 2^k ≤ 128 on the whole of (1/2, 1), reaching 1/2 "
+    ("noisy.conjecture10.near_half", 10, 128, mpq(1), r"every $n = 2^k \le 128$ on the whole of $(1/2, 1)$, reaching $1/2$ "
      "and 1, ~25 s", False),
-    ("noisy.conjecture10.near_half_n1024", 10, 1024, mpq(3, 5), "every n = 2^k ≤ 1024 on (1/2, 3/5], reaching 1/2, "
+    ("noisy.conjecture10.near_half_n1024", 10, 1024, mpq(3, 5), r"every $n = 2^k \le 1024$ on $(1/2, 3/5]$, reaching $1/2$, "
      "~2 min", True),
-    ("noisy.conjecture10.near_half_n2048", 10, 2048, mpq(3, 5), "every n = 2^k ≤ 2048 on (1/2, 3/5], reaching 1/2, "
+    ("noisy.conjecture10.near_half_n2048", 10, 2048, mpq(3, 5), r"every $n = 2^k \le 2048$ on $(1/2, 3/5]$, reaching $1/2$, "
      "~12 min", True),
 )
 
@@ -264,7 +264,8 @@ def conjecture9_grid():
 # Conjecture 10
 # ---------------------------------------------------------------------------
 
-C10 = "If n = 2^k then p(n) ≥ 1/2 for all eps in [0, 1]; the optimal move for eps > 1/2 is (transmitting) n - 1."
+C10 = (r"If $n = 2^k$ then $p(n) \ge 1/2$ for all $\varepsilon$ in $[0, 1]$; the optimal move for $\varepsilon > 1/2$ is "
+       "(transmitting) $n - 1$.")
 
 
 @claim("noisy.conjecture10", "§3, Conjecture 10", C10)
@@ -385,7 +386,8 @@ def conjecture10_crossing4096():
 
 
 @claim("noisy.conjecture10.near_one", "§3, Conjecture 10",
-       "Why move n - 4 overtakes n - 1 near eps = 1 from n = 256 on: first-order loss rates at eps -> 1, n = 2^j ≤ 1024",
+       r"Why move $n - 4$ overtakes $n - 1$ near $\varepsilon = 1$ from $n = 256$ on: first-order loss rates at "
+       r"$\varepsilon \to 1$, $n = 2^j \le 1024$",
        unprinted=DERIVED)
 @resting_on(CHANNEL)
 def conjecture10_near_one():
@@ -600,8 +602,8 @@ def deviation_profile(checks, n_max: int):
 
 
 @claim("noisy.question4.1", "§4, (1)",
-       "The case of 10 chips was a rather fair game for eps > 1/2.  Does this happen consistently for large n "
-       "(except n = 2^k)?  If so, does the bound on |p(n) - 1/2| approach 0?", unprinted=STATEMENT_ONLY)
+       r"The case of 10 chips was a rather fair game for $\varepsilon > 1/2$.  Does this happen consistently for large "
+       r"$n$ (except $n = 2^k$)?  If so, does the bound on $|p(n) - 1/2|$ approach 0?", unprinted=STATEMENT_ONLY)
 @resting_on(CHANNEL)
 def question41():
     n_max = 64
@@ -813,7 +815,7 @@ NEAR_HALF_CLAIMS = {_args[0]: _make_near_half_claim(*_args) for _args in _NEAR_H
 _IN_SUB_RANGES = (
     ("noisy.conjecture9.whole_n4096", 9, 4096, 8, "every heap 2..4096 on the whole of [0, 1/2), reaching 1/2, "
      "in 8 sub-ranges: 11,740 s of CPU measured (about 1.7 h on 2 cores)"),
-    ("noisy.conjecture10.near_half_n4096", 10, 4096, 2, "every n = 2^k <= 4096 on (1/2, 3/5], reaching 1/2, "
+    ("noisy.conjecture10.near_half_n4096", 10, 4096, 2, r"every $n = 2^k \le 4096$ on $(1/2, 3/5]$, reaching $1/2$, "
      "in 2 sub-ranges: 2,421 s of CPU measured (about 25 min on 2 cores)"),
 )
 
