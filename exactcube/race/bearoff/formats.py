@@ -208,7 +208,7 @@ class TwoSidedFile:
             self.keys = tuple(key_of(c) for c in h["keys"])
             self.tau, self.limbs = int(h["tau"]), int(h["limbs"])
             self.names = [str(v) for v in h["fields"]]
-            self.offsets = dict(zip(self.names, (int(v) for v in h["offsets"])))
+            self.offsets = dict(zip(self.names, (int(v) for v in h["offsets"]), strict=True))
             rows = h.get("rows")
         except (ValueError, KeyError, TypeError):
             self.close()

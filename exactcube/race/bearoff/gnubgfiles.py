@@ -124,7 +124,7 @@ def read_gnubg_os(path: str, gammon: bool = False) -> list[tuple[int, ...]]:
 def _replay_words(table: OneSided, stored, key: int, choice) -> tuple[int, ...]:
     """gnubg's integer step (module docstring) at ``key`` with successor ``choice[r]`` for roll r."""
     acc = [0] * 33
-    for (roll, w), j in zip(ROLLS, choice):
+    for (_roll, w), j in zip(ROLLS, choice, strict=True):
         u = stored[j]
         for k in range(31):
             acc[k + 1] += w * u[k]
@@ -144,7 +144,7 @@ def gnubg_replay(table: OneSided, stored: list[tuple[int, ...]], i: int, means=N
     key = table.keys[i]
     picks = []
     ambiguous = False
-    for roll, w in ROLLS:
+    for roll, _w in ROLLS:
         best_v, best = None, []
         for s in plays(key, roll):
             j = table.index[s]
@@ -456,17 +456,17 @@ def compare_two_sided(t: TwoSided, words) -> TSComparison:
         g_double = (dt_g >= _cdiv2(nd_g)) & (0x7FFF >= nd_g)
         bad_double = (g_double != x_double) & ~x_tie
         bad_take = (g_take != x_take.astype(bool)) & ~x_tie_take.astype(bool)
-        for i, j in zip(*np.nonzero(bad_double | bad_take)):
-            I, J = i + 1, j + 1
-            e = t.entry(counts_of(keys[I]), counts_of(keys[J]))
+        for i, j in zip(*np.nonzero(bad_double | bad_take), strict=True):
+            ri, oj = i + 1, j + 1  # the roller's and the opponent's index in the table
+            e = t.entry(counts_of(keys[ri]), counts_of(keys[oj]))
             xa = e.decision(cube)
             res.disagreements.append({
                 "mine": e.mine, "theirs": e.theirs, "cube": cube,
                 "gnubg": ("double" if g_double[i, j] else "no double") + (", take" if g_take[i, j] else ", pass"),
                 "exact": ("double" if x_double[i, j] else "no double") + (", take" if x_take[i, j] else ", pass"),
                 "exact_no_double": xa.no_double, "exact_double_take": xa.double_take,
-                "gnubg_no_double": mpq(2 * int(words[I, J, field_i]) - 65535, 65535),
-                "gnubg_double_take": 2 * mpq(2 * int(words[I, J, 3]) - 65535, 65535)})
+                "gnubg_no_double": mpq(2 * int(words[ri, oj, field_i]) - 65535, 65535),
+                "gnubg_double_take": 2 * mpq(2 * int(words[ri, oj, 3]) - 65535, 65535)})
     return res
 
 

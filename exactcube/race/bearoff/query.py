@@ -50,7 +50,8 @@ from .onesided import Distribution
 from .positions import MAX_CHECKERS, key_of, n_positions
 
 __all__ = ["Hooks", "OneSideAnswer", "PairAnswer", "EstimatedPair", "EstimatedDecision", "JANOWSKI_READING",
-           "SILENT", "one_side", "pair", "build_seconds", "build_one_sided", "build_gammons", "build_two_sided", "ON_THE_FLY", "CUBES"]
+           "SILENT", "one_side", "pair", "build_seconds", "build_one_sided", "build_gammons", "build_two_sided",
+           "ON_THE_FLY", "CUBES"]
 
 #: The three cube states, seen from the side on roll.
 CUBES = ("centred", "mine", "theirs")
@@ -95,14 +96,14 @@ SILENT = Hooks()
 
 
 def build_seconds(kind: str, checkers: int) -> int:
-    """CPU seconds a build takes here (docs/bearoff.md, "Instant answers" and "Speed"): one side about 2 s
-    for the 54,264 positions of 15 checkers, in proportion to the positions; the gammon table about 1 s;
-    two sides about 25 s for 6 checkers a side, about 5 times more per checker."""
+    """CPU seconds a build takes here (docs/bearoff.md, "Speed"): one side about 2 s for the 54,264
+    positions of 15 checkers, in proportion to the positions; the gammon table under 1 s; two sides
+    about 16 s for 6 checkers a side, about 5 times more per checker."""
     if kind == "gammon":
         return 1
     if kind == "os":
         return max(1, round(2 * n_positions(checkers) / n_positions(MAX_CHECKERS)))
-    return max(1, round(25 * 5 ** (checkers - 6)))
+    return max(1, round(16 * 5 ** (checkers - 6)))
 
 
 def _stepper(bar):
