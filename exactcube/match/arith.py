@@ -52,6 +52,7 @@ def minus(x, y):
 
 
 def is_ball(x) -> bool:
+    """Whether ``x`` is a python-flint ball (else an exact number)."""
     return isinstance(x, arb)
 
 

@@ -232,28 +232,30 @@ def zadeh_shipped():
        "The table gnubg uses and prints after 'set matchequitytable met/mec.xml' is Tornberg's mec table with "
        "the file's parameters (gammon rate 0.26, free drops 0.015 at 2-away and 0.004 at 4-away).", slow=True)
 def mec_shipped():
+    return _judged("mec.xml", mec_met, "mec", alt_pre=[(LENGTH_CAUSE, normal_extension(LENGTH))], **_mec_post_causes())
+
+
+def _mec_post_causes() -> dict:
+    """The post-Crawford rows gnubg's mec code gives (the 4-away sign as coded; player 1 from gnubg's
+    default gammon rate 0.25), as :func:`compare_shown` takes alternatives."""
     ar = ExactArithmetic()
     coded = mec_post_crawford(LENGTH, mpq(13, 50), mpq(1, 2), mpq(3, 200), mpq(1, 250), ar, four_away_as_coded=True)
     defaults = mec_post_crawford(LENGTH, mpq(1, 4), mpq(1, 2), mpq(3, 200), mpq(1, 250), ar, four_away_as_coded=True)
-    return _judged("mec.xml", mec_met, "mec", alt_pre=[(LENGTH_CAUSE, normal_extension(LENGTH))],
-                   alt_post0=[(SIGN_CAUSE, coded)], alt_post1=[(SIGN_CAUSE, coded), (DEFAULTS_CAUSE, defaults)])
+    return {"alt_post0": [(SIGN_CAUSE, coded)], "alt_post1": [(SIGN_CAUSE, coded), (DEFAULTS_CAUSE, defaults)]}
 
 
 #: tables that are asymmetric by design (their <name>): symmetry is not asked of them
 ASYMMETRIC = {"jac050.xml": "player 0 a 50 Elo favourite", "jac100.xml": "player 0 a 100 Elo favourite"}
+
 
 @claim("gnubg-met.mec.generated", "met/mec.xml, Tornberg's recurrences in gnubg",
        "gnubg's own generation of the mec table (mec.c with the file's parameters; the file's length set to 64 "
        "so that nothing overwrites it) prints, to 25-away at 4 decimals of a percent, the exact values of the "
        "model up to float32 noise.", slow=True)
 def mec_generated():
-    ar = ExactArithmetic()
-    coded = mec_post_crawford(LENGTH, mpq(13, 50), mpq(1, 2), mpq(3, 200), mpq(1, 250), ar, four_away_as_coded=True)
-    defaults = mec_post_crawford(LENGTH, mpq(1, 4), mpq(1, 2), mpq(3, 200), mpq(1, 250), ar, four_away_as_coded=True)
     as_coded = mec_met(LENGTH, four_away_as_coded=True, leader_post_gammon_rate=mpq(1, 4))
     return _judged("mec.xml", mec_met, "mec", length_override=64,
-                   alt_pre=[(SIGN_CAUSE + "; and " + DEFAULTS_CAUSE, as_coded.pre)],
-                   alt_post0=[(SIGN_CAUSE, coded)], alt_post1=[(SIGN_CAUSE, coded), (DEFAULTS_CAUSE, defaults)])
+                   alt_pre=[(SIGN_CAUSE + "; and " + DEFAULTS_CAUSE, as_coded.pre)], **_mec_post_causes())
 
 
 ROLLOUT_FILES = ("Kazaross-XG2.xml", "Rockwell-Kazaross.xml", "g11.xml", "jacobs.xml", "mec26.xml", "woolsey.xml",
