@@ -46,6 +46,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from .content import to_plain
 from .numbers import is_mpq, mpq
 from .printed import Access, recording, substituting
 
@@ -269,7 +270,7 @@ def mutate_claim(claim, limit: int | None = None, seed: int = 0) -> MutationRepo
         elif kind == "error":
             rep.errors.append(f"{a.where}: {lab}: {type(v).__name__}: {str(v)[:120]}")
         elif kind == "fragile":
-            rep.fragile.append(f"{a.where}: {lab}: open: {v.details[:120]}")
+            rep.fragile.append(f"{a.where}: {lab}: open: {to_plain(v.details)[:120]}")
         elif kind == "survived by design":
             rep.by_design.append(f"{a.where}: {lab}")
         else:

@@ -459,7 +459,7 @@ class Table:
         """CSV with a header row; exact cells as ``p/q`` (read back with ``parse_rational``)."""
         buf = io.StringIO()
         w = csv.writer(buf, lineterminator="\n")
-        w.writerow([self.row_header] + list(self.cols))
+        w.writerow([plain_text(h) for h in [self.row_header] + list(self.cols)])  # labels' $...$ as plain text
         for r in self.rows:
             w.writerow([r] + [self.text(r, c, digits, exact) for c in self.cols])
         return buf.getvalue()

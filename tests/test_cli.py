@@ -21,7 +21,7 @@ def test_table_formats(cli):
     code, text = cli(["table", "ju24.dk", "--size", "3", "--exact"])
     assert code == 0 and "13/16" in text and "51/64" in text
     code, text = cli(["table", "ju24.dk", "--size", "2", "--format", "csv"])
-    assert code == 0 and text.splitlines()[0] == "k,d_k,a_k,d_k - 4/5"
+    assert code == 0 and text.splitlines()[0] == "k,d_k,a_k,d_k − 4/5"  # labels as plain text (a minus sign)
     code, text = cli(["table", "ju24.dk", "--size", "2", "--format", "latex"])
     assert code == 0 and r"\begin{tabular}" in text
     code, text = cli(["table", "ju24.dk", "--format", "json", "--size", "2"])

@@ -56,9 +56,7 @@ def _parts(docs, figures=False):
 @needs_latex
 @pytest.mark.parametrize("docs", [
     ("ks69", "zk77", "floyd"),
-    # TODO(lead): noisy's phase polynomials and ju24's table labels are strings in code form until their claims
-    # and tables use the delimited syntax (branch v30c); join them to the list above then
-    pytest.param(("ju24", "noisy"), marks=pytest.mark.xfail(strict=False, reason="ju24 and noisy: branch v30c")),
+    ("ju24", "noisy"),
 ])
 def test_report_pdf_compiles_without_overfull_boxes(tmp_path, verdicts, docs):
     """Every document's default claims, tables and errata (floyd's 25x25, noisy's phase polynomials,
@@ -205,7 +203,6 @@ def test_notebook_display_of_results():
     assert "verified" in v._repr_html_() and "exact" in v._repr_latex_()
 
 
-@pytest.mark.xfail(strict=False, reason="ju24's table labels move to the $...$ syntax on branch v30c")
 def test_table_latex_typesets_headers_and_splits_wide_tables(cli):
     code, tex = cli(["table", "ju24.dk", "--format", "latex"])
     assert code == 0 and r"\(d_k\)" in tex and r"d\_k" not in tex

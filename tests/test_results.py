@@ -130,6 +130,7 @@ def _returned_classes():
     import re
 
     skip = (".cli", "__main__", "exactcube.claims", "exactcube.tables", "exactcube.report", "exactcube.figures",
+            "exactcube.content", "exactcube.match_tables",
             "exactcube.printed", "exactcube.catalog", "exactcube.mutate", "exactcube.results")
     found = {}
     for m in pkgutil.walk_packages(exactcube.__path__, "exactcube."):

@@ -214,10 +214,14 @@ def smallest_failure(checks, conjecture: int):
 
 
 @dataclass(frozen=True)
-class GridVerdict:
+class GridVerdict(Result):
     """The verdict of Conjecture ``conjecture`` on the records of a grid sweep: ``holds`` when no grid point fails;
     ``failures`` (the records' JSON failures, smallest heap then smallest eps first) and how many of them are exact
     ties (kind 'tie').  The one tie rule is the module docstring's strict reading: a tie is a failure."""
+
+    SOURCE = "noisy §3, Conjectures 9 and 10, judged on the records of a grid sweep"
+    METHOD = "the exact checks of every grid point, every failure counted (exact ties included)"
+    EVIDENCE = "exact"
 
     conjecture: int
     points: int

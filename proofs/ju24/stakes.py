@@ -1049,7 +1049,7 @@ def dk_table(size: int, x=mpq(1), y=mpq(2)) -> Table:
     lim = th.limit
     standard = (th.x, th.y) == (1, 2)
     rows = [str(kk) for kk in range(size + 1)] + ["∞"]
-    col = f"d_k - {format_exact(lim)}"
+    D, A, col = "$d_k$", "$a_k$", f"$d_k - {format_exact(lim)}$"  # labels in the delimited syntax
     if standard:
         title = "Doubling and take points, alternating doubles"
         source = "ju24 (1.1), (2.3); ks69 §2"
@@ -1063,14 +1063,14 @@ def dk_table(size: int, x=mpq(1), y=mpq(2)) -> Table:
         if th.region is st.Region.REDUCING:
             notes += (" In R- these are the opponent's indifference points; the exact optimum is to reduce only at "
                       "p = 0 (claim ju24.thm1.5).")
-    t = Table("ju24.dk", title, rows, ["d_k", "a_k", col], row_header="k", source=source, evidence="exact",
+    t = Table("ju24.dk", title, rows, [D, A, col], row_header="k", source=source, evidence="exact",
               notes=notes)
     for kk in range(size + 1):
         d = alt.doubling_point(kk) if standard else st.doubling_point(th.x, th.y, kk)
-        t.set(kk, "d_k", d)
-        t.set(kk, "a_k", 1 - d)
+        t.set(kk, D, d)
+        t.set(kk, A, 1 - d)
         t.set(kk, col, d - lim)
-    t.set("∞", "d_k", lim)
-    t.set("∞", "a_k", 1 - lim)
+    t.set("∞", D, lim)
+    t.set("∞", A, 1 - lim)
     t.set("∞", col, mpq(0))
     return t

@@ -189,15 +189,15 @@ def test_thm1_5_counterexample_by_hand():
 def test_dk_table_default_is_the_alternating_table():
     t = TABLES["ju24.dk"](size=3)
     # ju24 (1.1) by hand: 1, 3/4, 13/16, 51/64; limit 4/5
-    assert [t.get(r, "d_k") for r in ("0", "1", "2", "3", "∞")] == [1, mpq(3, 4), mpq(13, 16), mpq(51, 64), mpq(4, 5)]
-    assert t.cols == ["d_k", "a_k", "d_k - 4/5"]
+    assert [t.get(r, "$d_k$") for r in ("0", "1", "2", "3", "∞")] == [1, mpq(3, 4), mpq(13, 16), mpq(51, 64), mpq(4, 5)]
+    assert t.cols == ["$d_k$", "$a_k$", "$d_k - 4/5$"]
 
 
 def test_dk_table_any_cube():
     t = TABLES["ju24.dk"](size=2, x=mpq(1, 2), y=mpq(3))
-    assert [t.get(r, "d_k") for r in ("1", "2", "∞")] == [mpq(7, 12), mpq(73, 108), mpq(9, 14)]  # by hand
+    assert [t.get(r, "$d_k$") for r in ("1", "2", "∞")] == [mpq(7, 12), mpq(73, 108), mpq(9, 14)]  # by hand
     t = TABLES["ju24.dk"](size=3, x=mpq(-1, 4), y=mpq(1, 2))
-    assert [t.get(r, "d_k") for r in ("1", "2", "3")] == [mpq(1, 4), mpq(3, 10), mpq(7, 25)]  # by hand
+    assert [t.get(r, "$d_k$") for r in ("1", "2", "3")] == [mpq(1, 4), mpq(3, 10), mpq(7, 25)]  # by hand
 
 
 @pytest.mark.parametrize("xy", [(mpq(3), mpq(2)), (mpq(1), mpq(0)), (mpq(0), mpq(3))])

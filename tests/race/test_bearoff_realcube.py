@@ -96,8 +96,10 @@ def test_zk77_effective_real_judges_the_printed_values():
     assert [e.where for e in v.errata] == [REAL_PRINTED["D_A"].where]
     # 7 of the 8 values lie below 0.895, one (0.92) above; of the four with equal checker counts (0.75, 0.80, 0.85,
     # 0.92) three lie below
-    w = v.witness["D_A"]
-    assert (w["below"], w["in"], w["above"]) == (7, 0, 1) and w["equal_checkers"]["below"] == 3
+    t = v.witness.tables()[0]
+    rows = list(zip(t.column("point"), t.column("pairs"), t.column("below"), t.column("in"), t.column("above")))
+    assert ("D_A", "all", "7", "0", "1") in rows
+    assert [r[2] for r in rows if r[:2] == ("D_A", "equal checker counts")] == ["3"]
     rng, med = v.alternatives
     assert rng.outcome.value == "verified" and "zk77.real-range" in rng.assumptions  # 0.70 .. 0.92 holds 0.90
     assert med.outcome.value == "erratum" and len(med.errata) == 2  # medians 0.80 and 0.08 round neither
@@ -147,9 +149,13 @@ def test_zk77_effective_real40_judges_the_printed_values():
     assert v.outcome.value == "erratum" and "zk77.bearoff-8" in v.assumptions
     assert "zk77.real-middle-half" in v.assumptions
     assert [e.where for e in v.errata] == [PRINTED_40["D_A"].where]
-    w = v.witness["D_A"]
-    assert (w["below"], w["in"], w["above"]) == (8, 0, 0) and w["equal_checkers"]["pairs"] == 8
-    assert v.witness["D_B"]["equal_checkers"]["pairs"] == 0
+    t = v.witness.tables()[0]
+    rows = list(zip(t.column("point"), t.column("pairs"), t.column("how many"), t.column("below"), t.column("in"),
+                    t.column("above")))
+    assert ("D_A", "all", "8", "8", "0", "0") in rows
+    # every D_A pair has equal checker counts (8 and 8), no D_B pair does (8 and 7)
+    assert [r[2] for r in rows if r[:2] == ("D_A", "equal checker counts")] == ["8"]
+    assert not [r for r in rows if r[:2] == ("D_B", "equal checker counts")]
     rng, med = v.alternatives  # median D_A 0.83 does not round to 0.88; median D_B 0.12 does
     assert rng.outcome.value == "erratum" and [e.where for e in rng.errata] == [PRINTED_40["D_A"].where]
     assert med.outcome.value == "erratum" and [e.where for e in med.errata] == [PRINTED_40["D_A"].where]
