@@ -33,7 +33,7 @@ def test_the_tutorial_builds_a_working_plugin(site, cli, tmp_path, monkeypatch):
     assert verdicts == {"demo.take": "verified", "demo.one-double": "erratum", "demo.table1": "erratum"}, text
     assert "printed .7970" in text
     # 0.78 for 3/4 = 0.75: one digit changed, so the one erratum-kind rule the tutorial calls says misprint
-    assert "(1 substantive, 1 misprint in all)" in text  # table1 .7970 for .796875: a nearest decimal, substantive
+    assert "(one slip counted once; errata listed, one per place: 1 substantive, 1 misprint)" in text  # table1 .7970 for .796875: a nearest decimal, substantive
     code, text = cli(["verify", "--paper", "demo", "--mutate"])
     m = re.search(r"mutants: (\d+) of (\d+) caught", text)
     assert m and m.group(1) == m.group(2) and int(m.group(2)) >= 8
