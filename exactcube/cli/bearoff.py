@@ -285,13 +285,13 @@ def _one(counts, args, out):
     out.print(f"bearoff {' '.join(map(str, counts))} (points 1..6): rolls to bear off  [{d.method}]")
     for k, p in enumerate(probs):
         if p:
-            out.print(f"  {k:2d} rolls: {_fmt(p, args.digits)}")
+            out.print(f"  {k:2d} roll{'s' * (k != 1)}: {_fmt(p, args.digits)}")
     out.print(f"  mean     = {_fmt(d.mean, args.digits)}")
     if g is not None:
         out.print(f"rolls until the first checker is off (gammon distribution)  [{g.method}]")
         for k, p in enumerate(g.probabilities):
             if p:
-                out.print(f"  {k:2d} rolls: {_fmt(p, args.digits)}")
+                out.print(f"  {k:2d} roll{'s' * (k != 1)}: {_fmt(p, args.digits)}")
         out.print(f"  mean     = {_fmt(g.mean, args.digits)}")
     emit_json(args, real_out, obj)
     return 0

@@ -94,6 +94,11 @@ def select(args):
     if args.claim:
         claims = [c for c in claims if any(c.id.startswith(pre) for pre in args.claim)]
         if not claims:
+            elsewhere = sorted({c.document for c in REGISTRY.values()
+                                if any(c.id.startswith(pre) for pre in args.claim)})
+            if elsewhere:  # it exists, in a document --paper left out
+                raise BadInput(f"no claim of --paper {', '.join(args.paper)} starts with {', '.join(args.claim)}; "
+                               f"it is a claim of {', '.join(elsewhere)} (add --paper {elsewhere[0]})")
             raise BadInput(f"no claim id starts with {', '.join(args.claim)} (see 'exactcube verify --list')")
     if not getattr(args, "slow", False):  # an opt-in document's slow claims run when it is named
         from ..claims import DOCUMENTS
@@ -162,6 +167,9 @@ def run(args, out) -> int:
     if old_baseline is not None:
         from ..baseline import baseline_document, baseline_of, compare_baselines
 
+        ran = {c.document for c in claims}  # a claim of a document this run left out is not a change
+        old_baseline = {k: v for k, v in old_baseline.items() if k.partition(".")[0] in ran
+                        and (not args.claim or any(k.startswith(pre) for pre in args.claim))}
         changes = compare_baselines(old_baseline, baseline_of(baseline_document(results)))
         out.print(f"changes from {args.compare}: " + (f"{len(changes)}" if changes else "none"))
         for line in changes:
