@@ -1,6 +1,7 @@
 """Compare exactcube's best plays of a roll in a bearoff with GNU Backgammon's hint.
 
-For N seeded random bearoff pairs (1 to --max-checkers checkers a side, no gammons possible)
+For N seeded random bearoff pairs (1 to --max-checkers checkers a side, no gammons possible;
+a pair whose plays reach more than --limit pairs of positions is skipped)
 and a random roll with at least two legal plays, this script asks exactcube
 (:func:`exactcube.race.bearoff.plays.best_plays`, cube centred, money, no Jacoby rule) and
 ``gnubg -t`` (``set board <position ID>``, ``set dice``, ``hint``) for every play, and
@@ -14,7 +15,7 @@ compares:
 gnubg is fed one session of commands on standard input; plays are matched by the position
 they leave, never by their notation.  Usage::
 
-    python scripts/compare_plays_gnubg.py [-n 200] [--seed 1] [--max-checkers 6]
+    python scripts/compare_plays_gnubg.py [-n 200] [--seed 1] [--max-checkers 5] [--limit 20000]
 
 Prints the counts, the largest differences and the first disagreements, and the CPU time.
 docs/bearoff.md ("Best plays of a roll") reports a run and says why the two differ.
@@ -31,6 +32,7 @@ import subprocess
 import sys
 import time
 
+from exactcube.errors import TooLarge
 from exactcube.race.bearoff.ids import gnubg_id
 from exactcube.race.bearoff.plays import best_plays, legal_plays
 
@@ -89,21 +91,28 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("-n", type=int, default=200, help="positions (default 200)")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--max-checkers", type=int, default=6, help="checkers a side at most (default 6)")
+    ap.add_argument("--max-checkers", type=int, default=5, help="checkers a side at most (default 5)")
+    ap.add_argument("--limit", type=int, default=20_000,
+                    help="skip a position whose plays reach more pairs than this (default 20,000)")
     args = ap.parse_args(argv)
     if not shutil.which(GNUBG):
         print(f"{GNUBG} is not installed (apt-get install gnubg gnubg-data)", file=sys.stderr)
         return 2
     rng = random.Random(args.seed)
-    cases = []
+    cases, ours, skipped = [], [], 0
+    t0 = time.process_time()
     while len(cases) < args.n:
         x, y = random_side(rng, args.max_checkers), random_side(rng, args.max_checkers)
         a, b = rng.randint(1, 6), rng.randint(1, 6)
         roll = (max(a, b), min(a, b))
-        if len(legal_plays(x, roll)) >= 2:
-            cases.append((x, y, roll))
-    t0 = time.process_time()
-    ours = [best_plays(x, y, roll, "centred", gammons=False) for x, y, roll in cases]
+        if len(legal_plays(x, roll)) < 2:
+            continue
+        try:  # pairs whose plays reach more than --limit pairs are skipped (the exact recursion's cost)
+            ours.append(best_plays(x, y, roll, "centred", gammons=False, limit=args.limit))
+        except TooLarge:
+            skipped += 1
+            continue
+        cases.append((x, y, roll))
     t_ours = time.process_time() - t0
     t1 = time.perf_counter()
     theirs = gnubg_hints(cases)
@@ -132,7 +141,8 @@ def main(argv=None) -> int:
                         f"({float(r.plays[0].cubeful):+.5f}); loss {loss:.5f}")
     n = len(cases)
     print(f"{n} bearoff positions (seed {args.seed}, 1..{args.max_checkers} checkers a side, cube centred, money, "
-          f"no Jacoby rule), each with a roll of at least two legal plays")
+          f"no Jacoby rule), each with a roll of at least two legal plays; {skipped} drawn positions skipped "
+          f"(their plays reach more than {args.limit:,} pairs)")
     print(f"gnubg's first play is an exact best play: by cubeful equity {same_cubeful}/{n}, by cubeless equity "
           f"{same_cubeless}/{n}")
     if dw:

@@ -104,3 +104,48 @@ def test_progress_prints_plain_lines_when_piped(capsys, monkeypatch):
         bar.advance(2)
     err = _err(capsys).splitlines()
     assert err[0].startswith("exactcube: progress: grid: 1/3 done") and err[1].startswith("exactcube: progress: grid: 3/3")
+
+
+# row 12 (verify): a claim outside the chosen paper is named as such
+def test_verify_claim_outside_the_paper(cli, capsys):
+    code, _ = cli(["verify", "--paper", "ks69", "--claim", "floyd.f25"])
+    err = _err(capsys)
+    assert code == 2 and "it is a claim of floyd" in err, err
+
+
+# row 15: --compare speaks only of the documents of this run
+def test_compare_ignores_documents_left_out(cli):
+    code, text = cli(["verify", "--paper", "floyd", "--compare", "docs/verdicts.json"])
+    assert code == 0 and "not in this run" not in text and "changes from docs/verdicts.json: none" in text, text
+
+
+# row 7: every race answer names its model; a note where real bearoff positions of the counts exist
+@pytest.mark.parametrize("argv", [["race", "70", "80"], ["race", "70", "80", "--cube", "centred"],
+                                  ["race", "70", "80", "--cube", "theirs"]])
+def test_race_answer_names_its_model(cli, argv):
+    code, text = cli(argv)
+    answer = [ln for ln in text.splitlines() if ln.startswith(("  chance you win", "  action:"))]
+    assert code == 0 and answer and all("pip-count race model" in ln for ln in answer), text
+    # 70 and 80 pips are both at most 90 = 15 checkers x 6 points: real bearoff positions of these counts exist
+    assert "note: real bearoff positions of 70 and 80 pips exist" in text
+
+
+def test_race_note_only_where_bearoffs_exist(cli):
+    code, text = cli(["race", "91", "80"])  # 91 pips: more than 15 checkers on the 6 point can hold
+    assert code == 0 and "note: real bearoff" not in text
+
+
+# row 14: the cost line goes to stderr, and stdout JSON runs draw no table
+def test_verify_cost_line_on_stderr(cli, capsys, monkeypatch):
+    from exactcube.claims import DOCUMENTS
+
+    from exactcube import catalog
+
+    catalog.load()
+    import dataclasses
+
+    monkeypatch.setitem(DOCUMENTS, "floyd", dataclasses.replace(DOCUMENTS["floyd"], cost="a test cost"))
+    code, text = cli(["verify", "--paper", "floyd"])
+    err = _err(capsys)
+    assert code == 0 and "a test cost" not in text and "exactcube: floyd: 5 claims; a test cost" in err, err
+    assert "one slip counted once; errata listed, one per place" in text

@@ -172,7 +172,7 @@ def _one(counts, args, out):
         if title:
             out.print(f"{title}  [{d.method}]")
         for k, p in d.rolls.items():
-            out.print(f"  {k:2d} rolls: {_fmt(p, args)}")
+            out.print(f"  {k:2d} roll{'s' * (k != 1)}: {_fmt(p, args)}")
         out.print(f"  mean     = {_fmt(d.mean, args)}")
     emit_json(args, real_out, result_json(a, args.digits) if args.json is not None else {})
     return 0

@@ -73,7 +73,7 @@ def run(args, out) -> int:
 
 
 #: The model every race answer rests on, named on its answer line.
-MODEL = "pip-count model (zk77): a count of pips, not a position"
+MODEL = "pip-count race model: a count of pips, not a position"
 #: The most pips a side can have in a bearoff (15 checkers on the 6 point): up to it real positions exist.
 BEAROFF_MAX_PIPS = 90
 

@@ -66,7 +66,7 @@ def test_verify_selects_the_opt_in_document_only_when_named():
     assert not any(c.slow for c in ks)
 
 
-def test_without_gnubg_every_claim_is_open_and_says_what_to_install(monkeypatch, cli):
+def test_without_gnubg_every_claim_is_open_and_says_what_to_install(monkeypatch, cli, capsys):
     monkeypatch.setattr(gf, "find_gnubg_os", lambda: None)
     monkeypatch.setattr(gf, "find_makebearoff", lambda: None)
     for cid in ("gnubg.onesided", "gnubg.gammons"):
@@ -76,7 +76,8 @@ def test_without_gnubg_every_claim_is_open_and_says_what_to_install(monkeypatch,
     assert v.outcome is Outcome.OPEN and "makebearoff not installed" in v.details
     code, out = cli(["verify", "--paper", "gnubg"])
     assert code == 0
-    assert out.splitlines()[0].startswith("gnubg: 3 claims; the whole document takes about 65 s of CPU")
+    # the cost line goes to stderr, before the run
+    assert capsys.readouterr().err.startswith("exactcube: gnubg: 3 claims; the whole document takes about 65 s of CPU")
     lines = [ln for ln in out.splitlines() if "not installed" in ln]
     assert len(lines) == 3  # one line per claim, naming the package to install
     assert sum("install the Debian package gnubg-data" in ln for ln in lines) == 2

@@ -10,7 +10,7 @@ import pytest
 def test_one_position(cli):
     code, text = cli(["bearoff", "0 0 0 0 0 1"])
     # one checker on 6: 27/36 in one roll, else two (hand count in test_bearoff.py)
-    assert code == 0 and "1 rolls: 3/4" in text and "2 rolls: 1/4" in text and "mean     = 5/4" in text
+    assert code == 0 and "1 roll: 3/4" in text and "2 rolls: 1/4" in text and "mean     = 5/4" in text
 
 
 def test_two_positions_by_hand(cli):

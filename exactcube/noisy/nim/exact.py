@@ -166,7 +166,8 @@ def solve_nim_fast(n_max: int, eps, progress=None) -> tuple:
         else:
             if at_one:
                 words, far = farthest_words(n, np.array(cands, dtype=np.int64), pop)
-                rows = [[int(w) for w in words[far[:, j], j]] for j in range(len(cands))]
+                W, F = words.T.tolist(), far.T.tolist()  # Python ints and bools, row by row: no numpy per move
+                rows = [[w for w, f in zip(W[j], F[j], strict=True) if f] for j in range(len(cands))]
             for j, m in enumerate(cands):
                 if at_one:  # uniform on the legal words farthest from m
                     N, S = sum((Q[r] for r in rows[j]), mpz(0)), mpz(len(rows[j]))
