@@ -26,7 +26,7 @@ def latex_value(v) -> str:
         return str(v)
     if isinstance(v, (tuple, list)):
         return "(" + ", ".join(latex_value(x) for x in v) + ")"
-    if hasattr(v, "value") and isinstance(getattr(v, "value"), str):  # enums
+    if hasattr(v, "value") and isinstance(v.value, str):  # enums
         return r"\text{" + v.value + "}"
     return r"\text{" + str(v).replace("_", r"\_") + "}"
 
@@ -37,7 +37,7 @@ def text_value(v) -> str:
         return f"{v.numerator}/{v.denominator}" if v.denominator != 1 else str(v.numerator)
     if isinstance(v, (tuple, list)):
         return "(" + ", ".join(text_value(x) for x in v) + ")"
-    if hasattr(v, "value") and isinstance(getattr(v, "value"), str):
+    if hasattr(v, "value") and isinstance(v.value, str):
         return v.value
     return str(v)
 

@@ -118,7 +118,8 @@ NOTEBOOKS = {
                       "for n in range(2, 9):\n"
                       "    ax.plot([float(e) for e in grid], [float(s.p[n]) for s in sols], label=f'p({n})')\n"
                       "ax.axhline(0.5, color='grey', lw=0.5)\n"
-                      "ax.set_xlabel('eps'); ax.legend(ncol=4, fontsize=7)\n"
+                      "ax.set_xlabel('eps')\n"
+                      "ax.legend(ncol=4, fontsize=7)\n"
                       "plt.show()"),
     ],
 }

@@ -36,7 +36,7 @@ def summarise(docs: list[dict]) -> dict:
             # runs before the fragile / by-design classes counted neither (exactcube.mutate.classify)
             claims[c["id"]] = {"document": c["document"], **{k: m.get(k, 0) for k in KEYS}, "items": m["items"]}
     per_doc: dict[str, dict] = {}
-    for cid, c in sorted(claims.items()):
+    for _cid, c in sorted(claims.items()):
         agg = per_doc.setdefault(c["document"], {"claims": 0, **{k: 0 for k in KEYS}, "nothing_printed": 0})
         agg["claims"] += 1
         agg["nothing_printed"] += c["items"] == 0

@@ -3,7 +3,6 @@ two-column ``article``: it compiles, no line is overfull (the table fits its pag
 above one another come closer than 0.8 pt (the fractions of adjacent rows never touch).  Needs pdflatex and
 pdftoppm (skipped without them)."""
 
-import os
 import re
 import shutil
 import subprocess

@@ -115,7 +115,7 @@ def add_arguments(p):
 
 def run(args, out) -> int:
     from ..noisy import conjectures as cj
-    from ..numbers import mpq, parse_rational
+    from ..numbers import mpq
 
     number = int(args.number)
     if args.crossing is not None or args.certificate is not None:

@@ -167,7 +167,7 @@ def _rules(args, out, dice):
     t = Table(title=f"rules of thumb vs the exact race strategy, counts {args.min}..{N} (roller) x 1..{N}")
     for c in ("rule", "decision", "positions", "wrong", "total cost", "max cost", "worst at (you, opp)"):
         t.add_column(c, justify="right" if c not in ("rule", "decision") else "left")
-    for k, rep in reports.items():
+    for _k, rep in reports.items():
         for dec in ("double", "redouble", "take"):
             w = rep.worst(dec)
             t.add_row(rep.rule, dec, str(rep.cells[dec]), str(rep.count(dec)),
@@ -178,7 +178,7 @@ def _rules(args, out, dice):
               "optimally); exact ties are not counted as errors.")
 
     bands = [(lo, min(N, lo + args.band - 1)) for lo in range(args.min, N + 1, args.band)]
-    for k, rep in reports.items():
+    for _k, rep in reports.items():
         t = Table(title=f"{rep.rule}: wrong decisions by the roller's count (errors / total cost)")
         t.add_column("your count", justify="right")
         for dec in ("double", "redouble", "take"):

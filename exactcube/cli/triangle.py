@@ -110,7 +110,7 @@ def _load_checkpoint(path, params):
         with open(path, "rb") as f:
             data = pickle.load(f)
     except Exception as exc:
-        raise BadInput(f"--checkpoint {path!r}: cannot read it ({type(exc).__name__}); delete it to start afresh")
+        raise BadInput(f"--checkpoint {path!r}: cannot read it ({type(exc).__name__}); delete it to start afresh") from None
     if not isinstance(data, dict) or "levels" not in data:
         raise BadInput(f"--checkpoint {path!r} is not an exactcube checkpoint; use another file")
     if data.get("params") != params:

@@ -417,7 +417,7 @@ class _Engine:
         self.tri = _Triangle(n, ejected, doubles)
 
     # -- segments (two-player games after a partial fold; zero-sum, ±1 per unit stake) --------
-    @lru_cache(maxsize=None)
+    @lru_cache(maxsize=None)  # noqa: B019 (one solver object per run; the cache lives and dies with it)
     def segment_level(self, L, k, last_is_p):
         """Level values of the segment game S(L, p=0, q=1): k doubles left, last doubler p (or q, or None)."""
         seg = _Segment(L, 0, 1)
@@ -677,7 +677,7 @@ class _Engine:
         size = max(2, int(round(math.sqrt(2 * N))))
         omega = 2 / (1 + math.sin(math.pi / size))
         cls = [c[free[c]] for c in classes]
-        for sweep in range(20000):
+        for _sweep in range(20000):
             delta = 0.0
             for c in cls:
                 if not c.size:

@@ -832,7 +832,7 @@ def thm1_5(samples=None, kmax=8):
     #      is then not an optimal reduction state of the owner: one exact counterexample refutes the statement
     named = _named_reduction_state(samples, kmax)
     if named is None:
-        return open_(EXACT, say(f"the printed", eq("1.3"), f"names the state 0 (or no rational state) at every sample "
+        return open_(EXACT, say("the printed", eq("1.3"), f"names the state 0 (or no rational state) at every sample "
                                 f"$(x, y)$ and $k = 1, \\ldots, {kmax}$, the owner's only optimal reduction state: "
                                 "nothing refutes the statement"))
     na, nb, nk, nt = named

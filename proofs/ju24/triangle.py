@@ -1090,7 +1090,7 @@ def appB_doubling():
 def appB_prob_area():
     rows = TS.prob_area(SIM_N, path_length=8, games=20_000, seed=7, level=0.999)
     misses = []
-    for p, freq, area, ivs in rows:
+    for p, _freq, area, ivs in rows:
         for i in range(3):
             if not ivs[i].contains(area[i]):
                 misses.append((str(p), PLAYER[i]))

@@ -252,7 +252,7 @@ def _continuum(n: int, want):
                   [[lo.decimal(6), hi.decimal(6), _moves_cell(m, n)] for lo, hi, m in iv], caption=f"{n} chips:")
     if [m for _, _, m in iv] != [m for _, _, m in runs]:
         return False, say(f"the exact intervals of {n} chips are", exact)
-    for (lo, hi, m), (a, b, _), nxt in zip(iv, runs, runs[1:] + [None]):
+    for (_lo, hi, _m), (_a, b, _), nxt in zip(iv, runs, runs[1:] + [None]):
         if nxt is not None and not (hi.cmp_rational(b) > 0 and hi.cmp_rational(nxt[0]) < 0):
             return False, say(f"{n} chips: the switch at {hi.decimal(10)} is not between {format_decimal(b, 2)} and "
                               f"{format_decimal(nxt[0], 2)}")

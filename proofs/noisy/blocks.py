@@ -492,7 +492,7 @@ def _d_recursion():
         sol = _solution(e)
         for i in range(2, 9):
             K = 1 << i
-            D = lambda n: sol.move_value(n, n - 4) - sol.move_value(n, n - 1)  # noqa: E731
+            D = lambda n, sol=sol: sol.move_value(n, n - 4) - sol.move_value(n, n - 1)  # noqa: E731
             F = forcing(e, sol, K)
             if D(2 * K) != e * D(K) + (1 - e) * F:
                 return _fail(f"D_2K = eps D_K + (1 - eps) F_K fails at K = {K}, eps = {format_exact(e)}")

@@ -113,7 +113,7 @@ TABLE2_CELLS = {}
 
 
 def _cell_items():
-    for label, (kind, a, b, nd, db) in zip(_row_labels(), TABLE2_PRINTED):
+    for label, (_kind, _a, _b, nd, db) in zip(_row_labels(), TABLE2_PRINTED):
         TABLE2_CELLS[label] = tuple(printed(f"zk77.table2 row {label}, column {col}", v,
                                             mutants=_simulation_mutants(step))
                                     for col, v, step in (("not doubling", nd, 1), ("doubling", db, 2)))
@@ -361,7 +361,7 @@ def table3(dice=dm.BACKGAMMON) -> Table:
                     "his count is 19½ or more', 'drop when his count is 23 or higher'.")
     for x in TABLE3_COUNTS:
         ex = _exact_thresholds(x, T)
-        for i, r in enumerate(TABLE3_PRINTED):
+        for _i, r in enumerate(TABLE3_PRINTED):
             t.set(f"{r} (exact)", str(x), _fmt_delta(ex[r]))
             if dice == dm.BACKGAMMON:
                 t.set(f"{r} (printed)", str(x), TABLE3_PRINTED[r][TABLE3_COUNTS.index(x)])

@@ -33,7 +33,7 @@ def item_mutants(item):
     from exactcube.printed import recording
 
     with recording() as rec:
-        item.value
+        _ = item.value  # the read is what is recorded
     (access,) = rec.values()
     return access.mutants(access.value)
 

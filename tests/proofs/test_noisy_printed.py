@@ -14,7 +14,7 @@ from exactcube.printed import recording, substituting
 def key_of(item):
     """The key under which a printed item is read (through the public recording door)."""
     with recording() as rec:
-        item.value
+        _ = item.value  # the read is what is recorded
     (key,) = rec
     return key
 

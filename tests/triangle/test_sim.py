@@ -91,7 +91,7 @@ def test_appendix_doubling_simulation_matches_exact():
 def test_prob_area_rows():
     rows = TS.prob_area(12, path_length=3, games=2000, seed=1)
     assert rows and rows[0][0] == T.Position(4, 4, 4)
-    for p, freq, area, ivs in rows:
+    for p, freq, area, _ivs in rows:
         assert area == T.barycentric(p) and abs(sum(freq) - 1) < 1e-12
 
 

@@ -195,7 +195,7 @@ def enclose_on(n_max: int, above: bool, ul: float, uh: float, heaps=(), progress
         valid = idx <= k
         idx = np.minimum(idx, k)
 
-        def shift(A):
+        def shift(A, valid=valid, idx=idx):
             return np.where(valid, np.take_along_axis(A, idx, axis=0), 0.0)
 
         c = shift(C)

@@ -97,7 +97,7 @@ def read_results(path: str, kind: str = HEADER_KIND) -> tuple[dict | None, dict]
         with open(path, encoding="utf-8") as f:
             text = f.read()
     except (UnicodeDecodeError, OSError) as exc:
-        raise BadInput(f"results file {path!r} cannot be read as a sweep results file ({type(exc).__name__})")
+        raise BadInput(f"results file {path!r} cannot be read as a sweep results file ({type(exc).__name__})") from None
     if not text.strip():
         return None, {}
     lines = text.split("\n")
@@ -110,7 +110,7 @@ def read_results(path: str, kind: str = HEADER_KIND) -> tuple[dict | None, dict]
         except json.JSONDecodeError:
             if i >= len(lines) - 2:  # the last, torn line of an interrupted append
                 break
-            raise BadInput(f"results file {path!r}: line {i + 1} is not JSON (not a sweep results file?)")
+            raise BadInput(f"results file {path!r}: line {i + 1} is not JSON (not a sweep results file?)") from None
         if header is None:
             if not isinstance(obj, dict) or obj.get("kind") != kind:
                 raise BadInput(f"results file {path!r} is not an exactcube sweep results file")

@@ -140,7 +140,7 @@ def _rule_tables(t, idx, pip):
     from ..rules import RULES
 
     out = {}
-    for name, rule in RULES.items():
+    for _name, rule in RULES.items():
         out[rule.name] = tuple(_decisions_from_pips(pip, f) for f in (rule.double, rule.redouble, rule.take))
     race = solve(int(pip.max()))
     out["pip-count model (exact race)"] = (

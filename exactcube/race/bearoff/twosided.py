@@ -59,6 +59,10 @@ import os
 import time
 from dataclasses import dataclass
 
+from ...errors import BadInput
+from ...numbers import mpq
+from ...results import Result
+from .positions import ROLLS, key_of, pips, plays, positions
 
 
 class _Numpy:
@@ -73,11 +77,6 @@ class _Numpy:
 
 
 np = _Numpy()
-
-from ...errors import BadInput
-from ...numbers import mpq
-from ...results import Result
-from .positions import ROLLS, key_of, pips, plays, positions
 
 __all__ = [
     "TwoSided",
