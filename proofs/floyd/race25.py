@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from exactcube import models
 from exactcube.claims import Erratum, ErratumKind, Evidence, claim, erratum, refuted, verified
 from exactcube.content import claim_ref, say, table, value
 from exactcube.errors import TooLarge
@@ -86,7 +87,7 @@ def f_table(size: int = 25) -> Table:
 def f25():
     run = run_floyd(25)
     v = run(25, 25)
-    other = cl.win_probability(25, 25, dm.PLAIN).value  # turn-count method, independent
+    other = models.race.win_chance(25, 25, "plain").value  # turn-count method (the model facade), independent
     if v != other:
         return refuted(EXACT, say("Floyd's recurrence gives", value(v), ", the turn-count method", value(other)),
                        table(["method", "$f(25, 25)$"], [["Floyd's recurrence", v], ["turn counts", other]]))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sympy as sp
 
+from exactcube import models
 from exactcube.brownian import alternating as alt
 from exactcube.claims import Evidence, claim, refuted, verified
 from exactcube.content import eq, math, say, value
@@ -153,7 +154,7 @@ def fig1():
         return refuted(EXACT, say("the sign pattern fails: odd", math(odd), ", even", math(even)),
                        say("odd", math(odd), ", even", math(even)))
     for k in range(1, 200):
-        dk = alt.doubling_point(k)
+        dk = models.cube.thresholds(k).double  # through the stable model facade
         if (dk < mpq(4, 5)) != (k % 2 == 1) or abs(dk - mpq(4, 5)) != mpq(1, 5 * 4**k):
             return refuted(EXACT, say(f"$k = {k}$:", value(dk, name="d_k")), say(f"$k = {k}$"))
     # |d_k - 4/5| = (1/5)(1/4)^k was shown above; its logarithm against the printed line
