@@ -148,4 +148,5 @@ def test_verify_cost_line_on_stderr(cli, capsys, monkeypatch):
     code, text = cli(["verify", "--paper", "floyd"])
     err = _err(capsys)
     assert code == 0 and "a test cost" not in text and "exactcube: floyd: 5 claims; a test cost" in err, err
-    assert "one slip counted once; errata listed, one per place" in text
+    # row 14: the summary says what each count counts (mistakes, one per cause, with the printed values beside them)
+    assert "0 mistakes found (0 printed values wrong)" in text and "values in all" in text

@@ -122,7 +122,7 @@ def test_table_format_from_the_file_name(tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)
     base = ["table", "ju24.dk", "--size", "2", "--exact"]
     for name, check in (("t.json", lambda t: json.loads(t)["cells"][2][0]["exact"] == "13/16"),
-                        ("t.csv", lambda t: t.splitlines()[0] == "k,d_k,a_k,d_k - 4/5"),
+                        ("t.csv", lambda t: t.splitlines()[0] == "k,d_k,a_k,d_k − 4/5"),
                         ("t.tex", lambda t: r"\begin{tabular}" in t),
                         ("t.txt", lambda t: "13/16" in t and r"\begin" not in t and not t.startswith("{"))):
         code, out, err = run(base + ["-o", name], capsys)

@@ -139,7 +139,7 @@ def test_table_writes_a_file(tmp_path, capsys):
     code, text, err = run(["table", "ju24.dk", "--size", "3", "--exact", "--format", "csv", "-o", str(out)], capsys)
     assert code == 0, err
     rows = out.read_text().splitlines()
-    assert rows[0] == "k,d_k,a_k,d_k - 4/5" and "13/16" in out.read_text()  # d_2 = 13/16 (ju24 (1.1))
+    assert rows[0] == "k,d_k,a_k,d_k − 4/5" and "13/16" in out.read_text()  # d_2 = 13/16 (ju24 (1.1))
 
 
 def test_resume_file_that_is_not_ours_is_refused_untouched(tmp_path, capsys):

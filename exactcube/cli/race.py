@@ -73,7 +73,7 @@ def run(args, out) -> int:
 
 
 #: The model every race answer rests on, named on its answer line.
-MODEL = "pip-count race model: a count of pips, not a position"
+MODEL = "pip-count race model"  # a count of pips stands for a position (zk77): --help and the note say so
 #: The most pips a side can have in a bearoff (15 checkers on the 6 point): up to it real positions exist.
 BEAROFF_MAX_PIPS = 90
 
@@ -85,9 +85,8 @@ def _real_note(x, y, dice, out, data) -> None:
         return
     data["real_positions"] = ("real bearoff positions of these counts exist; their exact values depend on the "
                               "checkers' layout and can differ from this model's")
-    out.print(f"  note: real bearoff positions of {x} and {y} pips exist; their exact answers (two-sided bearoff: "
-              "exactcube bearoff POSITION POSITION) depend on where the checkers are and can differ from this "
-              "model's")
+    out.print(f"  note: real bearoff positions of {x} and {y} pips exist; their exact answers depend on where")
+    out.print("        the checkers are and can differ from this model's (exactcube bearoff POSITION POSITION)")
 
 
 def _cubeless(x, y, dice, args, out):
