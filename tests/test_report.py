@@ -91,7 +91,7 @@ def test_report_paper_scopes_every_part(tmp_path, cli):
     assert "1 source document (floyd)" in tex
     for other in ("ks69", "ju24", "zk77", "noisy"):
         assert rf"\texttt{{{other}." not in tex and f"{other}_fig" not in tex, other
-    assert "5 claims of 1 document," in text  # floyd registers five claims; singular and plural as English has them
+    assert "5 claims of 1 document;" in text  # floyd registers five claims; singular and plural as English has them
 
 
 def test_interrupted_pdf_build_keeps_the_previous_report(tmp_path, monkeypatch):

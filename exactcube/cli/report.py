@@ -126,10 +126,13 @@ def _summary(parts, out, path):
     def n(k, word):
         return f"{k} {word}{'' if k == 1 else 's'}"
 
-    out.print(f"wrote {path}: {n(len(parts.results), 'claim')} of {n(len(parts.docs), 'document')}, "
-              f"{n(parts.n_mistakes, 'mistake')} found ({n(parts.n_errata, 'printed value')} wrong; "
-              f"{parts.n_not_counted} more not counted), "
-              f"{n(parts.n_figures, 'figure')}")
+    from ..claims import summary_counts
+    from .verify import mistakes_line
+
+    # the same count and the same words as verify's summary line (one count of a run: summary_counts)
+    out.print(f"wrote {path}: {n(len(parts.results), 'claim')} of {n(len(parts.docs), 'document')}; "
+              f"{mistakes_line(summary_counts(parts.results))}; {parts.n_not_counted} rounding or transcription "
+              f"difference{'' if parts.n_not_counted == 1 else 's'} not counted; {n(parts.n_figures, 'figure')}")
     for f in parts.table_failures + parts.figure_failures:
         out.print(f"  could not include {f}")
 
