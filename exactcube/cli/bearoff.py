@@ -260,8 +260,11 @@ def _roll(x, y, args, out, fields=None) -> int:
     roll = parse_roll(args.roll) if args.roll is not None else fields["dice"]
     if args.roll is not None and fields.get("dice") and fields["dice"] != roll:
         raise BadInput(f"--roll {args.roll}: the XGID's dice are {fields['dice'][0]}-{fields['dice'][1]}")
-    cube = args.cube or fields.get("cube") or "centred"
-    if args.cube and fields.get("cube") and args.cube != fields["cube"]:
+    from ..race.cubeful import Cube
+
+    asked = Cube.parse(args.cube).value if args.cube else None  # one spelling: 'center' is 'centred'
+    cube = asked or fields.get("cube") or "centred"
+    if asked and fields.get("cube") and asked != fields["cube"]:
         raise BadInput(f"--cube {args.cube}: the {fields['format']} says the cube is {fields['cube']}")
     with progress("solving the plays' two-sided bearoffs", None) as bar:
         r = best_plays(x, y, roll, cube, gammons=not args.no_gammons, jacoby=args.jacoby,
