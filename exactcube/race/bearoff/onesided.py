@@ -62,15 +62,23 @@ __all__ = [
     "gammon_distribution",
 ]
 
-# The build adds whole distributions as one integer: slot k (``_SLOT_BITS`` bits) holds a_k <= 36^k
-# (a sum of 36 numerators of the previous roll), and 15 checkers need at most 32 rolls.
+# The build adds whole distributions as one integer, sum_k a_k 2^(k * _SLOT_BITS): adding two such
+# integers adds the distributions slot by slot, and shifting by one slot is the step k -> k + 1 of the
+# recurrence.  15 checkers need at most 32 rolls.  A slot is narrower than the a-priori bound
+# a_k <= 36^k (166 bits at k = 31): the largest numerator of the 15-checker tables (one-sided and
+# gammon) has 82 bits, so 84 bits hold every slot and halve the memory of the build.  The packed
+# integer is exact whatever the width (a sum of integers); only reading the slots back needs every
+# a_k < 2^_SLOT_BITS, and :func:`_unpack` checks that on every read (a carry out of a slot breaks
+# sum_k a_k / 36^k = 1, so it cannot pass unnoticed).
 _SLOTS = 32
-_SLOT_BITS = 168  # 36^32 < 2^166
+_SLOT_BITS = 84
 _SLOT_MASK = (1 << _SLOT_BITS) - 1
 #: The exact means are kept as the integers 36^32 E[N] (a_k / 36^k with k < 32).
 _MEAN_SCALE = 36**_SLOTS
 #: Float screen of :meth:`OneSided.build_by_pips`: far above the float error of a mean (< 4e-15).
 _SCREEN = 1e-9
+#: Columns of candidates :meth:`OneSided.build_by_pips` screens at a time (bounds its working memory).
+_CHUNK = 4096
 #: :meth:`OneSided.build` solves all positions at once (vectorised) when more than this many remain.
 VECTOR_FROM = 3000
 
@@ -108,6 +116,20 @@ class Distribution(Result):
         from ...results import jsonable
 
         return {**super().as_dict(), "rolls": jsonable(self.rolls)}
+
+
+def _unpack(p: int) -> tuple[int, ...]:
+    r"""The numerators :math:`(a_0, \dots, a_K)` packed in ``p`` (one :data:`_SLOT_BITS`-bit slot each),
+    checked: :math:`\sum_k a_k 36^{K-k} = 36^K` (the probabilities sum to 1).  A numerator too wide for
+    its slot would have carried into the next one, and a carry of :math:`c > 0` out of slot :math:`k`
+    lowers that sum by :math:`c\,36^{K-k-1}(36 \cdot 2^{84} - 1) > 0`, so the check fails exactly then."""
+    num = tuple((p >> (_SLOT_BITS * k)) & _SLOT_MASK for k in range(-(-p.bit_length() // _SLOT_BITS)))
+    total = 0
+    for a in num:
+        total = 36 * total + a
+    if total != 36 ** (len(num) - 1):  # pragma: no cover - every numerator of the tables fits its slot
+        raise AssertionError("a numerator overflowed its packed slot (the probabilities do not sum to 1)")
+    return num
 
 
 class _Column:
@@ -193,9 +215,7 @@ class OneSided:
 
     def _numerators(self, i: int):
         p = self._packed[i]
-        if p is None:
-            return None
-        return tuple((p >> (_SLOT_BITS * k)) & _SLOT_MASK for k in range(-(-p.bit_length() // _SLOT_BITS)))
+        return None if p is None else _unpack(p)
 
     def _mean(self, i: int):
         e = self._exact[i]
@@ -322,22 +342,33 @@ class OneSided:
         chosen = np.frombuffer(self._choice, dtype=np.uint16 if self._choice.typecode == "H" else np.int32)
         chosen = chosen.reshape(n, len(ROLLS))
 
-        # positions with the same distribution (so the same mean) share a class number
-        klass = np.arange(n)
+        # positions already solved with the same distribution (so the same mean: the gammon table's
+        # end states) share a class number; a position solved here keeps its own (two positions of one
+        # distribution among a roll's candidates are rare, and the exact comparison below treats them
+        # as one), which saves a dictionary of every distribution
+        klass = np.arange(n, dtype=np.int32)
         kinds: dict[int, int] = {}
         for i in np.flatnonzero(~todo).tolist():
             klass[i] = kinds.setdefault(packed[i], i)
+        del kinds
 
         def pick(cand, flags):
             """Least (exact mean, index) in each column of candidate indices, and its tie flag
-            (as :meth:`_pick`; ``flags`` the candidates' own tie flags, None for none)."""
+            (as :meth:`_pick`; ``flags`` the candidates' own tie flags, None for none), :data:`_CHUNK`
+            columns at a time (the float and class arrays of a whole level stay out of memory)."""
+            if cand.shape[1] > _CHUNK:
+                parts = [pick(cand[:, c: c + _CHUNK], None if flags is None else flags[:, c: c + _CHUNK])
+                         for c in range(0, cand.shape[1], _CHUNK)]
+                return np.concatenate([b for b, _t in parts]), np.concatenate([t for _b, t in parts])
             fm = fmean[cand]
             near = fm <= fm.min(axis=0) + _SCREEN
+            del fm
             best = np.where(near, cand, n).min(axis=0)
             if flags is None:
                 flags = np.zeros(cand.shape, dtype=bool)
             tie = (near & flags).any(axis=0)
-            # columns whose screened candidates are not all of one distribution are decided exactly
+            # columns whose screened candidates are not all of one class (one distribution) are
+            # decided exactly
             for r in np.flatnonzero((near & (klass[cand] != klass[best])).any(axis=0)).tolist():
                 ent = [(j, f) for j, f, ok in zip(cand[:, r].tolist(), flags[:, r].tolist(), near[:, r].tolist()) if ok]
                 low = min(exact[j] for j, _f in ent)
@@ -349,8 +380,9 @@ class OneSided:
         def columns(c):  # (die or roll, move, position) -> (move, (die or roll, position))
             return c.transpose(1, 0, 2).reshape(c.shape[1], -1)
 
-        after = np.zeros((4, 7, n), dtype=dm.dtype)  # [m][d][i]: best position after m moves of d
-        atie = np.zeros((4, 7, n), dtype=bool)
+        # [m][d][i]: best position after m = 1, 2, 3 moves of the die d from i, and its tie flag
+        after = [None] + [np.zeros((7, n), dtype=dm.dtype) for _m in range(3)]
+        atie = [None] + [np.zeros((7, n), dtype=bool) for _m in range(3)]
         dice = np.arange(1, 7)[:, None, None]
         pairs = [(a, b) for a in range(1, 7) for b in range(1, a)]
         hi, lo = (np.array(v)[:, None, None] for v in zip(*pairs))
@@ -389,12 +421,13 @@ class OneSided:
                 choice[twos], ctie[twos] = best.reshape(len(pairs), ms), tie.reshape(len(pairs), ms)
                 ties += int(ctie.sum())
                 # the 36 dice outcomes (a roll of weight 2 listed twice) added one by one
-                twice = np.concatenate([choice, choice[twos]]).T.tolist()
+                # (a position's row made a list only while it is added)
+                twice = np.concatenate([choice, choice[twos]]).T
                 solved = sub.tolist()
-                for i, many in zip(solved, twice, strict=True):
+                for i, row in zip(solved, twice, strict=True):
+                    many = row.tolist()
                     exact[i] = B + sum(map(exact_of, many)) // 36
                     packed[i] = sum(map(packed_of, many)) << _SLOT_BITS
-                    klass[i] = kinds.setdefault(packed[i], i)
                 chosen[solved] = choice.T
                 fmean[solved] = [exact[i] / B for i in solved]
             done += m
