@@ -162,6 +162,14 @@ def exact_text(q, exact: bool = False) -> str:
     return "/".join(parts)
 
 
+def value_text(q, digits: int, exact: bool = False, gap: str = "  ") -> str:
+    """The exact value ``q`` and its decimal, ``p/q  (0.123456)``: :func:`exact_text` (whole when ``exact``),
+    ``gap``, and ``format_decimal(q, digits)`` in brackets."""
+    from ..numbers import format_decimal
+
+    return f"{exact_text(q, exact)}{gap}({format_decimal(q, digits)})"
+
+
 def _summary(digits: str) -> str:
     """A run of digits, or ``<N-digit>`` when it is longer than 20 (a short part stays readable)."""
     return digits if len(digits) <= 20 else f"<{len(digits)}-digit>"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..errors import BadInput
-from ._common import add_cube, add_digits, exact_text, int_arg, rational_arg
+from ._common import add_cube, add_digits, exact_text, int_arg, rational_arg, value_text
 
 NAME = "cube"
 ORDER = 30
@@ -37,12 +37,6 @@ def add_arguments(p):
     p.add_argument("--exact", action="store_true", help="print long fractions whole (default: summarised)")
 
 
-def _fmt(q, digits, exact=False):
-    from ..numbers import format_decimal
-
-    return f"{exact_text(q, exact)}  ({format_decimal(q, digits)})"
-
-
 def run(args, out) -> int:
     if args.p is not None and not 0 <= args.p <= 1:
         raise BadInput(f"--p must lie in [0, 1], got {args.p}")
@@ -58,12 +52,12 @@ def run(args, out) -> int:
     if k == 0:
         out.print("no doubles left: nobody may double; equity 2p - 1")
     else:
-        out.print(f"  double at          d = {_fmt(th.double, args.digits, args.exact)}")
-        out.print(f"  take down to       a = {_fmt(th.take, args.digits, args.exact)}   (own chance; fold below)")
-        out.print(f"  |d - 4/5|            = {_fmt(th.distance_from_limit, args.digits, args.exact)}")
+        out.print(f"  double at          d = {value_text(th.double, args.digits, args.exact)}")
+        out.print(f"  take down to       a = {value_text(th.take, args.digits, args.exact)}   (own chance; fold below)")
+        out.print(f"  |d - 4/5|            = {value_text(th.distance_from_limit, args.digits, args.exact)}")
     if args.p is not None:
         e = alt.equity(args.p, cube, k)
-        out.print(f"  equity of A at p = {exact_text(args.p, args.exact)}: {_fmt(e.value, args.digits, args.exact)} "
+        out.print(f"  equity of A at p = {exact_text(args.p, args.exact)}: {value_text(e.value, args.digits, args.exact)} "
                   f"per unit stake, cube {args.cube}"
                   f"  [game effectively ends at {exact_text(e.window[0], args.exact)} or "
                   f"{exact_text(e.window[1], args.exact)}]")
@@ -91,12 +85,12 @@ def _run_stakes(args, out) -> int:
     if c.region.nontrivial:
         th = st.thresholds(x, y, k) if k > 0 else None
         if th is not None:
-            out.print(f"  propose at       d_{k} = {_fmt(th.double, d, args.exact)}   [{th.method}]")
-            out.print(f"  take down to     a_{k} = {_fmt(th.take, d, args.exact)}   (own state; fold below)")
-        out.print(f"  one proposal       d_1 = {_fmt(st.one_proposal_point(x, y), d, args.exact)}   [ju24 (3.1)]")
+            out.print(f"  propose at       d_{k} = {value_text(th.double, d, args.exact)}   [{th.method}]")
+            out.print(f"  take down to     a_{k} = {value_text(th.take, d, args.exact)}   (own state; fold below)")
+        out.print(f"  one proposal       d_1 = {value_text(st.one_proposal_point(x, y), d, args.exact)}   [ju24 (3.1)]")
         lim = st.limit_point(x, y)
         eq = "(A.3)" if c.region is st.Region.RAISING else "(A.8)"
-        out.print(f"  limit k -> inf   d_inf = {_fmt(lim, d, args.exact)}   [ju24 {eq}]")
+        out.print(f"  limit k -> inf   d_inf = {value_text(lim, d, args.exact)}   [ju24 {eq}]")
         if c.region is st.Region.REDUCING:
             out.print("  note: d_k is the opponent's indifference point; the exact optimum is to reduce only at "
                       "one's own state 0 (claim ju24.thm1.5)")
@@ -107,17 +101,17 @@ def _run_stakes(args, out) -> int:
     if args.p is not None:
         p = args.p
         if cube is alt.Cube.DEAD or k == 0:
-            out.print(f"  equity of A at p = {format_exact(p)}: {_fmt(2 * p - 1, d, args.exact)} per unit stake (dead cube: 2p - 1)")
+            out.print(f"  equity of A at p = {format_exact(p)}: {value_text(2 * p - 1, d, args.exact)} per unit stake (dead cube: 2p - 1)")
             return 0
         sol = stopping.solve(x, y, k)
         owner = _OWNER[cube.value]
         opt = sol.value(p, k, owner)
         if c.region.nontrivial:
             pol = st.equity(x, y, k, p, cube).value
-            out.print(f"  equity of A at p = {format_exact(p)}, cube {args.cube}: ju24 policy {_fmt(pol, d, args.exact)}; "
-                      f"optimal {_fmt(opt, d, args.exact)}  [exact solver]")
+            out.print(f"  equity of A at p = {format_exact(p)}, cube {args.cube}: ju24 policy {value_text(pol, d, args.exact)}; "
+                      f"optimal {value_text(opt, d, args.exact)}  [exact solver]")
         else:
-            out.print(f"  equity of A at p = {format_exact(p)}, cube {args.cube}: optimal {_fmt(opt, d, args.exact)}  "
+            out.print(f"  equity of A at p = {format_exact(p)}, cube {args.cube}: optimal {value_text(opt, d, args.exact)}  "
                       "[exact solver]")
         lvl = sol.level(k, owner)
         if owner != "B":

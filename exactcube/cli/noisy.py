@@ -49,12 +49,6 @@ def _common(p):
     add_json(p, "the exact results")
 
 
-def _fmt(q, digits, exact):
-    from ..numbers import format_decimal
-
-    return format_decimal(q, digits), exact_text(q, exact)
-
-
 def run(args, out) -> int:
     if args.game == "nim":
         return _run_nim(args, out)
@@ -70,7 +64,7 @@ def _run_nim(args, out) -> int:
     from rich.table import Table
 
     from ..noisy.nim import check_size, solve_nim
-    from ..numbers import format_exact
+    from ..numbers import format_decimal, format_exact
 
     if not 0 <= args.eps <= 1:
         raise BadInput(f"--eps must lie in [0, 1], got {format_exact(args.eps)}")
@@ -91,7 +85,7 @@ def _run_nim(args, out) -> int:
         t.add_column(col, justify="right" if col != "optimal moves (heap left)" else "left")
     heaps = [args.only] if args.only else range(1, args.heap + 1)
     for n in heaps:
-        dec, ex = _fmt(sol.p[n], args.digits, args.exact)
+        dec, ex = format_decimal(sol.p[n], args.digits), exact_text(sol.p[n], args.exact)
         moves = sol.optimal[n]
         mtext = f"all 0..{n - 1}" if n > 1 and len(moves) == n else ", ".join(map(str, moves))
         t.add_row(str(n), dec, ex, sol.classify(n), mtext)
@@ -108,7 +102,7 @@ def _run_chomp(args, out) -> int:
 
     from ..noisy.games.chomp import parse_board, solve_chomp
     from ..noisy.games.game import classify
-    from ..numbers import format_exact
+    from ..numbers import format_decimal, format_exact
 
     rows, cols = parse_board(args.board)
     if args.eps is not None and not 0 <= args.eps <= 1:
@@ -121,7 +115,7 @@ def _run_chomp(args, out) -> int:
         t.add_column(col)
     order = sorted(sol.p, key=lambda x: (sum(x), x))
     for x in order:
-        dec, ex = _fmt(sol.p[x], args.digits, args.exact)
+        dec, ex = format_decimal(sol.p[x], args.digits), exact_text(sol.p[x], args.exact)
         t.add_row(str(list(x)), dec, ex, classify(sol.p[x]), " ".join(f"({i},{j})" for i, j in sol.optimal[x]))
     _show(args, out, t)
     if args.json:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..errors import BadInput
-from ._common import add_cube, add_digits, add_json, emit_json, exact_text, human, int_arg, reject_options
+from ._common import add_cube, add_digits, add_json, emit_json, human, int_arg, reject_options, value_text
 
 NAME = "race"
 ORDER = 40
@@ -41,12 +41,6 @@ def add_arguments(p):
     p.add_argument("--min", type=int_arg("--min", 1, MAX_RULES),
                    help="rules: smallest count of the player on roll compared (default 1)")
     p.add_argument("--band", type=int_arg("--band", 1, MAX_RULES), help="rules: width of pip bands (default 10)")
-
-
-def _fmt(q, digits, exact=False):
-    from ..numbers import format_decimal
-
-    return f"{exact_text(q, exact)}  ({format_decimal(q, digits)})"
 
 
 def run(args, out) -> int:
@@ -98,8 +92,8 @@ def _cubeless(x, y, dice, args, out):
             "win_decimal": format_decimal(r.value, args.digits), "method": r.method}
     real_out, out = out, human(args, out)
     out.print(f"race {x} vs {y}, {dice.name} dice, you on roll  [{r.method}]")
-    out.print(f"  chance you win  = {_fmt(r.value, args.digits, args.exact)}  [{MODEL}]")
-    out.print(f"  chance they win = {_fmt(1 - r.value, args.digits, args.exact)}")
+    out.print(f"  chance you win  = {value_text(r.value, args.digits, args.exact)}  [{MODEL}]")
+    out.print(f"  chance they win = {value_text(1 - r.value, args.digits, args.exact)}")
     _real_note(x, y, dice, out, data)
     emit_json(args, real_out, data)
     return 0
@@ -124,12 +118,12 @@ def _cubeful(x, y, dice, args, out):
         "method": d.method}
     real_out, out = out, human(args, out)
     out.print(f"race {x} vs {y}, cube {cube.value}, {dice.name} dice, you on roll (money game, no gammons)")
-    out.print(f"  cubeless chance you win = {_fmt(d.cubeless_win, args.digits, args.exact)}")
-    out.print(f"  no double (hold)        = {_fmt(d.no_double, args.digits, args.exact)}   per unit cube")
+    out.print(f"  cubeless chance you win = {value_text(d.cubeless_win, args.digits, args.exact)}")
+    out.print(f"  no double (hold)        = {value_text(d.no_double, args.digits, args.exact)}   per unit cube")
     if d.double_take is not None:
-        out.print(f"  double, take            = {_fmt(d.double_take, args.digits, args.exact)}")
-        out.print(f"  double, pass            = {_fmt(d.double_pass, args.digits, args.exact)}")
-    out.print(f"  cubeful equity          = {_fmt(d.equity, args.digits, args.exact)}")
+        out.print(f"  double, take            = {value_text(d.double_take, args.digits, args.exact)}")
+        out.print(f"  double, pass            = {value_text(d.double_pass, args.digits, args.exact)}")
+    out.print(f"  cubeful equity          = {value_text(d.equity, args.digits, args.exact)}")
     if d.take is None:
         out.print(f"  action: you cannot double (the opponent owns the cube)  [{MODEL}]")
     else:

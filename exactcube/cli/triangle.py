@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..errors import BadInput
 from ._common import (add_digits, add_force, add_json, emit_json, estimate_first, human, int_arg, output_arg,
-                      progress, rational_arg, reject_options)
+                      progress, rational_arg, reject_options, value_text)
 
 NAME = "triangle"
 ORDER = 35
@@ -52,12 +52,6 @@ def add_arguments(p):
     p.add_argument("--checkpoint", type=output_arg("--checkpoint", stdout=False),
                    help="regions: save each finished level here (a pickle: load only files you "
                         "wrote) and resume from it after an interrupt")
-
-
-def _fmt(q, digits):
-    from ..numbers import format_decimal, format_exact
-
-    return f"{format_exact(q)} ({format_decimal(q, digits)})"
 
 
 def _position(args, n):
@@ -176,7 +170,8 @@ def _eval(args, out, real_out) -> int:
     bary = T.barycentric(p)
     out.print(f"triangle game, side {n}, position {p}  [{sol.method}]")
     for i, name in enumerate(T.PLAYERS):
-        out.print(f"  P_{name} = {_fmt(probs[i], args.digits)}   cubeless value 3P - 1 = {_fmt(3 * probs[i] - 1, args.digits)}")
+        out.print(f"  P_{name} = {value_text(probs[i], args.digits, True, ' ')}   "
+                  f"cubeless value 3P - 1 = {value_text(3 * probs[i] - 1, args.digits, True, ' ')}")
     out.print(f"  Theorem 4.1 (barycentric (a,b,c)/n): {'agrees' if probs == bary else 'DISAGREES'} exactly")
     data = {"side": n, "position": list(p.coords), "chances": [format_exact(x) for x in probs],
             "theorem_4_1": probs == bary}
@@ -187,7 +182,8 @@ def _eval(args, out, real_out) -> int:
         v = g.at(lv, p)
         out.print(f"cube: {args.doubles} double(s), rule '{g.rule.value}', ejected {g.ejected}, policy {args.policy}"
                   f"  [{lv.method}]")
-        out.print("  values per unit stake: " + ", ".join(f"{nm} {_fmt(x, args.digits)}" for nm, x in zip(T.PLAYERS, v)))
+        out.print("  values per unit stake: "
+                  + ", ".join(f"{nm} {value_text(x, args.digits, True, ' ')}" for nm, x in zip(T.PLAYERS, v)))
         for i, name in enumerate(T.PLAYERS):
             dbl = p in g.doubling_region(i)
             r = lv.responses.get(((p, 1), i))
