@@ -170,13 +170,12 @@ def _rules(args, out, dice):
     out.print("cost = exact equity lost per unit cube by the player acting on the rule (the opponent replying "
               "optimally); exact ties are not counted as errors.")
 
-    bands = [(lo, min(N, lo + args.band - 1)) for lo in range(args.min, N + 1, args.band)]
     for _k, rep in reports.items():
         t = Table(title=f"{rep.rule}: wrong decisions by the roller's count (errors / total cost)")
         t.add_column("your count", justify="right")
         for dec in ("double", "redouble", "take"):
             t.add_column(dec, justify="right")
-        for lo, hi in bands:
+        for lo, hi in ru.count_bands(args.min, N, args.band):
             cells = []
             for dec in ("double", "redouble", "take"):
                 es = [e for e in rep.errors if e.decision == dec and lo <= e.mine <= hi]
@@ -190,26 +189,13 @@ def _rules(args, out, dice):
     t.add_column("positions", justify="right")
     t.add_column("max |estimate - exact|", justify="right")
     t.add_column("at (you, opp)", justify="right")
-    import flint
-
-    for lo, hi in bands:
-        worst, at, n = None, None, 0
-        for x in range(lo, hi + 1):
-            for y in range(1, N + 1):
-                if x + y <= 4:
-                    continue
-                p = W(x, y)
-                if not mpq(1, 2) <= p <= mpq(9, 10):
-                    continue
-                est = ru.kleinman_estimate(x, y)
-                err = abs(est - flint.arb(flint.fmpq(int(p.numerator), int(p.denominator))))
-                n += 1
-                if worst is None or err.mid() > worst.mid():
-                    worst, at = err, (x, y)
-        t.add_row(f"{lo}-{hi}", str(n), worst.str(4, radius=False) if worst is not None else "",
-                  f"{at}" if at else "")
+    for b in ru.kleinman_bands(W, N, args.band, args.min):
+        t.add_row(f"{b.lo}-{b.hi}", str(b.positions), b.worst.str(4, radius=False) if b.worst is not None else "",
+                  f"{b.at}" if b.at else "")
     out.table(t)
-    out.print("positions with the exact chance in [0.5, 0.9] (the doubling window).")
+    low, high = ru.KLEINMAN_WINDOW
+    out.print(f"positions with the exact chance in [{format_decimal(low, 1)}, {format_decimal(high, 1)}] "
+              "(the doubling window).")
 
     eff = ru.efficiency_bands(T, W, N, args.band)
     t = Table(title="Janowski cube efficiency x implied by the exact equities (least squares, 1/5 <= p <= 4/5) "

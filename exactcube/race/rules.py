@@ -20,6 +20,11 @@ owned), and whether the opponent should take.
   double iff :math:`L - y \le 2`, redouble iff :math:`L - y \le 1`, take iff
   :math:`y - L \le 2`.
 
+**Kleinman's estimate against the exact chance** (:func:`kleinman_bands`): per band of the
+roller's count, over the positions whose exact cubeless chance lies in the doubling window
+:data:`KLEINMAN_WINDOW` (:math:`1/2 \le p \le 9/10`), the largest
+:math:`|\hat p - p|`, an arb ball (:math:`\hat p` is transcendental).
+
 All rule tests are exact rational comparisons.  The *cost* of a wrong action is the exact
 equity lost by the player who takes it (per unit cube): for a double,
 :math:`E - (\text{equity of the rule's action})` with the opponent replying optimally; for a
@@ -41,7 +46,7 @@ References: zk77 (race model); Keeler & Spencer (1975) and Janowski (1993) for t
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable
 
 from ..errors import BadInput
 from ..numbers import mpq
@@ -56,6 +61,10 @@ __all__ = [
     "rule_thorp",
     "kleinman_K",
     "kleinman_estimate",
+    "KLEINMAN_WINDOW",
+    "KleinmanBand",
+    "kleinman_bands",
+    "count_bands",
     "ErrorCell",
     "RuleReport",
     "compare_rule",
@@ -148,6 +157,59 @@ def kleinman_estimate(x: int, y: int, prec: int = 64):
         return (1 + z.erf()) / 2
     finally:
         flint.ctx.prec = old
+
+
+#: The exact cubeless chances over which :func:`kleinman_bands` scores Kleinman's estimate: the doubling
+#: window, from an even race to 9/10, beyond the Kleinman count's take limit (:math:`K = 6/5`,
+#: :math:`\hat p \approx 0.78`).
+KLEINMAN_WINDOW = (mpq(1, 2), mpq(9, 10))
+
+
+def count_bands(lo: int, hi: int, width: int) -> list[tuple[int, int]]:
+    """The bands ``(lo, lo + width - 1), (lo + width, ...), ...`` of the counts ``lo..hi``, the last one cut at ``hi``."""
+    return [(a, min(hi, a + width - 1)) for a in range(lo, hi + 1, width)]
+
+
+@dataclass(frozen=True)
+class KleinmanBand(Result):
+    r"""Kleinman's estimate against the exact chance over one band of the roller's count (module
+    docstring): the positions scored, the largest :math:`|\hat p - p|` (an arb ball; None when no
+    position lies in :data:`KLEINMAN_WINDOW`) and the position (x, y) where it is."""
+
+    SOURCE = "Kleinman's estimate (Johansen 2001) scored against the exact race chance (zk77 model)"
+
+    lo: int
+    hi: int
+    positions: int
+    worst: Any = None
+    at: tuple[int, int] | None = None
+    exact: bool = False
+
+
+def kleinman_bands(win, size: int, band: int = 10, min_count: int = 1, prec: int = 64) -> list[KleinmanBand]:
+    r"""Kleinman's winning-chance estimate (:func:`kleinman_estimate` at ``prec`` bits) against the exact chance
+    ``win(x, y)`` (e.g. a :class:`~exactcube.race.cubeless.WinTable`), per band of the roller's count
+    (:func:`count_bands` of ``min_count..size``), over :math:`1 \le y \le` ``size``, :math:`x + y > 4`, with
+    the exact chance in :data:`KLEINMAN_WINDOW`: the largest error as a ball (the one of largest midpoint)."""
+    import flint
+
+    low, high = KLEINMAN_WINDOW
+    out = []
+    for lo, hi in count_bands(min_count, size, band):
+        worst, at, n = None, None, 0
+        for x in range(lo, hi + 1):
+            for y in range(1, size + 1):
+                if x + y <= 4:
+                    continue
+                p = win(x, y)
+                if not low <= p <= high:
+                    continue
+                err = abs(kleinman_estimate(x, y, prec) - flint.arb(flint.fmpq(int(p.numerator), int(p.denominator))))
+                n += 1
+                if worst is None or err.mid() > worst.mid():
+                    worst, at = err, (x, y)
+        out.append(KleinmanBand(lo, hi, n, worst, at))
+    return out
 
 
 @dataclass(frozen=True)
@@ -280,8 +342,7 @@ def efficiency_bands(table: CubefulTable, win, size: int | None = None, band: in
     """
     N = table.size if size is None else size
     out = []
-    for lo in range(1, N + 1, band):
-        hi = min(N, lo + band - 1)
+    for lo, hi in count_bands(1, N, band):
         for cube in cubes:
             num = den = mpq(0)
             n = 0

@@ -74,3 +74,34 @@ def test_efficiency_bands_small():
     assert [b.lo for b in bands] == [1, 31]
     for b in bands:
         assert b.positions > 0 and 0 < b.implied < 2
+
+
+def test_count_bands_by_hand():
+    # 3..40 in bands of 7: 3-9, 10-16, 17-23, 24-30, 31-37, and the last cut at 40
+    assert ru.count_bands(3, 40, 7) == [(3, 9), (10, 16), (17, 23), (24, 30), (31, 37), (38, 40)]
+    assert ru.count_bands(1, 10, 10) == [(1, 10)]
+
+
+def test_kleinman_bands_against_mpmath():
+    """Each band's count and largest error recomputed independently: Kleinman's estimate in mpmath at 40
+    digits over the positions of the band with the exact chance in [1/2, 9/10]."""
+    from exactcube.results import Evidence
+
+    W = cl.win_table(30)
+    bands = ru.kleinman_bands(W, 30, 10)
+    assert [(b.lo, b.hi) for b in bands] == [(1, 10), (11, 20), (21, 30)]
+    with mpmath.workdps(40):
+        for b in bands:
+            errs = {}
+            for x in range(b.lo, b.hi + 1):
+                for y in range(1, 31):
+                    p = W(x, y)
+                    if x + y > 4 and mpq(1, 2) <= p <= mpq(9, 10):
+                        est = (1 + mpmath.erf(mpmath.mpf(y - x + 4) / (2 * mpmath.sqrt(x + y - 4)))) / 2
+                        errs[(x, y)] = abs(est - mpmath.mpf(p.numerator) / p.denominator)
+            assert b.positions == len(errs) > 0
+            worst = max(errs.values())
+            lo, hi = (mpmath.mpf(v.str(40, radius=False)) for v in (b.worst.lower(), b.worst.upper()))
+            assert lo - mpmath.mpf(10) ** -30 <= worst <= hi + mpmath.mpf(10) ** -30
+            assert errs[b.at] == worst
+            assert b.provenance.evidence is Evidence.RIGOROUS
