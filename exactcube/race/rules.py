@@ -15,6 +15,13 @@ owned), and whether the opponent should take.
   :math:`K \ge 1/2` (:math:`\hat p \approx 0.69`), redouble iff :math:`K \ge 7/10`
   (:math:`\approx 0.72`), take iff :math:`K \le 6/5` (:math:`\approx 0.78`); all need
   :math:`\delta + 4 > 0`.  Undefined for :math:`S \le 4` (such cells are skipped).
+* **Keith count** (Tom Keith; bkgm.com glossary), on positions rather than pip counts
+  (:func:`keith_count`, scored on real bearoffs by :mod:`exactcube.race.bearoff.realcube`):
+  pips, plus 2 for each checker beyond one on the 1 point, 1 for each beyond one on the 2
+  point, 1 for each beyond three on the 3 point, 1 for each empty point among 4, 5, 6; the
+  roller adds a seventh of his count (rounded down); with :math:`d` the roller's count minus
+  the opponent's, double iff :math:`d \le 4`, redouble iff :math:`d \le 3`, take iff
+  :math:`d \ge 2` (:data:`KEITH_DOUBLE`, :data:`KEITH_REDOUBLE`, :data:`KEITH_TAKE`).
 * **Thorp count, straight on pips** (E. O. Thorp; no checker adjustments, as the race
   model has none): the roller's count :math:`L = x`, increased by 10% when :math:`x > 30`;
   double iff :math:`L - y \le 2`, redouble iff :math:`L - y \le 1`, take iff
@@ -62,6 +69,10 @@ __all__ = [
     "kleinman_K",
     "kleinman_estimate",
     "KLEINMAN_WINDOW",
+    "keith_count",
+    "KEITH_DOUBLE",
+    "KEITH_REDOUBLE",
+    "KEITH_TAKE",
     "KleinmanBand",
     "kleinman_bands",
     "count_bands",
@@ -141,6 +152,21 @@ rule_thorp = Rule(
 )
 
 RULES = {"8-9-12": rule_8_9_12, "kleinman": rule_kleinman, "thorp": rule_thorp}
+
+
+def keith_count(counts) -> int:
+    """Tom Keith's adjusted count of a side with ``counts`` checkers on points 1..6 (module docstring), before
+    the roller's seventh."""
+    c = [int(v) for v in counts]
+    k = sum((i + 1) * v for i, v in enumerate(c))
+    k += 2 * max(c[0] - 1, 0) + max(c[1] - 1, 0) + max(c[2] - 3, 0)
+    k += sum(1 for v in c[3:6] if v == 0)
+    return k
+
+
+#: Keith's thresholds on :math:`d` = the roller's count (plus its seventh, rounded down) minus the opponent's
+#: (module docstring): double iff :math:`d \le 4`, redouble iff :math:`d \le 3`, take iff :math:`d \ge 2`.
+KEITH_DOUBLE, KEITH_REDOUBLE, KEITH_TAKE = 4, 3, 2
 
 
 def kleinman_estimate(x: int, y: int, prec: int = 64):

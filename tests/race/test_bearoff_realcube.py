@@ -34,18 +34,6 @@ def test_effective_points_single_checker_equal_pip_model(one, k):
     assert e.db_opponent == (pm.db_from_opponent,) * 3
 
 
-@pytest.mark.parametrize("counts, value", [
-    # pips 6, nothing else: 4 and 5 empty (+2); 6 occupied
-    pytest.param((0, 0, 0, 0, 0, 1), 6 + 2, id="one on 6"),
-    # three on 1 (pips 3): +2 for each beyond one (+4); 4, 5, 6 empty (+3)
-    pytest.param((3, 0, 0, 0, 0, 0), 3 + 4 + 3, id="three on 1"),
-    # 2 on 2, 5 on 3, one on 4, 5, 6: pips 4+15+15 = 34; +1 (2-pt) +2 (3-pt beyond three)
-    pytest.param((0, 2, 5, 1, 1, 1), 34 + 1 + 2, id="mixed"),
-])
-def test_keith_count_by_hand(counts, value):
-    assert rc.keith_count(counts) == value
-
-
 def test_rule_costs_against_cube_action():
     """Recompute a few rules' costs pair by pair with cube_action (second route)."""
     t = ts.build(2)

@@ -1,4 +1,5 @@
-"""exactcube.race.rules: rule predicates by hand, costs recomputed, Kleinman against mpmath, Janowski pieces."""
+"""exactcube.race.rules: rule predicates and the Keith count by hand, costs recomputed, Kleinman (and its bands)
+against mpmath, Janowski pieces."""
 
 import mpmath
 import pytest
@@ -105,3 +106,15 @@ def test_kleinman_bands_against_mpmath():
             assert lo - mpmath.mpf(10) ** -30 <= worst <= hi + mpmath.mpf(10) ** -30
             assert errs[b.at] == worst
             assert b.provenance.evidence is Evidence.RIGOROUS
+
+
+@pytest.mark.parametrize("counts, value", [
+    # pips 6, nothing else: 4 and 5 empty (+2); 6 occupied
+    pytest.param((0, 0, 0, 0, 0, 1), 6 + 2, id="one on 6"),
+    # three on 1 (pips 3): +2 for each beyond one (+4); 4, 5, 6 empty (+3)
+    pytest.param((3, 0, 0, 0, 0, 0), 3 + 4 + 3, id="three on 1"),
+    # 2 on 2, 5 on 3, one on 4, 5, 6: pips 4+15+15 = 34; +1 (2-pt) +2 (3-pt beyond three)
+    pytest.param((0, 2, 5, 1, 1, 1), 34 + 1 + 2, id="mixed"),
+])
+def test_keith_count_by_hand(counts, value):
+    assert ru.keith_count(counts) == value

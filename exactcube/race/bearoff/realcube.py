@@ -15,11 +15,8 @@ Here the same questions are asked of real positions of up to six checkers a side
   :math:`D = \min(1, 2N_T)`; for a take, :math:`\max(-2N_T, -1) - (\text{take} ? -2N_T : -1)`.
   Exact ties are not errors.  Rules: 8-9-12, Kleinman and Thorp on pip counts
   (:data:`exactcube.race.rules.RULES`); the exact pip-count model's own decisions
-  (:mod:`exactcube.race.cubeful` at the two pip counts); and the **Keith count** (Tom Keith;
-  bkgm.com glossary): pips, plus 2 for each checker beyond one on the 1 point, 1 for each
-  beyond one on the 2 point, 1 for each beyond three on the 3 point, 1 for each empty
-  point among 4, 5, 6; the roller adds a seventh of his count (rounded down); double iff
-  roller - opponent :math:`\le 4`, redouble iff :math:`\le 3`, take iff :math:`\ge 2`.
+  (:mod:`exactcube.race.cubeful` at the two pip counts); and the **Keith count** on the
+  positions themselves (:func:`exactcube.race.rules.keith_count` and its thresholds).
   These rules were made for 15-checker races; here they meet short bearoffs.
 * **Effective doubling points** (zk77 §3, Lemma 2 inverted as in
   :func:`exactcube.race.effective.points_from_equities`) at pairs with equal pip counts.
@@ -35,20 +32,12 @@ import numpy as np
 
 from ...numbers import mpq
 from ...results import Result
+from ..rules import KEITH_DOUBLE, KEITH_REDOUBLE, KEITH_TAKE, keith_count
 from .positions import counts_of, pips
 from .twosided import TwoSided
 
 __all__ = ["keith_count", "pip_model_gap", "score_rules", "score_decisions", "RuleScore", "effective_points",
            "PipGap", "pairs_of", "effective_from_entries"]
-
-
-def keith_count(counts) -> int:
-    """Tom Keith's adjusted count of a side (module docstring), before the roller's seventh."""
-    c = [int(v) for v in counts]
-    k = sum((i + 1) * v for i, v in enumerate(c))
-    k += 2 * max(c[0] - 1, 0) + max(c[1] - 1, 0) + max(c[2] - 3, 0)
-    k += sum(1 for v in c[3:6] if v == 0)
-    return k
 
 
 def pairs_of(t: TwoSided):
@@ -150,7 +139,7 @@ def _rule_tables(t, idx, pip):
     k = np.array([keith_count(counts_of(t.keys[i])) for i in idx])
     diff = (k + k // 7)[:, None] - k[None, :]
     allj = np.ones_like(diff, dtype=bool)
-    out["Keith"] = ((diff <= 4, allj), (diff <= 3, allj), (diff >= 2, allj))
+    out["Keith"] = ((diff <= KEITH_DOUBLE, allj), (diff <= KEITH_REDOUBLE, allj), (diff >= KEITH_TAKE, allj))
     return out
 
 
