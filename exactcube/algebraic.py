@@ -238,7 +238,7 @@ def descartes_bound(P: fmpz_poly, a, b) -> int:
         return 0
     Q = _to_unit_interval(P, a, b)
     signs = [(c > 0) - (c < 0) for c in Q.coeffs() if c != 0]
-    return sum(1 for s, t in zip(signs, signs[1:]) if s != t)
+    return sum(1 for s, t in zip(signs, signs[1:], strict=False) if s != t)
 
 
 def has_no_root_in(P: fmpz_poly, a, b, depth: int = 12) -> bool:
@@ -277,7 +277,7 @@ def _isolate_irreducible(coeffs: tuple) -> tuple[AlgebraicNumber, ...]:
                     break
                 cand.append(AlgebraicNumber(P, lo, hi, coeffs))
         cand.sort(key=lambda a: a.lo)
-        if ok and all(x.hi <= y.lo for x, y in zip(cand, cand[1:])):
+        if ok and all(x.hi <= y.lo for x, y in zip(cand, cand[1:], strict=False)):
             return tuple(cand)
         prec *= 2
         if prec > 1 << 16:

@@ -139,7 +139,7 @@ def latex_escape(s: str) -> str:
 _GREEK = ["alpha", "beta", "gamma", "delta", "epsilon", "varepsilon", "zeta", "eta", "theta", "vartheta", "iota",
           "kappa", "lambda", "mu", "nu", "xi", "pi", "rho", "sigma", "tau", "upsilon", "phi", "varphi", "chi", "psi",
           "omega", "Gamma", "Delta", "Theta", "Lambda", "Xi", "Pi", "Sigma", "Phi", "Psi", "Omega"]
-_GREEK_UNI = dict(zip(_GREEK, "αβγδϵεζηθϑικλμνξπρστυϕφχψωΓΔΘΛΞΠΣΦΨΩ"))
+_GREEK_UNI = dict(zip(_GREEK, "αβγδϵεζηθϑικλμνξπρστυϕφχψωΓΔΘΛΞΠΣΦΨΩ", strict=True))
 #: operator and relation commands: plain text, and whether the plain printer spaces them
 _OPS = {"le": "≤", "leq": "≤", "ge": "≥", "geq": "≥", "ne": "≠", "neq": "≠", "approx": "≈", "sim": "∼",
         "simeq": "≃", "equiv": "≡", "to": "→", "mapsto": "↦", "in": "∈", "notin": "∉", "subset": "⊂",
@@ -958,7 +958,7 @@ def _table_plain(t: Table) -> str:
     elif t.caption is not None:
         lines.append(to_plain(t.caption))
     for r in cells:
-        lines.append("  " + ("  ".join(s.rjust(w) for s, w in zip(r, widths)) if r else _rows_note(left)))
+        lines.append("  " + ("  ".join(s.rjust(w) for s, w in zip(r, widths, strict=True)) if r else _rows_note(left)))
     return "\n" + "\n".join(lines) + "\n"
 
 
@@ -1044,10 +1044,10 @@ def _latex_columns(t: Table, rows) -> str:
     instead of running into the margin)."""
     cells = [list(t.columns)] + [list(r) for r in rows if r is not None]
     body = [max([1] + [len(to_plain(r[k])) for r in cells[1:]]) for k in range(len(t.columns))]
-    if sum(max(b, len(to_plain(c))) for b, c in zip(body, t.columns)) + _PAD_CHARS * len(body) <= _LINE_CHARS:
+    if sum(max(b, len(to_plain(c))) for b, c in zip(body, t.columns, strict=True)) + _PAD_CHARS * len(body) <= _LINE_CHARS:
         return "r" * len(body)
     # paragraph columns: a heading may wrap between its words, so its longest word is what it needs
-    widths = [max([b] + [len(w) for w in to_plain(c).split()]) for b, c in zip(body, t.columns)]
+    widths = [max([b] + [len(w) for w in to_plain(c).split()]) for b, c in zip(body, t.columns, strict=True)]
     capped = [min(max(w, 4), 40) for w in widths]
     room = 0.95 - 0.02 * len(widths)  # of the line width, after the padding of the columns
     return "".join(rf">{{\raggedright\arraybackslash}}p{{{room * w / sum(capped):.3f}\linewidth}}" for w in capped)

@@ -329,7 +329,7 @@ def _slip(printed: str, correct: str) -> str:
         return "a sign slip"
     if ps != cs or len(pd) != len(cd):
         return ""
-    diff = [i for i, (a, b) in enumerate(zip(pd, cd)) if a != b]
+    diff = [i for i, (a, b) in enumerate(zip(pd, cd, strict=True)) if a != b]
     if len(diff) == 1:
         return f"a digit slip (the digit {cd[diff[0]]} printed as {pd[diff[0]]})"
     if len(diff) == 2 and diff[1] == diff[0] + 1 and pd[diff[0]] == cd[diff[1]] and pd[diff[1]] == cd[diff[0]] \

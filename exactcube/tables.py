@@ -410,17 +410,17 @@ class Table:
         dagger and a note with the printed value."""
         label, widths = self.column_widths(digits, exact)
         line_chars = int((line_pt - 2 * LATEX_COLSEP_PT) / LATEX_PT_PER_CHAR)
-        wide_text = {c: w for c, w in zip(self.cols, widths) if w > line_chars // 2}
+        wide_text = {c: w for c, w in zip(self.cols, widths, strict=True) if w > line_chars // 2}
         wrap = {}
         if wide_text:  # text columns (formulas, move lists) wrap in the room the others leave
-            rest = label + sum(w + 2 for c, w in zip(self.cols, widths) if c not in wide_text) + 2
+            rest = label + sum(w + 2 for c, w in zip(self.cols, widths, strict=True) if c not in wide_text) + 2
             share = max(0.25, min(0.9, (line_chars - rest) / line_chars)) / len(wide_text)
             wrap = {c: f"{share:.2f}\\linewidth" for c in wide_text}
-            widths = [int(line_chars * share) if c in wrap else w for c, w in zip(self.cols, widths)]
+            widths = [int(line_chars * share) if c in wrap else w for c, w in zip(self.cols, widths, strict=True)]
         shown = list(self.rows)
         pts = [(LATEX_PT_PER_CHAR * w if c in wrap else
                 max([_latex_pt(c)] + [_latex_pt(self.text(r, c, digits, exact)) for r in shown])) + 2 * LATEX_COLSEP_PT
-               for c, w in zip(self.cols, widths)]
+               for c, w in zip(self.cols, widths, strict=True)]
         label_pt = max([_latex_pt(self.row_header)] + [_latex_pt(r) for r in shown]) + 2 * LATEX_COLSEP_PT
         groups = column_groups(pts, label_pt, line_pt)
         rows = list(self.rows)

@@ -147,7 +147,7 @@ def fraction_solve(n):
             f = rows[r][col]
             if r != col and f != 0:
                 rc = rows[col]
-                rows[r] = [x - f * y for x, y in zip(rows[r], rc)]
+                rows[r] = [x - f * y for x, y in zip(rows[r], rc, strict=True)]
     return {p: rows[idx[p]][m] for p in pts}
 
 
@@ -176,7 +176,7 @@ def main():
     print(f"  (a) Appendix B loop as printed, r = 10 : {t_app:8.3f} s   wins {app}, mean steps {app_steps:.1f}")
     print(f"  (b) lean per-step loop, grid side {n}  : {t_loop:8.3f} s   wins {loop}, mean steps {grid_steps:.1f}")
     print(f"  (c) exactcube vectorised, first call : {t_first:8.3f} s")
-    print(f"      exactcube vectorised, warm       : {t_vec:8.3f} s   wins {dict(zip('ABC', vec.wins))}")
+    print(f"      exactcube vectorised, warm       : {t_vec:8.3f} s   wins {dict(zip('ABC', vec.wins, strict=True))}")
     print(f"  ratio (a)/(c) first call, warm       : {t_app / t_first:8.1f}x {t_app / t_vec:8.1f}x")
     print(f"  ratio (b)/(c) first call, warm       : {t_loop / t_first:8.1f}x {t_loop / t_vec:8.1f}x")
 

@@ -58,7 +58,7 @@ def apply_moves(counts, text: str) -> tuple:
             raise ValueError(f"cannot read gnubg's move {tok!r}")
         hops = m.group(1).split("/")
         for _ in range(int(m.group(2) or 1)):
-            for a, b in zip(hops, hops[1:]):
+            for a, b in zip(hops, hops[1:], strict=False):
                 c[int(a) - 1] -= 1
                 if b != "off":
                     c[int(b) - 1] += 1
@@ -119,7 +119,7 @@ def main(argv=None) -> int:
     t_gnubg = time.perf_counter() - t1
     same_cubeful = same_cubeless = 0
     dw, deq, rows = [], [], []
-    for (x, y, roll), r, g in zip(cases, ours, theirs):
+    for (x, y, roll), r, g in zip(cases, ours, theirs, strict=True):
         if not g:
             rows.append(f"no hint from gnubg for {x} vs {y}, roll {roll}")
             continue

@@ -30,7 +30,7 @@ def _gauss_newton(f, params, ks, ys, steps=60):
     """Least squares for y ~ f(k, params) by Gauss-Newton with numerical Jacobians (mpmath)."""
     p = [mp.mpf(x) for x in params]
     for _ in range(steps):
-        r = [f(k, p) - y for k, y in zip(ks, ys)]
+        r = [f(k, p) - y for k, y in zip(ks, ys, strict=True)]
         J = []
         for k in ks:
             row = []
@@ -45,7 +45,7 @@ def _gauss_newton(f, params, ks, ys, steps=60):
         p = [p[i] - step[i] for i in range(len(p))]
         if max(abs(step[i]) for i in range(len(p))) < mp.mpf(10) ** -40:
             break
-    return p, [f(k, p) - y for k, y in zip(ks, ys)]
+    return p, [f(k, p) - y for k, y in zip(ks, ys, strict=True)]
 
 
 LAWS = {
@@ -88,7 +88,7 @@ def main(argv=None) -> int:
         except (ZeroDivisionError, ValueError) as exc:
             print(f"\n{name}: no fit ({exc})")
             continue
-        print(f"\n{name}: " + ", ".join(f"{a} = {mp.nstr(v, 8)}" for a, v in zip(names, p)))
+        print(f"\n{name}: " + ", ".join(f"{a} = {mp.nstr(v, 8)}" for a, v in zip(names, p, strict=True)))
         print("  residuals: " + ", ".join(mp.nstr(r, 3) for r in res) + f"  (max {mp.nstr(max(abs(r) for r in res), 3)})")
     print("\nevidence: numeric (a fit to the certified values; no limit is proved)")
     return 0

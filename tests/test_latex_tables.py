@@ -72,7 +72,7 @@ def glyph_boxes(ink):
         cur = []
         j = 0
         prev = prev if prev and prev[0][0] == y - 1 else []
-        for x0, x1 in zip(edges[0::2].tolist(), edges[1::2].tolist()):
+        for x0, x1 in zip(edges[0::2].tolist(), edges[1::2].tolist(), strict=True):
             rid = len(parent)
             parent.append(rid)
             while j < len(prev) and prev[j][2] < x0:  # runs of the row above that end before this one starts
@@ -134,7 +134,7 @@ def min_vertical_gap(page) -> float:
         inside[:, None] & inside[None, :]
     best = float("inf")
     orule = overlap(g, rules)
-    for i, j in zip(*np.nonzero(above)):
+    for i, j in zip(*np.nonzero(above), strict=True):
         between = orule[i] & orule[j] & (rules[:, 0] >= y1[i]) & (rules[:, 1] <= y0[j])
         if not between.any():
             best = min(best, (y0[j] - y1[i]) / px)

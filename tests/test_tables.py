@@ -57,7 +57,7 @@ def test_csv_round_trips_exact_values():
     rows = list(csv.reader(io.StringIO(t.to_csv(exact=True))))
     assert rows[0] == ["k", "d_k", "a_k"]
     assert parse_rational(rows[2][1]) == mpq(13, 16)
-    back = {(r[0], c): parse_rational(v) for r in rows[1:] for c, v in zip(rows[0][1:], r[1:])}
+    back = {(r[0], c): parse_rational(v) for r in rows[1:] for c, v in zip(rows[0][1:], r[1:], strict=True)}
     assert back == {k: v for k, v in t.cells.items()}
 
 

@@ -119,7 +119,7 @@ class PiecewiseLinear:
     def crossings(self, level) -> list:
         """Points strictly inside a piece where the function equals ``level``."""
         out = []
-        for (a, fa), (b, fb) in zip(zip(self.xs, self.ys), zip(self.xs[1:], self.ys[1:])):
+        for (a, fa), (b, fb) in zip(zip(self.xs, self.ys, strict=True), zip(self.xs[1:], self.ys[1:], strict=True), strict=False):
             if (fa - level) * (fb - level) < 0:
                 out.append(a + (level - fa) * (b - a) / (fb - fa))
         return out
@@ -149,7 +149,7 @@ def taut_string(ts: Sequence, lower: Sequence, upper: Sequence, left, right) -> 
                    and lower[i] == upper[i]] + [n]
     for i in fixed[1:-1]:
         w[i] = lower[i]
-    stack = list(zip(fixed, fixed[1:]))
+    stack = list(zip(fixed, fixed[1:], strict=False))
     while stack:
         a, b = stack.pop()
         if b - a < 2:
@@ -363,7 +363,7 @@ def evaluate_policy(x, y, k: int, propose: Callable[[int, mpq], bool], points: C
         extra = list(VA.xs) + list(VB.xs) + VB.crossings(x / y) + VA.crossings(-x / y) + pts + [1 - t for t in pts]
         ts = _merge_grid(base, extra)
         # midpoints make every interval of a proposal region visible on the grid
-        ts = _merge_grid(ts, [(a + b) / 2 for a, b in zip(ts, ts[1:])])
+        ts = _merge_grid(ts, [(a + b) / 2 for a, b in zip(ts, ts[1:], strict=False)])
         n = len(ts) - 1
         L = [min(x, y * VB(t)) for t in ts]
         U = [max(-x, y * VA(t)) for t in ts]
@@ -378,7 +378,7 @@ def evaluate_policy(x, y, k: int, propose: Callable[[int, mpq], bool], points: C
             fixed.setdefault(n, mpq(1))
             keys = sorted(fixed)
             w = [None] * (n + 1)
-            for a, b in zip(keys, keys[1:]):
+            for a, b in zip(keys, keys[1:], strict=False):
                 for i in range(a, b + 1):
                     w[i] = fixed[a] + (fixed[b] - fixed[a]) * (ts[i] - ts[a]) / (ts[b] - ts[a])
             stopA = [owner in ("A", "centre") and propose(j, t) for t in ts]

@@ -429,7 +429,7 @@ def thresholds(x: int, table: CubefulTable) -> Thresholds:
         return last
 
     def switches(seq):
-        return sum(1 for a, b in zip(seq, seq[1:]) if a != b)
+        return sum(1 for a, b in zip(seq, seq[1:], strict=False) if a != b)
 
     # double/redouble sets must be up-sets in y, the take set a down-set
     monotone = (all(switches(s) <= 1 for s in (dbl, rdb, tk)) and (tk[0] or not any(tk))

@@ -262,7 +262,7 @@ def win_table(size: int, dice=BACKGAMMON) -> WinTable:
         W = Um * Vt
         method = "zk77 turn counts; all pairs as one integer matrix product (flint fmpz_mat)"
     except ImportError:  # pragma: no cover - python-flint is a runtime dependency
-        W = [[sum(u * v for u, v in zip(Ua, Vb)) for Vb in V] for Ua in U]
+        W = [[sum(u * v for u, v in zip(Ua, Vb, strict=True)) for Vb in V] for Ua in U]
         method = "zk77 turn counts; all pairs as integer dot products"
     return WinTable(size, dice.name, W, D ** (2 * M - 1), method)
 

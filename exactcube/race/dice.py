@@ -68,22 +68,22 @@ class Dice:
     @property
     def min_total(self) -> int:
         """The smallest total with positive probability (3 for backgammon, 2 for plain)."""
-        return min(t for t, w in zip(self.totals, self.weights) if w)
+        return min(t for t, w in zip(self.totals, self.weights, strict=True) if w)
 
     @property
     def max_total(self) -> int:
-        return max(t for t, w in zip(self.totals, self.weights) if w)
+        return max(t for t, w in zip(self.totals, self.weights, strict=True) if w)
 
     def probability(self, y: int) -> mpq:
         """:math:`f(y)` exactly."""
-        for t, w in zip(self.totals, self.weights):
+        for t, w in zip(self.totals, self.weights, strict=True):
             if t == y:
                 return mpq(w, self.denominator)
         return mpq(0)
 
     def items(self):
         """(total, weight) pairs with positive weight."""
-        return [(t, w) for t, w in zip(self.totals, self.weights) if w]
+        return [(t, w) for t, w in zip(self.totals, self.weights, strict=True) if w]
 
     def mean(self) -> mpq:
         """Expected total of one turn (8 1/6 pips for backgammon)."""

@@ -112,7 +112,7 @@ class Position(ExactDisplay):
 
 def position(a, b, c, n: int | None = None) -> Position:
     """Validated :class:`Position`; ``n``, when given, must equal :math:`a+b+c`."""
-    for name, t in zip("abc", (a, b, c)):
+    for name, t in zip("abc", (a, b, c), strict=True):
         if isinstance(t, bool) or not isinstance(t, int):
             raise BadInput(f"coordinate {name} must be a whole number, got {t!r}")
         if t < 0:
@@ -131,7 +131,7 @@ def parse_position(text: str, n: int | None = None) -> Position:
     parts = [p for p in str(text).replace(" ", "").split(",")]
     if len(parts) != 3 or any(p == "" for p in parts):
         raise BadInput(f"position {text!r}: give three whole numbers a,b,c with a + b + c = n, e.g. 10,10,10")
-    a, b, c = (parse_int(p, f"coordinate {nm}") for p, nm in zip(parts, "abc"))
+    a, b, c = (parse_int(p, f"coordinate {nm}") for p, nm in zip(parts, "abc", strict=True))
     return position(a, b, c, n)
 
 
@@ -320,7 +320,7 @@ def harmonic_defect(n: int, f) -> list[tuple[Position, tuple]]:
         if not nb:
             want = tuple(mpq(int(t == n)) for t in p.coords)
             if fv != want:
-                bad.append((p, tuple(x - y for x, y in zip(fv, want))))
+                bad.append((p, tuple(x - y for x, y in zip(fv, want, strict=True))))
             continue
         mean = [mpq(0)] * 3
         for q, w in nb:

@@ -120,7 +120,7 @@ class Acceptance(str, Enum):
 
 
 def _vadd(u, v):
-    return tuple(a + b for a, b in zip(u, v))
+    return tuple(a + b for a, b in zip(u, v, strict=True))
 
 
 def _vscale(c, u):

@@ -274,7 +274,7 @@ class WinFrequencies(Result):
 
     def all_within(self) -> bool:
         """Every exact value lies in its interval."""
-        return all(iv.contains(p) for iv, p in zip(self.intervals, self.exact))
+        return all(iv.contains(p) for iv, p in zip(self.intervals, self.exact, strict=True))
 
 
 def simulate_wins(n: int, games: int, seed: int, start=None, edges: str = "walk", level: float = 0.99,
@@ -424,7 +424,7 @@ def simulate_appendix_doubling(n: int, q_offer, q_reject, games: int, seed: int,
     wins = tuple(int((winner == i).sum()) for i in range(3))
     wbf = tuple(int(((winner == i) & byfold).sum()) for i in range(3))
     stakes, counts = np.unique(ndoubles, return_counts=True)
-    stake_counts = {int(2 ** int(s)): int(c) for s, c in zip(stakes, counts)}
+    stake_counts = {int(2 ** int(s)): int(c) for s, c in zip(stakes, counts, strict=True)}
     ivs = tuple(wilson(w, games, level) for w in wins)
     return DoublingOutcome(n, start, qo, qr, games, seed, wins, wbf, float(ndoubles.mean()), stake_counts, ivs,
                            wilson(int(byfold.sum()), games, level))

@@ -54,7 +54,7 @@ def _contour_panels(region: st.Region, xs, ys, levels, cmap, title):
 
     plt = pyplot()
     fig, axes = plt.subplots(1, 3, figsize=(14, 4.4))
-    for ax, k, label in zip(axes, (1, 2, None), ("k = 1", "k = 2", r"$k \to \infty$")):
+    for ax, k, label in zip(axes, (1, 2, None), ("k = 1", "k = 2", r"$k \to \infty$"), strict=True):
         Z = np.full((len(ys), len(xs)), np.nan)
         for i, b in enumerate(ys):
             for j, a in enumerate(xs):

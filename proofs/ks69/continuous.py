@@ -149,7 +149,7 @@ def _vanishes(errs: list, drop: int = 1000) -> bool:
     1/``drop`` of the first: the rate a convergent approximation shows over the sampled range (a wrong limit
     leaves a constant error, a wrong rate a slower one)."""
     sizes = [abs(e) for e in errs]
-    return all(y < x for x, y in zip(sizes, sizes[1:])) and bool(sizes[-1] * drop < sizes[0])
+    return all(y < x for x, y in zip(sizes, sizes[1:], strict=False)) and bool(sizes[-1] * drop < sizes[0])
 
 
 @claim("ks69.eq14-15", "§4, (14)-(15)",
@@ -771,7 +771,7 @@ def _eq22_law_slips() -> list:
     """The errata of the laws printed beside (22): X must be P(L,X) and Y P(M,Y) (ks69 (21): L = log(a)/2,
     M = log(b)/2 are the means of X and Y, the second argument names the variable)."""
     out = []
-    for item, mean, var in zip(P_EQ22_LAWS, "LM", "XY"):
+    for item, mean, var in zip(P_EQ22_LAWS, "LM", "XY", strict=True):
         m = _POISSON_LAW.match(item.value)
         if m and m.groups() == (mean, var):
             continue

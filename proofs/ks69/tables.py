@@ -484,7 +484,7 @@ def _table5_ratio_trend(t, comps) -> dict:
     cells = sorted(((parse_rational(c.row, "b"), c.row, parse_rational(c.printed, "a")) for c in comps if c.col == "a"),
                    key=lambda x: x[0])
     rises = []
-    for (b0, r0, a0), (b1, r1, a1) in zip(cells, cells[1:]):
+    for (b0, r0, a0), (b1, r1, a1) in zip(cells, cells[1:], strict=False):
         if a1 / b1 > a0 / b0:
             true = [t.get(r, "a") / arb(fmpq(int(b.numerator), int(b.denominator))) for b, r in ((b0, r0), (b1, r1))]
             rises.append({"from_b": r0, "to_b": r1, "printed": [format_decimal(a0 / b0, 6), format_decimal(a1 / b1, 6)],

@@ -113,7 +113,7 @@ TABLE2_CELLS = {}
 
 
 def _cell_items():
-    for label, (_kind, _a, _b, nd, db) in zip(_row_labels(), TABLE2_PRINTED):
+    for label, (_kind, _a, _b, nd, db) in zip(_row_labels(), TABLE2_PRINTED, strict=True):
         TABLE2_CELLS[label] = tuple(printed(f"zk77.table2 row {label}, column {col}", v,
                                             mutants=_simulation_mutants(step))
                                     for col, v, step in (("not doubling", nd, 1), ("doubling", db, 2)))
@@ -185,7 +185,7 @@ def table2_values():
     """For each printed row: exact (not doubling, doubling), exact variances, printed values."""
     T = _table()
     rows = []
-    for label, (kind, a, b, _, _) in zip(_row_labels(), TABLE2_PRINTED):
+    for label, (kind, a, b, _, _) in zip(_row_labels(), TABLE2_PRINTED, strict=True):
         nd_p, db_p = (item.value for item in TABLE2_CELLS[label])
         cube = "mine" if kind == "Redouble" else "centred"
         nd = T.no_double(a, b, cube)
@@ -418,7 +418,7 @@ def _table3_against_table2():
     Reads the printed values directly: this is a verdict under another reading, shown beside the main one; the
     Table 2 cells are judged (and mutation-tested) in zk77.table2, the Table 3 cells in the main verdict."""
     agree, bad = 0, []
-    for label, (kind, a, b, pn_text, pd_text) in zip(_row_labels(), TABLE2_PRINTED):
+    for label, (kind, a, b, pn_text, pd_text) in zip(_row_labels(), TABLE2_PRINTED, strict=True):
         row = "redouble" if kind == "Redouble" else "double"
         threshold = ceil(parse_half(TABLE3_PRINTED[row][TABLE3_COUNTS.index(a)]))
         pn, pd = parse_printed(pn_text), parse_printed(pd_text)
@@ -489,7 +489,7 @@ def _margin_text(row, x, y, T):
 #: The effective doubling points zk77 §3 prints for even races, by (point, count).
 EFFECTIVE_PRINTED = {(name, x): printed(f"zk77 §3, {name} at {x} vs {x}", v)
                      for x, vals in ((40, ("0.88", "0.12")), (20, ("0.90", "0.10")))
-                     for name, v in zip(("D_A", "D_B"), vals)}
+                     for name, v in zip(("D_A", "D_B"), vals, strict=True)}
 
 
 @claim("zk77.effective", "§3, Effective doubling point",
@@ -585,7 +585,7 @@ def trend():
     # "increases as the race nears the end" = decreasing in the count; a rise in the count breaks it (and the
     # reverse for "decrease")
     sign = 1 if direction == "increase" else -1
-    bad = [[(x, y) for x, y in zip(counts, counts[1:]) if sign * (pts[y][k] - pts[x][k]) > 0] for k in (0, 1)]
+    bad = [[(x, y) for x, y in zip(counts, counts[1:], strict=False) if sign * (pts[y][k] - pts[x][k]) > 0] for k in (0, 1)]
     shown = table(["count", "$D_A$ from (3), symmetric", "$D_A$ from (1), owned cube"],
                   [[x, format_decimal(pts[x][0], 3), format_decimal(pts[x][1], 3)] for x in counts],
                   brief=say(f"For the {len(counts)} even races from {counts[0]} to {counts[-1]} pips (every 5), the "

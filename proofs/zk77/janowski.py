@@ -57,7 +57,7 @@ def janowski_table(checkers=6) -> Table:
     for label, cells in s.rows:
         tab.set(label, "pairs (x defined)", str(cells["centred"][0]))
         for k in janowski.CUBES:
-            for q, v in zip(("Q1", "median", "Q3"), cells[k][1:]):
+            for q, v in zip(("Q1", "median", "Q3"), cells[k][1:], strict=True):
                 if v is not None:
                     tab.set(label, f"{_LABEL[k]} {q}", v)
         tab.set(label, "gnubg race x", janowski.gnubg_race_x(int(label)))
@@ -76,7 +76,7 @@ def janowski_figure(checkers=6):
     s = janowski.summarise(t, xs, "roller pips", groups=[(p, p) for p in range(1, top + 1)], cached=c)
     plt = pyplot()
     fig, ax = plt.subplots(figsize=(7, 4.2))
-    for k, colour in zip(janowski.CUBES, ("C0", "C1", "C2")):
+    for k, colour in zip(janowski.CUBES, ("C0", "C1", "C2"), strict=True):
         pts = [(int(lab), cells[k]) for lab, cells in s.rows if cells[k][0]]
         xp = [p for p, _ in pts]
         ax.plot(xp, [float(q[2]) for _, q in pts], color=colour, label=f"median x, {_LABEL[k]}")

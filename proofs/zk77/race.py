@@ -56,7 +56,7 @@ def table1(dice=dm.BACKGAMMON) -> Table:
             t.set(rl, str(x), 100 * _win(x, x + d, W))
     if dice == dm.BACKGAMMON:
         for rl, _ in ROWS:
-            for x, printed in zip(COLS, TABLE1_PRINTED[rl].split()):
+            for x, printed in zip(COLS, TABLE1_PRINTED[rl].split(), strict=True):
                 t.publish(rl, str(x), printed)
     return t
 
@@ -82,7 +82,7 @@ def table1_claim():
         return verified(EXACT, "all 121 printed cells equal the exact race probabilities rounded to 0.1% "
                                "(turn-count convolution, integer arithmetic).", assumptions=(BORNE_OFF,))
     wrong = [c for c in comps if c.agrees is False]  # same cells, same order as t.errata()
-    noted = [_with_boundary_note(e, c, t.get(c.row, c.col)) for e, c in zip(bad, wrong)]
+    noted = [_with_boundary_note(e, c, t.get(c.row, c.col)) for e, c in zip(bad, wrong, strict=True)]
     return erratum(EXACT, f"{len(bad)} of 121 printed cells differ from the exact value beyond the printed 0.1%; "
                           f"the other {121 - len(bad)} agree. Each erratum's note gives its distance from the "
                           "rounding boundary and its kind by the rule of docs/design.md (zk77 states no arithmetic "

@@ -87,7 +87,7 @@ def _concave_majorant(g):
                 break
         hull.append(i)
     v = [None] * (n + 1)
-    for a, b in zip(hull, hull[1:]):
+    for a, b in zip(hull, hull[1:], strict=False):
         for i in range(a, b + 1):
             v[i] = g[a] + (g[b] - g[a]) * mpq(i - a, b - a)
     return v

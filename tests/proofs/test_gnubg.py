@@ -160,7 +160,7 @@ def test_two_sided_mutants_are_caught_on_the_three_checker_table():
     """gnubg's 6x3 table: its actions agree with the exact ones; a clearly lost pair given a won pair's
     words (double, pass) becomes an erratum in both cube states."""
     base = g.two_sided_verdict(3)
-    counts = dict(zip(base.witness.tables()[0].column(""), base.witness.tables()[0].column("count")))
+    counts = dict(zip(base.witness.tables()[0].column(""), base.witness.tables()[0].column("count"), strict=True))
     assert base.outcome is Outcome.VERIFIED and counts["pairs"] == str(83 * 83)  # C(9, 3) - 1 positions with a checker, a side
     item = g.two_sided_item(gf.find_makebearoff(), 3)
     (label, lost), *rest = item_mutants(item)
@@ -179,7 +179,7 @@ def test_whole_one_sided_file():
     """The whole file (about 30 s of CPU): the figures docs/gnubg.md quotes."""
     v = REGISTRY["gnubg.onesided"].check()
     (t,) = v.witness.tables()
-    w = dict(zip(t.column(""), t.column("count")))
+    w = dict(zip(t.column(""), t.column("count"), strict=True))
     assert (w["words"], w["words off by more than half a quantum"], w["positions off"]) == ("1736416", "75481", "42086")
     assert {k: w[f"positions by cause: {k}"] for k in ("gnubg play", "play below", "rounding")} == {
         "gnubg play": "70", "play below": "8813", "rounding": "33203"}

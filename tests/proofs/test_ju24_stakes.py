@@ -49,7 +49,7 @@ def _witness_row(v) -> dict:
     """The first row of a verdict's witness table, by column (its column names as written, delimited syntax)."""
     t = next(p for p in v.witness.parts if isinstance(p, Table))
     names = ["".join(f"${q.source}$" if isinstance(q, Math) else q.text for q in c.parts) for c in t.columns]
-    return dict(zip(names, t.rows[0]))
+    return dict(zip(names, t.rows[0], strict=True))
 
 
 def test_thm1_3_is_refuted_with_the_proofs_endpoint_errata():

@@ -152,7 +152,7 @@ def test_thm_4_4_double_refuted_only_when_the_ejected_player_is_liable():
     assert [(a.outcome, a.assumptions) for a in v.alternatives] == [(Outcome.VERIFIED, ("ju24.ejected-settled",))]
     (t,) = [p for p in v.witness.parts if isinstance(p, Table)]
     cols = [to_plain(c) for c in t.columns]
-    rows = {(to_plain(r[0]), to_plain(r[1])): dict(zip(cols, r)) for r in t.rows}
+    rows = {(to_plain(r[0]), to_plain(r[1])): dict(zip(cols, r, strict=True)) for r in t.rows}
     # settled: every opponent can secure -1, so A <= 2 = the value of cashing (by hand): never a witness;
     # both-must-accept: only on an ejection edge (an opponent would cash first in the interior)
     assert set(rows) == {("one/liable", "interior"), ("one/liable", "edge"), ("both/liable", "edge")}

@@ -88,7 +88,7 @@ def test_table5_claim_names_the_truncation():
     v = REGISTRY["ks69.table5"].check()
     assert v.outcome.value == "erratum"
     fits = v.witness.tables()[0]  # printed cells reproduced by the series cut at N, by N
-    assert int(dict(zip(fits.column("N"), fits.column("printed cells reproduced")))["10"].split()[0]) >= 92
+    assert int(dict(zip(fits.column("N"), fits.column("printed cells reproduced"), strict=True))["10"].split()[0]) >= 92
     where = {e.where for e in v.errata}
     assert "ks69.table5 row 1000, column a" in where and "ks69.table5 row 2.0, column a" not in where
 

@@ -37,7 +37,7 @@ def test_table1_errata_cells_by_float_brute_force():
     win = make_win(bg_move)
     expected = set()
     for rl, d in ROWS:
-        for x, printed in zip(COLS, TABLE1_PRINTED[rl].split()):
+        for x, printed in zip(COLS, TABLE1_PRINTED[rl].split(), strict=True):
             y = x + d
             p = 0.0 if y <= 0 else float(win(x, y)) * 100
             if abs(p - float(printed)) > 0.05:

@@ -155,7 +155,7 @@ def test_one_sided_approximation_scored_pair_by_pair():
     c = rc.pairs_of(t)
     xs = [mpq(3, 5), mpq(1, 2)]
     got = jw.score_one_sided(t, xs, c, block=5)  # 27 roller rows in 6 blocks
-    for x, sc in zip(xs, got):
+    for x, sc in zip(xs, got, strict=True):
         mx = {k: mpq(0) for k in jw.CUBES}
         tot = {k: mpq(0) for k in jw.CUBES}
         wrong = {"double": 0, "redouble": 0, "take": 0}

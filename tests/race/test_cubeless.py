@@ -81,7 +81,7 @@ def test_turn_counts_equal_position_recursion(x, y):
 def test_user_dice_two_methods(x, y, totals, ws):
     totals = sorted(totals)
     ws = ws[: len(totals)]
-    spec = ",".join(f"{t}:{w}/{sum(ws)}" for t, w in zip(totals, ws))
+    spec = ",".join(f"{t}:{w}/{sum(ws)}" for t, w in zip(totals, ws, strict=True))
     d = dm.parse(spec)
     assert cl.win_probability(x, y, d).value == cl.win_probability_dp(x, y, d).value
 

@@ -115,7 +115,7 @@ def _fraction_solve(n):
         for r in range(m):
             if r != c and rows[r][c] != 0:
                 f = rows[r][c]
-                rows[r] = [x - f * y for x, y in zip(rows[r], rows[c])]
+                rows[r] = [x - f * y for x, y in zip(rows[r], rows[c], strict=True)]
     return {p: tuple(rows[idx[p]][m + j] for j in range(3)) for p in free}
 
 

@@ -83,7 +83,7 @@ def test_appendix_doubling_simulation_matches_exact():
     n, qo, qr = 15, mpq(1, 2), mpq(1, 10)
     ex = TS.appendix_doubling_exact(n, qo, qr)
     sim = TS.simulate_appendix_doubling(n, qo, qr, 50_000, seed=5, level=0.999)
-    assert all(iv.contains(p) for iv, p in zip(sim.intervals, ex.win))
+    assert all(iv.contains(p) for iv, p in zip(sim.intervals, ex.win, strict=True))
     assert sim.fold_interval.contains(sum(ex.win_by_fold))
     assert sum(sim.stake_counts.values()) == 50_000
 

@@ -153,7 +153,7 @@ def exact_efficiencies(t: TwoSided, cached=None) -> dict:
     P = obj["P"]
     dead = 6 * (2 * P - S)
     out = {}
-    for cube, name in zip(CUBES, ("NC", "NO", "NT")):
+    for cube, name in zip(CUBES, ("NC", "NO", "NT"), strict=True):
         num = 6 * obj[name] - dead
         den = _live_scaled(P, S, cube) - dead
         x = np.empty(P.shape, dtype=object)
@@ -305,7 +305,7 @@ def score_one_sided(t: TwoSided, xs, cached=None, win=None, block: int = 256) ->
             D = np.minimum(2 * nt, S)
             exact = (np.maximum(nc, D), np.maximum(no, D), nt)
             decs, approx, scale = _decisions_on(P[rows], S2, a, b)
-            for cube, ap, ex in zip(CUBES, approx, exact):
+            for cube, ap, ex in zip(CUBES, approx, exact, strict=True):
                 err = abs(ap * S - ex * scale)
                 worst[cube] = max(worst[cube], int(err.max()))
                 total[cube] += int(err.sum())

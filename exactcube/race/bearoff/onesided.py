@@ -370,7 +370,7 @@ class OneSided:
             # columns whose screened candidates are not all of one class (one distribution) are
             # decided exactly
             for r in np.flatnonzero((near & (klass[cand] != klass[best])).any(axis=0)).tolist():
-                ent = [(j, f) for j, f, ok in zip(cand[:, r].tolist(), flags[:, r].tolist(), near[:, r].tolist()) if ok]
+                ent = [(j, f) for j, f, ok in zip(cand[:, r].tolist(), flags[:, r].tolist(), near[:, r].tolist(), strict=True) if ok]
                 low = min(exact[j] for j, _f in ent)
                 ent = [(j, f) for j, f in ent if exact[j] == low]
                 best[r] = min(j for j, _f in ent)
@@ -385,7 +385,7 @@ class OneSided:
         atie = [None] + [np.zeros((7, n), dtype=bool) for _m in range(3)]
         dice = np.arange(1, 7)[:, None, None]
         pairs = [(a, b) for a in range(1, 7) for b in range(1, a)]
-        hi, lo = (np.array(v)[:, None, None] for v in zip(*pairs))
+        hi, lo = (np.array(v)[:, None, None] for v in zip(*pairs, strict=True))
         slot = {roll: r for r, (roll, _w) in enumerate(ROLLS)}
         doubles, twos = [slot[(d, d)] for d in range(1, 7)], [slot[p] for p in pairs]
         # a roll's nested minimum looks at most three moves below the positions to solve, so the

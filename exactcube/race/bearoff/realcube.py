@@ -161,7 +161,7 @@ def score_decisions(t: TwoSided, name: str, decs, cached) -> RuleScore:
     best = {"double": np.maximum(nc, D), "redouble": np.maximum(no, D)}
     take_best = np.maximum(-dt, -S)
     sc = RuleScore(name)
-    for dec, (act, judged) in zip(("double", "redouble", "take"), decs):
+    for dec, (act, judged) in zip(("double", "redouble", "take"), decs, strict=True):
         if dec == "take":
             got = np.where(act, -dt, -S)
             cost = take_best - got
