@@ -1044,7 +1044,8 @@ def _latex_columns(t: Table, rows) -> str:
     instead of running into the margin)."""
     cells = [list(t.columns)] + [list(r) for r in rows if r is not None]
     body = [max([1] + [len(to_plain(r[k])) for r in cells[1:]]) for k in range(len(t.columns))]
-    if sum(max(b, len(to_plain(c))) for b, c in zip(body, t.columns, strict=True)) + _PAD_CHARS * len(body) <= _LINE_CHARS:
+    heads = [len(to_plain(c)) for c in t.columns]
+    if sum(max(b, h) for b, h in zip(body, heads, strict=True)) + _PAD_CHARS * len(body) <= _LINE_CHARS:
         return "r" * len(body)
     # paragraph columns: a heading may wrap between its words, so its longest word is what it needs
     widths = [max([b] + [len(w) for w in to_plain(c).split()]) for b, c in zip(body, t.columns, strict=True)]

@@ -60,7 +60,8 @@ def main():
         t1 = time.perf_counter()
         s = solve_nim(n, e)
         t2 = time.perf_counter()
-        same = all(mpq(a.numerator, a.denominator) == b for a, b in zip(p, s.p, strict=True)) and tuple(opt) == s.optimal
+        same = (all(mpq(a.numerator, a.denominator) == b for a, b in zip(p, s.p, strict=True))
+                and tuple(opt) == s.optimal)
         print(f"{n:>6} {t1 - t0:>16.3f} {t2 - t1:>14.4f} {(t1 - t0) / (t2 - t1):>8.0f}x  {same}", flush=True)
     for n in (1024,):
         t0 = time.perf_counter()

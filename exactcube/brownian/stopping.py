@@ -119,7 +119,8 @@ class PiecewiseLinear:
     def crossings(self, level) -> list:
         """Points strictly inside a piece where the function equals ``level``."""
         out = []
-        for (a, fa), (b, fb) in zip(zip(self.xs, self.ys, strict=True), zip(self.xs[1:], self.ys[1:], strict=True), strict=False):
+        pieces = zip(self.xs, self.ys, strict=True)
+        for (a, fa), (b, fb) in zip(pieces, zip(self.xs[1:], self.ys[1:], strict=True), strict=False):
             if (fa - level) * (fb - level) < 0:
                 out.append(a + (level - fa) * (b - a) / (fb - fa))
         return out

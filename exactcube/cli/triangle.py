@@ -183,7 +183,8 @@ def _eval(args, out, real_out) -> int:
         out.print(f"cube: {args.doubles} double(s), rule '{g.rule.value}', ejected {g.ejected}, policy {args.policy}"
                   f"  [{lv.method}]")
         out.print("  values per unit stake: "
-                  + ", ".join(f"{nm} {value_text(x, args.digits, True, ' ')}" for nm, x in zip(T.PLAYERS, v, strict=True)))
+                  + ", ".join(f"{nm} {value_text(x, args.digits, True, ' ')}"
+                              for nm, x in zip(T.PLAYERS, v, strict=True)))
         for i, name in enumerate(T.PLAYERS):
             dbl = p in g.doubling_region(i)
             r = lv.responses.get(((p, 1), i))

@@ -192,7 +192,8 @@ KLEINMAN_WINDOW = (mpq(1, 2), mpq(9, 10))
 
 
 def count_bands(lo: int, hi: int, width: int) -> list[tuple[int, int]]:
-    """The bands ``(lo, lo + width - 1), (lo + width, ...), ...`` of the counts ``lo..hi``, the last one cut at ``hi``."""
+    """The bands ``(lo, lo + width - 1), (lo + width, ...), ...`` of the counts ``lo..hi``, the last one cut
+    at ``hi``."""
     return [(a, min(hi, a + width - 1)) for a in range(lo, hi + 1, width)]
 
 
@@ -230,7 +231,8 @@ def kleinman_bands(win, size: int, band: int = 10, min_count: int = 1, prec: int
                 p = win(x, y)
                 if not low <= p <= high:
                     continue
-                err = abs(kleinman_estimate(x, y, prec) - flint.arb(flint.fmpq(int(p.numerator), int(p.denominator))))
+                exact = flint.arb(flint.fmpq(int(p.numerator), int(p.denominator)))
+                err = abs(kleinman_estimate(x, y, prec) - exact)
                 n += 1
                 if worst is None or err.mid() > worst.mid():
                     worst, at = err, (x, y)

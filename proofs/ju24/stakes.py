@@ -842,7 +842,8 @@ def thm1_5(samples=None, kmax=8):
     ok, why = positive_on_region(gain, "R-")
     okd, whyd = check_max_at_two("-")  # gives d_1 < d_k for k >= 2 (c > 0, 0 < r < 1)
     centre_k1 = all(sa == ((mpq(0), st_d),) for (kk, sa), st_d in
-                    zip([c for c in centre if c[0] == 1], [st.doubling_point(a, b, 1) for a, b in samples], strict=True))
+                    zip([c for c in centre if c[0] == 1], [st.doubling_point(a, b, 1) for a, b in samples],
+                        strict=True))
     centre_k2 = all(sa == ((mpq(0), mpq(0)),) for kk, sa in centre if kk >= 2)
     solver_text = say(
         f"The independent exact solver (continuous game, every option) at {len(samples)} exact $(x, y)$, "

@@ -585,7 +585,8 @@ def trend():
     # "increases as the race nears the end" = decreasing in the count; a rise in the count breaks it (and the
     # reverse for "decrease")
     sign = 1 if direction == "increase" else -1
-    bad = [[(x, y) for x, y in zip(counts, counts[1:], strict=False) if sign * (pts[y][k] - pts[x][k]) > 0] for k in (0, 1)]
+    bad = [[(x, y) for x, y in zip(counts, counts[1:], strict=False) if sign * (pts[y][k] - pts[x][k]) > 0]
+           for k in (0, 1)]
     shown = table(["count", "$D_A$ from (3), symmetric", "$D_A$ from (1), owned cube"],
                   [[x, format_decimal(pts[x][0], 3), format_decimal(pts[x][1], 3)] for x in counts],
                   brief=say(f"For the {len(counts)} even races from {counts[0]} to {counts[-1]} pips (every 5), the "

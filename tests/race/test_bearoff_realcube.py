@@ -85,7 +85,8 @@ def test_zk77_effective_real_judges_the_printed_values():
     # 7 of the 8 values lie below 0.895, one (0.92) above; of the four with equal checker counts (0.75, 0.80, 0.85,
     # 0.92) three lie below
     t = v.witness.tables()[0]
-    rows = list(zip(t.column("point"), t.column("pairs"), t.column("below"), t.column("in"), t.column("above"), strict=True))
+    rows = list(zip(t.column("point"), t.column("pairs"), t.column("below"), t.column("in"), t.column("above"),
+                    strict=True))
     assert ("D_A", "all", "7", "0", "1") in rows
     assert [r[2] for r in rows if r[:2] == ("D_A", "equal checker counts")] == ["3"]
     rng, med = v.alternatives

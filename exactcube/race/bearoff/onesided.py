@@ -122,7 +122,8 @@ def _unpack(p: int) -> tuple[int, ...]:
     r"""The numerators :math:`(a_0, \dots, a_K)` packed in ``p`` (one :data:`_SLOT_BITS`-bit slot each),
     checked: :math:`\sum_k a_k 36^{K-k} = 36^K` (the probabilities sum to 1).  A numerator too wide for
     its slot would have carried into the next one, and a carry of :math:`c > 0` out of slot :math:`k`
-    lowers that sum by :math:`c\,36^{K-k-1}(36 \cdot 2^{84} - 1) > 0`, so the check fails exactly then."""
+    lowers that sum by :math:`c\,36^{K-k-1}(36 \cdot 2^w - 1) > 0` (:math:`w` the slot width), so the check
+    fails exactly then."""
     num = tuple((p >> (_SLOT_BITS * k)) & _SLOT_MASK for k in range(-(-p.bit_length() // _SLOT_BITS)))
     total = 0
     for a in num:
@@ -370,7 +371,8 @@ class OneSided:
             # columns whose screened candidates are not all of one class (one distribution) are
             # decided exactly
             for r in np.flatnonzero((near & (klass[cand] != klass[best])).any(axis=0)).tolist():
-                ent = [(j, f) for j, f, ok in zip(cand[:, r].tolist(), flags[:, r].tolist(), near[:, r].tolist(), strict=True) if ok]
+                ent = [(j, f) for j, f, ok in zip(cand[:, r].tolist(), flags[:, r].tolist(), near[:, r].tolist(),
+                                                  strict=True) if ok]
                 low = min(exact[j] for j, _f in ent)
                 ent = [(j, f) for j, f in ent if exact[j] == low]
                 best[r] = min(j for j, _f in ent)
