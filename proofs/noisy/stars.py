@@ -41,7 +41,7 @@ def crossings_verdict(enclosures, k_max: int = star.MAX_K):
     cpu = sum(s.cpu_seconds for s in enclosures)
     shape_k = min(SHAPE_K, k_max)
     beyond = ("" if k_max <= SHAPE_K else
-              f"For $k = {SHAPE_K + 1}, \\ldots, {k_max}$ the zero is a crossing of the two moves and the first point "
+              f"For $k = {', '.join(str(k) for k in range(SHAPE_K + 1, k_max + 1))}$ the zero is a crossing of the two moves and the first point "
               "above $1/2$ where $n - 1$ stops being the unique optimum is at most $H$; that it is the only one (the "
               f"shape of Conjecture 10 beyond {1 << SHAPE_K}) is not proved.")
     return verified(RIGOROUS, say(

@@ -87,9 +87,13 @@ from . import firstorder as ip
 from .firstorder import MAX_PROOF_HEAP
 
 __all__ = ["TaylorPiece", "taylor_piece", "prove_near_half", "prove_conjecture9_near_half",
-           "prove_conjecture10_near_half", "prove_conjecture10_beyond", "DEFAULT_ORDER"]
+           "prove_conjecture10_near_half", "prove_conjecture10_beyond", "DEFAULT_ORDER", "LowMoveTargets",
+           "low_moves_below", "prove_conjecture9_low_moves", "MAX_LOW_MOVE_HEAP"]
 
 DEFAULT_ORDER = 7
+#: The largest heap of the reduced statement (:class:`LowMoveTargets`): the grade sums hold (k + 1) 2^k (J + 1)
+#: numbers, 16 MB at 2^14.
+MAX_LOW_MOVE_HEAP = 1 << 14
 #: moves whose models are formed together: (k + 1) x 512 x (J + 1) floats per array, a few hundred kB, so that the
 #: elementwise interval operations run in cache (one piece at heap 2048: 46.7 s of CPU, against 72.6 s with all moves
 #: at once and 49.2 s with blocks of 256, measured on the same machine and load)
@@ -128,8 +132,9 @@ def taylor_piece(n_max: int, sigma: int, s_lo, s_hi, targets: dict, half_above, 
     s_lo, s_hi = to_mpq(s_lo), to_mpq(s_hi)
     if not 0 <= s_lo < s_hi <= 1:
         raise BadInput(f"need 0 <= s_lo < s_hi <= 1, got [{s_lo}, {s_hi}]")
-    if n_max > MAX_PROOF_HEAP:
-        raise TooLarge(f"Taylor-model proofs are limited to heaps n <= {MAX_PROOF_HEAP}")
+    limit = MAX_LOW_MOVE_HEAP if isinstance(targets, LowMoveTargets) else MAX_PROOF_HEAP
+    if n_max > limit:
+        raise TooLarge(f"Taylor-model proofs are limited to heaps n <= {limit}")
     mode = "half" if s_lo == 0 else "one" if (s_hi == 1 and sigma < 0) else "centred"
     sc = mpq(0) if mode == "half" else mpq(1) if mode == "one" else _dyadic_mid(s_lo, s_hi)
     dl, dh = s_lo - sc, s_hi - sc
@@ -143,6 +148,9 @@ def taylor_piece(n_max: int, sigma: int, s_lo, s_hi, targets: dict, half_above, 
     GRhi = np.zeros((K + 1, 1 << K))
     C = np.zeros((K + 1, 1 << K), dtype=np.int64)
     exact1 = mode == "one"
+    low = isinstance(targets, LowMoveTargets)
+    if low and (sigma < 0 or mode == "one"):
+        raise BadInput("the low-move reduction holds below 1/2 only (Theorem B7)")
     if exact1:  # exact grade sums of the values and slopes at eps = 1 (the first-order germ there)
         Gx = np.empty((K + 1, 1 << K), dtype=object)
         Gx.fill(mpq(0))
@@ -170,8 +178,9 @@ def taylor_piece(n_max: int, sigma: int, s_lo, s_hi, targets: dict, half_above, 
         # the farthest legal word of each move (the grade shift above 1/2)
         tops = k - np.argmax(Cn[::-1] > 0, axis=0) if sigma < 0 else np.full(n, k)
         M = TaylorModels(np.empty((n, J + 1)), np.empty((n, J + 1)), np.empty(n), np.empty(n))
-        for top in np.unique(tops):
-            idx = np.nonzero(tops == top)[0]
+        lim = low_moves_below(n) if low and n in targets else n  # other heaps: every move, as in the full form
+        for top in np.unique(tops[:lim]):
+            idx = np.nonzero(tops[:lim] == top)[0]
             key = (k, int(top))
             if key not in weights:
                 weights[key] = shifted_weights(k, sigma, sc, s_lo, s_hi, int(top))
@@ -225,6 +234,19 @@ def _germ_at_one(n, tops, Cn, Gx, Gdx):
     return vals, slopes
 
 
+class LowMoveTargets(dict):
+    r"""Targets {heap: 0} of Conjecture 9 in its reduced form: at heap :math:`n = K + t` (:math:`K = 2^{k-1}`) move 0
+    is compared with the low moves :math:`1 \le m < K` only, and only their models are computed.  Below 1/2 every
+    top move :math:`K + u` is worth less than the low move u or less than 1/2 < p(n) (Theorem B7,
+    ``noisy.conjecture9.top_moves``, which rests on Theorem B6 for p(n) > 1/2), so move 0 beating every low move is
+    move 0 the unique optimum; give ``half_above`` empty (B6 proves p(n) > 1/2 for every n)."""
+
+
+def low_moves_below(n: int) -> int:
+    """K = 2^(k-1) for a heap n with k binary digits: the low moves of n are 0..K - 1 (all moves when n = K)."""
+    return 1 << (n.bit_length() - 1) if n >= 1 else 0
+
+
 def _dyadic_mid(a: mpq, b: mpq) -> mpq:
     """A dyadic rational (denominator 2^60 at most) inside [a, b], near the midpoint."""
     m = (a + b) / 2
@@ -263,7 +285,10 @@ def _decide(n, M, targets, half_above, mode, P, J, germ1=None):
                 lo, hi = (M.clo[cand, j], M.chi[cand, j]) if sg > 0 else (-M.chi[cand, j], -M.clo[cand, j])
                 cand = cand[hi >= lo.max()]
             target = int(cand[np.argmax(mid[cand, j] * sg)]) if len(cand) > 1 else int(cand[0])
-    others = np.array([m for m in range(n) if m != target], dtype=np.int64)
+    lim = low_moves_below(n) if isinstance(targets, LowMoveTargets) and n in targets else n
+    if target >= lim:
+        raise BadInput(f"heap {n}: the reduced form compares a low move (below {lim}) with the others, not move {target}")
+    others = np.array([m for m in range(lim) if m != target], dtype=np.int64)
     glo, ghi = sub((M.clo[target][None, :], M.chi[target][None, :]), (M.clo[others], M.chi[others]))
     rlo, rhi = sub((M.rlo[target], M.rhi[target]), (M.rlo[others], M.rhi[others]))
     ok = np.empty(len(others), dtype=bool)
@@ -418,6 +443,18 @@ def prove_conjecture9_near_half(n_max: int, eps_from=mpq(1, 4), **kw) -> NearHal
     stmt = (f"for every heap 2..{n_max}: move 0 is the unique optimal move and p(n) > 1/2 for every eps in "
             f"[{eps_from}, 1/2)")
     return prove_near_half(n_max, 1, 1 - 2 * eps_from, targets, set(targets), stmt, **kw)
+
+
+def prove_conjecture9_low_moves(n_max: int, eps_from=mpq(1, 4), **kw) -> NearHalfProof:
+    """Conjecture 9 on [eps_from, 1/2) in its reduced form (:class:`LowMoveTargets`): for every heap 2..n_max move 0
+    beats every low move; with Theorems B6 and B7 (every n) move 0 is then the unique optimum and p(n) > 1/2."""
+    eps_from = to_mpq(eps_from)
+    if not 0 <= eps_from < mpq(1, 2):
+        raise BadInput(f"eps_from must lie in [0, 1/2), got {eps_from}")
+    targets = LowMoveTargets({n: 0 for n in range(2, n_max + 1)})
+    stmt = (f"for every heap n = K + t in 2..{n_max}: p(n, 0) > p(n, m) for every low move 1 <= m < K, every eps in "
+            f"[{eps_from}, 1/2) (with Theorems B6, B7: move 0 the unique optimum and p(n) > 1/2)")
+    return prove_near_half(n_max, 1, 1 - 2 * eps_from, targets, set(), stmt, **kw)
 
 
 def prove_conjecture10_near_half(n_max: int, eps_to=mpq(3, 5), **kw) -> NearHalfProof:
