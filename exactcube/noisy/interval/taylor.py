@@ -92,7 +92,7 @@ __all__ = ["TaylorPiece", "taylor_piece", "prove_near_half", "prove_conjecture9_
 
 DEFAULT_ORDER = 7
 #: The largest heap of the reduced statement (:class:`LowMoveTargets`): the grade sums hold (k + 1) 2^k (J + 1)
-#: numbers, 16 MB at 2^14.
+#: numbers, 16 MB per array at 2^14.
 MAX_LOW_MOVE_HEAP = 1 << 14
 #: moves whose models are formed together: (k + 1) x 512 x (J + 1) floats per array, a few hundred kB, so that the
 #: elementwise interval operations run in cache (one piece at heap 2048: 46.7 s of CPU, against 72.6 s with all moves
