@@ -10,8 +10,8 @@ finished sub-range and computes only the others.  Its results file records the r
 a full-form run's file.
 
 Before it starts it prints an estimate: one piece timed at smaller heaps and extrapolated (about 4x per doubling,
-docs/noisy.md "The reduced frontier"), times the pieces of the cover (about 4 per sub-range at 4096); a run over an
-hour needs ``--force``.  Without ``--force`` and over an hour it stops after the estimate (exit status 2).
+docs/noisy.md, "Whole-interval proofs on a cluster", "The reduced frontier"), times the pieces of the cover (about
+3.3 per sub-range); a run over an hour needs ``--force``.  Without ``--force`` and over an hour it stops after the estimate (exit status 2).
 
     nice python scripts/run_reduced_frontier.py --n-max 8192 --parts 32 --dask local:2 --resume c9low_8192.jsonl --force
 """
@@ -26,8 +26,9 @@ sys.path.insert(0, ".")
 from exactcube.errors import BadInput, TooLarge  # noqa: E402
 from exactcube.numbers import mpq, parse_int  # noqa: E402
 
-#: Pieces per sub-range of a cover of [0, 1/2) at 4096 (33 pieces in 8 sub-ranges, docs/noisy.md).
-PIECES_PER_SUB_RANGE = 4.1
+#: Pieces per sub-range of the reduced form: the full form's 33 pieces in 8 sub-ranges at 4096, times 0.8 (the reduced
+#: covers of [0, 1/2) at 256 and 512 take 12 and 14 pieces against 15 and 17; docs/noisy.md).
+PIECES_PER_SUB_RANGE = 3.3
 
 
 def estimate(n_max: int, parts: int, left: int, workers: int) -> tuple[float, str]:
