@@ -2,7 +2,7 @@
 
 The full form (:func:`exactcube.noisy.interval.taylor.prove_conjecture9_near_half`, the 4096 run of 3.3 CPU hours)
 computes the Taylor models of every move of every heap and proves move 0 above every other move and p(n) > 1/2.
-The reduced form (:class:`exactcube.noisy.interval.taylor.LowMoveTargets`) computes only the models of the low moves
+The reduced form (:class:`exactcube.noisy.interval.low_moves.LowMoveTargets`) computes only the models of the low moves
 m < K of a heap n = K + t and compares move 0 with them: Theorems B6 and B7 (``noisy.conjecture9.bound_every_n``,
 ``noisy.conjecture9.top_moves``) make it the same statement.  Both run the same piece in a child process each;
 printed per form: CPU seconds of the piece, the CPU time of the heaps N - 7..N and of eight heaps near 3N/4 (per
@@ -24,6 +24,7 @@ import time
 sys.path.insert(0, ".")
 
 from exactcube.numbers import mpq  # noqa: E402
+from exactcube.noisy.interval import low_moves as lm  # noqa: E402
 from exactcube.noisy.interval import taylor as tp  # noqa: E402
 
 #: The piece timed: s = 1 - 2 eps in [1/2, 1/2 + 1/256] (eps near 1/4); a piece's cost does not depend on its width.
@@ -34,14 +35,14 @@ def _child(n: int, form: str, cover: bool) -> dict:
     times = {}
     t0 = time.process_time()
     if cover:
-        prove = tp.prove_conjecture9_low_moves if form == "low" else tp.prove_conjecture9_near_half
+        prove = lm.prove_conjecture9_low_moves if form == "low" else tp.prove_conjecture9_near_half
         r = prove(n, mpq(0))
         out = {"pieces": len(r.pieces), "proved": r.proved}
     else:
         targets = {m: 0 for m in range(2, n + 1)}
         half = set(targets)
         if form == "low":
-            targets, half = tp.LowMoveTargets(targets), set()
+            targets, half = lm.LowMoveTargets(targets), set()
         tp.taylor_piece(n, 1, *PIECE, targets, half, on_heap=lambda m, *_: times.__setitem__(m, time.process_time()))
         near = [times[m] - times[m - 1] for m in range(n - 7, n + 1)]
         q = 3 * n // 4

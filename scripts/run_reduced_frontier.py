@@ -36,10 +36,10 @@ def estimate(n_max: int, parts: int, left: int, workers: int) -> tuple[float, st
     pieces of the ``left`` sub-ranges of ``parts`` still to compute, on ``workers``."""
     from exactcube.cli._common import measure_seconds
     from exactcube.noisy.interval import taylor as tp
+    from exactcube.noisy.interval.low_moves import LowMoveTargets
 
     def piece(m):
-        tp.taylor_piece(m, 1, mpq(1, 2), mpq(1, 2) + mpq(1, 256), tp.LowMoveTargets({r: 0 for r in range(2, m + 1)}),
-                        set())
+        tp.taylor_piece(m, 1, mpq(1, 2), mpq(1, 2) + mpq(1, 256), LowMoveTargets({r: 0 for r in range(2, m + 1)}), set())
 
     per_piece = measure_seconds(piece, n_max, start=64, budget=2.0)
     pieces = PIECES_PER_SUB_RANGE * left
@@ -50,7 +50,7 @@ def estimate(n_max: int, parts: int, left: int, workers: int) -> tuple[float, st
 
 def main(argv=None) -> int:
     from exactcube.cli._common import announce
-    from exactcube.noisy.interval.taylor import MAX_LOW_MOVE_HEAP
+    from exactcube.noisy.interval.low_moves import MAX_LOW_MOVE_HEAP
     from exactcube.noisy.scale import cluster
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])

@@ -85,15 +85,12 @@ from .cover import SOURCE, IntervalProof, Piece, ProofFailure, cover
 from .taylor_model import TaylorModels, lower_bound, moves_model, pow_ranges, shifted_weights, upper_bound
 from . import firstorder as ip
 from .firstorder import MAX_PROOF_HEAP
+from .low_moves import MAX_LOW_MOVE_HEAP, LowMoveTargets, low_moves_below
 
 __all__ = ["TaylorPiece", "taylor_piece", "prove_near_half", "prove_conjecture9_near_half",
-           "prove_conjecture10_near_half", "prove_conjecture10_beyond", "DEFAULT_ORDER", "LowMoveTargets",
-           "low_moves_below", "prove_conjecture9_low_moves", "MAX_LOW_MOVE_HEAP"]
+           "prove_conjecture10_near_half", "prove_conjecture10_beyond", "DEFAULT_ORDER"]
 
 DEFAULT_ORDER = 7
-#: The largest heap of the reduced statement (:class:`LowMoveTargets`): the grade sums hold (k + 1) 2^k (J + 1)
-#: numbers, 16 MB per array at 2^14.
-MAX_LOW_MOVE_HEAP = 1 << 14
 #: moves whose models are formed together: (k + 1) x 512 x (J + 1) floats per array, a few hundred kB, so that the
 #: elementwise interval operations run in cache (one piece at heap 2048: 46.7 s of CPU, against 72.6 s with all moves
 #: at once and 49.2 s with blocks of 256, measured on the same machine and load)
@@ -232,19 +229,6 @@ def _germ_at_one(n, tops, Cn, Gx, Gdx):
         vals.append(v)
         slopes.append(sl)
     return vals, slopes
-
-
-class LowMoveTargets(dict):
-    r"""Targets {heap: 0} of Conjecture 9 in its reduced form: at heap :math:`n = K + t` (:math:`K = 2^{k-1}`) move 0
-    is compared with the low moves :math:`1 \le m < K` only, and only their models are computed.  Below 1/2 every
-    top move :math:`K + u` is worth less than the low move u or less than 1/2 < p(n) (Theorem B7,
-    ``noisy.conjecture9.top_moves``, which rests on Theorem B6 for p(n) > 1/2), so move 0 beating every low move is
-    move 0 the unique optimum; give ``half_above`` empty (B6 proves p(n) > 1/2 for every n)."""
-
-
-def low_moves_below(n: int) -> int:
-    """K = 2^(k-1) for a heap n with k binary digits: the low moves of n are 0..K - 1 (all moves when n = K)."""
-    return 1 << (n.bit_length() - 1) if n >= 1 else 0
 
 
 def _dyadic_mid(a: mpq, b: mpq) -> mpq:
@@ -443,18 +427,6 @@ def prove_conjecture9_near_half(n_max: int, eps_from=mpq(1, 4), **kw) -> NearHal
     stmt = (f"for every heap 2..{n_max}: move 0 is the unique optimal move and p(n) > 1/2 for every eps in "
             f"[{eps_from}, 1/2)")
     return prove_near_half(n_max, 1, 1 - 2 * eps_from, targets, set(targets), stmt, **kw)
-
-
-def prove_conjecture9_low_moves(n_max: int, eps_from=mpq(1, 4), **kw) -> NearHalfProof:
-    """Conjecture 9 on [eps_from, 1/2) in its reduced form (:class:`LowMoveTargets`): for every heap 2..n_max move 0
-    beats every low move; with Theorems B6 and B7 (every n) move 0 is then the unique optimum and p(n) > 1/2."""
-    eps_from = to_mpq(eps_from)
-    if not 0 <= eps_from < mpq(1, 2):
-        raise BadInput(f"eps_from must lie in [0, 1/2), got {eps_from}")
-    targets = LowMoveTargets({n: 0 for n in range(2, n_max + 1)})
-    stmt = (f"for every heap n = K + t in 2..{n_max}: p(n, 0) > p(n, m) for every low move 1 <= m < K, every eps in "
-            f"[{eps_from}, 1/2) (with Theorems B6, B7: move 0 the unique optimum and p(n) > 1/2)")
-    return prove_near_half(n_max, 1, 1 - 2 * eps_from, targets, set(), stmt, **kw)
 
 
 def prove_conjecture10_near_half(n_max: int, eps_to=mpq(3, 5), **kw) -> NearHalfProof:

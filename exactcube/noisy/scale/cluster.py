@@ -70,7 +70,7 @@ def finished_sub_ranges(results: str | None, kind: str, n_max: int) -> int:
 def cover_task(eps_text: str, n_max: int, conjecture: int, eps_to: str, reduced: bool = False) -> dict:
     """One sub-range [eps_text, eps_to] of eps covered by Taylor models (JSON-ready record); ``reduced``: Conjecture 9
     in its reduced form, move 0 against the low moves only
-    (:func:`exactcube.noisy.interval.taylor.prove_conjecture9_low_moves`)."""
+    (:func:`exactcube.noisy.interval.low_moves.prove_conjecture9_low_moves`)."""
     from ..interval import taylor as tp
 
     a, b = parse_rational(eps_text, "eps"), parse_rational(eps_to, "eps_to")
@@ -78,7 +78,9 @@ def cover_task(eps_text: str, n_max: int, conjecture: int, eps_to: str, reduced:
     # the conjecture's own cover, started at the sub-range's near end (s_from): the targets and the statement's
     # tests are the ones of the whole proof; only [a, b] is covered (the returned statement text is not used)
     if conjecture == 9:
-        prove = tp.prove_conjecture9_low_moves if reduced else tp.prove_conjecture9_near_half
+        from ..interval.low_moves import prove_conjecture9_low_moves
+
+        prove = prove_conjecture9_low_moves if reduced else tp.prove_conjecture9_near_half
         r = prove(n_max, a, s_from=1 - 2 * b)
     else:
         r = tp.prove_conjecture10_near_half(n_max, b, s_from=2 * a - 1)

@@ -8,6 +8,7 @@ import pytest
 
 from exactcube.errors import BadInput
 from exactcube.noisy.scale import cluster as cl
+from exactcube.noisy.interval import low_moves as lm
 from exactcube.noisy.interval import taylor as tp
 from exactcube.numbers import mpq
 
@@ -99,13 +100,10 @@ def test_reduced_form_in_parts_resumes_and_never_mixes_with_the_full_form(tmp_pa
     with pytest.raises(BadInput, match="Conjecture 9 only"):
         cl.prove_distributed(10, 16, 2, eps_to=mpq(3, 5), reduced=True)
     # the reduced check can fail: a wrong target (move 1 instead of 0) in every sub-range leaves gaps
-    real = tp.prove_conjecture9_low_moves
-
     def wrong(n_max, eps_from, **kw):
-        targets = tp.LowMoveTargets({n: 1 for n in range(2, n_max + 1)})
+        targets = lm.LowMoveTargets({n: 1 for n in range(2, n_max + 1)})
         return tp.prove_near_half(n_max, 1, 1 - 2 * eps_from, targets, set(), "wrong", **kw)
 
-    monkeypatch.setattr(tp, "prove_conjecture9_low_moves", wrong)
+    monkeypatch.setattr(lm, "prove_conjecture9_low_moves", wrong)
     bad = cl.prove_distributed(9, 12, 2, reduced=True)
     assert bad.complete and not bad.proved
-    monkeypatch.setattr(tp, "prove_conjecture9_low_moves", real)
