@@ -154,7 +154,7 @@ _SPACES = {",": " ", ";": " ", ":": " ", "quad": "  ", "qquad": "   ", "!": "", 
 _ACCENTS = {"bar": "\u0304", "hat": "\u0302", "tilde": "\u0303", "overline": "\u0305"}
 _BB = {"R": "ℝ", "N": "ℕ", "Z": "ℤ", "Q": "ℚ", "C": "ℂ"}
 _DELIMS = set("()[]|.") | {r"\{", r"\}", r"\lfloor", r"\rfloor", r"\lceil", r"\rceil", r"\|"}
-_CHARS = set("+-=<>()[],;:/|!'")
+_CHARS = set("+-=<>()[],;:/|!'*")
 _TOK = re.compile(r"\s*(\\(?:text|textrm|mbox|operatorname|mathrm|mathbb)\s*\{[^{}]*\}|\\[A-Za-z]+|\\[,;:! {}|$]"
                   r"|\d+(?:\.\d+)?|\.\d+|[A-Za-z]|[{}^_]|.)", re.S)
 

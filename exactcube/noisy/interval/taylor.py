@@ -85,6 +85,7 @@ from .cover import SOURCE, IntervalProof, Piece, ProofFailure, cover
 from .taylor_model import TaylorModels, lower_bound, moves_model, pow_ranges, shifted_weights, upper_bound
 from . import firstorder as ip
 from .firstorder import MAX_PROOF_HEAP
+from .low_moves import MAX_LOW_MOVE_HEAP, LowMoveTargets, low_moves_below
 
 __all__ = ["TaylorPiece", "taylor_piece", "prove_near_half", "prove_conjecture9_near_half",
            "prove_conjecture10_near_half", "prove_conjecture10_beyond", "DEFAULT_ORDER"]
@@ -128,8 +129,9 @@ def taylor_piece(n_max: int, sigma: int, s_lo, s_hi, targets: dict, half_above, 
     s_lo, s_hi = to_mpq(s_lo), to_mpq(s_hi)
     if not 0 <= s_lo < s_hi <= 1:
         raise BadInput(f"need 0 <= s_lo < s_hi <= 1, got [{s_lo}, {s_hi}]")
-    if n_max > MAX_PROOF_HEAP:
-        raise TooLarge(f"Taylor-model proofs are limited to heaps n <= {MAX_PROOF_HEAP}")
+    limit = MAX_LOW_MOVE_HEAP if isinstance(targets, LowMoveTargets) else MAX_PROOF_HEAP
+    if n_max > limit:
+        raise TooLarge(f"Taylor-model proofs are limited to heaps n <= {limit}")
     mode = "half" if s_lo == 0 else "one" if (s_hi == 1 and sigma < 0) else "centred"
     sc = mpq(0) if mode == "half" else mpq(1) if mode == "one" else _dyadic_mid(s_lo, s_hi)
     dl, dh = s_lo - sc, s_hi - sc
@@ -143,6 +145,9 @@ def taylor_piece(n_max: int, sigma: int, s_lo, s_hi, targets: dict, half_above, 
     GRhi = np.zeros((K + 1, 1 << K))
     C = np.zeros((K + 1, 1 << K), dtype=np.int64)
     exact1 = mode == "one"
+    low = isinstance(targets, LowMoveTargets)
+    if low and (sigma < 0 or mode == "one"):
+        raise BadInput("the low-move reduction holds below 1/2 only (Theorem B7)")
     if exact1:  # exact grade sums of the values and slopes at eps = 1 (the first-order germ there)
         Gx = np.empty((K + 1, 1 << K), dtype=object)
         Gx.fill(mpq(0))
@@ -170,8 +175,9 @@ def taylor_piece(n_max: int, sigma: int, s_lo, s_hi, targets: dict, half_above, 
         # the farthest legal word of each move (the grade shift above 1/2)
         tops = k - np.argmax(Cn[::-1] > 0, axis=0) if sigma < 0 else np.full(n, k)
         M = TaylorModels(np.empty((n, J + 1)), np.empty((n, J + 1)), np.empty(n), np.empty(n))
-        for top in np.unique(tops):
-            idx = np.nonzero(tops == top)[0]
+        lim = low_moves_below(n) if low and n in targets else n  # other heaps: every move, as in the full form
+        for top in np.unique(tops[:lim]):
+            idx = np.nonzero(tops[:lim] == top)[0]
             key = (k, int(top))
             if key not in weights:
                 weights[key] = shifted_weights(k, sigma, sc, s_lo, s_hi, int(top))
@@ -263,7 +269,10 @@ def _decide(n, M, targets, half_above, mode, P, J, germ1=None):
                 lo, hi = (M.clo[cand, j], M.chi[cand, j]) if sg > 0 else (-M.chi[cand, j], -M.clo[cand, j])
                 cand = cand[hi >= lo.max()]
             target = int(cand[np.argmax(mid[cand, j] * sg)]) if len(cand) > 1 else int(cand[0])
-    others = np.array([m for m in range(n) if m != target], dtype=np.int64)
+    lim = low_moves_below(n) if isinstance(targets, LowMoveTargets) and n in targets else n
+    if target >= lim:
+        raise BadInput(f"heap {n}: the reduced form compares a low move (below {lim}) with the others, not move {target}")
+    others = np.array([m for m in range(lim) if m != target], dtype=np.int64)
     glo, ghi = sub((M.clo[target][None, :], M.chi[target][None, :]), (M.clo[others], M.chi[others]))
     rlo, rhi = sub((M.rlo[target], M.rhi[target]), (M.rlo[others], M.rhi[others]))
     ok = np.empty(len(others), dtype=bool)

@@ -125,14 +125,16 @@ def certified_best(n: int, ratio, rho: float) -> int:
     return best
 
 
-def run_ball(n_max: int, eps, choose, dtype=np.float64) -> BallSolution | None:
+def run_ball(n_max: int, eps, choose, dtype=np.float64, bound: int = MAX_HEAP) -> BallSolution | None:
     r"""The floating-point recursion of (5) with the a priori radius of the module docstring; at each heap n,
     ``choose(n, ratio, rho)`` receives the computed p(n, m) for every m < n (each within ``rho`` of the true
     value) and returns the move whose value is p(n) (raising :class:`_Stop` ends the run with ``stopped = n``).
-    Returns None when the format cannot be used (eps = 1/2 or 1, or the weights would underflow)."""
+    Returns None when the format cannot be used (eps = 1/2 or 1, or the weights would underflow).  ``bound`` is the
+    largest heap accepted (the fast exact solver's :data:`MAX_HEAP` unless a caller needs more: the memory is
+    two arrays of :math:`2^k` numbers)."""
 
     e = check_eps(eps)
-    n_max = check_heap(n_max, MAX_HEAP)
+    n_max = check_heap(n_max, bound)
     half = mpq(1, 2)
     if e == half or e == 1:
         return None

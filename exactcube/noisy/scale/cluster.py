@@ -67,8 +67,10 @@ def finished_sub_ranges(results: str | None, kind: str, n_max: int) -> int:
     return len(records) if header is not None and header.get("n_max") == n_max else 0
 
 
-def cover_task(eps_text: str, n_max: int, conjecture: int, eps_to: str) -> dict:
-    """One sub-range [eps_text, eps_to] of eps covered by Taylor models (JSON-ready record)."""
+def cover_task(eps_text: str, n_max: int, conjecture: int, eps_to: str, reduced: bool = False) -> dict:
+    """One sub-range [eps_text, eps_to] of eps covered by Taylor models (JSON-ready record); ``reduced``: Conjecture 9
+    in its reduced form, move 0 against the low moves only
+    (:func:`exactcube.noisy.interval.low_moves.prove_conjecture9_low_moves`)."""
     from ..interval import taylor as tp
 
     a, b = parse_rational(eps_text, "eps"), parse_rational(eps_to, "eps_to")
@@ -76,7 +78,10 @@ def cover_task(eps_text: str, n_max: int, conjecture: int, eps_to: str) -> dict:
     # the conjecture's own cover, started at the sub-range's near end (s_from): the targets and the statement's
     # tests are the ones of the whole proof; only [a, b] is covered (the returned statement text is not used)
     if conjecture == 9:
-        r = tp.prove_conjecture9_near_half(n_max, a, s_from=1 - 2 * b)
+        from ..interval.low_moves import prove_conjecture9_low_moves
+
+        prove = prove_conjecture9_low_moves if reduced else tp.prove_conjecture9_near_half
+        r = prove(n_max, a, s_from=1 - 2 * b)
     else:
         r = tp.prove_conjecture10_near_half(n_max, b, s_from=2 * a - 1)
     return _record(eps_text, eps_to, r, t0)
@@ -139,19 +144,24 @@ class DistributedProof(SubRangeRun):
 
 def prove_distributed(conjecture: int, n_max: int, parts: int, eps_from=0, eps_to=mpq(3, 5),
                       results: str | None = None, workers: int = 1, dask=None,
-                      on_record: Callable[[dict], None] | None = None) -> DistributedProof:
+                      on_record: Callable[[dict], None] | None = None, reduced: bool = False) -> DistributedProof:
     """Prove Conjecture 9 on [eps_from, 1/2) or Conjecture 10 on (1/2, eps_to] for heaps <= ``n_max`` by Taylor
-    models in ``parts`` sub-ranges (module docstring), resumable through ``results``."""
+    models in ``parts`` sub-ranges (module docstring), resumable through ``results``.  ``reduced`` (Conjecture 9
+    only): move 0 against the low moves only, which with Theorems B6 and B7 is the same statement; its results file
+    records it, so a resume never mixes the two forms."""
+    if reduced and conjecture != 9:
+        raise BadInput("the low-move reduction is a form of Conjecture 9 only")
     rng = sub_ranges(conjecture, eps_from, eps_to, parts)
     ends = {format_exact(a): format_exact(b) for a, b in rng}
-    run = _run(n_max, rng, _cover_range, COVER_KIND, {"conjecture": conjecture, "ends": ends}, time.time(),
+    args = {"conjecture": conjecture, "ends": ends, **({"reduced": True} if reduced else {})}
+    run = _run(n_max, rng, _cover_range, COVER_KIND, args, time.time(),
                results=results, workers=workers, dask=dask, on_record=on_record)
     return DistributedProof(conjecture=conjecture, n_max=n_max, eps_lo=rng[0][0], eps_hi=rng[-1][1], **run)
 
 
-def _cover_range(eps_text: str, n_max: int, conjecture: int, ends: dict) -> dict:
+def _cover_range(eps_text: str, n_max: int, conjecture: int, ends: dict, reduced: bool = False) -> dict:
     """The task of :func:`prove_distributed` (a module-level function, so that workers can unpickle it)."""
-    return cover_task(eps_text, n_max, conjecture, ends[eps_text])
+    return cover_task(eps_text, n_max, conjecture, ends[eps_text], reduced)
 
 
 def region_task(eps_text: str, n_max: int, ends: dict, moves: dict) -> dict:

@@ -4,9 +4,11 @@ method), the exact first-order germ (exactcube.noisy.eps.ends) and statements th
 import pytest
 
 from exactcube.noisy.interval.cover import ProofFailure
+from exactcube.noisy.interval import low_moves as lm
 from exactcube.noisy.interval import taylor as tp
 from exactcube.noisy.eps.ends import first_order_at_half
 from exactcube.noisy.nim import channel_weights, solve_nim
+from exactcube.errors import BadInput
 from exactcube.numbers import mpq
 
 N = 24
@@ -267,3 +269,29 @@ def test_the_best_move_at_one_half_is_screened_by_interval_ends_not_midpoints():
     assert tp._decide(n, M, {}, set(), "half", P, Jm) == 3
     with pytest.raises(ProofFailure):  # and move 1 as the target is refuted, so the choice matters
         tp._decide(n, M, {n: 1}, set(), "half", P, Jm)
+
+
+def test_conjecture9_low_moves_small_same_pieces_and_only_low_moves_compared():
+    full = tp.prove_conjecture9_near_half(64, order=J)
+    low = lm.prove_conjecture9_low_moves(64, order=J)
+    assert full.proved and low.proved and len(low.pieces) <= len(full.pieces)  # the same statement, cheaper
+    assert lm.low_moves_below(64) == 64 and lm.low_moves_below(95) == 64 and lm.low_moves_below(1) == 1
+    # a wrong target is still caught by the low moves: move 2 is not optimal (move 0 is)
+    with pytest.raises(ProofFailure, match="not excluded"):
+        tp.taylor_piece(40, 1, mpq(1, 8), mpq(1, 4), lm.LowMoveTargets({40: 2}), set(), order=J)
+    # a top move as the target is refused (its model is not computed in the reduced form)
+    with pytest.raises(BadInput, match="low move"):
+        tp.taylor_piece(40, 1, mpq(1, 8), mpq(1, 4), lm.LowMoveTargets({40: 33}), set(), order=J)
+    seen = {}
+
+    def on_heap(n, M, best, germ):
+        seen[n] = best
+
+    tp.taylor_piece(40, 1, mpq(1, 8), mpq(9, 64), lm.LowMoveTargets({n: 0 for n in range(2, 41)}), set(), order=J,
+                    on_heap=on_heap)
+    assert seen[40] == 0
+
+
+def test_low_moves_refused_above_one_half():
+    with pytest.raises(BadInput, match="below 1/2 only"):
+        tp.taylor_piece(16, -1, 0, mpq(1, 64), lm.LowMoveTargets({16: 15}), set(), order=J)

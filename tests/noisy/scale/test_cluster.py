@@ -8,6 +8,7 @@ import pytest
 
 from exactcube.errors import BadInput
 from exactcube.noisy.scale import cluster as cl
+from exactcube.noisy.interval import low_moves as lm
 from exactcube.noisy.interval import taylor as tp
 from exactcube.numbers import mpq
 
@@ -86,3 +87,23 @@ def test_cli_refuses_pool_and_cluster_together(capsys):
     assert main(["conjecture", "9", "--near-half", "16", "--workers", "2", "--dask", "local:2"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "not both" in err
+
+
+def test_reduced_form_in_parts_resumes_and_never_mixes_with_the_full_form(tmp_path, monkeypatch):
+    f = tmp_path / "c9low.jsonl"
+    r = cl.prove_distributed(9, 24, 2, results=str(f), reduced=True)
+    assert r.proved and r.computed == 2 and json.loads(f.read_text().splitlines()[0])["reduced"] is True
+    again = cl.prove_distributed(9, 24, 2, results=str(f), reduced=True)
+    assert (again.resumed, again.computed, again.proved) == (2, 0, True)
+    with pytest.raises(BadInput, match="another run"):  # the full form must not read the reduced form's file
+        cl.prove_distributed(9, 24, 2, results=str(f))
+    with pytest.raises(BadInput, match="Conjecture 9 only"):
+        cl.prove_distributed(10, 16, 2, eps_to=mpq(3, 5), reduced=True)
+    # the reduced check can fail: a wrong target (move 1 instead of 0) in every sub-range leaves gaps
+    def wrong(n_max, eps_from, **kw):
+        targets = lm.LowMoveTargets({n: 1 for n in range(2, n_max + 1)})
+        return tp.prove_near_half(n_max, 1, 1 - 2 * eps_from, targets, set(), "wrong", **kw)
+
+    monkeypatch.setattr(lm, "prove_conjecture9_low_moves", wrong)
+    bad = cl.prove_distributed(9, 12, 2, reduced=True)
+    assert bad.complete and not bad.proved

@@ -1,0 +1,155 @@
+"""Claims of ``noisy``: the sign of the forcing term F_K of the recursion of D (issue 35, item 5).
+
+D_2K = eps D_K + (1 - eps) F_K, F_K = (2 eps - 1) G_K (``noisy.conjecture10.d_recursion``), so above 1/2 the
+sign of F_K is that of G_K = sum_{h<K/4} w(K/4 - 1, h) (p(K + 4h) - p(K + 4h + 3)).
+
+* ``noisy.conjecture10.forcing_ends``: for every K = 2^(k-1) >= 8, F_K > 0 on an interval (1/2, 1/2 + delta_K) and
+  on an interval (1 - eta_K, 1): G_K = c_K (eps - 1/2) + O((eps - 1/2)^2) with c_K > 0 (Theorem 6), and
+  G_K -> 1/2 as eps -> 1 (Theorem 2, Lemma 0b).
+* ``noisy.conjecture10.forcing_middle`` (slow, open): F_K > 0 on all of (1/2, 1) for every k is not proved; G_K > 0
+  certified at points of (1/2, 1) for K <= 2048, and the candidate invariant G_K >= c_K (eps - 1/2).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import z3
+
+from exactcube.claims import Evidence, Outcome, claim, open_, verified
+from exactcube.content import say, table
+from exactcube.noisy.eps import star
+from exactcube.noisy.nim import solve_nim
+from exactcube.numbers import format_exact, mpq
+
+from .blocks import d_recursion, forcing
+from .every_k import chain_lemma, chain_open, ends_half, values_at_one
+from .readings import CHANNEL, resting_on
+from .smt import first_failure, prove
+
+EXACT, RIGOROUS = Evidence.EXACT, Evidence.RIGOROUS
+_fail = chain_open
+#: Instances: the exact F_K at 1/2 + H against 2 c_K H^2 (K <= _HALF_K), and at eps = 1 (K <= _ONE_K).
+_H = mpq(1, 2_000_000)
+_HALF_K, _ONE_K = 32, 128
+
+
+def slope_steps():
+    """c_K > 0: f(n) = 1/(n(n - 1)) strictly decreases by a shift of 3, for every real n >= 2 (z3)."""
+    n = z3.Real("n")
+    return [prove("1/(n(n - 1)) > 1/((n + 3)(n + 2)) for every real n >= 2", [n >= 2],
+                  1 / (n * (n - 1)) > 1 / ((n + 3) * (n + 2)))]
+
+
+def limit_steps(K0: int):
+    """G_K -> p(K)(1) - p(K + 3)(1) = 1 - 1/2 at eps = 1 for K >= K0 (Theorem 2): K + 3 lies in none of the blocks
+    2^i - 3..2^i + 1 of W and is not 0, 1, 2, 3, 4, while K = 2^j lies in its own block.  Linear integer arithmetic
+    in K and a power of two P, which is at most K/2, equal to K, or at least 2K (z3)."""
+    K, P = z3.Ints("K P")
+    hyp = [K >= K0, z3.Or(2 * P <= K, P == K, P >= 2 * K), P >= 1]
+    return [prove(f"K + 3 is in no block P - 3..P + 1 for K >= {K0}", hyp, z3.Or(K + 3 < P - 3, K + 3 > P + 1)),
+            prove(f"K + 3 is not 0, 1, 2, 3 or 4 for K >= {K0}", [K >= K0], K + 3 > 4),
+            prove(f"K lies in its block K - 3..K + 1 and K >= 8 for K >= {K0}", [K >= K0], K >= 8)]
+
+
+def _least_k0() -> int | None:
+    """The least power of two K0 in 4..64 from which :func:`limit_steps` are all proved (the scope near 1)."""
+    return next((K0 for K0 in (4, 8, 16, 32, 64) if first_failure(limit_steps(K0)) is None), None)
+
+
+@lru_cache(maxsize=None)
+def _forcing_ends():
+    for dep, name in ((d_recursion(), "the recursion of D"), (ends_half(), "Theorem 6"),
+                      (values_at_one(), "Theorem 2")):
+        if dep.outcome is not Outcome.VERIFIED:
+            return _fail(f"rests on {name}, which is not verified: " + str(dep.details))
+    bad = first_failure(slope_steps())
+    if bad is not None:
+        return _fail(bad.sentence())
+    K0 = _least_k0()
+    if K0 is None:
+        return _fail("the limit at eps = 1 is not proved for any K0 <= 64: " + first_failure(limit_steps(64)).sentence())
+    # instances: the exact F_K just above 1/2 against 2 c_K H^2, and at eps = 1 against 1/2 (0 below K0)
+    e = mpq(1, 2) + _H
+    sol = solve_nim(2 * _HALF_K, e)
+    for i in range(2, _HALF_K.bit_length()):
+        K = 1 << i
+        ratio = forcing(e, sol, K) / (2 * star.forcing_slope_at_half(K) * _H ** 2)
+        if not abs(ratio - 1) < mpq(1, 1000):
+            return _fail(f"F_K / (2 c_K (eps - 1/2)^2) = {float(ratio):.6f} at K = {K}, eps = {format_exact(e)}")
+    at1 = solve_nim(2 * _ONE_K, 1)
+    for i in range(2, _ONE_K.bit_length()):
+        K = 1 << i
+        want = mpq(1, 2) if K >= K0 else None
+        got = forcing(mpq(1), at1, K)
+        if want is not None and got != want:
+            return _fail(f"F_K at eps = 1 is {format_exact(got)}, not 1/2, at K = {K}")
+    scope = f"every K = 2^(k-1) >= {max(K0, 4)} (k >= {max(K0, 4).bit_length()})"
+    return verified(EXACT, f"scope: {scope}, near both ends of (1/2, 1). Near 1/2: every heap n >= 2 has p(n) = 1/2 at "
+                           "1/2 and right derivative 2/(n(n - 1)) (Theorem 6, noisy.ends.half) and the weights are "
+                           "4/K there, so G_K = c_K (eps - 1/2) + O((eps - 1/2)^2) with c_K = (4/K) sum_{h<K/4} "
+                           "2 (f(K + 4h) - f(K + 4h + 3)), f(n) = 1/(n(n - 1)), and c_K > 0 because f decreases "
+                           "(z3, every real n >= 2); so F_K = (2 eps - 1) G_K > 0 on some (1/2, 1/2 + delta_K). Near "
+                           "1: the weights tend to 1 at h = 0 and 0 elsewhere (in words), p(r) tends to its value in "
+                           "the game at eps = 1 (Lemma 0b, in words), where p(K) = 1 and p(K + 3) = 1/2 (Theorem 2, "
+                           f"noisy.ends.values_at_one; the block facts by z3 for K >= {K0}, false at K = {K0 // 2}), so "
+                           "F_K tends to 1/2 and is positive on some (1 - eta_K, 1). On instances: the exact F_K at "
+                           f"eps = 1/2 + {format_exact(_H)} is 2 c_K (eps - 1/2)^2 to 1/1000 for K = 4..{_HALF_K}, and "
+                           f"F_K = 1/2 exactly at eps = 1 for K = {K0}..{_ONE_K}. delta_K and eta_K are not bounded "
+                           "below uniformly in k: the middle of (1/2, 1) is noisy.conjecture10.forcing_middle",
+                    {"scope": scope, "slope_at_half": "c_K = (4/K) sum_{h<K/4} 2 (f(K + 4h) - f(K + 4h + 3))",
+                     "limit_at_one": "1/2"}, assumptions=(CHANNEL.id,))
+
+
+forcing_ends = chain_lemma("noisy.conjecture10.forcing_ends", "§3, Conjecture 10",
+    "For every K = 2^(k-1) >= 8 the forcing term F_K of the recursion of D is positive just above 1/2 (G_K = "
+    "c_K (eps - 1/2) + O((eps - 1/2)^2), c_K > 0) and just below 1 (F_K -> 1/2)",
+    _forcing_ends)
+
+
+#: The points of (1/2, 1) where noisy.conjecture10.forcing_middle certifies G_K > 0, and the largest k.
+MIDDLE_EPS = tuple(mpq(x) for x in ("0.501", "0.51", "0.55", "0.6", "0.7", "0.8", "0.9", "0.95", "0.99"))
+MIDDLE_K = 12
+
+
+def middle_verdict(balls):
+    """The verdict of ``noisy.conjecture10.forcing_middle`` from :class:`exactcube.noisy.eps.star.ForcingBalls` at
+    each point: open (the statement for every k is not proved), with where G_K > 0 is certified and the smallest
+    ratio G_K / (c_K (eps - 1/2)) there; a certified G_K <= 0 would refute the sign (an exact counterexample is not
+    claimed: the verdict says where)."""
+    rows, negative, low = [], [], None
+    for b in balls:
+        ks = sorted(b.mid)
+        ok = [K for K in ks if b.positive(K)]
+        neg = [K for K in ks if b.mid[K] < -b.radius[K]]
+        negative += [(b.eps, K) for K in neg]
+        ratios = [b.mid[K] / (star.forcing_slope_at_half(K) * (b.eps - mpq(1, 2))) for K in ok if K >= 8]
+        r = min(ratios) if ratios else None
+        if r is not None:
+            low = r if low is None else min(low, r)
+        top = max(ok) if ok and ok == ks[:len(ok)] else None
+        rows.append([format_exact(b.eps), f"4..{top}" if top else "none", f"{float(r):.3g}" if r is not None else "-"])
+    data = table(["$\\varepsilon$", "$K$ with $G_K > 0$ certified", "least $G_K / (c_K (\\varepsilon - 1/2))$, $K \\ge 8$"],
+                 rows)
+    if negative:
+        e, K = negative[0]
+        return open_(RIGOROUS, say(f"G_K < 0 certified at K = {K}, eps = {format_exact(e)}: F_K is negative there, so "
+                                   "the decrease of eps* cannot come from the sign of F_K alone;", data))
+    return open_(RIGOROUS, say(
+        "not proved for every k: that F_K > 0 on all of $(1/2, 1)$. Proved for every k only near the ends",
+        "(noisy.conjecture10.forcing_ends). Certified at points (binary64 balls; the weights exact, summing to 1):",
+        data, "Where a row stops short of $K = 2048$ the ball radius (about $10^{-10}$) exceeds $G_K$, which decays "
+        "like $(\\varepsilon - 1/2)/K^2$ near $1/2$. The data suggest the invariant $G_K \\ge c_K (\\varepsilon - 1/2)$ "
+        f"for $K \\ge 8$ (least ratio {float(low):.3g} where certified; the ratio grows with $K$ at each point), which "
+        "with an induction from $K$ to $2K$ would give $F_K > 0$ on all of $(1/2, 1)$ for every $k$; no such induction "
+        "is known."), {"least_ratio": f"{float(low):.6g}" if low is not None else None})
+
+
+@claim("noisy.conjecture10.forcing_middle", "§3, Conjecture 10",
+       "F_K > 0 on all of (1/2, 1) for every K = 2^(k-1) >= 8 (hence eps*(2^k) decreasing wherever D changes sign "
+       "once) [G_K certified at 9 points for K <= 2048, ~15 s CPU]", slow=True,
+       unprinted="derived here, not printed in the note: open until proved; the check fails (refutes) where a ball "
+                 "certifies G_K < 0")
+@resting_on(CHANNEL)
+def forcing_middle():
+    return middle_verdict([star.forcing_balls(MIDDLE_K, e) for e in MIDDLE_EPS])
