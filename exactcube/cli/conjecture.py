@@ -315,7 +315,7 @@ def _region(args, number, out) -> int:
         fr = _proof_end(args, "--eps-from", None, lambda e: e is None or mpq(1, 2) < e < 1, "(1/2, 1)",
                         "Conjecture 10")
         r = _with_bar(f"heap {n}: whole intervals above 1/2",
-                      lambda: ip.prove_conjecture10_beyond(n, eps_from=fr, progress=tick), bars)
+                      lambda: ip.prove_failure_region_first_order(n, eps_from=fr, progress=tick), bars)
     verdict = "proved" if r.proved else "NOT proved"
     out.print(f"Conjecture {number}, whole intervals: {verdict}  [rigorous]")
     out.print(f"  statement: {r.statement}")
@@ -374,7 +374,7 @@ def _region_parts(args, out) -> int:
                                         on_record=lambda rec: bar.advance(1, rec["eps"]))
     verdict = "proved" if r.proved else ("NOT proved" if r.complete or r.why_not else "interrupted")
     out.print(f"Conjecture 10, the failure region at n = {n}: {verdict}  [rigorous]")
-    out.print(f"  statement: {r.statement()}")
+    out.print(f"  statement: {r.statement}")
     if r.why_not:
         out.print(f"  not proved: {r.why_not}")
     _print_sub_ranges(out, r, parts)
@@ -483,7 +483,7 @@ def _near_half_parts(args, number, out) -> int:
                                  dask=args.dask, on_record=lambda rec: bar.advance(1, rec["eps"]))
     verdict = "proved" if r.proved else ("NOT proved" if r.complete else "interrupted")
     out.print(f"Conjecture {number}, whole intervals reaching 1/2: {verdict}  [rigorous]")
-    out.print(f"  statement: {r.statement()}")
+    out.print(f"  statement: {r.statement}")
     _print_sub_ranges(out, r, parts)
     return 0
 
