@@ -193,6 +193,7 @@ def _upper(b: arb) -> mpq:
 
 #: what the bisection and the germs implement (the ``source`` of their :class:`IntervalProof`)
 SOURCE = "noisy (5) on an interval of eps"
+GERM_SOURCE = "noisy (5) near an end of an interval"
 #: the method of :func:`check_move_on_interval`
 BISECTION = "arb balls with first-order slope arithmetic, adaptive bisection"
 #: the method of :func:`check_germ`
@@ -310,5 +311,5 @@ def germ_proof(g: ph.Germ, at, side: str, n_max: int, above_ok: dict, bound, t0:
             f"open germ interval at {at} ({side} side)")
     return IntervalProof(statement=stmt, heaps=tuple(range(2, n_max + 1)), eps_lo=g.lo, eps_hi=g.hi, open_lo=True,
                          open_hi=True, pieces=((g.lo, g.hi),), gaps=gaps, seconds=time.time() - t0, method=GERM,
-                         source=SOURCE, evidence="exact", kind="germ", at=to_mpq(at), side=side, moves=g.moves,
+                         source=GERM_SOURCE, evidence="exact", kind="germ", at=to_mpq(at), side=side, moves=g.moves,
                          above_ok=above_ok, germ=g)
