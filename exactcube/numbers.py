@@ -330,19 +330,10 @@ def check_whole(value, what: str, minimum: int = 0, maximum: int | None = None, 
 
 
 def ball_precision(bits: int):
-    """A context in which python-flint's precision is ``bits``; the caller's precision is restored after
-    (the one such helper: every model with ball arithmetic uses it)."""
-    from contextlib import contextmanager
-
+    """A context in which python-flint's precision is ``bits``; the caller's precision is restored after, also on an
+    exception (the one such helper: every model with ball arithmetic uses it; python-flint's own ``ctx.workprec``)."""
     import flint
 
-    @contextmanager
-    def _block():
-        old = flint.ctx.prec
-        flint.ctx.prec = int(bits)
-        try:
-            yield
-        finally:
-            flint.ctx.prec = old
+    return flint.ctx.workprec(int(bits))
 
-    return _block()
+

@@ -448,32 +448,100 @@ class Result(ExactDisplay):
 
 @dataclass(frozen=True, kw_only=True)
 class IntervalProof(Result):
-    r"""A statement proved (or not) on a whole interval of a parameter, piece by piece: the one result type of the
-    whole-interval methods (keyword fields only).
+    r"""A statement proved (or not) on a whole interval of a parameter: the one result type of the whole-interval
+    methods (keyword fields only).
 
-    ``statement`` says what is proved, in words; ``heaps`` what it is about; ``eps_lo``, ``eps_hi`` the interval,
-    ``open_lo`` / ``open_hi`` whether an end point itself is excluded (a tie or a crossing there); ``pieces`` cover
-    the interval, each naming the test that proved it; ``gaps`` are (a, b, why) where the tests failed down to the
-    minimal width (none when proved); ``seconds`` the wall time.  ``method``, ``evidence`` (``rigorous`` unless
-    stated) and ``source`` (what the statement implements) give the :class:`Provenance`."""
+    Every kind fills the common fields: ``statement`` says what is proved, in words; ``heaps`` what it is about;
+    ``eps_lo``, ``eps_hi`` the interval (rationals, or exact algebraic numbers for a germ), ``open_lo`` /
+    ``open_hi`` whether an end point itself is excluded (a tie or a crossing there); ``pieces`` cover the interval;
+    ``gaps`` are (a, b, why) where the statement was not proved (none when proved); ``seconds`` the wall time.
+    ``method``, ``evidence`` (``rigorous`` unless stated) and ``source`` (what the statement implements) give the
+    :class:`Provenance`.
+
+    ``kind`` says how the interval was covered, and which optional fields the result fills:
+
+    * ``cover``: closed pieces one after another (first-order enclosures, Taylor models); ``pieces`` name the
+      test that proved each.
+    * ``sub-ranges``: a cover cut into sub-ranges run independently (on a pool or a cluster, resumable);
+      ``pieces`` are the sub-ranges' records (JSON-ready dicts: ``eps``, ``eps_to``, ``proved``, ``pieces``,
+      ``gaps`` in s, ``cpu_seconds``), ``complete`` whether every sub-range ran, ``cpu_seconds`` their CPU time,
+      ``backend``, and how many were ``computed`` now and ``resumed`` from the results file.
+    * ``bisection``: arb balls with adaptive bisection; ``pieces`` are the closed (a, b) where balls prove the
+      statement, ``refuted`` the (a, b, move) where balls prove another move strictly better (move None: the
+      bound fails), ``gaps`` the refuted and undecided pieces, ``boxes`` the balls evaluated.
+    * ``germ``: the exact germ at an end point ``at`` (``side`` 'left' or 'right'): ``moves[n]`` heap n's set of
+      optimal moves on the open interval (eps_lo, eps_hi) and ``above_ok[n]`` whether p(n) exceeds the bound
+      there (Descartes' rule); ``germ`` the exact rational functions.
+
+    ``target`` is the move the statement is about (when it names one), ``rival`` and ``crossing`` the rival move
+    and the piece (in eps) holding the crossing of a failure region; ``why_not`` says why a proof could not start
+    (nothing was covered)."""
 
     statement: str
     heaps: tuple
     eps_lo: Any
     eps_hi: Any
-    open_lo: bool
-    open_hi: bool
-    pieces: tuple
-    gaps: tuple
-    seconds: float
+    open_lo: bool = False
+    open_hi: bool = False
+    pieces: tuple = ()
+    gaps: tuple = ()
+    seconds: float = 0.0
     method: str
     source: str
     evidence: str = "rigorous"
+    kind: str = "cover"
+    complete: bool = True
+    why_not: str = ""
+    target: Any = None
+    rival: Any = None
+    crossing: tuple = ()
+    # kind 'sub-ranges'
+    cpu_seconds: float = 0.0
+    backend: str = ""
+    computed: int = 0
+    resumed: int = 0
+    # kind 'bisection'
+    refuted: tuple = ()
+    boxes: int = 0
+    # kind 'germ'
+    at: Any = None
+    side: str = ""
+    moves: tuple = ()
+    above_ok: Mapping = field(default_factory=dict)
+    germ: Any = field(default=None, repr=False, compare=False)
+
+    #: the ways of covering an interval (``kind``)
+    KINDS: ClassVar[tuple[str, ...]] = ("cover", "sub-ranges", "bisection", "germ")
+
+    def __post_init__(self):
+        if self.kind not in self.KINDS:
+            raise ValueError(f"kind must be one of {', '.join(self.KINDS)}, got {self.kind!r}")
 
     @property
     def proved(self) -> bool:
-        """Whether the statement holds on the whole interval (no gap)."""
-        return not self.gaps
+        """Whether the statement holds on the whole interval: every part ran, it could start, and no gap."""
+        return self.complete and not self.why_not and not self.gaps
+
+    @property
+    def holds(self) -> bool:
+        """The same as :attr:`proved` (the name the bisection results had)."""
+        return self.proved
+
+    @property
+    def records(self) -> tuple:
+        """The sub-ranges' records of a ``sub-ranges`` result (its pieces)."""
+        return self.pieces if self.kind == "sub-ranges" else ()
+
+    @property
+    def undecided(self) -> tuple:
+        """The (a, b) of a ``bisection`` result where balls decided nothing (its gaps that are not refuted)."""
+        refuted = {(a, b) for a, b, _ in self.refuted}
+        return tuple((a, b) for a, b, _ in self.gaps if (a, b) not in refuted)
+
+    @property
+    def wall_seconds(self) -> float:
+        """The wall time (:attr:`seconds`; the name of the sub-range runs)."""
+        return self.seconds
 
     def scope(self) -> str:
         """The interval as text, brackets showing which ends are included: ``(0.5, 0.6]``."""

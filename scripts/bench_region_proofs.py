@@ -4,9 +4,9 @@ Both methods prove the same statement, in one run, each in a child process of it
 memory from the kernel's account of that child, ``os.wait4``): for heap N = 2^k >= 256, move N - 1 is the
 unique optimal move and p(N) > 1/2 on [EPS_FROM, eps*), move N - 4 on (eps*, 1), eps* the unique crossing.
 
-* baseline: :func:`exactcube.noisy.interval.firstorder.prove_conjecture10_beyond` (first-order mean-value
+* baseline: :func:`exactcube.noisy.interval.firstorder.prove_failure_region_first_order` (first-order mean-value
   enclosures in u = (1 - eps)/eps; what the slow claims ``noisy.conjecture10.region_n*`` used before);
-* :func:`exactcube.noisy.interval.taylor.prove_conjecture10_beyond` (Taylor models of order 7 in s = 2 eps - 1,
+* :func:`exactcube.noisy.interval.taylor.prove_failure_region_taylor` (Taylor models of order 7 in s = 2 eps - 1,
   the crossing isolated by the same first-order piece).
 
 Prints pieces, CPU seconds, peak memory and the ratio.  Run with ``nice``:
@@ -27,16 +27,16 @@ CHILD = """
 import sys
 from exactcube.numbers import parse_rational
 import exactcube.noisy.{module} as m
-r = m.prove_conjecture10_beyond({n}, eps_from=parse_rational({eps_from!r}, "--eps-from"))
+r = m.{function}({n}, eps_from=parse_rational({eps_from!r}, "--eps-from"))
 print(int(r.proved), len(r.pieces), len(r.gaps))
 """
 
 
-def run(module: str, n: int, eps_from: str):
+def run(module: str, function: str, n: int, eps_from: str):
     """(proved, pieces, CPU s, peak MB, wall s) of one method in a child process."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     t0 = time.time()
-    p = subprocess.Popen([sys.executable, "-c", CHILD.format(module=module, n=n, eps_from=eps_from)],
+    p = subprocess.Popen([sys.executable, "-c", CHILD.format(module=module, function=function, n=n, eps_from=eps_from)],
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=ROOT)
     out = p.stdout.read().decode()
     err = p.stderr.read().decode()
@@ -58,8 +58,9 @@ def main() -> int:
         return 2
     print(f"Conjecture 10 at n = {a.n}: move {a.n - 1} on [{a.eps_from}, eps*), move {a.n - 4} on (eps*, 1)")
     rows = {}
-    for label, module in (("first-order enclosures", "interval.firstorder"), ("Taylor models (order 7)", "interval.taylor")):
-        rows[label] = run(module, a.n, a.eps_from)
+    for label, module, function in (("first-order enclosures", "interval.firstorder", "prove_failure_region_first_order"),
+                                    ("Taylor models (order 7)", "interval.taylor", "prove_failure_region_taylor")):
+        rows[label] = run(module, function, a.n, a.eps_from)
         proved, pieces, cpu, mem, wall = rows[label]
         print(f"  {label:24s} proved {proved}, {pieces:4d} pieces, {cpu:8.1f} s CPU, {wall:8.1f} s wall, "
               f"{mem:7.0f} MB peak", flush=True)

@@ -64,7 +64,12 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--recompute", action="store_true", help="certify every crossing again (slow)")
     args = ap.parse_args(argv)
-    mp.mp.dps = 50
+    with mp.workdps(50):  # local: the caller's precision is restored after
+        return _report(args)
+
+
+def _report(args) -> int:
+    """Print the certified values, their steps and the fits of :data:`LAWS` (at the caller's precision)."""
     values = dict(CERTIFIED)
     if args.recompute:
         from exactcube.noisy.eps import crossing as cr

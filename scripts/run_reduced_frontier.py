@@ -82,8 +82,8 @@ def main(argv=None) -> int:
         print(f"run_reduced_frontier: {exc}", file=sys.stderr)
         return 2
     print(f"Conjecture 9, reduced form, every heap 2..{n_max} on [0, 1/2): "
-          f"{'proved' if r.proved else 'NOT proved'} ({len(r.records)} of {parts} sub-ranges, "
-          f"{sum(x['pieces'] for x in r.records)} pieces, {r.cpu_seconds:.0f} s CPU, {r.wall_seconds:.0f} s wall, "
+          f"{'proved' if r.proved else 'NOT proved'} ({len(r.pieces)} of {parts} sub-ranges, "
+          f"{sum(x['pieces'] for x in r.pieces)} pieces, {r.cpu_seconds:.0f} s CPU, {r.seconds:.0f} s wall, "
           f"{r.computed} computed now, {r.resumed} read back)")
     return 0 if r.proved else 1
 

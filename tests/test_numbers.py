@@ -129,3 +129,20 @@ def test_printed_places():
     assert printed_places("+.430") == 3
     assert printed_places("79") == 0
     assert printed_places("12.5%") == 1
+
+
+def test_ball_precision_is_local_and_restored_on_an_exception():
+    import flint
+
+    from exactcube.numbers import ball_precision
+
+    before = flint.ctx.prec
+    with ball_precision(300):
+        assert flint.ctx.prec == 300
+        with ball_precision(100):
+            assert flint.ctx.prec == 100
+        assert flint.ctx.prec == 300
+    with pytest.raises(KeyError):
+        with ball_precision(200):
+            raise KeyError
+    assert flint.ctx.prec == before

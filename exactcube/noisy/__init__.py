@@ -53,7 +53,9 @@ the same statements, independently     :mod:`.interval.crosscheck` (the first   
 
 **Scale-out** (:mod:`.scale`): exact grid sweeps over eps, resumable, on a process pool or Dask
 (:mod:`.scale.sweep`); Taylor covers cut into sub-ranges (:mod:`.scale.cluster`, 11,312 s of CPU for the
-region at n = 4096); Parquet data sets of decided moves (:mod:`.scale.dataset`).
+region at n = 4096); Parquet data sets of decided moves (:mod:`.scale.dataset`).  What ``exactcube conjecture``
+runs, as library calls with their estimates: the grid and the crossing (:mod:`.scale.checks`), the proofs on
+whole intervals (:mod:`.scale.whole_intervals`).
 
 **Games that are not 1-pile Nim** (:mod:`.games`): any finite game with a channel, solved exactly by
 (4) (:mod:`.games.game`); Chomp! (:mod:`.games.chomp`); n-pile Nim with the equiprobable channel

@@ -344,13 +344,13 @@ def prove_conjecture9(n_max: int) -> RigorousResult:
     from .interval.crosscheck import check_germ
 
     g = check_germ(n_max, HALF, "left")
-    reaches = g.lo.is_rational and g.lo.lo == 0
+    reaches = g.eps_lo.is_rational and g.eps_lo.lo == 0
     moves_ok = all(tuple(g.moves[n]) == (0,) for n in range(2, n_max + 1))
     bound_ok = all(g.above_ok.values())
     holds = reaches and moves_ok and bound_ok
     details = []
     if not reaches:
-        details.append(f"the germ at 1/2- only reaches down to {g.lo.describe(20)}")
+        details.append(f"the germ at 1/2- only reaches down to {g.eps_lo.describe(20)}")
     if not moves_ok:
         details.append("heaps with another optimal move: " + str(
             [(n, g.moves[n]) for n in range(2, n_max + 1) if tuple(g.moves[n]) != (0,)][:5]))
@@ -373,10 +373,10 @@ def prove_conjecture10(n_max: int, germ_width="1/64", min_width="1/1000000") -> 
     # restrict the germ search to (1/2, 1/2 + w) and (1 - w, 1): the envelope there is cheap
     g1 = _germ_within(n_max, HALF, "right", HALF + w)
     g2 = _germ_within(n_max, mpq(1), "left", 1 - w)
-    a = ph.rational_between(ph.AlgebraicNumber.rational(HALF), g1.hi)
-    a = max(a, g1.hi.lo) if g1.hi.lo > HALF else a
-    b = ph.rational_between(g2.lo, ph.AlgebraicNumber.rational(1))
-    b = min(b, g2.lo.hi) if g2.lo.hi < 1 else b
+    a = ph.rational_between(ph.AlgebraicNumber.rational(HALF), g1.eps_hi)
+    a = max(a, g1.eps_hi.lo) if g1.eps_hi.lo > HALF else a
+    b = ph.rational_between(g2.eps_lo, ph.AlgebraicNumber.rational(1))
+    b = min(b, g2.eps_lo.hi) if g2.eps_lo.hi < 1 else b
     details = []
     holds = True
     n = 2
@@ -395,15 +395,18 @@ def prove_conjecture10(n_max: int, germ_width="1/64", min_width="1/1000000") -> 
             details.append(f"n = {n}: undecided on {[(str(x), str(y)) for x, y in chk.undecided][:3]}")
         holds = holds and ok1 and ok2 and chk.holds
         n *= 2
-    scope = (f"every eps in (1/2, 1) for n = 2, 4, ..., {n_max}: exact on (1/2, {g1.hi.decimal(6)}) and "
-             f"({g2.lo.decimal(6)}, 1), arb on [{format_decimal(a, 6)}, {format_decimal(b, 6)}]")
+    scope = (f"every eps in (1/2, 1) for n = 2, 4, ..., {n_max}: exact on (1/2, {g1.eps_hi.decimal(6)}) and "
+             f"({g2.eps_lo.decimal(6)}, 1), arb on [{format_decimal(a, 6)}, {format_decimal(b, 6)}]")
     return RigorousResult(conjecture=10, n_max=n_max, holds=holds, scope=scope, evidence="rigorous", details=tuple(details))
 
 
 def _germ_within(n_max, at, side, other):
+    import time
+
     from .interval import crosscheck as iv
     from .eps import phases as ph
 
+    t0 = time.time()
     g = ph.germ(n_max, at, side, other=other)
     heaps = [n for n in range(2, n_max + 1) if _is_power_of_two(n)]
     ok = {}
@@ -411,4 +414,4 @@ def _germ_within(n_max, at, side, other):
         f = g.p[n]
         P = 2 * f.num - f.den
         ok[n] = (not P.is_zero()) and iv.positive_on(P, g.lo, g.hi)
-    return iv.GermCheck(to_mpq(at), side, n_max, g.lo, g.hi, g.moves, ok, g)
+    return iv.germ_proof(g, at, side, n_max, ok, HALF, t0)

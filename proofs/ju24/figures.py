@@ -1,7 +1,8 @@
-"""ju24 Figures 1-4: d_k against k, contours of d_k over R+ and R-, and the region map.
+"""ju24 Figures 1-4: d_k against k, contours of d_k over R+ and R-, and the region map; Figure 6: the triangle
+game's decision regions.
 
-Values are computed exactly (``mpq``) by :mod:`exactcube.brownian.alternating` and
-:mod:`exactcube.brownian.stakes` and converted to floats only for drawing.
+Values are computed exactly (``mpq``) by :mod:`exactcube.brownian.alternating`,
+:mod:`exactcube.brownian.stakes` and :mod:`exactcube.triangle.doubling` and converted to floats only for drawing.
 """
 
 from __future__ import annotations
@@ -14,6 +15,10 @@ from exactcube.figures import figure_builder, pyplot
 from exactcube.errors import TooLarge
 from exactcube.numbers import mpq, parse_int
 from exactcube.tables import Param
+from exactcube.triangle import board as T
+from exactcube.triangle import doubling as TD
+
+from .triangle.readings import PLAYER
 
 
 def _int(name, minimum=1):
@@ -163,3 +168,126 @@ def fig4(resolution: int = 300):
     ax.set_title("ju24 Figure 4: regions of (x, y) and the optimal time to double")
     fig.tight_layout()
     return fig
+
+
+# ------------------------------------------------------------------------------------ figure 6 (§4.3)
+
+
+COLOURS = ("tab:red", "tab:green", "tab:blue")
+
+
+def _xy(p, n):
+    """Cartesian point of a position: A at (0, 0), B at (1, 0), C at (1/2, sqrt(3)/2)."""
+    x, y, z = (t / n for t in p.coords)
+    return y + z / 2, z * 3**0.5 / 2
+
+
+def _triangulation(n):
+    """matplotlib Triangulation of the side-n grid (up and down unit triangles), and the position order."""
+    from matplotlib.tri import Triangulation
+
+    pts = T.positions(n)
+    idx = {p: k for k, p in enumerate(pts)}
+    tris = []
+    for p in pts:
+        a, b, c = p.coords
+        if c >= 1:
+            tris.append((idx[p], idx[T.Position(a + 1, b, c - 1)], idx[T.Position(a, b + 1, c - 1)]))
+        if c >= 2:
+            tris.append((idx[T.Position(a + 1, b, c - 1)], idx[T.Position(a + 1, b + 1, c - 2)],
+                         idx[T.Position(a, b + 1, c - 1)]))
+    xy = [_xy(p, n) for p in pts]
+    return Triangulation([q[0] for q in xy], [q[1] for q in xy], tris), pts
+
+
+def draw_regions(ax, game, title, show_theorem=True, players=(0, 1, 2)):
+    """Doubling regions (filled) and fold-region boundaries (solid lines) of each player at the start of ``game``.
+
+    Regions are indicator functions on the grid points, drawn by linear interpolation on the
+    grid's triangles (boundaries pass halfway between a point inside and one outside).
+    """
+    n = game.n
+    import numpy as np
+
+    tri, pts = _triangulation(n)
+    corners = np.array([_xy(T.Position(n, 0, 0), n), _xy(T.Position(0, n, 0), n), _xy(T.Position(0, 0, n), n),
+                        _xy(T.Position(n, 0, 0), n)])
+    ax.plot(corners[:, 0], corners[:, 1], color="black", lw=1)
+    for i in players:
+        D = game.doubling_region(i)
+        F = game.fold_region(i)
+        dz = np.array([1.0 if p in D else 0.0 for p in pts])
+        # on his own ejection edge a player has lost: count it with the fold side, so no line is drawn there
+        fz = np.array([1.0 if (p in F or p.coords[i] == 0) else 0.0 for p in pts])
+        if dz.any():
+            ax.tricontourf(tri, dz, levels=[0.5, 1.5], colors=[COLOURS[i]], alpha=0.35)
+            ax.tricontour(tri, dz, levels=[0.5], colors=[COLOURS[i]], linewidths=0.6)
+        if fz.any() and not fz.all():
+            ax.tricontour(tri, fz, levels=[0.5], colors=[COLOURS[i]], linewidths=1.6)
+    if show_theorem:
+        # Theorem 4.4: fold line x_i = 1/6 for each player (dashed)
+        for i in players:
+            ends = []
+            for j in range(3):
+                if j == i:
+                    continue
+                v = [0.0, 0.0, 0.0]
+                v[i], v[j] = 1 / 6, 5 / 6
+                ends.append((v[1] + v[2] / 2, v[2] * 3**0.5 / 2))
+            ax.plot([e[0] for e in ends], [e[1] for e in ends], ls="--", color=COLOURS[i], lw=0.8)
+    for i, name in enumerate(PLAYER):
+        v = [0, 0, 0]
+        v[i] = n
+        x, y = _xy(T.Position(*v), n)
+        ax.annotate(name, (x, y), xytext=(-12 if i == 0 else 6, -10 if i < 2 else 4), textcoords="offset points",
+                    color=COLOURS[i], fontsize=10, fontweight="bold")
+    ax.set_title(title, fontsize=8, pad=16)
+    ax.set_aspect("equal")
+    ax.axis("off")
+
+
+def _rule(s):
+    return TD.Acceptance.parse(s).value
+
+
+@figure_builder("ju24.fig6", "Decision regions in the triangle game (Figure 6; with --doubles 2, 3 beyond the paper)",
+                params=[Param("doubles", _int("--doubles", 1), 1, "doubles allowed in the game (1-3)"),
+                        Param("side", _int("--side", 3), 24, "side n of the grid"),
+                        Param("rule", _rule, "one", "one (one acceptance suffices) | both (Appendix B)"),
+                        Param("ejected", lambda s: TD._check_ejected(s), "liable", "liable | settled")])
+def fig6(doubles: int, side: int, rule: str, ejected: str):
+    """ju24 Figure 6 on the exact grid: the paper's principle (left) and the exact equilibrium (right).
+
+    Filled: where a player doubles at the start; solid line: the boundary of where he
+    folds to a double (by either opponent); dashed: Theorem 4.4's fold lines x_i = 1/6.
+    """
+    plt = pyplot()
+    cash = TD.solve_game(side, doubles, rule, check=True, ejected=ejected)
+    eq = TD.equilibrium(side, doubles, rule, ejected=ejected)
+    fig, axes = plt.subplots(1, 3, figsize=(15, 5.2))
+    draw_regions(axes[0], cash, f"Theorem 4.3's principle (double when the double is dropped)\n"
+                                f"side {side}, {doubles} double(s), rule '{rule}', ejected {ejected}; "
+                                f"best response: {'yes' if cash.is_equilibrium() else 'no'}")
+    draw_regions(axes[1], eq, f"exact subgame-perfect equilibrium on the grid\n(best responses certified exactly; "
+                              f"{'fixed point reached' if eq.is_equilibrium() else 'NO fixed point'})")
+    draw_regions(axes[2], eq, "the equilibrium for player A alone\n(red: A doubles; red line: A folds beyond it)",
+                 players=(0,))
+    fig.suptitle(f"ju24 Figure 6 {'(as in the paper: one double)' if doubles == 1 else '(beyond the paper)'}: "
+                 "filled = the player doubles; solid line = boundary of where he folds to a double; dashed = x_i = 1/6 (Thm 4.4)", fontsize=9)
+    return fig
+
+
+def _fig6_cost(doubles: int, side: int, rule: str, ejected: str):
+    """What :func:`fig6` computes, as a function of the side (for the plot command's estimate): Theorem 4.3's
+    principle and the exact equilibrium on the side-n grid; about n^2 points in sweeps of them (n^4 and more)."""
+    if side > TD.MAX_SIDE:  # refused before anything is timed
+        raise TooLarge(f"--side {side} is too large for the exact doubling computation (at most {TD.MAX_SIDE})")
+
+    def run_at(n):
+        TD.solve_game(n, doubles, rule, check=True, ejected=ejected)
+        TD.equilibrium(n, doubles, rule, ejected=ejected)
+
+    return run_at, side, 9, 4.0
+
+
+fig6.cost = _fig6_cost

@@ -217,28 +217,29 @@ def _local_workers(parts: int) -> int:
 
 
 def _sub_range_verdict(r, what: str, ends: str = _AT_HALF):
-    """Verdict of a Taylor-model proof run in sub-ranges (:class:`exactcube.noisy.cluster.SubRangeRun`): proved when
+    """Verdict of a Taylor-model proof run in sub-ranges (an :class:`exactcube.results.IntervalProof` of kind
+    ``sub-ranges``): proved when
     every sub-range ran and is proved (they are closed and share their ends, so they cover the whole interval), and,
     for a failure region, its crossing was isolated (``why_not`` empty); ``ends`` says how the excluded ends are
     proved."""
     gaps = [[x["eps"], a, b, why] for x in r.records for a, b, why in x["gaps"]]
-    data = {"statement": r.statement(), "sub_ranges": [[x["eps"], x["eps_to"]] for x in r.records],
+    data = {"statement": r.statement, "sub_ranges": [[x["eps"], x["eps_to"]] for x in r.records],
             "pieces": sum(x["pieces"] for x in r.records), "gaps": gaps, "cpu_seconds": r.cpu_seconds,
             "backend": r.backend}
     how = say(f"{len(r.records)} closed sub-ranges of $\\varepsilon$ sharing their ends, {data['pieces']} pieces in "
               "$s = |1 - 2 \\varepsilon|$ in all, each proved by Taylor models of order 7 of every $p(r)$ and $p(r, m)$ "
               "(outward-rounded binary64);", ends, f"; {r.cpu_seconds:.0f} s of CPU in the sub-ranges ({r.backend})")
-    why_not = getattr(r, "why_not", "")
+    why_not = r.why_not
     if why_not or not r.proved:
         missing = why_not + "; " if why_not else "" if r.complete else "not every sub-range ran; "
         return open_(RIGOROUS, say(_library(what), ": not proved:", _library(missing) if missing else say(), f"{len(gaps)} piece(s) failed:",
                                    _gaps(gaps), ";", how), data)
-    return verified(RIGOROUS, say(_library(r.statement()), "(", how, ")"), data)
+    return verified(RIGOROUS, say(_library(r.statement), "(", how, ")"), data)
 
 
 def _make_sub_range_claim(cid: str, number: int, n: int, parts: int, scope: str):
     """A slow claim proving Conjecture ``number`` for heaps up to ``n`` on the whole interval reaching 1/2, its Taylor
-    cover cut into ``parts`` sub-ranges run on a pool of this machine's cores (:mod:`exactcube.noisy.cluster`; the
+    cover cut into ``parts`` sub-ranges run on a pool of this machine's cores (:mod:`exactcube.noisy.scale.cluster`; the
     documented command sends them to Dask instead)."""
     @claim(cid, f"§3, Conjecture {number}", (C9 if number == 9 else C10) + f" [{scope}: Taylor models]", slow=True,
            unprinted=ENCLOSURES)
@@ -422,7 +423,7 @@ def _region_verdict(n: int, eps_from=None):
     (:mod:`exactcube.noisy.intervalproof`)."""
     from exactcube.noisy.interval import firstorder as ip
 
-    r = ip.prove_conjecture10_beyond(n, eps_from=eps_from)
+    r = ip.prove_failure_region_first_order(n, eps_from=eps_from)
     tests = {t: sum(1 for p in r.pieces if p.test == t) for t in ("centred", "end", "crossing")}
     data = {"n": n, "statement": r.statement, "pieces": len(r.pieces), "tests": tests,
             "gaps": [[a, b, why] for a, b, why in r.gaps], "seconds": round(r.seconds, 1)}
@@ -456,7 +457,7 @@ _REGION_IN_PARTS = {2048: (8, "in 8 sub-ranges: 7,679 s of CPU measured (about 1
 
 
 def _region_parts_verdict(n: int, parts: int):
-    """Heap n = 2^j on [3/5, 1) by Taylor models in sub-ranges (:func:`exactcube.noisy.cluster.prove_region_distributed`)."""
+    """Heap n = 2^j on [3/5, 1) by Taylor models in sub-ranges (:func:`exactcube.noisy.scale.cluster.prove_region_distributed`)."""
     from exactcube.noisy.scale import cluster
 
     r = cluster.prove_region_distributed(n, parts, mpq(3, 5), workers=_local_workers(parts))

@@ -1,5 +1,6 @@
 """The proofs modules import one way: no module of a document package imports, even lazily inside a function,
-a module that imports it back (issue 22 item 7: proofs/ks69/continuous.py <-> proofs/ks69/raises.py)."""
+a module that imports it back (issue 22 item 7: proofs/ks69/continuous.py <-> proofs/ks69/raises.py); nor does
+any module of the library (issue 31: exactcube.race.bearoff.cache <-> twosided was the last circle)."""
 
 import ast
 import pathlib
@@ -7,11 +8,12 @@ import pathlib
 import pytest
 
 PROOFS = pathlib.Path(__file__).resolve().parents[2] / "proofs"
+LIBRARY = PROOFS.parent / "exactcube"
 
 
-def _graph():
-    """module name -> the proofs modules it imports anywhere in its text (top level or inside functions)."""
-    names = {".".join(p.relative_to(PROOFS.parent).with_suffix("").parts): p for p in PROOFS.rglob("*.py")}
+def _graph(root=PROOFS):
+    """module name -> the modules of ``root`` it imports anywhere in its text (top level or inside functions)."""
+    names = {".".join(p.relative_to(root.parent).with_suffix("").parts): p for p in root.rglob("*.py")}
     graph = {}
     for name, path in names.items():
         pkg = name.rsplit(".", 1)[0] if not name.endswith("__init__") else name.rsplit(".", 1)[0]
@@ -61,6 +63,13 @@ def test_the_graph_sees_the_known_edge():
 
 def test_no_import_cycle_between_proofs_modules():
     assert _cycles(_graph()) == []
+
+
+def test_no_import_cycle_between_library_modules():
+    graph = _graph(LIBRARY)
+    # the scan sees the library's lazy imports too: the CLI reaches the noisy checks inside a function
+    assert "exactcube.noisy.scale.whole_intervals" in graph["exactcube.cli.conjecture"]
+    assert _cycles(graph) == []
 
 
 @pytest.mark.parametrize("lo, hi, shown, agrees", [

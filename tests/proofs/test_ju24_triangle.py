@@ -1,9 +1,12 @@
-"""proofs/ju24/triangle.py: the §4 and Appendix B claims, their ability to fail, the tables and Figure 6."""
+"""proofs/ju24/triangle/ (by the paper's sections): the §4 and Appendix B claims, their ability to fail, the tables and
+Figure 6."""
 
 
 import pytest
 
 import proofs.ju24.triangle as M
+from proofs.ju24.triangle import appendix_b, sec4_3
+from exactcube.triangle import doubling as TD
 from exactcube.triangle import board as T
 from exactcube.claims import REGISTRY, Outcome
 from exactcube.content import Table, to_plain
@@ -45,8 +48,8 @@ def test_fig10_erratum_values():
 
 def test_binomial_p_value_by_hand():
     # Bin(2, 1/3): P(0) = 4/9, P(1) = 4/9, P(2) = 1/9; two-sided p of k = 2: outcomes no likelier than 1/9 -> 1/9
-    assert M._binom_two_sided(2, 2) == mpq(1, 9)
-    assert M._binom_two_sided(0, 2) == 1
+    assert appendix_b._binom_two_sided(2, 2) == mpq(1, 9)
+    assert appendix_b._binom_two_sided(0, 2) == 1
 
 
 def test_thm_4_1_can_fail(monkeypatch):
@@ -57,7 +60,7 @@ def test_thm_4_1_can_fail(monkeypatch):
 
 def test_fold_claim_can_fail(monkeypatch):
     # a model whose take point were 1/5 would contradict the printed 1/6
-    monkeypatch.setattr(M, "take_point_one_double", lambda: mpq(1, 5))
+    monkeypatch.setattr(sec4_3, "take_point_one_double", lambda: mpq(1, 5))
     assert M.thm_4_4_fold().outcome is Outcome.ERRATUM
 
 
@@ -69,6 +72,7 @@ def test_fold_table():
 
 
 def test_figure_6_builds(tmp_path):
+    import proofs.ju24.figures  # noqa: F401  (Figure 6 is drawn there)
     from exactcube.figures import FIGURES, save
 
     fig = FIGURES["ju24.fig6"](doubles=1, side=9)
@@ -175,20 +179,20 @@ def test_edge_gain_formula_by_hand():
 def test_settled_region_has_no_deficit(rule):
     # by hand: with the ejected player settled each opponent secures -1 by folding, so A's value is at most +2,
     # which doubling in Theorem 4.4's region attains (both opponents below 1/6 fold)
-    g = M.TD.solve_game(13, 1, rule, check=True, ejected="settled")
+    g = TD.solve_game(13, 1, rule, check=True, ejected="settled")
     assert M.region_deficits(g) == []
 
 
 def test_both_liable_interior_region_has_no_deficit():
     # by hand: under both-must-accept, at an interior point with y < 1/6 (or z < 1/6) C (or B) cashes by doubling if
     # A waits, so A cannot gain by waiting; side 13 has no point with y = 1/6
-    g = M.TD.solve_game(13, 1, "both", check=True, ejected="liable")
+    g = TD.solve_game(13, 1, "both", check=True, ejected="liable")
     assert [p for p, _, _ in M.region_deficits(g) if p.kind == "interior"] == []
 
 
 def test_thm_4_4_double_can_fail(monkeypatch):
     # a wrong hand formula for the edge gain must be caught (the claim compares it with the exact optimum)
-    monkeypatch.setattr(M, "edge_gain_by_hand", lambda n, c: mpq(1, 2))
+    monkeypatch.setattr(sec4_3, "edge_gain_by_hand", lambda n, c: mpq(1, 2))
     assert M.thm_4_4_double().outcome is Outcome.OPEN
 
 
@@ -217,7 +221,7 @@ def test_fig10_p_values_and_bonferroni():
 
     for k, m in ((45, 100), (32, 100), (23, 100), (1000 - 663, 1000)):
         pr = [Fraction(comb(m, j) * 2 ** (m - j), 3**m) for j in range(m + 1)]
-        assert M._binom_two_sided(k, m) == mpq(sum(q for q in pr if q <= pr[k]))
+        assert appendix_b._binom_two_sided(k, m) == mpq(sum(q for q in pr if q <= pr[k]))
     v = _verdict("ju24.fig10")
     # smallest p-value 0.0148 (45 of 100), times 9 tests = 0.133 > 0.05: not rejected after the correction
     assert "Bonferroni" in v.details and "0.133 > 0.05" in v.details
@@ -227,7 +231,7 @@ def test_thm_4_3_one_acceptance_witness_by_hand():
     # side 17, one double, one acceptance suffices, at (10,6,1): C (1/17 < 1/6) answers first and folds, paying A 1;
     # B then faces A alone with chance 6/16 >= 1/4 and takes: A gets 1 + 2(2·10/16 - 1) = 3/2 (by hand).  Theorem
     # 4.3's principle waits there (not both fold), and its value is below 3/2, so doubling now is a profitable deviation.
-    g = M.TD.solve_game(17, 1, "one", check=True, ejected="liable")
+    g = TD.solve_game(17, 1, "one", check=True, ejected="liable")
     s = (T.Position(10, 6, 1), mpq(1))
     r = g.top.responses[(s, 0)]
     assert r.folders == (2,) and r.accepters == (1,) and not r.tie

@@ -119,14 +119,13 @@ def test_chomp_table(cli):
 def test_a_run_in_sub_ranges_is_proved_only_when_every_sub_range_ran_and_is_proved():
     """The verdict of a slow claim whose Taylor cover is cut into sub-ranges (noisy.conjecture9.whole_n4096)."""
     import proofs.noisy.conjectures as pc
-    from exactcube.noisy.scale.cluster import DistributedProof
+    from exactcube.noisy.scale.cluster import SOURCE, sub_range_fields
+    from exactcube.results import IntervalProof
 
     def run(records, complete):
-        return DistributedProof(records=tuple(records), complete=complete,
-                                proved=complete and all(x["proved"] for x in records),
-                                cpu_seconds=sum(x["cpu_seconds"] for x in records), wall_seconds=1.0,
-                                backend="stub", computed=len(records), resumed=0, conjecture=9, n_max=64,
-                                eps_lo=mpq(0), eps_hi=mpq(1, 2))
+        return IntervalProof(statement="Conjecture 9 for heaps 2..64", heaps=tuple(range(2, 65)), eps_lo=mpq(0),
+                             eps_hi=mpq(1, 2), open_hi=True, source=SOURCE,
+                             **sub_range_fields(records, complete, "stub", len(records), 0, 1.0))
 
     good = [{"eps": "0", "eps_to": "1/4", "proved": True, "pieces": 3, "gaps": [], "cpu_seconds": 2.0},
             {"eps": "1/4", "eps_to": "1/2", "proved": True, "pieces": 5, "gaps": [], "cpu_seconds": 3.0}]
@@ -142,10 +141,13 @@ def test_a_run_in_sub_ranges_is_proved_only_when_every_sub_range_ran_and_is_prov
 
 def test_a_failure_region_whose_crossing_was_not_isolated_is_open():
     import proofs.noisy.conjectures as pc
-    from exactcube.noisy.scale.cluster import RegionProof
+    from exactcube.noisy.scale.cluster import REGION_SOURCE, sub_range_fields
+    from exactcube.results import IntervalProof
 
-    r = RegionProof(records=(), complete=False, proved=False, cpu_seconds=0.0, wall_seconds=0.0, backend="serial",
-                    computed=0, resumed=0, n=2048, rival=2044, eps_from=mpq(3, 5), crossing=(mpq(1, 2), mpq(1)),
-                    why_not="the difference of moves 2047 and 2044 is not monotone on the crossing piece")
+    r = IntervalProof(statement="heap 2048", heaps=(2048,), eps_lo=mpq(3, 5), eps_hi=mpq(1), open_hi=True,
+                      source=REGION_SOURCE, target=2047, rival=2044, crossing=(mpq(1, 2), mpq(1)),
+                      why_not="the difference of moves 2047 and 2044 is not monotone on the crossing piece",
+                      **sub_range_fields((), False))
+    assert not r.proved
     v = pc._sub_range_verdict(r, "Conjecture 10, the failure region at n = 2048", "ends")
     assert v.outcome.value == "open" and "not monotone on the crossing piece" in v.details

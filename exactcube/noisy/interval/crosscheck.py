@@ -38,23 +38,26 @@ References: ``noisy`` §3, Conjectures 9 and 10.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import time
+from dataclasses import dataclass
 
 from flint import arb, ctx, fmpq, fmpz_poly
 
 from ...errors import BadInput, TooLarge
 from ...numbers import mpq, to_mpq
-from ...results import Result
+from ...results import IntervalProof, Result
 from ..eps import phases as ph
 from ..nim.channel import kron_apply_seq
 
 __all__ = [
     "enclose",
     "Enclosure",
+    "IntervalProof",
     "IntervalCheck",
     "check_move_on_interval",
     "GermCheck",
     "check_germ",
+    "germ_proof",
     "positive_on",
     "MAX_RIGOROUS_HEAP",
 ]
@@ -188,34 +191,23 @@ def _upper(b: arb) -> mpq:
         return mpq(2)
 
 
-@dataclass(frozen=True)
-class IntervalCheck(Result):
-    r"""Adaptive bisection of [lo, hi] for the statement "at heap n the move ``target`` is the unique optimum
-    and p(n) > ``above``" (``above`` None: no bound).  ``proved``: closed sub-intervals where balls prove it;
-    ``refuted``: where balls prove another move strictly better (with that move); ``undecided``: the rest
-    (smaller than ``min_width`` or at a tie)."""
-
-    SOURCE = 'noisy (5) on an interval of eps'
-
-    n: int
-    target: int
-    lo: mpq
-    hi: mpq
-    proved: tuple
-    refuted: tuple
-    undecided: tuple
-    boxes: int
-    evidence: str = "rigorous"
-
-    @property
-    def holds(self) -> bool:
-        return not self.refuted and not self.undecided
+#: what the bisection and the germs implement (the ``source`` of their :class:`IntervalProof`)
+SOURCE = "noisy (5) on an interval of eps"
+GERM_SOURCE = "noisy (5) near an end of an interval"
+#: the method of :func:`check_move_on_interval`
+BISECTION = "arb balls with first-order slope arithmetic, adaptive bisection"
+#: the method of :func:`check_germ`
+GERM = "exact germ at an end point: optimal moves fixed, p(n) - bound signed by Descartes' rule"
+#: the old names of the results of this module, for one release: both are the one :class:`IntervalProof`
+IntervalCheck = GermCheck = IntervalProof
 
 
 def check_move_on_interval(n: int, target: int, lo, hi, above=None, min_width="1/1000000", prec: int = 64,
-                           max_boxes: int = 100000) -> IntervalCheck:
+                           max_boxes: int = 100000) -> IntervalProof:
     """Prove or refute, with arb balls and adaptive bisection, that ``target`` is heap n's unique optimal move
-    (and p(n) > ``above``) for every eps in [lo, hi] (``noisy`` (5))."""
+    (and p(n) > ``above``) for every eps in [lo, hi] (``noisy`` (5)): an :class:`IntervalProof` of kind
+    ``bisection``."""
+    t0 = time.time()
     lo, hi, mw = to_mpq(lo), to_mpq(hi), to_mpq(min_width)
     if not 0 <= target < n:
         raise BadInput(f"move {target} is not legal from heap {n}")
@@ -248,7 +240,14 @@ def check_move_on_interval(n: int, target: int, lo, hi, above=None, min_width="1
             c = (a + b) / 2
             stack.append((c, b))
             stack.append((a, c))
-    return IntervalCheck(n, target, lo, hi, _merge(proved), _merge3(refuted), _merge(undecided), boxes)
+    refuted, undecided = _merge3(refuted), _merge(undecided)
+    gaps = [(a, b, f"move {m} is better" if m is not None else f"p({n}) <= {above}") for a, b, m in refuted]
+    gaps += [(a, b, "undecided") for a, b in undecided]
+    stmt = f"at heap {n} move {target} is the unique optimal move" + (f" and p({n}) > {above}" if above is not None
+                                                                       else "") + f" for every eps in [{lo}, {hi}]"
+    return IntervalProof(statement=stmt, heaps=(n,), eps_lo=lo, eps_hi=hi, pieces=_merge(proved),
+                         gaps=tuple(sorted(gaps, key=lambda g: g[0])), seconds=time.time() - t0, method=BISECTION,
+                         source=SOURCE, kind="bisection", target=target, refuted=refuted, boxes=boxes)
 
 
 def _merge(iv):
@@ -276,26 +275,6 @@ def _merge3(iv):
 # ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class GermCheck(Result):
-    r"""Exact check at an end point: on the open interval (lo, hi) (the germ: every heap <= n_max keeps one
-    set of optimal moves there) ``moves[n]`` is heap n's optimal set and ``above_ok[n]`` says whether
-    p(n) > bound there (proved by Descartes' rule: 2N_n - D_n has no root in the interval and the right sign
-    at one point)."""
-
-    SOURCE = 'noisy (5) near an end of an interval'
-
-    at: mpq
-    side: str
-    n_max: int
-    lo: ph.AlgebraicNumber
-    hi: ph.AlgebraicNumber
-    moves: tuple
-    above_ok: dict
-    germ: ph.Germ = field(repr=False, compare=False)
-    evidence: str = "exact"
-
-
 def positive_on(P: fmpz_poly, lo: ph.AlgebraicNumber, hi: ph.AlgebraicNumber) -> bool:
     """Exact: P > 0 on the open interval (lo, hi) (no root inside, positive at an interior rational)."""
     x = ph.rational_between(lo, hi)
@@ -304,9 +283,11 @@ def positive_on(P: fmpz_poly, lo: ph.AlgebraicNumber, hi: ph.AlgebraicNumber) ->
     return not ph.real_roots_in(P, lo, hi)
 
 
-def check_germ(n_max: int, at, side: str, bound="1/2", heaps=None) -> GermCheck:
+def check_germ(n_max: int, at, side: str, bound="1/2", heaps=None) -> IntervalProof:
     """The exact germ at ``at`` ('left' or 'right' side), and for each heap in ``heaps`` whether
-    p(n) > ``bound`` on the whole germ interval (exact polynomial sign argument)."""
+    p(n) > ``bound`` on the whole germ interval (exact polynomial sign argument): an :class:`IntervalProof` of
+    kind ``germ``."""
+    t0 = time.time()
     g = ph.germ(n_max, at, side)
     bound = to_mpq(bound)
     heaps = range(2, n_max + 1) if heaps is None else heaps
@@ -318,4 +299,17 @@ def check_germ(n_max: int, at, side: str, bound="1/2", heaps=None) -> GermCheck:
         if f.den(fmpq(1, 2)) < 0:
             P = -P
         ok[n] = positive_on(P, g.lo, g.hi) if not P.is_zero() else False
-    return GermCheck(to_mpq(at), side, n_max, g.lo, g.hi, g.moves, ok, g)
+    return germ_proof(g, at, side, n_max, ok, bound, t0)
+
+
+def germ_proof(g: ph.Germ, at, side: str, n_max: int, above_ok: dict, bound, t0: float) -> IntervalProof:
+    """The :class:`IntervalProof` (kind ``germ``) of the exact germ ``g`` at ``at`` ('left' or 'right' side) for heaps
+    2..n_max: on the open germ interval every heap keeps its optimal moves, and ``above_ok[n]`` says whether
+    p(n) > ``bound`` there (each False one a gap); ``t0`` the wall clock at the start."""
+    gaps = tuple((g.lo, g.hi, f"p({n}) > {bound} not proved") for n, ok in above_ok.items() if not ok)
+    stmt = (f"for every heap 2..{n_max}: one set of optimal moves, and p(n) > {bound} for the heaps checked, on the "
+            f"open germ interval at {at} ({side} side)")
+    return IntervalProof(statement=stmt, heaps=tuple(range(2, n_max + 1)), eps_lo=g.lo, eps_hi=g.hi, open_lo=True,
+                         open_hi=True, pieces=((g.lo, g.hi),), gaps=gaps, seconds=time.time() - t0, method=GERM,
+                         source=GERM_SOURCE, evidence="exact", kind="germ", at=to_mpq(at), side=side, moves=g.moves,
+                         above_ok=above_ok, germ=g)

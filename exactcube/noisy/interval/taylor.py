@@ -88,7 +88,8 @@ from .firstorder import MAX_PROOF_HEAP
 from .low_moves import MAX_LOW_MOVE_HEAP, LowMoveTargets, low_moves_below
 
 __all__ = ["TaylorPiece", "taylor_piece", "prove_near_half", "prove_conjecture9_near_half",
-           "prove_conjecture10_near_half", "prove_conjecture10_beyond", "DEFAULT_ORDER"]
+           "prove_conjecture10_near_half", "prove_failure_region_taylor", "prove_conjecture10_beyond",
+           "DEFAULT_ORDER"]
 
 DEFAULT_ORDER = 7
 #: moves whose models are formed together: (k + 1) x 512 x (J + 1) floats per array, a few hundred kB, so that the
@@ -443,12 +444,12 @@ def prove_conjecture10_near_half(n_max: int, eps_to=mpq(3, 5), **kw) -> NearHalf
     return prove_near_half(n_max, -1, 2 * eps_to - 1, targets, set(pw), stmt, **kw)
 
 
-def prove_conjecture10_beyond(n: int, eps_from=None, order: int = DEFAULT_ORDER, progress=None,
+def prove_failure_region_taylor(n: int, eps_from=None, order: int = DEFAULT_ORDER, progress=None,
                               min_width=mpq(1, 1 << 20), max_pieces: int = 400) -> NearHalfProof:
     r"""The failure region of Conjecture 10 at heap n = 2^j (n >= 256) by Taylor models: the rival move (n - 4) is the
     unique optimal move and p(n) > 1/2 for every eps in (eps*, 1), and with ``eps_from`` in (1/2, eps*) move n - 1
-    on [eps_from, eps*) too; the statement of :func:`exactcube.noisy.interval.firstorder.prove_conjecture10_beyond`, by
-    another method.  Three parts: the crossing piece of :func:`~exactcube.noisy.interval.firstorder.isolate_crossing`
+    on [eps_from, eps*) too; the statement of
+    :func:`exactcube.noisy.interval.firstorder.prove_failure_region_first_order`, by another method.  Three parts: the crossing piece of :func:`~exactcube.noisy.interval.firstorder.isolate_crossing`
     (first-order enclosures: p(n, rival) - p(n, n - 1) strictly monotone there, of opposite signs at the ends, every
     other move below one of the two, p(n) > 1/2; half-width 1e-3 in u to start, so that the covers on either side
     meet margins that are not too small); the cover of s from the crossing piece up to s = 1 with target n - 4,
@@ -485,3 +486,13 @@ def prove_conjecture10_beyond(n: int, eps_from=None, order: int = DEFAULT_ORDER,
         lo_eps = eps_from
     pieces = sorted(pieces + [mid], key=lambda p: p.ul)
     return _proof(stmt, (n,), lo_eps, mpq(1), eps_from is None, True, pieces, gaps, t0)
+
+
+def prove_conjecture10_beyond(*args, **kw) -> IntervalProof:
+    """Deprecated name of :func:`prove_failure_region_taylor` (the failure region of Conjecture 10 by
+    Taylor models), kept for one release (CHANGELOG.md)."""
+    import warnings
+
+    warnings.warn("prove_conjecture10_beyond is deprecated: use prove_failure_region_taylor", DeprecationWarning,
+                  stacklevel=2)
+    return prove_failure_region_taylor(*args, **kw)

@@ -15,7 +15,7 @@ sub-ranges are closed and share their end points, so together they cover the who
   unique optimum and :math:`p(n) > 1/2`.
 * The failure region of Conjecture 10 at one :math:`n = 2^j \ge 256` (:func:`prove_region_distributed`): the
   crossing is isolated here first (:func:`exactcube.noisy.interval.firstorder.isolate_crossing`), then the Taylor
-  covers of :func:`exactcube.noisy.interval.taylor.prove_conjecture10_beyond` on either side of it (move
+  covers of :func:`exactcube.noisy.interval.taylor.prove_failure_region_taylor` on either side of it (move
   :math:`n - 1` on :math:`[\varepsilon_0, \varepsilon^*)`, move :math:`n - 4` on :math:`(\varepsilon^*, 1)`)
   are cut into sub-ranges.
 
@@ -25,15 +25,15 @@ References: ``noisy`` §3, Conjectures 9 and 10; docs/noisy.md, "Beyond 1024 on 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 from typing import Callable
 
 from ...errors import BadInput
 from ...numbers import format_exact, mpq, parse_rational, to_mpq
-from ...results import Result
+from ...results import IntervalProof
 
-__all__ = ["COVER_KIND", "REGION_KIND", "cover_task", "region_task", "sub_ranges", "SubRangeRun", "DistributedProof",
-           "prove_distributed", "RegionProof", "prove_region_distributed", "finished_sub_ranges", "MAX_PARTS"]
+__all__ = ["COVER_KIND", "REGION_KIND", "cover_task", "region_task", "sub_ranges", "IntervalProof", "SubRangeRun",
+           "DistributedProof", "prove_distributed", "RegionProof", "prove_region_distributed", "finished_sub_ranges",
+           "sub_range_fields", "MAX_PARTS"]
 
 COVER_KIND = "exactcube.noisy.taylor_cover"
 REGION_KIND = "exactcube.noisy.taylor_region"
@@ -94,61 +94,48 @@ def _record(eps_text: str, eps_to: str, r, t0: float, **extra) -> dict:
             "gaps": [[float(x), float(y), why] for x, y, why in r.gaps], "cpu_seconds": round(time.process_time() - t0, 2)}
 
 
-@dataclass(frozen=True)
-class SubRangeRun(Result):
-    """Taylor-model covers run in sub-ranges: ``records`` one per sub-range (pieces, gaps, CPU seconds), whether every
-    sub-range ran (``complete``) and is proved, their CPU seconds, the wall time of this call, the backend, and how
-    many sub-ranges were computed now and read back from the results file."""
-
-    SOURCE = "noisy §3, (5), Conjectures 9-10: whole intervals of eps"
-    EVIDENCE = "rigorous"
-
-    records: tuple
-    complete: bool
-    proved: bool
-    cpu_seconds: float
-    wall_seconds: float
-    backend: str
-    computed: int
-    resumed: int
+#: what the sub-range runs implement (the ``source`` of their :class:`IntervalProof`)
+SOURCE = "noisy §3, (5), Conjectures 9-10: whole intervals of eps"
+#: the source of a failure region's proof
+REGION_SOURCE = "noisy §3, (5), Conjecture 10: the failure region at n = 2^j"
+#: the method of every proof of this module
+METHOD = "Taylor models of order J in s = |1 - 2 eps|, outward-rounded binary64, in sub-ranges of eps"
+#: the old names of the results of this module, for one release: all three are the one :class:`IntervalProof`
+SubRangeRun = DistributedProof = RegionProof = IntervalProof
 
 
 def _run(n_max: int, rng: list, task, kind: str, task_args: dict, t0: float, **sweep) -> dict:
     """Run ``task`` on every sub-range of ``rng`` through :func:`exactcube.noisy.scale.sweep.run_sweep` (``sweep``: its
-    results, workers, dask and on_record); the fields of :class:`SubRangeRun`."""
+    results, workers, dask and on_record); the fields of an :class:`IntervalProof` of kind ``sub-ranges``: the
+    records are its pieces (:func:`sub_range_fields`)."""
     from .sweep import run_sweep
 
     r = run_sweep(n_max, [a for a, _ in rng], task=task, kind=kind, task_args=task_args, **sweep)
     recs = tuple(r.records[a] for a, _ in rng if a in r.records)
-    return dict(records=recs, complete=r.complete, proved=r.complete and all(x["proved"] for x in recs),
-                cpu_seconds=round(sum(x["cpu_seconds"] for x in recs), 2), wall_seconds=round(time.time() - t0, 2),
-                backend=r.backend, computed=r.computed, resumed=r.resumed)
+    return sub_range_fields(recs, r.complete, r.backend, r.computed, r.resumed, round(time.time() - t0, 2))
 
 
-@dataclass(frozen=True)
-class DistributedProof(SubRangeRun):
-    """Conjecture 9 or 10 near 1/2 proved in sub-ranges (:func:`prove_distributed`)."""
-
-    conjecture: int
-    n_max: int
-    eps_lo: mpq
-    eps_hi: mpq
-
-    def statement(self) -> str:
-        if self.conjecture == 9:
-            return (f"for every heap 2..{self.n_max}: move 0 is the unique optimal move and p(n) > 1/2 for every eps "
-                    f"in [{self.eps_lo}, 1/2)")
-        return (f"for every n = 2^j in 2..{self.n_max}: move n - 1 is the unique optimal move and p(n) > 1/2 for "
-                f"every eps in (1/2, {self.eps_hi}]")
+def sub_range_fields(records, complete: bool, backend: str = "serial", computed: int = 0, resumed: int = 0,
+                     seconds: float = 0.0) -> dict:
+    """The fields of an :class:`IntervalProof` of kind ``sub-ranges`` from its sub-ranges' ``records`` (those of
+    :func:`cover_task` or :func:`region_task`): the records are its pieces, their gaps (in s, each naming its
+    sub-range) its gaps, a record not proved without a gap a gap too; their CPU seconds summed."""
+    recs = tuple(records)
+    gaps = tuple((a, b, f"{why} (sub-range from eps = {x['eps']})") for x in recs for a, b, why in x["gaps"])
+    gaps += tuple((0.0, 0.0, f"not proved (sub-range from eps = {x['eps']})") for x in recs
+                  if not x["proved"] and not x["gaps"])
+    return dict(pieces=recs, gaps=gaps, complete=complete, cpu_seconds=round(sum(x["cpu_seconds"] for x in recs), 2),
+                seconds=seconds, backend=backend, computed=computed, resumed=resumed, kind="sub-ranges",
+                method=METHOD)
 
 
 def prove_distributed(conjecture: int, n_max: int, parts: int, eps_from=0, eps_to=mpq(3, 5),
                       results: str | None = None, workers: int = 1, dask=None,
-                      on_record: Callable[[dict], None] | None = None, reduced: bool = False) -> DistributedProof:
+                      on_record: Callable[[dict], None] | None = None, reduced: bool = False) -> IntervalProof:
     """Prove Conjecture 9 on [eps_from, 1/2) or Conjecture 10 on (1/2, eps_to] for heaps <= ``n_max`` by Taylor
-    models in ``parts`` sub-ranges (module docstring), resumable through ``results``.  ``reduced`` (Conjecture 9
-    only): move 0 against the low moves only, which with Theorems B6 and B7 is the same statement; its results file
-    records it, so a resume never mixes the two forms."""
+    models in ``parts`` sub-ranges (module docstring), resumable through ``results``: an :class:`IntervalProof` of
+    kind ``sub-ranges``.  ``reduced`` (Conjecture 9 only): move 0 against the low moves only, which with Theorems
+    B6 and B7 is the same statement; its results file records it, so a resume never mixes the two forms."""
     if reduced and conjecture != 9:
         raise BadInput("the low-move reduction is a form of Conjecture 9 only")
     rng = sub_ranges(conjecture, eps_from, eps_to, parts)
@@ -156,7 +143,17 @@ def prove_distributed(conjecture: int, n_max: int, parts: int, eps_from=0, eps_t
     args = {"conjecture": conjecture, "ends": ends, **({"reduced": True} if reduced else {})}
     run = _run(n_max, rng, _cover_range, COVER_KIND, args, time.time(),
                results=results, workers=workers, dask=dask, on_record=on_record)
-    return DistributedProof(conjecture=conjecture, n_max=n_max, eps_lo=rng[0][0], eps_hi=rng[-1][1], **run)
+    lo, hi = rng[0][0], rng[-1][1]
+    if conjecture == 9:
+        stmt = (f"for every heap 2..{n_max}: move 0 is the unique optimal move and p(n) > 1/2 for every eps "
+                f"in [{lo}, 1/2)")
+        heaps = tuple(range(2, n_max + 1))
+    else:
+        stmt = (f"for every n = 2^j in 2..{n_max}: move n - 1 is the unique optimal move and p(n) > 1/2 for "
+                f"every eps in (1/2, {hi}]")
+        heaps = tuple(1 << j for j in range(1, n_max.bit_length()))
+    return IntervalProof(statement=stmt, heaps=heaps, eps_lo=lo, eps_hi=hi, open_lo=conjecture == 10,
+                         open_hi=conjecture == 9, source=SOURCE, **run)
 
 
 def _cover_range(eps_text: str, n_max: int, conjecture: int, ends: dict, reduced: bool = False) -> dict:
@@ -175,31 +172,13 @@ def region_task(eps_text: str, n_max: int, ends: dict, moves: dict) -> dict:
     return _record(eps_text, ends[eps_text], r, t0, move=int(moves[eps_text]))
 
 
-@dataclass(frozen=True)
-class RegionProof(SubRangeRun):
-    """The failure region of Conjecture 10 at heap n proved in sub-ranges (:func:`prove_region_distributed`): the
-    rival move, the crossing piece (in eps), and why not where the crossing could not start the proof."""
-
-    SOURCE = "noisy §3, (5), Conjecture 10: the failure region at n = 2^j"
-
-    n: int
-    rival: int
-    eps_from: mpq
-    crossing: tuple
-    why_not: str = ""
-
-    def statement(self) -> str:
-        lo, hi = self.crossing
-        return (f"heap {self.n}: move {self.n - 1} is the unique optimal move and p({self.n}) > 1/2 for every eps in "
-                f"[{self.eps_from}, eps*), move {self.rival} and p({self.n}) > 1/2 for every eps in (eps*, 1), eps* the "
-                f"unique crossing of the two in [{float(lo):.15f}, {float(hi):.15f}]")
-
-
 def prove_region_distributed(n: int, parts: int, eps_from=mpq(3, 5), results: str | None = None, workers: int = 1,
-                             dask=None, on_record: Callable[[dict], None] | None = None) -> RegionProof:
-    """The statement of :func:`exactcube.noisy.interval.taylor.prove_conjecture10_beyond` with ``eps_from``, its two
+                             dask=None, on_record: Callable[[dict], None] | None = None) -> IntervalProof:
+    """The statement of :func:`exactcube.noisy.interval.taylor.prove_failure_region_taylor` with ``eps_from``, its two
     Taylor covers cut into ``parts`` sub-ranges (at least 2: one quarter of them, at least one, beyond the
-    crossing, where the cover is cheaper), resumable through ``results`` (module docstring)."""
+    crossing, where the cover is cheaper), resumable through ``results`` (module docstring): an
+    :class:`IntervalProof` of kind ``sub-ranges`` (``rival``, ``crossing`` the piece in eps holding eps*, and
+    ``why_not`` where the crossing could not start the proof)."""
     from ..interval import firstorder as ip
 
     if n < 256 or n & (n - 1) or n > ip.MAX_PROOF_HEAP:
@@ -211,9 +190,8 @@ def prove_region_distributed(n: int, parts: int, eps_from=mpq(3, 5), results: st
     rival, cross, sign = ip.isolate_crossing(n, 1e-3)
     why = ip.crossing_gap(n, rival, cross, sign)
     if why is not None:
-        return RegionProof(records=(), complete=False, proved=False, cpu_seconds=0.0,
-                           wall_seconds=round(time.time() - t0, 2), backend="serial", computed=0, resumed=0, n=n,
-                           rival=rival, eps_from=eps_from, crossing=(mpq(1, 2), mpq(1)), why_not=why)
+        return _region_proof(n, rival, eps_from, (mpq(1, 2), mpq(1)), complete=False, why_not=why,
+                             seconds=round(time.time() - t0, 2), backend="serial", kind="sub-ranges", method=METHOD)
     e_lo, e_hi = ip.eps_of(cross.uh, True), ip.eps_of(cross.ul, True)
     if not mpq(1, 2) < eps_from < e_lo:
         raise BadInput(f"eps_from = {eps_from} must lie in (1/2, eps*), below the crossing piece")
@@ -229,4 +207,14 @@ def prove_region_distributed(n: int, parts: int, eps_from=mpq(3, 5), results: st
     ends = {format_exact(a): format_exact(b) for a, b in rng}
     run = _run(n, rng, region_task, REGION_KIND, {"ends": ends, "moves": moves}, t0, results=results,
                workers=workers, dask=dask, on_record=on_record)
-    return RegionProof(n=n, rival=rival, eps_from=eps_from, crossing=(e_lo, e_hi), **run)
+    return _region_proof(n, rival, eps_from, (e_lo, e_hi), **run)
+
+
+def _region_proof(n: int, rival: int, eps_from, crossing: tuple, **run) -> IntervalProof:
+    """The :class:`IntervalProof` of :func:`prove_region_distributed` (``run``: the fields of the sub-range run)."""
+    lo, hi = crossing
+    stmt = (f"heap {n}: move {n - 1} is the unique optimal move and p({n}) > 1/2 for every eps in [{eps_from}, eps*), "
+            f"move {rival} and p({n}) > 1/2 for every eps in (eps*, 1), eps* the unique crossing of the two in "
+            f"[{float(lo):.15f}, {float(hi):.15f}]")
+    return IntervalProof(statement=stmt, heaps=(n,), eps_lo=eps_from, eps_hi=mpq(1), open_hi=True, source=REGION_SOURCE,
+                         target=n - 1, rival=rival, crossing=crossing, **run)

@@ -51,7 +51,7 @@ def test_check_move_on_interval(n, target, lo, hi, proved):
 
 def test_germ_at_half_reaches_zero():
     g = iv.check_germ(8, "1/2", "left")
-    assert g.lo.is_rational and g.lo.lo == 0
+    assert g.eps_lo.is_rational and g.eps_lo.lo == 0 and g.kind == "germ"
     assert all(g.moves[n] == (0,) for n in range(2, 9))
     assert all(g.above_ok.values())
 

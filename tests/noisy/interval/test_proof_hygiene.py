@@ -51,7 +51,7 @@ def test_an_end_tie_is_only_taken_at_eps_one():
 
 
 def _doctored_crossing(monkeypatch, sign):
-    """prove_conjecture10_beyond(256) with the crossing bracket, the crossing piece and the cover replaced: the
+    """prove_failure_region_first_order(256) with the crossing bracket, the crossing piece and the cover replaced: the
     piece comes back with the given sign of p(256, 252) - p(256, 255) beyond the crossing."""
     monkeypatch.setattr(ip, "crossing_guess", lambda n: (mpq(974, 1000), mpq(975, 1000), 252))
     monkeypatch.setattr(ip, "crossing_piece", lambda *a, **k: (ip.Piece(0.0266, 0.0267, "crossing"), sign))
@@ -60,10 +60,10 @@ def _doctored_crossing(monkeypatch, sign):
 
 def test_a_crossing_oriented_the_wrong_way_is_not_proved(monkeypatch):
     _doctored_crossing(monkeypatch, -1)
-    r = ip.prove_conjecture10_beyond(256)
+    r = ip.prove_failure_region_first_order(256)
     assert not r.proved and "wrong way" in r.gaps[0][2]
     _doctored_crossing(monkeypatch, 1)  # control: the right sign goes on to the (stubbed) cover
-    assert ip.prove_conjecture10_beyond(256).proved
+    assert ip.prove_failure_region_first_order(256).proved
 
 
 def test_the_4096_crossing_claim_asserts_the_orientation(monkeypatch):

@@ -218,11 +218,10 @@ def test_cli_near_half_estimate_counts_only_the_sub_ranges_a_resume_leaves(cli, 
 def test_cli_region_estimate_counts_only_the_sub_ranges_a_resume_leaves(cli, capsys, tmp_path, monkeypatch):
     import json
 
-    from exactcube.cli import conjecture as cc
     from exactcube.cli._common import _duration
     from exactcube.noisy.scale.cluster import REGION_KIND
+    from exactcube.noisy.scale.whole_intervals import REGION_CPU as _REGION_CPU
 
-    _REGION_CPU = cc._REGION_CPU
     monkeypatch.setitem(_REGION_CPU, 4096, 100_000)  # CPU seconds of the whole region: what is left is over an hour
 
     path = tmp_path / "r.jsonl"

@@ -1,4 +1,4 @@
-"""The failure region of Conjecture 10 by Taylor models (taylorproof.prove_conjecture10_beyond)."""
+"""The failure region of Conjecture 10 by Taylor models (interval.taylor.prove_failure_region_taylor)."""
 
 import pytest
 
@@ -38,13 +38,13 @@ def _doctored(monkeypatch, sign, cover_gaps=()):
 
 def test_a_crossing_oriented_the_wrong_way_is_not_proved(monkeypatch):
     calls = _doctored(monkeypatch, -1)
-    r = tp.prove_conjecture10_beyond(256)
+    r = tp.prove_failure_region_taylor(256)
     assert not r.proved and "wrong way" in r.gaps[0][2] and not calls
 
 
 def test_the_covers_meet_the_crossing_piece_exactly(monkeypatch):
     calls = _doctored(monkeypatch, 1)
-    r = tp.prove_conjecture10_beyond(256, eps_from=mpq(3, 5))
+    r = tp.prove_failure_region_taylor(256, eps_from=mpq(3, 5))
     assert r.proved and r.eps_lo == mpq(3, 5) and r.eps_hi == 1
     (t1, a1, b1), (t2, a2, b2) = calls
     e_lo, e_hi = ip.eps_of(0.0267, True), ip.eps_of(0.0266, True)
@@ -53,24 +53,24 @@ def test_the_covers_meet_the_crossing_piece_exactly(monkeypatch):
     assert [p.test for p in r.pieces] == ["taylor", "crossing", "taylor"]
     # a gap in either cover leaves the statement unproved
     _doctored(monkeypatch, 1, cover_gaps=((0.5, 0.6, "heap 256: move 253 not excluded"),))
-    assert not tp.prove_conjecture10_beyond(256).proved
+    assert not tp.prove_failure_region_taylor(256).proved
 
 
 @pytest.mark.parametrize("n", [128, 300, 8192])
 def test_only_powers_of_two_from_256(n):
     with pytest.raises(BadInput):
-        tp.prove_conjecture10_beyond(n)
+        tp.prove_failure_region_taylor(n)
 
 
 def test_eps_from_must_lie_below_the_crossing(monkeypatch):
     _doctored(monkeypatch, 1)
     with pytest.raises(BadInput, match="must lie in"):
-        tp.prove_conjecture10_beyond(256, eps_from=mpq(99, 100))
+        tp.prove_failure_region_taylor(256, eps_from=mpq(99, 100))
 
 
 @pytest.mark.slow
 def test_the_failure_region_at_256_is_proved():
-    r = tp.prove_conjecture10_beyond(256, eps_from=mpq(3, 5))
+    r = tp.prove_failure_region_taylor(256, eps_from=mpq(3, 5))
     assert r.proved, r.gaps
     assert "move 252 is the unique optimal move" in r.statement and "[3/5, eps*)" in r.statement
     assert 0.9740 < r.pieces[[p.test for p in r.pieces].index("crossing")].uh * 0.5 + 0.5 < 0.9745
