@@ -264,7 +264,12 @@ def _report(args, out, results, elapsed, mutations, load_errors, real_out) -> in
     if args.json:
         from .. import __version__
 
-        emit_json(args, real_out, verdicts_document(results, elapsed, load_errors, mutations, __version__))
+        from ..report import saved_tables
+
+        doc = verdicts_document(results, elapsed, load_errors, mutations, __version__)
+        # the report's tables of the run's documents, kept so that 'report --from' need not build them
+        doc["tables"] = saved_tables(sorted({r.claim.document for r in results}))
+        emit_json(args, real_out, doc)
     return 1 if (crashed or load_errors) else 0
 
 
