@@ -558,7 +558,7 @@ def thm3_1(n=4, kmax=3, policies=None):
                 errs.append(Erratum(f"{THM31_POLICIES.where}, {r}", said[r], true, kind=ErratumKind.SUBSTANTIVE,
                                     note=say("the printed words name no time to double (one of 'p = 1', 'p = 0', "
                                              f"'never'); the exact solver at the {len(pts)} grid points of {r}, "
-                                             f"$k = 1, \\ldots, {kmax}$, finds the policy optimal")))
+                                             f"$k = 1, \\ldots, {kmax}$, says which of them are optimal at every one")))
             return erratum(EXACT, say("Theorem 3.1 as printed names no policy in", ", ".join(unknown), "; the exact "
                                       "solver (every option of the rules) says which policies are optimal there."),
                            errs)
