@@ -167,12 +167,35 @@ class ReportParts:
         return [r for r in self.results if r.claim.document == doc]
 
 
+def report_tables(doc: str) -> list[str]:
+    """The registered tables of document ``doc`` that a report shows, in order (built with their defaults)."""
+    return sorted((t for t in TABLES if t.split(".")[0] == doc), key=natural_key)
+
+
+def saved_tables(docs: Sequence[str]) -> dict:
+    """What a saved run keeps of the report's tables of ``docs`` (``verify --json``'s ``tables``): id -> the table
+    as :meth:`exactcube.tables.Table.saved` writes it, for every table it can write exactly (a table of balls or
+    floats, or one whose builder fails, is left out: ``report --from`` builds it)."""
+    out = {}
+    for d in docs:
+        for tid in report_tables(d):
+            try:
+                kept = TABLES[tid]().saved()
+            except Exception:  # noqa: BLE001 - the report builds it again and reports the failure there
+                continue
+            if kept is not None:
+                out[tid] = kept
+    return out
+
+
 def collect(results: Sequence[ClaimResult], draw: Callable | None = None, seconds: float | None = None,
-            on_step: Callable[[str], None] | None = None) -> ReportParts:
+            on_step: Callable[[str], None] | None = None, saved: dict | None = None) -> ReportParts:
     """Build the tables and draw the figures of the documents of ``results``.
 
     ``draw(fig, fid)`` turns a matplotlib figure into what the renderer embeds (a file
-    name for LaTeX, SVG text for HTML); without it the figures are left out."""
+    name for LaTeX, SVG text for HTML); without it the figures are left out.  ``saved`` holds tables a saved run
+    kept (:func:`saved_tables`, read back by :meth:`exactcube.tables.Table.from_saved`): id -> Table, shown instead of
+    built again."""
     from .claims import documents, paper_order
 
     step = on_step or (lambda s: None)
@@ -184,10 +207,11 @@ def collect(results: Sequence[ClaimResult], draw: Callable | None = None, second
     parts = ReportParts(docs=docs, results=ordered, prov=provenance(seconds))
     for d in docs:
         parts.tables[d] = []
-        for tid in sorted((t for t in TABLES if t.split(".")[0] == d), key=natural_key):
+        for tid in report_tables(d):
             step(f"table {tid}")
             try:
-                parts.tables[d].append((tid, TABLES[tid](), None))
+                kept = (saved or {}).get(tid)
+                parts.tables[d].append((tid, kept if kept is not None else TABLES[tid](), None))
             except Exception as exc:  # reported in the document and to the caller
                 parts.table_failures.append(f"{tid}: {type(exc).__name__}: {exc}")
                 parts.tables[d].append((tid, None, f"{type(exc).__name__}: {exc}"))

@@ -287,6 +287,60 @@ class Table:
             return set()
         return {(c.row, c.col) for c in self.compare() if c.agrees is False}
 
+    # -- a saved run -----------------------------------------------------------
+    def saved(self) -> dict | None:
+        """The table as a saved run keeps it (``verify --json``, its ``tables``; exactcube/schema/verdicts.json):
+        every field, each cell tagged with its kind (``["q", "p/q"]`` a rational, ``["i", "n"]`` an integer,
+        ``["s", text]`` text) so that :meth:`from_saved` rebuilds it exactly; None when a cell (or the scale) is a
+        ball or a float, which has no exact text (such a table is built again)."""
+
+        def tag(v):
+            if isinstance(v, str):
+                return ["s", v]
+            if isinstance(v, bool) or not _is_exact(v):
+                return None
+            return ["q", format_exact(v)] if is_mpq(v) else ["i", str(int(v))]
+
+        cells = []
+        for (r, c), v in self.cells.items():
+            t = tag(v)
+            if t is None:
+                return None
+            cells.append([r, c, *t])
+        scale = tag(self.scale)
+        if scale is None:
+            return None
+        return {"id": self.id, "title": self.title, "rows": list(self.rows), "cols": list(self.cols),
+                "row_header": self.row_header, "cells": cells,
+                "published": [[r, c, p] for (r, c), p in self.published.items()], "scale": scale,
+                "evidence": self.evidence, "source": self.source, "notes": self.notes, "digits": self.digits}
+
+    @classmethod
+    def from_saved(cls, d: dict) -> "Table":
+        """The table :meth:`saved` wrote, exactly; ValueError when ``d`` is not such a table."""
+        def untag(kind, text):
+            if not isinstance(text, str):
+                raise ValueError(f"saved table {d.get('id')!r}: a cell's text is not a string")
+            if kind == "s":
+                return text
+            if kind == "i" and re.fullmatch(r"-?\d+", text):
+                return int(text)
+            if kind == "q" and re.fullmatch(r"-?\d+(/\d+)?", text):
+                return mpq(text)
+            raise ValueError(f"saved table {d.get('id')!r}: cannot read the cell {kind}:{text[:40]!r}")
+
+        try:
+            t = cls(d["id"], d["title"], [str(r) for r in d["rows"]], [str(c) for c in d["cols"]],
+                    row_header=d["row_header"], scale=untag(*d["scale"]), evidence=d["evidence"],
+                    source=d["source"], notes=d["notes"], digits=int(d["digits"]))
+            for r, c, kind, text in d["cells"]:
+                t.set(r, c, untag(kind, text))
+            for r, c, p in d["published"]:
+                t.publish(r, c, str(p))
+        except (KeyError, TypeError) as exc:
+            raise ValueError(f"saved table {d.get('id') if isinstance(d, dict) else d!r}: {exc}") from None
+        return t
+
     # -- renderers ----------------------------------------------------------
     def text(self, r, c, digits=None, exact=False) -> str:
         return format_cell(self.cells.get((r, c)), self.digits if digits is None else digits, exact)

@@ -5,6 +5,8 @@ docs quote.
     exactcube verify --mutate --json run.json            # the full run (or one per paper:
     python scripts/mutation_summary.py run.json          #  --paper P --mutate --json P.json,
                                                          #  then every P.json as arguments)
+    python scripts/mutation_summary.py --update P.json   # one document re-run: its figures replace
+                                                         #  the committed ones, the others are kept
 
 The summary holds, per document and in all, the mutants tried, caught, survived, survived by design,
 fragile and errors (the classes of exactcube.mutate.classify: a move to open is fragile, a raise an
@@ -51,6 +53,22 @@ def summarise(docs: list[dict]) -> dict:
             "claims": {cid: {k: c[k] for k in KEYS} for cid, c in sorted(claims.items())}}
 
 
+def update(old: dict, new: dict) -> dict:
+    """``old`` (a committed summary) with the documents of ``new`` (a summary of some documents' runs) replaced,
+    their claims with them, and the total summed again."""
+    out = {**old, "documents": dict(old["documents"]), "claims": dict(old["claims"])}
+    for doc, agg in new["documents"].items():
+        out["documents"][doc] = agg
+        out["claims"] = {c: v for c, v in out["claims"].items() if not c.startswith(doc + ".")}
+    out["claims"].update(new["claims"])
+    out["claims"] = dict(sorted(out["claims"].items()))
+    out["documents"] = dict(sorted(out["documents"].items()))
+    per_doc = out["documents"].values()
+    out["total"] = {"claims": sum(a["claims"] for a in per_doc), **{k: sum(a[k] for a in per_doc) for k in KEYS},
+                    "nothing_printed": sum(a["nothing_printed"] for a in per_doc)}
+    return out
+
+
 def sentence(name: str, a: dict) -> str:
     """The one form in which the docs quote the figures (checked by tests/test_mutation_summary.py)."""
     return (f"Full mutation run of {name} (docs/mutation-summary.json): {a['caught']} of {a['tried']} mutants "
@@ -62,6 +80,8 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("runs", nargs="+", help="verify --mutate --json outputs")
     p.add_argument("-o", "--output", default=str(ROOT / "docs" / "mutation-summary.json"))
+    p.add_argument("--update", action="store_true",
+                   help="replace only the documents of RUNS in the summary at -o, keeping the others")
     args = p.parse_args(argv)
     sys.path.insert(0, str(ROOT))
     from exactcube.output import write_json
@@ -74,6 +94,12 @@ def main(argv=None) -> int:
             print(f"cannot read {path}: {exc}", file=sys.stderr)
             return 2
     summary = summarise(docs)
+    if args.update:
+        try:
+            summary = update(json.loads(pathlib.Path(args.output).read_text(encoding="utf-8")), summary)
+        except (OSError, ValueError) as exc:
+            print(f"cannot read {args.output}: {exc}", file=sys.stderr)
+            return 2
     write_json(args.output, summary)
     print(sentence("all documents", summary["total"]))
     for doc, a in summary["documents"].items():

@@ -27,7 +27,8 @@ section with the true values in full and the run's provenance.  --paper scopes e
   exactcube report -o -               the LaTeX on standard output (no figures)
   exactcube report --from run.json -o report.pdf
                                       typeset a saved 'exactcube verify --json run.json' (schema
-                                      version 3) without checking any claim again
+                                      version 3) without checking any claim again; the tables
+                                      the run kept are read back, not built
 
 Compiling needs pdflatex (Debian: apt-get install texlive-latex-base texlive-latex-recommended
 texlive-fonts-recommended lmodern latexmk); figures need matplotlib (pip install 'exactcube[plot]').
@@ -164,8 +165,17 @@ def _saved_run(args):
             if pid not in known:
                 raise BadInput(f"unknown document {pid!r}; known: {', '.join(sorted(known))}")
         results = [r for r in results if r.claim.document in args.paper]
+    from ..tables import Table
+
+    tables = doc.get("tables") or {}
+    if not isinstance(tables, dict):
+        raise BadInput(f"--from: {path}: 'tables' is not an object")
+    try:
+        saved = {tid: Table.from_saved(t) for tid, t in tables.items()}
+    except ValueError as exc:
+        raise BadInput(f"--from: {path}: {exc}") from None
     seconds = doc.get("seconds", 0.0)
-    return results, load_errors, seconds if isinstance(seconds, (int, float)) else 0.0
+    return results, load_errors, seconds if isinstance(seconds, (int, float)) else 0.0, saved
 
 
 def run(args, out) -> int:
@@ -186,8 +196,9 @@ def run(args, out) -> int:
         sweep_stale_builds(folder)  # what a killed PDF build left, whatever this run writes
     args.claim = None
     t0 = time.perf_counter()
+    saved = None
     if args.from_file:
-        results, load_errors, seconds = _saved_run(args)
+        results, load_errors, seconds, saved = _saved_run(args)
         t0 -= seconds  # the provenance states the duration of the run that was saved
     else:
         claims, load_errors = select(args)
@@ -201,7 +212,7 @@ def run(args, out) -> int:
     def parts_of(draw):
         with progress("building report", None) as bar:
             return collect(results, draw if figures else None, time.perf_counter() - t0,
-                           on_step=lambda s: bar.advance(1, s))
+                           on_step=lambda s: bar.advance(1, s), saved=saved)
 
     if ext == ".pdf":
         return _pdf(parts_of, args, out, stem)

@@ -242,9 +242,9 @@ def _report(args, out, results, elapsed, mutations, load_errors, real_out) -> in
     if not json_to_stdout(args):  # with the JSON on standard output the table is shown nowhere: not drawn
         out.table(t)
     for r in results:  # a verdict whose witness names its scope (a statement for every n) says it plainly
-        w = r.verdict.witness if r.verdict else None
-        if isinstance(w, dict) and isinstance(w.get("scope"), str):
-            out.print(f"{r.claim.id}: {r.outcome} [{r.verdict.evidence.value}], scope: {w['scope']}")
+        scope = witness_scope(r.verdict.witness) if r.verdict else None
+        if scope:
+            out.print(f"{r.claim.id}: {r.outcome} [{r.verdict.evidence.value}], scope: {scope}")
     for line in summary_lines(results, elapsed, mutations):
         out.print(line)
     for line in readings_legend(results):
@@ -264,13 +264,31 @@ def _report(args, out, results, elapsed, mutations, load_errors, real_out) -> in
     if args.json:
         from .. import __version__
 
-        emit_json(args, real_out, verdicts_document(results, elapsed, load_errors, mutations, __version__))
+        from ..report import saved_tables
+
+        doc = verdicts_document(results, elapsed, load_errors, mutations, __version__)
+        # the report's tables of the run's documents, kept so that 'report --from' need not build them
+        doc["tables"] = saved_tables(sorted({r.claim.document for r in results}))
+        emit_json(args, real_out, doc)
     return 1 if (crashed or load_errors) else 0
 
 
 #: Seconds per erratum of the --details table (drawn by rich): ``verify --paper gnubg --details`` listed 43,467
 #: errata in 441 s of CPU here.
 SECONDS_PER_DETAIL = 0.01
+
+
+def witness_scope(w) -> str | None:
+    """The scope a witness names (a statement proved for every n, on a range), as plain text: a dict's ``scope``,
+    or the first cell of the column headed ``scope`` of a witness table (content); None when it names none."""
+    from ..content import Content, Table, to_plain
+
+    if isinstance(w, dict) and isinstance(w.get("scope"), str):
+        return w["scope"]
+    for p in w.parts if isinstance(w, Content) else ():
+        if isinstance(p, Table) and p.rows and "scope" in [to_plain(c) for c in p.columns]:
+            return p.column("scope")[0]
+    return None
 
 
 def details_text(r, mutation=None) -> str:

@@ -37,6 +37,8 @@ from exactcube.claims import Evidence, Outcome, claim, verified
 from exactcube.noisy.nim import solve_nim
 from exactcube.numbers import format_exact, mpq
 
+from exactcube.content import claim_ref, say
+
 from .every_k import chain_lemma, chain_open, channel_at_one_verdict
 from .readings import CHANNEL, resting_on
 from .smt import EpsRange, first_failure, prove
@@ -44,7 +46,7 @@ from .smt import EpsRange, first_failure, prove
 EXACT = Evidence.EXACT
 DERIVED = ("a lemma derived here for every heap, not a printed statement: the check fails when the recursion "
            "disagrees with the exact solver on an instance or z3 finds a counterexample to a step")
-STATEMENT = ("the conjecture's own bound (1/2) made explicit: the check fails when a lemma of the chain fails or "
+STATEMENT = ("the conjecture's own bound ($1/2$) made explicit: the check fails when a lemma of the chain fails or "
              "z3 finds a counterexample to a step of the induction")
 
 #: the eps ranges the steps are proved on (the scopes print these objects)
@@ -117,7 +119,7 @@ def _recursion_identity():
 @lru_cache(maxsize=None)
 def _recursion():
     if not _recursion_identity():
-        return _fail("the block recursion does not follow from the factored channel (sympy leaves a remainder)")
+        return _fail(say("the block recursion does not follow from the factored channel (sympy leaves a remainder)"))
     moves = 0
     for e in _EPS:
         if not BELOW_ONE.contains(e):
@@ -134,23 +136,25 @@ def _recursion():
                 A = sol.move_value(K, u) - mpq(1, 2)
                 got = (top_move if top else low_move)(e, A, B, W)
                 if got != sol.move_value(n, m) - mpq(1, 2):
-                    return _fail(f"the block recursion fails at n = {n} (as {K} + {t}), move {m}, eps = "
-                                 f"{format_exact(e)}: it gives {format_exact(got + mpq(1, 2))}, the solver "
-                                 f"{format_exact(sol.move_value(n, m))}")
+                    return _fail(say(f"the block recursion fails at $n = {n}$ (as {K} + {t}), move {m}, "
+                                     f"$\\varepsilon = {format_exact(e)}$: it gives", got + mpq(1, 2), ", the solver",
+                                     sol.move_value(n, m)))
                 moves += 1
-    return verified(EXACT, f"the recursion for every heap (proof in docs/noisy.md, in words: the k-bit weight "
-                           f"factors into the top bit and the binary symmetric channel on the low k - 1 bits, whose "
-                           f"rows sum to 1); its algebra from the factored form checked in sympy; the formulas equal "
-                           f"the exact solver of (5) on {moves} move values (every move of every heap 2..{_REC_N}, "
-                           f"every power of two also as K + K, at {sum(BELOW_ONE.contains(e) for e in _EPS)} values "
-                           f"of eps in [0, 1))", {"move_values_checked": moves}, assumptions=(CHANNEL.id,))
+    return verified(EXACT, say("the recursion for every heap (proof in docs/noisy.md, in words: the $k$-bit weight "
+                               "factors into the top bit and the binary symmetric channel on the low $k - 1$ bits, "
+                               "whose rows sum to 1); its algebra from the factored form checked in sympy; the formulas "
+                               f"equal the exact solver of (5) on {moves} move values (every move of every heap "
+                               f"$2, \\ldots, {_REC_N}$, every power of two also as $K + K$, at "
+                               f"{sum(BELOW_ONE.contains(e) for e in _EPS)} values of $\\varepsilon \\in [0, 1)$)"),
+                    {"move_values_checked": moves}, assumptions=(CHANNEL.id,))
 
 
 recursion = _lemma_claim("noisy.blocks.recursion", "§3, (5) split by the top bit",
-    "For n = K + t (K = 2^(k-1), 0 <= t <= K) and eps in [0, 1): p(n, u) - 1/2 = ((1 - eps) A_u - eps B)/((1 - eps) "
-    "+ eps W) for u < K and p(n, K + u) - 1/2 = (eps A_u - (1 - eps) B)/(eps + (1 - eps) W) for u < t, with "
-    "A_u = p(K, u) - 1/2, B = sum_{s<t} w(u, s)(p(K + s) - 1/2), W = sum_{s<t} w(u, s), w the binary symmetric "
-    "channel on the low k - 1 bits",
+    "For $n = K + t$ ($K = 2^{k-1}$, $0 \\le t \\le K$) and $\\varepsilon \\in [0, 1)$: "
+    "$p(n, u) - 1/2 = \\frac{(1 - \\varepsilon) A_u - \\varepsilon B}{(1 - \\varepsilon) + \\varepsilon W}$ for $u < K$ "
+    "and $p(n, K + u) - 1/2 = \\frac{\\varepsilon A_u - (1 - \\varepsilon) B}{\\varepsilon + (1 - \\varepsilon) W}$ for "
+    "$u < t$, with $A_u = p(K, u) - 1/2$, $B = \\sum_{s<t} w(u, s)(p(K + s) - 1/2)$, $W = \\sum_{s<t} w(u, s)$, "
+    "$w$ the binary symmetric channel on the low $k - 1$ bits",
     _recursion)
 
 
@@ -173,10 +177,10 @@ def within_block_steps(rng: EpsRange = BELOW_ONE):
     e, W, a, A, B = _reals("eps W a A B")
     base = rng.hypotheses(e) + [W >= 0, W <= 1, a >= 0, A <= a, B <= W * a, B >= -W * a]
     return [
-        prove("a low move of K + t is worth at most p(K) - 1/2", base, low_move(e, A, B, W) <= a),
-        prove("a top move of K + t is worth at most p(K) - 1/2 (its own word is in the block: W > 0)",
+        prove("a low move of $K + t$ is worth at most $p(K) - 1/2$", base, low_move(e, A, B, W) <= a),
+        prove("a top move of $K + t$ is worth at most $p(K) - 1/2$ (its own word is in the block: $W > 0$)",
               base + [W > 0], top_move(e, A, B, W) <= a),
-        prove("the move optimal at K is worth at least -(p(K) - 1/2) at K + t", base, low_move(e, a, B, W) >= -a),
+        prove("the move optimal at $K$ is worth at least $-(p(K) - 1/2)$ at $K + t$", base, low_move(e, a, B, W) >= -a),
     ]
 
 
@@ -186,7 +190,8 @@ def power_step_steps(rng: EpsRange = BELOW_ONE):
     e, a, B = _reals("eps a B")
     hyp = rng.hypotheses(e) + [a >= 0, B <= a, B >= -a]
     goal = z3.Or(low_move(e, a, B, 1) >= _abs(1 - 2 * e) * a, top_move(e, a, B, 1) >= _abs(1 - 2 * e) * a)
-    return [prove("from K to 2K: max(low, top move aimed at u*) >= |1 - 2 eps| (p(K) - 1/2)", hyp, goal)]
+    return [prove("from $K$ to $2K$: the better of the low and the top move aimed at $\\hat{u}$ is worth at least "
+                  "$|1 - 2 \\varepsilon| (p(K) - 1/2)$", hyp, goal)]
 
 
 def low_step_steps(rng: EpsRange = BELOW_HALF):
@@ -194,9 +199,10 @@ def low_step_steps(rng: EpsRange = BELOW_HALF):
     (1 - 2 eps) a at K + t: the map W -> (1 - eps - eps W)/(1 - eps + eps W) on [0, 1] stays >= 1 - 2 eps."""
     e, W, a, B = _reals("eps W a B")
     hyp = rng.hypotheses(e) + [W >= 0, W <= 1, a >= 0, B <= W * a]
-    return [prove("inside a block: the move u* is worth at least (1 - 2 eps)(p(K) - 1/2)", hyp,
+    return [prove("inside a block: the move $\\hat{u}$ is worth at least $(1 - 2 \\varepsilon)(p(K) - 1/2)$", hyp,
                   low_move(e, a, B, W) >= (1 - 2 * e) * a),
-            prove("the map W -> (1 - eps - eps W)/(1 - eps + eps W) is >= 1 - 2 eps on [0, 1]",
+            prove("the map $W \\mapsto \\frac{1 - \\varepsilon - \\varepsilon W}{1 - \\varepsilon + \\varepsilon W}$ is at "
+                  "least $1 - 2 \\varepsilon$ on $[0, 1]$",
                   rng.hypotheses(e) + [W >= 0, W <= 1],
                   (1 - e - e * W) / (1 - e + e * W) >= 1 - 2 * e)]
 
@@ -217,13 +223,13 @@ def _steps_verdict(steps, statement_instances, what: str, deps=()):
     instances; else the open verdict with the first reason."""
     for name, dep in deps:
         if dep.outcome is not Outcome.VERIFIED:
-            return _fail(f"rests on {name}, which is not verified: " + dep.details)
+            return _fail(say("rests on", claim_ref(name), ", which is not verified:", dep.details))
     bad = first_failure(steps)
     if bad is not None:
-        return _fail(bad.sentence())
+        return _fail(say(bad.sentence()))
     where = statement_instances()
     if where is not None:
-        return _fail(f"{what} fails at n = {where[1]}, eps = {format_exact(where[0])}")
+        return _fail(say(f"${what}$ fails at $n = {where[1]}$, $\\varepsilon = {format_exact(where[0])}$"))
     return None
 
 
@@ -238,19 +244,20 @@ def _within_block():
         steps,
         lambda: _instances(lambda s, n, e: abs(_beta(s, n)) <= _beta(s, _k_of(n)), BELOW_ONE.closed_at_top(),
                            range(1, _BOUND_N + 1)),
-        "|p(n) - 1/2| <= p(K) - 1/2", (("noisy.blocks.recursion", _recursion()),))
+        "|p(n) - 1/2| \\le p(K) - 1/2", (("noisy.blocks.recursion", _recursion()),))
     if fail:
         return fail
-    return verified(EXACT, f"for every block, by induction on t (docs/noisy.md); its {len(steps)} inequalities "
-                           f"decided by z3 for every eps in {BELOW_ONE.text()} and all real W in [0, 1], a >= 0, "
-                           f"A <= a, |B| <= W a; the statement exactly for every heap <= {_BOUND_N} on a grid of "
-                           f"{len(_EPS)} values of eps (and at eps = 1)",
+    return verified(EXACT, say(f"for every block, by induction on $t$ (docs/noisy.md); its {len(steps)} inequalities "
+                               f"decided by z3 for every $\\varepsilon \\in {BELOW_ONE.text()}$ and all real "
+                               "$W \\in [0, 1]$, $a \\ge 0$, $A \\le a$, $|B| \\le W a$; the statement exactly for "
+                               f"every heap $n \\le {_BOUND_N}$ on a grid of {len(_EPS)} values of $\\varepsilon$ (and "
+                               "at $\\varepsilon = 1$)"),
                     {"scope": f"every block, eps in {BELOW_ONE.text()}", "steps": [s.name for s in steps]},
                     assumptions=(CHANNEL.id,))
 
 
 within_block = _lemma_claim("noisy.blocks.within_block", "§3, (5) split by the top bit",
-    "For every K = 2^(k-1), 0 <= t < K and eps in [0, 1): |p(K + t) - 1/2| <= p(K) - 1/2",
+    "For every $K = 2^{k-1}$, $0 \\le t < K$ and $\\varepsilon \\in [0, 1)$: $|p(K + t) - 1/2| \\le p(K) - 1/2$",
     _within_block)
 
 
@@ -265,17 +272,18 @@ def _power_step():
         steps,
         lambda: _instances(lambda s, n, e: _beta(s, 2 * n) >= abs(1 - 2 * e) * _beta(s, n), BELOW_ONE,
                            [1 << i for i in range(9)]),
-        "p(2K) - 1/2 >= |1 - 2 eps| (p(K) - 1/2)", _block_deps())
+        "p(2K) - 1/2 \\ge |1 - 2 \\varepsilon| (p(K) - 1/2)", _block_deps())
     if fail:
         return fail
-    return verified(EXACT, f"for every K = 2^(k-1) (docs/noisy.md): the recursion at t = K (W = 1) with |B| <= a "
-                           f"from noisy.blocks.within_block; the step decided by z3 for every eps in "
-                           f"{BELOW_ONE.text()}; the statement exactly for K = 1..256 on the eps grid",
+    return verified(EXACT, say("for every $K = 2^{k-1}$ (docs/noisy.md): the recursion at $t = K$ ($W = 1$) with "
+                               "$|B| \\le a$ from", claim_ref("noisy.blocks.within_block"), "; the step decided by z3 "
+                               f"for every $\\varepsilon \\in {BELOW_ONE.text()}$; the statement exactly for "
+                               "$K = 1, \\ldots, 256$ on the grid of $\\varepsilon$"),
                     {"scope": f"every k, eps in {BELOW_ONE.text()}"}, assumptions=(CHANNEL.id,))
 
 
 power_step = _lemma_claim("noisy.blocks.power_step", "§3, (5) split by the top bit",
-    "For every K = 2^(k-1) and eps in [0, 1): p(2K) - 1/2 >= |1 - 2 eps| (p(K) - 1/2)",
+    "For every $K = 2^{k-1}$ and $\\varepsilon \\in [0, 1)$: $p(2K) - 1/2 \\ge |1 - 2 \\varepsilon| (p(K) - 1/2)$",
     _power_step)
 
 
@@ -286,17 +294,19 @@ def _low_step():
         steps,
         lambda: _instances(lambda s, n, e: _beta(s, n) >= (1 - 2 * e) * _beta(s, _k_of(n)), BELOW_HALF,
                            range(1, _BOUND_N + 1)),
-        "p(n) - 1/2 >= (1 - 2 eps)(p(K) - 1/2)", _block_deps())
+        "p(n) - 1/2 \\ge (1 - 2 \\varepsilon)(p(K) - 1/2)", _block_deps())
     if fail:
         return fail
-    return verified(EXACT, f"for every heap K + t (docs/noisy.md): the move optimal at K, with B <= W (p(K) - 1/2) "
-                           f"from noisy.blocks.within_block; {len(steps)} steps decided by z3 for every eps in "
-                           f"{BELOW_HALF.text()}; the statement exactly for every heap <= {_BOUND_N} on the grid",
+    return verified(EXACT, say("for every heap $K + t$ (docs/noisy.md): the move optimal at $K$, with "
+                               "$B \\le W (p(K) - 1/2)$ from", claim_ref("noisy.blocks.within_block"),
+                               f"; {len(steps)} steps decided by z3 for every $\\varepsilon \\in {BELOW_HALF.text()}$; "
+                               f"the statement exactly for every heap $n \\le {_BOUND_N}$ on the grid"),
                     {"scope": f"every n >= 1, eps in {BELOW_HALF.text()}"}, assumptions=(CHANNEL.id,))
 
 
 low_step = _lemma_claim("noisy.blocks.low_step", "§3, (5) split by the top bit",
-    "For every K = 2^(k-1), 0 < t < K and eps in [0, 1/2): p(K + t) - 1/2 >= (1 - 2 eps)(p(K) - 1/2)",
+    "For every $K = 2^{k-1}$, $0 < t < K$ and $\\varepsilon \\in [0, 1/2)$: "
+    "$p(K + t) - 1/2 \\ge (1 - 2 \\varepsilon)(p(K) - 1/2)$",
     _low_step)
 
 
@@ -315,7 +325,7 @@ def bound_k_steps(rng: EpsRange = BELOW_ONE):
     b >= |1 - 2 eps| a give b >= |1 - 2 eps| x / 2."""
     e, x, a, b = _reals("eps x a b")
     s = _abs(1 - 2 * e)
-    return [prove("from 2^(k-1) to 2^k: the bound is carried", rng.hypotheses(e) + [x >= 0, a >= x / 2, b >= s * a],
+    return [prove("from $2^{k-1}$ to $2^k$: the bound is carried", rng.hypotheses(e) + [x >= 0, a >= x / 2, b >= s * a],
                   b >= s * x / 2)]
 
 
@@ -326,9 +336,9 @@ def bound_n_steps(rng: EpsRange = BELOW_HALF):
     e, x, a, b = _reals("eps x a b")
     s = 1 - 2 * e
     hyp = rng.hypotheses(e) + [x > 0, x <= 1, a >= x / 2]
-    return [prove("inside a block: p(n) - 1/2 >= (1 - 2 eps)^k / 2 > 0", hyp + [b >= s * a],
+    return [prove("inside a block: $p(n) - 1/2 \\ge (1 - 2 \\varepsilon)^k / 2 > 0$", hyp + [b >= s * a],
                   z3.And(b >= s * x / 2, s * x / 2 > 0)),
-            prove("at the power K itself: p(K) - 1/2 >= (1 - 2 eps)^k / 2 > 0", hyp + [b == a],
+            prove("at the power $K$ itself: $p(K) - 1/2 \\ge (1 - 2 \\varepsilon)^k / 2 > 0$", hyp + [b == a],
                   z3.And(b >= s * x / 2, s * x / 2 > 0))]
 
 
@@ -343,20 +353,21 @@ def _power_bound_instances(rng: EpsRange):
 
 
 @claim("noisy.conjecture10.bound_every_k", "§3, Conjecture 10",
-       "The bound of Conjecture 10 for every power of two, made explicit: p(2^k) >= 1/2 + |1 - 2 eps|^k / 2 for "
-       "every k >= 0 and every eps in [0, 1]", unprinted=STATEMENT)
+       "The bound of Conjecture 10 for every power of two, made explicit: "
+       "$p(2^k) \\ge 1/2 + |1 - 2 \\varepsilon|^k / 2$ for every $k \\ge 0$ and every $\\varepsilon \\in [0, 1]$",
+       unprinted=STATEMENT)
 @resting_on(CHANNEL)
 def bound_every_k():
     for dep in (_recursion(), _within_block(), _power_step()):
         if dep.outcome is not Outcome.VERIFIED:
-            return _fail("rests on a lemma that is not verified: " + dep.details)
+            return _fail(say("rests on a lemma that is not verified:", dep.details))
     base = _base_heap()
     if base != 1:
-        return _fail("the base of the induction fails: p(1) is not 1")
+        return _fail(say("the base of the induction fails: $p(1)$ is not 1"))
     steps = bound_k_steps()
     bad = first_failure(steps)
     if bad is not None:
-        return _fail(bad.sentence())
+        return _fail(say(bad.sentence()))
     # eps = 1: from 2^k the move 2^k - 1 arrives surely as 0 (Lemma 1 with t = 0: R(0) = {0}), so p(2^k)(1) = 1,
     # the bound's value 1/2 + 1/2
     rng = BELOW_ONE
@@ -364,44 +375,49 @@ def bound_every_k():
         rng = rng.closed_at_top()
     where = _power_bound_instances(rng)
     if where is not None:
-        return _fail(f"p(2^k) < 1/2 + |1 - 2 eps|^k / 2 at n = {where[1]}, eps = {format_exact(where[0])}")
+        return _fail(say(f"$p(2^k) < 1/2 + |1 - 2 \\varepsilon|^k / 2$ at $n = {where[1]}$, "
+                         f"$\\varepsilon = {format_exact(where[0])}$"))
     scope = f"every k, eps in {rng.text()}"
-    return verified(EXACT, f"scope: {scope}. By induction on k (docs/noisy.md): p(1) = 1 (one legal word); the step "
-                           f"is noisy.blocks.power_step (on noisy.blocks.within_block and noisy.blocks.recursion), "
-                           f"carried by a z3-decided inequality for every eps in {BELOW_ONE.text()}"
-                           + ("; at eps = 1, p(2^k) = 1 because the move 2^k - 1 arrives surely as 0 (Lemma 1, "
-                              "noisy.ends.channel_at_one)"
-                              if rng.hi_closed else "")
-                           + "; the bound exactly for 2^k <= 512 on the eps grid, with equality at eps = 0 and 1",
+    at_one = (say("; at $\\varepsilon = 1$, $p(2^k) = 1$ because the move $2^k - 1$ arrives surely as 0 (Lemma 1,",
+                  claim_ref("noisy.ends.channel_at_one"), ")") if rng.hi_closed else say())
+    return verified(EXACT, say(f"scope: every $k$, $\\varepsilon \\in {rng.text()}$. By induction on $k$ "
+                               "(docs/noisy.md): $p(1) = 1$ (one legal word); the step is",
+                               claim_ref("noisy.blocks.power_step"), "(on", claim_ref("noisy.blocks.within_block"),
+                               "and", claim_ref("noisy.blocks.recursion"), "), carried by a z3-decided inequality for "
+                               f"every $\\varepsilon \\in {BELOW_ONE.text()}$", at_one, "; the bound exactly for "
+                               "$2^k \\le 512$ on the grid of $\\varepsilon$, with equality at $\\varepsilon = 0$ and 1"),
                     {"scope": scope, "bound": "1/2 + |1 - 2 eps|^k / 2"}, assumptions=(CHANNEL.id,))
 
 
 @claim("noisy.conjecture9.bound_every_n", "§3, Conjecture 9",
-       "The bound of Conjecture 9 for every heap, made explicit: p(n) >= 1/2 + (1 - 2 eps)^k / 2 > 1/2 for every "
-       "n >= 1 with k binary digits and every eps in [0, 1/2)", unprinted=STATEMENT)
+       "The bound of Conjecture 9 for every heap, made explicit: $p(n) \\ge 1/2 + (1 - 2 \\varepsilon)^k / 2 > 1/2$ for "
+       "every $n \\ge 1$ with $k$ binary digits and every $\\varepsilon \\in [0, 1/2)$", unprinted=STATEMENT)
 @resting_on(CHANNEL)
 def bound_every_n():
     for dep in (_recursion(), _within_block(), _power_step(), _low_step()):
         if dep.outcome is not Outcome.VERIFIED:
-            return _fail("rests on a lemma that is not verified: " + dep.details)
+            return _fail(say("rests on a lemma that is not verified:", dep.details))
     base = _base_heap()
     if base is None:
-        return _fail("the base of the induction fails: p(1) is not 1")
+        return _fail(say("the base of the induction fails: $p(1)$ is not 1"))
     # the powers of two below 1/2 from the induction on k (the same steps as bound_every_k, on this range)
     steps = bound_k_steps(BELOW_HALF) + bound_n_steps(BELOW_HALF)
     bad = first_failure(steps)
     if bad is not None:
-        return _fail(bad.sentence())
+        return _fail(say(bad.sentence()))
     where = _instances(lambda s, n, e: _beta(s, n) >= (1 - 2 * e) ** n.bit_length() / 2 and s.p[n] > mpq(1, 2),
                        BELOW_HALF, range(1, _BOUND_N + 1))
     if where is not None:
-        return _fail(f"p(n) < 1/2 + (1 - 2 eps)^k / 2 at n = {where[1]}, eps = {format_exact(where[0])}")
+        return _fail(say(f"$p(n) < 1/2 + (1 - 2 \\varepsilon)^k / 2$ at $n = {where[1]}$, "
+                         f"$\\varepsilon = {format_exact(where[0])}$"))
     scope = f"every n >= {base}, eps in {BELOW_HALF.text()}"
-    return verified(EXACT, f"scope: {scope}. By induction over blocks (docs/noisy.md): p(2^(k-1)) >= 1/2 + "
-                           f"(1 - 2 eps)^(k-1)/2 (noisy.blocks.power_step), and inside the block "
-                           f"p(n) - 1/2 >= (1 - 2 eps)(p(K) - 1/2) (noisy.blocks.low_step); {len(steps)} steps "
-                           f"decided by z3 for every eps in {BELOW_HALF.text()}; the bound exactly for every heap "
-                           f"<= {_BOUND_N} on the eps grid",
+    return verified(EXACT, say(f"scope: every $n \\ge {base}$, $\\varepsilon \\in {BELOW_HALF.text()}$. By induction "
+                               "over blocks (docs/noisy.md): $p(2^{k-1}) \\ge 1/2 + (1 - 2 \\varepsilon)^{k-1}/2$ (",
+                               claim_ref("noisy.blocks.power_step"), "), and inside the block "
+                               "$p(n) - 1/2 \\ge (1 - 2 \\varepsilon)(p(K) - 1/2)$ (", claim_ref("noisy.blocks.low_step"),
+                               f"); {len(steps)} steps decided by z3 for every "
+                               f"$\\varepsilon \\in {BELOW_HALF.text()}$; the bound exactly for every heap "
+                               f"$n \\le {_BOUND_N}$ on the grid of $\\varepsilon$"),
                     {"scope": scope, "bound": "1/2 + (1 - 2 eps)^k / 2"}, assumptions=(CHANNEL.id,))
 
 
@@ -414,23 +430,24 @@ def top_move_steps(rng: EpsRange = BELOW_HALF):
     0 < W <= 1: the top move K + u is worth less than the low move u, or less than 1/2."""
     e, W, A, B = _reals("eps W A B")
     hyp = rng.hypotheses(e) + [W > 0, W <= 1, B > 0]
-    return [prove("a top move is beaten by its low move or worth less than 1/2", hyp,
+    return [prove("a top move is beaten by its low move or worth less than $1/2$", hyp,
                   z3.Or(top_move(e, A, B, W) < low_move(e, A, B, W), top_move(e, A, B, W) < 0))]
 
 
 @claim("noisy.conjecture9.top_moves", "§3, Conjecture 9",
-       "For every n = K + t >= 2 and eps in [0, 1/2), every top move K + u < n is worth less than the low move u "
-       "or less than 1/2 < p(n); so move 0 is the unique optimum at n exactly when p(n, 0) > p(n, m) for every "
-       "1 <= m < K", unprinted=DERIVED)
+       "For every $n = K + t \\ge 2$ and $\\varepsilon \\in [0, 1/2)$, every top move $K + u < n$ is worth less than "
+       "the low move $u$ or less than $1/2 < p(n)$; so move 0 is the unique optimum at $n$ exactly when "
+       "$p(n, 0) > p(n, m)$ for every $1 \\le m < K$", unprinted=DERIVED)
 @resting_on(CHANNEL)
 def top_moves():
     dep = bound_every_n()
     if dep.outcome is not Outcome.VERIFIED:
-        return _fail("rests on noisy.conjecture9.bound_every_n, which is not verified: " + dep.details)
+        return _fail(say("rests on", claim_ref("noisy.conjecture9.bound_every_n"), ", which is not verified:",
+                         dep.details))
     steps = top_move_steps()
     bad = first_failure(steps)
     if bad is not None:
-        return _fail(bad.sentence())
+        return _fail(say(bad.sentence()))
     checked = 0
     for e in _EPS:
         if not BELOW_HALF.contains(e):
@@ -441,16 +458,19 @@ def top_moves():
             for u in range(n - K):
                 top, low = sol.move_value(n, K + u), sol.move_value(n, u)
                 if not (top < low or top < mpq(1, 2)):
-                    return _fail(f"the top move {K + u} of heap {n} is worth {format_exact(top)} at eps = "
-                                 f"{format_exact(e)}, not below the move {u} ({format_exact(low)}) nor below 1/2")
+                    return _fail(say(f"the top move {K + u} of heap {n} is worth", top, "at",
+                                     f"$\\varepsilon = {format_exact(e)}$, not below the move {u} (", low,
+                                     ") nor below $1/2$"))
                 checked += 1
     scope = f"every n >= 2, eps in {BELOW_HALF.text()}"
-    return verified(EXACT, f"scope: {scope}. By the recursion, low minus top = (1 - 2 eps)(A W + B)/(both "
-                           f"denominators), and B > 0 by noisy.conjecture9.bound_every_n: if A >= 0 the low move "
-                           f"wins, else the top move is below 1/2 (docs/noisy.md); decided by z3 for every eps in "
-                           f"{BELOW_HALF.text()}, all real A, 0 < W <= 1, B > 0; {checked} top moves of the heaps "
-                           f"2..{_REC_N} exactly on the eps grid. What stays open of Conjecture 9 is the low-move "
-                           f"inequality p(n, 0) > p(n, m) for 1 <= m < K",
+    return verified(EXACT, say(f"scope: every $n \\ge 2$, $\\varepsilon \\in {BELOW_HALF.text()}$. By the recursion, "
+                               "low minus top is $(1 - 2 \\varepsilon)(A W + B)$ over both denominators, and $B > 0$ by",
+                               claim_ref("noisy.conjecture9.bound_every_n"), ": if $A \\ge 0$ the low move wins, else "
+                               "the top move is below $1/2$ (docs/noisy.md); decided by z3 for every "
+                               f"$\\varepsilon \\in {BELOW_HALF.text()}$, all real $A$, $0 < W \\le 1$, $B > 0$; "
+                               f"{checked} top moves of the heaps $2, \\ldots, {_REC_N}$ exactly on the grid of "
+                               "$\\varepsilon$. What stays open of Conjecture 9 is the low-move inequality "
+                               "$p(n, 0) > p(n, m)$ for $1 \\le m < K$"),
                     {"scope": scope, "open_residue": "p(n, 0) > p(n, m) for 1 <= m < K"}, assumptions=(CHANNEL.id,))
 
 
@@ -481,10 +501,11 @@ def forcing_by_pairs(e, sol, K: int):
 @lru_cache(maxsize=None)
 def _d_recursion():
     if not d_recursion_identity():
-        return _fail("D_2K = eps D_K + (1 - eps) F_K does not follow from the recursion (sympy leaves a remainder)")
+        return _fail(say("$D_{2K} = \\varepsilon D_K + (1 - \\varepsilon) F_K$ does not follow from the recursion "
+                         "(sympy leaves a remainder)"))
     dep = _recursion()
     if dep.outcome is not Outcome.VERIFIED:
-        return _fail("rests on the block recursion, which is not verified: " + dep.details)
+        return _fail(say("rests on the block recursion, which is not verified:", dep.details))
     rows, signs = 0, []
     for e in _EPS:
         if not BELOW_ONE.contains(e):
@@ -495,27 +516,30 @@ def _d_recursion():
             D = lambda n, sol=sol: sol.move_value(n, n - 4) - sol.move_value(n, n - 1)  # noqa: E731
             F = forcing(e, sol, K)
             if D(2 * K) != e * D(K) + (1 - e) * F:
-                return _fail(f"D_2K = eps D_K + (1 - eps) F_K fails at K = {K}, eps = {format_exact(e)}")
+                return _fail(say(f"$D_{{2K}} = \\varepsilon D_K + (1 - \\varepsilon) F_K$ fails at $K = {K}$, "
+                                 f"$\\varepsilon = {format_exact(e)}$"))
             if F != forcing_by_pairs(e, sol, K):
-                return _fail(f"F_K = (2 eps - 1) G_K fails at K = {K}, eps = {format_exact(e)}")
+                return _fail(say(f"$F_K = (2 \\varepsilon - 1) G_K$ fails at $K = {K}$, "
+                                 f"$\\varepsilon = {format_exact(e)}$"))
             rows += 1
     for e in _FORCING_EPS:
         sol = _solution(e)
         signs.append(all(forcing(e, sol, 1 << i) > 0 for i in range(2, 9)))
-    signs_text = (f"F_K > 0 for K = 4..256 at each of {len(_FORCING_EPS)} points of (1/2, 1)" if all(signs)
-                  else f"F_K > 0 for K = 4..256 at {sum(signs)} of {len(_FORCING_EPS)} points of (1/2, 1) only")
-    return verified(EXACT, f"for every K = 2^(k-1) >= 4 (docs/noisy.md): the top-move formula at t = K, its algebra "
-                           f"in sympy; with F_K = (2 eps - 1) G_K, G_K the weighted sum of p(K + 4h) - p(K + 4h + 3) "
-                           f"(in words: the two rows differ only in the last two bits); both exactly for K = 4..256 "
-                           f"at {rows // 7} values of eps in [0, 1). The sign of F_K is not proved (data only: "
-                           f"{signs_text})",
+    signs_text = (f"$F_K > 0$ for $K = 4, \\ldots, 256$ at each of {len(_FORCING_EPS)} points of $(1/2, 1)$"
+                  if all(signs) else f"$F_K > 0$ for $K = 4, \\ldots, 256$ at {sum(signs)} of {len(_FORCING_EPS)} "
+                                     "points of $(1/2, 1)$ only")
+    return verified(EXACT, say("for every $K = 2^{k-1} \\ge 4$ (docs/noisy.md): the top-move formula at $t = K$, its "
+                               "algebra in sympy; with $F_K = (2 \\varepsilon - 1) G_K$, $G_K$ the weighted sum of "
+                               "$p(K + 4h) - p(K + 4h + 3)$ (in words: the two rows differ only in the last two bits); "
+                               f"both exactly for $K = 4, \\ldots, 256$ at {rows // 7} values of "
+                               f"$\\varepsilon \\in [0, 1)$. The sign of $F_K$ is not proved (data only: {signs_text})"),
                     {"scope": f"every k >= 3, eps in {BELOW_ONE.text()}",
                      "forcing_positive_at": [format_exact(e) for e, ok in zip(_FORCING_EPS, signs) if ok]},
                     assumptions=(CHANNEL.id,))
 
 
 d_recursion = _lemma_claim("noisy.conjecture10.d_recursion", "§3, Conjecture 10",
-    "For D_n = p(n, n - 4) - p(n, n - 1), every K = 2^(k-1) >= 4 and eps in [0, 1): D_2K = eps D_K + (1 - eps) F_K "
-    "with F_K = sum_{s<K} (w(K - 1, s) - w(K - 4, s)) p(K + s) = (2 eps - 1) sum_{h<K/4} w(K/4 - 1, h) "
-    "(p(K + 4h) - p(K + 4h + 3))",
+    "For $D_n = p(n, n - 4) - p(n, n - 1)$, every $K = 2^{k-1} \\ge 4$ and $\\varepsilon \\in [0, 1)$: "
+    "$D_{2K} = \\varepsilon D_K + (1 - \\varepsilon) F_K$ with $F_K = \\sum_{s<K} (w(K - 1, s) - w(K - 4, s)) p(K + s) = "
+    "(2 \\varepsilon - 1) \\sum_{h<K/4} w(K/4 - 1, h) (p(K + 4h) - p(K + 4h + 3))$",
     _d_recursion)

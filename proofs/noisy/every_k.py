@@ -30,6 +30,7 @@ import sympy as sp
 import z3
 
 from exactcube.claims import Evidence, Outcome, claim, open_, refuted, verified
+from exactcube.content import claim_ref, math, say, table, value
 from exactcube.noisy import ends as E
 from exactcube.noisy.nim import channel_weights, solve_nim
 from exactcube.numbers import format_exact, mpq
@@ -41,15 +42,16 @@ EXACT = Evidence.EXACT
 DERIVED = ("a lemma derived here for every heap, not a printed statement: the check fails when the closed form "
            "disagrees with the exact solver on an instance, z3 finds a counterexample to a general step, or a "
            "sympy computation does not come out as stated")
-STATEMENT = ("the conjecture's own statement (the move n - 1, the bound 1/2): the check fails when a lemma of the "
+STATEMENT = ("the conjecture's own statement (the move $n - 1$, the bound $1/2$): the check fails when a lemma of the "
              "chain fails or the sign of the decisive coefficient is not the one stated")
 
 #: Theorem 2's induction step is proved for every K = 2^(k-1) >= 2 * _T2_HALF_K0 (the base below it is computed)
 _T2_HALF_K0 = 4
 
 
-def chain_open(what: str):
-    """The verdict of a step of an every-heap chain that does not hold: open, exact evidence, with the reason."""
+def chain_open(what):
+    """The verdict of a step of an every-heap chain that does not hold: open, exact evidence, with the reason
+    (content, :func:`exactcube.content.say`)."""
     return open_(EXACT, what, assumptions=(CHANNEL.id,))
 
 
@@ -65,6 +67,27 @@ def chain_lemma(cid: str, location: str, statement: str, check, unprinted: str =
 
 _fail = chain_open
 _lemma_claim = chain_lemma
+
+
+def _ints(xs) -> str:
+    """Integers (moves, heaps, received words) as a list in words: ``3, 5 and 7`` (``none`` when empty)."""
+    xs = [str(x) for x in xs]
+    return "none" if not xs else xs[0] if len(xs) == 1 else ", ".join(xs[:-1]) + " and " + xs[-1]
+
+
+def _step_failed(what: str, step):
+    """An open verdict for a general step z3 did not prove (its name in the delimited syntax, the counterexample)."""
+    return _fail(say(what, step.sentence()) if what else say(step.sentence()))
+
+
+def _rests_on(what: str, dep):
+    """An open verdict for a theorem whose lemma ``dep`` (a verdict) is not verified, with the lemma's reason."""
+    return _fail(say(f"rests on {what}, which is not verified:", dep.details))
+
+
+def _steps_table(steps):
+    """The general steps decided by z3, one per row (their names are in the delimited syntax)."""
+    return table(["step decided by z3 for every case"], [[say(st.name)] for st in steps])
 
 
 # ---------------------------------------------------------------------------
@@ -91,8 +114,8 @@ def _lemma1():
         for m in range(n):
             got = tuple(r for r, x in enumerate(ch.weights(m)) if x)
             if got != E.received_at_one(n, m):
-                return _fail(f"Lemma 1 fails at n = {n}, m = {m}: the channel gives {got}, the lemma "
-                             f"{E.received_at_one(n, m)}")
+                return _fail(say(f"Lemma 1 fails at $n = {n}$, $m = {m}$: the channel gives the words {_ints(got)}, "
+                                 f"the lemma {_ints(E.received_at_one(n, m))}"))
     # (b) the definition (farthest legal words) by brute force, around every power of two up to 2^11
     heaps = sorted({n for i in range(3, 12) for n in ((1 << i) + s for s in (-3, -2, -1, 0, 1, 2, 3, 5))}
                    | set(range(161, 300)))
@@ -100,20 +123,21 @@ def _lemma1():
         far = _farthest_legal(n)
         for m in range(n):
             if far[m] != E.received_at_one(n, m):
-                return _fail(f"Lemma 1 fails at n = {n}, m = {m}: farthest legal words {far[m]}, the lemma "
-                             f"{E.received_at_one(n, m)}")
+                return _fail(say(f"Lemma 1 fails at $n = {n}$, $m = {m}$: the farthest legal words are "
+                                 f"{_ints(far[m])}, the lemma's {_ints(E.received_at_one(n, m))}"))
     # (c) the general step: the case analysis of the proof in linear integer arithmetic (z3), every heap
     steps = lemma1_steps()
     bad = first_failure(steps)
     if bad is not None:
-        return _fail("Lemma 1: " + bad.sentence())
-    return verified(EXACT, f"Lemma 1 for every heap (proof in docs/noisy.md): its {len(steps)} integer steps decided "
-                           f"by z3 for every K >= 1, 0 <= t < K (in words only: the one word at distance k - 1 from "
-                           f"a (k - 1)-bit word is its complement, and changing one bit of c gives c +- 2^b); checked "
-                           f"against the solver's channel at eps = 1 for every move of every heap <= 160 and against "
-                           f"the farthest legal words by brute force for every move of {len(heaps)} more heaps "
-                           f"(161..299 and 2^i - 3 .. 2^i + 5, i <= 11)",
-                    {"heaps_brute_force": len(heaps), "steps": [st.name for st in steps]}, assumptions=(CHANNEL.id,))
+        return _step_failed("Lemma 1:", bad)
+    return verified(EXACT, say(f"Lemma 1 for every heap (proof in docs/noisy.md): its {len(steps)} integer steps "
+                               "decided by z3 for every $K \\ge 1$, $0 \\le t < K$ (in words only: the one word at "
+                               "distance $k - 1$ from a $(k - 1)$-bit word is its complement, and changing one bit of $c$ "
+                               "gives $c \\pm 2^b$); checked against the solver's channel at $\\varepsilon = 1$ for every "
+                               "move of every heap $n \\le 160$ and against the farthest legal words by brute force for "
+                               f"every move of {len(heaps)} more heaps ($161, \\ldots, 299$ and $2^i - 3, \\ldots, "
+                               "2^i + 5$, $i \\le 11$)"),
+                    _steps_table(steps), assumptions=(CHANNEL.id,))
 
 
 def lemma1_steps():
@@ -121,13 +145,13 @@ def lemma1_steps():
     K, t, m, c, P = z3.Ints("K t m c P")
     blk = [K >= 1, t >= 0, t < K]
     return [
-        prove("the complement 2K - 1 - m is legal exactly when m >= K - t", blk + [m >= 0, m < K + t],
+        prove("the complement $2K - 1 - m$ is legal exactly when $m \\ge K - t$", blk + [m >= 0, m < K + t],
               (2 * K - 1 - m < K + t) == (m >= K - t)),
-        prove("a move m < K - t has c = K - 1 - m >= t (so c itself is legal)", blk + [m >= 0, m < K - t],
+        prove("a move $m < K - t$ has $c = K - 1 - m \\ge t$ (so $c$ itself is legal)", blk + [m >= 0, m < K - t],
               z3.And(K - 1 - m >= t, K - 1 - m < K)),
-        prove("a top word K + s at distance k - 1 has s = c - 2^b (c + 2^b >= t is not below t)",
+        prove("a top word $K + s$ at distance $k - 1$ has $s = c - 2^b$ ($c + 2^b \\ge t$ is not below $t$)",
               blk + [c >= t, P >= 1, c + P < t], False),
-        prove("each extra word K + c - 2^b with c - 2^b < t is legal with top bit 1",
+        prove("each extra word $K + c - 2^b$ with $c - 2^b < t$ is legal with top bit 1",
               blk + [c >= t, c < K, P >= 1, c - P >= 0, c - P < t], z3.And(K + c - P >= K, K + c - P < K + t)),
     ]
 
@@ -137,10 +161,10 @@ def channel_at_one_verdict():
     return _lemma1()
 
 
-channel_at_one = _lemma_claim("noisy.ends.channel_at_one", "§3, (5) at eps = 1",
-    "Lemma 1: from a heap n = K + t (K = 2^(k-1) <= n < 2K) a move m >= K - t arrives at eps = 1 surely as "
-    "2K - 1 - m; a move m < K - t arrives uniformly on {c} and the words K + c - 2^b (bit b of c set, "
-    "c - 2^b < t), c = K - 1 - m",
+channel_at_one = _lemma_claim("noisy.ends.channel_at_one", "§3, (5) at $\\varepsilon = 1$",
+    "Lemma 1: from a heap $n = K + t$ ($K = 2^{k-1} \\le n < 2K$) a move $m \\ge K - t$ arrives at "
+    "$\\varepsilon = 1$ surely as $2K - 1 - m$; a move $m < K - t$ arrives uniformly on $c$ and the words "
+    "$K + c - 2^b$ (bit $b$ of $c$ set, $c - 2^b < t$), $c = K - 1 - m$",
     _lemma1)
 
 
@@ -155,38 +179,41 @@ _OPTIMAL_N = 600
 @lru_cache(maxsize=None)
 def _theorem2():
     if _lemma1().outcome is not Outcome.VERIFIED:
-        return _fail("rests on Lemma 1, which is not verified: " + _lemma1().details)
+        return _rests_on("Lemma 1", _lemma1())
     # the inductive step for r >= K0: its case analysis in linear integer arithmetic, decided by z3 for every K >= K0
     K0 = 2 * _T2_HALF_K0
     steps = theorem2_steps(_T2_HALF_K0)
     bad = first_failure(steps)
     if bad is not None:
-        return _fail("Theorem 2: " + bad.sentence())
+        return _step_failed("Theorem 2:", bad)
     s = solve_nim(_VALUES_N, 1)
     # base cases r < K0 and the whole pattern up to 2100 against the exact solver
     bad = [r for r in range(_VALUES_N + 1) if s.p[r] != E.value_at_one(r)]
     if bad:
         r = bad[0]
-        return _fail(f"Theorem 2 fails at r = {r}: the solver gives p = {s.p[r]}, the theorem {E.value_at_one(r)}")
+        return _fail(say(f"Theorem 2 fails at $r = {r}$: the solver gives", value(s.p[r], name="p"), ", the theorem",
+                         value(E.value_at_one(r))))
     bad = [n for n in range(1, _OPTIMAL_N + 1) if tuple(s.optimal[n]) != E.optimal_at_one(n)]
     if bad:
         n = bad[0]
-        return _fail(f"Corollary 3 fails at n = {n}: solver {s.optimal[n]}, corollary {E.optimal_at_one(n)}")
+        return _fail(say(f"Corollary 3 fails at $n = {n}$: the solver's optimal moves are {_ints(s.optimal[n])}, the "
+                         f"corollary's {_ints(E.optimal_at_one(n))}"))
     powers = [j for j in range(2, 12) if tuple(s.optimal[1 << j]) != ((1 << j) - 4, (1 << j) - 1)]
     if powers:
-        return _fail(f"from n = 2^{powers[0]} the optimal moves at eps = 1 are {s.optimal[1 << powers[0]]}")
+        return _fail(say(f"from $n = 2^{{{powers[0]}}}$ the optimal moves at $\\varepsilon = 1$ are "
+                         f"{_ints(s.optimal[1 << powers[0]])}"))
     if not all(s.p[r] == E.value_at_one(r) for r in range(K0)):
-        return _fail(f"Theorem 2: the base r < {K0} is not computed as stated")
-    scope = f"every heap r (base r < {K0} computed, step for every K = 2^(k-1) >= {K0})"
-    return verified(EXACT, f"Theorem 2 for {scope}, by induction (docs/noisy.md): the step's {len(steps)} cases "
-                           f"decided by z3 in linear integer arithmetic for every even K >= {K0}, 0 <= t < K (in "
-                           f"words only: a move's value is the average of 1 - p over its received words, Lemma 1, "
-                           f"and p(r) is the largest; the powers of two other than K and 2K are <= K/2 or >= 4K); "
-                           f"the closed form against the exact solver at eps = 1 for every r <= {_VALUES_N}. "
-                           f"Corollary 3 (the optimal moves) against the solver for every n <= {_OPTIMAL_N}; from "
-                           f"n = 2^j, j = 2..11, exactly n - 4 and n - 1",
-                    {"scope": scope, "values_checked": _VALUES_N, "optimal_checked": _OPTIMAL_N,
-                     "steps": [st.name for st in steps]}, assumptions=(CHANNEL.id,))
+        return _fail(say(f"Theorem 2: the base $r < {K0}$ is not computed as stated"))
+    scope = f"every heap $r$ (base $r < {K0}$ computed, step for every $K = 2^{{k-1}} \\ge {K0}$)"
+    return verified(EXACT, say(f"Theorem 2 for {scope}, by induction (docs/noisy.md): the step's {len(steps)} cases "
+                               f"decided by z3 in linear integer arithmetic for every even $K \\ge {K0}$, "
+                               "$0 \\le t < K$ (in words only: a move's value is the average of $1 - p$ over its "
+                               "received words, Lemma 1, and $p(r)$ is the largest; the powers of two other than $K$ "
+                               "and $2K$ are at most $K/2$ or at least $4K$); the closed form against the exact solver "
+                               f"at $\\varepsilon = 1$ for every $r \\le {_VALUES_N}$. Corollary 3 (the optimal moves) "
+                               f"against the solver for every $n \\le {_OPTIMAL_N}$; from $n = 2^j$, $j = 2, \\ldots, "
+                               "11$, exactly $n - 4$ and $n - 1$"),
+                    _steps_table(steps), assumptions=(CHANNEL.id,))
 
 
 def _in_z(x):
@@ -215,30 +242,32 @@ def theorem2_steps(half_k0: int):
     extras3 = z3.If(1 < t, 1, 0) + z3.If(2 < t, 1, 0)
     sum3 = q(3) + z3.If(1 < t, q(K + 1), 0) + z3.If(2 < t, q(K + 2), 0)
     return [
-        prove("W meets [K, 2K) in {K, K + 1} and [2K - 3, 2K - 1] (inside some [2^i - 3, 2^i + 1], never 1, 2, 4)",
+        prove("$W$ meets $[K, 2K)$ in $K$, $K + 1$ and $[2K - 3, 2K - 1]$ (inside some $[2^i - 3, 2^i + 1]$, never 1, "
+              "2 or 4)",
               blk + [x >= K, x < 2 * K] + other_power,
               z3.And(z3.Implies(z3.And(P - 3 <= x, x <= P + 1), w_block(x)),
                      z3.Implies(w_block(x), z3.Or(z3.And(K - 3 <= x, x <= K + 1),
                                                   z3.And(2 * K - 3 <= x, x <= 2 * K + 1))),
                      z3.And(x != 1, x != 2, x != 4))),
-        prove("p(K + t) = 1 (some move arrives surely in Z) exactly when K + t is in W", blk, sure == w_block(K + t)),
-        prove("otherwise 2 <= t <= K - 4", blk + [z3.Not(w_block(K + t))], z3.And(t >= 2, t <= K - 4)),
-        prove("then no sure complement in [K - t, K + t - 1] lies in Z", fair + [x >= K - t, x <= K + t - 1],
+        prove("$p(K + t) = 1$ (some move arrives surely in $Z$) exactly when $K + t \\in W$", blk,
+              sure == w_block(K + t)),
+        prove("otherwise $2 \\le t \\le K - 4$", blk + [z3.Not(w_block(K + t))], z3.And(t >= 2, t <= K - 4)),
+        prove("then no sure complement in $[K - t, K + t - 1]$ lies in $Z$", fair + [x >= K - t, x <= K + t - 1],
               z3.Not(_in_z(x))),
-        prove("and a word of R(c) lies in Z only if it is c = 3 (extra words K + y are >= K)",
+        prove("and a word of $R(c)$ lies in $Z$ only if it is $c = 3$ (extra words $K + y$ are at least $K$)",
               fair + [c >= t, c < K, y >= 0, y < t], z3.And(z3.Implies(_in_z(c), c == 3), z3.Not(_in_z(K + y)))),
-        prove("the move aimed at c = 3 (t = 2 or 3) is worth exactly 1/2: q sums to |R(3)|",
+        prove("the move aimed at $c = 3$ ($t = 2$ or 3) is worth exactly $1/2$: $q$ sums to $|R(3)|$",
               fair + [3 >= t], z3.And(z3.Or(t == 2, t == 3), sum3 == 1 + extras3)),
-        prove("for t >= 4 the sure complement K + 2 is a move worth 1/2", fair + [t >= 4],
+        prove("for $t \\ge 4$ the sure complement $K + 2$ is a move worth $1/2$", fair + [t >= 4],
               z3.And(K - t <= K + 2, K + 2 <= K + t - 1, q(K + 2) == 1)),
     ]
 
 
-values_at_one = _lemma_claim("noisy.ends.values_at_one", "§3, (5) at eps = 1",
-    "Theorem 2: at eps = 1, p(r) = 0 for r in {0, 3}, p(r) = 1 for r in W = {1, 2, 4} and every "
-    "[2^i - 3, 2^i + 1], i >= 3, and p(r) = 1/2 for every other heap; Corollary 3: the optimal moves are those "
-    "arriving in {0, 3} surely (p = 1), every move from 3 (p = 0), else those whose received words meet {0, 3} and W "
-    "equally often",
+values_at_one = _lemma_claim("noisy.ends.values_at_one", "§3, (5) at $\\varepsilon = 1$",
+    "Theorem 2: at $\\varepsilon = 1$, $p(r) = 0$ for $r \\in Z = \\left\\{0, 3\\right\\}$, $p(r) = 1$ for $r$ in "
+    "$W$, made of 1, 2, 4 and every $[2^i - 3, 2^i + 1]$, $i \\ge 3$, and $p(r) = 1/2$ for every other heap; "
+    "Corollary 3: the optimal moves are those arriving in $Z$ surely ($p = 1$), every move from 3 ($p = 0$), else "
+    "those whose received words meet $Z$ and $W$ equally often",
     _theorem2)
 
 
@@ -251,7 +280,7 @@ def _lemma4():
     x = sp.symbols("x")
     for j in range(1, 13):
         if sp.expand(sum(sp.binomial(j, d) * x ** (j - d) * (1 - x) ** d for d in range(j + 1))) != 1:
-            return _fail(f"Lemma 4: the binomial sum is not 1 for j = {j}")
+            return _fail(say(f"Lemma 4: the binomial sum is not 1 for $j = {j}$"))
     for j in range(1, 9):
         n = 1 << j
         for eps in (mpq(1, 3), mpq(3, 4), mpq(99, 100), mpq(1)):
@@ -261,16 +290,17 @@ def _lemma4():
                 want = tuple(((1 - eps) ** bin(c ^ r).count("1")) * (eps ** (j - bin(c ^ r).count("1")))
                              for r in range(n))
                 if ch.row(m) != want:
-                    return _fail(f"Lemma 4 fails at n = {n}, m = {m}, eps = {eps}")
-    return verified(EXACT, "Lemma 4 for every j (in words only: the binomial theorem, docs/noisy.md); the binomial "
-                           "sum is 1 symbolically for j <= 12 and every row of the channel from n = 2^j <= 256 at "
-                           "eps = 1/3, 3/4, 99/100, 1 is the closed form exactly", assumptions=(CHANNEL.id,))
+                    return _fail(say(f"Lemma 4 fails at $n = {n}$, $m = {m}$,", value(eps, name="\\varepsilon")))
+    return verified(EXACT, say("Lemma 4 for every $j$ (in words only: the binomial theorem, docs/noisy.md); the "
+                               "binomial sum is 1 symbolically for $j \\le 12$ and every row of the channel from "
+                               "$n = 2^j \\le 256$ at $\\varepsilon = 1/3, 3/4, 99/100, 1$ is the closed form exactly"),
+                    assumptions=(CHANNEL.id,))
 
 
 power_channel = _lemma_claim("noisy.ends.power_channel", "§3, (5) from a power of two",
-    "Lemma 4: from n = 2^j, move m arrives as r < n with chance tau^d (1 - tau)^(j - d), tau = 1 - eps, "
-    "d the Hamming distance of r from c = n - 1 - m: the binary symmetric channel on the low j bits centred "
-    "at c",
+    "Lemma 4: from $n = 2^j$, move $m$ arrives as $r < n$ with chance $\\tau^d (1 - \\tau)^{j - d}$, "
+    "$\\tau = 1 - \\varepsilon$, $d$ the Hamming distance of $r$ from $c = n - 1 - m$: the binary symmetric "
+    "channel on the low $j$ bits centred at $c$",
     _lemma4)
 
 
@@ -299,8 +329,9 @@ def neighbour_steps():
         return z3.And(R - 3 <= v, v <= R + 1)
 
     return [
-        prove("every 2^b >= 8 is in W (inside its own [2^b - 3, 2^b + 1])", pw, in_interval(P, P)),
-        prove("every 2^b + 3 >= 11 is in no [2^i - 3, 2^i + 1] and not in Z or {1, 2, 4}", pw + other + [x == P + 3],
+        prove("every $2^b \\ge 8$ is in $W$ (inside its own $[2^b - 3, 2^b + 1]$)", pw, in_interval(P, P)),
+        prove("every $2^b + 3 \\ge 11$ is in no $[2^i - 3, 2^i + 1]$, not in $Z$ and none of 1, 2, 4",
+              pw + other + [x == P + 3],
               z3.And(z3.Not(in_interval(x, Q)), z3.Not(_in_z(x)), x != 1, x != 2, x != 4)),
     ]
 
@@ -330,13 +361,14 @@ def _rate_symbolic() -> tuple:
 def _lemma5():
     for dep in (_theorem2(), _lemma4()):
         if dep.outcome is not Outcome.VERIFIED:
-            return _fail("rests on a lemma that is not verified: " + dep.details)
+            return _rests_on("a lemma", dep)
     rates = _rate_symbolic()
     if rates is None:
-        return _fail("Lemma 5: " + first_failure(neighbour_steps()).sentence())
+        return _step_failed("Lemma 5:", first_failure(neighbour_steps()))
     j, r1, r4, q3 = rates
     if sp.simplify(r1 - j) != 0 or sp.simplify(r4 - (j + 7) / 2) != 0:
-        return _fail(f"Lemma 5: the summed rates are {r1} and {r4} (q(3) = {q3}), not j and (j + 7)/2")
+        return _fail(say("Lemma 5: the summed rates are", math(r1), "and", math(r4), "(with", math(q3), "for $q(3)$),"
+                         " not $j$ and $(j + 7)/2$"))
     # instances: the exact first-order expansions from the solver at eps = 1 (crossing.expansion_at_one),
     # and the power series of every heap <= 256 computed from (5) alone
     from exactcube.noisy.crossing import expansion_at_one
@@ -347,44 +379,50 @@ def _lemma5():
         n = 1 << jj
         a, b = expansion_at_one(n, n - 1, at1), expansion_at_one(n, n - 4, at1)
         if (a.value, b.value, a.slope, b.slope) != (1, 1, E.power_move_rate(jj, "n-1"), E.power_move_rate(jj, "n-4")):
-            return _fail(f"Lemma 5 fails at n = 2^{jj}: expansions give rates {a.slope}, {b.slope}")
+            return _fail(say(f"Lemma 5 fails at $n = 2^{{{jj}}}$: the expansions give the rates", value(a.slope), "and",
+                             value(b.slope)))
         others = [m for m in range(n) if m not in (n - 1, n - 4) and E.value_at_one(n - 1 - m) < mpq(1, 2)]
         if others:
-            return _fail(f"from n = 2^{jj} move {others[0]} tends to more than 1/2")
+            return _fail(say(f"from $n = 2^{{{jj}}}$ move {others[0]} tends to more than $1/2$"))
         rows.append((jj, a.slope, b.slope))
     S = _series()
     # Lemma 0b (continuity at 1, proved in words): the limits of p(r) as eps -> 1- (the constant terms of the
     # series from (5)) are the values of the game solved with the limit channel at eps = 1
     off = [r for r in range(_SERIES_N + 1) if S.p[r][0] != at1.p[r]]
     if off:
-        return _fail(f"Lemma 0b fails at r = {off[0]}: lim p(r) = {format_exact(S.p[off[0]][0])}, the game at eps = 1 "
-                     f"gives {format_exact(at1.p[off[0]])}")
+        return _fail(say(f"Lemma 0b fails at $r = {off[0]}$: the limit of $p(r)$ is", value(S.p[off[0]][0]),
+                         ", the game at $\\varepsilon = 1$ gives", value(at1.p[off[0]])))
     for jj in range(2, 9):
         n = 1 << jj
         a, b = S.move(n, n - 1), S.move(n, n - 4)
         want_b = E.power_move_rate(jj, "n-4") if jj >= 3 else mpq(4)
         if (a[0], b[0], -a[1], -b[1]) != (1, 1, E.power_move_rate(jj, "n-1"), want_b):
-            return _fail(f"Lemma 5 fails at n = 2^{jj} against the series: {a[:2]}, {b[:2]}")
+            return _fail(say(f"Lemma 5 fails at $n = 2^{{{jj}}}$ against the series: the first coefficients are",
+                             value(a[0]), ",", value(a[1]), "and", value(b[0]), ",", value(b[1])))
         lim = [m for m in range(n) if m not in (n - 1, n - 4) and S.move(n, m)[0] > mpq(1, 2)]
         if lim:
-            return _fail(f"from n = 2^{jj} move {lim[0]} tends to {S.move(n, lim[0])[0]} > 1/2")
+            return _fail(say(f"from $n = 2^{{{jj}}}$ move {lim[0]} tends to", value(S.move(n, lim[0])[0]),
+                             ", more than $1/2$"))
     steps = neighbour_steps()
-    return verified(EXACT, f"Lemma 5 for every j >= {_SPLIT_B}: rates j and (j + 7)/2 summed in sympy from the "
-                           f"neighbours' classes (b < {_SPLIT_B} from Theorem 2's closed form, b >= {_SPLIT_B} by "
-                           f"{len(steps)} z3 steps for every b; q(3) = 2 from p(3) of noisy (2)); in words only: the "
-                           f"first-order expansion of (5) through Lemma 4's channel, Lemma 0 (germs) and Lemma 0b "
-                           f"(the limits at 1 are the values of the game at eps = 1, checked for every heap "
-                           f"<= {_SERIES_N}); checked against the exact first-order expansions at eps = 1 for "
-                           f"n = 2^3..2^{_EXPANSION_J} and against the exact power series of every heap <= {_SERIES_N} "
-                           f"computed from (5) alone; every other move tends to at most 1/2",
-                    {"scope": f"every n = 2^j, j >= {_SPLIT_B}",
-                     "rates": [[jj, format_exact(a), format_exact(b)] for jj, a, b in rows]},
+    return verified(EXACT, say(f"Lemma 5 for every $j \\ge {_SPLIT_B}$: the rates $j$ and $(j + 7)/2$ summed in sympy "
+                               f"from the neighbours' classes ($b < {_SPLIT_B}$ from Theorem 2's closed form, "
+                               f"$b \\ge {_SPLIT_B}$ by {len(steps)} z3 steps for every $b$; $q(3) = 2$ from $p(3)$ of "
+                               "noisy (2)); in words only: the first-order expansion of (5) through Lemma 4's channel, "
+                               "Lemma 0 (germs) and Lemma 0b (the limits at 1 are the values of the game at "
+                               f"$\\varepsilon = 1$, checked for every heap $r \\le {_SERIES_N}$); checked against the "
+                               f"exact first-order expansions at $\\varepsilon = 1$ for $n = 2^3, \\ldots, "
+                               f"2^{{{_EXPANSION_J}}}$ and against the exact power series of every heap "
+                               f"$r \\le {_SERIES_N}$ computed from (5) alone; every other move tends to at most $1/2$"),
+                    table(["scope", "first-order rates of $n - 1$ and $n - 4$ from $n = 2^j$"],
+                          [[say(f"every $n = 2^j$, $j \\ge {_SPLIT_B}$"),
+                            say("; ".join(f"$j = {jj}$: {format_exact(a)} and {format_exact(b)}" for jj, a, b in rows))]]),
                     assumptions=(CHANNEL.id,))
 
 
-germ_at_one = _lemma_claim("noisy.ends.germ_at_one", "§3, Conjecture 10 near eps = 1",
-    "Lemma 5: from n = 2^j, j >= 3, p(n, n - 1) = 1 - j tau + O(tau^2) and p(n, n - 4) = 1 - (j + 7)/2 tau + "
-    "O(tau^2) as tau = 1 - eps -> 0+, and every other move tends to at most 1/2",
+germ_at_one = _lemma_claim("noisy.ends.germ_at_one", "§3, Conjecture 10 near $\\varepsilon = 1$",
+    "Lemma 5: from $n = 2^j$, $j \\ge 3$, $p(n, n - 1) = 1 - j \\tau + O(\\tau^2)$ and "
+    "$p(n, n - 4) = 1 - \\frac{j + 7}{2} \\tau + O(\\tau^2)$ as $\\tau = 1 - \\varepsilon$ decreases to 0, and every "
+    "other move tends to at most $1/2$",
     _lemma5)
 
 
@@ -393,55 +431,67 @@ germ_at_one = _lemma_claim("noisy.ends.germ_at_one", "§3, Conjecture 10 near ep
 # ---------------------------------------------------------------------------
 
 @claim("noisy.conjecture10.every_k", "§3, Conjecture 10",
-       "Conjecture 10 for every n = 2^k: from n = 256 on, move n - 4 is strictly better than n - 1 on an interval "
-       "(1 - delta_k, 1), so the conjecture fails for every n = 2^k >= 256; for 2 <= n = 2^k <= 128 move n - 1 is "
-       "the unique optimum on an interval (1 - delta_k, 1)", unprinted=STATEMENT)
+       "Conjecture 10 for every $n = 2^k$: from $n = 256$ on, move $n - 4$ is strictly better than $n - 1$ on an "
+       "interval $(1 - \\delta_k, 1)$, so the conjecture fails for every $n = 2^k \\ge 256$; for "
+       "$2 \\le n = 2^k \\le 128$ move $n - 1$ is the unique optimum on an interval $(1 - \\delta_k, 1)$",
+       unprinted=STATEMENT)
 @resting_on(CHANNEL)
 def conjecture10_every_k():
     dep = _lemma5()
     if dep.outcome is not Outcome.VERIFIED:
-        return _fail("rests on Lemma 5, which is not verified: " + dep.details)
+        return _rests_on("Lemma 5", dep)
     j, r1, r4, _ = _rate_symbolic()
     gap = sp.expand(r1 - r4)  # p(n, n-4) - p(n, n-1) = gap * tau + O(tau^2), linear in j
     if sp.simplify(gap - (j - 7) / 2) != 0:
-        return _fail(f"the first-order gap is {gap}, not (j - 7)/2")
+        return _fail(say("the first-order gap is", math(gap), ", not $(j - 7)/2$"))
     j0 = next((jj for jj in range(_SPLIT_B, 65) if gap.subs(j, jj) > 0), None)
     if j0 is None:
-        return _fail(f"the first-order gap {gap} is not positive for any j <= 64")
+        return _fail(say("the first-order gap", math(gap), "is not positive for any $j \\le 64$"))
     steps = gap_sign_steps(gap, j, j0)
     bad = first_failure(steps)
     if bad is not None:
-        return _fail(bad.sentence())
+        return _step_failed("", bad)
     tie = j0 - 1
     if gap.subs(j, tie) != 0 or tie != 7:
-        return _fail(f"the first-order gap {gap} does not vanish at j = 7 alone (first positive at j = {j0})")
+        return _fail(say("the first-order gap", math(gap), f"does not vanish at $j = 7$ alone (first positive at "
+                         f"$j = {j0}$)"))
     # n = 128: the second order, and the small powers of two, from the exact series
     S = _series()
     a, b = S.move(128, 127), S.move(128, 124)
     d2 = b[2] - a[2]
     if not (b[0] == a[0] == 1 and b[1] == a[1] and d2 < 0):
-        return _fail(f"n = 128: p(128, 124) - p(128, 127) = {[format_exact(y - x) for x, y in zip(a, b)]}")
+        return _fail(say("at $n = 128$ the coefficients of $p(128, 124) - p(128, 127)$ in powers of $\\tau$ are",
+                         _ints(format_exact(y - x) for x, y in zip(a, b))))
     small = [(1 << i, S.best[1 << i]) for i in range(1, j0)]
     if any(best != (n - 1,) for n, best in small):
-        return _fail(f"near eps = 1 the optimal moves from small powers of two are {small}")
+        return _fail(say("near $\\varepsilon = 1$ the optimal moves from the small powers of two are not $n - 1$:",
+                         "; ".join(f"from {n}: {_ints(best)}" for n, best in small)))
     big = [(1 << i, S.best[1 << i]) for i in range(j0, 9)]
     if any(best != (n - 4,) for n, best in big):
-        return _fail(f"near eps = 1 the optimal move from 256 is {big}")
-    scope = f"every n = 2^k >= {1 << j0}"
-    return refuted(EXACT, f"scope: {scope} (and, for 2 <= n <= {1 << tie}, move n - 1 the unique optimum on "
-                          "an interval (1 - delta_k, 1)). The sign of the gap decided by z3 for every integer k. By Lemmas 4 and 5 (noisy.ends.power_channel, "
-                          "noisy.ends.germ_at_one, on Theorem 2 noisy.ends.values_at_one), p(n, n - 4) - "
-                          "p(n, n - 1) = (k - 7)/2 tau + O(tau^2) with tau = 1 - eps, both moves analytic at 1 on a "
-                          "left neighbourhood (docs/noisy.md, Lemma 0), and every other move tends to at most 1/2: "
-                          "for k >= 8 move n - 4 is strictly better than n - 1 on some (1 - delta_k, 1) with "
-                          "eps > 1/2 there, so n - 1 is not optimal and Conjecture 10 fails (p(n) -> 1 > 1/2, so "
-                          "the bound part holds there); for k <= 6 the gap is negative; at k = 7 it is 0 and the "
-                          f"exact second order is {format_exact(d2)} tau^2 < 0 (series of every heap <= 128 at "
-                          "eps = 1), so n - 1 is the unique optimum near 1 for every 2 <= n <= 128. delta_k is not "
-                          "computed for every k: the crossings eps*(2^k) certified for k = 8..12 are "
-                          "noisy.conjecture10.crossing_n*",
-                   {"scope": scope, "first_order_gap": "(k - 7)/2",
-                    "second_order_gap_n128": format_exact(d2)},
+        return _fail(say("near $\\varepsilon = 1$ the optimal moves from the powers of two from 256 on are not "
+                         "$n - 4$:", "; ".join(f"from {n}: {_ints(best)}" for n, best in big)))
+    scope = f"every $n = 2^k \\ge {1 << j0}$"
+    return refuted(EXACT, say(f"scope: {scope} (and, for $2 \\le n \\le {1 << tie}$, move $n - 1$ the unique optimum "
+                              "on an interval $(1 - \\delta_k, 1)$). The sign of the gap decided by z3 for every "
+                              "integer $k$. By Lemmas 4 and 5 (", claim_ref("noisy.ends.power_channel"), ",",
+                              claim_ref("noisy.ends.germ_at_one"), ", on Theorem 2",
+                              claim_ref("noisy.ends.values_at_one"), "), $p(n, n - 4) - p(n, n - 1) = "
+                              "\\frac{k - 7}{2} \\tau + O(\\tau^2)$ with $\\tau = 1 - \\varepsilon$, both moves "
+                              "analytic at 1 on a left neighbourhood (docs/noisy.md, Lemma 0), and every other move "
+                              "tends to at most $1/2$: for $k \\ge 8$ move $n - 4$ is strictly better than $n - 1$ on "
+                              "some $(1 - \\delta_k, 1)$ with $\\varepsilon > 1/2$ there, so $n - 1$ is not optimal and "
+                              "Conjecture 10 fails ($p(n) \\to 1 > 1/2$, so the bound part holds there); for "
+                              "$k \\le 6$ the gap is negative; at $k = 7$ it is 0 and the exact second order is",
+                              math(sp.Rational(int(d2.numerator), int(d2.denominator)) * sp.Symbol("tau") ** 2),
+                              "$< 0$ (series of every heap $r \\le 128$ at $\\varepsilon = 1$), so $n - 1$ is the "
+                              "unique optimum near 1 for every $2 \\le n \\le 128$. $\\delta_k$ is not computed for "
+                              "every $k$: the crossings of the moves $n - 1$ and $n - 4$ certified for $n = 2^k$, "
+                              "$k = 8, \\ldots, 12$, are "
+                              "the claims", claim_ref("noisy.conjecture10.crossing_n256"), "to",
+                              claim_ref("noisy.conjecture10.crossing_n4096")),
+                   table(["scope", "first-order gap $p(n, n - 4) - p(n, n - 1)$", "second-order gap at $n = 128$"],
+                         [[say(scope), say("$\\frac{k - 7}{2} \\tau$"), say(value(d2), "$\\tau^2$")]],
+                         caption=say("Conjecture 10 near $\\varepsilon = 1$, with $\\tau = 1 - \\varepsilon$:")),
                    assumptions=(CHANNEL.id,))
 
 
@@ -451,8 +501,8 @@ def gap_sign_steps(gap, j, j0: int):
     c1, c0 = (sp.Rational(x) for x in sp.Poly(gap, j).all_coeffs())
     J = z3.Int("j")
     g = z3.Q(int(c1.p), int(c1.q)) * J + z3.Q(int(c0.p), int(c0.q))
-    return [prove(f"the gap is positive for every j >= {j0}", [J >= j0], g > 0),
-            prove(f"the gap is not positive for {_SPLIT_B} <= j < {j0}", [J >= _SPLIT_B, J < j0], g <= 0)]
+    return [prove(f"the gap is positive for every $j \\ge {j0}$", [J >= j0], g > 0),
+            prove(f"the gap is not positive for ${_SPLIT_B} \\le j < {j0}$", [J >= _SPLIT_B, J < j0], g <= 0)]
 
 
 # ---------------------------------------------------------------------------
@@ -470,27 +520,29 @@ def _theorem6():
     total = sp.summation(2 / (r * (r - 1)), (r, 2, n - 1))
     step = sp.simplify(2 / n - total / n - 2 / (n * (n - 1)))
     if step != 0:
-        return _fail(f"Theorem 6: the inductive step leaves {step}")
+        return _fail(say("Theorem 6: the inductive step leaves", math(step)))
     s = solve_nim(60, mpq(1, 2))
     if any(s.p[x] != (0 if x == 0 else 1 if x == 1 else mpq(1, 2)) for x in range(61)):
-        return _fail("Theorem 6: the values at eps = 1/2 are not 0, 1, 1/2, 1/2, ...")
+        return _fail(say("Theorem 6: the values at $\\varepsilon = 1/2$ are not $0, 1, 1/2, 1/2, \\ldots$"))
     for side in ("left", "right"):
         F = first_order_at_half(_HALF_N, side)
         for x in range(2, _HALF_N + 1):
             parity = 0 if side == "left" else 1
             if F.slope[x] != E.half_slope(x, side) or F.best[x] != tuple(m for m in range(x) if m % 2 == parity):
-                return _fail(f"Theorem 6 fails at n = {x} ({side}): slope {F.slope[x]}, best moves {F.best[x][:4]}")
-    return verified(EXACT, "Theorem 6 for every n >= 2: p(n) - 1/2 = 2|eps - 1/2|/(n(n - 1)) + O((eps - 1/2)^2), "
-                           "with exactly the even moves optimal to first order below 1/2 and the odd ones above; "
-                           "the telescoping step is exact in sympy (in words only: the derivative of the channel at "
-                           "1/2 and the sign of a move's term by its last bit), and the closed form equals the general sum of "
-                           f"noisy.half.first_order on both sides for every n <= {_HALF_N}", assumptions=(CHANNEL.id,))
+                return _fail(say(f"Theorem 6 fails at $n = {x}$ ({side} of $1/2$): the slope is", value(F.slope[x]),
+                                 f", the best moves {_ints(F.best[x][:4])}"))
+    return verified(EXACT, say("Theorem 6 for every $n \\ge 2$: $p(n) - 1/2 = \\frac{2|\\varepsilon - 1/2|}{n(n - 1)} + "
+                               "O((\\varepsilon - 1/2)^2)$, with exactly the even moves optimal to first order below "
+                               "$1/2$ and the odd ones above; the telescoping step is exact in sympy (in words only: the "
+                               "derivative of the channel at $1/2$ and the sign of a move's term by its last bit), and "
+                               "the closed form equals the general sum of the module noisy.half's first_order on both "
+                               f"sides for every $n \\le {_HALF_N}$"), assumptions=(CHANNEL.id,))
 
 
-ends_half = _lemma_claim("noisy.ends.half", "§3, Conjectures 9 and 10 near eps = 1/2",
-    "Theorem 6: for every n >= 2, the one-sided derivatives of p(n) at eps = 1/2 are +-2/(n(n - 1)), so "
-    "p(n) > 1/2 on both sides of 1/2 near it; to first order the even moves are the optimal ones below 1/2 and "
-    "the odd ones above",
+ends_half = _lemma_claim("noisy.ends.half", "§3, Conjectures 9 and 10 near $\\varepsilon = 1/2$",
+    "Theorem 6: for every $n \\ge 2$, the one-sided derivatives of $p(n)$ at $\\varepsilon = 1/2$ are "
+    "$\\pm \\frac{2}{n(n - 1)}$, so $p(n) > 1/2$ on both sides of $1/2$ near it; to first order the even moves are "
+    "the optimal ones below $1/2$ and the odd ones above",
     _theorem6)
 
 
@@ -501,13 +553,13 @@ _HALF2_N = 48
 def _theorem8():
     dep = _theorem6()
     if dep.outcome is not Outcome.VERIFIED:
-        return _fail("rests on Theorem 6, which is not verified: " + dep.details)
+        return _rests_on("Theorem 6", dep)
     s_, d_, k_ = sp.symbols("s d k")
     # (i) the log-weight of a word at distance d has one s^2 coefficient, -k/2, for every d (both sides)
     for sig in (1, -1):
         lw = sp.series(d_ * sp.log(1 - sig * s_) + (k_ - d_) * sp.log(1 + sig * s_), s_, 0, 3).removeO()
         if sp.simplify(lw.coeff(s_, 2) + k_ / 2) != 0:
-            return _fail(f"Theorem 8: the s^2 coefficient of the log-weight depends on d (side {sig})")
+            return _fail(say(f"Theorem 8: the $s^2$ coefficient of the log-weight depends on $d$ ({'below' if sig == 1 else 'above'} $1/2$)"))
     # (ii) the softmax to second order, on a generic row of three words: mu_r = (1 + x_r s + (x_r^2 - <x^2>) s^2/2)/n
     x = sp.symbols("x0:3")
     xm = sum(x) / 3
@@ -515,14 +567,14 @@ def _theorem8():
     mu0 = sp.series(sp.exp(x[0] * s_) / sum(sp.exp(xi * s_) for xi in x), s_, 0, 3).removeO()
     want = (1 + xc[0] * s_ + (xc[0] ** 2 - sum(c ** 2 for c in xc) / 3) * s_ ** 2 / 2) / 3
     if sp.simplify(sp.expand(mu0 - want)) != 0:
-        return _fail("Theorem 8: the second-order expansion of the softmax does not hold")
+        return _fail(say("Theorem 8: the second-order expansion of the softmax does not hold"))
     # (iii) one bit: a xor b = a + b - 2ab; (iv) sum_{r=2}^{n-1} 1/(r(r-1)) = (n-2)/(n-1)
     a_, b_ = sp.symbols("a b")
     if any((ai ^ bi) != sp.expand(a_ + b_ - 2 * a_ * b_).subs({a_: ai, b_: bi}) for ai in (0, 1) for bi in (0, 1)):
-        return _fail("Theorem 8: the bit identity fails")
+        return _fail(say("Theorem 8: the bit identity fails"))
     n_, r_ = sp.symbols("n r", integer=True, positive=True)
     if sp.simplify(sp.summation(1 / (r_ * (r_ - 1)), (r_, 2, n_ - 1)) - (n_ - 2) / (n_ - 1)) != 0:
-        return _fail("Theorem 8: the telescoping sum is not (n - 2)/(n - 1)")
+        return _fail(say("Theorem 8: the telescoping sum is not $(n - 2)/(n - 1)$"))
     # instances: the exact series on both sides of 1/2, every pair of moves of one parity, heaps 2..48
     pairs = 0
     for side, sign, parity in (("left", -1, 0), ("right", 1, 1)):
@@ -535,25 +587,31 @@ def _theorem8():
             for m in cls[1:]:
                 pairs += 1
                 if rows[m][1] != rows[m0][1] or rows[m][2] - rows[m0][2] != sign * mpq(4, n) * (h[m] - h[m0]):
-                    return _fail(f"Theorem 8 fails at n = {n}, moves {m0} and {m} ({side} of 1/2)")
+                    return _fail(say(f"Theorem 8 fails at $n = {n}$, moves {m0} and {m} ({side} of $1/2$)"))
             if side == "left" and T.best[n] != (0,):
-                return _fail(f"below 1/2 the optimal moves of heap {n} are {T.best[n]}")
+                return _fail(say(f"below $1/2$ the optimal moves of heap {n} are {_ints(T.best[n])}"))
             if side == "right" and n & (n - 1) == 0 and T.best[n] != (n - 1,):
-                return _fail(f"above 1/2 the optimal moves of heap {n} are {T.best[n]}")
-    return verified(EXACT, "Theorem 8 for every n >= 2: among moves of one parity the second-order coefficients at "
-                           "1/2 differ by -+ (4/n)(H_n(m) - H_n(m')), H_n(m) = sum_{r=2}^{n-1} |m & r|/(r(r - 1)) + "
-                           "A_n(m)/(n - 1) >= 0, zero only at m = 0 and increasing in the bits of m: move 0 is the "
-                           "unique optimum just below 1/2 for every n, move n - 1 just above it for every n = 2^k. "
-                           "Symbolic (sympy): the common s^2 term of the log-weights, the softmax to second order, "
-                           "the bit identity and the telescoping sum; in words only: collecting the terms that depend "
-                           "on m into H_n(m), and its monotonicity in the bits of m; instances: the exact series on both sides of 1/2 from "
-                           f"(5) alone, {pairs} pairs of moves of heaps 2..{_HALF2_N}", assumptions=(CHANNEL.id,))
+                return _fail(say(f"above $1/2$ the optimal moves of heap {n} are {_ints(T.best[n])}"))
+    return verified(EXACT, say("Theorem 8 for every $n \\ge 2$: among moves of one parity the second-order "
+                               "coefficients at $1/2$ differ by $-\\frac{4}{n} \\cdot (H_n(m) - H_n(m'))$ below $1/2$ and by "
+                               "$\\frac{4}{n} \\cdot (H_n(m) - H_n(m'))$ above it, where "
+                               "$H_n(m) = \\sum_{r=2}^{n-1} \\frac{b(m, r)}{r(r - 1)} + \\frac{A_n(m)}{n - 1} \\ge 0$ "
+                               "($b(m, r)$ the number of binary digits 1 that $m$ and $r$ share) is zero only at "
+                               "$m = 0$ and increasing in the bits of $m$: "
+                               "move 0 is the unique optimum just below $1/2$ for every $n$, move $n - 1$ just above it "
+                               "for every $n = 2^k$. Symbolic (sympy): the common $s^2$ term of the log-weights, the "
+                               "softmax to second order, the bit identity and the telescoping sum; in words only: "
+                               "collecting the terms that depend on $m$ into $H_n(m)$, and its monotonicity in the bits "
+                               "of $m$; instances: the exact series on both sides of $1/2$ from (5) alone, "
+                               f"{pairs} pairs of moves of heaps $2, \\ldots, {_HALF2_N}$"), assumptions=(CHANNEL.id,))
 
 
-ends_half_second_order = _lemma_claim("noisy.ends.half_second_order", "§3, Conjectures 9 and 10 near eps = 1/2",
-    "Theorem 8: for every n >= 2, among moves of one parity the second-order coefficients of p(n, m) in "
-    "s = |1 - 2 eps| differ by -(4/n)(H_n(m) - H_n(m')) below 1/2 and +(4/n)(H_n(m) - H_n(m')) above, with "
-    "H_n(m) = sum_{r=2}^{n-1} |m & r|/(r(r-1)) + (1/(n(n-1))) sum_{r<n} |m & r|",
+ends_half_second_order = _lemma_claim(
+    "noisy.ends.half_second_order", "§3, Conjectures 9 and 10 near $\\varepsilon = 1/2$",
+    "Theorem 8: for every $n \\ge 2$, among moves of one parity the second-order coefficients of $p(n, m)$ in "
+    "$s = |1 - 2 \\varepsilon|$ differ by $-\\frac{4}{n} \\cdot (H_n(m) - H_n(m'))$ below $1/2$ and by "
+    "$\\frac{4}{n} \\cdot (H_n(m) - H_n(m'))$ above, with $H_n(m) = \\sum_{r=2}^{n-1} \\frac{b(m, r)}{r(r - 1)} + "
+    "\\frac{1}{n(n - 1)} \\sum_{r < n} b(m, r)$, $b(m, r)$ the number of binary digits 1 that $m$ and $r$ share",
     _theorem8)
 
 
@@ -562,21 +620,23 @@ def _theorem7():
     steps = theorem7_steps(_T7_K0)
     bad = first_failure(steps)
     if bad is not None:
-        return _fail("Theorem 7: " + bad.sentence())
+        return _step_failed("Theorem 7:", bad)
     # instances: the exact solver at the end point eps = 1/(3k) of every heap 2..64
     for n in range(2, 65):
         e = E.near_zero_width(n)
         s = solve_nim(n, e)
         if s.optimal[n] != (0,) or not s.p[n] >= (1 - e) ** n.bit_length() > mpq(2, 3):
-            return _fail(f"Theorem 7 fails at n = {n}, eps = {e}: optimal {s.optimal[n]}, p = {s.p[n]}")
-    scope = f"every n >= {1 << (_T7_K0 - 1)}"
-    return verified(EXACT, f"Theorem 7 for {scope}: its {len(steps)} inequalities decided by z3 over the reals for "
-                           f"every k >= {_T7_K0} (Bernoulli's inequality strictly, by its induction step; "
-                           f"1 - k eps >= 2/3; mu(m, m) >= a; p(n, m) <= 1 - a^2; a > 1 - a^2); in words only: the "
-                           f"row sum over the legal words is at most the binomial sum 1, and a move m < n has no "
-                           f"more binary digits than n, so p(m) >= (1 - eps)^k(m) >= a; the exact solver at "
-                           f"eps = 1/(3k) for every heap 2..64",
-                    {"scope": scope, "steps": [st.name for st in steps]}, assumptions=(CHANNEL.id,))
+            return _fail(say(f"Theorem 7 fails at $n = {n}$,", value(e, name="\\varepsilon"), ": the optimal moves are "
+                             f"{_ints(s.optimal[n])} and", value(s.p[n], name="p")))
+    scope = f"every $n \\ge {1 << (_T7_K0 - 1)}$"
+    return verified(EXACT, say(f"Theorem 7 for {scope}: its {len(steps)} inequalities decided by z3 over the reals for "
+                               f"every $k \\ge {_T7_K0}$ (Bernoulli's inequality strictly, by its induction step; "
+                               "$1 - k \\varepsilon \\ge 2/3$; $\\mu(m, m) \\ge a$; $p(n, m) \\le 1 - a^2$; "
+                               "$a > 1 - a^2$); in words only: the row sum over the legal words is at most the binomial "
+                               "sum 1, and a move $m < n$ has no more binary digits than $n$, so "
+                               "$p(m) \\ge (1 - \\varepsilon)^{k(m)} \\ge a$; the exact solver at "
+                               "$\\varepsilon = 1/(3k)$ for every heap $2, \\ldots, 64$"),
+                    _steps_table(steps), assumptions=(CHANNEL.id,))
 
 
 #: Theorem 7 is proved for heaps of k >= _T7_K0 binary digits
@@ -589,63 +649,65 @@ def theorem7_steps(k0: int):
     x, y, k, a, mu, P, S, w, v = z3.Reals("eps y k a mu P S w v")
     near0 = [k >= k0, x > 0, 3 * k * x <= 1]
     return [
-        prove("Bernoulli at the start: (1 - eps)^k0 > 1 - k0 eps", near0 + [k == k0],
+        prove(f"Bernoulli at the start: $(1 - \\varepsilon)^{{{k0}}} > 1 - {k0} \\varepsilon$", near0 + [k == k0],
               z3.And(*[(1 - x) ** k0 > 1 - k0 * x])),
-        prove("Bernoulli's step: (1 - eps)^k > 1 - k eps gives (1 - eps)^(k+1) > 1 - (k + 1) eps",
-              near0 + [y > 1 - k * x], (1 - x) * y > 1 - (k + 1) * x),
-        prove("1 - k eps >= 2/3 for eps <= 1/(3k)", near0, 1 - k * x >= z3.Q(2, 3)),
-        prove("mu(m, m) >= a: a weight over a row sum S <= 1", [w >= 0, S > 0, S <= 1], w / S >= w),
-        prove("p(n, m) <= mu (1 - p(m)) + (1 - mu) <= 1 - a^2 for m >= 1",
+        prove("Bernoulli's step: $(1 - \\varepsilon)^k > 1 - k \\varepsilon$ gives $(1 - \\varepsilon)^{k+1} > "
+              "1 - (k + 1) \\varepsilon$", near0 + [y > 1 - k * x], (1 - x) * y > 1 - (k + 1) * x),
+        prove("$1 - k \\varepsilon \\ge 2/3$ for $\\varepsilon \\le 1/(3k)$", near0, 1 - k * x >= z3.Q(2, 3)),
+        prove("$\\mu(m, m) \\ge a$: a weight over a row sum $S \\le 1$", [w >= 0, S > 0, S <= 1], w / S >= w),
+        prove("$p(n, m) \\le \\mu (1 - p(m)) + (1 - \\mu) \\le 1 - a^2$ for $m \\ge 1$",
               [a >= 0, mu >= a, mu <= 1, P >= a, P <= 1, v <= mu * (1 - P) + (1 - mu)], v <= 1 - a * a),
-        prove("a > 2/3 gives a > 1 - a^2, so move 0 (worth >= a) beats every other move", [a > z3.Q(2, 3)],
+        prove("$a > 2/3$ gives $a > 1 - a^2$, so move 0 (worth at least $a$) beats every other move", [a > z3.Q(2, 3)],
               a > 1 - a * a),
     ]
 
 
-near_zero = _lemma_claim("noisy.ends.near_zero", "§3, Conjecture 9 near eps = 0",
-    "Theorem 7: for every n >= 2 with k binary digits and 0 < eps <= 1/(3k), move 0 is the unique optimum and "
-    "p(n) > 2/3",
+near_zero = _lemma_claim("noisy.ends.near_zero", "§3, Conjecture 9 near $\\varepsilon = 0$",
+    "Theorem 7: for every $n \\ge 2$ with $k$ binary digits and $0 < \\varepsilon \\le 1/(3k)$, move 0 is the "
+    "unique optimum and $p(n) > 2/3$",
     _theorem7)
 
 
 @claim("noisy.conjecture9.ends", "§3, Conjecture 9",
-       "Conjecture 9 at both ends for every n >= 2: move 0 is the unique optimum and p(n) > 2/3 for "
-       "0 < eps <= 1/(3k), k the binary digits of n (Theorem 7), and move 0 is the unique optimum with "
-       "p(n) > 1/2 on an interval (1/2 - delta_n, 1/2) (Theorems 6 and 8)", unprinted=STATEMENT)
+       "Conjecture 9 at both ends for every $n \\ge 2$: move 0 is the unique optimum and $p(n) > 2/3$ for "
+       "$0 < \\varepsilon \\le 1/(3k)$, $k$ the binary digits of $n$ (Theorem 7), and move 0 is the unique optimum "
+       "with $p(n) > 1/2$ on an interval $(1/2 - \\delta_n, 1/2)$ (Theorems 6 and 8)", unprinted=STATEMENT)
 @resting_on(CHANNEL)
 def conjecture9_ends():
     for dep in (_theorem6(), _theorem7(), _theorem8()):
         if dep.outcome is not Outcome.VERIFIED:
-            return _fail("rests on a theorem that is not verified: " + dep.details)
-    scope = f"every n >= {max(1 << (_T7_K0 - 1), 2)} near 0 and near 1/2"
-    return verified(EXACT, f"scope: {scope}: near eps = 0 (on (0, 1/(3k)], Theorem 7) and just below 1/2 "
-                           "(Theorem 6: p(n) - 1/2 = s/(n(n - 1)) + O(s^2), s = 1 - 2 eps, the even moves ahead to "
-                           "first order; Theorem 8: move 0 ahead of every other even move at second order). "
-                           "delta_n near 1/2 is not computed for every n; in the middle of (0, 1/2) the bound "
-                           "p(n) > 1/2 holds for every n (noisy.conjecture9.bound_every_n) and the top moves are "
-                           "never optimal (noisy.conjecture9.top_moves), while move 0 against the low moves is open "
-                           "beyond the heaps of the interval proofs (every heap <= 128 by default, <= 2048 with "
-                           "--slow). "
-                           + _theorem7().details + "; " + _theorem8().details,
-                    {"scope": scope, "near_zero_width": "1/(3k)"},
+            return _rests_on("a theorem", dep)
+    scope = f"every $n \\ge {max(1 << (_T7_K0 - 1), 2)}$ near 0 and near $1/2$"
+    return verified(EXACT, say(f"scope: {scope}: near $\\varepsilon = 0$ (on $(0, 1/(3k)]$, Theorem 7) and just below "
+                               "$1/2$ (Theorem 6: $p(n) - 1/2 = \\frac{s}{n(n - 1)} + O(s^2)$, $s = 1 - 2 \\varepsilon$, "
+                               "the even moves ahead to first order; Theorem 8: move 0 ahead of every other even move "
+                               "at second order). $\\delta_n$ near $1/2$ is not computed for every $n$; in the middle of "
+                               "$(0, 1/2)$ the bound $p(n) > 1/2$ holds for every $n$ (",
+                               claim_ref("noisy.conjecture9.bound_every_n"), ") and the top moves are never optimal (",
+                               claim_ref("noisy.conjecture9.top_moves"), "), while move 0 against the low moves is open "
+                               "beyond the heaps of the interval proofs (every heap $n \\le 128$ by default, "
+                               "$n \\le 2048$ with --slow).", _theorem7().details, ";", _theorem8().details),
+                    table(["scope", "width near 0"], [[say(scope), say("$1/(3k)$")]]),
                     assumptions=(CHANNEL.id,))
 
 
 @claim("noisy.conjecture10.ends", "§3, Conjecture 10",
-       "Conjecture 10 at the ends for every n = 2^k >= 2: p(n) > 1/2 near 0, on both sides of 1/2 and near 1, and "
-       "move n - 1 is the unique optimum on an interval (1/2, 1/2 + delta_k)", unprinted=STATEMENT)
+       "Conjecture 10 at the ends for every $n = 2^k \\ge 2$: $p(n) > 1/2$ near 0, on both sides of $1/2$ and near "
+       "1, and move $n - 1$ is the unique optimum on an interval $(1/2, 1/2 + \\delta_k)$", unprinted=STATEMENT)
 @resting_on(CHANNEL)
 def conjecture10_ends():
     for dep in (_theorem6(), _theorem7(), _theorem8(), _theorem2()):
         if dep.outcome is not Outcome.VERIFIED:
-            return _fail("rests on a theorem that is not verified: " + dep.details)
-    scope = f"every n = 2^k >= {max(1 << (_T7_K0 - 1), 2)} near 0, 1/2 and 1"
-    return verified(EXACT, f"scope: {scope}. Near 0: p(n) > 2/3 (Theorem 7). "
-                           "Near 1/2: p(n) - 1/2 = |1 - 2 eps|/(n(n - 1)) + O((1 - 2 eps)^2) (Theorem 6), and just "
-                           "above 1/2 the odd moves lead to first order and among them n - 1 = 11...1 maximises "
-                           "H_n at second order, strictly (Theorem 8: H_n grows with the bits of m, and every odd "
-                           "m < n - 1 misses a bit b >= 1, seen by r = 2^b). Near 1: p(n) -> p(n)(1) = 1 (Theorem 2). "
-                           "That n - 1 stays optimal up to 1 is false from n = 256 on (noisy.conjecture10.every_k); "
-                           "in the middle of [0, 1] the bound p(n) >= 1/2 holds for every k "
-                           "(noisy.conjecture10.bound_every_k) and the optimal moves are proved heap by heap only",
-                    {"scope": scope}, assumptions=(CHANNEL.id,))
+            return _rests_on("a theorem", dep)
+    scope = f"every $n = 2^k \\ge {max(1 << (_T7_K0 - 1), 2)}$ near 0, $1/2$ and 1"
+    return verified(EXACT, say(f"scope: {scope}. Near 0: $p(n) > 2/3$ (Theorem 7). Near $1/2$: $p(n) - 1/2 = "
+                               "\\frac{|1 - 2 \\varepsilon|}{n(n - 1)} + O((1 - 2 \\varepsilon)^2)$ (Theorem 6), and "
+                               "just above $1/2$ the odd moves lead to first order and among them $n - 1$ (all bits 1) "
+                               "maximises $H_n$ at second order, strictly (Theorem 8: $H_n$ grows with the bits of $m$, "
+                               "and every odd $m < n - 1$ misses a bit $b \\ge 1$, seen by $r = 2^b$). Near 1: "
+                               "$p(n) \\to 1$, the value of the game at $\\varepsilon = 1$ (Theorem 2). That $n - 1$ "
+                               "stays optimal up to 1 is false from $n = 256$ on (", claim_ref("noisy.conjecture10.every_k"),
+                               "); in the middle of $[0, 1]$ the bound $p(n) \\ge 1/2$ holds for every $k$ (",
+                               claim_ref("noisy.conjecture10.bound_every_k"), ") and the optimal moves are proved heap "
+                               "by heap only"),
+                    table(["scope"], [[say(scope)]]), assumptions=(CHANNEL.id,))

@@ -7,6 +7,7 @@ from math import gcd
 
 import sympy as sp
 
+from exactcube.triangle import board as T
 from exactcube.triangle import sim as TS
 from exactcube.claims import Erratum, ErratumKind, claim, erratum, open_, refuted, verified
 from exactcube.content import Content, Text, math, say, table, value
@@ -46,7 +47,7 @@ def fig10():
     errs = []
     notes = []
     pvals = []
-    for g_item, row_item in zip(FIG10_G, FIG10_ROWS):
+    for g_item, row_item in zip(FIG10_G, FIG10_ROWS, strict=True):
         g_printed, row = g_item.value, list(row_item.value)
         need = _min_games(row)
         total = sum(parse_printed(s) for s in row)
@@ -119,30 +120,80 @@ def read_branch(body: str):
     return target, step
 
 
+def read_loop():
+    """The printed loop of Backgammon_Triangle read exactly (no code is run): ``(effect, bodies, order, errata)``,
+    ``effect`` the winner -> (list appended to, whether i advances) of each branch, ``bodies`` the winner -> the
+    branch's text, ``order`` final_result's lists.  A branch or
+    a list name that cannot be read is a wrong printed item: an :class:`Erratum` (a misprint, the intended text
+    being the form of the other branches, or the list a branch's body names) at its place, and the intended text is
+    read instead.  ``effect`` is None when the intended loop cannot be told (the errata say why)."""
+    errs = []
+    pairs = [(w, body, APPB_BRANCHES.where) for w, body in APPB_BRANCHES.value]
+    pairs.append(("B", APPB_BRANCH_B.value, APPB_BRANCH_B.where))
+    letter = {v: w for w, v in _LISTS.items()}
+    effect, bodies = {}, {}
+    for w, body, where in pairs:
+        try:
+            target, step = read_branch(body)
+        except ValueError as exc:
+            if w not in _LISTS:
+                errs.append(Erratum(where, f"{w}: {body}", "a branch for G, B, R or N", kind=ErratumKind.SUBSTANTIVE,
+                                    note=say(str(exc))))
+                return None, None, None, errs
+            canon = f"{_LISTS[w]}.append(1); i += 1"
+            errs.append(Erratum(where, f"{w}: {body}", f"{w}: {canon}", kind=ErratumKind.MISPRINT,
+                                note=say(f"{exc}; the other branches read '<list>.append(1); i += 1'")))
+            target, step = _LISTS[w], True
+        if w not in _LISTS or w in effect:
+            meant = letter.get(target)
+            errs.append(Erratum(where, f"{w}: {body}", f"{meant}: {body}" if meant else "a branch for G, B, R or N",
+                                kind=ErratumKind.MISPRINT if meant else ErratumKind.SUBSTANTIVE,
+                                note=say(f"Round returns G, B, R or N, and this branch records the winner in {target}")))
+            if meant is None or meant in effect:
+                return None, None, None, errs
+            w = meant
+        effect[w] = (target, step)
+        bodies[w] = body
+    if sorted(effect) != sorted(_LISTS):
+        errs.append(Erratum(APPB_BRANCHES.where, ", ".join(sorted(effect)), "a branch for each of G, B, R and N",
+                            kind=ErratumKind.SUBSTANTIVE, note=say("Round returns G, B, R or N")))
+        return None, None, None, errs
+    order = list(APPB_RESULT.value)
+    unknown = [n for n in order if n not in ("green", "blue", "red")]
+    if unknown or sorted(order) != ["blue", "green", "red"]:
+        missing = [n for n in ("green", "blue", "red") if n not in order]
+        fixed = [n if n not in unknown else None for n in order]
+        if len(unknown) == len(missing) == 1 and len(order) == 3:
+            fixed[fixed.index(None)] = missing[0]
+            errs.append(Erratum(APPB_RESULT.where, ", ".join(order), ", ".join(fixed), kind=ErratumKind.MISPRINT,
+                                note=say(f"the loop fills the lists green, blue and red; {unknown[0]} is none of them")))
+            order = fixed
+        else:
+            errs.append(Erratum(APPB_RESULT.where, ", ".join(order), "green, blue and red in some order",
+                                kind=ErratumKind.SUBSTANTIVE, note=say("the loop fills the lists green, blue and red")))
+            return None, None, None, errs
+    return effect, bodies, order, errs
+
+
 @claim("ju24.appB.loop", "Appendix B, Backgammon_Triangle (lines 29-45) and Figure 10",
        "The loop runs g games: each branch records the winner and advances i; final_result = "
        "[sum(green)/g, sum(blue)/g, sum(red)/g].")
 def appB_loop():
-    try:
-        branches = dict(APPB_BRANCHES.value)
-        branches["B"] = APPB_BRANCH_B.value
-        effect = {w: read_branch(body) for w, body in branches.items()}
-        order = list(APPB_RESULT.value)
-    except (ValueError, TypeError) as exc:
-        return open_(EXACT, say("cannot read the printed loop:", Content((Text(str(exc)),))))
-    if sorted(effect) != sorted(_LISTS) or sorted(order) != ["blue", "green", "red"]:
-        return open_(EXACT, say("the printed loop names", ", ".join(sorted(effect)), "and returns", ", ".join(order)))
+    effect, bodies, order, errs = read_loop()
+    if effect is None:
+        return erratum(EXACT, say("The printed loop cannot be read as the loop of Backgammon_Triangle (one branch per "
+                                  "winner G, B, R, N, each recording it in its list):"), errs)
     wrong_list = [w for w, (t, _) in effect.items() if t != _LISTS[w]]
     # Round's loop is `while True` and returns only at a vertex or an edge, so its `return 'N'` is unreachable:
     # every game has a winner G, B or R.  The loop stops once i = g, i.e. after g games of the winners whose branch
     # advances i; each game of a winner whose branch does not is played on top.  So a row of final_result sums to
     # 1 + (shares of the non-advancing winners), which is 1 only if none of them ever wins.
     silent = [w for w in "GBR" if not effect[w][1]]
-    errs, rows = [], []
+    rows = []
     # Figure 10's rows as evidence (judged, and mutation-tested, by ju24.fig10; any one row decides, so they are read
     # as printed here, not through the mutation door)
-    for g_item, row_item in zip(FIG10_G, FIG10_ROWS):
-        shares = dict(zip(order, (parse_printed(t) for t in row_item.original)))
+    for g_item, row_item in zip(FIG10_G, FIG10_ROWS, strict=True):
+        shares = dict(zip(order, (parse_printed(t) for t in row_item.original), strict=True))
         total = sum(shares.values())
         extra = sum(shares[_LISTS[w]] for w in silent)
         contradiction = bool(silent and extra > 0 and total == 1)
@@ -156,21 +207,23 @@ def appB_loop():
                                      "branches advance i, and Figure 10's rows (sum 1, blue share above 0) could not "
                                      "come from the loop without it")))
     for w in wrong_list:
-        errs.append(Erratum(f"Appendix B, Backgammon_Triangle: the branch for {w}", str(branches[w]),
+        errs.append(Erratum(f"Appendix B, Backgammon_Triangle: the branch for {w}", bodies[w],
                             f"{_LISTS[w]}.append(1)", kind=ErratumKind.MISPRINT))
     if [w for w in silent if w != "B"] and contradictions:
-        errs.append(Erratum(APPB_BRANCHES.where, str(APPB_BRANCHES.value), "every branch advances i",
-                            kind=ErratumKind.SUBSTANTIVE))
+        errs.append(Erratum(APPB_BRANCHES.where, "; ".join(f"{w}: {bodies[w]}" for w in "GRN"),
+                            "every branch advances i", kind=ErratumKind.SUBSTANTIVE))
     sums = table(["$g$", "Figure 10's shares sum to", "the loop as printed gives", "contradiction"], rows)
     detail = say("Read exactly (no code is run): the branches for G, R and N advance the game counter i; as the "
                  f"available text prints it, the branch for B {'does not' if 'B' in silent else 'does'}. Round never "
                  "returns 'N' (its loop is 'while True' and returns only at a vertex or an edge), so every game has a "
                  "winner and the loop stops after $g$ games won by the winners whose branch advances i, the others' "
                  "games coming on top: a row of final_result then sums to 1 plus the shares of those winners.", sums)
+    if "B" in silent and contradictions:
+        detail = say(detail, "Figure 10's rows sum to 1 with a positive blue share, so the program that produced them "
+                     "advanced i for B too: the missing line is damage in the available text (its line number 34 is "
+                     "there, empty).")
     if errs:
-        return erratum(EXACT, say(detail, "Figure 10's rows sum to 1 with a positive blue share, so the program that "
-                                  "produced them advanced i for B too: the missing line is damage in the available "
-                                  "text (its line number 34 is there, empty)."), errs)
+        return erratum(EXACT, detail, errs)
     return verified(EXACT, detail)
 
 
@@ -206,7 +259,7 @@ def read_condition(text: str, x, y, r):
             vals = [ev(node.left)] + [ev(c) for c in node.comparators]
             ops = {ast.LtE: lambda a, b: bool(a <= b), ast.GtE: lambda a, b: bool(a >= b),
                    ast.Lt: lambda a, b: bool(a < b), ast.Gt: lambda a, b: bool(a > b)}
-            return all(ops[type(o)](a, b) for o, a, b in zip(node.ops, vals, vals[1:]))
+            return all(ops[type(o)](a, b) for o, a, b in zip(node.ops, vals, vals[1:], strict=False))
         if isinstance(node, ast.BinOp):
             a, b = ev(node.left), ev(node.right)
             ops = {ast.Add: lambda: a + b, ast.Sub: lambda: a - b, ast.Mult: lambda: a * b, ast.Div: lambda: a / b,
@@ -230,14 +283,39 @@ def read_condition(text: str, x, y, r):
 def appB_round_g():
     r = 10  # the radius of Figure 9
     s3 = sp.sqrt(3)
-    try:
-        # lattice points of the walk from the origin (steps (0, ±1), (±√3/2, ±1/2)) near and beyond G's vertex
-        pts = [(i * s3 / 2, sp.Rational(j, 2)) for i in range(-r - 1, -r + 2) for j in range(-2 * r - 2, 2 * r + 3)
-               if (i + j) % 2 == 0]
-        rnd = {p: read_condition(APPB_G_ROUND.value, p[0], p[1], r) for p in pts}
-        oth = {p: read_condition(APPB_G_OTHERS.value, p[0], p[1], r) for p in pts}
-    except (ValueError, SyntaxError, KeyError, TypeError) as exc:
-        return open_(EXACT, say("cannot read a printed condition:", Content((Text(str(exc)),))))
+    # lattice points of the walk from the origin (steps (0, ±1), (±√3/2, ±1/2)) near and beyond G's vertex
+    pts = [(i * s3 / 2, sp.Rational(j, 2)) for i in range(-r - 1, -r + 2) for j in range(-2 * r - 2, 2 * r + 3)
+           if (i + j) % 2 == 0]
+    # G's vertex is (-r√3/2, -r/2); the walk has passed it when it is beyond both lines through the vertex, the
+    # G-R side's y = -x/√3 - r and the vertical x = -r√3/2 (by hand): the condition as Doubling and Prob_Area print it
+    meant = "current_step_yy ≤ −current_step_xx/√3 − r and current_step_xx ≤ −r·√3/2"
+    right = "current_step_y ≤ −current_step_x/√3 − r and current_step_x ≤ −r·√3/2"  # in Round's names
+    names = {APPB_G_ROUND.where: right, APPB_G_OTHERS.where: meant}
+    unread = []
+    conditions = {}
+    for item in (APPB_G_ROUND, APPB_G_OTHERS):
+        try:
+            conditions[item.where] = {p: read_condition(item.value, p[0], p[1], r) for p in pts}
+        except (ValueError, SyntaxError, KeyError, TypeError, ZeroDivisionError) as exc:
+            # a printed condition that is not a condition on the walk's position: a wrong printed item
+            unread.append(Erratum(item.where, item.value, names[item.where], names[item.where],
+                                  kind=ErratumKind.MISPRINT,
+                                  note=say("not a condition on the position (", Content((Text(str(exc)),)),
+                                           "); the walk passes G's vertex beyond its two lines")))
+            conditions[item.where] = {p: read_condition(meant, p[0], p[1], r) for p in pts}
+    rnd, oth = conditions[APPB_G_ROUND.where], conditions[APPB_G_OTHERS.where]
+    if unread:
+        # a condition is unreadable: each readable one is judged against the condition derived above
+        ref = {p: read_condition(meant, p[0], p[1], r) for p in pts}
+        wrong = [e for e, cond in ((APPB_G_ROUND, rnd), (APPB_G_OTHERS, oth))
+                 if e.where not in {u.where for u in unread} and any(cond[p] != ref[p] for p in pts)]
+        unread += [Erratum(e.where, e.value, names[e.where], names[e.where], kind=ErratumKind.MISPRINT,
+                           note=say("it differs from the condition for passing G's vertex at a lattice point near it"))
+                   for e in wrong]
+        return erratum(EXACT, say("A printed condition for G's win cannot be read as a condition on the walk's "
+                                  "position; each is judged against the condition for passing G's vertex, "
+                                  "$y \\le -x/\\sqrt{3} - r$ and $x \\le -r \\sqrt{3}/2$ (by hand), at the "
+                                  f"{len(pts)} lattice points near it (radius 10)."), unread)
     differ = [p for p in pts if rnd[p] != oth[p]]
     if not differ:
         return verified(EXACT, say("Round's condition for G's win agrees with the other two listings at every lattice "
@@ -253,7 +331,6 @@ def appB_round_g():
     weights = {sp.simplify((p[0] + r * s3 / 2) / (r * s3 / 2)) for p in on_line}
     if weights - {0}:
         return open_(EXACT, say("B's edge weights at the differing points are", say(*[math(w) for w in weights])), None)
-    right = "current_step_y ≤ −current_step_x/√3 − r and current_step_x ≤ −r·√3/2"
     return erratum(
         EXACT,
         say("Round tests current_step_x against the line through G's vertex where Doubling and Prob_Area test "
@@ -271,6 +348,44 @@ def appB_round_g():
         witness=say(f"the conditions differ at {len(differ)} of {len(pts)} lattice points"))
 
 
+def lattice_steps(steps):
+    """The six unit steps of the triangular lattice (unit vectors closed under rotation by 60°, ju24 Figure 5) that
+    holds the most of ``steps`` (exact sympy pairs), in their order: a step of ``steps`` on that lattice is kept, each
+    other one is replaced by a lattice step not yet listed.  ``steps`` itself when it is such a list; None when no
+    step has unit length (no lattice is meant)."""
+    s3 = sp.sqrt(3)
+
+    def key(d):
+        return (sp.simplify(d[0]), sp.simplify(d[1]))
+
+    best = None
+    for u in steps:
+        if sp.simplify(u[0] ** 2 + u[1] ** 2) != 1:
+            continue
+        ring, d = [], u
+        for _ in range(6):
+            ring.append(key(d))
+            d = (d[0] / 2 - s3 * d[1] / 2, s3 * d[0] / 2 + d[1] / 2)
+        hits = len({key(d) for d in steps} & set(ring))
+        if best is None or hits > best[0]:
+            best = (hits, ring)
+    if best is None:
+        return None
+    ring = best[1]
+    keys = [key(d) for d in steps]
+    if len(steps) == 6 and sorted(map(str, keys)) == sorted(map(str, ring)):
+        return steps
+    spare = [d for d in ring if d not in keys]
+    seen, out = set(), []
+    for d, kd in zip(steps, keys, strict=True):
+        if kd in ring and kd not in seen:
+            out.append(d)
+            seen.add(kd)
+        elif spare:
+            out.append(spare.pop(0))
+    return out + spare
+
+
 @claim("ju24.appB.directions", "§4.3, last paragraph; Appendix B, Round (the list `directions`) and Doubling "
        "(the triangle drawn)",
        "§4.3 says: 'In Appendix B, we give a computer simulation of the random walk described in this section', "
@@ -281,12 +396,24 @@ def appB_directions():
     steps = [tuple(sp.nsimplify(c) for c in d) for d in APPB_STEPS.value]
     # the printed steps must be the six unit vectors of a triangular lattice (what the appendix says they are):
     # unit length, and closed under negation and under rotation by 60 degrees
-    rot = [(d[0] / 2 - s3 * d[1] / 2, s3 * d[0] / 2 + d[1] / 2) for d in steps]
-    norm = {sp.simplify(d[0] ** 2 + d[1] ** 2) for d in steps}
-    as_set = {(sp.simplify(a), sp.simplify(b)) for a, b in steps}
-    if len(as_set) != 6 or norm != {1} or {(sp.simplify(a), sp.simplify(b)) for a, b in rot} != as_set:
-        shown = say(", ".join(f"$({sp.latex(a)}, {sp.latex(b)})$" for a, b in APPB_STEPS.value))
-        return open_(EXACT, say("the printed steps", shown, "are not the six unit steps of a triangular lattice"))
+    fixed = lattice_steps(steps)
+    errs = []
+    if fixed != steps:
+        # the appendix says the walk moves 'in six directions according to a triangular grid': the printed list
+        # contradicts it; the lattice meant is the one holding most printed steps
+        listed = ", ".join(f"$({sp.latex(a)}, {sp.latex(b)})$" for a, b in APPB_STEPS.value)
+        shown = say(listed)
+        true = ", ".join(f"$({sp.latex(a)}, {sp.latex(b)})$" for a, b in fixed) if fixed else \
+            "six unit steps of a triangular lattice"
+        errs.append(Erratum(APPB_STEPS.where, listed, true,
+                            kind=ErratumKind.MISPRINT,
+                            note=say("the printed steps", shown, "are not the six unit steps of a triangular lattice "
+                                     "(unit length, closed under rotation by 60°), as the appendix says they are")))
+        if not fixed:
+            return refuted(EXACT, say("the printed steps", shown, "are not the six unit steps of a triangular lattice, "
+                                      "so the program does not simulate the walk of §4.1 (Figure 5)"), shown,
+                           errata=errs, assumptions=(SAME_WALK,))
+        steps = fixed
     # the triangle of the appendix's plots: (0, r), (r sqrt3/2, -r/2), (-r sqrt3/2, -r/2)
     V = [(0, r), (r * s3 / 2, -r / 2), (-r * s3 / 2, -r / 2)]
     sides = [(V[(k + 1) % 3][0] - V[k][0], V[(k + 1) % 3][1] - V[k][1]) for k in range(3)]
@@ -299,12 +426,18 @@ def appB_directions():
 
     parallel = [(i, k) for i, d in enumerate(steps) for k, e in enumerate(sides) if cross(d, e) == 0]
     perpendicular = [(i, k) for i, d in enumerate(steps) for k, e in enumerate(sides) if dot(d, e) == 0]
-    lattice = verified(EXACT, say("the six printed steps are unit vectors closed under negation and under rotation by "
-                                  "60°: a walk in six directions on a triangular lattice, as the appendix says."),
-                       assumptions=(ANY_LATTICE,))
+    if errs:
+        lattice = erratum(EXACT, say("the printed steps are not a walk in six directions on a triangular lattice, as "
+                                     "the appendix says they are."), errs, assumptions=(ANY_LATTICE,))
+    else:
+        lattice = verified(EXACT, say("the six printed steps are unit vectors closed under negation and under rotation "
+                                      "by 60°: a walk in six directions on a triangular lattice, as the appendix says."),
+                           assumptions=(ANY_LATTICE,))
     if len(parallel) == 6:
-        return verified(EXACT, say("every step of the appendix's walk is parallel to a side of its triangle, as in "
-                                   "Figure 5."), assumptions=(SAME_WALK,), alternatives=(lattice,))
+        said = say("every step of the appendix's walk is parallel to a side of its triangle, as in Figure 5.")
+        if errs:
+            return erratum(EXACT, said, errs, assumptions=(SAME_WALK,))
+        return verified(EXACT, said, assumptions=(SAME_WALK,), alternatives=(lattice,))
     return refuted(
         EXACT,
         say("exact: none of the six printed steps $(0, \\pm 1)$, $(\\pm \\sqrt{3}/2, \\pm 1/2)$ is parallel to a side of "
@@ -319,7 +452,7 @@ def appB_directions():
         "not guaranteed for it (whether Figure 12's differences contain a bias is not checked here). exactcube "
         "simulates the §4.1 game itself."),
         say(f"{len(parallel)} of the 18 pairs (step, side) are parallel, {len(perpendicular)} perpendicular"),
-        assumptions=(SAME_WALK,), alternatives=(lattice,))
+        errata=errs, assumptions=(SAME_WALK,), alternatives=(lattice,))
 
 
 SIM_N = 18  # Appendix B uses radius r = 10, i.e. side 10·sqrt(3) ≈ 17.3 unit steps; the grid side 18 has a centre
@@ -334,21 +467,29 @@ def appB_centre():
     lines = []
     widths = []
     ok = True
-    third = APPB_THIRD.value
+    # the exact chance from the centre, by the exact linear solve of the side-SIM_N grid (independent of Theorem 4.1)
+    exact = T.evaluation(T.position(SIM_N // 3, SIM_N // 3, SIM_N // 3), method="solve").probabilities
+    third = exact[0]
     for g in (10, 100, 1000, 10**6):
         wf = TS.simulate_wins(SIM_N, g, seed=2024, level=0.999)
-        ok &= wf.all_within() and all(iv.contains(third) for iv in wf.intervals)
+        ok &= wf.all_within() and all(iv.contains(p) for iv, p in zip(wf.intervals, exact, strict=True))
         widths.append(max(iv.high - iv.low for iv in wf.intervals))
         lines.append([g] + [f"{wf.wins[i] / g:.4f} [{iv.low:.4f}, {iv.high:.4f}]" for i, iv in enumerate(wf.intervals)])
     shrink = all(widths[i + 1] < widths[i] for i in range(len(widths) - 1))
     runs = table(["games $g$"] + [f"{PLAYER[i]}: frequency [interval]" for i in range(3)], lines)
     detail = say(f"side-{SIM_N} grid walk of ju24 §4.1 from the centre (6,6,6), numpy PCG64 seed 2024, Wilson 99.9% "
-                 "intervals (three per run):", runs, "The exact value $1/3$ (Theorem 4.1) lies in",
-                 "every" if ok else "not every", "interval; the widths shrink like $1/\\sqrt{g}$.")
+                 "intervals (three per run):", runs, "The exact chance", value(third), "of each player (exact linear "
+                 "solve of the grid; Theorem 4.1) lies in", "every" if ok else "not every",
+                 "interval; the widths shrink like $1/\\sqrt{g}$.")
+    said = APPB_THIRD.value
+    if said != third:
+        return erratum(EXACT, say(detail, "The appendix's value", value(said), "is not the exact chance."),
+                       [Erratum(APPB_THIRD.where, format_exact(said), format_exact(third), format_exact(third),
+                                kind=ErratumKind.SUBSTANTIVE)])
     if ok and shrink:
         return verified(SAMPLED, detail)
-    return open_(SAMPLED, say(detail, "(an interval missing $1/3$ at 99.9% is possible by chance; rerun with other "
-                              "seeds)"))
+    return open_(SAMPLED, say(detail, "(an interval missing the exact chance at 99.9% is possible by chance; rerun "
+                              "with other seeds)"))
 
 
 @claim("ju24.appB.doubling", "Appendix B, Doubling(r, q_offer, q_reject), Figure 11's experiment (5, 0.5, 0.1)",
@@ -364,7 +505,7 @@ def appB_doubling():
         ex = TS.appendix_doubling_exact(n, qo, qr)
         sim = TS.simulate_appendix_doubling(n, qo, qr, 200_000, seed=seed, level=0.999)
         fold_exact = sum(ex.win_by_fold)
-        checks = [iv.contains(p) for iv, p in zip(sim.intervals, ex.win)] + [sim.fold_interval.contains(fold_exact)]
+        checks = [iv.contains(p) for iv, p in zip(sim.intervals, ex.win, strict=True)] + [sim.fold_interval.contains(fold_exact)]
         ok &= all(checks)
         parts.append([n, ", ".join(format_exact(p) for p in ex.win), ", ".join(map(str, sim.wins)),
                       format_decimal(fold_exact, 5), f"{sum(sim.wins_by_fold)} [{sim.fold_interval.low:.5f}, "
@@ -395,7 +536,7 @@ def appB_prob_area():
         for i in range(3):
             if not ivs[i].contains(area[i]):
                 misses.append((str(p), PLAYER[i]))
-    maxdiff = max(abs(f - float(a)) for _, fr, ar, _ in rows for f, a in zip(fr, ar))
+    maxdiff = max(abs(f - float(a)) for _, fr, ar, _ in rows for f, a in zip(fr, ar, strict=True))
     detail = say(f"8 positions along a seeded walk from the centre of the side-{SIM_N} grid, 20000 games each: the "
                  f"largest $|f - a|$ (frequency $f$, area $a$) is {maxdiff:.4f}; areas are the barycentric coordinates, "
                  "equal to the exact chances by Theorem 4.1, so the expected difference is exactly 0. Areas outside "
