@@ -8,7 +8,7 @@ from exactcube.mutate import mutate_claim
 from exactcube.numbers import mpq
 from exactcube.printed import substituting
 from proofs.ju24 import stakes as S
-from proofs.ju24 import triangle as T
+from proofs.ju24.triangle import appendix_b as T
 
 
 def _places(v):
