@@ -9,6 +9,8 @@ from contextlib import contextmanager
 
 from ..errors import BadInput
 from ..numbers import MAX_PLACES, parse_int, parse_rational
+from ..owner import ALIASES as OWNER_ALIASES
+from ..owner import Owner
 from ..output import STDOUT, check_destination, is_stdout, open_output, path_error, write_json, write_text
 
 __all__ = ["FORMATS", "rational_arg", "int_arg", "add_digits", "output_arg", "add_force", "reject_options",
@@ -122,20 +124,18 @@ def emit_json(args, out, obj) -> None:
     out.print(f"wrote {args.json}")
 
 
-#: Spellings of the cube's place accepted by every ``--cube`` (the canonical one is the value).
-CUBE_ALIASES = {"centred": "centred", "centre": "centred", "center": "centred", "centered": "centred",
-                "mine": "mine", "theirs": "theirs", "dead": "dead"}
+#: Spellings of the cube's place accepted by every ``--cube`` (the canonical one is the value):
+#: the one vocabulary of :mod:`exactcube.owner`.
+CUBE_ALIASES = {spelling: owner.value for spelling, owner in OWNER_ALIASES.items()}
 
 
 def add_cube(p, states=("centred", "mine", "theirs"), default=None, help: str = ""):
-    """``--cube``: one spelling everywhere (``centred``; ``centre``, ``center``, ``centered`` accepted)."""
+    """``--cube``: one vocabulary everywhere (:class:`exactcube.owner.Owner`: ``centred``; ``centre``,
+    ``center``, ``me``, ``opponent`` ... accepted); the value is the canonical spelling."""
     listed = " | ".join(states)
 
     def parse(text):
-        key = CUBE_ALIASES.get(text.strip().lower())
-        if key not in states:
-            raise BadInput(f"--cube: use {', '.join(states[:-1])} or {states[-1]} (got {text!r})")
-        return key
+        return Owner.parse(text, states).value
 
     shown = f"{listed} (default {default})" if default else listed
     action = p.add_argument("--cube", type=_arg(parse, "--cube"), default=default, metavar="CUBE",

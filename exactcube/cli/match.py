@@ -142,7 +142,7 @@ def _cube(args, out) -> int:
     level = args.level or 1
     if level & (level - 1):
         raise BadInput(f"--level must be a power of 2, got {level}")
-    owner = {"centred": "centred", "mine": "A", "theirs": "B", None: "centred"}[args.cube]
+    owner = args.cube or "centred"
     from ..match import continuous as cm
     from ..numbers import format_decimal, format_exact
 

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 
 from ..errors import BadInput
 from ..numbers import mpq
+from ..owner import Owner
 from ..results import Result
 from .arith import is_ball
 from .met import MatchEquityTable
@@ -119,8 +120,7 @@ def bearoff_match(x, y, met: MatchEquityTable, a: int, b: int, cube: int = 1, ow
     from ..race.bearoff.positions import MAX_CHECKERS, ROLLS, checkers, key_of, pips, plays
 
     _exact_table(met)
-    if owner not in ("centred", "mine", "theirs"):
-        raise BadInput("owner must be centred, mine or theirs")
+    owner = Owner.parse(owner).value
     if cube < 1 or cube & (cube - 1):
         raise BadInput(f"the cube must be a power of 2, got {cube}")
     for v, name in ((a, "your away"), (b, "their away")):

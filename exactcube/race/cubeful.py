@@ -43,6 +43,7 @@ from enum import Enum
 
 from ..errors import BadInput, TooLarge
 from ..numbers import mpq
+from ..owner import Owner
 from ..results import Result
 from .cubeless import check_count
 from .dice import BACKGAMMON, Dice
@@ -65,25 +66,8 @@ __all__ = [
 MAX_CUBEFUL = 600
 
 
-class Cube(str, Enum):
-    """Where the cube is, from the side of the player on roll."""
-
-    CENTRED = "centred"
-    MINE = "mine"
-    THEIRS = "theirs"
-
-    @classmethod
-    def parse(cls, text) -> "Cube":
-        if isinstance(text, Cube):
-            return text
-        aliases = {"centre": "centred", "center": "centred", "centered": "centred", "middle": "centred",
-                   "c": "centred", "own": "mine", "o": "mine", "opponent": "theirs", "t": "theirs"}
-        key = str(text).strip().lower()
-        key = aliases.get(key, key)
-        try:
-            return cls(key)
-        except ValueError:
-            raise BadInput(f"cube {text!r}: use centred, mine or theirs") from None
+#: Where the cube is, from the side of the player on roll: the one vocabulary of :mod:`exactcube.owner`.
+Cube = Owner
 
 
 class Action(str, Enum):
