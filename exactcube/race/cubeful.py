@@ -314,6 +314,20 @@ class Decision(Result):
         """The fields (:meth:`exactcube.results.Result.as_dict`) and :attr:`too_good`."""
         return {**super().as_dict(), "too_good": self.too_good}
 
+    def advice(self) -> tuple[str, str, str, str]:
+        """The decision in words: ``(verb, action, reply, tie)``; ``verb`` is "redouble" when the roller
+        owns the cube; ``reply`` the opponent's right answer to a (re)double; ``tie`` says when doubling
+        and holding are exactly equal (else "").  ``action`` is "" when the roller cannot double."""
+        verb = "redouble" if self.cube is Cube.MINE else "double"
+        if self.action is Action.CANNOT_DOUBLE:
+            return verb, "", "", ""
+        if self.action is Action.NO_DOUBLE:
+            act = f"no {verb}" + (" (too good: playing on beats a pass)" if self.too_good else "")
+        else:
+            act = f"{verb}, take or pass (exactly equal)" if self.tie_take else self.action.value.replace("double", verb)
+        reply = "take or pass, exactly equal" if self.tie_take else ("take" if self.take else "pass")
+        return verb, act, reply, f"{verb} and no {verb} are exactly equal" if self.tie_double else ""
+
 
 def decide(mine, theirs, cube, cubeless_win, no_double, nd_theirs, method: str, dice: str = "backgammon",
            kind: type = Decision) -> Decision:
