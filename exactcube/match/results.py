@@ -28,13 +28,17 @@ when the roller may double (the cube centred or his, not the Crawford game, and 
 than :math:`c`), else :math:`X = N`; :math:`g = 2` when the opponent has all 15 checkers on the
 board.  :math:`a_r, a_o` are the roller's and the opponent's aways (the players alternate).
 With an exact table (a gnubg file as printed, or a short exact model table) every value is an
-exact rational.  This is gnubg makebearoff.c's two-sided recurrence with the money payoffs
+exact rational, computed as an integer over one scale :math:`S = L\,36^K`: :math:`L` the common
+denominator of the table values a game can end in, :math:`K` a bound on the turns left (each
+turn moves the roller's pips down by at least 2, one per die), so that every turn's division by
+36 is exact (checked) and no fraction is reduced on the way.  This is gnubg makebearoff.c's two-sided recurrence with the money payoffs
 replaced by the table's; each cube state chooses its own plays.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import gcd
 
 from ..errors import BadInput
 from ..numbers import mpq
@@ -156,46 +160,59 @@ def bearoff_match(x, y, met: MatchEquityTable, a: int, b: int, cube: int = 1, ow
                 if s_ and (v, s_, 1 - who) not in states:
                     states.add((v, s_, 1 - who))
                     stack.append((v, s_, 1 - who))
-    flip = {"centred": "centred", "mine": "theirs", "theirs": "mine"}
-    # a cube above its first value is never centred
+    # the cube states, highest cube first (a take leads to a higher one); a cube above its first value is
+    # never centred.  ``flip[i]``: the index of state i seen from the other player (the owner swapped).
     cube_states = [(c, o) for c in reversed(levels) for o in (("theirs", "mine", "centred") if c == cube
                                                                else ("theirs", "mine"))]
-    terminal: dict = {}
-
-    def after(ar, ao):
-        t = terminal.get((ar, ao))
-        if t is None:
-            t = terminal[(ar, ao)] = after_game(met, ar, ao, kind)
-        return t
+    index = {cs: i for i, cs in enumerate(cube_states)}
+    swap = {"centred": "centred", "mine": "theirs", "theirs": "mine"}
+    flip = [index[(c, swap[o])] for c, o in cube_states]
 
     def can_double(ar, c, o):
         return kind != CRAWFORD and o in ("centred", "mine") and ar > c
 
+    # Exact integers over one scale S = L * 36**K (module docstring): L the common denominator of every
+    # table value a game can end in, K a bound on the turns left (each turn moves the roller's pips down
+    # by 2 or more), so that each turn's division by 36 is exact (checked) and no fraction is reduced.
+    ends = {(ar - c * g, ao) for ar, ao in ((a, b), (b, a)) for c in levels for g in (1, 2)}
+    terminal = {e: after_game(met, *e, kind) for e in ends}
+    L = 1
+    for t in terminal.values():
+        L = L * t.denominator // gcd(L, t.denominator)
+    S = L * 36 ** (pips(kx) // 2 + pips(ky) // 2 + 2)
+    scaled = {e: int(t * S) for e, t in terminal.items()}
     val: dict = {}
-    one = mpq(1)
+    nd: dict = {}
+    plan = [(i, c, can_double(a, c, o), can_double(b, c, o), index.get((2 * c, "theirs"))) for i, (c, o) in
+            enumerate(cube_states)]
     for (u, v, who) in sorted(states, key=lambda t: (pips(t[0]) + pips(t[1]), t)):
         ar, ao = (a, b) if who == 0 else (b, a)
         g = 2 if full[v] else 1
-        row: dict = {}
-        rolls = moves(u)
-        for c, o in cube_states:
-            fo = flip[o]
-            n = mpq(0)
-            win = after(ar - c * g, ao)
-            for w, cands in rolls:
-                best = max((win if not s_ else one - val[(v, s_, 1 - who)][(c, fo)][1]) for s_ in cands)
-                n += w * best
-            n /= 36
-            x_ = n
-            if can_double(ar, c, o) and (2 * c, "theirs") in row:
-                x_ = max(n, min(row[(2 * c, "theirs")][0], after(ar - c, ao)))
-            row[(c, o)] = (n, x_)
-        val[(u, v, who)] = row
-    root = val[(kx, ky, 0)]
-    n, x_ = root[(cube, owner)]
+        # per roll: its weight, whether a play wins now, and the opponent's rows after the other plays
+        rolls = [(w, not all(cands), [val[(v, s_, 1 - who)] for s_ in cands if s_]) for w, cands in moves(u)]
+        n_row, x_row = [0] * len(plan), [0] * len(plan)
+        for i, c, dbl_a, dbl_b, take in plan:
+            fi, win = flip[i], scaled[(ar - c * g, ao)]
+            total = 0
+            for w, wins, rows in rolls:
+                # the best play leaves the opponent his least; bearing off the last checker wins ``win``
+                best = S - min(r[fi] for r in rows) if rows else win
+                if wins and win > best:
+                    best = win
+                total += w * best
+            n, rem = divmod(total, 36)
+            if rem:
+                raise ArithmeticError("the scale of the match bearoff is too small (a turn bound is wrong)")
+            n_row[i] = n
+            doubles = take is not None and (dbl_a if who == 0 else dbl_b)
+            x_row[i] = max(n, min(n_row[take], scaled[(ar - c, ao)])) if doubles else n
+        val[(u, v, who)] = x_row
+        nd[(u, v, who)] = n_row
+    i = index[(cube, owner)]
+    n = mpq(nd[(kx, ky, 0)][i], S)
     dt = dp = None
-    if can_double(a, cube, owner) and (2 * cube, "theirs") in root:
-        dt, dp = root[(2 * cube, "theirs")][0], after_game(met, a - cube, b, kind)
+    if can_double(a, cube, owner) and (2 * cube, "theirs") in index:
+        dt, dp = mpq(nd[(kx, ky, 0)][index[(2 * cube, "theirs")]], S), after_game(met, a - cube, b, kind)
         if min(dt, dp) > n:
             action = "double, take" if dt < dp else ("double, pass" if dt > dp else "double, take or pass")
         elif min(dt, dp) == n:
