@@ -112,9 +112,18 @@ def _met(args, out) -> int:
 
 def _summary(met, out) -> None:
     """Evidence, size and checks of a table, on standard output beside the rich table."""
+    from ..match.query import EXACT_LENGTHS
+
     digits = met.denominator_digits()
-    size = (f"largest denominator {digits} digits" if digits is not None else
-            "balls around exact rationals (the exact denominators are too large to hold)")
+    if digits is not None:
+        size = f"largest denominator {digits:,} digits"
+    else:  # the exact table's size where it is still held, computed (docs/match.md: the digits per away)
+        from .. import match
+
+        n = EXACT_LENGTHS[met.model]
+        held = match.generate(met.model, n, exact=True).denominator_digits()
+        size = (f"the exact table is not held: its largest denominator has {held:,} digits at {n}-away (--exact to "
+                "there) and grows about eightfold in digits with each away (docs/match.md)")
     out.print(f"{met.name}: evidence {met.evidence}; {met.method or 'as printed'}; {size}")
     for c in met.checks():
         state = {True: "holds", False: "FAILS", None: "consistent within the balls, not decided"}[c.holds]
@@ -233,7 +242,7 @@ def answer_bearoff(x, y, score, args, out, fields=None) -> int:
         rows += [("double, take", r.double_take), ("double, pass", r.double_pass)]
     for label, v in rows:
         out.print(f"  {label:<30}= {_show(v, d)}")
-    out.print(f"  action: {r.action}  ({r.pairs:,} states solved exactly)")
+    out.print(f"  action: {r.action}  ({r.pairs:,} state{'s' * (r.pairs != 1)} solved exactly)")
     if getattr(args, "json", None) is not None:
         emit_json(args, real_out, {**result_json(r, d), "score": score.__dict__, "table": met.name})
     return 0
