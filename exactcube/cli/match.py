@@ -252,17 +252,19 @@ def answer_race(x: int, y: int, score, args, out) -> int:
     """Print a race at a match score (:func:`exactcube.match.query.race_at_score`)."""
     from ..match.query import exact_table, race_at_score
 
-    if args.cube is not None:
-        raise BadInput("a race at a match score is answered cubeless (the cube left at its value); the cube action "
-                       "at a score is answered for real bearoff positions: exactcube bearoff X Y --match N ...")
     met = exact_table(args.met, score.length)
     value = args.level or 1
-    w, mwc = race_at_score(x, y, score, met, value)
+    r = race_at_score(x, y, score, met, value, args.cube or "centred")
     d = args.digits if args.digits is not None else 4
     out.print(f"race {x} (you, on roll) vs {y}, {score.text()}")
-    out.print(f"  cube {value}, left where it is; table: {met.name} ({met.evidence})")
-    out.print(f"  {'chance you win the race':<30}= {_show(w, d)}")
-    out.print(f"  {'match winning chance':<30}= {_show(mwc, d)}  (cubeless, no gammons in a race)")
+    out.print(f"  cube {value} {r.owner}; table: {met.name} ({met.evidence}); zk77's race model, no gammons")
+    rows = [("chance you win the race", r.win), ("cubeless match winning chance", r.cubeless_mwc),
+            ("cubeful MWC, no double", r.no_double)]
+    if r.double_take is not None:
+        rows += [("double, take", r.double_take), ("double, pass", r.double_pass)]
+    for label, v in rows:
+        out.print(f"  {label:<30}= {_show(v, d)}")
+    out.print(f"  action: {r.action}  ({r.pairs:,} state{'s' * (r.pairs != 1)} solved exactly)")
     return 0
 
 

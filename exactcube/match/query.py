@@ -12,8 +12,8 @@ bearoff|race`` only parse and render; this module decides:
   (the models' exact tables reach 7-away for Zadeh, 8 for mec, 9 for the continuous game;
   the exact match recursion needs exact entries);
 - **the engine**: :func:`results.bearoff_match` (the whole bearoff solved with match payoffs,
-  the cube action at the score) and :func:`results.race_match` (zk77's race, its exact
-  chance through the table).
+  the cube action at the score) and :func:`results.race_cube_match` (zk77's race solved the
+  same way).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from ..numbers import parse_int
 from ..owner import Owner
 from . import MODELS, generate
 from .met import MAX_LENGTH, MatchEquityTable, read_gnubg_xml
-from .results import CRAWFORD, NORMAL, POST_CRAWFORD, MatchBearoff, bearoff_match, race_match
+from .results import CRAWFORD, NORMAL, POST_CRAWFORD, MatchBearoff, MatchRace, bearoff_match, race_cube_match
 
 __all__ = ["MatchScore", "match_score", "parse_score", "exact_table", "bearoff_at_score", "race_at_score",
            "DEFAULT_MET", "EXACT_LENGTHS"]
@@ -133,17 +133,25 @@ def exact_table(spec: str | None, length: int) -> MatchEquityTable:
     return met.truncated(length)
 
 
+def _check_cube(score: MatchScore, cube: int, owner: str) -> str:
+    """The owner's canonical spelling; BadInput for a cube in the Crawford game (it is played without one)."""
+    owner = Owner.parse(owner).value
+    if score.kind == CRAWFORD and (cube, owner) != (1, "centred"):
+        raise BadInput(f"the Crawford game is played without the cube: cube 1 centred, not {cube} {owner}")
+    return owner
+
+
 def bearoff_at_score(x, y, score: MatchScore, met: MatchEquityTable, cube: int = 1,
                      owner: str = "centred") -> MatchBearoff:
     """The bearoff ``x`` (on roll) against ``y`` at ``score``: :func:`results.bearoff_match`, exact."""
     a, b = score.aways
-    owner = Owner.parse(owner).value
-    if score.kind == CRAWFORD and (cube, owner) != (1, "centred"):
-        raise BadInput(f"the Crawford game is played without the cube: cube 1 centred, not {cube} {owner}")
+    owner = _check_cube(score, cube, owner)
     return bearoff_match(x, y, met, a, b, cube, owner, score.kind == CRAWFORD, score.kind == POST_CRAWFORD)
 
 
-def race_at_score(x: int, y: int, score: MatchScore, met: MatchEquityTable, cube: int = 1):
-    """The race ``x`` (on roll) against ``y`` pips at ``score``: ``(win, mwc)`` of :func:`results.race_match`."""
+def race_at_score(x: int, y: int, score: MatchScore, met: MatchEquityTable, cube: int = 1,
+                  owner: str = "centred") -> MatchRace:
+    """The race ``x`` (on roll) against ``y`` pips at ``score``: :func:`results.race_cube_match`, exact."""
     a, b = score.aways
-    return race_match(x, y, met, a, b, cube, score.kind == CRAWFORD, score.kind == POST_CRAWFORD)
+    owner = _check_cube(score, cube, owner)
+    return race_cube_match(x, y, met, a, b, cube, owner, score.kind == CRAWFORD, score.kind == POST_CRAWFORD)

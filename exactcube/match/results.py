@@ -47,7 +47,8 @@ from ..results import Result
 from .arith import is_ball
 from .met import MatchEquityTable
 
-__all__ = ["cubeless_mwc", "MatchBearoff", "bearoff_match", "race_match", "NORMAL", "CRAWFORD", "POST_CRAWFORD"]
+__all__ = ["cubeless_mwc", "MatchBearoff", "bearoff_match", "race_match", "MatchRace", "race_cube_match", "NORMAL",
+           "CRAWFORD", "POST_CRAWFORD"]
 
 NORMAL, CRAWFORD, POST_CRAWFORD = "normal", "crawford", "post-crawford"
 
@@ -138,10 +139,6 @@ def bearoff_match(x, y, met: MatchEquityTable, a: int, b: int, cube: int = 1, ow
     chances = solve_pair(x, y, pairs=pairs)
     kx, ky = key_of(x), key_of(y)
     full = {k: checkers(k) == MAX_CHECKERS for p in pairs for k in p}
-    # the cube's values: from ``cube`` up to the first value that both players' needs are within
-    levels = [cube]
-    while levels[-1] < max(a, b):
-        levels.append(2 * levels[-1])
     succ: dict = {}
 
     def moves(k):
@@ -160,6 +157,28 @@ def bearoff_match(x, y, met: MatchEquityTable, a: int, b: int, cube: int = 1, ow
                 if s_ and (v, s_, 1 - who) not in states:
                     states.add((v, s_, 1 - who))
                     stack.append((v, s_, 1 - who))
+    order = sorted(states, key=lambda t: (pips(t[0]) + pips(t[1]), t))
+
+    def rolls_of(u, v, who):  # per roll: its weight, whether a play bears off the last checker, the plays
+        return [(w, not all(cands), [(v, s_, 1 - who) for s_ in cands if s_]) for w, cands in moves(u)]
+
+    n, dt, dp, action = _solve_at_score(order, rolls_of, lambda v: 2 if full[v] else 1, met, a, b, cube, owner,
+                                        kind, 36, pips(kx) // 2 + pips(ky) // 2 + 2)
+    cl = cubeless_mwc(met, a, b, chances.win, chances.win_gammon, chances.lose_gammon, cube, kind)
+    return MatchBearoff(tuple(x), tuple(y), a, b, kind, cube, owner, met.name, chances.win, chances.win_gammon,
+                        chances.lose_gammon, cl, n, dt, dp, action, len(states))
+
+
+def _solve_at_score(order, rolls_of, gammon_of, met: MatchEquityTable, a: int, b: int, cube: int, owner: str,
+                    kind: str, D: int, K: int):
+    """The game solved with match payoffs (module docstring): ``order`` the states ``(roller, opponent,
+    who)`` (who 0: the player a-away rolls), each after every state it leads to, the last the root;
+    ``rolls_of(state)`` per roll ``(weight, wins, next states)``, the weights over ``D``; ``gammon_of(v)``
+    the multiple a win against ``v`` scores; ``K`` a bound on the turns left from the root.  Returns the
+    root's ``(no double, double/take, double/pass, action)``, exact."""
+    levels = [cube]  # the cube's values: from ``cube`` up to the first value both players' needs are within
+    while levels[-1] < max(a, b):
+        levels.append(2 * levels[-1])
     # the cube states, highest cube first (a take leads to a higher one); a cube above its first value is
     # never centred.  ``flip[i]``: the index of state i seen from the other player (the owner swapped).
     cube_states = [(c, o) for c in reversed(levels) for o in (("theirs", "mine", "centred") if c == cube
@@ -171,25 +190,26 @@ def bearoff_match(x, y, met: MatchEquityTable, a: int, b: int, cube: int = 1, ow
     def can_double(ar, c, o):
         return kind != CRAWFORD and o in ("centred", "mine") and ar > c
 
-    # Exact integers over one scale S = L * 36**K (module docstring): L the common denominator of every
-    # table value a game can end in, K a bound on the turns left (each turn moves the roller's pips down
-    # by 2 or more), so that each turn's division by 36 is exact (checked) and no fraction is reduced.
+    # Exact integers over one scale S = L * D**K (module docstring): L the common denominator of every
+    # table value a game can end in, K a bound on the turns left, so that each turn's division by D is
+    # exact (checked) and no fraction is reduced.
     ends = {(ar - c * g, ao) for ar, ao in ((a, b), (b, a)) for c in levels for g in (1, 2)}
     terminal = {e: after_game(met, *e, kind) for e in ends}
     L = 1
     for t in terminal.values():
         L = L * t.denominator // gcd(L, t.denominator)
-    S = L * 36 ** (pips(kx) // 2 + pips(ky) // 2 + 2)
+    S = L * D ** K
     scaled = {e: int(t * S) for e, t in terminal.items()}
     val: dict = {}
     nd: dict = {}
     plan = [(i, c, can_double(a, c, o), can_double(b, c, o), index.get((2 * c, "theirs"))) for i, (c, o) in
             enumerate(cube_states)]
-    for (u, v, who) in sorted(states, key=lambda t: (pips(t[0]) + pips(t[1]), t)):
+    for state in order:
+        u, v, who = state
         ar, ao = (a, b) if who == 0 else (b, a)
-        g = 2 if full[v] else 1
+        g = gammon_of(v)
         # per roll: its weight, whether a play wins now, and the opponent's rows after the other plays
-        rolls = [(w, not all(cands), [val[(v, s_, 1 - who)] for s_ in cands if s_]) for w, cands in moves(u)]
+        rolls = [(w, wins, [val[t] for t in nxt]) for w, wins, nxt in rolls_of(u, v, who)]
         n_row, x_row = [0] * len(plan), [0] * len(plan)
         for i, c, dbl_a, dbl_b, take in plan:
             fi, win = flip[i], scaled[(ar - c * g, ao)]
@@ -200,19 +220,19 @@ def bearoff_match(x, y, met: MatchEquityTable, a: int, b: int, cube: int = 1, ow
                 if wins and win > best:
                     best = win
                 total += w * best
-            n, rem = divmod(total, 36)
+            n, rem = divmod(total, D)
             if rem:
-                raise ArithmeticError("the scale of the match bearoff is too small (a turn bound is wrong)")
+                raise ArithmeticError("the scale of the match game is too small (a turn bound is wrong)")
             n_row[i] = n
             doubles = take is not None and (dbl_a if who == 0 else dbl_b)
             x_row[i] = max(n, min(n_row[take], scaled[(ar - c, ao)])) if doubles else n
-        val[(u, v, who)] = x_row
-        nd[(u, v, who)] = n_row
-    i = index[(cube, owner)]
-    n = mpq(nd[(kx, ky, 0)][i], S)
+        val[state] = x_row
+        nd[state] = n_row
+    root = order[-1]
+    n = mpq(nd[root][index[(cube, owner)]], S)
     dt = dp = None
     if can_double(a, cube, owner) and (2 * cube, "theirs") in index:
-        dt, dp = mpq(nd[(kx, ky, 0)][index[(2 * cube, "theirs")]], S), after_game(met, a - cube, b, kind)
+        dt, dp = mpq(nd[root][index[(2 * cube, "theirs")]], S), after_game(met, a - cube, b, kind)
         if min(dt, dp) > n:
             action = "double, take" if dt < dp else ("double, pass" if dt > dp else "double, take or pass")
         elif min(dt, dp) == n:
@@ -221,9 +241,8 @@ def bearoff_match(x, y, met: MatchEquityTable, a: int, b: int, cube: int = 1, ow
             action = "no double" + ("; they would pass" if dp <= dt else "; they would take")
     else:
         action = "no double (cube not available)" if kind != CRAWFORD else "no double (Crawford game)"
-    cl = cubeless_mwc(met, a, b, chances.win, chances.win_gammon, chances.lose_gammon, cube, kind)
-    return MatchBearoff(tuple(x), tuple(y), a, b, kind, cube, owner, met.name, chances.win, chances.win_gammon,
-                        chances.lose_gammon, cl, n, dt, dp, action, len(states))
+    return n, dt, dp, action
+
 
 
 def race_match(x: int, y: int, met: MatchEquityTable, a: int, b: int, cube: int = 1, crawford: bool = False,
@@ -236,3 +255,62 @@ def race_match(x: int, y: int, met: MatchEquityTable, a: int, b: int, cube: int 
     kind = game_kind(a, b, crawford, post_crawford)
     w = win_probability(x, y).value
     return w, cubeless_mwc(met, a, b, w, 0, 0, cube, kind)
+
+
+@dataclass(frozen=True)
+class MatchRace(Result):
+    """A pip-count race at a match score, exactly: the roller's chance of winning, its MWC with the cube
+    left where it is, the cubeful MWC and the cube action at the score."""
+
+    mine: int
+    theirs: int
+    a: int
+    b: int
+    kind: str
+    cube: int
+    owner: str
+    met: str
+    win: mpq
+    cubeless_mwc: mpq
+    no_double: mpq
+    double_take: mpq | None
+    double_pass: mpq | None
+    action: str
+    pairs: int
+    SOURCE = "zk77's race model with match payoffs (exactcube.match.results)"
+    EVIDENCE = "exact"
+
+
+def race_cube_match(x: int, y: int, met: MatchEquityTable, a: int, b: int, cube: int = 1, owner: str = "centred",
+                    crawford: bool = False, post_crawford: bool = False) -> MatchRace:
+    """The race ``x`` (on roll) against ``y`` pips at a-away/b-away, solved with match payoffs as
+    :func:`bearoff_match` solves a bearoff (module docstring), in zk77's model: a turn moves the
+    roller's count down by the dice total (doubles four times), the first to reach 0 wins, no gammons."""
+    from ..race.cubeless import check_count
+    from ..race.dice import BACKGAMMON as dice
+
+    _exact_table(met)
+    x, y = check_count(x, "your count"), check_count(y, "opponent's count")
+    owner = Owner.parse(owner).value
+    if cube < 1 or cube & (cube - 1):
+        raise BadInput(f"the cube must be a power of 2, got {cube}")
+    kind = game_kind(a, b, crawford, post_crawford)
+    turns = [(t, w) for t, w in zip(dice.totals, dice.weights) if w]
+    states = {(x, y, 0)}
+    stack = [(x, y, 0)]
+    while stack:
+        u, v, who = stack.pop()
+        for t, _ in turns:
+            if u > t and (v, u - t, 1 - who) not in states:
+                states.add((v, u - t, 1 - who))
+                stack.append((v, u - t, 1 - who))
+    order = sorted(states, key=lambda st: (st[0] + st[1], st))
+
+    def rolls_of(u, v, who):  # a total at least the count wins; else the opponent rolls at (v, u - t)
+        return [(w, u <= t, [] if u <= t else [(v, u - t, 1 - who)]) for t, w in turns]
+
+    K = x // dice.min_total + y // dice.min_total + 2
+    n, dt, dp, action = _solve_at_score(order, rolls_of, lambda v: 1, met, a, b, cube, owner, kind,
+                                        dice.denominator, K)
+    w, mwc = race_match(x, y, met, a, b, cube, crawford, post_crawford)
+    return MatchRace(x, y, a, b, kind, cube, owner, met.name, w, mwc, n, dt, dp, action, len(states))

@@ -62,7 +62,22 @@ def test_race_at_a_score_names_its_table():
     # 3 pips each: the roller wins on any roll (every roll moves 3 or more pips), so at 2-away/2-away
     # the MWC is M(1-away, 2-away) in the Crawford game, 11/16 (derived above)
     v = values(out)
-    assert v["chance you win the race"] == 1 and v["match winning chance"] == parse_rational("11/16")
+    assert v["chance you win the race"] == 1 and v["cubeless match winning chance"] == parse_rational("11/16")
+    # the cube at 2-away/2-away: a take loses the match (1 for the roller), a pass gives 11/16 again
+    assert v["double, take"] == 1 and v["double, pass"] == parse_rational("11/16")
+    assert "action: double or not (equal)" in out
+
+
+def test_race_in_the_crawford_game_is_its_cubeless_value():
+    # no cube in the Crawford game: the recursion with match payoffs must give the cubeless MWC, computed
+    # by another route (zk77's turn-count sums through the table)
+    from exactcube.match import generate
+    from exactcube.match.results import race_cube_match
+
+    met = generate("zadeh", 5, exact=True)
+    for x, y in ((9, 11), (30, 27)):
+        r = race_cube_match(x, y, met, 1, 4, crawford=True)
+        assert r.no_double == r.cubeless_mwc and r.double_take is None
 
 
 def test_bearoff_at_score_json():
@@ -87,7 +102,7 @@ def test_bearoff_at_score_json():
     ["bearoff", "1 0 0 0 0 0", "1 0 0 0 0 0", "--match", "7", "--score", "1-1", "--jacoby"],
     ["bearoff", "1 0 0 0 0 0", "1 0 0 0 0 0", "--match", "12", "--score", "1-1"],  # Zadeh exact to 7-away
     ["bearoff", "1 0 0 0 0 0", "1 0 0 0 0 0", "--met", "mec"],          # a table without a score
-    ["race", "70", "75", "--match", "7", "--score", "1-1", "--cube", "centred"],
+    ["race", "70", "75", "--match", "7", "--score", "6-1", "--cube", "mine"],  # a cube in the Crawford game
     ["race", "70", "75", "--match", "7", "--score", "1-1", "--dice", "plain"],
 ])
 def test_refused(argv, capsys):
