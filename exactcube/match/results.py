@@ -97,8 +97,8 @@ class MatchBearoff(Result):
     """A bearoff at a match score, exactly: the roller's cubeless chances and their MWC, the
     cubeful MWC after the cube decision, and the cube action at the score."""
 
-    mine: tuple
-    theirs: tuple
+    mine: tuple | int
+    theirs: tuple | int
     a: int
     b: int
     kind: str
@@ -258,27 +258,11 @@ def race_match(x: int, y: int, met: MatchEquityTable, a: int, b: int, cube: int 
 
 
 @dataclass(frozen=True)
-class MatchRace(Result):
-    """A pip-count race at a match score, exactly: the roller's chance of winning, its MWC with the cube
-    left where it is, the cubeful MWC and the cube action at the score."""
+class MatchRace(MatchBearoff):
+    """A pip-count race at a match score, exactly (the fields of :class:`MatchBearoff`, the positions
+    being the two counts and the gammon chances 0: a race has none)."""
 
-    mine: int
-    theirs: int
-    a: int
-    b: int
-    kind: str
-    cube: int
-    owner: str
-    met: str
-    win: mpq
-    cubeless_mwc: mpq
-    no_double: mpq
-    double_take: mpq | None
-    double_pass: mpq | None
-    action: str
-    pairs: int
     SOURCE = "zk77's race model with match payoffs (exactcube.match.results)"
-    EVIDENCE = "exact"
 
 
 def race_cube_match(x: int, y: int, met: MatchEquityTable, a: int, b: int, cube: int = 1, owner: str = "centred",
@@ -313,4 +297,5 @@ def race_cube_match(x: int, y: int, met: MatchEquityTable, a: int, b: int, cube:
     n, dt, dp, action = _solve_at_score(order, rolls_of, lambda v: 1, met, a, b, cube, owner, kind,
                                         dice.denominator, K)
     w, mwc = race_match(x, y, met, a, b, cube, crawford, post_crawford)
-    return MatchRace(x, y, a, b, kind, cube, owner, met.name, w, mwc, n, dt, dp, action, len(states))
+    zero = mpq(0)
+    return MatchRace(x, y, a, b, kind, cube, owner, met.name, w, zero, zero, mwc, n, dt, dp, action, len(states))

@@ -47,6 +47,16 @@ __all__ = ["gnubg_id", "parse_gnubg_id", "parse_match_id", "xgid", "parse_xgid",
 _B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 
 
+def _base64(text: str, length: int, what: str) -> int:
+    """The ``length`` base64 characters of a gnubg ID as one integer (6 bits each, the first highest)."""
+    if len(text) != length or any(ch not in _B64 for ch in text):
+        raise BadInput(f"a gnubg {what} is {length} characters of A-Z a-z 0-9 + /; got {text!r}")
+    six = 0
+    for ch in text:
+        six = (six << 6) | _B64.index(ch)
+    return six
+
+
 def _check_side(counts, what: str) -> tuple[int, ...]:
     counts = tuple(int(c) for c in counts)
     if len(counts) != POINTS or min(counts) < 0 or sum(counts) > MAX_CHECKERS:
@@ -73,11 +83,7 @@ def parse_gnubg_id(text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Read a gnubg position ID; returns (side on roll, opponent), each six counts.
     BadInput if malformed or not a bearoff (module docstring)."""
     t = text.strip()
-    if len(t) != 14 or any(ch not in _B64 for ch in t):
-        raise BadInput(f"a gnubg position ID is 14 characters of A-Z a-z 0-9 + /; got {text!r}")
-    six = 0
-    for ch in t:
-        six = (six << 6) | _B64.index(ch)
+    six = _base64(t, 14, "position ID")
     if six & 15:
         raise BadInput(f"gnubg position ID {t}: malformed (its last character carries stray bits)")
     key = int.from_bytes((six >> 4).to_bytes(10, "big"), "little")
@@ -177,12 +183,7 @@ def parse_match_id(text: str) -> dict:
     if malformed, or when it is not a position to be played (a double or resignation pending, the
     game not in play)."""
     t = text.strip()
-    if len(t) != 12 or any(ch not in _B64 for ch in t):
-        raise BadInput(f"a gnubg match ID is 12 characters of A-Z a-z 0-9 + /; got {text!r}")
-    six = 0
-    for ch in t:
-        six = (six << 6) | _B64.index(ch)
-    key = int.from_bytes(six.to_bytes(9, "big"), "little")
+    key = int.from_bytes(_base64(t, 12, "match ID").to_bytes(9, "big"), "little")
 
     def bits(pos: int, n: int) -> int:
         return key >> pos & ((1 << n) - 1)
