@@ -15,7 +15,8 @@ from ..output import STDOUT, check_destination, is_stdout, open_output, path_err
 
 __all__ = ["FORMATS", "rational_arg", "int_arg", "add_digits", "output_arg", "add_force", "reject_options",
            "write_json", "write_text", "open_output", "progress", "render_table", "list_builders",
-           "add_json", "json_to_stdout", "human", "emit_json", "add_cube", "add_score_options", "CUBE_ALIASES", "format_from_name",
+           "add_json", "json_to_stdout", "human", "emit_json", "add_cube", "add_score_options", "CUBE_ALIASES",
+           "format_from_name",
            "exact_text", "LONG_EXACT", "complete_claims", "complete_documents", "complete_tables",
            "complete_figures"]
 
@@ -200,9 +201,9 @@ def add_score_options(p, met: bool = True) -> None:
                    help="a match to N points: values are match winning chances at --score")
     p.add_argument("--score", metavar="A-B", help="with --match: the points each side has, yours (on roll) first: 4-2")
     g = p.add_mutually_exclusive_group()
-    g.add_argument("--crawford", action="store_true", help="with --match: this is the Crawford game (the default "
-                                                           "when a side is 1-away)")
-    g.add_argument("--post-crawford", action="store_true", help="with --match: a game after the Crawford game")
+    g.add_argument("--crawford", action="store_true", help="this is the Crawford game (the default at a score "
+                                                           "where one side is 1-away)")
+    g.add_argument("--post-crawford", action="store_true", help="a game after the Crawford game")
     p.add_argument("--cube-value", "--level", dest="level", type=int_arg("--cube-value", 1, 2 ** 15), metavar="V",
                    help="the cube's value, a power of 2 (default 1; an ID gives its own)")
     if met:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from ..errors import BadInput
-from ._common import (FORMATS, MAX_MATCH, add_cube, add_score_options, add_digits, format_from_name, int_arg, open_output, output_arg,
-                      rational_arg, reject_options, render_table)
+from ._common import (FORMATS, MAX_MATCH, add_cube, add_digits, add_score_options, format_from_name, int_arg,
+                      open_output, output_arg, rational_arg, reject_options, render_table)
 
 NAME = "match"
 ORDER = 32
@@ -123,7 +123,7 @@ def _summary(met, out) -> None:
         n = EXACT_LENGTHS[met.model]
         held = match.generate(met.model, n, exact=True).denominator_digits()
         size = (f"the exact table is not held: its largest denominator has {held:,} digits at {n}-away (--exact to "
-                "there) and grows about eightfold in digits with each away (docs/match.md)")
+                "there) and its digits grow five- to eightfold with each away (docs/match.md)")
     out.print(f"{met.name}: evidence {met.evidence}; {met.method or 'as printed'}; {size}")
     for c in met.checks():
         state = {True: "holds", False: "FAILS", None: "consistent within the balls, not decided"}[c.holds]

@@ -108,3 +108,11 @@ def test_bearoff_at_score_json():
 def test_refused(argv, capsys):
     code, out = run(argv)
     assert code == 2 and "Traceback" not in capsys.readouterr().err
+
+
+def test_the_options_bound_is_the_tables():
+    # the command line bounds --match without importing the match package (it loads flint): the same number
+    from exactcube.cli._common import MAX_MATCH
+    from exactcube.match.met import MAX_LENGTH
+
+    assert MAX_MATCH == MAX_LENGTH
