@@ -220,6 +220,8 @@ def _show(v, d: int) -> str:
 
 def answer_bearoff(x, y, score, args, out, fields=None) -> int:
     """Print a bearoff at a match score (:func:`exactcube.match.query.bearoff_at_score`)."""
+    import sys
+
     from ..match.query import bearoff_at_score, exact_table
     from ..race.bearoff.query import asked_cube
     from ._common import emit_json, human, result_json
@@ -230,7 +232,8 @@ def answer_bearoff(x, y, score, args, out, fields=None) -> int:
                        "before the roll is answered (give the ID with the dice not rolled)")
     owner, value = asked_cube(args.cube, fields, args.level)
     met = exact_table(args.met, score.length)
-    r = bearoff_at_score(x, y, score, met, value, owner or "centred")
+    r = bearoff_at_score(x, y, score, met, value, owner or "centred",
+                         notice=lambda text: print(f"exactcube: {text}", file=sys.stderr))
     d = args.digits if args.digits is not None else 4
     real_out, out = out, human(args, out) if hasattr(args, "json") else out
     out.print(f"bearoff {' '.join(map(str, x))} (you, on roll) vs {' '.join(map(str, y))}, {score.text()}")

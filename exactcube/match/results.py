@@ -119,9 +119,10 @@ class MatchBearoff(Result):
 
 
 def bearoff_match(x, y, met: MatchEquityTable, a: int, b: int, cube: int = 1, owner: str = "centred",
-                  crawford: bool = False, post_crawford: bool = False, limit: int | None = None) -> MatchBearoff:
+                  crawford: bool = False, post_crawford: bool = False, limit: int | None = None,
+                  notice=None) -> MatchBearoff:
     """The roller ``x`` (counts on points 1..6) against ``y`` at a-away/b-away (module docstring)."""
-    from ..race.bearoff.gammons import EXACT_PAIR_LIMIT, reachable_pairs, solve_pair
+    from ..race.bearoff.gammons import EXACT_PAIR_LIMIT, SECONDS_PER_PAIR, reachable_pairs, solve_pair
     from ..race.bearoff.positions import MAX_CHECKERS, ROLLS, checkers, key_of, pips, plays
 
     _exact_table(met)
@@ -136,6 +137,9 @@ def bearoff_match(x, y, met: MatchEquityTable, a: int, b: int, cube: int = 1, ow
     pairs = reachable_pairs(x, y, limit)
     if pairs is None:
         raise BadInput(f"the pair reaches more than {limit:,} pairs of positions, the most solved exactly")
+    if notice is not None and len(pairs) > 20_000:
+        notice(f"solving {len(pairs):,} pairs of positions for the cubeless chances; estimate about "
+               f"{max(1, round(len(pairs) * SECONDS_PER_PAIR))} s of CPU")
     chances = solve_pair(x, y, pairs=pairs)
     kx, ky = key_of(x), key_of(y)
     full = {k: checkers(k) == MAX_CHECKERS for p in pairs for k in p}
@@ -163,19 +167,25 @@ def bearoff_match(x, y, met: MatchEquityTable, a: int, b: int, cube: int = 1, ow
         return [(w, not all(cands), [(v, s_, 1 - who) for s_ in cands if s_]) for w, cands in moves(u)]
 
     n, dt, dp, action = _solve_at_score(order, rolls_of, lambda v: 2 if full[v] else 1, met, a, b, cube, owner,
-                                        kind, 36, pips(kx) // 2 + pips(ky) // 2 + 2)
+                                        kind, 36, pips(kx) // 2 + pips(ky) // 2 + 2, notice)
     cl = cubeless_mwc(met, a, b, chances.win, chances.win_gammon, chances.lose_gammon, cube, kind)
     return MatchBearoff(tuple(x), tuple(y), a, b, kind, cube, owner, met.name, chances.win, chances.win_gammon,
                         chances.lose_gammon, cl, n, dt, dp, action, len(states))
 
 
+#: CPU seconds per state and cube state of :func:`_solve_at_score` with values of about 100 digits
+#: (scripts/bench_match_bearoff.py: 155,450 states, 7 cube states, about 28 s); longer values cost in proportion.
+SECONDS_PER_STATE = 2.6e-5
+
+
 def _solve_at_score(order, rolls_of, gammon_of, met: MatchEquityTable, a: int, b: int, cube: int, owner: str,
-                    kind: str, D: int, K: int):
+                    kind: str, D: int, K: int, notice=None):
     """The game solved with match payoffs (module docstring): ``order`` the states ``(roller, opponent,
     who)`` (who 0: the player a-away rolls), each after every state it leads to, the last the root;
     ``rolls_of(state)`` per roll ``(weight, wins, next states)``, the weights over ``D``; ``gammon_of(v)``
     the multiple a win against ``v`` scores; ``K`` a bound on the turns left from the root.  Returns the
-    root's ``(no double, double/take, double/pass, action)``, exact."""
+    root's ``(no double, double/take, double/pass, action)``, exact.  ``notice(text)`` is told the
+    estimated time first when it exceeds 5 s."""
     levels = [cube]  # the cube's values: from ``cube`` up to the first value both players' needs are within
     while levels[-1] < max(a, b):
         levels.append(2 * levels[-1])
@@ -200,6 +210,11 @@ def _solve_at_score(order, rolls_of, gammon_of, met: MatchEquityTable, a: int, b
         L = L * t.denominator // gcd(L, t.denominator)
     S = L * D ** K
     scaled = {e: int(t * S) for e, t in terminal.items()}
+    digits = int(S.bit_length() * 0.30103) + 1
+    seconds = len(order) * len(cube_states) * SECONDS_PER_STATE * max(1, digits / 100)
+    if notice is not None and seconds > 5:
+        notice(f"solving {len(order):,} states with match payoffs exactly (values of about {digits:,} digits over "
+               f"{met.name}); estimate about {round(seconds):,} s of CPU")
     val: dict = {}
     nd: dict = {}
     plan = [(i, c, can_double(a, c, o), can_double(b, c, o), index.get((2 * c, "theirs"))) for i, (c, o) in
