@@ -12,7 +12,7 @@ from .match.met import MatchEquityTable
 from .numbers import mpq
 from .tables import Table
 
-__all__ = ["met_table", "last_roll_table", "POST_ROW"]
+__all__ = ["met_table", "last_roll_table", "evidence_note", "POST_ROW"]
 
 #: the label of the post-Crawford row
 POST_ROW = "post-Crawford"
@@ -32,8 +32,7 @@ def met_table(met: MatchEquityTable, length: int | None = None, digits: int = 4)
         evidence=met.evidence, source=met.source, digits=digits,
         notes=("Row: the player's away; column: the opponent's.  A 1-away row or column is the Crawford "
                "game; the post-Crawford row is the trailer's chance against a leader at 1-away.  "
-               + (f"Entries are balls around the exact values ({met.method})." if met.evidence == "rigorous"
-                  else "Entries are exact.")),
+               + evidence_note(met, n)),
     )
     for i in range(n):
         for j in range(n):
@@ -41,6 +40,27 @@ def met_table(met: MatchEquityTable, length: int | None = None, digits: int = 4)
         if i < len(met.post):
             t.set(POST_ROW, labels[i], _pct(met.post[i]))
     return t
+
+
+def evidence_note(met: MatchEquityTable, n: int | None = None) -> str:
+    """Which entries of the first ``n`` rows and columns are exact and which are balls, in one sentence or
+    two, and what a printed digit of a ball means (:func:`exactcube.tables` prints a ball's decimal only
+    when both its ends round to it, else marks it with '~')."""
+    from .match.arith import is_ball
+
+    n = met.length if n is None else n
+    pre = [met.pre[i][j] for i in range(n) for j in range(n)]
+    balls = sum(map(is_ball, pre)) + sum(map(is_ball, met.post[:n]))
+    if not balls:
+        return "Entries are exact."
+    exact = []
+    if not any(is_ball(met.pre[i][0]) or is_ball(met.pre[0][i]) for i in range(n)):
+        exact.append("the 1-away row and column (the Crawford game)")
+    if not any(is_ball(v) for v in met.post[:n]):
+        exact.append("the post-Crawford row")
+    return ((f"Exact rationals: {' and '.join(exact)}; every other entry is a ball" if exact else
+             "Every entry is a ball") + f" around the exact value ({met.method}).  Every printed digit is "
+            "certified: a decimal is printed only when both ends of its ball round to it (else it is marked ~).")
 
 
 def last_roll_table(grid: dict, up_to: int) -> Table:

@@ -110,6 +110,7 @@ VALUES = {
     "exactcube.noisy.games.game.Game": "a game definition, the input of games.game.solve",
     "exactcube.noisy.nim.channel.ChannelWeights": "the channel of Example 3, the input of the solvers",
     "exactcube.noisy.scale.whole_intervals.WholeIntervalRun": "a proof asked for, the input of its run",
+    "exactcube.match.query.MatchScore": "a match score read from the options or an ID, an input",
     "exactcube.race.dice.Dice": "the dice, an input",
     "exactcube.triangle.board.Position": "a position, an input",
 }

@@ -66,7 +66,8 @@ _MAX_DOUBLES = 10**6
 
 
 class Cube(str, Enum):
-    """Where the cube is, from A's side."""
+    """Where the cube is, from A's side, as the continuous game's modules index it; read through the
+    one vocabulary of :class:`exactcube.owner.Owner` (any of its spellings)."""
 
     CENTRE = "centre"
     MINE = "mine"  # A owns the cube
@@ -75,13 +76,11 @@ class Cube(str, Enum):
 
     @classmethod
     def parse(cls, text: str) -> "Cube":
-        aliases = {"centred": "centre", "center": "centre", "centered": "centre", "middle": "centre",
-                   "a": "mine", "own": "mine", "b": "theirs"}
-        t = aliases.get(text.strip().lower(), text.strip().lower())
-        try:
-            return cls(t)
-        except ValueError:
-            raise BadInput(f"cube position {text!r}: use centre, mine, theirs or dead") from None
+        """Any spelling of :data:`exactcube.owner.ALIASES` (A is "mine", B "theirs")."""
+        from ..owner import ALL, Owner
+
+        owner = Owner.parse(text.value if isinstance(text, Cube) else text, ALL)
+        return cls.CENTRE if owner is Owner.CENTRED else cls(owner.value)
 
 
 def _check_k(k) -> int:

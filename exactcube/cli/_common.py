@@ -9,11 +9,14 @@ from contextlib import contextmanager
 
 from ..errors import BadInput
 from ..numbers import MAX_PLACES, parse_int, parse_rational
+from ..owner import ALIASES as OWNER_ALIASES
+from ..owner import Owner
 from ..output import STDOUT, check_destination, is_stdout, open_output, path_error, write_json, write_text
 
 __all__ = ["FORMATS", "rational_arg", "int_arg", "add_digits", "output_arg", "add_force", "reject_options",
            "write_json", "write_text", "open_output", "progress", "render_table", "list_builders",
-           "add_json", "json_to_stdout", "human", "emit_json", "add_cube", "CUBE_ALIASES", "format_from_name",
+           "add_json", "json_to_stdout", "human", "emit_json", "add_cube", "add_score_options", "CUBE_ALIASES",
+           "format_from_name",
            "exact_text", "LONG_EXACT", "complete_claims", "complete_documents", "complete_tables",
            "complete_figures"]
 
@@ -36,9 +39,17 @@ def _arg(parse_fn, name: str):
     return parse
 
 
-def rational_arg(name: str):
-    """An argparse ``type`` that reads an exact rational (BadInput on failure)."""
-    return _arg(lambda text: parse_rational(text, name), name)
+def rational_arg(name: str, minimum=None, maximum=None):
+    """An argparse ``type`` that reads an exact rational, in ``[minimum, maximum]`` when they are given
+    (BadInput on failure)."""
+
+    def parse(text):
+        v = parse_rational(text, name)
+        if (minimum is not None and v < minimum) or (maximum is not None and v > maximum):
+            raise BadInput(f"{name}: must be between {minimum} and {maximum} (got {text!r})")
+        return v
+
+    return _arg(parse, name)
 
 
 def int_arg(name: str, minimum: int | None = None, maximum: int | None = None):
@@ -122,20 +133,18 @@ def emit_json(args, out, obj) -> None:
     out.print(f"wrote {args.json}")
 
 
-#: Spellings of the cube's place accepted by every ``--cube`` (the canonical one is the value).
-CUBE_ALIASES = {"centred": "centred", "centre": "centred", "center": "centred", "centered": "centred",
-                "mine": "mine", "theirs": "theirs", "dead": "dead"}
+#: Spellings of the cube's place accepted by every ``--cube`` (the canonical one is the value):
+#: the one vocabulary of :mod:`exactcube.owner`.
+CUBE_ALIASES = {spelling: owner.value for spelling, owner in OWNER_ALIASES.items()}
 
 
 def add_cube(p, states=("centred", "mine", "theirs"), default=None, help: str = ""):
-    """``--cube``: one spelling everywhere (``centred``; ``centre``, ``center``, ``centered`` accepted)."""
+    """``--cube``: one vocabulary everywhere (:class:`exactcube.owner.Owner`: ``centred``; ``centre``,
+    ``center``, ``me``, ``opponent`` ... accepted); the value is the canonical spelling."""
     listed = " | ".join(states)
 
     def parse(text):
-        key = CUBE_ALIASES.get(text.strip().lower())
-        if key not in states:
-            raise BadInput(f"--cube: use {', '.join(states[:-1])} or {states[-1]} (got {text!r})")
-        return key
+        return Owner.parse(text, states).value
 
     shown = f"{listed} (default {default})" if default else listed
     action = p.add_argument("--cube", type=_arg(parse, "--cube"), default=default, metavar="CUBE",
@@ -187,6 +196,27 @@ def format_from_name(path: str, given: str | None) -> str:
         raise path_error("-o", path, f"the name says {implied}, which contradicts --format {given}; drop --format "
                          "or rename the file")
     return given
+
+
+#: The longest match a query at a score takes (the tables' own limit, exactcube.match.met.MAX_LENGTH).
+MAX_MATCH = 64
+
+
+def add_score_options(p, met: bool = True) -> None:
+    """The options of a query at a match score, the same on ``bearoff``, ``race`` and ``match``:
+    ``--match N --score A-B [--crawford | --post-crawford] [--cube-value V] [--met TABLE]``."""
+    p.add_argument("--match", type=int_arg("--match", 1, MAX_MATCH), metavar="N",
+                   help="a match to N points: values are match winning chances at --score")
+    p.add_argument("--score", metavar="A-B", help="with --match: the points each side has, yours (on roll) first: 4-2")
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--crawford", action="store_true", help="this is the Crawford game (the default at a score "
+                                                           "where one side is 1-away)")
+    g.add_argument("--post-crawford", action="store_true", help="a game after the Crawford game")
+    p.add_argument("--cube-value", "--level", dest="level", type=int_arg("--cube-value", 1, 2 ** 15), metavar="V",
+                   help="the cube's value, a power of 2 (default 1; an ID gives its own)")
+    if met:
+        p.add_argument("--met", metavar="TABLE", help="with --match: the match equity table, zadeh (default), mec, "
+                                                      "continuous or a gnubg MET file read as printed")
 
 
 def reject_options(args, command: str, flags) -> None:

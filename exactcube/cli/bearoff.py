@@ -6,8 +6,8 @@ decisions); this module parses the command line and renders the answer."""
 from __future__ import annotations
 
 from ..errors import BadInput
-from ._common import (add_cube, add_digits, add_json, emit_json, exact_text, human, int_arg, rational_arg,
-                      reject_options, result_json)
+from ._common import (add_cube, add_digits, add_json, add_score_options, emit_json, exact_text, human, int_arg,
+                      rational_arg, reject_options, result_json, value_text)
 
 NAME = "bearoff"
 ORDER = 41
@@ -25,6 +25,9 @@ cube is the cube answered for).
   exactcube bearoff 3/cBAAAgAAAAAA                 the same for a gnubg position ID (or an XGID)
   exactcube bearoff "1 1 1 0 0 0" "0 2 0 0 0 0" --cube centred   the cube action in detail
   exactcube bearoff ... --json [FILE]              JSON alone on stdout, or also written to FILE
+  exactcube bearoff X Y --match 7 --score 3-5      at a match score: match winning chances and the cube
+        [--crawford] [--cube-value 2 --cube mine]  action, exact, through a named table (--met, default
+                                                   Zadeh's); a gnubg match ID or an XGID gives its own score
   exactcube bearoff --build                        build the tables once into the cache folder
 
 One side: up to 15 checkers.  Two sides: up to 15 checkers each; the pairs of positions
@@ -37,19 +40,16 @@ on the board), no backgammons in a bearoff, unlimited redoubles, no beavers, no 
 unless --jacoby.  Fractions longer than 60 characters are summarised by their digit counts
 (--exact prints them whole).
 
-Tables are built once into a cache folder ($XDG_CACHE_HOME/exactcube, default
-~/.cache/exactcube, or --cache-dir DIR): the one-sided table for up to 15 checkers, the
-gammon distributions of the 15-checker positions, and the two-sided table for up to 6
-checkers a side (--build --checkers C builds the one- and two-sided tables for C checkers;
-two sides up to 8).  A query reads only its own entries from them, checked against
-their digests; a damaged table is rebuilt, with one line of notice.  The two-sided tables
-hold no gammons: a pair where a gammon can arise (a side with 15 checkers, without
---no-gammons) is solved by the exact recursion with gammons instead.  Without a
-table, small pairs are solved on the fly and pairs of up to 6 checkers a side that reach
-more positions build the table first (its time announced)."""
+Tables are built once into a cache folder ($XDG_CACHE_HOME/exactcube, default ~/.cache/exactcube,
+or --cache-dir DIR; --build --checkers C for C checkers, two sides up to 8) and read entry by entry,
+checked against their digests (a damaged table is rebuilt, with a notice).  Pairs where a gammon
+can arise are solved by the exact recursion with gammons; small pairs on the fly; pairs of up to
+6 checkers a side reaching more positions build the two-sided table first (its time announced)."""
 
-#: Options that only a pair takes.
+#: Options that only a pair takes; those of a match score; those of a money game only.
 PAIR_ONLY = ("--cube", "--db", "--no-gammons", "--jacoby", "--no-estimate", "--cube-x")
+MATCH = ("--match", "--score", "--crawford", "--post-crawford", "--level", "--met")
+MONEY_ONLY = ("--db", "--no-gammons", "--jacoby", "--no-estimate", "--cube-x", "--roll", "--exact")
 
 
 def add_arguments(p):
@@ -61,13 +61,10 @@ def add_arguments(p):
     add_digits(p, 6)
     p.add_argument("--exact", action="store_true", help="print long fractions whole (default: summarised)")
     p.add_argument("--db", metavar="FILE", help="two positions: an exact two-sided table saved by build_bearoff.py")
-    p.add_argument("--no-gammons", action="store_true",
-                   help="two positions: every loss counts single (named in the output)")
-    p.add_argument("--jacoby", action="store_true",
-                   help="two positions: Jacoby rule, gammons count single while the cube is centred")
-    p.add_argument("--no-estimate", action="store_true",
-                   help="two positions: refuse (exit 2) rather than fall back to the one-sided estimate")
-    p.add_argument("--cube-x", type=_cube_x, metavar="X",
+    p.add_argument("--no-gammons", action="store_true", help="two positions: every loss counts single (named)")
+    p.add_argument("--jacoby", action="store_true", help="two positions: gammons single while the cube is centred")
+    p.add_argument("--no-estimate", action="store_true", help="two positions: refuse rather than estimate (exit 2)")
+    p.add_argument("--cube-x", type=rational_arg("--cube-x", 0, 1), metavar="X",
                    help="two positions beyond the exact limit: Janowski's cube-life index x for the cubeful "
                         "equities of the one-sided estimate, 0..1 (default 0.6, gnubg's for one-sided bearoffs)")
     p.add_argument("--cache-dir", metavar="DIR",
@@ -77,19 +74,10 @@ def add_arguments(p):
                         "with the gammon distributions, two sides up to 6")
     p.add_argument("--checkers", type=int_arg("--checkers", 1, 15), metavar="C",
                    help="with --build: build the tables for up to C checkers instead (two sides only for C <= 8)")
+    add_score_options(p)
     p.add_argument("--roll", metavar="DICE",
                    help="two positions: the roll to play, e.g. 6-5: every legal play, best first, with exact "
                         "equities (an XGID's own dice are used without it)")
-
-
-def _cube_x(text):
-    """``--cube-x``: an exact rational in [0, 1]."""
-    import argparse
-
-    v = rational_arg("--cube-x")(text)
-    if not 0 <= v <= 1:
-        raise argparse.ArgumentTypeError(f"must be between 0 and 1 (got {text!r})")
-    return v
 
 
 def _hooks():
@@ -102,62 +90,52 @@ def _hooks():
 
 
 def run(args, out) -> int:
+    import os
+
+    from ..race.bearoff.cache import cache_dir
     from ..race.bearoff.ids import looks_like_id, parse_pair
     from ..race.bearoff.positions import parse_position
+    from ..race.bearoff.query import build_all
 
     if args.build:
         if args.positions:
             raise BadInput("--build takes no positions (it only fills the cache folder)")
-        reject_options(args, "bearoff --build", PAIR_ONLY + ("--exact", "--json"))
-        return _build(args, out)
+        reject_options(args, "bearoff --build", PAIR_ONLY + MATCH + ("--exact", "--json"))
+        for what, path in build_all(cache_dir(args.cache_dir), args.checkers, _hooks()):
+            out.print(what if path is None else f"{what}: {path} ({os.path.getsize(path):,} bytes)")
+        return 0
     if args.checkers is not None:
         raise BadInput("--checkers goes with --build")
     if not args.positions or len(args.positions) > 2:
         raise BadInput(f"bearoff: give one or two positions, got {len(args.positions)}")
+    fields = {}
     if any(looks_like_id(t) for t in args.positions):
         if len(args.positions) != 1:
             raise BadInput("bearoff: a gnubg position ID or XGID holds both sides; give it alone")
         x, y, fields = parse_pair(args.positions[0])
-        if args.roll is not None or fields.get("dice"):
-            return _roll(x, y, args, out, fields)
-        return _two(x, y, args, out, fields)
-    pos = [parse_position(t) for t in args.positions]
-    if args.roll is not None:
-        if len(pos) != 2:
-            raise BadInput("--roll needs both sides: your position (on roll), then the opponent's")
-        return _roll(pos[0], pos[1], args, out, {})
-    if len(pos) == 1:
-        reject_options(args, "bearoff with one position", PAIR_ONLY)
-        return _one(pos[0], args, out)
-    return _two(pos[0], pos[1], args, out, {})
-
-
-def _build(args, out) -> int:
-    import os
-
-    from ..race.bearoff import cache
-    from ..race.bearoff import query as qy
-    from ..race.bearoff.twosided import MAX_TABLE_CHECKERS
-
-    folder, hooks = cache.cache_dir(args.cache_dir), _hooks()
-    one, two = args.checkers or 15, args.checkers or 6
-    path = qy.build_one_sided(folder, one, hooks)
-    out.print(f"one-sided table, up to {one} checkers: {path} ({os.path.getsize(path):,} bytes)")
-    if one == 15:
-        path = qy.build_gammons(folder, hooks)
-        out.print(f"gammon table, 15 checkers: {path} ({os.path.getsize(path):,} bytes)")
-    if two > MAX_TABLE_CHECKERS:
-        out.print(f"two-sided table: not built for {two} checkers (at most {MAX_TABLE_CHECKERS} a side)")
     else:
-        path = qy.build_two_sided(folder, two, hooks)
-        out.print(f"two-sided table, up to {two} checkers: {path} ({os.path.getsize(path):,} bytes)")
-    return 0
+        pos = [parse_position(t) for t in args.positions]
+        if len(pos) == 1:
+            if args.roll is not None:
+                raise BadInput("--roll needs both sides: your position (on roll), then the opponent's")
+            reject_options(args, "bearoff with one position", PAIR_ONLY + MATCH)
+            return _one(pos[0], args, out)
+        x, y = pos
+    if any((args.match, args.score, args.crawford, args.post_crawford, fields.get("match_length"))):
+        from ..match.query import match_score  # the match package only when a score is asked (it loads flint)
+        from .match import answer_bearoff
+
+        reject_options(args, "bearoff at a match score", MONEY_ONLY)
+        return answer_bearoff(x, y, match_score(args.match, args.score, args.crawford, args.post_crawford, fields),
+                              args, out, fields)
+    reject_options(args, "bearoff in a money game (no --match)", ("--level", "--met"))
+    if args.roll is not None or fields.get("dice"):
+        return _roll(x, y, args, out, fields)
+    return _two(x, y, args, out, fields)
 
 
 def _fmt(q, args) -> str:
-    from ..numbers import format_decimal
-
-    return f"{exact_text(q, args.exact)}  ({format_decimal(q, args.digits)})"
+    return value_text(q, args.digits, args.exact)
 
 
 def _one(counts, args, out):
@@ -182,20 +160,12 @@ CUBE_LABEL = {"centred": "cube centred", "mine": "you own the cube", "theirs": "
 
 
 def _two(x, y, args, out, fields):
-    from ..race.bearoff.query import CUBES, pair
-    from ..race.cubeful import Cube
+    from ..race.bearoff.query import CUBES, asked_cube, pair
 
-    cubes = CUBES if args.cube is None else (Cube.parse(args.cube).value,)
-    value = 1
-    if "cube" in fields:  # an XGID: its own cube is the one answered for
-        if args.cube is not None and Cube.parse(args.cube).value != fields["cube"]:
-            raise BadInput(f"--cube {args.cube} conflicts with the XGID's cube ({fields['cube']}, value "
-                           f"{fields['cube_value']}); drop --cube or change the XGID")
-        cubes, value = (fields["cube"],), fields["cube_value"]
+    state, value = asked_cube(args.cube, fields)  # an XGID's own cube is the one answered for
+    cubes = CUBES if state is None else (state,)
     a = pair(x, y, cubes, value, gammons=not args.no_gammons, jacoby=args.jacoby, estimate=not args.no_estimate,
              cube_x=args.cube_x, db=args.db, folder=args.cache_dir, hooks=_hooks())
-    if args.cube_x is not None and not hasattr(a, "cube_x"):
-        _hooks().say("--cube-x not used: this pair's cubeful values are computed exactly")
     real_out, out = out, human(args, out)
     out.print(f"bearoff {' '.join(map(str, x))} (you, on roll) vs {' '.join(map(str, y))}   "
               f"gnubg ID {a.gnubg_id}   {a.xgid}", emoji=False)  # an XGID's ":-1:" is no emoji code
@@ -203,7 +173,9 @@ def _two(x, y, args, out, fields):
         out.print(f"  read from the {fields['format']}: the side on roll is shown first, as \"you\""
                   + (f"; its cube: {fields['cube']}, value {fields['cube_value']}" if "cube" in fields else ""))
     out.print(f"  ({a.conventions})")
-    out.print(f"  [{a.method}; evidence: {_evidence(a)}]")
+    pv = a.provenance  # the evidence, and the readings it rests on by name
+    out.print(f"  [{a.method}; evidence: {pv.evidence.value}"
+              + (f", under the readings {', '.join(pv.assumptions)}]" if pv.assumptions else "]"))
     out.print(f"  cubeless chance you win = {_fmt(a.win, args)}")
     if a.gammons == "counted":
         out.print(f"    you win a gammon      = {_fmt(a.win_gammon, args)}")
@@ -217,33 +189,17 @@ def _two(x, y, args, out, fields):
     return 0
 
 
-def _evidence(result) -> str:
-    """The evidence class, and the readings a result rests on by name."""
-    p = result.provenance
-    return p.evidence.value + (f", under the readings {', '.join(p.assumptions)}" if p.assumptions else "")
-
-
 def _decision(out, cube, d, value, args, detail):
-    """Print one cube decision (a :class:`exactcube.race.cubeful.Decision`)."""
-    from ..race.cubeful import Action
-
+    """Print one cube decision (a :class:`exactcube.race.cubeful.Decision`, worded by its ``advice``)."""
     worth = f"; at value {value}: {_fmt(value * d.equity, args)}" if value != 1 else ""
     out.print(f"  {CUBE_LABEL[cube]}: equity {_fmt(d.equity, args)}   per unit cube{worth}")
-    if d.action is Action.CANNOT_DOUBLE:
-        out.print("    you cannot double")
-        return
-    verb = "redouble" if cube == "mine" else "double"
+    verb, act, reply, tie = d.advice()
+    if not act:
+        return out.print("    you cannot double")
     if detail:
-        out.print(f"    no {verb}     = {_fmt(d.no_double, args)}")
-        out.print(f"    {verb}, take  = {_fmt(d.double_take, args)}")
-        out.print(f"    {verb}, pass  = {_fmt(d.double_pass, args)}")
-    if d.action is Action.NO_DOUBLE:
-        act = f"no {verb}" + (" (too good: playing on beats a pass)" if d.too_good else "")
-    else:
-        act = f"{verb}, take or pass (exactly equal)" if d.tie_take else d.action.value.replace("double", verb)
-    reply = "take or pass, exactly equal" if d.tie_take else ("take" if d.take else "pass")
-    out.print(f"    action: {act}; if you {verb}, they should {reply}"
-              + (f"  ({verb} and no {verb} are exactly equal)" if d.tie_double else ""))
+        for label, v in ((f"no {verb}    ", d.no_double), (f"{verb}, take ", d.double_take), (f"{verb}, pass ", d.double_pass)):
+            out.print(f"    {label} = {_fmt(v, args)}")
+    out.print(f"    action: {act}; if you {verb}, they should {reply}" + (f"  ({tie})" if tie else ""))
 
 
 def _roll(x, y, args, out, fields=None) -> int:
@@ -251,7 +207,7 @@ def _roll(x, y, args, out, fields=None) -> int:
     (:func:`exactcube.race.bearoff.plays.best_plays`)."""
     from ..race.bearoff.ids import gnubg_id
     from ..race.bearoff.plays import best_plays, parse_roll
-    from ..race.bearoff.query import conventions
+    from ..race.bearoff.query import asked_cube, conventions
     from ._common import progress
 
     reject_options(args, "bearoff --roll (every play is valued by the exact recursion)",
@@ -260,20 +216,12 @@ def _roll(x, y, args, out, fields=None) -> int:
     roll = parse_roll(args.roll) if args.roll is not None else fields["dice"]
     if args.roll is not None and fields.get("dice") and fields["dice"] != roll:
         raise BadInput(f"--roll {args.roll}: the XGID's dice are {fields['dice'][0]}-{fields['dice'][1]}")
-    from ..race.cubeful import Cube
-
-    asked = Cube.parse(args.cube).value if args.cube else None  # one spelling: 'center' is 'centred'
-    cube = asked or fields.get("cube") or "centred"
-    if asked and fields.get("cube") and asked != fields["cube"]:
-        raise BadInput(f"--cube {args.cube}: the {fields['format']} says the cube is {fields['cube']}")
+    cube = asked_cube(args.cube, fields)[0] or "centred"
     with progress("solving the plays' two-sided bearoffs", None) as bar:
         r = best_plays(x, y, roll, cube, gammons=not args.no_gammons, jacoby=args.jacoby,
                        progress=lambda done, total: bar.advance(1000))
-    obj = {}
-    if args.json is not None:
-        obj = result_json(r, args.digits)
-        if fields:
-            obj["input"] = {k: (list(v) if isinstance(v, tuple) else v) for k, v in fields.items()}
+    obj = {} if args.json is None else result_json(r, args.digits)
+    obj.update({"input": {k: list(v) if isinstance(v, tuple) else v for k, v in fields.items()}} if obj and fields else {})
     real_out, out = out, human(args, out)
     out.print(f"bearoff {' '.join(map(str, x))} (you, on roll) vs {' '.join(map(str, y))}, roll {roll[0]}-{roll[1]}"
               f"   gnubg ID {gnubg_id(x, y)}", emoji=False)
@@ -284,10 +232,7 @@ def _roll(x, y, args, out, fields=None) -> int:
               f"  {n} legal plays, best first (your cubeful equity after the play, then cubeless); plays of "
               "exactly equal cubeful equity are marked '='")
     width = max(len(p.moves) for p in r.plays)
-    rank = 0
-    for i, p in enumerate(r.plays):
-        tied = i > 0 and p.cubeful == r.plays[i - 1].cubeful
-        rank = rank if tied else i + 1
+    for rank, tied, p in r.ranked():
         out.print(f"  {'=' if tied else ' '}{rank:2d}. {p.moves:<{width}}  cubeful {_signed(p.cubeful, args)}   "
                   f"cubeless {_signed(p.cubeless, args)}")
     if len(r.best) > 1:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from ..errors import BadInput
-from ._common import (FORMATS, add_cube, add_digits, format_from_name, int_arg, open_output, output_arg,
-                      rational_arg, reject_options, render_table)
+from ._common import (FORMATS, MAX_MATCH, add_cube, add_digits, add_score_options, format_from_name, int_arg,
+                      open_output, output_arg, rational_arg, reject_options, render_table)
 
 NAME = "match"
 ORDER = 32
@@ -21,7 +21,8 @@ DESCRIPTION = """Match play, exactly.
         double / take / pass on the last roll at every score, for a given chance of winning on it
   exactcube match bearoff "0 0 1 1 1 0" "0 1 0 1 1 0" --match 7 --score 4-2 [--crawford] [--met FILE]
         a bearoff at a match score: exact cubeless chances and their match winning chance, the
-        cubeful match winning chance and the cube action at the score (the roller is the first side)
+        cubeful match winning chance and the cube action at the score (the roller is the first side;
+        --cube-value 2 --cube mine for another cube); the same as exactcube bearoff ... --match 7
   exactcube match race 70 75 --match 7 --score 4-2 [--met FILE]
         a pip-count race (zk77's model, no gammons): the exact chance and its match winning chance
 
@@ -31,19 +32,17 @@ exact values, every radius below 1e-30 (evidence: rigorous).  -o FILE writes the
 format its name says (.json, .csv, .tex; rich text otherwise), whole or not at all."""
 
 ACTIONS = ("met", "cube", "last-roll", "bearoff", "race")
-MAX_MET_LENGTH = 64
+MAX_MET_LENGTH = MAX_MATCH
 
 
 def add_arguments(p):
     p.add_argument("action", choices=ACTIONS, help="met: a table; cube: the cube at a score; last-roll: actions")
     p.add_argument("scores", nargs="*", help="cube: the aways A B (the player A-away, the opponent B-away); "
                                              "bearoff: two positions; race: two pip counts")
-    p.add_argument("--match", type=int_arg("--match", 1, MAX_MET_LENGTH), help="bearoff, race: the match length")
-    p.add_argument("--score", help="bearoff, race: the points each side has, yours first: 4-2")
     p.add_argument("--model", help="met: zadeh (default) | mec | continuous")
     p.add_argument("--file", help="met: a gnubg MET file (explicit table) read as printed")
-    p.add_argument("--met", help="cube, last-roll: the table for later scores: zadeh | mec | continuous | a gnubg "
-                                 "MET file (default: continuous for cube, zadeh for last-roll)")
+    p.add_argument("--met", help="cube, last-roll, bearoff, race: the table for later scores: zadeh | mec | "
+                                 "continuous | a gnubg MET file (default: continuous for cube, zadeh otherwise)")
     p.add_argument("--length", type=int_arg("--length", 1, MAX_MET_LENGTH),
                    help=f"met: the table to this many away, 1..{MAX_MET_LENGTH} (default 25, or the file's)")
     p.add_argument("--exact", action="store_true", help="met: exact fractions (short tables only)")
@@ -52,11 +51,8 @@ def add_arguments(p):
     p.add_argument("-o", "--output", type=output_arg("-o"), default="-", metavar="FILE",
                    help="write the table to FILE ('-', the default, is standard output); its name gives the format")
     add_digits(p, None, what="decimals printed", shown=4)
-    p.add_argument("--level", type=int_arg("--level", 1, 64), help="cube: the cube's value, a power of 2 (default 1)")
-    add_cube(p, help="cube: who owns the cube (mine = the player A-away)")
-    g = p.add_mutually_exclusive_group()
-    g.add_argument("--crawford", action="store_true", help="cube: this is the Crawford game")
-    g.add_argument("--post-crawford", action="store_true", help="cube: a post-Crawford game")
+    add_cube(p, help="cube: who owns the cube (mine = the player A-away); bearoff: the cube's place at the score")
+    add_score_options(p, met=False)
     p.add_argument("--win", type=rational_arg("--win"), help="last-roll: the roller's chance of winning, in [0, 1]")
     p.add_argument("--up-to", type=int_arg("--up-to", 2, 25), help="last-roll: scores 2..N-away (default 11)")
 
@@ -116,9 +112,18 @@ def _met(args, out) -> int:
 
 def _summary(met, out) -> None:
     """Evidence, size and checks of a table, on standard output beside the rich table."""
+    from ..match.query import EXACT_LENGTHS
+
     digits = met.denominator_digits()
-    size = (f"largest denominator {digits} digits" if digits is not None else
-            "balls around exact rationals (the exact denominators are too large to hold)")
+    if digits is not None:
+        size = f"largest denominator {digits:,} digits"
+    else:  # the exact table's size where it is still held, computed (docs/match.md: the digits per away)
+        from .. import match
+
+        n = EXACT_LENGTHS[met.model]
+        held = match.generate(met.model, n, exact=True).denominator_digits()
+        size = (f"the exact table is not held: its largest denominator has {held:,} digits at {n}-away (--exact to "
+                "there) and its digits grow five- to eightfold with each away (docs/match.md)")
     out.print(f"{met.name}: evidence {met.evidence}; {met.method or 'as printed'}; {size}")
     for c in met.checks():
         state = {True: "holds", False: "FAILS", None: "consistent within the balls, not decided"}[c.holds]
@@ -142,7 +147,7 @@ def _cube(args, out) -> int:
     level = args.level or 1
     if level & (level - 1):
         raise BadInput(f"--level must be a power of 2, got {level}")
-    owner = {"centred": "centred", "mine": "A", "theirs": "B", None: "centred"}[args.cube]
+    owner = args.cube or "centred"
     from ..match import continuous as cm
     from ..numbers import format_decimal, format_exact
 
@@ -207,67 +212,84 @@ def _last_roll(args, out) -> int:
     return 0
 
 
-def _score(args):
-    """(your away, their away) from --match N --score A-B."""
-    from ..numbers import parse_int
+def _show(v, d: int) -> str:
+    from ..numbers import format_decimal, format_exact
 
-    if args.match is None or args.score is None:
-        raise BadInput(f"match {args.action} needs --match N and --score A-B (the points each side has, yours first)")
-    parts = args.score.split("-")
-    if len(parts) != 2:
-        raise BadInput(f"--score: write the points each side has, yours first, like 4-2 (got {args.score!r})")
-    mine, theirs = (parse_int(p.strip(), "--score", 0, args.match - 1) for p in parts)
-    return args.match - mine, args.match - theirs
+    return f"{format_decimal(v, d)}" + (f" (= {format_exact(v)})" if v.denominator < 10 ** 9 else "")
 
 
-def _exact_met(args, length):
-    """The exact table for a match query: a gnubg file as printed, or a model's exact table."""
-    from .. import match
+def answer_bearoff(x, y, score, args, out, fields=None) -> int:
+    """Print a bearoff at a match score (:func:`exactcube.match.query.bearoff_at_score`)."""
+    import sys
 
-    spec = args.met or "zadeh"
-    if spec in match.MODELS:
-        return match.generate(spec, length, exact=True)
-    return _table_of(spec, length)
+    from ..match.query import bearoff_at_score, exact_table
+    from ..race.bearoff.query import asked_cube
+    from ._common import emit_json, human, result_json
+
+    fields = fields or {}
+    if fields.get("dice"):
+        raise BadInput(f"the {fields['format']} has the dice rolled; at a match score only the cube decision "
+                       "before the roll is answered (give the ID with the dice not rolled)")
+    owner, value = asked_cube(args.cube, fields, args.level)
+    met = exact_table(args.met, score.length)
+    r = bearoff_at_score(x, y, score, met, value, owner or "centred",
+                         notice=lambda text: print(f"exactcube: {text}", file=sys.stderr))
+    d = args.digits if args.digits is not None else 4
+    real_out, out = out, human(args, out) if hasattr(args, "json") else out
+    out.print(f"bearoff {' '.join(map(str, x))} (you, on roll) vs {' '.join(map(str, y))}, {score.text()}")
+    out.print(f"  cube {value} {r.owner}; table: {met.name} ({met.evidence})")
+    gammons = [("you win a gammon", r.win_gammon), ("you lose a gammon", r.lose_gammon)]
+    rows = ([("cubeless chance you win", r.win)] + gammons * (15 in (sum(x), sum(y)))
+            + [("cubeless match winning chance", r.cubeless_mwc), ("cubeful MWC, no double", r.no_double)])
+    if r.double_take is not None:
+        rows += [("double, take", r.double_take), ("double, pass", r.double_pass)]
+    for label, v in rows:
+        out.print(f"  {label:<30}= {_show(v, d)}")
+    out.print(f"  action: {r.action}  ({r.pairs:,} state{'s' * (r.pairs != 1)} solved exactly)")
+    if getattr(args, "json", None) is not None:
+        emit_json(args, real_out, {**result_json(r, d), "score": score.__dict__, "table": met.name})
+    return 0
+
+
+def answer_race(x: int, y: int, score, args, out) -> int:
+    """Print a race at a match score (:func:`exactcube.match.query.race_at_score`)."""
+    from ..match.query import exact_table, race_at_score
+
+    met = exact_table(args.met, score.length)
+    value = args.level or 1
+    r = race_at_score(x, y, score, met, value, args.cube or "centred")
+    d = args.digits if args.digits is not None else 4
+    out.print(f"race {x} (you, on roll) vs {y}, {score.text()}")
+    out.print(f"  cube {value} {r.owner}; table: {met.name} ({met.evidence}); zk77's race model, no gammons")
+    rows = [("chance you win the race", r.win), ("cubeless match winning chance", r.cubeless_mwc),
+            ("cubeful MWC, no double", r.no_double)]
+    if r.double_take is not None:
+        rows += [("double, take", r.double_take), ("double, pass", r.double_pass)]
+    for label, v in rows:
+        out.print(f"  {label:<30}= {_show(v, d)}")
+    out.print(f"  action: {r.action}  ({r.pairs:,} state{'s' * (r.pairs != 1)} solved exactly)")
+    return 0
 
 
 def _game(args, out) -> int:
+    from ..match.query import match_score
+
     reject_options(args, f"match {args.action}", ("--model", "--file", "--length", "--exact", "--win", "--up-to",
-                                                  "--format", "--level", "--cube"))
+                                                  "--format"))
     if len(args.scores) != 2:
         raise BadInput(f"match {args.action} takes two {'positions' if args.action == 'bearoff' else 'pip counts'}")
-    a, b = _score(args)
-    met = _exact_met(args, args.match)
-    from ..match import results
-    from ..numbers import format_decimal, format_exact
-
-    d = args.digits if args.digits is not None else 4
-    kind = results.game_kind(a, b, args.crawford, args.post_crawford)
-
-    def show(v):
-        return f"{format_decimal(v, d)}" + (f" (= {format_exact(v)})" if v.denominator < 10 ** 9 else "")
-
+    score = match_score(args.match, args.score, args.crawford, args.post_crawford)
+    if score is None:
+        raise BadInput(f"match {args.action} needs --match N and --score A-B (the points each side has, yours first)")
     if args.action == "race":
         from ..numbers import parse_int
 
         x, y = (parse_int(t, "pip count", 1, 1000) for t in args.scores)
-        w, mwc = results.race_match(x, y, met, a, b, 1, args.crawford, args.post_crawford)
-        out.print(f"race {x} (you, on roll) vs {y} at {a}-away/{b}-away, {kind} game; table: {met.name}")
-        out.print(f"  chance you win the race:     {show(w)}")
-        out.print(f"  match winning chance, the cube left at 1 (no gammons): {show(mwc)}")
-        return 0
+        return answer_race(x, y, score, args, out)
     from ..race.bearoff.positions import parse_position
 
     x, y = (parse_position(t) for t in args.scores)
-    r = results.bearoff_match(x, y, met, a, b, 1, "centred", args.crawford, args.post_crawford)
-    out.print(f"bearoff {' '.join(map(str, x))} (you, on roll) vs {' '.join(map(str, y))} at {a}-away/{b}-away, "
-              f"{kind} game; table: {met.name}")
-    out.print(f"  cubeless: win {show(r.win)}, win a gammon {show(r.win_gammon)}, lose a gammon "
-              f"{show(r.lose_gammon)}; through the table, a match winning chance of {show(r.cubeless_mwc)}")
-    out.print(f"  cubeful match winning chance, no double: {show(r.no_double)}")
-    if r.double_take is not None:
-        out.print(f"  double, take: {show(r.double_take)}; double, pass: {show(r.double_pass)}")
-    out.print(f"  action: {r.action}  ({r.pairs:,} states solved exactly)")
-    return 0
+    return answer_bearoff(x, y, score, args, out)
 
 
 def run(args, out) -> int:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from ..errors import BadInput
-from ._common import add_cube, add_digits, add_json, emit_json, human, int_arg, reject_options, value_text
+from ._common import (add_cube, add_digits, add_json, add_score_options, emit_json, human, int_arg,
+                      reject_options, value_text)
 
 NAME = "race"
 ORDER = 40
@@ -15,6 +16,8 @@ DESCRIPTION = """Races with real dice (zk77's model: doubles count four times; n
   exactcube race 70 80 --cube mine      ... when you own the cube (redouble?); --cube theirs
   exactcube race 25 25 --dice plain     plain two-dice sums (Floyd); or a distribution:
   exactcube race 40 44 --dice "5:11/24,10:11/24,20:2/24"
+  exactcube race 70 75 --match 7 --score 4-2   at a match score: the exact chance through a named
+                                        match equity table (--met, default Zadeh's; --crawford)
   exactcube race rules --max 120        8-9-12, Kleinman and Thorp against the exact strategy,
                                         and the Janowski cube efficiency the exact equities imply
 
@@ -41,6 +44,7 @@ def add_arguments(p):
     p.add_argument("--min", type=int_arg("--min", 1, MAX_RULES),
                    help="rules: smallest count of the player on roll compared (default 1)")
     p.add_argument("--band", type=int_arg("--band", 1, MAX_RULES), help="rules: width of pip bands (default 10)")
+    add_score_options(p)
 
 
 def run(args, out) -> int:
@@ -50,7 +54,8 @@ def run(args, out) -> int:
     if args.counts[0].strip().lower() == "rules":
         if len(args.counts) != 1:
             raise BadInput("race rules takes no counts; use --max N (and --min, --band)")
-        reject_options(args, "race rules", ("--cube", "--json", "--digits", "--exact"))
+        reject_options(args, "race rules", ("--cube", "--json", "--digits", "--exact", "--match", "--score",
+                                            "--crawford", "--post-crawford", "--level", "--met"))
         args.max, args.min, args.band = args.max or 120, args.min or 1, args.band or 10
         return _rules(args, out, dice)
     reject_options(args, "race with two counts", ("--max", "--min", "--band"))
@@ -61,6 +66,15 @@ def run(args, out) -> int:
 
     x = parse_int(args.counts[0], "your count", 1)
     y = parse_int(args.counts[1], "opponent's count", 1)
+    if any((args.match, args.score, args.crawford, args.post_crawford)):
+        from ..match.query import match_score
+        from .match import answer_race
+
+        reject_options(args, "race at a match score", ("--json", "--exact"))
+        if dice.name != "backgammon":
+            raise BadInput("a race at a match score is answered with backgammon dice only")
+        return answer_race(x, y, match_score(args.match, args.score, args.crawford, args.post_crawford), args, out)
+    reject_options(args, "race in a money game (no --match)", ("--level", "--met"))
     if args.cube is None:
         return _cubeless(x, y, dice, args, out)
     return _cubeful(x, y, dice, args, out)

@@ -45,6 +45,7 @@ from functools import lru_cache
 
 from ..errors import BadInput
 from ..numbers import mpq
+from ..owner import Owner
 from ..results import Result
 from .arith import BallArithmetic, ExactArithmetic, bounds, is_ball, sign, solve_table
 from .met import MAX_LENGTH, MatchEquityTable
@@ -54,6 +55,8 @@ __all__ = ["Segment", "ContinuousMatch", "CubePoints", "continuous_met", "cube_p
 
 NORMAL, CRAWFORD, POST_CRAWFORD = "normal", "crawford", "post-crawford"
 OWNERS = ("centred", "A", "B")
+#: the cube's place (:class:`exactcube.owner.Owner`) as this module's players name it
+_SIDE = {Owner.CENTRED: "centred", Owner.MINE: "A", Owner.THEIRS: "B"}
 
 #: the longest continuous-model table computed in exact rationals by default
 EXACT_LENGTH = 9
@@ -219,15 +222,15 @@ def _window_start(seg: Segment, h: Segment):
 def cube_points(a: int, b: int, cube: int = 1, owner: str = "centred", kind: str | None = None,
                 payoff: MatchEquityTable | None = None) -> CubePoints:
     """The take and cash points and doubling window of A at a-away/b-away with the cube at
-    ``cube`` owned by ``owner`` (``centred``, ``A``, ``B``), in the continuous game of the module
+    ``cube`` owned by ``owner`` (any spelling of :class:`exactcube.owner.Owner`: centred, mine or A,
+    theirs or B), in the continuous game of the module
     docstring; the later scores' equities from ``payoff`` (None: the continuous model's own)."""
     for v, name in ((a, "a"), (b, "b")):
         if not 1 <= v <= MAX_LENGTH:
             raise BadInput(f"{name}-away must be 1..{MAX_LENGTH}, got {v}")
     if cube < 1 or cube & (cube - 1):
         raise BadInput(f"the cube must be a power of 2, got {cube}")
-    if owner not in OWNERS:
-        raise BadInput(f"owner must be one of {', '.join(OWNERS)}")
+    owner = _SIDE[Owner.parse(owner)]
     kind = kind or (CRAWFORD if (a == 1) != (b == 1) else NORMAL)
     m = ContinuousMatch(payoff=payoff)
     seg = m.segment(a, b, cube, owner, kind)

@@ -132,7 +132,8 @@ class MatchEquityTable(Result):
 
     # -- checks ---------------------------------------------------------------
     def check_symmetry(self) -> MetCheck:
-        """:math:`M(a, b) + M(b, a) = 1` for every pair, and :math:`M(a, a) = 1/2`."""
+        """:math:`M(a, b) + M(b, a) = 1` for every pair, :math:`M(a, a) = 1/2`, and 1/2 post-Crawford at
+        1-away/1-away (the double match point game, even again)."""
         bad = []
         undecided = 0
         n = self.length
@@ -144,7 +145,13 @@ class MatchEquityTable(Result):
                     undecided += 1
                 elif s != 0:
                     bad.append((f"{a}-away/{b}-away", f"M(a,b) + M(b,a) - 1 = {total}"))
-        return MetCheck("symmetry", _verdict(bad, undecided), tuple(bad), n * (n + 1) // 2)
+        if self.post:  # post-Crawford 1-away/1-away is an even game again
+            s = sign(minus(self.post[0], mpq(1, 2)))
+            if s is None:
+                undecided += 1
+            elif s != 0:
+                bad.append(("post-Crawford 1-away/1-away", f"the trailer's equity {self.post[0]} is not 1/2"))
+        return MetCheck("symmetry", _verdict(bad, undecided), tuple(bad), n * (n + 1) // 2 + bool(self.post))
 
     def check_monotonicity(self) -> MetCheck:
         """:math:`M(a, b) \\ge M(a+1, b)` and :math:`M(a, b) \\le M(a, b+1)` (strictly is not
@@ -283,11 +290,17 @@ def gnubg_xml_parameters(path: str) -> dict:
     }
 
 
-def read_gnubg_xml(path: str) -> MatchEquityTable:
+def read_gnubg_xml(path: str, read=None) -> MatchEquityTable:
     """An explicit gnubg MET file (``type="explicit"``) as printed: every entry the exact
     decimal of its ``<me>``; rows as gnubg's ``matchequity.c`` reads them (row r = player
     (r+1)-away).  A parametric file (``zadeh.xml``, ``mec.xml``) is refused here: its table is
-    generated (:func:`exactcube.match.zadeh.zadeh_met`, :func:`exactcube.match.mec.mec_met`)."""
+    generated (:func:`exactcube.match.zadeh.zadeh_met`, :func:`exactcube.match.mec.mec_met`).
+    ``read(where, text)``, when given, sees every entry's text first and returns the text to use
+    (a check reads the entries through it as printed items, so that they can be perturbed)."""
+    def entry(where: str, me) -> mpq:
+        text = (me.text or "").strip()
+        return parse_rational(read(where, text) if read else text, where)
+
     root = _read_xml(path)
     meta = gnubg_xml_parameters(path)
     pre_el = root.find("pre-crawford-table")
@@ -296,7 +309,7 @@ def read_gnubg_xml(path: str) -> MatchEquityTable:
                        "not a table; generate it with --model")
     rows = []
     for r, row in enumerate(pre_el.findall("row")):
-        rows.append(tuple(parse_rational((me.text or "").strip(), f"row {r + 1} entry {c + 1}")
+        rows.append(tuple(entry(f"pre-Crawford row {r + 1} entry {c + 1}", me)
                           for c, me in enumerate(row.findall("me"))))
     n = meta["length"] or len(rows)
     n = min(n, len(rows), MAX_LENGTH)
@@ -307,15 +320,16 @@ def read_gnubg_xml(path: str) -> MatchEquityTable:
     for el in root.findall("post-crawford-table"):
         if el.get("type", "explicit") != "explicit":
             continue
-        vals = [parse_rational((me.text or "").strip(), "post-Crawford entry") for me in el.iter("me")]
+        vals = [entry(f"post-Crawford (player {el.get('player', 'both')}) entry {k + 1}", me)
+                for k, me in enumerate(el.iter("me"))]
         posts[el.get("player", "both")] = tuple(vals)
     first = posts.get("both") or posts.get("0")
     other = posts.get("1") if "both" not in posts else None
     if first is None:
         raise BadInput(f"{path!r} has no explicit post-Crawford table")
-    # a table to n-away need not state post-Crawford n-away (its first legal score is (n-1)-away):
-    # the table is then cut to the length both parts cover
-    m = min(n, len(first))
+    # a table to n-away need not state post-Crawford n-away: after the Crawford game the trailer has won
+    # a game, so he is at most (n-1)-away; a shorter post-Crawford row cuts the table to what both cover
+    m = n if len(first) >= n - 1 else len(first)
     return MatchEquityTable(
         name=meta["name"] or path, length=m, pre=tuple(tuple(r[:m]) for r in pre[:m]), post=tuple(first[:m]),
         model="gnubg XML (as printed)", source=f"{path}: {meta['description']}", exact_model=False,

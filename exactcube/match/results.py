@@ -28,21 +28,27 @@ when the roller may double (the cube centred or his, not the Crawford game, and 
 than :math:`c`), else :math:`X = N`; :math:`g = 2` when the opponent has all 15 checkers on the
 board.  :math:`a_r, a_o` are the roller's and the opponent's aways (the players alternate).
 With an exact table (a gnubg file as printed, or a short exact model table) every value is an
-exact rational.  This is gnubg makebearoff.c's two-sided recurrence with the money payoffs
+exact rational, computed as an integer over one scale :math:`S = L\,36^K`: :math:`L` the common
+denominator of the table values a game can end in, :math:`K` a bound on the turns left (each
+turn moves the roller's pips down by at least 2, one per die), so that every turn's division by
+36 is exact (checked) and no fraction is reduced on the way.  This is gnubg makebearoff.c's two-sided recurrence with the money payoffs
 replaced by the table's; each cube state chooses its own plays.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import gcd
 
 from ..errors import BadInput
 from ..numbers import mpq
+from ..owner import Owner
 from ..results import Result
 from .arith import is_ball
 from .met import MatchEquityTable
 
-__all__ = ["cubeless_mwc", "MatchBearoff", "bearoff_match", "race_match", "NORMAL", "CRAWFORD", "POST_CRAWFORD"]
+__all__ = ["cubeless_mwc", "MatchBearoff", "bearoff_match", "race_match", "MatchRace", "race_cube_match", "NORMAL",
+           "CRAWFORD", "POST_CRAWFORD"]
 
 NORMAL, CRAWFORD, POST_CRAWFORD = "normal", "crawford", "post-crawford"
 
@@ -91,8 +97,8 @@ class MatchBearoff(Result):
     """A bearoff at a match score, exactly: the roller's cubeless chances and their MWC, the
     cubeful MWC after the cube decision, and the cube action at the score."""
 
-    mine: tuple
-    theirs: tuple
+    mine: tuple | int
+    theirs: tuple | int
     a: int
     b: int
     kind: str
@@ -113,14 +119,14 @@ class MatchBearoff(Result):
 
 
 def bearoff_match(x, y, met: MatchEquityTable, a: int, b: int, cube: int = 1, owner: str = "centred",
-                  crawford: bool = False, post_crawford: bool = False, limit: int | None = None) -> MatchBearoff:
+                  crawford: bool = False, post_crawford: bool = False, limit: int | None = None,
+                  notice=None) -> MatchBearoff:
     """The roller ``x`` (counts on points 1..6) against ``y`` at a-away/b-away (module docstring)."""
-    from ..race.bearoff.gammons import EXACT_PAIR_LIMIT, reachable_pairs, solve_pair
+    from ..race.bearoff.gammons import EXACT_PAIR_LIMIT, SECONDS_PER_PAIR, reachable_pairs, solve_pair
     from ..race.bearoff.positions import MAX_CHECKERS, ROLLS, checkers, key_of, pips, plays
 
     _exact_table(met)
-    if owner not in ("centred", "mine", "theirs"):
-        raise BadInput("owner must be centred, mine or theirs")
+    owner = Owner.parse(owner).value
     if cube < 1 or cube & (cube - 1):
         raise BadInput(f"the cube must be a power of 2, got {cube}")
     for v, name in ((a, "your away"), (b, "their away")):
@@ -131,13 +137,12 @@ def bearoff_match(x, y, met: MatchEquityTable, a: int, b: int, cube: int = 1, ow
     pairs = reachable_pairs(x, y, limit)
     if pairs is None:
         raise BadInput(f"the pair reaches more than {limit:,} pairs of positions, the most solved exactly")
+    if notice is not None and len(pairs) > 20_000:
+        notice(f"solving {len(pairs):,} pairs of positions for the cubeless chances; estimate about "
+               f"{max(1, round(len(pairs) * SECONDS_PER_PAIR))} s of CPU")
     chances = solve_pair(x, y, pairs=pairs)
     kx, ky = key_of(x), key_of(y)
     full = {k: checkers(k) == MAX_CHECKERS for p in pairs for k in p}
-    # the cube's values: from ``cube`` up to the first value that both players' needs are within
-    levels = [cube]
-    while levels[-1] < max(a, b):
-        levels.append(2 * levels[-1])
     succ: dict = {}
 
     def moves(k):
@@ -156,46 +161,93 @@ def bearoff_match(x, y, met: MatchEquityTable, a: int, b: int, cube: int = 1, ow
                 if s_ and (v, s_, 1 - who) not in states:
                     states.add((v, s_, 1 - who))
                     stack.append((v, s_, 1 - who))
-    flip = {"centred": "centred", "mine": "theirs", "theirs": "mine"}
-    # a cube above its first value is never centred
+    order = sorted(states, key=lambda t: (pips(t[0]) + pips(t[1]), t))
+
+    def rolls_of(u, v, who):  # per roll: its weight, whether a play bears off the last checker, the plays
+        return [(w, not all(cands), [(v, s_, 1 - who) for s_ in cands if s_]) for w, cands in moves(u)]
+
+    n, dt, dp, action = _solve_at_score(order, rolls_of, lambda v: 2 if full[v] else 1, met, a, b, cube, owner,
+                                        kind, 36, pips(kx) // 2 + pips(ky) // 2 + 2, notice)
+    cl = cubeless_mwc(met, a, b, chances.win, chances.win_gammon, chances.lose_gammon, cube, kind)
+    return MatchBearoff(tuple(x), tuple(y), a, b, kind, cube, owner, met.name, chances.win, chances.win_gammon,
+                        chances.lose_gammon, cl, n, dt, dp, action, len(states))
+
+
+#: CPU seconds per state and cube state of :func:`_solve_at_score` with values of about 100 digits
+#: (scripts/bench_match_bearoff.py: 155,450 states, 7 cube states, about 28 s); longer values cost in proportion.
+SECONDS_PER_STATE = 2.6e-5
+
+
+def _solve_at_score(order, rolls_of, gammon_of, met: MatchEquityTable, a: int, b: int, cube: int, owner: str,
+                    kind: str, D: int, K: int, notice=None):
+    """The game solved with match payoffs (module docstring): ``order`` the states ``(roller, opponent,
+    who)`` (who 0: the player a-away rolls), each after every state it leads to, the last the root;
+    ``rolls_of(state)`` per roll ``(weight, wins, next states)``, the weights over ``D``; ``gammon_of(v)``
+    the multiple a win against ``v`` scores; ``K`` a bound on the turns left from the root.  Returns the
+    root's ``(no double, double/take, double/pass, action)``, exact.  ``notice(text)`` is told the
+    estimated time first when it exceeds 5 s."""
+    levels = [cube]  # the cube's values: from ``cube`` up to the first value both players' needs are within
+    while levels[-1] < max(a, b):
+        levels.append(2 * levels[-1])
+    # the cube states, highest cube first (a take leads to a higher one); a cube above its first value is
+    # never centred.  ``flip[i]``: the index of state i seen from the other player (the owner swapped).
     cube_states = [(c, o) for c in reversed(levels) for o in (("theirs", "mine", "centred") if c == cube
                                                                else ("theirs", "mine"))]
-    terminal: dict = {}
-
-    def after(ar, ao):
-        t = terminal.get((ar, ao))
-        if t is None:
-            t = terminal[(ar, ao)] = after_game(met, ar, ao, kind)
-        return t
+    index = {cs: i for i, cs in enumerate(cube_states)}
+    swap = {"centred": "centred", "mine": "theirs", "theirs": "mine"}
+    flip = [index[(c, swap[o])] for c, o in cube_states]
 
     def can_double(ar, c, o):
         return kind != CRAWFORD and o in ("centred", "mine") and ar > c
 
+    # Exact integers over one scale S = L * D**K (module docstring): L the common denominator of every
+    # table value a game can end in, K a bound on the turns left, so that each turn's division by D is
+    # exact (checked) and no fraction is reduced.
+    ends = {(ar - c * g, ao) for ar, ao in ((a, b), (b, a)) for c in levels for g in (1, 2)}
+    terminal = {e: after_game(met, *e, kind) for e in ends}
+    L = 1
+    for t in terminal.values():
+        L = L * t.denominator // gcd(L, t.denominator)
+    S = L * D ** K
+    scaled = {e: int(t * S) for e, t in terminal.items()}
+    digits = int(S.bit_length() * 0.30103) + 1
+    seconds = len(order) * len(cube_states) * SECONDS_PER_STATE * max(1, digits / 100)
+    if notice is not None and seconds > 5:
+        notice(f"solving {len(order):,} states with match payoffs exactly (values of about {digits:,} digits over "
+               f"{met.name}); estimate about {round(seconds):,} s of CPU")
     val: dict = {}
-    one = mpq(1)
-    for (u, v, who) in sorted(states, key=lambda t: (pips(t[0]) + pips(t[1]), t)):
+    nd: dict = {}
+    plan = [(i, c, can_double(a, c, o), can_double(b, c, o), index.get((2 * c, "theirs"))) for i, (c, o) in
+            enumerate(cube_states)]
+    for state in order:
+        u, v, who = state
         ar, ao = (a, b) if who == 0 else (b, a)
-        g = 2 if full[v] else 1
-        row: dict = {}
-        rolls = moves(u)
-        for c, o in cube_states:
-            fo = flip[o]
-            n = mpq(0)
-            win = after(ar - c * g, ao)
-            for w, cands in rolls:
-                best = max((win if not s_ else one - val[(v, s_, 1 - who)][(c, fo)][1]) for s_ in cands)
-                n += w * best
-            n /= 36
-            x_ = n
-            if can_double(ar, c, o) and (2 * c, "theirs") in row:
-                x_ = max(n, min(row[(2 * c, "theirs")][0], after(ar - c, ao)))
-            row[(c, o)] = (n, x_)
-        val[(u, v, who)] = row
-    root = val[(kx, ky, 0)]
-    n, x_ = root[(cube, owner)]
+        g = gammon_of(v)
+        # per roll: its weight, whether a play wins now, and the opponent's rows after the other plays
+        rolls = [(w, wins, [val[t] for t in nxt]) for w, wins, nxt in rolls_of(u, v, who)]
+        n_row, x_row = [0] * len(plan), [0] * len(plan)
+        for i, c, dbl_a, dbl_b, take in plan:
+            fi, win = flip[i], scaled[(ar - c * g, ao)]
+            total = 0
+            for w, wins, rows in rolls:
+                # the best play leaves the opponent his least; bearing off the last checker wins ``win``
+                best = S - min(r[fi] for r in rows) if rows else win
+                if wins and win > best:
+                    best = win
+                total += w * best
+            n, rem = divmod(total, D)
+            if rem:
+                raise ArithmeticError("the scale of the match game is too small (a turn bound is wrong)")
+            n_row[i] = n
+            doubles = take is not None and (dbl_a if who == 0 else dbl_b)
+            x_row[i] = max(n, min(n_row[take], scaled[(ar - c, ao)])) if doubles else n
+        val[state] = x_row
+        nd[state] = n_row
+    root = order[-1]
+    n = mpq(nd[root][index[(cube, owner)]], S)
     dt = dp = None
-    if can_double(a, cube, owner) and (2 * cube, "theirs") in root:
-        dt, dp = root[(2 * cube, "theirs")][0], after_game(met, a - cube, b, kind)
+    if can_double(a, cube, owner) and (2 * cube, "theirs") in index:
+        dt, dp = mpq(nd[root][index[(2 * cube, "theirs")]], S), after_game(met, a - cube, b, kind)
         if min(dt, dp) > n:
             action = "double, take" if dt < dp else ("double, pass" if dt > dp else "double, take or pass")
         elif min(dt, dp) == n:
@@ -204,9 +256,8 @@ def bearoff_match(x, y, met: MatchEquityTable, a: int, b: int, cube: int = 1, ow
             action = "no double" + ("; they would pass" if dp <= dt else "; they would take")
     else:
         action = "no double (cube not available)" if kind != CRAWFORD else "no double (Crawford game)"
-    cl = cubeless_mwc(met, a, b, chances.win, chances.win_gammon, chances.lose_gammon, cube, kind)
-    return MatchBearoff(tuple(x), tuple(y), a, b, kind, cube, owner, met.name, chances.win, chances.win_gammon,
-                        chances.lose_gammon, cl, n, dt, dp, action, len(states))
+    return n, dt, dp, action
+
 
 
 def race_match(x: int, y: int, met: MatchEquityTable, a: int, b: int, cube: int = 1, crawford: bool = False,
@@ -219,3 +270,47 @@ def race_match(x: int, y: int, met: MatchEquityTable, a: int, b: int, cube: int 
     kind = game_kind(a, b, crawford, post_crawford)
     w = win_probability(x, y).value
     return w, cubeless_mwc(met, a, b, w, 0, 0, cube, kind)
+
+
+@dataclass(frozen=True)
+class MatchRace(MatchBearoff):
+    """A pip-count race at a match score, exactly (the fields of :class:`MatchBearoff`, the positions
+    being the two counts and the gammon chances 0: a race has none)."""
+
+    SOURCE = "zk77's race model with match payoffs (exactcube.match.results)"
+
+
+def race_cube_match(x: int, y: int, met: MatchEquityTable, a: int, b: int, cube: int = 1, owner: str = "centred",
+                    crawford: bool = False, post_crawford: bool = False) -> MatchRace:
+    """The race ``x`` (on roll) against ``y`` pips at a-away/b-away, solved with match payoffs as
+    :func:`bearoff_match` solves a bearoff (module docstring), in zk77's model: a turn moves the
+    roller's count down by the dice total (doubles four times), the first to reach 0 wins, no gammons."""
+    from ..race.cubeless import check_count
+    from ..race.dice import BACKGAMMON as dice
+
+    _exact_table(met)
+    x, y = check_count(x, "your count"), check_count(y, "opponent's count")
+    owner = Owner.parse(owner).value
+    if cube < 1 or cube & (cube - 1):
+        raise BadInput(f"the cube must be a power of 2, got {cube}")
+    kind = game_kind(a, b, crawford, post_crawford)
+    turns = [(t, w) for t, w in zip(dice.totals, dice.weights, strict=True) if w]
+    states = {(x, y, 0)}
+    stack = [(x, y, 0)]
+    while stack:
+        u, v, who = stack.pop()
+        for t, _ in turns:
+            if u > t and (v, u - t, 1 - who) not in states:
+                states.add((v, u - t, 1 - who))
+                stack.append((v, u - t, 1 - who))
+    order = sorted(states, key=lambda st: (st[0] + st[1], st))
+
+    def rolls_of(u, v, who):  # a total at least the count wins; else the opponent rolls at (v, u - t)
+        return [(w, u <= t, [] if u <= t else [(v, u - t, 1 - who)]) for t, w in turns]
+
+    K = x // dice.min_total + y // dice.min_total + 2
+    n, dt, dp, action = _solve_at_score(order, rolls_of, lambda v: 1, met, a, b, cube, owner, kind,
+                                        dice.denominator, K)
+    w, mwc = race_match(x, y, met, a, b, cube, crawford, post_crawford)
+    zero = mpq(0)
+    return MatchRace(x, y, a, b, kind, cube, owner, met.name, w, zero, zero, mwc, n, dt, dp, action, len(states))

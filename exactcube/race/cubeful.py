@@ -43,6 +43,7 @@ from enum import Enum
 
 from ..errors import BadInput, TooLarge
 from ..numbers import mpq
+from ..owner import Owner
 from ..results import Result
 from .cubeless import check_count
 from .dice import BACKGAMMON, Dice
@@ -65,25 +66,8 @@ __all__ = [
 MAX_CUBEFUL = 600
 
 
-class Cube(str, Enum):
-    """Where the cube is, from the side of the player on roll."""
-
-    CENTRED = "centred"
-    MINE = "mine"
-    THEIRS = "theirs"
-
-    @classmethod
-    def parse(cls, text) -> "Cube":
-        if isinstance(text, Cube):
-            return text
-        aliases = {"centre": "centred", "center": "centred", "centered": "centred", "middle": "centred",
-                   "c": "centred", "own": "mine", "o": "mine", "opponent": "theirs", "t": "theirs"}
-        key = str(text).strip().lower()
-        key = aliases.get(key, key)
-        try:
-            return cls(key)
-        except ValueError:
-            raise BadInput(f"cube {text!r}: use centred, mine or theirs") from None
+#: Where the cube is, from the side of the player on roll: the one vocabulary of :mod:`exactcube.owner`.
+Cube = Owner
 
 
 class Action(str, Enum):
@@ -329,6 +313,20 @@ class Decision(Result):
     def as_dict(self) -> dict:
         """The fields (:meth:`exactcube.results.Result.as_dict`) and :attr:`too_good`."""
         return {**super().as_dict(), "too_good": self.too_good}
+
+    def advice(self) -> tuple[str, str, str, str]:
+        """The decision in words: ``(verb, action, reply, tie)``; ``verb`` is "redouble" when the roller
+        owns the cube; ``reply`` the opponent's right answer to a (re)double; ``tie`` says when doubling
+        and holding are exactly equal (else "").  ``action`` is "" when the roller cannot double."""
+        verb = "redouble" if self.cube is Cube.MINE else "double"
+        if self.action is Action.CANNOT_DOUBLE:
+            return verb, "", "", ""
+        if self.action is Action.NO_DOUBLE:
+            act = f"no {verb}" + (" (too good: playing on beats a pass)" if self.too_good else "")
+        else:
+            act = f"{verb}, take or pass (exactly equal)" if self.tie_take else self.action.value.replace("double", verb)
+        reply = "take or pass, exactly equal" if self.tie_take else ("take" if self.take else "pass")
+        return verb, act, reply, f"{verb} and no {verb} are exactly equal" if self.tie_double else ""
 
 
 def decide(mine, theirs, cube, cubeless_win, no_double, nd_theirs, method: str, dice: str = "backgammon",

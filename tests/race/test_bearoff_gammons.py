@@ -228,7 +228,7 @@ def test_xgid_by_hand():
     "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10",  # the starting position
     "XGID=------A---------------eee-:0:0:1:D:0:0:0:0:10",  # a double offered
     "XGID=------A---------------eee-:0:0:1:72:0:0:0:0:10",  # no die shows 7
-    "XGID=------A---------------eee-:0:0:1:00:0:0:0:5:10",  # a match
+    "XGID=------A---------------eee-:0:0:1:00:5:0:0:5:10",  # a score of 5 in a 5-point match
     "XGID=------A---------------eeZ-:0:0:1:00:0:0:0:0:10",  # bad character
     "XGID=------A----:0:0:1:00",  # short board
     "XGID=A-----A---------------eee-:0:0:1:00:0:0:0:0:10",  # a bottom checker in the top player's bar slot

@@ -49,7 +49,7 @@ def test_json_stdout_and_file(tmp_path, cli):
     ["bearoff", "0 0 0 0 0 1", "--roll", "6-5"],  # a roll needs both sides
     ["bearoff", "0 0 0 0 0 1", "0 0 0 0 0 1", "--roll", "7-1"],
     ["bearoff", "XGID=------A---------------eee-:0:0:1:52:0:0:0:0:10", "--roll", "6-5"],  # not its dice
-    ["bearoff", "XGID=------A---------------eee-:0:0:1:00:0:0:0:7:10"],  # a 7-point match
+    ["bearoff", "XGID=------A---------------eee-:0:0:1:00:0:0:0:7:10", "--match", "5"],  # a 7-point match, not 5
     ["bearoff", "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"],  # starting position
     ["bearoff", "0 0 0 0 0 1", "0 0 0 0 0 1", "--db", "/nonexistent/file"],
     ["bearoff", "0 0 0 0 0 1", "--json", "/nonexistent/dir/o.json"],

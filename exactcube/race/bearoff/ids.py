@@ -17,7 +17,18 @@ point, ``A``.. ``O`` 1..15 checkers of the bottom player, ``a``.. ``o`` of the t
 (the top player's own point :math:`p` is character :math:`25 - p`).  Then the cube value
 (its base-2 logarithm), the cube position (1 bottom owns, 0 centred, -1 top owns), the side
 on turn (1 bottom, -1 top), the dice (``00``: to roll), the two scores, a rules field, the
-match length (0 for money) and the largest cube.
+match length (0 for money) and the largest cube.  In a match the scores are the bottom
+player's and the top player's points, and the rules field is 1 in the Crawford game.
+
+**gnubg match ID** (matchid.c ``MatchID``, ``MatchFromKey``): 12 base64 characters holding
+9 bytes, read as bits like the position ID (bit :math:`b` is bit :math:`b \bmod 8` of byte
+:math:`\lfloor b/8 \rfloor`).  Bits 0-3 the cube's base-2 logarithm; 4-5 its owner (0 or 1
+a player, 3 centred); 6 the player on roll; 7 the Crawford flag; 8-10 the game state (1:
+playing); 11 the player to decide; 12 a double offered; 13-14 a resignation offered; 15-17
+and 18-20 the dice (0: not rolled); 21-35 the match length (0: money); 36-50 and 51-65 the
+scores of players 0 and 1.  A pair is written as gnubg's ``set gnubgid`` reads it: the
+position ID, a colon, the match ID (``3/cBAAAgAAAAAA:cAngADAAKAAE``).  Read against
+``gnubg -t`` in tests/race/test_match_ids.py.
 
 A bearoff position here is a pair of six counts (points 1..6 of each side, the side on
 roll first); any checker elsewhere, on the bar, or more than 15 a side is refused.
@@ -31,9 +42,19 @@ from __future__ import annotations
 from ...errors import BadInput
 from .positions import MAX_CHECKERS, POINTS
 
-__all__ = ["gnubg_id", "parse_gnubg_id", "xgid", "parse_xgid", "parse_pair", "looks_like_id"]
+__all__ = ["gnubg_id", "parse_gnubg_id", "parse_match_id", "xgid", "parse_xgid", "parse_pair", "looks_like_id"]
 
 _B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+
+
+def _base64(text: str, length: int, what: str) -> int:
+    """The ``length`` base64 characters of a gnubg ID as one integer (6 bits each, the first highest)."""
+    if len(text) != length or any(ch not in _B64 for ch in text):
+        raise BadInput(f"a gnubg {what} is {length} characters of A-Z a-z 0-9 + /; got {text!r}")
+    six = 0
+    for ch in text:
+        six = (six << 6) | _B64.index(ch)
+    return six
 
 
 def _check_side(counts, what: str) -> tuple[int, ...]:
@@ -62,11 +83,7 @@ def parse_gnubg_id(text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Read a gnubg position ID; returns (side on roll, opponent), each six counts.
     BadInput if malformed or not a bearoff (module docstring)."""
     t = text.strip()
-    if len(t) != 14 or any(ch not in _B64 for ch in t):
-        raise BadInput(f"a gnubg position ID is 14 characters of A-Z a-z 0-9 + /; got {text!r}")
-    six = 0
-    for ch in t:
-        six = (six << 6) | _B64.index(ch)
+    six = _base64(t, 14, "position ID")
     if six & 15:
         raise BadInput(f"gnubg position ID {t}: malformed (its last character carries stray bits)")
     key = int.from_bytes((six >> 4).to_bytes(10, "big"), "little")
@@ -131,13 +148,14 @@ def parse_xgid(text: str) -> tuple[tuple[int, ...], tuple[int, ...], dict]:
             raise BadInput(f"XGID: board character {ch!r} is not '-', A-O or a-o")
     try:
         cube_log, cube_pos, turn = int(f[1]), int(f[2]), int(f[3])
-        length = int(f[8]) if len(f) > 8 else 0
+        bottom_score, top_score, rules, length = (int(v) for v in (f[5:9] + ["0"] * 4)[:4])
     except ValueError:
-        raise BadInput(f"XGID: cube, cube position, turn and match length are whole numbers; got {text!r}") from None
+        raise BadInput(f"XGID: cube, cube position, turn, scores, rules and match length are whole numbers; "
+                       f"got {text!r}") from None
     if turn not in (1, -1) or cube_pos not in (1, 0, -1) or not 0 <= cube_log <= 15:
         raise BadInput("XGID: turn is 1 or -1, cube position 1, 0 or -1, cube 0..15")
-    if length:
-        raise BadInput(f"XGID: a match of {length} points; only money games are answered here")
+    if length < 0 or (length and not (0 <= bottom_score < length and 0 <= top_score < length)):
+        raise BadInput(f"XGID: scores {bottom_score} and {top_score} in a match to {length}: each is 0..{length - 1}")
     dice = None
     if f[4] != "00":
         if len(f[4]) != 2 or not all(c in "123456" for c in f[4]):
@@ -154,14 +172,46 @@ def parse_xgid(text: str) -> tuple[tuple[int, ...], tuple[int, ...], dict]:
         me, them = them, me
     state = {0: "centred", turn: "mine", -turn: "theirs"}[cube_pos]
     fields = {"cube_value": 2 ** cube_log, "cube": state, "match_length": length}
+    if length:  # the side on turn's score first; the rules field is the Crawford flag in a match
+        fields.update(score=(bottom_score, top_score)[::turn], crawford=rules == 1)
     return me, them, ({**fields, "dice": dice} if dice else fields)
 
 
-def looks_like_id(text: str) -> bool:
-    """True for text that is meant as an ID (``XGID=...``, or 14 characters without blanks)
-    rather than six counts."""
+def parse_match_id(text: str) -> dict:
+    """Read a gnubg match ID (module docstring): the cube value, its owner and the player on roll
+    as gnubg numbers them, the score and match length, the Crawford flag and the dice.  BadInput
+    if malformed, or when it is not a position to be played (a double or resignation pending, the
+    game not in play)."""
     t = text.strip()
-    return t[:5].upper() == "XGID=" or (len(t) == 14 and " " not in t and "," not in t) or t.count(":") >= 4
+    key = int.from_bytes(_base64(t, 12, "match ID").to_bytes(9, "big"), "little")
+
+    def bits(pos: int, n: int) -> int:
+        return key >> pos & ((1 << n) - 1)
+
+    owner, move, length = bits(4, 2), bits(6, 1), bits(21, 15)
+    score, dice = (bits(36, 15), bits(51, 15)), (bits(15, 3), bits(18, 3))
+    if owner == 2 or bits(8, 3) != 1 or bits(12, 1) or bits(13, 2) or bits(11, 1) != move:
+        raise BadInput(f"gnubg match ID {t}: not a position to be played (cube owner {owner}, game state "
+                       f"{bits(8, 3)}, double offered {bits(12, 1)}, resignation {bits(13, 2)})")
+    if length and max(score) >= length or not length and (any(score) or bits(7, 1)):
+        raise BadInput(f"gnubg match ID {t}: score {score[0]}-{score[1]} in a match to {length} is not in play")
+    if (0 in dice) != (dice == (0, 0)) or max(dice) > 6:
+        raise BadInput(f"gnubg match ID {t}: dice {dice[0]}-{dice[1]}")
+    fields = {"cube_value": 2 ** bits(0, 4), "cube": "centred" if owner == 3 else ("mine" if owner == move else "theirs"),
+              "match_length": length}
+    if length:  # the player on roll's score first
+        fields.update(score=(score[move], score[1 - move]), crawford=bool(bits(7, 1)))
+    if dice != (0, 0):
+        fields["dice"] = (max(dice), min(dice))
+    return fields
+
+
+def looks_like_id(text: str) -> bool:
+    """True for text that is meant as an ID (``XGID=...``, 14 characters without blanks, or a gnubg
+    position ID and match ID joined by a colon) rather than six counts."""
+    t = text.strip()
+    return (t[:5].upper() == "XGID=" or (len(t) in (14, 27) and " " not in t and "," not in t)
+            or t.count(":") >= 4)
 
 
 def parse_pair(text: str) -> tuple[tuple[int, ...], tuple[int, ...], dict]:
@@ -170,5 +220,9 @@ def parse_pair(text: str) -> tuple[tuple[int, ...], tuple[int, ...], dict]:
     if t[:5].upper() == "XGID=" or t.count(":") >= 4:
         me, them, fields = parse_xgid(t)
         return me, them, {"format": "XGID", **fields}
+    if ":" in t:  # gnubg's "position ID:match ID"
+        pos, _, mid = t.partition(":")
+        me, them = parse_gnubg_id(pos)
+        return me, them, {"format": "gnubg ID", **parse_match_id(mid)}
     me, them = parse_gnubg_id(t)
     return me, them, {"format": "gnubg position ID"}

@@ -162,6 +162,15 @@ class RollPlays(Result):
         """The plays of the highest cubeful equity (several when they tie exactly)."""
         return tuple(p for p in self.plays if p.cubeful == self.plays[0].cubeful)
 
+    def ranked(self) -> list[tuple[int, bool, "Play"]]:
+        """``(rank, tied, play)`` best first: plays of exactly equal cubeful equity share a rank, and every
+        one but the first of them is ``tied``."""
+        out: list = []
+        for i, p in enumerate(self.plays):
+            tied = i > 0 and p.cubeful == self.plays[i - 1].cubeful
+            out.append((out[-1][0] if tied else i + 1, tied, p))
+        return out
+
 
 def best_plays(x, y, roll, cube: str = "centred", gammons: bool = True, jacoby: bool = False,
                limit: int = EXACT_PAIR_LIMIT, progress=None, full: int = MAX_CHECKERS) -> RollPlays:

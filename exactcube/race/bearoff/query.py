@@ -51,7 +51,7 @@ from .positions import MAX_CHECKERS, key_of, n_positions
 
 __all__ = ["Hooks", "OneSideAnswer", "PairAnswer", "EstimatedPair", "EstimatedDecision", "JANOWSKI_READING",
            "SILENT", "one_side", "pair", "build_seconds", "build_one_sided", "build_gammons", "build_two_sided",
-           "ON_THE_FLY", "CUBES"]
+           "ON_THE_FLY", "CUBES", "asked_cube", "build_all"]
 
 #: The three cube states, seen from the side on roll.
 CUBES = ("centred", "mine", "theirs")
@@ -142,6 +142,39 @@ def build_two_sided(folder: str, checkers: int, hooks: Hooks = SILENT, tail: str
               f"(about {build_seconds('ts', checkers)} s of CPU here){tail}")
     with hooks.progress(f"two-sided table, up to {checkers} checkers a side", None) as bar:
         return cache.build_two_sided(folder, checkers, lambda *a: bar.advance(1))
+
+
+def build_all(folder: str, checkers: int | None = None, hooks: Hooks = SILENT) -> list[tuple[str, str | None]]:
+    """``bearoff --build``: the one-sided table (15 checkers, or ``checkers``), with 15 the gammon table,
+    and the two-sided table (6 checkers, or ``checkers`` up to :data:`.twosided.MAX_TABLE_CHECKERS`).
+    Returns ``(what, path)`` for each, ``path`` None for a table not built (too many checkers)."""
+    from .twosided import MAX_TABLE_CHECKERS
+
+    one, two = checkers or MAX_CHECKERS, checkers or 6
+    done = [(f"one-sided table, up to {one} checkers", build_one_sided(folder, one, hooks))]
+    if one == MAX_CHECKERS:
+        done.append((f"gammon table, {MAX_CHECKERS} checkers", build_gammons(folder, hooks)))
+    if two > MAX_TABLE_CHECKERS:
+        done.append((f"two-sided table: not built for {two} checkers (at most {MAX_TABLE_CHECKERS} a side)", None))
+    else:
+        done.append((f"two-sided table, up to {two} checkers", build_two_sided(folder, two, hooks)))
+    return done
+
+
+def asked_cube(asked, fields: dict | None = None, value: int | None = None) -> tuple[str | None, int]:
+    """The cube a query answers for: ``(state, value)`` from the asked state (any spelling of
+    :class:`exactcube.owner.Owner`, or None) and value (a power of 2, or None) and an ID's own
+    ``fields`` (``cube``, ``cube_value``), which stand when nothing is asked; BadInput when they differ."""
+    fields = fields or {}
+    state = Cube.parse(asked).value if asked is not None else None
+    if value is not None and (value < 1 or value & (value - 1)):
+        raise BadInput(f"--cube-value must be a power of 2, got {value}")
+    own, own_value = fields.get("cube"), fields.get("cube_value")
+    for mine, theirs, option in ((state, own, f"--cube {asked}"), (value, own_value, f"--cube-value {value}")):
+        if mine is not None and theirs is not None and mine != theirs:
+            raise BadInput(f"{option} conflicts with the {fields.get('format', 'ID')}'s cube ({own}, value "
+                           f"{own_value}); drop the option or change the ID")
+    return state or own, value or own_value or 1
 
 
 # --------------------------------------------------------------------------- one side
@@ -274,9 +307,15 @@ def pair(x, y, cubes=CUBES, cube_value: int = 1, gammons: bool = True, jacoby: b
                 or len(reachable(key_of(x)) | reachable(key_of(y))) < 924):
             e, method = _entry(x, y, db, folder, hooks)
             zero = mpq(0)
-            return _answer(PairAnswer, x, y, e, cubes, cube_value, jacoby, label, method,
-                           win_gammon=zero, lose_gammon=zero, cubeless_equity=2 * e.win - 1)
-    return _with_gammons(x, y, cubes, cube_value, gammons, jacoby, estimate, cube_x, label, hooks)
+            a = _answer(PairAnswer, x, y, e, cubes, cube_value, jacoby, label, method,
+                        win_gammon=zero, lose_gammon=zero, cubeless_equity=2 * e.win - 1)
+        else:
+            a = _with_gammons(x, y, cubes, cube_value, gammons, jacoby, estimate, cube_x, label, hooks)
+    else:
+        a = _with_gammons(x, y, cubes, cube_value, gammons, jacoby, estimate, cube_x, label, hooks)
+    if cube_x is not None and not isinstance(a, EstimatedPair):
+        hooks.say("--cube-x not used: this pair's cubeful values are computed exactly")
+    return a
 
 
 def _answer(kind, x, y, e, cubes, cube_value, jacoby, label, method, decision=None, **values) -> PairAnswer:
