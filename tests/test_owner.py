@@ -23,7 +23,13 @@ SPELLINGS = {
 def test_every_reader_agrees(owner, text):
     assert Owner.parse(text) is owner
     assert Cube.parse(text) is owner  # the race and bearoff models
-    assert alt.Cube.parse(text).name == {"centred": "CENTRE", "mine": "MINE", "theirs": "THEIRS"}[owner.value]
+    assert alt.Cube is Owner  # the continuous game reads the same vocabulary
+    # One double left, p = 7/8: when A may double (centred, or A owns the cube) 7/8 is past A's doubling point
+    # d_1 = 3/4 (ju24 (2.3)), a pass, equity 1.  When B owns it, B doubles at p = 1/4 and A takes, after which the
+    # dead cube at 2 is worth 2(2p - 1) = -1 to A; between the ends (1/4, -1) and (1, 1) the equity is linear:
+    # -1 + 2 (7/8 - 1/4)/(3/4) = 2/3.
+    want = {"centred": 1, "mine": 1, "theirs": alt.mpq(2, 3)}[owner.value]
+    assert alt.equity(alt.mpq(7, 8), text, 1).value == want
     p = argparse.ArgumentParser()
     add_cube(p)
     assert p.parse_args(["--cube", text]).cube == owner.value
@@ -43,7 +49,7 @@ def test_live_readers_refuse(text):
 
 
 def test_dead_only_where_allowed():
-    assert alt.Cube.parse("dead") is alt.Cube.DEAD
+    assert alt.equity(alt.mpq(7, 8), "dead").value == alt.mpq(3, 4)  # no doubling: 2p - 1
     assert Owner.parse("dead", ("centred", "dead")) is Owner.DEAD
     with pytest.raises(BadInput):
         Owner.parse("dead")

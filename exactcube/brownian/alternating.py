@@ -34,9 +34,9 @@ Here :math:`d = d_k` with :math:`k` doubles left, or :math:`4/5` when unlimited.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
 
 from ..errors import BadInput
+from ..owner import ALL, Owner
 from ..numbers import check_whole, mpq, to_mpq
 from ..results import Result
 
@@ -65,22 +65,10 @@ ONE_DOUBLE_POINT = mpq(3, 4)
 _MAX_DOUBLES = 10**6
 
 
-class Cube(str, Enum):
-    """Where the cube is, from A's side, as the continuous game's modules index it; read through the
-    one vocabulary of :class:`exactcube.owner.Owner` (any of its spellings)."""
-
-    CENTRE = "centre"
-    MINE = "mine"  # A owns the cube
-    THEIRS = "theirs"  # B owns the cube
-    DEAD = "dead"  # no doubling possible
-
-    @classmethod
-    def parse(cls, text: str) -> "Cube":
-        """Any spelling of :data:`exactcube.owner.ALIASES` (A is "mine", B "theirs")."""
-        from ..owner import ALL, Owner
-
-        owner = Owner.parse(text.value if isinstance(text, Cube) else text, ALL)
-        return cls.CENTRE if owner is Owner.CENTRED else cls(owner.value)
+#: Where the cube is, from A's side (mine: A owns it; theirs: B owns it; dead: no doubling possible): the one
+#: vocabulary :class:`exactcube.owner.Owner`, read with ``Owner.parse(text, ALL)``.  The name ``Cube`` stays for one
+#: release (CHANGELOG.md); its old member ``CENTRE`` is ``Owner.CENTRED``.
+Cube = Owner
 
 
 def _check_k(k) -> int:
@@ -167,7 +155,7 @@ class Equity(Result):
     method: str
 
 
-def equity(p, cube: Cube | str = Cube.CENTRE, doubles_left: int | None = None) -> Equity:
+def equity(p, cube: Cube | str = Cube.CENTRED, doubles_left: int | None = None) -> Equity:
     """A's equity at state ``p`` with optimal play (ks69 §2; zk77 Lemma 2 with D_A = d, D_B = 1 - d).
 
     ``doubles_left`` is the number of doubles still allowed in the game (None:
@@ -177,7 +165,7 @@ def equity(p, cube: Cube | str = Cube.CENTRE, doubles_left: int | None = None) -
     p = to_mpq(p, "p")
     if not 0 <= p <= 1:
         raise BadInput(f"p must lie in [0, 1], got {p}")
-    cube = Cube.parse(cube) if isinstance(cube, str) else cube
+    cube = Owner.parse(cube, ALL)
     if doubles_left is not None:
         _check_k(doubles_left)
     if cube is Cube.DEAD or doubles_left == 0:
@@ -186,7 +174,7 @@ def equity(p, cube: Cube | str = Cube.CENTRE, doubles_left: int | None = None) -
     low, high = {
         Cube.MINE: (mpq(0), d),
         Cube.THEIRS: (1 - d, mpq(1)),
-        Cube.CENTRE: (1 - d, d),
+        Cube.CENTRED: (1 - d, d),
     }[cube]
     if p >= high:
         value = mpq(1)

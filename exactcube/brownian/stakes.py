@@ -62,6 +62,7 @@ from enum import Enum
 from ..errors import BadInput
 from ..numbers import format_exact, mpq, to_mpq
 from ..results import Result
+from ..owner import ALL, Owner
 from .alternating import Cube
 
 __all__ = [
@@ -358,7 +359,7 @@ def owner_equity(x, y, k: int, p) -> mpq:
     return -y * owner_equity(x, y, k - 1, 1 - p)
 
 
-def equity(x, y, k: int, p, cube: Cube | str = Cube.CENTRE) -> Equity:
+def equity(x, y, k: int, p, cube: Cube | str = Cube.CENTRED) -> Equity:
     r"""A's value at state ``p`` with ``k`` proposals left under ju24's policy (Theorems 1.4, 1.5).
 
     ``cube``: ``mine`` (A holds the right to propose), ``theirs`` (B does; by symmetry
@@ -369,7 +370,7 @@ def equity(x, y, k: int, p, cube: Cube | str = Cube.CENTRE) -> Equity:
     x, y, region = _nontrivial(x, y)
     k = _check_k(k)
     p = _check_p(p)
-    cube = Cube.parse(cube) if isinstance(cube, str) else cube
+    cube = Owner.parse(cube, ALL)
     policy = "ju24 policy: propose at d_j, answer optimally"
     if cube is Cube.DEAD or k == 0:
         return Equity(x, y, k, p, cube, 2 * p - 1, "dead cube: 2p - 1")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..errors import BadInput
+from ..owner import ALL, Owner
 from ._common import add_cube, add_digits, exact_text, int_arg, rational_arg, value_text
 
 NAME = "cube"
@@ -45,7 +46,7 @@ def run(args, out) -> int:
     from ..brownian import alternating as alt
 
     k = args.doubles
-    cube = alt.Cube.parse(args.cube)
+    cube = Owner.parse(args.cube, ALL)
     th = alt.thresholds(k)
     label = "unlimited doubles" if k is None else f"{k} double{'s' if k != 1 else ''} left"
     out.print(f"continuous game, alternating doubles, {label}  [{th.method}]")
@@ -64,7 +65,7 @@ def run(args, out) -> int:
     return 0
 
 
-_OWNER = {"centre": "centre", "mine": "A", "theirs": "B"}
+_OWNER = {"centred": "centre", "mine": "A", "theirs": "B"}
 
 
 def _run_stakes(args, out) -> int:
@@ -76,7 +77,7 @@ def _run_stakes(args, out) -> int:
     x = args.x if args.x is not None else mpq(1)
     y = args.y if args.y is not None else mpq(2)
     k = 1 if args.doubles is None else args.doubles
-    cube = alt.Cube.parse(args.cube)
+    cube = Owner.parse(args.cube, ALL)
     c = st.classify(x, y)  # BadInput for y <= 0
     d = args.digits
     out.print(f"(x, y)-cube with (x, y) = ({format_exact(x)}, {format_exact(y)}), {k} proposal"
