@@ -149,9 +149,9 @@ def run(args, out) -> int:
         estimate_first(prove, n_max, 8, f"--rigorous --n-max {n_max}", args.force, growth=4.0)
         r = prove(n_max)
         out.print(f"Conjecture {number}: {'verified' if r.holds else 'NOT proved'}  [{r.evidence}]")
-        out.print(f"  scope: {r.scope}")
-        for d in r.details:
-            out.print(f"  {d}")
+        out.print(f"  scope: {cj.scope_text(r)}")
+        for _, _, why in r.gaps:
+            out.print(f"  {why}")
         return 0
     if args.parquet:
         from ..noisy.scale.dataset import check_target, require_pyarrow

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 
 from ..errors import BadInput, TooLarge
 from ..numbers import format_decimal, format_exact, mpq, to_mpq
-from ..results import Result
+from ..results import IntervalProof, Result
 
 __all__ = [
     "Failure",
@@ -51,6 +51,8 @@ __all__ = [
     "prove_conjecture9",
     "prove_conjecture10",
     "RigorousResult",
+    "scope_text",
+    "gap_text",
 ]
 
 HALF = mpq(1, 2)
@@ -321,24 +323,30 @@ def locate_crossing(n: int, a_move: int, b_move: int, lo, hi, progress=None) -> 
 # ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, kw_only=True)
-class RigorousResult(Result):
-    """Scope and outcome of a proof on the whole open interval of a conjecture by exact germs and arb bisection
-    (:mod:`exactcube.noisy.interval.crosscheck`): ``holds`` for every eps in ``scope``, else ``details`` say where it
-    fails or is undecided; ``evidence`` is 'exact' or 'rigorous'."""
-
-    SOURCE = "noisy §3, Conjectures 9 and 10 on whole intervals"
-    METHOD = "exact germs at the end points (Descartes' rule) and arb adaptive bisection between them"
-
-    conjecture: int
-    n_max: int
-    holds: bool
-    scope: str
-    evidence: str
-    details: tuple = ()
+#: The result of :func:`prove_conjecture9` and :func:`prove_conjecture10` is the one interval-proof result
+#: :class:`exactcube.results.IntervalProof` (kind ``cover``: exact germs at the ends, arb bisection between);
+#: the name ``RigorousResult`` stays for one release (CHANGELOG.md).
+RigorousResult = IntervalProof
+_WHOLE_SOURCE = "noisy §3, Conjectures 9 and 10 on whole intervals"
+_WHOLE_METHOD = "exact germs at the end points (Descartes' rule) and arb adaptive bisection between them"
 
 
-def prove_conjecture9(n_max: int) -> RigorousResult:
+def scope_text(r: IntervalProof) -> str:
+    """Where a whole-interval proof of :func:`prove_conjecture9` / :func:`prove_conjecture10` holds, in words: the
+    interval, the heaps, and which method covered which part (its ``pieces``)."""
+    if r.heaps and r.heaps[0] == 2 and r.eps_hi == HALF:
+        return f"every eps in (0, 1/2), heaps 2..{r.heaps[-1]}"
+    (_, g1, _), (a, b, _), (g2, _, _) = r.pieces
+    return (f"every eps in (1/2, 1) for n = 2, 4, ..., {r.heaps[-1]}: exact on (1/2, {g1.decimal(6)}) and "
+            f"({g2.decimal(6)}, 1), arb on [{format_decimal(a, 6)}, {format_decimal(b, 6)}]")
+
+
+def gap_text(r: IntervalProof) -> str:
+    """Why a whole-interval proof failed or stayed undecided: its gaps' reasons, joined."""
+    return "; ".join(why for _, _, why in r.gaps)
+
+
+def prove_conjecture9(n_max: int) -> IntervalProof:
     r"""Conjecture 9 on the whole open interval (0, 1/2), heaps 2..n_max: the exact germ left of 1/2 reaches
     0 with the single optimal move 0 for every heap, and p(n) > 1/2 there (Descartes' rule)."""
     from .interval.crosscheck import check_germ
@@ -347,7 +355,6 @@ def prove_conjecture9(n_max: int) -> RigorousResult:
     reaches = g.eps_lo.is_rational and g.eps_lo.lo == 0
     moves_ok = all(tuple(g.moves[n]) == (0,) for n in range(2, n_max + 1))
     bound_ok = all(g.above_ok.values())
-    holds = reaches and moves_ok and bound_ok
     details = []
     if not reaches:
         details.append(f"the germ at 1/2- only reaches down to {g.eps_lo.describe(20)}")
@@ -356,11 +363,13 @@ def prove_conjecture9(n_max: int) -> RigorousResult:
             [(n, g.moves[n]) for n in range(2, n_max + 1) if tuple(g.moves[n]) != (0,)][:5]))
     if not bound_ok:
         details.append("heaps with p(n) <= 1/2 somewhere: " + str([n for n, ok in g.above_ok.items() if not ok][:5]))
-    return RigorousResult(conjecture=9, n_max=n_max, holds=holds, scope=f"every eps in (0, 1/2), heaps 2..{n_max}",
-                          evidence="exact", details=tuple(details))
+    return IntervalProof(statement=f"Conjecture 9: move 0 is the unique optimal move and p(n) > 1/2, heaps 2..{n_max}",
+                         heaps=tuple(range(2, n_max + 1)), eps_lo=mpq(0), eps_hi=HALF, open_lo=True, open_hi=True,
+                         pieces=((mpq(0), HALF, "the exact germ at 1/2-"),), gaps=tuple((mpq(0), HALF, d) for d in details),
+                         evidence="exact", method=_WHOLE_METHOD, source=_WHOLE_SOURCE, seconds=g.seconds)
 
 
-def prove_conjecture10(n_max: int, germ_width="1/64", min_width="1/1000000") -> RigorousResult:
+def prove_conjecture10(n_max: int, germ_width="1/64", min_width="1/1000000") -> IntervalProof:
     r"""Conjecture 10 on the whole open interval (1/2, 1) for n = 2^k <= n_max (eps = 1 is excluded: there moves
     n - 1 and n - 4 tie for n >= 4): exact germs at 1/2+ and 1-
     (every heap's optimal move fixed, p(r) exact rational functions, signs by Descartes' rule) and arb
@@ -378,7 +387,6 @@ def prove_conjecture10(n_max: int, germ_width="1/64", min_width="1/1000000") -> 
     b = ph.rational_between(g2.eps_lo, ph.AlgebraicNumber.rational(1))
     b = min(b, g2.eps_lo.hi) if g2.eps_lo.hi < 1 else b
     details = []
-    holds = True
     n = 2
     while n <= n_max:
         t = n - 1
@@ -393,11 +401,16 @@ def prove_conjecture10(n_max: int, germ_width="1/64", min_width="1/1000000") -> 
             details.append(f"n = {n}: refuted on {[(str(x), str(y), m) for x, y, m in chk.refuted][:3]}")
         if chk.undecided:
             details.append(f"n = {n}: undecided on {[(str(x), str(y)) for x, y in chk.undecided][:3]}")
-        holds = holds and ok1 and ok2 and chk.holds
+        if ok1 and ok2 and not chk.holds and not (chk.refuted or chk.undecided):
+            details.append(f"n = {n}: the bisection did not finish")
         n *= 2
-    scope = (f"every eps in (1/2, 1) for n = 2, 4, ..., {n_max}: exact on (1/2, {g1.eps_hi.decimal(6)}) and "
-             f"({g2.eps_lo.decimal(6)}, 1), arb on [{format_decimal(a, 6)}, {format_decimal(b, 6)}]")
-    return RigorousResult(conjecture=10, n_max=n_max, holds=holds, scope=scope, evidence="rigorous", details=tuple(details))
+    return IntervalProof(statement=f"Conjecture 10: move n - 1 is the unique optimal move and p(n) > 1/2, n = 2, 4, ..., "
+                                   f"{n_max}", heaps=tuple(1 << j for j in range(1, n_max.bit_length())),
+                         eps_lo=HALF, eps_hi=mpq(1), open_lo=True, open_hi=True,
+                         pieces=((HALF, g1.eps_hi, "the exact germ at 1/2+"), (a, b, "arb adaptive bisection"),
+                                 (g2.eps_lo, mpq(1), "the exact germ at 1-")),
+                         gaps=tuple((HALF, mpq(1), d) for d in details), evidence="rigorous", method=_WHOLE_METHOD,
+                         source=_WHOLE_SOURCE)
 
 
 def _germ_within(n_max, at, side, other):

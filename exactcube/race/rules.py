@@ -56,7 +56,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..errors import BadInput
-from ..numbers import mpq
+from ..numbers import ball_precision, mpq
 from ..results import Result
 from .cubeful import CubefulTable, solve
 
@@ -176,13 +176,9 @@ def kleinman_estimate(x: int, y: int, prec: int = 64):
     s = x + y - 4
     if s <= 0:
         raise BadInput(f"Kleinman's estimate needs x + y > 4, got {x} + {y}")
-    old = flint.ctx.prec
-    try:
-        flint.ctx.prec = prec
+    with ball_precision(prec):
         z = flint.arb(y - x + 4) / (2 * flint.arb(s).sqrt())
         return (1 + z.erf()) / 2
-    finally:
-        flint.ctx.prec = old
 
 
 #: The exact cubeless chances over which :func:`kleinman_bands` scores Kleinman's estimate: the doubling

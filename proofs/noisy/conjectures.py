@@ -113,7 +113,7 @@ def conjecture9():
         sentence, witness = _failure(f)
         return refuted(EXACT, say("exact counterexample on the grid of step $1/100$:", sentence), witness)
     if not r.holds:
-        return open_(EXACT, say("the grid holds but the interval proof failed:", _library("; ".join(r.details))))
+        return open_(EXACT, say("the grid holds but the interval proof failed:", _library(cj.gap_text(r))))
     return verified(EXACT, say("scope: exact on the whole interval $(0, 1/2)$ for heaps $2, \\ldots, 32$ (every $p(r)$ "
                                "one rational function there, optimal move 0 unique and $p(n) > 1/2$ by Descartes' rule "
                                "of signs); exact on the grid $\\varepsilon = 1/100, \\ldots, 49/100$ for $n \\le 64$. "
@@ -129,9 +129,9 @@ def conjecture9():
 def conjecture9_interval():
     r = cj.prove_conjecture9(128)
     if r.holds:
-        return verified(EXACT, say("scope:", _library(r.scope), "; exact rational functions and Descartes' rule of "
+        return verified(EXACT, say("scope:", _library(cj.scope_text(r)), "; exact rational functions and Descartes' rule of "
                                    "signs"))
-    return open_(EXACT, _library("; ".join(r.details)))
+    return open_(EXACT, _library(cj.gap_text(r)))
 
 
 @claim("noisy.conjecture9.region_n1024", "§3, Conjecture 9",
@@ -282,7 +282,7 @@ def conjecture10():
     at_lo, at_hi = cj.check_at(lo, 256, c10=c10), cj.check_at(hi, 256, c10=c10)
     f_lo = [f for f in at_lo.failures if f.conjecture == 10]
     f_hi = [f for f in at_hi.failures if f.conjecture == 10 and f.kind == "move"]
-    scope = say("holds:", _library(r.scope), "(", "proved" if r.holds else say("NOT proved:", _library("; ".join(r.details))),
+    scope = say("holds:", _library(cj.scope_text(r)), "(", "proved" if r.holds else say("NOT proved:", _library(cj.gap_text(r))),
                 "); exact on the grid of step $1/100$ for $n \\le 128$ (", "no failure" if not small else "failures", ")")
     if small:
         f = min(small, key=lambda f: (f.n, f.eps))
@@ -542,8 +542,8 @@ def half_first_order():
 def conjecture10_interval():
     r = cj.prove_conjecture10(64)
     if r.holds:
-        return verified(RIGOROUS, say("scope:", _library(r.scope)))
-    return open_(RIGOROUS, say(_library("; ".join(r.details)), "(scope", _library(r.scope), ")"))
+        return verified(RIGOROUS, say("scope:", _library(cj.scope_text(r))))
+    return open_(RIGOROUS, say(_library(cj.gap_text(r)), "(scope", _library(cj.scope_text(r)), ")"))
 
 
 @claim("noisy.conjecture10.grid", "§3, Conjecture 10", C10 + " [grid 1/1000, n ≤ 1024]",

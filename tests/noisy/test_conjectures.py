@@ -1,6 +1,8 @@
 """Conjectures 9 and 10: exact grid checks, interval proofs, the counterexample and its crossing."""
 
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -8,6 +10,7 @@ from exactcube.errors import BadInput
 from exactcube.noisy import conjectures as cj
 from exactcube.noisy.eps import phases as ph
 from exactcube.numbers import mpq
+from exactcube.results import IntervalProof
 
 
 def _float_move_values(n_max, eps, heap):
@@ -60,9 +63,19 @@ def test_crossing_agrees_with_phase_diagram_and_bisection():
 
 def test_interval_proofs_small():
     r9 = cj.prove_conjecture9(12)
-    assert r9.holds and r9.evidence == "exact"
+    assert r9.proved and r9.evidence == "exact" and isinstance(r9, IntervalProof)
+    assert cj.scope_text(r9) == "every eps in (0, 1/2), heaps 2..12" and r9.heaps == tuple(range(2, 13))
     r10 = cj.prove_conjecture10(8)
-    assert r10.holds and "exact on" in r10.scope
+    assert r10.proved and "exact on" in cj.scope_text(r10) and r10.heaps == (2, 4, 8)
+    # the three pieces follow each other: germ at 1/2+, bisection, germ at 1-, with the arb piece inside (1/2, 1)
+    (lo1, hi1, _), (a, b, _), (lo2, hi2, _) = r10.pieces
+    assert lo1 == mpq(1, 2) and hi2 == 1 and mpq(1, 2) < a < b < 1
+
+
+def test_a_failed_interval_proof_is_not_proved():
+    # a gap (here: forged) makes the one result type say "not proved", and its reason is what the claims print
+    r = replace(cj.prove_conjecture9(4), gaps=((mpq(0), mpq(1, 2), "heaps with p(n) <= 1/2 somewhere: 3"),))
+    assert not r.proved and cj.gap_text(r) == "heaps with p(n) <= 1/2 somewhere: 3"
 
 
 @pytest.mark.parametrize("step", ["0", "2", "3/7000001"])
