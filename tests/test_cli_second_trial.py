@@ -150,3 +150,14 @@ def test_verify_cost_line_on_stderr(cli, capsys, monkeypatch):
     assert code == 0 and "a test cost" not in text and "exactcube: floyd: 5 claims; a test cost" in err, err
     # row 14: the summary says what each count counts (mistakes, one per cause, with the printed values beside them)
     assert "0 mistakes found (0 printed values wrong)" in text and "values in all" in text
+
+
+# row 15: the plain Markdown table has no line of trailing spaces around it (rich pads the box's blank top and
+# bottom edges to the table's width); a blank line stays between the title, the table and the summary.
+def test_verify_table_has_no_trailing_spaces(cli):
+    code, text = cli(["verify", "--paper", "floyd"])
+    assert code == 0 and "| claim " in text
+    assert [line for line in text.splitlines() if line != line.rstrip()] == []
+    lines = text.splitlines()
+    first = next(i for i, line in enumerate(lines) if line.startswith("| claim"))
+    assert lines[first - 1] == "" and lines[first - 2].strip() == "exactcube verify"

@@ -51,6 +51,7 @@ References: ``noisy`` §3, equation (5), Conjectures 9 and 10.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from math import comb
 
 import numpy as np
@@ -226,7 +227,8 @@ class EndSeries(Result):
         return _move_series(n, d, self.p, self.order, self.at)
 
 
-def _weight(d: int, k: int, e: int, N: int, at: str):
+@lru_cache(maxsize=4096)
+def _weight(d: int, k: int, e: int, N: int, at: str) -> tuple:
     r"""The weight series of a word at distance d (k digits): at 1, :math:`(1-\tau)^d \tau^{e}` with
     :math:`e = d_{max} - d` (the common factor :math:`\tau^{k - d_{max}}` divided out); on a side
     :math:`\sigma` of 1/2, :math:`(1 - \sigma s)^d (1 + \sigma s)^{k-d}` (the factor :math:`2^{-k}` divided out)."""
@@ -234,26 +236,28 @@ def _weight(d: int, k: int, e: int, N: int, at: str):
         w = [mpq(0)] * (N + 1)
         for i in range(N + 1 - e):
             w[e + i] = mpq((-1) ** i * comb(d, i))
-        return w
+        return tuple(w)
     sig = 1 if at == "1/2-" else -1
     a = [mpq(comb(d, i) * (-sig) ** i) for i in range(N + 1)]
     b = [mpq(comb(k - d, i) * sig ** i) for i in range(N + 1)]
-    return _mul(a, b, N)
+    return tuple(_mul(a, b, N))
 
 
 def _move_series(n: int, d_row, p, N: int, at: str):
     r"""Series of :math:`p(n, m) = \sum_r w_r (1 - p(r)) / \sum_r w_r` (``noisy`` (5)) from the distances
     ``d_row`` of the move to every legal word, grouped by distance (grade sums)."""
     k = _digits(n)
+    d_row = d_row[:n]
     dmax = int(d_row.max())
-    grades: dict = {}
-    for r in (np.nonzero(d_row >= dmax - N)[0].tolist() if at == "1-" else range(n)):
-        g = grades.setdefault(int(d_row[r]), [[mpq(0)] * (N + 1), 0])
-        g[0] = [x + (1 if i == 0 else 0) - y for i, (x, y) in enumerate(zip(g[0], p[r]))]
-        g[1] += 1
+    words = np.flatnonzero(d_row >= dmax - N) if at == "1-" else np.arange(n)
+    by_grade = d_row[words]
     num = [mpq(0)] * (N + 1)
     den = [mpq(0)] * (N + 1)
-    for d, (ysum, count) in grades.items():
+    for d in np.unique(by_grade).tolist():
+        rows = [p[r] for r in words[by_grade == d].tolist()]
+        count = len(rows)
+        # the grade sum of 1 - p(r), coefficient by coefficient (the columns of p summed at C speed)
+        ysum = [count - sum(col, mpq(0)) if i == 0 else -sum(col, mpq(0)) for i, col in enumerate(zip(*rows))]
         w = _weight(d, k, dmax - d, N, at)
         num = [x + y for x, y in zip(num, _mul(w, ysum, N))]
         den = [x + count * y for x, y in zip(den, w)]
