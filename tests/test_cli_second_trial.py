@@ -161,3 +161,33 @@ def test_verify_table_has_no_trailing_spaces(cli):
     lines = text.splitlines()
     first = next(i for i, line in enumerate(lines) if line.startswith("| claim"))
     assert lines[first - 1] == "" and lines[first - 2].strip() == "exactcube verify"
+
+
+# row 15: the phase diagram's move axis is labelled at whole moves only (a move is a whole number of chips; the
+# default locator put ticks at 2.5 and 7.5 for the moves 0..15 of the default heaps 5, 8, 10, 16).
+def test_phases_figure_labels_whole_moves():
+    pytest.importorskip("matplotlib")
+    from exactcube import catalog
+    from exactcube.figures import FIGURES
+
+    catalog.load()
+    fig = FIGURES["noisy.phases"]()
+    ticks = [t for t in fig.axes[0].get_yticks() if fig.axes[0].get_ylim()[0] <= t <= fig.axes[0].get_ylim()[1]]
+    assert len(ticks) >= 3 and all(float(t).is_integer() for t in ticks), ticks
+
+
+# row 15: the noisy 4-chip table and the verdict on it judge the printed eps = 1 cell by one rule.  At eps = 1 from
+# 4 = 100 every move's complement is >= 4, so under the continuous extension each move m lands on the legal words
+# farthest from it: move 3 = 011 on 000 (p(0) = 0, so the move wins surely) and move 0 on 011 = 3 (p(3) = 0 at
+# eps = 1): both moves 0 and 3 win surely, and the Appendix's single printed move 3 is one of them.
+def test_noisy_four_chip_table_and_verdict_agree_at_eps_one(cli):
+    from proofs.noisy.appendix import appendix_n4, opt_cell_agrees
+
+    assert opt_cell_agrees("1.00", "opt.", "0, 3", "3") and opt_cell_agrees("0.99", "opt.", "3", "3")
+    assert not opt_cell_agrees("0.99", "opt.", "0, 3", "3")  # below eps = 1 the whole set must be printed
+    assert not opt_cell_agrees("1.00", "opt.", "0, 3", "2") and not opt_cell_agrees("1.00", "opt.", "0, 3", "-3")
+    code, text = cli(["table", "noisy.nim", "--heap", "4"])
+    last = [line for line in text.splitlines() if line.startswith("| 1.00 ")]
+    assert code == 0 and len(last) == 1 and last[0].split("|")[3].strip() == "0, 3", last
+    v = appendix_n4()
+    assert v.outcome.value == "verified" and "continuous extension" in str(v.details)
