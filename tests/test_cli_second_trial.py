@@ -191,3 +191,20 @@ def test_noisy_four_chip_table_and_verdict_agree_at_eps_one(cli):
     assert code == 0 and len(last) == 1 and last[0].split("|")[3].strip() == "0, 3", last
     v = appendix_n4()
     assert v.outcome.value == "verified" and "continuous extension" in str(v.details)
+
+
+# fuzz (issue 32): 'verify --paper zk77 --slow' ran past 20 s with no estimate line: its slow claims have no
+# recorded time (claim_seconds.json holds the default run), so the measured sum (2 s) stayed under the threshold.
+# A run with a slow claim now always says so before it starts.
+def test_verify_with_slow_claims_prints_an_estimate(capsys):
+    from exactcube import catalog
+    from exactcube.claims import REGISTRY
+    from exactcube.cli._common import announce_claims
+
+    catalog.load()
+    zk77 = [c for c in REGISTRY.values() if c.document == "zk77"]
+    assert any(c.slow for c in zk77)
+    announce_claims([c for c in zk77 if not c.slow])
+    assert "estimate" not in _err(capsys)  # the default claims of zk77 take about 2 s: nothing to announce
+    announce_claims(zk77)
+    assert _err(capsys).startswith("exactcube: estimate: more than ")
