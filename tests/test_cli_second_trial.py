@@ -208,3 +208,13 @@ def test_verify_with_slow_claims_prints_an_estimate(capsys):
     assert "estimate" not in _err(capsys)  # the default claims of zk77 take about 2 s: nothing to announce
     announce_claims(zk77)
     assert _err(capsys).startswith("exactcube: estimate: more than ")
+
+
+# fuzz (issue 32), the same line: 'verify --errata' ran its claims with no estimate at all (the errata table goes to
+# standard output; the estimate belongs on standard error as in every run).
+def test_verify_errata_prints_the_estimate_too(cli, capsys, monkeypatch):
+    import exactcube.claims as claims
+
+    monkeypatch.setattr(claims, "run_claims", lambda cs, **kw: [])  # the announcement is made before any claim runs
+    code, text = cli(["verify", "--errata", "--paper", "zk77", "--slow"])
+    assert code == 0 and _err(capsys).startswith("exactcube: estimate: more than ")
