@@ -13,7 +13,7 @@ from ._common import add_digits, complete_documents, output_arg
 
 NAME = "report"
 ORDER = 15
-PAPER_SIZE_NAMES = ("a4", "letter")
+PAPER_SIZE_NAMES = ("letter", "a4")
 HELP = "write the verification report (PDF through LaTeX, LaTeX alone, or one HTML file)"
 DESCRIPTION = """Write the verification report for the selected documents: a summary of verdicts by
 outcome and evidence, every claim with its verdict in the paper's own order (a reading that a
@@ -45,8 +45,8 @@ def add_arguments(p):
                    help="the verdicts of a saved 'verify --json' run (schema version 3): no claim is checked again")
     p.add_argument("--no-figures", action="store_true", help="leave the figures out")
     # the keys of exactcube.report.PAPER_SIZES (not imported here: parsing stays light; a test keeps them equal)
-    p.add_argument("--paper-size", choices=PAPER_SIZE_NAMES, default="a4",
-                   help="the page the PDF and LaTeX are typeset on (and the HTML printed on): a4 (default) | letter")
+    p.add_argument("--paper-size", choices=PAPER_SIZE_NAMES, default="letter",
+                   help="the page the PDF and LaTeX are typeset on (and the HTML printed on): letter (default) | a4")
     add_digits(p, None, what="decimals for table cells")
 
 
