@@ -44,9 +44,16 @@ __all__ = ["ReportParts", "collect", "render_latex", "render_html", "build_pdf",
 #: digit runs longer than this are shown compactly (leading digits and the count) and in full in the appendix
 LONG_DIGITS = 30
 _ROWS_PER_FLOAT = 40
-_LINE_PT = 480.0  # points of table across the text width (A4 with 2 cm margins: 483 pt)
+_LINE_PT = 480.0  # points of table across the text width (2 cm margins: 483 pt on A4, 499 pt on US letter)
 
-PREAMBLE = r"""\documentclass[10pt]{article}
+#: ``--paper-size``: the LaTeX class option of each paper size the report is typeset on (US letter the default:
+#: the witness tables are sized on it; on A4, 16 pt narrower, a table of two 30-digit columns runs 4.5 pt over)
+PAPER_SIZES = {"letter": "letterpaper", "a4": "a4paper"}
+#: the CSS page size of each, for printing the HTML report
+_CSS_PAGE = {"letter": "letter", "a4": "A4"}
+TITLE = "exactcube verification report"
+
+PREAMBLE = r"""\documentclass[10pt,PAPER]{article}
 \usepackage[utf8]{inputenc}
 \usepackage[T1]{fontenc}
 \usepackage{lmodern}
@@ -464,12 +471,22 @@ def _breakable(t: str) -> str:
     return "".join(parts)
 
 
-def render_latex(parts: ReportParts, digits: int | None = None) -> str:
-    """The LaTeX text of the report (figures are the file names ``collect`` was given by ``draw``)."""
+def _paper(paper: str) -> str:
+    if paper not in PAPER_SIZES:
+        raise ValueError(f"paper size {paper!r}: expected one of {', '.join(PAPER_SIZES)}")
+    return paper
+
+
+def render_latex(parts: ReportParts, digits: int | None = None, paper: str = "letter") -> str:
+    """The LaTeX text of the report (figures are the file names ``collect`` was given by ``draw``), typeset on
+    ``paper`` (a key of :data:`PAPER_SIZES`), with the title and author also in the PDF's metadata."""
     w = _Latex(r.claim.id for r in parts.results)
     prov = parts.prov
-    body = [PREAMBLE, r"\title{exactcube verification report}",
-            rf"\author{{exactcube {latex_escape(prov['exactcube'])}}}", rf"\date{{{latex_escape(prov['date'])}}}",
+    author = f"exactcube {latex_escape(prov['exactcube'])}"
+    body = [PREAMBLE.replace("PAPER", PAPER_SIZES[_paper(paper)], 1),
+            rf"\hypersetup{{pdftitle={{{TITLE}}}, pdfauthor={{{author}}}, pdfsubject={{{latex_escape(_documents_line(parts))}}}, "
+            r"pdfcreator={exactcube}}",
+            rf"\title{{{TITLE}}}", rf"\author{{{author}}}", rf"\date{{{latex_escape(prov['date'])}}}",
             r"\begin{document}", r"\maketitle", latex_escape(_intro(parts)), r"\tableofcontents",
             r"\section*{Summary}", w.summary(parts.results)]
     for d in parts.docs:
@@ -622,11 +639,18 @@ class _Html:
         return f'<h2 id="long-numbers">Appendix: long numbers in full</h2><ol>{items}</ol>'
 
 
-def render_html(parts: ReportParts, digits: int | None = None) -> str:
-    """The report as one self-contained HTML file: MathML, inline SVG figures, no scripts, no network."""
+def _documents_line(parts: ReportParts) -> str:
+    """The documents of the report, by id (the PDF's subject)."""
+    return "claims of " + ", ".join(parts.docs) if parts.docs else "no document"
+
+
+def render_html(parts: ReportParts, digits: int | None = None, paper: str = "letter") -> str:
+    """The report as one self-contained HTML file: MathML, inline SVG figures, no scripts, no network; printed on
+    ``paper`` (a key of :data:`PAPER_SIZES`)."""
+    page = "@page{size:" + _CSS_PAGE[_paper(paper)] + ";margin:2cm}"
     w = _Html(r.claim.id for r in parts.results)
     toc = ['<li><a href="#summary">Summary</a></li>']
-    body = [f"<h1>exactcube verification report</h1><p>exactcube {html.escape(parts.prov['exactcube'])}, "
+    body = [f"<h1>{TITLE}</h1><p>exactcube {html.escape(parts.prov['exactcube'])}, "
             f"{html.escape(parts.prov['date'])}</p><p>{html.escape(_intro(parts))}</p>", "TOC",
             '<h2 id="summary">Summary</h2>', w.summary(parts.results)]
     for d in parts.docs:
@@ -665,7 +689,7 @@ def render_html(parts: ReportParts, digits: int | None = None) -> str:
     body[body.index("TOC")] = nav
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-            f"<title>exactcube verification report</title><style>{_CSS}</style></head><body>\n"
+            f"<title>{TITLE}</title><style>{_CSS}{page}</style></head><body>\n"
             + "\n".join(body) + "\n</body></html>\n")
 
 

@@ -195,6 +195,9 @@ class Table:
     source: str = ""
     notes: str = ""
     digits: int = 4  # default decimals when printing
+    #: the one judge of a printed text cell, ``text_judge(row, col, true_text, printed) -> bool``, for a table whose
+    #: text cells agree by more than equal spelling (a printed optimal move among several, noisy.nim); None: equal text
+    text_judge: Callable[[str, str, str, str], bool] | None = None
 
     # -- building -----------------------------------------------------------
     def set(self, row, col, value) -> None:
@@ -225,7 +228,8 @@ class Table:
         places = printed_places(printed)
         scale = to_mpq(self.scale)
         if isinstance(v, str):
-            return Comparison(r, c, printed, v, v, v.strip() == printed.strip())
+            same = self.text_judge(r, c, v, printed) if self.text_judge else v.strip() == printed.strip()
+            return Comparison(r, c, printed, v, v, same)
         if _is_exact(v):
             t = to_mpq(v) * scale
             return Comparison(

@@ -150,3 +150,71 @@ def test_verify_cost_line_on_stderr(cli, capsys, monkeypatch):
     assert code == 0 and "a test cost" not in text and "exactcube: floyd: 5 claims; a test cost" in err, err
     # row 14: the summary says what each count counts (mistakes, one per cause, with the printed values beside them)
     assert "0 mistakes found (0 printed values wrong)" in text and "values in all" in text
+
+
+# row 15: the plain Markdown table has no line of trailing spaces around it (rich pads the box's blank top and
+# bottom edges to the table's width); a blank line stays between the title, the table and the summary.
+def test_verify_table_has_no_trailing_spaces(cli):
+    code, text = cli(["verify", "--paper", "floyd"])
+    assert code == 0 and "| claim " in text
+    assert [line for line in text.splitlines() if line != line.rstrip()] == []
+    lines = text.splitlines()
+    first = next(i for i, line in enumerate(lines) if line.startswith("| claim"))
+    assert lines[first - 1] == "" and lines[first - 2].strip() == "exactcube verify"
+
+
+# row 15: the phase diagram's move axis is labelled at whole moves only (a move is a whole number of chips; the
+# default locator put ticks at 2.5 and 7.5 for the moves 0..15 of the default heaps 5, 8, 10, 16).
+def test_phases_figure_labels_whole_moves():
+    pytest.importorskip("matplotlib")
+    from exactcube import catalog
+    from exactcube.figures import FIGURES
+
+    catalog.load()
+    fig = FIGURES["noisy.phases"]()
+    ticks = [t for t in fig.axes[0].get_yticks() if fig.axes[0].get_ylim()[0] <= t <= fig.axes[0].get_ylim()[1]]
+    assert len(ticks) >= 3 and all(float(t).is_integer() for t in ticks), ticks
+
+
+# row 15: the noisy 4-chip table and the verdict on it judge the printed eps = 1 cell by one rule.  At eps = 1 from
+# 4 = 100 every move's complement is >= 4, so under the continuous extension each move m lands on the legal words
+# farthest from it: move 3 = 011 on 000 (p(0) = 0, so the move wins surely) and move 0 on 011 = 3 (p(3) = 0 at
+# eps = 1): both moves 0 and 3 win surely, and the Appendix's single printed move 3 is one of them.
+def test_noisy_four_chip_table_and_verdict_agree_at_eps_one(cli):
+    from proofs.noisy.appendix import appendix_n4, opt_cell_agrees
+
+    assert opt_cell_agrees("1.00", "opt.", "0, 3", "3") and opt_cell_agrees("0.99", "opt.", "3", "3")
+    assert not opt_cell_agrees("0.99", "opt.", "0, 3", "3")  # below eps = 1 the whole set must be printed
+    assert not opt_cell_agrees("1.00", "opt.", "0, 3", "2") and not opt_cell_agrees("1.00", "opt.", "0, 3", "-3")
+    code, text = cli(["table", "noisy.nim", "--heap", "4"])
+    last = [line for line in text.splitlines() if line.startswith("| 1.00 ")]
+    assert code == 0 and len(last) == 1 and last[0].split("|")[3].strip() == "0, 3", last
+    v = appendix_n4()
+    assert v.outcome.value == "verified" and "continuous extension" in str(v.details)
+
+
+# fuzz (issue 32): 'verify --paper zk77 --slow' ran past 20 s with no estimate line: its slow claims have no
+# recorded time (claim_seconds.json holds the default run), so the measured sum (2 s) stayed under the threshold.
+# A run with a slow claim now always says so before it starts.
+def test_verify_with_slow_claims_prints_an_estimate(capsys):
+    from exactcube import catalog
+    from exactcube.claims import REGISTRY
+    from exactcube.cli._common import announce_claims
+
+    catalog.load()
+    zk77 = [c for c in REGISTRY.values() if c.document == "zk77"]
+    assert any(c.slow for c in zk77)
+    announce_claims([c for c in zk77 if not c.slow])
+    assert "estimate" not in _err(capsys)  # the default claims of zk77 take about 2 s: nothing to announce
+    announce_claims(zk77)
+    assert _err(capsys).startswith("exactcube: estimate: more than ")
+
+
+# fuzz (issue 32), the same line: 'verify --errata' ran its claims with no estimate at all (the errata table goes to
+# standard output; the estimate belongs on standard error as in every run).
+def test_verify_errata_prints_the_estimate_too(cli, capsys, monkeypatch):
+    import exactcube.claims as claims
+
+    monkeypatch.setattr(claims, "run_claims", lambda cs, **kw: [])  # the announcement is made before any claim runs
+    code, text = cli(["verify", "--errata", "--paper", "zk77", "--slow"])
+    assert code == 0 and _err(capsys).startswith("exactcube: estimate: more than ")

@@ -512,3 +512,39 @@ def test_the_reports_summary_counts_what_verify_says(verdicts):
     assert {o: c[-1] for o, c in cells.items()} == said_outcomes
     assert {g: sum(c[i] for c in cells.values()) for i, g in enumerate(head)} == said_grades
     assert "exact under assumptions" in head and "exact" in head  # the two are apart, as verify counts them
+
+
+# issue 32, row 15: the PDF carries its title and author as metadata, and is typeset on US letter (the default, the
+# page the witness tables are sized on) or A4.  A4 is 210 mm x 297 mm = 595.28 pt x 841.89 pt (1 in = 25.4 mm =
+# 72 pt); letter is 8.5 in x 11 in = 612 pt x 792 pt.
+@pytest.mark.skipif(shutil.which("pdflatex") is None or shutil.which("pdfinfo") is None,
+                    reason="pdflatex or pdfinfo not installed")
+def test_report_pdf_has_title_metadata_and_a4_pages(tmp_path, cli):
+    import subprocess
+
+    out = tmp_path / "r.pdf"
+    code, _ = cli(["report", "-o", str(out), "--paper", "floyd", "--no-figures", "--paper-size", "a4"])
+    assert code == 0
+    info = subprocess.run(["pdfinfo", str(out)], capture_output=True, text=True, check=True).stdout
+    fields = dict(line.split(":", 1) for line in info.splitlines() if ":" in line)
+    assert fields["Title"].strip() == "exactcube verification report"
+    assert fields["Author"].strip().startswith("exactcube ")
+    assert fields["Page size"].split("pts")[0].split() == ["595.276", "x", "841.89"], fields["Page size"]
+
+
+def test_report_paper_size_option(tmp_path, cli, capsys):
+    from exactcube.cli.report import PAPER_SIZE_NAMES
+    from exactcube.report import PAPER_SIZES
+
+    assert PAPER_SIZE_NAMES == tuple(PAPER_SIZES)  # the CLI's choices are the report's sizes
+    for size, option in (("a4", "a4paper"), ("letter", "letterpaper")):
+        out = tmp_path / f"{size}.tex"
+        code, _ = cli(["report", "-o", str(out), "--paper", "floyd", "--no-figures", "--paper-size", size])
+        tex = out.read_text()
+        assert code == 0 and tex.startswith(rf"\documentclass[10pt,{option}]{{article}}")
+        assert r"\hypersetup{pdftitle={exactcube verification report}, pdfauthor={exactcube " in tex
+    html_out = tmp_path / "r.html"
+    code, _ = cli(["report", "-o", str(html_out), "--paper", "floyd", "--no-figures", "--paper-size", "letter"])
+    assert code == 0 and "@page{size:letter" in html_out.read_text()
+    code, _ = cli(["report", "-o", str(tmp_path / "x.pdf"), "--paper-size", "a5"])
+    assert code == 2 and "invalid choice: 'a5'" in capsys.readouterr().err and not (tmp_path / "x.pdf").exists()

@@ -133,11 +133,17 @@ class Output:
         self.file.flush()
 
     def table(self, rich_table):
-        if self.plain:
-            from rich import box
+        """A rich table; on a plain output a Markdown table with no trailing spaces (the lines rich pads around
+        the table with its box's blank edges are written empty)."""
+        if not self.plain:
+            self.console.print(rich_table)
+            return
+        from rich import box
 
-            rich_table.box = box.MARKDOWN
-        self.console.print(rich_table)
+        rich_table.box = box.MARKDOWN
+        with self.console.capture() as drawn:
+            self.console.print(rich_table)
+        self.file.write("".join(line.rstrip() + "\n" for line in drawn.get().splitlines()))
 
 
 def _command_modules(only: str | None = None):

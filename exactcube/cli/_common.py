@@ -317,10 +317,14 @@ def announce_claims(claims) -> None:
     claim took in the recorded default run (:func:`exactcube.claims.expected_seconds`); never refused."""
     from ..claims import expected_seconds
 
+    claims = list(claims)
     seconds, unmeasured = expected_seconds(claims)
     how = f"{len(claims)} claims, each as long as in the recorded default run"
     if unmeasured:
         how += f"; {unmeasured} not measured there (slow ones say their time in their statement)"
+    if seconds <= ANNOUNCE_SECONDS and any(c.slow for c in claims):  # a slow claim alone can take minutes: say so
+        print(f"exactcube: estimate: more than {_duration(seconds)} ({how}); Ctrl-C stops it", file=sys.stderr)
+        return
     announce(seconds, how, force=True)
 
 

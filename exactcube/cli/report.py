@@ -13,6 +13,7 @@ from ._common import add_digits, complete_documents, output_arg
 
 NAME = "report"
 ORDER = 15
+PAPER_SIZE_NAMES = ("letter", "a4")
 HELP = "write the verification report (PDF through LaTeX, LaTeX alone, or one HTML file)"
 DESCRIPTION = """Write the verification report for the selected documents: a summary of verdicts by
 outcome and evidence, every claim with its verdict in the paper's own order (a reading that a
@@ -44,6 +45,9 @@ def add_arguments(p):
     p.add_argument("--from", dest="from_file", metavar="RUN.json",
                    help="the verdicts of a saved 'verify --json' run (schema version 3): no claim is checked again")
     p.add_argument("--no-figures", action="store_true", help="leave the figures out")
+    # the keys of exactcube.report.PAPER_SIZES (not imported here: parsing stays light; a test keeps them equal)
+    p.add_argument("--paper-size", choices=PAPER_SIZE_NAMES, default="letter",
+                   help="the page the PDF and LaTeX are typeset on (and the HTML printed on): letter (default) | a4")
     add_digits(p, None, what="decimals for table cells")
 
 
@@ -104,7 +108,7 @@ def _pdf(parts_of, args, out, stem) -> int:
             return name
 
         parts = parts_of(draw)
-        ok, log = build_pdf(render_latex(parts, args.digits), build)
+        ok, log = build_pdf(render_latex(parts, args.digits, args.paper_size), build)
         if not ok:
             if log == "no pdflatex":
                 print("exactcube: error: pdflatex is not installed; install it with  apt-get install "
@@ -218,7 +222,7 @@ def run(args, out) -> int:
         return _pdf(parts_of, args, out, stem)
     if ext == ".html":
         parts = parts_of(svg_of)
-        write_text(args.output, render_html(parts, args.digits), "-o")
+        write_text(args.output, render_html(parts, args.digits, args.paper_size), "-o")
     else:
         from ..figures import save
 
@@ -231,7 +235,7 @@ def run(args, out) -> int:
             return os.path.relpath(path, folder)
 
         parts = parts_of(draw)
-        write_text(args.output, render_latex(parts, args.digits), "-o")
+        write_text(args.output, render_latex(parts, args.digits, args.paper_size), "-o")
         if to_stdout:
             return 0
     _summary(parts, out, args.output)

@@ -150,7 +150,8 @@ def run(args, out) -> int:
         return 0
     t0 = time.perf_counter()
     with strict_errata(args.strict):
-        if args.errata:  # machine output alone on standard output
+        if args.errata:  # machine output alone on standard output; the estimate on standard error as ever
+            announce_claims(claims)
             results = run_claims(claims)
             from ..baseline import errata_markdown
 

@@ -747,6 +747,9 @@ def phases_figure(heaps=(5, 8, 10, 16)):
             mx += [float(lo), float(hi)]
             my += [min(mv), min(mv)]
         ax1.step(mx, my, where="post", label=f"n = {n}")
+    from matplotlib.ticker import MaxNLocator
+
+    ax1.yaxis.set_major_locator(MaxNLocator(integer=True))  # moves are whole numbers of chips
     ax1.set_ylabel("optimal move (smallest)")
     ax2.set_ylabel("p(n)")
     ax2.set_xlabel("eps")

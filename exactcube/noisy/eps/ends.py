@@ -51,6 +51,8 @@ References: ``noisy`` §3, equation (5), Conjectures 9 and 10.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
+import math
 from math import comb
 
 import numpy as np
@@ -226,7 +228,8 @@ class EndSeries(Result):
         return _move_series(n, d, self.p, self.order, self.at)
 
 
-def _weight(d: int, k: int, e: int, N: int, at: str):
+@lru_cache(maxsize=4096)
+def _weight(d: int, k: int, e: int, N: int, at: str) -> tuple:
     r"""The weight series of a word at distance d (k digits): at 1, :math:`(1-\tau)^d \tau^{e}` with
     :math:`e = d_{max} - d` (the common factor :math:`\tau^{k - d_{max}}` divided out); on a side
     :math:`\sigma` of 1/2, :math:`(1 - \sigma s)^d (1 + \sigma s)^{k-d}` (the factor :math:`2^{-k}` divided out)."""
@@ -234,33 +237,56 @@ def _weight(d: int, k: int, e: int, N: int, at: str):
         w = [mpq(0)] * (N + 1)
         for i in range(N + 1 - e):
             w[e + i] = mpq((-1) ** i * comb(d, i))
-        return w
+        return tuple(w)
     sig = 1 if at == "1/2-" else -1
     a = [mpq(comb(d, i) * (-sig) ** i) for i in range(N + 1)]
     b = [mpq(comb(k - d, i) * sig ** i) for i in range(N + 1)]
-    return _mul(a, b, N)
+    return tuple(_mul(a, b, N))
 
 
 def _move_series(n: int, d_row, p, N: int, at: str):
     r"""Series of :math:`p(n, m) = \sum_r w_r (1 - p(r)) / \sum_r w_r` (``noisy`` (5)) from the distances
     ``d_row`` of the move to every legal word, grouped by distance (grade sums)."""
-    k = _digits(n)
+    d_row = d_row[:n]
     dmax = int(d_row.max())
-    grades: dict = {}
-    for r in (np.nonzero(d_row >= dmax - N)[0].tolist() if at == "1-" else range(n)):
-        g = grades.setdefault(int(d_row[r]), [[mpq(0)] * (N + 1), 0])
-        g[0] = [x + (1 if i == 0 else 0) - y for i, (x, y) in enumerate(zip(g[0], p[r]))]
-        g[1] += 1
+    words = np.flatnonzero(d_row >= dmax - N) if at == "1-" else np.arange(n)
+    by_grade = d_row[words]
+    grades = []
+    for d in np.unique(by_grade).tolist():
+        rows = [p[r] for r in words[by_grade == d].tolist()]
+        # the grade sum of 1 - p(r), coefficient by coefficient
+        ysum = tuple(len(rows) - sum(col, mpq(0)) if i == 0 else -sum(col, mpq(0)) for i, col in enumerate(zip(*rows)))
+        grades.append((d, len(rows), ysum))
+    return _combine(_digits(n), dmax, tuple(grades), N, at)
+
+
+def _combine(k: int, dmax: int, grades: tuple, N: int, at: str) -> tuple:
+    """The series num/den of (5) from the grades (d, number of words at distance d, their sum of 1 - p(r)):
+    num = sum_d w_d ysum_d, den = sum_d count_d w_d (many moves share their grades: cached)."""
     num = [mpq(0)] * (N + 1)
     den = [mpq(0)] * (N + 1)
-    for d, (ysum, count) in grades.items():
+    for d, count, ysum in grades:
         w = _weight(d, k, dmax - d, N, at)
         num = [x + y for x, y in zip(num, _mul(w, ysum, N))]
         den = [x + count * y for x, y in zip(den, w)]
     return tuple(_div(num, den, N))
 
 
+@lru_cache(maxsize=1 << 16)
+def _combine_scaled(k: int, dmax: int, grades: tuple, L: tuple, N: int, at: str) -> tuple:
+    """:func:`_combine` of grades whose sums are integers over the common denominators ``L`` (one per order)."""
+    return _combine(k, dmax, tuple((d, count, tuple(mpq(x, li) for x, li in zip(ys, L))) for d, count, ys in grades),
+                    N, at)
+
+
+#: the grade sums of :func:`_series` are formed in int64 while they stay below this (else Python integers)
+_INT64_ROOM = 1 << 62
+
+
 def _series(n_max: int, order: int, at: str) -> EndSeries:
+    """Every heap's series at once per heap: the grade sums of all moves m < n by one masked sum over the words, in
+    integers (column i of 1 - p(r) scaled by the common denominator L_i of its coefficients), then
+    :func:`_combine` per move, exactly as :func:`_move_series` does one move."""
     if not 0 <= n_max <= MAX_SERIES_HEAP:
         raise BadInput(f"n_max must be in 0..{MAX_SERIES_HEAP} for the series, got {n_max}")
     if not 0 <= order <= 4:
@@ -269,12 +295,40 @@ def _series(n_max: int, order: int, at: str) -> EndSeries:
     p = [tuple(mpq(0) for _ in range(N + 1))]  # p(0) = 0
     best = [()]
     D = distance_matrix(max(n_max, 1))
+    L = [1] * (N + 1)  # Y[r, i] / L[i] = coefficient i of 1 - p(r)
+    Y = np.zeros((n_max + 1, N + 1), dtype=np.int64)
+    Y[0, 0] = 1
     for n in range(1, n_max + 1):
+        k = _digits(n)
         d = D[:n, :n]
-        rows = [_move_series(n, d[m], p, N, at) for m in range(n)]
+        dmax = d.max(axis=1)
+        if at == "1-":  # the words within N of the largest distance (the others enter at higher order)
+            targets = [dmax - j for j in range(N + 1)]
+        else:
+            targets = [np.full(n, g) for g in range(k + 1)]
+        sums = []
+        for t in targets:
+            mask = d == t[:, None]
+            sums.append((t, mask.sum(axis=1), np.where(mask[:, :, None], Y[None, :n, :], 0).sum(axis=1)))
+        Lt = tuple(L)
+        grade_rows = [list(zip(t.tolist(), c.tolist(), G.tolist())) for t, c, G in sums]
+        rows = [_combine_scaled(k, int(dm), tuple(sorted((g[m][0], g[m][1], tuple(g[m][2])) for g in grade_rows
+                                                         if g[m][1])), Lt, N, at)
+                for m, dm in enumerate(dmax.tolist())]
         top = max(rows)
         p.append(top)
         best.append(tuple(m for m, s in enumerate(rows) if s == top))
+        y = [1 - top[0]] + [-x for x in top[1:]]
+        for i, yi in enumerate(y):
+            den = int(yi.denominator)
+            f = den // math.gcd(L[i], den)  # L[i] grows by f to hold the new coefficient
+            new = int(yi.numerator) * (L[i] * f // den)
+            if Y.dtype != object and (n_max + 1) * max(int(np.abs(Y[:n, i]).max()) * f, abs(new)) >= _INT64_ROOM:
+                Y = Y.astype(object)  # Python integers from here on: every grade sum stays exact
+            if f != 1:
+                Y[:n, i] *= f
+                L[i] *= f
+            Y[n, i] = new
     return EndSeries(at, n_max, N, tuple(p), tuple(best))
 
 

@@ -46,11 +46,22 @@ Special end points.  At :math:`\varepsilon = 1/2` every row of :math:`W` is
 constant, so :math:`p(n, m)` does not depend on :math:`m` and every move is
 optimal (no screening needed).  At :math:`\varepsilon = 1` the continuous
 extension of the module :mod:`exactcube.noisy.nim` is used: :math:`W(m, r) = 1`
-on the legal words at maximal Hamming distance from :math:`m`, else 0; the
-screening there is a direct vectorised computation.
+on the set :math:`R_n(m)` of legal words at maximal Hamming distance from
+:math:`m`, else 0, so :math:`p(n, m)` is the plain mean of :math:`1 - p(r)` over
+:math:`R_n(m)`, a set of at most :math:`k` words (one per 1-bit of :math:`n`,
+:func:`~exactcube.noisy.nim.channel.farthest_words`).  There no screening is
+needed (:func:`_solve_at_one`): every move is evaluated exactly at once, in
+machine integers.  With :math:`1 - p(r) = Q_r/D` and :math:`L = \operatorname{lcm}(1,
+\dots, k)`, the integer :math:`L D\, p(n, m) = (L/|R_n(m)|) \sum_{r \in R_n(m)} Q_r`
+orders the moves exactly; :math:`D` is kept the least common denominator (the
+gcd of :math:`D` and every :math:`Q_r` is divided out after each heap), and the
+products are bounded before they are formed: while :math:`k L \max_r Q_r <
+2^{62}` they are int64, beyond it Python integers (exact either way).
 """
 
 from __future__ import annotations
+
+import math
 
 import gmpy2
 import numpy as np
@@ -60,10 +71,6 @@ from ...numbers import mpq
 from .channel import (MAX_HEAP, check_eps, check_heap, check_memory, farthest_words, grade_sums, kron_apply,
                       popcounts)
 
-#: At eps = 1 (plain means of screened values, error below 1e-13), screened values
-#: below the screened maximum by more than this are discarded.  For 0 < eps < 1
-#: the margin is 64 (10k + 3) u of the screening format (see ``_float_kernel``).
-MARGIN = 1e-10
 
 def _screen_formats():
     """The floating formats to try, most precise first (long double only where it is wider)."""
@@ -126,18 +133,18 @@ def solve_nim_fast(n_max: int, eps, progress=None) -> tuple:
     e = check_eps(eps)
     n_max = check_heap(n_max, MAX_HEAP)
     check_memory(n_max, e)
+    if e == 1:
+        return (e, n_max) + _solve_at_one(n_max, progress)
     a = int(e.numerator)
     b = int(e.denominator)
     c = b - a
     K = max(1, n_max.bit_length())
-    pop = popcounts(1 << K)
 
     p = [mpq(0)]
     optimal: list[tuple[int, ...]] = [()]
     D = mpz(1)
     Q = [mpz(1)]  # Q[r] / D = 1 - p(r)
     half = e == mpq(1, 2)
-    at_one = e == 1
     kernels: dict = {}
     v = np.zeros(1 << K, dtype=np.longdouble)  # float 1 - p(r), widest format; cast per use
     v[0] = 1.0
@@ -146,16 +153,11 @@ def solve_nim_fast(n_max: int, eps, progress=None) -> tuple:
         k = n.bit_length()
         if half:
             cands = range(n)
-        elif at_one:
-            cands = _screen_at_one(n, v, pop)
         else:
             cands = _screen(e, n, k, v, kernels)
             if cands is None:
                 cands = range(n)
-        if at_one:
-            pw = None
-        else:
-            pw = [mpz(a) ** d * mpz(c) ** (k - d) for d in range(k + 1)]
+        pw = [mpz(a) ** d * mpz(c) ** (k - d) for d in range(k + 1)]
         best_N = best_S = None
         moves: list[int] = []
         if half:
@@ -164,15 +166,8 @@ def solve_nim_fast(n_max: int, eps, progress=None) -> tuple:
             best_S = mpz(n)
             moves = list(range(n))
         else:
-            if at_one:
-                words, far = farthest_words(n, np.array(cands, dtype=np.int64), pop)
-                W, F = words.T.tolist(), far.T.tolist()  # Python ints and bools, row by row: no numpy per move
-                rows = [[w for w, f in zip(W[j], F[j], strict=True) if f] for j in range(len(cands))]
-            for j, m in enumerate(cands):
-                if at_one:  # uniform on the legal words farthest from m
-                    N, S = sum((Q[r] for r in rows[j]), mpz(0)), mpz(len(rows[j]))
-                else:
-                    N, S = _exact_row(m, n, k, Q, pw)
+            for m in cands:
+                N, S = _exact_row(m, n, k, Q, pw)
                 if S == 0:
                     continue
                 if best_N is None:
@@ -225,8 +220,45 @@ def _exact_row(m: int, n: int, k: int, Q, pw):
     return N, S
 
 
-def _screen_at_one(n: int, v: np.ndarray, pop: np.ndarray):
-    """Candidates at eps = 1 (continuous extension): screened means over the farthest legal words."""
-    words, far = farthest_words(n, np.arange(n), pop)
-    vals = (far * v.astype(np.float64)[words]).sum(axis=0) / far.sum(axis=0)
-    return np.nonzero(vals >= vals.max() - MARGIN)[0].tolist()
+#: Machine integers order the moves at eps = 1 while k L max Q_r stays below this (see the module docstring).
+INT64_ROOM = 1 << 62
+
+
+def _solve_at_one(n_max: int, progress=None) -> tuple[tuple, tuple]:
+    r"""Exact p(0..n_max) and the optimal moves at eps = 1 (equation (5), continuous extension), every move of a
+    heap at once: :math:`p(n) = \max_m |R_n(m)|^{-1} \sum_{r \in R_n(m)} (1 - p(r))`, :math:`R_n(m)` the legal words
+    farthest from m (module docstring).  Returns ``(p, optimal)``."""
+    K = max(1, n_max.bit_length())
+    pop = popcounts(1 << K)
+    p = [mpq(0)]
+    optimal: list[tuple[int, ...]] = [()]
+    D = 1
+    Q = np.zeros(n_max + 1, dtype=np.int64)  # Q[r] / D = 1 - p(r), r < n
+    Q[0] = 1
+    for n in range(1, n_max + 1):
+        k = n.bit_length()
+        L = math.lcm(*range(1, k + 1))
+        if Q.dtype != object and k * L * int(Q[:n].max()) >= INT64_ROOM:
+            Q = Q.astype(object)  # Python integers from here on
+        words, far = farthest_words(n, np.arange(n), pop)
+        size = far.sum(axis=0)  # |R_n(m)| >= 1
+        total = np.where(far, Q[words], 0).sum(axis=0)
+        key = total * (L // size)  # L D p(n, m), exact
+        best = key.max()
+        moves = np.flatnonzero(key == best)
+        N, S = int(total[moves[0]]), int(size[moves[0]])
+        g = math.gcd(N, S)
+        N, s = N // g, S // g
+        if s != 1:  # p(n) = N / (s D): rescale the common denominator by s
+            Q[:n] *= s
+            D *= s
+        Q[n] = D - N
+        p.append(mpq(N, D))
+        optimal.append(tuple(moves.tolist()))
+        g = math.gcd(D, *(int(x) for x in np.unique(Q[:n + 1]))) if s != 1 else 1
+        if g > 1:  # keep D the least common denominator (it can only shrink after a rescaling)
+            Q[:n + 1] //= g
+            D //= g
+        if progress is not None:
+            progress(n)
+    return tuple(p), tuple(optimal)

@@ -107,6 +107,22 @@ def test_move_n_minus_4_wins_near_one_from_256_on_the_series():
     assert S.best[256] == (252,)
 
 
+@pytest.mark.parametrize("room", [None, 1], ids=["int64", "python ints"])
+@pytest.mark.parametrize("at,n_max", [("1-", 40), ("1/2-", 24), ("1/2+", 24)])
+def test_series_of_all_moves_at_once_equal_one_move_at_a_time(monkeypatch, at, n_max, room):
+    # _series forms every move's grade sums at once, in integers over common denominators (int64, or Python
+    # integers once they could pass 2^62: room = 1 forces them); _move_series sums one move's grades in rationals.
+    # Both must give the same series of every move, hence the same p(n) and optimal moves, heap by heap.
+    from exactcube.noisy.nim.channel import distances_from
+    if room is not None:
+        monkeypatch.setattr(E, "_INT64_ROOM", room)
+    E._combine_scaled.cache_clear()
+    S = E._series(n_max, 2, at)
+    for n in range(1, n_max + 1):
+        rows = [E._move_series(n, distances_from(m, n), S.p, 2, at) for m in range(n)]
+        assert max(rows) == S.p[n] and S.best[n] == tuple(m for m, r in enumerate(rows) if r == S.p[n]), n
+
+
 def test_slopes_at_half_are_the_general_sum():
     from exactcube.noisy.eps.ends import first_order_at_half
 

@@ -156,10 +156,29 @@ def test_multipile_equiprobable_is_fair():
 def test_exact_certification_of_every_move(monkeypatch):
     # with the screening margin opened to 1 every move is certified exactly: same answer as plain
     import exactcube.noisy.nim.exact as fast
-    monkeypatch.setattr(fast, "MARGIN", 1.0)
-    for e in (mpq(1, 10), mpq(77, 100), mpq(1)):
+    kernel = fast._float_kernel
+
+    def wide_open(eps, k, dtype):
+        alpha, beta, _ = kernel(eps, k, dtype)
+        return alpha, beta, dtype(1e300)
+
+    monkeypatch.setattr(fast, "_float_kernel", wide_open)
+    for e in (mpq(1, 10), mpq(77, 100)):
         x, y = solve_nim(20, e, "plain"), solve_nim(20, e, "fast")
         assert x.p == y.p and x.optimal == y.optimal
+
+
+@pytest.mark.parametrize("room", [None, 1], ids=["int64", "python ints"])
+def test_fast_at_one_equals_plain(monkeypatch, room):
+    # eps = 1: the fast path evaluates every move of a heap at once in machine integers (or Python integers once
+    # the products could pass 2^62; room = 1 forces them from the start); the plain recursion takes each row of
+    # the channel's continuous extension one move at a time, in rationals.  Heaps to 80 cross 2^3..2^6.
+    import exactcube.noisy.nim.exact as fast
+    if room is not None:
+        monkeypatch.setattr(fast, "INT64_ROOM", room)
+    e, n, p, optimal = fast.solve_nim_fast(80, 1)
+    x = solve_nim(80, 1, "plain")
+    assert p == x.p and optimal == x.optimal
 
 
 def test_progress_callback():
