@@ -35,6 +35,9 @@ near an end point (0, 1/2, 1)          :func:`.eps.phases.germ` (exact germ);   
 where a heap's optimal move changes    :mod:`.eps.crossing`: brackets by the exact     n <= 512   exact or
                                        solver, certified brackets, the root as an      (exact);   rigorous
                                        algebraic number or an arb ball                 1024+ ball
+eps*(2^k) of Conjecture 10, 2^k up     :mod:`.eps.star`: one float run of (5) with     154 s at   rigorous
+to 16384                               the a priori radius, certified at two           k = 14
+                                       rationals around the screened root
 =====================================  ==============================================  =========  ==========
 
 **Statements on whole intervals of eps** (:mod:`.interval`; arithmetic rounded outwards in
@@ -47,6 +50,8 @@ failure region, a crossing piece       enclosures in u with exact fixed-point gr
 Conjecture 9/10 up to eps = 1/2 and    :mod:`.interval.taylor` (Taylor models in       47 s a     rigorous
 near eps = 1                           s = |1 - 2 eps|, exact ends)                    piece at
                                                                                        n = 4096
+Conjecture 9 reduced to the low moves  :mod:`.interval.low_moves` (the Taylor covers   0.67x the  rigorous
+(move 0 against 1..K-1)                comparing move 0 with the low moves only)       full form
 the same statements, independently     :mod:`.interval.crosscheck` (the first          n <= 1024  rigorous /
 (the cross-check)                      generation: arb balls, exact germs, Descartes)             exact
 =====================================  ==============================================  =========  ==========
