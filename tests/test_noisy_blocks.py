@@ -61,13 +61,13 @@ def test_the_bound_claims_verify_with_their_scopes():
     out = subprocess.run([sys.executable, "-m", "exactcube", "verify", "--claim", "noisy.conjecture9.bound_every_n",
                           "--claim", "noisy.conjecture10.bound_every_k"], capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, out.stderr
-    assert "noisy.conjecture9.bound_every_n: verified [exact], scope: every n >= 1, eps in [0, 1/2)" in out.stdout
-    assert "noisy.conjecture10.bound_every_k: verified [exact], scope: every k, eps in [0, 1]" in out.stdout
+    assert "noisy.conjecture9.bound_every_n: verified [exact], scope: every n ≥ 1, ε ∈ [0, 1/2)" in out.stdout
+    assert "noisy.conjecture10.bound_every_k: verified [exact], scope: every k, ε ∈ [0, 1]" in out.stdout
 
 
 def test_top_moves_and_the_recursion_of_d(fresh):
     v = B.top_moves()
-    assert (v.outcome.value, v.witness["scope"]) == ("verified", "every n >= 2, eps in [0, 1/2)")
+    assert (v.outcome.value, v.witness["scope"]) == ("verified", "every $n \\ge 2$, $\\varepsilon \\in [0, 1/2)$")
     assert B.d_recursion().outcome.value == "verified"
 
 
@@ -146,7 +146,7 @@ def test_a_false_step_keeps_the_verdict_from_printing(monkeypatch, target, mutat
             v = REGISTRY[cid].check()
             # bound_every_k without Lemma 1 loses eps = 1 and says so in its scope; every other claim turns open
             narrowed = (cid == "noisy.conjecture10.bound_every_k" and v.outcome.value == "verified"
-                        and v.witness["scope"] == "every k, eps in [0, 1)")
+                        and v.witness["scope"] == "every $k$, $\\varepsilon \\in [0, 1)$")
             assert v.outcome.value == "open" or (target == "lemma1" and narrowed), (target, cid, v.outcome.value)
     finally:
         monkeypatch.undo()

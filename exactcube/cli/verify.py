@@ -280,12 +280,13 @@ SECONDS_PER_DETAIL = 0.01
 
 
 def witness_scope(w) -> str | None:
-    """The scope a witness names (a statement proved for every n, on a range), as plain text: a dict's ``scope``,
+    """The scope a witness names (a statement proved for every n, on a range), as plain text: a dict's ``scope`` (in
+    the delimited syntax of :func:`exactcube.content.say`),
     or the first cell of the column headed ``scope`` of a witness table (content); None when it names none."""
-    from ..content import Content, Table, to_plain
+    from ..content import Content, Table, say, to_plain
 
     if isinstance(w, dict) and isinstance(w.get("scope"), str):
-        return w["scope"]
+        return to_plain(say(w["scope"]))
     for p in w.parts if isinstance(w, Content) else ():
         if isinstance(p, Table) and p.rows and "scope" in [to_plain(c) for c in p.columns]:
             return p.column("scope")[0]

@@ -35,7 +35,7 @@ near an end point (0, 1/2, 1)          :func:`.eps.phases.germ` (exact germ);   
 where a heap's optimal move changes    :mod:`.eps.crossing`: brackets by the exact     n <= 512   exact or
                                        solver, certified brackets, the root as an      (exact);   rigorous
                                        algebraic number or an arb ball                 1024+ ball
-eps*(2^k) of Conjecture 10, 2^k up     :mod:`.eps.star`: one float run of (5) with     154 s at   rigorous
+eps\*(2^k) of Conjecture 10, 2^k up    :mod:`.eps.star`: one float run of (5) with     154 s at   rigorous
 to 16384                               the a priori radius, certified at two           k = 14
                                        rationals around the screened root
 =====================================  ==============================================  =========  ==========

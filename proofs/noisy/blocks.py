@@ -252,7 +252,7 @@ def _within_block():
                                "$W \\in [0, 1]$, $a \\ge 0$, $A \\le a$, $|B| \\le W a$; the statement exactly for "
                                f"every heap $n \\le {_BOUND_N}$ on a grid of {len(_EPS)} values of $\\varepsilon$ (and "
                                "at $\\varepsilon = 1$)"),
-                    {"scope": f"every block, eps in {BELOW_ONE.text()}", "steps": [s.name for s in steps]},
+                    {"scope": f"every block, $\\varepsilon \\in {BELOW_ONE.text()}$", "steps": [s.name for s in steps]},
                     assumptions=(CHANNEL.id,))
 
 
@@ -279,7 +279,7 @@ def _power_step():
                                "$|B| \\le a$ from", claim_ref("noisy.blocks.within_block"), "; the step decided by z3 "
                                f"for every $\\varepsilon \\in {BELOW_ONE.text()}$; the statement exactly for "
                                "$K = 1, \\ldots, 256$ on the grid of $\\varepsilon$"),
-                    {"scope": f"every k, eps in {BELOW_ONE.text()}"}, assumptions=(CHANNEL.id,))
+                    {"scope": f"every $k$, $\\varepsilon \\in {BELOW_ONE.text()}$"}, assumptions=(CHANNEL.id,))
 
 
 power_step = _lemma_claim("noisy.blocks.power_step", "§3, (5) split by the top bit",
@@ -301,7 +301,7 @@ def _low_step():
                                "$B \\le W (p(K) - 1/2)$ from", claim_ref("noisy.blocks.within_block"),
                                f"; {len(steps)} steps decided by z3 for every $\\varepsilon \\in {BELOW_HALF.text()}$; "
                                f"the statement exactly for every heap $n \\le {_BOUND_N}$ on the grid"),
-                    {"scope": f"every n >= 1, eps in {BELOW_HALF.text()}"}, assumptions=(CHANNEL.id,))
+                    {"scope": f"every $n \\ge 1$, $\\varepsilon \\in {BELOW_HALF.text()}$"}, assumptions=(CHANNEL.id,))
 
 
 low_step = _lemma_claim("noisy.blocks.low_step", "§3, (5) split by the top bit",
@@ -377,7 +377,7 @@ def bound_every_k():
     if where is not None:
         return _fail(say(f"$p(2^k) < 1/2 + |1 - 2 \\varepsilon|^k / 2$ at $n = {where[1]}$, "
                          f"$\\varepsilon = {format_exact(where[0])}$"))
-    scope = f"every k, eps in {rng.text()}"
+    scope = f"every $k$, $\\varepsilon \\in {rng.text()}$"
     at_one = (say("; at $\\varepsilon = 1$, $p(2^k) = 1$ because the move $2^k - 1$ arrives surely as 0 (Lemma 1,",
                   claim_ref("noisy.ends.channel_at_one"), ")") if rng.hi_closed else say())
     return verified(EXACT, say(f"scope: every $k$, $\\varepsilon \\in {rng.text()}$. By induction on $k$ "
@@ -410,7 +410,7 @@ def bound_every_n():
     if where is not None:
         return _fail(say(f"$p(n) < 1/2 + (1 - 2 \\varepsilon)^k / 2$ at $n = {where[1]}$, "
                          f"$\\varepsilon = {format_exact(where[0])}$"))
-    scope = f"every n >= {base}, eps in {BELOW_HALF.text()}"
+    scope = f"every $n \\ge {base}$, $\\varepsilon \\in {BELOW_HALF.text()}$"
     return verified(EXACT, say(f"scope: every $n \\ge {base}$, $\\varepsilon \\in {BELOW_HALF.text()}$. By induction "
                                "over blocks (docs/noisy.md): $p(2^{k-1}) \\ge 1/2 + (1 - 2 \\varepsilon)^{k-1}/2$ (",
                                claim_ref("noisy.blocks.power_step"), "), and inside the block "
@@ -462,7 +462,7 @@ def top_moves():
                                      f"$\\varepsilon = {format_exact(e)}$, not below the move {u} (", low,
                                      ") nor below $1/2$"))
                 checked += 1
-    scope = f"every n >= 2, eps in {BELOW_HALF.text()}"
+    scope = f"every $n \\ge 2$, $\\varepsilon \\in {BELOW_HALF.text()}$"
     return verified(EXACT, say(f"scope: every $n \\ge 2$, $\\varepsilon \\in {BELOW_HALF.text()}$. By the recursion, "
                                "low minus top is $(1 - 2 \\varepsilon)(A W + B)$ over both denominators, and $B > 0$ by",
                                claim_ref("noisy.conjecture9.bound_every_n"), ": if $A \\ge 0$ the low move wins, else "
@@ -533,7 +533,7 @@ def _d_recursion():
                                "$p(K + 4h) - p(K + 4h + 3)$ (in words: the two rows differ only in the last two bits); "
                                f"both exactly for $K = 4, \\ldots, 256$ at {rows // 7} values of "
                                f"$\\varepsilon \\in [0, 1)$. The sign of $F_K$ is not proved (data only: {signs_text})"),
-                    {"scope": f"every k >= 3, eps in {BELOW_ONE.text()}",
+                    {"scope": f"every $k \\ge 3$, $\\varepsilon \\in {BELOW_ONE.text()}$",
                      "forcing_positive_at": [format_exact(e) for e, ok in zip(_FORCING_EPS, signs) if ok]},
                     assumptions=(CHANNEL.id,))
 

@@ -17,7 +17,7 @@ from functools import lru_cache
 import z3
 
 from exactcube.claims import Evidence, Outcome, claim, open_, verified
-from exactcube.content import say, table
+from exactcube.content import claim_ref, say, table
 from exactcube.noisy.eps import star
 from exactcube.noisy.nim import solve_nim
 from exactcube.numbers import format_exact, mpq
@@ -37,7 +37,7 @@ _HALF_K, _ONE_K = 32, 128
 def slope_steps():
     """c_K > 0: f(n) = 1/(n(n - 1)) strictly decreases by a shift of 3, for every real n >= 2 (z3)."""
     n = z3.Real("n")
-    return [prove("1/(n(n - 1)) > 1/((n + 3)(n + 2)) for every real n >= 2", [n >= 2],
+    return [prove("$1/(n(n - 1)) > 1/((n + 3)(n + 2))$ for every real $n \\ge 2$", [n >= 2],
                   1 / (n * (n - 1)) > 1 / ((n + 3) * (n + 2)))]
 
 
@@ -47,9 +47,9 @@ def limit_steps(K0: int):
     in K and a power of two P, which is at most K/2, equal to K, or at least 2K (z3)."""
     K, P = z3.Ints("K P")
     hyp = [K >= K0, z3.Or(2 * P <= K, P == K, P >= 2 * K), P >= 1]
-    return [prove(f"K + 3 is in no block P - 3..P + 1 for K >= {K0}", hyp, z3.Or(K + 3 < P - 3, K + 3 > P + 1)),
-            prove(f"K + 3 is not 0, 1, 2, 3 or 4 for K >= {K0}", [K >= K0], K + 3 > 4),
-            prove(f"K lies in its block K - 3..K + 1 and K >= 8 for K >= {K0}", [K >= K0], K >= 8)]
+    return [prove(f"$K + 3$ is in no block $P - 3, \\ldots, P + 1$ for $K \\ge {K0}$", hyp, z3.Or(K + 3 < P - 3, K + 3 > P + 1)),
+            prove(f"$K + 3$ is not 0, 1, 2, 3 or 4 for $K \\ge {K0}$", [K >= K0], K + 3 > 4),
+            prove(f"$K$ lies in its block $K - 3, \\ldots, K + 1$ and $K \\ge 8$ for $K \\ge {K0}$", [K >= K0], K >= 8)]
 
 
 def _least_k0() -> int | None:
@@ -62,13 +62,13 @@ def _forcing_ends():
     for dep, name in ((d_recursion(), "the recursion of D"), (ends_half(), "Theorem 6"),
                       (values_at_one(), "Theorem 2")):
         if dep.outcome is not Outcome.VERIFIED:
-            return _fail(f"rests on {name}, which is not verified: " + str(dep.details))
+            return _fail(say(f"rests on {name}, which is not verified:", dep.details))
     bad = first_failure(slope_steps())
     if bad is not None:
-        return _fail(bad.sentence())
+        return _fail(say(bad.sentence()))
     K0 = _least_k0()
     if K0 is None:
-        return _fail("the limit at eps = 1 is not proved for any K0 <= 64: " + first_failure(limit_steps(64)).sentence())
+        return _fail(say("the limit at $\\varepsilon = 1$ is not proved for any $K_0 \\le 64$:", first_failure(limit_steps(64)).sentence()))
     # instances: the exact F_K just above 1/2 against 2 c_K H^2, and at eps = 1 against 1/2 (0 below K0)
     e = mpq(1, 2) + _H
     sol = solve_nim(2 * _HALF_K, e)
@@ -76,34 +76,38 @@ def _forcing_ends():
         K = 1 << i
         ratio = forcing(e, sol, K) / (2 * star.forcing_slope_at_half(K) * _H ** 2)
         if not abs(ratio - 1) < mpq(1, 1000):
-            return _fail(f"F_K / (2 c_K (eps - 1/2)^2) = {float(ratio):.6f} at K = {K}, eps = {format_exact(e)}")
+            return _fail(say(f"$F_K / (2 c_K (\\varepsilon - 1/2)^2) = {float(ratio):.6f}$ at $K = {K}$, $\\varepsilon = {format_exact(e)}$"))
     at1 = solve_nim(2 * _ONE_K, 1)
     for i in range(2, _ONE_K.bit_length()):
         K = 1 << i
         want = mpq(1, 2) if K >= K0 else None
         got = forcing(mpq(1), at1, K)
         if want is not None and got != want:
-            return _fail(f"F_K at eps = 1 is {format_exact(got)}, not 1/2, at K = {K}")
-    scope = f"every K = 2^(k-1) >= {max(K0, 4)} (k >= {max(K0, 4).bit_length()})"
-    return verified(EXACT, f"scope: {scope}, near both ends of (1/2, 1). Near 1/2: every heap n >= 2 has p(n) = 1/2 at "
-                           "1/2 and right derivative 2/(n(n - 1)) (Theorem 6, noisy.ends.half) and the weights are "
-                           "4/K there, so G_K = c_K (eps - 1/2) + O((eps - 1/2)^2) with c_K = (4/K) sum_{h<K/4} "
-                           "2 (f(K + 4h) - f(K + 4h + 3)), f(n) = 1/(n(n - 1)), and c_K > 0 because f decreases "
-                           "(z3, every real n >= 2); so F_K = (2 eps - 1) G_K > 0 on some (1/2, 1/2 + delta_K). Near "
-                           "1: the weights tend to 1 at h = 0 and 0 elsewhere (in words), p(r) tends to its value in "
-                           "the game at eps = 1 (Lemma 0b, in words), where p(K) = 1 and p(K + 3) = 1/2 (Theorem 2, "
-                           f"noisy.ends.values_at_one; the block facts by z3 for K >= {K0}, false at K = {K0 // 2}), so "
-                           "F_K tends to 1/2 and is positive on some (1 - eta_K, 1). On instances: the exact F_K at "
-                           f"eps = 1/2 + {format_exact(_H)} is 2 c_K (eps - 1/2)^2 to 1/1000 for K = 4..{_HALF_K}, and "
-                           f"F_K = 1/2 exactly at eps = 1 for K = {K0}..{_ONE_K}. delta_K and eta_K are not bounded "
-                           "below uniformly in k: the middle of (1/2, 1) is noisy.conjecture10.forcing_middle",
-                    {"scope": scope, "slope_at_half": "c_K = (4/K) sum_{h<K/4} 2 (f(K + 4h) - f(K + 4h + 3))",
-                     "limit_at_one": "1/2"}, assumptions=(CHANNEL.id,))
+            return _fail(say(f"$F_K$ at $\\varepsilon = 1$ is ${format_exact(got)}$, not $1/2$, at $K = {K}$"))
+    k0 = max(K0, 4)
+    scope = f"every $K = 2^{{k-1}} \\ge {k0}$ ($k \\ge {k0.bit_length()}$)"
+    return verified(EXACT, say(
+        f"scope: {scope}, near both ends of $(1/2, 1)$. Near $1/2$: every heap $n \\ge 2$ has $p(n) = 1/2$ at $1/2$ "
+        "and right derivative $2/(n(n - 1))$ (Theorem 6,", claim_ref("noisy.ends.half"), ") and the weights are "
+        "$4/K$ there, so $G_K = c_K (\\varepsilon - 1/2) + O((\\varepsilon - 1/2)^2)$ with "
+        "$c_K = (4/K) \\sum_{h < K/4} 2 (f(K + 4h) - f(K + 4h + 3))$, $f(n) = 1/(n(n - 1))$, and $c_K > 0$ because "
+        "$f$ decreases (z3, every real $n \\ge 2$); so $F_K = (2 \\varepsilon - 1) G_K > 0$ on some "
+        "$(1/2, 1/2 + \\delta_K)$. Near 1: the weights tend to 1 at $h = 0$ and 0 elsewhere (in words), $p(r)$ tends "
+        "to its value in the game at $\\varepsilon = 1$ (Lemma 0b, in words), where $p(K) = 1$ and $p(K + 3) = 1/2$ "
+        "(Theorem 2,", claim_ref("noisy.ends.values_at_one"), f"; the block facts by z3 for $K \\ge {K0}$, false at "
+        f"$K = {K0 // 2}$), so $F_K$ tends to $1/2$ and is positive on some $(1 - \\eta_K, 1)$. On instances: the exact "
+        f"$F_K$ at $\\varepsilon = 1/2 + {format_exact(_H)}$ is $2 c_K (\\varepsilon - 1/2)^2$ to $1/1000$ for "
+        f"$K = 4, \\ldots, {_HALF_K}$, and $F_K = 1/2$ exactly at $\\varepsilon = 1$ for $K = {K0}, \\ldots, {_ONE_K}$. "
+        "$\\delta_K$ and $\\eta_K$ are not bounded below uniformly in $k$: the middle of $(1/2, 1)$ is",
+        claim_ref("noisy.conjecture10.forcing_middle")),
+        {"scope": scope, "slope_at_half": "$c_K = (4/K) \\sum_{h < K/4} 2 (f(K + 4h) - f(K + 4h + 3))$",
+         "limit_at_one": "$1/2$"}, assumptions=(CHANNEL.id,))
 
 
 forcing_ends = chain_lemma("noisy.conjecture10.forcing_ends", "§3, Conjecture 10",
-    "For every K = 2^(k-1) >= 8 the forcing term F_K of the recursion of D is positive just above 1/2 (G_K = "
-    "c_K (eps - 1/2) + O((eps - 1/2)^2), c_K > 0) and just below 1 (F_K -> 1/2)",
+    say("For every $K = 2^{k-1} \\ge 8$ the forcing term $F_K$ of the recursion of $D$ is positive just above $1/2$ "
+        "($G_K = c_K (\\varepsilon - 1/2) + O((\\varepsilon - 1/2)^2)$, $c_K > 0$) and just below 1 "
+        "($F_K \\to 1/2$)"),
     _forcing_ends)
 
 

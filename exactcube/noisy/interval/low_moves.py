@@ -16,24 +16,9 @@ from __future__ import annotations
 
 from ...errors import BadInput
 from ...numbers import mpq, to_mpq
+from .low_targets import MAX_LOW_MOVE_HEAP, LowMoveTargets, low_moves_below
 
 __all__ = ["MAX_LOW_MOVE_HEAP", "LowMoveTargets", "low_moves_below", "prove_conjecture9_low_moves"]
-
-#: The largest heap of the reduced statement: the grade sums of a piece hold (k + 1) 2^k (J + 1) numbers per array,
-#: 16 MB at 2^14.
-MAX_LOW_MOVE_HEAP = 1 << 14
-
-
-class LowMoveTargets(dict):
-    r"""Targets {heap: 0} of Conjecture 9 in its reduced form (module docstring): at heap :math:`n = K + t` move 0 is
-    compared with the low moves :math:`1 \le m < K` only, and only their models are computed; give the cover an
-    empty ``half_above`` (Theorem B6 proves p(n) > 1/2 for every n).  Valid below 1/2 only."""
-
-
-def low_moves_below(n: int) -> int:
-    """K = 2^(k-1) for a heap n with k binary digits: the low moves of n are 0..K - 1 (all moves when n = K)."""
-    return 1 << (n.bit_length() - 1) if n >= 1 else 0
-
 
 def prove_conjecture9_low_moves(n_max: int, eps_from=mpq(1, 4), **kw):
     """Conjecture 9 on [eps_from, 1/2) in its reduced form: for every heap 2..n_max move 0 beats every low move (an

@@ -85,7 +85,7 @@ from .cover import SOURCE, IntervalProof, Piece, ProofFailure, cover
 from .taylor_model import TaylorModels, lower_bound, moves_model, pow_ranges, shifted_weights, upper_bound
 from . import firstorder as ip
 from .firstorder import MAX_PROOF_HEAP
-from .low_moves import MAX_LOW_MOVE_HEAP, LowMoveTargets, low_moves_below
+from .low_targets import MAX_LOW_MOVE_HEAP, LowMoveTargets, low_moves_below
 
 __all__ = ["TaylorPiece", "taylor_piece", "prove_near_half", "prove_conjecture9_near_half",
            "prove_conjecture10_near_half", "prove_failure_region_taylor", "prove_conjecture10_beyond",

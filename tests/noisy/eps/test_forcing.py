@@ -26,7 +26,7 @@ def test_c_K_by_hand():
 def test_forcing_ends_verified(fresh):
     v = F.forcing_ends()
     assert v.outcome.value == "verified"
-    assert v.witness["scope"].startswith("every K = 2^(k-1) >= 8")
+    assert v.witness["scope"].startswith("every $K = 2^{k-1} \\ge 8$")
 
 
 def test_false_slope_step_is_not_verified(fresh, monkeypatch):
