@@ -279,6 +279,9 @@ def claim(id: str, location: str, statement: str, slow: bool = False, unprinted:
     """
     if "." not in id:
         raise ValueError(f"claim id {id!r} must start with a document id, e.g. 'ks69.table1'")
+    if not isinstance(location, str) or not isinstance(statement, str):
+        # a statement is text in the one delimited syntax (``$...$``), saved as such in verify --json
+        raise TypeError(f"claim {id!r}: location and statement must be str, got {type(statement).__name__}")
 
     def deco(fn: Callable[[], Verdict]):
         if id in REGISTRY and REGISTRY[id].check is not fn:

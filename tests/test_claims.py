@@ -96,3 +96,22 @@ def test_every_erratum_has_a_kind_and_wrong_counts_exclude_noise(verdicts):
     assert c["mistakes"] + c["mistakes_under_assumptions"] == values - 2 - 46
     # the noisy appendix's floating-point noise and floyd's damaged '2.5' are not counted as wrong
     assert kinds["rounding"] >= 45 and kinds["transcription"] >= 1
+
+
+def test_a_statement_is_text():
+    # verify --json saves statements as strings (the delimited syntax), so typed content there is refused at
+    # registration, before any run: a Content statement once broke every verify --json of the noisy document
+    from exactcube.claims import REGISTRY, claim
+    from exactcube.content import say
+
+    with pytest.raises(TypeError):
+        claim("test.content-statement", "here", say("for every $n \\ge 1$"))
+    assert "test.content-statement" not in REGISTRY
+
+
+def test_every_registered_statement_is_text():
+    from exactcube import catalog
+    from exactcube.claims import REGISTRY
+
+    catalog.load()
+    assert all(isinstance(c.statement, str) and isinstance(c.location, str) for c in REGISTRY.values())

@@ -105,9 +105,8 @@ def _forcing_ends():
 
 
 forcing_ends = chain_lemma("noisy.conjecture10.forcing_ends", "§3, Conjecture 10",
-    say("For every $K = 2^{k-1} \\ge 8$ the forcing term $F_K$ of the recursion of $D$ is positive just above $1/2$ "
-        "($G_K = c_K (\\varepsilon - 1/2) + O((\\varepsilon - 1/2)^2)$, $c_K > 0$) and just below 1 "
-        "($F_K \\to 1/2$)"),
+    "For every $K = 2^{k-1} \\ge 8$ the forcing term $F_K$ of the recursion of $D$ is positive just above $1/2$ "
+    "($G_K = c_K (\\varepsilon - 1/2) + O((\\varepsilon - 1/2)^2)$, $c_K > 0$) and just below 1 ($F_K \\to 1/2$)",
     _forcing_ends)
 
 
