@@ -177,3 +177,21 @@ def test_a_false_statement_perturbed_stays_refuted_by_design():
     d = rep.as_dict()
     assert (d["tried"], d["caught"], d["survived_by_design"], d["survived"], d["fragile"]) == (3, 1, 2, 0, 0)
     assert d["tried"] == d["caught"] + d["survived"] + d["survived_by_design"] + d["fragile"] + d["errors"]
+
+
+def test_mutating_says_its_cost_first(monkeypatch, capsys):
+    # a mutation run re-runs each check once per mutant: before it starts, an estimate line on stderr (MUTATE_FACTOR
+    # times the verify run, capped by --mutate-limit); 3 claims of 10 s each are about 9 x 30 s = 4.5 min
+    import argparse
+    import types
+
+    from exactcube.cli import verify as V
+
+    monkeypatch.setattr("exactcube.mutate.mutate_claim", lambda claim, limit=None: "report")
+    fake = [types.SimpleNamespace(verdict=object(), seconds=10.0, claim=types.SimpleNamespace(id=f"x.c{i}"))
+            for i in range(3)]
+    assert V._mutate(fake, argparse.Namespace(mutate_limit=None)) == {f"x.c{i}": "report" for i in range(3)}
+    err = capsys.readouterr().err
+    assert f"estimate: about {V.MUTATE_FACTOR * 30 // 60:.0f}" in err and "mutating 3 claims" in err
+    V._mutate(fake, argparse.Namespace(mutate_limit=1))  # at most 2 runs a claim: 60 s, still announced
+    assert "mutating 3 claims" in capsys.readouterr().err
