@@ -82,7 +82,7 @@ from ...results import Result
 from .arith import dn, q_interval, sub, up
 from ..nim.channel import popcounts
 from .cover import SOURCE, IntervalProof, Piece, ProofFailure, cover
-from .taylor_model import TaylorModels, lower_bound, moves_model, pow_ranges, shifted_weights, upper_bound
+from .taylor_model import TaylorModels, dyadic_mid, lower_bound, moves_model, pow_ranges, shifted_weights, upper_bound
 from . import firstorder as ip
 from .firstorder import MAX_PROOF_HEAP
 from .low_targets import MAX_LOW_MOVE_HEAP, LowMoveTargets, low_moves_below
@@ -134,7 +134,7 @@ def taylor_piece(n_max: int, sigma: int, s_lo, s_hi, targets: dict, half_above, 
     if n_max > limit:
         raise TooLarge(f"Taylor-model proofs are limited to heaps n <= {limit}")
     mode = "half" if s_lo == 0 else "one" if (s_hi == 1 and sigma < 0) else "centred"
-    sc = mpq(0) if mode == "half" else mpq(1) if mode == "one" else _dyadic_mid(s_lo, s_hi)
+    sc = mpq(0) if mode == "half" else mpq(1) if mode == "one" else dyadic_mid(s_lo, s_hi)
     dl, dh = s_lo - sc, s_hi - sc
     K = max(1, n_max.bit_length())
     P = pow_ranges(dl, dh, K + J + 2)
@@ -230,13 +230,6 @@ def _germ_at_one(n, tops, Cn, Gx, Gdx):
         vals.append(v)
         slopes.append(sl)
     return vals, slopes
-
-
-def _dyadic_mid(a: mpq, b: mpq) -> mpq:
-    """A dyadic rational (denominator 2^60 at most) inside [a, b], near the midpoint."""
-    m = (a + b) / 2
-    q = mpq(int(m * (1 << 60)), 1 << 60)
-    return q if a <= q <= b else m
 
 
 def _decide(n, M, targets, half_above, mode, P, J, germ1=None):
@@ -336,7 +329,11 @@ def _decide(n, M, targets, half_above, mode, P, J, germ1=None):
     return best
 
 
-def _cover(n_max, sigma, s_to, targets, half_above, order, s1, progress, min_width, max_pieces, s_from=mpq(0)):
+def _cover(n_max, sigma, s_to, targets, half_above, order, s1, progress, min_width, max_pieces, s_from=mpq(0),
+           attempt=None):
+    if attempt is None:  # the statement's test on one piece [a, b]: raises ProofFailure or TooLarge when it fails
+        def attempt(a, b):
+            taylor_piece(n_max, sigma, a, b, targets, half_above, order)
     pieces, gaps = [], []
     tries = 0
     far = []
@@ -346,7 +343,7 @@ def _cover(n_max, sigma, s_to, targets, half_above, order, s1, progress, min_wid
         while True:
             tries += 1
             try:
-                taylor_piece(n_max, sigma, 1 - h, 1, targets, half_above, order)
+                attempt(1 - h, 1)
                 far.append(TaylorPiece(1 - h, mpq(1), True, order))
                 break
             except (ProofFailure, TooLarge) as exc:
@@ -361,7 +358,7 @@ def _cover(n_max, sigma, s_to, targets, half_above, order, s1, progress, min_wid
     while s_from == 0:
         tries += 1
         try:
-            taylor_piece(n_max, sigma, 0, s1, targets, half_above, order)
+            attempt(0, s1)
             pieces.append(TaylorPiece(mpq(0), s1, True, order))
             break
         except (ProofFailure, TooLarge) as exc:
@@ -372,7 +369,7 @@ def _cover(n_max, sigma, s_to, targets, half_above, order, s1, progress, min_wid
     if progress is not None and pieces:
         progress(pieces[-1], len(pieces) + len(far))
     def prove(a, b):
-        taylor_piece(n_max, sigma, a, b, targets, half_above, order)
+        attempt(a, b)
         return TaylorPiece(a, b, False, order)
 
     def on_piece(piece, count):
@@ -392,31 +389,33 @@ METHOD = "Taylor models of order J in s = |1 - 2 eps|, outward-rounded binary64"
 NearHalfProof = IntervalProof
 
 
-def _proof(statement, heaps, eps_lo, eps_hi, open_lo, open_hi, pieces, gaps, t0) -> IntervalProof:
+def _proof(statement, heaps, eps_lo, eps_hi, open_lo, open_hi, pieces, gaps, t0, method=METHOD) -> IntervalProof:
     """The :class:`exactcube.results.IntervalProof` of a statement of this module (``t0`` the wall clock at the start)."""
     return IntervalProof(statement=statement, heaps=heaps, eps_lo=eps_lo, eps_hi=eps_hi, open_lo=open_lo,
                          open_hi=open_hi, pieces=tuple(pieces), gaps=tuple(gaps), seconds=time.time() - t0,
-                         method=METHOD, source=SOURCE)
+                         method=method, source=SOURCE)
 
 
 def prove_near_half(n_max: int, sigma: int, s_to, targets: dict, half_above, statement: str,
                     order: int = DEFAULT_ORDER, s1=mpq(1, 32), progress=None, min_width=mpq(1, 1 << 20),
-                    max_pieces: int = 400, s_from=0) -> NearHalfProof:
+                    max_pieces: int = 400, s_from=0, attempt=None, method=METHOD) -> NearHalfProof:
     """Cover s in (0, s_to] (eps = 1/2 excluded; above 1/2 with s_to = 1 also eps = 1 excluded) by end pieces and
-    Taylor-model pieces; see :func:`taylor_piece` for ``targets`` and ``half_above``."""
+    Taylor-model pieces; see :func:`taylor_piece` for ``targets`` and ``half_above``.  ``attempt(a, b)``, when given,
+    replaces the test of a piece (it raises :class:`ProofFailure` when the statement is not proved on [a, b]):
+    another method's models of the same statement, walked by the same cover (``method`` names it)."""
     t0 = time.time()
     s_to, s_from = to_mpq(s_to), to_mpq(s_from)
     if not 0 <= s_from < s_to <= 1:
         raise BadInput(f"need 0 <= s_from < s_to <= 1, got [{s_from}, {s_to}]")
     pieces, gaps = _cover(n_max, sigma, s_to, targets, half_above, order, min(to_mpq(s1), s_to), progress,
-                          to_mpq(min_width), max_pieces, s_from)
+                          to_mpq(min_width), max_pieces, s_from, attempt)
     half = (1 - sigma * s_from) / 2
     far = (1 - sigma * s_to) / 2
     lo, hi = (far, half) if sigma > 0 else (half, far)
     return _proof(statement, tuple(sorted(targets)), lo, hi, sigma < 0 and s_from == 0,
                   (sigma > 0 and s_from == 0) or (sigma < 0 and s_to == 1),
                   [Piece(float(p.s_lo), float(p.s_hi), ("end" if p.s_lo == 0 else "end-one") if p.end else "taylor")
-                   for p in pieces], [(float(a), float(b), m) for a, b, m in gaps], t0)
+                   for p in pieces], [(float(a), float(b), m) for a, b, m in gaps], t0, method)
 
 
 def prove_conjecture9_near_half(n_max: int, eps_from=mpq(1, 4), **kw) -> NearHalfProof:

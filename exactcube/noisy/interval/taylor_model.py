@@ -24,8 +24,15 @@ from ...errors import TooLarge
 from ...numbers import mpq
 from .arith import add, div_pos, dn, float_down, float_up, matmul, mul, q_interval, sub, sum0, up
 
-__all__ = ["TaylorModels", "pow_ranges", "shifted_weights", "coefficient_pairs", "moves_model", "lower_bound",
+__all__ = ["TaylorModels", "dyadic_mid", "pow_ranges", "shifted_weights", "coefficient_pairs", "moves_model", "lower_bound",
            "upper_bound"]
+
+
+def dyadic_mid(a: mpq, b: mpq) -> mpq:
+    """A dyadic rational (denominator 2^60 at most) inside [a, b], near the midpoint: the centre of a piece's models."""
+    m = (a + b) / 2
+    q = mpq(int(m * (1 << 60)), 1 << 60)
+    return q if a <= q <= b else m
 
 
 def pow_ranges(dl: mpq, dh: mpq, E: int):
@@ -34,7 +41,9 @@ def pow_ranges(dl: mpq, dh: mpq, E: int):
     hi = np.empty(E + 1)
     for e in range(E + 1):
         a, b = dl ** e, dh ** e
-        if e % 2 == 0 and dl < 0 < dh:
+        if e == 0:
+            c, d = mpq(1), mpq(1)
+        elif e % 2 == 0 and dl < 0 < dh:
             c, d = mpq(0), max(a, b)
         else:
             c, d = min(a, b), max(a, b)

@@ -67,10 +67,12 @@ def finished_sub_ranges(results: str | None, kind: str, n_max: int) -> int:
     return len(records) if header is not None and header.get("n_max") == n_max else 0
 
 
-def cover_task(eps_text: str, n_max: int, conjecture: int, eps_to: str, reduced: bool = False) -> dict:
+def cover_task(eps_text: str, n_max: int, conjecture: int, eps_to: str, reduced: bool = False,
+               method: str = "taylor") -> dict:
     """One sub-range [eps_text, eps_to] of eps covered by Taylor models (JSON-ready record); ``reduced``: Conjecture 9
     in its reduced form, move 0 against the low moves only
-    (:func:`exactcube.noisy.interval.low_moves.prove_conjecture9_low_moves`)."""
+    (:func:`exactcube.noisy.interval.low_moves.prove_conjecture9_low_moves`), and with ``method="blocks"`` by the
+    block recursion (:func:`exactcube.noisy.interval.block_models.prove_conjecture9_blocks`)."""
     from ..interval import taylor as tp
 
     a, b = parse_rational(eps_text, "eps"), parse_rational(eps_to, "eps_to")
@@ -81,10 +83,17 @@ def cover_task(eps_text: str, n_max: int, conjecture: int, eps_to: str, reduced:
         from ..interval.low_moves import prove_conjecture9_low_moves
 
         prove = prove_conjecture9_low_moves if reduced else tp.prove_conjecture9_near_half
+        if method == "blocks":
+            from ..interval.block_models import prove_conjecture9_blocks as prove
         r = prove(n_max, a, s_from=1 - 2 * b)
     else:
         r = tp.prove_conjecture10_near_half(n_max, b, s_from=2 * a - 1)
     return _record(eps_text, eps_to, r, t0)
+
+
+#: the forms of a cover (``method``): Taylor models of every move from grade sums, or the block recursion (reduced
+#: form of Conjecture 9 only)
+METHODS = ("taylor", "blocks")
 
 
 def _record(eps_text: str, eps_to: str, r, t0: float, **extra) -> dict:
@@ -131,18 +140,30 @@ def sub_range_fields(records, complete: bool, backend: str = "serial", computed:
 
 def prove_distributed(conjecture: int, n_max: int, parts: int, eps_from=0, eps_to=mpq(3, 5),
                       results: str | None = None, workers: int = 1, dask=None,
-                      on_record: Callable[[dict], None] | None = None, reduced: bool = False) -> IntervalProof:
+                      on_record: Callable[[dict], None] | None = None, reduced: bool = False,
+                      method: str = "taylor") -> IntervalProof:
     """Prove Conjecture 9 on [eps_from, 1/2) or Conjecture 10 on (1/2, eps_to] for heaps <= ``n_max`` by Taylor
     models in ``parts`` sub-ranges (module docstring), resumable through ``results``: an :class:`IntervalProof` of
     kind ``sub-ranges``.  ``reduced`` (Conjecture 9 only): move 0 against the low moves only, which with Theorems
-    B6 and B7 is the same statement; its results file records it, so a resume never mixes the two forms."""
+    B6 and B7 is the same statement; its results file records it, so a resume never mixes the two forms.
+    ``method="blocks"`` (with ``reduced``): each sub-range by the block recursion
+    (:mod:`exactcube.noisy.interval.block_models`), also recorded in the results file."""
     if reduced and conjecture != 9:
         raise BadInput("the low-move reduction is a form of Conjecture 9 only")
+    if method not in METHODS:
+        raise BadInput(f"method must be one of {', '.join(METHODS)}, got {method!r}")
+    if method == "blocks" and not reduced:
+        raise BadInput("the block recursion proves the reduced form of Conjecture 9 only (reduced=True)")
     rng = sub_ranges(conjecture, eps_from, eps_to, parts)
     ends = {format_exact(a): format_exact(b) for a, b in rng}
-    args = {"conjecture": conjecture, "ends": ends, **({"reduced": True} if reduced else {})}
+    args = {"conjecture": conjecture, "ends": ends, **({"reduced": True} if reduced else {}),
+            **({"method": method} if method != "taylor" else {})}
     run = _run(n_max, rng, _cover_range, COVER_KIND, args, time.time(),
                results=results, workers=workers, dask=dask, on_record=on_record)
+    if method == "blocks":
+        from ..interval.block_models import METHOD as BLOCKS_METHOD
+
+        run["method"] = BLOCKS_METHOD + ", in sub-ranges of eps"
     lo, hi = rng[0][0], rng[-1][1]
     if conjecture == 9:
         stmt = (f"for every heap 2..{n_max}: move 0 is the unique optimal move and p(n) > 1/2 for every eps "
@@ -156,9 +177,10 @@ def prove_distributed(conjecture: int, n_max: int, parts: int, eps_from=0, eps_t
                          open_hi=conjecture == 9, source=SOURCE, **run)
 
 
-def _cover_range(eps_text: str, n_max: int, conjecture: int, ends: dict, reduced: bool = False) -> dict:
+def _cover_range(eps_text: str, n_max: int, conjecture: int, ends: dict, reduced: bool = False,
+                 method: str = "taylor") -> dict:
     """The task of :func:`prove_distributed` (a module-level function, so that workers can unpickle it)."""
-    return cover_task(eps_text, n_max, conjecture, ends[eps_text], reduced)
+    return cover_task(eps_text, n_max, conjecture, ends[eps_text], reduced, method)
 
 
 def region_task(eps_text: str, n_max: int, ends: dict, moves: dict) -> dict:

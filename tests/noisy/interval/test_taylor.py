@@ -46,7 +46,7 @@ def test_models_contain_exact_values(sigma, s_lo, s_hi):
     models = {}
     tp.taylor_piece(N, sigma, s_lo, s_hi, {}, set(), order=J,
                     on_heap=lambda n, M, best, germ: models.__setitem__(n, M))
-    sc = mpq(0) if s_lo == 0 else tp._dyadic_mid(s_lo, s_hi)
+    sc = mpq(0) if s_lo == 0 else tp.dyadic_mid(s_lo, s_hi)
     pts = [s_lo + (s_hi - s_lo) * mpq(i, 4) for i in range(5)]
     if s_lo == 0:
         pts = [s_hi / 2 ** 30, s_hi / 2 ** 12] + pts[1:]  # tiny s test the low coefficients
