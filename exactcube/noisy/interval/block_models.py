@@ -65,6 +65,8 @@ __all__ = ["MAX_BLOCK_HEAP", "DEFAULT_ORDER", "BlockPiece", "block_piece", "prov
 #: the largest heap: the block arrays hold 2^(k-1) (J + 1) floats each, 1 MB at 2^15
 MAX_BLOCK_HEAP = 1 << 15
 DEFAULT_ORDER = 7
+#: sub-boxes of a piece on which a test that fails over the whole piece is tried again (:func:`_lower`)
+SPLIT = 8
 #: the method of the proofs of this module (their provenance)
 METHOD = "Taylor models of order J in s = 1 - 2 eps by the block recursion (Lemma B1), outward-rounded binary64"
 
@@ -102,13 +104,31 @@ class Linear:
     range: tuple
 
 
+def scale(a: tuple, x: tuple) -> tuple:
+    """a x for a scalar interval a = (a0, a1) with 0 <= a0 <= a1 (the values of eps and 1 - eps, the exact 1/2) and an
+    interval array x, outward rounded: two products where :func:`~exactcube.noisy.interval.arith.mul` forms four."""
+    a0, a1 = a
+    if a0 == a1:
+        return dn(a0 * x[0]), up(a0 * x[1])
+    return dn(np.where(x[0] >= 0, a0 * x[0], a1 * x[0])), up(np.where(x[1] >= 0, a1 * x[1], a0 * x[1]))
+
+
+def _times(a: tuple, x: tuple) -> tuple:
+    """a x for a scalar interval of one sign (:func:`scale`, mirrored for a <= 0)."""
+    if a[0] >= 0:
+        return scale(a, x)
+    lo, hi = scale((-a[1], -a[0]), x)
+    return -hi, -lo
+
+
 def tm_lin(L: Linear, f: TM) -> TM:
-    r"""(a + b delta) f: coefficients :math:`a f_j + b f_{j-1}`, remainder :math:`b f_J + \mathrm{range}(L)\rho`."""
-    lo, hi = mul(L.a, f.c)
-    blo, bhi = mul(L.b, f.c)
+    r"""(a + b delta) f: coefficients :math:`a f_j + b f_{j-1}`, remainder :math:`b f_J + \mathrm{range}(L)\rho`
+    (a, b and the range each of one sign: the values of eps and 1 - eps and their slopes)."""
+    lo, hi = _times(L.a, f.c)
+    blo, bhi = _times(L.b, f.c)
     clo, chi = lo.copy(), hi.copy()
     clo[..., 1:], chi[..., 1:] = add((lo[..., 1:], hi[..., 1:]), (blo[..., :-1], bhi[..., :-1]))
-    r = add((blo[..., -1], bhi[..., -1]), mul(L.range, f.r))
+    r = add((blo[..., -1], bhi[..., -1]), _times(L.range, f.r))
     return TM((clo, chi), r)
 
 
@@ -125,24 +145,40 @@ def tm_mul_batch(f: TM, g: TM, P) -> TM:
     interval matrix product; the remainder adds :math:`\mathrm{range}(F)\rho_g + \mathrm{range}(G)\rho_f +
     \rho_f\rho_g\,\mathrm{range}(\delta^{J+1})` (F, G the polynomial parts)."""
     J = f.c[0].shape[-1] - 1
-    # matrix (J+1) x (J+3): column e <= J: f_{e-j} at row j; column J+1: sum_{i > J-j} f_i range(delta^(i+j-J-1));
-    # column J+2: range(delta^j) (so that the product gives range(G) per row)
-    Mlo = np.zeros((J + 1, J + 3))
-    Mhi = np.zeros((J + 1, J + 3))
-    for j in range(J + 1):
-        Mlo[j, j:J + 1] = f.c[0][:J + 1 - j]
-        Mhi[j, j:J + 1] = f.c[1][:J + 1 - j]
-        i = np.arange(J + 1 - j, J + 1)
-        if len(i):
-            lo, hi = mul((f.c[0][i], f.c[1][i]), (P[0][i + j - J - 1], P[1][i + j - J - 1]))
-            Mlo[j, J + 1], Mhi[j, J + 1] = sum0(lo, hi)
-        Mlo[j, J + 2], Mhi[j, J + 2] = P[0][j], P[1][j]
+    Mlo, Mhi = _product_matrix(f, P)
     Slo, Shi = matmul(g.c, (Mlo, Mhi))
     rng_f = poly_range(f, P)
     rest = add((Slo[:, J + 1], Shi[:, J + 1]), mul(rng_f, g.r))
     rest = add(rest, mul((Slo[:, J + 2], Shi[:, J + 2]), f.r))
     rest = add(rest, mul(mul(f.r, g.r), (P[0][J + 1], P[1][J + 1])))
     return TM((Slo[:, :J + 1], Shi[:, :J + 1]), rest)
+
+
+def _product_matrix(f: TM, P):
+    """The interval matrix (J + 1) x (J + 3) of :func:`tm_mul_batch`: column e <= J holds f_(e - j) at row j; column
+    J + 1 the orders above J, sum_{i > J - j} f_i range(delta^(i + j - J - 1)); column J + 2 range(delta^j), so that the
+    product gives range(G) of each row of the batch."""
+    J = f.c[0].shape[-1] - 1
+    key = (J, id(P))
+    if key not in _SHAPES or _SHAPES[key][0] is not P:
+        j, e = np.meshgrid(np.arange(J + 1), np.arange(J + 1), indexing="ij")
+        low = e >= j
+        over = e + j > J  # here e plays i, the order of f
+        p = np.where(over, e + j - J - 1, 0)
+        _SHAPES.clear()
+        _SHAPES[key] = (P, low, np.where(low, e - j, 0), over, np.where(over, P[0][p], 0.0), np.where(over, P[1][p], 0.0))
+    _, low, idx, over, plo, phi = _SHAPES[key]
+    Mlo = np.zeros((J + 1, J + 3))
+    Mhi = np.zeros((J + 1, J + 3))
+    Mlo[:, :J + 1] = np.where(low, f.c[0][idx], 0.0)
+    Mhi[:, :J + 1] = np.where(low, f.c[1][idx], 0.0)
+    olo, ohi = mul((np.broadcast_to(f.c[0], (J + 1, J + 1)), np.broadcast_to(f.c[1], (J + 1, J + 1))), (plo, phi))
+    Mlo[:, J + 1], Mhi[:, J + 1] = sum0(olo.T, ohi.T)
+    Mlo[:, J + 2], Mhi[:, J + 2] = P[0][:J + 1], P[1][:J + 1]
+    return Mlo, Mhi
+
+
+_SHAPES: dict = {}
 
 
 def tm_div(N: TM, Z: TM, P) -> TM:
@@ -234,6 +270,8 @@ def block_piece(n_max: int, s_lo, s_hi, order: int = DEFAULT_ORDER, on_heap=None
     half = s_lo == 0
     sc = mpq(0) if half else dyadic_mid(s_lo, s_hi)
     P = pow_ranges(s_lo - sc, s_hi - sc, 2 * J + 2)
+    dl, w = s_lo - sc, (s_hi - s_lo) / SPLIT
+    split = [pow_ranges(dl + i * w, dl + (i + 1) * w, J + 2) for i in range(SPLIT)] if SPLIT > 1 else []
     if sigma not in (1, -1):
         raise BadInput(f"sigma must be 1 or -1, got {sigma}")
     # 1 - eps = (1 + sigma s)/2 and eps = (1 - sigma s)/2 as exact linear polynomials in delta, with their ranges
@@ -278,19 +316,23 @@ def block_piece(n_max: int, s_lo, s_hi, order: int = DEFAULT_ORDER, on_heap=None
             if half:
                 _vanish(beta, 0, n, "p(n) = 1/2")
             # T_m = (1 - eps)(beta_n - A_m) + eps (B_m + beta_n W_m), m = 1..K-1
+            # beta_n W_m (m >= 1) and beta_n w_d (d = 0..k-1) in one product
+            both = tm_mul_batch(beta, TM((np.concatenate([W.c[0][1:], Wd.c[0]]), np.concatenate([W.c[1][1:], Wd.c[1]])),
+                                         (np.concatenate([W.r[0][1:], Wd.r[0]]), np.concatenate([W.r[1][1:], Wd.r[1]]))),
+                                P)
             if K > 1:
-                bw = tm_mul_batch(beta, W[1:], P)
+                bw = both[:K - 1]
                 Am = A[1:]
                 diff = TM(sub((beta.c[0][None, :], beta.c[1][None, :]), Am.c), sub(beta.r, Am.r))
                 T = tm_add(tm_lin(e1, diff), tm_lin(e0, tm_add(B[1:], bw)))
-                _test(T, parity[1:], half, P, J, n)
+                _test(T, parity[1:], half, P, J, n, split)
             blo[n], bhi[n] = beta.c
             brl[n], brh[n] = beta.r
             if on_heap is not None:
                 on_heap(n, beta)
             if t + 1 < K and n < n_max:
                 d = pop[np.arange(K) ^ t]
-                wb = tm_mul_batch(beta, Wd, P)
+                wb = both[K - 1:]
                 B = tm_add(B, wb[d])
                 W = tm_add(W, Wd[d])
         k += 1
@@ -335,7 +377,19 @@ def _vanish(f: TM, j: int, n: int, what: str):
     f.c[1][..., j] = 0.0
 
 
-def _test(T: TM, parity, half: bool, P, J: int, n: int):
+def _lower(T: TM, P, j0: int, J: int, split) -> np.ndarray:
+    """A lower bound over the piece of T / delta^j0 (rows of T): the ranges of the powers of delta over the whole piece
+    first; the rows it does not prove positive again on each of the sub-boxes ``split`` (their power ranges), the
+    least of those bounds (the sum of the terms' ranges loses less on a narrower box)."""
+    lo = lower_bound(T.c[0], T.c[1], T.r[0], T.r[1], P, j0, J)
+    bad = np.nonzero(~(lo > 0))[0]
+    if len(bad) and split:
+        Tb = T[bad]
+        lo[bad] = np.min([lower_bound(Tb.c[0], Tb.c[1], Tb.r[0], Tb.r[1], Q, j0, J) for Q in split], axis=0)
+    return lo
+
+
+def _test(T: TM, parity, half: bool, P, J: int, n: int, split=()):
     """T_m > 0 on the piece for every low move m = 1..K-1 (on the end piece T_m / s^j0 > 0, j0 = 1 for odd m, 2 for
     even m, after the coefficients known to vanish are set to 0)."""
     ok = np.empty(len(parity), dtype=bool)
@@ -345,13 +399,12 @@ def _test(T: TM, parity, half: bool, P, J: int, n: int):
         if even.any():
             Te = T[even]
             _vanish(Te, 1, n, "the slope of T_m (m even)")
-            ok[even] = lower_bound(Te.c[0], Te.c[1], Te.r[0], Te.r[1], P, 2, J) > 0
+            ok[even] = _lower(Te, P, 2, J, split) > 0
         odd = ~even
         if odd.any():
-            To = T[odd]
-            ok[odd] = lower_bound(To.c[0], To.c[1], To.r[0], To.r[1], P, 1, J) > 0
+            ok[odd] = _lower(T[odd], P, 1, J, split) > 0
     else:
-        ok = lower_bound(T.c[0], T.c[1], T.r[0], T.r[1], P, 0, J) > 0
+        ok = _lower(T, P, 0, J, split) > 0
     if not ok.all():
         m = int(np.argmax(~ok)) + 1
         raise ProofFailure(f"heap {n}: low move {m} not excluded below move 0")
