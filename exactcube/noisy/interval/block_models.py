@@ -66,7 +66,7 @@ __all__ = ["MAX_BLOCK_HEAP", "DEFAULT_ORDER", "BlockPiece", "block_piece", "prov
 MAX_BLOCK_HEAP = 1 << 15
 DEFAULT_ORDER = 7
 #: sub-boxes of a piece on which a test that fails over the whole piece is tried again (:func:`_lower`)
-SPLIT = 8
+SPLIT = 16
 #: the method of the proofs of this module (their provenance)
 METHOD = "Taylor models of order J in s = 1 - 2 eps by the block recursion (Lemma B1), outward-rounded binary64"
 
