@@ -30,9 +30,10 @@ from exactcube.numbers import mpq, parse_int  # noqa: E402
 #: Pieces per sub-range of the reduced form: the full form's 33 pieces in 8 sub-ranges at 4096, times 0.8 (the reduced
 #: covers of [0, 1/2) at 256 and 512 take 12 and 14 pieces against 15 and 17; docs/noisy.md).
 PIECES_PER_SUB_RANGE = 3.3
-#: Pieces tried per sub-range by the block recursion, failed tries included (each costs a piece): measured on the
-#: whole cover of [0, 1/2) at 8192 in one range and in 2 sub-ranges (docs/noisy.md, "The reduced frontier by blocks").
-TRIES_PER_SUB_RANGE = 14
+#: Pieces' worth of work per sub-range by the block recursion, failed tries included: the slow claim at 8192 took
+#: 636 s of CPU in 2 sub-ranges (14 pieces proved), about 21 times the 30 s of one piece there (docs/noisy.md, "The
+#: reduced frontier by blocks").
+TRIES_PER_SUB_RANGE = 10.5
 
 
 def estimate(n_max: int, parts: int, left: int, workers: int, method: str = "blocks") -> tuple[float, str]:

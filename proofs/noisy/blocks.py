@@ -101,7 +101,8 @@ def _lemma_claim(cid: str, location: str, statement: str, check):
 
 
 @lru_cache(maxsize=None)
-def _solution(e):
+def exact_solution(e):
+    """The exact solution of (5) for every heap up to 512 at eps (cached: the instances of every lemma share it)."""
     return solve_nim(_BOUND_N, e)
 
 
@@ -124,7 +125,7 @@ def _recursion():
     for e in _EPS:
         if not BELOW_ONE.contains(e):
             continue
-        sol = _solution(e)
+        sol = exact_solution(e)
         # every heap 2..N as K + t (0 <= t < K), and every power of two 2K <= N once more as K + K
         cases = [(n, 1 << (n.bit_length() - 1)) for n in range(2, _REC_N + 1)]
         cases += [(n, n >> 1) for n in range(2, _REC_N + 1) if n & (n - 1) == 0]
@@ -211,7 +212,7 @@ def _instances(test, eps_range: EpsRange, heaps):
     """The first (eps, n) of the grid where ``test(sol, n, e)`` is False, or None."""
     for e in _EPS + (mpq(1),):
         if eps_range.contains(e):
-            sol = _solution(e)
+            sol = exact_solution(e)
             for n in heaps:
                 if not test(sol, n, e):
                     return e, n
@@ -345,7 +346,7 @@ def bound_n_steps(rng: EpsRange = BELOW_HALF):
 def _power_bound_instances(rng: EpsRange):
     for e in _EPS + (mpq(1),):
         if rng.contains(e):
-            sol = _solution(e)
+            sol = exact_solution(e)
             for i in range(10):
                 if not _beta(sol, 1 << i) >= abs(1 - 2 * e) ** i / 2:
                     return e, 1 << i
@@ -452,7 +453,7 @@ def top_moves():
     for e in _EPS:
         if not BELOW_HALF.contains(e):
             continue
-        sol = _solution(e)
+        sol = exact_solution(e)
         for n in range(2, _REC_N + 1):
             K = _k_of(n)
             for u in range(n - K):
@@ -510,7 +511,7 @@ def _d_recursion():
     for e in _EPS:
         if not BELOW_ONE.contains(e):
             continue
-        sol = _solution(e)
+        sol = exact_solution(e)
         for i in range(2, 9):
             K = 1 << i
             D = lambda n, sol=sol: sol.move_value(n, n - 4) - sol.move_value(n, n - 1)  # noqa: E731
@@ -523,7 +524,7 @@ def _d_recursion():
                                  f"$\\varepsilon = {format_exact(e)}$"))
             rows += 1
     for e in _FORCING_EPS:
-        sol = _solution(e)
+        sol = exact_solution(e)
         signs.append(all(forcing(e, sol, 1 << i) > 0 for i in range(2, 9)))
     signs_text = (f"$F_K > 0$ for $K = 4, \\ldots, 256$ at each of {len(_FORCING_EPS)} points of $(1/2, 1)$"
                   if all(signs) else f"$F_K > 0$ for $K = 4, \\ldots, 256$ at {sum(signs)} of {len(_FORCING_EPS)} "

@@ -33,3 +33,41 @@ def test_open_when_a_piece_fails_and_verified_on_the_real_run():
                                prove=lambda: cl.prove_distributed(9, 40, 2, reduced=True, method="blocks"))
     assert real.outcome is Outcome.VERIFIED and real.witness["scope"] == "every heap 2..40, eps in [0, 1/2)"
     assert real.witness["pieces"] >= 2 and len(real.witness["sub_ranges"]) == 2
+
+
+def test_lemma_b8_steps_fail_when_the_hypothesis_is_weakened():
+    steps = fr.power_test_steps()
+    assert [s.proved for s in steps] == [True, True]
+    # the hypothesis A_m < (1 - eps) a (weaker than (1 - 2 eps) a) does not give the conclusion: z3 finds a point
+    weak = fr.power_test_steps(factor=lambda e: 1 - e)
+    assert weak[0].proved and not weak[1].proved and "false at" in weak[1].counterexample
+
+
+def test_lemma_b8_hypothesis_on_instances_and_open_on_a_failed_lemma(monkeypatch):
+    from exactcube.numbers import mpq
+    from proofs.noisy import blocks
+
+    # exact values: p(2, 1) - 1/2 = eps - 1/2 < 0 < (1 - 2 eps)(p(2) - 1/2) at eps = 1/4
+    sol = blocks.exact_solution(mpq(1, 4))
+    assert fr.power_inequality(sol, 2, mpq(1, 4)) and fr._block_holds(sol, 2)
+    # near 1/2 the margins at K are far below 2 eps (p(K) - 1/2): the hypothesis fails, the lemma says nothing
+    near = blocks.exact_solution(mpq(49, 100))
+    assert not fr.power_inequality(near, 8, mpq(49, 100))
+    assert fr.block_from_power().outcome is Outcome.VERIFIED
+    monkeypatch.setattr(fr, "low_step", lambda: open_(fr.EXACT, say("a step failed")))
+    v = fr._block_from_power.__wrapped__()
+    assert v.outcome is Outcome.OPEN and "low_step" in str(v.details)
+
+
+def test_power_verdict_open_on_a_failed_lemma_or_piece_and_verified_on_the_real_run():
+    from exactcube.numbers import mpq
+
+    ran = []
+    v = fr.power_verdict(8, lemmas=(("noisy.conjecture9.block_from_power", lambda: open_(fr.EXACT, say("no"))),),
+                         prove=lambda: ran.append(1))
+    assert v.outcome is Outcome.OPEN and "block_from_power" in str(v.details) and ran == []
+    bad = SimpleNamespace(proved=False, statement="s", pieces=(), gaps=((0.2, 0.25, "K = 8: the power inequality"),))
+    v = fr.power_verdict(8, lemmas=(("noisy.blocks.recursion", _ok),), prove=lambda: bad)
+    assert v.outcome is Outcome.OPEN and v.witness["gaps"] == [[0.2, 0.25, "K = 8: the power inequality"]]
+    real = fr.power_verdict(9, eps_to=mpq(1, 3), lemmas=(("noisy.blocks.recursion", _ok),))
+    assert real.outcome is Outcome.VERIFIED and "n \\le 511" in real.witness["scope"] and real.witness["pieces"] >= 1

@@ -60,7 +60,9 @@ from .arith import add, div_pos, dn, float_down, float_up, matmul, mul, q_interv
 from .cover import IntervalProof, ProofFailure
 from .taylor_model import dyadic_mid, lower_bound, pow_ranges
 
-__all__ = ["MAX_BLOCK_HEAP", "DEFAULT_ORDER", "BlockPiece", "block_piece", "prove_conjecture9_blocks", "METHOD"]
+__all__ = ["MAX_BLOCK_HEAP", "DEFAULT_ORDER", "BlockPiece", "block_piece", "prove_conjecture9_blocks", "METHOD", "TM",
+           "Linear", "tm_add", "tm_sub", "tm_lin", "tm_div", "tm_mul_batch", "kernel_bit", "weight_models",
+           "const_model", "lower_split", "split_boxes", "channel_linears", "power_moves"]
 
 #: the largest heap: the block arrays hold 2^(k-1) (J + 1) floats each, 1 MB at 2^15
 MAX_BLOCK_HEAP = 1 << 15
@@ -226,7 +228,7 @@ def _polymul(a: list, b: list) -> list:
     return out
 
 
-def _weights(bits: int, sc: mpq, J: int, P, sigma: int = 1) -> TM:
+def weight_models(bits: int, sc: mpq, J: int, P, sigma: int = 1) -> TM:
     r"""Models of :math:`w_d = \varepsilon^d (1 - \varepsilon)^{bits - d}`, d = 0..bits, with
     :math:`\varepsilon = (1 - \sigma(s_c + \delta))/2` (exact polynomials in delta)."""
     eps = [(1 - sigma * sc) / 2, mpq(-sigma, 2)]
@@ -270,17 +272,10 @@ def block_piece(n_max: int, s_lo, s_hi, order: int = DEFAULT_ORDER, on_heap=None
     half = s_lo == 0
     sc = mpq(0) if half else dyadic_mid(s_lo, s_hi)
     P = pow_ranges(s_lo - sc, s_hi - sc, 2 * J + 2)
-    dl, w = s_lo - sc, (s_hi - s_lo) / SPLIT
-    split = [pow_ranges(dl + i * w, dl + (i + 1) * w, J + 2) for i in range(SPLIT)] if SPLIT > 1 else []
+    split = split_boxes(s_lo, s_hi, sc, J)
     if sigma not in (1, -1):
         raise BadInput(f"sigma must be 1 or -1, got {sigma}")
-    # 1 - eps = (1 + sigma s)/2 and eps = (1 - sigma s)/2 as exact linear polynomials in delta, with their ranges
-    up_, dn_ = (1 + s_hi) / 2, (1 + s_lo) / 2
-    lo_, hi_ = (1 - s_hi) / 2, (1 - s_lo) / 2
-    e1 = Linear(q_interval((1 + sigma * sc) / 2), (sigma / 2, sigma / 2),
-                (float_down(dn_), float_up(up_)) if sigma > 0 else (float_down(lo_), float_up(hi_)))
-    e0 = Linear(q_interval((1 - sigma * sc) / 2), (-sigma / 2, -sigma / 2),
-                (float_down(lo_), float_up(hi_)) if sigma > 0 else (float_down(dn_), float_up(up_)))
+    e0, e1 = channel_linears(s_lo, s_hi, sc, sigma)
     # beta(r) of every heap so far: beta(0) = -1/2, beta(1) = 1/2 (exact)
     blo = np.zeros((n_max + 1, J + 1))
     bhi = np.zeros((n_max + 1, J + 1))
@@ -292,15 +287,8 @@ def block_piece(n_max: int, s_lo, s_hi, order: int = DEFAULT_ORDER, on_heap=None
     k = 2
     while (1 << (k - 1)) <= n_max:
         K = 1 << (k - 1)
-        # the moves of heap K: y_s = 1 - p(s) = 1/2 - beta(s), s < K, through the kernel bit by bit; A = p(K, .) - 1/2
-        ylo, yhi = dn(-bhi[:K]), up(-blo[:K])
-        ylo[:, 0], yhi[:, 0] = dn(0.5 - bhi[:K, 0]), up(0.5 - blo[:K, 0])
-        x = TM((ylo, yhi), (-brh[:K], -brl[:K]))
-        for b in range(k - 1):
-            x = _kernel_bit(x, b, e0, e1)
-        A = x
-        A.c[0][:, 0], A.c[1][:, 0] = dn(A.c[0][:, 0] - 0.5), up(A.c[1][:, 0] - 0.5)
-        Wd = _weights(k - 1, sc, J, P, sigma)
+        A = power_moves(TM((blo, bhi), (brl, brh)), k, e0, e1)
+        Wd = weight_models(k - 1, sc, J, P, sigma)
         B = _zeros((K,), J)
         W = _zeros((K,), J)
         parity = np.arange(K) % 2
@@ -311,7 +299,7 @@ def block_piece(n_max: int, s_lo, s_hi, order: int = DEFAULT_ORDER, on_heap=None
                 beta = TM((A.c[0][0].copy(), A.c[1][0].copy()), (A.r[0][0], A.r[1][0]))
             else:
                 num = tm_sub(tm_lin(e1, A[0]), tm_lin(e0, B[0]))
-                den = tm_add(_const(e1, J), tm_lin(e0, W[0]))
+                den = tm_add(const_model(e1, J), tm_lin(e0, W[0]))
                 beta = tm_div(num, den, P)
             if half:
                 _vanish(beta, 0, n, "p(n) = 1/2")
@@ -339,7 +327,32 @@ def block_piece(n_max: int, s_lo, s_hi, order: int = DEFAULT_ORDER, on_heap=None
     return BlockPiece(s_lo, s_hi, half, J)
 
 
-def _const(L: Linear, J: int) -> TM:
+def channel_linears(s_lo: mpq, s_hi: mpq, sc: mpq, sigma: int = 1) -> tuple:
+    """(eps, 1 - eps) as exact linear polynomials in delta = s - sc, eps = (1 - sigma s)/2, with their ranges over the
+    piece [s_lo, s_hi]."""
+    up_, dn_ = (1 + s_hi) / 2, (1 + s_lo) / 2
+    lo_, hi_ = (1 - s_hi) / 2, (1 - s_lo) / 2
+    e1 = Linear(q_interval((1 + sigma * sc) / 2), (sigma / 2, sigma / 2),
+                (float_down(dn_), float_up(up_)) if sigma > 0 else (float_down(lo_), float_up(hi_)))
+    e0 = Linear(q_interval((1 - sigma * sc) / 2), (-sigma / 2, -sigma / 2),
+                (float_down(lo_), float_up(hi_)) if sigma > 0 else (float_down(dn_), float_up(up_)))
+    return e0, e1
+
+
+def power_moves(beta: TM, k: int, e0: Linear, e1: Linear) -> TM:
+    """A_m = p(K, m) - 1/2 for every move m < K = 2^(k-1), from the models beta of p(s) - 1/2, s < K (rows of
+    ``beta``): y_s = 1 - p(s) = 1/2 - beta(s) through the channel's kernel on the k - 1 bits, bit by bit."""
+    K = 1 << (k - 1)
+    ylo, yhi = -beta.c[1][:K], -beta.c[0][:K]
+    ylo[:, 0], yhi[:, 0] = dn(0.5 - beta.c[1][:K, 0]), up(0.5 - beta.c[0][:K, 0])
+    x = TM((ylo, yhi), (-beta.r[1][:K], -beta.r[0][:K]))
+    for b in range(k - 1):
+        x = kernel_bit(x, b, e0, e1)
+    x.c[0][:, 0], x.c[1][:, 0] = dn(x.c[0][:, 0] - 0.5), up(x.c[1][:, 0] - 0.5)
+    return x
+
+
+def const_model(L: Linear, J: int) -> TM:
     """The model of the exact linear polynomial L itself."""
     c0 = np.zeros(J + 1)
     c1 = np.zeros(J + 1)
@@ -348,7 +361,7 @@ def _const(L: Linear, J: int) -> TM:
     return TM((c0, c1), (0.0, 0.0))
 
 
-def _kernel_bit(x: TM, b: int, e0: Linear, e1: Linear) -> TM:
+def kernel_bit(x: TM, b: int, e0: Linear, e1: Linear) -> TM:
     """One bit of the channel's kernel on the (k - 1)-bit words: x_m -> (1 - eps) x_m + eps x_(m xor 2^b)."""
     K = x.c[0].shape[0]
     J1 = x.c[0].shape[1]
@@ -377,7 +390,13 @@ def _vanish(f: TM, j: int, n: int, what: str):
     f.c[1][..., j] = 0.0
 
 
-def _lower(T: TM, P, j0: int, J: int, split) -> np.ndarray:
+def split_boxes(s_lo: mpq, s_hi: mpq, sc: mpq, J: int) -> list:
+    """The ranges of the powers of delta on each of :data:`SPLIT` equal sub-boxes of the piece (for :func:`lower_split`)."""
+    dl, w = s_lo - sc, (s_hi - s_lo) / SPLIT
+    return [pow_ranges(dl + i * w, dl + (i + 1) * w, J + 2) for i in range(SPLIT)] if SPLIT > 1 else []
+
+
+def lower_split(T: TM, P, j0: int, J: int, split) -> np.ndarray:
     """A lower bound over the piece of T / delta^j0 (rows of T): the ranges of the powers of delta over the whole piece
     first; the rows it does not prove positive again on each of the sub-boxes ``split`` (their power ranges), the
     least of those bounds (the sum of the terms' ranges loses less on a narrower box)."""
@@ -399,12 +418,12 @@ def _test(T: TM, parity, half: bool, P, J: int, n: int, split=()):
         if even.any():
             Te = T[even]
             _vanish(Te, 1, n, "the slope of T_m (m even)")
-            ok[even] = _lower(Te, P, 2, J, split) > 0
+            ok[even] = lower_split(Te, P, 2, J, split) > 0
         odd = ~even
         if odd.any():
-            ok[odd] = _lower(T[odd], P, 1, J, split) > 0
+            ok[odd] = lower_split(T[odd], P, 1, J, split) > 0
     else:
-        ok = _lower(T, P, 0, J, split) > 0
+        ok = lower_split(T, P, 0, J, split) > 0
     if not ok.all():
         m = int(np.argmax(~ok)) + 1
         raise ProofFailure(f"heap {n}: low move {m} not excluded below move 0")

@@ -56,7 +56,7 @@ def test_a_wrong_kernel_is_caught_at_one_half(monkeypatch):
     def no_noise(x, b, e0, e1):
         return x
 
-    monkeypatch.setattr(bm, "_kernel_bit", no_noise)
+    monkeypatch.setattr(bm, "kernel_bit", no_noise)
     with pytest.raises(ProofFailure, match="misses its exact value|not excluded"):
         bm.block_piece(16, 0, mpq(1, 64))
 
@@ -85,3 +85,30 @@ def test_blocks_in_sub_ranges_resume_and_never_mix_with_the_taylor_form(tmp_path
         cl.prove_distributed(9, 24, 2, results=str(f), reduced=True)
     with pytest.raises(BadInput, match="reduced"):
         cl.prove_distributed(9, 24, 2, method="blocks")
+
+
+def test_power_models_enclose_the_exact_moves_and_fail_near_one_half():
+    from exactcube.noisy.interval import power_models as pm
+
+    s_lo, s_hi = mpq(1, 5), mpq(1, 4)
+    sc = bm.dyadic_mid(s_lo, s_hi)
+    s = s_lo + (s_hi - s_lo) / 3
+    sol = solve_nim(32, (1 - s) / 2)
+    seen = []
+
+    def on_power(K, A):
+        for m in range(K):
+            lo, hi = _enclosure(A[m], s - sc)
+            assert lo <= sol.move_value(K, m) - mpq(1, 2) <= hi, (K, m)
+        seen.append(K)
+
+    pm.power_piece(6, s_lo, s_hi, on_power=on_power)
+    assert seen == [2, 4, 8, 16, 32]
+    # close to 1/2 the power inequality is false (at eps = 0.49 some p(4, m) - 1/2 is about 0.81 (p(4) - 1/2), against
+    # 1 - 2 eps = 0.02): the same test must fail there
+    with pytest.raises(ProofFailure, match="K = 4"):
+        pm.power_piece(6, mpq(1, 50), mpq(1, 40))
+    r = pm.prove_power_inequality(8)
+    assert r.proved and r.eps_lo == 0 and r.eps_hi == mpq(2, 5) and "2..255" in r.statement
+    with pytest.raises(BadInput):
+        pm.prove_power_inequality(8, eps_to=mpq(1, 2))
