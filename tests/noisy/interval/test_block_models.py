@@ -33,7 +33,7 @@ def test_models_enclose_the_exact_values(s_lo, s_hi):
         sol = solve_nim(N, (1 - s) / 2)
         seen = []
 
-        def on_heap(n, beta):
+        def on_heap(n, beta, s=s, sol=sol, seen=seen):
             lo, hi = _enclosure(beta, s - sc)
             exact = sol.p[n] - mpq(1, 2)
             assert lo <= exact <= hi, (n, s)
