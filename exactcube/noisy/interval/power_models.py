@@ -75,10 +75,9 @@ def power_piece(k_max: int, s_lo, s_hi, order: int = DEFAULT_ORDER, on_power=Non
         if on_power is not None:
             on_power(K, A)
         A0 = A[0]
-        T = tm_sub(TM((np.broadcast_to(tm_lin(s_lin, A0).c[0], (K - 1, J + 1)),
-                       np.broadcast_to(tm_lin(s_lin, A0).c[1], (K - 1, J + 1))),
-                      (np.broadcast_to(tm_lin(s_lin, A0).r[0], (K - 1,)), np.broadcast_to(tm_lin(s_lin, A0).r[1], (K - 1,)))),
-                   A[1:])
+        sA = tm_lin(s_lin, A0)  # (1 - 2 eps) A_0, against every A_m, m >= 1
+        T = tm_sub(TM(tuple(np.broadcast_to(c, (K - 1, J + 1)) for c in sA.c),
+                      tuple(np.broadcast_to(r, (K - 1,)) for r in sA.r)), A[1:])
         ok = lower_split(T, P, 0, J, split) > 0
         if not ok.all():
             raise ProofFailure(f"K = {K}: the power inequality at move {int(np.argmax(~ok)) + 1} is not proved")
@@ -86,10 +85,11 @@ def power_piece(k_max: int, s_lo, s_hi, order: int = DEFAULT_ORDER, on_power=Non
         Wd = weight_models(k - 1, sc, J, P)
         B0, W0 = TM((np.zeros(J + 1), np.zeros(J + 1)), (0.0, 0.0)), TM((np.zeros(J + 1), np.zeros(J + 1)), (0.0, 0.0))
         beta = TM((A0.c[0].copy(), A0.c[1].copy()), (A0.r[0], A0.r[1]))
+        a1 = tm_lin(e1, A0)  # (1 - eps) A_0
         for t in range(K):
             n = K + t
             if t:
-                beta = tm_div(tm_sub(tm_lin(e1, A0), tm_lin(e0, B0)), tm_add(one, tm_lin(e0, W0)), P)
+                beta = tm_div(tm_sub(a1, tm_lin(e0, B0)), tm_add(one, tm_lin(e0, W0)), P)
             blo[n], bhi[n] = beta.c
             brl[n], brh[n] = beta.r
             if t + 1 < K:
