@@ -4,8 +4,13 @@ By Theorems B6 and B7 (``noisy.conjecture9.bound_every_n``, ``noisy.conjecture9.
 heap n = K + t is exactly the low-move inequality p(n, 0) > p(n, m), 1 <= m < K.  The slow claims below prove it on
 the whole of [0, 1/2) for every heap up to 8192 and up to 16384, by Taylor models formed through the block recursion
 (``noisy.blocks.recursion``, :mod:`exactcube.noisy.interval.block_models`), in sub-ranges of eps on this machine's
-cores (the runner ``scripts/run_reduced_frontier.py`` sends the same sub-ranges to Dask).  Each claim is open when a
-lemma it rests on is not verified, or when a piece fails.
+cores (the runner ``scripts/run_reduced_frontier.py`` sends the same sub-ranges to Dask).
+
+Lemma B8 (``noisy.conjecture9.block_from_power``, default run) decides a whole block from one inequality at its power
+of two, p(K, m) - 1/2 < (1 - 2 eps)(p(K) - 1/2); the slow claim ``noisy.conjecture9.power_k17`` certifies that
+inequality at every power of two up to 2^16 on [0, 2/5] (:mod:`exactcube.noisy.interval.power_models`), hence
+Conjecture 9 at every heap below 2^17 there.  Each claim is open when a lemma it rests on is not verified, or when a
+piece fails.
 """
 
 from __future__ import annotations
@@ -42,21 +47,20 @@ def _workers(parts: int) -> int:
     return cap_workers(parts)[0]
 
 
-def frontier_verdict(n: int, parts: int, lemmas=LEMMAS, prove=None):
+def frontier_verdict(n: int, parts: int, lemmas=LEMMAS, run=None):
     """The verdict of the reduced frontier at heaps up to ``n``: open when a lemma of ``lemmas`` is not verified (the
     reduction or the recursion would not hold), else the sub-range run of
-    :func:`exactcube.noisy.scale.cluster.prove_distributed` (``prove`` replaces it in tests)."""
-    from exactcube.claims import Outcome
+    :func:`exactcube.noisy.scale.cluster.prove_distributed` (``run`` replaces it in tests)."""
     from exactcube.noisy.scale import cluster
 
     for cid, check in lemmas:
         dep = check()
         if dep.outcome is not Outcome.VERIFIED:
             return open_(RIGOROUS, say("rests on", claim_ref(cid), ", which is not verified:", dep.details))
-    if prove is None:
-        def prove():
+    if run is None:
+        def run():
             return cluster.prove_distributed(9, n, parts, workers=_workers(parts), reduced=True, method="blocks")
-    r = prove()
+    r = run()
     pieces = sum(x["pieces"] for x in r.records)
     data = {"statement": r.statement, "sub_ranges": [[x["eps"], x["eps_to"]] for x in r.records], "pieces": pieces,
             "gaps": [[x["eps"], a, b, why] for x in r.records for a, b, why in x["gaps"]],
@@ -183,10 +187,10 @@ def block_from_power():
 # the power inequality at every power of two up to 2^16: every heap below 2^17 on [0, 2/5]
 # ---------------------------------------------------------------------------
 
-def power_verdict(k_max: int, eps_to=mpq(2, 5), lemmas=None, prove=None):
+def power_verdict(k_max: int, eps_to=mpq(2, 5), lemmas=None, run=None):
     """The verdict of the power inequality at every K = 2^(k-1) <= 2^(k_max-1) on [0, eps_to], and with Lemma B8 and
     Theorems B6, B7 Conjecture 9 at every heap below 2^k_max on that range: open when a lemma is not verified or a
-    piece fails (``prove`` replaces the run in tests)."""
+    piece fails (``run`` replaces the proof in tests)."""
     from exactcube.noisy.interval.power_models import prove_power_inequality
 
     lemmas = LEMMAS + (("noisy.conjecture9.block_from_power", block_from_power),) if lemmas is None else lemmas
@@ -195,7 +199,7 @@ def power_verdict(k_max: int, eps_to=mpq(2, 5), lemmas=None, prove=None):
         if dep.outcome is not Outcome.VERIFIED:
             return open_(RIGOROUS, say("rests on", claim_ref(cid), ", which is not verified:", dep.details))
     t0 = time.process_time()
-    r = prove_power_inequality(k_max, eps_to=eps_to) if prove is None else prove()
+    r = prove_power_inequality(k_max, eps_to=eps_to) if run is None else run()
     cpu = time.process_time() - t0
     top = (1 << k_max) - 1
     scope = f"every heap $2 \\le n \\le {top}$, $\\varepsilon \\in [0, {format_exact(eps_to)}]$"

@@ -19,7 +19,7 @@ def test_open_when_a_lemma_is_not_verified():
 
     ran = []
     v = fr.frontier_verdict(24, 2, lemmas=(("noisy.blocks.recursion", _ok), ("noisy.conjecture9.top_moves", broken)),
-                            prove=lambda: ran.append(1))
+                            run=lambda: ran.append(1))
     assert v.outcome is Outcome.OPEN and "top_moves" in str(v.details)
     assert ran == []  # nothing is proved on a reduction that does not hold
 
@@ -27,10 +27,10 @@ def test_open_when_a_lemma_is_not_verified():
 def test_open_when_a_piece_fails_and_verified_on_the_real_run():
     bad = SimpleNamespace(proved=False, statement="s", cpu_seconds=1.0, backend="serial",
                           records=({"eps": "0", "eps_to": "1/4", "pieces": 3, "gaps": [[0.1, 0.2, "heap 9: low move 3"]]},))
-    v = fr.frontier_verdict(24, 2, lemmas=(("noisy.blocks.recursion", _ok),), prove=lambda: bad)
+    v = fr.frontier_verdict(24, 2, lemmas=(("noisy.blocks.recursion", _ok),), run=lambda: bad)
     assert v.outcome is Outcome.OPEN and v.witness["gaps"] == [["0", 0.1, 0.2, "heap 9: low move 3"]]
     real = fr.frontier_verdict(40, 2, lemmas=(("noisy.blocks.recursion", _ok),),
-                               prove=lambda: cl.prove_distributed(9, 40, 2, reduced=True, method="blocks"))
+                               run=lambda: cl.prove_distributed(9, 40, 2, reduced=True, method="blocks"))
     assert real.outcome is Outcome.VERIFIED and real.witness["scope"] == "every heap 2..40, eps in [0, 1/2)"
     assert real.witness["pieces"] >= 2 and len(real.witness["sub_ranges"]) == 2
 
@@ -64,10 +64,10 @@ def test_power_verdict_open_on_a_failed_lemma_or_piece_and_verified_on_the_real_
 
     ran = []
     v = fr.power_verdict(8, lemmas=(("noisy.conjecture9.block_from_power", lambda: open_(fr.EXACT, say("no"))),),
-                         prove=lambda: ran.append(1))
+                         run=lambda: ran.append(1))
     assert v.outcome is Outcome.OPEN and "block_from_power" in str(v.details) and ran == []
     bad = SimpleNamespace(proved=False, statement="s", pieces=(), gaps=((0.2, 0.25, "K = 8: the power inequality"),))
-    v = fr.power_verdict(8, lemmas=(("noisy.blocks.recursion", _ok),), prove=lambda: bad)
+    v = fr.power_verdict(8, lemmas=(("noisy.blocks.recursion", _ok),), run=lambda: bad)
     assert v.outcome is Outcome.OPEN and v.witness["gaps"] == [[0.2, 0.25, "K = 8: the power inequality"]]
     real = fr.power_verdict(9, eps_to=mpq(1, 3), lemmas=(("noisy.blocks.recursion", _ok),))
     assert real.outcome is Outcome.VERIFIED and "n \\le 511" in real.witness["scope"] and real.witness["pieces"] >= 1
