@@ -40,7 +40,8 @@ piece :math:`[0, s_1]` (:math:`\varepsilon = 1/2` excluded) the true values are 
 has :math:`\beta = 0` at :math:`s = 0`, and two moves of the same parity have the same slope
 (:mod:`exactcube.noisy.eps.ends`), so :math:`T_m` vanishes to order 1 (m odd) or 2 (m even), and
 :math:`T_m / s^{j_0} > 0` on the piece is the test (the interval of a coefficient known to vanish must contain 0, or
-the piece fails).  Every float operation is rounded outwards (:mod:`exactcube.noisy.interval.arith`); exact rationals
+the piece fails).  A test that the ranges over the whole piece do not pass is tried again on :data:`SPLIT` sub-boxes
+(:func:`lower_split`): the sum of the terms' ranges, not the order, is what limits the width of a piece.  Every float operation is rounded outwards (:mod:`exactcube.noisy.interval.arith`); exact rationals
 enter once, rounded outwards.  Evidence ``rigorous``, resting on Lemma B1 and Theorems B6, B7.
 
 References: ``noisy`` §3, equation (5), Conjecture 9; docs/noisy.md, "The block recursion" (Lemma B1, Theorems B6, B7)
