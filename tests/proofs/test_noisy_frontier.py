@@ -71,3 +71,10 @@ def test_power_verdict_open_on_a_failed_lemma_or_piece_and_verified_on_the_real_
     assert v.outcome is Outcome.OPEN and v.witness["gaps"] == [[0.2, 0.25, "K = 8: the power inequality"]]
     real = fr.power_verdict(9, eps_to=mpq(1, 3), lemmas=(("noisy.blocks.recursion", _ok),))
     assert real.outcome is Outcome.VERIFIED and "n \\le 511" in real.witness["scope"] and real.witness["pieces"] >= 1
+
+
+def test_lemma_b8_claim_open_when_a_step_is_false(monkeypatch):
+    weak = fr.power_test_steps(factor=lambda e: 1 - e)
+    monkeypatch.setattr(fr, "power_test_steps", lambda: weak)
+    v = fr._block_from_power.__wrapped__()
+    assert v.outcome is Outcome.OPEN and "not proved" in str(v.details)
