@@ -113,6 +113,7 @@ VALUES = {
     "exactcube.match.query.MatchScore": "a match score read from the options or an ID, an input",
     "exactcube.race.dice.Dice": "the dice, an input",
     "exactcube.triangle.board.Position": "a position, an input",
+    "exactcube.noisy.interval.block_models.TM": "Taylor models, the arithmetic's operands (their proof is the piece's)",
 }
 #: result classes that do not yet state their provenance (outside the noisy package of issue 31); the test below
 #: fails when one of them becomes a Result, so the list only shrinks

@@ -56,6 +56,7 @@ import numpy as np
 
 from ...errors import BadInput, TooLarge
 from ...numbers import mpq, to_mpq
+from ...results import Result
 from ..nim.channel import popcounts
 from .arith import add, div_pos, dn, float_down, float_up, matmul, mul, q_interval, sub, sum0, up
 from .cover import IntervalProof, ProofFailure
@@ -91,10 +92,12 @@ def _zeros(shape, J):
 
 
 def tm_add(f: TM, g: TM) -> TM:
+    """f + g for models of the same shape (coefficients and remainders add, outward rounded)."""
     return TM(add(f.c, g.c), add(f.r, g.r))
 
 
 def tm_sub(f: TM, g: TM) -> TM:
+    """f - g for models of the same shape (outward rounded)."""
     return TM(sub(f.c, g.c), sub(f.r, g.r))
 
 
@@ -247,9 +250,13 @@ def weight_models(bits: int, sc: mpq, J: int, P, sigma: int = 1) -> TM:
 
 
 @dataclass(frozen=True)
-class BlockPiece:
+class BlockPiece(Result):
     """One piece [s_lo, s_hi] of s = 1 - 2 eps on which the low-move inequality holds for every heap 2..n_max;
     ``end`` when s_lo = 0 (eps = 1/2, excluded)."""
+
+    SOURCE = "noisy §3, (5), Conjecture 9: the low-move inequality on one piece of eps (Lemma B1)"
+    EVIDENCE = "rigorous"
+    METHOD = METHOD
 
     s_lo: mpq
     s_hi: mpq
