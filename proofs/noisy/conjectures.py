@@ -209,7 +209,7 @@ _AT_HALF = say("the sub-range that touches $\\varepsilon = 1/2$ ends with the pi
               "(", claim_ref("noisy.half.first_order"), ")")
 
 
-def _local_workers(parts: int) -> int:
+def local_workers(parts: int) -> int:
     """Workers for a slow claim run in ``parts`` sub-ranges on this machine: one per core, no more than sub-ranges."""
     from exactcube.processes import cap_workers
 
@@ -247,7 +247,7 @@ def _make_sub_range_claim(cid: str, number: int, n: int, parts: int, scope: str)
     def check():
         from exactcube.noisy.scale import cluster
 
-        r = cluster.prove_distributed(number, n, parts, workers=_local_workers(parts))
+        r = cluster.prove_distributed(number, n, parts, workers=local_workers(parts))
         return _sub_range_verdict(r, f"Conjecture {number}, heaps up to {n}")
 
     check.__name__ = cid.replace("noisy.", "").replace(".", "_")
@@ -460,7 +460,7 @@ def _region_parts_verdict(n: int, parts: int):
     """Heap n = 2^j on [3/5, 1) by Taylor models in sub-ranges (:func:`exactcube.noisy.scale.cluster.prove_region_distributed`)."""
     from exactcube.noisy.scale import cluster
 
-    r = cluster.prove_region_distributed(n, parts, mpq(3, 5), workers=_local_workers(parts))
+    r = cluster.prove_region_distributed(n, parts, mpq(3, 5), workers=local_workers(parts))
     lo, hi = r.crossing
     return _sub_range_verdict(r, f"Conjecture 10, the failure region at $n = {n}$", say(
         f"the crossing of moves {n - 1} and {r.rival} isolated first, on a piece $[{float(lo):.10f}, {float(hi):.10f}]$ "

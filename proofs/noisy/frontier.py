@@ -26,6 +26,7 @@ from exactcube.numbers import format_exact, mpq
 
 from .blocks import (BELOW_HALF, bound_every_k, bound_every_n, exact_solution, low_move, low_step, recursion, top_moves,
                      within_block)
+from .conjectures import local_workers
 from .every_k import chain_open
 from .readings import CHANNEL, resting_on
 from .smt import EpsRange, first_failure, prove
@@ -41,12 +42,6 @@ LEMMAS = (("noisy.blocks.recursion", recursion), ("noisy.conjecture9.bound_every
           ("noisy.conjecture9.top_moves", top_moves))
 
 
-def _workers(parts: int) -> int:
-    from exactcube.processes import cap_workers
-
-    return cap_workers(parts)[0]
-
-
 def frontier_verdict(n: int, parts: int, lemmas=LEMMAS, run=None):
     """The verdict of the reduced frontier at heaps up to ``n``: open when a lemma of ``lemmas`` is not verified (the
     reduction or the recursion would not hold), else the sub-range run of
@@ -59,7 +54,7 @@ def frontier_verdict(n: int, parts: int, lemmas=LEMMAS, run=None):
             return open_(RIGOROUS, say("rests on", claim_ref(cid), ", which is not verified:", dep.details))
     if run is None:
         def run():
-            return cluster.prove_distributed(9, n, parts, workers=_workers(parts), reduced=True, method="blocks")
+            return cluster.prove_distributed(9, n, parts, workers=local_workers(parts), reduced=True, method="blocks")
     r = run()
     pieces = sum(x["pieces"] for x in r.records)
     data = {"statement": r.statement, "sub_ranges": [[x["eps"], x["eps_to"]] for x in r.records], "pieces": pieces,

@@ -316,12 +316,10 @@ def block_piece(n_max: int, s_lo, s_hi, order: int = DEFAULT_ORDER, on_heap=None
             both = tm_mul_batch(beta, TM((np.concatenate([W.c[0][1:], Wd.c[0]]), np.concatenate([W.c[1][1:], Wd.c[1]])),
                                          (np.concatenate([W.r[0][1:], Wd.r[0]]), np.concatenate([W.r[1][1:], Wd.r[1]]))),
                                 P)
-            if K > 1:
-                bw = both[:K - 1]
-                Am = A[1:]
-                diff = TM(sub((beta.c[0][None, :], beta.c[1][None, :]), Am.c), sub(beta.r, Am.r))
-                T = tm_add(tm_lin(e1, diff), tm_lin(e0, tm_add(B[1:], bw)))
-                _test(T, parity[1:], half, P, J, n, split)
+            Am = A[1:]  # K >= 2: at least one low move besides 0
+            diff = TM(sub((beta.c[0][None, :], beta.c[1][None, :]), Am.c), sub(beta.r, Am.r))
+            T = tm_add(tm_lin(e1, diff), tm_lin(e0, tm_add(B[1:], both[:K - 1])))
+            _test(T, parity[1:], half, P, J, n, split)
             blo[n], bhi[n] = beta.c
             brl[n], brh[n] = beta.r
             if on_heap is not None:

@@ -119,7 +119,7 @@ def prove_power_inequality(k_max: int, eps_from=mpq(0), eps_to=mpq(2, 5), order:
     def attempt(a, b):
         power_piece(k_max, a, b, order)
 
-    targets = LowMoveTargets({n: 0 for n in range(2, 3)})  # the statement's heaps are named in its text
-    r = prove_near_half(2, 1, 1 - 2 * eps_from, targets, set(), stmt, order=order, s_from=1 - 2 * eps_to,
-                        attempt=attempt, method=METHOD, **kw)
-    return r
+    top = (1 << k_max) - 1
+    targets = LowMoveTargets({n: 0 for n in range(2, top + 1)})  # every heap the statement covers
+    return prove_near_half(top, 1, 1 - 2 * eps_from, targets, set(), stmt, order=order, s_from=1 - 2 * eps_to,
+                           attempt=attempt, method=METHOD, **kw)
