@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from .content import Content, Table, as_content, say, to_html, to_json, to_latex
-from .results import (ASSUMPTIONS, Assumption, Erratum, ErratumKind, Evidence, NamedEnum, Provenance, assumption,
+from .results import (ASSUMPTIONS, Assumption, Erratum, ErratumKind, Evidence, NamedEnum, Provenance, assumption, cited,
                       counted_errata, errata_phrase, get_assumption, grade, jsonable, wrong_values)
 
 __all__ = [
@@ -99,6 +99,8 @@ class Verdict:
     assumptions: tuple[str, ...] = ()
     provenance: Provenance | None = None
     alternatives: tuple["Verdict", ...] = ()
+    #: The provenances of the results the verdict cites (issue 40): its evidence is the weakest of them.
+    rests_on: tuple[Provenance, ...] = ()
 
     def __post_init__(self):
         object.__setattr__(self, "outcome", Outcome(self.outcome))
@@ -113,6 +115,11 @@ class Verdict:
             ids += [a for a in self.provenance.assumptions if a not in ids]
         object.__setattr__(self, "assumptions", tuple(dict.fromkeys(ids)))
         object.__setattr__(self, "alternatives", tuple(self.alternatives))
+        object.__setattr__(self, "rests_on", tuple(self.rests_on))
+        if self.rests_on:
+            weakest = Evidence.weakest(*(p.evidence for p in self.rests_on))
+            if self.evidence.rank < weakest.rank:
+                raise ValueError(f"a verdict cannot be {self.evidence.value}: it cites a {weakest.value} result")
         if self.outcome is Outcome.ERRATUM and not counted_errata(self.errata):
             raise ValueError("an erratum verdict must list at least one substantive or misprint Erratum "
                              "(use erratum(), which decides the outcome from the errata)")
@@ -189,27 +196,40 @@ class Verdict:
         return rf"\textbf{{{self.outcome.value}}} ({self.evidence.value}{under}): {to_latex(self.details)}"
 
 
-def _split(evidence):
-    """Evidence and provenance from either an Evidence (or its name) or a Provenance."""
-    if isinstance(evidence, Provenance):
-        return evidence.evidence, evidence
-    return Evidence(evidence), None
+def _split(basis, lower=None):
+    """Evidence, provenance and the cited provenances from what a verdict rests on.
+
+    ``basis``: the results the verdict cites (anything with a ``provenance``, a :class:`Provenance`, or an
+    iterable of them: :func:`exactcube.results.cited`); the evidence is the weakest of theirs, lowered (never
+    raised) by ``lower``.  A bare Evidence is the legacy hand-typed form (issue 40 removes it)."""
+    rests = cited(basis)
+    if rests:
+        ev = Evidence.weakest(*(p.evidence for p in rests))
+        if lower is not None:
+            if Evidence(lower).rank < ev.rank:
+                raise ValueError(f"evidence={Evidence(lower).value} is stronger than the cited results ({ev.value})")
+            ev = Evidence(lower)
+        prov = rests[0] if len(rests) == 1 else rests[0].combine(*rests[1:])
+        return ev, prov, rests
+    if isinstance(basis, Provenance):  # pragma: no cover - cited() returns it
+        return basis.evidence, basis, (basis,)
+    return Evidence(basis if lower is None else lower), None, ()
 
 
-def verified(evidence: Evidence | str | Provenance, details: Content | str = "", witness: Any = None, *,
-             assumptions: Iterable[str] = (), alternatives: Iterable[Verdict] = ()) -> Verdict:
+def verified(basis: Any, details: Content | str = "", witness: Any = None, *,
+             assumptions: Iterable[str] = (), alternatives: Iterable[Verdict] = (), evidence=None) -> Verdict:
     """The claim holds; ``details`` says how it was shown and on what scope."""
-    ev, prov = _split(evidence)
-    return Verdict(Outcome.VERIFIED, ev, details, witness, (), tuple(assumptions), prov, tuple(alternatives))
+    ev, prov, rests = _split(basis, evidence)
+    return Verdict(Outcome.VERIFIED, ev, details, witness, (), tuple(assumptions), prov, tuple(alternatives), rests)
 
 
-def refuted(evidence: Evidence | str | Provenance, details: Content | str, witness: Any, *, errata: Iterable[Erratum] = (),
-            assumptions: Iterable[str] = (), alternatives: Iterable[Verdict] = ()) -> Verdict:
+def refuted(basis: Any, details: Content | str, witness: Any, *, errata: Iterable[Erratum] = (),
+            assumptions: Iterable[str] = (), alternatives: Iterable[Verdict] = (), evidence=None) -> Verdict:
     """The claim is false; ``witness`` is the exact counterexample.  ``errata`` lists
     wrong printed values found on the way (in the proof of the false statement)."""
-    ev, prov = _split(evidence)
+    ev, prov, rests = _split(basis, evidence)
     return Verdict(Outcome.REFUTED, ev, details, witness, tuple(errata), tuple(assumptions), prov,
-                   tuple(alternatives))
+                   tuple(alternatives), rests)
 
 
 def errata_outcome(errata: Iterable[Erratum]) -> Outcome:
@@ -219,29 +239,29 @@ def errata_outcome(errata: Iterable[Erratum]) -> Outcome:
     return Outcome.ERRATUM if counted_errata(errata) else Outcome.VERIFIED
 
 
-def erratum(evidence: Evidence | str | Provenance, details: Content | str, errata: Iterable[Erratum], witness: Any = None, *,
-            assumptions: Iterable[str] = (), alternatives: Iterable[Verdict] = ()) -> Verdict:
+def erratum(basis: Any, details: Content | str, errata: Iterable[Erratum], witness: Any = None, *,
+            assumptions: Iterable[str] = (), alternatives: Iterable[Verdict] = (), evidence=None) -> Verdict:
     """Printed values (or formulas) differ from the truth; each :class:`Erratum` gives printed, true and kind.
 
     The outcome follows from the errata by :func:`errata_outcome`: a claim whose differences are all
     of uncounted kinds (``rounding``, ``transcription``) is ``verified``, its details opening with the
     differences counted (``"verified; 8 last-digit differences (rounding)."``) and its errata listed.
     """
-    ev, prov = _split(evidence)
+    ev, prov, rests = _split(basis, evidence)
     errata = tuple(errata)
     if not errata:
         raise ValueError("erratum() needs at least one Erratum")
     outcome = errata_outcome(errata)
     if outcome is Outcome.VERIFIED:
         details = say(f"verified; {errata_phrase(errata)}.", as_content(details))
-    return Verdict(outcome, ev, details, witness, errata, tuple(assumptions), prov, tuple(alternatives))
+    return Verdict(outcome, ev, details, witness, errata, tuple(assumptions), prov, tuple(alternatives), rests)
 
 
-def open_(evidence: Evidence | str | Provenance, details: Content | str, witness: Any = None, *,
-          assumptions: Iterable[str] = (), alternatives: Iterable[Verdict] = ()) -> Verdict:
+def open_(basis: Any, details: Content | str, witness: Any = None, *,
+          assumptions: Iterable[str] = (), alternatives: Iterable[Verdict] = (), evidence=None) -> Verdict:
     """Undecided; ``details`` says why (and what evidence there is)."""
-    ev, prov = _split(evidence)
-    return Verdict(Outcome.OPEN, ev, details, witness, (), tuple(assumptions), prov, tuple(alternatives))
+    ev, prov, rests = _split(basis, evidence)
+    return Verdict(Outcome.OPEN, ev, details, witness, (), tuple(assumptions), prov, tuple(alternatives), rests)
 
 
 @dataclass(frozen=True)

@@ -54,6 +54,10 @@ __all__ = [
     "Result",
     "IntervalProof",
     "provenance_of",
+    "evidence_of",
+    "Computed",
+    "computed",
+    "cited",
     "grade",
     "jsonable",
 ]
@@ -556,3 +560,123 @@ def provenance_of(result) -> Provenance:
     if isinstance(p, Provenance):
         return p
     raise TypeError(f"{type(result).__name__} is not a result with a provenance")
+
+
+def evidence_of(value) -> Evidence:
+    """The evidence of a value, from the arithmetic it is made of (issue 40: the arithmetic knows its evidence).
+
+    ``int``, ``gmpy2.mpz``/``mpq``, ``fractions.Fraction``, sympy's exact numbers and expressions, ``bool``
+    and text: ``exact``; python-flint ``arb``/``acb`` balls and anything with a ``provenance``: its own;
+    ``float``, ``mpmath.mpf``/``mpc``, numpy floats: ``numeric``.  A container (tuple, list, set, dict,
+    dataclass) has the weakest evidence of its members.  Values of an unknown type raise TypeError, never a
+    guess.
+    """
+    import numbers as _numbers
+    from fractions import Fraction
+
+    seen = Evidence.EXACT
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if v is None or isinstance(v, (bool, int, str, Fraction)) or is_mpq(v):
+            continue
+        p = getattr(v, "provenance", None)
+        if isinstance(p, Provenance):
+            seen = Evidence.weakest(seen, p.evidence)
+            continue
+        if isinstance(v, Provenance):
+            seen = Evidence.weakest(seen, v.evidence)
+            continue
+        mod = type(v).__module__ or ""
+        name = type(v).__name__
+        if mod.startswith("gmpy2") and name in ("mpz", "xmpz", "mpq"):
+            continue
+        if mod.startswith("gmpy2") and name in ("mpfr", "mpc"):
+            seen = Evidence.weakest(seen, Evidence.NUMERIC)
+            continue
+        if mod.startswith("flint") and name in ("arb", "acb", "arb_mat", "acb_mat", "arb_poly", "acb_poly"):
+            seen = Evidence.weakest(seen, Evidence.RIGOROUS)
+            continue
+        if mod.startswith("flint"):  # fmpz, fmpq, their polynomials and matrices: exact
+            continue
+        if mod.startswith("sympy"):
+            if getattr(v, "is_Float", False) or (hasattr(v, "atoms") and v.atoms(__import__("sympy").Float)):
+                seen = Evidence.weakest(seen, Evidence.NUMERIC)
+            continue
+        if mod.startswith("z3"):
+            continue
+        if isinstance(v, float) or mod.startswith("mpmath") or (mod.startswith("numpy") and name.startswith("float")):
+            seen = Evidence.weakest(seen, Evidence.NUMERIC)
+            continue
+        if isinstance(v, _numbers.Integral):
+            continue
+        if isinstance(v, dict) or isinstance(v, Mapping):
+            stack.extend(v.keys())
+            stack.extend(v.values())
+            continue
+        if isinstance(v, (tuple, list, set, frozenset)):
+            stack.extend(v)
+            continue
+        if mod.startswith("numpy") and hasattr(v, "dtype"):
+            kind = v.dtype.kind
+            if kind in "fc":
+                seen = Evidence.weakest(seen, Evidence.NUMERIC)
+            elif kind == "O":
+                stack.extend(v.ravel().tolist())
+            continue
+        if dataclasses.is_dataclass(v) and not isinstance(v, type):
+            stack.extend(getattr(v, f.name) for f in dataclasses.fields(v))
+            continue
+        raise TypeError(f"evidence_of: no rule for a value of type {mod}.{name}")
+    return seen
+
+
+@dataclass(frozen=True, eq=False)
+class Computed(Result):
+    """A value computed by a claim's own check, with the evidence its arithmetic carries (:func:`evidence_of`).
+
+    For the steps that no model function returns a result for: the rows of a table recomputed, an identity
+    simplified to 0 by sympy, a case analysis enumerated.  ``method`` says what was done, ``source`` what it
+    implements (``"ks69 (2.3)"``).  The evidence is never typed in: it is read off ``value``.
+    """
+
+    value: Any
+    method: str
+    source: str = ""
+    assumptions: tuple[str, ...] = ()
+    precision: str = ""
+
+    def _provenance(self) -> Provenance:
+        ev = evidence_of(self.value)
+        precision = self.precision
+        if ev is Evidence.NUMERIC and not precision:
+            precision = "double precision"
+        return Provenance(self.method, ev, self.source, _assumption_ids(self.assumptions), precision)
+
+
+def computed(value: Any, method: str, source: str = "", *, assumptions: Iterable[str] = (),
+             precision: str = "") -> Computed:
+    """A :class:`Computed` result: ``value`` with its method and source, its evidence read off the value."""
+    return Computed(value, method, source, tuple(assumptions), precision)
+
+
+def cited(basis) -> tuple[Provenance, ...]:
+    """The provenances a verdict cites: ``basis`` is a result (anything with a :class:`Provenance` as
+    ``provenance``), a :class:`Provenance`, or an iterable of those (nested iterables are flattened).
+    A bare :class:`Evidence` (or its name) is the legacy hand-typed form; it gives ``()``, so the caller can
+    tell that nothing was cited."""
+    out: list[Provenance] = []
+    stack = [basis]
+    while stack:
+        b = stack.pop(0)
+        if isinstance(b, Provenance):
+            out.append(b)
+        elif isinstance(getattr(b, "provenance", None), Provenance):
+            out.append(b.provenance)
+        elif isinstance(b, (Evidence, str)):
+            continue
+        elif isinstance(b, Iterable):
+            stack[0:0] = list(b)
+        else:
+            raise TypeError(f"a verdict cites results or provenances, not {type(b).__name__}")
+    return tuple(out)
