@@ -31,15 +31,21 @@ What a verdict says (docs/design.md, "Verdict content")
 Printed values
     :func:`printed` wraps what the document prints (read it as ``.value`` inside the
     check) so that ``exactcube verify --mutate`` can show the check fails when the value
-    changes; :meth:`Table.publish` does the same for table cells, compared at their
-    printed precision by :meth:`Table.errata`.  :func:`agrees_with_printed` compares one
-    exact value with one printed decimal; :func:`erratum_kind` is the one rule deciding
-    whether a printed decimal is wrong and of what kind (the true value exact, a ball, or a
+    changes; :meth:`Table.publish` does the same for table cells, compared by
+    :meth:`Table.errata`.  One judge reads every printed number once, at registration
+    (:func:`read_printed`, refusing a text it cannot read with :class:`BadInput`), into a
+    :class:`PrintedNumber` that knows its :class:`Form`: a decimal at its printed places, a
+    fraction or mixed number (exact: right only when equal), a percentage, scientific
+    notation, an interval, "≈" before a decimal.  :func:`agrees_with_printed` compares one
+    true value with one printed number; :func:`erratum_kind` is the one rule deciding
+    whether a printed number is wrong and of what kind (the true value exact, a ball, or a
     :class:`Sampled` interval such as a Monte Carlo estimate; docs/design.md, "Erratum kinds").
+    A test feeds a check another printed value with ``substituting(item, value)``.
 
 Numbers and errors
     :class:`BadInput` (a user mistake: one line, exit status 2), :func:`mpq` (exact rationals), :func:`parse_rational`, :func:`format_exact`,
-    :func:`format_decimal` (correct rounding).
+    :func:`format_decimal` (correct rounding), :func:`parse_int` (a bounded integer option);
+    :func:`pyplot` (matplotlib, for a figure builder).
 """
 
 from __future__ import annotations
@@ -49,9 +55,10 @@ from .claims import (DOCUMENTS, REGISTRY, Claim, Document, Outcome, Verdict, cla
 from .content import (Content, claim_ref, decimal, eq, figure_ref, formula, math, place, reading, say, table,
                       table_ref, value)
 from .errors import BadInput
-from .figures import FIGURES, figure_builder
-from .numbers import agrees_with_printed, format_decimal, format_exact, mpq, parse_rational
-from .printed import Printed, Sampled, erratum_kind, printed
+from .figures import FIGURES, figure_builder, pyplot
+from .numbers import format_decimal, format_exact, mpq, parse_int, parse_rational
+from .printed import (Form, Printed, PrintedNumber, Sampled, agrees_with_printed, erratum_kind, printed, read_printed,
+                      substituting)
 from .results import (ASSUMPTIONS, Assumption, Erratum, ErratumKind, Evidence, Provenance, Result, assumption,
                       provenance_of)
 from .tables import TABLES, Param, Table, table_builder
@@ -63,7 +70,7 @@ __all__ = [
     "API_VERSION",
     # registering
     "document", "Document", "DOCUMENTS", "claim", "Claim", "REGISTRY",
-    "table_builder", "Table", "TABLES", "figure_builder", "FIGURES", "Param",
+    "table_builder", "Table", "TABLES", "figure_builder", "FIGURES", "Param", "pyplot",
     # verdicts
     "verified", "refuted", "erratum", "open_", "Verdict", "Outcome", "Erratum", "ErratumKind",
     # what a verdict says
@@ -72,7 +79,8 @@ __all__ = [
     # provenance and readings
     "Evidence", "Provenance", "Result", "provenance_of", "assumption", "Assumption", "ASSUMPTIONS",
     # printed values
-    "printed", "Printed", "agrees_with_printed", "erratum_kind", "Sampled",
+    "printed", "Printed", "read_printed", "PrintedNumber", "Form", "agrees_with_printed", "erratum_kind", "Sampled",
+    "substituting",
     # numbers and errors
-    "BadInput", "mpq", "parse_rational", "format_exact", "format_decimal",
+    "BadInput", "mpq", "parse_rational", "parse_int", "format_exact", "format_decimal",
 ]

@@ -20,10 +20,17 @@ classes, decided by one function (:func:`classify`):
 
 Mutants of a printed value (:func:`mutants_of`):
 
-* a decimal string (``".4938"``, ``"-0.25"``, ``"79"``): the last printed digit
-  plus and minus one, and the sign flipped;
+* a printed number (a string the one judge reads, :func:`exactcube.printed.read_printed`), by
+  its form (:meth:`exactcube.printed.PrintedNumber.mutants`): a decimal (``".4938"``,
+  ``"-0.25"``, ``"79"``) or a percentage (``"5.1%"``): the last printed digit plus and minus
+  one, and the sign flipped; scientific notation: the same, and the exponent plus and minus
+  one; a fraction (``"3/17"``) or a mixed number: the numerator, the denominator (and the
+  whole part) plus and minus one, and the sign flipped; an interval: each end so; "≈": the
+  decimal after it so.  Every such mutant denotes another value, so a judge of the form
+  catches it;
 * an integer: plus and minus one, and the sign flipped (counts, thresholds);
-* an exact rational ``p/q``: ``(p+1)/q``, ``(p-1)/q`` and the sign flipped;
+* an exact rational ``p/q``: ``(p+1)/q``, ``(p-1)/q``, ``p/(q+1)``, ``p/(q-1)`` and the sign
+  flipped (those that coincide counted once);
 * a sympy expression: each number in it changed (``n -> n + 1``), each term of a
   sum dropped and each term's sign flipped;
 * a tuple, list or dict: each element mutated in turn;
@@ -42,42 +49,17 @@ A claim that reads no printed item says so; each such claim needs a reason
 from __future__ import annotations
 
 import random
-import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from .content import to_plain
 from .numbers import is_mpq, mpq
-from .printed import Access, recording, substituting
+from .printed import Access, recording, substituting, try_read_printed
 
 __all__ = ["mutants_of", "MutationReport", "mutate_claim", "verdict_signature", "classify", "CLASSES"]
 
 #: At most this many mutants of one printed item (a large formula or tuple).
 MAX_PER_ITEM = 24
-
-_DECIMAL = re.compile(r"^\s*([+-]?)(\d*)(?:\.(\d*))?\s*(%?)\s*$")
-
-
-def _decimal_mutants(s: str) -> list[tuple[str, str]]:
-    m = _DECIMAL.match(s)
-    if not m or not (m.group(2) or m.group(3)):
-        return []
-    sign, whole, frac, pct = m.group(1), m.group(2) or "", m.group(3), m.group(4)
-    places = len(frac) if frac is not None else 0
-    n = int(whole + (frac or "") or "0") * (-1 if sign == "-" else 1)
-
-    def fmt(k: int) -> str:
-        t = str(abs(k)).rjust(places + 1, "0") if places else str(abs(k))
-        txt = f"{t[:-places]}.{t[-places:]}" if places else t
-        if places and not whole and txt.startswith("0."):
-            txt = txt[1:]
-        lead = "-" if k < 0 else ("+" if sign == "+" else "")
-        return lead + txt + pct
-
-    out = [(f"last digit +1: {fmt(n + 1)}", fmt(n + 1)), (f"last digit -1: {fmt(n - 1)}", fmt(n - 1))]
-    if n != 0:
-        out.append((f"sign flipped: {fmt(-n)}", fmt(-n)))
-    return out
 
 
 def _sympy_mutants(e) -> list[tuple[str, Any]]:
@@ -107,9 +89,9 @@ def mutants_of(value: Any) -> list[tuple[str, Any]]:
     if isinstance(value, bool):
         return [(f"{value} -> {not value}", not value)]
     if isinstance(value, str):
-        dec = _decimal_mutants(value)
-        if dec:
-            return dec
+        number = try_read_printed(value)  # a printed number mutates by its form (PrintedNumber.mutants)
+        if number is not None:
+            return number.mutants()
         if not value:
             return []
         i = len(value) - 1
@@ -122,9 +104,12 @@ def mutants_of(value: Any) -> list[tuple[str, Any]]:
         return out
     if is_mpq(value):
         p, q = value.numerator, value.denominator
-        out = [(f"{value} -> {mpq(p + 1, q)}", mpq(p + 1, q)), (f"{value} -> {mpq(p - 1, q)}", mpq(p - 1, q))]
-        if p:
-            out.append((f"{value} -> {-value}", -value))
+        moved = [mpq(p + 1, q), mpq(p - 1, q)] + ([mpq(p, q + 1)] + ([mpq(p, q - 1)] if q > 1 else []) if p else [])
+        out, seen = [], {value}
+        for m in moved + ([-value] if p else []):
+            if m not in seen:  # 1/2 -> 2/2 and 1/2 -> 1/1 are one mutant
+                seen.add(m)
+                out.append((f"{value} -> {m}", m))
         return out
     if isinstance(value, (tuple, list)):
         out = []

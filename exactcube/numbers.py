@@ -11,9 +11,9 @@ goes to the one of larger magnitude.  Because the input is exact, the last
 printed digit is always the correctly rounded one.
 
 A printed decimal with ``n`` places stands for the interval
-:math:`[v - \tfrac12 10^{-n}, v + \tfrac12 10^{-n}]`; :func:`agrees_with_printed`
-says whether an exact value lies in it (so ``.8125`` for :math:`13/16` is right,
-``.8126`` is not).
+:math:`[v - \tfrac12 10^{-n}, v + \tfrac12 10^{-n}]`; the one judge of printed values,
+:func:`exactcube.printed.agrees_with_printed`, says whether an exact value lies in it (so
+``.8125`` for :math:`13/16` is right, ``.8126`` is not) and judges every other printed form.
 """
 
 from __future__ import annotations
@@ -40,8 +40,6 @@ __all__ = [
     "format_exact",
     "latex_rational",
     "printed_places",
-    "agrees_with_printed",
-    "ball_agrees_with_printed",
     "parse_printed",
     "is_mpq",
     "exact_bounds",
@@ -267,8 +265,13 @@ def exact_bounds(v) -> tuple[mpq, mpq]:
 
 
 def printed_places(printed: str) -> int:
-    """Number of decimal places in a printed number (``".8125"`` -> 4, ``"+.430"`` -> 3, ``"12"`` -> 0)."""
+    """Number of decimal places in a printed decimal (``".8125"`` -> 4, ``"+.430"`` -> 3, ``"12"`` -> 0).
+
+    Only a decimal has places: a fraction is refused (it is exact), and so is scientific notation; the one
+    judge of every printed form is :func:`exactcube.printed.read_printed`."""
     s = printed.strip().rstrip("%")
+    if "/" in s:
+        raise BadInput(f"printed value {printed!r} is a fraction: it has no decimal places (it is exact)")
     if "e" in s.lower():
         raise BadInput(f"printed value {printed!r}: scientific notation has no fixed precision")
     return len(s.split(".", 1)[1]) if "." in s else 0
@@ -277,33 +280,6 @@ def printed_places(printed: str) -> int:
 def parse_printed(printed: str) -> mpq:
     """The exact rational a printed decimal denotes (``"+.430"`` -> 43/100; a trailing % is kept as written)."""
     return parse_rational(printed.strip().rstrip("%"), "printed value")
-
-
-def agrees_with_printed(true_value, printed: str, scale=1) -> bool:
-    """Whether the exact ``true_value * scale`` rounds to the printed decimal.
-
-    The printed number with n places stands for the closed interval of half a unit
-    in the last place either side; a value on the boundary is accepted, since a
-    rounding rule explains it either way.
-    """
-    t = to_mpq(true_value) * to_mpq(scale)
-    v = parse_printed(printed)
-    half = mpq(1, 2 * 10 ** printed_places(printed))
-    return abs(t - v) <= half
-
-
-def ball_agrees_with_printed(ball, printed: str) -> bool:
-    """Whether the whole arb ``ball`` rounds to the printed decimal (rigorous).
-
-    The same closed interval as :func:`agrees_with_printed` (half a unit in the last
-    printed place either side); true only when every point of the ball lies in it, so a
-    ball straddling a rounding boundary does not agree.
-    """
-    from flint import arb, fmpq
-
-    v, half = parse_printed(printed), mpq(1, 2 * 10 ** printed_places(printed))
-    lo, hi = (arb(fmpq(int(q.numerator), int(q.denominator))) for q in (v - half, v + half))
-    return bool(lo <= ball.lower() and ball.upper() <= hi)
 
 
 def check_whole(value, what: str, minimum: int = 0, maximum: int | None = None, hint: str = "") -> int:

@@ -7,10 +7,10 @@ optimal move, say).  Optionally it holds the *published* cells as printed
 strings (``".8125"``, ``"+.430"``, ``"79"``), with a ``scale`` when the document
 prints percentages.
 
-:meth:`Table.compare` compares every published cell with the true one at the
-printed precision (see :func:`exactcube.numbers.agrees_with_printed`); for a ball
-the answer is decided only when the ball lies wholly inside or wholly outside
-the printed interval.  :meth:`Table.errata` turns the disagreements into
+:meth:`Table.compare` compares every published cell with the true one by the rule of
+its printed form (:meth:`Table.publish` reads it once, :func:`exactcube.printed.read_printed`):
+a decimal at its printed precision, a fraction exactly; for a ball the answer is
+decided only when the ball lies wholly inside or wholly outside what the cell prints.  :meth:`Table.errata` turns the disagreements into
 :class:`~exactcube.results.Erratum` entries, classified by :func:`exactcube.printed.erratum_kind`.
 
 Renderers: :meth:`to_rich`, :meth:`to_latex` (booktabs), :meth:`to_csv`,
@@ -31,23 +31,12 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from .printed import Arithmetic, erratum_kind
+from .printed import Arithmetic, Form, erratum_kind, read_printed
 from .printed import cell as _printed_cell
 from .results import Erratum, ErratumKind
 from .errors import BadInput
 from .mathtext import html_text, latex_escape, latex_text, plain_text
-from .numbers import (
-    agrees_with_printed,
-    exact_bounds,
-    format_decimal,
-    format_exact,
-    is_mpq,
-    latex_rational,
-    mpq,
-    parse_printed,
-    printed_places,
-    to_mpq,
-)
+from .numbers import exact_bounds, format_decimal, format_exact, is_mpq, latex_rational, mpq, to_mpq
 
 __all__ = [
     "Table",
@@ -210,7 +199,22 @@ class Table:
         return self.cells.get((str(row), str(col)))
 
     def publish(self, row, col, printed: str) -> None:
-        self.published[(str(row), str(col))] = printed
+        """Record what the document prints in the cell (row, col), read once here by the one judge
+        (:func:`exactcube.printed.read_printed`) into its form: a decimal (compared at its printed places), a
+        fraction or a mixed number (exact: it agrees only when equal), a percentage (``"12.5%"`` denotes 1/8:
+        the table's ``scale`` must then be 1), scientific notation, an interval, "≈" before a decimal.  A text
+        the judge cannot read is refused here (:class:`~exactcube.errors.BadInput`); a cell whose computed value
+        is text (an optimal move) keeps its printed text, compared as text (:attr:`text_judge`)."""
+        key = (str(row), str(col))
+        where = f"{self.id} row {key[0]}, column {key[1]}: printed value"
+        if isinstance(self.cells.get(key), str):
+            self.published[key] = printed
+            return
+        number = read_printed(printed, where)
+        if number.form is Form.PERCENT and to_mpq(self.scale) != 1:
+            raise BadInput(f"{where} {printed!r} is a percentage, which carries its own scale, but the table's scale "
+                           f"is {format_exact(self.scale)}: print it without % or give the table scale 1")
+        self.published[key] = number
 
     # -- comparison ---------------------------------------------------------
     def compare(self) -> list[Comparison]:
@@ -225,34 +229,22 @@ class Table:
         return out
 
     def _compare_one(self, r, c, v, printed) -> Comparison:
-        places = printed_places(printed)
-        scale = to_mpq(self.scale)
         if isinstance(v, str):
             same = self.text_judge(r, c, v, printed) if self.text_judge else v.strip() == printed.strip()
             return Comparison(r, c, printed, v, v, same)
+        judged = read_printed(printed, f"{self.id} row {r}, column {c}: printed value")  # read once by publish
+        scale = to_mpq(self.scale)
+        agrees = judged.agrees(v, scale)
+        digits = (judged.places if judged.places is not None else 15) + 6
         if _is_exact(v):
-            t = to_mpq(v) * scale
-            return Comparison(
-                r, c, printed, format_exact(t), format_decimal(t, places), agrees_with_printed(v, printed, scale)
-            )
-        if _is_arb(v):
-            lo, hi = _arb_bounds(v)
-            lo, hi = lo * scale, hi * scale
-            val = parse_printed(printed)
-            half = mpq(1, 2 * 10**places)
-            inside = val - half <= lo and hi <= val + half
-            outside = hi < val - half or lo > val + half
-            agrees = True if inside else (False if outside else None)
-            rl, rh = format_decimal(lo, places), format_decimal(hi, places)
-            true = (v * int(scale) if scale.denominator == 1 else v).str(places + 6, radius=True)
-            return Comparison(r, c, printed, true, rl if rl == rh else f"{rl}..{rh}", agrees)
-        if _is_mpf(v):
-            t = _mpf_exact(v) * scale
-            return Comparison(
-                r, c, printed, format_decimal(t, places + 6), format_decimal(t, places),
-                agrees_with_printed(t, printed),
-            )
-        raise TypeError(f"cannot compare cell of type {type(v).__name__}")
+            true = format_exact(to_mpq(v) * scale)
+        elif _is_arb(v):
+            true = (v * int(scale) if scale.denominator == 1 else v).str(max(digits, 1), radius=True)
+        elif _is_mpf(v):
+            true = format_decimal(_mpf_exact(v) * scale, max(digits, 0))
+        else:
+            raise TypeError(f"cannot compare cell of type {type(v).__name__}")
+        return Comparison(r, c, judged, true, judged.correct(v, scale), agrees)
 
     def errata(self, note: str = "", *, arithmetic: Arithmetic | None = None,
                method: "str | Callable[[str, str], str]" = "",
@@ -278,7 +270,7 @@ class Table:
                 why = method(c.row, c.col) if callable(method) else method
                 ruling = erratum_kind(c.printed, v, arithmetic=arithmetic, method=why, scale=self.scale)
                 kind, reason = ruling.kind, ruling.reason
-            out.append(Erratum(where=f"{self.id} row {c.row}, column {c.col}", printed=c.printed, true=c.true,
+            out.append(Erratum(where=f"{self.id} row {c.row}, column {c.col}", printed=str(c.printed), true=c.true,
                                true_rounded=c.true_rounded, note="; ".join(x for x in (note, reason) if x),
                                kind=kind, cause=cause(c.row, c.col) if callable(cause) else cause))
         return out

@@ -4,8 +4,8 @@ import pytest
 
 from exactcube.claims import Claim, Erratum, erratum, verified
 from exactcube.mutate import mutants_of, mutate_claim
-from exactcube.numbers import agrees_with_printed, mpq
-from exactcube.printed import printed, substituting
+from exactcube.numbers import mpq
+from exactcube.printed import agrees_with_printed, printed, substituting
 
 P = printed("§2.1", mpq(3, 4))          # the document prints the doubling point 3/4 (ju24 §2.1)
 CELL = printed("Table I, row 1", ".8125")  # and 13/16 = .8125 to four places
@@ -54,13 +54,14 @@ def test_formula_mutants_change_numbers_and_terms():
 
 
 def test_an_honest_check_catches_every_mutant():
+    # 3/4: 4/4, 2/4, 3/5 (3/3 is 4/4 again), -3/4; .8125: .8126, .8124, -.8125
     rep = mutate_claim(_claim(honest))
-    assert rep.items == 2 and rep.tried == 6 and rep.caught == 6 and rep.survivors == []
+    assert rep.items == 2 and rep.tried == 7 and rep.caught == 7 and rep.survivors == []
 
 
 def test_a_check_that_cannot_fail_is_exposed():
     rep = mutate_claim(_claim(echo))
-    assert rep.items == 2 and rep.caught == 0 and len(rep.survivors) == rep.tried == 6
+    assert rep.items == 2 and rep.caught == 0 and len(rep.survivors) == rep.tried == 7
 
 
 def test_a_wrong_value_corrected_must_clear_its_erratum():
@@ -81,11 +82,11 @@ def crashes_on_change():
 
 def test_an_exception_is_an_error_never_a_catch():
     rep = mutate_claim(_claim(crashes_on_change))
-    # 3 mutants of 3/4 raise (errors), 3 of .8125 change the verdict (caught)
-    assert (rep.tried, rep.caught, rep.survived, rep.errored) == (6, 3, 0, 3)
+    # 4 mutants of 3/4 raise (errors), 3 of .8125 change the verdict (caught)
+    assert (rep.tried, rep.caught, rep.survived, rep.errored) == (7, 3, 0, 4)
     assert all("ZeroDivisionError" in e and e.startswith("§2.1") for e in rep.errors)
     d = rep.as_dict()
-    assert (d["caught"], d["survived"], d["errors"]) == (3, 0, 3) and d["tried"] == 6
+    assert (d["caught"], d["survived"], d["errors"]) == (3, 0, 4) and d["tried"] == 7
 
 
 def test_nothing_printed_needs_a_reason():
@@ -167,15 +168,15 @@ def false_statement():
 def test_a_move_to_open_is_fragile_never_a_catch():
     rep = mutate_claim(_claim(turns_open_on_change))
     d = rep.as_dict()
-    assert (d["tried"], d["caught"], d["fragile"], d["survived"]) == (3, 0, 3, 0)
+    assert (d["tried"], d["caught"], d["fragile"], d["survived"]) == (4, 0, 4, 0)
     assert all(": open: " in f for f in d["fragile_mutants"])
 
 
 def test_a_false_statement_perturbed_stays_refuted_by_design():
-    # mutants of 3/4: 4/4 = 1 makes the statement true (caught); 2/4 and -3/4 stay false, refuted with a witness
+    # mutants of 3/4: 4/4 = 1 makes the statement true (caught); 2/4, 3/5 and -3/4 stay false, refuted with a witness
     rep = mutate_claim(_claim(false_statement))
     d = rep.as_dict()
-    assert (d["tried"], d["caught"], d["survived_by_design"], d["survived"], d["fragile"]) == (3, 1, 2, 0, 0)
+    assert (d["tried"], d["caught"], d["survived_by_design"], d["survived"], d["fragile"]) == (4, 1, 3, 0, 0)
     assert d["tried"] == d["caught"] + d["survived"] + d["survived_by_design"] + d["fragile"] + d["errors"]
 
 

@@ -10,9 +10,9 @@ from exactcube.brownian.continuous import bits_for_digits
 from exactcube.brownian import raises as R
 from exactcube.claims import Erratum, ErratumKind, Evidence, claim, erratum, refuted, verified
 from exactcube.content import claim_ref, decimal, eq, math, say, table, value
-from exactcube.numbers import agrees_with_printed, ball_agrees_with_printed, mpq, parse_printed
+from exactcube.numbers import mpq, parse_printed
 from exactcube.mutate import mutants_of
-from exactcube.printed import printed
+from exactcube.printed import agrees_with_printed, printed
 from exactcube.results import assumption
 from exactcube.symbolic import from_sympy, is_identity
 
@@ -379,7 +379,7 @@ def shift():
     p_d, p_c = P_SHIFT.value
     if not agrees_with_printed(d, p_d):
         return refuted(EXACT, say(value(d, name="E(3,2)"), f"does not round to ${p_d}$"), say(value(d)))
-    if not ball_agrees_with_printed(c.value, p_c):
+    if not agrees_with_printed(c.value, p_c):
         return refuted(RIGOROUS, say("$E(8,4) =$", _d(c.value), f"does not round to ${p_c}$"), None)
     cells = 0
     for i in range(10):

@@ -13,9 +13,8 @@ from sympy.polys.rings import ring
 from exactcube.brownian import raises as R
 from exactcube.claims import Erratum, ErratumKind, Evidence, claim, erratum, refuted, verified
 from exactcube.content import eq, formula, say, table, value
-from exactcube.numbers import (agrees_with_printed, ball_agrees_with_printed, format_decimal, format_exact, latex_rational,
-                               mpq, parse_rational)
-from exactcube.printed import erratum_kind, printed
+from exactcube.numbers import format_decimal, format_exact, latex_rational, mpq, parse_rational
+from exactcube.printed import agrees_with_printed, erratum_kind, printed
 from exactcube.results import assumption
 from exactcube.symbolic import from_sympy, is_identity, to_sympy
 
@@ -531,7 +530,7 @@ def example_10_3():
         return verified(EXACT, say(value(al, name=r"\alpha(10,3)"), f"rounds to {shown}"))
     with C.working_precision(128):
         c = C.alpha(10, 3, 20).value  # Table III's cell: continuous raise potentials a = 10, b = 3, by (18)
-    copied = ball_agrees_with_printed(c, shown)
+    copied = agrees_with_printed(c, shown)
     if copied:
         origin = say("it is Table III's cell for continuous raise potentials $a = 10$, $b = 3$ ($\\alpha(10,3)$ by",
                      eq(18), f"is ${c.str(8, radius=False)}$, which rounds to {shown}), apparently copied from the "

@@ -17,8 +17,8 @@ from exactcube.brownian import raises as R
 from exactcube.claims import Evidence, claim, erratum, refuted, verified
 from exactcube.content import eq, say, table
 from exactcube.errors import BadInput, TooLarge
-from exactcube.numbers import (agrees_with_printed, format_decimal, format_exact, mpq, parse_int, parse_rational,
-                               printed_places)
+from exactcube.numbers import format_decimal, format_exact, mpq, parse_int, parse_rational, printed_places
+from exactcube.printed import agrees_with_printed
 from exactcube.tables import Param, Table, table_builder
 
 EXACT = Evidence.EXACT

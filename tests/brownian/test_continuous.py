@@ -11,7 +11,8 @@ from hypothesis import given, settings, strategies as st
 from exactcube.brownian import continuous as C
 from exactcube.brownian import raises as R
 from exactcube.errors import BadInput, TooLarge
-from exactcube.numbers import agrees_with_printed, mpq
+from exactcube.numbers import mpq
+from exactcube.printed import agrees_with_printed
 
 
 def _q(x):

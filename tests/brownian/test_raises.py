@@ -46,7 +46,7 @@ def test_hand_values(i, j, a, b, alpha, beta):
     ],
 )
 def test_table1_cells_at_printed_precision(i, j, printed):
-    from exactcube.numbers import agrees_with_printed
+    from exactcube.printed import agrees_with_printed
 
     assert agrees_with_printed(R.raising_points_binomial(i, j).alpha, printed)
 

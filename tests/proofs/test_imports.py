@@ -79,11 +79,12 @@ def test_no_import_cycle_between_library_modules():
     ("0.49366", "0.49374", ".4937", True),
     ("0.49375", "0.49384", ".4938", False),   # an end on the boundary, which a binary ball cannot certify
 ])
-def test_ball_agrees_with_printed(lo, hi, shown, agrees):
+def test_a_ball_agrees_with_printed_only_inside(lo, hi, shown, agrees):
     from flint import arb, fmpq
 
-    from exactcube.numbers import ball_agrees_with_printed, parse_printed
+    from exactcube.numbers import parse_printed
+    from exactcube.printed import agrees_with_printed
 
     lo, hi = (parse_printed(x) for x in (lo, hi))
     ball = arb(fmpq(int(lo.numerator), int(lo.denominator))).union(arb(fmpq(int(hi.numerator), int(hi.denominator))))
-    assert ball_agrees_with_printed(ball, shown) is agrees
+    assert agrees_with_printed(ball, shown) is agrees

@@ -49,7 +49,7 @@ def test_table5_model_reproduces_print():
     # the series cut at i, j <= 10 reproduces printed cells that the true roots do not
     from proofs.ks69.tables import truncated_resign
 
-    from exactcube.numbers import agrees_with_printed
+    from exactcube.printed import agrees_with_printed
 
     from proofs.ks69.tables import _mpf_q
 

@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from exactcube.errors import BadInput
-from exactcube.numbers import agrees_with_printed, mpq
+from exactcube.numbers import mpq
+from exactcube.printed import agrees_with_printed
 from exactcube.race import cubeless as cl
 from exactcube.race import dice as dm
 

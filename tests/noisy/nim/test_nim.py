@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 
 from exactcube.errors import BadInput, TooLarge
 from exactcube.noisy.nim import channel_weights, solve_multipile, solve_nim
-from exactcube.numbers import agrees_with_printed, mpq
+from exactcube.numbers import mpq
+from exactcube.printed import agrees_with_printed
 from tests.invariants import ProbabilityInvariants
 
 EPS = [mpq(0), mpq(1, 10), mpq(1, 3), mpq(1, 2), mpq(3, 5), mpq(77, 100), mpq(9, 10), mpq(1)]
