@@ -394,8 +394,7 @@ def erratum_kind(printed: "str | PrintedNumber", true, *, arithmetic: Arithmetic
     that differs is never ``rounding``: ``substantive`` when a ``method`` explains it, ``misprint``
     when one typographical slip of its text (one digit changed, two adjacent digits swapped, the sign
     flipped) gives the true value, ``substantive`` otherwise.  An interval agrees when the true value
-    lies in it (each end standing for what rounds to it); it is a ``misprint`` when one slip of one
-    end makes it agree, else ``substantive``.
+    lies in it (each end standing for what rounds to it); one that misses is ``substantive``.
 
     Under ``exactcube verify --strict`` the ``rounding`` kind is still given, but counts as wrong
     (:func:`exactcube.results.strict_errata`).
@@ -608,11 +607,6 @@ class PrintedNumber(str):
         """Perturbed copies, each with a label; every one denotes another value than this one."""
         raise NotImplementedError
 
-    def slips(self) -> "list[tuple[str, PrintedNumber]]":
-        """The texts one typographical slip away (one digit changed, two adjacent digits swapped, the sign
-        flipped), each with the slip in words."""
-        raise NotImplementedError
-
     def span(self) -> tuple[mpq, mpq]:
         """The values the printed number stands for: the closed interval of what rounds to a decimal, the
         one value of an exact form, the interval an interval prints."""
@@ -673,7 +667,22 @@ class PrintedDecimal(PrintedNumber):
         return None
 
     def ruling(self, true, *, arithmetic=None, method="", scale=1):
-        return _decimal_rule(self.digits, true, arithmetic, method, self._k(scale))
+        found = _decimal_rule(self.digits, true, arithmetic, method, self._k(scale))
+        if found is None or found.kind is not ErratumKind.SUBSTANTIVE or method or self.form is not Form.SCIENTIFIC:
+            return found
+        for words, m in self._exponent_slips():  # the mantissa right, its exponent mistyped
+            if m.agrees(true, scale) is True:
+                return KindRuling(ErratumKind.MISPRINT, f"misprint: {words} (the text {m.text} would be right)")
+        return found
+
+    def _exponent_slips(self):
+        exp = str(abs(self.exponent))
+        out = [(f"an exponent slip ({exp} printed as {new})", int(new) * (-1 if self.exponent < 0 else 1))
+               for _, _, new in _digit_slips([exp])]
+        if self.exponent:
+            out.append(("a sign slip in the exponent", -self.exponent))
+        return [(w, self._with(self.sign + self.body, f"{self.exp_pre}{'-' if e < 0 else ''}{abs(e)}{self.exp_post}"))
+                for w, e in out]
 
     def correct(self, true, scale=1) -> str:
         if isinstance(true, Sampled):
@@ -714,18 +723,6 @@ class PrintedDecimal(PrintedNumber):
                 out.append((f"exponent {step:+d}: {sign}{body}{tail}", self._with(sign + body, tail)))
         return out
 
-    def slips(self):
-        whole, _, frac = self.body.partition(".")
-        out = []
-        for words, g, new in _digit_slips([whole, frac] if "." in self.body else [whole]):
-            parts = [whole, frac]
-            parts[g] = new
-            body = parts[0] + ("." + parts[1] if "." in self.body else "")
-            out.append((words, self._with(self.sign + body)))
-        if self.number:
-            out.append(("a sign slip", self._with(_flip(self.sign, self.minus) + self.body)))
-        return out
-
 
 class PrintedExact(PrintedNumber):
     """A fraction (``3/16``, ``-1/4``) or a mixed number (``1 3/4``): an exact value.
@@ -762,7 +759,7 @@ class PrintedExact(PrintedNumber):
         if method:
             return KindRuling(ErratumKind.SUBSTANTIVE, f"substantive: {far}, explained by {method}, a cause in the "
                                                        f"source's method, not in its printing ({exact})")
-        for words, s in self.slips():
+        for words, s in self._slips():
             if s.agrees(true, scale) is not False:
                 return KindRuling(ErratumKind.MISPRINT, f"misprint: {words}: the text {s.text} would be right; "
                                                         f"printed {self.text}, {far} ({exact})")
@@ -817,7 +814,9 @@ class PrintedExact(PrintedNumber):
             out.append((f"sign flipped: {m.text}", m))
         return out
 
-    def slips(self):
+    def _slips(self):
+        """The texts one typographical slip away (one digit changed, two adjacent digits swapped, the sign
+        flipped), each with the slip in words."""
         groups, out = self._groups(), []
         for words, g, new in _digit_slips(groups):
             changed = list(groups)
@@ -835,8 +834,8 @@ class PrintedInterval(PrintedNumber):
 
     Each end stands for what it stands for alone (a decimal end for what rounds to it, a fraction end for
     itself: "between 0.80 and 1" is right at its lower end from 0.795).  It agrees when every point of the
-    true value lies in it; a miss is a ``misprint`` when one slip of one end makes it agree, else
-    ``substantive`` (an end is a bound, not a rounded value of the truth: no ``rounding`` kind)."""
+    true value lies in it; a miss is ``substantive``: an end is a bound, not a rounded value of the truth (no
+    ``rounding``), and a slip of an end could excuse a value anywhere (no ``misprint``)."""
 
     form = Form.INTERVAL
 
@@ -868,12 +867,8 @@ class PrintedInterval(PrintedNumber):
         if method:
             return KindRuling(ErratumKind.SUBSTANTIVE, f"substantive: {far}, explained by {method}, a cause in the "
                                                        "source's method, not in its printing")
-        for words, s in self.slips():
-            if s.agrees(true, scale) is not False:
-                return KindRuling(ErratumKind.MISPRINT, f"misprint: {words}: the interval {s.text} would be right; "
-                                                        f"printed {self.text}, {far}")
-        return KindRuling(ErratumKind.SUBSTANTIVE, f"substantive: printed {self.text}, {far}, and no typographical "
-                                                   "slip of one end makes it hold (an end is a bound: no rounding)")
+        return KindRuling(ErratumKind.SUBSTANTIVE, f"substantive: printed {self.text}, {far} (an interval's ends are "
+                                                   "bounds, not rounded values: it holds the value or it is wrong)")
 
     def correct(self, true, scale=1) -> str:
         return ""
@@ -883,20 +878,14 @@ class PrintedInterval(PrintedNumber):
             return None
         return read_printed(f"{self.pre}{low.text}{self.sep}{high.text}{self.post}")
 
-    def _each_end(self, fn, words: str):
+    def mutants(self):
         out = []
         for name, end in (("lower end", self.low), ("upper end", self.high)):
-            for lab, m in fn(end):
+            for lab, m in end.mutants():
                 new = self._with(m, self.high) if name == "lower end" else self._with(self.low, m)
                 if new is not None:
-                    out.append((f"{name}: {lab}" if words == "mutants" else f"{lab} of the {name}", new))
+                    out.append((f"{name}: {lab}", new))
         return out
-
-    def mutants(self):
-        return self._each_end(lambda e: e.mutants(), "mutants")
-
-    def slips(self):
-        return self._each_end(lambda e: e.slips(), "slips")
 
 
 class PrintedApprox(PrintedNumber):
@@ -923,9 +912,6 @@ class PrintedApprox(PrintedNumber):
 
     def mutants(self):
         return [(lab, self._wrap(m)) for lab, m in self.inner.mutants()]
-
-    def slips(self):
-        return [(lab, self._wrap(m)) for lab, m in self.inner.slips()]
 
 
 def _read_plain(t: str) -> PrintedNumber | None:
