@@ -93,8 +93,10 @@ from exactcube.api import Erratum, claim, erratum, erratum_kind, mpq, printed, s
 
 # What the document prints, read by the check through printed(...).value, so that
 # 'exactcube verify --mutate' can show that the check fails when the value changes.
-# (Replace this example by your document's own statements.)
-TAKE_POINT = printed("§1, the take point", "0.25")
+# The one judge reads it here, once, into its form (a decimal at its printed places; a
+# fraction such as "1/4" would be exact, right only when equal); number=True refuses at
+# once a text it cannot read.  (Replace this example by your document's own statements.)
+TAKE_POINT = printed("§1, the take point", "0.25", number=True)
 
 
 @claim("{doc_id}.take-point", "§1",
@@ -102,7 +104,7 @@ TAKE_POINT = printed("§1, the take point", "0.25")
 def take_point():
     # exact computation: taking loses 2 (1 - p) and wins 2 p, passing loses 1: 2p - 2(1-p) = -1 gives p = 1/4
     true = mpq(1, 4)
-    # the one erratum-kind rule decides whether the printed decimal is wrong, and of what kind
+    # the one erratum-kind rule decides whether the printed value is wrong, and of what kind
     ruling = erratum_kind(TAKE_POINT.value, true)
     if ruling is None:
         # what a verdict says is data: prose, mathematics between dollars, exact values (docs/design.md)
@@ -113,7 +115,7 @@ def take_point():
 ''',
         "tests/test_claims.py": f'''"""The claims of {doc_id}: each check gives its verdict, and fails on a wrong printed value."""
 
-from exactcube.printed import substituting
+from exactcube.api import substituting
 
 from {pkg}.claims import TAKE_POINT, take_point
 
@@ -123,8 +125,10 @@ def test_take_point_verified():
 
 
 def test_take_point_fails_on_a_wrong_printed_value():
-    with substituting(TAKE_POINT._key, "0.30"):
+    with substituting(TAKE_POINT, "0.30"):
         assert take_point().outcome.value == "erratum"
+    with substituting(TAKE_POINT, "1/4"):  # the same value as an exact fraction agrees
+        assert take_point().outcome.value == "verified"
 ''',
         f"docs/{doc_id}.md": f'''# {title}
 
