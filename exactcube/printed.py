@@ -106,9 +106,9 @@ def _typed(value: Any, where: str, number: bool) -> Any:
     too); with ``number``, a string that is not one is refused."""
     if isinstance(value, str):
         return read_printed(value, where) if number else (try_read_printed(value) or value)
-    if isinstance(value, (tuple, list)):
+    if type(value) in (tuple, list):  # exactly these: a named tuple or a subclass is kept as it is
         return type(value)(_typed(x, where, number) for x in value)
-    if isinstance(value, dict):
+    if type(value) is dict:
         return {k: _typed(x, where, number) for k, x in value.items()}
     return value
 

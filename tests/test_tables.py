@@ -33,6 +33,28 @@ def test_compare_and_errata():
     assert "row 2" in e.where and "d_k" in e.where
 
 
+def test_printed_fractions_are_exact_cells():
+    # a/b printed as a fraction: exact, right only when equal (3/16 for a_2 = 3/16; 1/5 for a_1 = 1/4 is not)
+    t = small_table()
+    t.publish(2, "a_k", "3/16")
+    t.publish(1, "a_k", "1/5")
+    errs = t.errata()
+    assert [(e.where, e.printed, e.true, e.kind.value) for e in errs] == [
+        ("demo.t row 1, column a_k", "1/5", "1/4", "misprint")]  # 1/4 with one digit changed
+    assert type(errs[0].printed) is str  # an erratum's printed value is plain text
+    back = Table.from_saved(json.loads(json.dumps(t.saved())))
+    assert [(e.where, e.kind) for e in back.errata()] == [(e.where, e.kind) for e in errs]
+    assert back.published[("2", "a_k")].form.value == "fraction"
+
+
+def test_an_unreadable_cell_is_refused_when_published():
+    from exactcube.errors import BadInput
+
+    t = small_table()
+    with pytest.raises(BadInput, match=r"demo\.t row 1, column d_k: .*cannot read '\.7S'"):
+        t.publish(1, "d_k", ".7S")
+
+
 def test_percent_scale():
     t = Table("demo.p", "pct", ["r"], ["c"], scale=100)
     t.set("r", "c", mpq(2, 3))  # 66.666..%
