@@ -25,9 +25,9 @@ Mutants of a printed value (:func:`mutants_of`):
   ``"-0.25"``, ``"79"``) or a percentage (``"5.1%"``): the last printed digit plus and minus
   one, and the sign flipped; scientific notation: the same, and the exponent plus and minus
   one; a fraction (``"3/17"``) or a mixed number: the numerator, the denominator (and the
-  whole part) plus and minus one, and the sign flipped; an interval: each end so; "≈": the
-  decimal after it so.  Every such mutant denotes another value, so a judge of the form
-  catches it;
+  whole part) plus and minus one, and the sign flipped; an interval: each end so, when it
+  moves inward (a wider interval holds what the printed one held); "≈": the decimal after it
+  so.  Every such mutant denotes another value, so a judge of the form catches it;
 * an integer: plus and minus one, and the sign flipped (counts, thresholds);
 * an exact rational ``p/q``: ``(p+1)/q``, ``(p-1)/q``, ``p/(q+1)``, ``p/(q-1)`` and the sign
   flipped (those that coincide counted once);

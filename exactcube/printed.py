@@ -15,6 +15,15 @@ Two doors:
 
 Outside a mutation run both return the printed value unchanged; the cost is one
 context-variable lookup.
+
+One judge.  A printed number is read once, where it is registered (:func:`printed`,
+:meth:`~exactcube.tables.Table.publish`), by :func:`read_printed` into a
+:class:`PrintedNumber` that knows its :class:`Form` (a decimal with its places, a
+percentage, scientific notation, a fraction, a mixed number, an interval, "≈" before a
+decimal); a text it cannot read is refused there (:class:`~exactcube.errors.BadInput`).
+Each form has its own rule: :func:`agrees_with_printed` and :func:`erratum_kind` (the
+erratum kinds of docs/design.md) ask the form, and so do the mutants of
+:func:`exactcube.mutate.mutants_of`.
 """
 
 from __future__ import annotations
@@ -879,10 +888,13 @@ class PrintedInterval(PrintedNumber):
         return read_printed(f"{self.pre}{low.text}{self.sep}{high.text}{self.post}")
 
     def mutants(self):
+        """Each end's mutants that narrow the interval (a widened interval holds whatever it held, so no judge
+        could catch it); one survives when the printed bound is not tight."""
         out = []
         for name, end in (("lower end", self.low), ("upper end", self.high)):
             for lab, m in end.mutants():
-                new = self._with(m, self.high) if name == "lower end" else self._with(self.low, m)
+                inward = m.number > end.number if name == "lower end" else m.number < end.number
+                new = (self._with(m, self.high) if name == "lower end" else self._with(self.low, m)) if inward else None
                 if new is not None:
                     out.append((f"{name}: {lab}", new))
         return out

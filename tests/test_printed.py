@@ -215,8 +215,10 @@ def test_mutants_by_form():
     assert [m for _, m in mutants_of("12.5%")] == ["12.6%", "12.4%", "-12.5%"]
     assert [m for _, m in mutants_of("1.2e-5")] == ["1.3e-5", "1.1e-5", "-1.2e-5", "1.2e-4", "1.2e-6"]
     assert [m for _, m in mutants_of("\u2248 0.43")] == ["\u2248 0.44", "\u2248 0.42", "\u2248 -0.43"]
-    assert [m for _, m in mutants_of("[0.20, 0.25]")] == ["[0.21, 0.25]", "[0.19, 0.25]", "[-0.20, 0.25]",
-                                                         "[0.20, 0.26]", "[0.20, 0.24]"]
+    # an interval: each end moved inward (a wider interval holds whatever the printed one held)
+    assert [m for _, m in mutants_of("[0.20, 0.25]")] == ["[0.21, 0.25]", "[0.20, 0.24]"]
+    # 1/4 moved in: 1/3 (2/4 passes the upper end); 1/3 moved in: 1/4 (0/3 passes the lower end)
+    assert [m for _, m in mutants_of("1/4 to 1/3")] == ["1/3 to 1/3", "1/4 to 1/4"]
     # rationals: the numerator and the denominator moved by one, and the sign (1/2 -> 2/2 and 1/1 once)
     assert [m for _, m in mutants_of(mpq(1, 2))] == [1, 0, mpq(1, 3), mpq(-1, 2)]
 
