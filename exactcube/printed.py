@@ -738,7 +738,8 @@ class PrintedExact(PrintedNumber):
 
     Its rule: it agrees only when it equals the true value (a ball or an enclosure never shows equality: it
     is undecided when it contains the fraction); a fraction that differs is never ``rounding``: it is a
-    ``misprint`` when one typographical slip of its text gives the true value, else ``substantive``."""
+    ``misprint`` when one typographical slip of its text gives the true value (against a ball: a value the
+    ball may hold), else ``substantive``."""
 
     def _text(self, sign: str, whole: str | None, num: str, den: str) -> str:
         lead = f"{whole}{self.gap}" if whole is not None else ""

@@ -10,8 +10,9 @@ prints percentages.
 :meth:`Table.compare` compares every published cell with the true one by the rule of
 its printed form (:meth:`Table.publish` reads it once, :func:`exactcube.printed.read_printed`):
 a decimal at its printed precision, a fraction exactly; for a ball the answer is
-decided only when the ball lies wholly inside or wholly outside what the cell prints.  :meth:`Table.errata` turns the disagreements into
-:class:`~exactcube.results.Erratum` entries, classified by :func:`exactcube.printed.erratum_kind`.
+decided only when the ball lies wholly inside or wholly outside what the cell prints.
+:meth:`Table.errata` turns the disagreements into :class:`~exactcube.results.Erratum`
+entries, classified by :func:`exactcube.printed.erratum_kind`.
 
 Renderers: :meth:`to_rich`, :meth:`to_latex` (booktabs), :meth:`to_csv`,
 :meth:`to_json`.  CSV and JSON carry exact values as ``p/q`` text, which
@@ -232,19 +233,19 @@ class Table:
         if isinstance(v, str):
             same = self.text_judge(r, c, v, printed) if self.text_judge else v.strip() == printed.strip()
             return Comparison(r, c, printed, v, v, same)
-        judged = read_printed(printed, f"{self.id} row {r}, column {c}: printed value")  # read once by publish
+        if not (_is_exact(v) or _is_arb(v) or _is_mpf(v)):
+            raise TypeError(f"cannot compare cell of type {type(v).__name__}")
+        # read once by publish (a PrintedNumber is returned as it is); a substituted text is read here
+        judged = read_printed(printed, f"{self.id} row {r}, column {c}: printed value")
         scale = to_mpq(self.scale)
-        agrees = judged.agrees(v, scale)
-        digits = (judged.places if judged.places is not None else 15) + 6
+        digits = (judged.places if judged.places is not None else 15) + 6  # the true value, six digits past the print
         if _is_exact(v):
             true = format_exact(to_mpq(v) * scale)
         elif _is_arb(v):
             true = (v * int(scale) if scale.denominator == 1 else v).str(max(digits, 1), radius=True)
-        elif _is_mpf(v):
-            true = format_decimal(_mpf_exact(v) * scale, max(digits, 0))
         else:
-            raise TypeError(f"cannot compare cell of type {type(v).__name__}")
-        return Comparison(r, c, judged, true, judged.correct(v, scale), agrees)
+            true = format_decimal(_mpf_exact(v) * scale, max(digits, 0))
+        return Comparison(r, c, judged, true, judged.correct(v, scale), judged.agrees(v, scale))
 
     def errata(self, note: str = "", *, arithmetic: Arithmetic | None = None,
                method: "str | Callable[[str, str], str]" = "",
