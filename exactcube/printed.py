@@ -551,6 +551,11 @@ _RE_DECIMAL = re.compile(_SIGN + _DEC_BODY + r"(?P<tail>\s*%)?")
 _RE_SCIENTIFIC = re.compile(_SIGN + _DEC_BODY +
                             r"(?P<pre>[eE]|\s*[x\u00d7\u00b7]\s*10\s*\^\s*\{?)(?P<exp>[+\-\u2212]?\d+)(?P<post>\}?)")
 _RE_FRACTION = re.compile(_SIGN + r"(?:(?P<whole>\d+)(?P<gap>\s+))?(?P<num>\d+)(?P<bar>\s*/\s*)(?P<den>\d+)")
+#: The fractions papers print as one character (zk77's half pips, "+5½").
+GLYPHS = {"½": (1, 2), "⅓": (1, 3), "⅔": (2, 3), "¼": (1, 4), "¾": (3, 4), "⅕": (1, 5), "⅖": (2, 5), "⅗": (3, 5),
+          "⅘": (4, 5), "⅙": (1, 6), "⅚": (5, 6), "⅛": (1, 8), "⅜": (3, 8), "⅝": (5, 8), "⅞": (7, 8)}
+_GLYPH_OF = {v: k for k, v in GLYPHS.items()}
+_RE_GLYPH = re.compile(_SIGN + r"(?P<whole>\d*)(?P<glyph>[" + "".join(GLYPHS) + "])")
 _RE_APPROX = re.compile(r"(?P<mark>\u2248|~)(?P<gap>\s*)(?P<inner>\S.*)")
 _RE_BRACKETS = re.compile(r"(?P<pre>\[\s*)(?P<lo>[^,\[\]]+?)(?P<sep>\s*,\s*)(?P<hi>[^,\[\]]+?)(?P<post>\s*\])")
 _RE_DASHED = re.compile(r"(?P<pre>)(?P<lo>.+?)(?P<sep>\s*\u2013\s*|\s+to\s+)(?P<hi>.+?)(?P<post>)")
@@ -734,7 +739,7 @@ class PrintedDecimal(PrintedNumber):
 
 
 class PrintedExact(PrintedNumber):
-    """A fraction (``3/16``, ``-1/4``) or a mixed number (``1 3/4``): an exact value.
+    """A fraction (``3/16``, ``-1/4``, ``½``) or a mixed number (``1 3/4``, ``+5½``): an exact value.
 
     Its rule: it agrees only when it equals the true value (a ball or an enclosure never shows equality: it
     is undecided when it contains the fraction); a fraction that differs is never ``rounding``: it is a
@@ -742,7 +747,10 @@ class PrintedExact(PrintedNumber):
     ball may hold), else ``substantive``."""
 
     def _text(self, sign: str, whole: str | None, num: str, den: str) -> str:
-        lead = f"{whole}{self.gap}" if whole is not None else ""
+        glyph = _GLYPH_OF.get((int(num), int(den))) if self.glyph else None
+        if glyph:  # printed with a fraction character: kept so where one exists
+            return f"{sign}{whole or ''}{glyph}"
+        lead = f"{whole}{self.gap or ' '}" if whole else ""
         return f"{sign}{lead}{num}{self.bar}{den}"
 
     def agrees(self, true, scale=1):
@@ -828,7 +836,8 @@ class PrintedExact(PrintedNumber):
         """The texts one typographical slip away (one digit changed, two adjacent digits swapped, the sign
         flipped), each with the slip in words."""
         groups, out = self._groups(), []
-        for words, g, new in _digit_slips(groups):
+        printed_digits = groups[:1] if self.glyph else groups  # a fraction character has no digit to mistype
+        for words, g, new in _digit_slips(printed_digits):
             changed = list(groups)
             changed[g] = new
             m = self._from(self.sign, changed)
@@ -962,7 +971,15 @@ def _read_plain(t: str) -> PrintedNumber | None:
         magnitude = mpq(int(num), int(den)) + (int(whole) if whole is not None else 0)
         return PrintedExact(t, form=Form.FRACTION if whole is None else Form.MIXED, signed=bool(sign),
                             minus=sign if sign in ("-", "\u2212") else "-", sign=sign, whole=whole, num=num, den=den,
-                            gap=m.group("gap") or "", bar=m.group("bar"), number=_sign_of(sign) * magnitude)
+                            gap=m.group("gap") or "", bar=m.group("bar"), glyph=False, number=_sign_of(sign) * magnitude)
+    m = _RE_GLYPH.fullmatch(t)
+    if m:
+        sign, whole = m.group("sign"), m.group("whole") or None
+        num, den = GLYPHS[m.group("glyph")]
+        return PrintedExact(t, form=Form.FRACTION if whole is None else Form.MIXED, signed=bool(sign),
+                            minus=sign if sign in ("-", "\u2212") else "-", sign=sign, whole=whole, num=str(num),
+                            den=str(den), gap="", bar="/", glyph=True,
+                            number=_sign_of(sign) * (mpq(num, den) + (int(whole) if whole else 0)))
     return None
 
 
@@ -990,8 +1007,8 @@ def _read_number(t: str) -> PrintedNumber | None:
 
 
 #: What :func:`read_printed` reads, for its refusal.
-READABLE = ("a decimal (.8125), a fraction (3/16), a mixed number (1 3/4), a percentage (12.5%), scientific "
-            "notation (1.2e-5), an interval ([0.20, 0.25]) or ≈ 0.43")
+READABLE = ("a decimal (.8125), a fraction (3/16, ½), a mixed number (1 3/4, 5½), a percentage (12.5%), "
+            "scientific notation (1.2e-5), an interval ([0.20, 0.25]) or ≈ 0.43")
 
 
 def read_printed(text: "str | PrintedNumber", where: str = "") -> PrintedNumber:

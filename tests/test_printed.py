@@ -103,6 +103,9 @@ def test_a_percentage_carries_its_scale():
     ("-1/4", Form.FRACTION, Fraction(-1, 4), True),
     ("1 3/4", Form.MIXED, Fraction(7, 4), False),
     ("-2 1/2", Form.MIXED, Fraction(-5, 2), True),
+    ("+5½", Form.MIXED, Fraction(11, 2), True),  # zk77 Table 3's half pips
+    ("−1½", Form.MIXED, Fraction(-3, 2), True),
+    ("¾", Form.FRACTION, Fraction(3, 4), False),
     ("\u2248 0.43", Form.APPROX, Fraction(43, 100), False),
     ("[0.20, 0.25]", Form.INTERVAL, None, False),
     ("1/4 \u2013 1/3", Form.INTERVAL, None, False),
@@ -154,6 +157,14 @@ def test_a_mixed_number():
     assert erratum_kind("1 3/5", mpq(7, 4)).kind is ErratumKind.MISPRINT   # one digit of 1 3/4 changed
     assert erratum_kind("2 1/3", mpq(7, 4)).kind is ErratumKind.SUBSTANTIVE
     assert read_printed("1 3/4").correct(mpq(9, 4)) == "2 1/4"
+
+
+def test_a_fraction_character():
+    assert agrees_with_printed(mpq(11, 2), "+5½") and not agrees_with_printed(mpq(13, 2), "+5½")
+    assert erratum_kind("+5½", mpq(13, 2)).kind is ErratumKind.MISPRINT      # +6½ with one digit changed
+    assert erratum_kind("+5½", mpq(21, 4)).kind is ErratumKind.SUBSTANTIVE   # 5¼: no digit of ½ to mistype
+    assert read_printed("2¾").correct(mpq(7, 3)) == "2⅓"
+    assert [m for _, m in read_printed("+5½").mutants()][:2] == ["+6½", "+4½"]
 
 
 def test_scientific_notation_is_a_decimal_in_units_of_its_exponent():
