@@ -70,6 +70,14 @@ def test_an_unreadable_text_is_refused_at_registration():
     assert "\n" not in str(info.value) and len(str(info.value)) < 250
 
 
+def test_a_fraction_has_no_decimal_places():
+    from exactcube.numbers import printed_places
+
+    with pytest.raises(BadInput, match="fraction"):
+        printed_places("3/17")  # it said 0, the root of the defect
+    assert read_printed("3/17").places is None
+
+
 def test_a_text_cell_keeps_its_text():
     t = Table("t.text", "moves", ["1"], ["opt."])
     t.set("1", "opt.", "0 - 2")
