@@ -593,7 +593,7 @@ def _big_grid_verdict(number: int):
                       first["conjectured"], first["conjectured_value"]]])
     # a failure is never decided in certified floating point (check_at turns to the exact solver for a witness): the
     # refutation rests on the failing records, exact
-    witnesses = [res.records[parse_rational(f["eps"])] for f in g.failures]
+    witnesses = [rec for rec in res.records.values() if any(f["conjecture"] == number for f in rec.get("failures", ()))]
     basis = Provenance("the exact checks of the failing grid points",
                        Evidence.weakest(*(cj.record_evidence(w) for w in witnesses)), f"noisy §3, Conjecture {number}")
     return refuted(basis, say(f"smallest counterexample $n = {first['n']}$, $\\varepsilon = {first['eps']}$: optimal move "
