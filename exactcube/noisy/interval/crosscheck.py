@@ -247,7 +247,8 @@ def check_move_on_interval(n: int, target: int, lo, hi, above=None, min_width="1
                                                                        else "") + f" for every eps in [{lo}, {hi}]"
     return IntervalProof(statement=stmt, heaps=(n,), eps_lo=lo, eps_hi=hi, pieces=_merge(proved),
                          gaps=tuple(sorted(gaps, key=lambda g: g[0])), seconds=time.time() - t0, method=BISECTION,
-                         source=SOURCE, kind="bisection", target=target, refuted=refuted, boxes=boxes)
+                         source=SOURCE, kind="bisection", target=target, refuted=refuted, boxes=boxes,
+                         evidence=Enclosure.EVIDENCE)  # every box decided on arb enclosures
 
 
 def _merge(iv):
