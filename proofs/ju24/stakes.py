@@ -520,7 +520,8 @@ def check_regions(regions=None, n=8):
        "(x, y)': together they cover y > 0 (Figure 4).")
 def regions_claim():
     overlaps, gaps = check_regions()
-    ran = computed((overlaps, gaps), "the regions holding each point of an exact grid", "ju24 Theorems 1.3, 3.1")
+    ran = computed((region_grid(), overlaps, gaps), "the regions holding each point of an exact grid",
+                   "ju24 Theorems 1.3, 3.1")
     if overlaps:
         a, b, names = overlaps[0]
         at = say(f"$(x, y) = ({format_exact(a)}, {format_exact(b)})$ lies in", ", ".join(names))

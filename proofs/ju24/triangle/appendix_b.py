@@ -312,7 +312,7 @@ def appB_round_g():
                                            "); the walk passes G's vertex beyond its two lines")))
             conditions[item.where] = {p: read_condition(meant, p[0], p[1], r) for p in pts}
     rnd, oth = conditions[APPB_G_ROUND.where], conditions[APPB_G_OTHERS.where]
-    ran = [computed((rnd, oth), f"the printed conditions read exactly at {len(pts)} lattice points",
+    ran = [computed((pts, rnd, oth), f"the printed conditions read exactly at {len(pts)} lattice points",
                     "ju24 Appendix B, Round, Doubling, Prob_Area")]
     if unread:
         # a condition is unreadable: each readable one is judged against the condition derived above
