@@ -22,6 +22,7 @@ ERRATA = {f"noisy.appendix.n{n}" for n in range(4, 11)}
 def test_claim_outcome(cid):
     v = REGISTRY[cid].check()
     assert v.evidence.value == "exact"
+    assert v.rests_on, "issue 40: a verdict cites the results its check built"
     if cid in ERRATA:
         # every Appendix discrepancy is a probability off by less than one unit in its 15th decimal: listed as
         # rounding, and so the claim is verified with the differences counted (issue 22, item 3)
