@@ -19,7 +19,7 @@ from exactcube.noisy.eps import phases as ph
 from exactcube.noisy.nim import solve_nim
 from exactcube.numbers import format_decimal, format_exact, mpq, parse_int, parse_rational
 from exactcube.printed import printed
-from exactcube.results import Evidence, Provenance, computed
+from exactcube.results import Provenance, computed
 from exactcube.tables import Param, Table, table_builder
 from exactcube.figures import figure_builder, pyplot
 
@@ -593,10 +593,9 @@ def _big_grid_verdict(number: int):
                       first["conjectured"], first["conjectured_value"]]])
     # a failure is never decided in certified floating point (check_at turns to the exact solver for a witness): the
     # refutation rests on the failing records, exact
-    witnesses = [rec for rec in res.records.values() if any(f["conjecture"] == number for f in rec.get("failures", ()))]
-    basis = Provenance("the exact checks of the failing grid points",
-                       Evidence.weakest(*(cj.record_evidence(w) for w in witnesses)), f"noisy §3, Conjecture {number}")
-    return refuted(basis, say(f"smallest counterexample $n = {first['n']}$, $\\varepsilon = {first['eps']}$: optimal move "
+    witnesses = cj.grid_verdict({e: rec for e, rec in res.records.items()
+                                 if any(f["conjecture"] == number for f in rec.get("failures", ()))}, number)
+    return refuted(witnesses, say(f"smallest counterexample $n = {first['n']}$, $\\varepsilon = {first['eps']}$: optimal move "
                               f"{_moves(first['optimal'])} with $p \\approx {first['p']}$, the conjectured move "
                               f"{first['conjectured']} gives $p \\approx {first['conjectured_value']}$; failing:", failing,
                               "scope:", scope), witness)
