@@ -19,7 +19,7 @@ from exactcube.noisy.eps import phases as ph
 from exactcube.noisy.nim import solve_nim
 from exactcube.numbers import format_decimal, format_exact, mpq, parse_int, parse_rational
 from exactcube.printed import printed
-from exactcube.results import Provenance, computed
+from exactcube.results import Evidence, Provenance, computed
 from exactcube.tables import Param, Table, table_builder
 from exactcube.figures import figure_builder, pyplot
 
@@ -89,6 +89,16 @@ def _grid_checks(n_max: int, step, lo=0, hi=1, **statement):
     return [cj.check_at(e, n_max, method=GRID_METHOD, **statement) for e in cj.grid(step, lo, hi)]
 
 
+def _how(checks) -> str:
+    """How a grid was decided, in one word: the weakest evidence of its checks ('exact', 'rigorous')."""
+    return Evidence.weakest(*(c.provenance.evidence for c in checks)).value
+
+
+def _failing(checks, conjecture: int) -> list:
+    """The checks of a grid where Conjecture ``conjecture`` fails: what a refutation on the grid rests on."""
+    return [c for c in checks if any(f.conjecture == conjecture for f in c.failures)]
+
+
 #: The constants §3 prints in the two conjectures, read by the default claims (``verify --mutate`` perturbs them):
 #: Conjecture 9 "for 0 < eps < 1/2, p(n) > 1/2, send 0"; Conjecture 10 "p(2^k) >= 1/2; for eps > 1/2 send n - 1"
 #: (the move kept as 1, counted back from the heap).
@@ -117,12 +127,12 @@ def conjecture9():
     if fails:
         f = min(fails, key=lambda f: (f.n, f.eps))
         sentence, witness = _failure(f)
-        return refuted(checks, say("exact counterexample on the grid of step $1/100$:", sentence), witness)
+        return refuted(_failing(checks, 9), say("exact counterexample on the grid of step $1/100$:", sentence), witness)
     if not r.holds:
         return open_([r, checks], say("the grid holds but the interval proof failed:", _library(cj.gap_text(r))))
     return verified([r, checks], say("scope: exact on the whole interval $(0, 1/2)$ for heaps $2, \\ldots, 32$ (every $p(r)$ "
                                "one rational function there, optimal move 0 unique and $p(n) > 1/2$ by Descartes' rule "
-                               "of signs); exact on the grid $\\varepsilon = 1/100, \\ldots, 49/100$ for $n \\le 64$. "
+                               f"of signs); {_how(checks)} on the grid $\\varepsilon = 1/100, \\ldots, 49/100$ for $n \\le 64$. "
                                "Larger scopes: the slow claims", claim_ref("noisy.conjecture9.grid"),
                                "(grid $1/1000$, $n \\le 1024$) and", claim_ref("noisy.conjecture9.interval"),
                                "($n \\le 128$); by Taylor models,", claim_ref("noisy.conjecture9.near_half"),
@@ -289,11 +299,11 @@ def conjecture10():
     f_lo = [f for f in at_lo.failures if f.conjecture == 10]
     f_hi = [f for f in at_hi.failures if f.conjecture == 10 and f.kind == "move"]
     scope = say("holds:", _library(cj.scope_text(r)), "(", "proved" if r.holds else say("NOT proved:", _library(cj.gap_text(r))),
-                "); exact on the grid of step $1/100$ for $n \\le 128$ (", "no failure" if not small else "failures", ")")
+                f"); {_how(checks)} on the grid of step $1/100$ for $n \\le 128$ (", "no failure" if not small else "failures", ")")
     if small:
         f = min(small, key=lambda f: (f.n, f.eps))
         sentence, witness = _failure(f)
-        return refuted(checks, say("exact counterexample:", sentence, ";", scope), witness)
+        return refuted(_failing(checks, 10), say("exact counterexample:", sentence, ";", scope), witness)
     if f_hi and not f_lo:
         f = f_hi[0]
         sentence, witness = _failure(f, 30)
@@ -579,7 +589,7 @@ def _big_grid_verdict(number: int):
     failure) on the grid 1/1000, n <= 1024."""
     res = _big_grid()
     g = cj.grid_verdict(res.records, number)
-    scope = say(f"exact on the grid of step $1/1000$ ({len(res.eps)} points) for $n \\le {res.n_max}$")
+    scope = say(f"{g.evidence} on the grid of step $1/1000$ ({len(res.eps)} points) for $n \\le {res.n_max}$")
     if g.ties:
         scope = say(scope, f"; {g.ties} of the failures are exact ties (the conjectured move optimal but not the "
                     "unique optimum: a failure under the strict reading)")
