@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 
 from ..errors import BadInput, TooLarge
 from ..numbers import format_decimal, format_exact, mpq, to_mpq
-from ..results import IntervalProof, Result
+from ..results import Evidence, IntervalProof, Result, evidence_of
 
 __all__ = [
     "Failure",
@@ -46,6 +46,7 @@ __all__ = [
     "smallest_failure",
     "GridVerdict",
     "grid_verdict",
+    "record_evidence",
     "Crossing",
     "locate_crossing",
     "prove_conjecture9",
@@ -88,9 +89,11 @@ class Failure:
 
 @dataclass(frozen=True)
 class EpsCheck(Result):
-    """Both conjectures decided exactly at one eps for heaps 2..n_max; ``dev`` is |p(n) - 1/2| for
+    """Both conjectures decided at one eps for heaps 2..n_max; ``dev`` is |p(n) - 1/2| for
     n = 0..n_max rounded to 12 decimals (for question 4.1; 9 decimals from certified balls when ``method`` is
-    'ball ...', see :func:`check_at`); ``method`` is the solver's."""
+    'ball ...', see :func:`check_at`); ``method`` is the solver's, ``evidence`` that of the solution the
+    statements were decided on (:func:`exactcube.results.evidence_of`: ``exact`` for the rational solver,
+    ``rigorous`` for the certified floating point of :func:`exactcube.noisy.nim.decide_nim`)."""
 
     SOURCE = 'noisy Conjectures 9 and 10 at one eps'
 
@@ -99,6 +102,7 @@ class EpsCheck(Result):
     failures: tuple
     dev: tuple = field(default=(), repr=False)
     method: str = "exact"
+    evidence: str = field(kw_only=True)
 
     def as_json(self) -> dict:
         out = {
@@ -171,7 +175,7 @@ def check_at(eps, n_max: int, solution=None, method: str = "exact", c9=C9_AS_PRI
                 kind = "tie" if t in opt else "move"
                 fails.append(Failure(10, n, e, kind, opt, p, t, value))
     dev = tuple(format_decimal(abs(s.p[n] - HALF), 12) for n in range(n_max + 1))
-    return EpsCheck(e, n_max, tuple(fails), dev, getattr(s, "method", "exact"))
+    return EpsCheck(e, n_max, tuple(fails), dev, getattr(s, "method", "exact"), evidence=evidence_of(s).value)
 
 
 def _check_ball(eps, n_max: int):
@@ -191,7 +195,7 @@ def _check_ball(eps, n_max: int):
         if _is_power_of_two(n) and (b.above(n, HALF) is not True or (e > HALF and opt != (n - 1,))):
             return None
     dev = tuple(format_decimal(abs(mpq(b.mid[n]) - HALF), 9) for n in range(n_max + 1))
-    return EpsCheck(e, n_max, (), dev, b.method)
+    return EpsCheck(e, n_max, (), dev, b.method, evidence=evidence_of(b).value)
 
 
 def grid(step, lo=0, hi=1, open_ends: bool = True) -> list[mpq]:
@@ -219,16 +223,18 @@ def smallest_failure(checks, conjecture: int):
 class GridVerdict(Result):
     """The verdict of Conjecture ``conjecture`` on the records of a grid sweep: ``holds`` when no grid point fails;
     ``failures`` (the records' JSON failures, smallest heap then smallest eps first) and how many of them are exact
-    ties (kind 'tie').  The one tie rule is the module docstring's strict reading: a tie is a failure."""
+    ties (kind 'tie').  The one tie rule is the module docstring's strict reading: a tie is a failure.  ``evidence``
+    is the weakest of the records' (:func:`record_evidence`): ``rigorous`` when a point was decided in certified
+    floating point."""
 
     SOURCE = "noisy §3, Conjectures 9 and 10, judged on the records of a grid sweep"
-    METHOD = "the exact checks of every grid point, every failure counted (exact ties included)"
-    EVIDENCE = "exact"
+    METHOD = "the checks of every grid point, every failure counted (exact ties included)"
 
     conjecture: int
     points: int
     failures: tuple
     ties: int
+    evidence: str = field(kw_only=True)
 
     @property
     def holds(self) -> bool:
@@ -260,7 +266,24 @@ def grid_verdict(records: dict, conjecture: int) -> GridVerdict:
         raise BadInput(f"conjecture: expected 9 or 10, got {conjecture}")
     fails = [f for rec in records.values() for f in rec.get("failures", ()) if f["conjecture"] == conjecture]
     fails.sort(key=lambda f: (f["n"], to_mpq(f["eps"])))
-    return GridVerdict(conjecture, len(records), tuple(fails), sum(1 for f in fails if f["kind"] == "tie"))
+    ev = Evidence.weakest(Evidence.EXACT, *(record_evidence(rec) for rec in records.values()))
+    return GridVerdict(conjecture, len(records), tuple(fails), sum(1 for f in fails if f["kind"] == "tie"),
+                       evidence=ev.value)
+
+
+def record_evidence(record: dict) -> Evidence:
+    """The evidence of one grid record (:meth:`EpsCheck.as_json`), from the arithmetic it records: a point decided
+    in certified floating point records its method ('ball (float64)': the evidence of
+    :class:`exactcube.noisy.nim.ball.BallSolution`, rigorous), an exact record keeps its original form, without a
+    method.  A method of another name is refused (BadInput), never guessed."""
+    method = record.get("method")
+    if method is None:
+        return Evidence.EXACT
+    if str(method).startswith("ball"):
+        from .nim.ball import BallSolution
+
+        return Evidence(BallSolution.EVIDENCE)
+    raise BadInput(f"a grid record names the method {method!r}: expected none (exact) or 'ball (...)'")
 
 
 # ---------------------------------------------------------------------------
@@ -366,7 +389,8 @@ def prove_conjecture9(n_max: int) -> IntervalProof:
     return IntervalProof(statement=f"Conjecture 9: move 0 is the unique optimal move and p(n) > 1/2, heaps 2..{n_max}",
                          heaps=tuple(range(2, n_max + 1)), eps_lo=mpq(0), eps_hi=HALF, open_lo=True, open_hi=True,
                          pieces=((mpq(0), HALF, "the exact germ at 1/2-"),), gaps=tuple((mpq(0), HALF, d) for d in details),
-                         evidence="exact", method=_WHOLE_METHOD, source=_WHOLE_SOURCE, seconds=g.seconds)
+                         evidence=g.provenance.evidence.value, method=_WHOLE_METHOD, source=_WHOLE_SOURCE,
+                         seconds=g.seconds)
 
 
 def prove_conjecture10(n_max: int, germ_width="1/64", min_width="1/1000000") -> IntervalProof:
@@ -387,12 +411,14 @@ def prove_conjecture10(n_max: int, germ_width="1/64", min_width="1/1000000") -> 
     b = ph.rational_between(g2.eps_lo, ph.AlgebraicNumber.rational(1))
     b = min(b, g2.eps_lo.hi) if g2.eps_lo.hi < 1 else b
     details = []
+    ran = [g1, g2]  # the results the proof rests on: its evidence is the weakest of theirs
     n = 2
     while n <= n_max:
         t = n - 1
         ok1 = tuple(g1.moves[n]) == (t,) and g1.above_ok.get(n, False)
         ok2 = tuple(g2.moves[n]) == (t,) and g2.above_ok.get(n, False)
         chk = check_move_on_interval(n, t, a, b, above=HALF, min_width=min_width)
+        ran.append(chk)
         if not ok1:
             details.append(f"n = {n}: near 1/2+ the optimal moves are {g1.moves[n]}")
         if not ok2:
@@ -409,7 +435,8 @@ def prove_conjecture10(n_max: int, germ_width="1/64", min_width="1/1000000") -> 
                          eps_lo=HALF, eps_hi=mpq(1), open_lo=True, open_hi=True,
                          pieces=((HALF, g1.eps_hi, "the exact germ at 1/2+"), (a, b, "arb adaptive bisection"),
                                  (g2.eps_lo, mpq(1), "the exact germ at 1-")),
-                         gaps=tuple((HALF, mpq(1), d) for d in details), evidence="rigorous", method=_WHOLE_METHOD,
+                         gaps=tuple((HALF, mpq(1), d) for d in details),
+                         evidence=Evidence.weakest(*(x.provenance.evidence for x in ran)).value, method=_WHOLE_METHOD,
                          source=_WHOLE_SOURCE)
 
 

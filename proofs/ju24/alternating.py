@@ -6,15 +6,15 @@ import sympy as sp
 
 from exactcube import models
 from exactcube.brownian import alternating as alt
-from exactcube.claims import Evidence, claim, refuted, verified
+from exactcube.claims import claim, refuted, verified
 from exactcube.content import eq, math, say, value
 from exactcube.numbers import mpq
 from exactcube.printed import printed
+from exactcube.results import computed
 from exactcube.symbolic import is_identity, to_sympy
 
 from ..shared import consistency_lemma_check, first_double_optimal_at_fold_point
 
-EXACT = Evidence.EXACT
 k_ = sp.symbols("k", integer=True, nonnegative=True)
 p_, d_prev_, a_k_, d_k_ = sp.symbols("p d_km1 a_k d_k")
 #: ju24's printed statements, read by the checks through printed() (``verify --mutate`` perturbs them)
@@ -51,15 +51,17 @@ def one_double():
     p = p_
     said_eq = SEC21_EQ.value
     sol = sp.solve(said_eq, p)
+    ran = [computed((said_eq, sol), "sympy solve of the printed equation", "ju24 §2.1")]
     # the model's values: an accepted double doubles the stake, 2(2p - 1); a declined one pays the stake, 1
     if not isinstance(said_eq, sp.Equality) or not is_identity(said_eq.lhs - said_eq.rhs, 2 * (2 * p - 1) - 1):
-        return refuted(EXACT, say("the printed equation", math(said_eq), "is not $2(2p - 1) = 1$ (accepted = declined)"),
+        return refuted(ran, say("the printed equation", math(said_eq), "is not $2(2p - 1) = 1$ (accepted = declined)"),
                        math(said_eq))
     said = SEC21_P.value
+    ran.append(computed((alt.doubling_point(1), alt.ONE_DOUBLE_POINT), "the model's one-double point", "ju24 §2.1"))
     if sol != [to_sympy(said)] or alt.doubling_point(1) != said or alt.ONE_DOUBLE_POINT != said:
         found = say(*[math(t) for t in sol]) if sol else say("no solution")
-        return refuted(EXACT, say("the one-double point is", found, ", not the printed", said), found)
-    return verified(EXACT, say("$2p - 2(1-p) = 1$ has the single solution $p = 3/4$, which is $d_1$ of", eq("1.1"),
+        return refuted(ran, say("the one-double point is", found, ", not the printed", said), found)
+    return verified(ran, say("$2p - 2(1-p) = 1$ has the single solution $p = 3/4$, which is $d_1$ of", eq("1.1"),
                                "and of", eq("2.3"), "."))
 
 
@@ -71,27 +73,32 @@ def eq2_1_to_2_3():
     # (2.1) from the model: accepting is worth -2 on reaching 0 first, +2 on reaching d_(k-1) first; folding -1
     model21 = -2 * (dprev - a) / dprev + 2 * a / dprev
     eq21 = EQ21.value
+    ran = [computed((model21, eq21), "the model's accept value against the printed (2.1)", "ju24 (2.1)")]
     if not isinstance(eq21, sp.Equality) or not is_identity(eq21.rhs - eq21.lhs, model21 + 1):
-        return refuted(EXACT, say("the printed", eq("2.1"), ",", math(eq21), ", is not 'fold ($-1$) = accept' of the "
+        return refuted(ran, say("the printed", eq("2.1"), ",", math(eq21), ", is not 'fold ($-1$) = accept' of the "
                                   "model"), math(eq21))
     sol_a = sp.solve(eq21, a)
+    ran.append(computed(sol_a, "sympy solve of (2.1) for a_k", "ju24 (2.1)"))
     if len(sol_a) != 1 or not is_identity(sol_a[0], dprev / 4):
         found = say(*[math(x) for x in sol_a]) if sol_a else say("no solution")
-        return refuted(EXACT, say(eq("2.1"), "gives $a_k$ =", found, ", not $d_{k-1}/4$"), found)
+        return refuted(ran, say(eq("2.1"), "gives $a_k$ =", found, ", not $d_{k-1}/4$"), found)
     eq22 = eq21.subs(a, 1 - dk)
     printed22 = sp.Eq(-1, -2 * ((dprev - (1 - dk)) / dprev) + 2 * ((1 - dk) / dprev))
     if not is_identity(eq22.lhs - eq22.rhs, printed22.lhs - printed22.rhs):
-        return refuted(EXACT, say(eq("2.2"), "is not", eq("2.1"), "with $a_k = 1 - d_k$"), None)
+        return refuted(ran, say(eq("2.2"), "is not", eq("2.1"), "with $a_k = 1 - d_k$"), None)
     sol_d = sp.solve(eq22, dk)
+    ran.append(computed((eq22, sol_d), "(2.2) and its solution for d_k", "ju24 (2.2), (2.3)"))
     if len(sol_d) != 1 or not is_identity(sol_d[0], EQ23.value):
         found = say(*[math(x) for x in sol_d]) if sol_d else say("no solution")
-        return refuted(EXACT, say(eq("2.2"), "gives $d_k$ =", found, ", not the printed", eq("2.3"), ",",
+        return refuted(ran, say(eq("2.2"), "gives $d_k$ =", found, ", not the printed", eq("2.3"), ",",
                                   math(EQ23.value)), found)
     # the model's take point is the one the payoff computation says
+    takes = [(alt.take_point(k), alt.doubling_point(k - 1)) for k in range(1, 40)]
+    ran.append(computed(takes, "the model's a_k and d_(k-1), k = 1..39", "ju24 (2.1)-(2.3)"))
     for k in range(1, 40):
         if alt.take_point(k) != alt.doubling_point(k - 1) / 4:
-            return refuted(EXACT, say(f"$a_{{{k}}} \\ne d_{{{k - 1}}}/4$ in the model"), say(f"$k = {k}$"))
-    return verified(EXACT, say(eq("2.1"), "solves to $a_k = d_{k-1}/4$; substituting $a_k = 1 - d_k$ gives", eq("2.2"),
+            return refuted(ran, say(f"$a_{{{k}}} \\ne d_{{{k - 1}}}/4$ in the model"), say(f"$k = {k}$"))
+    return verified(ran, say(eq("2.1"), "solves to $a_k = d_{k-1}/4$; substituting $a_k = 1 - d_k$ gives", eq("2.2"),
                                "as printed, whose unique solution is $d_k = 1 - d_{k-1}/4$; the model's "
                                "$a_k = d_{k-1}/4$ for $k = 1, \\ldots, 39$."))
 
@@ -104,15 +111,17 @@ def eq2_4():
     lim, ratio = to_sympy(LIMIT.value), to_sympy(EQ24_RATIO.value)
     d = lim + e
     lhs = EQ23.value.subs(d_prev_, d) - lim
+    ran = [computed((lhs, ratio), "(2.3) at 4/5 + eps, minus 4/5", "ju24 (2.4)")]
     if not is_identity(lhs, ratio * e):
-        return refuted(EXACT, say("$\\varepsilon_k \\ne$", math(ratio * sp.Symbol("varepsilon_k-1")), ":", eq("2.3"),
+        return refuted(ran, say("$\\varepsilon_k \\ne$", math(ratio * sp.Symbol("varepsilon_k-1")), ":", eq("2.3"),
                                   "gives", math(sp.simplify(lhs))), math(sp.simplify(lhs)))
     f = sp.Symbol("f")
     fixed = sp.solve(sp.Eq(f, EQ23.value.subs(d_prev_, f)), f)
+    ran.append(computed(fixed, "sympy solve of the fixed point of (2.3)", "ju24 (2.4)"))
     if fixed != [lim]:
         found = say(*[math(x) for x in fixed]) if fixed else say("none")
-        return refuted(EXACT, say("the fixed point of", eq("2.3"), "is", found, ", not the printed", math(lim)), found)
-    return verified(EXACT, say("$1 - (4/5 + \\varepsilon)/4 - 4/5 = -\\varepsilon/4$ identically; the only fixed point "
+        return refuted(ran, say("the fixed point of", eq("2.3"), "is", found, ", not the printed", math(lim)), found)
+    return verified(ran, say("$1 - (4/5 + \\varepsilon)/4 - 4/5 = -\\varepsilon/4$ identically; the only fixed point "
                                "of", eq("2.3"), "is $4/5$."))
 
 
@@ -121,19 +130,22 @@ def eq2_4():
 def thm1_2():
     closed = D_CLOSED.value
     rec = EQ23.value.subs(d_prev_, closed.subs(k_, k_ - 1))
+    ran = [computed((closed, rec), "the printed (1.1) and (2.3) applied to it", "ju24 (1.1), (2.3)")]
     if not is_identity(closed, rec):
-        return refuted(EXACT, say("the closed form does not satisfy", eq("2.3"), "identically"),
+        return refuted(ran, say("the closed form does not satisfy", eq("2.3"), "identically"),
                        say("difference:", math(sp.simplify(closed - rec))))
     if closed.subs(k_, 0) != 1:
-        return refuted(EXACT, say("the closed form at $k = 0$ is not $d_0 = 1$"), say(math(closed.subs(k_, 0))))
+        return refuted(ran, say("the closed form at $k = 0$ is not $d_0 = 1$"), say(math(closed.subs(k_, 0))))
+    pairs = [(alt.doubling_point_recurrence(k), alt.doubling_point_closed_form(k)) for k in range(0, 501)]
+    ran.append(computed(pairs, "the model's recurrence and closed form, k = 0..500", "ju24 (1.1), (2.3)"))
     for k in range(0, 501):
-        if alt.doubling_point_recurrence(k) != alt.doubling_point_closed_form(k):
-            return refuted(EXACT, say(f"the recurrence and the closed form differ at $k = {k}$"), say(f"$k = {k}$"))
+        if pairs[k][0] != pairs[k][1]:
+            return refuted(ran, say(f"the recurrence and the closed form differ at $k = {k}$"), say(f"$k = {k}$"))
     for k in range(0, 41):  # the printed closed form against the model's recurrence
         if to_sympy(alt.doubling_point_recurrence(k)) != closed.subs(k_, k):
-            return refuted(EXACT, say("the printed", eq("1.1"), f"differs from the recurrence at $k = {k}$"),
+            return refuted(ran, say("the printed", eq("1.1"), f"differs from the recurrence at $k = {k}$"),
                            say(f"$k = {k}$"))
-    return verified(EXACT, say("$d_k = 4/5 + (1/5)(-1/4)^k$ satisfies $d_k = 1 - d_{k-1}/4$ as an identity in symbolic "
+    return verified(ran, say("$d_k = 4/5 + (1/5)(-1/4)^k$ satisfies $d_k = 1 - d_{k-1}/4$ as an identity in symbolic "
                                "$k$ and $d_0 = 1$, so by induction it is the solution for every $k$; the exact "
                                "recurrence agrees for $k = 0, \\ldots, 500$."))
 
@@ -144,25 +156,30 @@ def thm1_2():
 def fig1():
     closed = D_CLOSED.value
     err = sp.simplify(closed - sp.Rational(4, 5))
+    ran = [computed(err, "d_k - 4/5 from the printed (1.1)", "ju24 Figure 1")]
     if not is_identity(sp.Abs(err).rewrite(sp.Piecewise), sp.Rational(1, 5) * sp.Rational(1, 4) ** k_) and \
             not is_identity(err * err, (sp.Rational(1, 5) * sp.Rational(1, 4) ** k_) ** 2):
-        return refuted(EXACT, say("$|d_k - 4/5| \\ne (1/5) 4^{-k}$"), say("$d_k - 4/5$ =", math(err)))
+        return refuted(ran, say("$|d_k - 4/5| \\ne (1/5) 4^{-k}$"), say("$d_k - 4/5$ =", math(err)))
     kk = sp.symbols("kk", integer=True, nonnegative=True)
     odd = sp.simplify(err.subs(k_, 2 * kk + 1))
     even = sp.simplify(err.subs(k_, 2 * kk))
+    ran.append(computed((odd, even), "d_k - 4/5 at odd and even k", "ju24 Figure 1"))
     if not (odd.is_negative and even.is_positive):
-        return refuted(EXACT, say("the sign pattern fails: odd", math(odd), ", even", math(even)),
+        return refuted(ran, say("the sign pattern fails: odd", math(odd), ", even", math(even)),
                        say("odd", math(odd), ", even", math(even)))
     for k in range(1, 200):
-        dk = models.cube.thresholds(k).double  # through the stable model facade
+        th = models.cube.thresholds(k)  # through the stable model facade
+        ran.append(th)
+        dk = th.double
         if (dk < mpq(4, 5)) != (k % 2 == 1) or abs(dk - mpq(4, 5)) != mpq(1, 5 * 4**k):
-            return refuted(EXACT, say(f"$k = {k}$:", value(dk, name="d_k")), say(f"$k = {k}$"))
+            return refuted(ran, say(f"$k = {k}$:", value(dk, name="d_k")), say(f"$k = {k}$"))
     # |d_k - 4/5| = (1/5)(1/4)^k was shown above; its logarithm against the printed line
     logline = sp.expand_log(sp.log(sp.Rational(1, 5) * sp.Rational(1, 4) ** k_), force=True)
+    ran.append(computed((logline, FIG1_LOG.value), "the logarithm of |d_k - 4/5| and the printed line", "ju24 Figure 1"))
     if not is_identity(logline, FIG1_LOG.value):
-        return refuted(EXACT, say("$\\log|d_k - 4/5|$ =", math(logline), ", not the printed", math(FIG1_LOG.value)),
+        return refuted(ran, say("$\\log|d_k - 4/5|$ =", math(logline), ", not the printed", math(FIG1_LOG.value)),
                        math(logline))
-    return verified(EXACT, say("$d_k - 4/5 = (1/5)(-1/4)^k$: negative for odd $k$, positive for even $k$ (symbolic in "
+    return verified(ran, say("$d_k - 4/5 = (1/5)(-1/4)^k$: negative for odd $k$, positive for even $k$ (symbolic in "
                                "$k$), $|d_k - 4/5| = (1/5) 4^{-k}$, so $\\log|d_k - 4/5| = \\log(1/5) + k \\log(1/4)$ "
                                "exactly; model checked for $k = 1, \\ldots, 199$."))
 
@@ -171,9 +188,10 @@ def fig1():
        r"ks69's $\alpha(n) = 4/5 + (-1)^n/(4^n \cdot 5)$ is the same statement as ju24 (1.1).")
 def same_as_ks69():
     ks, ju = KS69_ALPHA.value, D_CLOSED.value
+    ran = computed(sp.simplify(ks - ju), "ks69's alpha(n) minus ju24 (1.1), simplified", "ks69 §2; ju24 (1.1)")
     if not is_identity(ks, ju):
-        return refuted(EXACT, say("the two formulas differ"), say("difference:", math(sp.simplify(ks - ju))))
-    return verified(EXACT, say("$4/5 + (-1)^n/(4^n \\cdot 5) - [4/5 + (1/5)(-1/4)^n]$ simplifies to 0 for symbolic "
+        return refuted(ran, say("the two formulas differ"), say("difference:", math(sp.simplify(ks - ju))))
+    return verified(ran, say("$4/5 + (-1)^n/(4^n \\cdot 5) - [4/5 + (1/5)(-1/4)^n]$ simplifies to 0 for symbolic "
                                "$n$."))
 
 

@@ -15,15 +15,15 @@ import sympy as sp
 from exactcube.brownian import alternating as alt
 from exactcube.brownian import stakes as st
 from exactcube.brownian import stopping as solver
-from exactcube.claims import Erratum, ErratumKind, Evidence, claim, erratum, open_, refuted, verified
+from exactcube.claims import Erratum, ErratumKind, claim, erratum, open_, refuted, verified
 from exactcube.content import Content, Text, claim_ref, eq, math, say, table, value
 from exactcube.errors import TooLarge
 from exactcube.numbers import format_exact, mpq, parse_int, parse_rational
 from exactcube.printed import printed
+from exactcube.results import computed
 from exactcube.symbolic import is_identity, to_sympy
 from exactcube.tables import Param, Table, table_builder
 
-EXACT = Evidence.EXACT
 #: the optimum of a game depends only on (x, y, k): Theorems 1.3-1.5 share the solutions
 _solve = functools.lru_cache(maxsize=1024)(solver.solve)
 x, y = sp.symbols("x y", real=True)
@@ -140,25 +140,31 @@ def freeze_powers(expr):
     return sp.sympify(expr).replace(lambda t: t.is_Pow and t.exp.has(k) and not sp.expand(t.exp - k).has(k), rep)
 
 
-def check_recurrence_solution(closed, ratio_expr, d1, kind: str, name: str):
+def check_recurrence_solution(closed, ratio_expr, d1, kind: str, name: str, ran: list):
     """``closed`` (in k) satisfies the recurrence d_k = 1 - r d_(k-1) (kind '+') or d_k = r(1 - d_(k-1))
-    (kind '-') identically for symbolic k >= 2, and equals ``d1`` at k = 1."""
+    (kind '-') identically for symbolic k >= 2, and equals ``d1`` at k = 1.  The residuals computed are appended to
+    ``ran`` (the results a verdict cites)."""
     prev = closed.subs(k, k - 1)
     rec = 1 - ratio_expr * prev if kind == "+" else ratio_expr * (1 - prev)
     diff = sp.cancel(sp.together(freeze_powers(closed - rec)))
+    ran.append(computed(diff, f"{name} minus the recurrence applied to it, powers of k frozen and cancelled", f"ju24 {name}"))
     if diff != 0:
-        return refuted(EXACT, say(eq(name.strip("()")), "does not satisfy the recurrence identically: residual",
+        return refuted(ran, say(eq(name.strip("()")), "does not satisfy the recurrence identically: residual",
                                   math(diff)), math(diff))
     at1 = sp.simplify(closed.subs(k, 1) - d1)
+    ran.append(computed(at1, f"{name} at k = 1 minus (3.1)", f"ju24 {name}, (3.1)"))
     if at1 != 0:
-        return refuted(EXACT, say(eq(name.strip("()")), "at $k = 1$ differs from", eq("3.1"), "by", math(at1)), math(at1))
+        return refuted(ran, say(eq(name.strip("()")), "at $k = 1$ differs from", eq("3.1"), "by", math(at1)), math(at1))
     return None
 
 
-def _model_agrees(samples, kmax=40):
+def _model_agrees(samples, kmax, ran: list):
+    """The first (x, y, k, recurrence, closed form) where the model's two computations of d_k differ, or None; the
+    values compared are appended to ``ran``."""
     for (a, b) in samples:
         for kk in range(0, kmax + 1):
             r, c = st.doubling_point_recurrence(a, b, kk), st.doubling_point_closed_form(a, b, kk)
+            ran.append(computed((r, c), f"the model's d_{kk}({a}, {b}) by recurrence and closed form", "ju24 (A.2)-(A.10)"))
             if r != c:
                 return (a, b, kk, r, c)
     return None
@@ -189,25 +195,29 @@ def lemma3_2(formula=None):
     formula = _p("(3.1)") if formula is None else formula
     p = sp.symbols("p")
     sol = sp.solve(sp.Eq(y * p - y * (1 - p), x), p)
+    ran = [computed((sol, formula), "sympy solve of y p - y(1-p) = x, against the printed (3.1)", "ju24 (3.1)")]
     if len(sol) != 1 or not is_identity(sol[0], formula):
         found = say(*[math(t) for t in sol]) if sol else say("no solution")
-        return refuted(EXACT, say("$y p - y(1-p) = x$ solves to $p$ =", found, ", not", math(formula)), found)
+        return refuted(ran, say("$y p - y(1-p) = x$ solves to $p$ =", found, ", not", math(formula)), found)
     at12 = LEMMA32_AT_12.value
+    ran.append(computed(formula.subs({x: 1, y: 2}), "(3.1) at (x, y) = (1, 2)", "ju24 (3.2)"))
     if formula.subs({x: 1, y: 2}) != to_sympy(at12):
-        return refuted(EXACT, say("$(x, y) = (1, 2)$ gives", math(formula.subs({x: 1, y: 2})), ", not the printed",
+        return refuted(ran, say("$(x, y) = (1, 2)$ gives", math(formula.subs({x: 1, y: 2})), ", not the printed",
                                   value(at12)), math(formula.subs({x: 1, y: 2})))
     # on the exact model with the independent solver: one proposal, A's proposal value
     # min(x, y(2p-1)) meets x exactly at the point, for every sample of both regions
     for a, b in R_PLUS_SAMPLES + R_MINUS_SAMPLES:
         d = st.one_proposal_point(a, b)
+        ran.append(computed(d, f"the model's d_1({a}, {b})", "ju24 (3.1)"))
         if to_sympy(d) != formula.subs({x: to_sympy(a), y: to_sympy(b)}):
-            return refuted(EXACT, say("the model's", value(d, name=f"d_1({a}, {b})")), say(f"$(x, y) = ({a}, {b})$"))
+            return refuted(ran, say("the model's", value(d, name=f"d_1({a}, {b})")), say(f"$(x, y) = ({a}, {b})$"))
         sol1 = solver.solve(a, b, 1)
+        ran.append(sol1)
         vb = sol1.level(0, "B").value
         if b * vb(d) != a:
-            return refuted(EXACT, say(f"at $(x, y) = ({a}, {b})$ the opponent is not indifferent at", value(d)),
+            return refuted(ran, say(f"at $(x, y) = ({a}, {b})$ the opponent is not indifferent at", value(d)),
                            say(f"$(x, y) = ({a}, {b})$"))
-    return verified(EXACT, say("$y p - y(1-p) = x$ has the single solution $p = 1/2 + x/(2y)$ (symbolic); "
+    return verified(ran, say("$y p - y(1-p) = x$ has the single solution $p = 1/2 + x/(2y)$ (symbolic); "
                                "$(x, y) = (1, 2)$ gives $3/4$; at "
                                f"{len(R_PLUS_SAMPLES) + len(R_MINUS_SAMPLES)} exact $(x, y)$ of $R^+$ and $R^-$ the "
                                "solver's accept value $y V_B(d_1)$ equals the fold value $x$."))
@@ -223,30 +233,35 @@ def lemma3_3(closed=None):
     a1 = -y * (dprev - a) / dprev + y * x * a / dprev  # (A.1)
     sol = sp.solve(sp.Eq(a1, -x), a)
     a2 = _p("(A.2)")
+    ran = [computed((sol, a2), "sympy solve of (A.1) = -x, against the printed (A.2)", "ju24 (A.1), (A.2)")]
     if len(sol) != 1 or not is_identity(1 - sol[0], a2):
         found = say(*[math(1 - t) for t in sol]) if sol else say("no solution")
-        return refuted(EXACT, say(eq("A.1"), "$= -x$ gives $d_k = 1 - a_k$ =", found, ", not", eq("A.2"), ",", math(a2)),
+        return refuted(ran, say(eq("A.1"), "$= -x$ gives $d_k = 1 - a_k$ =", found, ", not", eq("A.2"), ",", math(a2)),
                        found)
     p = sp.symbols("p")
     fix = sp.solve(sp.Eq(p, a2.subs(D_PREV, p)), p)
+    ran.append(computed((fix, _p("(A.3)")), "the fixed points of (A.2), against the printed (A.3)", "ju24 (A.3)"))
     if len(fix) != 1 or not is_identity(fix[0], _p("(A.3)")):
         found = say(*[math(t) for t in fix]) if fix else say("none")
-        return refuted(EXACT, say("the fixed points of", eq("A.2"), "are", found), found)
+        return refuted(ran, say("the fixed points of", eq("A.2"), "are", found), found)
     e = sp.symbols("eps")
-    if not is_identity(a2.subs(D_PREV, _p("(A.3)") + e) - _p("(A.3)"), _p("(A.4)") * e):
-        return refuted(EXACT, say(eq("A.4"), "fails"), None)
+    err4 = a2.subs(D_PREV, _p("(A.3)") + e) - _p("(A.3)")
+    ran.append(computed((err4, _p("(A.4)")), "(A.2) at (A.3) + eps, minus (A.3), against (A.4)", "ju24 (A.4)"))
+    if not is_identity(err4, _p("(A.4)") * e):
+        return refuted(ran, say(eq("A.4"), "fails"), None)
     for name in ("(3.3)", "(A.5)"):
+        ran.append(computed((_p(name), closed), f"the printed {name} and the formula checked", f"ju24 {name}"))
         if not is_identity(_p(name), closed):
-            return refuted(EXACT, say(eq(name.strip("()")), "differs from the formula checked"), say(eq(name.strip("()"))))
-    bad = check_recurrence_solution(closed, R_PLUS, _p("(3.1)"), "+", "(1.2)")
+            return refuted(ran, say(eq(name.strip("()")), "differs from the formula checked"), say(eq(name.strip("()"))))
+    bad = check_recurrence_solution(closed, R_PLUS, _p("(3.1)"), "+", "(1.2)", ran)
     if bad:
         return bad
-    m = _model_agrees(R_PLUS_SAMPLES)
+    m = _model_agrees(R_PLUS_SAMPLES, 40, ran)
     if m:
         at = say(f"$(x, y) = ({m[0]}, {m[1]})$, $k = {m[2]}$")
-        return refuted(EXACT, say("the model's recurrence and closed form differ at", at), at)
+        return refuted(ran, say("the model's recurrence and closed form differ at", at), at)
     k0 = sp.factor(closed.subs(k, 0))
-    return verified(EXACT, say(eq("A.1"), "$= -x$ solves to $a_k = d_{k-1}(y-x)/(y(x+1))$, i.e.", eq("A.2"),
+    return verified(ran, say(eq("A.1"), "$= -x$ solves to $a_k = d_{k-1}(y-x)/(y(x+1))$, i.e.", eq("A.2"),
                                "; its only fixed point is", eq("A.3"), ";", eq("A.4"), "holds identically;", eq("3.3"), ",",
                                eq("A.5"), "and", eq("1.2"), "are the same expression, which satisfies", eq("A.2"),
                                "identically in symbolic $x, y, k$ and equals", eq("3.1"), "at $k = 1$, so it is the "
@@ -265,29 +280,34 @@ def lemma3_4(closed=None):
     a6 = y * (a - dprev) / (1 - dprev) + y * x * (1 - a) / (1 - dprev)  # (A.6)
     sol = sp.solve(sp.Eq(a6, -x), a)
     a7 = _p("(A.7)")
+    ran = [computed((sol, a7), "sympy solve of (A.6) = -x, against the printed (A.7)", "ju24 (A.6), (A.7)")]
     if len(sol) != 1 or not is_identity(1 - sol[0], a7):
         found = say(*[math(t) for t in sol]) if sol else say("no solution")
-        return refuted(EXACT, say(eq("A.6"), "$= -x$ gives $a_k$ =", found, ", so $d_k$ is not", eq("A.7")), found)
+        return refuted(ran, say(eq("A.6"), "$= -x$ gives $a_k$ =", found, ", so $d_k$ is not", eq("A.7")), found)
     p = sp.symbols("p")
     fix = sp.solve(sp.Eq(p, a7.subs(D_PREV, p)), p)
+    ran.append(computed((fix, _p("(A.8)")), "the fixed points of (A.7), against the printed (A.8)", "ju24 (A.8)"))
     if len(fix) != 1 or not is_identity(fix[0], _p("(A.8)")):
         found = say(*[math(t) for t in fix]) if fix else say("none")
-        return refuted(EXACT, say("the fixed points of", eq("A.7"), "are", found), found)
+        return refuted(ran, say("the fixed points of", eq("A.7"), "are", found), found)
     e = sp.symbols("eps")
-    if not is_identity(a7.subs(D_PREV, _p("(A.8)") + e) - _p("(A.8)"), _p("(A.9)") * e):
-        return refuted(EXACT, say(eq("A.9"), "fails"), None)
+    err9 = a7.subs(D_PREV, _p("(A.8)") + e) - _p("(A.8)")
+    ran.append(computed((err9, _p("(A.9)")), "(A.7) at (A.8) + eps, minus (A.8), against (A.9)", "ju24 (A.9)"))
+    if not is_identity(err9, _p("(A.9)") * e):
+        return refuted(ran, say(eq("A.9"), "fails"), None)
     for name in ("(3.5)", "(A.10)"):
+        ran.append(computed((_p(name), closed), f"the printed {name} and the formula checked", f"ju24 {name}"))
         if not is_identity(_p(name), closed):
-            return refuted(EXACT, say(eq(name.strip("()")), "differs from the formula checked"), say(eq(name.strip("()"))))
-    bad = check_recurrence_solution(closed, R_MINUS, _p("(3.1)"), "-", "(1.3)")
+            return refuted(ran, say(eq(name.strip("()")), "differs from the formula checked"), say(eq(name.strip("()"))))
+    bad = check_recurrence_solution(closed, R_MINUS, _p("(3.1)"), "-", "(1.3)", ran)
     if bad:
         return bad
-    m = _model_agrees(R_MINUS_SAMPLES)
+    m = _model_agrees(R_MINUS_SAMPLES, 40, ran)
     if m:
         at = say(f"$(x, y) = ({m[0]}, {m[1]})$, $k = {m[2]}$")
-        return refuted(EXACT, say("the model's recurrence and closed form differ at", at), at)
+        return refuted(ran, say("the model's recurrence and closed form differ at", at), at)
     k0 = sp.factor(closed.subs(k, 0))
-    return verified(EXACT, say(eq("A.6"), "$= -x$ solves to $1 - a_k = ((y+x)/(y(1-x)))(1 - d_{k-1})$, i.e.", eq("A.7"),
+    return verified(ran, say(eq("A.6"), "$= -x$ solves to $1 - a_k = ((y+x)/(y(1-x)))(1 - d_{k-1})$, i.e.", eq("A.7"),
                                "; its only fixed point is", eq("A.8"), ";", eq("A.9"), "holds identically;", eq("3.5"),
                                ",", eq("A.10"), "and", eq("1.3"), "are the same expression, which satisfies", eq("A.7"),
                                "identically in symbolic $x, y, k$ and equals", eq("3.1"), "at $k = 1$. At $k = 0$ it "
@@ -300,27 +320,32 @@ def check_gap_identity(printed, region: str, kind: str):
     coefficients after an exact positive parametrisation)."""
     closed = _p("(1.2)") if kind == "+" else _p("(1.3)")
     gap = (1 + x) / 2 - closed.subs(k, 2)
+    ran = [computed((gap, printed), "(1+x)/2 - d_2 against the printed expression", "ju24 (3.4), (3.6)")]
     if not is_identity(gap, printed):
-        return refuted(EXACT, say("$(1+x)/2 - d_2$ =", math(sp.factor(gap)), ", not the printed", math(printed)),
+        return refuted(ran, say("$(1+x)/2 - d_2$ =", math(sp.factor(gap)), ", not the printed", math(printed)),
                        math(sp.factor(gap)))
     ok, why = positive_on_region(printed, region)
+    ran.append(computed(sp.factor(sp.together(sp.sympify(printed).subs(REGION_PARAM[region], simultaneous=True))),
+                        f"the printed expression on {region}, parametrised by positive variables", "ju24 §3.2"))
     if ok is None:
-        return open_(EXACT, say(f"could not decide the sign on {_region_tex(region)}:", why))
+        return open_(ran, say(f"could not decide the sign on {_region_tex(region)}:", why))
     if not ok:
-        return refuted(EXACT, say(f"the printed expression is negative on {_region_tex(region)}:", why), why)
-    return verified(EXACT, say("$(1+x)/2 - d_2$ simplifies to", math(sp.factor(gap)), "identically; positive on all of "
+        return refuted(ran, say(f"the printed expression is negative on {_region_tex(region)}:", why), why)
+    return verified(ran, say("$(1+x)/2 - d_2$ simplifies to", math(sp.factor(gap)), "identically; positive on all of "
                                f"{_region_tex(region)}:", why, "."))
 
 
-def check_max_at_two(kind: str):
+def check_max_at_two(kind: str, ran: list):
     """c > 0 and 0 < r < 1 on the region, so d_k = d_∞ + c(-r)^k is largest at k = 2 and d_1 < d_k < d_2.  d_∞ is
     the fixed point of the recurrence (1/(1 + r) for R+, r/(1 + r) for R-), not the printed (A.3)/(A.8), which
-    ju24.lemma3.3 and ju24.lemma3.4 judge: a step of this proof does not rest on a lemma printed elsewhere."""
+    ju24.lemma3.3 and ju24.lemma3.4 judge: a step of this proof does not rest on a lemma printed elsewhere.  The
+    expressions decided are appended to ``ran``."""
     region = "R+" if kind == "+" else "R-"
     closed = _p("(1.2)") if kind == "+" else _p("(1.3)")
     r = R_PLUS if kind == "+" else R_MINUS
     lim = 1 / (1 + r) if kind == "+" else r / (1 + r)
     c = sp.simplify((closed - lim) / (-r) ** k)
+    ran.append(computed((c, r, 1 - r), f"c, r and 1 - r of d_k = d_inf + c(-r)^k on {region}", "ju24 §3.2"))
     facts = []
     for name, e in (("c", c), ("r", r), ("1 - r", 1 - r)):
         ok, why = positive_on_region(e, region)
@@ -338,10 +363,11 @@ def eq3_4(printed=None):
     v = check_gap_identity(printed, "R+", "+")
     if v.outcome.value != "verified":
         return v
-    ok, why = check_max_at_two("+")
+    ran = list(v.rests_on)
+    ok, why = check_max_at_two("+", ran)
     if not ok:
-        return open_(EXACT, why)
-    return verified(EXACT, say(v.details, "And", why, "on $R^+$, so $d_k \\le d_2 < (1+x)/2$ for every $k \\ge 1$."))
+        return open_(ran, why)
+    return verified(ran, say(v.details, "And", why, "on $R^+$, so $d_k \\le d_2 < (1+x)/2$ for every $k \\ge 1$."))
 
 
 @claim("ju24.eq3.6", "§3.2.2, proof of Theorem 1.5, (3.6)",
@@ -352,10 +378,11 @@ def eq3_6(printed=None):
     v = check_gap_identity(printed, "R-", "-")
     if v.outcome.value != "verified":
         return v
-    ok, why = check_max_at_two("-")
+    ran = list(v.rests_on)
+    ok, why = check_max_at_two("-", ran)
     if not ok:
-        return open_(EXACT, why)
-    return verified(EXACT, say(v.details, "And", why, "on $R^-$, so $d_k \\le d_2 < (1+x)/2$ for every $k \\ge 1$."))
+        return open_(ran, why)
+    return verified(ran, say(v.details, "And", why, "on $R^-$, so $d_k \\le d_2 < (1+x)/2$ for every $k \\ge 1$."))
 
 
 #: the sentences of §3.2 around (3.4) and (3.6), as printed
@@ -400,15 +427,18 @@ def _since_slip(sentence: str, why_plus: str):
        "'the constant term and the coefficient of the exponential term are both positive, since n > 1'.")
 def sec3_2_text():
     # the sentences are about (3.3) = (1.2) and its limit (A.3): first, those are the model's
-    off = printed_matches_model(R_PLUS_SAMPLES[:3], 3, "(1.2)")
-    if off or any(to_sympy(st.limit_point(a, b)) != _p("(A.3)").subs({x: to_sympy(a), y: to_sympy(b)})
-                  for a, b in R_PLUS_SAMPLES[:3]):
-        return refuted(EXACT, say("the printed", eq("1.2"), "or", eq("A.3"), "is not the model's indifference point or "
+    ran = []
+    off = printed_matches_model(R_PLUS_SAMPLES[:3], 3, "(1.2)", ran)
+    limits = [(st.limit_point(a, b), _p("(A.3)").subs({x: to_sympy(a), y: to_sympy(b)})) for a, b in R_PLUS_SAMPLES[:3]]
+    ran.append(computed(limits, "the model's limits against the printed (A.3)", "ju24 (A.3)"))
+    if off or any(to_sympy(m) != f for m, f in limits):
+        return refuted(ran, say("the printed", eq("1.2"), "or", eq("A.3"), "is not the model's indifference point or "
                                   "limit"), None)
-    ok_plus, why_plus = check_max_at_two("+")
+    ok_plus, why_plus = check_max_at_two("+", ran)
     lim_ok, lim_why = positive_on_region(_p("(A.3)"), "R+")
+    ran.append(computed(_p("(A.3)"), "the printed (A.3), decided positive on R+", "ju24 (A.3)"))
     if not (ok_plus and lim_ok):
-        return refuted(EXACT, say("the positivity argument fails:", why_plus, ";", lim_why), None)
+        return refuted(ran, say("the positivity argument fails:", why_plus, ";", lim_why), None)
     errs = []
     for item, right, note in (
             (SEC32_RAISE, "doubling (at d_k) is preferable to not doubling",
@@ -424,9 +454,9 @@ def sec3_2_text():
                             note=say(why, "; on $R^+$:", why_plus, "; and the constant term", eq("A.3"), "is positive"),
                             kind=ErratumKind.MISPRINT))
     if not errs:
-        return verified(EXACT, say("the sentences compare different actions and give the conditions that make the "
+        return verified(ran, say("the sentences compare different actions and give the conditions that make the "
                                    "terms positive"))
-    return erratum(EXACT, say("Textual slips in the proofs of Theorems 1.4 and 1.5; the mathematics they state is "
+    return erratum(ran, say("Textual slips in the proofs of Theorems 1.4 and 1.5; the mathematics they state is "
                               "checked in", claim_ref("ju24.eq3.4"), "and", claim_ref("ju24.eq3.6"), "(positivity proved "
                               "on the whole regions)."), errs)
 
@@ -490,20 +520,22 @@ def check_regions(regions=None, n=8):
        "(x, y)': together they cover y > 0 (Figure 4).")
 def regions_claim():
     overlaps, gaps = check_regions()
+    ran = computed((region_grid(), overlaps, gaps), "the regions holding each point of an exact grid",
+                   "ju24 Theorems 1.3, 3.1")
     if overlaps:
         a, b, names = overlaps[0]
         at = say(f"$(x, y) = ({format_exact(a)}, {format_exact(b)})$ lies in", ", ".join(names))
-        return refuted(EXACT, say("the regions overlap, e.g.", at), at)
+        return refuted(ran, say("the regions overlap, e.g.", at), at)
     on_x0 = all(a == 0 and b > 1 for a, b in gaps if a == 0)
     on_y1 = all(b == 1 and -1 < a < 0 for a, b in gaps if a != 0)
     if not gaps:
-        return verified(EXACT, say("the regions partition the sampled half-plane"))
+        return verified(ran, say("the regions partition the sampled half-plane"))
     if not (on_x0 and on_y1):
         at = say(f"$(x, y) = ({format_exact(gaps[0][0])}, {format_exact(gaps[0][1])})$")
-        return refuted(EXACT, say("uncovered points off the two lines, e.g.", at), at)
+        return refuted(ran, say("uncovered points off the two lines, e.g.", at), at)
     ex = ", ".join(f"$({format_exact(a)}, {format_exact(b)})$" for a, b in gaps[:3])
     return erratum(
-        EXACT,
+        ran,
         say(f"On an exact grid of {len(region_grid())} points (step $1/8$, containing every boundary line) the six "
             f"regions never overlap, but {len(gaps)} points lie in none, all on two lines (e.g. {ex}): the boundary "
             "$x = 0$, $y > 1$ of $R^+$ and the boundary $y = 1$, $-1 < x < 0$ of $R^-$. (Reading the regions' "
@@ -517,11 +549,14 @@ def regions_claim():
     )
 
 
-def restricted_equals_optimal(a, b, policy: st.Policy, kmax=3):
-    """Whether restricting every proposal to the policy's states loses nothing, at every level and cube position."""
+def restricted_equals_optimal(a, b, policy: st.Policy, kmax=3, ran: list | None = None):
+    """Whether restricting every proposal to the policy's states loses nothing, at every level and cube position
+    (None, or the first difference); the two solutions compared are appended to ``ran`` when given."""
     allow = {st.Policy.AT_ONE: lambda j, pl, t: t == 1, st.Policy.AT_ZERO: lambda j, pl, t: t == 0,
              st.Policy.NEVER: lambda j, pl, t: False}[policy]
     opt, res = solver.solve(a, b, kmax), solver.solve(a, b, kmax, allow=allow)
+    if ran is not None:
+        ran += [opt, res]
     for j in range(1, kmax + 1):
         for o in solver.OWNERS:
             f, g = opt.level(j, o).value, res.level(j, o).value
@@ -549,40 +584,41 @@ def thm3_1(n=4, kmax=3, policies=None):
             # a printed policy that names no time to double is a wrong printed item; what is true there is the
             # set of the three policies the exact solver finds optimal at every grid point of the region
             regions = printed_regions(which=("3.1",))
-            errs = []
+            errs, ran = [], [computed(said, "Theorem 3.1's policies as read", "ju24 Theorem 3.1")]
             for r in unknown:
                 pts = [(a, b) for a, b in region_grid(n) if regions[r](a, b)]
                 good = [w for w, pol in _POLICY_WORDS.items()
-                        if all(restricted_equals_optimal(a, b, pol, kmax) is None for a, b in pts)]
+                        if all(restricted_equals_optimal(a, b, pol, kmax, ran) is None for a, b in pts)]
                 true = " or ".join(f"'{w}'" for w in good) if good else "none of 'p = 1', 'p = 0', 'never'"
                 errs.append(Erratum(f"{THM31_POLICIES.where}, {r}", said[r], true, kind=ErratumKind.SUBSTANTIVE,
                                     note=say("the printed words name no time to double (one of 'p = 1', 'p = 0', "
                                              f"'never'); the exact solver at the {len(pts)} grid points of {r}, "
                                              f"$k = 1, \\ldots, {kmax}$, says which of them are optimal at every one")))
-            return erratum(EXACT, say("Theorem 3.1 as printed names no policy in", ", ".join(unknown), "; the exact "
+            return erratum(ran, say("Theorem 3.1 as printed names no policy in", ", ".join(unknown), "; the exact "
                                       "solver (every option of the rules) says which policies are optimal there."),
                            errs)
     counts = {r: 0 for r in policies}
+    ran = []
     regions = printed_regions(which=("3.1",))
     for a, b in region_grid(n):
         for name, pol in policies.items():
             if regions[name](a, b):
                 counts[name] += 1
-                bad = restricted_equals_optimal(a, b, pol, kmax)
+                bad = restricted_equals_optimal(a, b, pol, kmax, ran)
                 if bad:
                     at = say(f"$(x, y) = ({a}, {b})$ in {name}, with $j = {bad[0]}$ proposals left, cube {bad[1]}, "
                              f"$p = {bad[2]}$")
-                    return refuted(EXACT, say(at, f": proposing only '{pol.value}' is worth", value(bad[4]),
+                    return refuted(ran, say(at, f": proposing only '{pol.value}' is worth", value(bad[4]),
                                               ", less than the optimum", value(bad[3])), at)
     # strictness: in (1), (2), (4) the stated proposal gains something over never proposing
     gains = []
     for name, (a, b) in (("3.1(1)", (mpq(3), mpq(2))), ("3.1(2)", (mpq(1, 2), mpq(1, 2))),
                          ("3.1(4)", (mpq(-1, 2), mpq(1, 4)))):
-        if restricted_equals_optimal(a, b, st.Policy.NEVER, 1) is None:
+        if restricted_equals_optimal(a, b, st.Policy.NEVER, 1, ran) is None:
             at = say(f"$(x, y) = ({a}, {b})$")
-            return refuted(EXACT, say(f"in {name} at", at, "proposing gains nothing over never"), at)
+            return refuted(ran, say(f"in {name} at", at, "proposing gains nothing over never"), at)
         gains.append(name)
-    return verified(EXACT, say("brute force with the exact solver (every option of the rules, proposals at 0 and 1 "
+    return verified(ran, say("brute force with the exact solver (every option of the rules, proposals at 0 and 1 "
                                f"included), $k = 1, \\ldots, {kmax}$, every cube position, on the exact grid of step "
                                f"$1/{n}$ in $[-3, 3] \\times (0, 3]$ (",
                                "; ".join(f"{r}: {c} points" for r, c in counts.items()), "): allowing proposals only "
@@ -597,13 +633,14 @@ def thm3_1(n=4, kmax=3, policies=None):
 def thm3_1_gaps(kmax=3):
     pts = [(mpq(0), b) for b in (mpq(5, 4), mpq(2), mpq(7, 2), mpq(10))] + \
           [(a, mpq(1)) for a in (mpq(-99, 100), mpq(-1, 2), mpq(-1, 8), mpq(-1, 1000))]
+    ran = []
     for a, b in pts:
-        bad = restricted_equals_optimal(a, b, st.Policy.NEVER, kmax)
+        bad = restricted_equals_optimal(a, b, st.Policy.NEVER, kmax, ran)
         if bad:
             at = say(f"$(x, y) = ({a}, {b})$")
-            return refuted(EXACT, say("at", at, f"proposing gains, with $j = {bad[0]}$ proposals left, cube {bad[1]}, "
+            return refuted(ran, say("at", at, f"proposing gains, with $j = {bad[0]}$ proposals left, cube {bad[1]}, "
                                       f"$p = {bad[2]}$"), at)
-    return verified(EXACT, say(f"exact solver, $k = 1, \\ldots, {kmax}$, all cube positions, at {len(pts)} exact points "
+    return verified(ran, say(f"exact solver, $k = 1, \\ldots, {kmax}$, all cube positions, at {len(pts)} exact points "
                                "of the two lines: forbidding every proposal leaves the value function unchanged "
                                "($2p - 1$)."))
 
@@ -619,27 +656,32 @@ def thm1_3_indifference():
     # B's owner view; from A's side: y * V_B(d_k) = -y * V_owner(1 - d_k)
     ak = 1 - _p("(A.2)")  # a_k = 1 - d_k
     val_plus = -y * (-1 + (1 + x) * ak / dprev)
+    ran = [computed(val_plus, "R+: the accept value at d_k, from (A.2)", "ju24 (A.1)")]
     if not is_identity(val_plus, x):
-        return refuted(EXACT, say("$R^+$: the accept value", math(sp.simplify(val_plus)), "is not $x$"),
+        return refuted(ran, say("$R^+$: the accept value", math(sp.simplify(val_plus)), "is not $x$"),
                        math(sp.simplify(val_plus)))
     ak = 1 - _p("(A.7)")
     val_minus = -y * (x + (1 - x) * (ak - dprev) / (1 - dprev))
+    ran.append(computed(val_minus, "R-: the accept value at d_k, from (A.7)", "ju24 (A.6)"))
     if not is_identity(val_minus, x):
-        return refuted(EXACT, say("$R^-$: the accept value", math(sp.simplify(val_minus)), "is not $x$"),
+        return refuted(ran, say("$R^-$: the accept value", math(sp.simplify(val_minus)), "is not $x$"),
                        math(sp.simplify(val_minus)))
     n = 0
     for a, b in R_PLUS_SAMPLES + R_MINUS_SAMPLES:
         for kk in range(1, 9):
             d = st.doubling_point(a, b, kk)
+            ran.append(computed((d, closed_at("(1.2)" if a > 0 else "(1.3)", a, b, kk)),
+                                f"the model's d_{kk}({a}, {b}) and the printed closed form", "ju24 (1.2), (1.3)"))
             if d != closed_at("(1.2)" if a > 0 else "(1.3)", a, b, kk):
                 at = say(f"$(x, y) = ({a}, {b})$, $k = {kk}$")
-                return refuted(EXACT, say(at, ": the model's", value(d, name="d_k"), "is not the printed closed form"), at)
+                return refuted(ran, say(at, ": the model's", value(d, name="d_k"), "is not the printed closed form"), at)
             vb = st.equity(a, b, kk - 1, d, "theirs").value if kk > 1 else 2 * d - 1
+            ran.append(computed(vb, f"the opponent's equity at d_{kk}({a}, {b})", "ju24 Theorem 1.3"))
             if b * vb != a:
                 at = say(f"$(x, y) = ({a}, {b})$, $k = {kk}$")
-                return refuted(EXACT, say(at, ": the accept value", value(b * vb), "is not $x$"), at)
+                return refuted(ran, say(at, ": the accept value", value(b * vb), "is not $x$"), at)
             n += 1
-    return verified(EXACT, say("symbolically ($x$, $y$, $d_{k-1}$ free): in $R^+$ the accept value "
+    return verified(ran, say("symbolically ($x$, $y$, $d_{k-1}$ free): in $R^+$ the accept value "
                                "$-y(-1 + (1+x) a_k/d_{k-1})$ with $a_k = d_{k-1}(y-x)/(y(1+x))$ is $x$; in $R^-$ likewise "
                                "with", eq("A.7"), "; on the model, $y V_B(d_k) = x$ exactly for $k = 1, \\ldots, 8$ at "
                                f"{len(R_PLUS_SAMPLES) + len(R_MINUS_SAMPLES)} exact $(x, y)$ ({n} cases)."))
@@ -658,20 +700,26 @@ def closed_at(name, a, b, kk):
     return mpq(int(v.p), int(v.q)) if v.is_Rational else None
 
 
-def printed_matches_model(samples, kmax, name):
-    """The first (x, y, k) among ``samples`` where the model's d_k differs from the printed closed form, or None."""
+def printed_matches_model(samples, kmax, name, ran: list):
+    """The first (x, y, k) among ``samples`` where the model's d_k differs from the printed closed form, or None; the
+    values compared are appended to ``ran``."""
     for a, b in samples:
         for kk in range(1, kmax + 1):
-            if st.doubling_point(a, b, kk) != closed_at(name, a, b, kk):
+            pair = (st.doubling_point(a, b, kk), closed_at(name, a, b, kk))
+            ran.append(computed(pair, f"the model's d_{kk}({a}, {b}) and the printed {name} there", f"ju24 {name}"))
+            if pair[0] != pair[1]:
                 return (a, b, kk)
     return None
 
 
-def optimality_report(samples, kmax, paper_policy_value=st.equity, threshold=st.doubling_point):
-    """Compare ju24's policy with the exact optimum: value functions and whether d_k is an optimal proposal state."""
+def optimality_report(samples, kmax, paper_policy_value=st.equity, threshold=st.doubling_point, ran=None):
+    """Compare ju24's policy with the exact optimum: value functions and whether d_k is an optimal proposal state
+    (the solutions compared are appended to ``ran`` when given)."""
     mismatches, d_not_optimal, weak = [], [], []
     for a, b in samples:
         sol = _solve(a, b, kmax)
+        if ran is not None:
+            ran.append(sol)
         for kk in range(1, kmax + 1):
             d = threshold(a, b, kk)
             for cube, o in (("mine", "A"), ("theirs", "B"), ("centre", "centre")):
@@ -690,11 +738,13 @@ def optimality_report(samples, kmax, paper_policy_value=st.equity, threshold=st.
     return mismatches, d_not_optimal, weak
 
 
-def grid_cross_check(a, b, kmax: int, n: int):
+def grid_cross_check(a, b, kmax: int, n: int, ran=None):
     """The grid-restricted game on i/n (players act only at grid points; no breakpoints inserted) against the
     continuous solution, at every grid point: equal when the grid holds every threshold.  Returns a mismatch or None."""
     cont = _solve(a, b, kmax)
     disc = solver.solve(a, b, kmax, grid=n, refine=False)
+    if ran is not None:
+        ran += [cont, disc]
     for j in range(1, kmax + 1):
         for o in solver.OWNERS:
             f, g = cont.level(j, o).value, disc.level(j, o).value
@@ -717,41 +767,46 @@ def _fmt_case(c):
        r"preferable to not raising at all.")
 def thm1_4(samples=None, kmax=8):
     samples = list(dict.fromkeys(samples or R_PLUS_SWEEP))
-    off = printed_matches_model(samples, kmax, "(1.2)")
+    ran = []
+    off = printed_matches_model(samples, kmax, "(1.2)", ran)
     if off:
         a, b, kk = off
         at = _fmt_case(off)
         given = closed_at("(1.2)", a, b, kk)
-        return refuted(EXACT, say("at", at, "the printed", eq("1.2"), "gives", value(given) if given is not None else
+        return refuted(ran, say("at", at, "the printed", eq("1.2"), "gives", value(given) if given is not None else
                                   "no rational value", ", but the opponent's indifference point (the exact optimum's "
                                   "proposal state) is", value(st.doubling_point(a, b, kk))), at)
-    return r_plus_optimality(samples, kmax)
+    return r_plus_optimality(samples, kmax, ran)
 
 
-def r_plus_optimality(samples, kmax):
+def r_plus_optimality(samples, kmax, ran=None):
     """Theorem 1.4 with d_k the opponent's indifference point (the model's, not the printed (1.2)): the exact solver
     at ``samples`` (in R+), k = 1..kmax, finds proposing at d_k optimal and better than never raising (verified), or
-    a refuted verdict with the first exact counterexample."""
-    mism, notopt, weak = optimality_report(samples, kmax)
+    a refuted verdict with the first exact counterexample.  ``ran``: results the caller computed on the way, cited
+    too."""
+    ran = list(ran or ())
+    mism, notopt, weak = optimality_report(samples, kmax, ran=ran)
     if mism:
         at = _fmt_case(mism[0])
-        return refuted(EXACT, say("ju24's policy value differs from the exact optimum at", at, ":", value(mism[0][5]),
+        return refuted(ran, say("ju24's policy value differs from the exact optimum at", at, ":", value(mism[0][5]),
                                   "against", value(mism[0][6])), at)
     if notopt:
         at = _fmt_case(notopt[0])
-        return refuted(EXACT, say("proposing at $d_k$ is not optimal at", at), at)
+        return refuted(ran, say("proposing at $d_k$ is not optimal at", at), at)
     # "preferable to not raising": owner value >= 2p - 1 everywhere (piecewise linear: check breakpoints)
     for a, b in samples:
         for kk in range(1, kmax + 1):
             d = st.doubling_point(a, b, kk)
             for t in (mpq(0), d, mpq(1)):
+                ran.append(computed((st.owner_equity(a, b, kk, t), st.never_equity(t)),
+                                    f"the owner's equity and never raising at p = {t}", "ju24 Theorem 1.4"))
                 if st.owner_equity(a, b, kk, t) < st.never_equity(t):
-                    return refuted(EXACT, say("raising at $d_k$ loses to never raising at", _fmt_case((a, b, kk, t))),
+                    return refuted(ran, say("raising at $d_k$ loses to never raising at", _fmt_case((a, b, kk, t))),
                                    None)
     # the grid-restricted game (a plain Markov chain on i/972, which holds d_1..d_3 of (1/2, 3)) agrees
-    gx = grid_cross_check(mpq(1, 2), mpq(3), 3, 972)
+    gx = grid_cross_check(mpq(1, 2), mpq(3), 3, 972, ran)
     if gx:
-        return refuted(EXACT, say("the grid game on $i/972$ and the continuous solution differ at", _fmt_case(gx)),
+        return refuted(ran, say("the grid game on $i/972$ and the continuous solution differ at", _fmt_case(gx)),
                        _fmt_case(gx))
     # the shape of the optimal proposal sets, computed (not asserted)
     shapes = {"owner x<1 only d_k": 0, "owner x>=1 [d_k,1]": 0, "centre k=1 contains [1-d_1,d_1]": 0,
@@ -786,7 +841,7 @@ def r_plus_optimality(samples, kmax):
         rows.append([say("other shapes, e.g.", _fmt_case(other[0])), len(other)])
     found = table(["optimal proposal set", "cases"], rows)
     distinct = len(samples)
-    return verified(EXACT, say("independent exact solver (continuous game, every option, proposals at 0 and 1 allowed) "
+    return verified(ran, say("independent exact solver (continuous game, every option, proposals at 0 and 1 allowed) "
                                f"at {distinct} exact $(x, y)$ in $R^+$ ($x$ from $1/100$ to 50, $y$ from $101/100$ to "
                                f"100), $k = 1, \\ldots, {kmax}$: the value of ju24's policy equals the optimal value for "
                                "the owner, the opponent and the centred cube at every breakpoint, and proposing at $d_k$ "
@@ -805,18 +860,19 @@ def r_plus_optimality(samples, kmax):
 def thm1_4_sweep(n=8, ymax=10, kmax=12):
     samples = [(mpq(i, n), 1 + mpq(j, n)) for j in range(1, (ymax - 1) * n + 1) for i in range(1, (ymax + 1) * n)
                if mpq(i, n) < 1 + mpq(j, n)]
-    off = printed_matches_model(samples, kmax, "(1.2)")
+    ran = []
+    off = printed_matches_model(samples, kmax, "(1.2)", ran)
     if off:
-        return refuted(EXACT, say("the printed", eq("1.2"), "differs from the indifference point at", _fmt_case(off)),
+        return refuted(ran, say("the printed", eq("1.2"), "differs from the indifference point at", _fmt_case(off)),
                        _fmt_case(off))
-    mism, notopt, _ = optimality_report(samples, kmax)
+    mism, notopt, _ = optimality_report(samples, kmax, ran=ran)
     matters = sum(_solve(a, b, kmax).level(kk, "centre").priority_matters for a, b in samples
                   for kk in range(1, kmax + 1))
     if mism:
-        return refuted(EXACT, say("the policy value differs from the optimum at", _fmt_case(mism[0])), _fmt_case(mism[0]))
+        return refuted(ran, say("the policy value differs from the optimum at", _fmt_case(mism[0])), _fmt_case(mism[0]))
     if notopt:
-        return refuted(EXACT, say("$d_k$ is not optimal at", _fmt_case(notopt[0])), _fmt_case(notopt[0]))
-    return verified(EXACT, say(f"exact solver at all {len(samples)} $(x, y) = (i/{n}, 1 + j/{n})$ in $R^+$ with "
+        return refuted(ran, say("$d_k$ is not optimal at", _fmt_case(notopt[0])), _fmt_case(notopt[0]))
+    return verified(ran, say(f"exact solver at all {len(samples)} $(x, y) = (i/{n}, 1 + j/{n})$ in $R^+$ with "
                                f"$y \\le {ymax}$, $k = 1, \\ldots, {kmax}$: ju24's policy value equals the optimum "
                                "(owner, opponent, centred) and proposing at $d_k$ is optimal; the order of simultaneous "
                                f"proposals mattered in {matters} levels."))
@@ -829,9 +885,10 @@ def thm1_5(samples=None, kmax=8):
     samples = list(dict.fromkeys(samples or R_MINUS_SWEEP))
     # (i) the exact solver (continuous game, every option; no printed formula): the owner's optimal reduction
     #     states at every sample, against the model's indifference point d_k
-    cases, owner_only_zero, centre = 0, True, []
+    cases, owner_only_zero, centre, ran = 0, True, [], []
     for a, b in samples:
         sol = _solve(a, b, kmax)
+        ran.append(sol)
         for kk in range(1, kmax + 1):
             d = st.doubling_point(a, b, kk)
             cases += 1
@@ -839,21 +896,22 @@ def thm1_5(samples=None, kmax=8):
             if A.stop_A != ((mpq(0), mpq(0)),) or any(A.value(t) != -b + (1 + b) * t for t in A.value.xs):
                 owner_only_zero = False
             if A.value(d) <= a:
-                return refuted(EXACT, say(f"at $(x, y) = ({format_exact(a)}, {format_exact(b)})$, $k = {kk}$ the "
+                return refuted(ran, say(f"at $(x, y) = ({format_exact(a)}, {format_exact(b)})$, $k = {kk}$ the "
                                           "owner's optimum at $d_k$ is not above $x$"), None)
             C = sol.level(kk, "centre")
             centre.append((kk, C.stop_A))
-    gx = grid_cross_check(mpq(-1, 4), mpq(1, 2), 3, 100)  # i/100 holds d_1, d_2, d_3 = 1/4, 3/10, 7/25
+    gx = grid_cross_check(mpq(-1, 4), mpq(1, 2), 3, 100, ran)  # i/100 holds d_1, d_2, d_3 = 1/4, 3/10, 7/25
     if gx:
-        return open_(EXACT, say("the grid game on $i/100$ and the continuous solution differ at", _fmt_case(gx)),
+        return open_(ran, say("the grid game on $i/100$ and the continuous solution differ at", _fmt_case(gx)),
                      _fmt_case(gx))
     if not owner_only_zero:
-        return open_(EXACT, say("the solver's owner policy is not 'reduce only at 0' at some sample"))
+        return open_(ran, say("the solver's owner policy is not 'reduce only at 0' at some sample"))
     # (ii) the state the statement names: d_k of the printed (1.3), at the first sample and k where it is not 0,
     #      is then not an optimal reduction state of the owner: one exact counterexample refutes the statement
     named = _named_reduction_state(samples, kmax)
+    ran.append(computed(named, "the first rational state other than 0 that the printed (1.3) names", "ju24 (1.3)"))
     if named is None:
-        return open_(EXACT, say("the printed", eq("1.3"), f"names the state 0 (or no rational state) at every sample "
+        return open_(ran, say("the printed", eq("1.3"), f"names the state 0 (or no rational state) at every sample "
                                 f"$(x, y)$ and $k = 1, \\ldots, {kmax}$, the owner's only optimal reduction state: "
                                 "nothing refutes the statement"))
     na, nb, nk, nt = named
@@ -861,7 +919,8 @@ def thm1_5(samples=None, kmax=8):
     #      is worth -y + (1+y)p; at p = d_k >= d_1 this exceeds the at most x that reducing at d_k yields
     gain = -y + (1 + y) * _p("(3.1)") - x
     ok, why = positive_on_region(gain, "R-")
-    okd, whyd = check_max_at_two("-")  # gives d_1 < d_k for k >= 2 (c > 0, 0 < r < 1)
+    ran.append(computed(gain, "waiting until 0 minus reducing at d_1, decided positive on R-", "ju24 §3.2.2"))
+    okd, whyd = check_max_at_two("-", ran)  # gives d_1 < d_k for k >= 2 (c > 0, 0 < r < 1)
     centre_k1 = all(sa == ((mpq(0), st_d),) for (kk, sa), st_d in
                     zip([c for c in centre if c[0] == 1], [st.doubling_point(a, b, 1) for a, b in samples],
                         strict=True))
@@ -879,7 +938,7 @@ def thm1_5(samples=None, kmax=8):
         general = () if ok and okd else (say("(The argument for every $(x, y)$ in $R^-$ through", eq("3.1"), "and",
                                              eq("1.3"), "does not go through as printed:", why if not ok else whyd,
                                              ".)"),)
-        return refuted(EXACT, say(f"Refuted as an optimality statement. At $(x, y) = ({format_exact(na)}, "
+        return refuted(ran, say(f"Refuted as an optimality statement. At $(x, y) = ({format_exact(na)}, "
                                   f"{format_exact(nb)})$, owner, $k = {nk}$, $d_k$ of", eq("1.3"), "names the state",
                                   value(nt), ", but 0 is the owner's only optimal reduction state.", solver_text,
                                   *general),
@@ -887,12 +946,14 @@ def thm1_5(samples=None, kmax=8):
                                      [[value(na), value(nb), nk, value(nt), "0"]],
                                      caption="the owner of the cube:"))
     # the second sentence: d_k < (1+x)/2, i.e. (3.6), is true
-    never = check_gap_identity(_p("(3.6)"), "R-", "-").outcome.value == "verified"
+    gap36 = check_gap_identity(_p("(3.6)"), "R-", "-")
+    ran += gap36.rests_on
+    never = gap36.outcome.value == "verified"
     a0, b0 = samples[0]
     d1 = st.doubling_point(a0, b0, 1)
     wait = -b0 + (1 + b0) * d1
     return refuted(
-        EXACT,
+        ran,
         say("Refuted as an optimality statement. For the owner of the cube, every $(x, y)$ in $R^-$ and every "
             "$k \\ge 1$, by a strategy the rules allow (ju24 §1.2.1 permits proposals at the extreme states): the owner "
             "who waits until his state is 0 and reduces there (the opponent accepts, so he loses $y$ instead of 1) is "
@@ -941,15 +1002,19 @@ def thm1_3():
     # (whatever (1.2) prints, judged by ju24.thm1.4)
     v4 = r_plus_optimality(list(dict.fromkeys(R_PLUS_SWEEP)), 8)
     v5 = thm1_5()
+    ran = [*v4.rests_on, *v5.rests_on]
     if v4.outcome.value != "verified":
-        return open_(EXACT, say("the part on $R^+$ is not verified:", v4.details))
+        return open_(ran, say("the part on $R^+$ is not verified:", v4.details))
     if v5.outcome.value != "refuted":
-        return open_(EXACT, say("the part on $R^-$:", v5.details))
+        return open_(ran, say("the part on $R^-$:", v5.details))
     # the proof's endpoint values of B's accept payoff E_B, on the exact model, k = 2 (one proposal after the take)
     a1, b1 = mpq(3, 2), mpq(2)  # R+ with x > 1
-    eb0 = -b1 * solver.solve(a1, b1, 1).level(1, "B").value(0)
+    s1 = solver.solve(a1, b1, 1)
+    eb0 = -b1 * s1.level(1, "B").value(0)
     a2, b2 = mpq(-1, 4), mpq(1, 2)  # R-
-    eb1 = -b2 * solver.solve(a2, b2, 1).level(1, "B").value(1)
+    s2 = solver.solve(a2, b2, 1)
+    eb1 = -b2 * s2.level(1, "B").value(1)
+    ran += [s1, s2]
     endpoint = []
     if to_sympy(eb0) != THM13_EB0.value.subs({x: to_sympy(a1), y: to_sympy(b1)}):
         endpoint.append(Erratum(THM13_EB0.where, f"E_B(0) = {THM13_EB0.value}",
@@ -966,7 +1031,7 @@ def thm1_3():
                                 note=say("the existence of $\\beta$ is unaffected ($E_B(1) < 0 < -x$)"),
                                 kind=ErratumKind.SUBSTANTIVE))
     return refuted(
-        EXACT,
+        ran,
         say("$R^+$ (Case 1): true on every sample of the exact solver ($\\beta = d_k$ is an optimal proposal state; it "
             "is the only one for an owned cube with $x < 1$; for a centred cube with $k = 1$ every state in "
             "$[1 - d_1, d_1]$ is optimal, and for $x \\ge 1$ every state in $[d_k, 1]$). $R^-$ (Case 2): false. The "
@@ -983,18 +1048,22 @@ def thm1_3():
        "game of §2.")
 def standard_cube(kmax=8):
     e = sp.simplify(_p("(1.2)").subs({x: 1, y: 2}) - (sp.Rational(4, 5) + sp.Rational(1, 5) * sp.Rational(-1, 4) ** k))
+    ran = [computed(e, "(1.2) at (1, 2) minus (1.1), simplified", "ju24 (1.1), (1.2)")]
     if e != 0:
-        return refuted(EXACT, say(eq("1.2"), "at $(x, y) = (1, 2)$ minus", eq("1.1"), "is", math(e)), math(e))
+        return refuted(ran, say(eq("1.2"), "at $(x, y) = (1, 2)$ minus", eq("1.1"), "is", math(e)), math(e))
     sol = solver.solve(1, 2, kmax)
+    ran.append(sol)
     pts = [mpq(i, 64) for i in range(65)]
     for kk in range(kmax + 1):
         for cube, o in (("mine", "A"), ("theirs", "B"), ("centre", "centre")):
             f = sol.level(kk, o).value
             for t in sorted(set(pts) | set(f.xs)):
-                if alt.equity(t, cube, kk).value != f(t):
-                    return refuted(EXACT, say(f"the solver and alternating.equity differ at $k = {kk}$, cube {cube},",
+                eq_t = alt.equity(t, cube, kk)
+                ran.append(eq_t)
+                if eq_t.value != f(t):
+                    return refuted(ran, say(f"the solver and alternating.equity differ at $k = {kk}$, cube {cube},",
                                               value(t, name="p")), None)
-    return verified(EXACT, say(eq("1.2"), "at $(x, y) = (1, 2)$ equals", eq("1.1"), "for symbolic $k$; the independent "
+    return verified(ran, say(eq("1.2"), "at $(x, y) = (1, 2)$ equals", eq("1.1"), "for symbolic $k$; the independent "
                                "exact solver with $(x, y) = (1, 2)$ reproduces exactcube.brownian.alternating's equities "
                                f"for $k = 0, \\ldots, {kmax}$, owner, opponent and centred cube, at all breakpoints and 65 "
                                "further states."))
@@ -1011,14 +1080,16 @@ FIG23_LIMITS = printed("§1.3, text on Figures 2 and 3: boundary values",
        r"$1/2$).")
 def fig23_text():
     cp, cm = _p("(1.2)"), _p("(1.3)")
+    ran = []
     # the contours are of the closed forms as printed: they must be the indifference points (the model) first
     for name, samples in (("(1.2)", R_PLUS_SAMPLES[:4]), ("(1.3)", R_MINUS_SAMPLES[:4])):
-        off = printed_matches_model(samples, 3, name)
+        off = printed_matches_model(samples, 3, name, ran)
         if off:
-            return refuted(EXACT, say("the printed", eq(name.strip("()")), "is not the indifference point at",
+            return refuted(ran, say("the printed", eq(name.strip("()")), "is not the indifference point at",
                                       _fmt_case(off)), _fmt_case(off))
+    ran.append(computed((cp.subs(k, 1), cm.subs(k, 1), _p("(3.1)")), "d_1 of (1.2) and (1.3), and (3.1)", "ju24 (3.1)"))
     if not (is_identity(cp.subs(k, 1), _p("(3.1)")) and is_identity(cm.subs(k, 1), _p("(3.1)"))):
-        return refuted(EXACT, say("the printed", eq("3.1"), "is not $d_1$ of", eq("1.2"), "and", eq("1.3")), None)
+        return refuted(ran, say("the printed", eq("3.1"), "is not $d_1$ of", eq("1.2"), "and", eq("1.3")), None)
     lim = {key: to_sympy(v) for key, v in FIG23_LIMITS.value.items()}
     checks = [
         ("R+, x -> 0", sp.simplify(cp.subs(x, 0)), lim["R+, x = 0"]),
@@ -1030,18 +1101,21 @@ def fig23_text():
         ("R- limit, y -> -x", sp.simplify(_p("(A.8)").subs(y, -x)), lim["R-, y = -x"]),
         ("R- limit, x -> 0", sp.simplify(_p("(A.8)").subs(x, 0)), lim["R-, x = 0"]),
     ]
+    ran.append(computed([(got, want) for _, got, want in checks], "the closed forms and limits on the boundary lines",
+                        "ju24 §1.3, Figures 2 and 3"))
     for name, got, want in checks:
         if sp.simplify(got - want) != 0:
-            return refuted(EXACT, say(f"{name}: $d_k$ tends to", math(got), ", not", math(want)), say(name))
+            return refuted(ran, say(f"{name}: $d_k$ tends to", math(got), ", not", math(want)), say(name))
     # ranges: d_1 and d_2 bound every d_k (oscillation), so the ranges follow from d_1, d_2 and the limits
     rng = [("R+", _p("(3.1)") - sp.Rational(1, 2)), ("R+", 1 - cp.subs(k, 2)),
            ("R-", _p("(3.1)")), ("R-", sp.Rational(1, 2) - cm.subs(k, 2))]
+    ran.append(computed([e for _, e in rng], "d_1 and d_2 against the contour ranges, decided positive", "ju24 §1.3"))
     for region, e in rng:
         ok, why = positive_on_region(e, region)
         if not ok:
-            return refuted(EXACT, say(f"the range on {_region_tex(region)}:", math(e), "is not proved positive (", why,
+            return refuted(ran, say(f"the range on {_region_tex(region)}:", math(e), "is not proved positive (", why,
                                       ")"), None)
-    return verified(EXACT, say("the closed forms (symbolic $k \\ge 1$, where $0^k = 0$) and limits", eq("A.3"), ",",
+    return verified(ran, say("the closed forms (symbolic $k \\ge 1$, where $0^k = 0$) and limits", eq("A.3"), ",",
                                eq("A.8"), "take the stated values on the boundary lines: on $R^+$ $1/2$ at $x = 0$ and 1 "
                                "at $y = x$; on $R^-$ 0 at $y = -x$ and $1/2$ at $x = 0$, so two boundary limits differ at "
                                "$(0, 0)$: a discontinuity. Since $d_1 < d_k < d_2$ ($c > 0$, $0 < r < 1$), "

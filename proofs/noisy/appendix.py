@@ -13,7 +13,7 @@ those eps.
 
 from __future__ import annotations
 
-from exactcube.claims import Erratum, ErratumKind, Evidence, claim, erratum, refuted, verified
+from exactcube.claims import Erratum, ErratumKind, claim, erratum, refuted, verified
 from exactcube.content import say, table, value
 from exactcube.errors import BadInput, TooLarge
 from exactcube.noisy.nim import solve_nim
@@ -21,11 +21,11 @@ from exactcube.numbers import format_decimal, format_exact, mpq, parse_int, pars
 from exactcube.tables import Param, Table, table_builder
 
 from exactcube.printed import DOUBLE_15, erratum_kind, printed
+from exactcube.results import computed
 
 from .appendix_data import APPENDIX
 from .readings import CHANNEL, SEC3_PROSE, resting_on
 
-EXACT = Evidence.EXACT
 GRID = tuple(mpq(i, 100) for i in range(100))  # the Appendix eps = 0.00 .. 0.99
 
 
@@ -152,10 +152,12 @@ def _check_appendix(n: int):
                             note=say(f"Appendix, {n} chips, $\\varepsilon = {c.row}$: printed and true differ by "
                                      f"{format_decimal(units, 3)} units of the 15th decimal;", ruling.reason),
                             kind=ruling.kind))
+    # the values compared: the table's cells, p(n) and the optimal moves of (5) at each printed eps
+    basis = computed(t.cells, f"the exact solution of (5), {n} chips, at the Appendix's eps", "noisy Appendix; (5)")
     details = say(f"{cells} printed cells of the {n}-chip table compared with the exact $p({n})$ and optimal-move "
                   f"sets at $\\varepsilon = 0.00, 0.01, \\ldots, {'1.00' if n == 4 else '0.99'}$.")
     if not errs:
-        return verified(EXACT, say(details, "All agree at the printed precision.", *notes))
+        return verified(basis, say(details, "All agree at the printed precision.", *notes))
     opt_errs = [e for e in errs if e.where.endswith("column opt.")]
     p_errs = [e for e in errs if not e.where.endswith("column opt.")]
     worst = max((abs(parse_printed(e.printed) - parse_rational(e.true)) * mpq(10) ** 15 for e in p_errs),
@@ -165,7 +167,7 @@ def _check_appendix(n: int):
                   f"largest by {format_decimal(worst, 3)} units of the 15th decimal ({len(rounding)} of them one of the "
                   "two decimals nearest the true value, the last-digit noise of the double-precision computation the "
                   f"digits show: rounding, listed and not counted as wrong), and {len(opt_errs)} optimal moves.", *notes)
-    return erratum(EXACT, details, errs)
+    return erratum(basis, details, errs)
 
 
 def _make_appendix_claim(n: int):
@@ -253,39 +255,42 @@ PROSE_PATTERN = {n: [printed(f"§3, paragraph after (5), {n} chips, eps {a}..{b}
 def _continuum(n: int, want):
     """The exact move intervals of heap n on (0, 1) from the phase diagram of :mod:`exactcube.noisy.phases`,
     checked against the grid pattern ``want``: same sequence of moves, each switch strictly between the
-    last grid point of one run and the first of the next.  Returns (ok, text)."""
+    last grid point of one run and the first of the next.  Returns (ok, text, the phase diagram)."""
     from exactcube.noisy.eps import phases as ph
 
-    iv = ph.phase_diagram(n).heap(n).move_intervals()
+    D = ph.phase_diagram(n)
+    iv = D.heap(n).move_intervals()
     runs = [(a, b, m) for a, b, m in want if m != tuple(range(n))]
     exact = table(["$\\varepsilon$ from", "to", "optimal moves"],
                   [[lo.decimal(6), hi.decimal(6), _moves_cell(m, n)] for lo, hi, m in iv], caption=f"{n} chips:")
     if [m for _, _, m in iv] != [m for _, _, m in runs]:
-        return False, say(f"the exact intervals of {n} chips are", exact)
+        return False, say(f"the exact intervals of {n} chips are", exact), D
     for (_lo, hi, _m), (_a, b, _), nxt in zip(iv, runs, runs[1:] + [None]):
         if nxt is not None and not (hi.cmp_rational(b) > 0 and hi.cmp_rational(nxt[0]) < 0):
             return False, say(f"{n} chips: the switch at {hi.decimal(10)} is not between {format_decimal(b, 2)} and "
-                              f"{format_decimal(nxt[0], 2)}")
-    return True, exact
+                              f"{format_decimal(nxt[0], 2)}"), D
+    return True, exact, D
 
 
 def _pattern_check(heaps):
     sols = _grid_solutions()
     found, exact = [], []
+    ran = list(sols.values())
     for n in heaps:
         segs = _segments(n, sols)
         want = [(_q(a), _q(b), tuple(range(n)) if m is None else m)
                 for a, b, m in (item.value for item in PROSE_PATTERN[n])]
         if segs != want:
             found = _segments_table(n, segs)
-            return refuted(EXACT, say(f"the exact optimal moves of {n} chips on the grid are", found,
+            return refuted(ran, say(f"the exact optimal moves of {n} chips on the grid are", found,
                                       "and the prose (as reconstructed) says", _segments_table(n, want)), found)
         found.append(_segments_table(n, segs))
-        ok, text = _continuum(n, want)
+        ok, text, diagram = _continuum(n, want)
+        ran.append(diagram)
         if not ok:
-            return refuted(EXACT, say("the grid pattern does not extend to the continuum:", text), None)
+            return refuted(ran, say("the grid pattern does not extend to the continuum:", text), None)
         exact.append(text)
-    return verified(EXACT, say("Exact optimal-move sets at $\\varepsilon = 0.00, 0.01, \\ldots, 0.99$:", *found,
+    return verified(ran, say("Exact optimal-move sets at $\\varepsilon = 0.00, 0.01, \\ldots, 0.99$:", *found,
                                "Between the grid points, by the exact phase diagram (breakpoints are algebraic "
                                "numbers, shown to 6 decimals; every move ties at $1/2$):", *exact))
 
@@ -318,8 +323,9 @@ def _below_half(n, sols):
     return [e for e in GRID if sols[e].p[n] < mpq(1, 2)]
 
 
-def below_half_intervals(n: int):
-    """Maximal open intervals of (0, 1) on which p(n) < 1/2, with algebraic end points.
+def below_half_intervals(n: int, diagram=None):
+    """Maximal open intervals of (0, 1) on which p(n) < 1/2, with algebraic end points (``diagram``: the phase
+    diagram of heaps up to n when already computed).
 
     Uses the exact phase diagram (:mod:`exactcube.noisy.phases`): on each phase p(n) = num/den
     with den > 0, so p(n) < 1/2 exactly where 2 num - den < 0; its roots split the phase.
@@ -327,7 +333,7 @@ def below_half_intervals(n: int):
     from exactcube.noisy.eps import phases as ph
 
     out = []
-    for phs in ph.phase_diagram(n).heap(n).phases:
+    for phs in (diagram or ph.phase_diagram(n)).heap(n).phases:
         P = 2 * phs.p.num - phs.p.den
         cuts = [phs.lo] + (ph.real_roots_in(P, phs.lo, phs.hi) if not P.is_zero() else []) + [phs.hi]
         for a, b in zip(cuts, cuts[1:]):
@@ -350,29 +356,34 @@ BELOW_HALF = {n: printed(f"§3, paragraph after (5), p({n}) < 1/2", run)
        "for 9 and 10 chips this happens for eps in 0.73..0.82.")
 @resting_on(CHANNEL, SEC3_PROSE)
 def sec3_below_half():
+    from exactcube.noisy.eps import phases as ph
+
     sols = _grid_solutions()
     parts = []
+    ran = list(sols.values())
     for n, item in BELOW_HALF.items():
         a, b = item.value
         got = _below_half(n, sols)
         want = [e for e in GRID if _q(a) <= e <= _q(b)]
         if got != want:
             at = say("$\\varepsilon$ =", ", ".join(format_decimal(e, 2) for e in got) or "no grid point")
-            return refuted(EXACT, say(f"{n} chips: $p < 1/2$ exactly at", at), at)
-        iv = below_half_intervals(n)
+            return refuted(ran, say(f"{n} chips: $p < 1/2$ exactly at", at), at)
+        diagram = ph.phase_diagram(n)
+        ran.append(diagram)
+        iv = below_half_intervals(n, diagram)
         # the continuum set must contain exactly the grid points found
         inside = [e for e in GRID if any(lo.cmp_rational(e) < 0 < hi.cmp_rational(e) for lo, hi in iv)]
         if inside != got:
-            return refuted(EXACT, say(f"{n} chips: the exact intervals",
+            return refuted(ran, say(f"{n} chips: the exact intervals",
                                       "; ".join(f"{lo.decimal(6)} to {hi.decimal(6)}" for lo, hi in iv),
                                       "disagree with the grid"), None)
         parts.append([n, f"{a} to {b}", "; ".join(f"{lo.decimal(6)} to {hi.decimal(6)}" for lo, hi in iv)])
     # the heaps 4 and 8 (powers of two) never drop below 1/2 on the grid
     for n in (4, 8):
         if _below_half(n, sols):
-            return refuted(EXACT, say(f"{n} chips drops below $1/2$"), None)
+            return refuted(ran, say(f"{n} chips drops below $1/2$"), None)
     runs = table(["chips $n$", "$\\varepsilon$ on the grid", "exactly (open intervals)"], parts)
-    return verified(EXACT, say("$p(n) < 1/2$ exactly on these grid runs and nowhere else on the grid; on the continuum "
+    return verified(ran, say("$p(n) < 1/2$ exactly on these grid runs and nowhere else on the grid; on the continuum "
                                "(exact phase diagram, end points algebraic, 6 decimals shown):", runs,
                                "Never below $1/2$ on the grid for 4 and 8 chips."))
 
@@ -384,12 +395,14 @@ def _bounded_on(n: int, lo_q: mpq, lo_bound: mpq, hi_bound: mpq):
     the signs of the integer polynomials num - c den; they must have no root in the phase, the right
     sign at one interior point, and no root at the phase's ends (an algebraic end point is a root
     only if its irreducible polynomial divides the other).  The end point 1 is checked with the
-    exact solver.  Returns (ok, reason).
+    exact solver.  Returns (ok, reason, the results it ran: the phase diagram and the solution at 1).
     """
     from exactcube.noisy.eps import phases as ph
 
     start = ph.AlgebraicNumber.rational(lo_q)
-    for phs in ph.phase_diagram(n).heap(n).phases:
+    D = ph.phase_diagram(n)
+    ran = [D]
+    for phs in D.heap(n).phases:
         if phs.hi.cmp_rational(lo_q) <= 0:
             continue
         a = start if phs.lo.cmp_rational(lo_q) < 0 else phs.lo
@@ -398,22 +411,24 @@ def _bounded_on(n: int, lo_q: mpq, lo_bound: mpq, hi_bound: mpq):
         for c, sign in ((hi_bound, -1), (lo_bound, 1)):
             P = int(c.denominator) * phs.p.num - int(c.numerator) * phs.p.den
             if P.is_zero():
-                return False, f"$p({n}) = {c}$ on a whole phase"
+                return False, f"$p({n}) = {c}$ on a whole phase", ran
             if ph.real_roots_in(P, a, b):
-                return False, f"$p({n})$ crosses ${c}$ inside $({a.decimal(8)}, {b.decimal(8)})$"
+                return False, f"$p({n})$ crosses ${c}$ inside $({a.decimal(8)}, {b.decimal(8)})$", ran
             v = P(ph.to_fmpq(mid))
             if (v > 0) - (v < 0) != sign:
-                return False, f"$p({n})$ is on the wrong side of ${c}$ at $\\varepsilon = {mid}$"
+                return False, f"$p({n})$ is on the wrong side of ${c}$ at $\\varepsilon = {mid}$", ran
             for end in (a, b):
                 if end.is_rational:
                     if end.lo < 1 and P(ph.to_fmpq(end.lo)) == 0:
-                        return False, f"$p({n}) = {c}$ at $\\varepsilon = {end.lo}$"
+                        return False, f"$p({n}) = {c}$ at $\\varepsilon = {end.lo}$", ran
                 elif P % end.poly == 0:
-                    return False, f"$p({n}) = {c}$ at the breakpoint {end.decimal(8)}"
-    one = solve_nim(n, 1).p[n]
+                    return False, f"$p({n}) = {c}$ at the breakpoint {end.decimal(8)}", ran
+    at1 = solve_nim(n, 1)
+    ran.append(at1)
+    one = at1.p[n]
     if not lo_bound < one < hi_bound:
-        return False, f"$p({n}) = {one}$ at $\\varepsilon = 1$"
-    return True, ""
+        return False, f"$p({n}) = {one}$ at $\\varepsilon = 1$", ran
+    return True, "", ran
 
 
 #: §3: the 10-chip game is nearly fair for large eps: |p(10) - 1/2| < bound from eps = start on
@@ -428,6 +443,7 @@ TEN_FAIR = printed("§3, paragraph after (5), 10 chips nearly fair", ("0.03", "0
 @resting_on(CHANNEL, SEC3_PROSE)
 def sec3_ten_fair():
     sols = _grid_solutions()
+    ran = list(sols.values())
     bound, start = (_q(x) for x in TEN_FAIR.value)
     half = mpq(1, 2)
     hi = [e for e in GRID if e >= start]
@@ -435,17 +451,18 @@ def sec3_ten_fair():
     dev = abs(sols[worst].p[10] - half)
     if dev >= bound:
         at = say(f"$\\varepsilon = {format_decimal(worst, 2)}$")
-        return refuted(EXACT, say("$|p(10) - 1/2|$ =", value(dev), "at", at), at)
+        return refuted(ran, say("$|p(10) - 1/2|$ =", value(dev), "at", at), at)
     first = min(e for e in GRID if all(abs(sols[f].p[10] - half) < bound for f in GRID if f >= e))
     if first != start:
         at = say(f"$\\varepsilon = {format_decimal(first, 2)}$")
-        return refuted(EXACT, say(f"on the Appendix grid the band $|p(10) - 1/2| < {bound}$ holds from", at, "on, not "
+        return refuted(ran, say(f"on the Appendix grid the band $|p(10) - 1/2| < {bound}$ holds from", at, "on, not "
                                   f"from {format_decimal(start, 2)}"), at)
-    ok, why = _bounded_on(10, start, half - bound, half + bound)
+    ok, why, proved = _bounded_on(10, start, half - bound, half + bound)
+    ran += proved
     if not ok:
-        return refuted(EXACT, say("on the continuum:", why), None)
+        return refuted(ran, say("on the continuum:", why), None)
     before = GRID[GRID.index(first) - 1]
-    return verified(EXACT, say(f"On the grid $\\varepsilon = {format_decimal(start, 2)}, \\ldots, 0.99$ the largest "
+    return verified(ran, say(f"On the grid $\\varepsilon = {format_decimal(start, 2)}, \\ldots, 0.99$ the largest "
                                f"$|p(10) - 1/2|$ is {format_decimal(dev, 6)} (at $\\varepsilon = {format_decimal(worst, 2)}$); "
                                f"the bound {format_decimal(bound, 2)} holds on the grid from "
                                f"$\\varepsilon = {format_decimal(first, 2)}$ on ({format_decimal(before, 2)} gives "
@@ -461,17 +478,19 @@ def sec3_ten_fair():
                  "the check derives them from (5) at 101 exact eps and can fail by a counterexample")
 @resting_on(CHANNEL)
 def sec3_p2():
+    ran = []
     for i in range(0, 101):
         e = mpq(i, 100)
         s = solve_nim(2, e)
+        ran.append(s)
         if s.p[0] != 0 or s.p[1] != 1 or s.p[2] != max(e, 1 - e):
             at = say(value(e, name="\\varepsilon"))
-            return refuted(EXACT, say("at", at, ":", value(s.p[0], name="p(0)"), ",", value(s.p[1], name="p(1)"), ",",
+            return refuted(ran, say("at", at, ":", value(s.p[0], name="p(0)"), ",", value(s.p[1], name="p(1)"), ",",
                                       value(s.p[2], name="p(2)")), at)
         if s.move_value(2, 0) != 1 - e or s.move_value(2, 1) != e:
             at = say(value(e, name="\\varepsilon"))
-            return refuted(EXACT, say("at", at, ": $p(2, 0)$ and $p(2, 1)$ are not $1 - \\varepsilon$ and "
+            return refuted(ran, say("at", at, ": $p(2, 0)$ and $p(2, 1)$ are not $1 - \\varepsilon$ and "
                                       "$\\varepsilon$"), at)
-    return verified(EXACT, say("By (5) from 2 = '10' ($k = 2$, legal words 00, 01): $p(2, 0) = 1 - \\varepsilon$, "
+    return verified(ran, say("By (5) from 2 = '10' ($k = 2$, legal words 00, 01): $p(2, 0) = 1 - \\varepsilon$, "
                                "$p(2, 1) = \\varepsilon$; checked exactly at $\\varepsilon = 0, 1/100, \\ldots, 1$ (both "
                                "are affine in $\\varepsilon$, so two points already determine them)."))

@@ -13,7 +13,7 @@ from itertools import product
 
 import sympy as sp
 
-from exactcube.claims import Evidence, claim, open_, refuted, verified
+from exactcube.claims import claim, open_, refuted, verified
 from exactcube.content import eq, math, say, table, value
 from exactcube.errors import BadInput
 from exactcube.noisy.games.chomp import chomp_game, chomp_moves, chop, neighbour_distribution, solve_chomp
@@ -21,11 +21,11 @@ from exactcube.noisy.games.game import EQUIPROBABLE, NOISELESS, Game, distributi
 from exactcube.noisy.nim import channel_weights, solve_multipile, solve_nim
 from exactcube.numbers import mpq
 from exactcube.printed import printed
+from exactcube.results import computed
 
 from .readings import (CHANNEL, CHOMP_CHANNEL, EQUIPROBABLE_READING, NOISELESS_READING, NOTHING_PRINTED, PROP6,
                        PROP6_COINCIDE, PROP6_INCLUSION, REMARK1, REMARK5, resting_on)
 
-EXACT = Evidence.EXACT
 e_ = sp.symbols("epsilon", positive=True)
 _VAREPS = sp.Symbol("varepsilon", positive=True)
 
@@ -71,17 +71,19 @@ def sym_move_values(n: int, p_lower):
        r"with optimal move 01 for $e \ge 1/2$; at $e = 1/2$ the game is fair and every move is optimal.")
 def eq2():
     mu = sym_mu(3, 0)
+    ran = [computed(mu, "Example 3's channel from 3 chips in sympy", "noisy §1, (1)")]
     if [sp.simplify(a - b) for a, b in zip(mu, P_EQ2_MU.value)] != [0, 0, 0]:
         rows = [[f"${r}$", _shown(a), _shown(b)] for r, a, b in zip(("00", "01", "10"), mu, P_EQ2_MU.value)]
         found = table(["received", "$\\mu_3(00, \\cdot)$", "printed"], rows)
-        return refuted(EXACT, say("$\\mu_3(00, \\cdot)$ differs from the printed", eq(1)), found, assumptions=(CHANNEL,))
+        return refuted(ran, say("$\\mu_3(00, \\cdot)$ differs from the printed", eq(1)), found, assumptions=(CHANNEL,))
     half = sp.Rational(1, 2)
     cols = {}
     low, high = P_EQ2_P3.value
     for (lo, hi), p2, want, opt in (((0, half), 1 - e_, low, 0), ((half, 1), e_, high, 1)):
         vals = sym_move_values(3, [sp.Integer(0), sp.Integer(1), p2])
+        ran.append(computed(vals, f"p(3, m) on ({lo}, {hi}) in sympy", "noisy §1, (2)"))
         if sp.simplify(vals[opt] - want) != 0:
-            return refuted(EXACT, say(f"on $({sp.latex(lo)}, {sp.latex(hi)})$, $p(3, {opt})$ =", _shown(vals[opt]),
+            return refuted(ran, say(f"on $({sp.latex(lo)}, {sp.latex(hi)})$, $p(3, {opt})$ =", _shown(vals[opt]),
                                       ", not the printed", _shown(want)), _shown(vals[opt]), assumptions=(CHANNEL,))
         for m in range(3):
             if m == opt:
@@ -90,8 +92,10 @@ def eq2():
             num, den = sp.fraction(sp.together(diff))
             roots = [r for r in sp.Poly(num, e_).real_roots() if lo < r < hi] if sp.Poly(num, e_).degree() > 0 else []
             mid = (sp.Rational(lo) + sp.Rational(hi)) / 2
+            ran.append(computed((diff, roots, diff.subs(e_, mid)), f"p(3, {opt}) - p(3, {m}): its roots and its sign",
+                                "noisy §1, (2)"))
             if roots or diff.subs(e_, mid) <= 0:
-                return refuted(EXACT, say(f"on $({sp.latex(lo)}, {sp.latex(hi)})$ move {m} is not beaten by move {opt}:",
+                return refuted(ran, say(f"on $({sp.latex(lo)}, {sp.latex(hi)})$ move {m} is not beaten by move {opt}:",
                                           f"$p(3, {opt}) - p(3, {m})$ =", _shown(diff)),
                                _shown(diff), assumptions=(CHANNEL,))
         cols[(lo, hi)] = [sp.factor(v) for v in vals]
@@ -100,23 +104,25 @@ def eq2():
             if not lo < t < hi:
                 continue
             s = solve_nim(3, mpq(int(t.p), int(t.q)))
+            ran.append(s)
             for m in range(3):
                 if sp.Rational(int(s.move_value(3, m).numerator), int(s.move_value(3, m).denominator)) != vals[m].subs(e_, t):
-                    return refuted(EXACT, say(f"the solver and the symbolic $p(3, {m})$ differ at",
+                    return refuted(ran, say(f"the solver and the symbolic $p(3, {m})$ differ at",
                                               value(t, name="\\varepsilon")), say(value(t, name="\\varepsilon")),
                                    assumptions=(CHANNEL,))
             if s.optimal[3] != (opt,):
-                return refuted(EXACT, say("the solver's optimal moves at", value(t, name="\\varepsilon"), "are",
+                return refuted(ran, say("the solver's optimal moves at", value(t, name="\\varepsilon"), "are",
                                           ", ".join(map(str, s.optimal[3]))), say(value(t, name="\\varepsilon")),
                                assumptions=(CHANNEL,))
     s = solve_nim(3, mpq(1, 2))
+    ran.append(s)
     if s.p[3] != mpq(1, 2) or s.optimal[3] != (0, 1, 2):
-        return refuted(EXACT, say("at $\\varepsilon = 1/2$:", value(s.p[3], name="p(3)"), ", optimal moves",
+        return refuted(ran, say("at $\\varepsilon = 1/2$:", value(s.p[3], name="p(3)"), ", optimal moves",
                                   ", ".join(map(str, s.optimal[3]))), None, assumptions=(CHANNEL,))
     (below, above) = cols.values()
     moves = table(["move $m$", "$p(3, m)$, $0 < \\varepsilon < 1/2$", "$p(3, m)$, $1/2 < \\varepsilon < 1$"],
                   [[m, _shown(a), _shown(b)] for m, (a, b) in enumerate(zip(below, above))])
-    return verified(EXACT, say("Re-derived symbolically from Example 3 ($p(2) = 1 - \\varepsilon$ resp. $\\varepsilon$ "
+    return verified(ran, say("Re-derived symbolically from Example 3 ($p(2) = 1 - \\varepsilon$ resp. $\\varepsilon$ "
                                "on each side of $1/2$); the values of the three moves from 3 chips:", moves,
                                "The optimal move beats the others on the whole open interval (no root of the "
                                "difference inside, positive at the midpoint); the exact solver agrees at "
@@ -135,32 +141,37 @@ def eq3():
     corner, side = P_EQ3.value
     tie_eps, tie_p = P_EQ3_TIE.value
     pts = [mpq(1, 10), mpq(1, 3), mpq(3, 4), mpq(9, 10), mpq(1, 2)]
+    ran = []
     for e in pts:
         s = solve_chomp(2, 2, e)
+        ran.append(s)
         ev = sp.Rational(int(e.numerator), int(e.denominator))
         want_base = {(1,): 0, (1, 1): 1, (2,): 1, (2, 1): 0}
         for x, v in want_base.items():
             if s.p[x] != v:
-                return refuted(EXACT, say(value(s.p[x], name=f"p{x}"), "at", value(e, name="\\varepsilon")),
+                return refuted(ran, say(value(s.p[x], name=f"p{x}"), "at", value(e, name="\\varepsilon")),
                                say(f"position ${x}$"), assumptions=(CHOMP_CHANNEL,))
         g = chomp_game(2, 2, e)
         vals = {sq: move_value(g, (2, 2), chop((2, 2), *sq), s.p) for sq in chomp_moves((2, 2))}
+        ran.append(computed(vals, "the move values of (4) from the 2x2 bar", "noisy §1, (3)"))
         want = {(1, 1): corner.subs(e_, ev), (0, 1): side.subs(e_, ev), (1, 0): side.subs(e_, ev)}
         for sq, v in vals.items():
             if sp.Rational(int(v.numerator), int(v.denominator)) != want[sq]:
-                return refuted(EXACT, say(f"the move to square ${sq}$ at", value(e, name="\\varepsilon"), ":", value(v),
+                return refuted(ran, say(f"the move to square ${sq}$ at", value(e, name="\\varepsilon"), ":", value(v),
                                           ", hand derivation", _shown(want[sq])), say(f"square ${sq}$"),
                                assumptions=(CHOMP_CHANNEL,))
     # each move value is a ratio of affine functions of e: agreement at 3+ points is identity
     tie = sp.solve(sp.Eq(corner, side), e_)
+    ran.append(computed(tie, "sympy solve of (3)'s two move values equal", "noisy §1, after (3)"))
     if tie != [tie_eps] or corner.subs(e_, tie_eps) != tie_p:
         found = say(*[math(t) for t in tie]) if tie else say("no point")
-        return refuted(EXACT, say("the moves tie at $\\varepsilon$ =", found), found, assumptions=(CHOMP_CHANNEL,))
+        return refuted(ran, say("the moves tie at $\\varepsilon$ =", found), found, assumptions=(CHOMP_CHANNEL,))
     s = solve_chomp(2, 2, mpq(int(tie_eps.p), int(tie_eps.q)))
+    ran.append(s)
     if s.p[(2, 2)] != mpq(int(tie_p.p), int(tie_p.q)) or len(s.optimal[(2, 2)]) != 3:
-        return refuted(EXACT, say("at $\\varepsilon = 3/4$:", value(s.p[(2, 2)], name="p"), f", {len(s.optimal[(2, 2)])} "
+        return refuted(ran, say("at $\\varepsilon = 3/4$:", value(s.p[(2, 2)], name="p"), f", {len(s.optimal[(2, 2)])} "
                                   "optimal moves"), None, assumptions=(CHOMP_CHANNEL,))
-    return verified(EXACT, say("The solver's move values from the $2 \\times 2$ bar equal the hand derivation "
+    return verified(ran, say("The solver's move values from the $2 \\times 2$ bar equal the hand derivation "
                                "$3(1-\\varepsilon)/(3-\\varepsilon)$, $\\varepsilon/(3-\\varepsilon)$, "
                                "$\\varepsilon/(3-\\varepsilon)$ at 5 rational points (ratios of affine functions, so "
                                "identical); they tie only at $\\varepsilon = 3/4$, where $p = 1/3 < 1/2$ for every move "
@@ -175,18 +186,18 @@ def eq3():
        unprinted=NOTHING_PRINTED)
 @resting_on(REMARK1, CHANNEL, CHOMP_CHANNEL)
 def remark1():
-    count = 0
+    count, rows = 0, []
     for eps in (mpq(0), mpq(1, 10), mpq(1, 3), mpq(1, 2), mpq(77, 100), mpq(1)):
         for n in range(1, 17):
             ch = channel_weights(n, eps)
             for m in range(n):
-                validate_distribution(n, m, dict(zip(range(n), ch.row(m))), range(n))
+                rows.append(validate_distribution(n, m, dict(zip(range(n), ch.row(m))), range(n)))
                 count += 1
         for x in solve_chomp(3, 4, eps).p:
             for sq in chomp_moves(x):
                 d = neighbour_distribution(x, sq, eps, 3, 4)
-                validate_distribution(x, chop(x, *sq), {chop(x, *s): v for s, v in d.items()},
-                                      [chop(x, *s) for s in chomp_moves(x)])
+                rows.append(validate_distribution(x, chop(x, *sq), {chop(x, *s): v for s, v in d.items()},
+                                                  [chop(x, *s) for s in chomp_moves(x)]))
                 count += 1
     # and the validation can fail: rows that leak mass, miss mass, or leave the followers
     rejected = 0
@@ -195,9 +206,10 @@ def remark1():
             validate_distribution(3, 0, bad, range(3))
         except BadInput:
             rejected += 1
+    ran = computed((rows, rejected), "every row validated, three wrong rows rejected", "noisy §2, Remark 1")
     if rejected != 3:
-        return refuted(EXACT, say("the validator accepted a non-stochastic row"), None)
-    return verified(EXACT, say(f"{count} rows (1-pile Nim with $n \\le 16$, Chomp! $3 \\times 4$, "
+        return refuted(ran, say("the validator accepted a non-stochastic row"), None)
+    return verified(ran, say(f"{count} rows (1-pile Nim with $n \\le 16$, Chomp! $3 \\times 4$, "
                                "$\\varepsilon \\in \\{0, 1/10, 1/3, 1/2, 77/100, 1\\}$) are probability vectors "
                                "supported on the followers; rows with total $5/6$, a negative entry, or mass off the "
                                "followers are rejected."))
@@ -216,20 +228,23 @@ def _nim_sum_zero(x):
        unprinted=NOTHING_PRINTED)
 @resting_on(NOISELESS_READING)
 def example2():
-    n_pos = 0
+    n_pos, ran = 0, []
     for heaps in product(range(7), repeat=3):
         sol = solve_multipile(heaps, noiseless=True)
+        ran.append(sol)
         for x, v in sol.p.items():
             n_pos += 1
             if v not in (0, 1) or (v == 0) != _nim_sum_zero(x):
-                return refuted(EXACT, say(f"n-pile Nim at ${x}$:", value(v, name="p")), say(f"position ${x}$"))
+                return refuted(ran, say(f"n-pile Nim at ${x}$:", value(v, name="p")), say(f"position ${x}$"))
     s = solve_nim(64, mpq(0))
+    ran.append(s)
     if any(s.p[n] != 1 or s.optimal[n] != (0,) for n in range(1, 65)):
-        return refuted(EXACT, say("1-pile Nim at $\\varepsilon = 0$ is not the classical game"), None)
+        return refuted(ran, say("1-pile Nim at $\\varepsilon = 0$ is not the classical game"), None)
     g = solve(Game(lambda x: tuple(chop(x, *s) for s in chomp_moves(x)), NOISELESS), (5, 5, 5))
+    ran.append(g)
     if any(v not in (0, 1) for v in g.p.values()) or g.p[(5, 5, 5)] != 1:
-        return refuted(EXACT, say("noiseless Chomp! is not a win for the first player"), None)
-    return verified(EXACT, say(f"Noiseless $n$-pile Nim (up to 3 heaps of at most 6 chips, {n_pos} position visits): "
+        return refuted(ran, say("noiseless Chomp! is not a win for the first player"), None)
+    return verified(ran, say(f"Noiseless $n$-pile Nim (up to 3 heaps of at most 6 chips, {n_pos} position visits): "
                                "$p \\in \\{0, 1\\}$, P exactly at nim-sum 0 (Bouton); 1-pile Nim at $\\varepsilon = 0$: "
                                "$p(n) = 1$ with the unique optimal move 0 for $n = 1, \\ldots, 64$; noiseless "
                                "$3 \\times 5$ Chomp!: $p \\in \\{0, 1\\}$ and the bar is an N-position (strategy "
@@ -243,7 +258,7 @@ def example2():
        unprinted="the formula is the reconstruction itself (noisy.bitflip-channel; the extraction lost it): the "
                  "check compares a second implementation of it, built with fractions.Fraction, with exactcube's")
 def example3():
-    cases = 0
+    cases, ran = 0, []
     for num, den in ((1, 10), (77, 100), (1, 3), (1, 2), (2, 7), (99, 100)):
         e = Fraction(num, den)
         for n in range(1, 33):
@@ -254,12 +269,14 @@ def example3():
                 s = sum(w)
                 want = [x / s for x in w]
                 got = ch.row(m)
+                ran.append(computed((want, got), f"mu_{n}({m}, .) by fractions.Fraction and by channel_weights",
+                                    "noisy Example 3"))
                 if any(mpq(a.numerator, a.denominator) != b for a, b in zip(want, got)):
-                    return refuted(EXACT, say(f"the row $\\mu_{{{n}}}({m}, \\cdot)$ at", value(e, name="\\varepsilon"),
+                    return refuted(ran, say(f"the row $\\mu_{{{n}}}({m}, \\cdot)$ at", value(e, name="\\varepsilon"),
                                               "differs"), say(f"$n = {n}$, $m = {m}$,", value(e, name="\\varepsilon")),
                                    assumptions=(CHANNEL,))
                 cases += 1
-    return verified(EXACT, say(f"{cases} rows ($n \\le 32$, six values of $\\varepsilon$) built with fractions.Fraction "
+    return verified(ran, say(f"{cases} rows ($n \\le 32$, six values of $\\varepsilon$) built with fractions.Fraction "
                                "straight from the formula equal exactcube's channel_weights rows."), assumptions=(CHANNEL,))
 
 
@@ -267,16 +284,18 @@ def example3():
        "Equation (5) is equation (4) for the channel of Example 3: the general solver and the 1-pile Nim solver agree.",
        unprinted="an identity between two equations, no printed number: the check compares the two solvers")
 def eq4_5():
+    ran = []
     for eps in (mpq(0), mpq(1, 10), mpq(1, 2), mpq(77, 100), mpq(2, 3), mpq(1)):
         g = solve(nim_game(eps), 16)
         s = solve_nim(16, eps)
+        ran += [g, s]
         for n in range(17):
             if g.p[n] != s.p[n] or tuple(g.optimal[n]) != s.optimal[n]:
                 where = say(value(eps, name="\\varepsilon"), f", $n = {n}$")
-                return refuted(EXACT, say(where, ":", eq(4), "gives", value(g.p[n], name="p"), "with optimal moves",
+                return refuted(ran, say(where, ":", eq(4), "gives", value(g.p[n], name="p"), "with optimal moves",
                                           ", ".join(map(str, g.optimal[n])), ";", eq(5), "gives", value(s.p[n], name="p"),
                                           "with", ", ".join(map(str, s.optimal[n]))), where, assumptions=(CHANNEL,))
-    return verified(EXACT, say("$p(n)$ and the optimal-move sets agree exactly for $n \\le 16$ at "
+    return verified(ran, say("$p(n)$ and the optimal-move sets agree exactly for $n \\le 16$ at "
                                "$\\varepsilon \\in \\{0, 1/10, 1/2, 77/100, 2/3, 1\\}$."), assumptions=(CHANNEL,))
 
 
@@ -286,16 +305,18 @@ def eq4_5():
 @resting_on(EQUIPROBABLE_READING)
 def example4():
     g = solve(Game(lambda n: tuple(range(n)), EQUIPROBABLE), 60)
+    ran = [g]
     bad = [n for n in range(2, 61) if g.p[n] != mpq(1, 2)]
     if bad or g.p[1] != 1 or g.p[0] != 0:
         where = say("$n$ =", ", ".join(map(str, bad))) if bad else say("$n = 0$ or $n = 1$")
-        return refuted(EXACT, say("$p(n) \\ne 1/2$ or a wrong end value at", where), where)
-    return verified(EXACT, say("$p(0) = 0$, $p(1) = 1$ and $p(n) = 1/2$ exactly for $n = 2, \\ldots, 60$ (and by "
+        return refuted(ran, say("$p(n) \\ne 1/2$ or a wrong end value at", where), where)
+    return verified(ran, say("$p(0) = 0$, $p(1) = 1$ and $p(n) = 1/2$ exactly for $n = 2, \\ldots, 60$ (and by "
                                "Lemma 7: the only chance position reached first is 2, with one P- and one N-follower)."))
 
 
-def _remark5_on(game, start):
+def _remark5_on(game, start, ran):
     sol = solve(game, start)
+    ran.append(sol)
     checked = 0
     for x, v in sol.p.items():
         fol = tuple(dict.fromkeys(game.followers(x)))
@@ -317,17 +338,17 @@ def _remark5_on(game, start):
        unprinted=NOTHING_PRINTED)
 @resting_on(REMARK5)
 def remark5():
-    total = 0
+    total, ran = 0, []
     games = [(nim_game(mpq(e)), 20) for e in (0, mpq(1, 10), mpq(1, 2), mpq(9, 10), 1)]
     games += [(chomp_game(3, 4, e), (4, 4, 4)) for e in (mpq(0), mpq(1, 10), mpq(1))]
     games += [(Game(lambda x: tuple(chop(x, *s) for s in chomp_moves(x)), EQUIPROBABLE), (4, 4, 4))]
     for g, start in games:
-        bad, n = _remark5_on(g, start)
+        bad, n = _remark5_on(g, start, ran)
         if bad is not None:
-            return refuted(EXACT, say(f"{g.name}: position ${bad}$ has", value(n, name="p"), "against Remark 5"),
+            return refuted(ran, say(f"{g.name}: position ${bad}$ has", value(n, name="p"), "against Remark 5"),
                            say(f"position ${bad}$"))
         total += n
-    return verified(EXACT, say(f"Both equivalences hold at all {total} non-terminal positions of 1-pile Nim "
+    return verified(ran, say(f"Both equivalences hold at all {total} non-terminal positions of 1-pile Nim "
                                "($n \\le 20$, $\\varepsilon \\in \\{0, 1/10, 1/2, 9/10, 1\\}$) and $3 \\times 4$ Chomp! "
                                "(neighbour channel at $\\varepsilon \\in \\{0, 1/10, 1\\}$, and equiprobable)."))
 
@@ -382,18 +403,20 @@ PROP6_LABELS = ("1-pile Nim, $\\varepsilon = 0$", "1-pile Nim, $\\varepsilon = 1
        "(reconstruction: the extraction lost the three formulas).",
        unprinted=NOTHING_PRINTED)
 def prop6():
-    rows, lit_rows, broken = [], [], {}
+    rows, lit_rows, broken, ran = [], [], {}, []
     literal_ok = True
     deltas = (mpq(1, 10), mpq(1, 1000))
     for make, label in zip(PROP6_GAMES, PROP6_LABELS):
         g, start = make()
         base = solve(g, start)
+        ran.append(base)
         rows.append([label])
         lit_rows.append([label])
         for delta in deltas:
             eta, ps = _prop6_eta(g, start, base, delta)
+            ran.append(computed(eta, "the largest eta = delta/2^k tried whose mu' meets (2) and (3)", "noisy Proposition 6"))
             if eta is None:
-                return refuted(EXACT, say(label, ": no $\\eta \\ge 10^{-12}$ satisfies (2) and (3) for",
+                return refuted(ran, say(label, ": no $\\eta \\ge 10^{-12}$ satisfies (2) and (3) for",
                                           value(delta, name="\\delta")), say(label, ",", value(delta, name="\\delta")),
                                assumptions=(PROP6, PROP6_INCLUSION))
             pg = perturbed(g, eta)
@@ -402,14 +425,16 @@ def prop6():
                 fol = tuple(dict.fromkeys(g.followers(x)))
                 for y in fol:
                     if any(w <= 0 for w in (distribution(pg, x, y).get(z, 0) for z in fol)):
-                        return refuted(EXACT, say(label, f": $\\mu'$ is not positive at ${x}$"), say(f"position ${x}$"),
+                        return refuted(ran, say(label, f": $\\mu'$ is not positive at ${x}$"), say(f"position ${x}$"),
                                        assumptions=(PROP6, PROP6_INCLUSION))
+            ran.append(ps)
             ties = [x for x in base.p if set(ps.optimal[x]) != set(base.optimal[x])]
             for x in ties:
                 broken.setdefault((g.name, x), (label, x, base.optimal[x], ps.optimal[x]))
             rows[-1] += [value(eta), len(ties)]
             # the literal reading: tied optimal moves share one row, so their tie survives
-            eta2, _ = _prop6_eta(g, start, base, delta, base.optimal, literal=True)
+            eta2, ps2 = _prop6_eta(g, start, base, delta, base.optimal, literal=True)
+            ran.append(computed((eta2, ps2), "the common-row construction of mu'", "noisy Proposition 6"))
             literal_ok = literal_ok and eta2 is not None
             lit_rows[-1].append(value(eta2) if eta2 is not None else "none")
     broken = list(broken.values())
@@ -422,13 +447,13 @@ def prop6():
                  f"{len(broken)} positions (for some $\\delta$)", first, ", so with it the sets do not coincide;")
              if broken else say("The mixture keeps every set of optimal moves;"))
     if literal_ok:
-        literal = verified(EXACT, say(proof, "giving the tied optimal moves of each position one common row before "
+        literal = verified(ran, say(proof, "giving the tied optimal moves of each position one common row before "
                                       "mixing keeps every tie, and then (1), (2) and equal sets hold:", common),
                            assumptions=(PROP6, PROP6_COINCIDE))
     else:
-        literal = open_(EXACT, say(proof, "and the common-row construction did not reach equal sets either:", common),
+        literal = open_(ran, say(proof, "and the common-row construction did not reach equal sets either:", common),
                         assumptions=(PROP6, PROP6_COINCIDE))
-    return verified(EXACT, say("With $\\mu' = (1 - \\eta) \\mu + \\eta/|F(x)|$ ($\\eta$ found by halving from "
+    return verified(ran, say("With $\\mu' = (1 - \\eta) \\mu + \\eta/|F(x)|$ ($\\eta$ found by halving from "
                                "$\\delta$): $\\mu' > 0$, $|p' - p| < \\delta$ everywhere, every $\\mu'$-optimal move "
                                "is $\\mu$-optimal and unique optimal moves are kept. Where $\\mu$ has exact ties the "
                                "perturbation may keep only some of them, so (3) holds as 'optimal for $\\mu'$ is optimal "

@@ -13,16 +13,16 @@ from __future__ import annotations
 
 from itertools import combinations_with_replacement, product
 
-from exactcube.claims import Evidence, claim, refuted, verified
+from exactcube.claims import claim, refuted, verified
 from exactcube.content import say, table, value
 from exactcube.noisy.games.chomp import chomp_followers
 from exactcube.noisy.games.game import EQUIPROBABLE, Game, classify, solve
 from exactcube.noisy.games.multipile import multipile_followers
 from exactcube.numbers import mpq
+from exactcube.results import computed
 
 from .readings import LEMMA7, NOTHING_PRINTED, resting_on
 
-EXACT = Evidence.EXACT
 HALF = mpq(1, 2)
 
 
@@ -67,26 +67,28 @@ def _nim_starts(heaps: int, chips: int, ordered: bool):
 @resting_on(LEMMA7)
 def lemma7():
     # games that satisfy the hypothesis: n-pile Nim (both as multisets and as ordered heaps), 1-pile Nim
-    done = []
+    done, ran = [], []
     for name, game, starts in (
         ("n-pile Nim, heaps as multisets", Game(multipile_followers, EQUIPROBABLE), _nim_starts(4, 7, False)),
         ("n-pile Nim, ordered heaps", Game(_ordered_followers, EQUIPROBABLE), [(7, 7, 7, 7)]),
         ("1-pile Nim", Game(lambda n: tuple(range(n)), EQUIPROBABLE), [80]),
     ):
         p, hyp, concl = lemma7_report(game, starts)
+        ran.append(computed(p, f"p by (4) at every position of {name}", "noisy §2, Lemma 7"))
         if hyp:
-            return refuted(EXACT, say(f"{name}: the hypothesis fails at ${hyp[0][0]}$"), say(f"position ${hyp[0][0]}$"))
+            return refuted(ran, say(f"{name}: the hypothesis fails at ${hyp[0][0]}$"), say(f"position ${hyp[0][0]}$"))
         if concl:
-            return refuted(EXACT, say(f"{name}: the hypothesis holds but", value(concl[0][1], name="p"),
+            return refuted(ran, say(f"{name}: the hypothesis holds but", value(concl[0][1], name="p"),
                                       f"at ${concl[0][0]}$"), say(f"position ${concl[0][0]}$"))
         n_chance = sum(1 for v in p.values() if classify(v) == "chance")
         done.append([name, len(p), n_chance])
     # and the conclusion really needs the hypothesis: equiprobable Chomp! violates both
     p, hyp, concl = lemma7_report(Game(chomp_followers, EQUIPROBABLE), [(3, 3, 3)])
+    ran.append(computed(p, "p by (4) at every position of equiprobable 3x3 Chomp!", "noisy §2, after Corollary 8"))
     if not concl:
-        return refuted(EXACT, say("equiprobable $3 \\times 3$ Chomp! has $p = 1/2$ at every chance position"), None)
+        return refuted(ran, say("equiprobable $3 \\times 3$ Chomp! has $p = 1/2$ at every chance position"), None)
     games = table(["game", "positions", "chance positions"], done)
-    return verified(EXACT, say("$p = 1/2$ at every chance position of these games, which satisfy the hypothesis:", games,
+    return verified(ran, say("$p = 1/2$ at every chance position of these games, which satisfy the hypothesis:", games,
                                f"Control: equiprobable $3 \\times 3$ Chomp! fails the hypothesis at {len(hyp)} positions "
                                f"and has $p \\ne 1/2$ at {len(concl)} chance positions (e.g.",
                                value(concl[0][1], name=f"p{concl[0][0]}"), ")."))
@@ -103,11 +105,12 @@ def lemma7():
 def cor8():
     game = Game(multipile_followers, EQUIPROBABLE)
     p, hyp, concl = lemma7_report(game, _nim_starts(4, 7, False))
+    ran = computed(p, "p by (4) at every position of up to 4 heaps of up to 7 chips", "noisy §2, Corollary 8")
     for x, v in p.items():
         ones_only = all(h == 1 for h in x)
         want = ("N" if len(x) % 2 else "P") if ones_only else "chance"
         if classify(v) != want:
-            return refuted(EXACT, say(f"${x}$:", value(v, name="p"), f"is {classify(v)}, expected {want}"),
+            return refuted(ran, say(f"${x}$:", value(v, name="p"), f"is {classify(v)}, expected {want}"),
                            say(f"position ${x}$"))
         if want != "chance":
             continue
@@ -116,11 +119,11 @@ def cor8():
         nN = sum(1 for z in fol if p[z] == 1)
         special = sum(1 for h in x if h >= 2) == 1
         if (nP, nN) != ((1, 1) if special else (0, 0)):
-            return refuted(EXACT, say(f"${x}$: {nP} P-followers and {nN} N-followers"), say(f"position ${x}$"))
+            return refuted(ran, say(f"${x}$: {nP} P-followers and {nN} N-followers"), say(f"position ${x}$"))
         if v != HALF:
-            return refuted(EXACT, say(f"${x}$:", value(v, name="p")), say(f"position ${x}$"))
+            return refuted(ran, say(f"${x}$:", value(v, name="p")), say(f"position ${x}$"))
     n_chance = sum(1 for v in p.values() if classify(v) == "chance")
-    return verified(EXACT, say(f"All {len(p)} positions of up to 4 heaps of up to 7 chips: P/N exactly the 1-chip-pile "
+    return verified(ran, say(f"All {len(p)} positions of up to 4 heaps of up to 7 chips: P/N exactly the 1-chip-pile "
                                f"positions with even/odd count; each of the {n_chance} chance positions has one P- and "
                                "one N-follower if it is $(1, \\ldots, 1, m)$, $m \\ge 2$, and none otherwise; $p = 1/2$ "
                                "exactly at every chance position. (The extracted text lost which of 'odd'/'even' goes "
@@ -132,18 +135,19 @@ def cor8():
        unprinted=NOTHING_PRINTED)
 @resting_on(LEMMA7)
 def chomp_not_lemma7():
-    best = None
+    best, ran = None, []
     for r in range(1, 4):
         for c in range(1, 5):
             p, hyp, concl = lemma7_report(Game(chomp_followers, EQUIPROBABLE), [(c,) * r])
+            ran.append(computed(p, f"p by (4) at every position of equiprobable {r}x{c} Chomp!", "noisy §2"))
             for x, nP, nN in hyp:
                 key = (sum(x), x)
                 if best is None or key < best[0]:
                     best = (key, x, nP, nN, p[x])
     if best is None:
-        return refuted(EXACT, say("no Chomp! position up to $3 \\times 4$ violates the hypothesis"), None)
+        return refuted(ran, say("no Chomp! position up to $3 \\times 4$ violates the hypothesis"), None)
     _, x, nP, nN, v = best
     rows = say("rows of lengths", ", ".join(map(str, x)))
-    return verified(EXACT, say("Smallest chance position (fewest squares) violating the hypothesis, with", rows,
+    return verified(ran, say("Smallest chance position (fewest squares) violating the hypothesis, with", rows,
                                f"(poison at the start of the first row): {nP} P-followers and {nN} N-followers; there",
                                value(v, name="p"), "."), rows)

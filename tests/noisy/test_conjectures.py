@@ -125,3 +125,22 @@ def test_check_at_judges_the_statement_it_is_given():
     # at eps = 51/100 the optimal move from 2 is 1 = n - 1; read as n - 2 (the move 0, worth 49/100) it fails
     (f,) = cj.check_at(mpq(51, 100), 2, c10=(mpq(1, 2), mpq(1, 2), 2)).failures
     assert (f.conjecture, f.conjectured, f.conjectured_value) == (10, 0, mpq(49, 100))
+
+
+def test_the_evidence_of_a_check_is_that_of_the_arithmetic_it_ran_in():
+    # issue 40: certified floating point is rigorous, never exact; the exact solver is exact
+    ball, exact = cj.check_at("1/10", 64, method="ball"), cj.check_at("1/10", 64)
+    assert ball.method.startswith("ball") and ball.provenance.evidence.value == "rigorous"
+    assert exact.method == "fast" and exact.provenance.evidence.value == "exact"
+    # where the balls cannot decide (eps = 1/2: every move ties) the exact check is returned, and says so
+    tie = cj.check_at("1/2", 16, method="ball")
+    assert not tie.method.startswith("ball") and tie.provenance.evidence.value == "exact"
+
+
+def test_a_grid_verdict_is_as_weak_as_its_weakest_record():
+    recs = {e: cj.check_at(e, 16, method=m).as_json() for e, m in ((mpq(1, 10), "ball"), (mpq(2, 10), "exact"))}
+    assert cj.grid_verdict(recs, 9).provenance.evidence.value == "rigorous"
+    exact_only = {e: r for e, r in recs.items() if "method" not in r}
+    assert len(exact_only) == 1 and cj.grid_verdict(exact_only, 9).provenance.evidence.value == "exact"
+    with pytest.raises(BadInput):
+        cj.record_evidence({"eps": "1/10", "method": "guess"})

@@ -25,6 +25,8 @@ def test_verified_exactly(cid):
     v = REGISTRY[cid].check()
     assert v.outcome is Outcome.VERIFIED, v.details
     assert v.evidence.value == "exact"
+    # issue 40: the evidence is derived from the results the check built, never typed in
+    assert v.rests_on and all(p.evidence.value == "exact" for p in v.rests_on)
 
 
 @pytest.mark.parametrize("cid, fragment", [

@@ -22,6 +22,7 @@ ERRATA = {f"noisy.appendix.n{n}" for n in range(4, 11)}
 def test_claim_outcome(cid):
     v = REGISTRY[cid].check()
     assert v.evidence.value == "exact"
+    assert v.rests_on, "issue 40: a verdict cites the results its check built"
     if cid in ERRATA:
         # every Appendix discrepancy is a probability off by less than one unit in its 15th decimal: listed as
         # rounding, and so the claim is verified with the differences counted (issue 22, item 3)
@@ -151,3 +152,15 @@ def test_a_failure_region_whose_crossing_was_not_isolated_is_open():
     assert not r.proved
     v = pc._sub_range_verdict(r, "Conjecture 10, the failure region at n = 2048", "ends")
     assert v.outcome.value == "open" and "not monotone on the crossing piece" in v.details
+
+
+def test_conjecture10_verdict_follows_the_arithmetic_of_its_grid(monkeypatch):
+    # issue 40: the grid of noisy.conjecture10 forced into certified floating point must not leave 'refuted [exact]'
+    import proofs.noisy.conjectures as pc
+
+    v = REGISTRY["noisy.conjecture10"].check()
+    assert (v.outcome.value, v.evidence.value) == ("refuted", "exact")
+    monkeypatch.setattr(pc, "GRID_METHOD", "ball")
+    w = REGISTRY["noisy.conjecture10"].check()
+    assert (w.outcome.value, w.evidence.value) == ("refuted", "rigorous")
+    assert any(p.evidence.value == "rigorous" for p in w.rests_on)

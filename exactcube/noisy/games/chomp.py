@@ -141,9 +141,11 @@ def chomp_game(rows: int, cols: int, eps=None, neighbours: str = "board") -> Gam
 
 @dataclass(frozen=True)
 class ChompSolution(Result):
-    """p(x) and the optimal chopping squares for every position of an R x C bar (equation (4))."""
+    """p(x) and the optimal chopping squares for every position of an R x C bar (equation (4)): exact, solved by
+    :func:`exactcube.noisy.games.game.solve` over ``mpq``."""
 
     SOURCE = 'noisy (4) for Chomp! (§2)'
+    EVIDENCE = 'exact'
 
     rows: int
     cols: int
@@ -152,7 +154,6 @@ class ChompSolution(Result):
     p: dict
     optimal: dict   # position -> tuple of optimal squares (i, j)
     method: str = "exact backward induction over mpq, equation (4)"
-    exact: bool = True
 
     @property
     def start(self) -> Position:

@@ -74,16 +74,17 @@ class Game:
 
 @dataclass(frozen=True)
 class GameSolution(Result):
-    """p(x) and the optimal moves for every position reachable from ``start`` (equation (4))."""
+    """p(x) and the optimal moves for every position reachable from ``start`` (equation (4)): exact, since
+    :func:`solve` runs over ``mpq`` and the channel's entries are exact rationals (a binary float is refused)."""
 
     SOURCE = 'noisy (4)'
+    EVIDENCE = 'exact'
 
     start: Hashable
     p: Mapping
     optimal: Mapping
     n_positions: int
     method: str = "exact backward induction over mpq, equation (4)"
-    exact: bool = True
 
     def kind(self, x) -> str:
         """'P' (p = 0), 'N' (p = 1) or 'chance' (§2)."""

@@ -32,6 +32,7 @@ class MultipileSolution(Result):
     """
 
     SOURCE = 'noisy Example 4, Corollary 8'
+    EVIDENCE = 'exact'  # solved by exactcube.noisy.games.game.solve over mpq
 
     start: tuple[int, ...]
     p: dict

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...errors import TooLarge
-from ...results import IntervalProof
+from ...results import IntervalProof, Result
 
 __all__ = ["Piece", "IntervalProof", "ProofFailure", "cover", "SOURCE"]
 
@@ -28,10 +28,16 @@ class ProofFailure(Exception):
 
 
 @dataclass(frozen=True)
-class Piece:
+class Piece(Result):
     """One closed interval [ul, uh] of the proof's variable and the test that proved the statement on it:
     'centred', 'end' (a tie at an end point, excluded from the statement), 'crossing' (the unique crossing of two
-    moves inside), 'taylor', 'end-one' (Taylor models; see :mod:`exactcube.noisy.interval.taylor`)."""
+    moves inside), 'taylor', 'end-one' (Taylor models; see :mod:`exactcube.noisy.interval.taylor`).  Every test is
+    decided on outward-rounded enclosures, so a piece is rigorous (its float ends are the ends of the interval
+    proved, not approximations)."""
+
+    SOURCE = SOURCE
+    EVIDENCE = "rigorous"
+    METHOD = "outward-rounded enclosures on a closed piece (the test named by ``test``)"
 
     ul: float
     uh: float

@@ -247,7 +247,8 @@ def check_move_on_interval(n: int, target: int, lo, hi, above=None, min_width="1
                                                                        else "") + f" for every eps in [{lo}, {hi}]"
     return IntervalProof(statement=stmt, heaps=(n,), eps_lo=lo, eps_hi=hi, pieces=_merge(proved),
                          gaps=tuple(sorted(gaps, key=lambda g: g[0])), seconds=time.time() - t0, method=BISECTION,
-                         source=SOURCE, kind="bisection", target=target, refuted=refuted, boxes=boxes)
+                         source=SOURCE, kind="bisection", target=target, refuted=refuted, boxes=boxes,
+                         evidence=Enclosure.EVIDENCE)  # every box decided on arb enclosures
 
 
 def _merge(iv):
@@ -311,5 +312,5 @@ def germ_proof(g: ph.Germ, at, side: str, n_max: int, above_ok: dict, bound, t0:
             f"open germ interval at {at} ({side} side)")
     return IntervalProof(statement=stmt, heaps=tuple(range(2, n_max + 1)), eps_lo=g.lo, eps_hi=g.hi, open_lo=True,
                          open_hi=True, pieces=((g.lo, g.hi),), gaps=gaps, seconds=time.time() - t0, method=GERM,
-                         source=GERM_SOURCE, evidence="exact", kind="germ", at=to_mpq(at), side=side, moves=g.moves,
+                         source=GERM_SOURCE, evidence=g.provenance.evidence.value, kind="germ", at=to_mpq(at), side=side, moves=g.moves,
                          above_ok=above_ok, germ=g)

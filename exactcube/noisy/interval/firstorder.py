@@ -93,7 +93,7 @@ def _proof(statement, heaps, eps_lo, eps_hi, open_lo, open_hi, pieces, gaps, t0)
 
     return IntervalProof(statement=statement, heaps=heaps, eps_lo=eps_lo, eps_hi=eps_hi, open_lo=open_lo,
                          open_hi=open_hi, pieces=tuple(pieces), gaps=tuple(gaps), seconds=time.time() - t0,
-                         method=METHOD, source=SOURCE)
+                         method=METHOD, source=SOURCE, evidence=Enclosures.EVIDENCE)  # every piece on enclosures
 _INF = np.inf
 
 

@@ -393,7 +393,7 @@ def _proof(statement, heaps, eps_lo, eps_hi, open_lo, open_hi, pieces, gaps, t0,
     """The :class:`exactcube.results.IntervalProof` of a statement of this module (``t0`` the wall clock at the start)."""
     return IntervalProof(statement=statement, heaps=heaps, eps_lo=eps_lo, eps_hi=eps_hi, open_lo=open_lo,
                          open_hi=open_hi, pieces=tuple(pieces), gaps=tuple(gaps), seconds=time.time() - t0,
-                         method=method, source=SOURCE)
+                         method=method, source=SOURCE, evidence=TaylorPiece.EVIDENCE)  # every piece on Taylor models
 
 
 def prove_near_half(n_max: int, sigma: int, s_to, targets: dict, half_above, statement: str,

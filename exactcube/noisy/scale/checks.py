@@ -25,7 +25,7 @@ from typing import Callable
 
 from ...errors import BadInput
 from ...numbers import format_exact, mpq, parse_rational
-from ...results import Result
+from ...results import Evidence, Result
 
 __all__ = ["GridRun", "grid_points", "run_grid", "grid_cost", "seconds_per_call", "exact_witness", "MAX_RIGOROUS",
            "MAX_CROSSING_HEAP", "MAX_POLY_HEAP", "crossing_certificate", "crossing_precision", "CrossingRun",
@@ -132,11 +132,11 @@ def run_grid(conjecture: int, n_max: int, step, eps: list, sub: str = "", resume
 
     res = sweep.run_sweep(n_max, eps, resume, workers=workers, dask=dask, on_record=on_record,
                           method="ball" if fast else "exact")
-    n_ball = sum(1 for e in res.eps if str(res.records[e].get("method", "")).startswith("ball"))
+    n_ball = sum(1 for e in res.eps if cj.record_evidence(res.records[e]) is not Evidence.EXACT)
     return GridRun(conjecture=conjecture, n_max=n_max, step=step, points=len(eps), sub=sub,
                    verdict=cj.grid_verdict(res.records, conjecture), ball_points=n_ball,
                    exact_points=len(res.eps) - n_ball, resumed=res.resumed, resume=resume, fast=fast,
-                   evidence="rigorous" if n_ball else "exact")
+                   evidence=res.evidence)
 
 
 def exact_witness(f: dict, digits: int) -> str:
@@ -212,8 +212,8 @@ def crossing_precision(digits: int) -> int:
 class CrossingRun(Result):
     """eps*(n), where move n - 1 stops being optimal (Conjecture 10): the ``rival`` move beyond it, the bracket
     [``lo``, ``hi``] located by the exact solver, and the ``certificate`` (``how``: 'polynomial', an
-    :class:`exactcube.noisy.conjectures.Crossing`, exact; 'balls', an
-    :class:`exactcube.noisy.eps.crossing.RootCertificate`, rigorous); ``rival`` None when move n - 1 is still the
+    :class:`exactcube.noisy.conjectures.Crossing`; 'balls', an :class:`exactcube.noisy.eps.crossing.RootCertificate`;
+    both rigorous, since both rest on the certified floating point of the bracket); ``rival`` None when move n - 1 is still the
     unique optimum at eps = 99/100, where the downward scan starts (no crossing located)."""
 
     SOURCE = "noisy §3, Conjecture 10: the crossing eps*(n) of moves n - 1 and n - 4"
@@ -225,6 +225,8 @@ class CrossingRun(Result):
     lo: mpq | None = None
     hi: mpq | None = None
     certificate: object = None
+    #: the certificate's evidence (:attr:`certificate`'s provenance); ``exact`` when no crossing was located (the
+    #: scan by the exact solver is all that ran)
     evidence: str = "exact"
 
     def lines(self, digits: int = 50) -> list[str]:
@@ -237,11 +239,11 @@ class CrossingRun(Result):
         out = [f"Conjecture 10, heap {n}: move {m} stops being optimal at", f"  eps*({n}) = {c.decimal(digits)}",
                f"  rival move: {rival} (the unique optimum just beyond eps*; {m} just before)"]
         if self.how == "polynomial":
-            return out + [f"  certificate [exact]: the unique root in ({lo}, {hi}) of a squarefree integer polynomial "
+            return out + [f"  certificate [{self.evidence}]: the unique root in ({lo}, {hi}) of a squarefree integer polynomial "
                           f"of degree {c.degree} (the numerator of p({n}, {m}) - p({n}, {rival}))",
                           f"  proved by: {c.certified}"]
         return out + [
-            f"  certificate [rigorous]: eps* is the unique zero of f = p({n}, {m}) - p({n}, {rival}) on [L, H] = "
+            f"  certificate [{self.evidence}]: eps* is the unique zero of f = p({n}, {m}) - p({n}, {rival}) on [L, H] = "
             f"[{lo}, {hi}]",
             f"    heaps < {n} keep their moves on [L, H] and only moves {m}, {rival} compete at heap {n} (certified "
             f"floating point + Lipschitz bounds, smallest slack {c.bracket.min_slack:.3g})",
@@ -281,5 +283,4 @@ def certify_crossing(n: int, how: str, digits: int, progress=_quiet) -> Crossing
             c = cj.locate_crossing(n, n - 1, rival, L, H, progress=bar.advance)
     else:
         c = cr.certify_root(n, n - 1, rival, L, H, digits=digits, prec=crossing_precision(digits))
-    return CrossingRun(n=n, how=how, rival=rival, lo=L, hi=H, certificate=c,
-                       evidence="exact" if how == "polynomial" else "rigorous")
+    return CrossingRun(n=n, how=how, rival=rival, lo=L, hi=H, certificate=c, evidence=c.provenance.evidence.value)

@@ -107,6 +107,8 @@ def _record(eps_text: str, eps_to: str, r, t0: float, **extra) -> dict:
 SOURCE = "noisy §3, (5), Conjectures 9-10: whole intervals of eps"
 #: the source of a failure region's proof
 REGION_SOURCE = "noisy §3, (5), Conjecture 10: the failure region at n = 2^j"
+#: the evidence of every proof of this module (outward-rounded binary64 enclosures)
+EVIDENCE = "rigorous"
 #: the method of every proof of this module
 METHOD = "Taylor models of order J in s = |1 - 2 eps|, outward-rounded binary64, in sub-ranges of eps"
 #: the old names of the results of this module, for one release: all three are the one :class:`IntervalProof`
@@ -119,7 +121,9 @@ def _run(n_max: int, rng: list, task, kind: str, task_args: dict, t0: float, **s
     records are its pieces (:func:`sub_range_fields`)."""
     from .sweep import run_sweep
 
-    r = run_sweep(n_max, [a for a, _ in rng], task=task, kind=kind, task_args=task_args, **sweep)
+    # every task of this module covers its sub-range by Taylor models (or the block recursion) in outward-rounded
+    # binary64: the one arithmetic of its records, rigorous
+    r = run_sweep(n_max, [a for a, _ in rng], task=task, kind=kind, task_args=task_args, evidence=EVIDENCE, **sweep)
     recs = tuple(r.records[a] for a, _ in rng if a in r.records)
     return sub_range_fields(recs, r.complete, r.backend, r.computed, r.resumed, round(time.time() - t0, 2))
 
@@ -135,7 +139,7 @@ def sub_range_fields(records, complete: bool, backend: str = "serial", computed:
                   if not x["proved"] and not x["gaps"])
     return dict(pieces=recs, gaps=gaps, complete=complete, cpu_seconds=round(sum(x["cpu_seconds"] for x in recs), 2),
                 seconds=seconds, backend=backend, computed=computed, resumed=resumed, kind="sub-ranges",
-                method=METHOD)
+                method=METHOD, evidence=EVIDENCE)
 
 
 def prove_distributed(conjecture: int, n_max: int, parts: int, eps_from=0, eps_to=mpq(3, 5),

@@ -24,12 +24,12 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
 from ...errors import BadInput, MissingExtra
 from ...numbers import format_exact, parse_rational, to_mpq
-from ...results import Result
+from ...results import Evidence, Result
 from ...output import check_destination, write_text
 from ...processes import sigint_held, stop_pool, worker_init
 
@@ -49,10 +49,11 @@ def grid_task(eps_text: str, n_max: int, method: str = "exact") -> dict:
 @dataclass(frozen=True)
 class SweepResult(Result):
     """A finished (or interrupted) sweep: ``records`` by eps (exact), how many were computed by this call
-    and how many were found already done in the results file."""
+    and how many were found already done in the results file; ``evidence`` is the weakest of the records'
+    (:func:`exactcube.noisy.conjectures.record_evidence`), or for another task the evidence of its one arithmetic
+    (:func:`run_sweep`'s ``evidence``)."""
 
     SOURCE = 'noisy §3, Conjectures 9 and 10 on a grid of eps'
-    EVIDENCE = 'rigorous'
     METHOD = "exact checks at every eps of the grid (method 'ball': certified floating point, exact where it cannot decide)"
 
     n_max: int
@@ -62,6 +63,7 @@ class SweepResult(Result):
     resumed: int
     path: str | None
     backend: str
+    evidence: str = field(kw_only=True)
 
     @property
     def complete(self) -> bool:
@@ -185,14 +187,19 @@ def _dask_client(dask):
 
 def run_sweep(n_max: int, eps: Iterable, results: str | None = None, workers: int = 1, dask=None,
               on_record: Callable[[dict], None] | None = None, task: Callable = grid_task,
-              method: str = "exact", kind: str = HEADER_KIND, task_args: dict | None = None) -> SweepResult:
+              method: str = "exact", kind: str = HEADER_KIND, task_args: dict | None = None,
+              evidence: str | None = None) -> SweepResult:
     r"""Run :func:`grid_task` for every eps (exact rationals), in parallel, appending each finished point to
     ``results`` (JSON lines) and skipping points already there.  ``workers`` > 1: a local process pool;
     ``dask``: a scheduler address or a ``dask.distributed.Client``.  ``on_record`` is called with every new
     record (progress bars).  Interrupting (KeyboardInterrupt) keeps every finished point on disk.
     ``method`` is passed to the task ('exact' or 'ball', see :func:`grid_task`) and recorded in the header.
     Another ``task`` (called as ``task(eps_text, n_max, **task_args)``) names its results ``kind``; its
-    ``task_args`` are recorded in the header, so a resume with other arguments is refused."""
+    ``task_args`` are recorded in the header, so a resume with other arguments is refused.  The result's evidence
+    is read off a grid sweep's records (:func:`exactcube.noisy.conjectures.record_evidence`); another task names
+    the ``evidence`` of the one arithmetic it runs."""
+    if (kind == HEADER_KIND) == (evidence is not None):
+        raise ValueError("a grid sweep reads its evidence off its records; another task must name its evidence")
     eps = sorted({to_mpq(e) for e in eps})
     if not eps:
         raise BadInput("the eps grid is empty")
@@ -263,4 +270,11 @@ def run_sweep(n_max: int, eps: Iterable, results: str | None = None, workers: in
             finish(task(format_exact(e), n_max, **extra))
     if results and len(records) == len(eps):
         _write_atomic(results, _line(header) + "".join(_line(records[e]) for e in eps))
-    return SweepResult(n_max, tuple(eps), records, len(records) - len(done), len(done), results, backend)
+    if evidence is None:
+        from ..conjectures import record_evidence
+
+        ev = Evidence.weakest(Evidence.EXACT, *(record_evidence(r) for r in records.values()))
+    else:
+        ev = Evidence(evidence)
+    return SweepResult(n_max, tuple(eps), records, len(records) - len(done), len(done), results, backend,
+                       evidence=ev.value)

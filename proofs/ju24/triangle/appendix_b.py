@@ -13,7 +13,9 @@ from exactcube.claims import Erratum, ErratumKind, claim, erratum, open_, refute
 from exactcube.content import Content, Text, math, say, table, value
 from exactcube.printed import printed
 from exactcube.numbers import format_decimal, format_exact, mpq, parse_printed
-from .readings import ANY_LATTICE, EXACT, PLAYER, SAME_WALK, SAMPLED
+from exactcube.results import Provenance, computed
+
+from .readings import ANY_LATTICE, PLAYER, SAME_WALK
 
 FIG10 = [("10", ["0.45", "0.32", "0.23"]), ("100", ["0.338", "0.337", "0.325"]), ("1000", ["0.3378", "0.3267", "0.3355"])]
 #: Figure 10 as printed, read through printed(): the caption's g per row, and the rows (green, blue, red)
@@ -46,7 +48,7 @@ def _binom_two_sided(k, m):
 def fig10():
     errs = []
     notes = []
-    pvals = []
+    pvals, ran = [], []
     for g_item, row_item in zip(FIG10_G, FIG10_ROWS, strict=True):
         g_printed, row = g_item.value, list(row_item.value)
         need = _min_games(row)
@@ -68,6 +70,8 @@ def fig10():
         else:
             m = int(g_printed)
         ps = [_binom_two_sided(int(parse_printed(s) * m), m) for s in row]
+        ran.append(computed((need, total, ps), f"the least g, the sum and the exact binomial p-values of the row for "
+                            f"g = {g_printed}", "ju24 Figure 10"))
         pvals += ps
         notes.append([m, *(format_decimal(p, 3) for p in ps)])
     alpha = mpq(5, 100)
@@ -91,8 +95,8 @@ def fig10():
                  "for; this is absence of evidence against $1/3$, not a confirmation (the frequencies in a row are "
                  "dependent, which Bonferroni tolerates).")
     if errs:
-        return erratum(EXACT, detail, errs)
-    return verified(EXACT, detail)
+        return erratum(ran, detail, errs)
+    return verified(ran, detail)
 
 
 #: Appendix B, Backgammon_Triangle (lines 29-41 of its listing) as the available text prints it: the branch for each
@@ -180,8 +184,9 @@ def read_loop():
        "[sum(green)/g, sum(blue)/g, sum(red)/g].")
 def appB_loop():
     effect, bodies, order, errs = read_loop()
+    ran = [computed((effect, order), "the printed loop read exactly (no code run)", "ju24 Appendix B")]
     if effect is None:
-        return erratum(EXACT, say("The printed loop cannot be read as the loop of Backgammon_Triangle (one branch per "
+        return erratum(ran, say("The printed loop cannot be read as the loop of Backgammon_Triangle (one branch per "
                                   "winner G, B, R, N, each recording it in its list):"), errs)
     wrong_list = [w for w, (t, _) in effect.items() if t != _LISTS[w]]
     # Round's loop is `while True` and returns only at a vertex or an edge, so its `return 'N'` is unreachable:
@@ -189,7 +194,7 @@ def appB_loop():
     # advances i; each game of a winner whose branch does not is played on top.  So a row of final_result sums to
     # 1 + (shares of the non-advancing winners), which is 1 only if none of them ever wins.
     silent = [w for w in "GBR" if not effect[w][1]]
-    rows = []
+    rows, sums_of = [], []
     # Figure 10's rows as evidence (judged, and mutation-tested, by ju24.fig10; any one row decides, so they are read
     # as printed here, not through the mutation door)
     for g_item, row_item in zip(FIG10_G, FIG10_ROWS, strict=True):
@@ -197,9 +202,12 @@ def appB_loop():
         total = sum(shares.values())
         extra = sum(shares[_LISTS[w]] for w in silent)
         contradiction = bool(silent and extra > 0 and total == 1)
+        sums_of.append((total, extra, contradiction))
         rows.append([g_item.original, value(total), f"$1 + {format_exact(extra)}$",
                      "yes" if contradiction else "no"])
     contradictions = sum(r[-1] == "yes" for r in rows)
+    ran.append(computed([(t, e) for t, e, _ in sums_of], "Figure 10's row sums and the shares the loop adds",
+                        "ju24 Appendix B, Figure 10"))
     if "B" in silent and contradictions:
         errs.append(Erratum(APPB_BRANCH_B.where, APPB_BRANCH_B.value, "blue.append(1); i += 1",
                             "blue.append(1); i += 1", kind=ErratumKind.TRANSCRIPTION,
@@ -223,8 +231,8 @@ def appB_loop():
                      "advanced i for B too: the missing line is damage in the available text (its line number 34 is "
                      "there, empty).")
     if errs:
-        return erratum(EXACT, detail, errs)
-    return verified(EXACT, detail)
+        return erratum(ran, detail, errs)
+    return verified(ran, detail)
 
 
 #: Appendix B, Round: the list `directions` (line 11), sqrt(3)/2 typed exactly
@@ -304,21 +312,24 @@ def appB_round_g():
                                            "); the walk passes G's vertex beyond its two lines")))
             conditions[item.where] = {p: read_condition(meant, p[0], p[1], r) for p in pts}
     rnd, oth = conditions[APPB_G_ROUND.where], conditions[APPB_G_OTHERS.where]
+    ran = [computed((pts, rnd, oth), f"the printed conditions read exactly at {len(pts)} lattice points",
+                    "ju24 Appendix B, Round, Doubling, Prob_Area")]
     if unread:
         # a condition is unreadable: each readable one is judged against the condition derived above
         ref = {p: read_condition(meant, p[0], p[1], r) for p in pts}
+        ran.append(computed(ref, "the condition for passing G's vertex at the lattice points", "ju24 Appendix B"))
         wrong = [e for e, cond in ((APPB_G_ROUND, rnd), (APPB_G_OTHERS, oth))
                  if e.where not in {u.where for u in unread} and any(cond[p] != ref[p] for p in pts)]
         unread += [Erratum(e.where, e.value, names[e.where], names[e.where], kind=ErratumKind.MISPRINT,
                            note=say("it differs from the condition for passing G's vertex at a lattice point near it"))
                    for e in wrong]
-        return erratum(EXACT, say("A printed condition for G's win cannot be read as a condition on the walk's "
+        return erratum(ran, say("A printed condition for G's win cannot be read as a condition on the walk's "
                                   "position; each is judged against the condition for passing G's vertex, "
                                   "$y \\le -x/\\sqrt{3} - r$ and $x \\le -r \\sqrt{3}/2$ (by hand), at the "
                                   f"{len(pts)} lattice points near it (radius 10)."), unread)
     differ = [p for p in pts if rnd[p] != oth[p]]
     if not differ:
-        return verified(EXACT, say("Round's condition for G's win agrees with the other two listings at every lattice "
+        return verified(ran, say("Round's condition for G's win agrees with the other two listings at every lattice "
                                    "point near G's vertex (radius 10)."))
     # where the two differ, the walk is on the G-B edge line or beyond it; there Round's next test (the G-B edge,
     # B's weight (x + r√3/2)/(r√3/2)) gives G with probability 1 - p
@@ -326,13 +337,15 @@ def appB_round_g():
     line = -r * s3 / 2
     if any(sp.simplify(p[0] - line) > 0 for p in differ):
         at = say(", ".join(f"$({sp.latex(sp.nsimplify(p[0]))}, {sp.latex(p[1])})$" for p in differ[:3]))
-        return open_(EXACT, say("the two conditions differ inside the triangle, e.g. at", at), at)
+        return open_(ran, say("the two conditions differ inside the triangle, e.g. at", at), at)
     on_line = [p for p in differ if sp.simplify(p[0] - line) == 0]
     weights = {sp.simplify((p[0] + r * s3 / 2) / (r * s3 / 2)) for p in on_line}
+    ran.append(computed((differ, weights), "the points where the conditions differ, and B's edge weights there",
+                        "ju24 Appendix B, Round"))
     if weights - {0}:
-        return open_(EXACT, say("B's edge weights at the differing points are", say(*[math(w) for w in weights])), None)
+        return open_(ran, say("B's edge weights at the differing points are", say(*[math(w) for w in weights])), None)
     return erratum(
-        EXACT,
+        ran,
         say("Round tests current_step_x against the line through G's vertex where Doubling and Prob_Area test "
             f"current_step_yy (as Round itself does for B and R). Exactly, at radius $r = {r}$, the two conditions "
             f"differ at {len(differ)} of the {len(pts)} lattice points with $x$ within one step of G's vertex, e.g.",
@@ -397,6 +410,8 @@ def appB_directions():
     # the printed steps must be the six unit vectors of a triangular lattice (what the appendix says they are):
     # unit length, and closed under negation and under rotation by 60 degrees
     fixed = lattice_steps(steps)
+    ran = [computed((steps, fixed), "the printed steps and the triangular lattice holding most of them",
+                    "ju24 Appendix B, Round")]
     errs = []
     if fixed != steps:
         # the appendix says the walk moves 'in six directions according to a triangular grid': the printed list
@@ -410,7 +425,7 @@ def appB_directions():
                             note=say("the printed steps", shown, "are not the six unit steps of a triangular lattice "
                                      "(unit length, closed under rotation by 60°), as the appendix says they are")))
         if not fixed:
-            return refuted(EXACT, say("the printed steps", shown, "are not the six unit steps of a triangular lattice, "
+            return refuted(ran, say("the printed steps", shown, "are not the six unit steps of a triangular lattice, "
                                       "so the program does not simulate the walk of §4.1 (Figure 5)"), shown,
                            errata=errs, assumptions=(SAME_WALK,))
         steps = fixed
@@ -426,20 +441,22 @@ def appB_directions():
 
     parallel = [(i, k) for i, d in enumerate(steps) for k, e in enumerate(sides) if cross(d, e) == 0]
     perpendicular = [(i, k) for i, d in enumerate(steps) for k, e in enumerate(sides) if dot(d, e) == 0]
+    ran.append(computed([(cross(d, e), dot(d, e)) for d in steps for e in sides],
+                        "cross and dot products of every step with every side", "ju24 Appendix B; §4.1, Figure 5"))
     if errs:
-        lattice = erratum(EXACT, say("the printed steps are not a walk in six directions on a triangular lattice, as "
+        lattice = erratum(ran, say("the printed steps are not a walk in six directions on a triangular lattice, as "
                                      "the appendix says they are."), errs, assumptions=(ANY_LATTICE,))
     else:
-        lattice = verified(EXACT, say("the six printed steps are unit vectors closed under negation and under rotation "
+        lattice = verified(ran, say("the six printed steps are unit vectors closed under negation and under rotation "
                                       "by 60°: a walk in six directions on a triangular lattice, as the appendix says."),
                            assumptions=(ANY_LATTICE,))
     if len(parallel) == 6:
         said = say("every step of the appendix's walk is parallel to a side of its triangle, as in Figure 5.")
         if errs:
-            return erratum(EXACT, said, errs, assumptions=(SAME_WALK,))
-        return verified(EXACT, said, assumptions=(SAME_WALK,), alternatives=(lattice,))
+            return erratum(ran, said, errs, assumptions=(SAME_WALK,))
+        return verified(ran, said, assumptions=(SAME_WALK,), alternatives=(lattice,))
     return refuted(
-        EXACT,
+        ran,
         say("exact: none of the six printed steps $(0, \\pm 1)$, $(\\pm \\sqrt{3}/2, \\pm 1/2)$ is parallel to a side of "
         "the appendix's triangle $(0, r)$, $(\\pm r \\sqrt{3}/2, -r/2)$ "
         f"({len(parallel)} parallel pairs); each is perpendicular to one side "
@@ -468,10 +485,13 @@ def appB_centre():
     widths = []
     ok = True
     # the exact chance from the centre, by the exact linear solve of the side-SIM_N grid (independent of Theorem 4.1)
-    exact = T.evaluation(T.position(SIM_N // 3, SIM_N // 3, SIM_N // 3), method="solve").probabilities
+    ev = T.evaluation(T.position(SIM_N // 3, SIM_N // 3, SIM_N // 3), method="solve")
+    exact = ev.probabilities
     third = exact[0]
+    ran = [ev]
     for g in (10, 100, 1000, 10**6):
         wf = TS.simulate_wins(SIM_N, g, seed=2024, level=0.999)
+        ran.append(wf)
         ok &= wf.all_within() and all(iv.contains(p) for iv, p in zip(wf.intervals, exact, strict=True))
         widths.append(max(iv.high - iv.low for iv in wf.intervals))
         lines.append([g] + [f"{wf.wins[i] / g:.4f} [{iv.low:.4f}, {iv.high:.4f}]" for i, iv in enumerate(wf.intervals)])
@@ -483,12 +503,13 @@ def appB_centre():
                  "interval; the widths shrink like $1/\\sqrt{g}$.")
     said = APPB_THIRD.value
     if said != third:
-        return erratum(EXACT, say(detail, "The appendix's value", value(said), "is not the exact chance."),
+        # the printed value against the exact solve alone (the simulation is not what shows it wrong)
+        return erratum(ev, say(detail, "The appendix's value", value(said), "is not the exact chance."),
                        [Erratum(APPB_THIRD.where, format_exact(said), format_exact(third), format_exact(third),
                                 kind=ErratumKind.SUBSTANTIVE)])
     if ok and shrink:
-        return verified(SAMPLED, detail)
-    return open_(SAMPLED, say(detail, "(an interval missing the exact chance at 99.9% is possible by chance; rerun "
+        return verified(ran, detail)
+    return open_(ran, say(detail, "(an interval missing the exact chance at 99.9% is possible by chance; rerun "
                               "with other seeds)"))
 
 
@@ -499,11 +520,12 @@ def appB_centre():
                  "simulation is compared with the exact law")
 def appB_doubling():
     qo, qr = mpq(1, 2), mpq(1, 10)
-    parts, stakes, ok = [], [], True
+    parts, stakes, ok, ran = [], [], True, []
     # r = 5 (Figure 11): side 5·sqrt(3) ≈ 8.7 unit steps, grid side 9; and side 15, where refusals can happen
     for n, seed in ((9, 11), (15, 12)):
         ex = TS.appendix_doubling_exact(n, qo, qr)
         sim = TS.simulate_appendix_doubling(n, qo, qr, 200_000, seed=seed, level=0.999)
+        ran += [ex, sim]
         fold_exact = sum(ex.win_by_fold)
         checks = [iv.contains(p) for iv, p in zip(sim.intervals, ex.win, strict=True)] + [sim.fold_interval.contains(fold_exact)]
         ok &= all(checks)
@@ -523,7 +545,7 @@ def appB_doubling():
                  "Final stakes of the simulated games:", finals, "The exact values lie",
                  "inside" if ok else "NOT all inside", "the 99.9% Wilson intervals. On the side-9 grid no interior "
                  "chance is below $1/10$, so no double is ever refused.")
-    return (verified if ok else open_)(SAMPLED, detail)
+    return (verified if ok else open_)(ran, detail)
 
 
 @claim("ju24.appB.prob_area", "Appendix B, Prob_Area (Figure 12's experiment)",
@@ -541,5 +563,9 @@ def appB_prob_area():
                  f"largest $|f - a|$ (frequency $f$, area $a$) is {maxdiff:.4f}; areas are the barycentric coordinates, "
                  "equal to the exact chances by Theorem 4.1, so the expected difference is exactly 0. Areas outside "
                  "their 99.9% Wilson intervals:", "; ".join(f"{p} for {w}" for p, w in misses) or "none", ".")
-    return (verified if not misses else open_)(SAMPLED, detail)
+    # the frequencies are simulate_wins's (exactcube.triangle.sim.WinFrequencies: seeded Monte Carlo), the areas exact
+    sampled = Provenance("Prob_Area: simulate_wins at each position of a seeded walk", TS.WinFrequencies.EVIDENCE,
+                         TS.WinFrequencies.SOURCE)
+    return (verified if not misses else open_)([sampled, computed([a for _, _, a, _ in rows], "the barycentric areas",
+                                                                  "ju24 Theorem 4.1")], detail)
 

@@ -6,14 +6,12 @@ from __future__ import annotations
 
 
 
-from exactcube.claims import Evidence
 from exactcube.results import assumption
 from exactcube.triangle.analysis import CONVENTIONS, VARIANTS
 
-__all__ = ["EXACT", "SAMPLED", "PLAYER", "LIABLE", "SETTLED", "ONE", "BOTH", "RATIONAL", "MYOPIC", "TIE_FOLD",
+__all__ = ["PLAYER", "LIABLE", "SETTLED", "ONE", "BOTH", "RATIONAL", "MYOPIC", "TIE_FOLD",
            "SAME_WALK", "ANY_LATTICE", "VARIANTS", "CONVENTIONS"]
 
-EXACT, SAMPLED = Evidence.EXACT, Evidence.SAMPLED
 PLAYER = "ABC"
 
 # -- readings of the rules of §4.2 that the verdicts rest on ------------------------------------------------

@@ -11,8 +11,8 @@ from exactcube.claims import claim, refuted, verified
 from exactcube.content import eq, math, say, value
 from exactcube.printed import printed
 from exactcube.numbers import mpq
+from exactcube.results import computed
 from exactcube.symbolic import to_sympy
-from .readings import EXACT
 
 
 
@@ -27,24 +27,30 @@ THM41 = printed("§4.1 Theorem 4.1: the evaluation at aA/n + bB/n + cC/n", (A_ /
 def lemma_4_2():
     k, n = K_, N_
     p = LEMMA42.value
-    if sp.simplify(2 * p - p.subs(k, k - 1) - p.subs(k, k + 1)) != 0:
-        return refuted(EXACT, say(math(p), "does not satisfy $2p_k = p_{k-1} + p_{k+1}$"), None)
+    residual = sp.simplify(2 * p - p.subs(k, k - 1) - p.subs(k, k + 1))
+    ran = [computed(residual, "2 p_k - p_(k-1) - p_(k+1) of the printed formula, simplified", "ju24 (4.1)")]
+    if residual != 0:
+        return refuted(ran, say(math(p), "does not satisfy $2p_k = p_{k-1} + p_{k+1}$"), None)
+    ran.append(computed((p.subs(k, 0), sp.simplify(p.subs(k, n))), "the printed formula at k = 0 and k = n",
+                        "ju24 Lemma 4.2"))
     if p.subs(k, 0) != 0 or sp.simplify(p.subs(k, n)) != 1:
-        return refuted(EXACT, say(math(p), "misses the boundary values"), None)
+        return refuted(ran, say(math(p), "misses the boundary values"), None)
     for m in range(1, 11):  # the printed formula against the exact solve
         got = T.edge_walk_probabilities(m)
+        ran.append(computed(got, f"the exact solve of the edge walk, n = {m}", "ju24 Lemma 4.2"))
         for j in range(m + 1):
             if to_sympy(got[j]) != p.subs({k: j, n: m}):
                 at = say(f"$n = {m}$, $k = {j}$")
-                return refuted(EXACT, say("the exact solve gives", value(got[j]), "at", at, ", not the printed", math(p)), at)
+                return refuted(ran, say("the exact solve gives", value(got[j]), "at", at, ", not the printed", math(p)), at)
     N = 200
     for m in range(1, N + 1):
         got = T.edge_walk_probabilities(m)
+        ran.append(computed(got, f"the exact solve of the edge walk, n = {m}", "ju24 Lemma 4.2"))
         if got != tuple(mpq(j, m) for j in range(m + 1)):
             bad = next(j for j in range(m + 1) if got[j] != mpq(j, m))
             at = say(f"$n = {m}$, $k = {bad}$:", value(got[bad]))
-            return refuted(EXACT, say("the exact solve differs from $k/n$ at", at), at)
-    return verified(EXACT, say("$k/n$ satisfies $2p_k = p_{k-1} + p_{k+1}$ identically in symbolic $k$, $n$, with "
+            return refuted(ran, say("the exact solve differs from $k/n$ at", at), at)
+    return verified(ran, say("$k/n$ satisfies $2p_k = p_{k-1} + p_{k+1}$ identically in symbolic $k$, $n$, with "
                                "$p_0 = 0$, $p_n = 1$; the system is nonsingular (tridiagonal, diagonally dominant, "
                                "irreducible), so this is the solution for every $n$; independently, exact elimination "
                                f"gives $p_k = k/n$ for $n = 1, \\ldots, {N}$."))
@@ -58,36 +64,42 @@ THM41_N = 30
 def thm_4_1():
     a, b, c, n = A_, B_, C_, N_
     said = THM41.value
+    ran = [computed(said, "the printed evaluation", "ju24 Theorem 4.1")]
     for m in range(1, 6):  # the printed formula against the exact solve
         sol = T.solve(m)
+        ran.append(sol)
         for p in T.positions(m):
             want = tuple(e.subs({a: p.a, b: p.b, c: p.c, n: m}) for e in said)
             if tuple(to_sympy(t) for t in sol[p]) != want:
-                return refuted(EXACT, say(f"$n = {m}$: the exact solve at {p} differs from the printed", eq("4.1")),
+                return refuted(ran, say(f"$n = {m}$: the exact solve at {p} differs from the printed", eq("4.1")),
                                say(f"$n = {m}$, {p}"))
     x = a / n
     # P_A = a/n along each of the six steps (A's coordinate changes by +1, -1 or 0; each twice)
     six = sum(((a + d[0]) / n) for d in T.STEPS) / 6
+    ran.append(computed(sp.simplify(six - x), "the six-neighbour average of a/n minus a/n", "ju24 Theorem 4.1"))
     if sp.simplify(six - x) != 0:
-        return refuted(EXACT, say("the barycentric coordinate is not its own six-neighbour average"),
+        return refuted(ran, say("the barycentric coordinate is not its own six-neighbour average"),
                        math(sp.simplify(six - x)))
     two = (((a + 1) / n) + ((a - 1) / n)) / 2  # along an edge through A's coordinate
+    ran.append(computed(sp.simplify(two - x), "the edge average of a/n minus a/n", "ju24 Theorem 4.1"))
     if sp.simplify(two - x) != 0:
-        return refuted(EXACT, say("the barycentric coordinate is not its own edge average"), None)
+        return refuted(ran, say("the barycentric coordinate is not its own edge average"), None)
     checked = 0
     for m in range(1, THM41_N + 1):
         defect = T.harmonic_defect(m, T.barycentric)
+        ran.append(computed(defect, f"the mean-value defects of the barycentric coordinates, n = {m}", "ju24 §4.1"))
         if defect:
-            return refuted(EXACT, say(f"$n = {m}$: the barycentric coordinates fail the mean-value equations"),
+            return refuted(ran, say(f"$n = {m}$: the barycentric coordinates fail the mean-value equations"),
                            say(f"$n = {m}$"))
         sol = T.solve(m)
+        ran.append(sol)
         for p in T.positions(m):
             if sol[p] != T.barycentric(p):
-                return refuted(EXACT, say(f"$n = {m}$: the exact solve at {p} is not the barycentric coordinates"),
+                return refuted(ran, say(f"$n = {m}$: the exact solve at {p} is not the barycentric coordinates"),
                                say(f"$n = {m}$, {p}"))
             checked += 1
     return verified(
-        EXACT,
+        ran,
         say("two ways: (1) the six-neighbour average of $a/n$ is $a/n$ identically in symbolic $a$, $n$ (the steps "
             "cancel in pairs), and the edge average likewise, with the vertex values $(1, 0, 0)$, $(0, 1, 0)$, "
             "$(0, 0, 1)$; the Dirichlet problem has a unique solution (every state reaches a vertex), so $(x, y, z)$ is "
@@ -100,11 +112,13 @@ def thm_4_1():
        "The exact solve equals the barycentric coordinates on grids of side up to 60.", slow=True,
        unprinted="ju24.thm4.1 on larger grids; ju24.thm4.1 reads the printed formula")
 def thm_4_1_large():
+    ran = []
     for m in (40, 50, 60):
         sol = T.solve(m)
+        ran.append(sol)
         for p in T.positions(m):
             if sol[p] != T.barycentric(p):
-                return refuted(EXACT, say(f"$n = {m}$: the exact solve differs at {p}"), say(f"$n = {m}$, {p}"))
-    return verified(EXACT, say("the exact solve (python-flint) equals $(a, b, c)/n$ at every position for "
+                return refuted(ran, say(f"$n = {m}$: the exact solve differs at {p}"), say(f"$n = {m}$, {p}"))
+    return verified(ran, say("the exact solve (python-flint) equals $(a, b, c)/n$ at every position for "
                                "$n = 40, 50, 60$."))
 

@@ -11,9 +11,10 @@ from exactcube.claims import claim, open_, refuted, verified
 from exactcube.content import say, table, value
 from exactcube.printed import printed
 from exactcube.numbers import format_decimal, format_exact
+from exactcube.results import computed
 from exactcube.triangle.analysis import VARIANTS, gain_at, robust_deviations
 
-from .readings import BOTH, EXACT, LIABLE, ONE, SETTLED
+from .readings import BOTH, LIABLE, ONE, SETTLED
 
 PAYOFF = printed("§4.2: the payoffs at a win per unit stake (winner, each opponent)", (2, -1))
 
@@ -24,20 +25,22 @@ def payoffs():
     n = 12
     g = TD.solve_game(n, 0, "both", check=False)
     lv = g.levels[(0, None)]
+    values = {p: g.at(lv, p) for p in T.positions(n)}
+    ran = [computed(tuple(values.values()), f"the cubeless values of the side-{n} grid game", "ju24 §4.2")]
     for p in T.positions(n):
-        v = g.at(lv, p)
+        v = values[p]
         if sum(v) != 0:
-            return refuted(EXACT, say(f"the payoffs at {p} do not sum to 0"), say(f"position {p}"))
+            return refuted(ran, say(f"the payoffs at {p} do not sum to 0"), say(f"position {p}"))
         want = tuple(3 * x - 1 for x in T.barycentric(p))
         if v != want:
-            return refuted(EXACT, say(f"the cubeless value at {p} is not $3(x, y, z) - 1$"), say(f"position {p}"))
+            return refuted(ran, say(f"the cubeless value at {p} is not $3(x, y, z) - 1$"), say(f"position {p}"))
     vert = g.at(lv, T.Position(n, 0, 0))
     win, lose = PAYOFF.value
     if vert != (win, lose, lose):
         found = say("$($", *[say(value(t), ",") for t in vert[:-1]], value(vert[-1]), "$)$")
-        return refuted(EXACT, say("the winner's payoff vector is", found), found)
+        return refuted(ran, say("the winner's payoff vector is", found), found)
     centre = g.at(lv, T.Position(4, 4, 4))
-    return verified(EXACT, say("the model's payoff at a win is $(+2, -1, -1)$ per unit stake; the cubeless value of every "
+    return verified(ran, say("the model's payoff at a win is $(+2, -1, -1)$ per unit stake; the cubeless value of every "
                                f"position of the side-{n} grid is $3(x, y, z) - 1$ (Theorem 4.1) and sums to 0 "
                                "(zero-sum); at the centre it is", f"$({', '.join(format_exact(t) for t in centre)})$.",
                                "An accepted double multiplies every player's value by 2 (the value after it is "
@@ -53,10 +56,12 @@ THM43_N = 17  # not a multiple of 6 or 5: no evaluation is exactly 1/6 (or 1/5),
        unprinted="a qualitative optimality statement: the check compares strategies, no printed number")
 def thm_4_3():
     n = THM43_N
-    rows, witness = [], {}
+    rows, witness, ran = [], {}, []
     for K in (1, 2):
         for rule, ej in VARIANTS:
             robust, counts = robust_deviations(n, K, rule, ej)
+            ran.append(computed(tuple(robust.values()), f"A's gains from deviating, K = {K}, {rule}/{ej}",
+                                "ju24 Theorem 4.3"))
             key = f"K={K} {rule}/{ej}"
             if not robust:
                 rows.append(say(f"{key}: no deviation gains under every convention (gains at",
@@ -68,6 +73,7 @@ def thm_4_3():
             # not a grid artefact: the gain at the same barycentric point must not shrink on the sides 2n and 3n
             # (grid overshoot gains shrink like 1/n; see the settled edge, where the continuum is indifferent)
             finer = [(m * n, gain_at(m * n, K, rule, ej, T.Position(*(m * c for c in pick.coords)))) for m in (2, 3)]
+            ran.append(computed(finer, "the gain at the same point on finer grids", "ju24 Theorem 4.3"))
             persists = all(gm >= min(robust[pick]) / 2 for _, gm in finer)
             fin = ", ".join(f"{format_decimal(gm, 4)} at side {m}" for m, gm in finer)
             if not persists:
@@ -96,14 +102,16 @@ def thm_4_3():
         "player about to be cashed against gains by doubling first. Under both-must-accept the interior gains with "
         "one double (e.g. (11,3,3): A doubles while both would take, worth $2(3 \\cdot 11/17 - 1) = 32/17$) exist only under "
         "the fair draw, when two players share a cash region; with A first they vanish, so they are not counted.")
-    return thm_4_3_verdict(detail, witness)
+    return thm_4_3_verdict(detail, witness, ran)
 
 
-def thm_4_3_verdict(detail, witness):
+def thm_4_3_verdict(detail, witness, ran=None):
     """ju24.thm4.3's verdict from the robust witnesses per reading (keys ``"K=1 one/liable"`` ...): refuted
     under ``ju24.ejected-liable`` when a witness exists there under either acceptance rule; the readings with
     settled ejection as alternatives (refuted where a witness exists, open where none was found: a finite search
-    on one grid with 1-2 doubles is no proof)."""
+    on one grid with 1-2 doubles is no proof).  ``ran``: the results the search computed (by default the witnesses
+    themselves)."""
+    ran = ran or [computed(witness, "the witnesses of the search", "ju24 Theorem 4.3")]
     def part(tag):
         return {k: v for k, v in witness.items() if k.endswith(tag)}
 
@@ -118,16 +126,16 @@ def thm_4_3_verdict(detail, witness):
     for tag, ids in (("one/settled", (SETTLED.id, ONE.id)), ("both/settled", (SETTLED.id, BOTH.id))):
         w = part(tag)
         if w:
-            alts.append(refuted(EXACT, say(f"Witnesses with {tag.split('/')[0]} acceptance and settled ejection:",
+            alts.append(refuted(ran, say(f"Witnesses with {tag.split('/')[0]} acceptance and settled ejection:",
                                            ", ".join(f"{k}: {v['position']} ({v['kind']})" for k, v in w.items()),
                                            "(details of the main verdict)."), points(w), assumptions=ids))
         else:
-            alts.append(open_(EXACT, say(f"With {tag.split('/')[0]} acceptance and settled ejection no deviation from "
+            alts.append(open_(ran, say(f"With {tag.split('/')[0]} acceptance and settled ejection no deviation from "
                                          "the principle gains under every convention and persists on finer grids (side "
                                          f"{THM43_N}, 1 and 2 doubles): not refuted here, but a search on one grid is "
                                          "not a proof."), assumptions=ids))
     liable = {**part("one/liable"), **part("both/liable")}
     if liable:
-        return refuted(EXACT, detail, points(liable), assumptions=(LIABLE.id,), alternatives=tuple(alts))
-    return open_(EXACT, detail, assumptions=(LIABLE.id,), alternatives=tuple(alts))
+        return refuted(ran, detail, points(liable), assumptions=(LIABLE.id,), alternatives=tuple(alts))
+    return open_(ran, detail, assumptions=(LIABLE.id,), alternatives=tuple(alts))
 

@@ -12,9 +12,10 @@ from exactcube.claims import Erratum, ErratumKind, claim, erratum, open_, refute
 from exactcube.content import claim_ref, math, say, table, value
 from exactcube.printed import printed
 from exactcube.numbers import format_decimal, format_exact, mpq
+from exactcube.results import computed
 from exactcube.triangle.analysis import CONVENTIONS, VARIANTS, fold_threshold
 
-from .readings import BOTH, EXACT, LIABLE, MYOPIC, ONE, RATIONAL, SETTLED, TIE_FOLD
+from .readings import BOTH, LIABLE, MYOPIC, ONE, RATIONAL, SETTLED, TIE_FOLD
 
 Y_ = sp.symbols("y")
 #: Theorem 4.4 and its proof, as printed: the value of taking with one double, the value of folding, the thresholds
@@ -48,6 +49,8 @@ def thm_4_4_fold():
     y = Y_
     take, foldpay, t = T44_TAKE.value, T44_FOLDPAY.value, T44_FOLD.value
     errs = []
+    ran = [computed((sp.simplify(take - 2 * (3 * y - 1)), foldpay), "the printed payoffs against the model's",
+                    "ju24 Theorem 4.4")]
     # the printed payoffs against the model's (cubeless value at stake 2; the stake paid on a fold)
     if sp.simplify(take - 2 * (3 * y - 1)) != 0:
         errs.append(Erratum(T44_TAKE.where, str(take), "4y - 2(1-y) = 2(3y - 1)", kind=ErratumKind.SUBSTANTIVE))
@@ -55,6 +58,8 @@ def thm_4_4_fold():
         errs.append(Erratum(T44_FOLDPAY.where, str(foldpay), "-1", kind=ErratumKind.SUBSTANTIVE))
     sol = sp.solve(sp.Eq(take, foldpay), y)
     exact = take_point_one_double()
+    ran.append(computed((sol, exact, t), "the printed equation solved, the model's take point, the printed threshold",
+                        "ju24 Theorem 4.4"))
     if len(sol) != 1 or sol[0] != sp.Rational(int(exact.numerator), int(exact.denominator)) or t != exact:
         errs.append(Erratum(T44_FOLD.where, format_exact(t) if not isinstance(t, str) else t, format_exact(exact),
                             format_exact(exact), note=say("the printed equation gives $y$ =",
@@ -62,21 +67,23 @@ def thm_4_4_fold():
                                                           "; the model's take point solves $2(3y - 1) = -1$"),
                             kind=ErratumKind.SUBSTANTIVE))
     if errs:
-        return erratum(EXACT, say("A printed payoff or threshold of Theorem 4.4 differs from the model's."), errs,
+        return erratum(ran, say("A printed payoff or threshold of Theorem 4.4 differs from the model's."), errs,
                        assumptions=(LIABLE.id, BOTH.id))
     rows = []
     for n in (6, 7, 11, 12, 18, 23, 30):
         bstar, folds, _ = fold_threshold(n, "both")
+        ran.append(computed((bstar, tuple(sorted(folds, key=lambda q: q.coords))), f"B's fold set on the side-{n} grid",
+                            "ju24 Theorem 4.4"))
         # exact fold sets on the grid: B folds to A's double exactly where b/n < t (both-accept rule)
         want = {p for p in T.positions(n) if p.kind != "vertex" and p.b > 0 and mpq(p.b, n) < t and p.a > 0}
         if set(folds) != want:
             diff = sorted(set(folds) ^ want, key=str)[:3]
-            return refuted(EXACT, say(f"$n = {n}$: B's fold set differs from $y < {format_exact(t)}$ at",
+            return refuted(ran, say(f"$n = {n}$: B's fold set differs from $y < {format_exact(t)}$ at",
                                       ", ".join(str(p) for p in diff)), say(f"$n = {n}$"),
                            assumptions=(LIABLE.id, BOTH.id))
         # the discrete threshold b*/n is the least multiple of 1/n that is >= t
         if bstar != -(-n * int(t.numerator) // int(t.denominator)):
-            return refuted(EXACT, say(f"$n = {n}$: the discrete threshold is $b_n = {bstar}$, not "
+            return refuted(ran, say(f"$n = {n}$: the discrete threshold is $b_n = {bstar}$, not "
                                       "$\\lceil n t \\rceil$"), say(f"$n = {n}$"), assumptions=(LIABLE.id, BOTH.id))
         rows.append([n, bstar, f"${bstar}/{n}$", value(mpq(bstar, n) - t)])
     # with the ejected player settled at ejection the edge threshold is different: after the double his debt is
@@ -85,17 +92,19 @@ def thm_4_4_fold():
     g = TD.solve_game(n, 1, "both", check=False, ejected="settled")
     edge_folds = {p.b for p in g.fold_region(1, doubler=0) if p.c == 0}
     inner_folds = {p.b for p in g.fold_region(1, doubler=0) if p.kind == "interior"}
+    ran_settled = [*ran, computed((edge_folds, inner_folds), f"the fold sets with settled ejection, n = {n}",
+                                  "ju24 Theorem 4.4")]
     settled_ok = (edge_folds == {b for b in range(1, n) if mpq(b, n) < mpq(1, 5)}
                   and inner_folds == {b for b in range(1, n) if mpq(b, n) < t})
     settled = (verified if settled_ok else open_)(
-        EXACT, say("If an ejected player owes only the stake of the moment of his ejection, the interior fold set is "
+        ran_settled, say("If an ejected player owes only the stake of the moment of his ejection, the interior fold set is "
                    "still $\\{y < 1/6\\}$, but on an ejection edge B takes A's double only from $y = 1/5$ on (after "
                    "the double the ejected player's debt is half a stake: B's value $2((2 + 1/2)y - 1) \\ge -1$ iff "
                    "$y \\ge 1/5$; exact fold sets at $n = 30$", "agree" if settled_ok else "DO NOT agree", "). So 'fold "
                    "if below 1/6' is still right (a sufficient condition), but the proof's 'accept/reject threshold' "
                    "$1/6$ is not the threshold on the edges."), assumptions=(SETTLED.id, BOTH.id))
     gaps = table(["$n$", "$b_n$", "$b_n/n$", "gap $b_n/n - 1/6$"], rows)
-    return verified(EXACT, say("$4y - 2(1-y) = -1$ has the single root $y = 1/6$, and $4y - 2(1-y)$ is the model's "
+    return verified(ran, say("$4y - 2(1-y) = -1$ has the single root $y = 1/6$, and $4y - 2(1-y)$ is the model's "
                                "value $2(3y - 1)$ of a double taken with no doubles left. On the grid (one double, every "
                                "responder must accept, ejected players liable), B's exact fold set against A's double "
                                "is $\\{y < 1/6\\}$ for $n = 6, \\ldots, 30$ as sampled; the discrete take threshold is "
@@ -147,6 +156,7 @@ def fig6_region():
     t = FIG6_LINE.value
     errs = []
     exact = take_point_one_double()
+    ran = [computed((t, exact), "the printed fold line and the model's take point", "ju24 Figure 6")]
     if t != exact:
         errs.append(Erratum(FIG6_LINE.where, format_exact(t), format_exact(exact), format_exact(exact),
                             note=say("the fold line is the take point $2(3y - 1) = -1$ (", claim_ref("ju24.thm4.4.fold"),
@@ -155,13 +165,18 @@ def fig6_region():
     diffs, myopic_ok = [], True
     for n in (12, 18, 24, 30):
         printed_d = printed_region(n, t)
-        myopic_ok &= myopic_cash_region(n) == printed_d
+        myopic_d = myopic_cash_region(n)
+        ran.append(computed((printed_d, myopic_d), f"the printed region and the myopic cash region, n = {n}",
+                            "ju24 Figure 6"))
+        myopic_ok &= myopic_d == printed_d
         for rule in ("one", "both"):
             g = TD.solve_game(n, 1, rule, check=False)
             got = set(g.doubling_region(0))
             want = cash_region_formula(n, rule)
+            ran.append(computed((frozenset(got), frozenset(want)), f"the grid's cash region and the closed form, n = {n}, "
+                                f"{rule}", "ju24 Figure 6"))
             if got != want:
-                return open_(EXACT, say(f"$n = {n}$, {rule}: the grid's cash region differs from the closed form at",
+                return open_(ran, say(f"$n = {n}$, {rule}: the grid's cash region differs from the closed form at",
                                         ", ".join(sorted(str(p) for p in got ^ want)[:4])), say(f"$n = {n}$"))
             extra, missing = got - printed_d, printed_d - got
             diffs.append((n, rule, len(got), len(extra), len(missing)))
@@ -169,7 +184,7 @@ def fig6_region():
     counts = table(["$n$", "acceptance", "points", "outside the printed region", "printed points missing"],
                    [[n, r, c, e, m] for n, r, c, e, m in diffs])
     myopic = (verified if myopic_ok else refuted)(
-        EXACT, say("If each opponent answers as in the proof of Theorem 4.4 (as if all three played on at the doubled "
+        ran, say("If each opponent answers as in the proof of Theorem 4.4 (as if all three played on at the doubled "
                    "stake: take iff $2(3y - 1) \\ge -1$, whatever the other answers), one acceptance suffices and an "
                    "indifferent opponent counts as folding, A's double ends the game exactly where both opponents' "
                    "evaluations are at most $1/6$: on the grids $n = 12, 18, 24, 30$ this set",
@@ -190,8 +205,8 @@ def fig6_region():
                     [["one suffices", "$\\{y < 1/6, z/(x+z) < 1/4\\}$ ∪ $\\{z < 1/6, y/(x+y) < 1/4\\}$"],
                      ["both must accept", "$\\{\\min(y, z) < 1/6\\}$"]])
     if same and not errs:
-        return verified(EXACT, detail, assumptions=(RATIONAL.id,), alternatives=(myopic,))
-    return refuted(EXACT, detail, witness, errata=errs, assumptions=(RATIONAL.id,), alternatives=(myopic,))
+        return verified(ran, detail, assumptions=(RATIONAL.id,), alternatives=(myopic,))
+    return refuted(ran, detail, witness, errata=errs, assumptions=(RATIONAL.id,), alternatives=(myopic,))
 
 
 def region_deficits(game, player=0, t=None):
@@ -236,10 +251,11 @@ THM44_PERSIST = ((5, 6), (1, 9), (1, 18))  # a fixed interior point of the regio
 def thm_4_4_double():
     n = THM44_N
     t, exact = T44_DOUBLE.value, take_point_one_double()
+    ran = [computed((t, exact), "the printed doubling threshold and the model's take point", "ju24 Theorem 4.4")]
     if t != exact:
         # the proof derives the doubling threshold from the fold threshold ("follows from Theorem 4.3": A's double
         # ends the game where both opponents fold); a different printed value contradicts its own derivation
-        return erratum(EXACT, say("The printed doubling threshold is not the take point its proof derives it from."),
+        return erratum(ran, say("The printed doubling threshold is not the take point its proof derives it from."),
                        [Erratum(T44_DOUBLE.where, format_exact(t), format_exact(exact), format_exact(exact),
                                 note=say("both opponents fold below the take point $2(3y - 1) = -1$ (",
                                          claim_ref("ju24.thm4.4.fold"), ")"),
@@ -251,12 +267,14 @@ def thm_4_4_double():
         for tie, prio in CONVENTIONS:
             g = TD.solve_game(n, 1, rule, check=True, ejected=ej, tie=tie, priority=prio)
             found[(tie, prio)] = (region_deficits(g), g)
+            ran.append(computed(found[(tie, prio)][0], f"the region's deficits, {rule}/{ej}, ties {tie}",
+                                "ju24 Theorem 4.4"))
         acc, fold = found[("accept", None)][0], [x for key, (d, _) in found.items() if key != ("accept", None) for x in d]
         if ej == "settled":
             # by hand: each opponent can always secure -1 (fold to any double; an ejected player owes only the stake
             # of the moment), so A's value is at most 2 (zero-sum), which cashing in the region attains
             if acc or fold:
-                return open_(EXACT, say(f"{rule}/settled: the exact optimum exceeds cashing at",
+                return open_(ran, say(f"{rule}/settled: the exact optimum exceeds cashing at",
                                         ", ".join(str(p) for p, _, _ in (acc or fold)[:3]), ", contradicting the bound "
                                         "that A gets at most 2 (each opponent can secure $-1$); the model needs checking"),
                              None)
@@ -275,7 +293,7 @@ def thm_4_4_double():
         for p in edge:
             c = next(p.coords[j] for j in (1, 2) if p.coords[j] > 0)
             if any(d[p] != edge_gain_by_hand(n, c) for d in per):
-                return open_(EXACT, say(f"{rule}/liable: at the edge point {p} the exact gain", value(keys_a[p]),
+                return open_(ran, say(f"{rule}/liable: at the edge point {p} the exact gain", value(keys_a[p]),
                                         "differs from the hand formula", value(edge_gain_by_hand(n, c))), say(f"{p}"))
         ent = {}
         if interior:
@@ -290,6 +308,7 @@ def thm_4_4_double():
         # the same test in the exact subgame-perfect equilibrium reached from the principle (opponents best-respond)
         eq = TD.equilibrium(n, 1, rule, ejected=ej)
         eq_def = {p: V - S for p, S, V in region_deficits(eq)} if eq.is_equilibrium() else None
+        ran.append(computed(eq_def, f"the deficits in the equilibrium, {rule}/{ej}", "ju24 Theorem 4.4"))
         eq_text = (say("no equilibrium certified") if eq_def is None else
                    say("in the exact equilibrium reached from the principle (opponents best-responding) doubling at once "
                        f"is strictly worse at {sum(p.kind == 'interior' for p in eq_def)} interior and "
@@ -321,6 +340,7 @@ def thm_4_4_double():
                     gm = TD.solve_game(m, 1, rule, check=True, ejected=ej, tie=tie, priority=prio)
                     s = (p, mpq(1))
                     vals.append(gm.top.best_values[0][s] - gm.top.double_values[0][s])
+                ran.append(computed(vals, f"the gain at the fixed point, n = {m}", "ju24 Theorem 4.4"))
                 pers.append(f"$n = {m}$ at {p}: gain at least {format_decimal(min(vals), 4)}")
             rows[-1] = say(rows[-1], "— and not a grid artefact: at the fixed point $(5/6, 1/9, 1/18)$", "; ".join(pers))
     common = say(f"The printed sufficient condition is tested directly: on the side-{n} grid (no evaluation equals "
@@ -334,7 +354,7 @@ def thm_4_4_double():
     def joined(parts):
         return say(*[say(x, ";") for x in parts[:-1]], parts[-1], ".") if parts else say()
 
-    settled = verified(EXACT, say(common, joined(settled_rows), "With the ejected player's debt settled at ejection the "
+    settled = verified(ran, say(common, joined(settled_rows), "With the ejected player's debt settled at ejection the "
                                   "condition is true under either acceptance rule."), assumptions=(SETTLED.id,))
     detail = say(
         common, joined(rows), "So the condition is false under §4.2's literal reading that an ejected "
@@ -354,6 +374,6 @@ def thm_4_4_double():
                         "indifferent responders", "in the equilibrium"],
                        witness, caption=say(f"side {n}, one double, ejected players liable; "
                                                   "the optimum with ties accepting and a fair draw:"))
-        return refuted(EXACT, detail, points, assumptions=(LIABLE.id,), alternatives=(settled,))
-    return verified(EXACT, detail, assumptions=(LIABLE.id,), alternatives=(settled,))
+        return refuted(ran, detail, points, assumptions=(LIABLE.id,), alternatives=(settled,))
+    return verified(ran, detail, assumptions=(LIABLE.id,), alternatives=(settled,))
 
