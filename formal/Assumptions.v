@@ -1,0 +1,14 @@
+(** The axioms each main theorem rests on ([Print Assumptions]); tests/test_formal.py reads this output. *)
+From Exactcube Require Import Sums LemmaX Threshold ThresholdInterval StepFacts TheoremN.
+
+Print Assumptions lemma_X.
+Print Assumptions eps_star_root.
+Print Assumptions eps_star_unique.
+Print Assumptions eps_star_enclosure.
+Print Assumptions threshold_nonneg.
+Print Assumptions fact2_low.
+Print Assumptions fact3_top.
+Print Assumptions fact4_topK.
+Print Assumptions theorem_N_step.
+Print Assumptions theorem_N.
+Print Assumptions conjecture9_small_eps.
