@@ -1,5 +1,5 @@
 (** The axioms each main theorem rests on ([Print Assumptions]); tests/test_formal.py reads this output. *)
-From Exactcube Require Import Sums LemmaX Threshold ThresholdInterval StepFacts TheoremN.
+From Exactcube Require Import Sums LemmaX Threshold ThresholdInterval StepFacts TheoremN Ju24 Ks69 Lemma7.
 
 Print Assumptions lemma_X.
 Print Assumptions eps_star_root.
@@ -12,3 +12,10 @@ Print Assumptions fact4_topK.
 Print Assumptions theorem_N_step.
 Print Assumptions theorem_N.
 Print Assumptions conjecture9_small_eps.
+Print Assumptions ju24_eq3_4.
+Print Assumptions ju24_thm14_max_at_two.
+Print Assumptions ju24_eq3_6.
+Print Assumptions ju24_thm15_max_at_two.
+Print Assumptions bin_closed.
+Print Assumptions ks69_theorem2.
+Print Assumptions lemma7.
