@@ -72,6 +72,7 @@ def project_files(root: Path = FORMAL_DIR) -> list[str]:
 
 
 def file_sha256(path: Path) -> str:
+    """The SHA-256 of a file's bytes, in hex."""
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
