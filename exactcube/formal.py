@@ -56,7 +56,13 @@ FORMAL_PROOFS: dict[str, tuple[tuple[str, str], ...]] = {
     "noisy.conjecture9.theorem_n": (("StepFacts.v", "fact2_low"), ("StepFacts.v", "fact3_top"),
                                     ("StepFacts.v", "fact4_topK"), ("TheoremN.v", "theorem_N_step"),
                                     ("TheoremN.v", "theorem_N")),
-    "noisy.conjecture9.small_eps": (("TheoremN.v", "conjecture9_small_eps"),),
+    "noisy.conjecture9.small_eps": (("TheoremN.v", "conjecture9_small_eps"), ("Blocks.v", "conjecture9_from_B1")),
+    "noisy.blocks.within_block": (("Blocks.v", "B2_derived"),),
+    "noisy.blocks.low_step": (("Blocks.v", "B4_derived"),),
+    "noisy.conjecture10.bound_every_k": (("Blocks.v", "B5_derived"),),
+    "noisy.conjecture9.bound_every_n": (("Blocks.v", "B6_derived"),),
+    "noisy.conjecture9.top_moves": (("Blocks.v", "B7_derived"),),
+    "noisy.conjecture9.block_from_power": (("Blocks.v", "B8_derived"),),
 }
 
 

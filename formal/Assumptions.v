@@ -1,5 +1,5 @@
 (** The axioms each main theorem rests on ([Print Assumptions]); tests/test_formal.py reads this output. *)
-From Exactcube Require Import Sums LemmaX Threshold ThresholdInterval StepFacts TheoremN Ju24 Ks69 Lemma7.
+From Exactcube Require Import Sums LemmaX Threshold ThresholdInterval StepFacts TheoremN Blocks Ju24 Ks69 Lemma7.
 
 Print Assumptions lemma_X.
 Print Assumptions eps_star_root.
@@ -12,6 +12,12 @@ Print Assumptions fact4_topK.
 Print Assumptions theorem_N_step.
 Print Assumptions theorem_N.
 Print Assumptions conjecture9_small_eps.
+Print Assumptions B2_derived.
+Print Assumptions B5_derived.
+Print Assumptions B7_derived.
+Print Assumptions B8_derived.
+Print Assumptions heap2_derived.
+Print Assumptions conjecture9_from_B1.
 Print Assumptions ju24_eq3_4.
 Print Assumptions ju24_thm14_max_at_two.
 Print Assumptions ju24_eq3_6.
