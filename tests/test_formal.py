@@ -128,9 +128,7 @@ def test_an_admitted_proof_is_not_a_formal_check(tmp_path, formal_on, monkeypatc
     head, tail = text.rsplit("Qed.", 1)
     (root / "LemmaX.v").write_text(head + "Admitted." + tail, encoding="utf-8")
     monkeypatch.setattr(formal, "FORMAL_PROOFS", {"x.y": (("LemmaX.v", "lemma_X"),)})
-    formal._BUILDS.clear()
-    (check,) = formal.formal_checks("x.y", root=root)
-    formal._BUILDS.clear()
+    (check,) = formal.formal_checks("x.y", root=root)  # the cache is keyed by the copy's digest: a build of its own
     assert not check.checked and check.provenance is None
     assert "lemma_X" in check.axioms and "Admitted" in check.note
 
@@ -146,7 +144,6 @@ def _run_claim(cid):
 
 @needs_coqc
 def test_a_claim_cites_its_formal_proof(formal_on):
-    formal._BUILDS.clear()
     v = _run_claim("noisy.lemma7")
     assert v.outcome.value == "verified" and v.evidence is Evidence.EXACT  # the computation's own evidence
     (f,) = v.formal
@@ -157,8 +154,7 @@ def test_a_claim_cites_its_formal_proof(formal_on):
 
 
 def test_without_coqc_the_claim_verifies_and_says_the_formal_check_did_not_run(formal_on, monkeypatch):
-    monkeypatch.setattr(formal, "coqc_path", lambda: None)
-    formal._BUILDS.clear()
+    monkeypatch.setattr(formal, "coqc_path", lambda: None)  # checked before the cache: nothing is reused
     v = _run_claim("ju24.eq3.4")
     assert v.outcome.value == "verified" and v.evidence is Evidence.EXACT
     assert v.formal and all(not f.checked and f.provenance is None for f in v.formal)
