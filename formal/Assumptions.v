@@ -9,6 +9,7 @@ Print Assumptions threshold_nonneg.
 Print Assumptions fact2_low.
 Print Assumptions fact3_top.
 Print Assumptions fact4_topK.
+Print Assumptions power_test_sufficient.
 Print Assumptions theorem_N_step.
 Print Assumptions theorem_N.
 Print Assumptions conjecture9_small_eps.

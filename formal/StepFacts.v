@@ -67,3 +67,10 @@ Qed.
 (** The base K = 2: A_1 = ε - 1/2 < λ (1/2 - ε) = λ a. *)
 Theorem base_K2 (eps : R) : 0 < eps < 1/2 -> eps - 1/2 < (1 - 2 * eps) * (1/2 - eps).
 Proof. intros He. nra. Qed.
+
+(** What the certified test of power_models (s A_0 - A_m > 0, s = 1 - 2ε) gives: the power inequality
+    A_m < s a, from A_0 <= a (the definition of p) and s >= 0 alone; a > 0 (Theorem B5) is not needed for
+    this direction.  (Issue 42 says the test is the power inequality "only because A_0 > 0"; B5 is needed only
+    for the converse, through A_0 = a.) *)
+Theorem power_test_sufficient (s a A0 Am : R) : 0 <= s -> A0 <= a -> 0 < s * A0 - Am -> Am < s * a.
+Proof. intros Hs Ha H. assert (s * A0 <= s * a) by (apply Rmult_le_compat_l; lra). lra. Qed.
