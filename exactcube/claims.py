@@ -101,6 +101,9 @@ class Verdict:
     alternatives: tuple["Verdict", ...] = ()
     #: The provenances of the results the verdict cites (issue 40): its evidence is the weakest of them.
     rests_on: tuple[Provenance, ...] = ()
+    #: Formal proofs of the claim (issue 43: :class:`exactcube.formal.FormalCheck`), shown apart: they never
+    #: enter ``evidence``, which stays that of the computation.
+    formal: tuple = ()
 
     def __post_init__(self):
         object.__setattr__(self, "outcome", Outcome(self.outcome))
@@ -116,6 +119,7 @@ class Verdict:
         object.__setattr__(self, "assumptions", tuple(dict.fromkeys(ids)))
         object.__setattr__(self, "alternatives", tuple(self.alternatives))
         object.__setattr__(self, "rests_on", tuple(self.rests_on))
+        object.__setattr__(self, "formal", tuple(self.formal))
         if self.rests_on:
             weakest = Evidence.weakest(*(p.evidence for p in self.rests_on))
             if self.evidence.rank < weakest.rank:
@@ -157,6 +161,7 @@ class Verdict:
             "witness": to_json(self.witness) if isinstance(self.witness, Content) else jsonable(self.witness),
             "errata": [e.as_dict() for e in self.errata],
             "alternatives": [a.as_dict() for a in self.alternatives],
+            "formal": [f.as_dict() for f in self.formal],
         }
 
     @classmethod
@@ -169,11 +174,14 @@ class Verdict:
         witness = from_json(w) if isinstance(w, list) and all(isinstance(x, dict) and "type" in x for x in w) else w
         errata = tuple(Erratum(e["where"], e["printed"], e["true"], e.get("true_rounded", ""), from_json(e.get("note")),
                                kind=e["kind"], cause=e.get("cause", e.get("slip", ""))) for e in d.get("errata", []))
+        from .formal import FormalCheck
+
         prov = d.get("provenance")
         return cls(Outcome(d["outcome"]), Evidence(d["evidence"]), from_json(d.get("details")), witness, errata,
                    tuple(a["id"] if isinstance(a, dict) else a for a in d.get("assumptions", [])),
                    Provenance(**prov) if prov else None,
-                   tuple(cls.from_dict(a) for a in d.get("alternatives", [])))
+                   tuple(cls.from_dict(a) for a in d.get("alternatives", [])),
+                   formal=tuple(FormalCheck.from_dict(f) for f in d.get("formal", [])))
 
     def _repr_html_(self) -> str:
         import html
@@ -521,6 +529,9 @@ def run_claims(
             v = c.check()
             if not isinstance(v, Verdict):
                 raise TypeError(f"check returned {type(v).__name__}, not a Verdict")
+            from .formal import attach_formal  # issue 43: the claim's formal proofs, checked apart
+
+            v = attach_formal(c.id, v)
             r = ClaimResult(c, v, time.perf_counter() - t0)
         except Exception as exc:  # a tool failure, reported, never hidden
             r = ClaimResult(

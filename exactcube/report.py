@@ -394,6 +394,10 @@ class _Latex:
             for alt in v.alternatives:
                 verdict += (r"\par\emph{Under another reading:} " + rf"\textbf{{{alt.outcome.value}}} "
                             f"({alt.evidence.value})" + self.under(c.document, alt) + ". " + self.text(alt.details))
+            for f in v.formal:  # issue 43: the Coq theorem beside the claim, apart from its evidence
+                verdict += r"\par\emph{Formal proof:} " + latex_escape(f.line().removeprefix("formal: ")) + "."
+                if f.statement:
+                    verdict += r"\par{\footnotesize\ttfamily " + latex_escape(f.statement) + "}"
         return (rf"\subsubsection*{{{self.ident(c.id)}}}\label{{claim:{c.id}}}" + "\n"
                 + self.text(_stop(c.location)) + r" \emph{" + self.text(c.statement) + "}\n\n" + verdict + "\n")
 
@@ -580,6 +584,10 @@ class _Html:
             for alt in v.alternatives:
                 verdict += (f'<br><em>Under another reading:</em> <b class="{alt.outcome.value}">{alt.outcome.value}</b>'
                             f" ({alt.evidence.value})" + self.under(c.document, alt) + ". " + self.text(alt.details))
+            for f in v.formal:  # issue 43: the Coq theorem beside the claim, apart from its evidence
+                verdict += f"<br><em>Formal proof:</em> {html.escape(f.line().removeprefix('formal: '))}."
+                if f.statement:
+                    verdict += f'<br><code class="coq">{html.escape(f.statement)}</code>'
         cid = html.escape(c.id, quote=True)
         return (f'<div class="claim" id="{cid}"><h4><a class="id" href="#{cid}">{html.escape(c.id)}</a></h4>'
                 f"<p>{self.text(_stop(c.location))} <em>{self.text(c.statement)}</em></p><p>{verdict}</p></div>")

@@ -73,12 +73,14 @@ class NamedEnum(str, Enum):
 class Evidence(NamedEnum):
     """How the arithmetic behind a result was done, strongest first.
 
-    ``exact``: exact rationals or symbolic identities; ``rigorous``: balls or
-    intervals that provably enclose the truth; ``numeric``: floating point at a
-    stated precision, not a proof; ``sampled``: Monte Carlo with a confidence
-    interval.
+    ``formal``: a theorem checked by a proof assistant's kernel (Coq) in this run
+    (only :mod:`exactcube.formal` gives it, from coqc's own output); ``exact``: exact
+    rationals or symbolic identities; ``rigorous``: balls or intervals that provably
+    enclose the truth; ``numeric``: floating point at a stated precision, not a
+    proof; ``sampled``: Monte Carlo with a confidence interval.
     """
 
+    FORMAL = "formal"
     EXACT = "exact"
     RIGOROUS = "rigorous"
     NUMERIC = "numeric"
@@ -86,7 +88,7 @@ class Evidence(NamedEnum):
 
     @property
     def rank(self) -> int:
-        """0 for ``exact`` up to 3 for ``sampled``: larger is weaker."""
+        """0 for ``formal`` up to 4 for ``sampled``: larger is weaker."""
         return _EVIDENCE_ORDER.index(self)
 
     @classmethod
@@ -97,7 +99,7 @@ class Evidence(NamedEnum):
         return max((cls(e) for e in evidence), key=lambda e: e.rank)
 
 
-_EVIDENCE_ORDER = [Evidence.EXACT, Evidence.RIGOROUS, Evidence.NUMERIC, Evidence.SAMPLED]
+_EVIDENCE_ORDER = [Evidence.FORMAL, Evidence.EXACT, Evidence.RIGOROUS, Evidence.NUMERIC, Evidence.SAMPLED]
 
 
 @dataclass(frozen=True)

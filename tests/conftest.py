@@ -32,6 +32,16 @@ def verdicts():
 
 
 @pytest.fixture(autouse=True, scope="session")
+def _formal_off():
+    """The formal checks (exactcube.formal, issue 43) compile formal/ with coqc (about 15-30 s of CPU per
+    process): off for the suite, whose tests/test_formal.py compiles it on purpose."""
+    mp = pytest.MonkeyPatch()
+    mp.setenv("EXACTCUBE_FORMAL", "off")
+    yield
+    mp.undo()
+
+
+@pytest.fixture(autouse=True, scope="session")
 def _cache_home(tmp_path_factory):
     """Tests never write the user's cache folder (exactcube.race.bearoff.cache): $XDG_CACHE_HOME is a temporary one."""
     mp = pytest.MonkeyPatch()

@@ -134,7 +134,8 @@ def _returned_classes():
 
     skip = (".cli", "__main__", "exactcube.claims", "exactcube.tables", "exactcube.report", "exactcube.figures",
             "exactcube.content", "exactcube.match_tables",
-            "exactcube.printed", "exactcube.catalog", "exactcube.mutate", "exactcube.results")
+            "exactcube.printed", "exactcube.catalog", "exactcube.mutate", "exactcube.results",
+            "exactcube.formal")  # the verdicts' machinery (formal: the Coq checks beside a verdict), not models
     found = {}
     for m in pkgutil.walk_packages(exactcube.__path__, "exactcube."):
         if any(s in m.name for s in skip):

@@ -246,6 +246,9 @@ def _report(args, out, results, elapsed, mutations, load_errors, real_out) -> in
         scope = witness_scope(r.verdict.witness) if r.verdict else None
         if scope:
             out.print(f"{r.claim.id}: {r.outcome} [{r.verdict.evidence.value}], scope: {scope}")
+    for r in results:  # the formal checks (issue 43), shown apart from the computation's verdict
+        for f in (r.verdict.formal if r.verdict else ()):
+            out.print(escape(f"{r.claim.id}: {f.line()}"))
     for line in summary_lines(results, elapsed, mutations):
         out.print(line)
     for line in readings_legend(results):
