@@ -43,7 +43,6 @@ __all__ = ["ReportParts", "collect", "render_latex", "render_html", "build_pdf",
 
 #: digit runs longer than this are shown compactly (leading digits and the count) and in full in the appendix
 LONG_DIGITS = 30
-_ROWS_PER_FLOAT = 40
 _LINE_PT = 480.0  # points of table across the text width (2 cm margins: 483 pt on A4, 499 pt on US letter)
 
 #: ``--paper-size``: the LaTeX class option of each paper size the report is typeset on (US letter the default:
@@ -418,7 +417,7 @@ class _Latex:
 
     def table(self, table, digits) -> str:
         return table.to_latex(digits, caption=rf"{self.ident(table.id)}: {self.text(table.title)}",
-                              line_pt=_LINE_PT, rows_per_float=_ROWS_PER_FLOAT)
+                              line_pt=_LINE_PT, longtable=True)
 
     def errata(self, errata) -> str:
         if not errata:
