@@ -208,6 +208,8 @@ def _latex_columns_phrase(cols) -> str:
     """``column X`` or ``columns X to Y``: the columns of one part of a split table, for its caption."""
     if len(cols) == 1:
         return f"column {latex_text(cols[0])}"
+    if len(cols) == 2:
+        return f"columns {latex_text(cols[0])} and {latex_text(cols[1])}"
     return f"columns {latex_text(cols[0])} to {latex_text(cols[-1])}"
 
 
@@ -242,7 +244,13 @@ class Comparison:
 
 @dataclass
 class Table:
-    """Exact cells with labels, optional published cells, and how the cells were obtained."""
+    r"""Exact cells with labels, optional published cells, and how the cells were obtained.
+
+    Mathematics in the title, the row and column labels, the notes and text cells is written between dollars,
+    in the delimited syntax of :mod:`exactcube.mathtext` (docs/design.md, "Verdict content"): a column named
+    ``"$d_k$"`` is typeset :math:`d_k` in LaTeX (``\(d_k\)``) and as MathML in HTML, and reads ``d_k`` in the
+    terminal and CSV; a bare ``"d_k"`` is text, printed as it stands (``d\_k`` in LaTeX, an underscore).
+    """
 
     id: str
     title: str
@@ -260,17 +268,34 @@ class Table:
     #: text cells agree by more than equal spelling (a printed optimal move among several, noisy.nim); None: equal text
     text_judge: Callable[[str, str, str, str], bool] | None = None
 
+    _integer_cols: frozenset | None = field(default=None, init=False, repr=False, compare=False)
+
     # -- building -----------------------------------------------------------
     def set(self, row, col, value) -> None:
         row, col = str(row), str(col)
         if row not in self.rows or col not in self.cols:
             raise KeyError(f"no cell ({row}, {col}) in table {self.id}")
         self.cells[(row, col)] = value
+        self._integer_cols = None
+
+    def integer_columns(self) -> frozenset:
+        """The columns whose every cell is an exact integer (counts, a threshold b*): printed as integers at any
+        ``digits`` (4, never 4.0000)."""
+        if self._integer_cols is None:
+            seen: dict[str, bool] = {}
+            for (_, c), v in self.cells.items():
+                ok = v is None or (_is_exact(v) and to_mpq(v).denominator == 1)
+                seen[c] = seen.get(c, True) and ok
+            self._integer_cols = frozenset(c for c, ok in seen.items() if ok)
+        return self._integer_cols
 
     def get(self, row, col):
         return self.cells.get((str(row), str(col)))
 
     def publish(self, row, col, printed: str) -> None:
+        """Record the cell (``row``, ``col``) as the document prints it (``".8125"``, ``"+.430"``; at the table's
+        ``scale``): :meth:`compare` and :meth:`errata` judge it against the computed cell at its printed precision,
+        and ``verify --mutate`` may change it to show that the check notices."""
         self.published[(str(row), str(col))] = printed
 
     # -- comparison ---------------------------------------------------------
@@ -408,7 +433,16 @@ class Table:
 
     # -- renderers ----------------------------------------------------------
     def text(self, r, c, digits=None, exact=False) -> str:
-        return format_cell(self.cells.get((r, c)), self.digits if digits is None else digits, exact)
+        v = self.cells.get((r, c))
+        if c in self.integer_columns():
+            return format_cell(v, None, True)
+        return format_cell(v, self.digits if digits is None else digits, exact)
+
+    def shown_text(self, r, c, digits=None, exact=False) -> str:
+        """A cell as a reader sees it in one line: a text cell's ``$...$`` as plain text, a value as :meth:`text`
+        (what the layouts measure)."""
+        v = self.cells.get((r, c))
+        return plain_text(v) if isinstance(v, str) else self.text(r, c, digits, exact)
 
     def to_rich(self, digits: int | None = None, exact: bool = False, show_published: bool = True,
                 cols: Sequence[str] | None = None, max_cell: int | None = None, part: str = ""):
@@ -485,7 +519,7 @@ class Table:
             num, den = (_latex_digits(str(x), room, LATEX_SCRIPT_DIGIT_PT, script=True)
                         for x in (abs(q.numerator), q.denominator))
             return f"${sign}\\frac{{{num}}}{{{den}}}$"
-        text = format_cell(v, self.digits if digits is None else digits, False)
+        text = self.text(r, c, digits, False)
         if width_pt is not None and _latex_pt(text) > width_pt and re.fullmatch(r"[-+]?[\d.]+", text):
             return "$" + _latex_digits(text, width_pt, LATEX_DIGIT_PT) + "$"
         return latex_escape(text)
@@ -505,7 +539,7 @@ class Table:
                 return _latex_pt(str(q.numerator))
             return (LATEX_MINUS_PT if q < 0 else 0.0) + 2.4 + LATEX_SCRIPT_DIGIT_PT * max(
                 len(str(abs(q.numerator))), len(str(q.denominator)))
-        return _latex_pt(self.text(r, c, digits, exact))
+        return _latex_pt(self.shown_text(r, c, digits, exact))
 
     def latex_parts(self, digits: int | None = None, exact: bool = False, show_published: bool = True,
                     rows: Sequence[str] | None = None, cols: Sequence[str] | None = None,
@@ -536,8 +570,9 @@ class Table:
             row = [latex_text(r)]
             for c in cols:
                 s = self.latex_cell(r, c, digits, exact, width_pt.get(c))
-                if c in wrap:  # a long integer (a polynomial's coefficient) may break in a narrow column
+                if c in wrap:  # a long integer (a polynomial's coefficient) or a fraction may break in a narrow column
                     s = re.sub(r"(\d{10})(?=\d{3})", r"\1\\allowbreak{}", s)
+                    s = re.sub(r"(?<=\d)(/|, )(?=\d)", r"\1\\allowbreak{}", s)
                 if (r, c) in bad:
                     s += r"$^\dagger$"
                     notes.append(f"({latex_text(r)}, {latex_text(c)}) printed {latex_escape(self.published[(r, c)])}")
@@ -549,8 +584,8 @@ class Table:
     def column_widths(self, digits: int | None = None, exact: bool = False) -> tuple[int, list[int]]:
         """Characters needed by the row labels and by each column (header or widest cell)."""
         label = max([_cell_width(self.row_header)] + [_cell_width(r) for r in self.rows])
-        widths = [max([_cell_width(c)] + [_cell_width(self.text(r, c, digits, exact)) for r in self.rows])
-                  for c in self.cols]
+        widths = [max([_cell_width(plain_text(c))] + [_cell_width(self.shown_text(r, c, digits, exact))
+                                                       for r in self.rows]) for c in self.cols]
         return label, widths
 
     def _latex_layout(self, digits, exact, line_pt):
@@ -560,8 +595,9 @@ class Table:
         line_chars = int((line_pt - 2 * LATEX_COLSEP_PT) / LATEX_PT_PER_CHAR)
         texts = {c for c in self.cols if any(isinstance(self.cells.get((r, c)), str) for r in self.rows)}
         wide_text = {c: w for c, w in zip(self.cols, widths, strict=True) if c in texts and w > line_chars // 2}
-        label_pt = max([_latex_pt(self.row_header)] + [_latex_pt(r) for r in self.rows]) + 2 * LATEX_COLSEP_PT
-        need = {c: max([_latex_pt(c)] + [self.latex_cell_pt(r, c, digits, exact) for r in self.rows])
+        label_pt = max([_latex_pt(plain_text(self.row_header))] + [_latex_pt(plain_text(r)) for r in self.rows]) \
+            + 2 * LATEX_COLSEP_PT
+        need = {c: max([_latex_pt(plain_text(c))] + [self.latex_cell_pt(r, c, digits, exact) for r in self.rows])
                 for c in self.cols}
         wrap = {}
         if wide_text:  # text columns (formulas, move lists) wrap in the room the others leave
@@ -586,7 +622,7 @@ class Table:
                 continue
             if c in wrap:
                 width = float(wrap[c].split("\\")[0]) * line_pt
-                lines = max(lines, -(-_latex_pt(self.text(r, c, digits, exact)) // max(width, 1.0)))
+                lines = max(lines, -(-_latex_pt(self.shown_text(r, c, digits, exact)) // max(width, 1.0)))
             elif c in breaks:
                 if self._is_fraction(v, digits, exact) and to_mpq(v).denominator != 1:
                     q = to_mpq(v)
@@ -654,7 +690,8 @@ class Table:
         for k, (cols, chunk) in enumerate(parts, 1):
             tabular, notes = self.latex_parts(digits, exact, show_published, rows=chunk, cols=cols, wrap=wrap,
                                               width_pt=breaks)
-            part = ([f"rows {latex_text(chunk[0])} to {latex_text(chunk[-1])}"] if len(chunk) < len(rows) else []) + (
+            part = (([f"row {latex_text(chunk[0])}"] if len(chunk) == 1 else
+                     [f"rows {latex_text(chunk[0])} to {latex_text(chunk[-1])}"]) if len(chunk) < len(rows) else []) + (
                 [_latex_columns_phrase(cols)] if len(groups) > 1 else [])
             cont = f" (part {k} of {n}: {', '.join(part)})" if n > 1 else ""
             g = [self.cols.index(c) for c in cols]
@@ -684,7 +721,8 @@ class Table:
         w = csv.writer(buf, lineterminator="\n")
         w.writerow([plain_text(h) for h in [self.row_header] + list(self.cols)])  # labels' $...$ as plain text
         for r in self.rows:
-            w.writerow([r] + [self.text(r, c, digits, exact) for c in self.cols])
+            w.writerow([r] + [plain_text(v) if isinstance(v := self.cells.get((r, c)), str) else
+                              self.text(r, c, digits, exact) for c in self.cols])  # text's $...$ as plain text
         return buf.getvalue()
 
     def to_json(self, digits: int | None = None) -> dict:

@@ -253,3 +253,16 @@ def test_a_table_of_200_rows_fits_with_its_long_numbers_broken(tmp_path):
     for cls, (over, gap) in check_fragment(frag, tmp_path, CLASSES_ALL, gap_pages=2).items():
         assert over == [], (cls, over)
         assert gap >= MIN_GAP_PT, (cls, gap)
+
+
+@needs_tex
+def test_the_phase_table_typesets_polynomials_and_fits_its_pages(tmp_path):
+    """Issue 45, item 27: noisy.phases (heap 10) broke its page ("Float too large for page by 277.48pt") and its cells
+    were program text (``8*ε^18 + (-84)*ε^17``): now its polynomials are typeset mathematics (LaTeX superscripts, a
+    minus for a negative coefficient) and every part fits its page in every class."""
+    catalog.load()
+    frag = TABLES["noisy.phases"]().to_latex()
+    assert not re.search(r"[\d)]\*|\(-\d", frag) and r"\^{}" not in frag
+    assert r"8\varepsilon^{18} - 84\varepsilon^{17} + 348\varepsilon^{16}" in frag  # the breakpoint 2's polynomial
+    for cls, (over, _) in check_fragment(frag, tmp_path, CLASSES_ALL, gap_pages=1).items():
+        assert over == [], (cls, over)
