@@ -261,3 +261,10 @@ def test_no_code_or_repr_in_the_gnubg_outputs(tmp_path):
                        check=True, timeout=600)
         outputs["report.pdf"] = (tmp_path / "report.txt").read_text(encoding="utf-8")
     assert not _found(outputs)
+
+
+def test_an_option_never_becomes_an_en_dash_in_latex():
+    """Issue 45, item 26: a figure caption showed ``--doubles`` as an en dash (LaTeX's ``--`` ligature)."""
+    from exactcube.content import latex_escape
+
+    assert latex_escape("with --doubles 2") == "with -{}-doubles 2" and latex_escape("a-b") == "a-b"
