@@ -27,7 +27,7 @@ from functools import lru_cache
 
 from flint import arb, ctx, fmpq, fmpz_poly
 
-from .numbers import format_decimal, mpq, to_mpq
+from .numbers import format_decimal, format_exact, mpq, to_mpq
 
 __all__ = ["to_fmpq", "fmpq_to_mpq", "sign_at", "arb_exact", "primitive", "AlgebraicNumber", "rational_between",
            "descartes_bound", "has_no_root_in", "real_roots_in", "RationalFunction", "exact_div"]
@@ -99,6 +99,16 @@ class AlgebraicNumber:
     @property
     def is_rational(self) -> bool:
         return self.lo == self.hi
+
+    def __str__(self) -> str:
+        """What a reader sees (a notebook, ``str()``): ``1/2`` for a rational; for an irrational the root of its
+        polynomial in its interval, with 12 decimals (``the root of 2x^2 − 1 in (0, 1), 0.707106781187``)."""
+        if self.is_rational:
+            return format_exact(self.lo)
+        from .mathtext import plain_text, polynomial
+
+        poly = plain_text("$" + polynomial(self.poly.coeffs(), "x") + "$")
+        return f"the root of {poly} in ({format_exact(self.lo)}, {format_exact(self.hi)}), {self.decimal(12)}"
 
     @property
     def degree(self) -> int:

@@ -1,7 +1,7 @@
 r"""The public, stable API for checking a document with exactcube.
 
-Everything a document package needs (the five built-in documents use nothing else) is
-importable from here; names may be added, but none of these changes meaning within a
+Everything a document package needs is importable from here (the five built-in documents, in
+``proofs/``, import the same names from their home modules); names may be added, but none of these changes meaning within a
 major version.  A document package registers itself in the entry-point group
 ``exactcube.documents`` (see :mod:`exactcube.catalog` and docs/extending.md).
 

@@ -129,8 +129,8 @@ def _latex_char(ch: str) -> str:
 def latex_escape(s: str) -> str:
     """Escape text for LaTeX: special characters, and every non-ASCII character mapped to a
     LaTeX command (Greek letters and common math symbols in math mode), so that pdflatex
-    never meets a character it cannot set."""
-    return "".join(_latex_char(ch) for ch in str(s))
+    never meets a character it cannot set; ``--`` stays two hyphens (an option, ``--slow``), never an en dash."""
+    return re.sub(r"-(?=-)", "-{}", "".join(_latex_char(ch) for ch in str(s)))
 
 
 
@@ -155,7 +155,7 @@ _ACCENTS = {"bar": "\u0304", "hat": "\u0302", "tilde": "\u0303", "overline": "\u
 _BB = {"R": "ℝ", "N": "ℕ", "Z": "ℤ", "Q": "ℚ", "C": "ℂ"}
 _DELIMS = set("()[]|.") | {r"\{", r"\}", r"\lfloor", r"\rfloor", r"\lceil", r"\rceil", r"\|"}
 _CHARS = set("+-=<>()[],;:/|!'*")
-_TOK = re.compile(r"\s*(\\(?:text|textrm|mbox|operatorname|mathrm|mathbb)\s*\{[^{}]*\}|\\[A-Za-z]+|\\[,;:! {}|$]"
+_TOK = re.compile(r"\s*(\\(?:text|textrm|mbox|operatorname|mathrm|mathbb)\s*\{[^{}]*\}|\\[A-Za-z]+|\\[,;:! {}|$%]"
                   r"|\d+(?:\.\d+)?|\.\d+|[A-Za-z]|[{}^_]|.)", re.S)
 
 
@@ -258,8 +258,8 @@ class _Reader:
             return _Node("mo", _OPS[name])
         if name in _SPACES:
             return _Node("space", _SPACES[name])
-        if name == "$":
-            return _Node("mo", "$")
+        if name in ("$", "%"):
+            return _Node("mo", name)
         if name in _NAMED_FUNCS:
             return _Node("mi", name, ("fn",))
         if name in ("frac", "dfrac", "tfrac"):

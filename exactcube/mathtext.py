@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .content import latex_escape, legacy, to_html, to_latex
 
-__all__ = ["latex_text", "html_text", "plain_text", "latex_escape"]
+__all__ = ["latex_text", "html_text", "plain_text", "latex_escape", "polynomial"]
 
 
 def latex_text(s) -> str:
@@ -28,3 +28,19 @@ def plain_text(s) -> str:
     from .content import to_plain
 
     return to_plain(legacy(str(s)))
+
+
+def polynomial(coefficients, variable: str = r"\varepsilon") -> str:
+    r"""An integer polynomial in the delimited syntax's mathematics (no dollars), highest power first:
+    ``polynomial([1, -11, 55])`` (constant term first, as ``fmpz_poly.coeffs()`` gives them) is
+    ``55\varepsilon^{2} - 11\varepsilon + 1``, never program text (``55*x^2 + (-11)*x + 1``)."""
+    terms = []
+    for power in range(len(coefficients) - 1, -1, -1):
+        c = int(coefficients[power])
+        if c == 0:
+            continue
+        mono = "" if power == 0 else variable + ("" if power == 1 else f"^{{{power}}}")
+        size = str(abs(c)) if abs(c) != 1 or power == 0 else ""
+        sign = ("-" if c < 0 else "") if not terms else (" - " if c < 0 else " + ")
+        terms.append(sign + size + mono)
+    return "".join(terms) or "0"

@@ -43,7 +43,6 @@ __all__ = ["ReportParts", "collect", "render_latex", "render_html", "build_pdf",
 
 #: digit runs longer than this are shown compactly (leading digits and the count) and in full in the appendix
 LONG_DIGITS = 30
-_ROWS_PER_FLOAT = 40
 _LINE_PT = 480.0  # points of table across the text width (2 cm margins: 483 pt on A4, 499 pt on US letter)
 
 #: ``--paper-size``: the LaTeX class option of each paper size the report is typeset on (US letter the default:
@@ -281,6 +280,49 @@ def _stop(s: str) -> str:
     return s if s.endswith((".", "?", "!")) else s + "."
 
 
+#: A claim with more errata than this lists, in the report, the first :data:`ERRATA_PER_CAUSE` of each cause and
+#: counts the rest (``verify --json`` and ``verify --errata`` keep every one).
+ERRATA_LISTED = 12
+ERRATA_PER_CAUSE = 3
+
+
+def listed_errata(errata) -> list:
+    """The report's errata rows: ``(claim, erratum)`` pairs, and after the listed errata of a claim with more than
+    :data:`ERRATA_LISTED`, one ``(claim, (n, cause))`` pair per cause for the ``n`` errata of that cause not listed
+    (a cause is the erratum's :attr:`~exactcube.results.Erratum.cause`, or its kind when it names none)."""
+    by_claim: dict = {}
+    for c, e in errata:
+        by_claim.setdefault(c.id, (c, []))[1].append(e)
+    out = []
+    for c, es in by_claim.values():
+        if len(es) <= ERRATA_LISTED:
+            out += [(c, e) for e in es]
+            continue
+        shown: dict = {}
+        for e in es:
+            key = e.cause or f"{e.kind.value}, no shared cause named"
+            shown[key] = shown.get(key, 0) + 1
+            if shown[key] <= ERRATA_PER_CAUSE:
+                out.append((c, e))
+        out += [(c, (n - ERRATA_PER_CAUSE, key)) for key, n in shown.items() if n > ERRATA_PER_CAUSE]
+    return out
+
+
+def _left_phrase(c, n: int, cause: str) -> str:
+    return (f"… and {n} more of {c.id} from the same cause ({cause}); every one is in the run's JSON "
+            "(exactcube verify --json) and in exactcube verify --errata")
+
+
+def _sentence(text: str, *blocks: str) -> str:
+    """A verdict's details as printed, ending its sentence: a full stop added unless it ends with one (or '?', '!')
+    or with a block (a table: ``blocks`` are the endings of one), so that what follows it (the errata phrase) never
+    runs into its last word."""
+    t = text.rstrip()
+    if not t or t.endswith((".", "?", "!") + blocks) or re.search(r"[.?!]\s*(\\\)|</math>)$", t):
+        return t
+    return t + "."
+
+
 def _intro(parts: ReportParts) -> str:
     docs = ", ".join(parts.docs)
     n = len(parts.results)
@@ -385,12 +427,12 @@ class _Latex:
             color = {"verified": "green!50!black", "erratum": "orange!80!black", "refuted": "red",
                      "open": "blue"}[v.outcome.value]
             verdict = rf"\outcome{{\textcolor{{{color}}}{{{v.outcome.value}}}}} ({v.evidence.value})"
-            verdict += self.under(c.document, v) + ". " + self.text(v.details)
+            verdict += self.under(c.document, v) + ". " + _sentence(self.text(v.details), r"\end{tabular}\par}")
             shown = shown_witness(v)
             if shown is not None:
                 verdict += " " + self.text(say("Witness:", shown, "."))
             if v.errata:
-                verdict += " " + latex_escape(errata_phrase(v.errata)) + r" (see Errata)."
+                verdict += r" \emph{Errata:} " + latex_escape(errata_phrase(v.errata)) + r" (see Errata)."
             for alt in v.alternatives:
                 verdict += (r"\par\emph{Under another reading:} " + rf"\textbf{{{alt.outcome.value}}} "
                             f"({alt.evidence.value})" + self.under(c.document, alt) + ". " + self.text(alt.details))
@@ -422,12 +464,13 @@ class _Latex:
 
     def table(self, table, digits) -> str:
         return table.to_latex(digits, caption=rf"{self.ident(table.id)}: {self.text(table.title)}",
-                              line_pt=_LINE_PT, rows_per_float=_ROWS_PER_FLOAT)
+                              line_pt=_LINE_PT, longtable=True)
 
     def errata(self, errata) -> str:
         if not errata:
             return "No printed value was found wrong.\n"
-        body = [r"Every printed value that differs from the true one beyond its printed rounding. "
+        body = [r"Every printed value that differs from the true one beyond its printed rounding (a claim with more "
+                rf"than {ERRATA_LISTED} lists {ERRATA_PER_CAUSE} of each cause and counts the rest). "
                 r"``true'' is the exact value (or a rigorous enclosure); ``should read'' is it rounded at "
                 r"the printed precision. The kind says whether the mistake looks substantive, a misprint, "
                 r"a rounding slip or a transcription error, where it has been classified.",
@@ -435,7 +478,10 @@ class _Latex:
                 r">{\raggedright}p{0.25\linewidth}>{\raggedright}p{0.16\linewidth}>{\raggedright}p{0.2\linewidth}"
                 r">{\raggedright\arraybackslash}p{0.13\linewidth}}",
                 r"\toprule claim & where & printed & true & should read \\ \midrule \endhead"]
-        for c, e in errata:
+        for c, e in listed_errata(errata):
+            if isinstance(e, tuple):
+                body.append(rf"\multicolumn{{5}}{{p{{0.95\linewidth}}}}{{\emph{{{latex_escape(_left_phrase(c, *e))}.}}}} \\")
+                continue
             kind = e.kind.value
             claim = rf"\hyperref[claim:{c.id}]{{{self.ident(c.id)}}}" + (rf"\newline({latex_escape(kind)})" if kind else "")
             where = self.text(legacy(e.where) + (" (" + e.note + ")" if e.note else ""))
@@ -575,12 +621,12 @@ class _Html:
         else:
             v = r.verdict
             verdict = (f'<b class="{v.outcome.value}">{v.outcome.value}</b> ({v.evidence.value})'
-                       + self.under(c.document, v) + ". " + self.text(v.details))
+                       + self.under(c.document, v) + ". " + _sentence(self.text(v.details), "</table>", "</div>"))
             shown = shown_witness(v)
             if shown is not None:
                 verdict += " " + self.text(say("Witness:", shown, "."))
             if v.errata:
-                verdict += f' <a href="#errata">{html.escape(errata_phrase(v.errata))}</a>.'
+                verdict += f' <em>Errata:</em> <a href="#errata">{html.escape(errata_phrase(v.errata))}</a>.'
             for alt in v.alternatives:
                 verdict += (f'<br><em>Under another reading:</em> <b class="{alt.outcome.value}">{alt.outcome.value}</b>'
                             f" ({alt.evidence.value})" + self.under(c.document, alt) + ". " + self.text(alt.details))
@@ -625,7 +671,10 @@ class _Html:
         if not errata:
             return "<p>No printed value was found wrong.</p>"
         rows = []
-        for c, e in errata:
+        for c, e in listed_errata(errata):
+            if isinstance(e, tuple):
+                rows.append(f'<tr><td colspan="5"><em>{html.escape(_left_phrase(c, *e))}.</em></td></tr>')
+                continue
             kind = e.kind.value
             where = self.text(legacy(e.where) + (" (" + e.note + ")" if e.note else ""))
             rows.append(f'<tr><td><a class="id" href="#{html.escape(c.id, quote=True)}">{html.escape(c.id)}</a>'
@@ -633,7 +682,8 @@ class _Html:
                         f'<td class="erratum"><span class="printed">{self.text(legacy(e.printed))}</span></td>'
                         f'<td><span class="true">{self.text(legacy(e.true))}</span></td>'
                         f"<td>{self.text(legacy(e.true_rounded))}</td></tr>")
-        return ("<p>Every printed value that differs from the true one beyond its printed rounding: the printed "
+        return (f"<p>Every printed value that differs from the true one beyond its printed rounding (a claim with more "
+                f"than {ERRATA_LISTED} lists {ERRATA_PER_CAUSE} of each cause and counts the rest): the printed "
                 "value (struck through) beside the true one, and the true one rounded as it should have been "
                 "printed.</p>"
                 '<div class="scroll"><table class="errata"><thead><tr><th>claim</th><th>where</th><th>printed</th>'

@@ -37,7 +37,7 @@ from .printed import cell as _printed_cell
 from .results import Erratum, ErratumKind
 from .errors import BadInput
 from .mathtext import html_text, latex_escape, latex_text, plain_text
-from .numbers import exact_bounds, format_decimal, format_exact, is_mpq, latex_rational, mpq, to_mpq
+from .numbers import exact_bounds, format_decimal, format_exact, is_mpq, mpq, to_mpq
 
 __all__ = [
     "Table",
@@ -131,13 +131,77 @@ LATEX_LINE_PT = 340.0
 LATEX_COLUMN_PT = 225.0
 LATEX_COLSEP_PT = 3.0
 LATEX_PT_PER_CHAR = 4.6
+#: A digit at footnote size (Latin Modern, measured with pdflatex: 4.25 pt), a digit of a fraction's numerator or
+#: denominator (script size: 3.67 pt), a minus sign before a fraction, and one line of stacked digits (a broken
+#: number) in a 12 pt class (9.5 pt in a 10 pt one).
+LATEX_DIGIT_PT = 4.25
+LATEX_SCRIPT_DIGIT_PT = 3.7
+LATEX_MINUS_PT = 6.7
+LATEX_SCRIPT_ROW_PT = 12.0
+#: The height one float of a pasted table may take (points): ``article``'s text at 11 pt is 541 pt tall (550 at 10 pt,
+#: 548.5 at 12 pt, ``amsart`` 584), less the rules, the header row and a margin (the caption and notes are counted
+#: per table); one line of a footnote-size row in a
+#: 12 pt class (its footnote size is 10 pt on 12 pt; the 10 pt class's 9.5), a caption line at normal size.
+LATEX_FLOAT_PT = 500.0
+LATEX_ROW_PT = 12.0
+LATEX_CAPTION_LINE_PT = 14.5
 
 
 def _latex_pt(text) -> float:
-    """Estimated width (points) of a cell's longest line at footnote size in Latin Modern: a digit 4 pt, a point or
-    comma 2.3 pt, any other character :data:`LATEX_PT_PER_CHAR` (measured on the registered tables)."""
-    return max((sum(4.0 if ch.isdigit() else 2.3 if ch in ".,:;" else LATEX_PT_PER_CHAR for ch in line)
+    """Estimated width (points) of a cell's longest line at footnote size in Latin Modern: a digit
+    :data:`LATEX_DIGIT_PT`, a point or comma 2.3 pt, any other character :data:`LATEX_PT_PER_CHAR` (measured on the
+    registered tables)."""
+    return max((sum(LATEX_DIGIT_PT if ch.isdigit() else 2.3 if ch in ".,:;" else LATEX_PT_PER_CHAR for ch in line)
                 for line in str(text).splitlines()), default=0.0)
+
+
+def _latex_digits(text: str, width_pt: float | None, digit_pt: float, script: bool = False) -> str:
+    r"""Math-mode digits; broken into stacked lines of digits when wider than ``width_pt`` (a left-aligned
+    ``array``, at script size for a fraction's numerator or denominator)."""
+    per = len(text) if width_pt is None else max(1, int(width_pt // digit_pt))
+    if len(text) <= per:
+        return text
+    style = r"\scriptstyle " if script else ""
+    lines = [style + text[i:i + per] for i in range(0, len(text), per)]
+    return r"{\def\arraystretch{1}\begin{array}{@{}l@{}}" + r"\\".join(lines) + r"\end{array}}"
+
+
+def _row_chunks(rows: list, heights: list[float], budget: float) -> list[list]:
+    """The rows in consecutive parts no taller than ``budget`` (a row taller than it alone): as few parts as the
+    greedy cut needs, then as even in rows as that many parts allow (rows 1 to 13 and 14 to 25, not 1 to 22 and
+    23 to 25)."""
+    def greedy(cap):
+        out, cur, used = [], [], 0.0
+        for r, h in zip(rows, heights, strict=True):
+            if cur and used + h > cap:
+                out.append(cur)
+                cur, used = [], 0.0
+            cur.append(r)
+            used += h
+        return out + [cur]
+
+    parts = greedy(budget)
+    m = len(parts)
+    if m > 1:
+        size = -(-len(rows) // m)
+        even = [rows[i:i + size] for i in range(0, len(rows), size)]
+        pos = 0
+        fits = True
+        for chunk in even:
+            fits &= len(chunk) == 1 or sum(heights[pos:pos + len(chunk)]) <= budget
+            pos += len(chunk)
+        if fits and len(even) == m:
+            return even
+    return parts
+
+
+def _latex_columns_phrase(cols) -> str:
+    """``column X`` or ``columns X to Y``: the columns of one part of a split table, for its caption."""
+    if len(cols) == 1:
+        return f"column {latex_text(cols[0])}"
+    if len(cols) == 2:
+        return f"columns {latex_text(cols[0])} and {latex_text(cols[1])}"
+    return f"columns {latex_text(cols[0])} to {latex_text(cols[-1])}"
 
 
 def column_groups(widths: Sequence[float], label_width: float, limit: float) -> list[list[int]]:
@@ -171,7 +235,13 @@ class Comparison:
 
 @dataclass
 class Table:
-    """Exact cells with labels, optional published cells, and how the cells were obtained."""
+    r"""Exact cells with labels, optional published cells, and how the cells were obtained.
+
+    Mathematics in the title, the row and column labels, the notes and text cells is written between dollars,
+    in the delimited syntax of :mod:`exactcube.mathtext` (docs/design.md, "Verdict content"): a column named
+    ``"$d_k$"`` is typeset :math:`d_k` in LaTeX (``\(d_k\)``) and as MathML in HTML, and reads ``d_k`` in the
+    terminal and CSV; a bare ``"d_k"`` is text, printed as it stands (``d\_k`` in LaTeX, an underscore).
+    """
 
     id: str
     title: str
@@ -189,12 +259,26 @@ class Table:
     #: text cells agree by more than equal spelling (a printed optimal move among several, noisy.nim); None: equal text
     text_judge: Callable[[str, str, str, str], bool] | None = None
 
+    _integer_cols: frozenset | None = field(default=None, init=False, repr=False, compare=False)
+
     # -- building -----------------------------------------------------------
     def set(self, row, col, value) -> None:
         row, col = str(row), str(col)
         if row not in self.rows or col not in self.cols:
             raise KeyError(f"no cell ({row}, {col}) in table {self.id}")
         self.cells[(row, col)] = value
+        self._integer_cols = None
+
+    def integer_columns(self) -> frozenset:
+        """The columns whose every cell is an exact integer (counts, a threshold b*): printed as integers at any
+        ``digits`` (4, never 4.0000)."""
+        if self._integer_cols is None:
+            seen: dict[str, bool] = {}
+            for (_, c), v in self.cells.items():
+                ok = v is None or (_is_exact(v) and to_mpq(v).denominator == 1)
+                seen[c] = seen.get(c, True) and ok
+            self._integer_cols = frozenset(c for c, ok in seen.items() if ok)
+        return self._integer_cols
 
     def get(self, row, col):
         return self.cells.get((str(row), str(col)))
@@ -340,7 +424,16 @@ class Table:
 
     # -- renderers ----------------------------------------------------------
     def text(self, r, c, digits=None, exact=False) -> str:
-        return format_cell(self.cells.get((r, c)), self.digits if digits is None else digits, exact)
+        v = self.cells.get((r, c))
+        if c in self.integer_columns():
+            return format_cell(v, None, True)
+        return format_cell(v, self.digits if digits is None else digits, exact)
+
+    def shown_text(self, r, c, digits=None, exact=False) -> str:
+        """A cell as a reader sees it in one line: a text cell's ``$...$`` as plain text, a value as :meth:`text`
+        (what the layouts measure)."""
+        v = self.cells.get((r, c))
+        return plain_text(v) if isinstance(v, str) else self.text(r, c, digits, exact)
 
     def to_rich(self, digits: int | None = None, exact: bool = False, show_published: bool = True,
                 cols: Sequence[str] | None = None, max_cell: int | None = None, part: str = ""):
@@ -399,93 +492,200 @@ class Table:
             out.append(self.to_rich(digits, exact, show_published, cols, max_cell, part))
         return out
 
-    def latex_cell(self, r, c, digits=None, exact=False) -> str:
-        """One cell as LaTeX: exact rationals as fractions, decimals, text with its mathematics typeset."""
+    def latex_cell(self, r, c, digits=None, exact=False, width_pt: float | None = None) -> str:
+        r"""One cell as LaTeX: exact rationals as fractions, decimals, text with its mathematics typeset.  A number
+        wider than ``width_pt`` points (a fraction's numerator or denominator, a long decimal) is broken into lines
+        of digits stacked in the cell (the exact value whole, never cut short)."""
         v = self.cells.get((r, c))
         if v is None:
             return ""
         if isinstance(v, str):
             return latex_text(v)
-        if _is_exact(v) and (exact or (digits is None and self.digits is None)):
-            return "$" + latex_rational(v) + "$"
-        return latex_escape(format_cell(v, self.digits if digits is None else digits, False))
+        if self._is_fraction(v, digits, exact):
+            q = to_mpq(v)
+            if q.denominator == 1:
+                return "$" + _latex_digits(str(q.numerator), width_pt, LATEX_DIGIT_PT) + "$"
+            sign = "-" if q < 0 else ""
+            room = None if width_pt is None else width_pt - 2.4 - (LATEX_MINUS_PT if sign else 0.0)
+            num, den = (_latex_digits(str(x), room, LATEX_SCRIPT_DIGIT_PT, script=True)
+                        for x in (abs(q.numerator), q.denominator))
+            return f"${sign}\\frac{{{num}}}{{{den}}}$"
+        text = self.text(r, c, digits, False)
+        if width_pt is not None and _latex_pt(text) > width_pt and re.fullmatch(r"[-+]?[\d.]+", text):
+            return "$" + _latex_digits(text, width_pt, LATEX_DIGIT_PT) + "$"
+        return latex_escape(text)
+
+    def _is_fraction(self, v, digits, exact) -> bool:
+        """Whether the cell prints as an exact rational (a fraction, or an integer) in LaTeX."""
+        return _is_exact(v) and (exact or (digits is None and self.digits is None))
+
+    def latex_cell_pt(self, r, c, digits=None, exact=False) -> float:
+        """The estimated width (points, footnote size) of a cell as :meth:`latex_cell` prints it unbroken."""
+        v = self.cells.get((r, c))
+        if v is None:
+            return 0.0
+        if self._is_fraction(v, digits, exact):
+            q = to_mpq(v)
+            if q.denominator == 1:
+                return _latex_pt(str(q.numerator))
+            return (LATEX_MINUS_PT if q < 0 else 0.0) + 2.4 + LATEX_SCRIPT_DIGIT_PT * max(
+                len(str(abs(q.numerator))), len(str(q.denominator)))
+        return _latex_pt(self.shown_text(r, c, digits, exact))
 
     def latex_parts(self, digits: int | None = None, exact: bool = False, show_published: bool = True,
                     rows: Sequence[str] | None = None, cols: Sequence[str] | None = None,
-                    wrap: dict[str, str] | None = None) -> tuple[str, list[str]]:
+                    wrap: dict[str, str] | None = None, width_pt: dict[str, float] | None = None,
+                    longtable: str | None = None) -> tuple[str, list[str]]:
         r"""The booktabs ``tabular`` alone, and the notes on erratum cells (cell, printed value).
 
         ``rows`` and ``cols`` select a part of the table (to split a tall or wide one);
-        ``wrap`` maps a column to a width (``"0.4\linewidth"``) in which its text wraps."""
+        ``wrap`` maps a column to a width (``"0.4\linewidth"``) in which its text wraps; ``width_pt`` maps a column
+        to the points its numbers may take (wider ones are broken into lines, :meth:`latex_cell`).  With
+        ``longtable`` (the caption), the rows are a ``longtable`` that breaks across pages, its header repeated
+        (needs the ``longtable`` package)."""
         bad = self._erratum_keys() if show_published else set()
         cols = list(self.cols if cols is None else cols)
         wrap = wrap or {}
+        width_pt = width_pt or {}
         spec = "r" + "".join(rf">{{\raggedright\arraybackslash}}p{{{wrap[c]}}}" if c in wrap else "r" for c in cols)
-        lines = [
-            r"\begin{tabular}{" + spec + "}",
-            r"\toprule",
-            " & ".join([latex_text(self.row_header)] + [latex_text(c) for c in cols]) + r" \\",
-            r"\midrule",
-        ]
+        head = " & ".join([latex_text(self.row_header)] + [latex_text(c) for c in cols]) + r" \\"
+        if longtable is None:
+            lines = [r"\begin{tabular}{" + spec + "}", r"\toprule", head, r"\midrule"]
+        else:
+            lines = [r"\begin{longtable}{" + spec + "}", rf"\caption{{{longtable}}}\\", r"\toprule", head,
+                     r"\midrule", r"\endfirsthead",
+                     rf"\multicolumn{{{len(cols) + 1}}}{{l}}{{\emph{{(continued)}}}}\\", r"\toprule", head,
+                     r"\midrule", r"\endhead", r"\bottomrule", r"\endlastfoot"]
         notes = []
         for r in (self.rows if rows is None else rows):
             row = [latex_text(r)]
             for c in cols:
-                s = self.latex_cell(r, c, digits, exact)
-                if c in wrap:  # a long integer (a polynomial's coefficient) may break in a narrow column
+                s = self.latex_cell(r, c, digits, exact, width_pt.get(c))
+                if c in wrap:  # a long integer (a polynomial's coefficient) or a fraction may break in a narrow column
                     s = re.sub(r"(\d{10})(?=\d{3})", r"\1\\allowbreak{}", s)
+                    s = re.sub(r"(?<=\d)(/|, )(?=\d)", r"\1\\allowbreak{}", s)
                 if (r, c) in bad:
                     s += r"$^\dagger$"
                     notes.append(f"({latex_text(r)}, {latex_text(c)}) printed {latex_escape(self.published[(r, c)])}")
                 row.append(s)
             lines.append(" & ".join(row) + r" \\")
-        lines += [r"\bottomrule", r"\end{tabular}"]
+        lines += [r"\end{longtable}"] if longtable is not None else [r"\bottomrule", r"\end{tabular}"]
         return "\n".join(lines), notes
 
     def column_widths(self, digits: int | None = None, exact: bool = False) -> tuple[int, list[int]]:
         """Characters needed by the row labels and by each column (header or widest cell)."""
         label = max([_cell_width(self.row_header)] + [_cell_width(r) for r in self.rows])
-        widths = [max([_cell_width(c)] + [_cell_width(self.text(r, c, digits, exact)) for r in self.rows])
-                  for c in self.cols]
+        widths = [max([_cell_width(plain_text(c))] + [_cell_width(self.shown_text(r, c, digits, exact))
+                                                       for r in self.rows]) for c in self.cols]
         return label, widths
 
-    def to_latex(self, digits: int | None = None, exact: bool = False, show_published: bool = True,
-                 caption: str | None = None, line_pt: float = LATEX_LINE_PT, rows_per_float: int = 40) -> str:
-        r"""Booktabs ``tabular``\ s in floats at footnote size, never shrunk, that an author pastes unchanged into
-        ``article``, ``amsart`` or a two-column class (``booktabs`` and ``array`` loaded): columns ``3pt`` apart; a
-        table wider than ``line_pt`` points (estimated at :data:`LATEX_PT_PER_CHAR` a character) split into column
-        groups (row labels repeated), a taller one into parts of ``rows_per_float`` rows, each captioned with its
-        part; text columns (formulas) wrap; a part wider than a column of a two-column page is a ``table*`` (the
-        whole page width there; the same as ``table`` on a one-column page); rows holding fractions get the room
-        ``\arraystretch`` 1.5 gives, so that the fractions of adjacent rows never touch.  Erratum cells carry a
-        dagger and a note with the printed value."""
-        label, widths = self.column_widths(digits, exact)
+    def _latex_layout(self, digits, exact, line_pt):
+        """The columns' layout on a line of ``line_pt`` points: (text columns that wrap and their widths, the
+        points each column may take before its numbers break, the column groups, the row labels' points)."""
+        _, widths = self.column_widths(digits, exact)
         line_chars = int((line_pt - 2 * LATEX_COLSEP_PT) / LATEX_PT_PER_CHAR)
-        wide_text = {c: w for c, w in zip(self.cols, widths, strict=True) if w > line_chars // 2}
+        texts = {c for c in self.cols if any(isinstance(self.cells.get((r, c)), str) for r in self.rows)}
+        wide_text = {c: w for c, w in zip(self.cols, widths, strict=True) if c in texts and w > line_chars // 2}
+        label_pt = max([_latex_pt(plain_text(self.row_header))] + [_latex_pt(plain_text(r)) for r in self.rows]) \
+            + 2 * LATEX_COLSEP_PT
+        need = {c: max([_latex_pt(plain_text(c))] + [self.latex_cell_pt(r, c, digits, exact) for r in self.rows])
+                for c in self.cols}
         wrap = {}
         if wide_text:  # text columns (formulas, move lists) wrap in the room the others leave
-            rest = label + sum(w + 2 for c, w in zip(self.cols, widths, strict=True) if c not in wide_text) + 2
-            share = max(0.25, min(0.9, (line_chars - rest) / line_chars)) / len(wide_text)
+            rest = label_pt + sum(need[c] + 2 * LATEX_COLSEP_PT for c in self.cols if c not in wide_text)
+            share = max(0.25, min(0.9, (line_pt - rest) / line_pt)) / len(wide_text)
             wrap = {c: f"{share:.2f}\\linewidth" for c in wide_text}
-            widths = [int(line_chars * share) if c in wrap else w for c, w in zip(self.cols, widths, strict=True)]
-        shown = list(self.rows)
-        pts = [(LATEX_PT_PER_CHAR * w if c in wrap else
-                max([_latex_pt(c)] + [_latex_pt(self.text(r, c, digits, exact)) for r in shown])) + 2 * LATEX_COLSEP_PT
-               for c, w in zip(self.cols, widths, strict=True)]
-        label_pt = max([_latex_pt(self.row_header)] + [_latex_pt(r) for r in shown]) + 2 * LATEX_COLSEP_PT
-        groups = column_groups(pts, label_pt, line_pt)
-        rows = list(self.rows)
-        chunks = [rows[i:i + rows_per_float] for i in range(0, len(rows), rows_per_float)] or [[]]
+            need.update({c: share * line_pt - 2 * LATEX_COLSEP_PT for c in wide_text})
+        # a column wider than the line beside the row labels alone breaks its numbers into lines of digits
+        room = line_pt - label_pt - 2 * LATEX_COLSEP_PT
+        breaks = {c: room for c in self.cols if c not in wrap and need[c] > room}
+        pts = [min(need[c], room) + 2 * LATEX_COLSEP_PT for c in self.cols]
+        return wrap, breaks, column_groups(pts, label_pt, line_pt), label_pt, pts
+
+    def _latex_row_pt(self, r, cols, digits, exact, wrap, breaks, line_pt=LATEX_LINE_PT) -> float:
+        """The estimated height (points) of row ``r`` in a 12 pt class (the tallest that pastes the fragment):
+        :data:`LATEX_ROW_PT` a line, 1.5 times that for a row of fractions; a broken number or wrapped text one line
+        a line of it."""
+        lines = 1.0
+        for c in cols:
+            v = self.cells.get((r, c))
+            if v is None:
+                continue
+            if c in wrap:
+                width = float(wrap[c].split("\\")[0]) * line_pt
+                lines = max(lines, -(-_latex_pt(self.shown_text(r, c, digits, exact)) // max(width, 1.0)))
+            elif c in breaks:
+                if self._is_fraction(v, digits, exact) and to_mpq(v).denominator != 1:
+                    q = to_mpq(v)
+                    per = max(1, int(breaks[c] // LATEX_SCRIPT_DIGIT_PT))
+                    n = sum(-(-len(str(x)) // per) for x in (abs(q.numerator), q.denominator))
+                    lines = max(lines, n * LATEX_SCRIPT_ROW_PT / LATEX_ROW_PT)
+                else:
+                    per = max(1, int(breaks[c] // LATEX_DIGIT_PT))
+                    lines = max(lines, -(-len(self.text(r, c, digits, exact)) // per))
+        return lines * LATEX_ROW_PT
+
+    def to_latex(self, digits: int | None = None, exact: bool = False, show_published: bool = True,
+                 caption: str | None = None, line_pt: float = LATEX_LINE_PT, longtable: bool = False) -> str:
+        r"""Booktabs ``tabular``\ s in floats at footnote size, never shrunk, that an author pastes unchanged into
+        ``article``, ``amsart`` or a two-column class, at 10, 11 or 12 pt (``booktabs`` and ``array`` loaded): columns
+        ``3pt`` apart; a table wider than ``line_pt`` points split into column groups (row labels repeated), a taller
+        one into parts that each fit a page (:data:`LATEX_FLOAT_PT`, rows estimated at :data:`LATEX_ROW_PT`), each
+        captioned with its part; text columns (formulas) wrap; a number wider than the line beside the row labels is
+        broken into stacked lines of digits (whole); a part wider than a column of a two-column page is a ``table*``
+        (the whole page width there; the same as ``table`` on a one-column page); rows holding fractions get the room
+        ``\arraystretch`` 1.5 gives, so that the fractions of adjacent rows never touch.  Erratum cells carry a
+        dagger and a note with the printed value.
+
+        ``longtable=True`` (a one-column document that loads ``longtable``, as the report does): each column group is
+        one ``longtable`` that breaks across pages, its header repeated, instead of floats."""
+        wrap, breaks, groups, label_pt, pts = self._latex_layout(digits, exact, line_pt)
         if caption is None:
             caption = rf"{latex_text(self.title)} ({latex_escape(self.id)})"
-        n = len(groups) * len(chunks)
+        rows = list(self.rows)
         out = []
-        for k, (g, chunk) in enumerate(((g, c) for g in groups for c in chunks), 1):
+        if longtable:
+            for k, g in enumerate(groups, 1):
+                cols = [self.cols[i] for i in g]
+                part = f" (part {k} of {len(groups)}: {_latex_columns_phrase(cols)})" if len(groups) > 1 else ""
+                tabular, notes = self.latex_parts(digits, exact, show_published, cols=cols, wrap=wrap,
+                                                  width_pt=breaks, longtable=f"{caption}{part}. Evidence: {self.evidence}.")
+                frac = r"\frac" in tabular
+                out += [r"\begingroup\footnotesize\setlength{\tabcolsep}{%gpt}" % LATEX_COLSEP_PT
+                        + (r"\renewcommand{\arraystretch}{1.5}" if frac else ""), tabular]
+                if notes:
+                    out.append(r"$^\dagger$ differs from the printed value beyond its rounding: " + "; ".join(notes) + ".")
+                if self.notes and k == len(groups):
+                    out.append(r"\par\smallskip " + latex_text(self.notes))
+                out.append(r"\par\endgroup")
+            return "\n".join(out) + "\n"
+        parts = []  # (column group, rows)
+        for g in groups:
             cols = [self.cols[i] for i in g]
-            tabular, notes = self.latex_parts(digits, exact, show_published, rows=chunk, cols=cols, wrap=wrap)
-            part = ([f"rows {latex_text(chunk[0])} to {latex_text(chunk[-1])}"] if len(chunks) > 1 else []) + (
-                [f"columns {latex_text(cols[0])} to {latex_text(cols[-1])}"] if len(groups) > 1 else [])
+            # the caption (normal size) and the notes (footnote size) share the float with the rows
+            cap_pt = LATEX_CAPTION_LINE_PT * (1 + len(plain_text(caption)) * 5.0 // line_pt) + 16.0
+            cap_pt += LATEX_ROW_PT * (len(plain_text(self.notes)) * LATEX_PT_PER_CHAR // line_pt + 2) if self.notes else 0
+            bad = self._erratum_keys() if show_published else set()
+            stretch = 1.5 if any(self._is_fraction(v, digits, exact) and to_mpq(v).denominator != 1
+                                 for (_, c), v in self.cells.items() if c in cols) else 1.0
+            heights = []
+            for r in rows:
+                h = self._latex_row_pt(r, cols, digits, exact, wrap, breaks, line_pt)
+                h = max(h + 6.0, stretch * LATEX_ROW_PT)  # a row's strut: 1.5 lines with fractions
+                heights.append(h + sum(LATEX_ROW_PT * 40 * LATEX_PT_PER_CHAR / line_pt for c in cols if (r, c) in bad))
+            parts += [(cols, chunk) for chunk in _row_chunks(rows, heights, LATEX_FLOAT_PT - cap_pt)]
+        n = len(parts)
+        if n > 10:  # more floats than LaTeX holds unplaced (18, its own and the text's): room for them all, and
+            # for the output routine's passes over them before a page ships (100 by default)
+            out.append(rf"\extrafloats{{{n}}}\maxdeadcycles={max(100, 20 * n)}\relax")
+        for k, (cols, chunk) in enumerate(parts, 1):
+            tabular, notes = self.latex_parts(digits, exact, show_published, rows=chunk, cols=cols, wrap=wrap,
+                                              width_pt=breaks)
+            part = (([f"row {latex_text(chunk[0])}"] if len(chunk) == 1 else
+                     [f"rows {latex_text(chunk[0])} to {latex_text(chunk[-1])}"]) if len(chunk) < len(rows) else []) + (
+                [_latex_columns_phrase(cols)] if len(groups) > 1 else [])
             cont = f" (part {k} of {n}: {', '.join(part)})" if n > 1 else ""
+            g = [self.cols.index(c) for c in cols]
             env = "table*" if label_pt + sum(pts[i] for i in g) > LATEX_COLUMN_PT or wrap else "table"
             out += [rf"\begin{{{env}}}[htbp]\centering\footnotesize\setlength{{\tabcolsep}}{{{LATEX_COLSEP_PT:g}pt}}"
                     + (r"\renewcommand{\arraystretch}{1.5}" if r"\frac" in tabular else ""),
@@ -512,7 +712,8 @@ class Table:
         w = csv.writer(buf, lineterminator="\n")
         w.writerow([plain_text(h) for h in [self.row_header] + list(self.cols)])  # labels' $...$ as plain text
         for r in self.rows:
-            w.writerow([r] + [self.text(r, c, digits, exact) for c in self.cols])
+            w.writerow([r] + [plain_text(v) if isinstance(v := self.cells.get((r, c)), str) else
+                              self.text(r, c, digits, exact) for c in self.cols])  # text's $...$ as plain text
         return buf.getvalue()
 
     def to_json(self, digits: int | None = None) -> dict:

@@ -25,3 +25,36 @@ def test_algebraic_number_decimal():
 )
 def test_descartes(coeffs, a, b, none):
     assert has_no_root_in(fmpz_poly(coeffs), a, b) is none
+
+
+def test_an_algebraic_number_reads_as_a_number():
+    """Issue 45, item 31: the noisy-Nim notebook showed ``AlgebraicNumber(poly=..., lo=..., hi=...)`` reprs.  A
+    rational prints as its fraction; an irrational as its polynomial, interval and decimals (by hand: the root of
+    2x^2 - 1 in (0, 1) is 1/sqrt(2) = 0.70710678118654..., 0.707106781187 at 12 places)."""
+    from flint import fmpz_poly
+
+    from exactcube import models
+    from exactcube.algebraic import AlgebraicNumber
+    from exactcube.numbers import mpq
+
+    assert str(AlgebraicNumber.rational(mpq(1, 2))) == "1/2"
+    assert str(AlgebraicNumber(fmpz_poly([-1, 0, 2]), mpq(0), mpq(1))) == \
+        "the root of 2x^2 − 1 in (0, 1), 0.707106781187"
+    # the notebook's cell
+    d = models.noisy.phase_diagram(4)
+    shown = [(str(lo), str(hi), moves) for lo, hi, moves in d.heap(4).move_intervals()]
+    assert shown == [("0", "1/2", (0,)), ("1/2", "1", (3,))]
+
+
+def test_the_readme_names_the_command_that_runs_a_notebook():
+    """Issue 45, item 31: the README said the notebooks run with the test extras, which install nbclient (its
+    ``jupyter-execute``) but not ``jupyter nbconvert``."""
+    import pathlib
+    import shutil
+
+    import pytest
+
+    readme = (pathlib.Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    assert "jupyter execute notebooks/" in readme
+    pytest.importorskip("nbclient")
+    assert shutil.which("jupyter-execute")

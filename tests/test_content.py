@@ -7,6 +7,7 @@ Every expected string here is written from the mathematics and the documented ru
 """
 
 import json
+import re
 import shutil
 import subprocess
 from fractions import Fraction
@@ -158,6 +159,40 @@ def test_decimals_from_programs():
 #: characters LaTeX could not set.
 FORBIDDEN = ("{'", "['", "Derivative(", "**", "sqrt(", "<=", ">=", ">>", r"\textasciicircum", "[U+")
 
+#: What must not appear in the text a referee reads (the PDF's text, the HTML with its tags removed; issue 45, item
+#: 26): LaTeX source (a dollar, a command), ASCII mathematics (a one-letter subscript ``d_k``, an arrow ``->``), a
+#: module's dotted name in prose, an option's ``--`` set as an en dash.
+FORBIDDEN_READ = {"a dollar": r"\$", "a LaTeX command": r"\\[A-Za-z]{2,}", "an ASCII arrow": r"(?<!-)->",
+                  "an ASCII subscript": r"(?<![\w.])(?:[A-Za-z]|mu|alpha|beta|eps)_[A-Za-z0-9](?!\w)",
+                  "a module name": r"\bexactcube\.[a-z]", "an option as an en dash": r"–[a-z]"}
+
+
+def _found_read(text: str) -> dict:
+    """Each kind of :data:`FORBIDDEN_READ` found in ``text``, with up to three places (40 characters around)."""
+    out = {}
+    for what, pattern in FORBIDDEN_READ.items():
+        hits = [text[max(0, m.start() - 40):m.end() + 20].replace("\n", " ") for m in re.finditer(pattern, text)]
+        if hits:
+            out[what] = (len(hits), hits[:3])
+    return out
+
+
+def _html_read(page: str) -> str:
+    """The text of an HTML report as a reader sees it: no style, script or tags, entities resolved."""
+    import html
+
+    page = re.sub(r"(?s)<(style|script)\b.*?</\1>", " ", page)
+    return html.unescape(re.sub(r"<[^>]+>", "", page))
+
+
+def test_the_reader_scan_finds_each_kind():
+    """The scan itself: each kind is found in a sample of it, and none in clean text (ids, program names)."""
+    for bad in ("$-K = 2K$", r"so \alpha = 4/5", "b/n -> 1/6", "at d_k the", "E_B(0) = y", "mu_x(y, z)",
+                "as exactcube.brownian.alternating says", "with –slow"):
+        assert _found_read(bad), bad
+    assert not _found_read(r"ks69.sec5.alpha_aa, Backgammon_Triangle, q_offer, A ≥ B → C, 1–2, <!-- x -->, A\B")
+
+
 #: The five documents of the default run (the opt-in gnubg has its own, slow, test below).
 DOCUMENTS = ["ks69", "zk77", "floyd", "ju24", "noisy"]
 
@@ -179,9 +214,11 @@ def _outputs(results) -> dict:
 def test_no_code_or_repr_in_any_output(doc, verdicts):
     results = [r for r in verdicts.values() if r.claim.document == doc]
     assert results
-    found = {(name, bad): text.count(bad) for name, text in _outputs(results).items() for bad in FORBIDDEN
+    outputs = _outputs(results)
+    found = {(name, bad): text.count(bad) for name, text in outputs.items() for bad in FORBIDDEN
              if bad in text}
     assert not found, found
+    assert not _found_read(_html_read(outputs["report.html"]))
 
 
 def _found(outputs: dict) -> dict:
@@ -198,7 +235,9 @@ def test_no_code_or_repr_in_the_pdf(verdicts, tmp_path):
     assert ok, log[-2000:]
     subprocess.run(["pdftotext", "-enc", "UTF-8", str(tmp_path / "report.pdf"), str(tmp_path / "report.txt")],
                    check=True, timeout=120)
-    assert not _found({"report.pdf": (tmp_path / "report.txt").read_text(encoding="utf-8")})
+    text = (tmp_path / "report.txt").read_text(encoding="utf-8")
+    assert not _found({"report.pdf": text})
+    assert not _found_read(text)
 
 
 @pytest.mark.slow
@@ -222,3 +261,10 @@ def test_no_code_or_repr_in_the_gnubg_outputs(tmp_path):
                        check=True, timeout=600)
         outputs["report.pdf"] = (tmp_path / "report.txt").read_text(encoding="utf-8")
     assert not _found(outputs)
+
+
+def test_an_option_never_becomes_an_en_dash_in_latex():
+    """Issue 45, item 26: a figure caption showed ``--doubles`` as an en dash (LaTeX's ``--`` ligature)."""
+    from exactcube.content import latex_escape
+
+    assert latex_escape("with --doubles 2") == "with -{}-doubles 2" and latex_escape("a-b") == "a-b"

@@ -14,6 +14,9 @@ from exactcube.tables import TABLES
 
 CLASSES = {"article": r"\documentclass{article}", "amsart": r"\documentclass{amsart}",
            "twocolumn": r"\documentclass[twocolumn]{article}"}
+#: A long table's parts must fit the page at every common size: the pages of 11 and 12 pt classes hold fewer rows.
+SIZES = {"article11": r"\documentclass[11pt]{article}", "article12": r"\documentclass[12pt]{article}"}
+CLASSES_ALL = {**CLASSES, **SIZES}
 PREAMBLE = "\\usepackage{booktabs}\n\\usepackage{array}\n\\usepackage[T1]{fontenc}\n\\usepackage{lmodern}\n"
 DPI = 600
 #: The least clearance from a fraction to the glyphs of the row above or below.  In an unstretched footnote-size
@@ -32,7 +35,7 @@ SLOW = {"bearoff.janowski", "ju24.triangle-regions"}
 def compile_fragment(fragment: str, cls: str, folder) -> tuple[str, list]:
     """pdflatex on ``fragment`` in document class ``cls``: (the log, the PNG pages at :data:`DPI`)."""
     tex = folder / f"{cls}.tex"
-    tex.write_text(CLASSES[cls] + "\n" + PREAMBLE + "\\begin{document}\n" + fragment + "\\end{document}\n")
+    tex.write_text(CLASSES_ALL[cls] + "\n" + PREAMBLE + "\\begin{document}\n" + fragment + "\\end{document}\n")
     r = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", tex.name], cwd=folder,
                        capture_output=True, text=True, timeout=120)
     log = (folder / f"{cls}.log").read_text(errors="replace")
@@ -141,15 +144,17 @@ def min_vertical_gap(page) -> float:
     return best
 
 
-def check_fragment(fragment: str, folder) -> dict:
-    """For each class: the overfull boxes of the log (points) and the least vertical gap between glyphs."""
+def check_fragment(fragment: str, folder, classes=CLASSES, gap_pages: int | None = None) -> dict:
+    """For each class: the overfull boxes of the log (points; a float too tall for its page counts as overfull by
+    its excess) and the least vertical gap between glyphs (on the first ``gap_pages`` pages; all when None)."""
     out = {}
-    for cls in CLASSES:
+    for cls in classes:
         sub = folder / cls
         sub.mkdir()
         log, pages = compile_fragment(fragment, cls, sub)
         over = [float(x) for x in re.findall(r"Overfull \\hbox \(([\d.]+)pt too wide\)", log)]
-        out[cls] = (over, min(min_vertical_gap(p) for p in pages))
+        over += [float(x) for x in re.findall(r"Float too large for page by ([\d.]+)pt", log)]
+        out[cls] = (over, min(min_vertical_gap(p) for p in pages[:gap_pages]))
     return out
 
 
@@ -198,3 +203,66 @@ def test_equation_references_print_as_text():
     """ks69.table5's note names the series (18) and (28): text, never the fraction 18/28."""
     frag = _fragment("ks69.table5")
     assert "(18) and (28)" in frag and r"\frac{18}{28}" not in frag
+
+
+def _long_table(n: int):
+    """A user's table of ``n`` rows (issue 45, item 7): a short fraction column, two fraction columns whose
+    numerators and denominators grow to about 0.6 n digits (wider than the page beside the others at n = 50, wider
+    than the page alone at n = 200), and an integer column."""
+    from exactcube.numbers import mpq
+    from exactcube.tables import Table
+
+    t = Table("demo.long", "A long table of exact values", [str(k) for k in range(1, n + 1)],
+              ["$p_k$", "$q_k$", "$r_k$", "$N_k$"], row_header="$k$")
+    for k in range(1, n + 1):
+        t.set(k, "$p_k$", mpq(k, k + 7))
+        t.set(k, "$q_k$", mpq(3**k + 1, 2 * 4**k))
+        t.set(k, "$r_k$", mpq(-(5**k) - 2, 7**k))
+        t.set(k, "$N_k$", k * (k + 1) // 2)
+    return t
+
+
+@needs_tex
+def test_a_long_table_of_50_rows_breaks_across_pages_and_fits(tmp_path):
+    """Issue 45, item 7: a table of 50 rows with wide fraction columns pasted into article (10, 11, 12 pt), amsart
+    and a two-column article: no float taller than its page (the page number printed over a row), no overfull line
+    (digits over the next column), fractions of adjacent rows apart; on today's code it fails with "Float too large
+    for page by 90.8pt" and overfull lines up to 14.9 pt."""
+    frag = _long_table(50).to_latex(exact=True)
+    for cls, (over, gap) in check_fragment(frag, tmp_path, CLASSES_ALL).items():
+        assert over == [], (cls, over)
+        assert gap >= MIN_GAP_PT, (cls, gap)
+    frag = _fragment("ju24.dk", size=50)
+    (tmp_path / "dk").mkdir()
+    for cls, (over, gap) in check_fragment(frag, tmp_path / "dk", CLASSES_ALL, gap_pages=2).items():
+        assert over == [], ("ju24.dk", cls, over)
+        assert gap >= MIN_GAP_PT, ("ju24.dk", cls, gap)
+
+
+@needs_tex
+def test_a_table_of_200_rows_fits_with_its_long_numbers_broken(tmp_path):
+    """200 rows: numerators of 140 digits, wider than any page, are broken into stacked lines of digits (the value
+    whole: the digits of every line, read in order, are the number); every part fits its page in every class."""
+    t = _long_table(200)
+    frag = t.to_latex(exact=True)
+    q = t.get(200, "$r_k$")
+    assert str(abs(q.numerator)) not in frag  # too wide for one line ...
+    cell = t.latex_cell("200", "$r_k$", exact=True, width_pt=300.0)
+    numerator = cell[cell.index(r"\begin{array}{@{}l@{}}") + 20:cell.index(r"\end{array}")]
+    assert numerator.count(r"\\") >= 1 and re.sub(r"[^\d]", "", numerator) == str(abs(q.numerator))  # whole, in order
+    for cls, (over, gap) in check_fragment(frag, tmp_path, CLASSES_ALL, gap_pages=2).items():
+        assert over == [], (cls, over)
+        assert gap >= MIN_GAP_PT, (cls, gap)
+
+
+@needs_tex
+def test_the_phase_table_typesets_polynomials_and_fits_its_pages(tmp_path):
+    """Issue 45, item 27: noisy.phases (heap 10) broke its page ("Float too large for page by 277.48pt") and its cells
+    were program text (``8*ε^18 + (-84)*ε^17``): now its polynomials are typeset mathematics (LaTeX superscripts, a
+    minus for a negative coefficient) and every part fits its page in every class."""
+    catalog.load()
+    frag = TABLES["noisy.phases"]().to_latex()
+    assert not re.search(r"[\d)]\*|\(-\d", frag) and r"\^{}" not in frag
+    assert r"8\varepsilon^{18} - 84\varepsilon^{17} + 348\varepsilon^{16}" in frag  # the breakpoint 2's polynomial
+    for cls, (over, _) in check_fragment(frag, tmp_path, CLASSES_ALL, gap_pages=1).items():
+        assert over == [], (cls, over)

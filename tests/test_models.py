@@ -98,8 +98,23 @@ def test_match_by_hand():
     cp = models.match.cube_points(2, 2)
     assert (cp.take, cp.cash) == (F(1, 4), F(3, 4))
     # a race at 2-away/2-away, no cube: a win leaves 1-away/2-away (3/4), a loss 2-away/1-away (1/4)
-    win, mwc = models.match.race(8, 10, met, 2, 2)
-    assert win == F(10193, 11664) and mwc == F(1, 4) + win / 2
+    r = models.match.race(8, 10, met, 2, 2)
+    assert r.win == F(10193, 11664) and r.mwc == F(1, 4) + r.win / 2
+
+
+def test_match_race_takes_a_model_name_and_says_its_provenance():
+    """Issue 45, item 31: ``race(..., 'zadeh', ...)`` raised AttributeError and returned a bare tuple; now a model's
+    name is made into its table (the same value as through the table), anything else is BadInput, and the answer is
+    a Result with its provenance."""
+    from exactcube.errors import BadInput
+
+    by_name = models.match.race(8, 10, "continuous", 2, 2)
+    assert isinstance(by_name, Result) and by_name.provenance.evidence.value == "exact"
+    # by hand, as above: a win leaves 1-away/2-away (3/4), a loss 2-away/1-away (1/4)
+    assert by_name.win == F(10193, 11664) and by_name.mwc == F(1, 4) + F(10193, 11664) / 2
+    for bad in (object(), 3, "zadehx"):
+        with pytest.raises(BadInput):
+            models.match.race(8, 10, bad, 2, 2)
 
 
 def test_bearoff_plays_and_decisions():
@@ -109,3 +124,33 @@ def test_bearoff_plays_and_decisions():
     assert [p.moves for p in r.plays] == ["6/off 5/off", "6/1 5/off"] and isinstance(r, Result)
     a = models.bearoff.cube_decisions((0, 0, 0, 0, 0, 1), (0, 0, 0, 0, 0, 1), cubes=("centred",))
     assert a.win == F(13, 16)
+
+
+def test_every_dice_spec_in_the_docstring_does_what_it_says():
+    """Issue 45, item 1: the docstring gave ``"1:1,2:1"`` as an example and the parser refused it.  Each quoted
+    spec of ``models.race.dice``'s docstring now parses, unless its sentence says it is refused (and then it is)."""
+    import re
+
+    from exactcube.errors import BadInput
+
+    doc = models.race.dice.__doc__
+    specs = re.findall(r'``"([^"`]*:[^"`]*)"``', doc)
+    assert len(specs) >= 3
+    for spec in specs:
+        end = doc.index(spec) + len(spec)
+        if "refused" in doc[end:end + 20]:  # '``"1:1,2:1"``, are refused
+            with pytest.raises(BadInput):
+                models.race.dice(spec)
+        else:
+            assert sum(models.race.dice(spec).probability(t) for t in range(1, 1001)) == 1
+
+
+def test_turn_distributions_are_indexed_by_turns():
+    """Issue 45, item 2: index t is t turns.  By hand: a count of 3 always gets off in one turn (the least roll
+    moves 3); a count of 4 misses only on 1-2 (2 rolls of 36), then surely gets off in the second turn."""
+    t = models.race.turns(4)
+    assert (t[0], t[1], t[2], t[3]) == (0, F(17, 18), F(1, 18), 0)
+    assert t.by_turns == {1: F(17, 18), 2: F(1, 18)} and models.race.turns(3).by_turns == {1: 1}
+    assert t.probabilities[0] == t[1]  # the tuple starts at one turn, as its documentation says
+    for doc in (models.race.turns.__doc__, type(t).__doc__):
+        assert "probabilities[0]" in doc or "index 0 is *one* turn" in doc

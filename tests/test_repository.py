@@ -47,3 +47,70 @@ def test_no_tab_characters_in_python_sources():
     bad = [str(p.relative_to(root)) for d in ("exactcube", "proofs", "tests", "scripts")
            for p in (root / d).rglob("*.py") if "\t" in p.read_text(encoding="utf-8")]
     assert bad == []
+
+
+def _modules_under(package_dir):
+    """The dotted names (relative to the package, ``interval.taylor``) of the public modules under a package:
+    no private module (a leading underscore), no old import path kept as an alias (issue 45, item 21 removes them)."""
+    out = []
+    for path in sorted(package_dir.rglob("*.py")):
+        rel = path.relative_to(package_dir).with_suffix("")
+        if any(part.startswith("_") for part in rel.parts) and rel.name != "__init__":
+            continue
+        if rel.name == "__init__":
+            if rel.parent == Path("."):
+                continue
+            rel = rel.parent
+        text = path.read_text(encoding="utf-8")
+        if "sys.modules[__name__] =" in text or text.lstrip('r"').startswith("Old import path"):
+            continue
+        out.append(".".join(rel.parts))
+    return out
+
+
+def test_every_module_is_on_its_packages_map():
+    """Issue 45, item 23: a package whose docstring is its map (``noisy``, ``match``) names every one of its public
+    modules there (noisy's map named 4 of the 10 modules of ``interval/``): a reader who starts at the map finds
+    every module."""
+    import ast
+
+    pkg = ROOT / "exactcube"
+    for name in ("noisy", "match"):
+        doc = ast.get_docstring(ast.parse((pkg / name / "__init__.py").read_text(encoding="utf-8")))
+        named = set(re.findall(r":(?:mod|func|class):`~?\.?(?:exactcube\." + name + r"\.)?([\w.]+)`", doc))
+        prefixes = {n.rsplit(".", k)[0] for n in named for k in range(n.count(".") + 1)}
+        missing = [m for m in _modules_under(pkg / name) if m not in prefixes]
+        assert not missing, (name, missing)
+
+
+def test_the_design_says_which_models_import_which():
+    """Issue 45, item 23: docs/design.md said models never import each other, but match imports race.  It now says
+    match uses race and nothing else crosses; this holds of the source (every ``from ..other`` or
+    ``exactcube.other`` import of one model package in another)."""
+    models = ("brownian", "triangle", "race", "noisy", "match")
+    crossing = set()
+    for p in models:
+        for path in (ROOT / "exactcube" / p).rglob("*.py"):
+            text = path.read_text(encoding="utf-8")
+            for q in models:
+                if q != p and re.search(rf"from (?:\.\.+|exactcube\.){q}\b|import exactcube\.{q}\b", text):
+                    crossing.add((p, q))
+    assert crossing == {("match", "race")}
+    design = (ROOT / "docs" / "design.md").read_text(encoding="utf-8")
+    assert "Models never import each other" not in design and "`match` uses `race`" in design
+    api = (ROOT / "exactcube" / "api.py").read_text(encoding="utf-8")
+    assert "use nothing else" not in api
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "four model families" not in readme and "five model families" in readme
+
+
+def test_the_readme_set_up_commands_say_how_long_they_take():
+    """Issue 45, item 20: the two set-up commands at the top of the README carry their durations beside them (they
+    were only in "Developing"), measured: `exactcube verify` in seconds of CPU, the test run in minutes."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    top = readme.split("## A five-minute tour", 1)[0]
+    blocks = re.split(r"```", top)
+    verify_lead, tests_lead = (b.strip().rsplit("\n\n", 1)[-1] for b in (blocks[0], blocks[2]))
+    assert "exactcube verify" in blocks[1] and "pytest" in blocks[3]
+    assert re.search(r"\d+ s: [\d.]+ s user", verify_lead) and "/usr/bin/time -v" in verify_lead
+    assert re.search(r"\d+ minutes of CPU", tests_lead)

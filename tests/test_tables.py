@@ -144,3 +144,30 @@ def test_latex_escape_survives_any_unicode(tmp_path):
     r = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", doc.name], cwd=tmp_path,
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stdout[-1500:]
+
+
+def test_integer_columns_print_as_integers_at_any_digits():
+    """Issue 45, item 8: a column of counts printed with --digits 4 reads 1275, not 1275.0000 (in LaTeX, HTML, the
+    terminal and CSV); a column of fractions that holds an integer (a probability 1) keeps its decimals."""
+    t = Table("demo.n", "counts", ["1", "2"], ["N", "p"], row_header="k")
+    t.set(1, "N", 1275)
+    t.set(2, "N", mpq(4))  # an integer stored as a rational is still a count
+    t.set(1, "p", mpq(1))
+    t.set(2, "p", mpq(13, 16))
+    tex, html, csv_text = t.to_latex(digits=4), t.to_html(digits=4), t.to_csv(digits=4, exact=False)
+    for text in (tex, html, csv_text):
+        assert "1275" in text and "1275.0000" not in text and "4.0000" not in text, text
+        assert "1.0000" in text and "0.8125" in text, text
+    assert t.text("1", "N", 4) == "1275" and t.text("1", "p", 4) == "1.0000"
+
+
+def test_mathematics_in_headers_is_written_between_dollars_as_documented():
+    """Issue 45, item 5: a header "d_k" came out as d\\_k in LaTeX and captions with nothing saying how to write
+    mathematics there.  The Table's documentation says it (dollars), and each format does what it says."""
+    assert '``"$d_k$"``' in Table.__doc__ and r"``d\_k``" in Table.__doc__
+    t = Table("demo.m", "Points $d_k$", ["1"], ["$d_k$", "d_k"], row_header="$k$")
+    t.set(1, "$d_k$", mpq(3, 4))
+    t.set(1, "d_k", mpq(3, 4))
+    tex = t.to_latex()
+    assert r"\(d_k\) & d\_k" in tex and r"Points \(d_k\)" in tex
+    assert "<msub>" in t.to_html() and t.to_csv().splitlines()[0] == "k,d_k,d_k"

@@ -131,7 +131,7 @@ def _cubeful(x, y, dice, args, out):
         "opponent": None if d.take is None else ("take" if d.take else "pass"), "tie": d.tie,
         "method": d.method}
     real_out, out = out, human(args, out)
-    out.print(f"race {x} vs {y}, cube {cube.value}, {dice.name} dice, you on roll (money game, no gammons)")
+    out.print(f"race {x} vs {y}, pip-count race model, cube {cube.value}, {dice.name} dice, you on roll (money, no gammons)")
     out.print(f"  cubeless chance you win = {value_text(d.cubeless_win, args.digits, args.exact)}")
     out.print(f"  no double (hold)        = {value_text(d.no_double, args.digits, args.exact)}   per unit cube")
     if d.double_take is not None:

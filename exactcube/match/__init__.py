@@ -12,6 +12,7 @@ A map of the package (which method answers what, with which evidence):
 | double / take / pass on the last roll at every score | :func:`lastroll.last_roll_action` | exact, for any table |
 | a race or a bearoff's outcome chances through a table | :func:`results.cubeless_mwc`, :func:`results.race_match` | exact, for an exact table |
 | a bearoff (or a race, :func:`results.race_cube_match`) solved with match payoffs: cubeful MWC and the cube action at the score | :func:`results.bearoff_match` | exact, for an exact table (about 2.6x the money query's CPU, scripts/bench_match_bearoff.py) |
+| a command's query at a score: the score read from the options and an ID, the table chosen, the engine run | :func:`query.match_score`, :func:`query.exact_table` | exact |
 
 The generated tables' denominators grow exponentially with the score (each entry is a
 ratio of expressions in the entries before it: the Zadeh table has 29 digits in its

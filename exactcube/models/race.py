@@ -28,12 +28,28 @@ __all__ = ["dice", "turns", "win_chance", "cube_decision"]
 
 def dice(spec: str = "backgammon") -> _dice.Dice:
     """A dice distribution: ``backgammon`` (doubles count four times), ``plain`` (two dice
-    summed), or a spec such as ``"1:1,2:1"`` (:func:`exactcube.race.dice.from_spec`)."""
+    summed), or ``total:probability`` pairs whose probabilities sum to 1, such as Keeler and
+    Spencer's ``"5:11/24,10:11/24,20:2/24"`` or ``"1:1/2,2:1/2"`` (:func:`exactcube.race.dice.from_spec`);
+    weights that do not sum to 1, such as ``"1:1,2:1"``, are refused.
+
+    >>> dice("5:11/24,10:11/24,20:2/24").probability(20)
+    mpq(1,12)
+    """
     return _dice.parse(spec)
 
 
 def turns(x: int, dice="backgammon") -> _cubeless.TurnDistribution:
-    r"""The exact distribution of the number of turns count ``x`` needs to get off, :math:`P(x, n)` (zk77)."""
+    r"""The exact distribution of the number of turns count ``x`` needs to get off, :math:`P(x, n)` (zk77),
+    indexed by the number of turns: ``turns(x)[n]`` is the chance of getting off in exactly ``n`` turns
+    (``n = 1, 2, ...``; 0 outside the support), and ``.by_turns`` the same as a mapping.  The tuple
+    ``.probabilities`` starts at one turn: ``.probabilities[0]`` is :math:`P(x, 1)`, not zero turns.
+
+    >>> t = turns(4)          # a count of 4 gets off in one turn unless the roll is 1-2 (2 of 36)
+    >>> t[1], t[2]
+    (mpq(17,18), mpq(1,18))
+    >>> t.by_turns
+    {1: mpq(17,18), 2: mpq(1,18)}
+    """
     return _cubeless.turn_distribution(x, dice)
 
 

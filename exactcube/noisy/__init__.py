@@ -54,7 +54,14 @@ Conjecture 9 reduced to the low moves  :mod:`.interval.low_moves` (the Taylor co
 (move 0 against 1..K-1)                comparing move 0 with the low moves only)       full form
 the same statements, independently     :mod:`.interval.crosscheck` (the first          n <= 1024  rigorous /
 (the cross-check)                      generation: arb balls, exact germs, Descartes)             exact
+Conjecture 9's low-move inequality     :mod:`.interval.block_models` (the block        n up to    rigorous
+by blocks; Lemma B8's power            recursion in Taylor models),                    2^k by
+inequality at every power of two       :mod:`.interval.power_models` (the power        blocks
+                                       inequality up to a bound)
 =====================================  ==============================================  =========  ==========
+
+The Taylor models themselves (the arithmetic of a piece) are :mod:`.interval.taylor_model`; which targets ask
+for the reduced form and which moves are low, :mod:`.interval.low_targets`.
 
 **Scale-out** (:mod:`.scale`): exact grid sweeps over eps, resumable, on a process pool or Dask
 (:mod:`.scale.sweep`); Taylor covers cut into sub-ranges (:mod:`.scale.cluster`, 11,312 s of CPU for the

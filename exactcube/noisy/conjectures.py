@@ -89,7 +89,7 @@ class Failure:
 
 @dataclass(frozen=True)
 class EpsCheck(Result):
-    """Both conjectures decided at one eps for heaps 2..n_max; ``dev`` is |p(n) - 1/2| for
+    """Both conjectures decided at one eps for heaps 2..n_max; ``dev`` is :math:`|p(n) - 1/2|` for
     n = 0..n_max rounded to 12 decimals (for question 4.1; 9 decimals from certified balls when ``method`` is
     'ball ...', see :func:`check_at`); ``method`` is the solver's, ``evidence`` that of the solution the
     statements were decided on (:func:`exactcube.results.evidence_of`: ``exact`` for the rational solver,

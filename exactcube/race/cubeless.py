@@ -114,19 +114,29 @@ def _check_sorted(dice: Dice):
 
 @dataclass(frozen=True)
 class TurnDistribution(Result):
-    """The exact law of the number of turns count ``x`` needs to get off (zk77 :math:`P(x, n)`)."""
+    r"""The exact law of the number of turns count ``x`` needs to get off (zk77 :math:`P(x, n)`).
+
+    Indexed by turns: ``d[n]`` is :math:`P(x, n)`, the chance of getting off in exactly ``n`` turns
+    (``n >= 1``), and :attr:`by_turns` is ``{n: P(x, n)}``.  The field ``probabilities`` is the tuple
+    :math:`(P(x, 1), P(x, 2), \ldots)`: its index 0 is *one* turn (``probabilities[n - 1] == d[n]``).
+    """
 
     SOURCE = 'zk77 P(x, n)'
 
     count: int
     dice: str
-    probabilities: tuple  # P(x, 1), P(x, 2), ...
+    probabilities: tuple  # P(x, 1), P(x, 2), ...: index 0 is one turn
     method: str
     exact: bool = True
 
     def __getitem__(self, n: int) -> mpq:
-        """:math:`P(x, n)` (0 outside the support)."""
+        """:math:`P(x, n)`, the chance of getting off in exactly ``n`` turns (0 outside the support)."""
         return self.probabilities[n - 1] if 1 <= n <= len(self.probabilities) else mpq(0)
+
+    @property
+    def by_turns(self) -> dict[int, mpq]:
+        """``{n: P(x, n)}`` over the support: the number of turns maps to its chance."""
+        return {n: p for n, p in enumerate(self.probabilities, 1) if p}
 
     def mean(self) -> mpq:
         """Expected number of turns."""

@@ -162,7 +162,10 @@ def _judge(where: str, shown: str, value, causes) -> Erratum | None:
             return None
         lo, hi = exact_bounds(pct)
         true = format_decimal((lo + hi) / 2, 8)
-    return Erratum(where, shown, true, format_decimal((lo + hi) / 2, 4), note=ruling.reason, kind=ruling.kind)
+    # the entries one cause explains are one mistake (docs/design.md, "Erratum kinds"): named by its short name
+    name = next((k for k, said in CAUSES.items() if said == cause), cause)
+    return Erratum(where, shown, true, format_decimal((lo + hi) / 2, 4), note=ruling.reason, kind=ruling.kind,
+                   cause=name)
 
 
 #: The printed entries, one object per place and text: a mutation run substitutes an item by its identity,

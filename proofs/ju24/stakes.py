@@ -423,7 +423,7 @@ def _since_slip(sentence: str, why_plus: str):
 
 
 @claim("ju24.sec3.2.text", "§3.2.1 and §3.2.2, the sentences around (3.4) and (3.6)",
-       "The proofs say '... whenever d_k is less than (1+x)/2, doubling is preferable to doubling' (twice) and "
+       "The proofs say '... whenever $d_k$ is less than $(1+x)/2$, doubling is preferable to doubling' (twice) and "
        "'the constant term and the coefficient of the exponential term are both positive, since n > 1'.")
 def sec3_2_text():
     # the sentences are about (3.3) = (1.2) and its limit (A.3): first, those are the model's
@@ -441,9 +441,9 @@ def sec3_2_text():
         return refuted(ran, say("the positivity argument fails:", why_plus, ";", lim_why), None)
     errs = []
     for item, right, note in (
-            (SEC32_RAISE, "doubling (at d_k) is preferable to not doubling",
+            (SEC32_RAISE, "doubling (at $d_k$) is preferable to not doubling",
              "a word is missing; the comparison is with the dead-cube payoff 2p - 1 of never doubling"),
-            (SEC32_REDUCE, "reducing (at d_k) is preferable to not reducing", "same slip, in the reducing section")):
+            (SEC32_REDUCE, "reducing (at $d_k$) is preferable to not reducing", "same slip, in the reducing section")):
         why = _comparison_slip(item.value)
         if why:
             errs.append(Erratum(item.where, item.value, right, right, note=say(why, ";", note), kind=ErratumKind.MISPRINT))
@@ -649,7 +649,7 @@ def thm3_1_gaps(kmax=3):
 
 
 @claim("ju24.thm1.3.indifference", "§1.3 Theorem 1.3 (β); App. A (A.1), (A.6)",
-       "At d_k the opponent is indifferent: the proposer's value if the proposal is accepted equals the fold value x.")
+       "At $d_k$ the opponent is indifferent: the proposer's value if the proposal is accepted equals the fold value $x$.")
 def thm1_3_indifference():
     dprev = sp.symbols("d_prev", positive=True)
     # R+: B accepts at A's state d_k = 1 - a_k; a_k = r d_(k-1) <= d_(k-1): value y(-1 + (1+x) a_k/d_(k-1)) ... from
@@ -990,8 +990,8 @@ def _named_reduction_state(samples, kmax):
 
 
 #: the proof of Theorem 1.3: B's payoff on accepting at A's states 0 and 1
-THM13_EB0 = printed("§3.2, proof of Theorem 1.3: E_B(0)", y)
-THM13_EB1 = printed("§3.2, proof of Theorem 1.3: E_B(1)", -y)
+THM13_EB0 = printed("§3.2, proof of Theorem 1.3: $E_B(0)$", y)
+THM13_EB1 = printed("§3.2, proof of Theorem 1.3: $E_B(1)$", -y)
 
 
 @claim("ju24.thm1.3", "§1.3 Theorem 1.3 and its proof in §3.2",
@@ -1017,14 +1017,14 @@ def thm1_3():
     ran += [s1, s2]
     endpoint = []
     if to_sympy(eb0) != THM13_EB0.value.subs({x: to_sympy(a1), y: to_sympy(b1)}):
-        endpoint.append(Erratum(THM13_EB0.where, f"E_B(0) = {THM13_EB0.value}",
+        endpoint.append(Erratum(THM13_EB0.where, f"$E_B(0) = {THM13_EB0.value}$",
                                 f"$E_B(0) = y \\max(1, x)$ when proposals remain after the take (e.g. "
                                 f"$(x, y) = (3/2, 2)$, $k = 2$: $E_B(0) = {format_exact(eb0)}$: B re-raises and A folds "
                                 "paying $x$)",
                                 note=say("the existence of $\\beta$ is unaffected ($E_B(0) \\ge y > -x$)"),
                                 kind=ErratumKind.SUBSTANTIVE))
     if to_sympy(eb1) != THM13_EB1.value.subs({x: to_sympy(a2), y: to_sympy(b2)}):
-        endpoint.append(Erratum(THM13_EB1.where, f"E_B(1) = {THM13_EB1.value}",
+        endpoint.append(Erratum(THM13_EB1.where, f"$E_B(1) = {THM13_EB1.value}$",
                                 f"$E_B(1) = -y^2$ in $R^-$ when proposals remain after the take (e.g. "
                                 f"$(x, y) = (-1/4, 1/2)$, $k = 2$: $E_B(1) = {format_exact(eb1)}$: B reduces again at his "
                                 "state 0)",
@@ -1064,7 +1064,7 @@ def standard_cube(kmax=8):
                     return refuted(ran, say(f"the solver and alternating.equity differ at $k = {kk}$, cube {cube},",
                                               value(t, name="p")), None)
     return verified(ran, say(eq("1.2"), "at $(x, y) = (1, 2)$ equals", eq("1.1"), "for symbolic $k$; the independent "
-                               "exact solver with $(x, y) = (1, 2)$ reproduces exactcube.brownian.alternating's equities "
+                               "exact solver with $(x, y) = (1, 2)$ reproduces the equities of the alternating-doubles model "
                                f"for $k = 0, \\ldots, {kmax}$, owner, opponent and centred cube, at all breakpoints and 65 "
                                "further states."))
 

@@ -37,7 +37,7 @@ P_1E10 = printed(r"§5 last paragraph, $1/\sqrt{10^{10}} = 10^{-5}$ (exponents 1
 P_EQ14 = printed("§4 (14), the limit (1/2) log a", sp.log(sp.Symbol("a", positive=True)) / 2)
 P_EQ20 = printed("§5 (20), E Gain(A) = (α(b,a) - α(a,b))/(α(a,b) + α(b,a) - 1)",
                  (sp.Symbol("alphaT") - sp.Symbol("alpha"), sp.Symbol("alpha") + sp.Symbol("alphaT") - 1))
-P_SIMILARLY = printed("§4 after (15), 'Similarly with P(K_a)'", "$K_a$")
+P_SIMILARLY = printed("§4 after (15), 'Similarly with $P(K_a)$'", "$K_a$")
 P_EQ22 = printed("§5 (22), α(a,b) = Prob(X-Y < 0)", "0")
 #: (22) names the laws beside the formula: "where X: P(L,X), Y: P(M,X)", P(mean, variable) a Poisson law
 P_EQ22_LAWS = (printed("§5 (22), the law of X, 'X: P(L,X)'", "$P(L,X)$"),

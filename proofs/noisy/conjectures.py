@@ -21,6 +21,7 @@ from exactcube.numbers import format_decimal, format_exact, mpq, parse_int, pars
 from exactcube.printed import printed
 from exactcube.results import Evidence, Provenance, computed
 from exactcube.tables import Param, Table, table_builder
+from exactcube.mathtext import polynomial
 from exactcube.figures import figure_builder, pyplot
 
 from .readings import CHANNEL, resting_on
@@ -723,27 +724,30 @@ def _heap_param(s):
 def phases_table(heap: int = 10, digits: int = 30) -> Table:
     D = ph.phase_diagram(heap)
     H = D.heap(heap)
-    cols = ["from eps", "to eps", "optimal moves", "p(n) on the interval", "breakpoint: defining polynomial"]
-    t = Table("noisy.phases", f"{heap} chips: optimal moves and p({heap}) as exact functions of eps", [], cols,
+    cols = [r"from $\varepsilon$", r"to $\varepsilon$", "optimal moves", "$p(n)$ on the interval",
+            "breakpoint: defining polynomial"]
+    t = Table("noisy.phases", f"{heap} chips: optimal moves and $p({heap})$ as exact functions of $\\varepsilon$", [], cols,
               row_header="phase", evidence="exact",
               source="noisy §3 (5); reconstruction in docs/noisy.md; breakpoints are real algebraic numbers",
               notes="Each row is a maximal open interval with one set of optimal moves and one rational formula "
-                    "for p(n) (a formula also changes where a smaller heap changes its move).  At the end points "
-                    "the moves of both neighbours tie; at eps = 1/2 every move ties.")
+                    "for $p(n)$ (a formula also changes where a smaller heap changes its move).  At the end points "
+                    "the moves of both neighbours tie; at $\\varepsilon = 1/2$ every move ties.")
     for i, phs in enumerate(H.phases, 1):
         r = str(i)
         t.rows.append(r)
-        t.set(r, "from eps", phs.lo.decimal(digits))
-        t.set(r, "to eps", phs.hi.decimal(digits))
+        t.set(r, cols[0], phs.lo.decimal(digits))
+        t.set(r, cols[1], phs.hi.decimal(digits))
         t.set(r, "optimal moves", ", ".join(map(str, phs.moves)))
-        f = str(phs.p)
-        if len(f) > 160:
+        num, den = (polynomial(q.coeffs()) for q in (phs.p.num, phs.p.den))
+        f = f"$({num})/({den})$" if den != "1" else f"${num}$"
+        if len(f) > 200:
             f = f"degree {phs.p.num.degree()}/{phs.p.den.degree()} rational function"
-        t.set(r, "p(n) on the interval", f)
+        t.set(r, cols[3], f)
         hi = phs.hi
         t.set(r, "breakpoint: defining polynomial",
-              (f"rational: {format_exact(hi.lo)}" if i < len(H.phases) else "")
-              if hi.is_rational else f"{hi.poly}".replace("x", "ε") + f" on ({format_exact(hi.lo)}, {format_exact(hi.hi)})")
+              (f"rational: ${format_exact(hi.lo)}$" if i < len(H.phases) else "")
+              if hi.is_rational else
+              f"${polynomial(hi.poly.coeffs())}$ on $({format_exact(hi.lo)}, {format_exact(hi.hi)})$")
     return t
 
 

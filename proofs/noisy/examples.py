@@ -223,7 +223,7 @@ def _nim_sum_zero(x):
 
 
 @claim("noisy.example2", "§2, Example 2",
-       "With mu_x(y, z) = 1 if y = z and 0 otherwise, p takes only the values 0 and 1 and the game is the "
+       r"With $\mu_x(y, z) = 1$ if $y = z$ and 0 otherwise, $p$ takes only the values 0 and 1 and the game is the "
        "classical one: P-positions exactly where the classical theory puts them.",
        unprinted=NOTHING_PRINTED)
 @resting_on(NOISELESS_READING)

@@ -37,12 +37,12 @@ REMARK1 = assumption(
     "its tail).")
 NOISELESS_READING = assumption(
     "noisy.example2-noiseless",
-    "The lost formula of Example 2 is the noiseless channel mu_x(y, z) = 1 if z = y and 0 otherwise (the move sent "
+    r"The lost formula of Example 2 is the noiseless channel $\mu_x(y, z) = 1$ if $z = y$ and 0 otherwise (the move sent "
     "is the move played).")
 EQUIPROBABLE_READING = assumption(
     "noisy.equiprobable",
-    "The 'equiprobable error move distribution' of Example 4 is mu_x(y, z) = 1/|F(x)| for every pair of followers "
-    "y, z of x (the move played is uniform over the followers whatever is sent).")
+    r"The 'equiprobable error move distribution' of Example 4 is $\mu_x(y, z) = 1/|F(x)|$ for every pair of "
+    "followers $y, z$ of $x$ (the move played is uniform over the followers whatever is sent).")
 REMARK5 = assumption(
     "noisy.remark5-statement",
     "The lost formulas of Remark 5 are: p(x) = 0 iff every follower received with positive chance (after any sent "

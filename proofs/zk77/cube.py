@@ -487,7 +487,7 @@ def _margin_text(row, x, y, T):
 
 
 #: The effective doubling points zk77 §3 prints for even races, by (point, count).
-EFFECTIVE_PRINTED = {(name, x): printed(f"zk77 §3, {name} at {x} vs {x}", v)
+EFFECTIVE_PRINTED = {(name, x): printed(f"zk77 §3, ${name}$ at {x} vs {x}", v)
                      for x, vals in ((40, ("0.88", "0.12")), (20, ("0.90", "0.10")))
                      for name, v in zip(("D_A", "D_B"), vals, strict=True)}
 
@@ -536,7 +536,7 @@ def effective_claim():
                   "Every $D_A$ inversion puts $D_A$ at 20 pips below $D_A$ at 40, against the printed $0.90 > 0.88$."
                   if below else "The inversions do not agree on whether $D_A$ at 20 pips is below $D_A$ at 40.")
     under = (RACE_MODEL, DA_INVERSIONS)
-    alt = _real_positions_alternative("D_A and D_B at the even races 40-40 and 20-20")
+    alt = _real_positions_alternative("$D_A$ and $D_B$ at the even races 40-40 and 20-20")
     if not errs:
         return verified(EXACT, details, assumptions=under, alternatives=(alt,))
     return erratum(EXACT, details, errs, assumptions=under, alternatives=(alt,))
@@ -558,20 +558,20 @@ def _inversions(x, T):
     da_from_3_2 = ip.db_from_opponent + (ip.p - ip.db_from_opponent) / pm  # (3) with D_B from (2)
     return {
         "p": ip.p,
-        "D_A": {"(3) with D_B = 1 - D_A": ip.da_symmetric, "(1) owned cube": ip.da_from_owner,
-                "(3) with D_B from (2)": da_from_3_2},
-        "D_B": {"(3) with D_B = 1 - D_A": 1 - ip.da_symmetric, "(2) opponent owns": ip.db_from_opponent,
-                "(3) with D_A from (1)": ip.db_from_centred},
+        "D_A": {"(3) with $D_B = 1 - D_A$": ip.da_symmetric, "(1) owned cube": ip.da_from_owner,
+                "(3) with $D_B$ from (2)": da_from_3_2},
+        "D_B": {"(3) with $D_B = 1 - D_A$": 1 - ip.da_symmetric, "(2) opponent owns": ip.db_from_opponent,
+                "(3) with $D_A$ from (1)": ip.db_from_centred},
     }
 
 
 #: §3: "as the race nears the end, D_A will increase": the printed direction of the trend
-TREND = printed("§3, D_A as the race nears the end", "increase",
+TREND = printed("§3, $D_A$ as the race nears the end", "increase",
                 mutants=lambda v: [("direction reversed", "decrease" if v == "increase" else "increase")])
 
 
 @claim("zk77.effective.trend", "§3, Effective doubling point",
-       "In general, as the race nears the end, D_A will increase since p(t) will become less continuous.")
+       "In general, as the race nears the end, $D_A$ will increase since $p(t)$ will become less continuous.")
 def trend():
     direction = TREND.value
     if direction not in ("increase", "decrease"):
@@ -668,7 +668,7 @@ def table3_all(max: int = 120, dice=dm.BACKGAMMON) -> Table:  # noqa: A002 - the
 
 
 #: zk77 §3: "D_A lies between 0.80 and 1. D_B lies between 0.20 and 0.", one printed item per end.
-RANGE_ENDS = {key: printed(f"§3, {key[1]} end of the range of {key[0]}", v)
+RANGE_ENDS = {key: printed(f"§3, {key[1]} end of the range of ${key[0]}$", v)
               for key, v in ((("D_A", "lower"), "0.80"), (("D_A", "upper"), "1"),
                              (("D_B", "lower"), "0"), (("D_B", "upper"), "0.20"))}
 
@@ -709,9 +709,9 @@ def effective_range():
             # a printed end is right, at its printed precision, on the far side of the extreme value: the bounds it
             # may print form the one rule's sampled interval, open on one side
             side = "lowest" if end == "lower" else "highest"
-            holds = (Sampled.spread(None, v, f"the lower bounds that hold: up to the lowest implied {name}")
+            holds = (Sampled.spread(None, v, f"the lower bounds that hold: up to the lowest implied ${name}$")
                      if end == "lower" else
-                     Sampled.spread(v, None, f"the upper bounds that hold: from the highest implied {name}"))
+                     Sampled.spread(v, None, f"the upper bounds that hold: from the highest implied ${name}$"))
             ruling = erratum_kind(item.value, holds)
             if ruling is not None:
                 parts[-1] += f" ({side} {format_decimal(v, 4)} at {x} vs {y}, $p = {format_decimal(p, 4)}$)"

@@ -152,7 +152,7 @@ def eq4():
 
 #: Theorem 1: "M(t) ... varies from 75% to 80%"; §3: "D_B lies between 0.20 and 0".
 M_RANGE = printed("§3, Theorem 1: range of M", (mpq(3, 4), mpq(4, 5)))
-DB_RANGE = printed("§3, range of D_B (Theorem 1)", (mpq(0), mpq(1, 5)))
+DB_RANGE = printed("§3, range of $D_B$ (Theorem 1)", (mpq(0), mpq(1, 5)))
 
 
 @claim("zk77.thm1.M_range", "§3, Theorem 1",

@@ -47,8 +47,8 @@ SIMULATED = ("zk77's stated method: the printed points are what its simulations 
              "estimates it never computed for these pairs")
 
 PIPS = 20
-REAL_PRINTED = {"D_A": printed(f"zk77 §3, D_A at {PIPS} vs {PIPS} (real positions)", "0.90"),
-                "D_B": printed(f"zk77 §3, D_B at {PIPS} vs {PIPS} (real positions)", "0.10")}
+REAL_PRINTED = {"D_A": printed(f"zk77 §3, $D_A$ at {PIPS} vs {PIPS} (real positions)", "0.90"),
+                "D_B": printed(f"zk77 §3, $D_B$ at {PIPS} vs {PIPS} (real positions)", "0.10")}
 
 
 def _real_points():
@@ -161,8 +161,8 @@ BEAROFF8 = assumption(
     "zk77.bearoff-8",
     "zk77's race positions with n pips a side are represented by all pairs of bearoff positions with at most eight "
     "checkers a side on points 1-6 and n pips each, every pair counted once.")
-PRINTED_40 = {"D_A": printed("zk77 §3, D_A at 40 vs 40 (real positions)", "0.88"),
-              "D_B": printed("zk77 §3, D_B at 40 vs 40 (real positions)", "0.12")}
+PRINTED_40 = {"D_A": printed("zk77 §3, $D_A$ at 40 vs 40 (real positions)", "0.88"),
+              "D_B": printed("zk77 §3, $D_B$ at 40 vs 40 (real positions)", "0.12")}
 
 
 def eight_checker_points(count: int):

@@ -60,8 +60,21 @@ def test_bad_input_status_2(argv, capsys):
 
 
 def test_cube_two_two():
+    """Each value on its own line (issue 45, item 25: the test passed with the take and cash points swapped).
+
+    By hand, at 2-away/2-away with the cube at 1 and no gammons: a taken double to 2 plays the match on this game,
+    so the taker's match chance is his game chance q.  A pass gives the doubler 1 point: the taker is 2-away
+    against 1-away and must win the Crawford game and then the post-Crawford game at 1-away/1-away, each an even
+    game of the continuous model: 1/2 * 1/2 = 1/4.  He takes iff q >= 1/4: the take point is 1/4, and the doubler's
+    cash point (the taker passes above it) is 1 - 1/4 = 3/4; the window is [1/4, 3/4]; at p = 1/2 the equity is 1/2
+    by symmetry."""
     code, out = run(["match", "cube", "2", "2"])
-    assert code == 0 and "1/4 = 0.2500" in out and "3/4 = 0.7500" in out
+    assert code == 0
+    lines = {line.split(":")[0].strip(): line.split(":", 1)[1].strip() for line in out.splitlines()[1:] if ":" in line}
+    assert lines["take point (pass below)"] == "1/4 = 0.2500"
+    assert lines["cash point (they pass above)"] == "3/4 = 0.7500"
+    assert lines["doubling window"] == "[1/4 = 0.2500, 3/4 = 0.7500]"
+    assert lines["match equity at p = 1/2"] == "1/2 = 0.5000"
 
 
 @pytest.mark.skipif(not os.path.isdir("/usr/share/gnubg/met"), reason="gnubg-data not installed")

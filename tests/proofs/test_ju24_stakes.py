@@ -65,8 +65,8 @@ def test_thm1_3_is_refuted_with_the_proofs_endpoint_errata():
     # the proof's endpoint values, both substantive: by hand at (3/2, 2), k = 2, B takes at A's state 0, re-raises at
     # once and A (x = 3/2 < y = 2) folds paying x: B gets y·x = 3, not y = 2; at (-1/4, 1/2), k = 2, B takes at A's
     # state 1 (his own 0), reduces again and A takes: -y·y = -1/4, not -y = -1/2
-    assert [(e.where.rsplit(": ", 1)[1], e.kind.value) for e in v.errata] == [("E_B(0)", "substantive"),
-                                                                            ("E_B(1)", "substantive")]
+    assert [(e.where.rsplit(": ", 1)[1], e.kind.value) for e in v.errata] == [("$E_B(0)$", "substantive"),
+                                                                            ("$E_B(1)$", "substantive")]
     assert "E_B(0) = 3" in v.errata[0].true and "E_B(1) = -1/4" in v.errata[1].true
 
 
@@ -137,7 +137,7 @@ def test_thm1_3_judges_the_printed_endpoints():
     # with the correct E_B(0) = y·max(1, x) in place of the printed y, that erratum goes away
     with feed(P.THM13_EB0, y * sp.Max(1, x)):
         v = REGISTRY["ju24.thm1.3"].check()
-    assert [e.where.rsplit(": ", 1)[1] for e in v.errata] == ["E_B(1)"]
+    assert [e.where.rsplit(": ", 1)[1] for e in v.errata] == ["$E_B(1)$"]
 
 
 def test_printed_formulas_are_read_through_printed():

@@ -179,7 +179,7 @@ def test_effective_errata_only_where_every_inversion_disagrees(race):
         assert min(db) < db_p < max(db)  # printed D_B inside the range: no erratum (the old D_B(40) one dropped)
     v = REGISTRY["zk77.effective"].check()
     assert v.outcome is Outcome.ERRATUM
-    assert {e.where for e in v.errata} == {"zk77 §3, D_A at 40 vs 40", "zk77 §3, D_A at 20 vs 20"}
+    assert {e.where for e in v.errata} == {"zk77 §3, $D_A$ at 40 vs 40", "zk77 §3, $D_A$ at 20 vs 20"}
     assert all("range over the inversions" in e.true for e in v.errata)
 
 
@@ -262,7 +262,7 @@ def test_effective_readings_and_printed_values():
     item = EFFECTIVE_PRINTED[("D_A", 40)]
     with substituting(item._key, "0.84"):
         w = REGISTRY["zk77.effective"].check()
-    assert {e.where for e in w.errata} == {"zk77 §3, D_A at 20 vs 20"}
+    assert {e.where for e in w.errata} == {"zk77 §3, $D_A$ at 20 vs 20"}
     item = EFFECTIVE_PRINTED[("D_B", 40)]
     with substituting(item._key, "0.30"):
         w = REGISTRY["zk77.effective"].check()

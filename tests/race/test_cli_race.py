@@ -74,3 +74,10 @@ def test_bad_input_one_line_exit_2(argv, fragment, capsys, cli):
     assert code == 2, err
     assert err.count("\n") == 1 and err.startswith("exactcube: error:"), err
     assert fragment in err
+
+
+def test_the_cube_answer_names_its_model_first(cli):
+    """Issue 45, item 20: ``race 70 80 --cube centred`` named its model only at the action line, under the numbers;
+    the first line says it is the pip-count race model."""
+    code, text = cli(["race", "70", "80", "--cube", "centred"])
+    assert code == 0 and "pip-count race model" in text.splitlines()[0]

@@ -26,8 +26,8 @@ def fold_table(size: int) -> Table:
     ns = list(range(6, size + 1, 3))
     t = Table("ju24.triangle-fold", "Fold threshold on the grid (one double)", [str(n) for n in ns],
               ["b*", "b*/n", "b*/n - 1/6"], row_header="n", source="ju24 Theorem 4.4; exact grid game",
-              evidence="exact", notes="b* = least B-count at which B takes A's double (from the exact game); "
-                                      "b*/n - 1/6 lies in [0, 1/n), so b*/n -> 1/6.")
+              evidence="exact", notes="$b^*$ = least B-count at which B takes A's double (from the exact game); "
+                                      r"$b^*/n - 1/6$ lies in $[0, 1/n)$, so $b^*/n \to 1/6$.")
     for n in ns:
         bstar, _, _ = fold_threshold(n)
         t.set(n, "b*", mpq(bstar))
@@ -55,7 +55,7 @@ def regions_table(size: int, doubles: int, rule: str, ejected: str) -> Table:
     t = Table("ju24.triangle-regions", f"Decision regions by side n (rule {rule}, ejected {ejected})",
               [str(n) for n in sides], cols, row_header="n", source="exactcube.triangle.doubling",
               evidence="exact", notes="shares of the (n+1)(n+2)/2 grid points, exact on each grid; the "
-                                      "continuum limit (n -> infinity) is not claimed.")
+                                      r"continuum limit ($n \to \infty$) is not claimed.")
     for n in sides:
         npts = len(T.positions(n))
         for K in range(1, doubles + 1):
