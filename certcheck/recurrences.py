@@ -1,0 +1,66 @@
+"""Dice races solved by their recurrences, each entry re-computed from the others.
+
+f(A, B) is the chance that the player to move, needing A more pips (or points), wins against an opponent
+needing B, the two rolling in turn.  After a roll of total t the opponent is to move needing B against A - t:
+
+    f(A, B) = sum over rolls t of P(t) (1 - f(B, A - t)),  with f(B, A') = 0 when A' <= 0 (the roller is off).
+
+Every entry of the table (1 <= A, B <= size) is re-computed from the entries it reads (all of smaller A + B),
+so a table that passes is the unique solution.  The roll distributions:
+
+* ``floyd``: two plain dice, the total i + j (doubles not special), each ordered pair 1/36 (Floyd's note:
+  "f(A, B) = 1 - (1/36) sum f(B, A - i - j)", f = 1 for A <= 0 and 0 for B <= 0);
+* ``race``: backgammon dice, a double counting four times its face (6-6 moves 24), each ordered pair 1/36
+  (Zadeh and Kobliska's race model).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from .numbers import Bad
+
+
+def _plain() -> dict[int, Fraction]:
+    d: dict[int, Fraction] = {}
+    for i in range(1, 7):
+        for j in range(1, 7):
+            d[i + j] = d.get(i + j, Fraction(0)) + Fraction(1, 36)
+    return d
+
+
+def _backgammon() -> dict[int, Fraction]:
+    d: dict[int, Fraction] = {}
+    for i in range(1, 7):
+        for j in range(1, 7):
+            t = 4 * i if i == j else i + j
+            d[t] = d.get(t, Fraction(0)) + Fraction(1, 36)
+    return d
+
+
+class Family:
+    def __init__(self, sentence: str, rolls: dict[int, Fraction]):
+        self.sentence = sentence
+        self.rolls = rolls
+        if sum(rolls.values()) != 1:
+            raise AssertionError("a roll distribution must sum to 1")
+
+    def check(self, table: list[list[Fraction]]) -> None:
+        size = len(table)
+
+        def f(a: int, b: int) -> Fraction:
+            if b <= 0:  # the player who just rolled (needing b) is off: the player to move has lost
+                return Fraction(0)
+            return table[a - 1][b - 1]
+
+        for a in range(1, size + 1):
+            for b in range(1, size + 1):
+                want = sum((pr * (1 - f(b, a - t)) for t, pr in self.rolls.items()), Fraction(0))
+                if table[a - 1][b - 1] != want:
+                    raise Bad(f"the entry f({a}, {b}) is not what the recurrence gives from the entries it reads")
+
+
+FAMILIES = {
+    "floyd": Family("Floyd's two-dice race (plain sums, each ordered pair of dice 1/36)", _plain()),
+    "race": Family("the backgammon race of Zadeh and Kobliska (a double moves four times its face)", _backgammon()),
+}
