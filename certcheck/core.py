@@ -76,6 +76,8 @@ def sha256(raw: bytes) -> str:
 
 def check_certificate(doc, name: str) -> str:
     """Check one certificate's content; returns the sentence certified, raises :class:`Bad`."""
+    from . import kinds  # noqa: F401  (registers the kinds)
+
     need(isinstance(doc, dict), "a certificate is a JSON object")
     need(doc.get("format") == FORMAT and doc.get("version") == VERSION,
          f"not a {FORMAT} of version {VERSION}")

@@ -68,6 +68,9 @@ def add_arguments(p):
                    help="print only the errata (claim, where, printed, true, kind), in --format md")
     p.add_argument("--format", choices=("md",), default="md",
                    help="format of --errata: md (a Markdown table to paste into a report; the default)")
+    p.add_argument("--certificates", metavar="DIR",
+                   help="write a certificate of every exact and rigorous verdict into DIR (plain JSON and "
+                        "MANIFEST.json with their SHA-256), for the independent checker: python -m certcheck DIR")
     p.add_argument("--mutate", action="store_true",
                    help="mutation-test the checks: perturb each printed item and report mutants tried and caught")
     p.add_argument("--mutate-limit", metavar="N", type=int_arg("--mutate-limit", 1), default=None,
@@ -165,11 +168,16 @@ def run(args, out) -> int:
                 n = sum(c.document == doc for c in claims)
                 print(f"exactcube: {doc}: {n} claim{'s' * (n != 1)}; {d.cost}", file=sys.stderr)
         announce_claims(claims)
-        with progress("verifying", len(claims)) as bar:
-            results = run_claims(claims, on_start=lambda c: None, on_done=lambda r: bar.advance(1, r.claim.id))
+        certs = _certificates_start(args)
+        with certs as rec, progress("verifying", len(claims)) as bar:
+            results = run_claims(claims, on_start=rec.start if rec else None,
+                                 on_done=lambda r: bar.advance(1, r.claim.id))
         elapsed = time.perf_counter() - t0
+        cert_lines = _certificates_write(args, results, rec) if rec else []
         mutations = _mutate(results, args) if args.mutate else {}
         code = _report(args, out, results, elapsed, mutations, load_errors, real_out)
+        for line in cert_lines:
+            out.print(line, markup=True)
     if old_baseline is not None:
         from ..baseline import baseline_document, baseline_of, compare_baselines
 
@@ -181,6 +189,46 @@ def run(args, out) -> int:
         for line in changes:
             out.print("  " + line)
     return code
+
+
+def _certificates_start(args):
+    """The recording of SMT steps ``--certificates`` needs (a context yielding None without the option); the
+    destination is checked before any work."""
+    from contextlib import nullcontext
+
+    if not args.certificates:
+        return nullcontext(None)
+    import os
+
+    from ..certificates import recording
+    from ..output import check_destination
+
+    if os.path.exists(args.certificates) and not os.path.isdir(args.certificates):
+        raise BadInput(f"--certificates: {args.certificates!r} exists and is not a folder")
+    if not os.path.isdir(args.certificates):
+        check_destination(args.certificates, "--certificates")
+    return recording()
+
+
+def _certificates_write(args, results, rec) -> list[str]:
+    """Write the certificates; the lines (rich markup) saying how many exact/rigorous verdicts have one, listing
+    those without and those whose certificate rests on its SMT steps alone."""
+    from rich.markup import escape
+
+    from ..certificates import write_certificates
+
+    run = write_certificates(results, args.certificates, rec.steps)
+    files = sum(len(v) for v in run.written.values())
+    lines = [f"certificates: {files} file{'s' * (files != 1)} in {escape(args.certificates)} "
+             f"(check: python -m certcheck {escape(args.certificates)})"]
+    if run.smt_only:
+        lines.append(f"certified by their SMT steps alone ({len(run.smt_only)}): " + escape(", ".join(run.smt_only)))
+    if run.uncertified:
+        lines.append(f"no certificate ({len(run.uncertified)}): " + escape(", ".join(run.uncertified)))
+    for cid, err in sorted(run.failed.items()):
+        lines.append(f"[bold red]certificate not built[/bold red] for {escape(cid)}: {escape(err)}")
+    lines.append(f"{len(run.written)} of {run.eligible} exact/rigorous verdicts certified")
+    return lines
 
 
 def _read_compare(path: str) -> dict:

@@ -1,0 +1,96 @@
+"""The certificate builders of the built-in claims (:mod:`exactcube.certificates`), one per claim kind.
+
+Each builder reads the claim's verdict (its witness, its errata) and the exact results it rests on, and returns
+the certificates' ``asserts`` and ``data``; the sentence each certifies is written by the checker's own
+``describe`` (:func:`certcheck.core.certified_sentence`), so producer and checker cannot say different things.
+"""
+
+from __future__ import annotations
+
+from .certificates import builder, spell
+from .numbers import mpq, parse_printed
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# (a) noisy: 1-pile Nim at rational eps
+# ---------------------------------------------------------------------------------------------------------------
+
+def nim_tables(n: int, grid, values: bool = True) -> list[dict]:
+    """p(0..n), the optimal moves and (``values``) every move's value of every heap 1..n at each eps of ``grid``."""
+    from .noisy.nim import solve_nim
+
+    out = []
+    for e in grid:
+        s = solve_nim(n, e)
+        t = {"eps": spell(e), "p": [spell(x) for x in s.p[:n + 1]],
+             "optimal": {str(h): [int(m) for m in s.optimal[h]] for h in range(1, n + 1)}}
+        if values:
+            t["values"] = {str(h): [spell(x) for x in s.move_values(h)] for h in range(1, n + 1)}
+        out.append(t)
+    return out
+
+
+@builder(*(f"noisy.appendix.n{n}" for n in range(4, 11)))
+def appendix_table(result, steps):
+    """The Appendix table of n chips: the exact game at every printed eps and the printed cells."""
+    from proofs.noisy.appendix_data import APPENDIX
+
+    n = int(result.claim.id.rsplit("n", 1)[1])
+    rows = APPENDIX[n]
+    grid = [parse_printed(e) for e, _, _ in rows]
+    printed = []
+    for e, p, opt in rows:
+        printed += [[spell(parse_printed(e)), "p", p], [spell(parse_printed(e)), "opt", opt]]
+    disagree = []
+    for er in result.verdict.errata:
+        if er.kind.value in ("substantive", "misprint"):
+            where = str(er.where)  # "noisy.nim row 0.77, column opt."
+            row, col = where.split(" row ", 1)[1].split(", column ")
+            disagree.append([spell(parse_printed(row)), "opt" if col.startswith("opt") else "p"])
+    return [{"kind": "nim-table", "asserts": {"heap": n, "eps": [spell(e) for e in grid], "printed": printed,
+                                              "disagree": disagree},
+             "data": {"tables": nim_tables(n, grid)}}]
+
+
+@builder("noisy.conjecture10")
+def conjecture10_witness(result, steps):
+    """The counterexample to Conjecture 10: at the witness's heap and eps the conjectured move n - 1 is not
+    optimal (every smaller heap re-derived by (5))."""
+    from .noisy.nim import solve_nim
+
+    if result.verdict.outcome.value != "refuted":
+        return []
+    row = result.verdict.witness.parts[0].rows[0]
+    n, e, conj = (int(row[i].parts[0].value) if i != 1 else mpq(row[i].parts[0].value) for i in (0, 1, 4))
+    better = int(str(row[2].parts[0].text).split(",")[0])
+    s = solve_nim(n - 1, e)
+    return [{"kind": "nim-refutation",
+             "asserts": {"heap": n, "eps": spell(e), "statement": "optimal-move", "move": conj, "better": better},
+             "data": {"p": [spell(x) for x in s.p[:n]]}}]
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# (b) exact recurrence tables
+# ---------------------------------------------------------------------------------------------------------------
+
+@builder("floyd.f25")
+def floyd_table(result, steps):
+    """Floyd's f(A, B), 1 <= A, B <= 25, every entry re-computed from the ones it reads; f(25, 25)."""
+    from .race.floyd import run_floyd
+
+    run = run_floyd(25)
+    table = [[spell(run(a, b)) for b in range(1, 26)] for a in range(1, 26)]
+    return [{"kind": "recurrence", "asserts": {"family": "floyd", "size": 25, "values": [[25, 25, spell(run(25, 25))]]},
+             "data": {"table": table}}]
+
+
+@builder("zk77.recursion")
+def race_table(result, steps):
+    """The backgammon race f(a, b), 1 <= a, b <= 80 (the claim's range), by the position recursion."""
+    from .race import cubeless as cl
+    from .race import dice as dm
+
+    size = 80
+    f = cl.win_table(size, dm.BACKGAMMON)
+    table = [[spell(f(a, b)) for b in range(1, size + 1)] for a in range(1, size + 1)]
+    return [{"kind": "recurrence", "asserts": {"family": "race", "size": size}, "data": {"table": table}}]
