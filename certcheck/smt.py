@@ -89,7 +89,8 @@ def _top_level(text: str) -> list[str]:
 
 
 def script(declarations: str, hypotheses: list, goal: str) -> str:
-    """The SMT-LIB2 script: the declarations, each hypothesis asserted, the goal asserted negated, check-sat."""
+    """The SMT-LIB2 script: the declarations, each hypothesis asserted, the goal asserted negated, check-sat (cvc5's
+    complete procedure for nonlinear real arithmetic switched on)."""
     if not isinstance(declarations, str) or not _balanced(declarations) or ";" in declarations or '"' in declarations:
         raise Bad("the declarations are not SMT-LIB2 declarations")
     for decl in _top_level(declarations):
@@ -98,7 +99,9 @@ def script(declarations: str, hypotheses: list, goal: str) -> str:
             raise Bad(f"the declarations hold {decl[:40]!r}, not a declaration")
     if not isinstance(hypotheses, list):
         raise Bad("hypotheses must be a list of terms")
-    lines = ["(set-logic ALL)", declarations.strip()]
+    # cylindrical algebraic coverings: cvc5's complete procedure for nonlinear real arithmetic (without it a
+    # polynomial inequality over the reals may get no answer)
+    lines = ["(set-option :nl-cov true)", "(set-logic ALL)", declarations.strip()]
     lines += [f"(assert {_one_term(h, 'a hypothesis')})" for h in hypotheses]
     lines += [f"(assert (not {_one_term(goal, 'the goal')}))", "(check-sat)"]
     return "\n".join(lines) + "\n"
