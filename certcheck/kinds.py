@@ -163,9 +163,8 @@ def smt_steps(asserts, data):
     need(list(asserts.get("names", names)) == names, "the asserted step names are not the steps given")
     if not SMT_ENABLED:
         raise Bad("the SMT steps were not decided (--no-smt)")
-    for s in steps:
-        script = smt.script(s["declarations"], s["hypotheses"], s["goal"])
-        answer = smt.decide(script)
+    scripts = [smt.script(s["declarations"], s["hypotheses"], s["goal"]) for s in steps]
+    for s, answer in zip(steps, map(smt.decide, scripts), strict=True):
         need(answer == "unsat", f"step {s['name']!r}: the second solver answers {answer!r} on hypotheses and "
                                 "not goal (unsat is needed)")
     outcome = asserts.get("outcome")
