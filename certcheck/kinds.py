@@ -63,7 +63,7 @@ def nim_table(asserts, data):
         need(e in solved, f"a printed cell at eps = {e}, which the table does not solve")
         pv, moves = solved[e]
         if col == "p":
-            ok = abs(decimal(text) - pv) < Fraction(1, 10 ** places(text))
+            ok = _printed_agrees(text, pv)
         elif col == "opt":
             try:
                 shown = _moves_text(text)
@@ -177,3 +177,38 @@ def smt_text(asserts) -> str:
     return (f"{asserts['steps']} steps, each 'hypotheses imply goal', have hypotheses and not goal unsatisfiable "
             f"for cvc5 (steps of a verdict {asserts.get('outcome')}; the outcome follows from them by an argument in "
             "words, not checked here)")
+
+
+def _printed_agrees(text: str, exact: Fraction) -> bool:
+    """A printed decimal agrees when it is one of the two decimals nearest the exact value (within one unit of
+    its last place)."""
+    return abs(decimal(text) - exact) < Fraction(1, 10 ** places(text))
+
+
+@kind("doubling-points")
+def doubling_points(asserts, data):
+    """Keeler and Spencer's alpha(i, j), beta(i, j) by (8)-(9) from their predecessors; the printed alpha cells."""
+    size, a, b = z(asserts["size"]), q(asserts["a"]), q(asserts["b"])
+    need(1 <= size <= 200, "a table of size 1..200")
+    alpha = [[q(x) for x in r] for r in data["alpha"]]
+    beta = [[q(x) for x in r] for r in data["beta"]]
+    need(len(alpha) == size, f"a {size} x {size} table")
+    recurrences.check_doubling_points(alpha, beta, a, b)
+    wrong = []
+    for i, j, text in asserts.get("printed", []):
+        need(0 <= z(i) < size and 0 <= z(j) < size, f"printed cell ({i}, {j}) is outside the table")
+        if not _printed_agrees(text, alpha[i][j]):
+            wrong.append([i, j])
+    listed = sorted(asserts.get("disagree", []))
+    need(sorted(wrong) == listed, f"the printed cells that disagree are {sorted(wrong)}, the certificate lists {listed}")
+    return "erratum" if wrong else "verified"
+
+
+@describes("doubling-points")
+def doubling_points_text(asserts) -> str:
+    size, printed, wrong = asserts["size"], asserts.get("printed", []), asserts.get("disagree", [])
+    return (f"Keeler and Spencer's doubling points alpha(i, j), beta(i, j), 0 <= i, j < {size}, raise factors "
+            f"a = {asserts['a']}, b = {asserts['b']}: every entry is what (8)-(9) give from its predecessors "
+            f"(alpha(0, j) = 1, beta(i, 0) = 0); {len(printed) - len(wrong)} of {len(printed)} printed alpha cells "
+            "agree (within one unit of the last printed decimal)"
+            + (f"; the others disagree: {', '.join(f'({i}, {j})' for i, j in wrong)}" if wrong else ""))

@@ -52,7 +52,7 @@ def spell(x: Fraction) -> str:
 
 def decimal(text) -> Fraction:
     """The exact value of a printed decimal (``"0.458703309461914"``, ``"1"``, ``"-0.25"``)."""
-    if not isinstance(text, str) or not re.fullmatch(r"-?[0-9]+(\.[0-9]+)?", text.strip()):
+    if not isinstance(text, str) or not re.fullmatch(r"-?([0-9]+(\.[0-9]+)?|[0-9]*\.[0-9]+)", text.strip()):
         raise Bad(f"not a printed decimal: {text!r}")
     return Fraction(text.strip())
 

@@ -64,3 +64,26 @@ FAMILIES = {
     "floyd": Family("Floyd's two-dice race (plain sums, each ordered pair of dice 1/36)", _plain()),
     "race": Family("the backgammon race of Zadeh and Kobliska (a double moves four times its face)", _backgammon()),
 }
+
+
+def check_doubling_points(alpha: list[list[Fraction]], beta: list[list[Fraction]], a: Fraction, b: Fraction) -> None:
+    """Keeler and Spencer's doubling points with i raises (factor a) left to A and j (factor b) to B, each entry
+    re-computed from its predecessors by their (8) and (9):
+
+        alpha(i, j) = (a + 1)/(2a) alpha(i - 1, j) + (a - 1)/(2a) beta(i - 1, j)     (i >= 1),
+        beta(i, j)  = (b - 1)/(2b) alpha(i, j - 1) + (b + 1)/(2b) beta(i, j - 1)     (j >= 1),
+
+    with alpha(0, j) = 1 (A has no raise left: the end of the game is the real end for B) and beta(i, 0) = 0."""
+    size = len(alpha)
+    if len(beta) != size or any(len(r) != size for r in alpha + beta):
+        raise Bad("alpha and beta must be square tables of one size")
+    if not (a > 1 and b > 1):
+        raise Bad("raise factors must exceed 1")
+    for i in range(size):
+        for j in range(size):
+            want_a = Fraction(1) if i == 0 else ((a + 1) / (2 * a) * alpha[i - 1][j] + (a - 1) / (2 * a) * beta[i - 1][j])
+            want_b = Fraction(0) if j == 0 else ((b - 1) / (2 * b) * alpha[i][j - 1] + (b + 1) / (2 * b) * beta[i][j - 1])
+            if alpha[i][j] != want_a:
+                raise Bad(f"alpha({i}, {j}) is not what (8) gives from its predecessors")
+            if beta[i][j] != want_b:
+                raise Bad(f"beta({i}, {j}) is not what (9) gives from its predecessors")

@@ -94,3 +94,22 @@ def race_table(result, steps):
     f = cl.win_table(size, dm.BACKGAMMON)
     table = [[spell(f(a, b)) for b in range(1, size + 1)] for a in range(1, size + 1)]
     return [{"kind": "recurrence", "asserts": {"family": "race", "size": size}, "data": {"table": table}}]
+
+
+@builder("ks69.table1")
+def doubling_points_table(result, steps):
+    """ks69 Table I: alpha(i, j), beta(i, j), 0 <= i, j <= 9, a = b = 2, by (8)-(9); the printed alpha cells."""
+    from proofs.ks69.tables import PUBLISHED_1, _grid
+
+    from .brownian.raises import raising_grid
+
+    if any(e.kind.value in ("substantive", "misprint") for e in result.verdict.errata):
+        return []  # the places of wrong cells are not carried over yet: no certificate rather than a wrong one
+    size = 10
+    g = raising_grid(size - 1, size - 1, 2, 2)
+    pub = _grid(PUBLISHED_1)
+    return [{"kind": "doubling-points",
+             "asserts": {"size": size, "a": "2", "b": "2", "disagree": [],
+                         "printed": [[i, j, pub[i][j]] for i in range(size) for j in range(size)]},
+             "data": {"alpha": [[spell(g.alpha(i, j)) for j in range(size)] for i in range(size)],
+                      "beta": [[spell(g.beta(i, j)) for j in range(size)] for i in range(size)]}}]

@@ -52,9 +52,7 @@ def _nim_table(doc):
     yield "one move value", d
     d = copy.deepcopy(doc)
     cell = next(c for c in d["asserts"]["printed"] if c[1] == "p")
-    places = len(cell[2].partition(".")[2])
-    units = str(int(Fraction(cell[2]) * 10 ** places) + 5).rjust(places + 1, "0")
-    cell[2] = units[:len(units) - places] + ("." + units[len(units) - places:] if places else "")
+    cell[2] = _moved(cell[2], 5)
     yield "one bound (a printed cell moved 5 units)", _resay(d)
     d = copy.deepcopy(doc)
     del d["data"]["tables"][-1]
@@ -151,7 +149,33 @@ def _bearoff(doc):
     yield "a stronger statement (one more entry audited)", _resay(d)
 
 
-KIND_CORRUPTIONS = {"nim-table": _nim_table, "nim-refutation": _nim_refutation, "recurrence": _recurrence,
+def _doubling(doc):
+    d = copy.deepcopy(doc)
+    d["data"]["alpha"][3][4] = _bump(d["data"]["alpha"][3][4])
+    yield "one value (alpha(3, 4))", d
+    d = copy.deepcopy(doc)
+    d["data"]["beta"][-1][-1] = _bump(d["data"]["beta"][-1][-1], Fraction(-1, 10 ** 9))
+    yield "one value (the last beta)", d
+    d = copy.deepcopy(doc)
+    cell = d["asserts"]["printed"][len(d["asserts"]["printed"]) // 2]
+    cell[2] = _moved(cell[2], 3)
+    yield "one bound (a printed cell moved 3 units)", _resay(d)
+    d = copy.deepcopy(doc)
+    del d["data"]["alpha"][-1]
+    yield "a dropped piece (one row)", d
+    d = copy.deepcopy(doc)
+    d["asserts"]["a"] = "3"
+    yield "a stronger statement (another raise factor)", _resay(d)
+
+
+def _moved(text: str, units: int) -> str:
+    """A printed decimal moved by ``units`` in its last place, printed with as many places."""
+    places = len(text.partition(".")[2])
+    digits = str(int(Fraction(text) * 10 ** places) + units).rjust(places + 1, "0")
+    return digits[:len(digits) - places] + ("." + digits[len(digits) - places:] if places else "")
+
+
+KIND_CORRUPTIONS = {"doubling-points": _doubling, "nim-table": _nim_table, "nim-refutation": _nim_refutation, "recurrence": _recurrence,
                     "smt": _smt, "interval-cover": _interval, "bearoff-audit": _bearoff}
 
 

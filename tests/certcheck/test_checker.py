@@ -225,3 +225,36 @@ def test_main_exit_status(tmp_path, capsys):
     (tmp_path / "MANIFEST.json").unlink()
     assert main([str(tmp_path)]) == 1
     assert main([]) == 2
+
+
+def _theorem2(m, n, a, b):
+    """ks69 Theorem 2 (closed form, not the recurrence): alpha = P[K_a <= K_b], beta = P[K_a < K_b], K_a ~
+    Binomial(m, (a - 1)/(2a)), K_b ~ Binomial(n, (b - 1)/(2b))."""
+    from math import comb
+
+    pa, pb = (a - 1) / (2 * a), (b - 1) / (2 * b)
+    A = [comb(m, k) * pa ** k * (1 - pa) ** (m - k) for k in range(m + 1)]
+    B = [comb(n, k) * pb ** k * (1 - pb) ** (n - k) for k in range(n + 1)]
+    le = sum(A[x] * B[y] for x in range(m + 1) for y in range(n + 1) if x <= y)
+    lt = sum(A[x] * B[y] for x in range(m + 1) for y in range(n + 1) if x < y)
+    return le, lt
+
+
+def test_doubling_points_recurrence_against_theorem2_and_the_papers_example():
+    a, b = F(2), F(3)  # the paper's example: A has two raises of 2, B one raise of 3
+    size = 4
+    alpha = [[_theorem2(i, j, a, b)[0] for j in range(size)] for i in range(size)]
+    beta = [[_theorem2(i, j, a, b)[1] for j in range(size)] for i in range(size)]
+    recurrences.check_doubling_points(alpha, beta, a, b)
+    # printed in the example: beta(0,1) = 1/3, alpha(1,1) = 5/6, alpha(1,0) = 3/4, beta(1,1) = 1/4, alpha(2,1) = 11/16
+    assert (beta[0][1], alpha[1][1], alpha[1][0], beta[1][1], alpha[2][1]) == (F(1, 3), F(5, 6), F(3, 4), F(1, 4),
+                                                                                 F(11, 16))
+    alpha[2][1] = F(2, 3)
+    with pytest.raises(Bad):
+        recurrences.check_doubling_points(alpha, beta, a, b)
+
+
+def test_table_one_printed_cells():
+    # ks69 Table I, row i = 1: .7500 .8125 .8594 (a = b = 2)
+    for j, printed in enumerate((".7500", ".8125", ".8594")):
+        assert abs(_theorem2(1, j, F(2), F(2))[0] - F(printed)) <= F(1, 2 * 10 ** 4)

@@ -12,7 +12,8 @@ import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 #: a few claims of each kind: Nim tables, recurrences, SMT steps
-FAST = ("noisy.appendix.n4", "noisy.appendix.n5", "floyd.f25", "zk77.recursion", "noisy.conjecture9.top_moves")
+FAST = ("noisy.appendix.n4", "noisy.appendix.n5", "floyd.f25", "zk77.recursion", "ks69.table1",
+        "noisy.conjecture9.top_moves")
 
 
 def _certcheck(folder, *extra):
@@ -52,7 +53,7 @@ def test_fast_subset_is_certified(fast_certs):
     assert f"{len(FAST)} of {len(FAST)} exact/rigorous verdicts certified" in text
     manifest = json.loads((folder / "MANIFEST.json").read_text())
     kinds = {json.loads((folder / f).read_text())["kind"] for f in manifest["files"]}
-    assert kinds == {"nim-table", "recurrence", "smt"}
+    assert kinds == {"nim-table", "recurrence", "doubling-points", "smt"}
     r = _certcheck(folder)
     assert r.returncode == 0, r.stdout + r.stderr
     lines = r.stdout.splitlines()
@@ -75,7 +76,7 @@ def test_corruption_is_rejected(fast_certs, capsys):
     rows = cc.run(str(folder))
     survived = [(n, label) for n, _, label, reason in rows if reason is None]
     assert len(rows) >= 40 and survived == []
-    assert {k for _, k, _, _ in rows} == {"nim-table", "recurrence", "smt"}
+    assert {k for _, k, _, _ in rows} == {"nim-table", "recurrence", "doubling-points", "smt"}
 
 
 def test_a_verdict_without_builder_is_listed(cli_module, tmp_path):
