@@ -79,9 +79,11 @@ def smt_parts(hypotheses, goal) -> dict:
     goal as terms (the checker asserts the hypotheses and the negated goal itself)."""
     import z3
 
+    hypotheses = [z3.BoolVal(h) if isinstance(h, bool) else h for h in hypotheses]
+    goal = z3.BoolVal(goal) if isinstance(goal, bool) else goal
     decls: dict[str, str] = {}
     seen: set[int] = set()
-    stack = [z3.BoolVal(True) if h is True else h for h in hypotheses] + [goal]
+    stack = hypotheses + [goal]
     while stack:
         t = stack.pop()
         if t.get_id() in seen:
