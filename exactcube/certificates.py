@@ -164,6 +164,8 @@ class CertificateRun:
     written: dict = field(default_factory=dict)
     uncertified: list = field(default_factory=list)
     failed: dict = field(default_factory=dict)
+    #: file name -> SHA-256 (as in the manifest)
+    hashes: dict = field(default_factory=dict)
 
     @property
     def smt_only(self) -> list:
@@ -247,6 +249,7 @@ def write_certificates(results, folder: str, steps: dict | None = None) -> Certi
             files[fname] = hashlib.sha256(raw).hexdigest()
             names.append(fname)
         run.written[r.claim.id] = names
+    run.hashes = files
     manifest = {"format": "exactcube-certificates-manifest", "version": 1, "files": files,
                 "uncertified": sorted(run.uncertified), "failed": run.failed,
                 "smt_only": run.smt_only}

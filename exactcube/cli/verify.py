@@ -178,6 +178,8 @@ def run(args, out) -> int:
         code = _report(args, out, results, elapsed, mutations, load_errors, real_out)
         for line in cert_lines:
             out.print(line, markup=True)
+        if getattr(args, "_certcheck_rejected", 0):  # a certificate the checker rejects is a failure of the tool
+            code = 1
     if old_baseline is not None:
         from ..baseline import baseline_document, baseline_of, compare_baselines
 
@@ -227,8 +229,43 @@ def _certificates_write(args, results, rec) -> list[str]:
         lines.append(f"no certificate ({len(run.uncertified)}): " + escape(", ".join(run.uncertified)))
     for cid, err in sorted(run.failed.items()):
         lines.append(f"[bold red]certificate not built[/bold red] for {escape(cid)}: {escape(err)}")
-    lines.append(f"{len(run.written)} of {run.eligible} exact/rigorous verdicts certified")
+    checked = certcheck_folder(args.certificates) if files else {}
+    hashes = run.hashes
+    for cid, names in sorted(run.written.items()):
+        bad = [(n, checked.get(n[:-5], "not checked")) for n in names if checked.get(n[:-5]) is not None]
+        if bad:
+            lines.extend(f"[bold red]certcheck rejected[/bold red] {escape(n)}: {escape(r)}" for n, r in bad)
+        else:
+            lines.append(f"{escape(cid)}: certified by certcheck {hashes[names[0]][:12]}")
+    rejected = sum(1 for r in checked.values() if r is not None)
+    lines.append(f"{len(run.written)} of {run.eligible} exact/rigorous verdicts certified"
+                 + (f"; certcheck rejected {rejected} of {len(checked)} certificates" if rejected else ""))
+    args._certcheck_rejected = rejected
     return lines
+
+
+def certcheck_folder(folder: str) -> dict:
+    """Run the independent checker, ``python -m certcheck DIR``, in a fresh interpreter: {certificate name: None
+    when certified, else the reason}."""
+    import os
+    import subprocess
+
+    import certcheck
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(certcheck.__file__)))
+    env = dict(os.environ, PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    r = subprocess.run([sys.executable, "-m", "certcheck", folder], capture_output=True, text=True, env=env)
+    out: dict = {}
+    for line in r.stdout.splitlines():
+        word, _, rest = line.partition(" ")
+        name, _, reason = rest.partition(": ")
+        if word == "CERTIFIED":
+            out[rest] = None
+        elif word == "REJECTED":
+            out[name] = reason or "rejected"
+    if r.returncode not in (0, 1) or (r.returncode == 1 and not any(v is not None for v in out.values())):
+        out["MANIFEST"] = f"certcheck exited {r.returncode}: {(r.stderr.strip().splitlines() or [''])[-1]}"
+    return out
 
 
 def _read_compare(path: str) -> dict:

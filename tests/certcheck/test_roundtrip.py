@@ -100,3 +100,24 @@ def test_every_default_claim(tmp_path, cli_module):
     assert "certificate not built" not in text
     r = _certcheck(tmp_path)
     assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_verify_says_certified_by_certcheck(fast_certs):
+    folder, text = fast_certs
+    manifest = json.loads((folder / "MANIFEST.json").read_text())
+    assert f"floyd.f25: certified by certcheck {manifest['files']['floyd.f25.json'][:12]}" in text
+
+
+def test_certcheck_folder_reports_a_rejection(fast_certs, tmp_path):
+    import shutil
+
+    from exactcube.cli.verify import certcheck_folder
+
+    folder, _ = fast_certs
+    for f in os.listdir(folder):
+        shutil.copy(folder / f, tmp_path / f)
+    raw = (tmp_path / "floyd.f25.json").read_text().replace('"1"', '"2"', 1)
+    (tmp_path / "floyd.f25.json").write_text(raw)
+    got = certcheck_folder(str(tmp_path))
+    assert got["floyd.f25"] == "SHA-256 differs from the manifest"
+    assert got["ks69.table1"] is None
