@@ -136,14 +136,27 @@ def _bearoff(doc):
     e["value"] = _bump(e["value"], Fraction(1, 10 ** 12))
     yield "one value (an audited entry)", d
     d = copy.deepcopy(doc)
-    e = d["data"]["entries"][0]
-    k = next(iter(e["successors"]))
-    e["successors"][k] = _bump(e["successors"][k], Fraction(1, 10 ** 12))
-    yield "one value (a successor's value)", d
+    e = next(e for e in d["data"]["entries"] if e["successors"])
+    # the best play of a roll (the least value for the opponent), lowered: the roller's value must change
+    k = min(e["successors"], key=lambda s: Fraction(e["successors"][s]))
+    e["successors"][k] = _bump(e["successors"][k], Fraction(-1, 10 ** 12))
+    yield "one value (a best play's successor value)", d
     d = copy.deepcopy(doc)
     e = d["data"]["entries"][-1]
     e["plays"] = e["plays"][1:]
     yield "a dropped piece (one roll's plays)", d
+    d = copy.deepcopy(doc)
+    e = next(e for e in d["data"]["entries"] if any(len(ss) > 1 for _, ss in e["plays"]))
+    roll = next(r for r in e["plays"] if len(r[1]) > 1)
+    roll[1] = roll[1][1:]
+    yield "one move (a play left out of a roll)", d
+    d = copy.deepcopy(doc)
+    del d["data"]["entries"][0]
+    d["asserts"]["audited"] -= 1
+    yield "a dropped piece (one entry, the count lowered to match)", _resay(d)
+    d = copy.deepcopy(doc)
+    d["asserts"]["seed"] += 1
+    yield "a swapped witness (another seed claimed for the same entries)", _resay(d)
     d = copy.deepcopy(doc)
     d["asserts"]["audited"] = doc["asserts"]["audited"] + 1
     yield "a stronger statement (one more entry audited)", _resay(d)

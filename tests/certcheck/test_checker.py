@@ -258,3 +258,30 @@ def test_table_one_printed_cells():
     # ks69 Table I, row i = 1: .7500 .8125 .8594 (a = b = 2)
     for j, printed in enumerate((".7500", ".8125", ".8594")):
         assert abs(_theorem2(1, j, F(2), F(2))[0] - F(printed)) <= F(1, 2 * 10 ** 4)
+
+
+# ---- bearoffs, by hand ---------------------------------------------------------------------------------------
+
+def test_bearoff_plays_by_hand():
+    from certcheck import bearoff
+
+    six = (0, 0, 0, 0, 0, 1)
+    assert bearoff.plays(six, (1, 2)) == {(0, 0, 1, 0, 0, 0)}
+    # checkers on the 1 and 6 points, roll 6-5: the 6 bears off the 6 and the 5 the ace; or 5 first (6 -> 1),
+    # then the 6 bears off from the highest point, the 1 point
+    assert bearoff.plays((1, 0, 0, 0, 0, 1), (6, 5)) == {(0,) * 6, (1, 0, 0, 0, 0, 0)}
+    # two checkers on the 2 point hold 4 pips and a 1-1 plays four pips: every order bears both off
+    assert bearoff.plays((0, 2, 0, 0, 0, 0), (1, 1)) == {(0,) * 6}
+    # one checker on the 3 point, 1-1: 3 -> 2 -> 1 -> off, and the fourth 1 is not needed
+    assert bearoff.plays((0, 0, 1, 0, 0, 0), (1, 1)) == {(0,) * 6}
+    # checkers on the 4 and 6 points, 1-1: a pips to the 6-checker and 4 - a to the 4-checker (a = 0: it is off)
+    assert bearoff.plays((0, 0, 0, 1, 0, 1), (1, 1)) == {(0, 0, 0, 0, 0, 1), (1, 0, 0, 0, 1, 0), (0, 1, 0, 1, 0, 0),
+                                                         (0, 0, 2, 0, 0, 0)}
+
+
+def test_bearoff_bellman_by_hand():
+    from certcheck import bearoff
+
+    # one checker on the 6 point misses only with 1-2, 1-3, 1-4, 2-3 (each 2/36) and 1-1: 9/36; the opponent, one
+    # checker on the ace, then bears off surely: P = 3/4
+    assert bearoff.bellman((0, 0, 0, 0, 0, 1), (1, 0, 0, 0, 0, 0), lambda s: F(1)) == F(3, 4)

@@ -121,3 +121,40 @@ def test_certcheck_folder_reports_a_rejection(fast_certs, tmp_path):
     got = certcheck_folder(str(tmp_path))
     assert got["floyd.f25"] == "SHA-256 differs from the manifest"
     assert got["ks69.table1"] is None
+
+
+def _bearoff_folder(folder, max_checkers, count):
+    from certcheck.core import certified_sentence, sha256
+    from exactcube.certificate_builders import bearoff_audit
+
+    c = bearoff_audit(max_checkers, count)
+    doc = {"format": "exactcube-certificate", "version": 1, "name": "bearoff.audit", "kind": c["kind"],
+           "claim": {"id": "bearoff.audit", "statement": "the two-sided bearoff table"},
+           "verdict": {"outcome": "verified", "evidence": "exact"}, "asserts": c["asserts"], "data": c["data"]}
+    doc["certifies"] = certified_sentence(doc)
+    raw = (json.dumps(doc) + "\n").encode()
+    (folder / "bearoff.audit.json").write_bytes(raw)
+    (folder / "MANIFEST.json").write_text(json.dumps({"format": "exactcube-certificates-manifest", "version": 1,
+                                                      "files": {"bearoff.audit.json": sha256(raw)}}))
+
+
+def test_bearoff_audit_small_table(tmp_path):
+    """The audit on the table of up to 3 checkers a side (84 positions), 300 entries, and its corruptions."""
+    _bearoff_folder(tmp_path, 3, 300)
+    r = _certcheck(tmp_path)
+    assert r.returncode == 0 and r.stdout == "CERTIFIED bearoff.audit\n", r.stdout + r.stderr
+    sys.path.insert(0, os.path.join(ROOT, "scripts"))
+    try:
+        import corrupt_certificates as cc
+    finally:
+        sys.path.pop(0)
+    rows = cc.run(str(tmp_path))
+    assert len(rows) >= 8 and [label for *_, label, reason in rows if reason is None] == []
+
+
+@pytest.mark.slow
+def test_bearoff_audit_six_a_side(tmp_path):
+    """10,000 entries of the table of up to 6 checkers a side (about 3 min of CPU to build and 15 s to check)."""
+    _bearoff_folder(tmp_path, 6, 10_000)
+    r = _certcheck(tmp_path)
+    assert r.returncode == 0, r.stdout + r.stderr
