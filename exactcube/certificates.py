@@ -26,8 +26,8 @@ from typing import Callable
 from .errors import BadInput
 from .numbers import mpq
 
-__all__ = ["builder", "BUILDERS", "builders_for", "recording", "write_certificates", "CertificateRun", "spell",
-           "CERTIFIED_EVIDENCE"]
+__all__ = ["builder", "BUILDERS", "builders_for", "recording", "write_certificates", "check_folder", "CertificateRun",
+           "spell", "smt_parts", "CERTIFIED_EVIDENCE"]
 
 #: The evidence classes that get a certificate.
 CERTIFIED_EVIDENCE = ("exact", "rigorous")
@@ -207,6 +207,37 @@ def _no_floats(x) -> None:
             _no_floats(v)
 
 
+def check_folder(folder: str) -> None:
+    """Refuse, before any claim runs, a ``--certificates`` folder that :func:`write_certificates` would refuse."""
+    if os.path.exists(folder) and not os.path.isdir(folder):
+        raise BadInput(f"--certificates: {folder!r} exists and is not a folder")
+    if os.path.isdir(folder):
+        _clear(folder, os.path.join(folder, "MANIFEST.json"), remove=False)
+
+
+def _clear(folder: str, manifest_path: str, remove: bool = True) -> None:
+    """Remove the certificates an older run wrote (those its manifest lists); a folder holding anything else is
+    refused, so that no file of the user's is removed or left to be rejected as unlisted."""
+    old: dict = {}
+    if os.path.exists(manifest_path):
+        try:
+            with open(manifest_path, encoding="utf-8") as f:
+                doc = json.load(f)
+            if doc.get("format") != "exactcube-certificates-manifest":
+                raise ValueError
+            old = doc["files"]
+        except (OSError, ValueError, KeyError, AttributeError, TypeError):
+            raise BadInput(f"--certificates: {manifest_path!r} is not a certificates manifest") from None
+    others = [f for f in os.listdir(folder) if f != "MANIFEST.json" and f not in old]
+    if others:
+        raise BadInput(f"--certificates: the folder {folder!r} holds files that are not certificates of an earlier "
+                       f"run ({', '.join(sorted(others)[:3])}{', ...' if len(others) > 3 else ''}); give an empty "
+                       "or new folder")
+    for f in old if remove else ():
+        if os.path.basename(f) == f and os.path.isfile(os.path.join(folder, f)):
+            os.unlink(os.path.join(folder, f))
+
+
 def write_certificates(results, folder: str, steps: dict | None = None) -> CertificateRun:
     """Build and write the certificates of every exact or rigorous verdict of ``results`` into ``folder`` (made
     if missing; old certificates there are replaced), with ``MANIFEST.json``; files go through
@@ -218,9 +249,7 @@ def write_certificates(results, folder: str, steps: dict | None = None) -> Certi
     os.makedirs(folder, exist_ok=True)
     manifest_path = os.path.join(folder, "MANIFEST.json")
     check_destination(manifest_path, "--certificates")
-    for f in os.listdir(folder):  # a certificate left from an older run would be unlisted: removed
-        if f.endswith(".json") and f != "MANIFEST.json":
-            os.unlink(os.path.join(folder, f))
+    _clear(folder, manifest_path)
     _load_builders()
     run = CertificateRun()
     files = {}

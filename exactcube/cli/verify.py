@@ -202,11 +202,10 @@ def _certificates_start(args):
         return nullcontext(None)
     import os
 
-    from ..certificates import recording
+    from ..certificates import check_folder, recording
     from ..output import check_destination
 
-    if os.path.exists(args.certificates) and not os.path.isdir(args.certificates):
-        raise BadInput(f"--certificates: {args.certificates!r} exists and is not a folder")
+    check_folder(args.certificates)
     if not os.path.isdir(args.certificates):
         check_destination(args.certificates, "--certificates")
     return recording()

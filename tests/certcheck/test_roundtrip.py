@@ -154,7 +154,21 @@ def test_bearoff_audit_small_table(tmp_path):
 
 @pytest.mark.slow
 def test_bearoff_audit_six_a_side(tmp_path):
-    """10,000 entries of the table of up to 6 checkers a side (about 3 min of CPU to build and 15 s to check)."""
+    """10,000 entries of the table of up to 6 checkers a side (about 1 min of CPU to build and audit, 15 s to check)."""
     _bearoff_folder(tmp_path, 6, 10_000)
     r = _certcheck(tmp_path)
     assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_certificates_folder_with_other_files_is_refused(cli_module, tmp_path, capsys):
+    (tmp_path / "notes.txt").write_text("mine")
+    code, _ = cli_module(["verify", "--certificates", str(tmp_path), "--claim", "floyd.f25"])
+    assert code == 2 and "not certificates of an earlier run" in capsys.readouterr().err
+    assert (tmp_path / "notes.txt").read_text() == "mine"
+
+
+def test_certificates_rewrite_an_earlier_folder(cli_module, tmp_path):
+    for claim in ("floyd.f25", "ks69.table1"):
+        code, text = cli_module(["verify", "--certificates", str(tmp_path), "--claim", claim])
+        assert code == 0, text
+    assert sorted(os.listdir(tmp_path)) == ["MANIFEST.json", "ks69.table1.json"]
