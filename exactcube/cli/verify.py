@@ -128,7 +128,9 @@ def run(args, out) -> int:
     from ._common import announce_claims, progress
 
     if args.list:
-        reject_options(args, "verify --list", ("--json",))
+        reject_options(args, "verify --list", ("--json", "--certificates"))
+    if args.errata:
+        reject_options(args, "verify --errata", ("--certificates",))
     claims, load_errors = select(args)
     real_out, out = out, human(args, out)
     old_baseline = _read_compare(args.compare) if args.compare else None
@@ -198,8 +200,10 @@ def _certificates_start(args):
     destination is checked before any work."""
     from contextlib import nullcontext
 
-    if not args.certificates:
+    if args.certificates is None:
         return nullcontext(None)
+    if not args.certificates.strip():
+        raise BadInput("--certificates: give a folder name (it is made if missing)")
     import os
 
     from ..certificates import check_folder, recording

@@ -172,3 +172,12 @@ def test_certificates_rewrite_an_earlier_folder(cli_module, tmp_path):
         code, text = cli_module(["verify", "--certificates", str(tmp_path), "--claim", claim])
         assert code == 0, text
     assert sorted(os.listdir(tmp_path)) == ["MANIFEST.json", "ks69.table1.json"]
+
+
+@pytest.mark.parametrize("argv", [["--certificates", ""], ["--certificates", "d", "--list"],
+                                  ["--certificates", "d", "--errata"]])
+def test_certificates_bad_input(cli_module, tmp_path, monkeypatch, capsys, argv):
+    monkeypatch.chdir(tmp_path)
+    code, _ = cli_module(["verify", "--claim", "floyd.f25", *argv])
+    assert code == 2 and "--certificates" in capsys.readouterr().err
+    assert not (tmp_path / "d").exists()
