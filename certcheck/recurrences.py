@@ -87,3 +87,31 @@ def check_doubling_points(alpha: list[list[Fraction]], beta: list[list[Fraction]
                 raise Bad(f"alpha({i}, {j}) is not what (8) gives from its predecessors")
             if beta[i][j] != want_b:
                 raise Bad(f"beta({i}, {j}) is not what (9) gives from its predecessors")
+
+
+def check_alternating(d: list[Fraction]) -> None:
+    """The first doubling point d_k with k doubles left in all, the cube alternating (the continuous game of
+    ks69 section 2 and ju24 section 2), each entry from its predecessor.
+
+    With no double left, A never doubles: d_0 = 1.  A doubles at p = d_k to stake 2s; B, taking, will redouble
+    when A's chance falls to 1 - d_{k-1}, where A is indifferent and may drop, losing 2s.  The state is a
+    martingale with continuous paths, so from p the chance of reaching 1 before 1 - d_{k-1} is
+    P = (p - (1 - d_{k-1})) / d_{k-1}.  B is indifferent between dropping (A wins s) and taking (A's equity
+    2s P - 2s (1 - P)) when P = 3/4, that is d_k = 1 - d_{k-1} + (3/4) d_{k-1} = 1 - d_{k-1}/4."""
+    if not d or d[0] != 1:
+        raise Bad("d_0 must be 1 (with no double left A never doubles)")
+    for k in range(1, len(d)):
+        if d[k] != 1 - d[k - 1] / 4:
+            raise Bad(f"d_{k} is not 1 - d_{k - 1}/4")
+
+
+def closed_form_solves_alternating(a: Fraction, c: Fraction, r: Fraction) -> None:
+    """d_k = a + c r^k solves d_0 = 1, d_k = 1 - d_{k-1}/4 for every k >= 0 exactly when a + c = 1 and, for every
+    k >= 1, a + c r^k = 1 - a/4 - (c/4) r^(k-1): that is a = 1 - a/4 and c r = -c/4 (so a = 4/5 and, c being
+    1 - a = 1/5, r = -1/4).  Checked on the three constants: a statement for every k, by induction."""
+    if a + c != 1:
+        raise Bad("the closed form at k = 0 is not 1")
+    if a != 1 - a / 4:
+        raise Bad("the closed form's constant is not the fixed point of d -> 1 - d/4")
+    if c * r != -c / 4:
+        raise Bad("the closed form's ratio does not satisfy the recurrence")

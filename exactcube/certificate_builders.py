@@ -168,3 +168,31 @@ def bearoff_table_audit(result, steps):
     """gnubg's two-sided database is compared with the exact table of up to 6 checkers a side: a random audit of
     10,000 of that table's entries by the Bellman equation."""
     return [{"name": f"{result.claim.id}.audit", **bearoff_audit(6, 10_000)}]
+
+
+@builder("ju24.thm1.2", "ks69.sec2.alpha_n", "ju24.eq2.1-2.3", "ju24.eq2.4")
+def alternating_doubles(result, steps):
+    """The printed closed form of d_k (ju24 (1.1); ks69's alpha(n)) as a + c r^k, and the model's d_0..d_40."""
+    import sympy as sp
+
+    from proofs.ju24.alternating import D_CLOSED, KS69_ALPHA, k_
+
+    from .brownian import alternating as alt
+    from .symbolic import to_sympy
+
+    expr = (KS69_ALPHA if result.claim.id.startswith("ks69") else D_CLOSED).value
+    f0, f1, f2 = (sp.Rational(expr.subs(k_, k)) for k in range(3))
+    if f1 == f0:
+        return []
+    r = (f2 - f1) / (f1 - f0)
+    c = (f1 - f0) / (r - 1)
+    a = f0 - c
+    if any(sp.simplify(expr.subs(k_, k) - (a + c * r ** k)) != 0 for k in range(3, 12)):
+        return []  # the printed formula is not of the form a + c r^k: no certificate rather than a wrong one
+    d = [alt.doubling_point_recurrence(k) for k in range(41)]
+    if any(to_sympy(x) != a + c * r ** k for k, x in enumerate(d)):
+        return []
+    return [{"kind": "alternating-doubles",
+             "asserts": {"closed_form": {"a": spell(mpq(int(a.p), int(a.q))), "c": spell(mpq(int(c.p), int(c.q))),
+                                         "r": spell(mpq(int(r.p), int(r.q)))}, "table_to": 40},
+             "data": {"d": [spell(x) for x in d]}}]

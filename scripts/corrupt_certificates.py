@@ -188,7 +188,22 @@ def _moved(text: str, units: int) -> str:
     return digits[:len(digits) - places] + ("." + digits[len(digits) - places:] if places else "")
 
 
-KIND_CORRUPTIONS = {"doubling-points": _doubling, "nim-table": _nim_table, "nim-refutation": _nim_refutation, "recurrence": _recurrence,
+def _alternating(doc):
+    d = copy.deepcopy(doc)
+    d["data"]["d"][7] = _bump(d["data"]["d"][7])
+    yield "one value (d_7)", d
+    d = copy.deepcopy(doc)
+    d["asserts"]["closed_form"]["r"] = "-1/5"
+    yield "a stronger statement (another closed form)", _resay(d)
+    d = copy.deepcopy(doc)
+    d["asserts"]["closed_form"]["a"] = _bump(d["asserts"]["closed_form"]["a"], Fraction(1, 100))
+    yield "one bound (the limit)", _resay(d)
+    d = copy.deepcopy(doc)
+    del d["data"]["d"][-1]
+    yield "a dropped piece (the last d_k)", d
+
+
+KIND_CORRUPTIONS = {"alternating-doubles": _alternating, "doubling-points": _doubling, "nim-table": _nim_table, "nim-refutation": _nim_refutation, "recurrence": _recurrence,
                     "smt": _smt, "interval-cover": _interval, "bearoff-audit": _bearoff}
 
 

@@ -285,3 +285,14 @@ def test_bearoff_bellman_by_hand():
     # one checker on the 6 point misses only with 1-2, 1-3, 1-4, 2-3 (each 2/36) and 1-1: 9/36; the opponent, one
     # checker on the ace, then bears off surely: P = 3/4
     assert bearoff.bellman((0, 0, 0, 0, 0, 1), (1, 0, 0, 0, 0, 0), lambda s: F(1)) == F(3, 4)
+
+
+def test_alternating_doubles_by_hand():
+    # ju24 §2.1: one double allowed, 2p - 2(1 - p) = 1 gives p = 3/4; two: 1 - (3/4)/4 = 13/16
+    recurrences.check_alternating([F(1), F(3, 4), F(13, 16)])
+    with pytest.raises(Bad):
+        recurrences.check_alternating([F(1), F(3, 4), F(4, 5)])
+    recurrences.closed_form_solves_alternating(F(4, 5), F(1, 5), F(-1, 4))
+    for wrong in ((F(4, 5), F(1, 5), F(1, 4)), (F(3, 4), F(1, 4), F(-1, 4)), (F(4, 5), F(1, 4), F(-1, 4))):
+        with pytest.raises(Bad):
+            recurrences.closed_form_solves_alternating(*wrong)

@@ -12,7 +12,7 @@ import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 #: a few claims of each kind: Nim tables, recurrences, SMT steps
-FAST = ("noisy.appendix.n4", "noisy.appendix.n5", "floyd.f25", "zk77.recursion", "ks69.table1",
+FAST = ("noisy.appendix.n4", "noisy.appendix.n5", "floyd.f25", "zk77.recursion", "ks69.table1", "ju24.thm1.2",
         "noisy.conjecture9.top_moves")
 
 
@@ -53,7 +53,7 @@ def test_fast_subset_is_certified(fast_certs):
     assert f"{len(FAST)} of {len(FAST)} exact/rigorous verdicts certified" in text
     manifest = json.loads((folder / "MANIFEST.json").read_text())
     kinds = {json.loads((folder / f).read_text())["kind"] for f in manifest["files"]}
-    assert kinds == {"nim-table", "recurrence", "doubling-points", "smt"}
+    assert kinds == {"nim-table", "recurrence", "doubling-points", "alternating-doubles", "smt"}
     r = _certcheck(folder)
     assert r.returncode == 0, r.stdout + r.stderr
     lines = r.stdout.splitlines()
