@@ -201,6 +201,18 @@ def doubling_points(asserts, data):
             wrong.append([i, j])
     listed = sorted(asserts.get("disagree", []))
     need(sorted(wrong) == listed, f"the printed cells that disagree are {sorted(wrong)}, the certificate lists {listed}")
+    if "printed_values" in asserts:  # Table II: A's expected gain at an even game, (19)
+        values = [[q(x) for x in r] for r in data["values"]]
+        need(len(values) == size and all(len(r) == size for r in values), f"a {size} x {size} table of values")
+        for i in range(size):
+            for j in range(size):
+                need(values[i][j] == recurrences.even_game_gain(alpha[i][j], beta[i][j]),
+                     f"the expected gain at ({i}, {j}) is not what (19) gives")
+        wrong_v = [[i, j] for i, j, text in asserts["printed_values"] if not _printed_agrees(text, values[i][j])]
+        listed_v = sorted(asserts.get("disagree_values", []))
+        need(sorted(wrong_v) == listed_v, f"the printed gains that disagree are {sorted(wrong_v)}, the certificate "
+                                          f"lists {listed_v}")
+        wrong += wrong_v
     return "erratum" if wrong else "verified"
 
 
@@ -211,7 +223,11 @@ def doubling_points_text(asserts) -> str:
             f"a = {asserts['a']}, b = {asserts['b']}: every entry is what (8)-(9) give from its predecessors "
             f"(alpha(0, j) = 1, beta(i, 0) = 0); {len(printed) - len(wrong)} of {len(printed)} printed alpha cells "
             "agree (within one unit of the last printed decimal)"
-            + (f"; the others disagree: {', '.join(f'({i}, {j})' for i, j in wrong)}" if wrong else ""))
+            + (f"; the others disagree: {', '.join(f'({i}, {j})' for i, j in wrong)}" if wrong else "")
+            + ("" if "printed_values" not in asserts else
+               f"; A's expected gain at an even game by (19) (+1 or -1 where a player dominates): "
+               f"{len(asserts['printed_values']) - len(asserts.get('disagree_values', []))} of "
+               f"{len(asserts['printed_values'])} printed gains agree"))
 
 
 def _counts(text) -> tuple:

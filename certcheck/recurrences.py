@@ -115,3 +115,14 @@ def closed_form_solves_alternating(a: Fraction, c: Fraction, r: Fraction) -> Non
         raise Bad("the closed form's constant is not the fixed point of d -> 1 - d/4")
     if c * r != -c / 4:
         raise Bad("the closed form's ratio does not satisfy the recurrence")
+
+
+def even_game_gain(alpha: Fraction, beta: Fraction) -> Fraction:
+    """A's expected gain (in units of the initial stake) at an even game, ks69 (19): with beta < 1/2 < alpha the
+    game starts between the two doubling points and, all raises taken, A's gain is ((1/2 - beta) -
+    (alpha - 1/2)) / (alpha - beta); otherwise a player dominates (doubles at once, the other drops): +1 for A
+    when alpha <= 1/2, -1 when beta >= 1/2."""
+    half = Fraction(1, 2)
+    if beta < half < alpha:
+        return (1 - beta - alpha) / (alpha - beta)
+    return Fraction(1) if alpha <= half else Fraction(-1)

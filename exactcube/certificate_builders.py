@@ -96,10 +96,11 @@ def race_table(result, steps):
     return [{"kind": "recurrence", "asserts": {"family": "race", "size": size}, "data": {"table": table}}]
 
 
-@builder("ks69.table1")
+@builder("ks69.table1", "ks69.table2")
 def doubling_points_table(result, steps):
-    """ks69 Table I: alpha(i, j), beta(i, j), 0 <= i, j <= 9, a = b = 2, by (8)-(9); the printed alpha cells."""
-    from proofs.ks69.tables import PUBLISHED_1, _grid
+    """ks69 Tables I and II: alpha(i, j), beta(i, j), 0 <= i, j <= 9, a = b = 2, by (8)-(9); the printed alpha
+    cells (Table I) or the printed expected gains by (19) (Table II)."""
+    from proofs.ks69.tables import PUBLISHED_1, PUBLISHED_2, _grid
 
     from .brownian.raises import raising_grid
 
@@ -107,12 +108,18 @@ def doubling_points_table(result, steps):
         return []  # the places of wrong cells are not carried over yet: no certificate rather than a wrong one
     size = 10
     g = raising_grid(size - 1, size - 1, 2, 2)
-    pub = _grid(PUBLISHED_1)
-    return [{"kind": "doubling-points",
-             "asserts": {"size": size, "a": "2", "b": "2", "disagree": [],
-                         "printed": [[i, j, pub[i][j]] for i in range(size) for j in range(size)]},
-             "data": {"alpha": [[spell(g.alpha(i, j)) for j in range(size)] for i in range(size)],
-                      "beta": [[spell(g.beta(i, j)) for j in range(size)] for i in range(size)]}}]
+    cells = [(i, j) for i in range(size) for j in range(size)]
+    data = {"alpha": [[spell(g.alpha(i, j)) for j in range(size)] for i in range(size)],
+            "beta": [[spell(g.beta(i, j)) for j in range(size)] for i in range(size)]}
+    if result.claim.id == "ks69.table1":
+        pub = _grid(PUBLISHED_1)
+        asserts = {"size": size, "a": "2", "b": "2", "disagree": [], "printed": [[i, j, pub[i][j]] for i, j in cells]}
+    else:
+        pub = _grid(PUBLISHED_2)
+        asserts = {"size": size, "a": "2", "b": "2", "disagree": [], "printed": [], "disagree_values": [],
+                   "printed_values": [[i, j, pub[i][j]] for i, j in cells]}
+        data["values"] = [[spell(g.value(i, j).value) for j in range(size)] for i in range(size)]
+    return [{"kind": "doubling-points", "asserts": asserts, "data": data}]
 
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -170,9 +170,14 @@ def _doubling(doc):
     d["data"]["beta"][-1][-1] = _bump(d["data"]["beta"][-1][-1], Fraction(-1, 10 ** 9))
     yield "one value (the last beta)", d
     d = copy.deepcopy(doc)
-    cell = d["asserts"]["printed"][len(d["asserts"]["printed"]) // 2]
+    cells = d["asserts"]["printed"] or d["asserts"]["printed_values"]
+    cell = cells[len(cells) // 2 + 1]
     cell[2] = _moved(cell[2], 3)
     yield "one bound (a printed cell moved 3 units)", _resay(d)
+    if "values" in doc["data"]:
+        d = copy.deepcopy(doc)
+        d["data"]["values"][2][5] = _bump(d["data"]["values"][2][5])
+        yield "one value (an expected gain)", d
     d = copy.deepcopy(doc)
     del d["data"]["alpha"][-1]
     yield "a dropped piece (one row)", d

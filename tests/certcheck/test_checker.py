@@ -296,3 +296,10 @@ def test_alternating_doubles_by_hand():
     for wrong in ((F(4, 5), F(1, 5), F(1, 4)), (F(3, 4), F(1, 4), F(-1, 4)), (F(4, 5), F(1, 4), F(-1, 4))):
         with pytest.raises(Bad):
             recurrences.closed_form_solves_alternating(*wrong)
+
+
+def test_even_game_gain_by_hand():
+    # A with one double, B none: alpha = 3/4, beta = 0, so (19) gives (1 - 0 - 3/4)/(3/4) = 1/3 (Table II: .333);
+    # a dominating player gains 1
+    assert recurrences.even_game_gain(F(3, 4), F(0)) == F(1, 3)
+    assert recurrences.even_game_gain(F(1, 2), F(1, 4)) == 1 and recurrences.even_game_gain(F(3, 4), F(1, 2)) == -1
