@@ -76,7 +76,7 @@ def test_corruption_is_rejected(fast_certs, capsys):
     rows = cc.run(str(folder))
     survived = [(n, label) for n, _, label, reason in rows if reason is None]
     assert len(rows) >= 40 and survived == []
-    assert {k for _, k, _, _ in rows} == {"nim-table", "recurrence", "doubling-points", "smt"}
+    assert {k for _, k, _, _ in rows} == {"nim-table", "recurrence", "doubling-points", "alternating-doubles", "smt"}
 
 
 def test_a_verdict_without_builder_is_listed(cli_module, tmp_path):
