@@ -68,6 +68,9 @@ def add_arguments(p):
                    help="print only the errata (claim, where, printed, true, kind), in --format md")
     p.add_argument("--format", choices=("md",), default="md",
                    help="format of --errata: md (a Markdown table to paste into a report; the default)")
+    p.add_argument("--certificates", metavar="DIR",
+                   help="write a certificate of every exact and rigorous verdict into DIR (plain JSON and "
+                        "MANIFEST.json with their SHA-256), for the independent checker: python -m certcheck DIR")
     p.add_argument("--mutate", action="store_true",
                    help="mutation-test the checks: perturb each printed item and report mutants tried and caught")
     p.add_argument("--mutate-limit", metavar="N", type=int_arg("--mutate-limit", 1), default=None,
@@ -125,7 +128,9 @@ def run(args, out) -> int:
     from ._common import announce_claims, progress
 
     if args.list:
-        reject_options(args, "verify --list", ("--json",))
+        reject_options(args, "verify --list", ("--json", "--certificates"))
+    if args.errata:
+        reject_options(args, "verify --errata", ("--certificates",))
     claims, load_errors = select(args)
     real_out, out = out, human(args, out)
     old_baseline = _read_compare(args.compare) if args.compare else None
@@ -165,11 +170,18 @@ def run(args, out) -> int:
                 n = sum(c.document == doc for c in claims)
                 print(f"exactcube: {doc}: {n} claim{'s' * (n != 1)}; {d.cost}", file=sys.stderr)
         announce_claims(claims)
-        with progress("verifying", len(claims)) as bar:
-            results = run_claims(claims, on_start=lambda c: None, on_done=lambda r: bar.advance(1, r.claim.id))
+        certs = _certificates_start(args)
+        with certs as rec, progress("verifying", len(claims)) as bar:
+            results = run_claims(claims, on_start=rec.start if rec else None,
+                                 on_done=lambda r: bar.advance(1, r.claim.id))
         elapsed = time.perf_counter() - t0
+        cert_lines = _certificates_write(args, results, rec) if rec else []
         mutations = _mutate(results, args) if args.mutate else {}
         code = _report(args, out, results, elapsed, mutations, load_errors, real_out)
+        for line in cert_lines:
+            out.print(line, markup=True)
+        if getattr(args, "_certcheck_rejected", 0):  # a certificate the checker rejects is a failure of the tool
+            code = 1
     if old_baseline is not None:
         from ..baseline import baseline_document, baseline_of, compare_baselines
 
@@ -181,6 +193,82 @@ def run(args, out) -> int:
         for line in changes:
             out.print("  " + line)
     return code
+
+
+def _certificates_start(args):
+    """The recording of SMT steps ``--certificates`` needs (a context yielding None without the option); the
+    destination is checked before any work."""
+    from contextlib import nullcontext
+
+    if args.certificates is None:
+        return nullcontext(None)
+    if not args.certificates.strip():
+        raise BadInput("--certificates: give a folder name (it is made if missing)")
+    import os
+
+    from ..certificates import check_folder, recording
+    from ..output import check_destination
+
+    check_folder(args.certificates)
+    if not os.path.isdir(args.certificates):
+        check_destination(args.certificates, "--certificates")
+    return recording()
+
+
+def _certificates_write(args, results, rec) -> list[str]:
+    """Write the certificates; the lines (rich markup) saying how many exact/rigorous verdicts have one, listing
+    those without and those whose certificate rests on its SMT steps alone."""
+    from rich.markup import escape
+
+    from ..certificates import write_certificates
+
+    run = write_certificates(results, args.certificates, rec.steps)
+    files = sum(len(v) for v in run.written.values())
+    lines = [f"certificates: {files} file{'s' * (files != 1)} in {escape(args.certificates)} "
+             f"(check: python -m certcheck {escape(args.certificates)})"]
+    if run.smt_only:
+        lines.append(f"certified by their SMT steps alone ({len(run.smt_only)}): " + escape(", ".join(run.smt_only)))
+    if run.uncertified:
+        lines.append(f"no certificate ({len(run.uncertified)}): " + escape(", ".join(run.uncertified)))
+    for cid, err in sorted(run.failed.items()):
+        lines.append(f"[bold red]certificate not built[/bold red] for {escape(cid)}: {escape(err)}")
+    checked = certcheck_folder(args.certificates) if files else {}
+    hashes = run.hashes
+    for cid, names in sorted(run.written.items()):
+        bad = [(n, checked.get(n[:-5], "not checked")) for n in names if checked.get(n[:-5]) is not None]
+        if bad:
+            lines.extend(f"[bold red]certcheck rejected[/bold red] {escape(n)}: {escape(r)}" for n, r in bad)
+        else:
+            lines.append(f"{escape(cid)}: certified by certcheck {hashes[names[0]][:12]}")
+    rejected = sum(1 for r in checked.values() if r is not None)
+    lines.append(f"{len(run.written)} of {run.eligible} exact/rigorous verdicts certified"
+                 + (f"; certcheck rejected {rejected} of {len(checked)} certificates" if rejected else ""))
+    args._certcheck_rejected = rejected
+    return lines
+
+
+def certcheck_folder(folder: str) -> dict:
+    """Run the independent checker, ``python -m certcheck DIR``, in a fresh interpreter: {certificate name: None
+    when certified, else the reason}."""
+    import os
+    import subprocess
+
+    import certcheck
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(certcheck.__file__)))
+    env = dict(os.environ, PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    r = subprocess.run([sys.executable, "-m", "certcheck", folder], capture_output=True, text=True, env=env)
+    out: dict = {}
+    for line in r.stdout.splitlines():
+        word, _, rest = line.partition(" ")
+        name, _, reason = rest.partition(": ")
+        if word == "CERTIFIED":
+            out[rest] = None
+        elif word == "REJECTED":
+            out[name] = reason or "rejected"
+    if r.returncode not in (0, 1) or (r.returncode == 1 and not any(v is not None for v in out.values())):
+        out["MANIFEST"] = f"certcheck exited {r.returncode}: {(r.stderr.strip().splitlines() or [''])[-1]}"
+    return out
 
 
 def _read_compare(path: str) -> dict:

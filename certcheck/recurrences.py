@@ -1,0 +1,128 @@
+"""Dice races solved by their recurrences, each entry re-computed from the others.
+
+f(A, B) is the chance that the player to move, needing A more pips (or points), wins against an opponent
+needing B, the two rolling in turn.  After a roll of total t the opponent is to move needing B against A - t:
+
+    f(A, B) = sum over rolls t of P(t) (1 - f(B, A - t)),  with f(B, A') = 0 when A' <= 0 (the roller is off).
+
+Every entry of the table (1 <= A, B <= size) is re-computed from the entries it reads (all of smaller A + B),
+so a table that passes is the unique solution.  The roll distributions:
+
+* ``floyd``: two plain dice, the total i + j (doubles not special), each ordered pair 1/36 (Floyd's note:
+  "f(A, B) = 1 - (1/36) sum f(B, A - i - j)", f = 1 for A <= 0 and 0 for B <= 0);
+* ``race``: backgammon dice, a double counting four times its face (6-6 moves 24), each ordered pair 1/36
+  (Zadeh and Kobliska's race model).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from .numbers import Bad
+
+
+def _plain() -> dict[int, Fraction]:
+    d: dict[int, Fraction] = {}
+    for i in range(1, 7):
+        for j in range(1, 7):
+            d[i + j] = d.get(i + j, Fraction(0)) + Fraction(1, 36)
+    return d
+
+
+def _backgammon() -> dict[int, Fraction]:
+    d: dict[int, Fraction] = {}
+    for i in range(1, 7):
+        for j in range(1, 7):
+            t = 4 * i if i == j else i + j
+            d[t] = d.get(t, Fraction(0)) + Fraction(1, 36)
+    return d
+
+
+class Family:
+    def __init__(self, sentence: str, rolls: dict[int, Fraction]):
+        self.sentence = sentence
+        self.rolls = rolls
+        if sum(rolls.values()) != 1:
+            raise AssertionError("a roll distribution must sum to 1")
+
+    def check(self, table: list[list[Fraction]]) -> None:
+        size = len(table)
+
+        def f(a: int, b: int) -> Fraction:
+            if b <= 0:  # the player who just rolled (needing b) is off: the player to move has lost
+                return Fraction(0)
+            return table[a - 1][b - 1]
+
+        for a in range(1, size + 1):
+            for b in range(1, size + 1):
+                want = sum((pr * (1 - f(b, a - t)) for t, pr in self.rolls.items()), Fraction(0))
+                if table[a - 1][b - 1] != want:
+                    raise Bad(f"the entry f({a}, {b}) is not what the recurrence gives from the entries it reads")
+
+
+FAMILIES = {
+    "floyd": Family("Floyd's two-dice race (plain sums, each ordered pair of dice 1/36)", _plain()),
+    "race": Family("the backgammon race of Zadeh and Kobliska (a double moves four times its face)", _backgammon()),
+}
+
+
+def check_doubling_points(alpha: list[list[Fraction]], beta: list[list[Fraction]], a: Fraction, b: Fraction) -> None:
+    """Keeler and Spencer's doubling points with i raises (factor a) left to A and j (factor b) to B, each entry
+    re-computed from its predecessors by their (8) and (9):
+
+        alpha(i, j) = (a + 1)/(2a) alpha(i - 1, j) + (a - 1)/(2a) beta(i - 1, j)     (i >= 1),
+        beta(i, j)  = (b - 1)/(2b) alpha(i, j - 1) + (b + 1)/(2b) beta(i, j - 1)     (j >= 1),
+
+    with alpha(0, j) = 1 (A has no raise left: the end of the game is the real end for B) and beta(i, 0) = 0."""
+    size = len(alpha)
+    if len(beta) != size or any(len(r) != size for r in alpha + beta):
+        raise Bad("alpha and beta must be square tables of one size")
+    if not (a > 1 and b > 1):
+        raise Bad("raise factors must exceed 1")
+    for i in range(size):
+        for j in range(size):
+            want_a = Fraction(1) if i == 0 else ((a + 1) / (2 * a) * alpha[i - 1][j] + (a - 1) / (2 * a) * beta[i - 1][j])
+            want_b = Fraction(0) if j == 0 else ((b - 1) / (2 * b) * alpha[i][j - 1] + (b + 1) / (2 * b) * beta[i][j - 1])
+            if alpha[i][j] != want_a:
+                raise Bad(f"alpha({i}, {j}) is not what (8) gives from its predecessors")
+            if beta[i][j] != want_b:
+                raise Bad(f"beta({i}, {j}) is not what (9) gives from its predecessors")
+
+
+def check_alternating(d: list[Fraction]) -> None:
+    """The first doubling point d_k with k doubles left in all, the cube alternating (the continuous game of
+    ks69 section 2 and ju24 section 2), each entry from its predecessor.
+
+    With no double left, A never doubles: d_0 = 1.  A doubles at p = d_k to stake 2s; B, taking, will redouble
+    when A's chance falls to 1 - d_{k-1}, where A is indifferent and may drop, losing 2s.  The state is a
+    martingale with continuous paths, so from p the chance of reaching 1 before 1 - d_{k-1} is
+    P = (p - (1 - d_{k-1})) / d_{k-1}.  B is indifferent between dropping (A wins s) and taking (A's equity
+    2s P - 2s (1 - P)) when P = 3/4, that is d_k = 1 - d_{k-1} + (3/4) d_{k-1} = 1 - d_{k-1}/4."""
+    if not d or d[0] != 1:
+        raise Bad("d_0 must be 1 (with no double left A never doubles)")
+    for k in range(1, len(d)):
+        if d[k] != 1 - d[k - 1] / 4:
+            raise Bad(f"d_{k} is not 1 - d_{k - 1}/4")
+
+
+def closed_form_solves_alternating(a: Fraction, c: Fraction, r: Fraction) -> None:
+    """d_k = a + c r^k solves d_0 = 1, d_k = 1 - d_{k-1}/4 for every k >= 0 exactly when a + c = 1 and, for every
+    k >= 1, a + c r^k = 1 - a/4 - (c/4) r^(k-1): that is a = 1 - a/4 and c r = -c/4 (so a = 4/5 and, c being
+    1 - a = 1/5, r = -1/4).  Checked on the three constants: a statement for every k, by induction."""
+    if a + c != 1:
+        raise Bad("the closed form at k = 0 is not 1")
+    if a != 1 - a / 4:
+        raise Bad("the closed form's constant is not the fixed point of d -> 1 - d/4")
+    if c * r != -c / 4:
+        raise Bad("the closed form's ratio does not satisfy the recurrence")
+
+
+def even_game_gain(alpha: Fraction, beta: Fraction) -> Fraction:
+    """A's expected gain (in units of the initial stake) at an even game, ks69 (19): with beta < 1/2 < alpha the
+    game starts between the two doubling points and, all raises taken, A's gain is ((1/2 - beta) -
+    (alpha - 1/2)) / (alpha - beta); otherwise a player dominates (doubles at once, the other drops): +1 for A
+    when alpha <= 1/2, -1 when beta >= 1/2."""
+    half = Fraction(1, 2)
+    if beta < half < alpha:
+        return (1 - beta - alpha) / (alpha - beta)
+    return Fraction(1) if alpha <= half else Fraction(-1)

@@ -1,0 +1,291 @@
+"""Certificates of verdicts that a referee re-checks without exactcube (issue 41): ``verify --certificates DIR``.
+
+A certificate is a plain JSON file (integers and fractions as strings, dyadic interval ends as integer pairs, no
+float) holding the claim's statement as registered, the verdict, what the certificate asserts (``asserts``, in
+a form the checker reads), the sentence it certifies (``certifies``) and the data from which the independent
+checker, the top-level package ``certcheck`` (standard library only), re-decides the assertion by the
+definitions: the game rules, the recurrences, the channel.  ``MANIFEST.json`` lists every file's SHA-256.
+
+Certificates attach to verdicts by claim: :func:`builder` registers a function building the certificates of
+the claims whose id it names (exactly, or a prefix ending in ``*``), from the claim's result; a claim may have
+several (its table, its SMT steps).  The SMT steps (:mod:`proofs.noisy.smt`) are recorded while the claims run
+(:func:`recording`): each z3 step's declarations, hypotheses and goal in SMT-LIB2, which the checker sends to a
+second solver, cvc5.  An ``exact`` or ``rigorous`` verdict with no builder is listed in the manifest
+(``uncertified``) and by ``verify``; it is never skipped in silence.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Callable
+
+from .errors import BadInput
+from .numbers import mpq
+
+__all__ = ["builder", "BUILDERS", "builders_for", "recording", "write_certificates", "check_folder", "CertificateRun",
+           "spell", "smt_parts", "CERTIFIED_EVIDENCE"]
+
+#: The evidence classes that get a certificate.
+CERTIFIED_EVIDENCE = ("exact", "rigorous")
+
+#: (pattern, function): a pattern is a claim id, or a prefix ending in ``*``.
+BUILDERS: list[tuple[str, Callable]] = []
+
+
+def builder(*patterns: str):
+    """Register ``fn(result, steps) -> list of certificates`` (each a dict with ``kind``, ``asserts``, ``data``;
+    ``name`` optional) for the claims ``patterns`` name; ``steps`` are the SMT steps recorded for the claim."""
+    def deco(fn):
+        for p in patterns:
+            BUILDERS.append((p, fn))
+        return fn
+    return deco
+
+
+def builders_for(claim_id: str) -> list[Callable]:
+    """The builders registered for a claim (in registration order, each once)."""
+    out = []
+    for p, fn in BUILDERS:
+        if (p == claim_id or (p.endswith("*") and claim_id.startswith(p[:-1]))) and fn not in out:
+            out.append(fn)
+    return out
+
+
+def spell(x) -> str:
+    """An exact rational as a certificate spells it: ``"3/4"``, ``"-2"``."""
+    x = mpq(x)
+    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# SMT steps, recorded while the claims run
+# ---------------------------------------------------------------------------------------------------------------
+
+@dataclass
+class _Recorder:
+    current: str = ""
+    steps: dict = field(default_factory=dict)
+
+    def start(self, claim) -> None:
+        self.current = claim.id
+
+
+def smt_parts(hypotheses, goal) -> dict:
+    """The SMT-LIB2 text of a z3 step: declarations of its free constants and functions, each hypothesis and the
+    goal as terms (the checker asserts the hypotheses and the negated goal itself)."""
+    import z3
+
+    hypotheses = [z3.BoolVal(h) if isinstance(h, bool) else h for h in hypotheses]
+    goal = z3.BoolVal(goal) if isinstance(goal, bool) else goal
+    decls: dict[str, str] = {}
+    seen: set[int] = set()
+    stack = hypotheses + [goal]
+    while stack:
+        t = stack.pop()
+        if t.get_id() in seen:
+            continue
+        seen.add(t.get_id())
+        if z3.is_quantifier(t):
+            stack.append(t.body())
+            continue
+        if z3.is_var(t):
+            continue
+        if z3.is_app(t):
+            d = t.decl()
+            if d.kind() == z3.Z3_OP_UNINTERPRETED:
+                dom = " ".join(d.domain(i).sexpr() for i in range(d.arity()))
+                decls[d.name()] = f"(declare-fun {d.name()} ({dom}) {d.range().sexpr()})"
+            stack.extend(t.children())
+    return {"declarations": "\n".join(decls[k] for k in sorted(decls)),
+            "hypotheses": [h.sexpr() for h in hypotheses], "goal": goal.sexpr()}
+
+
+@contextmanager
+def recording():
+    """While the block runs, every z3 step of :mod:`proofs.noisy.smt` (``prove``) is recorded, by the claim
+    running (``rec.start(claim)`` before each): its name, its SMT-LIB2 parts and z3's answer."""
+    import sys
+
+    try:
+        from proofs.noisy import smt
+    except ImportError:  # no noisy proofs: nothing to record
+        yield _Recorder()
+        return
+    rec = _Recorder()
+    original = smt.prove
+
+    def prove(name, hypotheses, goal):
+        step = original(name, hypotheses, goal)
+        try:
+            parts = smt_parts(list(hypotheses), goal)
+        except Exception as exc:  # a term z3 cannot print: the step stays uncertified, said in the manifest
+            parts = {"error": f"{type(exc).__name__}: {exc}"}
+        rec.steps.setdefault(rec.current, []).append({"name": name, "proved": step.proved, **parts})
+        return step
+
+    patched = [m for m in list(sys.modules.values())
+               if m is not None and getattr(m, "__name__", "").startswith("proofs.") and getattr(m, "prove", None)
+               is original]
+    for m in patched:
+        m.prove = prove
+    try:
+        yield rec
+    finally:
+        for m in patched:
+            m.prove = original
+
+
+@builder("noisy.*")
+def smt_certificate(result, steps):
+    """The z3 steps a claim ran and z3 proved, for the second solver.  A step z3 did not prove (a search for the
+    first size where a bound holds tries smaller ones first) is no part of the argument and is left out; a step
+    whose terms cannot be printed in SMT-LIB2 makes the claim uncertified (never a certificate missing a step)."""
+    proved = [s for s in steps if s["proved"]]
+    if not proved or any("error" in s for s in proved):
+        return []
+    return [{"name": f"{result.claim.id}.smt", "kind": "smt",
+             "asserts": {"steps": len(proved), "names": [s["name"] for s in proved],
+                         "outcome": result.verdict.outcome.value},
+             "data": {"steps": [{k: s[k] for k in ("name", "declarations", "hypotheses", "goal")} for s in proved]}}]
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# writing a folder
+# ---------------------------------------------------------------------------------------------------------------
+
+@dataclass
+class CertificateRun:
+    """What ``verify --certificates`` wrote: certificate files by claim, and the verdicts with none."""
+
+    written: dict = field(default_factory=dict)
+    uncertified: list = field(default_factory=list)
+    failed: dict = field(default_factory=dict)
+    #: file name -> SHA-256 (as in the manifest)
+    hashes: dict = field(default_factory=dict)
+
+    @property
+    def smt_only(self) -> list:
+        """The claims whose only certificate is of their SMT steps."""
+        return sorted(c for c, names in self.written.items() if all(n.endswith(".smt.json") for n in names))
+
+    @property
+    def eligible(self) -> int:
+        return len(self.written) + len(self.uncertified) + len(self.failed)
+
+
+def _envelope(result, cert: dict) -> dict:
+    import certcheck.core as cc
+
+    doc = {"format": cc.FORMAT, "version": cc.VERSION, "name": cert["name"], "kind": cert["kind"],
+           "claim": {"id": result.claim.id, "location": result.claim.location, "statement": result.claim.statement},
+           "verdict": {"outcome": result.verdict.outcome.value, "evidence": result.verdict.evidence.value},
+           "asserts": cert["asserts"], "certifies": "", "data": cert["data"]}
+    doc["certifies"] = cc.certified_sentence(doc)
+    return doc
+
+
+def _dump(doc) -> bytes:
+    def no_float(o):
+        raise TypeError(f"a certificate holds no {type(o).__name__}")
+
+    _no_floats(doc)
+    return (json.dumps(doc, indent=1, sort_keys=True, default=no_float) + "\n").encode("utf-8")
+
+
+def _no_floats(x) -> None:
+    if isinstance(x, float):
+        raise TypeError("a certificate holds no float")
+    if isinstance(x, dict):
+        for v in x.values():
+            _no_floats(v)
+    elif isinstance(x, list):
+        for v in x:
+            _no_floats(v)
+
+
+def check_folder(folder: str) -> None:
+    """Refuse, before any claim runs, a ``--certificates`` folder that :func:`write_certificates` would refuse."""
+    if os.path.exists(folder) and not os.path.isdir(folder):
+        raise BadInput(f"--certificates: {folder!r} exists and is not a folder")
+    if os.path.isdir(folder):
+        _clear(folder, os.path.join(folder, "MANIFEST.json"), remove=False)
+
+
+def _clear(folder: str, manifest_path: str, remove: bool = True) -> None:
+    """Remove the certificates an older run wrote (those its manifest lists); a folder holding anything else is
+    refused, so that no file of the user's is removed or left to be rejected as unlisted."""
+    old: dict = {}
+    if os.path.exists(manifest_path):
+        try:
+            with open(manifest_path, encoding="utf-8") as f:
+                doc = json.load(f)
+            if doc.get("format") != "exactcube-certificates-manifest":
+                raise ValueError
+            old = doc["files"]
+        except (OSError, ValueError, KeyError, AttributeError, TypeError):
+            raise BadInput(f"--certificates: {manifest_path!r} is not a certificates manifest") from None
+    others = [f for f in os.listdir(folder) if f != "MANIFEST.json" and f not in old]
+    if others:
+        raise BadInput(f"--certificates: the folder {folder!r} holds files that are not certificates of an earlier "
+                       f"run ({', '.join(sorted(others)[:3])}{', ...' if len(others) > 3 else ''}); give an empty "
+                       "or new folder")
+    for f in old if remove else ():
+        if os.path.basename(f) == f and os.path.isfile(os.path.join(folder, f)):
+            os.unlink(os.path.join(folder, f))
+
+
+def write_certificates(results, folder: str, steps: dict | None = None) -> CertificateRun:
+    """Build and write the certificates of every exact or rigorous verdict of ``results`` into ``folder`` (made
+    if missing; old certificates there are replaced), with ``MANIFEST.json``; files go through
+    :mod:`exactcube.output`."""
+    from .output import check_destination, write_text
+
+    if os.path.exists(folder) and not os.path.isdir(folder):
+        raise BadInput(f"--certificates: {folder!r} exists and is not a folder")
+    os.makedirs(folder, exist_ok=True)
+    manifest_path = os.path.join(folder, "MANIFEST.json")
+    check_destination(manifest_path, "--certificates")
+    _clear(folder, manifest_path)
+    _load_builders()
+    run = CertificateRun()
+    files = {}
+    steps = steps or {}
+    for r in results:
+        v = r.verdict
+        if v is None or v.evidence.value not in CERTIFIED_EVIDENCE:
+            continue
+        fns = builders_for(r.claim.id)
+        certs = []
+        try:
+            for fn in fns:
+                certs += fn(r, steps.get(r.claim.id, []))
+        except Exception as exc:  # a builder's failure is reported, never hidden
+            run.failed[r.claim.id] = f"{type(exc).__name__}: {exc}"
+            continue
+        if not certs:
+            run.uncertified.append(r.claim.id)
+            continue
+        names = []
+        for c in certs:
+            c.setdefault("name", r.claim.id)
+            raw = _dump(_envelope(r, c))
+            fname = c["name"] + ".json"
+            write_text(os.path.join(folder, fname), raw.decode("utf-8"), "--certificates")
+            files[fname] = hashlib.sha256(raw).hexdigest()
+            names.append(fname)
+        run.written[r.claim.id] = names
+    run.hashes = files
+    manifest = {"format": "exactcube-certificates-manifest", "version": 1, "files": files,
+                "uncertified": sorted(run.uncertified), "failed": run.failed,
+                "smt_only": run.smt_only}
+    write_text(manifest_path, json.dumps(manifest, indent=1, sort_keys=True) + "\n", "--certificates")
+    return run
+
+
+def _load_builders() -> None:
+    """The builders of the built-in documents (:mod:`exactcube.certificate_builders`)."""
+    from . import certificate_builders  # noqa: F401

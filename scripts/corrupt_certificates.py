@@ -1,0 +1,288 @@
+"""Corrupt certificates and check that certcheck rejects every corrupted one (issue 41, item 5).
+
+    python scripts/corrupt_certificates.py DIR        # DIR written by: exactcube verify --certificates DIR
+
+For every certificate of DIR, each corruption of its kind is applied to a copy in a fresh folder; the copy's
+manifest is re-hashed (as a forger would), except for the corruptions of the hash itself, so that only the
+checker's re-derivation can catch it.  The corruptions: one value, one bound, one move, one move value, one
+printed cell, one interval end, a dropped piece, a swapped witness, a goal made stronger, a statement edited to a
+stronger one (its sentence re-written to match), the sentence edited alone, the verdict's outcome, one hash, a
+file edited without re-hashing.  Prints one line per corruption that survived and the rejection rate; exit 0
+only when every corruption is rejected.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import sys
+import tempfile
+from fractions import Fraction
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from certcheck.core import MANIFEST, certified_sentence, check_folder, sha256  # noqa: E402
+
+
+def _bump(text: str, by=Fraction(1, 10 ** 20)) -> str:
+    x = Fraction(text) + by
+    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+
+def _resay(doc):
+    doc["certifies"] = certified_sentence(doc)
+    return doc
+
+
+def _nim_table(doc):
+    t = doc["data"]["tables"]
+    mid = t[len(t) // 2]
+    heap = doc["asserts"]["heap"]
+    d = copy.deepcopy(doc)
+    d["data"]["tables"][len(t) // 2]["p"][heap - 1] = _bump(mid["p"][heap - 1])
+    yield "one value (p of a smaller heap)", d
+    d = copy.deepcopy(doc)
+    opt = d["data"]["tables"][len(t) // 2]["optimal"][str(heap)]
+    d["data"]["tables"][len(t) // 2]["optimal"][str(heap)] = [m for m in range(heap) if m not in opt][:1] or [0, 1]
+    yield "one move", d
+    d = copy.deepcopy(doc)
+    vals = d["data"]["tables"][len(t) // 2]["values"][str(heap)]
+    vals[-1] = _bump(vals[-1])
+    yield "one move value", d
+    d = copy.deepcopy(doc)
+    cell = next(c for c in d["asserts"]["printed"] if c[1] == "p")
+    cell[2] = _moved(cell[2], 5)
+    yield "one bound (a printed cell moved 5 units)", _resay(d)
+    d = copy.deepcopy(doc)
+    del d["data"]["tables"][-1]
+    yield "a dropped piece (one eps)", d
+    d = copy.deepcopy(doc)
+    d["asserts"]["heap"] = heap + 1
+    yield "a stronger statement (one more heap)", _resay(d)
+
+
+def _nim_refutation(doc):
+    d = copy.deepcopy(doc)
+    d["data"]["p"][-1] = _bump(d["data"]["p"][-1])
+    yield "one value (p of a smaller heap)", d
+    d = copy.deepcopy(doc)
+    a = d["asserts"]
+    if a["statement"] == "optimal-move":
+        a["move"], a["better"] = a["better"], a["move"]
+        yield "a swapped witness", _resay(d)
+    d = copy.deepcopy(doc)
+    d["asserts"] = {"heap": doc["asserts"]["heap"], "eps": doc["asserts"]["eps"], "statement": "p-at-least",
+                    "bound": "1/2"}
+    yield "a stronger statement (p below 1/2)", _resay(d)
+    d = copy.deepcopy(doc)
+    del d["data"]["p"][-1]
+    yield "a dropped piece (one heap)", d
+
+
+def _recurrence(doc):
+    d = copy.deepcopy(doc)
+    row = d["data"]["table"][-1]
+    row[-1] = _bump(row[-1])
+    yield "one value (the last entry)", d
+    d = copy.deepcopy(doc)
+    size = doc["asserts"]["size"]
+    d["data"]["table"][size // 2][size // 3] = _bump(d["data"]["table"][size // 2][size // 3], Fraction(-1, 10 ** 9))
+    yield "one value (an inner entry)", d
+    if doc["asserts"].get("values"):
+        d = copy.deepcopy(doc)
+        d["asserts"]["values"][0][2] = _bump(d["asserts"]["values"][0][2], Fraction(1, 10 ** 6))
+        yield "one bound (the asserted value)", _resay(d)
+    d = copy.deepcopy(doc)
+    del d["data"]["table"][-1]
+    yield "a dropped piece (one row)", d
+    d = copy.deepcopy(doc)
+    d["asserts"]["size"] = size + 1
+    yield "a stronger statement (a larger table)", _resay(d)
+
+
+def _smt(doc):
+    d = copy.deepcopy(doc)
+    s = d["data"]["steps"][0]
+    s["goal"] = f"(and {s['goal']} false)"
+    yield "a stronger goal (goal and false)", d
+    d = copy.deepcopy(doc)
+    s = d["data"]["steps"][-1]
+    s["goal"] = f"(not {s['goal']})"
+    yield "one value (the goal negated)", d
+    d = copy.deepcopy(doc)
+    del d["data"]["steps"][-1]
+    yield "a dropped piece (one step)", d
+
+
+def _interval(doc):
+    pieces = doc["data"]["pieces"]
+    d = copy.deepcopy(doc)
+    lo = d["data"]["pieces"][len(pieces) // 2]["value"][0]
+    lo[0] += 1  # the lower end raised by one unit of its last binary place
+    yield "one interval end", d
+    d = copy.deepcopy(doc)
+    del d["data"]["pieces"][len(pieces) // 2]
+    yield "a dropped piece", d
+    d = copy.deepcopy(doc)
+    d["asserts"]["bound"] = _bump(d["asserts"]["bound"], Fraction(1, 2 ** 20))
+    yield "a stronger statement (a tighter bound)", _resay(d)
+
+
+def _bearoff(doc):
+    entries = doc["data"]["entries"]
+    d = copy.deepcopy(doc)
+    e = d["data"]["entries"][len(entries) // 2]
+    e["value"] = _bump(e["value"], Fraction(1, 10 ** 12))
+    yield "one value (an audited entry)", d
+    d = copy.deepcopy(doc)
+    e = next(e for e in d["data"]["entries"] if e["successors"])
+    # the best play of a roll (the least value for the opponent), lowered: the roller's value must change
+    k = min(e["successors"], key=lambda s: Fraction(e["successors"][s]))
+    e["successors"][k] = _bump(e["successors"][k], Fraction(-1, 10 ** 12))
+    yield "one value (a best play's successor value)", d
+    d = copy.deepcopy(doc)
+    e = d["data"]["entries"][-1]
+    e["plays"] = e["plays"][1:]
+    yield "a dropped piece (one roll's plays)", d
+    d = copy.deepcopy(doc)
+    e = next(e for e in d["data"]["entries"] if any(len(ss) > 1 for _, ss in e["plays"]))
+    roll = next(r for r in e["plays"] if len(r[1]) > 1)
+    roll[1] = roll[1][1:]
+    yield "one move (a play left out of a roll)", d
+    d = copy.deepcopy(doc)
+    del d["data"]["entries"][0]
+    d["asserts"]["audited"] -= 1
+    yield "a dropped piece (one entry, the count lowered to match)", _resay(d)
+    d = copy.deepcopy(doc)
+    d["asserts"]["seed"] += 1
+    yield "a swapped witness (another seed claimed for the same entries)", _resay(d)
+    d = copy.deepcopy(doc)
+    d["asserts"]["audited"] = doc["asserts"]["audited"] + 1
+    yield "a stronger statement (one more entry audited)", _resay(d)
+
+
+def _doubling(doc):
+    d = copy.deepcopy(doc)
+    d["data"]["alpha"][3][4] = _bump(d["data"]["alpha"][3][4])
+    yield "one value (alpha(3, 4))", d
+    d = copy.deepcopy(doc)
+    d["data"]["beta"][-1][-1] = _bump(d["data"]["beta"][-1][-1], Fraction(-1, 10 ** 9))
+    yield "one value (the last beta)", d
+    d = copy.deepcopy(doc)
+    cells = d["asserts"]["printed"] or d["asserts"]["printed_values"]
+    cell = cells[len(cells) // 2 + 1]
+    cell[2] = _moved(cell[2], 3)
+    yield "one bound (a printed cell moved 3 units)", _resay(d)
+    if "values" in doc["data"]:
+        d = copy.deepcopy(doc)
+        d["data"]["values"][2][5] = _bump(d["data"]["values"][2][5])
+        yield "one value (an expected gain)", d
+    d = copy.deepcopy(doc)
+    del d["data"]["alpha"][-1]
+    yield "a dropped piece (one row)", d
+    d = copy.deepcopy(doc)
+    d["asserts"]["a"] = "3"
+    yield "a stronger statement (another raise factor)", _resay(d)
+
+
+def _moved(text: str, units: int) -> str:
+    """A printed decimal moved by ``units`` in its last place, printed with as many places."""
+    places = len(text.partition(".")[2])
+    digits = str(int(Fraction(text) * 10 ** places) + units).rjust(places + 1, "0")
+    return digits[:len(digits) - places] + ("." + digits[len(digits) - places:] if places else "")
+
+
+def _alternating(doc):
+    d = copy.deepcopy(doc)
+    d["data"]["d"][7] = _bump(d["data"]["d"][7])
+    yield "one value (d_7)", d
+    d = copy.deepcopy(doc)
+    d["asserts"]["closed_form"]["r"] = "-1/5"
+    yield "a stronger statement (another closed form)", _resay(d)
+    d = copy.deepcopy(doc)
+    d["asserts"]["closed_form"]["a"] = _bump(d["asserts"]["closed_form"]["a"], Fraction(1, 100))
+    yield "one bound (the limit)", _resay(d)
+    d = copy.deepcopy(doc)
+    del d["data"]["d"][-1]
+    yield "a dropped piece (the last d_k)", d
+
+
+KIND_CORRUPTIONS = {"alternating-doubles": _alternating, "doubling-points": _doubling, "nim-table": _nim_table, "nim-refutation": _nim_refutation, "recurrence": _recurrence,
+                    "smt": _smt, "interval-cover": _interval, "bearoff-audit": _bearoff}
+
+
+def _generic(doc):
+    d = copy.deepcopy(doc)
+    d["certifies"] = doc["certifies"] + " for every heap"
+    yield "the sentence edited alone", d
+    d = copy.deepcopy(doc)
+    d["verdict"]["outcome"] = "refuted" if doc["verdict"]["outcome"] != "refuted" else "verified"
+    yield "the verdict's outcome", d
+
+
+def corruptions(doc):
+    """(label, corrupted certificate) for a certificate: the generic ones and its kind's."""
+    yield from _generic(doc)
+    yield from KIND_CORRUPTIONS.get(doc["kind"], lambda d: iter(()))(doc)
+
+
+def _check_one(name: str, doc, *, rehash: bool = True, manifest_hash: str | None = None) -> str | None:
+    with tempfile.TemporaryDirectory() as tmp:
+        raw = (json.dumps(doc, indent=1, sort_keys=True) + "\n").encode()
+        with open(os.path.join(tmp, name + ".json"), "wb") as f:
+            f.write(raw if rehash or manifest_hash else raw + b" ")
+        h = manifest_hash or sha256(raw)
+        with open(os.path.join(tmp, MANIFEST), "w") as f:
+            json.dump({"format": "exactcube-certificates-manifest", "version": 1, "files": {name + ".json": h}}, f)
+        out = check_folder(tmp)
+        return next((r for _, r in out if r is not None), None)
+
+
+def run(folder: str, *, kinds=None, verbose: bool = False):
+    """[(certificate, kind, corruption, reason or None)] over every certificate of ``folder``."""
+    rows = []
+    for f in sorted(os.listdir(folder)):
+        if not f.endswith(".json") or f == MANIFEST:
+            continue
+        name = f[:-5]
+        with open(os.path.join(folder, f), "rb") as fh:
+            raw = fh.read()
+        doc = json.loads(raw)
+        if kinds and doc.get("kind") not in kinds:
+            continue
+        assert _check_one(name, doc) is None, f"{name} does not pass before corruption"
+        cases = list(corruptions(doc))
+        for label, bad in cases:
+            rows.append((name, doc["kind"], label, _check_one(name, bad)))
+        flipped = sha256(raw)
+        flipped = ("0" if flipped[0] != "0" else "1") + flipped[1:]
+        rows.append((name, doc["kind"], "one hash (the manifest's)", _check_one(name, doc, manifest_hash=flipped)))
+        rows.append((name, doc["kind"], "a byte added without re-hashing", _check_one(name, doc, rehash=False)))
+        if verbose:
+            print(f"{name}: {len(cases) + 2} corruptions", file=sys.stderr)
+    return rows
+
+
+def main(argv=None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 1:
+        print(__doc__.strip().splitlines()[2].strip(), file=sys.stderr)
+        return 2
+    rows = run(args[0], verbose=True)
+    by_kind: dict = {}
+    for name, kind, label, reason in rows:
+        by_kind.setdefault(kind, [0, 0])
+        by_kind[kind][0] += 1
+        by_kind[kind][1] += reason is not None
+        if reason is None:
+            print(f"SURVIVED {name}: {label}")
+    for kind, (n, r) in sorted(by_kind.items()):
+        print(f"{kind}: {r} of {n} corrupted certificates rejected")
+    total, rejected = len(rows), sum(r is not None for *_, r in rows)
+    print(f"rejection rate: {rejected} of {total} ({100 * rejected / max(total, 1):.1f}%)")
+    return 0 if rows and rejected == total else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
