@@ -30,7 +30,7 @@ def test_combined_provenance_takes_weakest_evidence_and_every_reading():
     assert c.assumptions == ("test.reading-a", "test.reading-b")
     assert c.precision == "30 digits"
     assert c.grade == "rigorous under assumptions"
-    assert Provenance("x").grade == "exact"
+    assert Provenance("x", "exact").grade == "exact"
 
 
 def test_numeric_needs_a_precision():
