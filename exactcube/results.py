@@ -61,6 +61,8 @@ __all__ = [
     "evidence_of",
     "Computed",
     "computed",
+    "SampleTest",
+    "sample_test",
     "cited",
     "grade",
     "jsonable",
@@ -518,8 +520,12 @@ class Result(ExactDisplay):
         cls = type(self)
         if "evidence" in d:
             return Evidence(d["evidence"])
-        if cls.VALUES:
-            return evidence_of(tuple(getattr(self, f) for f in cls.VALUES))
+        if cls.VALUES:  # read once per result: its values do not change
+            ev = d.get("_values_evidence")
+            if ev is None:
+                ev = evidence_of(tuple(getattr(self, f) for f in cls.VALUES))
+                object.__setattr__(self, "_values_evidence", ev)
+            return ev
         if cls.EVIDENCE:
             return Evidence(cls.EVIDENCE)
         raise TypeError(f"{type(self).__name__} says nowhere how its evidence is obtained")
@@ -763,6 +769,26 @@ def computed(value: Any, method: str, source: str = "", *, assumptions: Iterable
              precision: str = "") -> Computed:
     """A :class:`Computed` result: ``value`` with its method and source, its evidence read off the value."""
     return Computed(value, method, source, tuple(assumptions), precision)
+
+
+@dataclass(frozen=True, eq=False)
+class SampleTest(Result):
+    """Monte Carlo data (a document's simulation, or a sampler's output) judged against what they estimate by a
+    confidence interval: ``sampled`` whatever the arithmetic of the comparison, since the data are samples.
+    ``value`` holds what was compared (exact values, variances, z-scores), ``samples`` the sample size of each
+    estimate, ``method`` the test (``"within 4 standard errors of a 10,000-game mean"``)."""
+
+    value: Any
+    method: str
+    samples: int
+    source: str = ""
+    #: the data are samples: the one evidence of the class
+    EVIDENCE = "sampled"
+
+
+def sample_test(value: Any, method: str, samples: int, source: str = "") -> SampleTest:
+    """A :class:`SampleTest`: Monte Carlo data of ``samples`` draws judged by ``method``."""
+    return SampleTest(value, method, int(samples), source)
 
 
 def cited(basis) -> tuple[Provenance, ...]:

@@ -212,6 +212,14 @@ class Table:
     def publish(self, row, col, printed: str) -> None:
         self.published[(str(row), str(col))] = printed
 
+    @property
+    def provenance(self):
+        """The table as a result a verdict can cite (issue 40): its cells, the evidence read off their arithmetic
+        (:func:`exactcube.results.evidence_of`: exact rationals, balls, floats), its source."""
+        from .results import computed
+
+        return computed(tuple(self.cells.values()), f"the cells of table {self.id}", self.source).provenance
+
     # -- comparison ---------------------------------------------------------
     def compare(self) -> list[Comparison]:
         """Every published cell compared with the true cell at its printed precision."""
