@@ -26,7 +26,7 @@ def _result_classes():
             if c not in out:
                 out.append(c)
                 stack.append(c)
-    return out
+    return [c for c in out if c.__module__.startswith("exactcube.")]  # not the classes the tests define
 
 
 def test_a_result_class_that_says_no_evidence_cannot_be_built():

@@ -202,8 +202,13 @@ def alpha_table(pots_a, pots_b, digits: int = 30) -> dict:
     The logarithms are computed once per potential; a cell whose ball is too wide is recomputed by
     :func:`alpha` at higher precision.  Returns ``{(a, b): arb}`` keyed by the exact potentials.
     """
+    from ..weaker import as_asked, weaken
+
     pa = [check_potential(a, "a") for a in pots_a]
     pb = [check_potential(b, "b") for b in pots_b]
+    if weaken("brownian.continuous.alpha_table", "rigorous") == "numeric":
+        with as_asked():
+            return _float_table(alpha_table(pots_a, pots_b, digits), digits)
     bits = bits_for_digits(digits)
     out = {}
     with working_precision(bits):
@@ -213,6 +218,15 @@ def alpha_table(pots_a, pots_b, digits: int = 30) -> dict:
                 v = arb(1) if a == 1 else alpha_LM(logs[a], logs[b])[0]
                 out[(a, b)] = v if _accurate(v, digits) else alpha(a, b, digits).value
     return out
+
+
+def _float_table(balls: dict, digits: int) -> dict:
+    """The balls' midpoints as mpmath floats of ``digits`` + 5 digits, the radii dropped: the table one arithmetic
+    weaker (``numeric``), for ``verify --mutate``'s arithmetic operator (:mod:`exactcube.weaker`)."""
+    import mpmath
+
+    with mpmath.workdps(digits + 5):
+        return {k: mpmath.mpf(v.mid().str(digits + 5, radius=False)) for k, v in balls.items()}
 
 
 def beta(a, b, digits: int = 30) -> arb:
