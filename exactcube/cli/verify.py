@@ -444,7 +444,8 @@ MUTATE_MEASURED = "the five documents' default claims, every mutant: about 9 tim
 
 
 def _mutate(results, args) -> dict:
-    from ..mutate import mutate_claim
+    from ..claims import Verdict
+    from ..mutate import MutationReport, mutate_claim
     from ..weaker import weaken_claim
     from ._common import announce, progress
 
@@ -459,6 +460,7 @@ def _mutate(results, args) -> dict:
         for r in todo:
             reports[r.claim.id] = mutate_claim(r.claim, limit=args.mutate_limit)
             # the arithmetic operator (exactcube.weaker), kept beside the printed-value mutants
-            reports[r.claim.id].arithmetic = weaken_claim(r.claim, r.verdict)
+            if isinstance(reports[r.claim.id], MutationReport) and isinstance(r.verdict, Verdict):
+                reports[r.claim.id].arithmetic = weaken_claim(r.claim, r.verdict)
             bar.advance(1, r.claim.id)
     return reports
