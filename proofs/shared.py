@@ -82,13 +82,16 @@ def consistency_lemma_check(identity=None, answer=None):
                 ga, gb = sp.Integer(xx - lo), sp.Integer(hi - xx)
                 walk = table(["from", "up to", "down to", "hitting chance"], [[xx, hi, lo, truth]])
                 hitting.append((xx, hi, lo, pr))
-                step = computed((pr, f_answer(ga, gb), f_identity(sp.Integer(xx), ga, gb, truth)),
-                                f"hitting chance of the walk from {xx} on [{lo}, {hi}] by an exact linear solve",
-                                "ks69 Lemma (1)-(2)")
-                if f_answer(ga, gb) != truth:
+                answer = f_answer(ga, gb)
+                if answer != truth:
+                    step = computed((pr, answer), f"hitting chance of the walk from {xx} on [{lo}, {hi}] by an exact "
+                                    "linear solve, and the printed answer there", "ks69 Lemma (2)")
                     return refuted(step, say(f"the walk from {xx} reaches {hi} before {lo} with chance", value(truth),
                                               ", not", math(eq2), "=", f_answer(ga, gb)), walk)
-                if f_identity(sp.Integer(xx), ga, gb, truth) != 0:
+                left = f_identity(sp.Integer(xx), ga, gb, truth)
+                if left != 0:
+                    step = computed((pr, left), f"(1) at the walk's hitting chance from {xx} on [{lo}, {hi}]",
+                                    "ks69 Lemma (1)")
                     return refuted(step, say(eq(1), f"fails at the walk's hitting chance from {xx} on $[{lo}, {hi}]$"),
                                    walk)
     sol = sp.solve(eq1, P)

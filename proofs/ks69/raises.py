@@ -486,17 +486,19 @@ def _coin_paths(m, n, ha, hb):
        unprinted="a qualitative equivalence of two games; the coin chances (1+a)/(2a) are judged in ks69.eq6-9")
 def coins():
     # exact: for every pair of flip sequences the sequential contest's winner is [tails_A <= tails_B]
-    pathwise = computed(tuple((m, n, fa, fb, _sequential_winner(fa, fb)) for m in range(0, 7) for n in range(0, 7)
-                              for fa in itertools.product((0, 1), repeat=m) for fb in itertools.product((0, 1), repeat=n)),
-                        "every pair of flip sequences with m, n <= 6 played out", "ks69 §3")
+    played = 0
     for m in range(0, 7):
         for n in range(0, 7):
             for fa in itertools.product((0, 1), repeat=m):
                 for fb in itertools.product((0, 1), repeat=n):
+                    played += 1
                     if _sequential_winner(fa, fb) != (sum(fa) <= sum(fb)):
-                        return refuted(pathwise, "sequential contest and toss comparison differ",
+                        pair = computed((fa, fb, _sequential_winner(fa, fb)), "a pair of flip sequences played out")
+                        return refuted(pair, "sequential contest and toss comparison differ",
                                        table(["A's flips", "B's flips"], [[" ".join("TH"[1 - x] for x in fa) or "none",
                                                                            " ".join("TH"[1 - x] for x in fb) or "none"]]))
+    pathwise = computed(played, "every pair of flip sequences with m, n <= 6 played out: the winner is A exactly "
+                        "when A's tails are at most B's (integers)", "ks69 §3")
     # exact: the contest's win probability (path enumeration) equals alpha(m, n)
     sums = []
     for fa_, fb_ in FACTORS[:4]:

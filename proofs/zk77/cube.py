@@ -740,8 +740,8 @@ def effective_range():
     under = (RACE_MODEL, DA_OWNER)
     alt = _real_positions_alternative("the range of $D_A$ and $D_B$", T)
     text = say(reading, f"Counts 1 to {N}: " + "; ".join(parts) + ".")
-    basis = [T, W, computed({k: tuple(v) for k, v in found.items()}, "D_A, D_B implied by Lemma 2 (1), (2) inverted at "
-                            f"every position of counts 1 to {N}", "zk77 §3")]
+    basis = [T, W, computed({k: (min(v), max(v)) for k, v in found.items()}, "the extremes of D_A, D_B implied by "
+                            f"Lemma 2 (1), (2) inverted at every position of counts 1 to {N}", "zk77 §3")]
     if not errs:
         return verified(basis, text, assumptions=under, alternatives=(alt,))
     big = [t for t in outside["D_A"] if t[1] > 30]
