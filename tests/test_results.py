@@ -134,7 +134,7 @@ def _returned_classes():
 
     skip = (".cli", "__main__", "exactcube.claims", "exactcube.tables", "exactcube.report", "exactcube.figures",
             "exactcube.content", "exactcube.match_tables",
-            "exactcube.printed", "exactcube.catalog", "exactcube.mutate", "exactcube.results")
+            "exactcube.printed", "exactcube.catalog", "exactcube.mutate", "exactcube.weaker", "exactcube.results")
     found = {}
     for m in pkgutil.walk_packages(exactcube.__path__, "exactcube."):
         if any(s in m.name for s in skip):
