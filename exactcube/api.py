@@ -13,9 +13,12 @@ Registering
 Verdicts (a check returns one)
     :func:`verified`, :func:`refuted` (a false statement: give the witness),
     :func:`erratum` (wrong printed values: :class:`Erratum` with an :class:`ErratumKind`),
-    :func:`open_` (undecided: say why).  The first argument is an :class:`Evidence`
-    (``"exact"``, ``"rigorous"``, ``"numeric"``, ``"sampled"``) or a
-    :class:`Provenance`; ``assumptions=`` names the readings the verdict rests on
+    :func:`open_` (undecided: say why).  The first argument is what the verdict rests on: the results its check
+    computed (a model's result, :func:`computed` for the check's own computation, :func:`identity` for a symbolic
+    identity, a :class:`Table`), one or a list; the verdict's evidence is the weakest of theirs (``evidence=``
+    lowers it, never raises it), and the claim runner refuses a verdict that cites nothing its check built
+    (docs/design.md, "The spine").  :func:`part` states what a verdict also says at another strength;
+    ``assumptions=`` names the readings the verdict rests on
     (registered with :func:`assumption`), ``alternatives=`` gives the verdicts under
     other readings.
 
@@ -50,7 +53,7 @@ Numbers and errors
 
 from __future__ import annotations
 
-from .claims import (DOCUMENTS, REGISTRY, Claim, Document, Outcome, Verdict, claim, document, erratum, open_,
+from .claims import (DOCUMENTS, REGISTRY, Claim, Document, Outcome, Verdict, claim, document, erratum, open_, part,
                      refuted, verified)
 from .content import (Content, claim_ref, decimal, eq, figure_ref, formula, math, place, reading, say, table,
                       table_ref, value)
@@ -60,11 +63,13 @@ from .numbers import format_decimal, format_exact, mpq, parse_int, parse_rationa
 from .printed import (Form, Printed, PrintedNumber, Sampled, agrees_with_printed, erratum_kind, printed, read_printed,
                       substituting)
 from .results import (ASSUMPTIONS, Assumption, Erratum, ErratumKind, Evidence, Provenance, Result, assumption,
-                      provenance_of)
+                      computed, provenance_of, sample_test)
+from .symbolic import identity
 from .tables import TABLES, Param, Table, table_builder
 
-#: The version of this API; a change that breaks a document package raises the first number.
-API_VERSION = "1.1"
+#: The version of this API; a change that breaks a document package raises the first number.  2: a verdict cites
+#: the results it rests on (an Evidence constant as its first argument is refused by the claim runner).
+API_VERSION = "2.0"
 
 __all__ = [
     "API_VERSION",
@@ -72,7 +77,9 @@ __all__ = [
     "document", "Document", "DOCUMENTS", "claim", "Claim", "REGISTRY",
     "table_builder", "Table", "TABLES", "figure_builder", "FIGURES", "Param", "pyplot",
     # verdicts
-    "verified", "refuted", "erratum", "open_", "Verdict", "Outcome", "Erratum", "ErratumKind",
+    "verified", "refuted", "erratum", "open_", "part", "Verdict", "Outcome", "Erratum", "ErratumKind",
+    # what a verdict rests on
+    "computed", "identity", "sample_test",
     # what a verdict says
     "Content", "say", "math", "formula", "value", "decimal", "table", "claim_ref", "eq", "table_ref", "figure_ref",
     "reading", "place",

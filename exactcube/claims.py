@@ -37,7 +37,8 @@ from typing import Any, Callable, Iterable
 
 from .content import Content, Table, as_content, say, to_html, to_json, to_latex
 from .results import (ASSUMPTIONS, Assumption, Erratum, ErratumKind, Evidence, NamedEnum, Provenance, assumption, cited,
-                      counted_errata, errata_phrase, get_assumption, grade, jsonable, wrong_values)
+                      collecting_built, counted_errata, errata_phrase, get_assumption, grade, is_built, jsonable,
+                      wrong_values)
 
 __all__ = [
     "Outcome",
@@ -49,6 +50,11 @@ __all__ = [
     "ASSUMPTIONS",
     "assumption",
     "Verdict",
+    "VerdictPart",
+    "part",
+    "REQUIRE_CITATIONS",
+    "CitationError",
+    "audit_citations",
     "Claim",
     "ClaimResult",
     "REGISTRY",
@@ -80,6 +86,67 @@ class Outcome(NamedEnum):
     OPEN = "open"
 
 
+#: The claim runner refuses (a tool error) a verdict that cites no result built by its check (issue 40).  One
+#: switch, so that a tree whose documents are not all converted yet can run with it off.
+REQUIRE_CITATIONS = True
+
+
+def _prov_dict(p: Provenance) -> dict:
+    return p.as_dict()
+
+
+def _prov_from(d: dict) -> Provenance:
+    return Provenance(**d)
+
+
+@dataclass(frozen=True)
+class VerdictPart:
+    """One thing a verdict also says, at its own strength: ``what`` it is (``"scope"``, ``"refutation"``), what it
+    says (``details``), its ``evidence`` (the weakest of the results it cites, :attr:`rests_on`).
+
+    A verdict that says two things at two strengths (an exact counterexample and a scope shown with balls) keeps
+    its main conclusion's evidence and states the other as a part (:func:`part`), so neither strength is lost
+    in the other."""
+
+    what: str
+    evidence: Evidence
+    details: Content = Content()
+    rests_on: tuple[Provenance, ...] = ()
+
+    def __post_init__(self):
+        object.__setattr__(self, "evidence", Evidence(self.evidence))
+        object.__setattr__(self, "details", as_content(self.details))
+        object.__setattr__(self, "rests_on", tuple(self.rests_on))
+        if not self.what.strip():
+            raise ValueError("a verdict part needs a name (what it says: 'scope', 'refutation')")
+        if self.rests_on:
+            weakest = Evidence.weakest(*(p.evidence for p in self.rests_on))
+            if self.evidence.rank < weakest.rank:
+                raise ValueError(f"the part {self.what!r} cannot be {self.evidence.value}: it cites a "
+                                 f"{weakest.value} result")
+
+    def label(self) -> str:
+        return f"{self.what} [{self.evidence.value}]"
+
+    def as_dict(self) -> dict:
+        return {"what": self.what, "evidence": self.evidence.value, "details": to_json(self.details),
+                "rests_on": [_prov_dict(p) for p in self.rests_on]}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "VerdictPart":
+        from .content import from_json
+
+        return cls(d["what"], Evidence(d["evidence"]), from_json(d.get("details")),
+                   tuple(_prov_from(p) for p in d.get("rests_on", [])))
+
+
+def part(what: str, basis: Any, details: Content | str = "", *, evidence=None) -> VerdictPart:
+    """A :class:`VerdictPart`: ``what`` the verdict also says, resting on ``basis`` (results, as for
+    :func:`verified`), its evidence the weakest of theirs, lowered (never raised) by ``evidence``."""
+    ev, _, rests = _split(basis, evidence)
+    return VerdictPart(what, ev, details, rests)
+
+
 @dataclass(frozen=True)
 class Verdict:
     """The result of checking one claim, how far to trust it, and what it rests on.
@@ -101,6 +168,8 @@ class Verdict:
     alternatives: tuple["Verdict", ...] = ()
     #: The provenances of the results the verdict cites (issue 40): its evidence is the weakest of them.
     rests_on: tuple[Provenance, ...] = ()
+    #: What the verdict also says at another strength (:class:`VerdictPart`, :func:`part`).
+    parts: tuple[VerdictPart, ...] = ()
     #: Formal proofs of the claim (issue 43: :class:`exactcube.formal.FormalCheck`), shown apart: they never
     #: enter ``evidence``, which stays that of the computation.
     formal: tuple = ()
@@ -119,6 +188,7 @@ class Verdict:
         object.__setattr__(self, "assumptions", tuple(dict.fromkeys(ids)))
         object.__setattr__(self, "alternatives", tuple(self.alternatives))
         object.__setattr__(self, "rests_on", tuple(self.rests_on))
+        object.__setattr__(self, "parts", tuple(self.parts))
         object.__setattr__(self, "formal", tuple(self.formal))
         if self.rests_on:
             weakest = Evidence.weakest(*(p.evidence for p in self.rests_on))
@@ -161,6 +231,8 @@ class Verdict:
             "witness": to_json(self.witness) if isinstance(self.witness, Content) else jsonable(self.witness),
             "errata": [e.as_dict() for e in self.errata],
             "alternatives": [a.as_dict() for a in self.alternatives],
+            "rests_on": [_prov_dict(p) for p in self.rests_on],
+            **({"parts": [p.as_dict() for p in self.parts]} if self.parts else {}),
             "formal": [f.as_dict() for f in self.formal],
         }
 
@@ -181,6 +253,8 @@ class Verdict:
                    tuple(a["id"] if isinstance(a, dict) else a for a in d.get("assumptions", [])),
                    Provenance(**prov) if prov else None,
                    tuple(cls.from_dict(a) for a in d.get("alternatives", [])),
+                   tuple(_prov_from(p) for p in d.get("rests_on", [])),
+                   tuple(VerdictPart.from_dict(p) for p in d.get("parts", [])),
                    formal=tuple(FormalCheck.from_dict(f) for f in d.get("formal", [])))
 
     def _repr_html_(self) -> str:
@@ -225,19 +299,22 @@ def _split(basis, lower=None):
 
 
 def verified(basis: Any, details: Content | str = "", witness: Any = None, *,
-             assumptions: Iterable[str] = (), alternatives: Iterable[Verdict] = (), evidence=None) -> Verdict:
+             assumptions: Iterable[str] = (), alternatives: Iterable[Verdict] = (), evidence=None,
+             parts: Iterable[VerdictPart] = ()) -> Verdict:
     """The claim holds; ``details`` says how it was shown and on what scope."""
     ev, prov, rests = _split(basis, evidence)
-    return Verdict(Outcome.VERIFIED, ev, details, witness, (), tuple(assumptions), prov, tuple(alternatives), rests)
+    return Verdict(Outcome.VERIFIED, ev, details, witness, (), tuple(assumptions), prov, tuple(alternatives), rests,
+                   tuple(parts))
 
 
 def refuted(basis: Any, details: Content | str, witness: Any, *, errata: Iterable[Erratum] = (),
-            assumptions: Iterable[str] = (), alternatives: Iterable[Verdict] = (), evidence=None) -> Verdict:
+            assumptions: Iterable[str] = (), alternatives: Iterable[Verdict] = (), evidence=None,
+            parts: Iterable[VerdictPart] = ()) -> Verdict:
     """The claim is false; ``witness`` is the exact counterexample.  ``errata`` lists
     wrong printed values found on the way (in the proof of the false statement)."""
     ev, prov, rests = _split(basis, evidence)
     return Verdict(Outcome.REFUTED, ev, details, witness, tuple(errata), tuple(assumptions), prov,
-                   tuple(alternatives), rests)
+                   tuple(alternatives), rests, tuple(parts))
 
 
 def errata_outcome(errata: Iterable[Erratum]) -> Outcome:
@@ -248,7 +325,8 @@ def errata_outcome(errata: Iterable[Erratum]) -> Outcome:
 
 
 def erratum(basis: Any, details: Content | str, errata: Iterable[Erratum], witness: Any = None, *,
-            assumptions: Iterable[str] = (), alternatives: Iterable[Verdict] = (), evidence=None) -> Verdict:
+            assumptions: Iterable[str] = (), alternatives: Iterable[Verdict] = (), evidence=None,
+            parts: Iterable[VerdictPart] = ()) -> Verdict:
     """Printed values (or formulas) differ from the truth; each :class:`Erratum` gives printed, true and kind.
 
     The outcome follows from the errata by :func:`errata_outcome`: a claim whose differences are all
@@ -262,14 +340,17 @@ def erratum(basis: Any, details: Content | str, errata: Iterable[Erratum], witne
     outcome = errata_outcome(errata)
     if outcome is Outcome.VERIFIED:
         details = say(f"verified; {errata_phrase(errata)}.", as_content(details))
-    return Verdict(outcome, ev, details, witness, errata, tuple(assumptions), prov, tuple(alternatives), rests)
+    return Verdict(outcome, ev, details, witness, errata, tuple(assumptions), prov, tuple(alternatives), rests,
+                   tuple(parts))
 
 
 def open_(basis: Any, details: Content | str, witness: Any = None, *,
-          assumptions: Iterable[str] = (), alternatives: Iterable[Verdict] = (), evidence=None) -> Verdict:
+          assumptions: Iterable[str] = (), alternatives: Iterable[Verdict] = (), evidence=None,
+          parts: Iterable[VerdictPart] = ()) -> Verdict:
     """Undecided; ``details`` says why (and what evidence there is)."""
     ev, prov, rests = _split(basis, evidence)
-    return Verdict(Outcome.OPEN, ev, details, witness, (), tuple(assumptions), prov, tuple(alternatives), rests)
+    return Verdict(Outcome.OPEN, ev, details, witness, (), tuple(assumptions), prov, tuple(alternatives), rests,
+                   tuple(parts))
 
 
 @dataclass(frozen=True)
@@ -526,9 +607,11 @@ def run_claims(
             on_start(c)
         t0 = time.perf_counter()
         try:
-            v = c.check()
-            if not isinstance(v, Verdict):
-                raise TypeError(f"check returned {type(v).__name__}, not a Verdict")
+            with collecting_built():
+                v = c.check()
+                if not isinstance(v, Verdict):
+                    raise TypeError(f"check returned {type(v).__name__}, not a Verdict")
+                audit_citations(v)
             from .formal import attach_formal  # issue 43: the claim's formal proofs, checked apart
 
             v = attach_formal(c.id, v)
@@ -545,6 +628,31 @@ def run_claims(
         if on_done:
             on_done(r)
     return results
+
+
+class CitationError(Exception):
+    """A verdict that does not rest on what its check computed (issue 40): it cites no result built by the check,
+    or it is stronger than a result it cites.  The runner reports it as a tool error."""
+
+
+def audit_citations(v: "Verdict | VerdictPart", where: str = "the verdict") -> None:
+    """Refuse (:class:`CitationError`) a verdict, its alternatives or its parts when one is stronger than the weakest
+    result it cites, or (with :data:`REQUIRE_CITATIONS`) cites no result built inside the current
+    :func:`exactcube.results.collecting_built` block (the claim runner runs each check inside one)."""
+    if REQUIRE_CITATIONS and not any(is_built(p) for p in v.rests_on):
+        raise CitationError(
+            f"{where} cites no result built by its check: give verified()/refuted()/erratum()/open_() the results it "
+            "rests on (a model result, exactcube.results.computed(value, method), an IntervalProof), not an "
+            "Evidence constant or a Provenance typed by hand")
+    if v.rests_on:
+        weakest = Evidence.weakest(*(p.evidence for p in v.rests_on))
+        if v.evidence.rank < weakest.rank:
+            raise CitationError(f"{where} says {v.evidence.value} but cites a {weakest.value} result")
+    if isinstance(v, Verdict):
+        for i, alt in enumerate(v.alternatives):
+            audit_citations(alt, f"{where}'s alternative {i + 1} (under {', '.join(alt.assumptions)})")
+        for p in v.parts:
+            audit_citations(p, f"{where}'s part {p.what!r}")
 
 
 #: The outcomes in the order every summary lists them (``tool-error``: the check crashed, no verdict).

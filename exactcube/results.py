@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import contextvars
 import dataclasses
+import re
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import Enum
@@ -52,11 +53,16 @@ __all__ = [
     "wrong_values",
     "errata_phrase",
     "Result",
+    "inexact_word",
+    "collecting_built",
+    "is_built",
     "IntervalProof",
     "provenance_of",
     "evidence_of",
     "Computed",
     "computed",
+    "SampleTest",
+    "sample_test",
     "cited",
     "grade",
     "jsonable",
@@ -179,7 +185,7 @@ class Provenance:
     """
 
     method: str
-    evidence: Evidence = Evidence.EXACT
+    evidence: Evidence
     source: str = ""
     assumptions: tuple[str, ...] = ()
     precision: str = ""
@@ -199,17 +205,19 @@ class Provenance:
         union of assumptions, precisions joined."""
         parts = (self, *others)
         precisions = [p.precision for p in parts if p.precision]
-        return Provenance(
+        p = Provenance(
             method=method if method is not None else "; ".join(dict.fromkeys(p.method for p in parts)),
             evidence=Evidence.weakest(*(p.evidence for p in parts)),
             source=source if source is not None else "; ".join(dict.fromkeys(p.source for p in parts if p.source)),
             assumptions=tuple(a for p in parts for a in p.assumptions),
             precision=", ".join(dict.fromkeys(precisions)),
         )
+        return _built(p) if any(is_built(q) for q in parts) else p
 
     def assuming(self, *assumptions: "Assumption | str") -> "Provenance":
         """The same provenance resting on further readings."""
-        return dataclasses.replace(self, assumptions=self.assumptions + _assumption_ids(assumptions))
+        p = dataclasses.replace(self, assumptions=self.assumptions + _assumption_ids(assumptions))
+        return _built(p) if is_built(self) else p
 
     def as_dict(self) -> dict:
         return {
@@ -390,18 +398,92 @@ def jsonable(x: Any):
     return str(x)
 
 
+# The provenances built by results while a claim's check runs (:func:`collecting_built`): the claim runner
+# refuses a verdict that cites none of them (exactcube.claims.REQUIRE_CITATIONS).
+_BUILT: contextvars.ContextVar[dict | None] = contextvars.ContextVar("exactcube_built_provenances", default=None)
+
+
+def _built(p: Provenance) -> Provenance:
+    """Note ``p`` as built by a result (when a claim's check is being watched) and return it."""
+    seen = _BUILT.get()
+    if seen is not None:
+        seen[id(p)] = p
+    return p
+
+
+def is_built(p: Provenance) -> bool:
+    """Whether ``p`` was built by a result (its :attr:`Result.provenance`) inside :func:`collecting_built`,
+    rather than typed by hand as ``Provenance(...)``."""
+    seen = _BUILT.get()
+    return seen is not None and seen.get(id(p)) is p
+
+
+@contextmanager
+def collecting_built() -> Iterator[dict]:
+    """Inside the block, every provenance a result gives (:attr:`Result.provenance`, and what
+    :meth:`Provenance.combine` / :meth:`Provenance.assuming` make of them) is noted; yields the
+    ``{id: provenance}`` map (the claim runner's test of "cites a result built by its check")."""
+    token = _BUILT.set({})
+    try:
+        yield _BUILT.get()
+    finally:
+        _BUILT.reset(token)
+
+
+def _evidence_declaration(cls) -> str:
+    """How a :class:`Result` class says its evidence: "own" (its own ``_provenance``), "field" (an ``evidence``
+    field), "values" (``VALUES``), "class" (``EVIDENCE``), or "" (nothing: its instances are refused)."""
+    for k in cls.__mro__:
+        if k is Result:
+            break
+        if "_provenance" in k.__dict__:
+            return "own"
+    if any("evidence" in k.__dict__.get("__annotations__", {}) for k in cls.__mro__ if k is not Result):
+        return "field"
+    if cls.VALUES:
+        return "values"
+    if cls.EVIDENCE:
+        Evidence(cls.EVIDENCE)
+        return "class"
+    return ""
+
+
+#: Words in a method's description that mean the arithmetic was not exact (:func:`inexact_word`).
+_INEXACT_WORDS = re.compile(r"\b(balls?|arb|interval arithmetic|floats?|floating[- ]point|double precision|mpmath|"
+                            r"monte carlo|sampl(?:e|ed|es|ing)|simulat(?:ed|ion|ions|e)|random)\b", re.IGNORECASE)
+#: ... unless they are said to be only a cross-check or screen (``"exact; balls as a cross-check"``).
+_NOT_DECIDING = re.compile(r"cross-?check|screen|not used to decide|only to (?:screen|locate)", re.IGNORECASE)
+
+
+def inexact_word(method: str) -> str:
+    """The word of ``method`` that names balls, floats or samples ("" when none, or when the text says they are
+    only a cross-check or a screen): a result whose method names one cannot be exact."""
+    m = _INEXACT_WORDS.search(method or "")
+    if not m or _NOT_DECIDING.search(method):
+        return ""
+    return m.group(0)
+
+
 class Result(ExactDisplay):
     """Mixin for the frozen result dataclasses of the models.
 
-    Every result answers :attr:`provenance`.  A result class declares what it
-    implements in class attributes (``SOURCE``, ``ASSUMPTIONS``, ``METHOD``) and keeps
-    the per-instance parts in plain fields: ``method`` (the algorithm actually used, when it varies),
-    ``evidence`` (an :class:`Evidence` name) or ``exact`` (True for exact results),
-    ``source`` (when it varies per instance),
-    ``digits`` (the working precision of a ball or float result).
-    :meth:`as_dict` serialises every field with the provenance (exact values as
-    ``"p/q"`` text); the notebook shows the fields as a table with the provenance
-    underneath.
+    Every result answers :attr:`provenance`, and a result class cannot be made without saying where its evidence
+    comes from (issue 40: the arithmetic carries its evidence; there is no default and no guess).  A class says
+    it in exactly one of these ways, checked when the class is created and refused (TypeError) when an instance
+    of a class that says none is made:
+
+    * an ``evidence`` field (an :class:`Evidence` name) set by the code path that ran;
+    * ``VALUES``: the names of the fields holding the computed values; the evidence is read off their arithmetic
+      by :func:`evidence_of` (mpq: exact, arb: rigorous, float: numeric);
+    * ``EVIDENCE``: the evidence of every result of the class, when only one arithmetic is possible;
+    * its own ``_provenance`` method.
+
+    The other parts are class attributes (``SOURCE``, ``ASSUMPTIONS``, ``METHOD``) or per-instance fields:
+    ``method`` (the algorithm actually used, when it varies), ``source`` (when it varies per instance),
+    ``digits`` (the working precision of a ball or float result).  A result whose method names balls, floats or
+    samples cannot be ``exact`` (:func:`inexact_word`): asking its provenance raises ValueError.
+    :meth:`as_dict` serialises every field with the provenance (exact values as ``"p/q"`` text); the notebook
+    shows the fields as a table with the provenance underneath.
     """
 
     #: What the result implements (``"ju24 (1.1)"``), for classes without a provenance field.
@@ -410,25 +492,52 @@ class Result(ExactDisplay):
     ASSUMPTIONS: ClassVar[tuple[str, ...]] = ()
     #: The method when no ``method`` field says it.
     METHOD: ClassVar[str] = ""
-    #: The evidence of every result of the class, when no field says it.
+    #: The evidence of every result of the class, when only one arithmetic is possible.
     EVIDENCE: ClassVar[str] = ""
-    #: The evidence of a result whose ``exact`` field is False.
-    INEXACT: ClassVar[str] = "rigorous"
+    #: The fields whose values' arithmetic is the evidence (:func:`evidence_of`).
+    VALUES: ClassVar[tuple[str, ...]] = ()
+    #: How the class says its evidence ("field", "values", "class", "own"); "" when it says none.
+    _EVIDENCE_FROM: ClassVar[str] = ""
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls._EVIDENCE_FROM = _evidence_declaration(cls)
+
+    def __new__(cls, *args, **kwargs):
+        if not cls._EVIDENCE_FROM:
+            raise TypeError(
+                f"{cls.__module__}.{cls.__qualname__} says nowhere how its evidence is obtained: give it an "
+                "'evidence' field set by the code that ran, VALUES (the fields whose arithmetic is the evidence), "
+                "a class EVIDENCE when only one arithmetic is possible, or its own _provenance (issue 40)")
+        return super().__new__(cls)
 
     @property
     def provenance(self) -> Provenance:
         """How this result was obtained (method, evidence, source, assumptions, precision)."""
-        return self._provenance()
+        return _built(self._provenance())
+
+    def _evidence(self) -> Evidence:
+        """The evidence, as the class declares it (see the class docstring)."""
+        d = self.__dict__
+        cls = type(self)
+        if "evidence" in d:
+            return Evidence(d["evidence"])
+        if cls.VALUES:  # read once per result: its values do not change
+            ev = d.get("_values_evidence")
+            if ev is None:
+                ev = evidence_of(tuple(getattr(self, f) for f in cls.VALUES))
+                object.__setattr__(self, "_values_evidence", ev)
+            return ev
+        if cls.EVIDENCE:
+            return Evidence(cls.EVIDENCE)
+        raise TypeError(f"{type(self).__name__} says nowhere how its evidence is obtained")
 
     def _provenance(self) -> Provenance:
         d = self.__dict__
         method = d.get("method") or type(self).METHOD or type(self).__name__
-        if "evidence" in d:
-            ev = Evidence(d["evidence"])
-        elif type(self).EVIDENCE:
-            ev = Evidence(type(self).EVIDENCE)
-        else:
-            ev = Evidence.EXACT if d.get("exact", True) else Evidence(type(self).INEXACT)
+        ev = self._evidence()
+        if ev is Evidence.EXACT and (word := inexact_word(method)):
+            raise ValueError(f"{type(self).__name__}: the method {method!r} names {word}, yet the result says exact")
         precision = f"{d['digits']} digits" if ev is not Evidence.EXACT and "digits" in d else ""
         if ev is Evidence.NUMERIC and not precision:
             precision = "double precision"
@@ -650,6 +759,8 @@ class Computed(Result):
 
     def _provenance(self) -> Provenance:
         ev = evidence_of(self.value)
+        if ev is Evidence.EXACT and (word := inexact_word(self.method)):
+            raise ValueError(f"computed: the method {self.method!r} names {word}, yet its value is exact arithmetic")
         precision = self.precision
         if ev is Evidence.NUMERIC and not precision:
             precision = "double precision"
@@ -660,6 +771,26 @@ def computed(value: Any, method: str, source: str = "", *, assumptions: Iterable
              precision: str = "") -> Computed:
     """A :class:`Computed` result: ``value`` with its method and source, its evidence read off the value."""
     return Computed(value, method, source, tuple(assumptions), precision)
+
+
+@dataclass(frozen=True, eq=False)
+class SampleTest(Result):
+    """Monte Carlo data (a document's simulation, or a sampler's output) judged against what they estimate by a
+    confidence interval: ``sampled`` whatever the arithmetic of the comparison, since the data are samples.
+    ``value`` holds what was compared (exact values, variances, z-scores), ``samples`` the sample size of each
+    estimate, ``method`` the test (``"within 4 standard errors of a 10,000-game mean"``)."""
+
+    value: Any
+    method: str
+    samples: int
+    source: str = ""
+    #: the data are samples: the one evidence of the class
+    EVIDENCE = "sampled"
+
+
+def sample_test(value: Any, method: str, samples: int, source: str = "") -> SampleTest:
+    """A :class:`SampleTest`: Monte Carlo data of ``samples`` draws judged by ``method``."""
+    return SampleTest(value, method, int(samples), source)
 
 
 def cited(basis) -> tuple[Provenance, ...]:

@@ -2,16 +2,22 @@
 
 sympy is used only where a parameter is symbolic (x, y, a, b, k); concrete values
 stay ``mpq``.  :func:`is_identity` decides ``lhs == rhs`` as an identity by exact
-simplification to zero (rational functions: ``cancel``; otherwise ``simplify``).
+simplification to zero (rational functions: ``cancel``; otherwise ``simplify``);
+:func:`identity` does the same and returns the check as a result (:class:`Identity`) that a verdict can cite:
+exact, with the equation as its source.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 import sympy as sp
 
 from .numbers import mpq, to_mpq
+from .results import Result
 
-__all__ = ["to_sympy", "from_sympy", "is_identity", "residual"]
+__all__ = ["to_sympy", "from_sympy", "is_identity", "identity", "Identity", "residual"]
 
 
 def to_sympy(q) -> sp.Rational:
@@ -40,3 +46,47 @@ def residual(lhs, rhs):
 def is_identity(lhs, rhs) -> bool:
     """True when ``lhs - rhs`` simplifies to exactly 0."""
     return residual(lhs, rhs) == 0
+
+
+@dataclass(frozen=True, eq=False)
+class Identity(Result):
+    """``lhs = rhs`` checked as an identity by exact simplification of ``lhs - rhs`` (:func:`residual`).
+
+    True (``bool``) when it holds.  Its evidence is read off the arithmetic of the two sides (sympy's exact numbers
+    and symbols: exact; a sympy Float anywhere: numeric); its source is the equation itself, after ``source``
+    (what it implements: ``"ks69 (8)"``)."""
+
+    lhs: Any
+    rhs: Any
+    residual: Any
+    label: str = ""
+    METHOD = "sympy: lhs - rhs brought to canonical form (together, cancel, simplify) and compared with 0"
+    SOURCE = "an identity checked by exact simplification (exactcube.symbolic)"
+    VALUES = ("lhs", "rhs", "residual")
+
+    @property
+    def holds(self) -> bool:
+        return self.residual == 0
+
+    def __bool__(self) -> bool:
+        return self.holds
+
+    @property
+    def source(self) -> str:
+        eq = f"{sp.sstr(self.lhs)} = {sp.sstr(self.rhs)}"
+        if len(eq) > 160:
+            eq = eq[:157] + "..."
+        return f"{self.label}: {eq}" if self.label else eq
+
+    def _provenance(self):
+        p = super()._provenance()
+        from dataclasses import replace
+
+        return replace(p, source=self.source)
+
+
+def identity(lhs, rhs, source: str = "") -> Identity:
+    """Check ``lhs = rhs`` as an identity (as :func:`is_identity`) and return the check as an :class:`Identity`
+    result (true when it holds) for a verdict to cite; ``source`` names what the equation implements."""
+    lhs, rhs = sp.sympify(lhs), sp.sympify(rhs)
+    return Identity(lhs, rhs, residual(lhs, rhs), source)

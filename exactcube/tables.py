@@ -301,6 +301,14 @@ class Table:
                            f"is {format_exact(self.scale)}: print it without % or give the table scale 1")
         self.published[key] = number
 
+    @property
+    def provenance(self):
+        """The table as a result a verdict can cite (issue 40): its cells, the evidence read off their arithmetic
+        (:func:`exactcube.results.evidence_of`: exact rationals, balls, floats), its source."""
+        from .results import computed
+
+        return computed(tuple(self.cells.values()), f"the cells of table {self.id}", self.source).provenance
+
     # -- comparison ---------------------------------------------------------
     def compare(self) -> list[Comparison]:
         """Every published cell compared with the true cell at its printed precision."""

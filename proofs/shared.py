@@ -6,12 +6,12 @@ import flint
 import sympy as sp
 
 from exactcube.brownian import alternating as alt
-from exactcube.claims import Evidence, refuted, verified
+from exactcube.claims import refuted, verified
 from exactcube.content import eq, math, say, table, value
 from exactcube.numbers import mpq
+from exactcube.results import computed
+from exactcube.symbolic import identity as sym_identity
 from exactcube.symbolic import to_sympy
-
-EXACT = Evidence.EXACT
 
 
 def _walk_hitting(n: int, lo: int, hi: int) -> list:
@@ -72,6 +72,7 @@ def consistency_lemma_check(identity=None, answer=None):
     f_answer = sp.lambdify((a, b), eq2, modules="sympy")
     f_identity = sp.lambdify((x, a, b, P), eq1, modules="sympy")
     n = 16
+    hitting = []  # (from, up to, down to, exact chance) of every state solved
     for lo in range(0, n):
         for hi in range(lo + 2, n + 1):
             probs = _walk_hitting(n, lo, hi)
@@ -80,18 +81,30 @@ def consistency_lemma_check(identity=None, answer=None):
                 truth = sp.Rational(int(pr.p), int(pr.q))
                 ga, gb = sp.Integer(xx - lo), sp.Integer(hi - xx)
                 walk = table(["from", "up to", "down to", "hitting chance"], [[xx, hi, lo, truth]])
-                if f_answer(ga, gb) != truth:
-                    return refuted(EXACT, say(f"the walk from {xx} reaches {hi} before {lo} with chance", value(truth),
+                hitting.append((xx, hi, lo, pr))
+                answer = f_answer(ga, gb)
+                if answer != truth:
+                    step = computed((pr, answer), f"hitting chance of the walk from {xx} on [{lo}, {hi}] by an exact "
+                                    "linear solve, and the printed answer there", "ks69 Lemma (2)")
+                    return refuted(step, say(f"the walk from {xx} reaches {hi} before {lo} with chance", value(truth),
                                               ", not", math(eq2), "=", f_answer(ga, gb)), walk)
-                if f_identity(sp.Integer(xx), ga, gb, truth) != 0:
-                    return refuted(EXACT, say(eq(1), f"fails at the walk's hitting chance from {xx} on $[{lo}, {hi}]$"),
+                left = f_identity(sp.Integer(xx), ga, gb, truth)
+                if left != 0:
+                    step = computed((pr, left), f"(1) at the walk's hitting chance from {xx} on [{lo}, {hi}]",
+                                    "ks69 Lemma (1)")
+                    return refuted(step, say(eq(1), f"fails at the walk's hitting chance from {xx} on $[{lo}, {hi}]$"),
                                    walk)
     sol = sp.solve(eq1, P)
-    if len(sol) != 1 or sp.simplify(sol[0] - eq2) != 0:
+    solved = computed(tuple(sol), "sympy solve of (1) for P", "ks69 Lemma (1)")
+    same = sym_identity(sol[0], eq2, "ks69 Lemma (2)") if len(sol) == 1 else None
+    if not same:
         found = say(*[math(x) for x in sol]) if sol else say("no solution")
-        return refuted(EXACT, say("solving", eq(1), "for $P$ gives", found, ", not", math(eq2)), found)
+        return refuted([solved] + ([same] if same is not None else []),
+                       say("solving", eq(1), "for $P$ gives", found, ", not", math(eq2)), found)
+    walks = computed(tuple(hitting), f"hitting chances of the simple symmetric walk on 0..{n}, exact linear solves",
+                     "ks69 Lemma (2)")
     return verified(
-        EXACT,
+        [solved, same, walks],
         say("solving the martingale identity", eq(1), ", $x = P(x+b) + (1-P)(x-a)$, gives $P = a/(a+b)$ "
             "symbolically; and for the simple symmetric random walk on $0, 1, \\ldots, 16$ the hitting probabilities, "
             "solved exactly as a linear system for every interval $[l, h]$, equal $(x-l)/(h-l)$ and satisfy", eq(1),
@@ -110,8 +123,10 @@ def first_double_optimal_at_fold_point(doubles, p0=mpq(1, 2)):
     t = sp.symbols("t", real=True)
     checked = []
     flat = []
+    steps = []  # what each k's argument computed: the fold point, the derivatives' roots and signs, the value
     for k in doubles:
         d = to_sympy(alt.doubling_point(k))
+        th = alt.thresholds(k)
         # B's fold point: after a take, A's value is 2*E_theirs(t); B folds when that exceeds 1
         low = 1 - d
         after = None if k is None else k - 1
@@ -121,40 +136,48 @@ def first_double_optimal_at_fold_point(doubles, p0=mpq(1, 2)):
             dd = to_sympy(alt.doubling_point(after))
             take_val = 2 * (2 * (t - (1 - dd)) / dd - 1)
         fold_point = sp.solve(sp.Eq(take_val, 1), t)
+        fold = computed((tuple(fold_point), th), f"B's fold point with k = {k}: sympy solve", "ks69 Theorem 1")
         if fold_point != [d]:
             found = say(*[math(x) for x in fold_point]) if fold_point else say("none")
-            return refuted(EXACT, say(f"with $k = {k}$ doubles left B's fold point is", found, ", not", math(sp.Eq(sp.Symbol("d"), d))),
+            return refuted(fold, say(f"with $k = {k}$ doubles left B's fold point is", found, ", not", math(sp.Eq(sp.Symbol("d"), d))),
                            say(f"$k = {k}$:", found))
         h = (to_sympy(p0) - low) / (t - low)
         pieces = [(h * take_val - (1 - h), to_sympy(p0), d, +1), (h * 1 - (1 - h), d, sp.Integer(1), -1)]
         for expr, a, b, sign in pieces:
             deriv = sp.together(sp.diff(expr, t))
+            slope = computed(deriv, f"the derivative in t with k = {k} (sympy)", "ks69 Theorem 1")
             if sp.simplify(deriv) == 0:
                 if sign < 0:
-                    return refuted(EXACT, say(f"with $k = {k}$ doubles left the value is flat after the fold point"),
+                    return refuted([fold, slope], say(f"with $k = {k}$ doubles left the value is flat after the fold point"),
                                    say(f"$k = {k}$"))
                 flat.append(r"\infty" if k is None else str(k))
                 continue
             num, _den = sp.fraction(deriv)
             poly = sp.Poly(sp.expand(num), t)
+            roots = computed((poly.as_expr(), poly.count_roots(a, b) if b > a else 0),
+                             f"real roots of the derivative's numerator in ({a}, {b}), by exact root counting",
+                             "ks69 Theorem 1")
+            steps += [slope, roots]
             if b > a and poly.count_roots(a, b) != 0:
-                return refuted(EXACT, say(f"with $k = {k}$ doubles left the derivative changes sign on the interval from",
+                return refuted([fold, roots], say(f"with $k = {k}$ doubles left the derivative changes sign on the interval from",
                                           math(a), "to", math(b)), say("numerator of the derivative:", math(poly.as_expr())))
             s = sp.sign(deriv.subs(t, (a + b) / 2))
             if s != sign:
-                return refuted(EXACT, say(f"with $k = {k}$ doubles left the value is not "
+                return refuted([fold, computed(s, "the derivative's sign at the midpoint")], say(f"with $k = {k}$ doubles left the value is not "
                                           f"{'increasing' if sign > 0 else 'decreasing'} on the interval from", math(a),
                                           "to", math(b)), say("sign of the derivative at the midpoint:", math(s)))
         # the library's value function agrees with the symbolic one at the optimum
         v_lib = alt.value_of_first_double_at(alt.doubling_point(k), k, p0)
         v_sym = (pieces[1][0]).subs(t, d)
+        at_fold = computed((v_lib, v_sym), f"the value at the fold point with k = {k}: library and symbolic")
+        steps += [fold, at_fold]
         if to_sympy(v_lib) != sp.nsimplify(v_sym):
-            return refuted(EXACT, say(f"with $k = {k}$ doubles left the library's value", value(v_lib),
+            return refuted(at_fold, say(f"with $k = {k}$ doubles left the library's value", value(v_lib),
                                       "differs from the symbolic", math(v_sym)), say(f"$k = {k}$"))
         checked.append(r"\infty" if k is None else str(k))
     ks = lambda xs: ", ".join(f"${x}$" for x in xs)  # noqa: E731
     return verified(
-        EXACT,
+        steps,
         say("from", value(p0, name="p_0"), ", A's equity as a function of his first doubling point $t$ (B optimal) "
             f"never decreases up to B's fold point $d$ and strictly decreases after it, for {ks(checked)} doubles "
             "left; so the optimal doubling point $\\alpha$ equals the fold point $\\beta$.")

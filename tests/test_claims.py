@@ -23,7 +23,10 @@ def test_erratum_needs_entries():
 
 def test_runner_reports_crash_and_continues():
     def ok():
-        return verified("exact", "fine")
+        from exactcube.numbers import mpq
+        from exactcube.results import computed
+
+        return verified(computed(mpq(1, 2), "a half, exactly"), "fine")
 
     def boom():
         raise ZeroDivisionError("deliberate")

@@ -52,13 +52,14 @@ def install(site, dist: str, entries: dict[str, str], files: dict[str, str]):
 GOOD = {
     "plugone/__init__.py": "from exactcube.api import document\nDOCUMENT = document('plugone', 'Plug One', package=__name__)\n",
     "plugone/claims.py": (
-        "from exactcube.api import claim, erratum, Erratum, printed, verified, mpq, agrees_with_printed\n"
+        "from exactcube.api import claim, computed, erratum, Erratum, printed, verified, mpq, agrees_with_printed\n"
         "P = printed('§1', '0.8')\n"
         "@claim('plugone.limit', '§1', 'The unlimited doubling point is 0.8.')\n"
         "def limit():\n"
-        "    if agrees_with_printed(mpq(4, 5), P.value):\n"
-        "        return verified('exact', '4/5')\n"
-        "    return erratum('exact', 'no', [Erratum('§1', P.value, '4/5', '0.8', kind='substantive')])\n"),
+        "    d = computed(mpq(4) / 5, 'the fixed point of d = 1 - d/4')\n"
+        "    if agrees_with_printed(d.value, P.value):\n"
+        "        return verified(d, '4/5')\n"
+        "    return erratum(d, 'no', [Erratum('§1', P.value, '4/5', '0.8', kind='substantive')])\n"),
 }
 
 

@@ -107,6 +107,7 @@ class Thresholds(Result):
     """Doubling and take points with ``k`` doubles left (``k`` None: unlimited)."""
 
     SOURCE = 'ju24 (1.1), (2.3); ks69 (5)'
+    VALUES = ("double", "take")
 
     k: int | None
     double: mpq
@@ -146,6 +147,7 @@ class Equity(Result):
     """A's expected payoff per unit of the current stake, and how it was obtained."""
 
     SOURCE = 'ks69 §2; zk77 Lemma 2'
+    VALUES = ("value", "window")
 
     p: mpq
     cube: Cube

@@ -82,6 +82,8 @@ __all__ = [
     "bessel_f_asymptotic",
     "bits_for_digits",
     "chess_clock_sample",
+    "ClockSample",
+    "sample_clock_alpha",
 ]
 
 #: Largest potential accepted (the Poisson means are log(a)/2; beyond this the series gets long).
@@ -200,8 +202,13 @@ def alpha_table(pots_a, pots_b, digits: int = 30) -> dict:
     The logarithms are computed once per potential; a cell whose ball is too wide is recomputed by
     :func:`alpha` at higher precision.  Returns ``{(a, b): arb}`` keyed by the exact potentials.
     """
+    from ..weaker import as_asked, weaken
+
     pa = [check_potential(a, "a") for a in pots_a]
     pb = [check_potential(b, "b") for b in pots_b]
+    if weaken("brownian.continuous.alpha_table", "rigorous") == "numeric":
+        with as_asked():
+            return _float_table(alpha_table(pots_a, pots_b, digits), digits)
     bits = bits_for_digits(digits)
     out = {}
     with working_precision(bits):
@@ -211,6 +218,15 @@ def alpha_table(pots_a, pots_b, digits: int = 30) -> dict:
                 v = arb(1) if a == 1 else alpha_LM(logs[a], logs[b])[0]
                 out[(a, b)] = v if _accurate(v, digits) else alpha(a, b, digits).value
     return out
+
+
+def _float_table(balls: dict, digits: int) -> dict:
+    """The balls' midpoints as mpmath floats of ``digits`` + 5 digits, the radii dropped: the table one arithmetic
+    weaker (``numeric``), for ``verify --mutate``'s arithmetic operator (:mod:`exactcube.weaker`)."""
+    import mpmath
+
+    with mpmath.workdps(digits + 5):
+        return {k: mpmath.mpf(v.mid().str(digits + 5, radius=False)) for k, v in balls.items()}
 
 
 def beta(a, b, digits: int = 30) -> arb:
@@ -468,3 +484,40 @@ def chess_clock_sample(a, b, rng=None) -> bool:
             return turn == 0
         left[turn] -= wait
         turn = 1 - turn
+
+
+@dataclass(frozen=True)
+class ClockSample(Result):
+    """A seeded Monte Carlo estimate of :math:`\alpha(a, b)` by ks69 §4's chess-clock contest, with a 99.9% Wilson
+    interval (``low``, ``high``)."""
+
+    SOURCE = "ks69 §4, the chess-clock analogy"
+    METHOD = "ks69 §4 chess-clock contest, seeded"
+    #: a seeded Monte Carlo estimate: the one arithmetic of this class
+    EVIDENCE = "sampled"
+
+    a: mpq
+    b: mpq
+    wins: int
+    trials: int
+    seed: int
+    estimate: float
+    low: float
+    high: float
+
+
+def sample_clock_alpha(a, b, trials: int = 4000, seed: int = 1969) -> ClockSample:
+    """Estimate :math:`\alpha(a, b)` by playing the chess-clock contest (:func:`chess_clock_sample`) ``trials``
+    times from ``random.Random(seed)``: a sampled result with its 99.9% Wilson interval."""
+    import random
+
+    a, b = check_potential(a, "a"), check_potential(b, "b")
+    if trials < 1:
+        raise BadInput(f"trials must be at least 1, got {trials}")
+    rng = random.Random(seed)
+    wins = sum(chess_clock_sample(a, b, rng) for _ in range(trials))
+    z, ph = 3.2905, wins / trials  # two-sided 99.9%
+    den = 1 + z * z / trials
+    centre = (ph + z * z / (2 * trials)) / den
+    half = z * math.sqrt(ph * (1 - ph) / trials + z * z / (4 * trials * trials)) / den
+    return ClockSample(a, b, wins, trials, seed, ph, centre - half, centre + half)

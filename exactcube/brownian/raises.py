@@ -110,6 +110,7 @@ class RaisingPoints(Result):
     """:math:`\\alpha(i,j)` and :math:`\\beta(i,j)` for raise factors ``a``, ``b``, and how they were computed."""
 
     SOURCE = 'ks69 (8)-(9), Theorem 2'
+    VALUES = ("alpha", "beta")
 
     i: int
     j: int
@@ -118,7 +119,6 @@ class RaisingPoints(Result):
     alpha: mpq
     beta: mpq
     method: str
-    exact: bool = True
 
 
 def _binomial_pmf(n: int, u: mpq) -> list[mpq]:
@@ -170,6 +170,7 @@ class RaisingGrid(Result):
     """
 
     SOURCE = 'ks69 (8)-(9)'
+    VALUES = ("scaled_alpha", "scaled_beta")
 
     imax: int
     jmax: int
@@ -230,6 +231,7 @@ class GameValue(Result):
     """A's expected gain per unit stake at state ``p`` (ks69 (19)); ``dominated`` is "A", "B" or None."""
 
     SOURCE = 'ks69 (19)'
+    VALUES = ("value",)
 
     p: mpq
     alpha: mpq
@@ -309,6 +311,8 @@ class Sample(Result):
     """A Monte Carlo estimate of :math:`\\alpha(m,n)` with a 99.9% Wilson interval."""
 
     SOURCE = 'ks69 §3 coin contest'
+    #: a seeded Monte Carlo estimate: the one arithmetic of this class
+    EVIDENCE = "sampled"
 
     wins: int
     trials: int

@@ -120,6 +120,7 @@ class Classification(Result):
     """The region of (x, y), the policy stated for it, and why."""
 
     SOURCE = 'ju24 §3.1, Figure 4'
+    VALUES = ("x", "y")
 
     x: mpq
     y: mpq
@@ -269,6 +270,7 @@ class Thresholds(Result):
     """Proposal point d_k, take point a_k and the limit, for (x, y) in R+ or R-."""
 
     SOURCE = 'ju24 (1.2), (1.3), (A.2), (A.7)'
+    VALUES = ("double", "take", "limit", "one_proposal")
 
     x: mpq
     y: mpq
@@ -308,6 +310,7 @@ class Equity(Result):
     """A's expected payoff per unit of the current stake, and the policy it assumes."""
 
     SOURCE = 'ju24 (3.1)'
+    VALUES = ("value",)
 
     x: mpq
     y: mpq

@@ -180,6 +180,7 @@ class LevelSolution(Result):
     """One level (j proposals left, who may propose) of the solved game."""
 
     SOURCE = 'optimal stopping of the (x, y)-cube game (ju24 §3)'
+    VALUES = ("value", "stop_A", "stop_B")
 
     j: int
     owner: str
@@ -194,13 +195,13 @@ class GameSolution(Result):
     """The exact solution of the (x, y)-cube game with up to ``k`` proposals left."""
 
     SOURCE = 'optimal stopping of the (x, y)-cube game (ju24 §3)'
+    VALUES = ("levels",)
 
     x: mpq
     y: mpq
     k: int
     levels: dict = field(repr=False)  # (j, owner) -> LevelSolution
     method: str
-    exact: bool
     continuous: bool
     grid_points: int
 
@@ -339,7 +340,7 @@ def solve(x, y, k: int, grid: int | Sequence | None = None, refine: bool = True,
                 _intervals(ts, stopA, refine), _intervals(ts, stopB, refine), matters)
     method = ("exact continuous game: taut string between piecewise-linear obstacles, grid refined at every "
               "obstacle breakpoint" if refine else f"exact grid-restricted game on {len(base)} points")
-    return GameSolution(x, y, k, levels, method, True, refine, len(base))
+    return GameSolution(x, y, k, levels, method, refine, len(base))
 
 
 def evaluate_policy(x, y, k: int, propose: Callable[[int, mpq], bool], points: Callable[[int], Iterable] = None,
@@ -387,4 +388,4 @@ def evaluate_policy(x, y, k: int, propose: Callable[[int, mpq], bool], points: C
             levels[(j, owner)] = LevelSolution(j, owner, _pl(ts, w).simplified(), _intervals(ts, stopA, True),
                                                _intervals(ts, stopB, True), False)
     return GameSolution(x, y, k, levels, "value of a given proposal policy (forced proposals, optimal answers)",
-                        True, True, len(base))
+                        True, len(base))

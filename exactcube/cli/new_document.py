@@ -89,7 +89,8 @@ DOCUMENT = document({doc_id!r}, {title!r}, {citation!r}, package=__name__)
 ''',
         f"{pkg}/claims.py": f'''"""Claims of {doc_id}: one check per statement, named by its place in the document."""
 
-from exactcube.api import Erratum, claim, erratum, erratum_kind, mpq, printed, say, value, verified, format_decimal
+from exactcube.api import (Erratum, claim, computed, erratum, erratum_kind, format_decimal, mpq, printed, say, value,
+                           verified)
 
 # What the document prints, read by the check through printed(...).value, so that
 # 'exactcube verify --mutate' can show that the check fails when the value changes.
@@ -103,13 +104,15 @@ TAKE_POINT = printed("§1, the take point", "0.25", number=True)
        "Without a cube, a player should accept a double when his winning chance is at least $0.25$.")
 def take_point():
     # exact computation: taking loses 2 (1 - p) and wins 2 p, passing loses 1: 2p - 2(1-p) = -1 gives p = 1/4
-    true = mpq(1, 4)
+    true = (2 - 1) / mpq(4)  # 4p - 2 = -1
+    # the verdict cites what the check computed; its evidence is read off the arithmetic (mpq: exact)
+    solved = computed(true, "2p - 2(1 - p) = -1 solved for p, exact rationals", "§1")
     # the one erratum-kind rule decides whether the printed value is wrong, and of what kind
     ruling = erratum_kind(TAKE_POINT.value, true)
     if ruling is None:
         # what a verdict says is data: prose, mathematics between dollars, exact values (docs/design.md)
-        return verified("exact", say("$2p - 2(1 - p) = -1$ has the single solution", value(true, name="p"), "."))
-    return erratum("exact", say("the printed take point", TAKE_POINT.value, "differs from", value(true)),
+        return verified(solved, say("$2p - 2(1 - p) = -1$ has the single solution", value(true, name="p"), "."))
+    return erratum(solved, say("the printed take point", TAKE_POINT.value, "differs from", value(true)),
                    [Erratum("§1, the take point", TAKE_POINT.value, "1/4", format_decimal(true, 2),
                             note=ruling.reason, kind=ruling.kind)])
 ''',

@@ -414,6 +414,9 @@ def details_text(r, mutation=None) -> str:
                              ("fragile", mutation.fragile), ("error", mutation.errors)):
             for s in items:
                 d += f"\n    {label}: {to_plain(legacy(s))}"
+        weaker = getattr(mutation, "arithmetic", None)
+        if weaker is not None and weaker.status != "not applicable":
+            d += "\n  " + weaker.text()
     return d
 
 
@@ -441,7 +444,21 @@ def summary_lines(results, elapsed: float, mutations=None) -> list[str]:
         none = sum(1 for m in mutations.values() if not m.items)
         lines.append(f"mutants: {mutation_counts_text(total)} (a move to open or an error is never a catch); "
                      f"{none} claim{'' if none == 1 else 's'} compare against nothing printed")
+        lines.append(weaker_arithmetic_line(mutations))
     return lines
+
+
+def weaker_arithmetic_line(mutations) -> str:
+    """The summary of ``verify --mutate``'s arithmetic operator (:mod:`exactcube.weaker`): claims by status."""
+    from ..weaker import STATUSES
+
+    counts = {k: 0 for k in STATUSES}
+    for m in mutations.values():
+        w = getattr(m, "arithmetic", None)
+        if w is not None:
+            counts[w.status] += 1
+    return ("weaker arithmetic (models run one arithmetic weaker; the evidence must move): "
+            + ", ".join(f"{n} {k}" for k, n in counts.items()))
 
 
 def mistakes_line(c: dict) -> str:
@@ -492,6 +509,8 @@ def verdicts_document(results, elapsed, load_errors, mutations, version) -> dict
         d = r.as_dict()
         m = mutations.get(r.claim.id) if mutations else None
         d["mutation"] = m.as_dict() if m is not None else None
+        if getattr(m, "arithmetic", None) is not None:
+            d["weaker_arithmetic"] = m.arithmetic.as_dict()
         claims.append(d)
         if r.verdict:
             used.update(r.verdict.assumptions)
@@ -516,7 +535,9 @@ MUTATE_MEASURED = "the five documents' default claims, every mutant: about 9 tim
 
 
 def _mutate(results, args) -> dict:
-    from ..mutate import mutate_claim
+    from ..claims import Verdict
+    from ..mutate import MutationReport, mutate_claim
+    from ..weaker import weaken_claim
     from ._common import announce, progress
 
     reports = {}
@@ -529,5 +550,8 @@ def _mutate(results, args) -> dict:
     with progress("mutating", len(todo)) as bar:
         for r in todo:
             reports[r.claim.id] = mutate_claim(r.claim, limit=args.mutate_limit)
+            # the arithmetic operator (exactcube.weaker), kept beside the printed-value mutants
+            if isinstance(reports[r.claim.id], MutationReport) and isinstance(r.verdict, Verdict):
+                reports[r.claim.id].arithmetic = weaken_claim(r.claim, r.verdict)
             bar.advance(1, r.claim.id)
     return reports

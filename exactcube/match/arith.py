@@ -17,7 +17,7 @@ from flint import arb, fmpq
 
 from ..numbers import ball_precision, exact_bounds, mpq
 
-__all__ = ["ExactArithmetic", "BallArithmetic", "lift", "minus", "solve_table", "sign", "is_ball", "bounds", "ball_precision"]
+__all__ = ["ExactArithmetic", "BallArithmetic", "FloatArithmetic", "lift", "minus", "solve_table", "sign", "is_ball", "bounds", "ball_precision"]
 
 
 class ExactArithmetic:
@@ -37,6 +37,22 @@ class BallArithmetic:
     def q(self, x):
         x = mpq(x)
         return arb(fmpq(int(x.numerator), int(x.denominator)))
+
+
+class FloatArithmetic:
+    """Constants as binary floats (gmpy2 ``mpfr``) of ``bits`` bits: the arithmetic one step weaker than balls, used
+    only by ``verify --mutate``'s arithmetic operator (:mod:`exactcube.weaker`): a table of floats is ``numeric``."""
+
+    evidence = "numeric"
+
+    def __init__(self, bits: int = 53):
+        self.bits = bits
+
+    def q(self, x):
+        import gmpy2
+
+        x = mpq(x)
+        return gmpy2.mpfr(x, self.bits)
 
 
 def lift(x):
@@ -85,7 +101,17 @@ def _radius_ok(values, eps: mpq) -> bool:
 def solve_table(run, exact: bool, digits: int, start_bits: int = 128, max_bits: int = 1 << 16):
     """Run ``run(arithmetic)`` (returning ``(pre, post)``) exactly, or in balls whose radii are all
     below ``10**-digits``, doubling the precision from ``start_bits`` as needed.  Returns
-    ``(pre, post, method)``."""
+    ``(pre, post, method)``.  Under ``verify --mutate``'s arithmetic operator (:func:`exactcube.weaker.weaken`) it
+    runs one arithmetic weaker: balls for exact, floats for balls."""
+    from ..weaker import weaken
+
+    weaker = weaken("match.solve_table", "exact" if exact else "rigorous")
+    if weaker == "rigorous":
+        exact = False
+    elif weaker == "numeric":
+        bits = int(digits * 3.33) + 64
+        pre, post = run(FloatArithmetic(bits))
+        return pre, post, f"the recurrence in binary floats ({bits} bits): verify --mutate's weaker arithmetic"
     if exact:
         pre, post = run(ExactArithmetic())
         return pre, post, "exact rational recurrence"

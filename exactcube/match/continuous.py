@@ -260,6 +260,6 @@ def continuous_met(length: int = 25, exact: bool = False, digits: int = 30) -> M
             "those doublers")
     return MatchEquityTable(
         name="continuous game, no gammons, perfectly efficient cube", length=length, pre=pre, post=post,
-        model="continuous", parameters=(), evidence="exact" if exact else "rigorous", method=how,
+        model="continuous", parameters=(), method=how,
         notes=(note,),
         source="Keeler and Spencer's continuous game (ks69) at match scores; Crawford rule; exactcube.match.continuous")

@@ -166,6 +166,6 @@ def mec_met(length: int = 25, params: dict | None = None, exact: bool = False, d
         f" (the 1-away side's post-Crawford row at gammon rate {lead})" if lead is not None else "")
     return MatchEquityTable(
         name="mec (Tornberg), gnubg's parameters" + sign, length=length, pre=pre, post=post, model="mec",
-        parameters=tuple(sorted(p.items())), evidence="exact" if exact else "rigorous", method=how,
+        parameters=tuple(sorted(p.items())), method=how,
         source="C. Tornberg, mec (1996), as gnubg mec.c states it; parameters of gnubg met/mec.xml as exact "
                "decimals" + sign)

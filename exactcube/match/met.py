@@ -68,7 +68,8 @@ class MetCheck(Result):
     holds: bool | None  # None: not decided (a ball holds the boundary)
     failures: tuple[tuple[str, str], ...] = ()  # (where, exact values that break it)
     checked: int = 0
-    EVIDENCE = "exact"
+    #: the table's evidence: exact rationals, or balls
+    evidence: str = field(default="", kw_only=True)
     SOURCE = "match equity table invariants (exactcube.match.met)"
 
 
@@ -93,8 +94,15 @@ class MatchEquityTable(Result):
     exact_model: bool = True
     post_other: tuple[mpq, ...] | None = None
     notes: tuple[str, ...] = field(default=())
-    evidence: str = "exact"
     method: str = ""
+
+    #: the evidence is read off the entries' arithmetic: exact rationals, or arb balls (issue 40)
+    VALUES = ("pre", "post", "post_other")
+
+    @property
+    def evidence(self) -> str:
+        """``exact`` when every entry is an exact rational, ``rigorous`` when some are balls."""
+        return self._evidence().value
 
     # -- reading --------------------------------------------------------------
     def equity(self, a: int, b: int, post_crawford: bool = False) -> mpq:
@@ -151,7 +159,8 @@ class MatchEquityTable(Result):
                 undecided += 1
             elif s != 0:
                 bad.append(("post-Crawford 1-away/1-away", f"the trailer's equity {self.post[0]} is not 1/2"))
-        return MetCheck("symmetry", _verdict(bad, undecided), tuple(bad), n * (n + 1) // 2 + bool(self.post))
+        return MetCheck("symmetry", _verdict(bad, undecided), tuple(bad), n * (n + 1) // 2 + bool(self.post),
+                        evidence=self.evidence)
 
     def check_monotonicity(self) -> MetCheck:
         """:math:`M(a, b) \\ge M(a+1, b)` and :math:`M(a, b) \\le M(a, b+1)` (strictly is not
@@ -193,7 +202,7 @@ class MatchEquityTable(Result):
                 undecided += w is None
                 if w:
                     bad.append((f"{who} 1-away/{b + 1}-away", f"trailer {row[b]} > {row[b - 1]} at {b}-away"))
-        return MetCheck("monotonicity", _verdict(bad, undecided), tuple(bad), count)
+        return MetCheck("monotonicity", _verdict(bad, undecided), tuple(bad), count, evidence=self.evidence)
 
     def free_drops(self) -> tuple[tuple[int, mpq], ...]:
         """The post-Crawford free-drop differences ``post[2k-1] - post[2k]`` (trailer at
@@ -218,7 +227,8 @@ class MatchEquityTable(Result):
                 undecided += s is None
                 if s:
                     bad.append((f"post-Crawford {b}-away", f"free drop {diffs[b]}, stated {v}"))
-        return MetCheck("free drops", _verdict(bad, undecided), tuple(bad), len(diffs) + len(stated))
+        return MetCheck("free drops", _verdict(bad, undecided), tuple(bad), len(diffs) + len(stated),
+                        evidence=self.evidence)
 
     def checks(self) -> tuple[MetCheck, ...]:
         """Symmetry, monotonicity and the free drops, in that order (balls compared at 1024 bits)."""
@@ -232,7 +242,7 @@ class MatchEquityTable(Result):
         return MatchEquityTable(
             self.name, length, tuple(tuple(r[:length]) for r in self.pre[:length]), self.post[:length],
             self.model, self.parameters, self.source, self.exact_model,
-            None if self.post_other is None else self.post_other[:length], self.notes, self.evidence, self.method)
+            None if self.post_other is None else self.post_other[:length], self.notes, self.method)
 
 
 def _verdict(bad, undecided) -> bool | None:

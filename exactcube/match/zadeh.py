@@ -181,6 +181,6 @@ def zadeh_met(length: int = 25, params: dict | None = None, exact: bool = False,
         pre, post = _exact_edges(pre, p, length)
     return MatchEquityTable(
         name="Zadeh (1977), gnubg's parameters", length=length, pre=pre, post=post, model="zadeh",
-        parameters=tuple(sorted(p.items())), evidence="exact" if exact else "rigorous", method=how,
+        parameters=tuple(sorted(p.items())), method=how,
         source="N. Zadeh, Management Science 23(9), 986 (1977), as gnubg matchequity.c initMETZadeh / "
                "initPostCrawfordMET states it; parameters of gnubg met/zadeh.xml as exact decimals")

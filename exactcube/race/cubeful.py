@@ -92,6 +92,7 @@ class CubefulTable(Result):
     """
 
     SOURCE = 'money-game Bellman equations (zk77 §2)'
+    VALUES = ("nd_c", "nd_o", "nd_t", "scale")
 
     size: int
     dice: str
@@ -101,7 +102,6 @@ class CubefulTable(Result):
     nd_t: list = field(repr=False)
     m2: dict | None = field(repr=False, default=None)  # second moments (optional)
     method: str = "Bellman equations solved exactly in order of increasing x + y (integers over D^K)"
-    exact: bool = True
 
     def _check(self, x, y):
         x, y = check_count(x, "your count"), check_count(y, "opponent's count")
@@ -287,6 +287,7 @@ class Decision(Result):
     :func:`decide`, the one rule."""
 
     SOURCE = 'money-game Bellman equations (zk77 §2): the race model, or a real bearoff'
+    VALUES = ("cubeless_win", "no_double", "double_take", "double_pass", "equity")
 
     mine: int | tuple
     theirs: int | tuple
@@ -303,7 +304,6 @@ class Decision(Result):
     method: str
     tie_double: bool = False  # doubling and holding are exactly equal
     tie_take: bool = False  # the opponent's take and pass are exactly equal
-    exact: bool = True
 
     @property
     def too_good(self) -> bool:
@@ -389,6 +389,8 @@ class Thresholds(Result):
     """
 
     SOURCE = 'money-game Bellman equations (zk77 §2)'
+    #: the thresholds are read off exact comparisons of the table's values
+    VALUES = ("double_from", "redouble_from", "take_to")
 
     count: int
     double_from: int | None
@@ -397,7 +399,6 @@ class Thresholds(Result):
     monotone: bool
     scanned: tuple[int, int]
     dice: str
-    exact: bool = True
 
 
 def thresholds(x: int, table: CubefulTable) -> Thresholds:

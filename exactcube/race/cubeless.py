@@ -122,12 +122,12 @@ class TurnDistribution(Result):
     """
 
     SOURCE = 'zk77 P(x, n)'
+    VALUES = ("probabilities",)
 
     count: int
     dice: str
     probabilities: tuple  # P(x, 1), P(x, 2), ...: index 0 is one turn
     method: str
-    exact: bool = True
 
     def __getitem__(self, n: int) -> mpq:
         """:math:`P(x, n)`, the chance of getting off in exactly ``n`` turns (0 outside the support)."""
@@ -171,13 +171,13 @@ class RaceChance(Result):
     """The chance that the player on roll wins the race (zk77 Table 1 entries, floyd f(A, B))."""
 
     SOURCE = 'zk77 (1)'
+    VALUES = ("value",)
 
     mine: int
     theirs: int
     dice: str
     value: mpq
     method: str
-    exact: bool = True
 
 
 def win_probability(x: int, y: int, dice=BACKGAMMON) -> RaceChance:
@@ -211,13 +211,13 @@ class WinTable(Result):
     """All :math:`W(x, y)`, :math:`1 \\le x, y \\le N`, as integer numerators over :math:`D^{2M-1}`."""
 
     SOURCE = 'zk77 Table 1'
+    VALUES = ("numerators", "denominator")
 
     size: int
     dice: str
     numerators: object = field(repr=False)  # flint.fmpz_mat or list of lists of int (N x N, 0-based)
     denominator: int = field(repr=False)
     method: str = ""
-    exact: bool = True
 
     def numerator(self, x: int, y: int) -> int:
         if not (1 <= x <= self.size and 1 <= y <= self.size):

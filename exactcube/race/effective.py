@@ -117,6 +117,8 @@ class ImpliedPoints(Result):
     """Effective doubling points implied by exact equities at one race position (zk77 Lemma 2 inverted)."""
 
     SOURCE = 'zk77 Lemma 2 inverted on exact cubeful equities'
+    VALUES = ("p", "equity_centred", "equity_owner", "equity_opponent_owns", "da_from_owner", "db_from_opponent",
+              "da_symmetric", "db_from_centred")
 
     mine: int
     theirs: int
@@ -129,7 +131,6 @@ class ImpliedPoints(Result):
     da_symmetric: mpq | None  # (3) with D_B = 1 - D_A
     db_from_centred: mpq | None  # (3) with D_A from (1)
     method: str
-    exact: bool = True
 
 
 def implied_points(x: int, y: int, table=None, dice="backgammon") -> ImpliedPoints:

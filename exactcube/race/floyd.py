@@ -36,6 +36,7 @@ class FloydRun(Result):
     """The result of Floyd's algorithm for targets up to ``size``."""
 
     SOURCE = "floyd's recurrence"
+    VALUES = ("values",)
 
     size: int
     values: dict = field(repr=False)  # (A, B) -> mpq, 1 <= A, B <= size
@@ -45,7 +46,6 @@ class FloydRun(Result):
     read_before_written: tuple = ()  # computed entries read before GETF wrote them (order errors)
     order: str = ""
     method: str = "floyd's recurrence f(A,B) = 1 - (1/36) sum f(B, A-i-j), exact rationals"
-    exact: bool = True
 
     def __call__(self, a: int, b: int) -> mpq:
         return self.values[(a, b)]

@@ -200,13 +200,14 @@ class KleinmanBand(Result):
     position lies in :data:`KLEINMAN_WINDOW`) and the position (x, y) where it is."""
 
     SOURCE = "Kleinman's estimate (Johansen 2001) scored against the exact race chance (zk77 model)"
+    #: the largest error is an arb ball (rigorous); no position in the window: nothing inexact was computed
+    VALUES = ("worst",)
 
     lo: int
     hi: int
     positions: int
     worst: Any = None
     at: tuple[int, int] | None = None
-    exact: bool = False
 
 
 def kleinman_bands(win, size: int, band: int = 10, min_count: int = 1, prec: int = 64) -> list[KleinmanBand]:
@@ -253,6 +254,7 @@ class RuleReport(Result):
     """A rule against the exact strategy over all positions 1 <= y <= N, lo <= x <= N."""
 
     SOURCE = 'race formulas scored against the exact race'
+    VALUES = ("cells", "errors")
 
     rule: str
     size: int
@@ -260,7 +262,6 @@ class RuleReport(Result):
     cells: dict = field(repr=False)  # decision -> number of positions judged
     errors: tuple[ErrorCell, ...] = field(repr=False)
     skipped: int = 0  # positions where the rule is undefined
-    exact: bool = True
 
     def count(self, decision: str) -> int:
         return sum(1 for e in self.errors if e.decision == decision)
@@ -347,6 +348,7 @@ class EfficiencyBand(Result):
     """Janowski efficiency implied by the exact equities over a band of the roller's pip count."""
 
     SOURCE = 'race formulas scored against the exact race'
+    VALUES = ("implied", "engine_mean", "mean_abs_error_engine")
 
     lo: int
     hi: int
@@ -355,7 +357,6 @@ class EfficiencyBand(Result):
     implied: mpq | None  # exact least-squares x*
     engine_mean: mpq | None  # mean of the engine's x over the same positions
     mean_abs_error_engine: mpq | None  # mean |E_janowski(engine x) - E_exact|
-    exact: bool = True
 
 
 def efficiency_bands(table: CubefulTable, win, size: int | None = None, band: int = 10,

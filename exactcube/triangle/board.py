@@ -187,11 +187,11 @@ class Evaluation(Result):
     """The evaluation :math:`(P_A, P_B, P_C)` of one position and how it was obtained."""
 
     SOURCE = 'ju24 Theorem 4.1'
+    VALUES = ("probabilities",)
 
     position: Position
     probabilities: tuple[mpq, mpq, mpq]
     method: str
-    exact: bool = True
 
 
 def evaluation(p: Position, method: str = "theorem 4.1") -> Evaluation:
@@ -244,11 +244,11 @@ class GridSolution(Result):
     """Exact evaluations of every position of the side-``n`` grid and how they were obtained."""
 
     SOURCE = 'ju24 §4.1 on a grid'
+    VALUES = ("values",)
 
     n: int
     values: dict  # Position -> (P_A, P_B, P_C)
     method: str
-    exact: bool = True
 
     def __getitem__(self, p: Position):
         return self.values[p]

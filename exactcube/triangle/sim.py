@@ -435,6 +435,7 @@ class AppendixDoublingExact(Result):
     """Exact outcome probabilities of Appendix B's doubling experiment (a Markov chain on position x last doubler)."""
 
     SOURCE = 'ju24 Appendix B'
+    VALUES = ("win", "win_by_fold", "expected_doubles")
 
     n: int
     start: Position
@@ -444,7 +445,6 @@ class AppendixDoublingExact(Result):
     win_by_fold: tuple  # P(the game ends by a refused double of A / B / C)
     expected_doubles: mpq
     method: str = "exact linear solve (python-flint) over (position, last doubler)"
-    exact: bool = True
 
 
 def appendix_doubling_exact(n: int, q_offer, q_reject, start=None, edges: str = "lemma") -> AppendixDoublingExact:

@@ -15,15 +15,15 @@ import os
 import subprocess
 import tempfile
 
-from exactcube.claims import Erratum, ErratumKind, Evidence, claim, erratum, open_, verified
+from exactcube.claims import Erratum, ErratumKind, claim, erratum, open_, verified
 from exactcube.content import table as witness_table, value
 from exactcube.numbers import format_decimal, format_exact, mpq
 from exactcube.printed import Arithmetic, erratum_kind, printed
 from exactcube.race.bearoff import gnubgfiles as gf
 from exactcube.race.bearoff import onesided as os_
 from exactcube.race.bearoff.positions import MAX_CHECKERS, checkers, counts_of, n_positions
+from exactcube.results import computed
 
-EXACT = Evidence.EXACT
 QUANTUM = gf.QUANTUM
 
 #: What to install when a database is missing (one line, the verdict's scope).
@@ -161,7 +161,8 @@ def one_sided_verdict(gammon: bool = False, indices=None):
     erratum (:func:`deviation_erratum`), the outcome by :func:`exactcube.claims.errata_outcome`."""
     path = gf.find_gnubg_os()
     if path is None:
-        return open_(EXACT, NO_GNUBG_DATA, {"scope": NO_GNUBG_DATA})
+        return open_(computed(False, "looked for gnubg_os0.bd (gnubgfiles.find_gnubg_os)"), NO_GNUBG_DATA,
+                     {"scope": NO_GNUBG_DATA})
     table = os_.gammon_table() if gammon else os_.one_sided()
     stored = [item.value for item in stored_items(path, gammon, table)]
     # the positions gnubg stores as P = 1 at 0 rolls without building them: the empty position, and for
@@ -206,9 +207,10 @@ def one_sided_verdict(gammon: bool = False, indices=None):
                     + [[f"positions by kind: {k}", n] for k, n in sorted(kinds.items())]
                     + [["replays reproducing gnubg's step", f"{res.replay_matches:,} of {res.replay_checked:,}"],
                        ["ties resolved by the stored words", res.ties_resolved]])
+    checked = [res, computed(tuple(stored[i] for i in ends), "the stored end-position words against P = 1 at 0 rolls")]
     if not errata:
-        return verified(EXACT, details, witness)
-    return erratum(EXACT, details, errata, witness)
+        return verified(checked, details, witness)
+    return erratum(checked, details, errata, witness)
 
 
 @claim("gnubg.onesided", "gnubg_os0.bd, bear-off distributions",
@@ -353,7 +355,8 @@ def two_sided_verdict(checkers: int = 6):
     (:func:`action_erratum`), the outcome by :func:`exactcube.claims.errata_outcome`."""
     makebearoff = gf.find_makebearoff()
     if makebearoff is None:
-        return open_(EXACT, NO_MAKEBEAROFF, {"scope": NO_MAKEBEAROFF})
+        return open_(computed(False, "looked for gnubg's makebearoff (gnubgfiles.find_makebearoff)"), NO_MAKEBEAROFF,
+                     {"scope": NO_MAKEBEAROFF})
     res = gf.compare_two_sided(exact_two_sided(checkers), two_sided_item(makebearoff, checkers).value)
     errata = [action_erratum(d) for d in res.disagreements]
     kinds: dict[str, int] = {}
@@ -376,5 +379,5 @@ def two_sided_verdict(checkers: int = 6):
                        for name, (dev, _at) in res.max_dev.items()]
                     + [[f"{name}: words off by more than half a step", n] for name, n in res.beyond.items()])
     if not errata:
-        return verified(EXACT, details, witness)
-    return erratum(EXACT, details, errata, witness)
+        return verified(res, details, witness)
+    return erratum(res, details, errata, witness)

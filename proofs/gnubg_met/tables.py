@@ -32,15 +32,14 @@ import tempfile
 
 from flint import arb, fmpq
 
-from exactcube.claims import Erratum, Evidence, claim, erratum, open_, refuted, verified
+from exactcube.claims import Erratum, claim, erratum, open_, refuted, verified
 from exactcube.match import mec_met, read_gnubg_xml, zadeh_met
 from exactcube.match.arith import ExactArithmetic, is_ball, lift
 from exactcube.match.mec import mec_post_crawford
 from exactcube.numbers import ball_precision, exact_bounds, format_decimal, mpq
 from exactcube.printed import Arithmetic, erratum_kind, printed
+from exactcube.results import computed
 
-RIGOROUS = Evidence.RIGOROUS
-EXACT = Evidence.EXACT
 GNUBG = os.environ.get("EXACTCUBE_GNUBG", "/usr/games/gnubg")
 MET_DIR = os.environ.get("EXACTCUBE_GNUBG_MET", "/usr/share/gnubg/met")
 LENGTH = 25
@@ -200,7 +199,9 @@ def compare_shown(shown: dict, met, label: str, alt_pre=(), alt_post0=(), alt_po
     return errata
 
 
-def _verdict(errata, what: str, evidence=RIGOROUS):
+def _verdict(errata, what: str, basis):
+    """The verdict on the printed entries' ``errata``, resting on ``basis`` (the model table they were judged
+    against: its entries' arithmetic is the evidence)."""
     kinds: dict = {}
     causes: dict = {}
     for e in errata:
@@ -214,8 +215,8 @@ def _verdict(errata, what: str, evidence=RIGOROUS):
                + "".join(f". {name}: {CAUSES[name]}" for name in sorted(causes) if name in CAUSES))
     witness = {"differences": len(errata), "kinds": kinds, "causes": causes}
     if not errata:
-        return verified(evidence, details, witness)
-    return erratum(evidence, details, errata, witness)
+        return verified(basis, details, witness)
+    return erratum(basis, details, errata, witness)
 
 
 @claim("gnubg-met.zadeh.generated", "met/zadeh.xml, Zadeh's recurrences in float32",
@@ -230,11 +231,12 @@ def _judged(name: str, model, what: str, length_override: int | None = None, **a
     """The verdict on gnubg's print of ``met/name`` against the exact ``model`` table to 25-away
     (``alts``: the alternative computations that name causes, as :func:`compare_shown` takes them)."""
     if not have_gnubg():
-        return open_(RIGOROUS, NO_GNUBG, {"scope": NO_GNUBG})
+        return open_(computed(False, "looked for gnubg and its met folder"), NO_GNUBG, {"scope": NO_GNUBG})
     shown = gnubg_show(os.path.join(MET_DIR, name), LENGTH, length_override)
     label = name + (f" (length {length_override})" if length_override else "")
-    return _verdict(compare_shown(shown, model(LENGTH), label, **alts),
-                    f"{LENGTH * LENGTH + 2 * LENGTH} printed entries compared with the exact {what} table")
+    met = model(LENGTH)
+    return _verdict(compare_shown(shown, met, label, **alts),
+                    f"{LENGTH * LENGTH + 2 * LENGTH} printed entries compared with the exact {what} table", met)
 
 
 @claim("gnubg-met.zadeh", "met/zadeh.xml as shipped",
@@ -290,7 +292,7 @@ def _rollout_claim(name: str):
     def check():
         path = os.path.join(MET_DIR, name)
         if not os.path.isfile(path):
-            return open_(EXACT, NO_GNUBG, {"scope": NO_GNUBG})
+            return open_(computed(False, f"looked for met/{name}"), NO_GNUBG, {"scope": NO_GNUBG})
         met = read_gnubg_xml(path, read=lambda where, text: _item(f"{name}, {where}", text).value)
         checks = [c for c in met.checks() if not (name in ASYMMETRIC and c.name == "symmetry")]
         bad = [c for c in checks if c.holds is False]
@@ -300,7 +302,7 @@ def _rollout_claim(name: str):
                        + (", ..." if len(c.failures) > 5 else "") + ")" for c in bad)))
         failures = [(c.name, where, why) for c in bad for where, why in c.failures]
         witness = {"failures": [list(f) for f in failures[:50]], "count": len(failures)}
-        return refuted(EXACT, details, witness) if failures else verified(EXACT, details, witness)
+        return refuted(checks, details, witness) if failures else verified(checks, details, witness)
 
     return check
 

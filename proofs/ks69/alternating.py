@@ -5,16 +5,14 @@ from __future__ import annotations
 import sympy as sp
 
 from exactcube.brownian import alternating as alt
-from exactcube.claims import Evidence, Outcome, claim, refuted, verified
+from exactcube.claims import Outcome, claim, refuted, verified
 from exactcube.content import eq, math, say, table, value
 from exactcube.numbers import mpq, parse_printed
 from exactcube.printed import printed
-from exactcube.results import assumption
-from exactcube.symbolic import is_identity, to_sympy
+from exactcube.results import assumption, computed
+from exactcube.symbolic import identity, to_sympy
 
 from ..shared import consistency_lemma_check, first_double_optimal_at_fold_point
-
-EXACT = Evidence.EXACT
 
 THRESHOLDS = assumption("ks69.strategy-thresholds", "'Positive expectation against any other strategy' (§2) is "
                         "read as: against any other first-doubling threshold (A doubles the first time his chance "
@@ -46,24 +44,28 @@ def eq3_5():
     # the win-before-redouble probability in (3) is the lemma's (α-(1-α))/(1-(1-α))
     p_win = (a - (1 - a)) / (1 - (1 - a))
     printed_win = P_WIN_FIRST.value.subs(_al, a)
-    if not is_identity(p_win, printed_win):
-        return refuted(EXACT, say("the lemma gives", math(sp.simplify(p_win)), ", not", math(printed_win)),
+    win = identity(p_win, printed_win, "ks69 §2, the win-before-redouble chance")
+    if not win:
+        return refuted(win, say("the lemma gives", math(sp.simplify(p_win)), ", not", math(printed_win)),
                        say(math(sp.simplify(p_win))))
     eq3 = sp.Eq(-K, 2 * K * ((1 - printed_win) - printed_win))
     # (4) is (3) multiplied by α/K
     eq4 = P_EQ4.value.subs(_al, a)
-    if not is_identity((eq3.lhs - eq3.rhs) * a / K, eq4.lhs - eq4.rhs):
-        return refuted(EXACT, say(eq(4), "as printed,", math(P_EQ4.value), ", is not", eq(3),
+    times = identity((eq3.lhs - eq3.rhs) * a / K, eq4.lhs - eq4.rhs, "ks69 (3) times alpha/K is (4)")
+    if not times:
+        return refuted(times, say(eq(4), "as printed,", math(P_EQ4.value), ", is not", eq(3),
                                   r"multiplied by $\alpha/K$"), None)
     sols = sp.solve(eq3, a)
+    solved = computed(tuple(sols), "ks69 (3) solved for alpha (sympy)", "ks69 (5)")
     five = parse_printed(P_EQ5.value)
     if sols != [sp.Rational(4, 5)] or five != mpq(4, 5):
         found = say(*[math(x) for x in sols]) if sols else say("no solution")
-        return refuted(EXACT, say(eq(3), "solves to", found, ", not", f"${P_EQ5.value}$"), found)
-    if alt.UNLIMITED_DOUBLING_POINT != mpq(4, 5):
-        return refuted(EXACT, "the model's unlimited doubling point is not $4/5$",
+        return refuted(solved, say(eq(3), "solves to", found, ", not", f"${P_EQ5.value}$"), found)
+    model = alt.thresholds(None)
+    if model.double != mpq(4, 5):
+        return refuted(model, "the model's unlimited doubling point is not $4/5$",
                        say(value(alt.UNLIMITED_DOUBLING_POINT)))
-    return verified(EXACT, say(eq(3), r"times $\alpha/K$ is", eq(4), "; the only solution of", eq(3),
+    return verified([win, times, solved, model], say(eq(3), r"times $\alpha/K$ is", eq(4), "; the only solution of", eq(3),
                                r"is $\alpha = 4/5$; the win-before-redouble chance $(2\alpha-1)/\alpha$ follows from "
                                "the Lemma."))
 
@@ -81,13 +83,15 @@ def theorem1():
 def strategy():
     # B's take point: B is indifferent at A's state 4/5 (A's value after B takes equals +1 = B folding)
     double_pct, take_pct = (parse_printed(x) / 100 for x in P_STRATEGY.value)
-    if double_pct != alt.UNLIMITED_DOUBLING_POINT or take_pct != 1 - alt.UNLIMITED_DOUBLING_POINT:
-        return refuted(EXACT, say("the doubling point is", value(alt.UNLIMITED_DOUBLING_POINT), "and the take point",
+    model = alt.thresholds(None)
+    if double_pct != model.double or take_pct != model.take:
+        return refuted(model, say("the doubling point is", value(alt.UNLIMITED_DOUBLING_POINT), "and the take point",
                                   value(1 - alt.UNLIMITED_DOUBLING_POINT), f", not {P_STRATEGY.value[0]}% and "
                                   f"{P_STRATEGY.value[1]}%"), None)
-    take_value = 2 * alt.equity(double_pct, alt.Cube.THEIRS).value
+    after_take = alt.equity(double_pct, alt.Cube.THEIRS)
+    take_value = 2 * after_take.value
     if take_value != 1:
-        return refuted(EXACT, f"at {P_STRATEGY.value[0]}% B is not indifferent between take and fold",
+        return refuted(after_take, f"at {P_STRATEGY.value[0]}% B is not indifferent between take and fold",
                        say("A's value after B takes:", value(take_value)))
     # Deviations, for every t in [1/2, 1] at once: A's value as a function of his first doubling point t
     # (B optimal, unlimited doubles) is shown symbolically to be monotone on each side of B's fold point 4/5,
@@ -98,12 +102,13 @@ def strategy():
     # That check allows a value constant in t before 4/5; an exact value at t = 1/2 below the value at 4/5
     # rules it out, so (the derivative having no root on [1/2, 4/5]) the increase is strict there too.
     v_opt, v_half = alt.value_of_first_double_at(mpq(4, 5)), alt.value_of_first_double_at(mpq(1, 2))
+    values_at = computed((v_opt, v_half), "A's value with the first double at t = 4/5 and t = 1/2 (exact)")
     if v_opt != 0 or not v_half < v_opt:
         values = table(["$t$", "A's value"], [["$4/5$", v_opt], ["$1/2$", v_half]])
-        return refuted(EXACT, say("the value at $t = 4/5$ is", value(v_opt), ", at $t = 1/2$ it is", value(v_half),
+        return refuted(values_at, say("the value at $t = 4/5$ is", value(v_opt), ", at $t = 1/2$ it is", value(v_half),
                                   ": a deviation does not lose"), values)
     return verified(
-        EXACT,
+        [model, after_take, mono, values_at],
         say("At 80% the taker is indifferent (take value exactly $-1$, the value of a fold). From an even game, with "
             "unlimited doubles and B playing optimally, A's value as a function of his first doubling point $t$ is "
             "strictly increasing on $[1/2, 4/5]$ and strictly decreasing on $[4/5, 1]$ (the derivative's sign decided "
@@ -121,12 +126,14 @@ def alpha_n():
     n = sp.symbols("n", integer=True, nonnegative=True)
     ks = P_ALPHA_N.value.subs(_n, n)
     ju = sp.Rational(4, 5) + sp.Rational(1, 5) * sp.Rational(-1, 4) ** n
-    if not is_identity(ks, ju):
-        return refuted(EXACT, r"ks69's $\alpha(n)$ differs from ju24 (1.1) symbolically",
+    same = identity(ks, ju, "ks69 §2 alpha(n) against ju24 (1.1)")
+    if not same:
+        return refuted(same, r"ks69's $\alpha(n)$ differs from ju24 (1.1) symbolically",
                        say("the difference is", math(sp.simplify(ks - ju))))
-    bad = [k for k in range(0, 301) if to_sympy(alt.doubling_point_recurrence(k)) != ks.subs(n, k)]
+    rec = [alt.thresholds(k, "recurrence") for k in range(0, 301)]
+    bad = [k for k in range(0, 301) if to_sympy(rec[k].double) != ks.subs(n, k)]
     if bad:
-        return refuted(EXACT, r"$\alpha(n)$ differs from the recurrence $d_k = 1 - d_{k-1}/4$",
+        return refuted([rec[k] for k in bad], r"$\alpha(n)$ differs from the recurrence $d_k = 1 - d_{k-1}/4$",
                        say("at", ", ".join(f"$n = {k}$" for k in bad[:3])))
-    return verified(EXACT, r"$\alpha(n)$ equals ju24 (1.1) as an identity in $n$ and equals the indifference recurrence "
+    return verified([same] + rec, r"$\alpha(n)$ equals ju24 (1.1) as an identity in $n$ and equals the indifference recurrence "
                            r"(ju24 (2.3), $d_0 = 1$) exactly for $n = 0, 1, \ldots, 300$.")

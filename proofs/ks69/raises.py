@@ -11,17 +11,15 @@ from sympy.polys.domains import QQ
 from sympy.polys.rings import ring
 
 from exactcube.brownian import raises as R
-from exactcube.claims import Erratum, ErratumKind, Evidence, claim, erratum, refuted, verified
+from exactcube.claims import Erratum, ErratumKind, claim, erratum, part, refuted, verified
 from exactcube.content import eq, formula, say, table, value
 from exactcube.numbers import format_decimal, format_exact, latex_rational, mpq, parse_rational
 from exactcube.printed import agrees_with_printed, erratum_kind, printed
-from exactcube.results import assumption
-from exactcube.symbolic import from_sympy, is_identity, to_sympy
+from exactcube.results import assumption, computed
+from exactcube.symbolic import from_sympy, identity, to_sympy
 
 from ..shared import RELATIONS, relation_tuple_mutants
 
-EXACT = Evidence.EXACT
-SAMPLED = Evidence.SAMPLED
 
 #: (a, b) factor pairs on which the exact grid checks run (the paper's a = b = 2 first).
 FACTORS = [(mpq(2), mpq(2)), (mpq(2), mpq(3)), (mpq(3), mpq(2)), (mpq(3, 2), mpq(5)), (mpq(10), mpq(10, 9)),
@@ -83,13 +81,16 @@ def lemma():
     # (a+1)/(2a), (a-1)/(2a) in (0,1) for a > 1, and alpha - beta = P[K_a = K_b] > 0.
     a = sp.symbols("a", positive=True)
     w_hold, w_up = (a + 1) / (2 * a), (a - 1) / (2 * a)
-    if not is_identity(w_hold + w_up, 1):
-        return refuted(EXACT, say("the weights of", eq(8), "do not sum to 1"), None)
+    weights = identity(w_hold + w_up, 1, "ks69 (8): the weights sum to 1")
+    if not weights:
+        return refuted(weights, say("the weights of", eq(8), "do not sum to 1"), None)
     left, right = P_LEMMA_RELATIONS.value
     holds_left, holds_right = RELATIONS[left], RELATIONS[right]
     checked = 0
+    grids = []
     for fa, fb in FACTORS:
         g = R.raising_grid(30, 30, fa, fb)
+        grids.append(g)
         for i in range(1, 31):
             for j in range(31):
                 lo, mid, hi = g.beta(i - 1, j), g.alpha(i, j), g.alpha(i - 1, j)
@@ -99,22 +100,22 @@ def lemma():
                 rels = {"<": "<", "<=": r"\le", ">": ">", ">=": r"\ge"}
                 cells = table([rf"$\beta({i-1},{j})$", rf"$\alpha({i},{j})$", rf"$\alpha({i-1},{j})$"], [[lo, mid, hi]])
                 if not (holds_left(lo, mid) and holds_right(mid, hi)):
-                    return refuted(EXACT, say(value(fa, name="a"), ",", value(fb, name="b"), ":",
+                    return refuted(g, say(value(fa, name="a"), ",", value(fb, name="b"), ":",
                                               f"$\\beta({i-1},{j}) {rels[left]} \\alpha({i},{j}) {rels[right]} "
                                               f"\\alpha({i-1},{j})$ fails"), cells, assumptions=(LEMMA_I_1.id,))
-                return refuted(EXACT, "the proof's strict inequalities fail", cells, assumptions=(LEMMA_I_1.id,))
+                return refuted(g, "the proof's strict inequalities fail", cells, assumptions=(LEMMA_I_1.id,))
     # the literal reading i - i = 0: β(0,j) < α(i,j) fails as soon as A's raises outnumber B's enough
     g = R.raising_grid(9, 9)
     lit = next(((i, j) for i in range(1, 10) for j in range(1, 10) if not holds_left(g.beta(0, j), g.alpha(i, j))),
                None)
     rel_tex = {"<": "<", "<=": r"\le", ">": ">", ">=": r"\ge"}[left]
-    literal = (refuted(EXACT, say("read literally ($i-i = 0$) the left inequality fails: $a = b = 2$,",
+    literal = (refuted(g, say("read literally ($i-i = 0$) the left inequality fails: $a = b = 2$,",
                                   value(g.beta(0, lit[1]), name=f"\\beta(0,{lit[1]})"), f"is not ${rel_tex}$",
                                   value(g.alpha(lit[0], lit[1]), name=f"\\alpha({lit[0]},{lit[1]})")),
                        table(["$i$", "$j$"], [[lit[0], lit[1]]]), assumptions=(LEMMA_LITERAL.id,))
-               if lit else verified(EXACT, "read literally the inequalities hold too", assumptions=(LEMMA_LITERAL.id,)))
+               if lit else verified(g, "read literally the inequalities hold too", assumptions=(LEMMA_LITERAL.id,)))
     return verified(
-        EXACT,
+        [weights] + grids,
         say("Proof: by", eq(8), r"$\alpha(i,j) = h \alpha(i-1,j) + u \beta(i-1,j)$ with $h = (a+1)/(2a)$, "
             r"$u = (a-1)/(2a)$ in $(0,1)$ for $a > 1$, and $\alpha(i-1,j) - \beta(i-1,j) = P[K_a' = K_b] > 0$, so "
             r"$\beta(i-1,j) < \alpha(i,j) < \alpha(i-1,j)$ (the right inequality is even strict). Checked exactly on "
@@ -136,26 +137,32 @@ def eq6_9():
     eq6 = sp.Eq(-K, a * K * (p_up - p_hold))
     sol = sp.solve(eq6, al)
     rhs8 = P_EQ8.value.subs({_a: a, _A1: al1, _B1: be1})
-    if len(sol) != 1 or not is_identity(sol[0], rhs8):
+    solved6 = computed(tuple(sol), "ks69 (6) solved for alpha(i,j) (sympy)", "ks69 (6)")
+    same8 = identity(sol[0], rhs8, "ks69 (8)") if len(sol) == 1 else None
+    if not same8:
         found = say(*[formula(x) for x in sol]) if sol else say("no solution")
-        return refuted(EXACT, say(eq(6), "solves to", found, ", not", eq(8)), found)
+        return refuted(solved6, say(eq(6), "solves to", found, ", not", eq(8)), found)
     # (7) is (6) multiplied by (alpha1 - beta1)/K
     lhs7 = -(al1 - be1)
     rhs7 = a * (al1 + be1 - 2 * al)
-    if not is_identity((eq6.lhs - eq6.rhs) * (al1 - be1) / K, lhs7 - rhs7):
-        return refuted(EXACT, say(eq(7), "is not", eq(6), r"times $(\alpha(i-1,j) - \beta(i-1,j))/K$"), None)
+    same7 = identity((eq6.lhs - eq6.rhs) * (al1 - be1) / K, lhs7 - rhs7, "ks69 (7)")
+    if not same7:
+        return refuted(same7, say(eq(7), "is not", eq(6), r"times $(\alpha(i-1,j) - \beta(i-1,j))/K$"), None)
     # (9): A is indifferent at B's raise: -K (fold) = bK (P[reach alpha(i,j-1) first] - P[reach beta(i,j-1) first])
     q_a = (be - be_) / (al_ - be_)
     eq9 = sp.Eq(-K, b * K * (q_a - (1 - q_a)))
     sol9 = sp.solve(eq9, be)
     rhs9 = P_EQ9.value.subs({_b: b, _A_: al_, _B_: be_})
-    if len(sol9) != 1 or not is_identity(sol9[0], rhs9):
+    solved9 = computed(tuple(sol9), "A's indifference at B's raise solved for beta(i,j) (sympy)", "ks69 (9)")
+    same9 = identity(sol9[0], rhs9, "ks69 (9)") if len(sol9) == 1 else None
+    if not same9:
         found = say(*[formula(x) for x in sol9]) if sol9 else say("no solution")
-        return refuted(EXACT, say("A's indifference solves to", found, ", not", eq(9)), found)
+        return refuted(solved9, say("A's indifference solves to", found, ", not", eq(9)), found)
     # the hold probability after a raise
-    if not is_identity(p_hold.subs(al, rhs8), P_HOLD.value.subs(_a, a)):
-        return refuted(EXACT, "the hold probability is not $(1+a)/(2a)$", None)
-    return verified(EXACT, say("solving", eq(6), r"for $\alpha(i,j)$ gives", eq(8), ";", eq(7), "is", eq(6),
+    hold = identity(p_hold.subs(al, rhs8), P_HOLD.value.subs(_a, a), "ks69 §3, the hold chance (1+a)/(2a)")
+    if not hold:
+        return refuted(hold, "the hold probability is not $(1+a)/(2a)$", None)
+    return verified([solved6, same8, same7, solved9, same9, hold], say("solving", eq(6), r"for $\alpha(i,j)$ gives", eq(8), ";", eq(7), "is", eq(6),
                                r"times $(\alpha(i-1,j)-\beta(i-1,j))/K$; A's indifference at B's raise gives", eq(9),
                                "; with", eq(8), r", $(\alpha(i,j)-\beta(i-1,j))/(\alpha(i-1,j)-\beta(i-1,j)) = "
                                "(1+a)/(2a)$ (all symbolic in $a$, $b$, $K$ and the four states)."))
@@ -219,8 +226,9 @@ def _theorem2_check(N: int):
     P = lambda n, s: sp.binomial(n, s) * u**s * (1 - u) ** (n - s)  # noqa: E731
     e = (P(i, k) - ((1 - u) * P(i - 1, k) + u * P(i - 1, k - 1))) / (u**k * (1 - u) ** (i - k))
     e = sp.simplify(sp.gammasimp(sp.powsimp(sp.expand(e), force=True).rewrite(sp.gamma)))
+    pascal = computed(e, "Pascal's rule on the binomial law, simplified by sympy (gammasimp)", "ks69 Theorem 2, proof")
     if e != 0:
-        return refuted(EXACT, "the coupling (Pascal) identity does not simplify to 0", say("it leaves", formula(e)))
+        return refuted(pascal, "the coupling (Pascal) identity does not simplify to 0", say("it leaves", formula(e)))
     # 2. (8) and (9) as polynomial identities in the upset chances ua = (a-1)/(2a), ub = (b-1)/(2b)
     #    (a -> ua is a bijection of (1, oo) onto (0, 1/2), so an identity in ua is one in a)
     Rg, ua, ub = ring("ua,ub", QQ)
@@ -232,32 +240,36 @@ def _theorem2_check(N: int):
     tab = {(n, m): (prob_compare(pa[n], pb[m], rel_alpha, Rg(0), cums[n]),
                     prob_compare(pa[n], pb[m], rel_beta, Rg(0), cums[n]))
            for n in range(N + 1) for m in range(N + 1)}
+    polys = computed(tab, f"Theorem 2's alpha, beta as polynomials in the upset chances over QQ, i, j <= {N}",
+                     "ks69 Theorem 2 (10)-(11)")
     for m in range(N + 1):
         if tab[(0, m)][0] != one:
-            return refuted(EXACT, f"$\\alpha(0,{m}) \\ne 1$", say(f"$j = {m}$"))
+            return refuted(polys, f"$\\alpha(0,{m}) \\ne 1$", say(f"$j = {m}$"))
     for n in range(N + 1):
         if tab[(n, 0)][1] != 0:
-            return refuted(EXACT, f"$\\beta({n},0) \\ne 0$", say(f"$i = {n}$"))
+            return refuted(polys, f"$\\beta({n},0) \\ne 0$", say(f"$i = {n}$"))
     for n in range(1, N + 1):
         for m in range(N + 1):
             lhs = tab[(n, m)][0]
             rhs = (one - ua) * tab[(n - 1, m)][0] + ua * tab[(n - 1, m)][1]
             if lhs != rhs:
-                return refuted(EXACT, say(eq(8), f"fails at $({n},{m})$ as a polynomial identity"),
+                return refuted(polys, say(eq(8), f"fails at $({n},{m})$ as a polynomial identity"),
                                say(f"$i = {n}$, $j = {m}$"))
     for n in range(N + 1):
         for m in range(1, N + 1):
             lhs = tab[(n, m)][1]
             rhs = ub * tab[(n, m - 1)][0] + (one - ub) * tab[(n, m - 1)][1]
             if lhs != rhs:
-                return refuted(EXACT, say(eq(9), f"fails at $({n},{m})$ as a polynomial identity"),
+                return refuted(polys, say(eq(9), f"fails at $({n},{m})$ as a polynomial identity"),
                                say(f"$i = {n}$, $j = {m}$"))
     # 3. the printed laws (10)-(11) against the recurrence (8)-(9) run as integer dynamic programming
     #    (exactcube.brownian.raises.raising_grid), exactly on rational factors
     law_a, law_b = P_THM2_LAWS.value
     cells = 0
+    grids = []
     for fa, fb in FACTORS:
         g = R.raising_grid(25, 25, fa, fb)
+        grids.append(g)
         u_a = from_sympy(sp.Rational(law_a.subs(_a, to_sympy(fa))))
         u_b = from_sympy(sp.Rational(law_b.subs(_b, to_sympy(fb))))
         qa = [binomial_law(n, u_a, mpq(1)) for n in range(26)]
@@ -268,13 +280,14 @@ def _theorem2_check(N: int):
                 al = prob_compare(qa[n], qb[m], rel_alpha, mpq(0), ca[n])
                 be = prob_compare(qa[n], qb[m], rel_beta, mpq(0), ca[n])
                 if (al, be) != (g.alpha(n, m), g.beta(n, m)):
-                    return refuted(EXACT, say(f"Theorem 2 as printed differs from the recurrence at $({n},{m})$,",
+                    return refuted([g, computed((al, be), "Theorem 2's laws as printed, exact rationals")],
+                                   say(f"Theorem 2 as printed differs from the recurrence at $({n},{m})$,",
                                               value(fa, name="a"), ",", value(fb, name="b")),
                                    table(["", r"$\alpha$", r"$\beta$"], [["Theorem 2", al, be],
                                                                          ["recurrence", g.alpha(n, m), g.beta(n, m)]]))
                 cells += 1
     return verified(
-        EXACT,
+        [pascal, polys] + grids,
         say(r"Proof for all $i, j$: writing $K_a = T + K_a'$ with an independent toss $T \sim \operatorname{Bernoulli}(u_a)$, "
             r"Pascal's rule $P[\operatorname{Bin}(i,u)=k] = (1-u)P[\operatorname{Bin}(i-1,u)=k] + "
             r"uP[\operatorname{Bin}(i-1,u)=k-1]$ (verified symbolically in $i$, $k$, $u$) gives "
@@ -292,18 +305,19 @@ def theorem2_initial():
     g = R.raising_grid(6, 6)
     p_alpha, p_beta = parse_rational(P_INITIAL_ALPHA.value), parse_rational(P_INITIAL_BETA.value)
     if any(g.alpha(0, j) != p_alpha for j in range(7)):
-        return refuted(EXACT, f"$\\alpha(0,j) \\ne {P_INITIAL_ALPHA.value}$", None)
+        return refuted(g, f"$\\alpha(0,j) \\ne {P_INITIAL_ALPHA.value}$", None)
     betas = {g.beta(i, 0) for i in range(7)}
     if betas != {0}:
-        return refuted(EXACT, say(r"$\beta(i,0)$ takes the values", *sorted(betas)), None)
+        return refuted(g, say(r"$\beta(i,0)$ takes the values", *sorted(betas)), None)
     # the paper's own example uses beta(0,0) = 0: beta(0,1) = 1/3 alpha(0,0) + 2/3 beta(0,0) = 1/3
-    ex = R.raising_points_binomial(0, 1, 2, 3).beta
+    example = R.raising_points_binomial(0, 1, 2, 3)
+    ex = example.beta
     if ex != mpq(1, 3):
-        return refuted(EXACT, say(r"$\beta(0,1)$ for $a = 2$, $b = 3$ is", value(ex), ", not $1/3$"), say(value(ex)))
+        return refuted(example, say(r"$\beta(0,1)$ for $a = 2$, $b = 3$ is", value(ex), ", not $1/3$"), say(value(ex)))
     if betas == {p_beta}:
-        return verified(EXACT, f"$\\alpha(0,j) = 1$ and $\\beta(i,0) = {P_INITIAL_BETA.value}$ for $i, j \\le 6$")
+        return verified([g, example], f"$\\alpha(0,j) = 1$ and $\\beta(i,0) = {P_INITIAL_BETA.value}$ for $i, j \\le 6$")
     return erratum(
-        EXACT,
+        [g, example],
         r"$\alpha(0,j) = 1$ is right, but the printed $\beta(i,0) = 1$ must be $\beta(i,0) = 0$: with no raises left B "
         "never raises, the game's low end is the real end 0 (Theorem 2 gives $P[K_a < 0] = 0$), and the paper's own "
         r"example $\beta(0,1) = \frac{1}{3} \alpha(0,0) + \frac{2}{3} \beta(0,0) = 1/3$ needs $\beta(0,0) = 0$. "
@@ -354,48 +368,52 @@ def raise_tree(m: int, n: int, a, b):
        r"$K_2 \sim b(1,1/3)$.")
 def figures_1_2():
     nodes = raise_tree(2, 1, 2, 3)
+    walked = computed(nodes, "the tree of Figure 1 from alpha(2,1), a = 2, b = 3: states from the exact grid, values "
+                      "and edge chances exact", "ks69 §3, Figures 1-2")
     for nd in nodes:
         if nd["children"]:
             ps = [p for _, p in nd["children"]]
             if sum(ps) != 1:
-                return refuted(EXACT, f"the edge probabilities at {_node(nd)} do not sum to 1", say(_node(nd)))
+                return refuted(walked, f"the edge probabilities at {_node(nd)} do not sum to 1", say(_node(nd)))
             # values: the node's value is the expectation of its children's (ks69 (6), Figure 1)
             if nd["value"] != sum(p * nodes[c]["value"] for c, p in nd["children"]):
-                return refuted(EXACT, f"the values at {_node(nd)} are not consistent", say(_node(nd)))
+                return refuted(walked, f"the values at {_node(nd)} are not consistent", say(_node(nd)))
             # states: the edge probabilities are the lemma's hitting chances (ks69 (2)), Figure 2
             if nd["state"] != sum(p * nodes[c]["state"] for c, p in nd["children"]):
-                return refuted(EXACT, f"the states at {_node(nd)} break the lemma", say(_node(nd)))
+                return refuted(walked, f"the states at {_node(nd)} break the lemma", say(_node(nd)))
     by = {nd["label"]: nd for nd in nodes}
     for lab, v in P_FIG_STATES.value.items():
         if by[lab]["state"] != v:
-            return refuted(EXACT, say(value(by[lab]["state"], name=_tex(lab)), ", the text says", value(v)),
+            return refuted(walked, say(value(by[lab]["state"], name=_tex(lab)), ", the text says", value(v)),
                            say(value(by[lab]["state"], name=_tex(lab))))
     b01 = by["β(0,1)"]
     kids = [(nodes[c]["value"], p) for c, p in b01["children"]]  # (value, edge) to α(0,0), β(0,0)
     v0, v_up, v_down = P_FIG_VALUES.value
     e_up, e_down = P_FIG_EDGES.value
     if [b01["value"], kids[0][0], kids[1][0]] != [v0, v_up, v_down] or [kids[0][1], kids[1][1]] != [e_up, e_down]:
-        return refuted(EXACT, say(r"at $\beta(0,1)$ the tree and the text differ:",
+        return refuted(walked, say(r"at $\beta(0,1)$ the tree and the text differ:",
                                   table(["", "value", "child values", "edges"],
                                         [["tree", b01["value"], say(kids[0][0], ",", kids[1][0]),
                                           say(kids[0][1], ",", kids[1][1])],
                                          ["text", v0, say(v_up, ",", v_down), say(e_up, ",", e_down)]])), None)
     if e_up * v_up + e_down * v_down != v0:
-        return refuted(EXACT, say(value(e_up), r"$\cdot$", value(v_up), "+", value(e_down), r"$\cdot$", value(v_down),
+        return refuted(computed(e_up * v_up + e_down * v_down, "the printed expectation at beta(0,1), exact"), say(value(e_up), r"$\cdot$", value(v_up), "+", value(e_down), r"$\cdot$", value(v_down),
                                   "is not", value(v0)), None)
     h1, s11, u1, s_b11 = P_FIG_SUM.value
-    k = R.raising_points_binomial(2, 1, 2, 3).alpha
+    theorem2 = R.raising_points_binomial(2, 1, 2, 3)
+    k = theorem2.alpha
     true_sum = (R.hold_probability(2), by["α(1,1)"]["state"], R.upset_probability(2), by["β(1,1)"]["state"])
     if (h1, s11, u1, s_b11) != true_sum or h1 * s11 + u1 * s_b11 != k:
-        return refuted(EXACT, say(value(k, name=r"\alpha(2,1)"), "is not", value(h1), r"$\cdot$", value(s11), "+",
+        return refuted([walked, theorem2], say(value(k, name=r"\alpha(2,1)"), "is not", value(h1), r"$\cdot$", value(s11), "+",
                                   value(u1), r"$\cdot$", value(s_b11)), say(value(k)))
     m, pa, n, pb = P_FIG_LAWS.value
+    laws = computed((R.upset_probability(2), R.upset_probability(3)), "the upset chances (a-1)/(2a) for a = 2, 3")
     if (m, pa, n, pb) != (2, R.upset_probability(2), 1, R.upset_probability(3)):
-        return refuted(EXACT, say("Theorem 2's laws for two raises of 2 against one of 3 are",
+        return refuted(laws, say("Theorem 2's laws for two raises of 2 against one of 3 are",
                                   formula(f"b(2, {R.upset_probability(2)})"), "and", formula(f"b(1, {R.upset_probability(3)})"),
                                   ", not", formula(f"b({m}, {pa})"), "and", formula(f"b({n}, {pb})")), None)
     tree = table(["node", "state", "value to A"], [[say(_node(nd)), nd["state"], nd["value"]] for nd in nodes])
-    return verified(EXACT, say("every node of the tree (Figure 1) checked:", tree, "At every node the value is the "
+    return verified([walked, theorem2, laws], say("every node of the tree (Figure 1) checked:", tree, "At every node the value is the "
                                "expectation of the children's values and the state is the expectation of the "
                                r"children's states (the lemma); $\alpha(2,1) = 11/16 = \operatorname{Prob}[K_1 \le K_2]$."),
                     witness=tree)
@@ -419,13 +437,14 @@ def figure2_paths():
     # enumerate the coin contest's winning paths from alpha(2,1): A's flips hold w.p. 3/4, B's w.p. 2/3
     paths = _coin_paths(2, 1, mpq(3, 4), mpq(2, 3))
     total = sum(p for p, _ in paths)
+    sums = computed((total, printed), "the coin contest's winning paths from alpha(2,1) summed, and the printed sum")
     if total != mpq(11, 16):
-        return refuted(EXACT, say("the winning paths sum to", value(total)), say(value(total)))
+        return refuted(sums, say("the winning paths sum to", value(total)), say(value(total)))
     if printed == mpq(11, 16):
-        return verified(EXACT, "the printed sum is $11/16$")
+        return verified(sums, "the printed sum is $11/16$")
     terms = " + ".join(desc for _, desc in paths)
     return erratum(
-        EXACT,
+        sums,
         say("the sum as it stands in the text is", value(printed), ", not $11/16$. A's winning paths in the coin "
             f"contest are ${terms} = 11/16$: the term $\\frac{{3}}{{4}} \\cdot \\frac{{3}}{{4}}$ (A's two raises both "
             "reach his next raising point) is missing; it may have been lost in the extraction of the scan rather "
@@ -466,35 +485,45 @@ def _coin_paths(m, n, ha, hb):
        unprinted="a qualitative equivalence of two games; the coin chances (1+a)/(2a) are judged in ks69.eq6-9")
 def coins():
     # exact: for every pair of flip sequences the sequential contest's winner is [tails_A <= tails_B]
+    played = 0
     for m in range(0, 7):
         for n in range(0, 7):
             for fa in itertools.product((0, 1), repeat=m):
                 for fb in itertools.product((0, 1), repeat=n):
+                    played += 1
                     if _sequential_winner(fa, fb) != (sum(fa) <= sum(fb)):
-                        return refuted(EXACT, "sequential contest and toss comparison differ",
+                        pair = computed((fa, fb, _sequential_winner(fa, fb)), "a pair of flip sequences played out")
+                        return refuted(pair, "sequential contest and toss comparison differ",
                                        table(["A's flips", "B's flips"], [[" ".join("TH"[1 - x] for x in fa) or "none",
                                                                            " ".join("TH"[1 - x] for x in fb) or "none"]]))
+    pathwise = computed(played, "every pair of flip sequences with m, n <= 6 played out: the winner is A exactly "
+                        "when A's tails are at most B's (integers)", "ks69 §3")
     # exact: the contest's win probability (path enumeration) equals alpha(m, n)
+    sums = []
     for fa_, fb_ in FACTORS[:4]:
         for m in range(0, 6):
             for n in range(0, 6):
                 paths = _coin_paths(m, n, R.hold_probability(fa_), R.hold_probability(fb_))
-                if sum(p for p, _ in paths) != R.raising_points_binomial(m, n, fa_, fb_).alpha:
-                    return refuted(EXACT, f"the contest's win probability is not $\\alpha({m},{n})$",
+                rp = R.raising_points_binomial(m, n, fa_, fb_)
+                sums += [rp, computed(sum((p for p, _ in paths), mpq(0)), "the contest's winning paths summed")]
+                if sums[-1].value != rp.alpha:
+                    return refuted(sums[-2:], f"the contest's win probability is not $\\alpha({m},{n})$",
                                    say(value(fa_, name="a"), ",", value(fb_, name="b"), f", $m = {m}$, $n = {n}$"))
     # sampled: the seeded sampler lands within its 99.9% interval of alpha(10, 3)
     s = R.sample_alpha(10, 3, 2, 2, trials=4000, seed=1969)
     t = float(R.raising_points_binomial(10, 3).alpha)
     if not s.low <= t <= s.high:
-        return refuted(SAMPLED, f"the sampler's estimate ${s.estimate:.4f}$ (interval ${s.low:.4f}$ to ${s.high:.4f}$) "
+        return refuted(s, f"the sampler's estimate ${s.estimate:.4f}$ (interval ${s.low:.4f}$ to ${s.high:.4f}$) "
                                 f"misses $\\alpha(10,3) = {t:.4f}$", None)
+    sampler = part("the seeded sampler", s, "4000 seeded plays estimate alpha(10, 3) within their 99.9% interval")
     return verified(
-        EXACT,
+        [pathwise] + sums,
         r"for every pair of A's and B's flip sequences with $m, n \le 6$ the sequential contest's winner is A exactly "
         r"when A's tails are at most B's (so the two reductions are the same event, pathwise); the contest's winning "
         r"paths sum to $\alpha(m,n)$ exactly for $m, n \le 5$ and four factor pairs; the seeded sampler "
         f"(4000 plays, seed 1969) gives ${s.estimate:.4f}$ with 99.9% interval ${s.low:.4f}$ to ${s.high:.4f}$ "
         f"around $\\alpha(10,3) = {t:.4f}$.",
+        parts=[sampler],
     )
 
 
@@ -521,15 +550,17 @@ def _sequential_winner(fa, fb) -> bool:
 def example_10_3():
     from exactcube.brownian import continuous as C
 
-    al = R.raising_points_binomial(10, 3, 2, 2).alpha
+    point = R.raising_points_binomial(10, 3, 2, 2)
+    al = point.alpha
     if al > mpq(1, 2):
-        return refuted(EXACT, say(value(al, name=r"\alpha(10,3)"), "$> 1/2$: A should not double at once"),
+        return refuted(point, say(value(al, name=r"\alpha(10,3)"), "$> 1/2$: A should not double at once"),
                        say(value(al)))
     shown = P_EXAMPLE_10_3.value
     if agrees_with_printed(al, shown):
-        return verified(EXACT, say(value(al, name=r"\alpha(10,3)"), f"rounds to {shown}"))
+        return verified(point, say(value(al, name=r"\alpha(10,3)"), f"rounds to {shown}"))
     with C.working_precision(128):
-        c = C.alpha(10, 3, 20).value  # Table III's cell: continuous raise potentials a = 10, b = 3, by (18)
+        table3_cell = C.alpha(10, 3, 20)
+        c = table3_cell.value  # Table III's cell: continuous raise potentials a = 10, b = 3, by (18)
     copied = agrees_with_printed(c, shown)
     if copied:
         origin = say("it is Table III's cell for continuous raise potentials $a = 10$, $b = 3$ ($\\alpha(10,3)$ by",
@@ -541,7 +572,7 @@ def example_10_3():
     ruling = erratum_kind(shown, al, method="the continuous α(10,3) of Table III, printed for the discrete one"
                           if copied else "")
     return erratum(
-        EXACT,
+        point,
         say(value(al, name=r"\alpha(10,3)"), "for ten doubles against three, so the conclusion (double at the start "
             f"of an even game) holds, but the printed {shown} is not this point:", origin, "."),
         [Erratum(P_EXAMPLE_10_3.where, shown, format_exact(al), format_decimal(al, 4, leading_zero=False),
@@ -560,6 +591,7 @@ def theorem2_toss():
     if set(split) != {"tails", "heads"} or not set(split.values()) <= {"<=", "<"}:
         raise ValueError(f"unreadable case split {P_TOSS_SPLIT.value!r}")
     # Exact check on a grid: P[K_a <= K_b] against the split's formula, tails = success (upset), chance u_a.
+    points = []
     for fa, fb in FACTORS:
         u, h = R.upset_probability(fa), R.hold_probability(fa)
         for i in range(1, 8):
@@ -567,10 +599,12 @@ def theorem2_toss():
                 prev = R.raising_points_binomial(i - 1, j, fa, fb)
                 rel = {"<=": prev.alpha, "<": prev.beta}  # P[K_a' <= K_b], P[K_a' < K_b]
                 by_split = u * rel[split["tails"]] + h * rel[split["heads"]]
-                true = R.raising_points_binomial(i, j, fa, fb).alpha
+                here = R.raising_points_binomial(i, j, fa, fb)
+                true = here.alpha
+                points += [prev, here]
                 if by_split != true:
                     return erratum(
-                        EXACT,
+                        [prev, here, computed(by_split, "P[K_a <= K_b] by the case split as printed")],
                         say(r"$K_a = (\text{first toss}) + K_a'$ with the toss a success (tails, the upset, chance "
                             r"$u = (a-1)/(2a)$); so $K_a \le K_b$ if and only if heads and $K_a' \le K_b$, or tails "
                             r"and $K_a' < K_b$. The sentence swaps heads and tails: read as printed it gives, for",
@@ -584,7 +618,7 @@ def theorem2_toss():
                                  kind=ErratumKind.MISPRINT)],
                         witness=table(["$a$", "$b$", "$i$", "$j$", "as printed", "true"],
                                       [[fa, fb, i, j, by_split, true]]))
-    return verified(EXACT, r"the case split reproduces $P[K_a \le K_b]$ exactly for $i = 1, \ldots, 7$, "
+    return verified(points, r"the case split reproduces $P[K_a \le K_b]$ exactly for $i = 1, \ldots, 7$, "
                            r"$j = 0, \ldots, 7$ and all the factor pairs "
                            + ", ".join(f"$({x},{y})$" for x, y in FACTORS) + ".")
 

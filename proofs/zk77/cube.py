@@ -14,10 +14,10 @@ from math import ceil, floor
 
 import flint
 
-from exactcube.claims import Erratum, Evidence, claim, erratum, open_, refuted, verified
+from exactcube.claims import Erratum, claim, erratum, open_, refuted, verified
 from exactcube.content import claim_ref, say, table, table_ref
 from exactcube.printed import Sampled, erratum_kind, printed
-from exactcube.results import assumption
+from exactcube.results import assumption, computed, sample_test
 from exactcube.errors import BadInput
 from exactcube.numbers import format_decimal, format_exact, mpq, parse_int, parse_printed, printed_places
 from exactcube.race import cubeful as cf
@@ -25,7 +25,6 @@ from exactcube.race import dice as dm
 from exactcube.race import effective as ef
 from exactcube.tables import Param, Table, table_builder
 
-EXACT = Evidence.EXACT
 GAMES = 10_000
 
 # -- the readings the verdicts of this module rest on ---------------------------------------------------------------
@@ -246,12 +245,13 @@ def table2_claim():
     Z_FAR standard errors off (family-wise chance about 0.2% for 32 values), and is left open if more values lie
     beyond 2 SE than chance allows (binomial, 99.9%).
     """
+    T = _table()
     rows = table2_values()
     far, beyond2, zs = [], [], []
     n = 0
     for r in rows:
         if not r["take"]:
-            return refuted(EXACT, f"{r['label']}: B should pass in the exact model", say(r["label"]),
+            return refuted(T, f"{r['label']}: B should pass in the exact model", say(r["label"]),
                            assumptions=(RACE_MODEL,))
         for col, shown, exact, var in (("not doubling", r["nd_p"], r["nd"], r["var_nd"]),
                                        ("doubling", r["db_p"], r["db"], r["var_db"])):
@@ -298,15 +298,20 @@ def table2_claim():
                     "so the printed data did not decide those actions either." if all_small else "")
                 if flips else "Every row's printed pair implies the exact action.",
                 caveat)
+    # the printed values are 10,000-game means: judged by confidence intervals around the exact model values
+    test = sample_test(tuple((r["nd"], r["var_nd"], r["db"], r["var_db"], r["nd_p"], r["db_p"]) for r in rows),
+                       f"printed means against the exact race-model values, within {Z_FAR} standard errors "
+                       f"(at most {MAX_BEYOND_2SE} beyond 2)", GAMES, "zk77 Table 2 (10,000-game simulations)")
+    basis = [T, test]
     if far:
-        return erratum(Evidence.SAMPLED, say(f"{len(far)} printed values lie more than {Z_FAR} standard errors from "
+        return erratum(basis, say(f"{len(far)} printed values lie more than {Z_FAR} standard errors from "
                                              "the exact race-model value.", stats), far, assumptions=(RACE_MODEL,))
     if len(beyond2) > MAX_BEYOND_2SE:
-        return open_(Evidence.SAMPLED, say(f"{len(beyond2)} of {n} values lie beyond 2 standard errors, more than the "
+        return open_(basis, say(f"{len(beyond2)} of {n} values lie beyond 2 standard errors, more than the "
                                            f"{MAX_BEYOND_2SE} that chance allows at 99.9%: a systematic difference "
                                            "between the simulation and the race model.", stats),
                      assumptions=(RACE_MODEL,))
-    return verified(Evidence.SAMPLED, say("The printed values are 10,000-game simulation estimates, consistent with "
+    return verified(basis, say("The printed values are 10,000-game simulation estimates, consistent with "
                                           "the exact race-model values within simulation error (none beyond "
                                           f"{Z_FAR} standard errors):", stats), assumptions=(RACE_MODEL,))
 
@@ -451,7 +456,8 @@ def table3_claim():
     ok2, n2, bad2 = _table3_against_table2()
     bad2_table = table(["Table 2 row", "Table 3 says", "printed pair", "which favours"], bad2) if bad2 else None
     alt_t2 = open_(
-        EXACT,
+        computed((ok2, n2, tuple(map(tuple, bad2))), "the printed Table 3 thresholds against the action each printed "
+                 "Table 2 pair favours, compared as exact decimals"),
         say("Judged by zk77's own printed Table 2: the (re)double thresholds give the action the printed pair favours "
             f"(or a printed tie) in {ok2} of {n2} rows" + ("; not in these:" if bad2 else "."),
             bad2_table if bad2 else "",
@@ -463,12 +469,13 @@ def table3_claim():
                   f"{agree_up} of 12 thresholds agree with the exact race model" + (":" if texts_up else "."),
                   table(columns, texts_up) if texts_up else "")
     under_up = (RACE_MODEL, HALF_PIP_UP)
-    alt_up = (refuted(EXACT, text_up, table(columns, texts_up), errata=errs_up, assumptions=under_up) if errs_up
-              else verified(EXACT, text_up, assumptions=under_up))
+    thresholds = [T] + [cf.thresholds(x, T) for x in TABLE3_COUNTS]
+    alt_up = (refuted(thresholds, text_up, table(columns, texts_up), errata=errs_up, assumptions=under_up) if errs_up
+              else verified(thresholds, text_up, assumptions=under_up))
     if not errs:
-        return verified(EXACT, details, assumptions=(RACE_MODEL, HALF_PIP), alternatives=(alt_up, alt_t2))
+        return verified(thresholds, details, assumptions=(RACE_MODEL, HALF_PIP), alternatives=(alt_up, alt_t2))
     shown = table(columns, texts)
-    return refuted(EXACT, say(details, "As the race-model optimal strategy, Table 3 is refuted:", shown,
+    return refuted(thresholds, say(details, "As the race-model optimal strategy, Table 3 is refuted:", shown,
                               "Equity margins are per unit of the cube before the double (take: taker's take minus "
                               "pass; (re)double: doubler's double minus hold). zk77's thresholds come from simulations "
                               "of real positions, so these are differences from the race-model optimum, not misprints "
@@ -536,16 +543,18 @@ def effective_claim():
                   "Every $D_A$ inversion puts $D_A$ at 20 pips below $D_A$ at 40, against the printed $0.90 > 0.88$."
                   if below else "The inversions do not agree on whether $D_A$ at 20 pips is below $D_A$ at 40.")
     under = (RACE_MODEL, DA_INVERSIONS)
-    alt = _real_positions_alternative("$D_A$ and $D_B$ at the even races 40-40 and 20-20")
+    alt = _real_positions_alternative("$D_A$ and $D_B$ at the even races 40-40 and 20-20", T)
+    basis = [T] + [ef.implied_points(x, x, T) for x in (40, 20)]
     if not errs:
-        return verified(EXACT, details, assumptions=under, alternatives=(alt,))
-    return erratum(EXACT, details, errs, assumptions=under, alternatives=(alt,))
+        return verified(basis, details, assumptions=under, alternatives=(alt,))
+    return erratum(basis, details, errs, assumptions=under, alternatives=(alt,))
 
 
-def _real_positions_alternative(what: str):
+def _real_positions_alternative(what: str, race_model):
     """The verdict when zk77's figures are read as describing their simulated real positions: undecided, because
-    neither those positions nor the data behind the figures are printed."""
-    return open_(EXACT, f"Read as a statement about the real board positions zk77 simulated, {what} cannot be "
+    neither those positions nor the data behind the figures are printed (it rests on ``race_model``, the exact
+    race model solved, the only stand-in computed)."""
+    return open_(race_model, f"Read as a statement about the real board positions zk77 simulated, {what} cannot be "
                         "computed from anything printed (the positions and their simulation data are not given); "
                         "the race model is the only exact stand-in, so undecided.",
                  assumptions=(REAL_POSITIONS,))
@@ -578,8 +587,10 @@ def trend():
         raise ValueError(f"unknown direction {direction!r}")
     T = _table("backgammon", False)
     pts = {}
+    implied = []
     for x in range(15, 121, 5):
         ip = ef.implied_points(x, x, T)
+        implied.append(ip)
         pts[x] = (ip.da_symmetric, ip.da_from_owner)
     counts = sorted(pts)
     # "increases as the race nears the end" = decreasing in the count; a rise in the count breaks it (and the
@@ -594,20 +605,20 @@ def trend():
                             format_decimal(pts[counts[-1]][0], 3), "with its largest value",
                             format_decimal(max(p[0] for p in pts.values()), 3), "."))
     under = (RACE_MODEL, DA_INVERSIONS)
-    alt = _real_positions_alternative("the trend of $D_A$")
+    alt = _real_positions_alternative("the trend of $D_A$", T)
     lead = say("Implied $D_A$ along even races:", shown)
     if all(bad):
         (x, y), (u, w) = bad[0][0], bad[1][0]
         cmp = "lower" if direction == "increase" else "higher"
-        return refuted(EXACT, say(lead, f"$D_A$ does not {direction} as the count falls under either inversion: by (3) "
+        return refuted(implied, say(lead, f"$D_A$ does not {direction} as the count falls under either inversion: by (3) "
                                   f"symmetric it is {cmp} at {x} than at {y}, by (1) {cmp} at {u} than at {w} (both "
                                   "peak around 40 to 70 pips and fall towards the end)."),
                        table(["count", "$D_A$ by (3), symmetric"], [[x, pts[x][0]], [y, pts[y][0]]]),
                        assumptions=under, alternatives=(alt,))
     if any(bad):
-        return open_(EXACT, say(lead, "The inversions disagree on the trend."), None, assumptions=under,
+        return open_(implied, say(lead, "The inversions disagree on the trend."), None, assumptions=under,
                      alternatives=(alt,))
-    return verified(EXACT, say(lead, f"$D_A$ {direction}s as the count falls, under both inversions."),
+    return verified(implied, say(lead, f"$D_A$ {direction}s as the count falls, under both inversions."),
                     assumptions=under, alternatives=(alt,))
 
 
@@ -621,15 +632,17 @@ def ks_strategy():
     ks = dm.from_spec("5:11/24,10:11/24,20:2/24")
     Tk = _table(ks.spec(), False)
     diffs = []
+    both = []
     for x in TABLE3_COUNTS:
         a, b = cf.thresholds(x, Tb), cf.thresholds(x, Tk)
+        both += [a, b]
         for name in ("take_to", "redouble_from", "double_from"):
             if getattr(a, name) != getattr(b, name):
                 diffs.append([x, name.replace("_", " "), f"${getattr(b, name):+d}$", f"${getattr(a, name):+d}$"])
     if not diffs:
-        return refuted(EXACT, "the two dice models give the same thresholds at 20, 40, 70, 110", None,
+        return refuted(both, "the two dice models give the same thresholds at 20, 40, 70, 110", None,
                        assumptions=(RACE_MODEL, KS_DICE))
-    return verified(EXACT, say(f"exact optimal thresholds differ between the two dice models in {len(diffs)} of 12 "
+    return verified(both, say(f"exact optimal thresholds differ between the two dice models in {len(diffs)} of 12 "
                                "Table 3 cells:", table(["your count", "threshold", "Keeler-Spencer dice", "real dice"],
                                                        diffs)), assumptions=(RACE_MODEL, KS_DICE))
 
@@ -725,13 +738,15 @@ def effective_range():
                "inverted), on the exact race equities; zk77 does not define $D_A$, $D_B$ operationally, so the verdict "
                "holds for this reading.")
     under = (RACE_MODEL, DA_OWNER)
-    alt = _real_positions_alternative("the range of $D_A$ and $D_B$")
+    alt = _real_positions_alternative("the range of $D_A$ and $D_B$", T)
     text = say(reading, f"Counts 1 to {N}: " + "; ".join(parts) + ".")
+    basis = [T, W, computed({k: (min(v), max(v)) for k, v in found.items()}, "the extremes of D_A, D_B implied by "
+                            f"Lemma 2 (1), (2) inverted at every position of counts 1 to {N}", "zk77 §3")]
     if not errs:
-        return verified(EXACT, text, assumptions=under, alternatives=(alt,))
+        return verified(basis, text, assumptions=under, alternatives=(alt,))
     big = [t for t in outside["D_A"] if t[1] > 30]
     return refuted(
-        EXACT,
+        basis,
         say(text, f"{len(big)} of the $D_A$ cases have your count above 30; at each of those the owner should "
             "redouble now: the race's real take points lie below 80% except at 6 vs 6, an exact take/pass tie (remark "
             "in", claim_ref("zk77.thm1.M_range"), "; table", table_ref("zk77.table3.all"), "), so the owner "

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import sympy as sp
 
-from exactcube.claims import Erratum, ErratumKind, Evidence, claim, erratum, refuted, verified
+from exactcube.claims import Erratum, ErratumKind, claim, erratum, refuted, verified
 from exactcube.content import claim_ref, eq as eqref, formula, say, table, value
 from exactcube.numbers import mpq
 from exactcube.printed import printed
 from exactcube.race import effective as ef
-from exactcube.symbolic import is_identity, to_sympy
+from exactcube.results import computed
+from exactcube.symbolic import identity, to_sympy
 
 from ..shared import consistency_lemma_check
 
-EXACT = Evidence.EXACT
 p, DA, DB, M, r = sp.symbols("p D_A D_B M r", real=True)
 
 
@@ -34,8 +34,9 @@ LEMMA1 = printed("§2, Lemma 1", _a / (_a + _b))
        "In a continuous game, the probability that p(t) reaches x + b before x - a is a/(a + b).")
 def lemma1_claim():
     derived = lemma1(_x, _a, _b)
-    if not is_identity(derived, LEMMA1.value):
-        return refuted(EXACT, say("the proof's identity gives $P(E) =$", formula(derived), ", printed",
+    same = identity(derived, LEMMA1.value, "zk77 Lemma 1")
+    if not same:
+        return refuted(same, say("the proof's identity gives $P(E) =$", formula(derived), ", printed",
                                   formula(LEMMA1.value)), say(formula(derived)))
     return consistency_lemma_check()
 
@@ -52,11 +53,12 @@ def lemma1_examples():
     half = sp.Rational
     e1 = lemma1(half(3, 4), half(3, 4), half(1, 4))  # from 0.75: up to 1 (b = 0.25), down to 0 (a = 0.75)
     e2 = lemma1(half(3, 5), half(3, 5), half(1, 5))  # from 0.6: up to 0.8, down to 0
+    solved = computed((e1, e2), "Lemma 1's identity solved for Examples 1 and 2 (sympy, exact)", "zk77 §2")
     if e1 != to_sympy(EXAMPLE_1.value):
-        return refuted(EXACT, say("Example 1 gives", e1), say(e1))
+        return refuted(solved, say("Example 1 gives", e1), say(e1))
     if e2 != to_sympy(EXAMPLE_2.value) or half(3, 5) / (half(3, 5) + half(1, 5)) != half(3, 4):
-        return refuted(EXACT, say("Example 2 gives", e2), say(e2))
-    return verified(EXACT, "Lemma 1's identity solved exactly: from $3/4$ with $a = 3/4$, $b = 1/4$ the chance is $3/4$ "
+        return refuted(solved, say("Example 2 gives", e2), say(e2))
+    return verified(solved, "Lemma 1's identity solved exactly: from $3/4$ with $a = 3/4$, $b = 1/4$ the chance is $3/4$ "
                            "(printed 0.75); from $3/5$ with $a = 3/5$, $b = 1/5$ it is $3/4$ (printed $3/4$).")
 
 
@@ -67,9 +69,10 @@ def lemma1_linear():
     al, be, x, a, b = sp.symbols("alpha beta x a b", positive=True)
     # E = alpha p + beta with alpha > 0: E rises by b iff p rises by b/alpha
     P = lemma1(x, a / al, b / al)
-    if not is_identity(P, LEMMA1.value.subs({_a: a, _b: b})):
-        return refuted(EXACT, say("Lemma 1 gives", formula(P)), say(formula(P)))
-    return verified(EXACT, r"for $E = \alpha p + \beta$ ($\alpha > 0$), rising by $b$ (falling by $a$) in $E$ is rising "
+    same = identity(P, LEMMA1.value.subs({_a: a, _b: b}), "zk77 Lemma 1 for a linear function of p")
+    if not same:
+        return refuted(same, say("Lemma 1 gives", formula(P)), say(formula(P)))
+    return verified(same, r"for $E = \alpha p + \beta$ ($\alpha > 0$), rising by $b$ (falling by $a$) in $E$ is rising "
                            r"by $b/\alpha$ (falling by $a/\alpha$) in $p$, and Lemma 1 gives "
                            r"$(a/\alpha)/((a+b)/\alpha) = a/(a+b)$ identically.")
 
@@ -87,12 +90,14 @@ def four_fifths():
     q = lemma1(sp.Rational(4, 5), sp.Rational(3, 5), sp.Rational(1, 5))  # B's chance: A's p reaches 0.2 first
     # B wins when p falls from 0.8 to 0.2 (distance 0.6) before rising to 1 (0.2): chance 0.2/(0.6+0.2)
     b_wins = 1 - q
+    chance = computed(b_wins, "B's chance after taking at 4/5, by Lemma 1 (sympy, exact)", "zk77 §3")
     if b_wins != to_sympy(B_CHANCE.value):
-        return refuted(EXACT, say("B's chance is", b_wins), say(b_wins))
+        return refuted(chance, say("B's chance is", b_wins), say(b_wins))
     e = sp.simplify(b_wins * 2 * K - (1 - b_wins) * 2 * K)
+    gain = computed(e, "B's expectation after taking, in K (sympy, exact)", "zk77 §3")
     if e != to_sympy(B_EXPECTATION.value) * K:
-        return refuted(EXACT, say("B's expectation is", formula(e)), say(formula(e)))
-    return verified(EXACT, "Lemma 1 from $4/5$ between $1/5$ and 1: A reaches 1 first with chance $3/4$, so B wins "
+        return refuted([chance, gain], say("B's expectation is", formula(e)), say(formula(e)))
+    return verified([chance, gain], "Lemma 1 from $4/5$ between $1/5$ and 1: A reaches 1 first with chance $3/4$, so B wins "
                            r"$1/4$ and his expectation after taking is $\frac{1}{4} 2K - \frac{3}{4} 2K = -K$ exactly.")
 
 
@@ -115,19 +120,25 @@ def lemma2():
         "(3)": lemma1(p, p - DB, DA - p),  # A wins at D_A, loses at D_B
     }
     shown = {"(1)": PRINTED_1.value, "(2)": PRINTED_2.value, "(3)": PRINTED_3.value}
+    steps = []
     for k in derived:
-        if not is_identity(derived[k], shown[k]):
-            return refuted(EXACT, say(eqref(k.strip("()")), ": Lemma 1 gives", formula(derived[k]), ", printed",
+        same = identity(derived[k], shown[k], f"zk77 Lemma 2 {k}")
+        steps.append(same)
+        if not same:
+            return refuted(same, say(eqref(k.strip("()")), ": Lemma 1 gives", formula(derived[k]), ", printed",
                                       formula(shown[k])), say(eqref(k.strip("()"))))
     # the library functions are the printed formulas
     for pv, da, db in [(mpq(1, 2), mpq(22, 25), mpq(3, 25)), (mpq(7, 10), mpq(9, 10), mpq(1, 10))]:
         subs = {p: to_sympy(pv), DA: to_sympy(da), DB: to_sympy(db)}
+        lib = computed((ef.chance_owner(pv, da), ef.chance_opponent_owns(pv, db), ef.chance_centred(pv, da, db)),
+                       "the library's effective-point chances (exactcube.race.effective)", "zk77 Lemma 2")
+        steps.append(lib)
         if (to_sympy(ef.chance_owner(pv, da)) != PRINTED_1.value.subs(subs)
                 or to_sympy(ef.chance_opponent_owns(pv, db)) != PRINTED_2.value.subs(subs)
                 or to_sympy(ef.chance_centred(pv, da, db)) != PRINTED_3.value.subs(subs)):
-            return refuted(EXACT, "the library's effective doubling points disagree with (1) to (3)",
+            return refuted(lib, "the library's effective doubling points disagree with (1) to (3)",
                            table(["$p$", "$D_A$", "$D_B$"], [[pv, da, db]]))
-    return verified(EXACT, "Lemma 1 applied with the game's effective ends ($[0, D_A]$, $[D_B, 1]$, $[D_B, D_A]$) gives "
+    return verified(steps, "Lemma 1 applied with the game's effective ends ($[0, D_A]$, $[D_B, 1]$, $[D_B, D_A]$) gives "
                            "(1), (2), (3) as printed, identically in $p$, $D_A$, $D_B$.")
 
 
@@ -140,13 +151,16 @@ TAKE_CHANCE = printed("§3, proof of (4): (7) = 25%", mpq(1, 4))
 def eq4():
     quarter = to_sympy(TAKE_CHANCE.value)  # "(7) = 25%": B's chance at the minimum take point
     sol = sp.solve(sp.Eq(quarter, 1 - (M - DB) / (1 - DB)), M)
-    if len(sol) != 1 or not is_identity(sol[0], PRINTED_4.value):
+    solved = computed(tuple(sol), "(7) = 1/4 solved for M (sympy)", "zk77 (4), (7)")
+    same = identity(sol[0], PRINTED_4.value, "zk77 (4)") if len(sol) == 1 else None
+    if not same:
         found = say(*[formula(x) for x in sol]) if sol else say("no solution")
-        return refuted(EXACT, say("solving gives", found), found)
+        return refuted(solved, say("solving gives", found), found)
     # B's chance after taking is 1 - p(t, B) by (2): (7); at the continuous take point it is 1/4 (§3 Doubling)
-    if not is_identity(1 - PRINTED_2.value.subs(p, PRINTED_4.value), sp.Rational(1, 4)):
-        return refuted(EXACT, "at $M$, B's chance (7) is not $1/4$", None)
-    return verified(EXACT, r"solving $1/4 = 1 - (M - D_B)/(1 - D_B)$ gives exactly $M = 1 - \frac{1}{4}(1 - D_B)$, as "
+    at_m = identity(1 - PRINTED_2.value.subs(p, PRINTED_4.value), sp.Rational(1, 4), "zk77 (7) at M")
+    if not at_m:
+        return refuted(at_m, "at $M$, B's chance (7) is not $1/4$", None)
+    return verified([solved, same, at_m], r"solving $1/4 = 1 - (M - D_B)/(1 - D_B)$ gives exactly $M = 1 - \frac{1}{4}(1 - D_B)$, as "
                            "printed; $M$ is the greatest $p$ at which B, owning the cube, keeps a $1/4$ chance.")
 
 
@@ -164,10 +178,11 @@ def m_range():
     db_lo, db_hi = (to_sympy(v) for v in DB_RANGE.value)
     lo, hi = PRINTED_4.value.subs(DB, db_lo), PRINTED_4.value.subs(DB, db_hi)
     slope = sp.diff(PRINTED_4.value, DB)
+    ends = computed((lo, hi, slope), "(4) at the ends of D_B's range, and its slope (sympy)", "zk77 Theorem 1")
     if (lo, hi) != tuple(to_sympy(v) for v in M_RANGE.value) or not (slope.is_number and slope > 0):
-        return refuted(EXACT, say(eqref(4), r"maps $D_B$ in $[0, 1/5]$ to the interval from", formula(lo), "to",
+        return refuted(ends, say(eqref(4), r"maps $D_B$ in $[0, 1/5]$ to the interval from", formula(lo), "to",
                                   formula(hi), "(slope", formula(slope), ")"), say(formula(lo), "to", formula(hi)))
-    return verified(EXACT, say("In the theorem's continuous game,", eqref(4), "$M = 1 - (1 - D_B)/4$ is increasing in "
+    return verified(ends, say("In the theorem's continuous game,", eqref(4), "$M = 1 - (1 - D_B)/4$ is increasing in "
                                "$D_B$ (slope", formula(slope), ") and maps $D_B$ in the interval from", formula(db_lo),
                                "to", formula(db_hi), "exactly onto the interval from", formula(lo), "to", formula(hi),
                                ": $M$ varies from 75% to 80%.", _real_race_remark()))
@@ -215,10 +230,12 @@ def eq5():
     e8 = K * (2 * PRINTED_1.value.subs(p, r) - 1)
     e10 = 2 * K * (2 * PRINTED_2.value.subs(p, r) - 1)
     sol = sp.solve(sp.Eq(e8, e10), r)
-    if len(sol) != 1 or not is_identity(sol[0], PRINTED_5.value):
+    solved = computed(tuple(sol), "(8) = (10) solved for r (sympy)", "zk77 (5), (8), (10)")
+    same = identity(sol[0], PRINTED_5.value, "zk77 (5)") if len(sol) == 1 else None
+    if not same:
         found = say(*[formula(x) for x in sol]) if sol else say("no solution")
-        return refuted(EXACT, say(eqref(8), "=", eqref(10), "gives $r =$", found), found)
-    return verified(EXACT, say(eqref(8), "=", eqref(10), "solved for $r$ gives exactly the printed", eqref(5), ";",
+        return refuted(solved, say(eqref(8), "=", eqref(10), "gives $r =$", found), found)
+    return verified([solved, same], say(eqref(8), "=", eqref(10), "solved for $r$ gives exactly the printed", eqref(5), ";",
                                eqref(9), "becomes", eqref(10), "by (2) of Lemma 2. The brackets of", eqref(10), "and",
                                eqref(11), "as printed are wrong (", claim_ref("zk77.thm1.eq10_11"), "), but",
                                eqref(8), "=", eqref(10), "is unambiguous."))
@@ -228,16 +245,19 @@ def eq5():
        "$d(t) = (D_B^2 + 3 D_B(1 - D_A) - D_A)/(2 D_B - 4 D_A + 2)$, from $2p(t,M) - 1 = 2(2p(t,B) - 1)$.")
 def eq6():
     sol = sp.solve(sp.Eq(2 * PRINTED_3.value - 1, 2 * (2 * PRINTED_2.value - 1)), p)
-    if len(sol) != 1 or not is_identity(sol[0], PRINTED_6.value):
+    solved = computed(tuple(sol), "2p(t,M) - 1 = 2(2p(t,B) - 1) solved for p (sympy)", "zk77 (6)")
+    same = identity(sol[0], PRINTED_6.value, "zk77 (6)") if len(sol) == 1 else None
+    if not same:
         found = say(*[formula(x) for x in sol]) if sol else say("no solution")
-        return refuted(EXACT, say("the proof's condition gives", found), found)
+        return refuted(solved, say("the proof's condition gives", found), found)
     # continuous limit: all three thresholds are 4/5
     subs = {DA: sp.Rational(4, 5), DB: sp.Rational(1, 5)}
     vals = [sp.simplify(e.subs(subs)) for e in (PRINTED_4.value, PRINTED_5.value, PRINTED_6.value)]
+    limit = computed(tuple(vals), "(4), (5), (6) at D_A = 4/5, D_B = 1/5 (sympy)", "zk77 Theorem 1")
     if vals != [sp.Rational(4, 5)] * 3:
         shown = table(["$M$", "$r$", "$d$"], [[formula(v) for v in vals]])
-        return refuted(EXACT, say("at $D_A = 4/5$, $D_B = 1/5$:", shown), shown)
-    return verified(EXACT, "$2p(t,M) - 1 = 2(2p(t,B) - 1)$ solved for $p$ gives exactly the printed (6); at the "
+        return refuted(limit, say("at $D_A = 4/5$, $D_B = 1/5$:", shown), shown)
+    return verified([solved, same, limit], "$2p(t,M) - 1 = 2(2p(t,B) - 1)$ solved for $p$ gives exactly the printed (6); at the "
                            "continuous points $D_A = 4/5$, $D_B = 1/5$, (4), (5), (6) all equal $4/5$ (Keeler-Spencer).")
 
 
@@ -259,12 +279,14 @@ def names():
     # r from redoubling (owned cube, (8) = (10)); d from doubling out of the middle (p(t,M))
     sample = {DA: sp.Rational(22, 25), DB: sp.Rational(3, 25)}  # zk77's 40-pip points 0.88, 0.12
     rv, dv = _derived_r().subs(sample), _derived_d().subs(sample)
+    points = computed((rv, dv), "the redouble and double points by the proofs of (5), (6), at D_A = 22/25, "
+                      "D_B = 3/25 (sympy)", "zk77 Theorem 1")
     by_proof = {"r": "redouble", "d": "double"} if dv < rv else {"r": "double", "d": "redouble"}
     shown = NAMES.value
     if _named(shown) == by_proof:
-        return verified(EXACT, f"the statement's names agree with the proofs: {shown}", None)
+        return verified(points, f"the statement's names agree with the proofs: {shown}", None)
     return erratum(
-        EXACT,
+        points,
         say("The statement swaps the names: the proof of", eqref(5), "equates holding an owned cube with redoubling, "
             "so $r(t)$ is the redouble point; the proof of", eqref(6), "uses $p(t,M)$ (cube in the middle), so $d(t)$ "
             "is the double point. At $D_A = 0.88$, $D_B = 0.12$:", value(sp.nsimplify(dv), 4, name="d"),
@@ -320,7 +342,8 @@ def eq10_11():
     errs, notes = [], []
     e9 = 2 * K * (2 * _derived("(2)") - 1)  # (9) with (2) substituted: what (10) must be
     shown10 = EQ10.value
-    if not is_identity(_formula(shown10), e9):
+    same10 = identity(_formula(shown10), e9, "zk77 (10) against (9) with (2)")
+    if not same10:
         errs.append(Erratum(EQ10.where, shown10, _EQ10_RIGHT, _EQ10_RIGHT,
                             note="the text has '2p(t) − DB(t))' over '1 − DB(t)' with an unmatched bracket: a '(' "
                                  "after the 2 is lost; read literally, (10) is not (9) with (2) substituted",
@@ -328,7 +351,10 @@ def eq10_11():
     shown11 = EQ11.value
     eq = _formula(shown11)
     sol = sp.solve(eq, r)
-    if len(sol) != 1 or not is_identity(sol[0], _derived_r()):
+    solved = computed(tuple(sol), "(11) as printed solved for r (sympy)", "zk77 (11)")
+    same11 = identity(sol[0], _derived_r(), "zk77 (11) solved against (8) = (10)") if len(sol) == 1 else None
+    steps = [same10, solved] + ([same11] if same11 is not None else [])
+    if not same11:
         got = say(formula(sp.simplify(sol[0]))) if len(sol) == 1 else say(*[formula(x) for x in sol] or ["no solution"])
         errs.append(Erratum(EQ11.where, shown11, "$2r/D_A - 1 = 2(2(r - D_B)/(1 - D_B) - 1)$, i.e. (8) = (10) "
                                                  "divided by $K$", _EQ11_RIGHT,
@@ -343,5 +369,5 @@ def eq10_11():
                       eqref(2), "; the argument is right with the brackets restored (", claim_ref("zk77.thm1.eq5"), "):")
         for k, e in enumerate(errs):
             details = say(details, e.note) if k == 0 else say(details, ";", e.note)
-        return erratum(EXACT, details, errs)
-    return verified(EXACT, "(10) is (9) with (2) substituted and " + "; ".join(notes or ["(11) is (8) = (10)"]))
+        return erratum(steps, details, errs)
+    return verified(steps, "(10) is (9) with (2) substituted and " + "; ".join(notes or ["(11) is (8) = (10)"]))

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from exactcube.claims import Evidence, claim, erratum, open_, refuted, verified
+from exactcube.claims import claim, erratum, open_, part, refuted, verified
 from exactcube.content import claim_ref, decimal, say, table, value
 from exactcube.numbers import format_decimal, mpq
-from exactcube.results import assumption
+from exactcube.results import assumption, computed
 from exactcube.race import cubeless as cl
 from exactcube.race import dice as dm
 from exactcube.tables import Param, Table, table_builder
-
-EXACT = Evidence.EXACT
 
 COLS = [10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110]
 ROWS = [("-20", -20), ("-15", -15), ("-10", -10), ("-5", -5), ("Even", 0), ("+5", 5), ("+10", 10),
@@ -76,14 +74,14 @@ def table1_claim():
     comps = t.compare()
     bad = t.errata()
     if len(comps) != 121:
-        return refuted(EXACT, f"expected 121 published cells, compared {len(comps)}", say(value(len(comps))),
+        return refuted(t, f"expected 121 published cells, compared {len(comps)}", say(value(len(comps))),
                        assumptions=(BORNE_OFF,))
     if not bad:
-        return verified(EXACT, "all 121 printed cells equal the exact race probabilities rounded to 0.1% "
+        return verified(t, "all 121 printed cells equal the exact race probabilities rounded to 0.1% "
                                "(turn-count convolution, integer arithmetic).", assumptions=(BORNE_OFF,))
     wrong = [c for c in comps if c.agrees is False]  # same cells, same order as t.errata()
     noted = [_with_boundary_note(e, c, t.get(c.row, c.col)) for e, c in zip(bad, wrong, strict=True)]
-    return erratum(EXACT, f"{len(bad)} of 121 printed cells differ from the exact value beyond the printed 0.1%; "
+    return erratum(t, f"{len(bad)} of 121 printed cells differ from the exact value beyond the printed 0.1%; "
                           f"the other {121 - len(bad)} agree. Each erratum's note gives its distance from the "
                           "rounding boundary and its kind by the rule of docs/design.md (zk77 states no arithmetic "
                           "for Table 1 that would explain a last-digit difference).", noted,
@@ -122,19 +120,24 @@ def recursion():
     for a in range(1, N + 1):
         for b in range(1, N + 1):
             if W(a, b) != dp[a][b]:
-                return refuted(EXACT, f"turn-count and position recursion differ at $({a}, {b})$",
+                return refuted([W, computed(dp[a][b], "the position recursion f(a,b) = sum_y f(y)(1 - f(b, a-y))")],
+                               f"turn-count and position recursion differ at $({a}, {b})$",
                                say(f"$a = {a}$, $b = {b}$"))
+    steps = [W, computed(dp, "the position recursion f(a,b) = sum_y f(y)(1 - f(b, a-y)), exact")]
     for x in (1, 3, 10, 25, 50, 80):
         td = cl.turn_distribution(x)
+        steps.append(td)
         if sum(td.probabilities, mpq(0)) != 1:
-            return refuted(EXACT, f"$P({x}, k)$ does not sum to 1 over $k$", say(f"$x = {x}$"))
+            return refuted(td, f"$P({x}, k)$ does not sum to 1 over $k$", say(f"$x = {x}$"))
         # the zk77 sum with the explicit double sum, against the library's integer form
         for y in (1, 7, 30, 80):
             tb = cl.turn_distribution(y)
             s = sum((td[j] * tb.tail(j) for j in range(1, len(td.probabilities) + 1)), mpq(0))
-            if s != cl.win_probability(x, y).value:
-                return refuted(EXACT, f"zk77's double sum differs at $({x}, {y})$", say(f"$x = {x}$, $y = {y}$"))
-    return verified(EXACT, "the zk77 recursion gives distributions summing to 1; its winning formula equals the "
+            w = cl.win_probability(x, y)
+            steps += [tb, w, computed(s, f"zk77's double sum at ({x}, {y})")]
+            if s != w.value:
+                return refuted(steps[-3:], f"zk77's double sum differs at $({x}, {y})$", say(f"$x = {x}$, $y = {y}$"))
+    return verified(steps, "the zk77 recursion gives distributions summing to 1; its winning formula equals the "
                            r"position recursion $f(a,b) = \sum_y f(y)(1 - f(b, a-y))$ exactly for all "
                            rf"${N} \times {N}$ pairs (with the boundary the printed recursion leaves implicit: a count "
                            r"$\le 0$ is already off).",
@@ -165,7 +168,9 @@ def ks_one_percent():
     q = mpq(6, 36)
     se2 = q * (1 - q) / 1000
     se = flint.arb(flint.fmpq(int(se2.numerator), int(se2.denominator))).sqrt() * 100
-    return open_(EXACT,
+    spread = part("standard error", computed(se, "the standard error of a 1,000-roll frequency of a 7, in arb balls"),
+                  "the standard error of the frequency of a total of 7 in 1,000 rolls")
+    return open_([Wb, Wk, computed(worst, "the largest difference of the two dice models at Table 1's cells")],
                  say("Keeler and Spencer's 1,000-roll table is not reproduced in zk77, so the claim cannot be checked "
                      "cell by cell. What we can say exactly: (i) Table 1 itself is checked in", claim_ref("zk77.table1"),
                      "; (ii) the three-total dice model zk77 attributes to them (5, 10, 20 pips) differs from real dice "
@@ -176,4 +181,5 @@ def ks_one_percent():
                      "% (arb), so agreement within 1% in every cell is plausible for a good sample but not guaranteed "
                      "by the method."),
                  table(["largest difference of the two dice models", "at", "standard error (percent)"],
-                       [[value(worst[0], 8), f"{worst[1][0]} vs {worst[1][1]}", decimal(se.str(6, radius=False))]]))
+                       [[value(worst[0], 8), f"{worst[1][0]} vs {worst[1][1]}", decimal(se.str(6, radius=False))]]),
+                 parts=[spread])

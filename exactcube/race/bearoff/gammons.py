@@ -123,6 +123,7 @@ class Chances(Result):
     and the cubeless money equity :math:`2W - 1 + W_g - L_g`."""
 
     SOURCE = "bearoff with gammons (module docstring)"
+    VALUES = ("win", "win_gammon", "lose_gammon", "cubeless")
 
     mine: tuple
     theirs: tuple

@@ -128,6 +128,7 @@ class Play(Result):
     unit cube; ``tie`` is the number of plays (this one included) of exactly this cubeful equity."""
 
     SOURCE = "bearoff plays of a roll (exactcube.race.bearoff.plays, module docstring)"
+    VALUES = ("cubeless", "cubeful", "win", "win_gammon", "lose_gammon")
 
     moves: str
     after: tuple

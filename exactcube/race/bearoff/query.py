@@ -186,6 +186,7 @@ class OneSideAnswer(Result):
     the distribution of the rolls until its first checker is off (the gammon distribution)."""
 
     SOURCE = "exact one-sided DP (exactcube.race.bearoff.onesided)"
+    VALUES = ("distribution", "gammon")
 
     position: tuple
     distribution: Distribution
