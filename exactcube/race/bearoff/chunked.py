@@ -24,7 +24,8 @@ encoding of the finished file, :mod:`.formats`).  It is computed by :func:`solve
 successors it reads from the chunk files of lower layers (memory-mapped, so only the pages it
 touches are read), written whole through :mod:`exactcube.output`, and its SHA-256 is returned to
 the coordinator, which records it in ``manifest.json`` (format :data:`CHUNK_FORMAT`, written
-through :mod:`exactcube.output` after every layer and every half minute).  A resumed build
+through :mod:`exactcube.output` after every layer, every half minute and on an interrupt, so a killed
+build loses at most half a minute of chunks).  A resumed build
 (``resume=True``) re-hashes every chunk the manifest lists and skips those whose digest checks;
 a chunk missing or failing is solved again.
 
@@ -484,6 +485,9 @@ def build_chunked(folder: str, checkers: int, out: str | None = None, *, chunk_p
                 el = time.time() - t_wall
                 say(f"layer {T} ({int(lay.layer_pairs[T]):,} pairs) done: {done_pairs:,}/{lay.pairs:,} pairs, "
                     f"{el:.0f} s, about {el * (lay.pairs - done_pairs) / max(done_pairs, 1):.0f} s left")
+    except BaseException:  # an interrupt or a failed chunk: record the chunks finished so far
+        write_json(mpath, manifest, "bearoff manifest")
+        raise
     finally:
         runner.close()
     path = out or os.path.join(folder, f"bearoff-ts-{checkers}.bin")
