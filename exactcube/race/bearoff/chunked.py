@@ -63,9 +63,11 @@ CHUNK_FORMAT = "exactcube-bearoff-ts-chunks-1"
 MAX_CHUNKED_CHECKERS = 15
 #: Pairs per chunk unless told: 2^16 pairs hold 2^16 x 4 x 5L bytes (5 MB at six checkers).
 DEFAULT_CHUNK_PAIRS = 1 << 16
-#: Measured CPU seconds per pair of the chunked build (docs/bearoff.md, "Chunked build"): the
-#: estimate printed first scales it by the pairs to solve.
-SECONDS_PER_PAIR = {5: 60e-6, 6: 60e-6, 7: 60e-6}
+#: Measured CPU seconds per pair of the chunked build, one worker, 16,384 pairs a chunk
+#: (docs/bearoff.md, "Chunked build"): the estimate printed first scales the rate of the
+#: largest measured size not above the table's by its pairs (a low estimate above it: the rate
+#: grows with the checkers).
+SECONDS_PER_PAIR = {5: 29.6e-6}
 _FIELDS = ("P", "NO", "NC", "NT")
 
 
@@ -124,6 +126,7 @@ class Layout:
         self.chunks = int(self.chunk_start[-1])
 
     def chunk_name(self, T: int, c: int) -> str:
+        """The file name of chunk ``c`` of layer ``T``."""
         return f"L{T:03d}-{c:06d}.bin"
 
     def chunk_list(self) -> list[tuple[int, int]]:
@@ -131,14 +134,17 @@ class Layout:
         return [(T, c) for T in self.layers for c in range(int(self.layer_chunks[T]))]
 
     def chunk_of_id(self, cid: int) -> tuple[int, int]:
+        """``(T, c)`` of the chunk with global id ``cid`` (build order)."""
         np = _np()
         T = int(np.searchsorted(self.chunk_start, cid, side="right") - 1)
         return T, cid - int(self.chunk_start[T])
 
     def chunk_size(self, T: int, c: int) -> int:
+        """Pairs in chunk ``c`` of layer ``T``."""
         return int(min(self.K, self.layer_pairs[T] - c * self.K))
 
     def chunk_bytes(self, T: int, c: int) -> int:
+        """Bytes of the file of chunk ``c`` of layer ``T``."""
         return 4 * self.chunk_size(T, c) * self.width
 
     def pairs_of(self, T: int, c: int):
@@ -204,6 +210,7 @@ class _Chunks:
         self.maps: dict = {}
 
     def get(self, cid: int):
+        """The memory map of chunk ``cid`` (its size checked)."""
         np = _np()
         mm = self.maps.get(cid)
         if mm is None:
@@ -312,23 +319,26 @@ class Plan:
     chunk_bytes: int
     file_bytes: int
     cpu_estimate: float | None
+    rate_at: int | None = None
 
     def text(self) -> str:
-        cpu = ("CPU not estimated (no measured rate for this size)" if self.cpu_estimate is None
-               else f"about {self.cpu_estimate:,.0f} s of CPU (measured {SECONDS_PER_PAIR[self.checkers] * 1e6:.0f} "
-                    "microseconds a pair)")
+        """The plan in one line."""
+        cpu = ("CPU not estimated (no measured rate at or below this size)" if self.cpu_estimate is None
+               else f"about {self.cpu_estimate:,.0f} s of CPU (at {SECONDS_PER_PAIR[self.rate_at] * 1e6:.1f} "
+                    f"microseconds a pair, measured at {self.rate_at} a side"
+                    + (", so low)" if self.rate_at < self.checkers else ")"))
         return (f"two-sided table, up to {self.checkers} checkers a side: {self.positions:,} positions a side, "
                 f"{self.pairs:,} pairs in {self.layers} layers, {self.chunks:,} chunks of up to "
                 f"{self.chunk_pairs:,} pairs; chunks {self.chunk_bytes:,} bytes, finished file "
-                f"{self.file_bytes:,} bytes; {cpu}")
+                f"{self.file_bytes:,} bytes and its header; {cpu}")
 
 
 def plan(checkers: int, chunk_pairs: int = DEFAULT_CHUNK_PAIRS) -> Plan:
     """The :class:`Plan` of a chunked build."""
     lay = layout(checkers, chunk_pairs)
-    rate = SECONDS_PER_PAIR.get(checkers)
+    at = max((c for c in SECONDS_PER_PAIR if c <= checkers), default=None)
     return Plan(checkers, lay.n, lay.pairs, len(lay.layers), lay.chunks, lay.K, lay.L, 4 * lay.pairs * lay.width,
-                4 * lay.n * lay.n * lay.width, None if rate is None else rate * lay.pairs)
+                4 * lay.n * lay.n * lay.width, None if at is None else SECONDS_PER_PAIR[at] * lay.pairs, at)
 
 
 # ----------------------------------------------------------------------- the coordinator
@@ -402,6 +412,7 @@ class _Runner:
             self.pool = ProcessPoolExecutor(workers, mp_context=mp.get_context("fork"))
 
     def run(self, calls):
+        """Yield the results of ``solve_chunk(*a)`` for ``a`` in ``calls``, as they finish."""
         if self.client is not None:
             import distributed
 
@@ -418,6 +429,7 @@ class _Runner:
                 yield solve_chunk(*a)
 
     def close(self):
+        """Shut the pool down; close a client this runner opened."""
         if self.pool is not None:
             self.pool.shutdown()
         if self.own_client:
@@ -463,7 +475,7 @@ def build_chunked(folder: str, checkers: int, out: str | None = None, *, chunk_p
     runner = _Runner(workers, dask)
     done_pairs = sum(int(e["pairs"]) for e in manifest["chunks"].values())
     cpu, peak, solved, stats = 0.0, 0, 0, []
-    last = time.time()
+    last, said = time.time(), 0.0
     try:
         for T in lay.layers:
             calls = [(folder, checkers, lay.K, T, c) for c in range(int(lay.layer_chunks[T]))
@@ -483,8 +495,10 @@ def build_chunked(folder: str, checkers: int, out: str | None = None, *, chunk_p
             if calls:
                 write_json(mpath, manifest, "bearoff manifest")
                 el = time.time() - t_wall
-                say(f"layer {T} ({int(lay.layer_pairs[T]):,} pairs) done: {done_pairs:,}/{lay.pairs:,} pairs, "
-                    f"{el:.0f} s, about {el * (lay.pairs - done_pairs) / max(done_pairs, 1):.0f} s left")
+                if el - said >= 30 or T == lay.layers[-1]:
+                    said = el
+                    say(f"layer {T} of {lay.layers[-1]} done: {done_pairs:,}/{lay.pairs:,} pairs, {el:.0f} s, "
+                        f"about {el * (lay.pairs - done_pairs) / max(done_pairs, 1):.0f} s left (by pairs)")
     except BaseException:  # an interrupt or a failed chunk: record the chunks finished so far
         write_json(mpath, manifest, "bearoff manifest")
         raise
