@@ -121,3 +121,20 @@ def test_six_checkers_same_bytes(tmp_path):
     fm.save(ts.build(6), ref)
     r = ch.build_chunked(str(tmp_path / "b"), 6, chunk_pairs=1 << 14, workers=2)
     assert _bytes(r.path) == _bytes(ref)
+
+
+def test_cli_build_in_chunks(tmp_path, reference, capsys):
+    import io
+
+    from exactcube.cli import Output, main
+
+    folder = str(tmp_path / "cache")
+    buf = io.StringIO()
+    argv = ["bearoff", "--build", "--checkers", "3", "--workers", "2", "--chunk-pairs", "700", "--cache-dir", folder]
+    assert main(argv, Output(buf, force_plain=True)) == 0
+    assert _bytes(os.path.join(folder, "bearoff-ts-3.bin")) == reference[3]
+    assert "chunks solved" in buf.getvalue()
+    assert main(argv, Output(io.StringIO(), force_plain=True)) == 2  # a build there already, no --resume
+    assert "--resume" in capsys.readouterr().err
+    assert main(argv + ["--resume"], Output(buf, force_plain=True)) == 0
+    assert main(["bearoff", "0 0 1 0 0 0", "0 1 0 0 0 0", "--workers", "2"], Output(io.StringIO())) == 2
