@@ -14,6 +14,13 @@ memory (maximum resident set size); wall-clock time is printed beside them.
   (``gammon_table().build()``, the 15,504 positions with 15 checkers); ``makebearoff -o 6 -g``
   (no gammon distributions) against ``OneSided(15).build()`` alone (exact integer numerators).
 
+``--chunked``: the two-sided rows also time the chunked build
+(``exactcube.race.bearoff.chunked.build_chunked``, ``--chunk-pairs K`` pairs a chunk, default
+16,384, on ``--workers N`` processes, default 1; its chunks and finished file in a temporary
+folder), with its ratio to makebearoff; with more than one worker the peak memory is that of the
+largest process, the kernel's figure for the child and its reaped workers.  ``--skip-one-sided``
+times the two-sided builds only.
+
 ``--warm``: instead, the whole command ``exactcube bearoff ...`` answered from built tables (a
 new process each time, as a user runs it), wall-clock and CPU time, the median of ``--runs``
 runs (default 10) of each query, printed beside the targets (two sides under 0.2 s, one side
@@ -21,6 +28,7 @@ under 0.1 s of wall-clock time).  The tables are read from ``--cache-dir`` (buil
 absent); the package's bytecode is compiled first (``compileall``), as an installed package has it.
 
 Run:  nice python scripts/bench_bearoff.py [--checkers 6] [--skip-two-sided]
+      nice python scripts/bench_bearoff.py --chunked [--workers 2] [--chunk-pairs 16384] --skip-one-sided
       nice python scripts/bench_bearoff.py --warm [--cache-dir DIR] [--runs 10]
 """
 
@@ -42,6 +50,8 @@ from exactcube.race.bearoff.positions import n_positions  # noqa: E402
 
 CHILD = {
     "ts": "from exactcube.race.bearoff import twosided as ts; ts.build({c})",
+    "tsc": ("import tempfile; from exactcube.race.bearoff import chunked as ch; d = tempfile.mkdtemp(); "
+            "ch.build_chunked(d, {c}, chunk_pairs={k}, workers={w}); import shutil; shutil.rmtree(d)"),
     "os": "from exactcube.race.bearoff.onesided import OneSided; OneSided(15).build()",
     "osg": ("from exactcube.race.bearoff.onesided import OneSided, gammon_table; OneSided(15).build(); "
             "gammon_table().build()"),
@@ -119,7 +129,14 @@ def main():
     ap.add_argument("--cache-dir", metavar="DIR", help="--warm: the folder of the built tables (default: a "
                     "temporary one, built first)")
     ap.add_argument("--runs", type=int, default=10, help="--warm: runs of each query (default 10)")
+    ap.add_argument("--chunked", action="store_true", help="two-sided: also time the chunked build")
+    ap.add_argument("--workers", type=int, default=1, help="--chunked: worker processes (default 1)")
+    ap.add_argument("--chunk-pairs", type=int, default=16384, help="--chunked: pairs a chunk (default 16384)")
+    ap.add_argument("--skip-one-sided", action="store_true", help="time the two-sided builds only")
     a = ap.parse_args()
+    if a.workers < 1 or a.chunk_pairs < 1:
+        print("bench_bearoff: --workers and --chunk-pairs must be at least 1", file=sys.stderr)
+        return 2
     if a.warm:
         if a.runs < 1:
             print("bench_bearoff: --runs must be at least 1", file=sys.stderr)
@@ -146,6 +163,14 @@ def main():
             row("exactcube (exact integers)", e)
             print(f"  ratio exactcube / makebearoff: {e[0] / g[0]:.2f} (CPU), {e[1] / g[1]:.2f} (peak memory), "
                   f"{e[2] / g[2]:.2f} (wall)")
+            if a.chunked:
+                k = measure(py + [CHILD["tsc"].format(c=C, k=a.chunk_pairs, w=a.workers)], str(ROOT))
+                row(f"exactcube chunked ({a.chunk_pairs}, {a.workers} w.)", k)
+                print(f"  ratio exactcube chunked / makebearoff: {k[0] / g[0]:.2f} (CPU), {k[1] / g[1]:.2f} "
+                      f"(peak memory), {k[2] / g[2]:.2f} (wall)")
+        if a.skip_one_sided:
+            print(f"load average after: {' '.join(f'{v:.2f}' for v in os.getloadavg())}")
+            return 0
         g = measure([mb, "-o", "6", "-f", os.path.join(d, "os.bd")], d)
         gg = measure([mb, "-o", "6", "-g", "-f", os.path.join(d, "os-g.bd")], d)
         e = measure(py + [CHILD["os"]], str(ROOT))

@@ -9,6 +9,12 @@
 
 The build checkpoints to OUT.bin.partial every few pip levels; rerunning resumes there.
 Use the saved table with  exactcube bearoff X Y --db OUT.bin.
+
+  nice python scripts/build_bearoff.py OUT.bin --checkers 7 --chunked DIR [--workers N | --dask ADDR]
+      [--chunk-pairs K] [--resume] [--stats FILE]
+      the chunked build (exactcube.race.bearoff.chunked, up to 15 a side): chunks and manifest in DIR,
+      the finished file OUT.bin (the same bytes as the one-process build); --stats writes every
+      chunk's CPU seconds, pairs, bytes and the worker's peak memory as JSON.
 """
 
 from __future__ import annotations
@@ -118,6 +124,34 @@ def real_positions(table):
               f"D_B {format_decimal(pm.db_from_opponent, 4)}")
 
 
+def chunked(a):
+    from exactcube.errors import BadInput
+    from exactcube.output import write_json
+    from exactcube.race.bearoff import chunked as ch
+
+    if a.compare or a.real:
+        print("build_bearoff: --compare and --real go with the one-process build", file=sys.stderr)
+        return 2
+    try:
+        r = ch.build_chunked(a.chunked, a.checkers, a.out, chunk_pairs=a.chunk_pairs or ch.DEFAULT_CHUNK_PAIRS,
+                             workers=a.workers, dask=a.dask, resume=a.resume,
+                             notice=lambda t: print(t, file=sys.stderr, flush=True))
+    except BadInput as exc:
+        print(f"build_bearoff: {exc}", file=sys.stderr)
+        return 2
+    print(f"chunked two-sided table, up to {a.checkers} checkers: {r.solved} chunks solved, {r.skipped} skipped "
+          f"(digest checked), {r.cpu:.1f} s of CPU in the chunks, largest worker peak {r.peak_kb / 1024:.0f} MB, "
+          f"{r.seconds:.1f} s wall; saved {r.path} ({os.path.getsize(r.path)} bytes, sha256 {r.sha256})")
+    if r.chunk_stats:
+        big = max(r.chunk_stats, key=lambda s: s["pairs"])
+        per = sum(s["cpu"] for s in r.chunk_stats) / sum(s["pairs"] for s in r.chunk_stats)
+        print(f"  per pair {per * 1e6:.1f} microseconds of CPU; largest chunk {big['pairs']} pairs, "
+              f"{big['bytes']} bytes, {big['cpu']:.2f} s of CPU")
+    if a.stats:
+        write_json(a.stats, r.chunk_stats, "chunk statistics")
+    return 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("out", help="output file of the exact two-sided table")
@@ -125,7 +159,15 @@ def main():
                     help=f"checkers a side, 1..{ts.MAX_TABLE_CHECKERS} (default 6; --compare needs at most 6)")
     ap.add_argument("--compare", action="store_true", help="compare with gnubg's databases")
     ap.add_argument("--real", action="store_true", help="zk77 and the race formulas on the real positions")
+    ap.add_argument("--chunked", metavar="DIR", help="build in chunks in the folder DIR (resumable, any workers)")
+    ap.add_argument("--chunk-pairs", type=int, default=None, help="--chunked: pairs a chunk (default 65536)")
+    ap.add_argument("--workers", type=int, default=1, help="--chunked: worker processes (default 1)")
+    ap.add_argument("--dask", metavar="ADDR", help="--chunked: run the chunks on the Dask scheduler at ADDR")
+    ap.add_argument("--resume", action="store_true", help="--chunked: continue the build in DIR")
+    ap.add_argument("--stats", metavar="FILE", help="--chunked: per-chunk figures as JSON")
     a = ap.parse_args()
+    if a.chunked:
+        return chunked(a)
     if not 1 <= a.checkers <= ts.MAX_TABLE_CHECKERS:
         print(f"build_bearoff: --checkers must be 1..{ts.MAX_TABLE_CHECKERS}", file=sys.stderr)
         return 2

@@ -29,6 +29,8 @@ cube is the cube answered for).
         [--crawford] [--cube-value 2 --cube mine]  action, exact, through a named table (--met, default
                                                    Zadeh's); a gnubg match ID or an XGID gives its own score
   exactcube bearoff --build                        build the tables once into the cache folder
+  exactcube bearoff --build --checkers 7 --workers 2   the two-sided table in chunks (resumable with
+        [--dask ADDR] [--resume] [--chunk-pairs K]     --resume; up to 15 a side; on a Dask cluster)
 
 One side: up to 15 checkers.  Two sides: up to 15 checkers each; the pairs of positions
 reachable from the query are solved exactly (up to 200,000 pairs; beyond, an estimate resting
@@ -74,6 +76,16 @@ def add_arguments(p):
                         "with the gammon distributions, two sides up to 6")
     p.add_argument("--checkers", type=int_arg("--checkers", 1, 15), metavar="C",
                    help="with --build: build the tables for up to C checkers instead (two sides only for C <= 8)")
+    p.add_argument("--workers", type=int_arg("--workers", 1, 256), metavar="N",
+                   help="with --build: build the two-sided table in chunks on N worker processes (resumable; "
+                        "up to 15 checkers a side, --checkers C)")
+    p.add_argument("--dask", metavar="ADDR",
+                   help="with --build: build the two-sided table in chunks on the Dask scheduler at ADDR "
+                        "(its workers must see the cache folder)")
+    p.add_argument("--resume", action="store_true",
+                   help="with --build: continue an interrupted chunked build (chunks whose digests check are kept)")
+    p.add_argument("--chunk-pairs", type=int_arg("--chunk-pairs", 1, 1 << 30), metavar="K",
+                   help="with --build: pairs a chunk of the chunked two-sided build (default 65536)")
     add_score_options(p)
     p.add_argument("--roll", metavar="DICE",
                    help="two positions: the roll to play, e.g. 6-5: every legal play, best first, with exact "
@@ -101,11 +113,14 @@ def run(args, out) -> int:
         if args.positions:
             raise BadInput("--build takes no positions (it only fills the cache folder)")
         reject_options(args, "bearoff --build", PAIR_ONLY + MATCH + ("--exact", "--json"))
+        if any(getattr(args, k) not in (None, False) for k in ("workers", "dask", "resume", "chunk_pairs")):
+            return _build_chunked(args, out)
         for what, path in build_all(cache_dir(args.cache_dir), args.checkers, _hooks()):
             out.print(what if path is None else f"{what}: {path} ({os.path.getsize(path):,} bytes)")
         return 0
     if args.checkers is not None:
         raise BadInput("--checkers goes with --build")
+    reject_options(args, "bearoff without --build", CHUNKED)
     if not args.positions or len(args.positions) > 2:
         raise BadInput(f"bearoff: give one or two positions, got {len(args.positions)}")
     fields = {}
@@ -132,6 +147,34 @@ def run(args, out) -> int:
     if args.roll is not None or fields.get("dice"):
         return _roll(x, y, args, out, fields)
     return _two(x, y, args, out, fields)
+
+
+#: The options of the chunked two-sided build (with --build only).
+CHUNKED = ("--workers", "--dask", "--resume", "--chunk-pairs")
+
+
+def _build_chunked(args, out) -> int:
+    """``--build`` with a chunked option: the two-sided table alone, in chunks (:mod:`exactcube.race.bearoff.chunked`)."""
+    import os
+
+    from ..race.bearoff.cache import build_two_sided_chunked, cache_dir
+    from ._common import progress
+
+    hooks = _hooks()
+    with progress("two-sided table, pairs solved", None) as bar:
+        seen = [0]
+
+        def advance(done, total):
+            bar.advance(done - seen[0])
+            seen[0] = done
+
+        r = build_two_sided_chunked(cache_dir(args.cache_dir), args.checkers or 6, workers=args.workers or 1,
+                                    dask=args.dask, resume=args.resume, chunk_pairs=args.chunk_pairs,
+                                    notice=hooks.notice, progress=advance)
+    out.print(f"two-sided table, up to {args.checkers or 6} checkers, in chunks: {r.path} "
+              f"({os.path.getsize(r.path):,} bytes); {r.solved} chunks solved, {r.skipped} kept, "
+              f"{r.cpu:.1f} s of CPU in the chunks; manifest {r.manifest}")
+    return 0
 
 
 def _fmt(q, args) -> str:

@@ -8,7 +8,8 @@ digest written with it, and a file of the wrong size is refused at once.
 **Folder.**  ``--cache-dir DIR`` if given, else ``$XDG_CACHE_HOME/exactcube``, else
 ``~/.cache/exactcube`` (the XDG Base Directory convention).  Files:
 ``bearoff-os-C.bin`` (one side, up to ``C`` checkers) and ``bearoff-ts-C.bin`` (two sides,
-up to ``C`` checkers a side), and ``bearoff-gammon-15.bin`` (the gammon distributions of
+up to ``C`` checkers a side; built in chunks, :mod:`.chunked`, its chunks and manifest stay in
+``bearoff-ts-C.chunks/``), and ``bearoff-gammon-15.bin`` (the gammon distributions of
 :class:`.onesided.GammonOneSided`, in the one-sided format with its own format name).  They
 are written through :mod:`exactcube.output` (whole or not at all).
 
@@ -32,7 +33,7 @@ from .formats import (GAMMON_FORMAT, OS_FORMAT, Damaged, OneSidedFile, TwoSidedF
                       verified_sha256, write_one_sided)
 
 __all__ = ["cache_dir", "os_path", "ts_path", "gammon_path", "cached_checkers", "build_one_sided",
-           "build_gammons", "build_two_sided", "one_sided_distribution", "gammon_distribution",
+           "build_gammons", "build_two_sided", "chunks_path", "build_two_sided_chunked", "one_sided_distribution", "gammon_distribution",
            "two_sided_entry", "two_sided_table"]
 
 
@@ -124,6 +125,24 @@ def build_two_sided(folder: str, checkers: int = 6, progress=None) -> str:
     t = twosided.build(checkers, progress=progress, checkpoint=path + ".partial")
     formats.save(t, path)
     return path
+
+
+def chunks_path(folder: str, checkers: int) -> str:
+    """The build folder of the chunked two-sided table for ``checkers`` in ``folder``."""
+    return os.path.join(folder, f"bearoff-ts-{checkers}.chunks")
+
+
+def build_two_sided_chunked(folder: str, checkers: int = 6, *, workers: int = 1, dask=None, resume: bool = False,
+                            chunk_pairs: int | None = None, notice=None, progress=None):
+    """Build the two-sided table for ``checkers`` in chunks (:func:`.chunked.build_chunked`) in
+    :func:`chunks_path` and assemble it at :func:`ts_path` (the file :func:`build_two_sided`
+    writes, byte for byte); returns the :class:`.chunked.ChunkedBuild`."""
+    from . import chunked
+
+    _folder_ready(folder)
+    return chunked.build_chunked(chunks_path(folder, checkers), checkers, ts_path(folder, checkers),
+                                 chunk_pairs=chunk_pairs or chunked.DEFAULT_CHUNK_PAIRS, workers=workers, dask=dask,
+                                 resume=resume, notice=notice, progress=progress)
 
 
 def _open_or_build(path: str, opener, builder, notice):

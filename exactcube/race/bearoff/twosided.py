@@ -320,12 +320,21 @@ def _roll_mins(fields, x, y, succ, width: int):
     :math:`\sum_r w_r \min_{s} A(y, s)` for the pairs ``(x, y)``.  The doubles pick the least
     candidate; candidates within the margin are compared exactly, limb by limb.  The candidates
     of a roll are gathered once for all the fields."""
-    rows = np.arange(len(x))
     base = (y * width)[:, None]
+    return mins_over(fields, [S[x] + base for S in succ])
+
+
+def mins_over(fields, candidates):
+    r"""The core of :func:`_roll_mins`, on any flat store: ``candidates[r]`` is the ``(B, m)``
+    array of the flat indices of the candidates of roll ``r`` (:data:`ROLLS` order; padding
+    points at an entry whose double is ``inf``); returns, per field, the carried limbs of
+    :math:`\sum_r w_r \min` over them.  The chunked build (:mod:`.chunked`) calls it on the
+    successors gathered from disk."""
+    B = len(candidates[0])
+    rows = np.arange(B)
     top = np.iinfo(np.int64).max
-    totals = [np.zeros((A.shape[0], len(x)), dtype=np.int64) for _F, A in fields]
-    for ((_roll, w), S) in zip(ROLLS, succ, strict=True):
-        flat = S[x] + base  # (B, m): the candidate pairs (y, s)
+    totals = [np.zeros((A.shape[0], B), dtype=np.int64) for _F, A in fields]
+    for ((_roll, w), flat) in zip(ROLLS, candidates, strict=True):
         for (F, A), total in zip(fields, totals, strict=True):
             fv = F.take(flat)
             k = fv.argmin(axis=1)
@@ -344,6 +353,25 @@ def _roll_mins(fields, x, y, succ, width: int):
             else:
                 total += chosen << 1
     return [_carry(t) for t in totals]
+
+
+def values_of(mins, Sl, S2l):
+    """The stored ``P, NC, NO, NT`` limbs of a batch of pairs from the four sums of minima of
+    :func:`mins_over` (fields ``P, XC, XT, XO`` of the successors, in that order)."""
+    p_new = _sub(Sl, _div36(mins[0]))
+    nc, no, nt = (_sub(S2l, _div36(t)) for t in mins[1:])
+    return p_new, nc, no, nt
+
+
+def after_cube(nc, no, nt, Sl, S2l):
+    r"""The stored equities after the roller's cube decision, ``XC = max(NC, D)`` and
+    ``XO = max(NO, D)`` with :math:`D = \min(1, 2N_T)` (module docstring), from the stored
+    no-double limbs."""
+    two = _carry(2 * nt)  # 2 N_T + 2 (stored form of 2 N_T is two - S)
+    below = _less(two, Sl)  # 2 N_T < -1: doubling is worse than any no-double value
+    d = _where(below, np.zeros_like(two), _sub(np.where(below[None], Sl, two), Sl))
+    d = _where(_less(S2l, d), np.broadcast_to(S2l, d.shape), d)  # min(2 N_T, 1) + 1
+    return _where(_less(nc, d), d, nc), _where(_less(no, d), d, no)
 
 
 def build(max_checkers: int = 6, progress=None, checkpoint: str | None = None, keys=None) -> TwoSided:
@@ -414,15 +442,11 @@ def build(max_checkers: int = 6, progress=None, checkpoint: str | None = None, k
         x, y = xs[sel], ys[sel]
         mins = _roll_mins([(F[k].reshape(-1), A[k].reshape(L, -1)) for k in ("P", "XC", "XT", "XO")],
                           x, y, succ, n + 1)
-        p_new = _sub(Sl, _div36(mins[0]))
-        nc, no, nt = (_sub(S2l, _div36(t)) for t in mins[1:])
-        two = _carry(2 * nt)  # 2 N_T + 2 (stored form of 2 N_T is two - S)
-        below = _less(two, Sl)  # 2 N_T < -1: doubling is worse than any no-double value
-        d = _where(below, np.zeros_like(two), _sub(np.where(below[None], Sl, two), Sl))
-        d = _where(_less(S2l, d), np.broadcast_to(S2l, d.shape), d)  # min(2 N_T, 1) + 1
+        p_new, nc, no, nt = values_of(mins, Sl, S2l)
+        xc, xo = after_cube(nc, no, nt, Sl, S2l)
         A["P"][:, x, y] = p_new
-        A["XC"][:, x, y] = _where(_less(nc, d), d, nc)
-        A["XO"][:, x, y] = _where(_less(no, d), d, no)
+        A["XC"][:, x, y] = xc
+        A["XO"][:, x, y] = xo
         A["XT"][:, x, y] = nt
         out["NC"][:, x, y], out["NO"][:, x, y] = nc, no
         refresh(x, y)

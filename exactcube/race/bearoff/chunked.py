@@ -1,0 +1,573 @@
+r"""The two-sided bearoff table built in chunks: layer by layer, each chunk whole on disk with a digest.
+
+The values are those of :mod:`.twosided` (same recurrences, same exact integers
+:math:`36^{\tau}(v + o)`, same move-choice convention); only the order of work and where
+the values live differ, so that memory is bounded by the chunks in flight, not by the table.
+
+**Layers.**  A pair :math:`(x, y)` (both sides still have checkers) lies in layer
+:math:`T = \mathrm{pips}(x) + \mathrm{pips}(y)`; every play lowers the pip count, so every
+successor :math:`(y, s)` of a pair of layer :math:`T` lies in a layer below :math:`T` (or is a
+finished game, whose values are constants).  Layers are solved in increasing :math:`T`; within a
+layer every pair is independent of the others.
+
+**Order within a layer and chunks.**  The pairs of a layer are ranked by the roller's index,
+then the opponent's (gnubg's order, :mod:`.positions`).  The rank is arithmetic, with no table
+of all pairs: ``rank(x, y) = prefix[T, x] + pip_rank[y]``, where ``prefix[T, x]`` counts the
+pairs of layer ``T`` whose roller has a smaller index and ``pip_rank[y]`` is the rank of ``y``
+among the positions of its pip count.  Chunk ``c`` of layer ``T`` holds the ranks
+``[cK, (c+1)K)`` (``K``, ``--chunk-pairs``, is fixed by the build, never by the number of
+workers), so the chunks and their bytes are the same whatever runs them.
+
+**A chunk** is the file ``L{T:03d}-{c:06d}.bin`` in the build folder: for the fields ``P, NO, NC,
+NT`` in turn, per pair in rank order, the stored integer in :math:`5L` little-endian bytes (the
+encoding of the finished file, :mod:`.formats`).  It is computed by :func:`solve_chunk` from the
+successors it reads from the chunk files of lower layers (memory-mapped, so only the pages it
+touches are read), written whole through :mod:`exactcube.output`, and its SHA-256 is returned to
+the coordinator, which records it in ``manifest.json`` (format :data:`CHUNK_FORMAT`, written
+through :mod:`exactcube.output` after every layer, every half minute and on an interrupt, so a killed
+build loses at most half a minute of chunks).  A resumed build
+(``resume=True``) re-hashes every chunk the manifest lists and skips those whose digest checks;
+a chunk missing or failing is solved again.
+
+**Workers.**  The chunks of a layer run on this process (``workers=1``), a process pool
+(``workers=N``) or a Dask cluster (``dask=`` an address or a ``distributed`` client; the
+workers must see the build folder).  A layer starts when the one below is finished.
+
+**The finished file** is assembled from the chunks in the two-sided format of
+:mod:`.formats` (two passes over the chunks by blocks of roller rows: the first computes the
+row digests and the payload's SHA-256 that the header carries, the second writes), byte for
+byte the file :func:`.formats.save` writes for :func:`.twosided.build`'s table.
+
+Reference: the layer-by-layer, chunked, checksummed construction of solved-game databases
+(retrograde endgame tables); the recurrences are those of :mod:`.twosided`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import resource
+import time
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from ...errors import BadInput
+from .positions import counts_of, pips, positions
+
+__all__ = ["CHUNK_FORMAT", "MAX_CHUNKED_CHECKERS", "DEFAULT_CHUNK_PAIRS", "Layout", "layout", "Plan", "plan",
+           "solve_chunk", "ChunkedBuild", "build_chunked", "assemble", "verify_chunks"]
+
+CHUNK_FORMAT = "exactcube-bearoff-ts-chunks-1"
+#: The chunked build takes up to this many checkers a side (4 bits a point in the keys).
+MAX_CHUNKED_CHECKERS = 15
+#: Pairs per chunk unless told: 2^16 pairs hold 2^16 x 4 x 5L bytes (5 MB at six checkers).
+DEFAULT_CHUNK_PAIRS = 1 << 16
+#: Measured CPU seconds per pair of the chunked build, one worker, 16,384 pairs a chunk
+#: (docs/bearoff.md, "Chunked build"): the estimate printed first scales the rate of the
+#: largest measured size not above the table's by its pairs (a low estimate above it: the rate
+#: grows with the checkers).
+SECONDS_PER_PAIR = {5: 29.6e-6, 6: 41.3e-6, 7: 51.1e-6}
+_FIELDS = ("P", "NO", "NC", "NT")
+
+
+def _np():
+    import numpy
+
+    return numpy
+
+
+# ----------------------------------------------------------------------- geometry
+
+
+class Layout:
+    """The geometry of a chunked table of up to ``checkers`` checkers a side, ``chunk_pairs``
+    pairs a chunk (module docstring): positions, :math:`\\tau`, limbs, layers, chunks, and the
+    rank of any pair.  Cheap to build (no table of all pairs); every worker builds its own."""
+
+    def __init__(self, checkers: int, chunk_pairs: int = DEFAULT_CHUNK_PAIRS):
+        from . import twosided as ts
+
+        np = _np()
+        if not 1 <= checkers <= MAX_CHUNKED_CHECKERS:
+            raise BadInput(f"the chunked two-sided build takes 1 to {MAX_CHUNKED_CHECKERS} checkers a side")
+        if chunk_pairs < 1:
+            raise BadInput("--chunk-pairs must be at least 1")
+        self.checkers, self.K = checkers, int(chunk_pairs)
+        self.keys = positions(checkers)
+        n = self.n = len(self.keys)
+        self.index = {k: i for i, k in enumerate(self.keys)}
+        self.empty = self.index[0]
+        R = max(ts.max_rolls(self.keys).values())
+        self.tau = max(2 * R - 1, 1)
+        self.S = 36**self.tau
+        self.L = (self.S.bit_length() + 1) // ts._BITS + 1
+        self.width = 5 * self.L
+        pip = self.pip = np.array([pips(k) for k in self.keys], dtype=np.int64)
+        top = int(pip.max())
+        cnt = np.bincount(pip, minlength=top + 1)
+        cnt[0] = 0  # the empty position is in no layer
+        order = np.lexsort((np.arange(n), pip))  # by pips, then index
+        self.by_pip = order
+        self.pip_start = np.concatenate(([0], np.cumsum(np.bincount(pip, minlength=top + 1))))
+        self.pip_rank = np.empty(n, dtype=np.int64)
+        self.pip_rank[order] = np.arange(n) - self.pip_start[pip[order]]
+        self.top = 2 * top
+        # prefix[T, x]: pairs of layer T whose roller index is below x
+        T = np.arange(self.top + 1)[:, None]
+        partner = T - pip[None, :]
+        per = np.where((pip[None, :] > 0) & (partner >= 1) & (partner <= top), cnt[np.clip(partner, 0, top)], 0)
+        self.prefix = np.concatenate((np.zeros((self.top + 1, 1), dtype=np.int64), np.cumsum(per, axis=1)), axis=1)
+        self.layer_pairs = self.prefix[:, n].copy()
+        self.layers = tuple(int(t) for t in np.flatnonzero(self.layer_pairs))
+        self.layer_chunks = -(-self.layer_pairs // self.K)
+        self.chunk_start = np.concatenate(([0], np.cumsum(self.layer_chunks)))
+        self.pairs = int(self.layer_pairs.sum())
+        self.chunks = int(self.chunk_start[-1])
+
+    def chunk_name(self, T: int, c: int) -> str:
+        """The file name of chunk ``c`` of layer ``T``."""
+        return f"L{T:03d}-{c:06d}.bin"
+
+    def chunk_list(self) -> list[tuple[int, int]]:
+        """Every chunk ``(T, c)`` in build order."""
+        return [(T, c) for T in self.layers for c in range(int(self.layer_chunks[T]))]
+
+    def chunk_of_id(self, cid: int) -> tuple[int, int]:
+        """``(T, c)`` of the chunk with global id ``cid`` (build order)."""
+        np = _np()
+        T = int(np.searchsorted(self.chunk_start, cid, side="right") - 1)
+        return T, cid - int(self.chunk_start[T])
+
+    def chunk_size(self, T: int, c: int) -> int:
+        """Pairs in chunk ``c`` of layer ``T``."""
+        return int(min(self.K, self.layer_pairs[T] - c * self.K))
+
+    def chunk_bytes(self, T: int, c: int) -> int:
+        """Bytes of the file of chunk ``c`` of layer ``T``."""
+        return 4 * self.chunk_size(T, c) * self.width
+
+    def pairs_of(self, T: int, c: int):
+        """The roller and opponent indices of chunk ``c`` of layer ``T``, in rank order."""
+        np = _np()
+        off = np.arange(c * self.K, c * self.K + self.chunk_size(T, c), dtype=np.int64)
+        pre = self.prefix[T]
+        x = np.searchsorted(pre, off, side="right") - 1
+        r = off - pre[x]
+        y = self.by_pip[self.pip_start[T - self.pip[x]] + r]
+        return x, y
+
+    def locate(self, x, y):
+        """Chunk id (global, build order) and place in the chunk of the pairs ``(x, y)`` (arrays;
+        both sides with checkers)."""
+        T = self.pip[x] + self.pip[y]
+        off = self.prefix[T, x] + self.pip_rank[y]
+        return self.chunk_start[T] + off // self.K, off % self.K
+
+
+@lru_cache(maxsize=4)
+def layout(checkers: int, chunk_pairs: int = DEFAULT_CHUNK_PAIRS) -> Layout:
+    """The :class:`Layout`, built once per process."""
+    return Layout(checkers, chunk_pairs)
+
+
+@lru_cache(maxsize=4)
+def _successors(checkers: int):
+    from . import twosided as ts
+
+    keys = positions(checkers)
+    return ts._succ_tables(keys, {k: i for i, k in enumerate(keys)})
+
+
+# ----------------------------------------------------------------------- encoding
+
+
+def _encode(limbs, L: int):
+    """Limbs ``(L, m)`` -> bytes ``(m, 5L)`` uint8, the integer little-endian (as :func:`.formats.save`)."""
+    np = _np()
+    b = np.empty((limbs.shape[1], 5 * L), dtype=np.uint8)
+    for lvl in range(L):
+        for k in range(5):
+            b[:, 5 * lvl + k] = (limbs[lvl] >> (8 * k)) & 255
+    return b
+
+
+def _decode(b, L: int):
+    """Bytes ``(m, 5L)`` -> limbs ``(L, m)`` int64."""
+    np = _np()
+    a = np.zeros((L, b.shape[0]), dtype=np.int64)
+    for lvl in range(L):
+        for k in range(5):
+            a[lvl] |= b[:, 5 * lvl + k].astype(np.int64) << (8 * k)
+    return a
+
+
+class _Chunks:
+    """Read-only memory maps of the chunk files of one build folder, opened on first use."""
+
+    def __init__(self, folder: str, lay: Layout, limit: int = 512):
+        self.folder, self.lay, self.limit = folder, lay, limit
+        self.maps: dict = {}
+
+    def get(self, cid: int):
+        """The memory map of chunk ``cid`` (its size checked)."""
+        np = _np()
+        mm = self.maps.get(cid)
+        if mm is None:
+            T, c = self.lay.chunk_of_id(cid)
+            path = os.path.join(self.folder, self.lay.chunk_name(T, c))
+            m = self.lay.chunk_size(T, c)
+            try:
+                if os.path.getsize(path) != 4 * m * self.lay.width:
+                    raise BadInput(f"{path}: wrong size (truncated or extended)")
+                mm = np.memmap(path, dtype=np.uint8, mode="r", shape=(4, m, self.lay.width))
+            except OSError as exc:
+                raise BadInput(f"{path}: {exc.strerror} (a chunk below was not built)") from None
+            if len(self.maps) >= self.limit:
+                self.maps.pop(next(iter(self.maps)))
+            self.maps[cid] = mm
+        return mm
+
+    def gather(self, cids, within, fields=(0, 1, 2, 3)):
+        """Bytes ``(len(fields), m, 5L)`` of the pairs at ``(cids, within)``."""
+        np = _np()
+        out = np.empty((len(fields), len(cids), self.lay.width), dtype=np.uint8)
+        order = np.argsort(cids, kind="stable")
+        sc = cids[order]
+        cuts = np.flatnonzero(np.diff(sc)) + 1
+        for part in np.split(order, cuts):
+            if not len(part):
+                continue
+            mm = self.get(int(cids[part[0]]))
+            w = within[part]
+            for k, f in enumerate(fields):
+                out[k, part] = mm[f, w]
+        return out
+
+
+# ----------------------------------------------------------------------- one chunk
+
+
+def solve_chunk(folder: str, checkers: int, chunk_pairs: int, T: int, c: int) -> dict:
+    """Solve chunk ``c`` of layer ``T`` (module docstring) from the chunk files below it in
+    ``folder`` and write it there whole; returns its name, SHA-256, pairs, bytes, CPU seconds and
+    the process's peak resident memory (kB).  Runs in any worker that sees ``folder``."""
+    from ...output import open_output
+    from . import twosided as ts
+
+    np = _np()
+    t0 = time.process_time()
+    lay = layout(checkers, chunk_pairs)
+    succ = _successors(checkers)
+    L, n = lay.L, lay.n
+    x, y = lay.pairs_of(T, c)
+    B = len(x)
+    # the candidates (y, s) of every roll: padding -> entry 0 (inf), a finished game -> entry 1 (all 0)
+    cand = [S[x] for S in succ]
+    codes = np.concatenate([(y[:, None] * n + s).ravel() for s in cand])
+    real = np.concatenate([((s != n) & (s != lay.empty)).ravel() for s in cand])
+    uniq, inv = np.unique(codes[real], return_inverse=True)
+    local = np.zeros(len(codes), dtype=np.int64)
+    local[real] = inv + 2
+    flat_all = np.concatenate([s.ravel() for s in cand])
+    local[~real & (flat_all != n)] = 1
+    candidates, at = [], 0
+    for s in cand:
+        candidates.append(local[at: at + s.size].reshape(s.shape))
+        at += s.size
+    ys, ss = uniq // n, uniq % n
+    cids, within = lay.locate(ys, ss)
+    raw = _Chunks(folder, lay).gather(cids, within)
+    P, NO, NC, NT = (_decode(raw[f], L) for f in range(4))
+    Sl, S2l = ts._limbs_of(lay.S, L)[:, None], ts._limbs_of(2 * lay.S, L)[:, None]
+    XC, XO = ts.after_cube(NC, NO, NT, Sl, S2l)
+    Fs = float(lay.S)
+    fields = []
+    for A in (P, XC, NT, XO):  # the order of twosided.build: P, XC, XT, XO
+        store = np.zeros((L, len(uniq) + 2), dtype=np.int64)
+        store[:, 2:] = A
+        F = np.empty(len(uniq) + 2)
+        F[0], F[1] = np.inf, 0.0
+        F[2:] = ts._to_float(A, Fs)
+        fields.append((F, store))
+    mins = ts.mins_over(fields, candidates)
+    p, nc, no, nt = ts.values_of(mins, Sl, S2l)
+    data = b"".join(_encode(v, L).tobytes() for v in (p, no, nc, nt))  # the order of FIELDS
+    name = lay.chunk_name(T, c)
+    with open_output(os.path.join(folder, name), "bearoff chunk", binary=True) as f:
+        f.write(data)
+    return {"name": name, "sha256": hashlib.sha256(data).hexdigest(), "pairs": B, "bytes": len(data),
+            "cpu": time.process_time() - t0, "peak_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}
+
+
+# ----------------------------------------------------------------------- the plan, first
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What a chunked build will do, said before it starts: pairs, layers, chunks, the bytes of
+    the chunks and of the finished file, the memory of the largest chunk in flight, and the CPU
+    estimated from :data:`SECONDS_PER_PAIR` (``None`` when no measurement applies)."""
+
+    checkers: int
+    positions: int
+    pairs: int
+    layers: int
+    chunks: int
+    chunk_pairs: int
+    limbs: int
+    chunk_bytes: int
+    file_bytes: int
+    cpu_estimate: float | None
+    rate_at: int | None = None
+
+    def text(self) -> str:
+        """The plan in one line."""
+        cpu = ("CPU not estimated (no measured rate at or below this size)" if self.cpu_estimate is None
+               else f"about {self.cpu_estimate:,.0f} s of CPU (at {SECONDS_PER_PAIR[self.rate_at] * 1e6:.1f} "
+                    f"microseconds a pair, measured at {self.rate_at} a side"
+                    + (", so low)" if self.rate_at < self.checkers else ")"))
+        return (f"two-sided table, up to {self.checkers} checkers a side: {self.positions:,} positions a side, "
+                f"{self.pairs:,} pairs in {self.layers} layers, {self.chunks:,} chunks of up to "
+                f"{self.chunk_pairs:,} pairs; chunks {self.chunk_bytes:,} bytes, finished file "
+                f"{self.file_bytes:,} bytes and its header; {cpu}")
+
+
+def plan(checkers: int, chunk_pairs: int = DEFAULT_CHUNK_PAIRS) -> Plan:
+    """The :class:`Plan` of a chunked build."""
+    lay = layout(checkers, chunk_pairs)
+    at = max((c for c in SECONDS_PER_PAIR if c <= checkers), default=None)
+    return Plan(checkers, lay.n, lay.pairs, len(lay.layers), lay.chunks, lay.K, lay.L, 4 * lay.pairs * lay.width,
+                4 * lay.n * lay.n * lay.width, None if at is None else SECONDS_PER_PAIR[at] * lay.pairs, at)
+
+
+# ----------------------------------------------------------------------- the coordinator
+
+
+@dataclass
+class ChunkedBuild:
+    """A finished chunked build: the file, its payload's SHA-256, the manifest, and what it cost
+    (chunks solved now and skipped as already built, CPU seconds summed over the chunks solved
+    now, the largest peak resident memory a worker reported, in kB, and the wall seconds)."""
+
+    path: str
+    sha256: str
+    manifest: str
+    solved: int
+    skipped: int
+    cpu: float
+    peak_kb: int
+    seconds: float
+    chunk_stats: list = field(default_factory=list)
+
+
+def _sha256_file(path: str) -> str | None:
+    h = hashlib.sha256()
+    try:
+        with open(path, "rb") as f:
+            for block in iter(lambda: f.read(1 << 20), b""):
+                h.update(block)
+    except OSError:
+        return None
+    return h.hexdigest()
+
+
+def verify_chunks(folder: str, manifest: dict) -> tuple[list[str], list[str]]:
+    """Re-hash every chunk the manifest lists: ``(good, bad)`` names (missing counts as bad)."""
+    good, bad = [], []
+    for name, entry in sorted(manifest.get("chunks", {}).items()):
+        (good if _sha256_file(os.path.join(folder, name)) == entry.get("sha256") else bad).append(name)
+    return good, bad
+
+
+def _header(lay: Layout) -> dict:
+    return {"format": CHUNK_FORMAT, "checkers": lay.checkers, "chunk_pairs": lay.K, "tau": lay.tau,
+            "limbs": lay.L, "fields": list(_FIELDS), "pairs": lay.pairs, "chunks": {}}
+
+
+class _Runner:
+    """Runs :func:`solve_chunk` calls here, on a process pool or on a Dask client; ``run(calls)``
+    yields the results as they finish."""
+
+    def __init__(self, workers: int, dask):
+        self.pool = self.client = None
+        self.own_client = False
+        if dask is not None:
+            try:
+                import distributed
+            except ImportError:  # pragma: no cover - dask is a dependency here
+                raise BadInput("--dask needs the Python package 'distributed'") from None
+            if isinstance(dask, str):
+                try:
+                    self.client = distributed.Client(dask, timeout=30)
+                except (OSError, TimeoutError, ValueError) as exc:
+                    raise BadInput(f"--dask {dask}: cannot reach the scheduler ({exc})") from None
+                self.own_client = True
+            else:
+                self.client = dask
+        elif workers > 1:
+            import multiprocessing as mp
+            from concurrent.futures import ProcessPoolExecutor
+
+            self.pool = ProcessPoolExecutor(workers, mp_context=mp.get_context("fork"))
+
+    def run(self, calls):
+        """Yield the results of ``solve_chunk(*a)`` for ``a`` in ``calls``, as they finish."""
+        if self.client is not None:
+            import distributed
+
+            futs = [self.client.submit(solve_chunk, *a, pure=False) for a in calls]
+            for fut in distributed.as_completed(futs):
+                yield fut.result()
+        elif self.pool is not None:
+            from concurrent.futures import as_completed
+
+            for fut in as_completed([self.pool.submit(solve_chunk, *a) for a in calls]):
+                yield fut.result()
+        else:
+            for a in calls:
+                yield solve_chunk(*a)
+
+    def close(self):
+        """Shut the pool down; close a client this runner opened."""
+        if self.pool is not None:
+            self.pool.shutdown()
+        if self.own_client:
+            self.client.close()
+
+
+def build_chunked(folder: str, checkers: int, out: str | None = None, *, chunk_pairs: int = DEFAULT_CHUNK_PAIRS,
+                  workers: int = 1, dask=None, resume: bool = False, notice=None, progress=None) -> ChunkedBuild:
+    """Build the two-sided table for up to ``checkers`` checkers a side in chunks in the build
+    folder ``folder`` (module docstring), then assemble it into ``out`` (default
+    ``folder/bearoff-ts-C.bin``).  ``notice(text)`` gets the plan first and a line per finished
+    layer; ``progress(pairs_done, pairs)`` after each chunk.  A folder holding a build already
+    is refused unless ``resume``: then its chunks whose digests check are skipped."""
+    from ...output import write_json
+
+    t_wall = time.time()
+    lay = layout(checkers, chunk_pairs)
+    say = notice or (lambda text: None)
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError as exc:
+        raise BadInput(f"build folder {folder!r}: {exc.strerror}") from None
+    mpath = os.path.join(folder, "manifest.json")
+    manifest = _header(lay)
+    skipped = 0
+    if os.path.exists(mpath):
+        if not resume:
+            raise BadInput(f"{folder}: holds a chunked build already; resume it (--resume) or remove the folder")
+        try:
+            with open(mpath, encoding="utf-8") as f:
+                old = json.load(f)
+        except (OSError, ValueError):
+            raise BadInput(f"{mpath}: unreadable manifest") from None
+        want = {k: v for k, v in manifest.items() if k != "chunks"}
+        if not isinstance(old, dict) or {k: old.get(k) for k in want} != want:
+            raise BadInput(f"{mpath}: the manifest is for another table (checkers, chunk size or format)")
+        good, bad = verify_chunks(folder, old)
+        manifest["chunks"] = {name: old["chunks"][name] for name in good}
+        skipped = len(good)
+        say(f"resuming: {len(good)} chunks check against the manifest, {len(bad)} to solve again")
+    say(plan(checkers, chunk_pairs).text())
+    write_json(mpath, manifest, "bearoff manifest")
+    runner = _Runner(workers, dask)
+    done_pairs = sum(int(e["pairs"]) for e in manifest["chunks"].values())
+    cpu, peak, solved, stats = 0.0, 0, 0, []
+    last, said = time.time(), 0.0
+    try:
+        for T in lay.layers:
+            calls = [(folder, checkers, lay.K, T, c) for c in range(int(lay.layer_chunks[T]))
+                     if lay.chunk_name(T, c) not in manifest["chunks"]]
+            for r in runner.run(calls):
+                manifest["chunks"][r["name"]] = {"sha256": r["sha256"], "pairs": r["pairs"], "bytes": r["bytes"]}
+                cpu += r["cpu"]
+                peak = max(peak, r["peak_kb"])
+                solved += 1
+                done_pairs += r["pairs"]
+                stats.append({"layer": T, **r})
+                if progress is not None:
+                    progress(done_pairs, lay.pairs)
+                if time.time() - last > 30:
+                    write_json(mpath, manifest, "bearoff manifest")
+                    last = time.time()
+            if calls:
+                write_json(mpath, manifest, "bearoff manifest")
+                el = time.time() - t_wall
+                if el - said >= 30 or T == lay.layers[-1]:
+                    said = el
+                    say(f"layer {T} of {lay.layers[-1]} done: {done_pairs:,}/{lay.pairs:,} pairs, {el:.0f} s, "
+                        f"about {el * (lay.pairs - done_pairs) / max(done_pairs, 1):.0f} s left (by pairs)")
+    except BaseException:  # an interrupt or a failed chunk: record the chunks finished so far
+        write_json(mpath, manifest, "bearoff manifest")
+        raise
+    finally:
+        runner.close()
+    path = out or os.path.join(folder, f"bearoff-ts-{checkers}.bin")
+    digest = assemble(folder, lay, path)
+    return ChunkedBuild(path, digest, mpath, solved, skipped, cpu, peak, time.time() - t_wall, stats)
+
+
+# ----------------------------------------------------------------------- the finished file
+
+
+def _field_rows(chunks: _Chunks, lay: Layout, f: int, i0: int, i1: int):
+    """Bytes ``(i1 - i0, n, 5L)`` of field ``f`` for the roller rows ``i0 .. i1 - 1``."""
+    from . import twosided as ts
+
+    np = _np()
+    n, L = lay.n, lay.L
+    name = _FIELDS[f]
+    out = np.zeros((i1 - i0, n, lay.width), dtype=np.uint8)
+    xs = np.repeat(np.arange(i0, i1), n)
+    ys = np.tile(np.arange(n), i1 - i0)
+    inner = (xs != lay.empty) & (ys != lay.empty)
+    flat = out.reshape(-1, lay.width)
+    if inner.any():
+        cids, within = lay.locate(xs[inner], ys[inner])
+        flat[inner] = chunks.gather(cids, within, (f,))[0]
+    # finished games (as twosided.build): the roller has borne off -> P = 1, equities +1 (stored 2S);
+    # the opponent has -> 0
+    if i0 <= lay.empty < i1:
+        won = lay.S if name == "P" else 2 * lay.S
+        out[lay.empty - i0, :] = _encode(ts._limbs_of(won, L)[:, None], L)[0]
+    return out
+
+
+def assemble(folder: str, lay: Layout, path: str) -> str:
+    """Write the finished two-sided file (format of :func:`.formats.save`) from the chunks in
+    ``folder``; returns the payload's SHA-256."""
+    from ...output import open_output
+    from .formats import TS_FORMAT, row_digest
+    from .twosided import OFFSETS
+
+    chunks = _Chunks(folder, lay)
+    n = lay.n
+    step = max(1, min(n, (1 << 22) // max(1, n * lay.width)))  # about 4 MB a block
+
+    def blocks():
+        for f, name in enumerate(_FIELDS):
+            for i0 in range(0, n, step):
+                i1 = min(n, i0 + step)
+                yield f, name, i0, _field_rows(chunks, lay, f, i0, i1)
+
+    sha, rows = hashlib.sha256(), {name: [] for name in _FIELDS}
+    for _f, name, i0, b in blocks():
+        sha.update(b.tobytes())
+        rows[name].extend(row_digest(name, i0 + k, b[k].tobytes()) for k in range(len(b)))
+    digest = sha.hexdigest()
+    head = json.dumps({"format": TS_FORMAT, "tau": lay.tau, "limbs": lay.L,
+                       "keys": [counts_of(k) for k in lay.keys], "fields": list(_FIELDS),
+                       "offsets": [OFFSETS[f] for f in _FIELDS], "sha256": digest,
+                       "rows": {name: "".join(v) for name, v in rows.items()}}).encode() + b"\n"
+    with open_output(path, "bearoff database", binary=True) as out:
+        out.write(head)
+        check = hashlib.sha256()
+        for _f, _name, _i0, b in blocks():
+            data = b.tobytes()
+            check.update(data)
+            out.write(data)
+        if check.hexdigest() != digest:  # pragma: no cover - the chunks changed under the build
+            raise BadInput(f"{folder}: the chunks changed while the file was written")
+    return digest
