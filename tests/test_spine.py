@@ -88,7 +88,7 @@ def test_every_result_class_says_its_evidence_and_no_exact_one_names_balls_float
     classes = _result_classes()
     assert len(classes) >= 60
     silent = [f"{c.__module__}.{c.__qualname__}" for c in classes if not c._EVIDENCE_FROM]
-    assert [c for c in silent if not c.startswith("exactcube.noisy.")] == []
+    assert silent == []
     lying = []
     for c in classes:
         fields = {f.name: f for f in dataclasses.fields(c)} if dataclasses.is_dataclass(c) else {}
@@ -99,13 +99,6 @@ def test_every_result_class_says_its_evidence_and_no_exact_one_names_balls_float
         if ev == "exact" and any(inexact_word(m) for m in methods):
             lying.append(c.__qualname__)
     assert lying == []
-
-
-@pytest.mark.xfail(strict=True, reason="branch spine: exactcube/noisy's Result classes are converted on branch "
-                   "spine-jn; once merged this passes, and strict=True makes the lead drop this mark")
-def test_every_result_class_of_the_noisy_package_says_its_evidence():
-    silent = [f"{c.__module__}.{c.__qualname__}" for c in _result_classes() if not c._EVIDENCE_FROM]
-    assert silent == []
 
 
 def test_a_seeded_monte_carlo_estimate_reports_sampled():
@@ -204,8 +197,7 @@ def test_evidence_of_follows_the_arithmetic():
 DEFAULT_DOCUMENTS = ("floyd", "ju24", "ks69", "noisy", "zk77")
 #: Documents whose checks are converted to cited results on other branches of issue 40 (in this branch their
 #: verdicts still type their evidence by hand, so the runner refuses them).  strict: once merged, the mark must go.
-PENDING = {"ju24": "branch spine: ju24's call sites are converted on branch spine-jn",
-           "noisy": "branch spine: noisy's call sites and Result classes are converted on branches spine-jn and alln"}
+PENDING = {"noisy": "branch spine: noisy's call sites and Result classes are converted on branches spine-jn and alln"}
 
 
 def test_the_walk_covers_every_document_with_default_claims(verdicts):
