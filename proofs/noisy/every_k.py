@@ -34,6 +34,7 @@ from exactcube.content import claim_ref, math, say, table, value
 from exactcube.noisy import ends as E
 from exactcube.noisy.nim import channel_weights, solve_nim
 from exactcube.numbers import format_exact, mpq
+from exactcube.results import cited, computed
 
 from .readings import CHANNEL, resting_on
 from .smt import first_failure, prove
@@ -49,10 +50,13 @@ STATEMENT = ("the conjecture's own statement (the move $n - 1$, the bound $1/2$)
 _T2_HALF_K0 = 4
 
 
-def chain_open(what):
-    """The verdict of a step of an every-heap chain that does not hold: open, exact evidence, with the reason
-    (content, :func:`exactcube.content.say`)."""
-    return open_(EXACT, what, assumptions=(CHANNEL.id,))
+def chain_open(what, *basis):
+    """The verdict of a step of an every-heap chain that does not hold: open, with the reason (content,
+    :func:`exactcube.content.say`), citing ``basis`` (the step that failed, the instance computed, the results a
+    lemma that is not verified rests on); with nothing to cite, the failed check itself as a computed result."""
+    if not cited(list(basis)):
+        basis = (computed(False, "the check of an every-heap step, which failed", "noisy §3"),)
+    return open_(list(basis), what, assumptions=(CHANNEL.id,))
 
 
 def chain_lemma(cid: str, location: str, statement: str, check, unprinted: str = DERIVED):
