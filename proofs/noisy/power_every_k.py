@@ -155,15 +155,16 @@ def lemma_x_steps(rng: EpsRange = OPEN_HALF):
     def pos(q):
         return z3.If(q >= 0, q, 0)
 
-    base = rng.hypotheses(e) + [a > 0, A0 == a]
+    R = rng.hypotheses(e)
+    base = R + [a > 0, A0 == a]
     q = prove("the Q step: $Q_{s+1} \\le Q_s (1 - \\tau_s^2) \\le \\max(Q_s, 0)$, $\\tau_s = \\varepsilon \\mu_s / v_s$",
-              base + [Wp >= 0, mu >= 0, Wp + mu <= 1, low.at(e, A0, Bp, Wp, val), beta >= val],
+              R + [Wp >= 0, mu >= 0, Wp + mu <= 1, low.at(e, A0, Bp, Wp, val), beta >= val],
               z3.And(U1 * V1 <= U * V * (1 - tau * tau), U1 * V1 <= pos(U * V)), source=lx.lemma, cites=[low])
     first = prove("the first step is strict: $Q_1 < Q_0 = c^2 a$ ($\\mu_0 = (1 - \\varepsilon)^{k-1} > 0$)",
-                  base + [mu > 0, mu <= 1, low.at(e, A0, 0, 0, val), beta >= val],
+                  base + [mu > 0, low.at(e, A0, 0, 0, val), beta >= val],
                   (c * A0 - e * mu * beta) * (c + e * mu) < c * c * a, source=lx.lemma, cites=[low])
     tele = prove("by induction over $s$: $Q_s \\le \\max(Q_1, 0) < c^2 a$ for every $1 \\le s \\le K$",
-                 base + [Q1 < c * c * a, Qs <= pos(Q1), Qn <= pos(Qs)], z3.And(Qn <= pos(Q1), pos(Q1) < c * c * a),
+                 [e < z3.Q(1, 2), a > 0, Q1 < c * c * a, Qs <= pos(Q1), Qn <= pos(Qs)], z3.And(Qn <= pos(Q1), pos(Q1) < c * c * a),
                  source=lx.lemma)
     end = establish(lx, "at $s = K$: $v_K = 1$ and $Q_K = c a - \\varepsilon B_0 < c^2 a$, so "
                     "$B_0 > c a (1 - c) / \\varepsilon = (1 - \\varepsilon) a$",
@@ -247,7 +248,7 @@ def theorem_n_steps(rng=None):
     e, a, x, A0, Au, B0, Bu, P0, Pu, Tu, TK, a2 = z3.Reals("eps a x A0 Au B0 Bu P0 Pu Tu TK a2")
     low, top, bk, lx, H = (cite(c.id) for c in (RECURSION_LOW, RECURSION_TOP, BOUND_K, LEMMA_X, THEOREM_N))
     lam, src = 1 - 2 * e, H.lemma
-    R = rng.hypotheses(e)
+    R = OPEN_HALF.hypotheses(e)  # facts (1)-(3) hold on all of (0, 1/2); only fact (4) needs eps <= eps*
     half = z3.Q(1, 2)
     base = establish(H, "the base $K = 2$: $A_1 = \\varepsilon - 1/2 < (1 - 2 \\varepsilon)(1/2 - \\varepsilon)$",
                      [], (e, half - e, e - half), rng=rng)
@@ -256,18 +257,19 @@ def theorem_n_steps(rng=None):
     optimal = prove("move 0 is optimal at $K$: the best move is 0 or some $m \\ge 1$, which $H(K)$ excludes",
                     R + [a > 0, H.statement(e, a, Au), z3.Or(a == A0, a == Au)], A0 == a, source=src)
     sums = block_bounds_step(src, EpsRange(mpq(0), mpq(1, 2)))
-    sb = [lam * a <= B0, B0 <= a, lam * a <= Bu, Bu <= a]
     k = R + [a > 0, A0 == a]
-    f1 = prove("(1) $A'_0 \\ge (1 - 2 \\varepsilon) a > 0$", k + sb[:2] + [low.at(e, A0, B0, 1, P0)],
+    f1 = prove("(1) $A'_0 \\ge (1 - 2 \\varepsilon) a > 0$", k + [B0 <= a, low.at(e, A0, B0, 1, P0)],
                z3.And(P0 >= lam * a, P0 > 0), source=src, cites=[low])
     f2 = prove("(2) the low moves $u \\ge 1$: $\\lambda A'_0 - A'_u = c (\\lambda a - A_u) + \\varepsilon (B_u - "
-               "\\lambda B_0) > 0$", k + sb + [H.statement(e, a, Au), low.at(e, A0, B0, 1, P0), low.at(e, Au, Bu, 1, Pu)],
+               "\\lambda B_0) > 0$", R + [A0 == a, H.statement(e, a, Au), lam * a <= Bu, B0 <= a, low.at(e, A0, B0, 1, P0),
+                                     low.at(e, Au, Bu, 1, Pu)],
                lam * P0 - Pu > 0, source=src, cites=[low])
     f3 = prove("(3) the top moves $K + u$, $u \\ge 1$: $\\lambda A'_0 - A'_{K+u} > 2 \\lambda^2 a \\ge 0$",
-               k + sb + [H.statement(e, a, Au), low.at(e, A0, B0, 1, P0), top.at(e, Au, Bu, 1, Tu)],
+               k + [H.statement(e, a, Au), lam * a <= Bu, B0 <= a, low.at(e, A0, B0, 1, P0), top.at(e, Au, Bu, 1, Tu)],
                z3.And(lam * P0 - Tu > 2 * lam * lam * a, 2 * lam * lam * a >= 0), source=src, cites=[low, top])
     f4 = prove("(4) the top move $K$: $\\lambda A'_0 - A'_K > a (2 (1 - \\varepsilon)^3 - \\varepsilon) \\ge 0$ by "
-               "Lemma X", k + sb[:2] + [lx.at(e, a, A0, B0), low.at(e, A0, B0, 1, P0), top.at(e, A0, B0, 1, TK)],
+               "Lemma X", rng.hypotheses(e) + [a > 0, A0 == a, lx.at(e, a, A0, B0), low.at(e, A0, B0, 1, P0),
+                                               top.at(e, A0, B0, 1, TK)],
                z3.And(lam * P0 - TK > a * star_poly(e), a * star_poly(e) >= 0), source=src, cites=[low, top, lx])
     up = [a2 >= P0]
     h_low = establish(H, "$H(2K)$ at the low moves $u \\ge 1$", [f1.goal, f2.goal] + up, (e, a2, Pu), rng=rng)
