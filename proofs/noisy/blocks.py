@@ -39,7 +39,7 @@ from exactcube.noisy.nim import solve_nim
 from exactcube.numbers import format_exact, mpq
 from exactcube.results import computed
 
-from .every_k import chain_lemma, chain_open, channel_at_one_verdict
+from .every_k import chain_lemma, chain_open, channel_at_one_verdict, rests
 from .readings import CHANNEL, resting_on
 from .smt import Conclusion, EpsRange, cite, conclusions_cited, establish, export, first_failure, prove
 DERIVED = ("a lemma derived here for every heap, not a printed statement: the check fails when the recursion "
@@ -322,11 +322,6 @@ def _instances(test, eps_range: EpsRange, heaps):
 
 def _count_instances(eps_range: EpsRange, heaps) -> int:
     return sum(len(heaps) for e in _EPS + (mpq(1),) if eps_range.contains(e))
-
-
-def rests(*verdicts):
-    """The provenances the verdicts of cited lemmas rest on (a dependent cites them with its own results)."""
-    return [p for v in verdicts for p in v.rests_on]
 
 
 def _steps_verdict(steps, statement_instances, what: str, deps=()):
@@ -650,8 +645,30 @@ def forcing_by_pairs(e, sol, K: int):
     return (2 * e - 1) * G
 
 
+_D, _D2, _F = z3.Reals("D D2 F")
+#: the recursion of D's exported formula: D_2K = eps D_K + (1 - eps) F_K
+D_RECURSION = export(Conclusion(
+    "noisy.conjecture10.d_recursion", (_e, _D, _F, _D2), BELOW_ONE, (), _D2 == _e * _D + (1 - _e) * _F,
+    "D = D_K, D2 = D_2K with D_n = p(n, n - 4) - p(n, n - 1), F = F_K the forcing term, K >= 4"))
+
+
+def d_recursion_steps(rng: EpsRange = BELOW_ONE):
+    """D_2K from the top-move formula of Lemma B1 at t = K (W = 1): the moves 2K - 4 and 2K - 1 are the top moves
+    K + (K - 4) and K + (K - 1), so D_2K = eps (A4 - A1) + (1 - eps)(B1 - B4) with A4 - A1 = D_K and B1 - B4 = F_K
+    (the 1/2 drops out: both rows of w sum to 1, in words)."""
+    e, A1, A4, B1, B4, T1, T4, D, F, D2 = _reals("eps A1 A4 B1 B4 T1 T4 D F D2")
+    top, dr = cite(RECURSION_TOP.id), cite(D_RECURSION.id)
+    return [establish(dr, "$D_{2K} = \\varepsilon D_K + (1 - \\varepsilon) F_K$ from the two top moves of $2K$",
+                      [top.at(e, A1, B1, 1, T1), top.at(e, A4, B4, 1, T4), D2 == T4 - T1, D == A4 - A1, F == B1 - B4],
+                      (e, D, F, D2), rng=rng, cites=[top])]
+
+
 @lru_cache(maxsize=None)
 def _d_recursion():
+    steps = d_recursion_steps()
+    bad = first_failure(steps)
+    if bad is not None:
+        return _fail(say(bad.sentence()), bad)
     if not d_recursion_identity():
         return _fail(say("$D_{2K} = \\varepsilon D_K + (1 - \\varepsilon) F_K$ does not follow from the recursion "
                          "(sympy leaves a remainder)"), computed(False, "sympy simplification of D_2K"))
@@ -681,14 +698,15 @@ def _d_recursion():
                   if all(signs) else f"$F_K > 0$ for $K = 4, \\ldots, 256$ at {sum(signs)} of {len(_FORCING_EPS)} "
                                      "points of $(1/2, 1)$ only")
     inst = computed({"rows": rows, "signs": signs}, "D_2K and F_K against the exact solver of (5)", "noisy §3, (5)")
-    return verified([computed(True, "sympy simplification of D_2K", "noisy §3, (5)"), inst, rests(dep)],
+    return verified([computed(True, "sympy simplification of D_2K", "noisy §3, (5)"), steps, inst, rests(dep)],
                     say("for every $K = 2^{k-1} \\ge 4$ (docs/noisy.md): the top-move formula at $t = K$, its "
                                "algebra in sympy; with $F_K = (2 \\varepsilon - 1) G_K$, $G_K$ the weighted sum of "
                                "$p(K + 4h) - p(K + 4h + 3)$ (in words: the two rows differ only in the last two bits); "
                                f"both exactly for $K = 4, \\ldots, 256$ at {rows // 7} values of "
                                f"$\\varepsilon \\in [0, 1)$. The sign of $F_K$ is not proved (data only: {signs_text})"),
                     {"scope": f"every $k \\ge 3$, $\\varepsilon \\in {BELOW_ONE.text()}$",
-                     "forcing_positive_at": [format_exact(e) for e, ok in zip(_FORCING_EPS, signs) if ok]},
+                     "forcing_positive_at": [format_exact(e) for e, ok in zip(_FORCING_EPS, signs) if ok],
+                     **linked(steps, [D_RECURSION])},
                     assumptions=(CHANNEL.id,))
 
 

@@ -51,6 +51,7 @@ CLAIMS = {
     "noisy.conjecture9.bound_every_n": (B.bound_n_steps, None),
     "noisy.conjecture9.top_moves": (B.top_move_steps, None),
     "noisy.conjecture9.block_from_power": (F.power_test_steps, F._block_from_power),
+    "noisy.conjecture10.d_recursion": (B.d_recursion_steps, B._d_recursion),
     "noisy.conjecture9.lemma_x": (P.lemma_x_steps, P._lemma_x),
     "noisy.conjecture9.power_every_k": (P.theorem_n_steps, P._theorem_n),
     "noisy.conjecture9.every_n_to_eps_star": (P.corollary_steps, P._corollary),
