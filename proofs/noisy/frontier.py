@@ -25,7 +25,7 @@ from exactcube.content import claim_ref, say
 from exactcube.numbers import format_exact, mpq
 from exactcube.results import computed
 
-from .blocks import (BELOW_HALF, LOW, RECURSION_LOW, WITHIN, block_sum_step, bound_every_k, bound_every_n,
+from .blocks import (BELOW_HALF, BOUND_K, LOW, RECURSION_LOW, WITHIN, block_sum_step, bound_every_k, bound_every_n,
                      exact_solution, linked, low_step, recursion, rests, top_moves, within_block)
 from .conjectures import local_workers
 from .every_k import chain_open
@@ -221,6 +221,19 @@ def block_from_power():
 # the power inequality at every power of two up to 2^16: every heap below 2^17 on [0, 2/5]
 # ---------------------------------------------------------------------------
 
+def power_test_is_the_inequality_steps(rng: EpsRange = BELOW_HALF):
+    """The models test s A_0 - A_m > 0 (s = 1 - 2 eps, A_m = p(K, m) - 1/2) for every m >= 1, not the power
+    inequality A_m < s a (a = p(K) - 1/2) itself: they are the same because a >= 0 (Theorem B5's exported formula):
+    if the best move were some m >= 1, a = A_m < s A_0 <= s a would make a < 0; so move 0 is optimal, A_0 = a."""
+    e, x, a, A0, Am = z3.Reals("eps x a A0 Am")
+    bk = cite(BOUND_K.id)
+    s = 1 - 2 * e
+    return [prove("the tests $s A_0 - A_m > 0$ are the power inequality: $A_0 = a$ and $A_m < s a$, because $a \\ge 0$",
+                  rng.hypotheses(e) + [x > 0, bk.at(e, x, a), z3.Or(a == A0, a == Am), A0 <= a, Am <= a,
+                                       s * A0 - Am > 0], z3.And(A0 == a, Am < s * a),
+                  source="noisy.conjecture9.power_k17", cites=[bk])]
+
+
 def power_verdict(k_max: int, eps_to=mpq(2, 5), lemmas=None, run=None):
     """The verdict of the power inequality at every K = 2^(k-1) <= 2^(k_max-1) on [0, eps_to], and with Lemma B8 and
     Theorems B6, B7 Conjecture 9 at every heap below 2^k_max on that range: open when a lemma is not verified or a
@@ -228,6 +241,10 @@ def power_verdict(k_max: int, eps_to=mpq(2, 5), lemmas=None, run=None):
     from exactcube.noisy.interval.power_models import prove_power_inequality
 
     lemmas = LEMMAS + (("noisy.conjecture9.block_from_power", block_from_power),) if lemmas is None else lemmas
+    steps = power_test_is_the_inequality_steps()
+    bad = first_failure(steps)
+    if bad is not None:
+        return open_(bad, say(bad.sentence()))
     for cid, check in lemmas:
         dep = check()
         if dep.outcome is not Outcome.VERIFIED:
@@ -245,8 +262,9 @@ def power_verdict(k_max: int, eps_to=mpq(2, 5), lemmas=None, run=None):
               claim_ref("noisy.blocks.recursion"), "; every heap of each block by", claim_ref("noisy.conjecture9.block_from_power"),
               ", the top moves by", claim_ref("noisy.conjecture9.top_moves"), f"; {cpu:.0f} s of CPU")
     if not r.proved:
-        return open_(r, say(f"the power inequality up to $2^{{{k_max - 1}}}$ is not proved:", how), data)
-    return verified(r, say(f"scope: {scope}.", how), data)
+        return open_([r, steps], say(f"the power inequality up to $2^{{{k_max - 1}}}$ is not proved:", how), data)
+    return verified([r, steps], say(f"scope: {scope}.", how, "The models test $s A_0 - A_m > 0$; with $p(K) - 1/2 \\ge 0$ ("
+                                    "Theorem B5) that is the power inequality (a z3 step)."), data)
 
 
 @claim("noisy.conjecture9.power_k17", "§3, Conjecture 9",

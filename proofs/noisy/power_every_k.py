@@ -31,12 +31,13 @@ import z3
 from flint import fmpz_poly
 
 from exactcube.algebraic import AlgebraicNumber, real_roots_in, sign_at
-from exactcube.claims import Outcome, claim, verified
+from exactcube.claims import Outcome, claim, open_, verified
 from exactcube.content import claim_ref, say
 from exactcube.numbers import format_exact, mpq
 from exactcube.results import computed
 
-from .blocks import (BOUND_K, RECURSION_LOW, RECURSION_TOP, TOP, bound_every_k, bsc, exact_solution, linked,
+from .blocks import (BOUND_K, RECURSION_LOW, RECURSION_TOP, TOP, WITHIN, block_sum_step, bound_every_k, bsc,
+                     exact_solution, linked,
                      recursion, rests, top_moves)
 from .every_k import chain_open
 from .frontier import BLOCK_FROM_POWER, block_bounds_step, block_from_power
@@ -92,6 +93,11 @@ def eps_star_text(digits: int = 30) -> str:
 
 
 EPS_STAR = "ε*"
+
+
+def _approx(q) -> str:
+    """An exact rational shown to 3 significant digits in prose (the exact value stays in the computed result)."""
+    return f"{float(q):.3g}"
 
 
 @dataclass(frozen=True)
@@ -218,7 +224,7 @@ def _lemma_x():
                         "(in words only: $p(K + s) \\ge$ the value of move 0 there, and the row $w(0, \\cdot)$ sums "
                         f"to 1); exactly, $x_K = B_0 / a > 1 - \\varepsilon$ in {rows} blocks $K = 2, \\ldots, "
                         f"{_K_MAX}$ at {len(INSTANCE_EPS) + 2} values of $\\varepsilon$ where move 0 is optimal at $K$ "
-                        "(least $x_K - (1 - \\varepsilon)$:", least, ")"),
+                        f"(least $x_K - (1 - \\varepsilon)$ about {_approx(least)})"),
                     {"scope": scope, "steps": [s.name for s in steps], **linked(steps, [LEMMA_X])},
                     assumptions=(CHANNEL.id,))
 
@@ -344,7 +350,7 @@ def _theorem_n():
                         "; the range $(0, \\varepsilon^*]$ enters z3 as $0 < \\varepsilon < 1/2$ and "
                         "$2 (1 - \\varepsilon)^3 - \\varepsilon \\ge 0$; exactly, $H(K)$, $x_K \\ge 1 - \\varepsilon$ "
                         f"and the margin of fact (4) at every $K = 2, \\ldots, {_K_MAX}$ at {len(eps)} rational values "
-                        "of $\\varepsilon \\le \\varepsilon^*$ (least margin", least, ")"),
+                        f"of $\\varepsilon \\le \\varepsilon^*$ (least margin about {_approx(least)})"),
                     {"scope": scope, "eps_star": eps_star().describe(30), **linked(steps, [THEOREM_N])},
                     assumptions=(CHANNEL.id,))
 
@@ -430,4 +436,129 @@ def every_n_to_eps_star():
 #: the claims above, with the functions giving their general steps (the mutation tests walk them)
 ALL_N_STEPS = {"noisy.conjecture9.lemma_x": lemma_x_steps, "noisy.conjecture9.power_every_k": theorem_n_steps,
                "noisy.conjecture9.every_n_to_eps_star": corollary_steps}
-CACHED = (_lemma_x, _theorem_n, _corollary)
+CACHED = (_lemma_x, _theorem_n, _corollary)  # (the claims of item 2 below add theirs)
+
+
+# ---------------------------------------------------------------------------
+# what is left of Conjecture 9: eps in (eps*, 1/2), heaps beyond 16384 (issue 42, item 2)
+# ---------------------------------------------------------------------------
+
+_P0, _TK = z3.Reals("P0 TK")
+#: the ratio of the move K at 2K: alpha_K(2K) = A'_K / A'_0 < alpha_top(eps) = eps / (1 - eps)^2 - 1
+TOP_RATIO = export(Conclusion(
+    "noisy.conjecture9.top_ratio", (_e, _a, _P0, _TK), OPEN_HALF, (_a > 0, _P0 > 0),
+    _TK < (_e / ((1 - _e) * (1 - _e)) - 1) * _P0,
+    "a = p(K) - 1/2 with move 0 optimal at K, P0 = p(2K, 0) - 1/2, TK = p(2K, K) - 1/2"))
+
+
+def alpha_top(e):
+    """alpha_top(eps) = eps / (1 - eps)^2 - 1: the limit of A'_K / A'_0 (the move K at 2K), and its bound."""
+    return e / ((1 - e) * (1 - e)) - 1
+
+
+def top_ratio_steps(rng: EpsRange = OPEN_HALF):
+    """Item 2(b) for the move K of 2K: with Lemma X (B_0 > (1 - eps) a) and B_0 <= a (Lemma B2 summed), Lemma B1 at
+    t = K gives A'_0 = c a - eps B_0 > 0 and A'_K = eps a - c B_0 < alpha_top(eps) A'_0 (the difference is
+    increasing in x = B_0 / a and zero at x = 1 - eps)."""
+    e, a, A0, B0, P0, TK = z3.Reals("eps a A0 B0 P0 TK")
+    low, top, lx, wb, tr = (cite(c.id) for c in (RECURSION_LOW, RECURSION_TOP, LEMMA_X, WITHIN, TOP_RATIO))
+    sums = block_sum_step("the block sums of heaps worth at most $1/2 + a$ (Lemma B2) satisfy $B \\le W a$",
+                          tr.lemma, lambda e, a, beta: [wb.at(e, a, beta)], None, lambda e: 1,
+                          EpsRange(mpq(0), mpq(1, 2)), cites=[wb])
+    base = rng.hypotheses(e) + [a > 0, A0 == a, B0 <= a]
+    pos = prove("$A'_0 = c a - \\varepsilon B_0 \\ge (1 - 2 \\varepsilon) a > 0$", base + [low.at(e, A0, B0, 1, P0)],
+                P0 > 0, source=tr.lemma, cites=[low])
+    end = establish(tr, "$A'_K < \\alpha_{top}(\\varepsilon) A'_0$ from $B_0 > (1 - \\varepsilon) a$ (Lemma X)",
+                    base + [pos.goal, lx.at(e, a, A0, B0), low.at(e, A0, B0, 1, P0), top.at(e, A0, B0, 1, TK)],
+                    (e, a, P0, TK), rng=rng, cites=[lx, low, top])
+    return [sums, pos, end]
+
+
+@lru_cache(maxsize=None)
+def _top_ratio():
+    steps = top_ratio_steps()
+    bad = first_failure(steps)
+    if bad is not None:
+        return chain_open(say(bad.sentence()), bad)
+    dep = lemma_x()
+    if dep.outcome is not Outcome.VERIFIED:
+        return chain_open(say("rests on", claim_ref("noisy.conjecture9.lemma_x"), ", which is not verified:",
+                              dep.details), rests(dep))
+    rows, closest = 0, None
+    for e in INSTANCE_EPS + (mpq(21, 50), mpq(9, 20)):
+        sol = exact_solution(e)
+        for i in range(1, _K_MAX.bit_length()):
+            K = 1 << i
+            if sol.optimal[K] != (0,):
+                continue
+            ratio = (sol.move_value(2 * K, K) - mpq(1, 2)) / (sol.move_value(2 * K, 0) - mpq(1, 2))
+            if not ratio < alpha_top(e):
+                return chain_open(say(f"at $K = {K}$, $\\varepsilon = {format_exact(e)}$ the ratio is", ratio),
+                                  computed(ratio, "A'_K / A'_0, exactly"))
+            rows += 1
+            gap = alpha_top(e) - ratio
+            closest = gap if closest is None else min(closest, gap)
+    inst = computed({"rows": rows, "least gap": closest}, "A'_K / A'_0 against alpha_top, exactly", "noisy §3, (5)")
+    scope = f"every $K = 2^{{k-1}} \\ge 1$ with move 0 optimal at $K$, $\\varepsilon \\in {OPEN_HALF.text()}$"
+    return verified([steps, inst, rests(dep)],
+                    say(f"scope: {scope}. Issue 42, item 2(b), for the move $K$ of $2K$ only: "
+                        "$\\alpha_K(2K) = A'_K / A'_0 < \\alpha_{top}(\\varepsilon) = \\varepsilon/(1 - \\varepsilon)^2 - 1$;"
+                        f" {len(steps)} steps decided by z3 from the exported formulas of",
+                        claim_ref("noisy.conjecture9.lemma_x"), "and", claim_ref("noisy.blocks.recursion"),
+                        f"; exactly in {rows} blocks $K \\le {_K_MAX}$ (least gap about {_approx(closest)}). The bound "
+                        "for the other moves of $2K$ is open"),
+                    {"scope": scope, **linked(steps, [TOP_RATIO])}, assumptions=(CHANNEL.id,))
+
+
+@claim("noisy.conjecture9.top_ratio", "§3, Conjecture 9",
+       "For $0 < \\varepsilon < 1/2$ and every $K = 2^{k-1}$ at which move 0 is optimal: "
+       "$(p(2K, K) - 1/2)/(p(2K, 0) - 1/2) < \\varepsilon/(1 - \\varepsilon)^2 - 1$ (issue 42, item 2(b) for the move "
+       "$K$ of $2K$)", unprinted=DERIVED)
+@resting_on(CHANNEL)
+def top_ratio():
+    return _top_ratio()
+
+
+#: the heaps up to which Conjecture 9 is proved on all of [0, 1/2), heap by heap (noisy.conjecture9.low_moves_n16384)
+HEAP_BY_HEAP = 16384
+#: the rational points of (eps*, 1/2) where the open claim measures the power inequality exactly
+ABOVE_EPS = (mpq(21, 50), mpq(9, 20), mpq(49, 100))
+
+
+@lru_cache(maxsize=None)
+def _open_above():
+    star = eps_star()
+    rows = []
+    for e in ABOVE_EPS:
+        if not star.cmp_rational(e) < 0:
+            return chain_open(say(f"${format_exact(e)}$ is not above $\\varepsilon^*$"), computed(e, "eps"))
+        sol = exact_solution(e)
+        fails = [K for K in (1 << i for i in range(1, 9)) if not power_holds(sol, K, e)]
+        rows.append((format_exact(e), star_poly(e), fails[0] if fails else None))
+    data = computed(rows, "the power inequality H(K), K <= 256, and 2 (1 - eps)^3 - eps, exactly", "issue 42")
+    scope = (f"every heap $n \\ge {HEAP_BY_HEAP + 1}$, $\\varepsilon \\in (\\varepsilon^*, 1/2)$, {eps_star_text()}")
+    return open_([data, computed(eps_star(), "eps*", "issue 42")],
+                 say(f"scope: {scope}. Open: Conjecture 9 there (heaps up to {HEAP_BY_HEAP} are proved on all of "
+                     "$[0, 1/2)$ by the slow claim", claim_ref("noisy.conjecture9.low_moves_n16384"), "; on "
+                     "$(0, \\varepsilon^*]$ every heap by", claim_ref("noisy.conjecture9.every_n_to_eps_star"), "). "
+                     "Theorem N's method stops at $\\varepsilon^*$: fact (4) needs $2 (1 - \\varepsilon)^3 - "
+                     "\\varepsilon \\ge 0$, and above $\\varepsilon^*$ the power inequality itself fails for large $K$ "
+                     "(exactly: at $\\varepsilon$ = 21/50, 9/20, 49/100 it first fails at $K$ = " +
+                     ", ".join(str(r[2]) for r in rows) + "), so Lemma B8 says nothing there. What remains is the "
+                     "low-move inequality $p(n, 0) > p(n, m)$, $1 \\le m < K$, at every heap of those blocks; "
+                     "docs/noisy.md (\"What is left of Conjecture 9\") states the routes (a)-(d) with their "
+                     "inequalities and measured margins; (b) is proved for the move $K$ of $2K$ (",
+                     claim_ref("noisy.conjecture9.top_ratio"), ")"),
+                 {"scope": scope, "power_inequality_first_fails_at": {r[0]: r[2] for r in rows}},
+                 assumptions=(CHANNEL.id,))
+
+
+@claim("noisy.conjecture9.open_above_eps_star", "§3, Conjecture 9",
+       "What is left of Conjecture 9: for $\\varepsilon \\in (\\varepsilon^*, 1/2)$ and every heap $n \\ge 16385$, "
+       "$p(n) > 1/2$ with move 0 the unique optimal move (open)", unprinted=STATEMENT)
+def open_above_eps_star():
+    return _open_above()
+
+
+ALL_N_STEPS["noisy.conjecture9.top_ratio"] = top_ratio_steps
+CACHED = CACHED + (_top_ratio, _open_above)

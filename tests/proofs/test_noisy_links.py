@@ -55,7 +55,19 @@ CLAIMS = {
     "noisy.conjecture9.lemma_x": (P.lemma_x_steps, P._lemma_x),
     "noisy.conjecture9.power_every_k": (P.theorem_n_steps, P._theorem_n),
     "noisy.conjecture9.every_n_to_eps_star": (P.corollary_steps, P._corollary),
+    "noisy.conjecture9.top_ratio": (P.top_ratio_steps, P._top_ratio),
 }
+
+
+_CACHES = [B._recursion, B._within_block, B._power_step, B._low_step, B._d_recursion, F._block_from_power, *P.CACHED]
+
+
+@pytest.fixture(autouse=True)
+def _fresh_verdicts():
+    """A verdict computed while a conclusion is replaced must not outlive the test."""
+    yield
+    for f in _CACHES:
+        f.cache_clear()
 
 
 def _links():
@@ -124,3 +136,12 @@ def test_the_cited_lemma_still_proves_the_weaker_formula(monkeypatch, link):
     for f in WEAKER[link]:
         monkeypatch.setitem(smt.CONCLUSIONS, link, c.weakened(f(*c.variables)))
         assert all(s.proved for s in steps_of()), (link, [s.name for s in steps_of() if not s.proved])
+
+
+def test_the_power_models_test_is_the_power_inequality_only_with_theorem_b5(monkeypatch):
+    # s A_0 - A_m > 0 gives A_0 = p(K) - 1/2 and the power inequality because p(K) - 1/2 >= 0 (B5); with B5 weakened
+    # to p(K) - 1/2 >= -x/2 the step fails (a < 0: the best move m >= 1 can pass the test, A_m = a < s A_0)
+    assert all(s.proved for s in F.power_test_is_the_inequality_steps())
+    c = smt.cite(B.BOUND_K.id)
+    monkeypatch.setitem(smt.CONCLUSIONS, c.id, c.weakened(c.variables[2] >= -c.variables[1] / 2))
+    assert not all(s.proved for s in F.power_test_is_the_inequality_steps())

@@ -130,3 +130,21 @@ def test_contradictory_hypotheses_do_not_prove_a_step():
     x = z3.Real("x")
     assert not smt.prove("vacuous", [x > 1, x < 0], x == 5).proved
     assert smt.prove("a case that cannot occur", [x > 1, x < 0], False).proved
+
+
+def test_what_is_left_is_open_with_its_scope(fresh):
+    v = P.open_above_eps_star()
+    assert v.outcome.value == "open"
+    assert v.witness["scope"].startswith("every heap $n \\ge 16385$, $\\varepsilon \\in (\\varepsilon^*, 1/2)$")
+    # exactly: at 21/50 the power inequality holds at K = 2, 4, 8 and fails at 16 (rho_5 = 0.808 < 0.84 = 2 eps)
+    assert v.witness["power_inequality_first_fails_at"]["21/50"] == 16
+    assert P.top_ratio().outcome.value == "verified"
+
+
+def test_the_move_k_ratio_tends_to_alpha_top_from_below():
+    # 2(b) for the move K of 2K: A'_K / A'_0 < eps/(1 - eps)^2 - 1, and close to it for large K (x_K -> 1 - eps)
+    e = mpq(1, 4)
+    sol = exact_solution(e)
+    r = [(sol.move_value(2 * K, K) - mpq(1, 2)) / (sol.move_value(2 * K, 0) - mpq(1, 2)) for K in (2, 16, 128)]
+    top = e / (1 - e) ** 2 - 1  # -5/9
+    assert top == mpq(-5, 9) and all(x < top for x in r) and top - r[2] < top - r[0]
