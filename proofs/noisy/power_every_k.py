@@ -36,7 +36,8 @@ from exactcube.content import claim_ref, say
 from exactcube.numbers import format_exact, mpq
 from exactcube.results import computed
 
-from .blocks import (BOUND_K, RECURSION_LOW, RECURSION_TOP, TOP, WITHIN, block_sum_step, bound_every_k, bsc,
+from .blocks import (BOUND_K, BOUND_N, RECURSION_LOW, RECURSION_TOP, TOP, WITHIN, block_sum_step, bound_every_k,
+                     bound_every_n, bsc,
                      exact_solution, linked,
                      recursion, rests, top_moves)
 from .every_k import chain_open
@@ -547,8 +548,9 @@ def _open_above():
                      ", ".join(str(r[2]) for r in rows) + "), so Lemma B8 says nothing there. What remains is the "
                      "low-move inequality $p(n, 0) > p(n, m)$, $1 \\le m < K$, at every heap of those blocks; "
                      "docs/noisy.md (\"What is left of Conjecture 9\") states the routes (a)-(d) with their "
-                     "inequalities and measured margins; (b) is proved for the move $K$ of $2K$ (",
-                     claim_ref("noisy.conjecture9.top_ratio"), ")"),
+                     "inequalities and measured margins; (a) is proved as Lemma B8' (",
+                     claim_ref("noisy.conjecture9.block_from_power_sharp"), ") but not its condition at every heap, "
+                     "(b) for the move $K$ of $2K$ (", claim_ref("noisy.conjecture9.top_ratio"), ")"),
                  {"scope": scope, "power_inequality_first_fails_at": {r[0]: r[2] for r in rows}},
                  assumptions=(CHANNEL.id,))
 
@@ -562,3 +564,123 @@ def open_above_eps_star():
 
 ALL_N_STEPS["noisy.conjecture9.top_ratio"] = top_ratio_steps
 CACHED = CACHED + (_top_ratio, _open_above)
+
+
+# ---------------------------------------------------------------------------
+# item 2(a): Lemma B8', by the Q argument
+# ---------------------------------------------------------------------------
+
+_Pt, _v0, _vm = z3.Reals("Pt v0 vm")
+#: Lemma B8': if move 0 is optimal at every heap K + s, s < t, then move 0 is worth 1/2 + c^2 a P_t / (v^0_t)^2 at
+#: K + t, and a low move m with alpha_m = A_m / a < P_t (v^m_t / v^0_t)^2 is worth less
+LEMMA_B8P = export(Conclusion(
+    "noisy.conjecture9.block_from_power_sharp", (_e, _a, _Am, _Pt, _v0, _vm, _V0, _Vm), OPEN_HALF,
+    (_a > 0, _Pt > 0, _Pt <= 1, _v0 >= 1 - _e, _v0 <= 1, _vm >= 1 - _e, _vm <= 1),
+    z3.And(_V0 * _v0 * _v0 == (1 - _e) * (1 - _e) * _a * _Pt,
+           z3.Implies(_Am < _a * _Pt * _vm * _vm / (_v0 * _v0), _Vm < _V0)),
+    "a = p(K) - 1/2 (move 0 optimal at K), Am = p(K, m) - 1/2, Pt = prod_{s<t} (1 - (eps mu_s / v^0_s)^2), v0 and vm "
+    "= (1 - eps) + eps sum_{s<t} w(0 or m, s), V0 and Vm = p(K + t, 0 or m) - 1/2, move 0 optimal at K + s, s < t"))
+
+
+def lemma_b8p_steps(rng: EpsRange = OPEN_HALF):
+    """Lemma B8' over the reals: with u_s / v_s a low move's value at K + s (Lemma B1), Q_s = u_s v_s; for move 0,
+    optimal at K + s (beta(K + s) = its value), Q^0_{s+1} = Q^0_s (1 - tau_s^2) exactly, so Q^0_t = c^2 a P_t; for a
+    move m, beta(K + s) >= its value and beta > 0 (Theorem B6) give Q^m_{s+1} <= Q^m_s, so Q^m_t <= c^2 A_m; the
+    comparison at K + t follows."""
+    e, x, A, Bp, Wp, mu, beta, val, a, Am, B0, W0, Bm, Wm, P, v0, vm, V0, Vm = z3.Reals(
+        "eps x A Bp Wp mu beta val a Am B0 W0 Bm Wm Pt v0 vm V0 Vm")
+    low, bn, lb = cite(RECURSION_LOW.id), cite(BOUND_N.id), cite(LEMMA_B8P.id)
+    c = 1 - e
+    U, V = c * A - e * Bp, c + e * Wp
+    U1, V1 = U - e * mu * beta, V + e * mu
+    tau = e * mu / V
+    R = rng.hypotheses(e)
+    block = [Wp >= 0, mu >= 0, Wp + mu <= 1, low.at(e, A, Bp, Wp, val)]
+    q0 = prove("move 0, optimal at $K + s$: $Q^0_{s+1} = Q^0_s (1 - \\tau_s^2)$ exactly", R + block + [beta == val],
+               U1 * V1 == U * V * (1 - tau * tau), source=lb.lemma, cites=[low])
+    qm = prove("a move $m$: $p(K + s) \\ge$ its value and $p(K + s) > 1/2$ give $Q^m_{s+1} \\le Q^m_s$",
+               R + block + [beta >= val, x > 0, x <= 1, bn.at(e, x, beta)], U1 * V1 <= U * V, source=lb.lemma,
+               cites=[low, bn])
+    end = establish(lb, "at $K + t$: move 0 is worth $c^2 a P_t / (v^0_t)^2$ and move $m$ at most "
+                    "$c^2 A_m / (v^m_t)^2$",
+                    [W0 >= 0, W0 <= 1, Wm >= 0, Wm <= 1, v0 == c + e * W0, vm == c + e * Wm,
+                     low.at(e, a, B0, W0, V0), low.at(e, Am, Bm, Wm, Vm),
+                     (c * a - e * B0) * v0 == c * c * a * P, (c * Am - e * Bm) * vm <= c * c * Am],
+                    (e, a, Am, P, v0, vm, V0, Vm), rng=rng, cites=[low])
+    return [q0, qm, end]
+
+
+def _b8p_instances(e, k_max: int = 5):
+    """Exactly, in the blocks K = 2..2^(k_max-1) where move 0 is optimal at K: at each heap K + t with move 0
+    optimal at K..K + t - 1, p(K + t, 0) - 1/2 = c^2 a P_t / (v^0_t)^2, and every low move m with
+    alpha_m < P_t (v^m_t / v^0_t)^2 below move 0.  Returns (pairs where the condition held, the first failure)."""
+    sol, c = exact_solution(e), 1 - e
+    held = 0
+    for i in range(1, k_max):
+        K = 1 << i
+        if sol.optimal[K] != (0,):
+            continue
+        a = sol.p[K] - mpq(1, 2)
+        mu = [bsc(e, i, 0, s) for s in range(K)]
+        P, v0 = mpq(1), c
+        for t in range(K):
+            n = K + t
+            if sol.move_value(n, 0) - mpq(1, 2) != c * c * a * P / (v0 * v0):
+                return held, (n, "the value of move 0")
+            for m in range(1, K):
+                vm = c + e * sum((bsc(e, i, m, s) for s in range(t)), mpq(0))
+                if (sol.move_value(K, m) - mpq(1, 2)) / a < P * (vm / v0) ** 2:
+                    held += 1
+                    if not sol.move_value(n, 0) > sol.move_value(n, m):
+                        return held, (n, m)
+            if sol.optimal[n] != (0,):
+                break  # the lemma's hypothesis ends here
+            P *= 1 - (e * mu[t] / v0) ** 2
+            v0 += e * mu[t]
+    return held, None
+
+
+@lru_cache(maxsize=None)
+def _lemma_b8p():
+    steps = lemma_b8p_steps()
+    bad = first_failure(steps)
+    if bad is not None:
+        return chain_open(say(bad.sentence()), bad)
+    for cid, check in (("noisy.blocks.recursion", recursion), ("noisy.conjecture9.bound_every_n", bound_every_n)):
+        dep = check()
+        if dep.outcome is not Outcome.VERIFIED:
+            return chain_open(say("rests on", claim_ref(cid), ", which is not verified:", dep.details), rests(dep))
+    held = 0
+    for e in ABOVE_EPS + (mpq(2, 5),):
+        h, where = _b8p_instances(e)
+        if where is not None:
+            return chain_open(say(f"Lemma B8' fails at $\\varepsilon = {format_exact(e)}$, heap {where[0]}"),
+                              computed(where, "an exact instance"))
+        held += h
+    inst = computed(held, "Lemma B8' on exact blocks K <= 16", "issue 42, item 2(a)")
+    scope = f"every $K = 2^{{k-1}} \\ge 1$, $0 \\le t \\le K$, $\\varepsilon \\in {OPEN_HALF.text()}$"
+    return verified([steps, inst, rests(recursion(), bound_every_n())],
+                    say(f"scope: {scope}. Issue 42, item 2(a): if move 0 is optimal at $K, \\ldots, K + t - 1$, then "
+                        "$p(K + t, 0) - 1/2 = c^2 a P_t / (v^0_t)^2$ and a low move $m$ with "
+                        "$\\alpha_m < P_t (v^m_t / v^0_t)^2$ is worth less; the Q argument, "
+                        f"{len(steps)} steps by z3 from the exported formulas of", claim_ref("noisy.blocks.recursion"),
+                        "and", claim_ref("noisy.conjecture9.bound_every_n"), "(in words: the products over $s$); "
+                        f"exactly, the value of move 0 and {held} pairs where the condition held, blocks $K \\le 16$ "
+                        f"at {len(ABOVE_EPS) + 1} values of $\\varepsilon$. Whether the condition holds at every "
+                        "heap above $\\varepsilon^*$ is open"),
+                    {"scope": scope, **linked(steps, [LEMMA_B8P])}, assumptions=(CHANNEL.id,))
+
+
+@claim("noisy.conjecture9.block_from_power_sharp", "§3, Conjecture 9",
+       "Lemma B8': for $0 < \\varepsilon < 1/2$, if move 0 is optimal at $K, \\ldots, K + t - 1$ ($K = 2^{k-1}$), then "
+       "$p(K + t, 0) - 1/2 = (1 - \\varepsilon)^2 (p(K) - 1/2) P_t / (v^0_t)^2$ and every low move $m$ with "
+       "$\\alpha_m = (p(K, m) - 1/2)/(p(K) - 1/2) < P_t (v^m_t / v^0_t)^2$ is worth less at $K + t$, "
+       "$P_t = \\prod_{s<t} (1 - (\\varepsilon w(0, s) / v^0_s)^2)$, $v^u_t = 1 - \\varepsilon + \\varepsilon "
+       "\\sum_{s<t} w(u, s)$", unprinted=DERIVED)
+@resting_on(CHANNEL)
+def block_from_power_sharp():
+    return _lemma_b8p()
+
+
+ALL_N_STEPS["noisy.conjecture9.block_from_power_sharp"] = lemma_b8p_steps
+CACHED = CACHED + (_lemma_b8p,)

@@ -30,7 +30,8 @@ WEAKER = {
     B.POWER.id: [lambda e, a, b: b >= _abs(1 - 2 * e) * a / 2],
     B.LOW.id: [lambda e, a, b: b >= (1 - 2 * e) * a / 2, lambda e, a, b: b >= 0],
     B.BOUND_K.id: [lambda e, x, b: b >= x / 4, lambda e, x, b: b >= 0],
-    B.BOUND_N.id: [lambda e, x, b: z3.And(b >= (1 - 2 * e) * x / 4, (1 - 2 * e) * x > 0), lambda e, x, b: b >= 0],
+    B.BOUND_N.id: [lambda e, x, b: z3.And(b >= (1 - 2 * e) * x / 4, (1 - 2 * e) * x > 0), lambda e, x, b: b >= 0,
+                   lambda e, x, b: b >= -x],
     B.TOP.id: [lambda e, L, T: z3.Or(T <= L, T < 0), lambda e, L, T: z3.Or(T < L, T <= 0)],
     F.BLOCK_FROM_POWER.id: [
         lambda e, a, A0, Am, V0, Vm: z3.And(V0 >= (1 - 2 * e) * a / 2, z3.Implies(Am < (1 - 2 * e) * a,
@@ -56,6 +57,7 @@ CLAIMS = {
     "noisy.conjecture9.power_every_k": (P.theorem_n_steps, P._theorem_n),
     "noisy.conjecture9.every_n_to_eps_star": (P.corollary_steps, P._corollary),
     "noisy.conjecture9.top_ratio": (P.top_ratio_steps, P._top_ratio),
+    "noisy.conjecture9.block_from_power_sharp": (P.lemma_b8p_steps, P._lemma_b8p),
 }
 
 

@@ -148,3 +148,15 @@ def test_the_move_k_ratio_tends_to_alpha_top_from_below():
     r = [(sol.move_value(2 * K, K) - mpq(1, 2)) / (sol.move_value(2 * K, 0) - mpq(1, 2)) for K in (2, 16, 128)]
     top = e / (1 - e) ** 2 - 1  # -5/9
     assert top == mpq(-5, 9) and all(x < top for x in r) and top - r[2] < top - r[0]
+
+
+def test_lemma_b8_sharp_value_of_move_0_by_hand():
+    # eps = 1/4, K = 2, t = 1: mu_0 = w(0, 0) = 3/4 on one bit, v^0_0 = c = 3/4, tau_0 = (1/4)(3/4)/(3/4) = 1/4,
+    # P_1 = 1 - 1/16 = 15/16, v^0_1 = 3/4 + 3/16 = 15/16: move 0 at heap 3 is worth 1/2 + c^2 a P_1 / (v^0_1)^2
+    # = 1/2 + (9/16)(1/4)(15/16)/(225/256) = 1/2 + 3/20 = 13/20, the value of p(3, 0) derived by hand above
+    e, c, a = mpq(1, 4), mpq(3, 4), mpq(1, 4)
+    assert c * c * a * mpq(15, 16) / mpq(15, 16) ** 2 == mpq(3, 20)
+    assert exact_solution(e).move_value(3, 0) == mpq(13, 20)
+    assert all(s.proved for s in P.lemma_b8p_steps())
+    held, where = P._b8p_instances(mpq(21, 50), 4)
+    assert where is None and held > 0
