@@ -684,3 +684,28 @@ def block_from_power_sharp():
 
 ALL_N_STEPS["noisy.conjecture9.block_from_power_sharp"] = lemma_b8p_steps
 CACHED = CACHED + (_lemma_b8p,)
+
+
+def all_steps() -> dict:
+    """Every general z3 step of the noisy every-n chains, by claim id ({claim id: [Step]}): for a second solver
+    (each :class:`proofs.noisy.smt.Step` gives its SMT-LIB2 text by ``smtlib()``, unsatisfiable when proved)."""
+    from . import blocks as B
+    from . import every_k as EK
+    from . import forcing as FO
+    from . import frontier as F
+
+    fns = {"noisy.blocks.recursion": B.recursion_steps, "noisy.blocks.within_block": B.within_block_steps,
+           "noisy.blocks.power_step": B.power_step_steps, "noisy.blocks.low_step": B.low_step_steps,
+           "noisy.conjecture10.bound_every_k": B.bound_k_steps, "noisy.conjecture9.bound_every_n": B.bound_n_steps,
+           "noisy.conjecture9.top_moves": B.top_move_steps, "noisy.conjecture10.d_recursion": B.d_recursion_steps,
+           "noisy.conjecture9.block_from_power": F.power_test_steps,
+           "noisy.conjecture9.power_k17": F.power_test_is_the_inequality_steps,
+           "noisy.ends.channel_at_one": EK.lemma1_steps,
+           "noisy.ends.values_at_one": lambda: EK.theorem2_steps(EK._T2_HALF_K0),
+           "noisy.ends.near_zero": lambda: EK.theorem7_steps(EK._T7_K0),
+           "noisy.ends.germ_at_one": EK.neighbour_steps,
+           "noisy.conjecture10.forcing_ends": lambda: FO.slope_steps() + FO.limit_steps(8),
+           **ALL_N_STEPS}
+    out = {cid: list(f()) for cid, f in fns.items()}
+    out["noisy.conjecture9.power_every_k"] = range_steps() + out["noisy.conjecture9.power_every_k"]
+    return out

@@ -160,3 +160,15 @@ def test_lemma_b8_sharp_value_of_move_0_by_hand():
     assert all(s.proved for s in P.lemma_b8p_steps())
     held, where = P._b8p_instances(mpq(21, 50), 4)
     assert where is None and held > 0
+
+
+def test_every_step_of_the_chains_is_unsat_again_from_its_text():
+    # the export a second solver reads: each step's SMT-LIB2 text, parsed back by z3, is unsatisfiable
+    steps = P.all_steps()
+    assert "noisy.conjecture9.every_n_to_eps_star" in steps and "noisy.blocks.within_block" in steps
+    for cid, ss in steps.items():
+        for s in ss:
+            assert s.proved, (cid, s.name)
+            solver = z3.Solver()
+            solver.from_string(s.smtlib())
+            assert solver.check() == z3.unsat, (cid, s.name)
