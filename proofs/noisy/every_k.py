@@ -29,16 +29,16 @@ import numpy as np
 import sympy as sp
 import z3
 
-from exactcube.claims import Evidence, Outcome, claim, open_, refuted, verified
+from exactcube.claims import Outcome, claim, open_, refuted, verified
 from exactcube.content import claim_ref, math, say, table, value
 from exactcube.noisy import ends as E
 from exactcube.noisy.nim import channel_weights, solve_nim
 from exactcube.numbers import format_exact, mpq
+from exactcube.results import cited, computed
 
 from .readings import CHANNEL, resting_on
 from .smt import first_failure, prove
 
-EXACT = Evidence.EXACT
 DERIVED = ("a lemma derived here for every heap, not a printed statement: the check fails when the closed form "
            "disagrees with the exact solver on an instance, z3 finds a counterexample to a general step, or a "
            "sympy computation does not come out as stated")
@@ -49,10 +49,13 @@ STATEMENT = ("the conjecture's own statement (the move $n - 1$, the bound $1/2$)
 _T2_HALF_K0 = 4
 
 
-def chain_open(what):
-    """The verdict of a step of an every-heap chain that does not hold: open, exact evidence, with the reason
-    (content, :func:`exactcube.content.say`)."""
-    return open_(EXACT, what, assumptions=(CHANNEL.id,))
+def chain_open(what, *basis):
+    """The verdict of a step of an every-heap chain that does not hold: open, with the reason (content,
+    :func:`exactcube.content.say`), citing ``basis`` (the step that failed, the instance computed, the results a
+    lemma that is not verified rests on); with nothing to cite, the failed check itself as a computed result."""
+    if not cited(list(basis)):
+        basis = (computed(False, "the check of an every-heap step, which failed", "noisy §3"),)
+    return open_(list(basis), what, assumptions=(CHANNEL.id,))
 
 
 def chain_lemma(cid: str, location: str, statement: str, check, unprinted: str = DERIVED):
@@ -77,12 +80,17 @@ def _ints(xs) -> str:
 
 def _step_failed(what: str, step):
     """An open verdict for a general step z3 did not prove (its name in the delimited syntax, the counterexample)."""
-    return _fail(say(what, step.sentence()) if what else say(step.sentence()))
+    return _fail(say(what, step.sentence()) if what else say(step.sentence()), step)
+
+
+def rests(*verdicts):
+    """The provenances the verdicts of cited lemmas rest on (a dependent cites them with its own results)."""
+    return [p for v in verdicts for p in v.rests_on]
 
 
 def _rests_on(what: str, dep):
     """An open verdict for a theorem whose lemma ``dep`` (a verdict) is not verified, with the lemma's reason."""
-    return _fail(say(f"rests on {what}, which is not verified:", dep.details))
+    return _fail(say(f"rests on {what}, which is not verified:", dep.details), rests(dep))
 
 
 def _steps_table(steps):
@@ -130,7 +138,9 @@ def _lemma1():
     bad = first_failure(steps)
     if bad is not None:
         return _step_failed("Lemma 1:", bad)
-    return verified(EXACT, say(f"Lemma 1 for every heap (proof in docs/noisy.md): its {len(steps)} integer steps "
+    inst = computed({"heaps to 160": 160, "more heaps": len(heaps)}, "the channel at eps = 1 against the lemma, "
+                    "every move", "noisy §3, (5)")
+    return verified([steps, inst], say(f"Lemma 1 for every heap (proof in docs/noisy.md): its {len(steps)} integer steps "
                                "decided by z3 for every $K \\ge 1$, $0 \\le t < K$ (in words only: the one word at "
                                "distance $k - 1$ from a $(k - 1)$-bit word is its complement, and changing one bit of $c$ "
                                "gives $c \\pm 2^b$); checked against the solver's channel at $\\varepsilon = 1$ for every "
@@ -205,7 +215,7 @@ def _theorem2():
     if not all(s.p[r] == E.value_at_one(r) for r in range(K0)):
         return _fail(say(f"Theorem 2: the base $r < {K0}$ is not computed as stated"))
     scope = f"every heap $r$ (base $r < {K0}$ computed, step for every $K = 2^{{k-1}} \\ge {K0}$)"
-    return verified(EXACT, say(f"Theorem 2 for {scope}, by induction (docs/noisy.md): the step's {len(steps)} cases "
+    return verified([steps, s, rests(_lemma1())], say(f"Theorem 2 for {scope}, by induction (docs/noisy.md): the step's {len(steps)} cases "
                                f"decided by z3 in linear integer arithmetic for every even $K \\ge {K0}$, "
                                "$0 \\le t < K$ (in words only: a move's value is the average of $1 - p$ over its "
                                "received words, Lemma 1, and $p(r)$ is the largest; the powers of two other than $K$ "
@@ -291,7 +301,8 @@ def _lemma4():
                              for r in range(n))
                 if ch.row(m) != want:
                     return _fail(say(f"Lemma 4 fails at $n = {n}$, $m = {m}$,", value(eps, name="\\varepsilon")))
-    return verified(EXACT, say("Lemma 4 for every $j$ (in words only: the binomial theorem, docs/noisy.md); the "
+    return verified(computed(True, "sympy: the binomial sum is 1 (j <= 12); every channel row from n = 2^j <= 256 "
+                             "equals the closed form exactly", "noisy §3, (5)"), say("Lemma 4 for every $j$ (in words only: the binomial theorem, docs/noisy.md); the "
                                "binomial sum is 1 symbolically for $j \\le 12$ and every row of the channel from "
                                "$n = 2^j \\le 256$ at $\\varepsilon = 1/3, 3/4, 99/100, 1$ is the closed form exactly"),
                     assumptions=(CHANNEL.id,))
@@ -404,7 +415,8 @@ def _lemma5():
             return _fail(say(f"from $n = 2^{{{jj}}}$ move {lim[0]} tends to", value(S.move(n, lim[0])[0]),
                              ", more than $1/2$"))
     steps = neighbour_steps()
-    return verified(EXACT, say(f"Lemma 5 for every $j \\ge {_SPLIT_B}$: the rates $j$ and $(j + 7)/2$ summed in sympy "
+    return verified([steps, at1, computed(rows, "the first-order rates from the exact expansions", "noisy §3, (5)"),
+                     rests(_theorem2(), _lemma4())], say(f"Lemma 5 for every $j \\ge {_SPLIT_B}$: the rates $j$ and $(j + 7)/2$ summed in sympy "
                                f"from the neighbours' classes ($b < {_SPLIT_B}$ from Theorem 2's closed form, "
                                f"$b \\ge {_SPLIT_B}$ by {len(steps)} z3 steps for every $b$; $q(3) = 2$ from $p(3)$ of "
                                "noisy (2)); in words only: the first-order expansion of (5) through Lemma 4's channel, "
@@ -471,7 +483,8 @@ def conjecture10_every_k():
         return _fail(say("near $\\varepsilon = 1$ the optimal moves from the powers of two from 256 on are not "
                          "$n - 4$:", "; ".join(f"from {n}: {_ints(best)}" for n, best in big)))
     scope = f"every $n = 2^k \\ge {1 << j0}$"
-    return refuted(EXACT, say(f"scope: {scope} (and, for $2 \\le n \\le {1 << tie}$, move $n - 1$ the unique optimum "
+    return refuted([steps, computed(d2, "the second-order gap at n = 128 in the exact series", "noisy §3, (5)"),
+                    rests(dep)], say(f"scope: {scope} (and, for $2 \\le n \\le {1 << tie}$, move $n - 1$ the unique optimum "
                               "on an interval $(1 - \\delta_k, 1)$). The sign of the gap decided by z3 for every "
                               "integer $k$. By Lemmas 4 and 5 (", claim_ref("noisy.ends.power_channel"), ",",
                               claim_ref("noisy.ends.germ_at_one"), ", on Theorem 2",
@@ -531,7 +544,8 @@ def _theorem6():
             if F.slope[x] != E.half_slope(x, side) or F.best[x] != tuple(m for m in range(x) if m % 2 == parity):
                 return _fail(say(f"Theorem 6 fails at $n = {x}$ ({side} of $1/2$): the slope is", value(F.slope[x]),
                                  f", the best moves {_ints(F.best[x][:4])}"))
-    return verified(EXACT, say("Theorem 6 for every $n \\ge 2$: $p(n) - 1/2 = \\frac{2|\\varepsilon - 1/2|}{n(n - 1)} + "
+    return verified([s, computed(step, "sympy: the telescoping step", "noisy §3, (5)")],
+                    say("Theorem 6 for every $n \\ge 2$: $p(n) - 1/2 = \\frac{2|\\varepsilon - 1/2|}{n(n - 1)} + "
                                "O((\\varepsilon - 1/2)^2)$, with exactly the even moves optimal to first order below "
                                "$1/2$ and the odd ones above; the telescoping step is exact in sympy (in words only: the "
                                "derivative of the channel at $1/2$ and the sign of a move's term by its last bit), and "
@@ -592,7 +606,8 @@ def _theorem8():
                 return _fail(say(f"below $1/2$ the optimal moves of heap {n} are {_ints(T.best[n])}"))
             if side == "right" and n & (n - 1) == 0 and T.best[n] != (n - 1,):
                 return _fail(say(f"above $1/2$ the optimal moves of heap {n} are {_ints(T.best[n])}"))
-    return verified(EXACT, say("Theorem 8 for every $n \\ge 2$: among moves of one parity the second-order "
+    return verified([computed(pairs, "pairs of moves compared in the exact series at 1/2", "noisy §3, (5)"), rests(dep)],
+                    say("Theorem 8 for every $n \\ge 2$: among moves of one parity the second-order "
                                "coefficients at $1/2$ differ by $-\\frac{4}{n} \\cdot (H_n(m) - H_n(m'))$ below $1/2$ and by "
                                "$\\frac{4}{n} \\cdot (H_n(m) - H_n(m'))$ above it, where "
                                "$H_n(m) = \\sum_{r=2}^{n-1} \\frac{b(m, r)}{r(r - 1)} + \\frac{A_n(m)}{n - 1} \\ge 0$ "
@@ -629,7 +644,8 @@ def _theorem7():
             return _fail(say(f"Theorem 7 fails at $n = {n}$,", value(e, name="\\varepsilon"), ": the optimal moves are "
                              f"{_ints(s.optimal[n])} and", value(s.p[n], name="p")))
     scope = f"every $n \\ge {1 << (_T7_K0 - 1)}$"
-    return verified(EXACT, say(f"Theorem 7 for {scope}: its {len(steps)} inequalities decided by z3 over the reals for "
+    return verified([steps, computed(64, "the exact solver at eps = 1/(3k), heaps 2..64", "noisy §3, (5)")],
+                    say(f"Theorem 7 for {scope}: its {len(steps)} inequalities decided by z3 over the reals for "
                                f"every $k \\ge {_T7_K0}$ (Bernoulli's inequality strictly, by its induction step; "
                                "$1 - k \\varepsilon \\ge 2/3$; $\\mu(m, m) \\ge a$; $p(n, m) \\le 1 - a^2$; "
                                "$a > 1 - a^2$); in words only: the row sum over the legal words is at most the binomial "
@@ -678,7 +694,7 @@ def conjecture9_ends():
         if dep.outcome is not Outcome.VERIFIED:
             return _rests_on("a theorem", dep)
     scope = f"every $n \\ge {max(1 << (_T7_K0 - 1), 2)}$ near 0 and near $1/2$"
-    return verified(EXACT, say(f"scope: {scope}: near $\\varepsilon = 0$ (on $(0, 1/(3k)]$, Theorem 7) and just below "
+    return verified(rests(_theorem6(), _theorem7(), _theorem8()), say(f"scope: {scope}: near $\\varepsilon = 0$ (on $(0, 1/(3k)]$, Theorem 7) and just below "
                                "$1/2$ (Theorem 6: $p(n) - 1/2 = \\frac{s}{n(n - 1)} + O(s^2)$, $s = 1 - 2 \\varepsilon$, "
                                "the even moves ahead to first order; Theorem 8: move 0 ahead of every other even move "
                                "at second order). $\\delta_n$ near $1/2$ is not computed for every $n$; in the middle of "
@@ -700,7 +716,8 @@ def conjecture10_ends():
         if dep.outcome is not Outcome.VERIFIED:
             return _rests_on("a theorem", dep)
     scope = f"every $n = 2^k \\ge {max(1 << (_T7_K0 - 1), 2)}$ near 0, $1/2$ and 1"
-    return verified(EXACT, say(f"scope: {scope}. Near 0: $p(n) > 2/3$ (Theorem 7). Near $1/2$: $p(n) - 1/2 = "
+    return verified(rests(_theorem6(), _theorem7(), _theorem8(), _theorem2()),
+                    say(f"scope: {scope}. Near 0: $p(n) > 2/3$ (Theorem 7). Near $1/2$: $p(n) - 1/2 = "
                                "\\frac{|1 - 2 \\varepsilon|}{n(n - 1)} + O((1 - 2 \\varepsilon)^2)$ (Theorem 6), and "
                                "just above $1/2$ the odd moves lead to first order and among them $n - 1$ (all bits 1) "
                                "maximises $H_n$ at second order, strictly (Theorem 8: $H_n$ grows with the bits of $m$, "

@@ -16,18 +16,17 @@ from functools import lru_cache
 
 import z3
 
-from exactcube.claims import Evidence, Outcome, claim, open_, verified
+from exactcube.claims import Outcome, claim, open_, verified
 from exactcube.content import claim_ref, say, table
 from exactcube.noisy.eps import star
 from exactcube.noisy.nim import solve_nim
 from exactcube.numbers import format_exact, mpq
 
 from .blocks import d_recursion, forcing
-from .every_k import chain_lemma, chain_open, ends_half, values_at_one
+from .every_k import chain_lemma, chain_open, ends_half, rests, values_at_one
 from .readings import CHANNEL, resting_on
 from .smt import first_failure, prove
 
-EXACT, RIGOROUS = Evidence.EXACT, Evidence.RIGOROUS
 _fail = chain_open
 #: Instances: the exact F_K at 1/2 + H against 2 c_K H^2 (K <= _HALF_K), and at eps = 1 (K <= _ONE_K).
 _H = mpq(1, 2_000_000)
@@ -62,10 +61,10 @@ def _forcing_ends():
     for dep, name in ((d_recursion(), "the recursion of D"), (ends_half(), "Theorem 6"),
                       (values_at_one(), "Theorem 2")):
         if dep.outcome is not Outcome.VERIFIED:
-            return _fail(say(f"rests on {name}, which is not verified:", dep.details))
+            return _fail(say(f"rests on {name}, which is not verified:", dep.details), rests(dep))
     bad = first_failure(slope_steps())
     if bad is not None:
-        return _fail(say(bad.sentence()))
+        return _fail(say(bad.sentence()), bad)
     K0 = _least_k0()
     if K0 is None:
         return _fail(say("the limit at $\\varepsilon = 1$ is not proved for any $K_0 \\le 64$:", first_failure(limit_steps(64)).sentence()))
@@ -86,7 +85,8 @@ def _forcing_ends():
             return _fail(say(f"$F_K$ at $\\varepsilon = 1$ is ${format_exact(got)}$, not $1/2$, at $K = {K}$"))
     k0 = max(K0, 4)
     scope = f"every $K = 2^{{k-1}} \\ge {k0}$ ($k \\ge {k0.bit_length()}$)"
-    return verified(EXACT, say(
+    deps = (d_recursion(), ends_half(), values_at_one())
+    return verified([slope_steps(), limit_steps(K0), sol, at1, rests(*deps)], say(
         f"scope: {scope}, near both ends of $(1/2, 1)$. Near $1/2$: every heap $n \\ge 2$ has $p(n) = 1/2$ at $1/2$ "
         "and right derivative $2/(n(n - 1))$ (Theorem 6,", claim_ref("noisy.ends.half"), ") and the weights are "
         "$4/K$ there, so $G_K = c_K (\\varepsilon - 1/2) + O((\\varepsilon - 1/2)^2)$ with "
@@ -136,9 +136,9 @@ def middle_verdict(balls):
                  rows)
     if negative:
         e, K = negative[0]
-        return open_(RIGOROUS, say(f"G_K < 0 certified at K = {K}, eps = {format_exact(e)}: F_K is negative there, so "
+        return open_(list(balls), say(f"G_K < 0 certified at K = {K}, eps = {format_exact(e)}: F_K is negative there, so "
                                    "the decrease of eps* cannot come from the sign of F_K alone;", data))
-    return open_(RIGOROUS, say(
+    return open_(list(balls), say(
         "not proved for every k: that F_K > 0 on all of $(1/2, 1)$. Proved for every k only near the ends",
         "(noisy.conjecture10.forcing_ends). Certified at points (binary64 balls; the weights exact, summing to 1):",
         data, "Where a row stops short of $K = 2048$ the ball radius (about $10^{-10}$) exceeds $G_K$, which decays "

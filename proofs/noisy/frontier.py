@@ -20,19 +20,18 @@ from functools import lru_cache
 
 import z3
 
-from exactcube.claims import Evidence, Outcome, claim, open_, verified
+from exactcube.claims import Outcome, claim, open_, verified
 from exactcube.content import claim_ref, say
 from exactcube.numbers import format_exact, mpq
+from exactcube.results import computed
 
-from .blocks import (BELOW_HALF, bound_every_k, bound_every_n, exact_solution, low_move, low_step, recursion, top_moves,
-                     within_block)
+from .blocks import (BELOW_HALF, BOUND_K, LOW, RECURSION_LOW, WITHIN, block_sum_step, bound_every_k, bound_every_n,
+                     exact_solution, linked, low_step, recursion, rests, top_moves, within_block)
 from .conjectures import local_workers
 from .every_k import chain_open
 from .readings import CHANNEL, resting_on
-from .smt import EpsRange, first_failure, prove
+from .smt import Conclusion, EpsRange, cite, establish, export, first_failure, prove
 
-RIGOROUS = Evidence.RIGOROUS
-EXACT = Evidence.EXACT
 ENCLOSURES = ("no printed number: the statement is the conjecture's own (move 0 and the bound 1/2 are part of it); "
               "the check fails when a lemma it rests on is not verified or a piece cannot be proved")
 STATEMENT = (r"For $0 < \varepsilon < 1/2$ and every heap $2 \le n \le {n}$: $p(n) > 1/2$ and the optimal move is to "
@@ -40,6 +39,12 @@ STATEMENT = (r"For $0 < \varepsilon < 1/2$ and every heap $2 \le n \le {n}$: $p(
 #: the lemmas the reduction and the recursion rest on (claim id, its check)
 LEMMAS = (("noisy.blocks.recursion", recursion), ("noisy.conjecture9.bound_every_n", bound_every_n),
           ("noisy.conjecture9.top_moves", top_moves))
+
+
+def _failed_lemma(dep):
+    """What an open verdict on a lemma that is not verified cites: the results that lemma rests on (or the failed
+    check, when it cites none)."""
+    return rests(dep) or computed(False, "a lemma of the reduction, not verified", "noisy §3")
 
 
 def frontier_verdict(n: int, parts: int, lemmas=LEMMAS, run=None):
@@ -51,7 +56,7 @@ def frontier_verdict(n: int, parts: int, lemmas=LEMMAS, run=None):
     for cid, check in lemmas:
         dep = check()
         if dep.outcome is not Outcome.VERIFIED:
-            return open_(RIGOROUS, say("rests on", claim_ref(cid), ", which is not verified:", dep.details))
+            return open_(_failed_lemma(dep), say("rests on", claim_ref(cid), ", which is not verified:", dep.details))
     if run is None:
         def run():
             return cluster.prove_distributed(9, n, parts, workers=local_workers(parts), reduced=True, method="blocks")
@@ -68,9 +73,9 @@ def frontier_verdict(n: int, parts: int, lemmas=LEMMAS, run=None):
               "; the piece at $\\varepsilon = 1/2$ decided at second order (", claim_ref("noisy.half.first_order"),
               f"); {r.cpu_seconds:.0f} s of CPU in the sub-ranges ({r.backend})")
     if not r.proved:
-        return open_(RIGOROUS, say(f"Conjecture 9, heaps up to {n}, reduced form: not proved ({len(data['gaps'])} "
+        return open_(r, say(f"Conjecture 9, heaps up to {n}, reduced form: not proved ({len(data['gaps'])} "
                                    "piece(s) failed, or a sub-range did not run);", how), data)
-    return verified(RIGOROUS, say(f"scope: every heap $2 \\le n \\le {n}$, $\\varepsilon \\in [0, 1/2)$.", how), data)
+    return verified(r, say(f"scope: every heap $2 \\le n \\le {n}$, $\\varepsilon \\in [0, 1/2)$.", how), data)
 
 
 def _frontier_claim(cid: str, n: int, parts: int, measured: str):
@@ -106,18 +111,45 @@ _GRID = tuple(mpq(a, b) for a, b in ((0, 1), (1, 20), (1, 7), (1, 4), (1, 3), (2
 _HEAPS = 512
 
 
+_e, _a, _A0, _Am, _V0, _Vm = z3.Reals("eps a A0 Am V0 Vm")
+#: Lemma B8's exported conclusion: at every heap K + t of block K, move 0 is worth at least (1 - 2 eps) a, and a
+#: low move m with A_m < (1 - 2 eps) a less than that
+BLOCK_FROM_POWER = export(Conclusion(
+    "noisy.conjecture9.block_from_power", (_e, _a, _A0, _Am, _V0, _Vm), BELOW_HALF, (_a > 0, _A0 == _a),
+    z3.And(_V0 >= (1 - 2 * _e) * _a, z3.Implies(_Am < (1 - 2 * _e) * _a, _Vm < (1 - 2 * _e) * _a)),
+    "a = p(K) - 1/2, A0 and Am = p(K, 0) - 1/2 and p(K, m) - 1/2, V0 and Vm = p(K + t, 0) - 1/2 and "
+    "p(K + t, m) - 1/2 at a heap of block K"))
+
+
+def block_bounds_step(source: str, rng: EpsRange = BELOW_HALF):
+    """Every heap of block K is worth between 1/2 + (1 - 2 eps) a and 1/2 + a (K itself: a; the others by the
+    exported formulas of Lemmas B2 and B4), so the block sums satisfy (1 - 2 eps) W a <= B <= W a."""
+    wb, lw = cite(WITHIN.id), cite(LOW.id)
+    return block_sum_step("the block sums of heaps worth between $1/2 + (1 - 2 \\varepsilon) a$ and $1/2 + a$ "
+                          "satisfy $(1 - 2 \\varepsilon) W a \\le B \\le W a$", source,
+                          lambda e, a, beta: [z3.Or(beta == a, z3.And(wb.at(e, a, beta), lw.at(e, a, beta)))],
+                          lambda e: 1 - 2 * e, lambda e: 1, rng, cites=[wb, lw])
+
+
 def power_test_steps(rng: EpsRange = BELOW_HALF, factor=None):
-    r"""The two steps of Lemma B8, over the reals: with a = p(K) - 1/2 > 0 and every heap of the block worth between
-    1/2 + (1 - 2 eps) a and 1/2 + a (Lemmas B2, B4), so that (1 - 2 eps) W a <= B <= W a, move 0 is worth at least
-    (1 - 2 eps) a at every heap K + t, and a low move m with A_m < (1 - 2 eps) a less than that.  ``factor`` replaces
-    the hypothesis' factor 1 - 2 eps (tests: a weaker one must fail)."""
-    e, W, a, A, B = z3.Reals("eps W a A B")
+    r"""The steps of Lemma B8, over the reals, from the exported formulas of Lemmas B1, B2 and B4: with
+    a = p(K) - 1/2 > 0 and every heap of the block worth between 1/2 + (1 - 2 eps) a and 1/2 + a, so that
+    (1 - 2 eps) W a <= B <= W a, move 0 is worth at least (1 - 2 eps) a at every heap K + t, and a low move m with
+    A_m < (1 - 2 eps) a less than that.  ``factor`` replaces the hypothesis' factor 1 - 2 eps (tests: a weaker one
+    must fail)."""
+    e, W, a, A, B, V = z3.Reals("eps W a A B V")
+    A0, Am, V0, Vm = _A0, _Am, _V0, _Vm
+    low, b8 = cite(RECURSION_LOW.id), cite(BLOCK_FROM_POWER.id)
     f = (1 - 2 * e) if factor is None else factor(e)
+    sums = block_bounds_step(BLOCK_FROM_POWER.lemma, rng)
     base = rng.hypotheses(e) + [W >= 0, W <= 1, a > 0, B <= W * a, B >= (1 - 2 * e) * W * a]
-    return [prove("at every heap of the block, move 0 is worth at least $(1 - 2 \\varepsilon)(p(K) - 1/2)$", base,
-                  low_move(e, a, B, W) >= (1 - 2 * e) * a),
-            prove("a low move $m$ with $p(K, m) - 1/2 < (1 - 2 \\varepsilon)(p(K) - 1/2)$ is worth less than that at "
-                  "every heap of the block", base + [A < f * a], low_move(e, A, B, W) < (1 - 2 * e) * a)]
+    s1 = prove("at every heap of the block, move 0 is worth at least $(1 - 2 \\varepsilon)(p(K) - 1/2)$",
+               base + [A0 == a, low.at(e, A0, B, W, V0)], V0 >= (1 - 2 * e) * a, source=b8.lemma, cites=[low])
+    s2 = prove("a low move $m$ with $p(K, m) - 1/2 < (1 - 2 \\varepsilon)(p(K) - 1/2)$ is worth less than that at "
+               "every heap of the block", base + [low.at(e, Am, B, W, Vm)], z3.Implies(Am < f * a, Vm < (1 - 2 * e) * a),
+               source=b8.lemma, cites=[low])
+    end = establish(b8, "Lemma B8's conclusion from its two steps", [s1.goal, s2.goal], rng=rng)
+    return [sums, s1, s2, end]
 
 
 def power_inequality(sol, K: int, e) -> bool:
@@ -133,15 +165,17 @@ def _block_holds(sol, K: int) -> bool:
 
 @lru_cache(maxsize=None)
 def _block_from_power():
+    steps = power_test_steps()
+    bad = first_failure(steps)
+    if bad is not None:
+        return chain_open(say(bad.sentence()), bad)
+    deps = []
     for cid, check in (("noisy.blocks.recursion", recursion), ("noisy.blocks.within_block", within_block),
                        ("noisy.blocks.low_step", low_step), ("noisy.conjecture10.bound_every_k", bound_every_k)):
         dep = check()
         if dep.outcome is not Outcome.VERIFIED:
-            return chain_open(say("rests on", claim_ref(cid), ", which is not verified:", dep.details))
-    steps = power_test_steps()
-    bad = first_failure(steps)
-    if bad is not None:
-        return chain_open(say(bad.sentence()))
+            return chain_open(say("rests on", claim_ref(cid), ", which is not verified:", dep.details), rests(dep))
+        deps.append(dep)
     held, blocks = 0, 0
     for e in _GRID:
         sol = exact_solution(e)
@@ -152,21 +186,26 @@ def _block_from_power():
                 held += 1
                 if not _block_holds(sol, K):
                     return chain_open(say(f"the hypothesis holds at $K = {K}$, $\\varepsilon = {format_exact(e)}$, "
-                                          "and a low move of the block is not below move 0"))
+                                          "and a low move of the block is not below move 0"),
+                                      computed((K, e), "an exact instance"))
     if held == 0:
-        return chain_open(say("the hypothesis held in no block of the instances: nothing was checked"))
+        return chain_open(say("the hypothesis held in no block of the instances: nothing was checked"),
+                          computed(held, "exact instances"))
+    inst = computed({"blocks": blocks, "hypothesis held": held}, "the lemma on exact blocks", "noisy §3, (5)")
     scope = f"every $K = 2^{{k-1}} \\ge 2$, $\\varepsilon \\in {BELOW_HALF.text()}$"
-    return verified(EXACT, say(f"scope: {scope}. By", claim_ref("noisy.blocks.within_block"), "and",
-                               claim_ref("noisy.blocks.low_step"), "every heap of the block is worth between "
-                               "$1/2 + (1 - 2 \\varepsilon) a$ and $1/2 + a$, $a = p(K) - 1/2 > 0$ (",
-                               claim_ref("noisy.conjecture10.bound_every_k"), "), so "
-                               "$(1 - 2 \\varepsilon) W_m a \\le B_m \\le W_m a$ in", claim_ref("noisy.blocks.recursion"),
-                               f"; its {len(steps)} inequalities decided by z3 for every "
-                               f"$\\varepsilon \\in {BELOW_HALF.text()}$, $W \\in [0, 1]$, $a > 0$ and real $A$, $B$; "
-                               f"exactly on the blocks $K = 2, \\ldots, 64$ at {len(_GRID)} values of "
-                               f"$\\varepsilon$: the hypothesis held in {held} of {blocks}, and the conclusion in each"),
-                   {"scope": scope, "steps": [x.name for x in steps],
-                    "instances": {"blocks": blocks, "hypothesis held": held}}, assumptions=(CHANNEL.id,))
+    return verified([steps, inst, rests(*deps)],
+                    say(f"scope: {scope}. By", claim_ref("noisy.blocks.within_block"), "and",
+                        claim_ref("noisy.blocks.low_step"), "every heap of the block is worth between "
+                        "$1/2 + (1 - 2 \\varepsilon) a$ and $1/2 + a$, $a = p(K) - 1/2 > 0$ (",
+                        claim_ref("noisy.conjecture10.bound_every_k"), "), so "
+                        "$(1 - 2 \\varepsilon) W_m a \\le B_m \\le W_m a$ in", claim_ref("noisy.blocks.recursion"),
+                        f"; its {len(steps)} steps decided by z3 from the cited lemmas' exported formulas for every "
+                        f"$\\varepsilon \\in {BELOW_HALF.text()}$, $W \\in [0, 1]$, $a > 0$ and real $A$, $B$; "
+                        f"exactly on the blocks $K = 2, \\ldots, 64$ at {len(_GRID)} values of "
+                        f"$\\varepsilon$: the hypothesis held in {held} of {blocks}, and the conclusion in each"),
+                    {"scope": scope, "steps": [x.name for x in steps],
+                     "instances": {"blocks": blocks, "hypothesis held": held}, **linked(steps, [BLOCK_FROM_POWER])},
+                    assumptions=(CHANNEL.id,))
 
 
 @claim("noisy.conjecture9.block_from_power", "§3, Conjecture 9",
@@ -182,6 +221,19 @@ def block_from_power():
 # the power inequality at every power of two up to 2^16: every heap below 2^17 on [0, 2/5]
 # ---------------------------------------------------------------------------
 
+def power_test_is_the_inequality_steps(rng: EpsRange = BELOW_HALF):
+    """The models test s A_0 - A_m > 0 (s = 1 - 2 eps, A_m = p(K, m) - 1/2) for every m >= 1, not the power
+    inequality A_m < s a (a = p(K) - 1/2) itself: they are the same because a >= 0 (Theorem B5's exported formula):
+    if the best move were some m >= 1, a = A_m < s A_0 <= s a would make a < 0; so move 0 is optimal, A_0 = a."""
+    e, x, a, A0, Am = z3.Reals("eps x a A0 Am")
+    bk = cite(BOUND_K.id)
+    s = 1 - 2 * e
+    return [prove("the tests $s A_0 - A_m > 0$ are the power inequality: $A_0 = a$ and $A_m < s a$, because $a \\ge 0$",
+                  rng.hypotheses(e) + [x > 0, bk.at(e, x, a), z3.Or(a == A0, a == Am), A0 <= a, Am <= a,
+                                       s * A0 - Am > 0], z3.And(A0 == a, Am < s * a),
+                  source="noisy.conjecture9.power_k17", cites=[bk])]
+
+
 def power_verdict(k_max: int, eps_to=mpq(2, 5), lemmas=None, run=None):
     """The verdict of the power inequality at every K = 2^(k-1) <= 2^(k_max-1) on [0, eps_to], and with Lemma B8 and
     Theorems B6, B7 Conjecture 9 at every heap below 2^k_max on that range: open when a lemma is not verified or a
@@ -189,10 +241,14 @@ def power_verdict(k_max: int, eps_to=mpq(2, 5), lemmas=None, run=None):
     from exactcube.noisy.interval.power_models import prove_power_inequality
 
     lemmas = LEMMAS + (("noisy.conjecture9.block_from_power", block_from_power),) if lemmas is None else lemmas
+    steps = power_test_is_the_inequality_steps()
+    bad = first_failure(steps)
+    if bad is not None:
+        return open_(bad, say(bad.sentence()))
     for cid, check in lemmas:
         dep = check()
         if dep.outcome is not Outcome.VERIFIED:
-            return open_(RIGOROUS, say("rests on", claim_ref(cid), ", which is not verified:", dep.details))
+            return open_(_failed_lemma(dep), say("rests on", claim_ref(cid), ", which is not verified:", dep.details))
     t0 = time.process_time()
     r = prove_power_inequality(k_max, eps_to=eps_to) if run is None else run()
     cpu = time.process_time() - t0
@@ -206,8 +262,9 @@ def power_verdict(k_max: int, eps_to=mpq(2, 5), lemmas=None, run=None):
               claim_ref("noisy.blocks.recursion"), "; every heap of each block by", claim_ref("noisy.conjecture9.block_from_power"),
               ", the top moves by", claim_ref("noisy.conjecture9.top_moves"), f"; {cpu:.0f} s of CPU")
     if not r.proved:
-        return open_(RIGOROUS, say(f"the power inequality up to $2^{{{k_max - 1}}}$ is not proved:", how), data)
-    return verified(RIGOROUS, say(f"scope: {scope}.", how), data)
+        return open_([r, steps], say(f"the power inequality up to $2^{{{k_max - 1}}}$ is not proved:", how), data)
+    return verified([r, steps], say(f"scope: {scope}.", how, "The models test $s A_0 - A_m > 0$; with $p(K) - 1/2 \\ge 0$ ("
+                                    "Theorem B5) that is the power inequality (a z3 step)."), data)
 
 
 @claim("noisy.conjecture9.power_k17", "§3, Conjecture 9",

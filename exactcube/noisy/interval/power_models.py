@@ -11,14 +11,19 @@ per power of two, and no heap inside a block:
 
 * per block, the moves of K by the channel's kernel bit by bit
   (:func:`exactcube.noisy.interval.block_models.power_moves`) and the K - 1 tests
-  :math:`s A_0 - A_m > 0` (:math:`s = 1 - 2\varepsilon`, :math:`A_0 = p(K) - 1/2`);
+  :math:`s A_0 - A_m > 0` (:math:`s = 1 - 2\varepsilon`, :math:`A_m = p(K, m) - 1/2`).  These are the power
+  inequality only because :math:`p(K) - 1/2 \ge 0` (Theorem B5): if the best move at K were some m >= 1, then
+  :math:`p(K) - 1/2 = A_m < s A_0 \le s (p(K) - 1/2)` would make :math:`p(K) - 1/2 < 0`; so move 0 is optimal,
+  :math:`A_0 = p(K) - 1/2`, and :math:`A_m < s (p(K) - 1/2)` (the z3 step of
+  ``proofs.noisy.frontier.power_test_is_the_inequality_steps``);
 * per heap, only :math:`\beta(K + t) = ((1 - \varepsilon) A_0 - \varepsilon B_0)/((1 - \varepsilon) + \varepsilon W_0)`
   with the scalar block sums of move 0 (Lemma B1; move 0 is optimal there by Lemma B8 itself), for the next block.
 
 That is :math:`O(N \log N\, J)` work a piece for every heap below :math:`N = 2^{k_{max}}`, against
 :math:`O(N^2 J)` for the heap-by-heap test of :mod:`exactcube.noisy.interval.block_models`.  The power inequality
-holds (in floating point) only up to about :math:`\varepsilon = 0.41` (docs/noisy.md, "What the invariant attempt
-showed"), so the pieces stay away from 1/2: s_lo > 0.  Models, rounding and the test are those of
+holds for every K on :math:`(0, \varepsilon^*]`, :math:`\varepsilon^* = 0.41024\ldots` the root of
+:math:`2(1 - \varepsilon)^3 = \varepsilon` (Theorem N, ``noisy.conjecture9.power_every_k``), and fails for large K
+above it (docs/noisy.md, "What the invariant attempt showed"), so the pieces stay away from 1/2: s_lo > 0.  Models, rounding and the test are those of
 :mod:`exactcube.noisy.interval.block_models`.  Evidence ``rigorous``, resting on Lemmas B1, B8 and Theorems B6, B7.
 
 References: ``noisy`` §3, equation (5), Conjecture 9; docs/noisy.md, "The block recursion" (Lemma B8).
@@ -75,7 +80,9 @@ def power_piece(k_max: int, s_lo, s_hi, order: int = DEFAULT_ORDER, on_power=Non
         if on_power is not None:
             on_power(K, A)
         A0 = A[0]
-        sA = tm_lin(s_lin, A0)  # (1 - 2 eps) A_0, against every A_m, m >= 1
+        # (1 - 2 eps) A_0 against every A_m, m >= 1: the power inequality because p(K) - 1/2 >= 0 (Theorem B5) makes
+        # move 0 optimal once these hold, so A_0 = p(K) - 1/2 (docstring above)
+        sA = tm_lin(s_lin, A0)
         T = tm_sub(TM(tuple(np.broadcast_to(c, (K - 1, J + 1)) for c in sA.c),
                       tuple(np.broadcast_to(r, (K - 1,)) for r in sA.r)), A[1:])
         ok = lower_split(T, P, 0, J, split) > 0

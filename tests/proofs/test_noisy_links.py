@@ -1,0 +1,149 @@
+"""Lemmas linked by formula (issue 40, item 4) in the every-n chains of noisy: for every all-n claim and every
+lemma conclusion its steps cite, replacing that conclusion by a weaker formula that is still true (z3 checks it is
+implied by the original and strictly weaker) makes a step of the dependent that cites it fail, and the dependent
+claim `open`; the cited lemma itself still proves the weaker formula (unless it is the induction's own)."""
+
+from __future__ import annotations
+
+import pytest
+import z3
+
+import proofs.noisy.blocks as B
+import proofs.noisy.frontier as F
+import proofs.noisy.power_every_k as P
+import proofs.noisy.smt as smt
+from exactcube.catalog import load
+from exactcube.claims import REGISTRY
+
+
+def _abs(x):
+    return z3.If(x >= 0, x, -x)
+
+
+#: each exported conclusion, with weaker formulas over its variables (each still true)
+WEAKER = {
+    B.RECURSION_LOW.id: [lambda e, A, B_, W, V: V * ((1 - e) + e * W) <= (1 - e) * A - e * B_,
+                         lambda e, A, B_, W, V: V * ((1 - e) + e * W) >= (1 - e) * A - e * B_],
+    B.RECURSION_TOP.id: [lambda e, A, B_, W, V: V * (e + (1 - e) * W) <= e * A - (1 - e) * B_,
+                         lambda e, A, B_, W, V: V * (e + (1 - e) * W) >= e * A - (1 - e) * B_],
+    B.WITHIN.id: [lambda e, a, b: z3.And(-2 * a <= b, b <= a), lambda e, a, b: z3.And(-a <= b, b <= 2 * a)],
+    B.POWER.id: [lambda e, a, b: b >= _abs(1 - 2 * e) * a / 2],
+    B.LOW.id: [lambda e, a, b: b >= (1 - 2 * e) * a / 2, lambda e, a, b: b >= 0],
+    B.BOUND_K.id: [lambda e, x, b: b >= x / 4, lambda e, x, b: b >= 0],
+    B.BOUND_N.id: [lambda e, x, b: z3.And(b >= (1 - 2 * e) * x / 4, (1 - 2 * e) * x > 0), lambda e, x, b: b >= 0,
+                   lambda e, x, b: b >= -x],
+    B.TOP.id: [lambda e, L, T: z3.Or(T <= L, T < 0), lambda e, L, T: z3.Or(T < L, T <= 0)],
+    F.BLOCK_FROM_POWER.id: [
+        lambda e, a, A0, Am, V0, Vm: z3.And(V0 >= (1 - 2 * e) * a / 2, z3.Implies(Am < (1 - 2 * e) * a,
+                                                                                Vm < (1 - 2 * e) * a)),
+        lambda e, a, A0, Am, V0, Vm: z3.And(V0 >= (1 - 2 * e) * a, z3.Implies(Am < (1 - 2 * e) * a,
+                                                                            Vm <= (1 - 2 * e) * a))],
+    P.LEMMA_X.id: [lambda e, a, A0, B0: B0 >= (1 - e) * a, lambda e, a, A0, B0: B0 > (1 - e) * a / 2],
+    P.THEOREM_N.id: [lambda e, a, Am: Am <= (1 - 2 * e) * a, lambda e, a, Am: Am < (1 - 2 * e) * a + e * e],
+}
+
+#: every all-n claim of the noisy chains: its general steps, and the verdict cache to clear
+CLAIMS = {
+    "noisy.blocks.recursion": (B.recursion_steps, B._recursion),
+    "noisy.blocks.within_block": (B.within_block_steps, B._within_block),
+    "noisy.blocks.power_step": (B.power_step_steps, B._power_step),
+    "noisy.blocks.low_step": (B.low_step_steps, B._low_step),
+    "noisy.conjecture10.bound_every_k": (B.bound_k_steps, None),
+    "noisy.conjecture9.bound_every_n": (B.bound_n_steps, None),
+    "noisy.conjecture9.top_moves": (B.top_move_steps, None),
+    "noisy.conjecture9.block_from_power": (F.power_test_steps, F._block_from_power),
+    "noisy.conjecture10.d_recursion": (B.d_recursion_steps, B._d_recursion),
+    "noisy.conjecture9.lemma_x": (P.lemma_x_steps, P._lemma_x),
+    "noisy.conjecture9.power_every_k": (P.theorem_n_steps, P._theorem_n),
+    "noisy.conjecture9.every_n_to_eps_star": (P.corollary_steps, P._corollary),
+    "noisy.conjecture9.top_ratio": (P.top_ratio_steps, P._top_ratio),
+    "noisy.conjecture9.block_from_power_sharp": (P.lemma_b8p_steps, P._lemma_b8p),
+}
+
+
+_CACHES = [B._recursion, B._within_block, B._power_step, B._low_step, B._d_recursion, F._block_from_power, *P.CACHED]
+
+
+@pytest.fixture(autouse=True)
+def _fresh_verdicts():
+    """A verdict computed while a conclusion is replaced must not outlive the test."""
+    yield
+    for f in _CACHES:
+        f.cache_clear()
+
+
+def _links():
+    out = []
+    for cid, (steps, _) in CLAIMS.items():
+        for link in smt.conclusions_cited(steps()):
+            if smt.cite(link).lemma != cid:  # the induction hypothesis is the lemma's own formula
+                out.append((cid, link))
+    return out
+
+
+LINKS = _links()
+
+
+def test_every_cited_conclusion_has_weaker_forms_that_are_strictly_weaker():
+    assert {link for _, link in LINKS} <= set(WEAKER)
+    for cid, forms in WEAKER.items():
+        c = smt.cite(cid)
+        for f in forms:
+            w = f(*c.variables)
+            assert smt.prove("original implies weaker", c.hypotheses + [c.formula], w).proved, cid
+            assert not smt.prove("weaker implies original", c.hypotheses + [w], c.formula).proved, cid
+
+
+def test_the_chains_are_linked():
+    # the links the issue names: B1..B8 into the bounds, Lemma X into Theorem N, Theorem N and B8 into the corollary
+    got = set(LINKS)
+    for pair in [("noisy.blocks.within_block", B.RECURSION_LOW.id), ("noisy.blocks.power_step", B.WITHIN.id),
+                 ("noisy.blocks.low_step", B.WITHIN.id), ("noisy.conjecture10.bound_every_k", B.POWER.id),
+                 ("noisy.conjecture9.bound_every_n", B.LOW.id), ("noisy.conjecture9.bound_every_n", B.BOUND_K.id),
+                 ("noisy.conjecture9.top_moves", B.BOUND_N.id), ("noisy.conjecture9.block_from_power", B.LOW.id),
+                 ("noisy.conjecture9.power_every_k", P.LEMMA_X.id), ("noisy.conjecture9.power_every_k", B.BOUND_K.id),
+                 ("noisy.conjecture9.every_n_to_eps_star", P.THEOREM_N.id),
+                 ("noisy.conjecture9.every_n_to_eps_star", F.BLOCK_FROM_POWER.id),
+                 ("noisy.conjecture9.every_n_to_eps_star", B.TOP.id)]:
+        assert pair in got, pair
+
+
+@pytest.mark.parametrize("claim_id, link", LINKS)
+def test_weakening_a_cited_conclusion_turns_the_dependent_open(monkeypatch, claim_id, link):
+    load()
+    steps_of, cache = CLAIMS[claim_id]
+    c = smt.cite(link)
+    broke = []
+    for f in WEAKER[link]:
+        monkeypatch.setitem(smt.CONCLUSIONS, link, c.weakened(f(*c.variables)))
+        failed = [s for s in steps_of() if not s.proved]
+        if any(link in s.cites for s in failed):  # the step that takes the weakened conclusion fails
+            if cache is not None:
+                cache.cache_clear()
+            v = REGISTRY[claim_id].check()
+            assert v.outcome.value == "open", (claim_id, link)
+            broke.append(f)
+            if cache is not None:
+                cache.cache_clear()
+        monkeypatch.setitem(smt.CONCLUSIONS, link, c)
+    assert broke, f"no weaker form of {link} makes a step of {claim_id} fail"
+
+
+@pytest.mark.parametrize("link", [B.RECURSION_LOW.id, B.POWER.id, B.LOW.id, B.TOP.id, F.BLOCK_FROM_POWER.id,
+                                  P.LEMMA_X.id])
+def test_the_cited_lemma_still_proves_the_weaker_formula(monkeypatch, link):
+    # the lemma is not an induction on its own formula: its last step proves the weaker formula as well
+    c = smt.cite(link)
+    steps_of = CLAIMS[c.lemma][0]
+    for f in WEAKER[link]:
+        monkeypatch.setitem(smt.CONCLUSIONS, link, c.weakened(f(*c.variables)))
+        assert all(s.proved for s in steps_of()), (link, [s.name for s in steps_of() if not s.proved])
+
+
+def test_the_power_models_test_is_the_power_inequality_only_with_theorem_b5(monkeypatch):
+    # s A_0 - A_m > 0 gives A_0 = p(K) - 1/2 and the power inequality because p(K) - 1/2 >= 0 (B5); with B5 weakened
+    # to p(K) - 1/2 >= -x/2 the step fails (a < 0: the best move m >= 1 can pass the test, A_m = a < s A_0)
+    assert all(s.proved for s in F.power_test_is_the_inequality_steps())
+    c = smt.cite(B.BOUND_K.id)
+    monkeypatch.setitem(smt.CONCLUSIONS, c.id, c.weakened(c.variables[2] >= -c.variables[1] / 2))
+    assert not all(s.proved for s in F.power_test_is_the_inequality_steps())
