@@ -27,6 +27,7 @@ as plain ``exact``; :func:`grade` gives that combined label.
 from __future__ import annotations
 
 import contextvars
+import weakref
 import dataclasses
 import re
 from contextlib import contextmanager
@@ -403,8 +404,15 @@ def jsonable(x: Any):
 _BUILT: contextvars.ContextVar[dict | None] = contextvars.ContextVar("exactcube_built_provenances", default=None)
 
 
+#: Every provenance a result has given out and that is still alive (weak: an entry goes with its provenance, so an
+#: id is never mistaken for another's).  A lemma's verdict cached by the check of a claim that cites it, and
+#: returned again when the lemma's own claim runs, still counts as built: a result built it, nobody typed it.
+_EVER_BUILT: "weakref.WeakValueDictionary[int, Provenance]" = weakref.WeakValueDictionary()
+
+
 def _built(p: Provenance) -> Provenance:
-    """Note ``p`` as built by a result (when a claim's check is being watched) and return it."""
+    """Note ``p`` as built by a result (for the watched check, and for the process) and return it."""
+    _EVER_BUILT[id(p)] = p
     seen = _BUILT.get()
     if seen is not None:
         seen[id(p)] = p
@@ -412,10 +420,12 @@ def _built(p: Provenance) -> Provenance:
 
 
 def is_built(p: Provenance) -> bool:
-    """Whether ``p`` was built by a result (its :attr:`Result.provenance`) inside :func:`collecting_built`,
-    rather than typed by hand as ``Provenance(...)``."""
+    """Whether ``p`` was built by a result (its :attr:`Result.provenance`, or what :meth:`Provenance.combine` /
+    :meth:`Provenance.assuming` make of such), rather than typed by hand as ``Provenance(...)``: inside the
+    current :func:`collecting_built` block, or earlier in this process by a result whose provenance is still held
+    (a cached lemma's verdict)."""
     seen = _BUILT.get()
-    return seen is not None and seen.get(id(p)) is p
+    return (seen is not None and seen.get(id(p)) is p) or _EVER_BUILT.get(id(p)) is p
 
 
 @contextmanager

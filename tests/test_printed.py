@@ -3,6 +3,7 @@
 Expectations are worked out here, by hand or with fractions.Fraction, never by the code under test."""
 
 import pickle
+import re
 from fractions import Fraction
 
 import pytest
@@ -373,7 +374,7 @@ def test_every_mutant_of_a_right_value_is_caught(kind, a, b, places):
 
 def _denotes(text: str) -> Fraction:
     """The value a printed decimal, percentage, fraction or mixed number denotes, read here."""
-    t = text.strip()
+    t = re.sub(r"\s*/\s*", "/", text.strip())  # "0/ 1" and "3 / 16" print the fractions 0/1 and 3/16
     pct = t.endswith("%")
     t = t.rstrip("%")
     sign = -1 if t.startswith("-") else 1

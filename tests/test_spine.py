@@ -197,7 +197,7 @@ def test_evidence_of_follows_the_arithmetic():
 DEFAULT_DOCUMENTS = ("floyd", "ju24", "ks69", "noisy", "zk77")
 #: Documents whose checks are converted to cited results on other branches of issue 40 (in this branch their
 #: verdicts still type their evidence by hand, so the runner refuses them).  strict: once merged, the mark must go.
-PENDING = {"noisy": "branch spine: noisy's call sites and Result classes are converted on branches spine-jn and alln"}
+PENDING: dict[str, str] = {}
 
 
 def test_the_walk_covers_every_document_with_default_claims(verdicts):

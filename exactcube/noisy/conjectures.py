@@ -352,6 +352,8 @@ def locate_crossing(n: int, a_move: int, b_move: int, lo, hi, progress=None) -> 
 RigorousResult = IntervalProof
 _WHOLE_SOURCE = "noisy §3, Conjectures 9 and 10 on whole intervals"
 _WHOLE_METHOD = "exact germs at the end points (Descartes' rule) and arb adaptive bisection between them"
+#: Conjecture 9's proof on (0, 1/2) runs the exact germ alone (no bisection: the method names no balls)
+_GERM_METHOD = "the exact germ at 1/2- (every heap's optimal move fixed, signs by Descartes' rule)"
 
 
 def scope_text(r: IntervalProof) -> str:
@@ -389,7 +391,7 @@ def prove_conjecture9(n_max: int) -> IntervalProof:
     return IntervalProof(statement=f"Conjecture 9: move 0 is the unique optimal move and p(n) > 1/2, heaps 2..{n_max}",
                          heaps=tuple(range(2, n_max + 1)), eps_lo=mpq(0), eps_hi=HALF, open_lo=True, open_hi=True,
                          pieces=((mpq(0), HALF, "the exact germ at 1/2-"),), gaps=tuple((mpq(0), HALF, d) for d in details),
-                         evidence=g.provenance.evidence.value, method=_WHOLE_METHOD, source=_WHOLE_SOURCE,
+                         evidence=g.provenance.evidence.value, method=_GERM_METHOD, source=_WHOLE_SOURCE,
                          seconds=g.seconds)
 
 
