@@ -31,7 +31,7 @@ import z3
 
 from exactcube.claims import Evidence, Outcome, claim, open_, refuted, verified
 from exactcube.content import claim_ref, math, say, table, value
-from exactcube.noisy import ends as E
+from exactcube.noisy.eps import ends as E
 from exactcube.noisy.nim import channel_weights, solve_nim
 from exactcube.numbers import format_exact, mpq
 
@@ -371,7 +371,7 @@ def _lemma5():
                          " not $j$ and $(j + 7)/2$"))
     # instances: the exact first-order expansions from the solver at eps = 1 (crossing.expansion_at_one),
     # and the power series of every heap <= 256 computed from (5) alone
-    from exactcube.noisy.crossing import expansion_at_one
+    from exactcube.noisy.eps.crossing import expansion_at_one
 
     at1 = solve_nim((1 << (_EXPANSION_J - 1)) + 3, 1)
     rows = []
@@ -514,7 +514,7 @@ _HALF_N = 256
 
 @lru_cache(maxsize=None)
 def _theorem6():
-    from exactcube.noisy.half import first_order_at_half
+    from exactcube.noisy.eps.ends import first_order_at_half
 
     n, r = sp.symbols("n r", integer=True, positive=True)
     total = sp.summation(2 / (r * (r - 1)), (r, 2, n - 1))
