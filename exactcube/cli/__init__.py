@@ -214,9 +214,43 @@ def _complete() -> None:
     argcomplete.autocomplete(build_parser())
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised where the run is so that every ``finally`` runs: an output being written is removed
+    (exactcube.output), a half-built cache file too; the command then exits 143."""
+
+
+def _raise_terminated(signum, frame):
+    raise Terminated
+
+
+def _on_sigterm():
+    """Make SIGTERM raise :class:`Terminated` in the main thread (the previous handler, to restore), or None
+    where no handler can be set (another thread)."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    try:
+        return signal.signal(signal.SIGTERM, _raise_terminated)
+    except (ValueError, OSError):  # pragma: no cover - a platform without SIGTERM handlers
+        return None
+
+
 def main(argv: list[str] | None = None, out: Output | None = None) -> int:
     if argv is None and "_ARGCOMPLETE" in os.environ:
         _complete()  # exits the process
+    previous = _on_sigterm()
+    try:
+        return _main(argv, out)
+    finally:
+        if previous is not None:
+            import signal
+
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _main(argv, out) -> int:
     argv = sys.argv[1:] if argv is None else argv
     debug = "--debug" in argv or bool(os.environ.get("EXACTCUBE_DEBUG"))
     argv = [a for a in argv if a != "--debug"]
@@ -232,6 +266,9 @@ def main(argv: list[str] | None = None, out: Output | None = None) -> int:
     except (BadInput, MissingExtra, argparse.ArgumentTypeError) as exc:
         print(f"exactcube: error: {_one_line(exc)}", file=sys.stderr)
         return 2
+    except Terminated:
+        print("exactcube: stopped (SIGTERM); no output file was left", file=sys.stderr)
+        return 143
     except KeyboardInterrupt:
         print("exactcube: interrupted", file=sys.stderr)
         return 130

@@ -143,6 +143,8 @@ def _aways(args, n=2):
 
 def _cube(args, out) -> int:
     reject_options(args, "match cube", ("--model", "--file", "--length", "--exact", "--win", "--up-to", "--format"))
+    if args.output != "-":
+        raise BadInput("match cube prints its answer on standard output; it takes no -o (redirect it: > FILE)")
     a, b = _aways(args)
     level = args.level or 1
     if level & (level - 1):
@@ -153,12 +155,13 @@ def _cube(args, out) -> int:
 
     kind = cm.CRAWFORD if args.crawford else cm.POST_CRAWFORD if args.post_crawford else None
     if kind == cm.POST_CRAWFORD and (a == 1) == (b == 1):
-        raise BadInput("a post-Crawford game has one player at 1-away")
+        raise BadInput(f"a post-Crawford game has exactly one player at 1-away; at {a}-away/{b}-away "
+                       + ("both are" if a == 1 else "neither is"))
     payoff = None
     if args.met and args.met != "continuous":
         payoff = _table_of(args.met, max(a, b))
-    pts = cm.cube_points(a, b, level, owner, kind, payoff)
     d = args.digits if args.digits is not None else 4
+    pts = cm.cube_points(a, b, level, owner, kind, payoff, digits=max(30, d + 2))
 
     def show(v):
         if v is None:
@@ -167,8 +170,10 @@ def _cube(args, out) -> int:
             return format_decimal(_mid(v), d) + " (ball)"
         return f"{format_exact(v)} = {format_decimal(v, d)}" if v.denominator < 10 ** 12 else format_decimal(v, d)
 
+    arith = ("exact rationals" if pts.evidence == "exact" else
+             f"certified balls (evidence {pts.evidence}; exact rationals to {cm.EXACT_LENGTH}-away)")
     out.print(f"{a}-away/{b}-away, cube {level} {args.cube or 'centred'}, {pts.kind} game; later scores: "
-              f"{args.met or 'the continuous model'}")
+              f"{args.met or 'the continuous model'}; {arith}")
     window = (f"[{show(pts.double_from)}, {show(pts.cash)}]" if pts.double_from is not None
               else "none (a double cannot gain)")
     for label, text in (("take point (pass below)", show(pts.take)), ("cash point (they pass above)", show(pts.cash)),
@@ -178,9 +183,11 @@ def _cube(args, out) -> int:
 
 
 def _mid(v):
-    from ..numbers import exact_bounds
+    """The exact midpoint of a ball (its end points read at the ball's own precision, not python-flint's 53 bits)."""
+    from ..numbers import ball_precision, exact_bounds
 
-    lo, hi = exact_bounds(v)
+    with ball_precision(max(256, 2 * abs(int(v.mid().man_exp()[1])) + 64)):
+        lo, hi = exact_bounds(v)
     return (lo + hi) / 2
 
 
