@@ -8,6 +8,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -105,3 +107,109 @@ def test_exact_bounds_of_a_ball_read_at_low_precision_contain_it():
     finally:
         ctx.prec = old
     assert lo <= mpq(1, 3) <= hi and hi - lo < mpq(1, 10 ** 150)
+
+
+# row 9: every command whose run can exceed about 5 s says its estimate first ('exactcube: estimate: ...'), and a run
+# estimated over an hour is refused without --force before any work.  The recorded measurements are scaled up here
+# so that the refusal shows the estimate is made before the table is built (the real run would take 7 s or more).
+@pytest.mark.parametrize("argv, module, name", [
+    (["table", "bearoff.janowski"], "proofs.zk77.janowski", "SECONDS_AT_SIX"),
+    (["plot", "bearoff.janowski", "-o", "x.png"], "proofs.zk77.janowski", "SECONDS_AT_SIX"),
+    (["table", "ju24.triangle-regions", "--format", "csv", "--digits", "257"], "proofs.ju24.triangle.tables",
+     "_SECONDS_AT_24")])
+def test_slow_tables_and_figures_say_their_estimate_first(cli, capsys, monkeypatch, tmp_path, argv, module, name):
+    import importlib
+
+    from exactcube import catalog
+
+    catalog.load()
+    m = importlib.import_module(module)
+    recorded = getattr(m, name)
+    monkeypatch.setattr(m, name, {k: (v * 10 ** 6 if isinstance(v, float) else (v[0] * 10 ** 6, v[1]))
+                                  for k, v in recorded.items()})
+    monkeypatch.chdir(tmp_path)
+    code, _ = cli(argv)
+    err = _err(capsys)
+    assert code == 2 and "estimated at about" in err and "--force" in err, err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_recorded_costs_announce_the_slow_defaults():
+    # the measured defaults: 7.3 s for the 6-checker table, 23 s for its figure (both over 5 s: announced); the
+    # regions table at K = 2, sides 6..24: 0.50 (6/24)^1.5 + ... + 2.09 (24/24)^2.8, about 4.4 s, and K = 3 adds
+    # 8.28 s at side 24 alone
+    from exactcube import catalog
+    from exactcube.figures import FIGURES
+    from exactcube.tables import TABLES
+
+    catalog.load()
+    assert TABLES["bearoff.janowski"].build.cost(6)[0] == pytest.approx(7.3)
+    assert FIGURES["bearoff.janowski"].build.cost(6)[0] == pytest.approx(23.0)
+    assert TABLES["bearoff.janowski"].build.cost(5)[0] == pytest.approx(7.3 * (462 / 924) ** 2)
+    k2 = TABLES["ju24.triangle-regions"].build.cost(24, 2, "one", "liable")[0]
+    assert 4 < k2 < 5
+    assert TABLES["ju24.triangle-regions"].build.cost(24, 3, "one", "liable")[0] > k2 + 8.28
+
+
+# row 9: 'bearoff --build' spent 13 s of CPU before any line the fuzzer could read as an estimate: its estimate comes
+# first now (the build notices follow).
+def test_bearoff_build_says_its_estimate_first(cli, capsys, monkeypatch, tmp_path):
+    monkeypatch.setattr("exactcube.cli._common.ANNOUNCE_SECONDS", 0)  # announce whatever the machine's speed
+    code, text = cli(["bearoff", "--build", "--checkers", "2", "--cache-dir", str(tmp_path)])
+    err = _err(capsys).splitlines()
+    assert code == 0 and err[0].startswith("exactcube: estimate: ") and "building" in err[1], err
+
+
+# row 29: a bearoff at a match score estimated over an hour ran anyway ('estimate about 5,330 s of CPU'); it is refused
+# without --force (and bearoff has --force).  The seconds per state are scaled up so that a small pair is over the hour.
+def test_bearoff_at_a_score_over_an_hour_needs_force(cli, capsys, monkeypatch):
+    import exactcube.match.results as mr
+
+    monkeypatch.setattr(mr, "SECONDS_PER_STATE", 10.0)
+    argv = ["bearoff", "0 0 0 1 1 1", "0 0 0 1 1 1", "--match", "7", "--score", "0-0"]
+    code, _ = cli(argv)
+    err = _err(capsys)
+    assert code == 2 and "match payoffs" in err and "add --force" in err, err
+    monkeypatch.setattr(mr, "SECONDS_PER_STATE", 0.0)
+    code, text = cli(argv + ["--force"])
+    assert code == 0 and "action:" in text
+
+
+# row 29: a stopped 'bearoff --build' left a 219 MB '.partial' checkpoint in the cache folder: builds of under 7
+# checkers a side (seconds) are no longer checkpointed, so a stopped one leaves nothing.
+def test_a_stopped_small_two_sided_build_leaves_no_file(tmp_path):
+    from exactcube.race.bearoff import cache
+
+    def stop(done, levels, *_):
+        if done >= 10:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        cache.build_two_sided(str(tmp_path), 4, progress=stop)
+    assert list(tmp_path.iterdir()) == []
+    assert cache.CHECKPOINT_CHECKERS == 7
+
+
+# row 30: a bad --cache-dir was told in two lines (a build notice, then the error); one line now, naming the folder.
+@pytest.mark.parametrize("folder, why", [("afile", "is a file, not a folder"), ("afile/x", "cannot be made")])
+def test_bearoff_build_bad_cache_folder_one_line(cli, capsys, monkeypatch, tmp_path, folder, why):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "afile").write_text("x\n")
+    code, _ = cli(["bearoff", "--build", "--checkers", "2", "--cache-dir", folder])
+    err = _err(capsys)
+    assert code == 2 and why in err and err.count("\n") == 1, err
+
+
+# row 30: option values that were not checked: '--rule some' printed an answer (with --doubles, then an error),
+# '--ejected whatever' exited 0; '--rule' without '--doubles' was ignored; '--mutate-limit' without '--mutate' too.
+@pytest.mark.parametrize("argv, says", [
+    (["triangle", "--rule", "some"], "acceptance rule 'some'"),
+    (["triangle", "--rule", "some", "--doubles", "1", "--side", "6"], "acceptance rule 'some'"),
+    (["triangle", "--ejected", "whatever"], "ejection rule 'whatever'"),
+    (["triangle", "--policy", "x", "--doubles", "1", "--side", "6"], "use 'equilibrium' or 'cash'"),
+    (["triangle", "--rule", "both", "--side", "6"], "give --doubles K too"),
+    (["verify", "--paper", "floyd", "--mutate-limit", "3"], "give --mutate too")])
+def test_option_values_are_checked_before_any_answer(cli, capsys, argv, says):
+    code, text = cli(argv)
+    err = _err(capsys)
+    assert code == 2 and says in err and text == "" and err.count("\n") == 1, (text, err)

@@ -176,7 +176,9 @@ def test_absurd_run_refused_unless_forced(capsys):
         announce(10 * REFUSE_SECONDS, "many points")
     assert announce(100.0, "100 points x 1 s") == 100.0
     assert "estimate: about 100 s (100 points x 1 s)" in capsys.readouterr().err
-    assert announce(10.0, "10 points") == 10.0 and capsys.readouterr().err == ""
+    # issue 45, row 9: said from 5 s on (it was 20 s): a run of 10 s says it, one of 4 s does not
+    assert announce(10.0, "10 points") == 10.0 and "about 10 s (10 points)" in capsys.readouterr().err
+    assert announce(4.0, "4 points") == 4.0 and capsys.readouterr().err == ""
     assert announce(10 * REFUSE_SECONDS, "many points", force=True) == 10 * REFUSE_SECONDS
     assert "about 10.0 h" in capsys.readouterr().err
 

@@ -180,7 +180,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         epilog=(
             "Numbers are exact: type 3/4, 0.77 or 1e-3; they are never read as binary floats (at most 1000 "
             "digits per part, exponents within +-1000; --digits 0..1000).  Files: -o FILE writes whole or not "
-            "at all onto a regular file ('-' is standard output).  Runs estimated above 20 s say so first; "
+            "at all onto a regular file ('-' is standard output).  Runs estimated above 5 s say so first; "
             "above an hour they need --force.  NO_COLOR turns colour off.  Exit status: 0 done, 2 a mistake "
             "in the command line, 1 a failure of the tool.  See docs/cli.md."
         ),

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from ..errors import BadInput
-from ._common import (FORMATS, MAX_MATCH, add_cube, add_digits, add_score_options, format_from_name, int_arg,
-                      open_output, output_arg, rational_arg, reject_options, render_table)
+from ._common import (FORMATS, MAX_MATCH, add_cube, add_digits, add_force, add_score_options, format_from_name,
+                      int_arg, open_output, output_arg, rational_arg, reject_options, render_table)
 
 NAME = "match"
 ORDER = 32
@@ -55,6 +55,7 @@ def add_arguments(p):
     add_score_options(p, met=False)
     p.add_argument("--win", type=rational_arg("--win"), help="last-roll: the roller's chance of winning, in [0, 1]")
     p.add_argument("--up-to", type=int_arg("--up-to", 2, 25), help="last-roll: scores 2..N-away (default 11)")
+    add_force(p)
 
 
 def _table_of(spec: str, length: int, exact: bool | None = None):
@@ -239,8 +240,11 @@ def answer_bearoff(x, y, score, args, out, fields=None) -> int:
                        "before the roll is answered (give the ID with the dice not rolled)")
     owner, value = asked_cube(args.cube, fields, args.level)
     met = exact_table(args.met, score.length)
+    from ._common import announce
+
     r = bearoff_at_score(x, y, score, met, value, owner or "centred",
-                         notice=lambda text: print(f"exactcube: {text}", file=sys.stderr))
+                         notice=lambda text: print(f"exactcube: {text}", file=sys.stderr),
+                         estimate=lambda seconds, how: announce(seconds, how, getattr(args, "force", False)))
     d = args.digits if args.digits is not None else 4
     real_out, out = out, human(args, out) if hasattr(args, "json") else out
     out.print(f"bearoff {' '.join(map(str, x))} (you, on roll) vs {' '.join(map(str, y))}, {score.text()}")

@@ -126,6 +126,8 @@ def run(args, out) -> int:
 
     if args.list:
         reject_options(args, "verify --list", ("--json",))
+    if args.mutate_limit is not None and not args.mutate:
+        raise BadInput("--mutate-limit caps the mutants of --mutate: give --mutate too")
     claims, load_errors = select(args)
     real_out, out = out, human(args, out)
     old_baseline = _read_compare(args.compare) if args.compare else None

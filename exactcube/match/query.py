@@ -142,13 +142,13 @@ def _check_cube(score: MatchScore, cube: int, owner: str) -> str:
 
 
 def bearoff_at_score(x, y, score: MatchScore, met: MatchEquityTable, cube: int = 1,
-                     owner: str = "centred", notice=None) -> MatchBearoff:
+                     owner: str = "centred", notice=None, estimate=None) -> MatchBearoff:
     """The bearoff ``x`` (on roll) against ``y`` at ``score``: :func:`results.bearoff_match`, exact
-    (``notice(text)`` told the estimated time of a long solve first)."""
+    (``estimate(seconds, how)``, or else ``notice(text)``, told the estimated time of a long solve first)."""
     a, b = score.aways
     owner = _check_cube(score, cube, owner)
     return bearoff_match(x, y, met, a, b, cube, owner, score.kind == CRAWFORD, score.kind == POST_CRAWFORD,
-                         notice=notice)
+                         notice=notice, estimate=estimate)
 
 
 def race_at_score(x: int, y: int, score: MatchScore, met: MatchEquityTable, cube: int = 1,
