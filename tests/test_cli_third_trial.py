@@ -213,3 +213,25 @@ def test_option_values_are_checked_before_any_answer(cli, capsys, argv, says):
     code, text = cli(argv)
     err = _err(capsys)
     assert code == 2 and says in err and text == "" and err.count("\n") == 1, (text, err)
+
+
+# row 10: the refusal of a 9-point match through an exact model was over 250 characters and named a system path.
+@pytest.mark.parametrize("argv", [["race", "96", "73", "--match", "9", "--score", "4-2 "],
+                                  ["bearoff", "0 0 0 0 1 1", "0 0 0 0 1 1", "--match", "9", "--score", "4-2"]])
+def test_match_refusals_are_short_and_name_no_system_path(cli, capsys, argv):
+    code, _ = cli(argv)
+    err = _err(capsys)
+    assert code == 2 and err.count("\n") == 1 and len(err) < 200 and "/usr/" not in err and "--met FILE" in err, err
+
+
+# row 10: where matplotlib cannot write its config folder (an unprivileged user without a home; here HOME names a
+# file, which even root cannot make a folder in), it warned on stderr at every 'plot'.
+def test_plot_without_a_writable_home_is_quiet(tmp_path):
+    pytest.importorskip("matplotlib")
+    (tmp_path / "afile").write_text("x\n")
+    env = {k: v for k, v in os.environ.items() if k not in ("MPLCONFIGDIR", "XDG_CACHE_HOME", "XDG_CONFIG_HOME")}
+    env.update(HOME=str(tmp_path / "afile"), PYTHONPATH=str(ROOT))
+    r = subprocess.run([sys.executable, "-m", "exactcube", "plot", "ju24.fig1", "-o", "out.png"], cwd=tmp_path,
+                       env=env, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0 and r.stderr == "", r.stderr
+    assert (tmp_path / "out.png").exists()

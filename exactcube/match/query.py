@@ -122,10 +122,8 @@ def exact_table(spec: str | None, length: int) -> MatchEquityTable:
     spec = spec or DEFAULT_MET
     if spec in MODELS:
         if length > EXACT_LENGTHS[spec]:
-            raise BadInput(f"a {length}-point match: the {spec} model's exact table reaches {EXACT_LENGTHS[spec]}-away "
-                           "(beyond, its denominators have more digits than can be held, docs/match.md); use "
-                           "--met FILE, a gnubg table such as /usr/share/gnubg/met/Kazaross-XG2.xml, read exactly "
-                           "as printed")
+            raise BadInput(f"a {length}-point match: the {spec} model's exact table reaches {EXACT_LENGTHS[spec]}-away; "
+                           "use --met FILE, a gnubg MET file read exactly as printed (docs/match.md)")
         return generate(spec, length, exact=True)
     met = read_gnubg_xml(spec)
     if length > met.length:
