@@ -235,3 +235,46 @@ def test_plot_without_a_writable_home_is_quiet(tmp_path):
                        env=env, capture_output=True, text=True, timeout=300)
     assert r.returncode == 0 and r.stderr == "", r.stderr
     assert (tmp_path / "out.png").exists()
+
+
+# row 12: 'match met --digits N' was not passed to the table's generation, so past about 30 places the balls could not
+# certify the digits and 576 entries of the 25-away table printed as '~' at 100 digits.  Independent check: the
+# 100-place cell 7-away/5-away equals the exact rational of the exact 7-away table, times 100, rounded.
+def test_match_met_digits_reach_the_generation(cli):
+    from exactcube import match
+    from exactcube.numbers import format_decimal
+
+    code, text = cli(["match", "met", "--length", "25", "--digits", "100", "--format", "csv"])
+    assert code == 0 and "~" not in text
+    rows = {line.split(",")[0]: line.split(",")[1:] for line in text.splitlines() if line.startswith(("7-away",))}
+    exact = match.generate("zadeh", 7, exact=True).equity(7, 5)
+    assert rows["7-away"][4] == format_decimal(100 * exact, 100)
+
+
+# row 14: the mec summary line built the exact 8-away table (0.5 s) only to print its digit count: the count is
+# recorded, and checked here against the exact tables themselves.
+def test_match_met_summary_builds_no_exact_table(cli, monkeypatch):
+    from exactcube import match
+    from exactcube.match.query import EXACT_DIGITS, EXACT_LENGTHS
+
+    for model, n in EXACT_LENGTHS.items():
+        assert match.generate(model, n, exact=True).denominator_digits() == EXACT_DIGITS[model], model
+    calls = []
+    real = match.generate
+    monkeypatch.setattr(match, "generate", lambda *a, **kw: calls.append((a, kw)) or real(*a, **kw))
+    code, text = cli(["match", "met", "--model", "mec", "--length", "25"])
+    assert code == 0 and "107,736 digits at 8-away" in text
+    assert [kw.get("exact") for _, kw in calls] == [False], calls
+
+
+# row 13: exact tables are affordable a little past the default lengths (Zadeh's 8-away table 0.37 s, 89,301 digits
+# in its largest denominator, measured): --exact gives them, saying the measured time first.
+def test_match_met_exact_past_the_default_length(cli, capsys, monkeypatch):
+    monkeypatch.setattr("exactcube.cli._common.ANNOUNCE_SECONDS", 0)  # announce whatever the machine's speed
+    code, text = cli(["match", "met", "--exact", "--length", "8", "--format", "csv"])
+    assert code == 0 and "exactcube: estimate: " in _err(capsys)
+    code, text = cli(["match", "met", "--exact", "--length", "10", "--format", "csv"])
+    assert code == 2 and "9-away at most" in _err(capsys)
+    from exactcube import match
+
+    assert match.generate("zadeh", 8, exact=True).denominator_digits() == 89_301

@@ -26,9 +26,10 @@ DESCRIPTION = """Match play, exactly.
   exactcube match race 70 75 --match 7 --score 4-2 [--met FILE]
         a pip-count race (zk77's model, no gammons): the exact chance and its match winning chance
 
-Generated tables are exact rationals for short matches (--exact: Zadeh to 7-away, mec to 8, the
-continuous game to 9; their denominators grow exponentially) and otherwise balls that contain the
-exact values, every radius below 1e-30 (evidence: rigorous).  -o FILE writes the table in the
+Generated tables are exact rationals for short matches (--exact: Zadeh and mec to 9-away, with an
+estimate beyond 7 and 8; the continuous game to 9; their denominators grow about ninefold an away)
+and otherwise balls that contain the exact values, every radius below 1e-30 and below the --digits
+asked for (1,000 certified digits take well under a second; evidence: rigorous).  -o FILE writes the table in the
 format its name says (.json, .csv, .tex; rich text otherwise), whole or not at all."""
 
 ACTIONS = ("met", "cube", "last-roll", "bearoff", "race")
@@ -80,6 +81,7 @@ def _met(args, out) -> int:
     if args.exact and args.digits is not None:
         raise BadInput("--digits and --exact exclude each other")
     fmt = format_from_name(args.output, args.format)
+    gen_digits = max(30, (args.digits if args.digits is not None else 4) + 6)
     from ..match_tables import met_table
 
     if args.file:
@@ -93,10 +95,14 @@ def _met(args, out) -> int:
     else:
         from .. import match
 
-        met = match.generate(args.model or "zadeh", args.length or 25, exact=args.exact)
+        if args.exact:
+            _announce_exact(args.model or "zadeh", args.length or 25, args.force)
+        # the balls certified to the digits asked for (percent: two places more, and a margin for the rounding)
+        met = match.generate(args.model or "zadeh", args.length or 25, exact=args.exact, digits=gen_digits)
     from ..match.arith import ball_precision
 
-    with ball_precision(256):  # balls scaled and printed at their own accuracy, not at python-flint's 53 bits
+    # balls scaled and printed at their own accuracy, not at python-flint's 53 bits
+    with ball_precision(max(256, int(gen_digits * 3.33) + 64)):
         table = met_table(met)
         if args.output == "-":
             render_table(table, fmt, args.digits, args.exact, out)
@@ -111,20 +117,30 @@ def _met(args, out) -> int:
     return 0
 
 
+def _announce_exact(model: str, length: int, force: bool) -> None:
+    """Say the recorded CPU seconds of an exact table beyond its model's default length before it is built."""
+    import importlib
+
+    from ._common import announce
+
+    mod = importlib.import_module(f"..match.{model}", __package__) if model in ("zadeh", "mec") else None
+    seconds = getattr(mod, "EXACT_SECONDS", {}).get(length)
+    if seconds is not None:
+        announce(seconds, f"the exact {model} table to {length}-away, as measured here", force)
+
+
 def _summary(met, out) -> None:
     """Evidence, size and checks of a table, on standard output beside the rich table."""
-    from ..match.query import EXACT_LENGTHS
+    from ..match.query import EXACT_DIGITS, EXACT_LENGTHS
 
     digits = met.denominator_digits()
     if digits is not None:
         size = f"largest denominator {digits:,} digits"
-    else:  # the exact table's size where it is still held, computed (docs/match.md: the digits per away)
-        from .. import match
-
+    else:  # the exact table's size where it is still held, as recorded (docs/match.md: the digits per away)
         n = EXACT_LENGTHS[met.model]
-        held = match.generate(met.model, n, exact=True).denominator_digits()
-        size = (f"the exact table is not held: its largest denominator has {held:,} digits at {n}-away (--exact to "
-                "there) and its digits grow five- to eightfold with each away (docs/match.md)")
+        size = (f"the exact table is not held: its largest denominator has {EXACT_DIGITS[met.model]:,} digits at "
+                f"{n}-away (--exact to there) and its digits grow about ninefold with each away, the factor rising "
+                "(docs/match.md)")
     out.print(f"{met.name}: evidence {met.evidence}; {met.method or 'as printed'}; {size}")
     for c in met.checks():
         state = {True: "holds", False: "FAILS", None: "consistent within the balls, not decided"}[c.holds]

@@ -28,7 +28,7 @@ from .met import MAX_LENGTH, MatchEquityTable, read_gnubg_xml
 from .results import CRAWFORD, NORMAL, POST_CRAWFORD, MatchBearoff, MatchRace, bearoff_match, race_cube_match
 
 __all__ = ["MatchScore", "match_score", "parse_score", "exact_table", "bearoff_at_score", "race_at_score",
-           "DEFAULT_MET", "EXACT_LENGTHS"]
+           "DEFAULT_MET", "EXACT_LENGTHS", "EXACT_DIGITS"]
 
 #: the table used when none is named
 DEFAULT_MET = "zadeh"
@@ -42,6 +42,11 @@ def _exact_lengths() -> dict:
 
 #: the longest match each model's exact table serves
 EXACT_LENGTHS = _exact_lengths()
+
+#: the decimal digits of the largest denominator of each model's exact table at :data:`EXACT_LENGTHS` (fractions in
+#: lowest terms, ``MatchEquityTable.denominator_digits``; docs/match.md), recorded so that a summary line need not
+#: build the exact table to print them (mec's takes 0.5 s); tests/test_cli_third_trial.py recomputes them
+EXACT_DIGITS = {"zadeh": 10_378, "mec": 107_736, "continuous": 10_099}
 
 
 @dataclass(frozen=True)
