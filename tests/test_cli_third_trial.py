@@ -278,3 +278,34 @@ def test_match_met_exact_past_the_default_length(cli, capsys, monkeypatch):
     from exactcube import match
 
     assert match.generate("zadeh", 8, exact=True).denominator_digits() == 89_301
+
+
+# row 18: docs that no longer told the truth.  docs/bearoff.md said XGIDs with the dice rolled and match XGIDs are
+# refused (both are answered); docs/ju24.md counted 38 mutants of ju24.thm1.5 (the mutation summary runs 32);
+# docs/noisy.md called the empty-range mutant of Conjecture 10 caught (the summary counts it fragile); the reasons
+# Conjecture 9's claims compare against nothing printed named Conjecture 10's move n - 1.
+def test_docs_say_what_the_tool_does(cli):
+    import json
+    import re
+
+    bearoff = (ROOT / "docs" / "bearoff.md").read_text(encoding="utf-8")
+    assert "an XGID with dice already rolled" not in bearoff and "and match positions are refused" not in bearoff
+    for xgid in ("XGID=--AA-----------------a----:0:0:1:52:0:0:0:0:10",
+                 "XGID=--AA-----------------a----:0:0:1:00:2:1:0:5:10"):
+        assert cli(["bearoff", xgid])[0] == 0, xgid
+    summary = json.loads((ROOT / "docs" / "mutation-summary.json").read_text(encoding="utf-8"))
+
+    def counts(cid):
+        return summary["claims"][cid]
+
+    said = re.search(r"All (\d+) mutants of `ju24.thm1.5`", (ROOT / "docs" / "ju24.md").read_text(encoding="utf-8"))
+    assert said and int(said[1]) == counts("ju24.thm1.5")["tried"]
+    c10 = counts("noisy.conjecture10")
+    assert c10["caught"] == 0 and "The one mutant caught is the range" not in (ROOT / "docs" / "noisy.md").read_text(
+        encoding="utf-8")
+    from exactcube import catalog
+    from exactcube.claims import REGISTRY
+
+    catalog.load()
+    nine = [c for c in REGISTRY.values() if c.id.startswith("noisy.conjecture9") and c.unprinted]
+    assert nine and all("n - 1" not in c.unprinted for c in nine), [c.id for c in nine if "n - 1" in c.unprinted]
