@@ -310,3 +310,20 @@ def test_docs_say_what_the_tool_does(cli):
     nine = [c for c in REGISTRY.values() if c.id.startswith("noisy.conjecture9") and c.unprinted]
     wrong = [c.id for c in nine if "n - 1" in c.unprinted and "move 0" not in c.unprinted and "moves 0" not in c.unprinted]
     assert nine and wrong == []
+
+
+# row 19: verify --compare compared no erratum cause, so regrouping many cells behind one cause (which changes the
+# count of mistakes) passed unnoticed.  Two runs that differ only in the cause of one erratum: one change reported.
+def test_compare_reports_a_regrouped_erratum():
+    from exactcube.baseline import baseline_entry, compare_baselines
+
+    def run(second_cause):
+        return {"id": "x.table1", "outcome": "erratum", "evidence": "exact", "assumptions": [],
+                "errata": [{"where": "row 1", "printed": "0.5", "kind": "misprint", "cause": "the series cut"},
+                           {"where": "row 2", "printed": "0.6", "kind": "misprint", **second_cause}]}
+
+    same = {"cause": "the series cut"}
+    old, new = baseline_entry(run(same)), baseline_entry(run({}))
+    assert compare_baselines({"x.table1": old}, {"x.table1": baseline_entry(run(same))}) == []
+    changes = compare_baselines({"x.table1": old}, {"x.table1": new})
+    assert changes == ["x.table1: erratum regrouped: row 2: printed 0.6 (misprint): cause the series cut -> (its own)"]
