@@ -327,3 +327,33 @@ def test_compare_reports_a_regrouped_erratum():
     assert compare_baselines({"x.table1": old}, {"x.table1": baseline_entry(run(same))}) == []
     changes = compare_baselines({"x.table1": old}, {"x.table1": new})
     assert changes == ["x.table1: erratum regrouped: row 2: printed 0.6 (misprint): cause the series cut -> (its own)"]
+
+
+# row 15: the gnubg-met verdicts say that gnubg prints the same pre-Crawford table for zadeh.xml and mec.xml as
+# shipped (both say <length>-1</length>), and judge the asymmetry of gnubg's generated mec table.  A printed table
+# made by hand: 1-away/2-away and 2-away/1-away printed 68.7500 and 31.3750 sum to 100.125 (an asymmetry of 0.125
+# points), the other pairs sum to 100 within the printing (50.0001 + 49.9999 is exact; 60.00005 cannot be printed).
+def test_gnubg_met_asymmetry_is_measured_on_the_print():
+    from proofs.gnubg_met import tables as t
+
+    from exactcube.numbers import mpq
+
+    shown = {"pre": [["50.0000", "68.7500", "75.0000"], ["31.3750", "50.0000", "60.0001"],
+                     ["25.0000", "39.9999", "50.0000"]]}
+    assert t.shown_asymmetry(shown) == [(1, 2, mpq(1, 8))]
+    model = [[mpq(1, 2), mpq(11, 16), mpq(3, 4)], [mpq(251, 800), mpq(1, 2), mpq(3, 5)],
+             [mpq(1, 4), mpq(2, 5), mpq(1, 2)]]  # 11/16 + 251/800 = 1.00125: the model as coded explains it
+    words = t._symmetry_words(shown, model, "a cause")
+    assert "not symmetric at 1 pairs" in words and "0.1250 points" in words and "all 1 are the model" in words
+    model[1][0] = mpq(5, 16)  # now symmetric: the print's asymmetry is not explained
+    assert "1 of them are not explained" in t._symmetry_words(shown, model, "a cause")
+
+
+def test_gnubg_met_shipped_tables_say_they_print_alike():
+    from proofs.gnubg_met import tables as t
+
+    if not t.have_gnubg():
+        pytest.skip("gnubg is not installed")
+    assert "the same pre-Crawford table for zadeh.xml and mec.xml" in str(t.zadeh_shipped().details)
+    generated = str(t.mec_generated().details)
+    assert "not symmetric at 22 pairs of scores, in its 1-away row and column, by up to 0.1250 points" in generated
