@@ -357,3 +357,21 @@ def test_gnubg_met_shipped_tables_say_they_print_alike():
     assert "the same pre-Crawford table for zadeh.xml and mec.xml" in str(t.zadeh_shipped().details)
     generated = str(t.mec_generated().details)
     assert "not symmetric at 22 pairs of scores, in its 1-away row and column, by up to 0.1250 points" in generated
+
+
+# the fuzz of issue 45 (seed 4513, line 28): 'conjecture 10' ran 10 s of CPU with no estimate: its grid point was
+# timed at eps = 1/2 (the middle of the grid, where every move ties) on smaller heaps and extrapolated, 2 s for a
+# 7.5 s run.  Grids of small heaps are timed at their own heaps, on points other than 1/2.
+def test_a_small_grid_is_timed_at_its_own_heaps(monkeypatch):
+    from exactcube.noisy.scale import checks as ck
+    from exactcube.noisy.scale import sweep
+    from exactcube.numbers import mpq
+
+    timed = []
+    monkeypatch.setattr(sweep, "grid_task", lambda e, n: timed.append((e, n)))
+    eps = [mpq(k, 1000) for k in range(1, 1000)]
+    seconds, how = ck.grid_cost(eps, 64, None, 1, lambda *a, **k: pytest.fail("extrapolated from smaller heaps"))
+    assert "timed on a few points" in how and timed and all(n == 64 for _, n in timed)
+    timed.clear()
+    ck.grid_cost(eps, 256, None, 1, lambda run_at, n, start: run_at(8) or 0.1)
+    assert timed and all(e != "1/2" for e, _ in timed)
