@@ -375,3 +375,21 @@ def test_a_small_grid_is_timed_at_its_own_heaps(monkeypatch):
     timed.clear()
     ck.grid_cost(eps, 256, None, 1, lambda run_at, n, start: run_at(8) or 0.1)
     assert timed and all(e != "1/2" for e, _ in timed)
+
+
+# row 17: 'verify --paper gnubg' grew slower when the one-sided table began to pack each distribution into one
+# integer: its columns unpack (and make a fraction) at every read, and the comparison with gnubg's file read them
+# millions of times.  The replay of a position now looks the index up once, not once per play.
+def test_the_gnubg_replay_reads_the_index_once_a_position(monkeypatch):
+    from exactcube.race.bearoff import gnubgfiles
+    from exactcube.race.bearoff.onesided import OneSided
+
+    table = OneSided(4)
+    table.build()
+    stored = [tuple([1] + [0] * 31)] * len(table.keys)
+    reads = []
+    real = OneSided.index
+    monkeypatch.setattr(OneSided, "index", property(lambda self: reads.append(1) or real.fget(self)))
+    i = len(table.keys) - 1  # a position with plays for every roll
+    gnubgfiles.gnubg_replay(table, stored, i)
+    assert len(reads) == 1
