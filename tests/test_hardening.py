@@ -184,9 +184,10 @@ def test_absurd_run_refused_unless_forced(capsys):
 
 
 def test_conjecture_estimate_uses_the_measured_cost(capsys, monkeypatch):
-    # a grid of 499999 points at a (pretended) 10 ms each is about 83 minutes: refused without --force
+    # a grid of 499999 points at a (pretended) 10 ms each is about 83 minutes: refused without --force (heaps over
+    # 128, so the cost is extrapolated from smaller heaps: the measurement the test pretends)
     monkeypatch.setattr("exactcube.cli.conjecture.measure_seconds", lambda *a, **k: 0.01)
-    assert_user_error(["conjecture", "9", "--n-max", "16", "--eps-step", "1/999999"], capsys,
+    assert_user_error(["conjecture", "9", "--n-max", "256", "--eps-step", "1/999999"], capsys,
                       "estimated at about 83 min", "499999 grid points", "--force")
 
 
