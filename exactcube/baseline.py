@@ -3,7 +3,7 @@ referee pastes them.
 
 A *baseline* keeps of each verdict what a change of judgement changes, and nothing that varies
 from run to run: the claim id, the outcome, the evidence, the readings it rests on, the errata's
-places, printed values and kinds, and the same for each verdict under another reading
+places, printed values, kinds and causes, and the same for each verdict under another reading
 (:func:`baseline_entry`).  ``python scripts/update_verdicts.py`` writes the default run's baseline
 to docs/verdicts.json; a test fails when a verdict differs from it, so a change of verdict updates
 the baseline in the same commit.  ``exactcube verify --compare OLD.json`` prints the changes
@@ -24,8 +24,10 @@ BASELINE_SCHEMA = "exactcube-verdict-baseline"
 
 
 def _errata_of(errata: Iterable[dict]) -> list[dict]:
-    return sorted(({"where": e["where"], "printed": e["printed"], "kind": e["kind"]} for e in errata),
-                  key=lambda e: (e["where"], e["printed"], e["kind"]))
+    """Each erratum's place, printed value, kind and cause (the name grouping one cause behind many cells, ``""``
+    for an erratum that is its own cause): a regrouping changes how many mistakes are counted."""
+    return sorted(({"where": e["where"], "printed": e["printed"], "kind": e["kind"], "cause": e.get("cause", "")}
+                   for e in errata), key=lambda e: (e["where"], e["printed"], e["kind"]))
 
 
 def _readings(assumptions) -> list[str]:
@@ -46,7 +48,7 @@ def baseline_entry(claim_dict: dict) -> dict:
 def baseline_document(results) -> dict:
     """The baseline of a run: every claim's entry, sorted by id (``results``: ClaimResults)."""
     entries = sorted((baseline_entry(r.as_dict()) for r in results), key=lambda e: e["id"])
-    return {"schema": BASELINE_SCHEMA, "version": 1,
+    return {"schema": BASELINE_SCHEMA, "version": 2,
             "made_by": "python scripts/update_verdicts.py (the default run: every non-slow claim)",
             "claims": entries}
 
@@ -86,6 +88,13 @@ def _diff_one(cid: str, old: dict, new: dict, prefix: str = "") -> list[str]:
         out.append(f"{prefix}{cid}: erratum added: {w}: printed {p} ({k})")
     for w, p, k in removed:
         out.append(f"{prefix}{cid}: erratum removed: {w}: printed {p} ({k})")
+    # the cause of an erratum kept (a baseline of version 1 recorded none: nothing to compare)
+    causes = {key(e): e["cause"] for e in old["errata"] if "cause" in e}
+    for e in new["errata"]:
+        was = causes.get(key(e))
+        if was is not None and was != e.get("cause", ""):
+            out.append(f"{prefix}{cid}: erratum regrouped: {e['where']}: printed {e['printed']} ({e['kind']}): cause "
+                       f"{was or '(its own)'} -> {e.get('cause') or '(its own)'}")
     olds, news = old.get("alternatives", []), new.get("alternatives", [])
     if [_label(a) for a in olds] != [_label(a) for a in news]:
         out.append(f"{prefix}{cid}: alternatives: {'; '.join(map(_label, olds)) or 'none'} -> "
@@ -95,8 +104,8 @@ def _diff_one(cid: str, old: dict, new: dict, prefix: str = "") -> list[str]:
 
 def compare_baselines(old: dict[str, dict], new: dict[str, dict]) -> list[str]:
     """The changes from ``old`` to ``new`` (both ``{id: entry}``), one line each: outcome, evidence or
-    readings changed, errata added, removed or respelled (the same place and kind, printed text written anew),
-    alternatives changed, claims added or removed."""
+    readings changed, errata added, removed, respelled (the same place and kind, printed text written anew) or
+    regrouped (another cause), alternatives changed, claims added or removed."""
     out = []
     for cid in sorted(set(old) | set(new)):
         if cid not in old:

@@ -16,8 +16,44 @@ from .tables import Builder, Param
 __all__ = ["FigureBuilder", "FIGURES", "figure_builder", "pyplot", "save"]
 
 
+def _writable_folder(path: str) -> bool:
+    """Whether ``path`` is (or can be made) a folder this process may write."""
+    import os
+
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError:
+        return False
+    return os.path.isdir(path) and os.access(path, os.W_OK | os.X_OK)
+
+
+def quiet_matplotlib_folders() -> None:
+    """Give matplotlib a writable config and cache folder before it is imported: where the user's own
+    (``$XDG_CONFIG_HOME``/``$XDG_CACHE_HOME`` or ``~/.config``, ``~/.cache``) cannot be written, as for an
+    unprivileged user without a home, matplotlib makes a temporary one and warns on stderr at every run;
+    ``MPLCONFIGDIR`` is then set to one folder of this user's in the temporary folder (mode 0700)."""
+    import os
+    import tempfile
+
+    if os.environ.get("MPLCONFIGDIR"):
+        return
+    home = os.path.expanduser("~")
+    config = os.path.join(os.environ.get("XDG_CONFIG_HOME") or os.path.join(home, ".config"), "matplotlib")
+    cache = os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.join(home, ".cache"), "matplotlib")
+    if _writable_folder(config) and _writable_folder(cache):
+        return
+    uid = os.getuid() if hasattr(os, "getuid") else "user"
+    own = os.path.join(tempfile.gettempdir(), f"exactcube-matplotlib-{uid}")
+    try:
+        os.makedirs(own, mode=0o700, exist_ok=True)
+    except OSError:
+        return  # nowhere better: matplotlib's own fallback (and its warning)
+    os.environ["MPLCONFIGDIR"] = own
+
+
 def pyplot():
     """Import matplotlib with a non-interactive backend, or say which extra installs it."""
+    quiet_matplotlib_folders()
     try:
         import matplotlib
     except ImportError as exc:  # pragma: no cover - depends on the install

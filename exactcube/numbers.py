@@ -255,8 +255,11 @@ def exact_bounds(v) -> tuple[mpq, mpq]:
             raise ValueError(f"interval ({lo}, {hi}) has lo > hi")
         return lo, hi
     kind = type(v).__name__
-    if kind == "arb":
-        return _dyadic(v.lower()), _dyadic(v.upper())
+    if kind == "arb":  # midpoint and radius are exact dyadics: no rounding at python-flint's current precision
+        if not v.is_finite():
+            return _dyadic(v.lower()), _dyadic(v.upper())
+        mid, rad = _dyadic(v), _dyadic(v.rad())
+        return mid - rad, mid + rad
     if kind == "mpf":
         q = _dyadic(v)
         return q, q

@@ -67,6 +67,7 @@ def _watch_parent(parent: int, interval: float) -> None:
 def worker_init(parent: int, interval: float = 1.0) -> None:
     """Initializer of a pool worker: die with ``parent`` (prctl and a watchdog thread); ignore Ctrl-C."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the parent's handler raises to clean up its files: not here
     if hasattr(signal, "pthread_sigmask"):  # forked under sigint_held: ignored now, so it may be unblocked
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     _set_pdeathsig()

@@ -1,7 +1,9 @@
 #!/usr/bin/env python
 """Fuzz the command line as a user meets it: seeded command lines built from every command's real options
 (read from the argparse parser, and each table's and figure's own parameters from their registries), with
-valid and invalid values, each run as its own ``exactcube`` process in a fresh folder.
+valid and invalid values, each run as its own ``python -m exactcube`` process (this interpreter, the package on
+its path, so a work tree's edits are what runs) in a fresh folder, with a cache folder of its own
+(``--cache-dir``, default a temporary one, seeded with the tables of ``~/.cache/exactcube``).
 
     nice python scripts/fuzz_cli.py --seed 3201 --lines 500            # one seed
     nice python scripts/fuzz_cli.py --seed 3201 --seed 3202 --lines 500 --json fuzz.json
@@ -11,11 +13,13 @@ A line is a finding when it
 * prints a traceback or says ``internal error`` (anything a user types must give a result or one line and
   exit status 2), or exits with status 1 (a tool failure);
 * is refused (exit status 2) and leaves a file in its folder (a refused run writes nothing);
-* runs past ``--limit`` seconds (20) of CPU or wall time without an estimate line
-  (``exactcube: estimate: ...``) on standard error.
+* runs past ``--limit`` seconds (10) of CPU without an estimate line (``exactcube: estimate: ...``) on
+  standard error;
+* is stopped (SIGTERM) and leaves a file in its folder or a temporary file (``.exactcube-*``, ``*.partial``)
+  in the cache folder (a stopped run writes nothing: outputs are written whole or not at all).
 
-A run that has printed its estimate is stopped there (it did what the conventions promise); a run past
-``--wall`` seconds (120) of wall time is stopped and counted apart with its CPU time (a loaded machine).
+A run that has printed its estimate is stopped there by SIGTERM (it did what the conventions promise); a run
+past ``--wall`` seconds (120) of wall time is stopped and counted apart with its CPU time (a loaded machine).
 Prints one line per finding and the figures at the end: lines run, exit statuses, findings by kind, the
 slowest lines, CPU time.
 """
@@ -48,6 +52,8 @@ OUT_NAMES = ["out.json", "out.csv", "out.pdf", "out.tex", "out.html", "out.png",
              "-", "nodir/x.json", "adir", "", "/proc/x.json", "afile/x.json", "ro/x.json", "out.xyz", "link.json"]
 OUTPUT_OPTIONS = {"--output", "-o", "--json", "--checkpoint", "--resume", "--parquet", "--certificate",
                   "--cache-dir", "--file"}
+#: the repository (put on the runs' path)
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ESTIMATE = re.compile(r"^exactcube: estimate: ", re.M)
 TRACE = re.compile(r"Traceback \(most recent call last\)|internal error", re.I)
 
@@ -199,15 +205,28 @@ def _cpu(pid: int) -> float:
         return 0.0
 
 
-def run_line(argv: list[str], limit: float, wall: float) -> dict:
+def _leftovers(cache: str) -> set:
+    """Temporary and partial files in the cache folder (a stopped build must not leave them)."""
+    try:
+        names = os.listdir(cache)
+    except OSError:
+        return set()
+    return {n for n in names if n.startswith(".exactcube-") or n.endswith(".partial")}
+
+
+def run_line(argv: list[str], limit: float, wall: float, cache: str) -> dict:
     folder = tempfile.mkdtemp(prefix="exactcube-fuzz-")
     try:
         before = _fixtures(folder)
+        cache_before = _leftovers(cache)
         err_path = os.path.join(folder, "..", os.path.basename(folder) + ".err")
         with open(err_path, "w+b") as err, open(os.devnull, "wb") as devnull:
             t0 = time.monotonic()
-            proc = subprocess.Popen(argv, cwd=folder, stdin=subprocess.DEVNULL, stdout=devnull, stderr=err,
-                                    start_new_session=True, env={**os.environ, "COLUMNS": "100"})
+            path = os.pathsep.join(p for p in (ROOT, os.environ.get("PYTHONPATH", "")) if p)
+            proc = subprocess.Popen([sys.executable, "-m", "exactcube", *argv[1:]], cwd=folder,
+                                    stdin=subprocess.DEVNULL, stdout=devnull, stderr=err, start_new_session=True,
+                                    env={**os.environ, "COLUMNS": "100", "PYTHONPATH": path,
+                                         "XDG_CACHE_HOME": os.path.dirname(cache)})
             cpu = 0.0
             stopped = ""
             while proc.poll() is None:
@@ -238,8 +257,14 @@ def run_line(argv: list[str], limit: float, wall: float) -> dict:
         for d in ("ro",):
             os.chmod(os.path.join(folder, d), 0o755)
         left = sorted(_listing(folder) - before)
+        cache_left = sorted(_leftovers(cache) - cache_before)
+        for name in cache_left:  # the next line starts clean
+            try:
+                os.unlink(os.path.join(cache, name))
+            except OSError:
+                pass
         return {"argv": argv[1:], "code": proc.returncode, "seconds": round(elapsed, 2), "cpu": round(cpu, 2),
-                "stopped": stopped, "stderr": text[-2000:], "left": left}
+                "stopped": stopped, "stderr": text[-2000:], "left": left, "cache_left": cache_left}
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
@@ -252,6 +277,8 @@ def findings(r: dict) -> list[str]:
         out.append("exit 1")
     if r["code"] == 2 and r["left"]:
         out.append("refused but wrote " + ", ".join(r["left"]))
+    if r["stopped"] and (r["left"] or r["cache_left"]):
+        out.append("stopped but left " + ", ".join(r["left"] + r["cache_left"]))
     if r["stopped"] == "no estimate":
         out.append(f"past the limit without an estimate ({r['cpu']} s CPU)")
     lines = [ln for ln in r["stderr"].splitlines() if ln.strip()]
@@ -264,20 +291,33 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--seed", type=int, action="append", required=True, help="repeatable: one run of --lines each")
     p.add_argument("--lines", type=int, default=500)
-    p.add_argument("--limit", type=float, default=20.0, help="seconds a run may take without an estimate line")
+    p.add_argument("--limit", type=float, default=10.0, help="CPU seconds a run may take without an estimate line")
     p.add_argument("--wall", type=float, default=120.0, help="wall seconds after which a run is stopped")
     p.add_argument("--json", help="write every line's record here")
+    p.add_argument("--cache-dir", help="the cache folder of the runs (default: a temporary one, removed at the end)")
     args = p.parse_args(argv)
-    if shutil.which("exactcube") is None:
-        print("exactcube is not on PATH (activate the environment it is installed in)", file=sys.stderr)
-        return 2
+    own_cache = args.cache_dir is None
+    cache = os.path.join(args.cache_dir or tempfile.mkdtemp(prefix="exactcube-fuzz-cache-"), "exactcube")
+    os.makedirs(cache, exist_ok=True)
+    home = os.path.expanduser("~/.cache/exactcube")
+    for name in (os.listdir(home) if os.path.isdir(home) else []):  # the tables already built, not rebuilt per line
+        if name.startswith("bearoff-") and name.endswith(".bin") and not os.path.exists(os.path.join(cache, name)):
+            shutil.copy(os.path.join(home, name), cache)
+    try:
+        return _fuzz(args, cache)
+    finally:
+        if own_cache:
+            shutil.rmtree(os.path.dirname(cache), ignore_errors=True)
+
+
+def _fuzz(args, cache: str) -> int:
     records = []
     t0 = time.monotonic()
     for seed in args.seed:
         gen = Lines(seed)
         for i in range(args.lines):
             argv_ = gen.line()
-            r = run_line(argv_, args.limit, args.wall)
+            r = run_line(argv_, args.limit, args.wall, cache)
             r["seed"], r["index"] = seed, i
             r["findings"] = findings(r)
             records.append(r)
@@ -292,7 +332,7 @@ def main(argv=None) -> int:
     kinds: dict = {}
     for r in records:
         for f in r["findings"]:
-            k = f.split(" (")[0].split(" wrote")[0]
+            k = f.split(" (")[0].split(" wrote")[0].split(" left")[0]
             kinds[k] = kinds.get(k, 0) + 1
     print(f"{len(records)} lines (seeds {', '.join(map(str, args.seed))}), {time.monotonic() - t0:.0f} s wall; "
           f"exit statuses {dict(sorted(codes.items(), key=str))}; "

@@ -63,7 +63,7 @@ def test_refused_dask_leaves_no_results_file(cli, tmp_path, capsys):
 # row 3: an estimate before long conjecture runs, also for heaps too small to extrapolate from, and for --rigorous;
 # progress lines when stderr is not a terminal.
 def test_conjecture_grid_of_tiny_heaps_is_estimated(cli, capsys, monkeypatch):
-    from exactcube.noisy import sweep
+    from exactcube.noisy.scale import sweep
 
     def stop(*a, **k):
         raise KeyboardInterrupt  # the run itself: the estimate must already be out

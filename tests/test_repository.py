@@ -114,3 +114,85 @@ def test_the_readme_set_up_commands_say_how_long_they_take():
     assert "exactcube verify" in blocks[1] and "pytest" in blocks[3]
     assert re.search(r"\d+ s: [\d.]+ s user", verify_lead) and "/usr/bin/time -v" in verify_lead
     assert re.search(r"\d+ minutes of CPU", tests_lead)
+
+
+def _tracked():
+    """The files git tracks (the repository as committed), or every file under the root without git."""
+    import subprocess
+
+    try:
+        out = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout
+        return [ROOT / p for p in out.decode().split("\0") if p]
+    except (OSError, subprocess.CalledProcessError):
+        return list(_files(("",)))
+
+
+#: spelled in pieces so that this file does not match itself
+_CONFLICT = re.compile("^(" + "<" * 7 + "|" + ">" * 7 + ")( |$)|^" + "=" * 7 + "$", re.M)
+
+
+def test_no_merge_leftovers():
+    """Issue 45, row 21: no leftover of a merge is committed (a patch's ``.orig`` or ``.rej``, a conflict marker)."""
+    left = [str(p.relative_to(ROOT)) for p in _tracked() if p.name.endswith((".orig", ".rej"))]
+    assert left == [], "merge leftovers committed: " + ", ".join(left)
+    marked = []
+    for p in _tracked():
+        if p.suffix in (".py", ".md", ".toml", ".txt", ".cfg", ".json", ".tex", ".ipynb", ".yml", ".yaml") and p.is_file():
+            if _CONFLICT.search(p.read_text(encoding="utf-8", errors="replace")):
+                marked.append(str(p.relative_to(ROOT)))
+    assert marked == [], "conflict markers in: " + ", ".join(marked)
+    ignore = (ROOT / ".gitignore").read_text(encoding="utf-8").split()
+    assert "*.orig" in ignore and "*.rej" in ignore
+
+
+def _import_graph():
+    """Module -> the package's modules it imports anywhere (top level, in functions, by importlib.import_module
+    with a literal name), for every module of exactcube."""
+    import ast
+
+    mods = {}
+    for p in (ROOT / "exactcube").rglob("*.py"):
+        parts = list(p.relative_to(ROOT).with_suffix("").parts)
+        pkg = parts[-1] == "__init__"
+        mods[".".join(parts[:-1] if pkg else parts)] = (p, pkg)
+    graph = {}
+    for name, (p, pkg) in mods.items():
+        base = name.split(".") if pkg else name.split(".")[:-1]
+        out = set()
+        for n in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
+            if isinstance(n, ast.ImportFrom):
+                full = (".".join(base[:len(base) - n.level + 1] + ([n.module] if n.module else [])) if n.level
+                        else n.module or "")
+                out |= {f"{full}.{a.name}" if f"{full}.{a.name}" in mods else full for a in n.names}
+            elif isinstance(n, ast.Import):
+                out |= {a.name for a in n.names}
+            elif (isinstance(n, ast.Call) and getattr(n.func, "attr", getattr(n.func, "id", "")) == "import_module"
+                  and n.args and isinstance(n.args[0], ast.Constant)):
+                target = n.args[0].value
+                if target.startswith("."):
+                    dots = len(target) - len(target.lstrip("."))
+                    target = ".".join(base[:len(base) - dots + 1] + [target.lstrip(".")])
+                out.add(target)
+        graph[name] = {m for m in out if m in mods and m != name}
+    return graph
+
+
+def test_no_import_circle():
+    """Issue 45, row 21: no module of the package imports, even lazily, a module that imports it back (the one circle
+    was race/bearoff/gnubgfiles.py <-> onesided.py, through a lazy shim)."""
+    graph = _import_graph()
+    assert "exactcube.race.bearoff.onesided" in graph["exactcube.race.bearoff.gnubgfiles"]  # the graph sees imports
+    circles = []
+    for start in graph:
+        stack, seen = [(start, (start,))], set()
+        while stack:
+            node, path = stack.pop()
+            for nxt in graph[node]:
+                if nxt == start:
+                    circles.append(" -> ".join(path + (start,)))
+                elif nxt not in seen:
+                    seen.add(nxt)
+                    stack.append((nxt, path + (nxt,)))
+        if circles:
+            break
+    assert circles == [], "import circle: " + circles[0]

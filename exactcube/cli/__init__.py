@@ -180,7 +180,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         epilog=(
             "Numbers are exact: type 3/4, 0.77 or 1e-3; they are never read as binary floats (at most 1000 "
             "digits per part, exponents within +-1000; --digits 0..1000).  Files: -o FILE writes whole or not "
-            "at all onto a regular file ('-' is standard output).  Runs estimated above 20 s say so first; "
+            "at all onto a regular file ('-' is standard output).  Runs estimated above 5 s say so first; "
             "above an hour they need --force.  NO_COLOR turns colour off.  Exit status: 0 done, 2 a mistake "
             "in the command line, 1 a failure of the tool.  See docs/cli.md."
         ),
@@ -214,9 +214,43 @@ def _complete() -> None:
     argcomplete.autocomplete(build_parser())
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised where the run is so that every ``finally`` runs: an output being written is removed
+    (exactcube.output), a half-built cache file too; the command then exits 143."""
+
+
+def _raise_terminated(signum, frame):
+    raise Terminated
+
+
+def _on_sigterm():
+    """Make SIGTERM raise :class:`Terminated` in the main thread (the previous handler, to restore), or None
+    where no handler can be set (another thread)."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    try:
+        return signal.signal(signal.SIGTERM, _raise_terminated)
+    except (ValueError, OSError):  # pragma: no cover - a platform without SIGTERM handlers
+        return None
+
+
 def main(argv: list[str] | None = None, out: Output | None = None) -> int:
     if argv is None and "_ARGCOMPLETE" in os.environ:
         _complete()  # exits the process
+    previous = _on_sigterm()
+    try:
+        return _main(argv, out)
+    finally:
+        if previous is not None:
+            import signal
+
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _main(argv, out) -> int:
     argv = sys.argv[1:] if argv is None else argv
     debug = "--debug" in argv or bool(os.environ.get("EXACTCUBE_DEBUG"))
     argv = [a for a in argv if a != "--debug"]
@@ -232,6 +266,9 @@ def main(argv: list[str] | None = None, out: Output | None = None) -> int:
     except (BadInput, MissingExtra, argparse.ArgumentTypeError) as exc:
         print(f"exactcube: error: {_one_line(exc)}", file=sys.stderr)
         return 2
+    except Terminated:
+        print("exactcube: stopped (SIGTERM); no output file was left", file=sys.stderr)
+        return 143
     except KeyboardInterrupt:
         print("exactcube: interrupted", file=sys.stderr)
         return 130

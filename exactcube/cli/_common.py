@@ -231,7 +231,7 @@ def reject_options(args, command: str, flags) -> None:
 
 
 #: A run estimated above this many seconds prints its estimate (on stderr) before it starts.
-ANNOUNCE_SECONDS = 20
+ANNOUNCE_SECONDS = 5
 #: A run estimated above this many seconds is refused unless --force.
 REFUSE_SECONDS = 3600
 
@@ -286,6 +286,25 @@ def estimate_first(run_at, target: int, start: int, what: str, force: bool, grow
     """Time ``run_at`` on sizes below ``target`` (:func:`measure_seconds`) and :func:`announce` the estimate."""
     seconds = measure_seconds(run_at, target, start=start, growth=growth)
     announce(seconds, f"{what}; timed on smaller sizes and extrapolated", force)
+
+
+def estimate_builder(builder, options: dict, force: bool, kind: str) -> None:
+    """The cost hook of a table or figure builder, announced before it runs: a builder function may carry
+    ``cost(**params)`` returning either ``(run_at, size, start, growth)``, the exact computation it makes as a
+    function of one size (timed on sizes below ``size``, :func:`estimate_first`), or ``(seconds, how)``, CPU
+    seconds worked out from a recorded measurement (:func:`announce`)."""
+    cost = getattr(builder.build, "cost", None)
+    if cost is None:
+        return
+    params = {p.name: p.default for p in builder.params}
+    params.update(options)
+    found = cost(**params)
+    if len(found) == 2:
+        seconds, how = found
+        announce(seconds, f"{kind} {builder.id}: {how}", force)
+    else:
+        run_at, size, start, growth = found
+        estimate_first(run_at, size, start, f"{kind} {builder.id}", force, growth=growth)
 
 
 def _duration(seconds: float) -> str:

@@ -6,8 +6,8 @@ decisions); this module parses the command line and renders the answer."""
 from __future__ import annotations
 
 from ..errors import BadInput
-from ._common import (add_cube, add_digits, add_json, add_score_options, emit_json, exact_text, human, int_arg,
-                      rational_arg, reject_options, result_json, value_text)
+from ._common import (add_cube, add_digits, add_force, add_json, add_score_options, emit_json, exact_text, human,
+                      int_arg, rational_arg, reject_options, result_json, value_text)
 
 NAME = "bearoff"
 ORDER = 41
@@ -87,18 +87,22 @@ def add_arguments(p):
     p.add_argument("--chunk-pairs", type=int_arg("--chunk-pairs", 1, 1 << 30), metavar="K",
                    help="with --build: pairs a chunk of the chunked two-sided build (default 65536)")
     add_score_options(p)
+    add_force(p)
     p.add_argument("--roll", metavar="DICE",
                    help="two positions: the roll to play, e.g. 6-5: every legal play, best first, with exact "
                         "equities (an XGID's own dice are used without it)")
 
 
-def _hooks():
+def _hooks(force: bool = False):
+    """Notices on stderr, progress bars, and estimates through :func:`._common.announce` (over an hour refused
+    without ``--force``)."""
     import sys
 
     from ..race.bearoff.query import Hooks
-    from ._common import progress
+    from ._common import announce, progress
 
-    return Hooks(notice=lambda text: print(f"exactcube: {text}", file=sys.stderr), bar=progress)
+    return Hooks(notice=lambda text: print(f"exactcube: {text}", file=sys.stderr), bar=progress,
+                 estimate=lambda seconds, how: announce(seconds, how, force))
 
 
 def run(args, out) -> int:
@@ -115,7 +119,7 @@ def run(args, out) -> int:
         reject_options(args, "bearoff --build", PAIR_ONLY + MATCH + ("--exact", "--json"))
         if any(getattr(args, k) not in (None, False) for k in ("workers", "dask", "resume", "chunk_pairs")):
             return _build_chunked(args, out)
-        for what, path in build_all(cache_dir(args.cache_dir), args.checkers, _hooks()):
+        for what, path in build_all(cache_dir(args.cache_dir), args.checkers, _hooks(args.force)):
             out.print(what if path is None else f"{what}: {path} ({os.path.getsize(path):,} bytes)")
         return 0
     if args.checkers is not None:
@@ -184,7 +188,7 @@ def _fmt(q, args) -> str:
 def _one(counts, args, out):
     from ..race.bearoff.query import one_side
 
-    a = one_side(counts, args.cache_dir, _hooks())
+    a = one_side(counts, args.cache_dir, _hooks(args.force))
     real_out, out = out, human(args, out)
     out.print(f"bearoff {' '.join(map(str, counts))} (points 1..6): rolls to bear off  [{a.distribution.method}]")
     for title, d in ((None, a.distribution), ("rolls until the first checker is off (gammon distribution)", a.gammon)):
@@ -208,7 +212,7 @@ def _two(x, y, args, out, fields):
     state, value = asked_cube(args.cube, fields)  # an XGID's own cube is the one answered for
     cubes = CUBES if state is None else (state,)
     a = pair(x, y, cubes, value, gammons=not args.no_gammons, jacoby=args.jacoby, estimate=not args.no_estimate,
-             cube_x=args.cube_x, db=args.db, folder=args.cache_dir, hooks=_hooks())
+             cube_x=args.cube_x, db=args.db, folder=args.cache_dir, hooks=_hooks(args.force))
     real_out, out = out, human(args, out)
     out.print(f"bearoff {' '.join(map(str, x))} (you, on roll) vs {' '.join(map(str, y))}   "
               f"gnubg ID {a.gnubg_id}   {a.xgid}", emoji=False)  # an XGID's ":-1:" is no emoji code

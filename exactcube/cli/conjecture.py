@@ -52,7 +52,7 @@ Scope and evidence, printed with every verdict:
                that touches 1/2 uses two exact facts there: every move is worth 1/2, and moves of
                one parity have one slope; the one that touches 1 uses the exact values and slopes
                of every move at eps = 1.  The second-order terms then decide.  The run is timed
-               first on smaller heaps: an estimate over 20 s is printed, over an hour refused
+               first on smaller heaps: an estimate over 5 s is printed, over an hour refused
                without --force (N = 1024: about 7 minutes here).  With --parts P, --workers W,
                --dask ADDR or --resume FILE the interval is cut into P sub-ranges (default 8) proved
                independently on a process pool or a Dask cluster, each finished sub-range kept in

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from ..errors import BadInput
-from ._common import (FORMATS, MAX_MATCH, add_cube, add_digits, add_score_options, format_from_name, int_arg,
-                      open_output, output_arg, rational_arg, reject_options, render_table)
+from ._common import (FORMATS, MAX_MATCH, add_cube, add_digits, add_force, add_score_options, format_from_name,
+                      int_arg, open_output, output_arg, rational_arg, reject_options, render_table)
 
 NAME = "match"
 ORDER = 32
@@ -26,9 +26,10 @@ DESCRIPTION = """Match play, exactly.
   exactcube match race 70 75 --match 7 --score 4-2 [--met FILE]
         a pip-count race (zk77's model, no gammons): the exact chance and its match winning chance
 
-Generated tables are exact rationals for short matches (--exact: Zadeh to 7-away, mec to 8, the
-continuous game to 9; their denominators grow exponentially) and otherwise balls that contain the
-exact values, every radius below 1e-30 (evidence: rigorous).  -o FILE writes the table in the
+Generated tables are exact rationals for short matches (--exact: Zadeh and mec to 9-away, with an
+estimate beyond 7 and 8; the continuous game to 9; their denominators grow about ninefold an away)
+and otherwise balls that contain the exact values, every radius below 1e-30 and below the --digits
+asked for (1,000 certified digits take well under a second; evidence: rigorous).  -o FILE writes the table in the
 format its name says (.json, .csv, .tex; rich text otherwise), whole or not at all."""
 
 ACTIONS = ("met", "cube", "last-roll", "bearoff", "race")
@@ -55,6 +56,7 @@ def add_arguments(p):
     add_score_options(p, met=False)
     p.add_argument("--win", type=rational_arg("--win"), help="last-roll: the roller's chance of winning, in [0, 1]")
     p.add_argument("--up-to", type=int_arg("--up-to", 2, 25), help="last-roll: scores 2..N-away (default 11)")
+    add_force(p)
 
 
 def _table_of(spec: str, length: int, exact: bool | None = None):
@@ -79,6 +81,7 @@ def _met(args, out) -> int:
     if args.exact and args.digits is not None:
         raise BadInput("--digits and --exact exclude each other")
     fmt = format_from_name(args.output, args.format)
+    gen_digits = max(30, (args.digits if args.digits is not None else 4) + 6)
     from ..match_tables import met_table
 
     if args.file:
@@ -92,10 +95,14 @@ def _met(args, out) -> int:
     else:
         from .. import match
 
-        met = match.generate(args.model or "zadeh", args.length or 25, exact=args.exact)
+        if args.exact:
+            _announce_exact(args.model or "zadeh", args.length or 25, args.force)
+        # the balls certified to the digits asked for (percent: two places more, and a margin for the rounding)
+        met = match.generate(args.model or "zadeh", args.length or 25, exact=args.exact, digits=gen_digits)
     from ..match.arith import ball_precision
 
-    with ball_precision(256):  # balls scaled and printed at their own accuracy, not at python-flint's 53 bits
+    # balls scaled and printed at their own accuracy, not at python-flint's 53 bits
+    with ball_precision(max(256, int(gen_digits * 3.33) + 64)):
         table = met_table(met)
         if args.output == "-":
             render_table(table, fmt, args.digits, args.exact, out)
@@ -110,20 +117,30 @@ def _met(args, out) -> int:
     return 0
 
 
+def _announce_exact(model: str, length: int, force: bool) -> None:
+    """Say the recorded CPU seconds of an exact table beyond its model's default length before it is built."""
+    import importlib
+
+    from ._common import announce
+
+    mod = importlib.import_module(f"..match.{model}", __package__) if model in ("zadeh", "mec") else None
+    seconds = getattr(mod, "EXACT_SECONDS", {}).get(length)
+    if seconds is not None:
+        announce(seconds, f"the exact {model} table to {length}-away, as measured here", force)
+
+
 def _summary(met, out) -> None:
     """Evidence, size and checks of a table, on standard output beside the rich table."""
-    from ..match.query import EXACT_LENGTHS
+    from ..match.query import EXACT_DIGITS, EXACT_LENGTHS
 
     digits = met.denominator_digits()
     if digits is not None:
         size = f"largest denominator {digits:,} digits"
-    else:  # the exact table's size where it is still held, computed (docs/match.md: the digits per away)
-        from .. import match
-
+    else:  # the exact table's size where it is still held, as recorded (docs/match.md: the digits per away)
         n = EXACT_LENGTHS[met.model]
-        held = match.generate(met.model, n, exact=True).denominator_digits()
-        size = (f"the exact table is not held: its largest denominator has {held:,} digits at {n}-away (--exact to "
-                "there) and its digits grow five- to eightfold with each away (docs/match.md)")
+        size = (f"the exact table is not held: its largest denominator has {EXACT_DIGITS[met.model]:,} digits at "
+                f"{n}-away (--exact to there) and its digits grow about ninefold with each away, the factor rising "
+                "(docs/match.md)")
     out.print(f"{met.name}: evidence {met.evidence}; {met.method or 'as printed'}; {size}")
     for c in met.checks():
         state = {True: "holds", False: "FAILS", None: "consistent within the balls, not decided"}[c.holds]
@@ -143,6 +160,8 @@ def _aways(args, n=2):
 
 def _cube(args, out) -> int:
     reject_options(args, "match cube", ("--model", "--file", "--length", "--exact", "--win", "--up-to", "--format"))
+    if args.output != "-":
+        raise BadInput("match cube prints its answer on standard output; it takes no -o (redirect it: > FILE)")
     a, b = _aways(args)
     level = args.level or 1
     if level & (level - 1):
@@ -153,12 +172,13 @@ def _cube(args, out) -> int:
 
     kind = cm.CRAWFORD if args.crawford else cm.POST_CRAWFORD if args.post_crawford else None
     if kind == cm.POST_CRAWFORD and (a == 1) == (b == 1):
-        raise BadInput("a post-Crawford game has one player at 1-away")
+        raise BadInput(f"a post-Crawford game has exactly one player at 1-away; at {a}-away/{b}-away "
+                       + ("both are" if a == 1 else "neither is"))
     payoff = None
     if args.met and args.met != "continuous":
         payoff = _table_of(args.met, max(a, b))
-    pts = cm.cube_points(a, b, level, owner, kind, payoff)
     d = args.digits if args.digits is not None else 4
+    pts = cm.cube_points(a, b, level, owner, kind, payoff, digits=max(30, d + 2))
 
     def show(v):
         if v is None:
@@ -167,8 +187,10 @@ def _cube(args, out) -> int:
             return format_decimal(_mid(v), d) + " (ball)"
         return f"{format_exact(v)} = {format_decimal(v, d)}" if v.denominator < 10 ** 12 else format_decimal(v, d)
 
+    arith = ("exact rationals" if pts.evidence == "exact" else
+             f"certified balls (evidence {pts.evidence}; exact rationals to {cm.EXACT_LENGTH}-away)")
     out.print(f"{a}-away/{b}-away, cube {level} {args.cube or 'centred'}, {pts.kind} game; later scores: "
-              f"{args.met or 'the continuous model'}")
+              f"{args.met or 'the continuous model'}; {arith}")
     window = (f"[{show(pts.double_from)}, {show(pts.cash)}]" if pts.double_from is not None
               else "none (a double cannot gain)")
     for label, text in (("take point (pass below)", show(pts.take)), ("cash point (they pass above)", show(pts.cash)),
@@ -178,9 +200,11 @@ def _cube(args, out) -> int:
 
 
 def _mid(v):
-    from ..numbers import exact_bounds
+    """The exact midpoint of a ball (its end points read at the ball's own precision, not python-flint's 53 bits)."""
+    from ..numbers import ball_precision, exact_bounds
 
-    lo, hi = exact_bounds(v)
+    with ball_precision(max(256, 2 * abs(int(v.mid().man_exp()[1])) + 64)):
+        lo, hi = exact_bounds(v)
     return (lo + hi) / 2
 
 
@@ -232,8 +256,11 @@ def answer_bearoff(x, y, score, args, out, fields=None) -> int:
                        "before the roll is answered (give the ID with the dice not rolled)")
     owner, value = asked_cube(args.cube, fields, args.level)
     met = exact_table(args.met, score.length)
+    from ._common import announce
+
     r = bearoff_at_score(x, y, score, met, value, owner or "centred",
-                         notice=lambda text: print(f"exactcube: {text}", file=sys.stderr))
+                         notice=lambda text: print(f"exactcube: {text}", file=sys.stderr),
+                         estimate=lambda seconds, how: announce(seconds, how, getattr(args, "force", False)))
     d = args.digits if args.digits is not None else 4
     real_out, out = out, human(args, out) if hasattr(args, "json") else out
     out.print(f"bearoff {' '.join(map(str, x))} (you, on roll) vs {' '.join(map(str, y))}, {score.text()}")

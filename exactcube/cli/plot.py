@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..errors import BadInput
-from ._common import add_force, complete_figures, estimate_first, output_arg
+from ._common import add_force, complete_figures, estimate_builder, output_arg
 from .table import ID_FIRST
 
 NAME = "plot"
@@ -13,7 +13,8 @@ DESCRIPTION = """Draw a registered figure.  'exactcube plot --list' lists them.
 
 Figures need matplotlib:  pip install 'exactcube[plot]'.  Figure-specific options follow
 the id (see 'exactcube plot --list').  A figure that declares its cost is timed on smaller
-sizes first: an estimate over 20 s is printed, over an hour refused without --force."""
+sizes first (or from a recorded measurement): an estimate over 5 s is printed, over an hour refused
+without --force."""
 
 
 def add_arguments(p):
@@ -56,22 +57,10 @@ def run(args, out) -> int:
     output_arg("-o")(output)
     builder = FIGURES[args.id]
     options = _parse_options(builder, tokens, "figure")
-    _estimate(builder, options, force)
+    estimate_builder(builder, options, force, "figure")
     fig = builder(**options)
     path = save(fig, output)
     if path != "-":
         out.print(f"wrote {path}")
     return 0
 
-
-def _estimate(builder, options: dict, force: bool) -> None:
-    """The cost hook of a figure: a builder function may carry ``cost(**params) -> (run_at, size, start,
-    growth)``, the exact computation it makes as a function of one size; it is timed on sizes below
-    ``size`` and the estimate announced (over 20 s) or refused (over an hour, without --force)."""
-    cost = getattr(builder.build, "cost", None)
-    if cost is None:
-        return
-    params = {p.name: p.default for p in builder.params}
-    params.update(options)
-    run_at, size, start, growth = cost(**params)
-    estimate_first(run_at, size, start, f"figure {builder.id}", force, growth=growth)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from ..errors import BadInput
 from ..numbers import MAX_PLACES, parse_int
-from ._common import (FORMATS, add_digits, complete_tables, format_from_name, list_builders, open_output, output_arg,
-                      render_table)
+from ._common import (FORMATS, add_digits, add_force, complete_tables, estimate_builder, format_from_name,
+                      list_builders, open_output, output_arg, render_table)
 
 NAME = "table"
 ORDER = 20
@@ -19,7 +19,8 @@ JSON).  Table-specific options (e.g. --size, --x, --y) follow the table id; see
 'exactcube table ID --help-table'.  -o FILE writes the table to FILE (whole or not at
 all; '-' is standard output, the default) in the format its name says (.json, .csv, .tex;
 rich text otherwise) unless --format is given; a --format that contradicts the name is
-refused."""
+refused.  A table that declares its cost says its estimate first when over 5 s (over an hour it
+needs --force)."""
 
 
 def add_arguments(p):
@@ -34,6 +35,7 @@ def add_arguments(p):
                    help="write the table to this file ('-', the default, is standard output); its name gives the "
                         "format")
     p.add_argument("--help-table", action="store_true", help="show the options of the chosen table")
+    add_force(p)
     p.add_argument("options", nargs="...", help="table-specific options, e.g. --size 20")
     p.id_first = ID_FIRST.format(kind="table", command="table", options="--size 20")
 
@@ -110,6 +112,8 @@ def run(args, out) -> int:
             continue
         if tok == "--exact":
             exact = True
+        elif tok == "--force":
+            args.force = True
         elif tok == "--help-table":
             args.help_table = True
         else:
@@ -123,7 +127,9 @@ def run(args, out) -> int:
     if exact and digits is not None:
         raise BadInput("--digits and --exact exclude each other")
     fmt = format_from_name(output, fmt)
-    table = builder(**_parse_options(builder, passthrough))
+    options = _parse_options(builder, passthrough)
+    estimate_builder(builder, options, args.force, "table")
+    table = builder(**options)
     if output == "-":
         render_table(table, fmt, digits, exact, out)
         return 0

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..errors import BadInput
-from ._common import (add_digits, add_force, add_json, emit_json, estimate_first, human, int_arg, output_arg,
+from ._common import (_arg, add_digits, add_force, add_json, emit_json, estimate_first, human, int_arg, output_arg,
                       progress, rational_arg, reject_options, value_text)
 
 NAME = "triangle"
@@ -35,9 +35,11 @@ def add_arguments(p):
     p.add_argument("--side", "-n", type=int_arg("--side", 1), help="side n of the grid (default 30; 18 to simulate)")
     p.add_argument("--at", help="position a,b,c with a + b + c = n (default: the centre when 3 divides n)")
     p.add_argument("--doubles", "-k", type=int_arg("--doubles", 0), help="doubles allowed in the game")
-    p.add_argument("--rule", help="one (default: one acceptance suffices) | both (every opponent must accept)")
-    p.add_argument("--ejected", help="liable (default: pays the final stake) | settled (stake at ejection)")
-    p.add_argument("--policy",
+    p.add_argument("--rule", type=_arg(_rule, "--rule"),
+                   help="one (default: one acceptance suffices) | both (every opponent must accept)")
+    p.add_argument("--ejected", type=_arg(_ejected, "--ejected"),
+                   help="liable (default: pays the final stake) | settled (stake at ejection)")
+    p.add_argument("--policy", type=_arg(_policy, "--policy"),
                    help="equilibrium (default: exact best-response fixed point) | cash (Theorem 4.3's principle)")
     p.add_argument("--games", type=int_arg("--games", 1, MAX_GAMES),
                    help=f"simulate: games to play, at most {MAX_GAMES} (default 100000)")
@@ -81,11 +83,35 @@ _DEFAULTS = {"rule": "one", "ejected": "liable", "policy": "equilibrium", "games
              "edges": "walk", "digits": 6}
 
 
+def _rule(text: str) -> str:
+    """--rule, read when the command line is parsed (a wrong value is refused before any work)."""
+    from ..triangle import doubling as TD
+
+    return TD.Acceptance.parse(text).value
+
+
+def _ejected(text: str) -> str:
+    from ..triangle import doubling as TD
+
+    return TD._check_ejected(text)
+
+
+def _policy(text: str) -> str:
+    if text not in ("equilibrium", "cash"):
+        raise BadInput(f"{text!r}: use 'equilibrium' or 'cash'")
+    return text
+
+
 def run(args, out) -> int:
     extra = [f for fs in _TAKES.values() for f in fs if f not in _TAKES[args.action]]
     if args.action == "regions":
         extra.append("--at")
     reject_options(args, f"triangle {args.action}", dict.fromkeys(extra))
+    if args.action == "eval" and args.doubles is None:
+        given = [f"--{n}" for n in ("rule", "ejected", "policy", "checkpoint") if getattr(args, n, None) is not None]
+        if given:
+            raise BadInput(f"{', '.join(given)} describe{'s' * (len(given) == 1)} the cube game: give --doubles K "
+                           "too (without --doubles only the cubeless game is solved)")
     for name, value in _DEFAULTS.items():
         if getattr(args, name) is None:
             setattr(args, name, value)

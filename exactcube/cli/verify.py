@@ -131,6 +131,8 @@ def run(args, out) -> int:
         reject_options(args, "verify --list", ("--json", "--certificates"))
     if args.errata:
         reject_options(args, "verify --errata", ("--certificates",))
+    if args.mutate_limit is not None and not args.mutate:
+        raise BadInput("--mutate-limit caps the mutants of --mutate: give --mutate too")
     claims, load_errors = select(args)
     real_out, out = out, human(args, out)
     old_baseline = _read_compare(args.compare) if args.compare else None

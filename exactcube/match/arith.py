@@ -17,7 +17,8 @@ from flint import arb, fmpq
 
 from ..numbers import ball_precision, exact_bounds, mpq
 
-__all__ = ["ExactArithmetic", "BallArithmetic", "FloatArithmetic", "lift", "minus", "solve_table", "sign", "is_ball", "bounds", "ball_precision"]
+__all__ = ["ExactArithmetic", "BallArithmetic", "FloatArithmetic", "lift", "minus", "solve_table", "sign", "is_ball", "bounds",
+           "ball_precision", "radius_ok"]
 
 
 class ExactArithmetic:
@@ -90,7 +91,8 @@ def bounds(x) -> tuple[mpq, mpq]:
     return mpq(x), mpq(x)
 
 
-def _radius_ok(values, eps: mpq) -> bool:
+def radius_ok(values, eps: mpq) -> bool:
+    """Whether every ball of ``values`` has a radius of at most ``eps`` (an exact number counts as radius 0)."""
     for v in values:
         lo, hi = exact_bounds(v)
         if hi - lo > 2 * eps:
@@ -121,7 +123,7 @@ def solve_table(run, exact: bool, digits: int, start_bits: int = 128, max_bits: 
         with ball_precision(bits):
             pre, post = run(BallArithmetic())
             flat = [v for row in pre for v in row] + list(post)
-            ok = _radius_ok(flat, eps)
+            ok = radius_ok(flat, eps)
         if ok:
             return pre, post, f"the exact recurrence in ball arithmetic ({bits} bits; every radius < 1e-{digits})"
         if bits >= max_bits:

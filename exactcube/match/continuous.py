@@ -185,7 +185,8 @@ class ContinuousMatch:
 @dataclass(frozen=True)
 class CubePoints(Result):
     """A's cube at a score in the continuous game: A's take point (B's cash point) and cash point,
-    A's doubling window [double_from, cash], and the equities at the ends (exact)."""
+    A's doubling window [double_from, cash], and the equities at the ends: exact rationals, or arb balls
+    containing them (``evidence`` says which arithmetic ran: :func:`cube_points`)."""
 
     a: int
     b: int
@@ -198,8 +199,8 @@ class CubePoints(Result):
     pass_equity: object  # A's match equity when A passes B's double
     cash_equity: object  # A's match equity when B passes A's double
     equity_at_half: object
+    evidence: str = "exact"
     SOURCE = "the continuous game (ks69) at a match score, perfectly efficient cube (exactcube.match.continuous)"
-    EVIDENCE = "exact"
 
 
 def _window_start(seg: Segment, h: Segment):
@@ -220,11 +221,17 @@ def _window_start(seg: Segment, h: Segment):
 
 
 def cube_points(a: int, b: int, cube: int = 1, owner: str = "centred", kind: str | None = None,
-                payoff: MatchEquityTable | None = None) -> CubePoints:
+                payoff: MatchEquityTable | None = None, exact: bool | None = None, digits: int = 30) -> CubePoints:
     """The take and cash points and doubling window of A at a-away/b-away with the cube at
     ``cube`` owned by ``owner`` (any spelling of :class:`exactcube.owner.Owner`: centred, mine or A,
     theirs or B), in the continuous game of the module
-    docstring; the later scores' equities from ``payoff`` (None: the continuous model's own)."""
+    docstring; the later scores' equities from ``payoff`` (None: the continuous model's own).
+
+    Without ``payoff`` the model's own recursion runs in exact rationals when ``exact`` (the default up to
+    :data:`EXACT_LENGTH`-away: the rationals' digits grow several-fold with each away, so 3-away/64-away took
+    13 s and 25-away/25-away over 110 s of CPU), else in arb balls whose radii are all below ``10**-digits``
+    (the precision doubled from 256 bits until they are; evidence rigorous, well under a second at 64-away).
+    With a ``payoff`` table its own arithmetic is used."""
     for v, name in ((a, "a"), (b, "b")):
         if not 1 <= v <= MAX_LENGTH:
             raise BadInput(f"{name}-away must be 1..{MAX_LENGTH}, got {v}")
@@ -232,12 +239,29 @@ def cube_points(a: int, b: int, cube: int = 1, owner: str = "centred", kind: str
         raise BadInput(f"the cube must be a power of 2, got {cube}")
     owner = _SIDE[Owner.parse(owner)]
     kind = kind or (CRAWFORD if (a == 1) != (b == 1) else NORMAL)
-    m = ContinuousMatch(payoff=payoff)
+    if payoff is not None or (exact if exact is not None else max(a, b) <= EXACT_LENGTH):
+        return _points(ContinuousMatch(payoff=payoff), a, b, cube, owner, kind)
+    from .arith import radius_ok, ball_precision
+
+    bits, eps = max(256, int(digits * 3.33) + 64), mpq(1, 10 ** digits)
+    while True:
+        with ball_precision(bits):
+            pts = _points(ContinuousMatch(BallArithmetic()), a, b, cube, owner, kind)
+            values = [v for v in (pts.take, pts.cash, pts.double_from, pts.pass_equity, pts.cash_equity,
+                                  pts.equity_at_half) if is_ball(v)]
+            if radius_ok(values, eps) or bits >= 1 << 16:  # a wider ball still holds the exact value
+                return pts
+        bits *= 2
+
+
+def _points(m: ContinuousMatch, a, b, cube, owner, kind) -> CubePoints:
     seg = m.segment(a, b, cube, owner, kind)
     d = None
     if m.can_double(a, cube, owner, "A", kind):
         d = _window_start(seg, m.segment(a, b, 2 * cube, "B", kind))
-    return CubePoints(a, b, cube, owner, kind, seg.l, seg.r, d, seg.fl, seg.fr, seg.at(m.half))
+    values = (seg.l, seg.r, d, seg.fl, seg.fr, seg.at(m.half))
+    return CubePoints(a, b, cube, owner, kind, *values,
+                      evidence="rigorous" if any(is_ball(v) for v in values) else "exact")
 
 
 def continuous_met(length: int = 25, exact: bool = False, digits: int = 30) -> MatchEquityTable:

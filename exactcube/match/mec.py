@@ -52,7 +52,7 @@ from ..numbers import mpq
 from .arith import ExactArithmetic, solve_table
 from .met import MAX_LENGTH, MatchEquityTable
 
-__all__ = ["MEC_GNUBG", "EXACT_LENGTH", "mec_met", "mec_post_crawford"]
+__all__ = ["MEC_GNUBG", "EXACT_LENGTH", "MAX_EXACT_LENGTH", "EXACT_SECONDS", "mec_met", "mec_post_crawford"]
 
 #: the parameters of gnubg's ``met/mec.xml`` as exact decimals
 MEC_GNUBG = {
@@ -62,8 +62,13 @@ MEC_GNUBG = {
     "free-drop-4-away": mpq(1, 250),
 }
 
-#: the longest mec table computed in exact rationals
+#: the longest mec table computed in exact rationals by default and served to queries at a score
 EXACT_LENGTH = 8
+#: the longest exact mec table given on request (``exact=True``, ``match met --exact``)
+MAX_EXACT_LENGTH = 9
+#: CPU seconds of the exact table beyond :data:`EXACT_LENGTH`, measured here (issue 45): 9-away 8.3 s (942,786
+#: digits); the command line says them before it starts
+EXACT_SECONDS = {9: 8.3}
 
 
 def mec_post_crawford(n: int, g, w, fd2, fd4, ar, four_away_as_coded: bool = False) -> tuple:
@@ -147,9 +152,9 @@ def mec_met(length: int = 25, params: dict | None = None, exact: bool = False, d
     :data:`EXACT_LENGTH`-away) or balls of radius below ``10**-digits`` around them."""
     if not 1 <= length <= MAX_LENGTH:
         raise BadInput(f"length must be 1..{MAX_LENGTH}, got {length}")
-    if exact and length > EXACT_LENGTH:
-        raise BadInput(f"the exact mec table is given to {EXACT_LENGTH}-away at most (its denominators grow "
-                       "exponentially); leave out --exact for balls of any accuracy")
+    if exact and length > MAX_EXACT_LENGTH:
+        raise BadInput(f"the exact mec table is given to {MAX_EXACT_LENGTH}-away at most (its denominators grow about "
+                       "ninefold an away: 942,786 digits at 9-away); leave out --exact for balls of any accuracy")
     p = dict(MEC_GNUBG)
     p.update({k: mpq(v) for k, v in (params or {}).items()})
     if p["win-rate"] != mpq(1, 2):

@@ -28,7 +28,7 @@ from .met import MAX_LENGTH, MatchEquityTable, read_gnubg_xml
 from .results import CRAWFORD, NORMAL, POST_CRAWFORD, MatchBearoff, MatchRace, bearoff_match, race_cube_match
 
 __all__ = ["MatchScore", "match_score", "parse_score", "exact_table", "bearoff_at_score", "race_at_score",
-           "DEFAULT_MET", "EXACT_LENGTHS"]
+           "DEFAULT_MET", "EXACT_LENGTHS", "EXACT_DIGITS"]
 
 #: the table used when none is named
 DEFAULT_MET = "zadeh"
@@ -42,6 +42,11 @@ def _exact_lengths() -> dict:
 
 #: the longest match each model's exact table serves
 EXACT_LENGTHS = _exact_lengths()
+
+#: the decimal digits of the largest denominator of each model's exact table at :data:`EXACT_LENGTHS` (fractions in
+#: lowest terms, ``MatchEquityTable.denominator_digits``; docs/match.md), recorded so that a summary line need not
+#: build the exact table to print them (mec's takes 0.5 s); tests/test_cli_third_trial.py recomputes them
+EXACT_DIGITS = {"zadeh": 10_378, "mec": 107_736, "continuous": 10_099}
 
 
 @dataclass(frozen=True)
@@ -122,10 +127,8 @@ def exact_table(spec: str | None, length: int) -> MatchEquityTable:
     spec = spec or DEFAULT_MET
     if spec in MODELS:
         if length > EXACT_LENGTHS[spec]:
-            raise BadInput(f"a {length}-point match: the {spec} model's exact table reaches {EXACT_LENGTHS[spec]}-away "
-                           "(beyond, its denominators have more digits than can be held, docs/match.md); use "
-                           "--met FILE, a gnubg table such as /usr/share/gnubg/met/Kazaross-XG2.xml, read exactly "
-                           "as printed")
+            raise BadInput(f"a {length}-point match: the {spec} model's exact table reaches {EXACT_LENGTHS[spec]}-away; "
+                           "use --met FILE, a gnubg MET file read exactly as printed (docs/match.md)")
         return generate(spec, length, exact=True)
     met = read_gnubg_xml(spec)
     if length > met.length:
@@ -142,13 +145,13 @@ def _check_cube(score: MatchScore, cube: int, owner: str) -> str:
 
 
 def bearoff_at_score(x, y, score: MatchScore, met: MatchEquityTable, cube: int = 1,
-                     owner: str = "centred", notice=None) -> MatchBearoff:
+                     owner: str = "centred", notice=None, estimate=None) -> MatchBearoff:
     """The bearoff ``x`` (on roll) against ``y`` at ``score``: :func:`results.bearoff_match`, exact
-    (``notice(text)`` told the estimated time of a long solve first)."""
+    (``estimate(seconds, how)``, or else ``notice(text)``, told the estimated time of a long solve first)."""
     a, b = score.aways
     owner = _check_cube(score, cube, owner)
     return bearoff_match(x, y, met, a, b, cube, owner, score.kind == CRAWFORD, score.kind == POST_CRAWFORD,
-                         notice=notice)
+                         notice=notice, estimate=estimate)
 
 
 def race_at_score(x: int, y: int, score: MatchScore, met: MatchEquityTable, cube: int = 1,

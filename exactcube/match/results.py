@@ -120,8 +120,17 @@ class MatchBearoff(Result):
 
 def bearoff_match(x, y, met: MatchEquityTable, a: int, b: int, cube: int = 1, owner: str = "centred",
                   crawford: bool = False, post_crawford: bool = False, limit: int | None = None,
-                  notice=None) -> MatchBearoff:
-    """The roller ``x`` (counts on points 1..6) against ``y`` at a-away/b-away (module docstring)."""
+                  notice=None, estimate=None) -> MatchBearoff:
+    """The roller ``x`` (counts on points 1..6) against ``y`` at a-away/b-away (module docstring).
+    ``estimate(seconds, how)`` is told the expected CPU seconds of each long step before it starts (the command line
+    prints it and refuses a run over an hour without --force); without it ``notice(text)`` says it."""
+
+    def cost(seconds, how):
+        if estimate is not None:
+            estimate(seconds, how)
+        elif notice is not None:
+            notice(f"{how}; estimate about {max(1, round(seconds)):,} s of CPU")
+
     from ..race.bearoff.gammons import EXACT_PAIR_LIMIT, SECONDS_PER_PAIR, reachable_pairs, solve_pair
     from ..race.bearoff.positions import MAX_CHECKERS, ROLLS, checkers, key_of, pips, plays
 
@@ -137,10 +146,9 @@ def bearoff_match(x, y, met: MatchEquityTable, a: int, b: int, cube: int = 1, ow
     pairs = reachable_pairs(x, y, limit)
     if pairs is None:
         raise BadInput(f"the pair reaches more than {limit:,} pairs of positions, the most solved exactly")
-    if notice is not None and len(pairs) > 20_000:
-        notice(f"solving {len(pairs):,} pairs of positions for the cubeless chances; estimate about "
-               f"{max(1, round(len(pairs) * SECONDS_PER_PAIR))} s of CPU")
-    chances = solve_pair(x, y, pairs=pairs)
+    if len(pairs) * SECONDS_PER_PAIR > 5:
+        cost(len(pairs) * SECONDS_PER_PAIR, f"solving {len(pairs):,} pairs of positions for the cubeless chances "
+                                            "(the match payoffs' step is estimated next)")
     kx, ky = key_of(x), key_of(y)
     full = {k: checkers(k) == MAX_CHECKERS for p in pairs for k in p}
     succ: dict = {}
@@ -162,12 +170,19 @@ def bearoff_match(x, y, met: MatchEquityTable, a: int, b: int, cube: int = 1, ow
                     states.add((v, s_, 1 - who))
                     stack.append((v, s_, 1 - who))
     order = sorted(states, key=lambda t: (pips(t[0]) + pips(t[1]), t))
+    turns = pips(kx) // 2 + pips(ky) // 2 + 2
+    # the match payoffs' step said before the chances are solved (a run over an hour is refused before them)
+    seconds, digits = _score_cost(len(order), met, a, b, cube, kind, 36, turns)
+    if seconds > 5:
+        cost(seconds, f"then solving {len(order):,} states with match payoffs exactly (values of about {digits:,} "
+                      f"digits over {met.name})")
+    chances = solve_pair(x, y, pairs=pairs)
 
     def rolls_of(u, v, who):  # per roll: its weight, whether a play bears off the last checker, the plays
         return [(w, not all(cands), [(v, s_, 1 - who) for s_ in cands if s_]) for w, cands in moves(u)]
 
     n, dt, dp, action = _solve_at_score(order, rolls_of, lambda v: 2 if full[v] else 1, met, a, b, cube, owner,
-                                        kind, 36, pips(kx) // 2 + pips(ky) // 2 + 2, notice)
+                                        kind, 36, turns)
     cl = cubeless_mwc(met, a, b, chances.win, chances.win_gammon, chances.lose_gammon, cube, kind)
     return MatchBearoff(tuple(x), tuple(y), a, b, kind, cube, owner, met.name, chances.win, chances.win_gammon,
                         chances.lose_gammon, cl, n, dt, dp, action, len(states))
@@ -178,21 +193,43 @@ def bearoff_match(x, y, met: MatchEquityTable, a: int, b: int, cube: int = 1, ow
 SECONDS_PER_STATE = 2.6e-5
 
 
+def _scale(met: MatchEquityTable, a: int, b: int, cube: int, kind: str, D: int, K: int):
+    """The cube's values ``levels`` (from ``cube`` up to the first value both players' needs are within), the cube
+    states (highest cube first: a take leads to a higher one; a cube above its first value is never centred), the
+    table values a game can end in, and the one scale S = L * D**K of :func:`_solve_at_score` (module docstring:
+    L the common denominator of every end value, K a bound on the turns left, so that each turn's division by D
+    is exact and no fraction is reduced)."""
+    levels = [cube]
+    while levels[-1] < max(a, b):
+        levels.append(2 * levels[-1])
+    cube_states = [(c, o) for c in reversed(levels) for o in (("theirs", "mine", "centred") if c == cube
+                                                               else ("theirs", "mine"))]
+    ends = {(ar - c * g, ao) for ar, ao in ((a, b), (b, a)) for c in levels for g in (1, 2)}
+    terminal = {e: after_game(met, *e, kind) for e in ends}
+    L = 1
+    for t in terminal.values():
+        L = L * t.denominator // gcd(L, t.denominator)
+    return levels, cube_states, terminal, L * D ** K
+
+
+def _score_cost(n_states: int, met: MatchEquityTable, a: int, b: int, cube: int, kind: str, D: int, K: int):
+    """The CPU seconds of :func:`_solve_at_score` on ``n_states`` states and the digits of its integers
+    (:data:`SECONDS_PER_STATE` scaled by the digits)."""
+    _, cube_states, _, S = _scale(met, a, b, cube, kind, D, K)
+    digits = int(S.bit_length() * 0.30103) + 1
+    return n_states * len(cube_states) * SECONDS_PER_STATE * max(1, digits / 100), digits
+
+
 def _solve_at_score(order, rolls_of, gammon_of, met: MatchEquityTable, a: int, b: int, cube: int, owner: str,
-                    kind: str, D: int, K: int, notice=None):
+                    kind: str, D: int, K: int, cost=None):
     """The game solved with match payoffs (module docstring): ``order`` the states ``(roller, opponent,
     who)`` (who 0: the player a-away rolls), each after every state it leads to, the last the root;
     ``rolls_of(state)`` per roll ``(weight, wins, next states)``, the weights over ``D``; ``gammon_of(v)``
     the multiple a win against ``v`` scores; ``K`` a bound on the turns left from the root.  Returns the
-    root's ``(no double, double/take, double/pass, action)``, exact.  ``notice(text)`` is told the
+    root's ``(no double, double/take, double/pass, action)``, exact.  ``cost(seconds, how)`` is told the
     estimated time first when it exceeds 5 s."""
-    levels = [cube]  # the cube's values: from ``cube`` up to the first value both players' needs are within
-    while levels[-1] < max(a, b):
-        levels.append(2 * levels[-1])
-    # the cube states, highest cube first (a take leads to a higher one); a cube above its first value is
-    # never centred.  ``flip[i]``: the index of state i seen from the other player (the owner swapped).
-    cube_states = [(c, o) for c in reversed(levels) for o in (("theirs", "mine", "centred") if c == cube
-                                                               else ("theirs", "mine"))]
+    levels, cube_states, terminal, S = _scale(met, a, b, cube, kind, D, K)
+    # ``flip[i]``: the index of cube state i seen from the other player (the owner swapped)
     index = {cs: i for i, cs in enumerate(cube_states)}
     swap = {"centred": "centred", "mine": "theirs", "theirs": "mine"}
     flip = [index[(c, swap[o])] for c, o in cube_states]
@@ -200,21 +237,12 @@ def _solve_at_score(order, rolls_of, gammon_of, met: MatchEquityTable, a: int, b
     def can_double(ar, c, o):
         return kind != CRAWFORD and o in ("centred", "mine") and ar > c
 
-    # Exact integers over one scale S = L * D**K (module docstring): L the common denominator of every
-    # table value a game can end in, K a bound on the turns left, so that each turn's division by D is
-    # exact (checked) and no fraction is reduced.
-    ends = {(ar - c * g, ao) for ar, ao in ((a, b), (b, a)) for c in levels for g in (1, 2)}
-    terminal = {e: after_game(met, *e, kind) for e in ends}
-    L = 1
-    for t in terminal.values():
-        L = L * t.denominator // gcd(L, t.denominator)
-    S = L * D ** K
     scaled = {e: int(t * S) for e, t in terminal.items()}
-    digits = int(S.bit_length() * 0.30103) + 1
-    seconds = len(order) * len(cube_states) * SECONDS_PER_STATE * max(1, digits / 100)
-    if notice is not None and seconds > 5:
-        notice(f"solving {len(order):,} states with match payoffs exactly (values of about {digits:,} digits over "
-               f"{met.name}); estimate about {round(seconds):,} s of CPU")
+    if cost is not None:
+        seconds, digits = _score_cost(len(order), met, a, b, cube, kind, D, K)
+        if seconds > 5:
+            cost(seconds, f"solving {len(order):,} states with match payoffs exactly (values of about {digits:,} "
+                          f"digits over {met.name})")
     val: dict = {}
     nd: dict = {}
     plan = [(i, c, can_double(a, c, o), can_double(b, c, o), index.get((2 * c, "theirs"))) for i, (c, o) in

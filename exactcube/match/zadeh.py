@@ -68,10 +68,16 @@ from ..numbers import mpq
 from .arith import ExactArithmetic, solve_table
 from .met import MAX_LENGTH, MatchEquityTable
 
-__all__ = ["ZADEH_GNUBG", "EXACT_LENGTH", "zadeh_post_crawford", "zadeh_met"]
+__all__ = ["ZADEH_GNUBG", "EXACT_LENGTH", "MAX_EXACT_LENGTH", "EXACT_SECONDS", "zadeh_post_crawford", "zadeh_met"]
 
-#: the longest Zadeh table computed in exact rationals (its largest denominator has 10,378 digits at 7-away)
+#: the longest Zadeh table computed in exact rationals by default and served to queries at a score (its largest
+#: denominator has 10,378 digits at 7-away)
 EXACT_LENGTH = 7
+#: the longest exact Zadeh table given on request (``exact=True``, ``match met --exact``)
+MAX_EXACT_LENGTH = 9
+#: CPU seconds of the exact table beyond :data:`EXACT_LENGTH`, measured here (issue 45): 8-away 0.37 s (89,301
+#: digits), 9-away 6.9 s (798,874 digits); the command line says them before it starts
+EXACT_SECONDS = {8: 0.37, 9: 6.9}
 
 #: the parameters of gnubg's ``met/zadeh.xml`` as exact decimals
 ZADEH_GNUBG = {
@@ -171,9 +177,9 @@ def zadeh_met(length: int = 25, params: dict | None = None, exact: bool = False,
     ``10**-digits`` around the exact rationals."""
     if not 1 <= length <= MAX_LENGTH:
         raise BadInput(f"length must be 1..{MAX_LENGTH}, got {length}")
-    if exact and length > EXACT_LENGTH:
-        raise BadInput(f"the exact Zadeh table is given to {EXACT_LENGTH}-away at most (its denominators grow "
-                       f"exponentially: thousands of digits at 8-away); leave out --exact for balls of any accuracy")
+    if exact and length > MAX_EXACT_LENGTH:
+        raise BadInput(f"the exact Zadeh table is given to {MAX_EXACT_LENGTH}-away at most (its denominators grow about "
+                       "ninefold an away: 798,874 digits at 9-away); leave out --exact for balls of any accuracy")
     p = dict(ZADEH_GNUBG)
     p.update({k: mpq(v) for k, v in (params or {}).items()})
     pre, post, how = solve_table(lambda ar: _zadeh(length, p, ar), exact, digits)

@@ -76,8 +76,5 @@ whole intervals (:mod:`.scale.whole_intervals`).
 **The conjectures** (:mod:`.conjectures`): Conjectures 9 and 10 decided exactly at one eps, on grids
 and on the germs, using the rows above.
 
-Old flat module paths (``exactcube.noisy.taylorproof``, ``.intervalproof``, ``._nimfast`` ...) still
-import, for one release (CHANGELOG.md).
-
 References: ``noisy`` §1-§3, Examples 2-4, equation (5), Conjectures 9 and 10; docs/noisy.md.
 """

@@ -51,7 +51,6 @@ __all__ = [
     "locate_crossing",
     "prove_conjecture9",
     "prove_conjecture10",
-    "RigorousResult",
     "scope_text",
     "gap_text",
 ]
@@ -347,9 +346,7 @@ def locate_crossing(n: int, a_move: int, b_move: int, lo, hi, progress=None) -> 
 
 
 #: The result of :func:`prove_conjecture9` and :func:`prove_conjecture10` is the one interval-proof result
-#: :class:`exactcube.results.IntervalProof` (kind ``cover``: exact germs at the ends, arb bisection between);
-#: the name ``RigorousResult`` stays for one release (CHANGELOG.md).
-RigorousResult = IntervalProof
+#: :class:`exactcube.results.IntervalProof` (kind ``cover``: exact germs at the ends, arb bisection between).
 _WHOLE_SOURCE = "noisy §3, Conjectures 9 and 10 on whole intervals"
 _WHOLE_METHOD = "exact germs at the end points (Descartes' rule) and arb adaptive bisection between them"
 #: Conjecture 9's proof on (0, 1/2) runs the exact germ alone (no bisection: the method names no balls)

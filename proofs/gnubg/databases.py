@@ -41,7 +41,7 @@ GNUBG_BUILD = Arithmetic("gnubg's 16-bit integer build (successors' words added,
                          "reproduces this position's words",
                          lambda w, places: (w - mpq(1, 10 ** places), w + mpq(1, 10 ** places), False, False))
 
-#: The cause of a deviation (:class:`exactcube.race.bearoff.onesided.Deviation`), in words.
+#: The cause of a deviation (:class:`exactcube.race.bearoff.gnubgfiles.Deviation`), in words.
 CAUSES = {
     "rounding": "16-bit rounding carried through gnubg's integer build (every play below is exactly optimal)",
     "gnubg play": "a play gnubg chose on its rounded 16-bit means at this position",
@@ -114,7 +114,7 @@ def deviation_erratum(table, dev, gammon: bool, play: dict | None = None) -> Err
     (:func:`exactcube.printed.erratum_kind`): rounding when the word is one of the two quanta next to
     the exact value and gnubg's build, replayed, gives it; otherwise substantive, explained by its cause
     (a play chosen on rounded means is one slip, shared by every position it reaches).  ``play``:
-    :func:`exactcube.race.bearoff.onesided.explain_play` of a position whose own play is worse."""
+    :func:`exactcube.race.bearoff.gnubgfiles.explain_play` of a position whose own play is worse."""
     tag = "gammon " if gammon else ""
     cause = "unexplained" if dev.cause == "rounding" and not dev.reproduced else dev.cause
     ruling = erratum_kind(str(dev.word), dev.exact, scale=QUANTUM,
@@ -156,8 +156,8 @@ def _kinds(errata) -> dict:
 def one_sided_verdict(gammon: bool = False, indices=None):
     """The verdict on gnubg_os0.bd's bear-off (or gammon) words at the gnubg ``indices`` (all by default:
     the 54,263 positions with a checker, the empty one checked to store P(N = 0) = 1; for gammons the 15,504
-    with 15 checkers, the others checked to store P(G = 0) = 1): :func:`exactcube.race.bearoff.onesided.compare_with_gnubg` (or
-    :func:`~exactcube.race.bearoff.onesided.compare_gammons_with_gnubg`), each deviating position an
+    with 15 checkers, the others checked to store P(G = 0) = 1): :func:`exactcube.race.bearoff.gnubgfiles.compare_one_sided` (or
+    :func:`~exactcube.race.bearoff.gnubgfiles.compare_gammons`), each deviating position an
     erratum (:func:`deviation_erratum`), the outcome by :func:`exactcube.claims.errata_outcome`."""
     path = gf.find_gnubg_os()
     if path is None:
@@ -249,7 +249,7 @@ def ts_where(checkers: int) -> str:
 def two_sided_words(makebearoff: str, checkers: int = 6):
     """gnubg's two-sided words for up to ``checkers`` a side, built once per process with
     ``makebearoff -t 6xC`` (about 23 s of CPU for 6) in a temporary folder: an ``(n, n, 4)`` uint16 array
-    (:func:`exactcube.race.bearoff.twosided.read_gnubg_ts`)."""
+    (:func:`exactcube.race.bearoff.gnubgfiles.read_gnubg_ts`)."""
     if ("words", checkers) not in _TS:
         with tempfile.TemporaryDirectory() as d:
             path = os.path.join(d, f"ts6{checkers}.bd")
@@ -316,7 +316,7 @@ _CUBE = {"centred": "cube centred", "mine": "cube owned by the roller"}
 
 
 def near_tie(d: dict) -> tuple:
-    """The exact margin of a disagreeing cube action (:func:`exactcube.race.bearoff.twosided.compare_with_gnubg`)
+    """The exact margin of a disagreeing cube action (:func:`exactcube.race.bearoff.gnubgfiles.compare_two_sided`)
     and what it separates: |no double - min(double/take, 1)| when gnubg's double differs, else
     |double/take - 1| (take against pass)."""
     nd, dt = d["exact_no_double"], d["exact_double_take"]
@@ -351,7 +351,7 @@ def twosided():
 
 def two_sided_verdict(checkers: int = 6):
     """The verdict on gnubg's two-sided table for up to ``checkers`` a side (6 for the claim):
-    :func:`exactcube.race.bearoff.twosided.compare_with_gnubg`, each disagreeing cube action an erratum
+    :func:`exactcube.race.bearoff.gnubgfiles.compare_two_sided`, each disagreeing cube action an erratum
     (:func:`action_erratum`), the outcome by :func:`exactcube.claims.errata_outcome`."""
     makebearoff = gf.find_makebearoff()
     if makebearoff is None:

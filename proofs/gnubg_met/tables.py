@@ -199,6 +199,55 @@ def compare_shown(shown: dict, met, label: str, alt_pre=(), alt_post0=(), alt_po
     return errata
 
 
+def shown_asymmetry(shown: dict) -> list[tuple[int, int, mpq]]:
+    """The pairs (a, b), a < b (1-based aways), of gnubg's printed pre-Crawford table whose two entries do not sum
+    to 100 within their printing (each printed to 4 decimals of a percent: the sum is within 1/10^4 of the sum of
+    the values), with the printed sum's excess over 100."""
+    from exactcube.numbers import parse_rational
+
+    pre, out = shown["pre"], []
+    for i in range(len(pre)):
+        for j in range(i + 1, len(pre)):
+            excess = parse_rational(pre[i][j]) + parse_rational(pre[j][i]) - 100
+            if abs(excess) > mpq(1, 10 ** 4):
+                out.append((i + 1, j + 1, excess))
+    return out
+
+
+def _symmetry_words(shown: dict, model_pre, why: str) -> str:
+    """gnubg's printed table judged for symmetry: where it is not symmetric, whether ``model_pre`` (the model as
+    gnubg codes it, the cause ``why``) is asymmetric there by the same amount (within the printing and float32)."""
+    pairs = shown_asymmetry(shown)
+    if not pairs:
+        return "; its printed pre-Crawford table is symmetric within its rounding"
+    top = max(abs(e) for _, _, e in pairs)
+    rows = sorted({a for a, _, _ in pairs})
+    explained = 0
+    for a, b, excess in pairs:
+        x, y = model_pre[a - 1][b - 1], model_pre[b - 1][a - 1]
+        s = (lift(x) + lift(y)) * 100 - 100 if is_ball(x) or is_ball(y) else (x + y) * 100 - 100
+        lo, hi = exact_bounds(s)
+        slack = mpq(1, 10 ** 4) + 2 * FLOAT32_SLACK
+        explained += lo - slack <= excess <= hi + slack
+    where = "its 1-away row and column" if rows == [1] else f"the rows {', '.join(map(str, rows))}-away"
+    judged = (f"all {len(pairs)} are the model as gnubg codes it ({why})" if explained == len(pairs) else
+              f"{len(pairs) - explained} of them are not explained by the model as gnubg codes it ({why})")
+    return (f"; its printed pre-Crawford table is not symmetric at {len(pairs)} pairs of scores, in {where}, by up "
+            f"to {format_decimal(top, 4)} points (M(a, b) + M(b, a) - 100): {judged}")
+
+
+def shipped_pre_same() -> str:
+    """Whether gnubg prints the same pre-Crawford table for met/zadeh.xml and met/mec.xml as shipped, in words."""
+    a = gnubg_show(os.path.join(MET_DIR, "zadeh.xml"), LENGTH)["pre"]
+    b = gnubg_show(os.path.join(MET_DIR, "mec.xml"), LENGTH)["pre"]
+    same = sum(x == y for ra, rb in zip(a, b, strict=True) for x, y in zip(ra, rb, strict=True))
+    if same == LENGTH * LENGTH:
+        return (f"; gnubg prints the same pre-Crawford table for zadeh.xml and mec.xml as shipped (all {same} "
+                "entries): both files say <length>-1</length>, so the normal-distribution extension replaces either "
+                "model there")
+    return f"; zadeh.xml and mec.xml as shipped print {same} of {LENGTH * LENGTH} pre-Crawford entries alike"
+
+
 def _verdict(errata, what: str, basis):
     """The verdict on the printed entries' ``errata``, resting on ``basis`` (the model table they were judged
     against: its entries' arithmetic is the evidence)."""
@@ -227,30 +276,34 @@ def zadeh_generated():
     return _judged("zadeh.xml", zadeh_met, "Zadeh", length_override=64)
 
 
-def _judged(name: str, model, what: str, length_override: int | None = None, **alts):
+def _judged(name: str, model, what: str, length_override: int | None = None, words=None, **alts):
     """The verdict on gnubg's print of ``met/name`` against the exact ``model`` table to 25-away
-    (``alts``: the alternative computations that name causes, as :func:`compare_shown` takes them)."""
+    (``alts``: the alternative computations that name causes, as :func:`compare_shown` takes them; ``words(shown)``:
+    more to say about the print, appended to the details)."""
     if not have_gnubg():
         return open_(computed(False, "looked for gnubg and its met folder"), NO_GNUBG, {"scope": NO_GNUBG})
     shown = gnubg_show(os.path.join(MET_DIR, name), LENGTH, length_override)
     label = name + (f" (length {length_override})" if length_override else "")
     met = model(LENGTH)
     return _verdict(compare_shown(shown, met, label, **alts),
-                    f"{LENGTH * LENGTH + 2 * LENGTH} printed entries compared with the exact {what} table", met)
+                    f"{LENGTH * LENGTH + 2 * LENGTH} printed entries compared with the exact {what} table"
+                    + (words(shown) if words else ""), met)
 
 
 @claim("gnubg-met.zadeh", "met/zadeh.xml as shipped",
        "The table gnubg uses and prints after 'set matchequitytable met/zadeh.xml' is Zadeh's (1977) table "
        "with the file's parameters.", slow=True)
 def zadeh_shipped():
-    return _judged("zadeh.xml", zadeh_met, "Zadeh", alt_pre=[(LENGTH_CAUSE, normal_extension(LENGTH))])
+    return _judged("zadeh.xml", zadeh_met, "Zadeh", alt_pre=[(LENGTH_CAUSE, normal_extension(LENGTH))],
+                   words=lambda shown: shipped_pre_same())
 
 
 @claim("gnubg-met.mec", "met/mec.xml as shipped",
        "The table gnubg uses and prints after 'set matchequitytable met/mec.xml' is Tornberg's mec table with "
        "the file's parameters (gammon rate 0.26, free drops 0.015 at 2-away and 0.004 at 4-away).", slow=True)
 def mec_shipped():
-    return _judged("mec.xml", mec_met, "mec", alt_pre=[(LENGTH_CAUSE, normal_extension(LENGTH))], **_mec_post_causes())
+    return _judged("mec.xml", mec_met, "mec", alt_pre=[(LENGTH_CAUSE, normal_extension(LENGTH))],
+                   words=lambda shown: shipped_pre_same(), **_mec_post_causes())
 
 
 def _mec_post_causes() -> dict:
@@ -273,7 +326,9 @@ ASYMMETRIC = {"jac050.xml": "player 0 a 50 Elo favourite", "jac100.xml": "player
 def mec_generated():
     as_coded = mec_met(LENGTH, four_away_as_coded=True, leader_post_gammon_rate=mpq(1, 4))
     return _judged("mec.xml", mec_met, "mec", length_override=64,
-                   alt_pre=[(SIGN_CAUSE + "; and " + DEFAULTS_CAUSE, as_coded.pre)], **_mec_post_causes())
+                   alt_pre=[(SIGN_CAUSE + "; and " + DEFAULTS_CAUSE, as_coded.pre)],
+                   words=lambda shown: _symmetry_words(shown, as_coded.pre, "4-away sign and player-1 defaults"),
+                   **_mec_post_causes())
 
 
 ROLLOUT_FILES = ("Kazaross-XG2.xml", "Rockwell-Kazaross.xml", "g11.xml", "jacobs.xml", "mec26.xml", "woolsey.xml",

@@ -34,6 +34,9 @@ DERIVED = ("an explanation derived here, not a printed statement: the check comp
            "fails when they disagree or the expected pattern is absent")
 ENCLOSURES = ("no printed number: the statement is the conjecture's own (moves n - 1, n - 4 and the bound 1/2 are "
               "part of it); the check fails when a piece cannot be proved")
+#: the same for Conjecture 9, whose move is 0 (issue 45, row 18: it was given Conjecture 10's words)
+ENCLOSURES9 = ("no printed number: the statement is the conjecture's own (the move 0 and the bound 1/2 are part of "
+               "it); the check fails when a piece cannot be proved")
 
 
 def _cache(name: str) -> str:
@@ -153,7 +156,7 @@ def conjecture9_interval():
 
 @claim("noisy.conjecture9.region_n1024", "§3, Conjecture 9",
        C9 + " [every heap 2..1024 on the whole closed interval [0, 1/4], first-order enclosures, ~5 min]", slow=True,
-       unprinted=ENCLOSURES)
+       unprinted=ENCLOSURES9)
 @resting_on(CHANNEL)
 def conjecture9_region1024():
     from exactcube.noisy.interval import firstorder as ip
@@ -194,7 +197,7 @@ def _near_half_verdict(r, what: str):
 def _make_near_half_claim(cid: str, number: int, n: int, far, scope: str, slow: bool):
     """A claim proving Conjecture ``number`` for heaps up to ``n`` from eps = 1/2 to ``far`` by Taylor models."""
     @claim(cid, f"§3, Conjecture {number}", (C9 if number == 9 else C10) + f" [{scope}: Taylor models]", slow=slow,
-           unprinted=ENCLOSURES)
+           unprinted=ENCLOSURES9 if number == 9 else ENCLOSURES)
     @resting_on(CHANNEL)
     def check():
         from exactcube.noisy.interval import taylor as tp
@@ -259,7 +262,7 @@ def _make_sub_range_claim(cid: str, number: int, n: int, parts: int, scope: str)
     cover cut into ``parts`` sub-ranges run on a pool of this machine's cores (:mod:`exactcube.noisy.scale.cluster`; the
     documented command sends them to Dask instead)."""
     @claim(cid, f"§3, Conjecture {number}", (C9 if number == 9 else C10) + f" [{scope}: Taylor models]", slow=True,
-           unprinted=ENCLOSURES)
+           unprinted=ENCLOSURES9 if number == 9 else ENCLOSURES)
     @resting_on(CHANNEL)
     def check():
         from exactcube.noisy.scale import cluster

@@ -31,7 +31,7 @@ import z3
 
 from exactcube.claims import Outcome, claim, open_, refuted, verified
 from exactcube.content import claim_ref, math, say, table, value
-from exactcube.noisy import ends as E
+from exactcube.noisy.eps import ends as E
 from exactcube.noisy.nim import channel_weights, solve_nim
 from exactcube.numbers import format_exact, mpq
 from exactcube.results import cited, computed
@@ -44,6 +44,9 @@ DERIVED = ("a lemma derived here for every heap, not a printed statement: the ch
            "sympy computation does not come out as stated")
 STATEMENT = ("the conjecture's own statement (the move $n - 1$, the bound $1/2$): the check fails when a lemma of the "
              "chain fails or the sign of the decisive coefficient is not the one stated")
+#: the same for Conjecture 9, whose move is 0 (issue 45, row 18: it was given Conjecture 10's words)
+STATEMENT9 = ("the conjecture's own statement (the move 0, the bound $1/2$): the check fails when a lemma of the "
+              "chain fails or the sign of the decisive coefficient is not the one stated")
 
 #: Theorem 2's induction step is proved for every K = 2^(k-1) >= 2 * _T2_HALF_K0 (the base below it is computed)
 _T2_HALF_K0 = 4
@@ -382,7 +385,7 @@ def _lemma5():
                          " not $j$ and $(j + 7)/2$"))
     # instances: the exact first-order expansions from the solver at eps = 1 (crossing.expansion_at_one),
     # and the power series of every heap <= 256 computed from (5) alone
-    from exactcube.noisy.crossing import expansion_at_one
+    from exactcube.noisy.eps.crossing import expansion_at_one
 
     at1 = solve_nim((1 << (_EXPANSION_J - 1)) + 3, 1)
     rows = []
@@ -527,7 +530,7 @@ _HALF_N = 256
 
 @lru_cache(maxsize=None)
 def _theorem6():
-    from exactcube.noisy.half import first_order_at_half
+    from exactcube.noisy.eps.ends import first_order_at_half
 
     n, r = sp.symbols("n r", integer=True, positive=True)
     total = sp.summation(2 / (r * (r - 1)), (r, 2, n - 1))
@@ -687,7 +690,7 @@ near_zero = _lemma_claim("noisy.ends.near_zero", "§3, Conjecture 9 near $\\vare
 @claim("noisy.conjecture9.ends", "§3, Conjecture 9",
        "Conjecture 9 at both ends for every $n \\ge 2$: move 0 is the unique optimum and $p(n) > 2/3$ for "
        "$0 < \\varepsilon \\le 1/(3k)$, $k$ the binary digits of $n$ (Theorem 7), and move 0 is the unique optimum "
-       "with $p(n) > 1/2$ on an interval $(1/2 - \\delta_n, 1/2)$ (Theorems 6 and 8)", unprinted=STATEMENT)
+       "with $p(n) > 1/2$ on an interval $(1/2 - \\delta_n, 1/2)$ (Theorems 6 and 8)", unprinted=STATEMENT9)
 @resting_on(CHANNEL)
 def conjecture9_ends():
     for dep in (_theorem6(), _theorem7(), _theorem8()):

@@ -89,3 +89,25 @@ def janowski_figure(checkers=6):
     ax.set_title(f"Exact Janowski x on real bearoffs (up to {checkers} checkers a side; bands: quartiles)")
     ax.legend(fontsize=8)
     return fig
+
+
+#: CPU seconds of ``exactcube table bearoff.janowski`` and ``exactcube plot bearoff.janowski`` at 6 checkers a side
+#: (924^2 = 853,776 pairs), the two-sided table already in the cache folder, measured here on the tree of issue 45:
+#: 7.3 s and 23 s of CPU (user + system, /usr/bin/time).  Both grow with the number of pairs.
+SECONDS_AT_SIX = {"table": 7.3, "figure": 23.0}
+
+
+def _cost(kind: str):
+    def cost(checkers=6):
+        from exactcube.race.bearoff.positions import n_positions
+
+        share = (n_positions(checkers) / n_positions(6)) ** 2
+        return (SECONDS_AT_SIX[kind] * share,
+                f"{n_positions(checkers) ** 2:,} pairs, scaled from {SECONDS_AT_SIX[kind]} s of CPU measured at "
+                "6 checkers; building the two-sided table when it is not cached is announced apart")
+
+    return cost
+
+
+janowski_table.cost = _cost("table")
+janowski_figure.cost = _cost("figure")

@@ -1,6 +1,6 @@
 """The shape of exactcube.noisy (issue 31): modules of at most 500 lines, no import of another module's private
-names or private modules, the channel's combinatorics written once (exactcube.noisy.nim.channel), the old flat
-paths kept for one release and resolving to the new modules."""
+names or private modules, the channel's combinatorics written once (exactcube.noisy.nim.channel); the old flat
+paths are gone (issue 45, row 21: the package was never released, so no alias module is left behind)."""
 
 import ast
 import importlib
@@ -12,19 +12,17 @@ import pytest
 import exactcube.noisy
 
 ROOT = Path(exactcube.noisy.__file__).parent
-#: the old flat module paths, kept for one release (CHANGELOG.md, 0.2.0), and where they now live
+#: the old flat module paths of the layout before issue 31, and where they live now
 OLD_PATHS = {"_nimcore": "nim.channel", "_nimfast": "nim.exact", "_nimball": "nim.ball", "phases": "eps.phases",
              "ends": "eps.ends", "crossing": "eps.crossing", "intervalproof": "interval.firstorder",
              "taylorproof": "interval.taylor", "intervals": "interval.crosscheck", "sweep": "scale.sweep",
-             "cluster": "scale.cluster", "dataset": "scale.dataset", "game": "games.game", "chomp": "games.chomp"}
-SHIMS = {*OLD_PATHS, "certified", "half"}
+             "cluster": "scale.cluster", "dataset": "scale.dataset", "game": "games.game", "chomp": "games.chomp",
+             "certified": "interval.arith", "half": "eps.ends"}
 
 
 def _modules():
     for path in sorted(ROOT.rglob("*.py")):
         rel = path.relative_to(ROOT).with_suffix("")
-        if len(rel.parts) == 1 and rel.parts[0] in SHIMS:
-            continue
         yield path, ".".join(("exactcube", "noisy") + rel.parts).removesuffix(".__init__")
 
 
@@ -56,8 +54,12 @@ def test_channel_combinatorics_written_once():
 
 
 @pytest.mark.parametrize("old, new", sorted(OLD_PATHS.items()))
-def test_old_paths_resolve_to_the_new_modules(old, new):
-    assert importlib.import_module(f"exactcube.noisy.{old}") is importlib.import_module(f"exactcube.noisy.{new}")
+def test_old_paths_are_gone(old, new):
+    """No alias module: the old path does not import, the new one does (issue 45, row 21)."""
+    importlib.import_module(f"exactcube.noisy.{new}")
+    assert not (ROOT / f"{old}.py").exists()
+    with pytest.raises(ModuleNotFoundError):
+        importlib.import_module(f"exactcube.noisy.{old}")
 
 
 def test_package_has_the_map():

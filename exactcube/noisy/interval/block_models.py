@@ -59,7 +59,8 @@ from ...numbers import mpq, to_mpq
 from ...results import Result
 from ..nim.channel import popcounts
 from .arith import add, div_pos, dn, float_down, float_up, matmul, mul, q_interval, sub, sum0, up
-from .cover import IntervalProof, ProofFailure
+from ...results import IntervalProof
+from .cover import ProofFailure
 from .taylor_model import dyadic_mid, lower_bound, pow_ranges
 
 __all__ = ["MAX_BLOCK_HEAP", "DEFAULT_ORDER", "BlockPiece", "block_piece", "prove_conjecture9_blocks", "METHOD", "TM",

@@ -15,9 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...errors import TooLarge
-from ...results import IntervalProof, Result
+from ...results import Result
 
-__all__ = ["Piece", "IntervalProof", "ProofFailure", "cover", "SOURCE"]
+__all__ = ["Piece", "ProofFailure", "cover", "SOURCE"]
 
 #: what every whole-interval proof of 1-pile Nim implements (the ``source`` of its :class:`IntervalProof`)
 SOURCE = "noisy §3, (5), Conjectures 9-10: whole intervals of eps"

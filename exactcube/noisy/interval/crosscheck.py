@@ -52,10 +52,7 @@ from ..nim.channel import kron_apply_seq
 __all__ = [
     "enclose",
     "Enclosure",
-    "IntervalProof",
-    "IntervalCheck",
     "check_move_on_interval",
-    "GermCheck",
     "check_germ",
     "germ_proof",
     "positive_on",
@@ -198,8 +195,6 @@ GERM_SOURCE = "noisy (5) near an end of an interval"
 BISECTION = "arb balls with first-order slope arithmetic, adaptive bisection"
 #: the method of :func:`check_germ`
 GERM = "exact germ at an end point: optimal moves fixed, p(n) - bound signed by Descartes' rule"
-#: the old names of the results of this module, for one release: both are the one :class:`IntervalProof`
-IntervalCheck = GermCheck = IntervalProof
 
 
 def check_move_on_interval(n: int, target: int, lo, hi, above=None, min_width="1/1000000", prec: int = 64,

@@ -76,11 +76,11 @@ from ...results import Result
 from .arith import (add, div_pos, dn, dot_powers, fixed_down, fixed_up, float_down, float_up, from_fixed, mul, powers, sub,
                     up)
 from ..nim.channel import popcounts
-from .cover import SOURCE, IntervalProof, Piece, ProofFailure, cover
+from ...results import IntervalProof
+from .cover import SOURCE, Piece, ProofFailure, cover
 
-__all__ = ["Enclosures", "enclose_on", "IntervalProof", "Piece", "crossing_piece", "prove_conjecture9_on",
-           "prove_failure_region_first_order", "prove_conjecture10_beyond", "u_of", "eps_of", "MAX_PROOF_HEAP",
-           "values_at_one"]
+__all__ = ["Enclosures", "enclose_on", "Piece", "crossing_piece", "prove_conjecture9_on",
+           "prove_failure_region_first_order", "u_of", "eps_of", "MAX_PROOF_HEAP", "values_at_one"]
 
 MAX_PROOF_HEAP = 1 << 12
 #: the method of every proof of this module (its provenance)
@@ -466,16 +466,6 @@ def prove_failure_region_first_order(n: int, eps_from=None, min_width: float = 1
         stmt += f"; move {n - 1} is the unique optimal move and p({n}) > 1/2 for every eps in [{eps_from}, eps*)"
         lo_eps = eps_from
     return _proof(stmt, (n,), lo_eps, mpq(1), eps_from is None, True, pieces, gaps, t0)
-
-
-def prove_conjecture10_beyond(*args, **kw) -> IntervalProof:
-    """Deprecated name of :func:`prove_failure_region_first_order` (the failure region of Conjecture 10 by
-    first-order enclosures), kept for one release (CHANGELOG.md)."""
-    import warnings
-
-    warnings.warn("prove_conjecture10_beyond is deprecated: use prove_failure_region_first_order", DeprecationWarning,
-                  stacklevel=2)
-    return prove_failure_region_first_order(*args, **kw)
 
 
 def prove_conjecture9_on(n_max: int, eps_to, eps_from=0, min_width: float = 1e-12, max_pieces: int = 4000,

@@ -39,7 +39,8 @@ from ..nim.channel import popcounts
 from .arith import float_down, float_up, q_interval
 from .block_models import (DEFAULT_ORDER, TM, Linear, channel_linears, const_model, lower_split, power_moves,
                            split_boxes, tm_add, tm_div, tm_lin, tm_mul_batch, tm_sub, weight_models)
-from .cover import IntervalProof, ProofFailure
+from ...results import IntervalProof
+from .cover import ProofFailure
 from .taylor_model import dyadic_mid, pow_ranges
 
 __all__ = ["MAX_POWER_K", "METHOD", "power_piece", "prove_power_inequality"]

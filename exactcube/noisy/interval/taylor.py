@@ -81,15 +81,15 @@ from ...numbers import mpq, to_mpq
 from ...results import Result
 from .arith import dn, q_interval, sub, up
 from ..nim.channel import popcounts
-from .cover import SOURCE, IntervalProof, Piece, ProofFailure, cover
+from ...results import IntervalProof
+from .cover import SOURCE, Piece, ProofFailure, cover
 from .taylor_model import TaylorModels, dyadic_mid, lower_bound, moves_model, pow_ranges, shifted_weights, upper_bound
 from . import firstorder as ip
 from .firstorder import MAX_PROOF_HEAP
 from .low_targets import MAX_LOW_MOVE_HEAP, LowMoveTargets, low_moves_below
 
 __all__ = ["TaylorPiece", "taylor_piece", "prove_near_half", "prove_conjecture9_near_half",
-           "prove_conjecture10_near_half", "prove_failure_region_taylor", "prove_conjecture10_beyond",
-           "DEFAULT_ORDER"]
+           "prove_conjecture10_near_half", "prove_failure_region_taylor", "DEFAULT_ORDER"]
 
 DEFAULT_ORDER = 7
 #: moves whose models are formed together: (k + 1) x 512 x (J + 1) floats per array, a few hundred kB, so that the
@@ -385,8 +385,6 @@ def _cover(n_max, sigma, s_to, targets, half_above, order, s1, progress, min_wid
 
 #: the method of every proof of this module (its provenance)
 METHOD = "Taylor models of order J in s = |1 - 2 eps|, outward-rounded binary64"
-#: the old name of the result of this module's proofs: they return the one :class:`exactcube.results.IntervalProof`
-NearHalfProof = IntervalProof
 
 
 def _proof(statement, heaps, eps_lo, eps_hi, open_lo, open_hi, pieces, gaps, t0, method=METHOD) -> IntervalProof:
@@ -398,7 +396,7 @@ def _proof(statement, heaps, eps_lo, eps_hi, open_lo, open_hi, pieces, gaps, t0,
 
 def prove_near_half(n_max: int, sigma: int, s_to, targets: dict, half_above, statement: str,
                     order: int = DEFAULT_ORDER, s1=mpq(1, 32), progress=None, min_width=mpq(1, 1 << 20),
-                    max_pieces: int = 400, s_from=0, attempt=None, method=METHOD) -> NearHalfProof:
+                    max_pieces: int = 400, s_from=0, attempt=None, method=METHOD) -> IntervalProof:
     """Cover s in (0, s_to] (eps = 1/2 excluded; above 1/2 with s_to = 1 also eps = 1 excluded) by end pieces and
     Taylor-model pieces; see :func:`taylor_piece` for ``targets`` and ``half_above``.  ``attempt(a, b)``, when given,
     replaces the test of a piece (it raises :class:`ProofFailure` when the statement is not proved on [a, b]):
@@ -418,7 +416,7 @@ def prove_near_half(n_max: int, sigma: int, s_to, targets: dict, half_above, sta
                    for p in pieces], [(float(a), float(b), m) for a, b, m in gaps], t0, method)
 
 
-def prove_conjecture9_near_half(n_max: int, eps_from=mpq(1, 4), **kw) -> NearHalfProof:
+def prove_conjecture9_near_half(n_max: int, eps_from=mpq(1, 4), **kw) -> IntervalProof:
     """Conjecture 9 on [eps_from, 1/2): for every heap 2..n_max move 0 is the unique optimum and p(n) > 1/2."""
     eps_from = to_mpq(eps_from)
     if not 0 <= eps_from < mpq(1, 2):
@@ -429,7 +427,7 @@ def prove_conjecture9_near_half(n_max: int, eps_from=mpq(1, 4), **kw) -> NearHal
     return prove_near_half(n_max, 1, 1 - 2 * eps_from, targets, set(targets), stmt, **kw)
 
 
-def prove_conjecture10_near_half(n_max: int, eps_to=mpq(3, 5), **kw) -> NearHalfProof:
+def prove_conjecture10_near_half(n_max: int, eps_to=mpq(3, 5), **kw) -> IntervalProof:
     """Conjecture 10 on (1/2, eps_to] for eps_to < 1, and on (1/2, 1) for eps_to = 1 (eps = 1 itself excluded: there
     moves n - 1 and n - 4 tie for n >= 4): for every n = 2^j <= n_max move n - 1 is the unique optimum and p(n) > 1/2."""
     eps_to = to_mpq(eps_to)
@@ -444,7 +442,7 @@ def prove_conjecture10_near_half(n_max: int, eps_to=mpq(3, 5), **kw) -> NearHalf
 
 
 def prove_failure_region_taylor(n: int, eps_from=None, order: int = DEFAULT_ORDER, progress=None,
-                              min_width=mpq(1, 1 << 20), max_pieces: int = 400) -> NearHalfProof:
+                              min_width=mpq(1, 1 << 20), max_pieces: int = 400) -> IntervalProof:
     r"""The failure region of Conjecture 10 at heap n = 2^j (n >= 256) by Taylor models: the rival move (n - 4) is the
     unique optimal move and p(n) > 1/2 for every eps in (eps*, 1), and with ``eps_from`` in (1/2, eps*) move n - 1
     on [eps_from, eps*) too; the statement of
@@ -485,13 +483,3 @@ def prove_failure_region_taylor(n: int, eps_from=None, order: int = DEFAULT_ORDE
         lo_eps = eps_from
     pieces = sorted(pieces + [mid], key=lambda p: p.ul)
     return _proof(stmt, (n,), lo_eps, mpq(1), eps_from is None, True, pieces, gaps, t0)
-
-
-def prove_conjecture10_beyond(*args, **kw) -> IntervalProof:
-    """Deprecated name of :func:`prove_failure_region_taylor` (the failure region of Conjecture 10 by
-    Taylor models), kept for one release (CHANGELOG.md)."""
-    import warnings
-
-    warnings.warn("prove_conjecture10_beyond is deprecated: use prove_failure_region_taylor", DeprecationWarning,
-                  stacklevel=2)
-    return prove_failure_region_taylor(*args, **kw)

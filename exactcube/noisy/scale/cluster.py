@@ -31,9 +31,8 @@ from ...errors import BadInput
 from ...numbers import format_exact, mpq, parse_rational, to_mpq
 from ...results import IntervalProof
 
-__all__ = ["COVER_KIND", "REGION_KIND", "cover_task", "region_task", "sub_ranges", "IntervalProof", "SubRangeRun",
-           "DistributedProof", "prove_distributed", "RegionProof", "prove_region_distributed", "finished_sub_ranges",
-           "sub_range_fields", "MAX_PARTS"]
+__all__ = ["COVER_KIND", "REGION_KIND", "cover_task", "region_task", "sub_ranges", "prove_distributed",
+           "prove_region_distributed", "finished_sub_ranges", "sub_range_fields", "MAX_PARTS"]
 
 COVER_KIND = "exactcube.noisy.taylor_cover"
 REGION_KIND = "exactcube.noisy.taylor_region"
@@ -97,7 +96,7 @@ METHODS = ("taylor", "blocks")
 
 
 def _record(eps_text: str, eps_to: str, r, t0: float, **extra) -> dict:
-    """The JSON-ready record of one sub-range covered by Taylor models (``r`` a NearHalfProof, ``t0`` the CPU clock
+    """The JSON-ready record of one sub-range covered by Taylor models (``r`` an IntervalProof, ``t0`` the CPU clock
     at its start)."""
     return {"eps": eps_text, "eps_to": eps_to, **extra, "proved": r.proved, "pieces": len(r.pieces),
             "gaps": [[float(x), float(y), why] for x, y, why in r.gaps], "cpu_seconds": round(time.process_time() - t0, 2)}
@@ -111,8 +110,6 @@ REGION_SOURCE = "noisy §3, (5), Conjecture 10: the failure region at n = 2^j"
 EVIDENCE = "rigorous"
 #: the method of every proof of this module
 METHOD = "Taylor models of order J in s = |1 - 2 eps|, outward-rounded binary64, in sub-ranges of eps"
-#: the old names of the results of this module, for one release: all three are the one :class:`IntervalProof`
-SubRangeRun = DistributedProof = RegionProof = IntervalProof
 
 
 def _run(n_max: int, rng: list, task, kind: str, task_args: dict, t0: float, **sweep) -> dict:

@@ -78,11 +78,17 @@ def cached_checkers(folder: str, kind: str) -> list[int]:
 # ----------------------------------------------------------------------- build once, then read
 
 
-def _folder_ready(folder: str) -> None:
+def folder_ready(folder: str) -> None:
+    """Make the cache folder if it is missing; refuse (BadInput, one line) a name that is a file, a folder that
+    cannot be made or written."""
+    if os.path.exists(folder) and not os.path.isdir(folder):
+        raise BadInput(f"cache folder {folder!r} is a file, not a folder")
     try:
         os.makedirs(folder, exist_ok=True)
     except OSError as exc:
-        raise BadInput(f"cache folder {folder!r}: {exc.strerror}") from None
+        raise BadInput(f"cache folder {folder!r} cannot be made ({exc.strerror})") from None
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise BadInput(f"cache folder {folder!r} is not writable")
 
 
 def build_one_sided(folder: str, checkers: int = 15, progress=None) -> str:
@@ -91,7 +97,7 @@ def build_one_sided(folder: str, checkers: int = 15, progress=None) -> str:
     Returns the file's path."""
     from .onesided import OneSided
 
-    _folder_ready(folder)
+    folder_ready(folder)
     t = OneSided(checkers)
     n = len(t.keys)
     t.build(progress=None if progress is None else (lambda i: progress(i, n)))
@@ -105,7 +111,7 @@ def build_gammons(folder: str, progress=None) -> str:
     ``progress(done, total)`` as in :func:`build_one_sided`.  Returns the file's path."""
     from .onesided import gammon_table
 
-    _folder_ready(folder)
+    folder_ready(folder)
     t = gammon_table()
     n = len(t.keys)
     t.build(progress=None if progress is None else (lambda i: progress(i, n)))
@@ -114,15 +120,22 @@ def build_gammons(folder: str, progress=None) -> str:
     return path
 
 
+#: Two-sided builds of at least this many checkers a side are checkpointed (``<table>.partial`` beside the
+#: table, so that an interrupted build resumes: 7 checkers take minutes, 8 hours); smaller ones take seconds
+#: and are not, so a stopped build leaves no file (a 6-checker checkpoint held 219 MB).
+CHECKPOINT_CHECKERS = 7
+
+
 def build_two_sided(folder: str, checkers: int = 6, progress=None) -> str:
     """Build the exact two-sided table (:func:`.twosided.build`) for up to ``checkers``
-    checkers a side into ``folder`` (checkpointed beside it, so an interrupted build
-    resumes); ``progress`` as in :func:`.twosided.build`.  Returns the file's path."""
+    checkers a side into ``folder`` (from :data:`CHECKPOINT_CHECKERS` on checkpointed beside it, so an
+    interrupted build resumes); ``progress`` as in :func:`.twosided.build`.  Returns the file's path."""
     from . import twosided
 
-    _folder_ready(folder)
+    folder_ready(folder)
     path = ts_path(folder, checkers)
-    t = twosided.build(checkers, progress=progress, checkpoint=path + ".partial")
+    t = twosided.build(checkers, progress=progress,
+                       checkpoint=path + ".partial" if checkers >= CHECKPOINT_CHECKERS else None)
     formats.save(t, path)
     return path
 
@@ -139,7 +152,7 @@ def build_two_sided_chunked(folder: str, checkers: int = 6, *, workers: int = 1,
     writes, byte for byte); returns the :class:`.chunked.ChunkedBuild`."""
     from . import chunked
 
-    _folder_ready(folder)
+    folder_ready(folder)
     return chunked.build_chunked(chunks_path(folder, checkers), checkers, ts_path(folder, checkers),
                                  chunk_pairs=chunk_pairs or chunked.DEFAULT_CHUNK_PAIRS, workers=workers, dask=dask,
                                  resume=resume, notice=notice, progress=progress)

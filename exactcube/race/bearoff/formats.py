@@ -58,7 +58,7 @@ class Damaged(BadInput):
 
 
 def row_digest(name: str, i: int, data: bytes) -> str:
-    """BLAKE2b (16 bytes, hex) of row ``i`` of field ``name``: the digest :func:`.twosided.save`
+    """BLAKE2b (16 bytes, hex) of row ``i`` of field ``name``: the digest :func:`.formats.save`
     writes and :class:`TwoSidedFile` checks."""
     return hashlib.blake2b(f"{name}:{i}:".encode() + data, digest_size=16).hexdigest()
 
@@ -192,7 +192,7 @@ def verified_sha256(path: str, f, start: int, expected: str, folder: str | None)
 
 
 class TwoSidedFile:
-    """A two-sided table (:func:`.twosided.save`) opened for queries: :meth:`entry` reads
+    """A two-sided table (:func:`.formats.save`) opened for queries: :meth:`entry` reads
     the four rows of the roller and returns the exact values of one pair."""
 
     def __init__(self, path: str, folder: str | None = None):

@@ -569,21 +569,3 @@ def gammon_table() -> GammonOneSided:
 def gammon_distribution(counts) -> Distribution:
     """Exact gammon distribution of ``counts`` (module docstring, "Gammon distribution")."""
     return gammon_table().distribution(counts)
-
-
-#: Names that lived here before gnubg's files moved to :mod:`.gnubgfiles`, still importable
-#: from this module for one release (CHANGELOG.md); the new name where it changed.
-_MOVED = {"GNUBG_OS_PATHS": "GNUBG_OS_PATHS", "find_gnubg_os": "find_gnubg_os", "read_gnubg_os": "read_gnubg_os",
-          "gnubg_replay": "gnubg_replay", "file_plays": "file_plays", "MAX_TIE_COMBINATIONS": "MAX_TIE_COMBINATIONS",
-          "Deviation": "Deviation", "OSComparison": "OSComparison", "explain_play": "explain_play",
-          "QUANTUM": "QUANTUM", "compare_with_gnubg": "compare_one_sided",
-          "compare_gammons_with_gnubg": "compare_gammons"}
-
-
-def __getattr__(name):
-    """The old import paths of :data:`_MOVED` (resolved on use, so this module imports nothing of them)."""
-    if name in _MOVED:
-        from importlib import import_module
-
-        return getattr(import_module(".gnubgfiles", __package__), _MOVED[name])
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

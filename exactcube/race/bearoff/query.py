@@ -73,14 +73,24 @@ class _Bar:
 @dataclass(frozen=True)
 class Hooks:
     """How a query reports long work: ``notice(text)`` prints one line, ``bar(description, total)``
-    is a context manager yielding an object with ``advance(n)``.  Silent by default."""
+    is a context manager yielding an object with ``advance(n)``, ``estimate(seconds, how)`` is told the
+    expected CPU seconds of a long step before it starts (the command line prints it and refuses a run over
+    an hour without --force; without it the estimate is a notice).  Silent by default."""
 
     notice: object = None
     bar: object = None
+    estimate: object = None
 
     def say(self, text: str) -> None:
         if self.notice is not None:
             self.notice(text)
+
+    def cost(self, seconds: float, how: str) -> None:
+        """Report the expected CPU ``seconds`` of the step ``how`` before it runs."""
+        if self.estimate is not None:
+            self.estimate(seconds, how)
+        else:
+            self.say(f"{how}; estimate about {max(1, round(seconds)):,} s of CPU")
 
     @contextmanager
     def progress(self, description: str, total):
@@ -138,8 +148,12 @@ def build_gammons(folder: str, hooks: Hooks = SILENT, tail: str = "") -> str:
 def build_two_sided(folder: str, checkers: int, hooks: Hooks = SILENT, tail: str = "") -> str:
     """Build the two-sided table into ``folder`` (:func:`.cache.build_two_sided`), one progress step per
     pip level, announced with its expected CPU time; returns its path."""
+    from .cache import CHECKPOINT_CHECKERS
+
+    resume = (f"; an interrupted build resumes from {cache.ts_path(folder, checkers)}.partial"
+              if checkers >= CHECKPOINT_CHECKERS else "")
     hooks.say(f"building the two-sided table for up to {checkers} checkers a side into {folder} once "
-              f"(about {build_seconds('ts', checkers)} s of CPU here){tail}")
+              f"(about {build_seconds('ts', checkers)} s of CPU here){resume}{tail}")
     with hooks.progress(f"two-sided table, up to {checkers} checkers a side", None) as bar:
         return cache.build_two_sided(folder, checkers, lambda *a: bar.advance(1))
 
@@ -151,6 +165,10 @@ def build_all(folder: str, checkers: int | None = None, hooks: Hooks = SILENT) -
     from .twosided import MAX_TABLE_CHECKERS
 
     one, two = checkers or MAX_CHECKERS, checkers or 6
+    cache.folder_ready(folder)  # a bad folder is refused before any notice
+    seconds = (build_seconds("os", one) + (build_seconds("gammon", one) if one == MAX_CHECKERS else 0)
+               + (build_seconds("ts", two) if two <= MAX_TABLE_CHECKERS else 0))
+    hooks.cost(seconds, f"building the bearoff tables into {folder}, from the build times measured here")
     done = [(f"one-sided table, up to {one} checkers", build_one_sided(folder, one, hooks))]
     if one == MAX_CHECKERS:
         done.append((f"gammon table, {MAX_CHECKERS} checkers", build_gammons(folder, hooks)))
@@ -392,8 +410,7 @@ def _with_gammons(x, y, cubes, cube_value, gammons, jacoby, estimate, cube_x, la
                                 "refuses)"))
     n = len(pairs)
     if n > 20_000:
-        hooks.say(f"solving {n:,} pairs of positions exactly; estimate about "
-                  f"{max(1, round(n * gm.SECONDS_PER_PAIR))} s of CPU")
+        hooks.cost(n * gm.SECONDS_PER_PAIR, f"solving {n:,} pairs of positions exactly")
     with hooks.progress("solving the two-sided bearoff with gammons", n) as bar:
         g = gm.solve_pair(x, y, gammons=gammons, jacoby=jacoby, pairs=pairs,
                           progress=lambda done, total: bar.advance(1000))

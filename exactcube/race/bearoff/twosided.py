@@ -478,20 +478,3 @@ def _load_checkpoint(path, keys, tau, A, out) -> int:
         for k in out:
             out[k][:] = z[f"O_{k}"]
         return int(z["done"])
-
-
-#: Names that lived here before the file formats moved to :mod:`.formats` and gnubg's file to
-#: :mod:`.gnubgfiles`, still importable from this module for one release (CHANGELOG.md).
-_MOVED = {"save": ("formats", "save"), "load": ("formats", "load"),
-          "find_makebearoff": ("gnubgfiles", "find_makebearoff"), "read_gnubg_ts": ("gnubgfiles", "read_gnubg_ts"),
-          "TSComparison": ("gnubgfiles", "TSComparison"), "compare_with_gnubg": ("gnubgfiles", "compare_two_sided")}
-
-
-def __getattr__(name):
-    """The old import paths of :data:`_MOVED` (resolved on use, so this module imports neither module)."""
-    if name in _MOVED:
-        from importlib import import_module
-
-        module, new = _MOVED[name]
-        return getattr(import_module(f".{module}", __package__), new)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -66,3 +66,22 @@ def regions_table(size: int, doubles: int, rule: str, ejected: str) -> Table:
             t.set(n, f"principle optimal, K={K}", "yes" if cash.is_equilibrium() else "no")
     return t
 
+
+
+#: CPU seconds of one side n = 24 of :func:`regions_table` (the exact equilibrium and the cash policy's check), by
+#: the number of doubles K, measured here on the tree of issue 45, and the growth exponent in n fitted between
+#: n = 12 and n = 24 (K = 1: 0.18 s and 0.50 s; K = 2: 0.30 s and 2.09 s; K = 3: 0.50 s and 8.28 s).
+_SECONDS_AT_24 = {1: (0.50, 1.5), 2: (2.09, 2.8), 3: (8.28, 4.0)}
+
+
+def _regions_cost(size: int, doubles: int, rule: str, ejected: str):
+    """The CPU seconds :func:`regions_table` will take (for the table command's estimate): each side and K scaled
+    from the measurement at n = 24 (:data:`_SECONDS_AT_24`)."""
+    if size > TD.MAX_SIDE or doubles > 3:
+        return 0.0, "refused before it starts"
+    total = sum(_SECONDS_AT_24[K][0] * (n / 24) ** _SECONDS_AT_24[K][1]
+                for n in range(6, size + 1, 6) for K in range(1, doubles + 1))
+    return total, f"sides 6..{size}, K = 1..{doubles}, scaled from the CPU seconds measured at side 24"
+
+
+regions_table.cost = _regions_cost

@@ -232,7 +232,7 @@ def test_cover_records_a_gap_and_stops_there_only_when_asked():
     assert len(gaps) == 1 and pieces[-1].uh <= gaps[0][0]
 
 
-# -- the interval matrix product (exactcube.noisy.certified.matmul): each term of its radius tested as a bound --------
+# -- the interval matrix product (exactcube.noisy.interval.arith.matmul): each term of its radius tested as a bound --------
 
 
 def _exact_hull(a, b):

@@ -50,7 +50,7 @@ def test_a_witness_not_reproduced_is_told_as_recorded():
 
 def test_grid_cost_counts_what_is_left_on_the_workers(tmp_path):
     eps = [mpq(k, 20) for k in range(1, 11)]
-    seconds, how = ck.grid_cost(eps, 16, None, 2, lambda run_at, n, start: 0.5)
+    seconds, how = ck.grid_cost(eps, 256, None, 2, lambda run_at, n, start: 0.5)
     assert seconds == 10 * 0.5 / 2 and "10 grid points x 0.5 s each" in how and "/ 2 workers" in how
     assert ck.grid_cost(eps, 16, None, 1, lambda *a, **k: 0.5, dask="tcp://x:1") is None
     bad = tmp_path / "r.jsonl"

@@ -8,7 +8,7 @@ pytest.importorskip("pyarrow")
 
 from exactcube.cli import Output, main  # noqa: E402
 from exactcube.errors import BadInput  # noqa: E402
-from exactcube.noisy import dataset as ds  # noqa: E402
+from exactcube.noisy.scale import dataset as ds  # noqa: E402
 from exactcube.noisy.nim import solve_nim  # noqa: E402
 from exactcube.numbers import mpq  # noqa: E402
 
