@@ -10,8 +10,9 @@ Then, and only then, its provenance has the evidence ``formal``.  Nothing is eve
 cache of an earlier run or taken from a file: without coqc (or when the build fails) the check says it did
 not run, and the claim's own verdict (its evidence derived from the computation) is unchanged.
 
-``EXACTCUBE_FORMAL=off`` in the environment skips the compilation (the checks then say so): the test suite sets
-it, except in tests/test_formal.py, which compiles the development itself.
+The compilation is opt-in, so that a default ``verify`` costs what it did: ``verify --formal`` (or
+``EXACTCUBE_FORMAL=on`` in the environment) compiles; otherwise the checks say they did not run.  The test suite
+sets ``EXACTCUBE_FORMAL=off``, except in tests/test_formal.py, which compiles the development itself.
 
 The development is compiled once per process, in a fresh temporary directory, and the result is kept in
 memory keyed by the SHA-256 of the development's files (:func:`build`).
@@ -170,8 +171,9 @@ def build(theorems=None, root: Path = FORMAL_DIR) -> Build:
     if theorems is None:
         theorems = sorted({ft for fts in FORMAL_PROOFS.values() for ft in fts})
     theorems = tuple(theorems)
-    if os.environ.get("EXACTCUBE_FORMAL", "").lower() in ("off", "0", "no"):
-        return Build(False, "", "", error="switched off (EXACTCUBE_FORMAL=off)")
+    if os.environ.get("EXACTCUBE_FORMAL", "").lower() not in ("on", "1", "yes"):
+        return Build(False, "", "", error="not compiled in this run (verify --formal, or EXACTCUBE_FORMAL=on, compiles "
+                                          "formal/ with coqc: about 10 s of CPU)")
     coqc = coqc_path()
     if coqc is None:
         return Build(False, "", "", error="coqc not found on PATH (install coq and libcoq-interval)")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import sys
 import time
 
@@ -58,6 +60,9 @@ def add_arguments(p):
                         "document is named, without --slow")
     p.add_argument("--details", action="store_true", help="print each claim's details and errata")
     p.add_argument("--list", action="store_true", help="list the registered claims without running them")
+    p.add_argument("--formal", action="store_true",
+                   help="also compile the Coq development formal/ with coqc (about 10 s of CPU) and show, beside each "
+                        "claim with a formal proof, that the kernel checked its theorems in this run (docs/trust.md)")
     p.add_argument("--strict", action="store_true",
                    help="count every last-digit difference (rounding) as a wrong printed value; a claim with "
                         "one is then an erratum")
@@ -126,6 +131,9 @@ def run(args, out) -> int:
     from ..claims import run_claims
     from ..results import strict_errata
     from ._common import announce_claims, progress
+
+    if getattr(args, "formal", False):
+        os.environ["EXACTCUBE_FORMAL"] = "on"  # exactcube.formal.build compiles formal/ in this run
 
     if args.list:
         reject_options(args, "verify --list", ("--json", "--certificates"))
