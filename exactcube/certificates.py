@@ -118,8 +118,8 @@ def recording():
     rec = _Recorder()
     original = smt.prove
 
-    def prove(name, hypotheses, goal):
-        step = original(name, hypotheses, goal)
+    def prove(name, hypotheses, goal, *args, **kwargs):
+        step = original(name, hypotheses, goal, *args, **kwargs)
         try:
             parts = smt_parts(list(hypotheses), goal)
         except Exception as exc:  # a term z3 cannot print: the step stays uncertified, said in the manifest
@@ -287,5 +287,8 @@ def write_certificates(results, folder: str, steps: dict | None = None) -> Certi
 
 
 def _load_builders() -> None:
-    """The builders of the built-in documents (:mod:`exactcube.certificate_builders`)."""
-    from . import certificate_builders  # noqa: F401
+    """The builders of the built-in documents (:mod:`proofs.certificates`, registered when the documents load:
+    the library never imports the documents)."""
+    from .catalog import load
+
+    load()

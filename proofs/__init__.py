@@ -1,1 +1,3 @@
 """Claims of the source documents, one package or module per document; see exactcube.catalog."""
+
+from . import certificates as _certificates  # noqa: E402,F401  the documents' certificate builders (issue 41)

@@ -67,7 +67,7 @@ def main(argv=None) -> int:
                 a = b  # a claim's producer CPU is counted once, against its first certificate
     if bearoff_n:
         from certcheck.core import certified_sentence
-        from exactcube.certificate_builders import bearoff_audit
+        from proofs.certificates import bearoff_audit
 
         a, _ = _cpu()
         cert = bearoff_audit(6, bearoff_n)

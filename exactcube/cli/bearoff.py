@@ -87,7 +87,7 @@ def add_arguments(p):
     p.add_argument("--chunk-pairs", type=int_arg("--chunk-pairs", 1, 1 << 30), metavar="K",
                    help="with --build: pairs a chunk of the chunked two-sided build (default 65536)")
     add_score_options(p)
-    add_force(p)
+    add_force(p, workers=True)
     p.add_argument("--roll", metavar="DICE",
                    help="two positions: the roll to play, e.g. 6-5: every legal play, best first, with exact "
                         "equities (an XGID's own dice are used without it)")
@@ -164,6 +164,10 @@ def _build_chunked(args, out) -> int:
     from ..race.bearoff.cache import build_two_sided_chunked, cache_dir
     from ._common import progress
 
+    cores = os.cpu_count() or 1
+    if (args.workers or 1) > cores and not args.force:
+        raise BadInput(f"--workers {args.workers}: this machine has {cores} cores (more workers only slow the build; "
+                       "--force runs them anyway)")
     hooks = _hooks()
     with progress("two-sided table, pairs solved", None) as bar:
         seen = [0]

@@ -125,7 +125,7 @@ def test_certcheck_folder_reports_a_rejection(fast_certs, tmp_path):
 
 def _bearoff_folder(folder, max_checkers, count):
     from certcheck.core import certified_sentence, sha256
-    from exactcube.certificate_builders import bearoff_audit
+    from proofs.certificates import bearoff_audit
 
     c = bearoff_audit(max_checkers, count)
     doc = {"format": "exactcube-certificate", "version": 1, "name": "bearoff.audit", "kind": c["kind"],

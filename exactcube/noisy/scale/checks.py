@@ -72,7 +72,9 @@ class GridRun(Result):
     decided in certified floating point, else ``exact``."""
 
     SOURCE = "noisy §3, Conjectures 9 and 10 on a grid of eps"
-    METHOD = "exact checks at every eps of the grid (--fast: certified floating point, exact where it cannot decide)"
+    METHOD = "exact checks at every eps of the grid"
+    #: the method when some point was decided in certified floating point (``--fast``)
+    METHOD_FAST = "checks at every eps of the grid in certified floating point, exact where it cannot decide"
 
     conjecture: int
     n_max: int
@@ -86,6 +88,10 @@ class GridRun(Result):
     resume: str | None
     fast: bool
     evidence: str
+
+    def __post_init__(self):
+        # the method names the arithmetic that ran: certified floats only when some point was decided in them
+        object.__setattr__(self, "method", self.METHOD if self.evidence == "exact" else self.METHOD_FAST)
 
     @property
     def holds(self) -> bool:

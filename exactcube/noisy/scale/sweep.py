@@ -54,7 +54,9 @@ class SweepResult(Result):
     (:func:`run_sweep`'s ``evidence``)."""
 
     SOURCE = 'noisy §3, Conjectures 9 and 10 on a grid of eps'
-    METHOD = "exact checks at every eps of the grid (method 'ball': certified floating point, exact where it cannot decide)"
+    METHOD = "exact checks at every eps of the grid"
+    #: the method when some record was decided in certified floating point (method 'ball')
+    METHOD_BALL = "checks at every eps of the grid in certified floating point, exact where it cannot decide"
 
     n_max: int
     eps: tuple
@@ -64,6 +66,9 @@ class SweepResult(Result):
     path: str | None
     backend: str
     evidence: str = field(kw_only=True)
+
+    def __post_init__(self):
+        object.__setattr__(self, "method", self.METHOD if self.evidence == "exact" else self.METHOD_BALL)
 
     @property
     def complete(self) -> bool:

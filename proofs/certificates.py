@@ -7,8 +7,8 @@ the certificates' ``asserts`` and ``data``; the sentence each certifies is writt
 
 from __future__ import annotations
 
-from .certificates import builder, spell
-from .numbers import mpq, parse_printed
+from exactcube.certificates import builder, spell
+from exactcube.numbers import mpq, parse_printed
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -17,7 +17,7 @@ from .numbers import mpq, parse_printed
 
 def nim_tables(n: int, grid, values: bool = True) -> list[dict]:
     """p(0..n), the optimal moves and (``values``) every move's value of every heap 1..n at each eps of ``grid``."""
-    from .noisy.nim import solve_nim
+    from exactcube.noisy.nim import solve_nim
 
     out = []
     for e in grid:
@@ -56,7 +56,7 @@ def appendix_table(result, steps):
 def conjecture10_witness(result, steps):
     """The counterexample to Conjecture 10: at the witness's heap and eps the conjectured move n - 1 is not
     optimal (every smaller heap re-derived by (5))."""
-    from .noisy.nim import solve_nim
+    from exactcube.noisy.nim import solve_nim
 
     if result.verdict.outcome.value != "refuted":
         return []
@@ -76,7 +76,7 @@ def conjecture10_witness(result, steps):
 @builder("floyd.f25")
 def floyd_table(result, steps):
     """Floyd's f(A, B), 1 <= A, B <= 25, every entry re-computed from the ones it reads; f(25, 25)."""
-    from .race.floyd import run_floyd
+    from exactcube.race.floyd import run_floyd
 
     run = run_floyd(25)
     table = [[spell(run(a, b)) for b in range(1, 26)] for a in range(1, 26)]
@@ -87,8 +87,8 @@ def floyd_table(result, steps):
 @builder("zk77.recursion")
 def race_table(result, steps):
     """The backgammon race f(a, b), 1 <= a, b <= 80 (the claim's range), by the position recursion."""
-    from .race import cubeless as cl
-    from .race import dice as dm
+    from exactcube.race import cubeless as cl
+    from exactcube.race import dice as dm
 
     size = 80
     f = cl.win_table(size, dm.BACKGAMMON)
@@ -102,7 +102,7 @@ def doubling_points_table(result, steps):
     cells (Table I) or the printed expected gains by (19) (Table II)."""
     from proofs.ks69.tables import PUBLISHED_1, PUBLISHED_2, _grid
 
-    from .brownian.raises import raising_grid
+    from exactcube.brownian.raises import raising_grid
 
     if any(e.kind.value in ("substantive", "misprint") for e in result.verdict.errata):
         return []  # the places of wrong cells are not carried over yet: no certificate rather than a wrong one
@@ -133,8 +133,8 @@ def bearoff_audit(max_checkers: int = 6, count: int = 10_000, seed: int = 41, ta
     rolls and the values of every successor the plays reach."""
     import hashlib
 
-    from .race.bearoff import twosided
-    from .race.bearoff.positions import counts_of, plays
+    from exactcube.race.bearoff import twosided
+    from exactcube.race.bearoff.positions import counts_of, plays
 
     t = table if table is not None else twosided.build(max_checkers)
     P = t.objects("P")
@@ -144,7 +144,7 @@ def bearoff_audit(max_checkers: int = 6, count: int = 10_000, seed: int = 41, ta
         digest.update((",".join(map(str, row)) + "\n").encode())
     from certcheck.bearoff import sample  # the one definition of the draw, shared with the checker
 
-    from .race.bearoff.positions import key_of
+    from exactcube.race.bearoff.positions import key_of
 
     pairs = [(key_of(x), key_of(y)) for x, y in sample(max_checkers, count, seed)]
 
@@ -184,8 +184,8 @@ def alternating_doubles(result, steps):
 
     from proofs.ju24.alternating import D_CLOSED, KS69_ALPHA, k_
 
-    from .brownian import alternating as alt
-    from .symbolic import to_sympy
+    from exactcube.brownian import alternating as alt
+    from exactcube.symbolic import to_sympy
 
     expr = (KS69_ALPHA if result.claim.id.startswith("ks69") else D_CLOSED).value
     f0, f1, f2 = (sp.Rational(expr.subs(k_, k)) for k in range(3))
