@@ -17,18 +17,22 @@ def _files(*prefixes):
             if m.group(1).startswith(prefixes or ("exactcube_demo/", "tests/"))}
 
 
-def test_the_tutorial_builds_a_working_plugin(site, cli, tmp_path, monkeypatch):  # noqa: F811
-    files = _files()
-    assert set(files) == {"exactcube_demo/__init__.py", "exactcube_demo/claims.py", "exactcube_demo/tables.py",
-                          "exactcube_demo/figures.py", "tests/test_claims.py"}
-    install(site, "exactcube_demo", {"demo": "exactcube_demo"}, files)
-    # the tutorial's own tests pass (the scaffold's test of the renamed claim is replaced, issue 32 row 5)
+def _run_its_tests(files):
+    """Run the two tests of a plugin's ``tests/test_claims.py`` (the tutorial's or the scaffold's) here."""
     space: dict = {}
     exec(compile(files["tests/test_claims.py"], "tests/test_claims.py", "exec"), space)
     tests = [f for name, f in space.items() if name.startswith("test_")]
     assert len(tests) == 2
     for f in tests:
         f()
+
+def test_the_tutorial_builds_a_working_plugin(site, cli, tmp_path, monkeypatch):  # noqa: F811
+    files = _files()
+    assert set(files) == {"exactcube_demo/__init__.py", "exactcube_demo/claims.py", "exactcube_demo/tables.py",
+                          "exactcube_demo/figures.py", "tests/test_claims.py"}
+    install(site, "exactcube_demo", {"demo": "exactcube_demo"}, files)
+    # the tutorial's own tests pass (the scaffold's test of the renamed claim is replaced, issue 32 row 5)
+    _run_its_tests(files)
     code, text = cli(["verify", "--paper", "demo", "--details"])
     assert code == 0
     verdicts = dict(re.findall(r"^\| (demo\.\S+)\s*\| (\w+)", text, re.M))
@@ -105,9 +109,4 @@ def test_the_worked_example_and_the_scaffold_import_only_the_api():
 def test_the_scaffolds_own_tests_pass(site):  # noqa: F811
     files = _scaffold()
     install(site, "exactcube_demo", {"demo": "exactcube_demo"}, files)
-    space: dict = {}
-    exec(compile(files["tests/test_claims.py"], "tests/test_claims.py", "exec"), space)
-    tests = [f for name, f in space.items() if name.startswith("test_")]
-    assert len(tests) == 2
-    for f in tests:
-        f()
+    _run_its_tests(files)
