@@ -239,6 +239,7 @@ def test_a_long_table_of_50_rows_breaks_across_pages_and_fits(tmp_path):
         assert gap >= MIN_GAP_PT, ("ju24.dk", cls, gap)
 
 
+@pytest.mark.slow  # 34 s of CPU (pdflatex on 44 pages); the 50-row test covers the page breaks in the default run
 @needs_tex
 def test_a_table_of_200_rows_fits_with_its_long_numbers_broken(tmp_path):
     """200 rows: numerators of 140 digits, wider than any page, are broken into stacked lines of digits (the value
