@@ -173,7 +173,7 @@ def build(theorems=None, root: Path = FORMAL_DIR) -> Build:
     theorems = tuple(theorems)
     if os.environ.get("EXACTCUBE_FORMAL", "").lower() not in ("on", "1", "yes"):
         return Build(False, "", "", error="not compiled in this run (verify --formal, or EXACTCUBE_FORMAL=on, compiles "
-                                          "formal/ with coqc: about 10 s of CPU)")
+                                          "formal/ with coqc: about 25 s of CPU)")
     coqc = coqc_path()
     if coqc is None:
         return Build(False, "", "", error="coqc not found on PATH (install coq and libcoq-interval)")

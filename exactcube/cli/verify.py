@@ -61,7 +61,7 @@ def add_arguments(p):
     p.add_argument("--details", action="store_true", help="print each claim's details and errata")
     p.add_argument("--list", action="store_true", help="list the registered claims without running them")
     p.add_argument("--formal", action="store_true",
-                   help="also compile the Coq development formal/ with coqc (about 10 s of CPU) and show, beside each "
+                   help="also compile the Coq development formal/ with coqc (about 25 s of CPU) and show, beside each "
                         "claim with a formal proof, that the kernel checked its theorems in this run (docs/trust.md)")
     p.add_argument("--strict", action="store_true",
                    help="count every last-digit difference (rounding) as a wrong printed value; a claim with "
