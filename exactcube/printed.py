@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import contextvars
 import re
+from abc import ABCMeta, abstractmethod
 from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import Enum
@@ -566,7 +567,7 @@ def _show(text: str) -> str:
     return repr(t) if len(t) <= 40 else repr(t[:20] + "..." + t[-10:]) + f" ({len(t)} characters)"
 
 
-class PrintedNumber(str):
+class PrintedNumber(str, metaclass=ABCMeta):
     """A number as a document prints it, read once (:func:`read_printed`) into its form.
 
     It *is* the printed text (a ``str``: it prints, compares and serialises as the text), and it knows its
@@ -604,27 +605,27 @@ class PrintedNumber(str):
         """The printed text, as a plain ``str``."""
         return str(self)
 
+    @abstractmethod
     def agrees(self, true, scale=1) -> "bool | None":
         """Whether ``true * scale`` agrees with this printed number by the rule of its form: True, False,
         or None when a ball or an enclosure does not decide."""
-        raise NotImplementedError
 
+    @abstractmethod
     def ruling(self, true, *, arithmetic: Arithmetic | None = None, method: str = "", scale=1) -> KindRuling | None:
         """The erratum kind and its reason when ``true * scale`` does not agree; ``None`` when it does."""
-        raise NotImplementedError
 
+    @abstractmethod
     def correct(self, true, scale=1) -> str:
         """The text this form prints for ``true * scale`` ('' when the true value fixes none)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def mutants(self) -> "list[tuple[str, PrintedNumber]]":
         """Perturbed copies, each with a label; every one denotes another value than this one."""
-        raise NotImplementedError
 
+    @abstractmethod
     def span(self) -> tuple[mpq, mpq]:
         """The values the printed number stands for: the closed interval of what rounds to a decimal, the
         one value of an exact form, the interval an interval prints."""
-        raise NotImplementedError
 
 
 def _digit_slips(groups: list[str]) -> list[tuple[str, int, str]]:
