@@ -147,6 +147,49 @@ def range_steps(rng=TO_EPS_STAR):
 # Lemma X
 # ---------------------------------------------------------------------------
 
+def named_step_quantities(e, A0, Bp, Wp, mu, beta):
+    """The named quantities of one step s -> s + 1 of the Q argument: u_s = c A0 - eps B, v_s = c + eps W (so move 0's
+    value at K + s is u_s / v_s by Lemma B1), u_{s+1} = u_s - eps mu beta, v_{s+1} = v_s + eps mu and
+    tau_s = eps mu / v_s (as tau v = eps mu).  Returns (u, v, u1, v1, tau) and the equations naming them.  Each step
+    below is stated over these names: written over the expanded polynomials in one piece, cvc5 gives no answer
+    within 120 s, where z3 decides either form."""
+    u, v, u1, v1, T = z3.Reals("u v u1 v1 tau")
+    c = 1 - e
+    return (u, v, u1, v1, T), [u == c * A0 - e * Bp, v == c + e * Wp, u1 == u - e * mu * beta, v1 == v + e * mu,
+                               T * v == e * mu]
+
+
+def q_step_parts(e, A0, Bp, Wp, mu, beta, val, R, low, lemma: str, exact: bool):
+    """The Q step of Lemma X (``exact=False``: beta(K + s) >= move 0's value u_s / v_s, so
+    Q_{s+1} <= Q_s (1 - tau_s^2) <= max(Q_s, 0)) or of Lemma B8' (``exact=True``: beta is that value, and
+    Q_{s+1} = Q_s (1 - tau_s^2)), with Q_s = u_s v_s, in small steps over the names of
+    :func:`named_step_quantities`."""
+    (u, v, u1, v1, T), names = named_step_quantities(e, A0, Bp, Wp, mu, beta)
+    Q = z3.Real("Q")
+    bounds = [Wp >= 0, mu >= 0, Wp + mu <= 1]
+    value = prove("move 0 is worth $u_s / v_s$ at $K + s$, $v_s > 0$ (Lemma B1)",
+                  R + bounds + [low.at(e, A0, Bp, Wp, val)] + names, z3.And(val * v == u, v > 0),
+                  source=lemma, cites=[low])
+    tau = prove("$v_{s+1} = v_s (1 + \\tau_s)$ and $0 \\le \\tau_s \\le 1$",
+                R + bounds + names, z3.And(v1 == v * (1 + T), v > 0, T >= 0, T <= 1), source=lemma)
+    given = [e > 0, mu >= 0, v > 0, val * v == u, T * v == e * mu, u1 == u - e * mu * beta]
+    if exact:
+        u_part = prove("$u_{s+1} = u_s (1 - \\tau_s)$ (move 0 optimal at $K + s$: $\\beta(K + s)$ is its value)",
+                       given + [beta == val], u1 == u * (1 - T), source=lemma)
+        prod = prove("$Q_{s+1} = u_{s+1} v_{s+1} = Q_s (1 - \\tau_s^2)$",
+                     [u1 == u * (1 - T), v1 == v * (1 + T), Q == u * v], u1 * v1 == Q * (1 - T * T), source=lemma)
+        return [value, tau, u_part, prod]
+    u_part = prove("$u_{s+1} \\le u_s (1 - \\tau_s)$ ($\\beta(K + s) \\ge$ the value $u_s / v_s$ of move 0 there)",
+                   given + [beta >= val], u1 <= u * (1 - T), source=lemma)
+    prod = prove("$Q_{s+1} = u_{s+1} v_{s+1} \\le Q_s (1 - \\tau_s^2)$",
+                 [u1 <= u * (1 - T), v1 == v * (1 + T), v > 0, T >= 0, Q == u * v], u1 * v1 <= Q * (1 - T * T),
+                 source=lemma)
+    top = prove("$Q_s (1 - \\tau_s^2) \\le \\max(Q_s, 0)$ for $0 \\le \\tau_s \\le 1$",
+                [T >= 0, T <= 1, Q == u * v, u1 * v1 <= Q * (1 - T * T)], u1 * v1 <= z3.If(Q >= 0, Q, 0),
+                source=lemma)
+    return [value, tau, u_part, prod, top]
+
+
 def lemma_x_steps(rng: EpsRange = OPEN_HALF):
     """The steps of Lemma X over the reals.  With mu_s = w(0, s), u_s = c A0 - eps sum_{s'<s} mu_s' beta(K + s'),
     v_s = c + eps sum_{s'<s} mu_s' (so u_s / v_s is move 0's value at K + s by Lemma B1, and beta(K + s) >= it):
@@ -155,18 +198,13 @@ def lemma_x_steps(rng: EpsRange = OPEN_HALF):
     e, a, A0, Bp, Wp, mu, beta, val, B0, Q1, Qs, Qn, QK, WK = z3.Reals("eps a A0 Bp Wp mu beta val B0 Q1 Qs Qn QK WK")
     low, lx = cite(RECURSION_LOW.id), cite(LEMMA_X.id)
     c = 1 - e
-    U, V = c * A0 - e * Bp, c + e * Wp
-    U1, V1 = U - e * mu * beta, V + e * mu
-    tau = e * mu / V
-
-    def pos(q):
-        return z3.If(q >= 0, q, 0)
-
     R = rng.hypotheses(e)
     base = R + [a > 0, A0 == a]
-    q = prove("the Q step: $Q_{s+1} \\le Q_s (1 - \\tau_s^2) \\le \\max(Q_s, 0)$, $\\tau_s = \\varepsilon \\mu_s / v_s$",
-              R + [Wp >= 0, mu >= 0, Wp + mu <= 1, low.at(e, A0, Bp, Wp, val), beta >= val],
-              z3.And(U1 * V1 <= U * V * (1 - tau * tau), U1 * V1 <= pos(U * V)), source=lx.lemma, cites=[low])
+    q = q_step_parts(e, A0, Bp, Wp, mu, beta, val, R, low, lx.lemma, exact=False)
+
+    def pos(x):
+        return z3.If(x >= 0, x, 0)
+
     first = prove("the first step is strict: $Q_1 < Q_0 = c^2 a$ ($\\mu_0 = (1 - \\varepsilon)^{k-1} > 0$)",
                   base + [mu > 0, low.at(e, A0, 0, 0, val), beta >= val],
                   (c * A0 - e * mu * beta) * (c + e * mu) < c * c * a, source=lx.lemma, cites=[low])
@@ -176,7 +214,7 @@ def lemma_x_steps(rng: EpsRange = OPEN_HALF):
     end = establish(lx, "at $s = K$: $v_K = 1$ and $Q_K = c a - \\varepsilon B_0 < c^2 a$, so "
                     "$B_0 > c a (1 - c) / \\varepsilon = (1 - \\varepsilon) a$",
                     [QK < c * c * a, QK == (c * A0 - e * B0) * (c + e * WK), WK == 1], (e, a, A0, B0), rng=rng)
-    return [q, first, tele, end]
+    return [*q, first, tele, end]
 
 
 def x_ratio(sol, K: int, e):
@@ -591,23 +629,23 @@ def lemma_b8p_steps(rng: EpsRange = OPEN_HALF):
         "eps x A Bp Wp mu beta val a Am B0 W0 Bm Wm Pt v0 vm V0 Vm")
     low, bn, lb = cite(RECURSION_LOW.id), cite(BOUND_N.id), cite(LEMMA_B8P.id)
     c = 1 - e
-    U, V = c * A - e * Bp, c + e * Wp
-    U1, V1 = U - e * mu * beta, V + e * mu
-    tau = e * mu / V
     R = rng.hypotheses(e)
     block = [Wp >= 0, mu >= 0, Wp + mu <= 1, low.at(e, A, Bp, Wp, val)]
-    q0 = prove("move 0, optimal at $K + s$: $Q^0_{s+1} = Q^0_s (1 - \\tau_s^2)$ exactly", R + block + [beta == val],
-               U1 * V1 == U * V * (1 - tau * tau), source=lb.lemma, cites=[low])
+    q0 = q_step_parts(e, A, Bp, Wp, mu, beta, val, R, low, lb.lemma, exact=True)
+    (u, v, u1, v1, _), names = named_step_quantities(e, A, Bp, Wp, mu, beta)
+    qm_value = prove("a move $m$ is worth $u_s / v_s$ at $K + s$, $v_s > 0$, and $p(K + s) > 1/2$ (Lemma B1, "
+                     "Theorem B6)", R + block + names + [x > 0, x <= 1, bn.at(e, x, beta)],
+                     z3.And(val * v == u, v > 0, beta > 0), source=lb.lemma, cites=[low, bn])
     qm = prove("a move $m$: $p(K + s) \\ge$ its value and $p(K + s) > 1/2$ give $Q^m_{s+1} \\le Q^m_s$",
-               R + block + [beta >= val, x > 0, x <= 1, bn.at(e, x, beta)], U1 * V1 <= U * V, source=lb.lemma,
-               cites=[low, bn])
+               [e > 0, mu >= 0, v > 0, val * v == u, beta >= val, beta > 0, u1 == u - e * mu * beta,
+                v1 == v + e * mu], u1 * v1 <= u * v, source=lb.lemma)
     end = establish(lb, "at $K + t$: move 0 is worth $c^2 a P_t / (v^0_t)^2$ and move $m$ at most "
                     "$c^2 A_m / (v^m_t)^2$",
                     [W0 >= 0, W0 <= 1, Wm >= 0, Wm <= 1, v0 == c + e * W0, vm == c + e * Wm,
                      low.at(e, a, B0, W0, V0), low.at(e, Am, Bm, Wm, Vm),
                      (c * a - e * B0) * v0 == c * c * a * P, (c * Am - e * Bm) * vm <= c * c * Am],
                     (e, a, Am, P, v0, vm, V0, Vm), rng=rng, cites=[low])
-    return [q0, qm, end]
+    return [*q0, qm_value, qm, end]
 
 
 def _b8p_instances(e, k_max: int = 5):

@@ -101,10 +101,11 @@ def test_each_step_of_lemma_x_can_fail(monkeypatch, mutation):
         monkeypatch.setitem(smt.CONCLUSIONS, c.id, c.weakened(c.variables[3] > c.variables[1]))
         assert not P.lemma_x_steps()[-1].proved
     elif mutation == "q_step":  # the step without beta >= the value of move 0 (the Q argument's one inequality)
-        q = P.lemma_x_steps()[0]
+        q = next(s for s in P.lemma_x_steps() if s.name.startswith("$u_{s+1} \\le"))
+        assert z3.eq(q.hypotheses[-1], z3.Real("beta") >= z3.Real("val"))
         assert not smt.prove("Q step without beta >= val", q.hypotheses[:-1], q.goal).proved
     else:  # the first step is strict only because mu_0 > 0
-        f = P.lemma_x_steps()[1]
+        f = next(s for s in P.lemma_x_steps() if s.name.startswith("the first step is strict"))
         weaker = [h for h in f.hypotheses if not z3.eq(h, z3.Real("mu") > 0)] + [z3.Real("mu") >= 0]
         assert not smt.prove("first step with mu_0 >= 0", weaker, f.goal).proved
     assert e is not None
