@@ -620,6 +620,49 @@ LEMMA_B8P = export(Conclusion(
     "= (1 - eps) + eps sum_{s<t} w(0 or m, s), V0 and Vm = p(K + t, 0 or m) - 1/2, move 0 optimal at K + s, s < t"))
 
 
+def b8p_end_steps(e, a, Am, B0, Bm, W0, Wm, P, v0, vm, V0, Vm, R, low, lb, rng):
+    """The end of Lemma B8' at K + t: move 0 is worth c^2 a P_t / (v^0_t)^2 and move m at most c^2 A_m / (v^m_t)^2,
+    so alpha_m < P_t (v^m_t / v^0_t)^2 puts move m below move 0.  In small steps over X = (v^0_t)^2,
+    Y = (v^m_t)^2 and k = c^2 (cvc5 gives no answer within 120 s on the comparison in one piece); the last step,
+    the exported formula, takes each earlier step as the implication it proved."""
+    X, Y, k2 = z3.Reals("X Y k2")
+    c = 1 - e
+    H = [a > 0, P > 0, P <= 1, v0 >= 1 - e, v0 <= 1, vm >= 1 - e, vm <= 1]
+    ante = Am < a * P * vm * vm / (v0 * v0)
+    names = [X == v0 * v0, Y == vm * vm, k2 == c * c]
+    steps = [
+        prove("move 0 and move $m$ at $K + t$ by Lemma B1: $V_0 v^0_t = c a - \\varepsilon B_0$, "
+              "$V_m v^m_t = c A_m - \\varepsilon B_m$",
+              R + H + [W0 >= 0, W0 <= 1, Wm >= 0, Wm <= 1, v0 == c + e * W0, vm == c + e * Wm,
+                       low.at(e, a, B0, W0, V0), low.at(e, Am, Bm, Wm, Vm)],
+              z3.And(V0 * v0 == c * a - e * B0, Vm * vm == c * Am - e * Bm), source=lb.lemma, cites=[low]),
+        prove("move 0 is worth $c^2 a P_t / (v^0_t)^2$", [V0 * v0 == c * a - e * B0, (c * a - e * B0) * v0 == c * c * a * P],
+              V0 * v0 * v0 == c * c * a * P, source=lb.lemma),
+        prove("move $m$ is worth at most $c^2 A_m / (v^m_t)^2$",
+              [Vm * vm == c * Am - e * Bm, (c * Am - e * Bm) * vm <= c * c * Am], Vm * vm * vm <= c * c * Am,
+              source=lb.lemma),
+        prove("the names: $X, Y, k > 0$, $V_0 X = k a P_t$, $V_m Y \\le k A_m$",
+              R + H + names + [V0 * v0 * v0 == c * c * a * P, Vm * vm * vm <= c * c * Am],
+              z3.And(X > 0, Y > 0, k2 > 0, V0 * X == k2 * a * P, Vm * Y <= k2 * Am), source=lb.lemma),
+        prove("$\\alpha_m < P_t (v^m_t / v^0_t)^2$ is $A_m X < a P_t Y$", R + H + names,
+              z3.Implies(ante, Am * X < a * P * Y), source=lb.lemma),
+        prove("$V_m Y X \\le k A_m X$", [X > 0, Vm * Y <= k2 * Am], Vm * Y * X <= k2 * Am * X, source=lb.lemma),
+        prove("$k A_m X < k a P_t Y$", [k2 > 0, Am * X < a * P * Y], k2 * Am * X < k2 * a * P * Y, source=lb.lemma),
+        prove("$k a P_t Y = V_0 X Y$", [V0 * X == k2 * a * P], k2 * a * P * Y == V0 * X * Y, source=lb.lemma),
+        prove("so $V_m X Y < V_0 X Y$", [Vm * Y * X <= k2 * Am * X, k2 * Am * X < k2 * a * P * Y,
+                                         k2 * a * P * Y == V0 * X * Y], Vm * X * Y < V0 * X * Y, source=lb.lemma),
+        prove("and $V_m < V_0$", [X > 0, Y > 0, Vm * X * Y < V0 * X * Y], Vm < V0, source=lb.lemma),
+    ]
+    proved = [z3.Implies(z3.And(*s.hypotheses), s.goal) for s in steps]
+    end = establish(lb, "at $K + t$: move 0 is worth $c^2 a P_t / (v^0_t)^2$ and move $m$ at most "
+                    "$c^2 A_m / (v^m_t)^2$ (each step above as the implication it proved)",
+                    R + [W0 >= 0, W0 <= 1, Wm >= 0, Wm <= 1, v0 == c + e * W0, vm == c + e * Wm,
+                         low.at(e, a, B0, W0, V0), low.at(e, Am, Bm, Wm, Vm),
+                         (c * a - e * B0) * v0 == c * c * a * P, (c * Am - e * Bm) * vm <= c * c * Am] + names + proved,
+                    (e, a, Am, P, v0, vm, V0, Vm), rng=rng, cites=[low])
+    return [*steps, end]
+
+
 def lemma_b8p_steps(rng: EpsRange = OPEN_HALF):
     """Lemma B8' over the reals: with u_s / v_s a low move's value at K + s (Lemma B1), Q_s = u_s v_s; for move 0,
     optimal at K + s (beta(K + s) = its value), Q^0_{s+1} = Q^0_s (1 - tau_s^2) exactly, so Q^0_t = c^2 a P_t; for a
@@ -628,7 +671,6 @@ def lemma_b8p_steps(rng: EpsRange = OPEN_HALF):
     e, x, A, Bp, Wp, mu, beta, val, a, Am, B0, W0, Bm, Wm, P, v0, vm, V0, Vm = z3.Reals(
         "eps x A Bp Wp mu beta val a Am B0 W0 Bm Wm Pt v0 vm V0 Vm")
     low, bn, lb = cite(RECURSION_LOW.id), cite(BOUND_N.id), cite(LEMMA_B8P.id)
-    c = 1 - e
     R = rng.hypotheses(e)
     block = [Wp >= 0, mu >= 0, Wp + mu <= 1, low.at(e, A, Bp, Wp, val)]
     q0 = q_step_parts(e, A, Bp, Wp, mu, beta, val, R, low, lb.lemma, exact=True)
@@ -639,13 +681,8 @@ def lemma_b8p_steps(rng: EpsRange = OPEN_HALF):
     qm = prove("a move $m$: $p(K + s) \\ge$ its value and $p(K + s) > 1/2$ give $Q^m_{s+1} \\le Q^m_s$",
                [e > 0, mu >= 0, v > 0, val * v == u, beta >= val, beta > 0, u1 == u - e * mu * beta,
                 v1 == v + e * mu], u1 * v1 <= u * v, source=lb.lemma)
-    end = establish(lb, "at $K + t$: move 0 is worth $c^2 a P_t / (v^0_t)^2$ and move $m$ at most "
-                    "$c^2 A_m / (v^m_t)^2$",
-                    [W0 >= 0, W0 <= 1, Wm >= 0, Wm <= 1, v0 == c + e * W0, vm == c + e * Wm,
-                     low.at(e, a, B0, W0, V0), low.at(e, Am, Bm, Wm, Vm),
-                     (c * a - e * B0) * v0 == c * c * a * P, (c * Am - e * Bm) * vm <= c * c * Am],
-                    (e, a, Am, P, v0, vm, V0, Vm), rng=rng, cites=[low])
-    return [*q0, qm_value, qm, end]
+    end = b8p_end_steps(e, a, Am, B0, Bm, W0, Wm, P, v0, vm, V0, Vm, R, low, lb, rng)
+    return [*q0, qm_value, qm, *end]
 
 
 def _b8p_instances(e, k_max: int = 5):
