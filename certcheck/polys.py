@@ -116,7 +116,7 @@ def _on_unit(p, a: Fraction, b: Fraction):
 
 def _changes(coeffs) -> int:
     signs = [c > 0 for c in coeffs if c]
-    return sum(1 for s, t in zip(signs, signs[1:]) if s != t)
+    return sum(1 for i in range(1, len(signs)) if signs[i] != signs[i - 1])
 
 
 def _sign_on_unit(r, depth: int) -> int:
