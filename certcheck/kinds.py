@@ -308,4 +308,4 @@ def alternating_doubles_text(asserts) -> str:
             f"k >= 0 by d_k = {f['a']} + ({f['c']}) ({f['r']})^k; the table d_0..d_{asserts['table_to']} agrees")
 
 
-from . import noisy_kinds  # noqa: E402,F401  (registers the noisy paper's interval kinds: nim-rational, nim-grid)
+from . import bearoff_table, noisy_kinds  # noqa: E402,F401  (registers nim-rational, nim-grid, bearoff-table)

@@ -180,3 +180,25 @@ def sec3_below_half_grid(result, steps):
         s = solve_nim(10, e)
         side += [(e, n, "above" if s.p[n] > HALF else "below" if s.p[n] < HALF else "equal") for n in range(4, 11)]
     return [grid_certificate(10, GRID, side=side, name=f"{result.claim.id}.grid")]
+
+
+def bearoff_table_certificate(max_checkers: int = 6, table=None) -> dict:
+    """A ``bearoff-table`` certificate: the whole two-sided table of up to ``max_checkers`` checkers a side
+    (:func:`exactcube.race.bearoff.twosided.build`), rows in the table's order, its SHA-256 the one the
+    ``bearoff-audit`` certificate of the same table names (:func:`proofs.certificates.bearoff_audit`).  Not built
+    in the default run (6 checkers: 924 positions, 853,776 entries, about 15 MB); the slow test and
+    ``scripts/bench_certcheck.py`` build it."""
+    import hashlib
+
+    from exactcube.race.bearoff import twosided
+    from exactcube.race.bearoff.positions import counts_of
+
+    t = table if table is not None else twosided.build(max_checkers)
+    P = t.objects("P")
+    rows = [[int(v) for v in row] for row in P]
+    digest = hashlib.sha256()
+    for row in rows:
+        digest.update((",".join(map(str, row)) + "\n").encode())
+    return {"kind": "bearoff-table", "name": f"bearoff.table{max_checkers}",
+            "asserts": {"max_checkers": max_checkers, "scale": int(t.scale), "table_sha256": digest.hexdigest()},
+            "data": {"positions": [",".join(map(str, counts_of(k))) for k in t.keys], "rows": rows}}

@@ -94,3 +94,38 @@ def _nim_grid(doc):
 
 
 CORRUPTIONS = {"nim-rational": _nim_rational, "nim-grid": _nim_grid}
+
+
+def _bearoff_table(doc):
+    import hashlib
+
+    def rehash(d):
+        h = hashlib.sha256()
+        for row in d["data"]["rows"]:
+            h.update((",".join(map(str, row)) + "\n").encode())
+        d["asserts"]["table_sha256"] = h.hexdigest()
+        return _resay(d)
+
+    n = len(doc["data"]["rows"])
+    d = copy.deepcopy(doc)
+    d["data"]["rows"][n // 2][n // 3] += 1
+    yield "one value (an entry, the table's hash re-computed)", rehash(d)
+    d = copy.deepcopy(doc)
+    d["data"]["rows"][n // 2][n // 3] += 1
+    yield "one value (an entry, the hash left)", d
+    d = copy.deepcopy(doc)
+    del d["data"]["rows"][-1]
+    del d["data"]["positions"][-1]
+    for row in d["data"]["rows"]:
+        del row[-1]
+    yield "a dropped piece (one position)", rehash(d)
+    d = copy.deepcopy(doc)
+    pos = d["data"]["positions"]
+    pos[1], pos[-1] = pos[-1], pos[1]
+    yield "a swapped witness (two positions' labels)", d
+    d = copy.deepcopy(doc)
+    d["asserts"]["table_sha256"] = "0" * 64
+    yield "one hash (the table's, asserted)", _resay(d)
+
+
+CORRUPTIONS["bearoff-table"] = _bearoff_table
