@@ -202,3 +202,25 @@ def bearoff_table_certificate(max_checkers: int = 6, table=None) -> dict:
     return {"kind": "bearoff-table", "name": f"bearoff.table{max_checkers}",
             "asserts": {"max_checkers": max_checkers, "scale": int(t.scale), "table_sha256": digest.hexdigest()},
             "data": {"positions": [",".join(map(str, counts_of(k))) for k in t.keys], "rows": rows}}
+
+
+def theorem2_value(r: int):
+    """Theorem 2 as printed: at eps = 1, p(r) = 0 on Z = {0, 3}, 1 on W (1, 2, 4 and every [2^i - 3, 2^i + 1],
+    i >= 3), 1/2 elsewhere."""
+    if r in (0, 3):
+        return mpq(0)
+    if r in (1, 2, 4) or any(2 ** i - 3 <= r <= 2 ** i + 1 for i in range(3, r.bit_length() + 2)):
+        return mpq(1)
+    return HALF
+
+
+@builder("noisy.ends.values_at_one")
+def values_at_one_grid(result, steps):
+    """Theorem 2's values at eps = 1 for every heap up to 64 and, from n = 2^j (j = 2..6), the optimal moves
+    n - 4 and n - 1 (the finite part of the all-n claim; its induction step is z3's)."""
+    if not _verified(result):
+        return []
+    one = mpq(1)
+    return [grid_certificate(64, [one], values=[(one, r, theorem2_value(r)) for r in range(65)],
+                             optimal=[(one, 1 << j, ((1 << j) - 4, (1 << j) - 1)) for j in range(2, 7)],
+                             name="noisy.ends.values_at_one.heaps64")]
