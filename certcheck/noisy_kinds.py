@@ -165,3 +165,60 @@ def nim_grid_text(asserts) -> str:
     if asserts.get("values"):
         parts.append(f"{len(asserts['values'])} asserted values of p(n) are exact")
     return "; ".join(parts)
+
+
+def _farthest_legal(n: int, m: int) -> tuple:
+    """At eps = 1 move m from heap n arrives uniformly on the legal words r < n farthest from m (every bit of
+    the k-digit word flips; an illegal word is sent again; in the limit the largest distance dominates)."""
+    dist = [(m ^ r).bit_count() for r in range(n)]
+    far = max(dist)
+    return tuple(r for r in range(n) if dist[r] == far)
+
+
+def _lemma1_words(n: int, m: int) -> tuple:
+    """Lemma 1 as stated: n = K + t, K = 2^(k-1); a move m >= K - t arrives surely as 2K - 1 - m; a move m < K - t
+    uniformly on c = K - 1 - m and the words K + c - 2^b (bit b of c set, c - 2^b < t)."""
+    K = 1 << (n.bit_length() - 1)
+    t = n - K
+    if m >= K - t:
+        return (2 * K - 1 - m,)
+    c = K - 1 - m
+    return tuple(sorted([c] + [K + c - (1 << b) for b in range(n.bit_length() - 1) if c >> b & 1 and c - (1 << b) < t]))
+
+
+@kind("channel-lemmas")
+def channel_lemmas(asserts, data):
+    """The channel's Lemma 1 (the words a move arrives on at eps = 1) at every move of every heap 1..N, and
+    Lemma 4 (from n = 2^j the channel is the binary symmetric channel on the low j bits centred at n - 1 - m, with
+    tau = 1 - eps) as polynomial identities in eps for every j up to J.  No data: certcheck decides the finite
+    statement from its own channel."""
+    heaps = z(asserts["lemma1_heaps_to"])
+    need(1 <= heaps <= 512, "Lemma 1: heaps 1..512")
+    for n in range(1, heaps + 1):
+        for m in range(n):
+            need(_lemma1_words(n, m) == _farthest_legal(n, m), f"Lemma 1 fails at n = {n}, m = {m}")
+    J = z(asserts["lemma4_powers_to"])
+    need(1 <= J <= 10, "Lemma 4: 2^j for j = 1..10")
+    tau, one_minus_tau = ONE_MINUS, EPS  # tau = 1 - eps
+    for j in range(1, J + 1):
+        n = 1 << j
+        for m in range(n):
+            c = n - 1 - m
+            total = []
+            for r in range(n):
+                d = (m ^ r).bit_count()
+                w = _weight(d, j)  # the channel's weight, eps^d (1 - eps)^(j - d); every word is legal
+                dc = (c ^ r).bit_count()
+                lemma = polys.mul(polys.power(tau, dc), polys.power(one_minus_tau, j - dc))
+                need(w == lemma, f"Lemma 4 fails at n = {n}, m = {m}, r = {r}")
+                total = polys.add(total, w)
+            need(total == [1], f"from n = {n} the chances of move {m} do not sum to 1 (some word is not legal)")
+    return "verified"
+
+
+@describes("channel-lemmas")
+def channel_lemmas_text(asserts) -> str:
+    return (f"Lemma 1 at eps = 1 (the words each move arrives on, uniformly: the legal words farthest from it) for "
+            f"every move of every heap 1..{asserts['lemma1_heaps_to']}, and Lemma 4 (from n = 2^j the channel is the "
+            "binary symmetric channel centred at n - 1 - m with tau = 1 - eps) as polynomial identities in eps for "
+            f"j = 1..{asserts['lemma4_powers_to']}")

@@ -224,3 +224,13 @@ def values_at_one_grid(result, steps):
     return [grid_certificate(64, [one], values=[(one, r, theorem2_value(r)) for r in range(65)],
                              optimal=[(one, 1 << j, ((1 << j) - 4, (1 << j) - 1)) for j in range(2, 7)],
                              name="noisy.ends.values_at_one.heaps64")]
+
+
+@builder("noisy.ends.channel_at_one", "noisy.ends.power_channel")
+def channel_lemmas(result, steps):
+    """Lemma 1 at every move of every heap to 160 and Lemma 4 for 2^j, j <= 8 (the finite parts the claims check;
+    their all-n steps are z3's): no data, certcheck decides them from its own channel."""
+    if not _verified(result):
+        return []
+    return [{"kind": "channel-lemmas", "name": f"{result.claim.id}.finite",
+             "asserts": {"lemma1_heaps_to": 160, "lemma4_powers_to": 8}, "data": {}}]

@@ -129,3 +129,15 @@ def _bearoff_table(doc):
 
 
 CORRUPTIONS["bearoff-table"] = _bearoff_table
+
+
+def _channel_lemmas(doc):
+    d = copy.deepcopy(doc)
+    d["asserts"]["lemma1_heaps_to"] = 10 ** 6
+    yield "a stronger statement (Lemma 1 to a million heaps, beyond what certcheck decides)", _resay(d)
+    d = copy.deepcopy(doc)
+    d["asserts"]["lemma4_powers_to"] = 40
+    yield "a stronger statement (Lemma 4 to 2^40)", _resay(d)
+
+
+CORRUPTIONS["channel-lemmas"] = _channel_lemmas

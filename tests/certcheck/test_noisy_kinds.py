@@ -104,6 +104,18 @@ def test_grid_heap_two_by_hand():
         _check(cert)
 
 
+# -- channel-lemmas ---------------------------------------------------------------------------------------------
+
+def test_channel_lemmas():
+    """By hand, heap 5 (k = 3) at eps = 1: sending 000 every bit flips, 111 = 7 is illegal; of the legal words 0..4
+    the farthest from 000 is 011 = 3 (distance 2), and Lemma 1 (K = 4, t = 1, m = 0 < K - t, c = 3, no b with
+    c - 2^b < 1) gives {3}.  certcheck decides Lemma 1 to heap 40 and Lemma 4 to 2^5; beyond its caps it refuses."""
+    a = {"lemma1_heaps_to": 40, "lemma4_powers_to": 5}
+    assert KINDS["channel-lemmas"](a, {}) == "verified"
+    with pytest.raises(Bad):
+        KINDS["channel-lemmas"](dict(a, lemma1_heaps_to=10 ** 6), {})
+
+
 # -- bearoff-table ------------------------------------------------------------------------------------------------
 
 def _bearoff_cert(cap):
@@ -157,11 +169,13 @@ def test_corruptions_of_the_new_kinds_are_rejected(tmp_path):
     certs = [dict(rational_certificate(4, F(0), F(1, 2), {n: (0,) for n in range(1, 5)}, above_half=True), name="r"),
              dict(grid_certificate(3, [F(1, 4), F(3, 4)], optimal=[(F(1, 4), 3, (0,))], side=[(F(3, 4), 3, "below")],
                                    values=[(F(1, 4), 2, F(3, 4))]), name="g"),
-             dict(_bearoff_cert(2), name="b")]
+             dict(_bearoff_cert(2), name="b"),
+             {"kind": "channel-lemmas", "name": "c", "asserts": {"lemma1_heaps_to": 20, "lemma4_powers_to": 3},
+              "data": {}}]
     _folder(tmp_path, certs)
     rows = _harness().run(str(tmp_path))
     kinds = {k for _, k, _, _ in rows}
-    assert kinds == {"nim-rational", "nim-grid", "bearoff-table"}
+    assert kinds == {"nim-rational", "nim-grid", "bearoff-table", "channel-lemmas"}
     survived = [(n, label) for n, _, label, reason in rows if reason is None]
     assert len(rows) >= 25 and survived == []
 
