@@ -146,6 +146,10 @@ def nim_grid(asserts, data):
         v = solved[e][n] - Fraction(1, 2)
         got = "above" if v > 0 else "below" if v < 0 else "equal"
         need(got == side, f"eps = {e_text}: p({n}) is {got} 1/2, the certificate says {side}")
+    for e_text, n, bound in asserts.get("above", []):
+        e, n = q(e_text), z(n)
+        need(e in solved and 0 <= n <= heap and solved[e][n] > q(bound),
+             f"eps = {e_text}: p({n}) > {bound} fails")
     for e_text, n, value in asserts.get("values", []):
         e, n = q(e_text), z(n)
         need(e in solved and 0 <= n <= heap and solved[e][n] == q(value),
@@ -162,6 +166,8 @@ def nim_grid_text(asserts) -> str:
         parts.append(f"{len(asserts['optimal'])} asserted optimal-move sets are the maximiser sets")
     if asserts.get("side"):
         parts.append(f"{len(asserts['side'])} asserted sides of 1/2 of p(n) hold")
+    if asserts.get("above"):
+        parts.append(f"{len(asserts['above'])} asserted strict lower bounds on p(n) hold")
     if asserts.get("values"):
         parts.append(f"{len(asserts['values'])} asserted values of p(n) are exact")
     return "; ".join(parts)

@@ -63,7 +63,7 @@ def rational_certificate(heap: int, lo, hi, moves: dict, above_half: bool = Fals
     return cert
 
 
-def grid_certificate(heap: int, grid, *, optimal=(), side=(), values=(), name: str | None = None) -> dict:
+def grid_certificate(heap: int, grid, *, optimal=(), side=(), values=(), above=(), name: str | None = None) -> dict:
     """A ``nim-grid`` certificate: p(0..heap) at each eps of ``grid`` and the cells asserted there."""
     from exactcube.noisy.nim import solve_nim
 
@@ -75,7 +75,8 @@ def grid_certificate(heap: int, grid, *, optimal=(), side=(), values=(), name: s
             "asserts": {"heap": heap, "eps": [spell(e) for e in grid],
                         "optimal": [[spell(e), n, list(ms)] for e, n, ms in optimal],
                         "side": [[spell(e), n, s] for e, n, s in side],
-                        "values": [[spell(e), n, spell(v)] for e, n, v in values]},
+                        "values": [[spell(e), n, spell(v)] for e, n, v in values],
+                        "above": [[spell(e), n, spell(c)] for e, n, c in above]},
             "data": {"tables": tables}}
     if name:
         cert["name"] = name
@@ -234,3 +235,17 @@ def channel_lemmas(result, steps):
         return []
     return [{"kind": "channel-lemmas", "name": f"{result.claim.id}.finite",
              "asserts": {"lemma1_heaps_to": 160, "lemma4_powers_to": 8}, "data": {}}]
+
+
+@builder("noisy.ends.near_zero")
+def near_zero_grid(result, steps):
+    """Theorem 7's instances: at eps = 1/(3k), k the binary digits of n, move 0 the unique optimum and p(n) > 2/3
+    for every heap 2..64 (the finite part of the claim; its inequalities for every k are z3's)."""
+    if not _verified(result):
+        return []
+    ks = range(2, 8)
+    grid = [mpq(1, 3 * k) for k in ks]
+    heaps = [n for n in range(2, 65)]
+    at = {n: mpq(1, 3 * n.bit_length()) for n in heaps}
+    return [grid_certificate(64, grid, optimal=[(at[n], n, (0,)) for n in heaps],
+                             above=[(at[n], n, mpq(2, 3)) for n in heaps], name="noisy.ends.near_zero.heaps64")]

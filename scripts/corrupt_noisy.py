@@ -88,6 +88,11 @@ def _nim_grid(doc):
         x = Fraction(cell[2]) + Fraction(1, 10 ** 20)
         cell[2] = f"{x.numerator}/{x.denominator}"
         yield "a swapped witness (an asserted value)", _resay(d)
+    if a.get("above"):
+        d = copy.deepcopy(doc)
+        cell = d["asserts"]["above"][len(a["above"]) // 2]
+        cell[2] = "1"
+        yield "a stronger statement (a lower bound raised to 1)", _resay(d)
     d = copy.deepcopy(doc)
     d["asserts"]["heap"] = a["heap"] + 1
     yield "a stronger statement (one more heap)", _resay(d)

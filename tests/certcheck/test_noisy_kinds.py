@@ -96,9 +96,11 @@ def test_grid_heap_two_by_hand():
     """At e = 1/4: p(2) = 3/4 (move 0), p(2) > 1/2."""
     cert = {"kind": "nim-grid",
             "asserts": {"heap": 2, "eps": ["1/4"], "optimal": [["1/4", 2, [0]]], "side": [["1/4", 2, "above"]],
-                        "values": [["1/4", 2, "3/4"]]},
+                        "values": [["1/4", 2, "3/4"]], "above": [["1/4", 2, "2/3"]]},
             "data": {"tables": [{"eps": "1/4", "p": ["0", "1", "3/4"]}]}}
     assert _check(cert) == "verified"
+    with pytest.raises(Bad):  # p(2) = 3/4 is not above 3/4
+        _check(dict(cert, asserts=dict(cert["asserts"], above=[["1/4", 2, "3/4"]])))
     cert["asserts"]["optimal"] = [["1/4", 2, [1]]]
     with pytest.raises(Bad):
         _check(cert)
