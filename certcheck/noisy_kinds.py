@@ -20,6 +20,7 @@ Printed formulas are compared as rational functions (cross-multiplied).
 from __future__ import annotations
 
 from fractions import Fraction
+from math import gcd
 
 from . import nim, polys
 from .core import describes, kind
@@ -228,3 +229,79 @@ def channel_lemmas_text(asserts) -> str:
             f"every move of every heap 1..{asserts['lemma1_heaps_to']}, and Lemma 4 (from n = 2^j the channel is the "
             "binary symmetric channel centred at n - 1 - m with tau = 1 - eps) as polynomial identities in eps for "
             f"j = 1..{asserts['lemma4_powers_to']}")
+
+
+def _first_order_at_half(heap: int):
+    """The one-sided derivatives d/deps at eps = 1/2 of p(n) and of every move value, from (5).
+
+    At 1/2 every legal word is equally likely (mu = 1/n); with d the distance of word r from the move and dbar
+    its mean over the legal words, d mu / d eps = (4/n)(d - dbar).  So the derivative of p(n, m) is
+    sum_r mu' (1 - p(r)) - sum_r mu p(r)', p(r) taken at 1/2; p(r) is the largest move value, and all its
+    maximisers at 1/2 tie, so its right derivative is the largest of theirs and its left derivative the
+    smallest.  Returns p at 1/2, its maximisers {n: moves} and {side: (slopes of p, {n: the maximisers to
+    first order})}."""
+    half = Fraction(1, 2)
+    p = [Fraction(0)]
+    for n in range(1, heap + 1):
+        best, _, _ = nim.solve_row(n, half, p)
+        p.append(best)
+    ties = {n: nim.solve_row(n, half, p[:n])[1] for n in range(1, heap + 1)}
+    out = {}
+    classes = {"left": {}, "right": {}}
+    for side in ("left", "right"):
+        slope = [Fraction(0)]
+        best_moves = {}
+        for n in range(1, heap + 1):
+            # 1 - p(r) = c_r / L in integers; sum_r (d - dbar)(1 - p(r)) = (n sum_r d c_r - D C) / (n L)
+            L = 1
+            for r in range(n):
+                L = L * p[r].denominator // gcd(L, p[r].denominator)
+            c = [(p[r].denominator - p[r].numerator) * (L // p[r].denominator) for r in range(n)]
+            C = sum(c)
+            shared = sum(slope[:n]) / n  # the term sum_r mu p(r)', the same for every move
+            v = {}
+            for m in ties[n]:
+                D = dc = 0
+                for r in range(n):
+                    d = (m ^ r).bit_count()
+                    D += d
+                    dc += d * c[r]
+                v[m] = Fraction(4 * (n * dc - D * C), n * n * L) - shared
+            pick = max(v.values()) if side == "right" else min(v.values())
+            slope.append(pick)
+            best_moves[n] = tuple(m for m in ties[n] if v[m] == pick)
+            classes[side][n] = ({v[m] for m in v if m % 2 == 0}, {v[m] for m in v if m % 2 == 1})
+        out[side] = (slope, best_moves, classes[side])
+    return p, ties, out
+
+
+@kind("half-first-order")
+def half_first_order(asserts, data):
+    """Theorem 6 for heaps 2..N: p = 1/2 at eps = 1/2, the one-sided slopes -+2/(n(n - 1)), the even moves the
+    optimal ones to first order below 1/2 and the odd ones above.  No data: decided from (5)."""
+    heap = z(asserts["heap"])
+    need(2 <= heap <= 512, "half-first-order: heaps 2..512")
+    p, ties, sides = _first_order_at_half(heap)
+    for n in range(2, heap + 1):
+        need(p[n] == Fraction(1, 2), f"p({n}) at eps = 1/2 is {p[n]}, not 1/2")
+        need(ties[n] == tuple(range(n)), f"heap {n}: not every move ties at eps = 1/2")
+        for side, sign, parity in (("left", -1, 0), ("right", 1, 1)):
+            slope, best, cls = sides[side]
+            even, odd = cls[n]
+            need(len(even) == 1 and len(odd) == 1, f"heap {n}, {side} of 1/2: the moves of one parity differ in slope")
+            best_slope, other = (even.pop(), odd.pop()) if parity == 0 else (odd.pop(), even.pop())
+            need(best_slope - other == Fraction(sign * 4, n), f"heap {n}, {side} of 1/2: the parity gap in slope is "
+                                                              "not 4/n")
+            need(slope[n] == Fraction(sign * 2, n * (n - 1)), f"heap {n}, {side} of 1/2: the slope of p is "
+                                                             f"{slope[n]}, not {sign} 2/(n(n - 1))")
+            need(best[n] == tuple(m for m in range(n) if m % 2 == parity),
+                 f"heap {n}, {side} of 1/2: the optimal moves to first order are {list(best[n])[:6]}")
+    return "verified"
+
+
+@describes("half-first-order")
+def half_first_order_text(asserts) -> str:
+    return (f"for every heap n = 2..{asserts['heap']}: p(n) = 1/2 at eps = 1/2 with every move tied there; the "
+            "one-sided derivatives of p(n) at 1/2 are -2/(n(n - 1)) (left) and +2/(n(n - 1)) (right), from equation "
+            "(5) differentiated; the moves of one parity share one slope, the optimal parity's larger by 4/n in the direction "
+            "away from 1/2: the even moves below 1/2, the odd ones above")

@@ -249,3 +249,13 @@ def near_zero_grid(result, steps):
     at = {n: mpq(1, 3 * n.bit_length()) for n in heaps}
     return [grid_certificate(64, grid, optimal=[(at[n], n, (0,)) for n in heaps],
                              above=[(at[n], n, mpq(2, 3)) for n in heaps], name="noisy.ends.near_zero.heaps64")]
+
+
+@builder("noisy.ends.half", "noisy.half.first_order")
+def half_first_order_certificate(result, steps):
+    """Theorem 6's first order at eps = 1/2 for every heap 2..256 (the heaps both claims check; Theorem 6's
+    telescoping step for every n is sympy's, and half.first_order's germ derivatives are not in it): no data,
+    certcheck differentiates (5) itself."""
+    if not _verified(result):
+        return []
+    return [{"kind": "half-first-order", "name": f"{result.claim.id}.heaps256", "asserts": {"heap": 256}, "data": {}}]

@@ -146,3 +146,12 @@ def _channel_lemmas(doc):
 
 
 CORRUPTIONS["channel-lemmas"] = _channel_lemmas
+
+
+def _half_first_order(doc):
+    d = copy.deepcopy(doc)
+    d["asserts"]["heap"] = 10 ** 4
+    yield "a stronger statement (heaps beyond what certcheck decides)", _resay(d)
+
+
+CORRUPTIONS["half-first-order"] = _half_first_order

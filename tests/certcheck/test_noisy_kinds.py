@@ -118,6 +118,14 @@ def test_channel_lemmas():
         KINDS["channel-lemmas"](dict(a, lemma1_heaps_to=10 ** 6), {})
 
 
+def test_half_first_order_by_hand():
+    """Heap 2 by hand: p(2) = max(eps, 1 - eps), so the slopes at 1/2 are -1 (left) and +1 (right) = -+2/(2 * 1),
+    move 0 (slope -1) best on the left, move 1 (+1) on the right, gap 2 = 4/2; certcheck decides heaps to 20."""
+    assert KINDS["half-first-order"]({"heap": 20}, {}) == "verified"
+    with pytest.raises(Bad):
+        KINDS["half-first-order"]({"heap": 10 ** 4}, {})
+
+
 # -- bearoff-table ------------------------------------------------------------------------------------------------
 
 def _bearoff_cert(cap):
@@ -172,12 +180,13 @@ def test_corruptions_of_the_new_kinds_are_rejected(tmp_path):
              dict(grid_certificate(3, [F(1, 4), F(3, 4)], optimal=[(F(1, 4), 3, (0,))], side=[(F(3, 4), 3, "below")],
                                    values=[(F(1, 4), 2, F(3, 4))]), name="g"),
              dict(_bearoff_cert(2), name="b"),
+             {"kind": "half-first-order", "name": "h", "asserts": {"heap": 12}, "data": {}},
              {"kind": "channel-lemmas", "name": "c", "asserts": {"lemma1_heaps_to": 20, "lemma4_powers_to": 3},
               "data": {}}]
     _folder(tmp_path, certs)
     rows = _harness().run(str(tmp_path))
     kinds = {k for _, k, _, _ in rows}
-    assert kinds == {"nim-rational", "nim-grid", "bearoff-table", "channel-lemmas"}
+    assert kinds == {"nim-rational", "nim-grid", "bearoff-table", "channel-lemmas", "half-first-order"}
     survived = [(n, label) for n, _, label, reason in rows if reason is None]
     assert len(rows) >= 25 and survived == []
 
