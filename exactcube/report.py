@@ -34,12 +34,13 @@ from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from .claims import ClaimResult, summary_counts
+from .errors import BadInput
 from .results import errata_phrase
 from .content import Content, Ref, as_content, latex_escape, legacy, say, to_html, to_latex
 from .tables import TABLES
 
 __all__ = ["ReportParts", "collect", "render_latex", "render_html", "build_pdf", "publish", "provenance",
-           "document_title", "natural_key", "readings", "LONG_DIGITS"]
+           "document_title", "natural_key", "readings", "LONG_DIGITS", "certificate_lines"]
 
 #: digit runs longer than this are shown compactly (leading digits and the count) and in full in the appendix
 LONG_DIGITS = 30
@@ -143,6 +144,8 @@ class ReportParts:
     prov: dict = field(default_factory=dict)
     figure_failures: list[str] = field(default_factory=list)
     table_failures: list[str] = field(default_factory=list)
+    #: claim id -> the independent check's line (``report --certificates DIR``: :func:`certificate_lines`)
+    certified: dict = field(default_factory=dict)
 
     @property
     def errata(self) -> list:
@@ -171,6 +174,53 @@ class ReportParts:
 
     def of(self, doc: str) -> list[ClaimResult]:
         return [r for r in self.results if r.claim.document == doc]
+
+
+def certificate_lines(folder: str, results: Sequence[ClaimResult]) -> dict:
+    """What the independent checker says of each verdict of ``results`` whose certificates are in ``folder``
+    (written by ``verify --certificates``): claim id -> a sentence, "certified by certcheck (SHA-256 ...)" when
+    ``python -m certcheck`` passes every certificate of the claim and each was written for the same verdict,
+    else why not.  An exact or rigorous verdict with no certificate there says so."""
+    import json
+    import os
+
+    from .certificates import CERTIFIED_EVIDENCE
+    from .cli.verify import certcheck_folder
+
+    path = os.path.join(folder, "MANIFEST.json")
+    try:
+        with open(path, encoding="utf-8") as f:
+            files = json.load(f)["files"]
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise BadInput(f"--certificates: cannot read the manifest {path}: {exc}") from None
+    checked = certcheck_folder(folder)
+    by_claim: dict = {}
+    for fname, digest in sorted(files.items()):
+        try:
+            with open(os.path.join(folder, fname), encoding="utf-8") as f:
+                doc = json.load(f)
+            cid, verdict = doc["claim"]["id"], doc["verdict"]
+        except (OSError, ValueError, KeyError, TypeError):
+            continue  # certcheck reports it (REJECTED); it names no claim
+        by_claim.setdefault(cid, []).append((fname[:-5], digest, verdict))
+    out = {}
+    for r in results:
+        v = r.verdict
+        if v is None or v.evidence.value not in CERTIFIED_EVIDENCE:
+            continue
+        certs = by_claim.get(r.claim.id)
+        if not certs:
+            out[r.claim.id] = "no certificate in " + folder
+            continue
+        bad = [(n, checked.get(n, "not checked")) for n, _, _ in certs if checked.get(n, "not checked") is not None]
+        other = [n for n, _, w in certs if (w.get("outcome"), w.get("evidence")) != (v.outcome.value, v.evidence.value)]
+        if bad:
+            out[r.claim.id] = "certcheck rejected " + "; ".join(f"{n}: {why}" for n, why in bad)
+        elif other:
+            out[r.claim.id] = "the certificates in " + folder + " were written for another verdict: " + ", ".join(other)
+        else:
+            out[r.claim.id] = "certified by certcheck (" + "; ".join(f"{n}, SHA-256 {d}" for n, d, _ in certs) + ")"
+    return out
 
 
 def report_tables(doc: str) -> list[str]:
@@ -443,6 +493,10 @@ class _Latex:
         return (rf"\subsubsection*{{{self.ident(c.id)}}}\label{{claim:{c.id}}}" + "\n"
                 + self.text(_stop(c.location)) + r" \emph{" + self.text(c.statement) + "}\n\n" + verdict + "\n")
 
+    def independent(self, line: str | None) -> str:
+        """The independent check of the verdict (``report --certificates``), a paragraph after it."""
+        return "" if not line else r"\emph{Independent check:} " + latex_escape(line) + ".\n\n"
+
     def under(self, doc: str, v) -> str:
         """``, under: id; id`` with each reading's id linked to its line in the document's table of readings."""
         ids = [rf"\hyperref[reading:{doc}:{a.id}]{{{self.ident(a.id)}}}" for a in _assumptions(v)]
@@ -544,7 +598,7 @@ def render_latex(parts: ReportParts, digits: int | None = None, paper: str = "le
         body.append(w.summary(parts.of(d)))
         body.append(w.readings(d, readings(parts.of(d))))
         body.append(r"\subsection{Claims}")
-        body += [w.claim(r) for r in parts.of(d)]
+        body += [w.claim(r) + w.independent(parts.certified.get(r.claim.id)) for r in parts.of(d)]
         if parts.tables.get(d):
             body.append(r"\clearpage\subsection{Tables}")
             for tid, table, err in parts.tables[d]:
@@ -642,6 +696,10 @@ class _Html:
     def _reading_anchor(doc: str, rid: str) -> str:
         return html.escape(f"reading-{doc}-{rid}", quote=True)
 
+    def independent(self, line: str | None) -> str:
+        """The independent check of the verdict (``report --certificates``), a paragraph after it."""
+        return "" if not line else f'<p class="certcheck"><em>Independent check:</em> {html.escape(line)}.</p>'
+
     def under(self, doc: str, v) -> str:
         """``, under: id; id`` with each reading's id linked to its row in the document's table of readings."""
         ids = [f'<a class="id" href="#{self._reading_anchor(doc, a.id)}">{html.escape(a.id)}</a>'
@@ -718,7 +776,7 @@ def render_html(parts: ReportParts, digits: int | None = None, paper: str = "let
         body.append(w.summary(parts.of(d)))
         body.append(w.readings(d, readings(parts.of(d))))
         body.append("<h3>Claims</h3>")
-        body += [w.claim(r) for r in parts.of(d)]
+        body += [w.claim(r) + w.independent(parts.certified.get(r.claim.id)) for r in parts.of(d)]
         if parts.tables.get(d):
             body.append("<h3>Tables</h3>")
             for tid, table, err in parts.tables[d]:

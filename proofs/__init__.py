@@ -1,3 +1,5 @@
 """Claims of the source documents, one package or module per document; see exactcube.catalog."""
 
 from . import certificates as _certificates  # noqa: E402,F401  the documents' certificate builders (issue 41)
+from . import certificates_noisy as _certificates_noisy  # noqa: E402,F401  the noisy paper's interval and grid builders
+

@@ -48,6 +48,9 @@ def add_arguments(p):
     # the keys of exactcube.report.PAPER_SIZES (not imported here: parsing stays light; a test keeps them equal)
     p.add_argument("--paper-size", choices=PAPER_SIZE_NAMES, default="letter",
                    help="the page the PDF and LaTeX are typeset on (and the HTML printed on): letter (default) | a4")
+    p.add_argument("--certificates", metavar="DIR",
+                   help="say beside each verdict whether the independent checker passed its certificates in DIR "
+                        "(written by 'exactcube verify --certificates DIR'; checked again by 'python -m certcheck DIR')")
     add_digits(p, None, what="decimals for table cells")
 
 
@@ -184,7 +187,7 @@ def _saved_run(args):
 
 def run(args, out) -> int:
     from ..claims import run_claims
-    from ..report import collect, render_html, render_latex, svg_of
+    from ..report import certificate_lines, collect, render_html, render_latex, svg_of
     from ._common import announce_claims, progress, write_text
     from .verify import select
 
@@ -199,6 +202,9 @@ def run(args, out) -> int:
     if not to_stdout:
         sweep_stale_builds(folder)  # what a killed PDF build left, whatever this run writes
     args.claim = None
+    if args.certificates is not None and not os.path.isfile(os.path.join(args.certificates, "MANIFEST.json")):
+        raise BadInput(f"--certificates: {args.certificates!r} holds no MANIFEST.json (write it with "
+                       "'exactcube verify --certificates DIR')")
     t0 = time.perf_counter()
     saved = None
     if args.from_file:
@@ -213,10 +219,14 @@ def run(args, out) -> int:
         out.print(f"  could not load {e.module}: {e.error}")
     figures = _figures_available(not args.no_figures)
 
+    certified = certificate_lines(args.certificates, results) if args.certificates else {}
+
     def parts_of(draw):
         with progress("building report", None) as bar:
-            return collect(results, draw if figures else None, time.perf_counter() - t0,
-                           on_step=lambda s: bar.advance(1, s), saved=saved)
+            parts = collect(results, draw if figures else None, time.perf_counter() - t0,
+                            on_step=lambda s: bar.advance(1, s), saved=saved)
+        parts.certified = certified
+        return parts
 
     if ext == ".pdf":
         return _pdf(parts_of, args, out, stem)

@@ -1,0 +1,261 @@
+"""The certificate builders of the noisy paper's whole-interval and grid claims (:mod:`exactcube.certificates`).
+
+``nim-rational``: on an open interval of eps where every heap keeps its optimal moves, each p(r) is one rational
+function; the certificate lists them (reduced, integer coefficients, constant first), the optimal moves and one
+common multiple of the denominators, and the checker re-derives (5) as polynomial identities and the strict
+inequalities by Descartes' rule (:mod:`certcheck.noisy_kinds`).  ``nim-grid``: the exact game at listed eps and
+the optimal-move sets or sides of 1/2 a claim states there.
+"""
+
+from __future__ import annotations
+
+from exactcube.certificates import builder, spell
+from exactcube.numbers import mpq
+
+
+def rational_table(heap: int, moves: dict) -> tuple[list, list]:
+    """p(0..heap) as reduced rational functions of eps (flint integer polynomials) when heap r plays
+    ``moves[r][0]`` (equation (5) with that move), and their least common denominator."""
+    import flint
+
+    e = flint.fmpz_poly([0, 1])
+    one_minus = flint.fmpz_poly([1, -1])
+    p = [(flint.fmpz_poly([]), flint.fmpz_poly([1]))]
+    for n in range(1, heap + 1):
+        k = n.bit_length()
+        L = flint.fmpz_poly([1])
+        for _, d in p:
+            L = L * d // L.gcd(d)
+        m = moves[n][0]
+        num, Z = flint.fmpz_poly([]), flint.fmpz_poly([])
+        for r in range(n):
+            dist = (m ^ r).bit_count()
+            w = e ** dist * one_minus ** (k - dist)
+            nr, dr = p[r]
+            num += w * (dr - nr) * (L // dr)
+            Z += w
+        den = Z * L
+        g = num.gcd(den)
+        num, den = num // g, den // g
+        p.append((num, den))
+    M = flint.fmpz_poly([1])
+    for _, d in p:
+        M = M * d // M.gcd(d)
+    return p, M
+
+
+def _coeffs(poly) -> list[str]:
+    return [str(int(c)) for c in poly.coeffs()]
+
+
+def rational_certificate(heap: int, lo, hi, moves: dict, above_half: bool = False, formulas=(),
+                         name: str | None = None) -> dict:
+    """A ``nim-rational`` certificate: heaps 1..heap on (lo, hi), ``moves`` {heap: optimal moves},
+    ``formulas`` [(heap, num coefficients, den coefficients)] compared with the table."""
+    p, M = rational_table(heap, moves)
+    cert = {"kind": "nim-rational",
+            "asserts": {"heap": heap, "lo": spell(lo), "hi": spell(hi),
+                        "moves": {str(n): list(moves[n]) for n in range(1, heap + 1)}, "above_half": above_half,
+                        "formulas": [[n, list(a), list(b)] for n, a, b in formulas]},
+            "data": {"p": [[_coeffs(a), _coeffs(b)] for a, b in p], "common_denominator": _coeffs(M)}}
+    if name:
+        cert["name"] = name
+    return cert
+
+
+def grid_certificate(heap: int, grid, *, optimal=(), side=(), values=(), above=(), name: str | None = None) -> dict:
+    """A ``nim-grid`` certificate: p(0..heap) at each eps of ``grid`` and the cells asserted there."""
+    from exactcube.noisy.nim import solve_nim
+
+    tables = []
+    for e in grid:
+        s = solve_nim(heap, e)
+        tables.append({"eps": spell(e), "p": [spell(x) for x in s.p[:heap + 1]]})
+    cert = {"kind": "nim-grid",
+            "asserts": {"heap": heap, "eps": [spell(e) for e in grid],
+                        "optimal": [[spell(e), n, list(ms)] for e, n, ms in optimal],
+                        "side": [[spell(e), n, s] for e, n, s in side],
+                        "values": [[spell(e), n, spell(v)] for e, n, v in values],
+                        "above": [[spell(e), n, spell(c)] for e, n, c in above]},
+            "data": {"tables": tables}}
+    if name:
+        cert["name"] = name
+    return cert
+
+
+def _verified(result) -> bool:
+    return result.verdict.outcome.value == "verified"
+
+
+HALF = mpq(1, 2)
+
+
+@builder("noisy.conjecture9")
+def conjecture9_certificates(result, steps):
+    """Conjecture 9 as the default claim proves it: heaps 2..32 on the whole of (0, 1/2) (move 0 the unique
+    optimum, p(n) > 1/2, every p(r) one rational function) and the grid 1/100..49/100 for heaps up to 64."""
+    from exactcube.noisy.nim import solve_nim
+
+    if not _verified(result):
+        return []
+    whole = rational_certificate(32, mpq(0), HALF, {n: (0,) for n in range(1, 33)}, above_half=True,
+                                 name="noisy.conjecture9.whole")
+    grid = [mpq(i, 100) for i in range(1, 50)]
+    optimal, side = [], []
+    for e in grid:
+        s = solve_nim(64, e)
+        for n in range(2, 65):
+            optimal.append((e, n, tuple(int(m) for m in s.optimal[n])))
+            side.append((e, n, "above" if s.p[n] > HALF else "below" if s.p[n] < HALF else "equal"))
+    if any(ms != (0,) for _, _, ms in optimal) or any(x != "above" for *_, x in side):
+        return []
+    return [whole, grid_certificate(64, grid, optimal=optimal, side=side, name="noisy.conjecture9.grid64")]
+
+
+@builder("noisy.sec3.p2")
+def p2_certificates(result, steps):
+    """p(0) = 0, p(1) = 1 and p(2) = max(eps, 1 - eps): on (0, 1/2) move 0 and p(2) = 1 - eps, on (1/2, 1) move 1
+    and p(2) = eps, and the exact values at eps = 0, 1/2, 1."""
+    if not _verified(result):
+        return []
+    below = rational_certificate(2, mpq(0), HALF, {1: (0,), 2: (0,)}, formulas=[(1, ["1"], ["1"]),
+                                                                              (2, ["1", "-1"], ["1"])],
+                                 name="noisy.sec3.p2.below")
+    above = rational_certificate(2, HALF, mpq(1), {1: (0,), 2: (1,)}, formulas=[(1, ["1"], ["1"]), (2, ["0", "1"], ["1"])],
+                                 name="noisy.sec3.p2.above")
+    ends = grid_certificate(2, [mpq(0), HALF, mpq(1)],
+                            values=[(e, n, v) for e in (mpq(0), HALF, mpq(1))
+                                    for n, v in ((0, 0), (1, 1), (2, max(e, 1 - e)))], name="noisy.sec3.p2.ends")
+    return [below, above, ends]
+
+
+@builder("noisy.eq2")
+def eq2_certificates(result, steps):
+    """(2): p(3) = (1 - e + e^2)/(1 + e) with move 0 on (0, 1/2) and e(1 - e^2)/(1 - e + e^2) with move 1 on
+    (1/2, 1), and the values at e = 0, 1/2, 1."""
+    if not _verified(result):
+        return []
+    below = rational_certificate(3, mpq(0), HALF, {1: (0,), 2: (0,), 3: (0,)},
+                                 formulas=[(3, ["1", "-1", "1"], ["1", "1"])], name="noisy.eq2.below")
+    above = rational_certificate(3, HALF, mpq(1), {1: (0,), 2: (1,), 3: (1,)},
+                                 formulas=[(3, ["0", "1", "0", "-1"], ["1", "-1", "1"])], name="noisy.eq2.above")
+    at = [(mpq(0), mpq(1)), (HALF, HALF), (mpq(1), mpq(0))]
+    ends = grid_certificate(3, [e for e, _ in at], values=[(e, 3, v) for e, v in at], name="noisy.eq2.ends")
+    return [below, above, ends]
+
+
+def _appendix_grid_optimal(heaps):
+    from proofs.noisy.appendix import GRID
+
+    from exactcube.noisy.nim import solve_nim
+
+    out = []
+    for e in GRID:
+        s = solve_nim(max(heaps), e)
+        out += [(e, n, tuple(int(m) for m in s.optimal[n])) for n in heaps]
+    return GRID, out
+
+
+@builder("noisy.sec3.five", "noisy.sec3.six-seven", "noisy.sec3.nine-ten")
+def sec3_pattern_grid(result, steps):
+    """The optimal-move runs of §3 on the Appendix grid eps = 0.00..0.99 (the grid part of the claim; the
+    continuum between grid points rests on the exact phase diagram, not certified here)."""
+    if not _verified(result):
+        return []
+    heaps = {"noisy.sec3.five": [5], "noisy.sec3.six-seven": [6, 7], "noisy.sec3.nine-ten": [9, 10]}[result.claim.id]
+    grid, optimal = _appendix_grid_optimal(heaps)
+    return [grid_certificate(max(heaps), grid, optimal=optimal, name=f"{result.claim.id}.grid")]
+
+
+@builder("noisy.sec3.below-half")
+def sec3_below_half_grid(result, steps):
+    """Where p(n) < 1/2 on the Appendix grid for n = 4..10 (the grid part of the claim)."""
+    from proofs.noisy.appendix import GRID
+
+    from exactcube.noisy.nim import solve_nim
+
+    if not _verified(result):
+        return []
+    side = []
+    for e in GRID:
+        s = solve_nim(10, e)
+        side += [(e, n, "above" if s.p[n] > HALF else "below" if s.p[n] < HALF else "equal") for n in range(4, 11)]
+    return [grid_certificate(10, GRID, side=side, name=f"{result.claim.id}.grid")]
+
+
+def bearoff_table_certificate(max_checkers: int = 6, table=None) -> dict:
+    """A ``bearoff-table`` certificate: the whole two-sided table of up to ``max_checkers`` checkers a side
+    (:func:`exactcube.race.bearoff.twosided.build`), rows in the table's order, its SHA-256 the one the
+    ``bearoff-audit`` certificate of the same table names (:func:`proofs.certificates.bearoff_audit`).  Not built
+    in the default run (6 checkers: 924 positions, 853,776 entries, about 15 MB); the slow test and
+    ``scripts/bench_certcheck.py`` build it."""
+    import hashlib
+
+    from exactcube.race.bearoff import twosided
+    from exactcube.race.bearoff.positions import counts_of
+
+    t = table if table is not None else twosided.build(max_checkers)
+    P = t.objects("P")
+    rows = [[int(v) for v in row] for row in P]
+    digest = hashlib.sha256()
+    for row in rows:
+        digest.update((",".join(map(str, row)) + "\n").encode())
+    return {"kind": "bearoff-table", "name": f"bearoff.table{max_checkers}",
+            "asserts": {"max_checkers": max_checkers, "scale": int(t.scale), "table_sha256": digest.hexdigest()},
+            "data": {"positions": [",".join(map(str, counts_of(k))) for k in t.keys], "rows": rows}}
+
+
+def theorem2_value(r: int):
+    """Theorem 2 as printed: at eps = 1, p(r) = 0 on Z = {0, 3}, 1 on W (1, 2, 4 and every [2^i - 3, 2^i + 1],
+    i >= 3), 1/2 elsewhere."""
+    if r in (0, 3):
+        return mpq(0)
+    if r in (1, 2, 4) or any(2 ** i - 3 <= r <= 2 ** i + 1 for i in range(3, r.bit_length() + 2)):
+        return mpq(1)
+    return HALF
+
+
+@builder("noisy.ends.values_at_one")
+def values_at_one_grid(result, steps):
+    """Theorem 2's values at eps = 1 for every heap up to 64 and, from n = 2^j (j = 2..6), the optimal moves
+    n - 4 and n - 1 (the finite part of the all-n claim; its induction step is z3's)."""
+    if not _verified(result):
+        return []
+    one = mpq(1)
+    return [grid_certificate(64, [one], values=[(one, r, theorem2_value(r)) for r in range(65)],
+                             optimal=[(one, 1 << j, ((1 << j) - 4, (1 << j) - 1)) for j in range(2, 7)],
+                             name="noisy.ends.values_at_one.heaps64")]
+
+
+@builder("noisy.ends.channel_at_one", "noisy.ends.power_channel")
+def channel_lemmas(result, steps):
+    """Lemma 1 at every move of every heap to 160 and Lemma 4 for 2^j, j <= 8 (the finite parts the claims check;
+    their all-n steps are z3's): no data, certcheck decides them from its own channel."""
+    if not _verified(result):
+        return []
+    return [{"kind": "channel-lemmas", "name": f"{result.claim.id}.finite",
+             "asserts": {"lemma1_heaps_to": 160, "lemma4_powers_to": 8}, "data": {}}]
+
+
+@builder("noisy.ends.near_zero")
+def near_zero_grid(result, steps):
+    """Theorem 7's instances: at eps = 1/(3k), k the binary digits of n, move 0 the unique optimum and p(n) > 2/3
+    for every heap 2..64 (the finite part of the claim; its inequalities for every k are z3's)."""
+    if not _verified(result):
+        return []
+    ks = range(2, 8)
+    grid = [mpq(1, 3 * k) for k in ks]
+    heaps = [n for n in range(2, 65)]
+    at = {n: mpq(1, 3 * n.bit_length()) for n in heaps}
+    return [grid_certificate(64, grid, optimal=[(at[n], n, (0,)) for n in heaps],
+                             above=[(at[n], n, mpq(2, 3)) for n in heaps], name="noisy.ends.near_zero.heaps64")]
+
+
+@builder("noisy.ends.half", "noisy.half.first_order")
+def half_first_order_certificate(result, steps):
+    """Theorem 6's first order at eps = 1/2 for every heap 2..256 (the heaps both claims check; Theorem 6's
+    telescoping step for every n is sympy's, and half.first_order's germ derivatives are not in it): no data,
+    certcheck differentiates (5) itself."""
+    if not _verified(result):
+        return []
+    return [{"kind": "half-first-order", "name": f"{result.claim.id}.heaps256", "asserts": {"heap": 256}, "data": {}}]
