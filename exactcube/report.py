@@ -7,8 +7,8 @@ registered figures; then an errata section listing every printed mistake with th
 true value in full; numbers too long for the page in full in an appendix; and the
 run's provenance (versions, git commit, date, duration).
 
-A verdict's details, witness and errata notes are :class:`exactcube.content.Content`, printed by the
-LaTeX and HTML printers of :mod:`exactcube.content` (sympy's LaTeX and presentation-MathML printers for
+A verdict's details, witness and errata notes are :class:`exactcube.content.model.Content`, printed by the
+LaTeX and HTML printers of :mod:`exactcube.content.printers` (sympy's LaTeX and presentation-MathML printers for
 expressions); statements, locations and titles are strings whose mathematics stands in ``$...$``.  Everything in the report comes
 from the claims run and the registries: the documents are those of the results, and
 only their tables and figures are included.
@@ -35,7 +35,8 @@ from typing import Callable, Sequence
 
 from .claims import ClaimResult, summary_counts
 from .results import errata_phrase
-from .content import Content, Ref, as_content, latex_escape, legacy, say, to_html, to_latex
+from .content.model import Content, Ref, as_content, legacy, say
+from .content.printers import latex_escape, to_html, to_latex
 from .tables import TABLES
 
 __all__ = ["ReportParts", "collect", "render_latex", "render_html", "build_pdf", "publish", "provenance",

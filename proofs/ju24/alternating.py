@@ -7,7 +7,7 @@ import sympy as sp
 from exactcube import models
 from exactcube.brownian import alternating as alt
 from exactcube.claims import claim, refuted, verified
-from exactcube.content import eq, math, say, value
+from exactcube.content.model import eq, math, say, value
 from exactcube.numbers import mpq
 from exactcube.printed import printed
 from exactcube.results import computed

@@ -16,7 +16,7 @@ from exactcube.brownian import alternating as alt
 from exactcube.brownian import stakes as st
 from exactcube.brownian import stopping as solver
 from exactcube.claims import Erratum, ErratumKind, claim, erratum, open_, refuted, verified
-from exactcube.content import Content, Text, claim_ref, eq, math, say, table, value
+from exactcube.content.model import Content, Text, claim_ref, eq, math, say, table, value
 from exactcube.errors import TooLarge
 from exactcube.numbers import format_exact, mpq, parse_int, parse_rational
 from exactcube.printed import printed

@@ -14,7 +14,7 @@ those eps.
 from __future__ import annotations
 
 from exactcube.claims import Erratum, ErratumKind, claim, erratum, refuted, verified
-from exactcube.content import say, table, value
+from exactcube.content.model import say, table, value
 from exactcube.errors import BadInput, TooLarge
 from exactcube.noisy.nim import solve_nim
 from exactcube.numbers import format_decimal, format_exact, mpq, parse_int, parse_printed, parse_rational

@@ -34,7 +34,7 @@ import sympy as sp
 import z3
 
 from exactcube.claims import Outcome, claim, verified
-from exactcube.content import claim_ref, say
+from exactcube.content.model import claim_ref, say
 from exactcube.noisy.nim import solve_nim
 from exactcube.numbers import format_exact, mpq
 from exactcube.results import computed

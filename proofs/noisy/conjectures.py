@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 
 from exactcube.claims import claim, open_, refuted, verified
-from exactcube.content import Content, Text, claim_ref, eq, say, table, value
+from exactcube.content.model import Content, Text, claim_ref, eq, say, table, value
 from exactcube.noisy import conjectures as cj
 from exactcube.noisy.eps import phases as ph
 from exactcube.noisy.nim import solve_nim

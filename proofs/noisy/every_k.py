@@ -30,7 +30,7 @@ import sympy as sp
 import z3
 
 from exactcube.claims import Outcome, claim, open_, refuted, verified
-from exactcube.content import claim_ref, math, say, table, value
+from exactcube.content.model import claim_ref, math, say, table, value
 from exactcube.noisy.eps import ends as E
 from exactcube.noisy.nim import channel_weights, solve_nim
 from exactcube.numbers import format_exact, mpq
@@ -54,7 +54,7 @@ _T2_HALF_K0 = 4
 
 def chain_open(what, *basis):
     """The verdict of a step of an every-heap chain that does not hold: open, with the reason (content,
-    :func:`exactcube.content.say`), citing ``basis`` (the step that failed, the instance computed, the results a
+    :func:`exactcube.content.model.say`), citing ``basis`` (the step that failed, the instance computed, the results a
     lemma that is not verified rests on); with nothing to cite, the failed check itself as a computed result."""
     if not cited(list(basis)):
         basis = (computed(False, "the check of an every-heap step, which failed", "noisy §3"),)

@@ -17,7 +17,7 @@ from functools import lru_cache
 import z3
 
 from exactcube.claims import Outcome, claim, open_, verified
-from exactcube.content import claim_ref, say, table
+from exactcube.content.model import claim_ref, say, table
 from exactcube.noisy.eps import star
 from exactcube.noisy.nim import solve_nim
 from exactcube.numbers import format_exact, mpq

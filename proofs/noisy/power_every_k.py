@@ -32,7 +32,7 @@ from flint import fmpz_poly
 
 from exactcube.algebraic import AlgebraicNumber, real_roots_in, sign_at
 from exactcube.claims import Outcome, claim, open_, verified
-from exactcube.content import claim_ref, say
+from exactcube.content.model import claim_ref, say
 from exactcube.numbers import format_exact, mpq
 from exactcube.results import computed
 

@@ -7,7 +7,7 @@ import sympy as sp
 
 from exactcube import catalog
 from exactcube.claims import REGISTRY, Outcome
-from exactcube.content import Math, Table
+from exactcube.content.model import Math, Table
 from exactcube.errors import BadInput
 from exactcube.numbers import mpq
 from exactcube.printed import substituting

@@ -9,7 +9,7 @@ from proofs.ju24.triangle import appendix_b, sec4_3
 from exactcube.triangle import doubling as TD
 from exactcube.triangle import board as T
 from exactcube.claims import REGISTRY, Outcome
-from exactcube.content import Table, to_plain
+from exactcube.content.model import Table, to_plain
 from exactcube.numbers import mpq
 from exactcube.printed import substituting
 from exactcube.tables import TABLES

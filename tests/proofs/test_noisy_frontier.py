@@ -4,7 +4,7 @@ a piece fails, verified with the run's figures otherwise; the real run on small 
 from types import SimpleNamespace
 
 from exactcube.claims import Outcome, open_, verified
-from exactcube.content import say
+from exactcube.content.model import say
 from exactcube.noisy.scale import cluster as cl
 from exactcube.results import Provenance
 from proofs.noisy import frontier as fr

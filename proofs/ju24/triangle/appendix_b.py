@@ -10,7 +10,7 @@ import sympy as sp
 from exactcube.triangle import board as T
 from exactcube.triangle import sim as TS
 from exactcube.claims import Erratum, ErratumKind, claim, erratum, open_, refuted, verified
-from exactcube.content import Content, Text, math, say, table, value
+from exactcube.content.model import Content, Text, math, say, table, value
 from exactcube.printed import printed
 from exactcube.numbers import format_decimal, format_exact, mpq, parse_printed
 from exactcube.results import Provenance, computed

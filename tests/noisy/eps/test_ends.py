@@ -202,7 +202,7 @@ def test_theorems_for_every_k():
     assert (v.outcome.value, v.evidence.value) == ("refuted", "exact")
     # the witness is a table: the scope from k = 8 on (the gap (k - 7)/2 > 0), and at n = 128 the second order
     # -46/3 tau^2 (docs/noisy.md, Conjecture 10 near eps = 1)
-    from exactcube.content import to_plain
+    from exactcube.content.model import to_plain
 
     w = to_plain(v.witness)
     assert "every n = 2^k ≥ 256" in w and "-46/3" in w
