@@ -195,4 +195,4 @@ def same_as_ks69():
                                "$n$."))
 
 
-# The d_k table (ju24.dk) lives in proofs/ju24/stakes.py, generalised to any (x, y).
+# The d_k table (ju24.dk) lives in proofs/ju24/stakes/tables.py, generalised to any (x, y).
