@@ -130,7 +130,7 @@ def test_thm1_4_check_rejects_the_reducing_region():
 
 def feed(item, value):
     """Inside the block the check reads ``value`` for the printed ``item`` (as ``verify --mutate`` does)."""
-    return substituting(item._key, value)
+    return substituting(item, value)
 
 
 def test_thm1_3_judges_the_printed_endpoints():
