@@ -231,12 +231,12 @@ def private_access_sites(root=ROOT) -> list[str]:
     return sites
 
 
-#: issue 45, row 24: private access from the tests went from 197 sites to 63 (the checks' cached verdicts, the
+#: issue 45, row 24: private access from the tests went from 197 sites to 61 (the checks' cached verdicts, the
 #: helpers a test pins and the report's writers are public, documented names; a printed item is substituted as
 #: itself, not by its key).  What is left: the standard library's internals (process pools, argparse), engine
 #: internals of the triangle game and the interval proofs, and constants a mutation test patches.  Lower it as
 #: sites go; never raise it.
-PRIVATE_ACCESS_CEILING = 63
+PRIVATE_ACCESS_CEILING = 61
 
 
 def test_tests_reach_few_private_names():
