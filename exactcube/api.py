@@ -55,8 +55,8 @@ from __future__ import annotations
 
 from .claims import (DOCUMENTS, REGISTRY, Claim, Document, Outcome, Verdict, claim, document, erratum, open_, part,
                      refuted, verified)
-from .content import (Content, claim_ref, decimal, eq, figure_ref, formula, math, place, reading, say, table,
-                      table_ref, value)
+from .content.model import (Content, claim_ref, decimal, eq, figure_ref, formula, math, place, reading, say, table,
+                            table_ref, value)
 from .errors import BadInput
 from .figures import FIGURES, figure_builder, pyplot
 from .numbers import format_decimal, format_exact, mpq, parse_int, parse_rational

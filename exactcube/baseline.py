@@ -120,8 +120,9 @@ def compare_baselines(old: dict[str, dict], new: dict[str, dict]) -> list[str]:
 def errata_markdown(results) -> str:
     """Every erratum of a run as a Markdown table a referee can paste: claim (in backticks), where, printed, true
     (the true value rounded as it should have been printed, and the exact value when it differs), kind; the
-    mathematics in them (``$...$``) as ``$latex$`` (:func:`exactcube.content.to_markdown`)."""
-    from .content import legacy, to_markdown
+    mathematics in them (``$...$``) as ``$latex$`` (:func:`exactcube.content.printers.to_markdown`)."""
+    from .content.model import legacy
+    from .content.printers import to_markdown
 
     def md(s) -> str:
         return to_markdown(legacy(str(s)))

@@ -35,7 +35,8 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
-from .content import Content, Table, as_content, say, to_html, to_json, to_latex
+from .content.model import Content, Table, as_content, say
+from .content.printers import to_html, to_json, to_latex
 from .results import (ASSUMPTIONS, Assumption, Erratum, ErratumKind, Evidence, NamedEnum, Provenance, assumption, cited,
                       collecting_built, counted_errata, errata_phrase, get_assumption, grade, is_built, jsonable,
                       wrong_values)
@@ -134,7 +135,7 @@ class VerdictPart:
 
     @classmethod
     def from_dict(cls, d: dict) -> "VerdictPart":
-        from .content import from_json
+        from .content.printers import from_json
 
         return cls(d["what"], Evidence(d["evidence"]), from_json(d.get("details")),
                    tuple(_prov_from(p) for p in d.get("rests_on", [])))
@@ -180,7 +181,7 @@ class Verdict:
         object.__setattr__(self, "errata", tuple(self.errata))
         object.__setattr__(self, "details", as_content(self.details))
         w = self.witness
-        if isinstance(w, (str, Table)) or type(w).__module__ == "exactcube.content":
+        if isinstance(w, (str, Table)) or type(w).__module__ == "exactcube.content.model":
             object.__setattr__(self, "witness", as_content(w))
         ids = [get_assumption(a).id for a in self.assumptions]
         if self.provenance is not None:
@@ -239,8 +240,8 @@ class Verdict:
     @classmethod
     def from_dict(cls, d: dict) -> "Verdict":
         """The verdict :meth:`as_dict` wrote (schema version 3): content read back with its stored renderings
-        (:func:`exactcube.content.from_json`), readings by id (registered by the caller), nothing recomputed."""
-        from .content import from_json
+        (:func:`exactcube.content.printers.from_json`), readings by id (registered by the caller), nothing recomputed."""
+        from .content.printers import from_json
 
         w = d.get("witness")
         witness = from_json(w) if isinstance(w, list) and all(isinstance(x, dict) and "type" in x for x in w) else w

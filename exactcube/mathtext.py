@@ -1,14 +1,15 @@
 r"""Mathematics in labels and titles, in the one delimited syntax: ``$...$`` (docs/design.md, "Verdict content").
 
 Table labels, titles and cells, claim statements and locations are strings; the mathematics in them
-stands between dollar signs in the small LaTeX subset :mod:`exactcube.content` reads.  These helpers
+stands between dollar signs in the small LaTeX subset :mod:`exactcube.content.syntax` reads.  These helpers
 print such a string for the report and the tables: :func:`latex_text` (LaTeX text mode, mathematics in
 ``\( \)``) and :func:`html_text` (HTML with MathML).  Nothing outside the dollars is read as mathematics.
 """
 
 from __future__ import annotations
 
-from .content import latex_escape, legacy, to_html, to_latex
+from .content.model import legacy
+from .content.printers import latex_escape, to_html, to_latex
 
 __all__ = ["latex_text", "html_text", "plain_text", "latex_escape", "polynomial"]
 
@@ -25,7 +26,7 @@ def html_text(s) -> str:
 
 def plain_text(s) -> str:
     """``s`` (a string in the delimited syntax) as plain text: the terminal and pipes."""
-    from .content import to_plain
+    from .content.model import to_plain
 
     return to_plain(legacy(str(s)))
 

@@ -52,7 +52,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .content import to_plain
+from .content.model import to_plain
 from .numbers import is_mpq, mpq
 from .printed import Access, recording, substituting, try_read_printed
 

@@ -7,8 +7,8 @@ registered figures; then an errata section listing every printed mistake with th
 true value in full; numbers too long for the page in full in an appendix; and the
 run's provenance (versions, git commit, date, duration).
 
-A verdict's details, witness and errata notes are :class:`exactcube.content.Content`, printed by the
-LaTeX and HTML printers of :mod:`exactcube.content` (sympy's LaTeX and presentation-MathML printers for
+A verdict's details, witness and errata notes are :class:`exactcube.content.model.Content`, printed by the
+LaTeX and HTML printers of :mod:`exactcube.content.printers` (sympy's LaTeX and presentation-MathML printers for
 expressions); statements, locations and titles are strings whose mathematics stands in ``$...$``.  Everything in the report comes
 from the claims run and the registries: the documents are those of the results, and
 only their tables and figures are included.
@@ -36,7 +36,8 @@ from typing import Callable, Sequence
 from .claims import ClaimResult, summary_counts
 from .errors import BadInput
 from .results import errata_phrase
-from .content import Content, Ref, as_content, latex_escape, legacy, say, to_html, to_latex
+from .content.model import Content, Ref, as_content, legacy, say
+from .content.printers import latex_escape, to_html, to_latex
 from .tables import TABLES
 
 __all__ = ["ReportParts", "collect", "render_latex", "render_html", "build_pdf", "publish", "provenance",
@@ -436,7 +437,10 @@ def shown_witness(v) -> Content | None:
 # -- LaTeX --------------------------------------------------------------------------------------------
 
 
-class _Latex:
+class LatexWriter:
+    """The LaTeX of the report's pieces (text, summary, claims, readings, tables, errata) and the appendix of the long
+    numbers they cut short; ``claim_ids``: the claims of the report, which references link to."""
+
     def __init__(self, claim_ids=()):
         self.longs = _Longs(lambda lead, n, k: rf"\(\longnum{{{lead}}}{{{n}}}{{{k}}}\)")
         self.claim_ids = set(claim_ids)
@@ -584,7 +588,7 @@ def _paper(paper: str) -> str:
 def render_latex(parts: ReportParts, digits: int | None = None, paper: str = "letter") -> str:
     """The LaTeX text of the report (figures are the file names ``collect`` was given by ``draw``), typeset on
     ``paper`` (a key of :data:`PAPER_SIZES`), with the title and author also in the PDF's metadata."""
-    w = _Latex(r.claim.id for r in parts.results)
+    w = LatexWriter(r.claim.id for r in parts.results)
     prov = parts.prov
     author = f"exactcube {latex_escape(prov['exactcube'])}"
     body = [PREAMBLE.replace("PAPER", PAPER_SIZES[_paper(paper)], 1),
@@ -643,7 +647,10 @@ math{font-size:1.05em} .long{color:#555}
 """
 
 
-class _Html:
+class HtmlWriter:
+    """The HTML of the report's pieces (text, summary, claims, readings, tables, errata) and the appendix of the long
+    numbers they cut short; ``claim_ids``: the claims of the report, which references link to."""
+
     def __init__(self, claim_ids=()):
         self.longs = _Longs(lambda lead, n, k: f'{lead}…<a class="long" href="#long-{k}">[{n} digits]</a>')
         self.claim_ids = set(claim_ids)
@@ -764,7 +771,7 @@ def render_html(parts: ReportParts, digits: int | None = None, paper: str = "let
     """The report as one self-contained HTML file: MathML, inline SVG figures, no scripts, no network; printed on
     ``paper`` (a key of :data:`PAPER_SIZES`)."""
     page = "@page{size:" + _CSS_PAGE[_paper(paper)] + ";margin:2cm}"
-    w = _Html(r.claim.id for r in parts.results)
+    w = HtmlWriter(r.claim.id for r in parts.results)
     toc = ['<li><a href="#summary">Summary</a></li>']
     body = [f"<h1>{TITLE}</h1><p>exactcube {html.escape(parts.prov['exactcube'])}, "
             f"{html.escape(parts.prov['date'])}</p><p>{html.escape(_intro(parts))}</p>", "TOC",

@@ -35,7 +35,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, ClassVar, Iterable, Iterator, Mapping
 
-from .content import Content, as_content, to_json
+from .content.model import Content, as_content
+from .content.printers import to_json
 from .display import ExactDisplay
 from .numbers import is_mpq
 
@@ -304,7 +305,7 @@ class Erratum:
     printed: str
     true: str
     true_rounded: str = ""
-    #: What the reader should know of it: :class:`exactcube.content.Content` (a ``str`` is read for ``$...$``).
+    #: What the reader should know of it: :class:`exactcube.content.model.Content` (a ``str`` is read for ``$...$``).
     note: Content = Content()
     kind: ErratumKind = field(kw_only=True)
     #: Errata of one cause (one caption mistake showing in three places, one series cut too early behind

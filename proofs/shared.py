@@ -7,7 +7,7 @@ import sympy as sp
 
 from exactcube.brownian import alternating as alt
 from exactcube.claims import refuted, verified
-from exactcube.content import eq, math, say, table, value
+from exactcube.content.model import eq, math, say, table, value
 from exactcube.numbers import mpq
 from exactcube.results import computed
 from exactcube.symbolic import identity as sym_identity

@@ -33,7 +33,7 @@ def test_api_reference_builds_without_warnings(tmp_path):
         assert name in models_page, name
     claims_page = (out / "api" / "claims.html").read_text(encoding="utf-8")
     for name in ("exactcube.tables.Table.publish", "exactcube.tables.table_builder", "exactcube.tables.Param",
-                 "exactcube.content.say", "exactcube.content.value", "exactcube.content.table",
+                 "exactcube.content.model.say", "exactcube.content.model.value", "exactcube.content.model.table",
                  "exactcube.results.assumption"):
         assert name in claims_page, name
     assert "printed precision" in claims_page  # Table.publish has its docstring

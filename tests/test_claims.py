@@ -105,7 +105,7 @@ def test_a_statement_is_text():
     # verify --json saves statements as strings (the delimited syntax), so typed content there is refused at
     # registration, before any run: a Content statement once broke every verify --json of the noisy document
     from exactcube.claims import REGISTRY, claim
-    from exactcube.content import say
+    from exactcube.content.model import say
 
     with pytest.raises(TypeError):
         claim("test.content-statement", "here", say("for every $n \\ge 1$"))

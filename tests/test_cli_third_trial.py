@@ -343,10 +343,10 @@ def test_gnubg_met_asymmetry_is_measured_on_the_print():
     assert t.shown_asymmetry(shown) == [(1, 2, mpq(1, 8))]
     model = [[mpq(1, 2), mpq(11, 16), mpq(3, 4)], [mpq(251, 800), mpq(1, 2), mpq(3, 5)],
              [mpq(1, 4), mpq(2, 5), mpq(1, 2)]]  # 11/16 + 251/800 = 1.00125: the model as coded explains it
-    words = t._symmetry_words(shown, model, "a cause")
+    words = t.symmetry_words(shown, model, "a cause")
     assert "not symmetric at 1 pairs" in words and "0.1250 points" in words and "all 1 are the model" in words
     model[1][0] = mpq(5, 16)  # now symmetric: the print's asymmetry is not explained
-    assert "1 of them are not explained" in t._symmetry_words(shown, model, "a cause")
+    assert "1 of them are not explained" in t.symmetry_words(shown, model, "a cause")
 
 
 def test_gnubg_met_shipped_tables_say_they_print_alike():

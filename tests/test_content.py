@@ -15,8 +15,10 @@ from fractions import Fraction
 import pytest
 import sympy as sp
 
-from exactcube.content import (Content, MathSyntaxError, claim_ref, decimal, eq, from_json, math, place, reading, say,
-                               table, table_ref, to_html, to_json, to_latex, to_markdown, to_plain, value)
+from exactcube.content.model import (Content, claim_ref, decimal, eq, math, place, reading, say, table, table_ref,
+                                     to_plain, value)
+from exactcube.content.printers import from_json, to_html, to_json, to_latex, to_markdown
+from exactcube.content.syntax import MathSyntaxError
 from exactcube.numbers import mpq
 
 
@@ -265,6 +267,6 @@ def test_no_code_or_repr_in_the_gnubg_outputs(tmp_path):
 
 def test_an_option_never_becomes_an_en_dash_in_latex():
     """Issue 45, item 26: a figure caption showed ``--doubles`` as an en dash (LaTeX's ``--`` ligature)."""
-    from exactcube.content import latex_escape
+    from exactcube.content.printers import latex_escape
 
     assert latex_escape("with --doubles 2") == "with -{}-doubles 2" and latex_escape("a-b") == "a-b"

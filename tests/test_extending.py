@@ -11,7 +11,9 @@ from .test_plugins import install, site  # noqa: F401  (the fixture)
 PAGE = pathlib.Path(__file__).resolve().parent.parent / "docs" / "extending.md"
 
 
-def _files(*prefixes):
+def page_files(*prefixes):
+    """The files docs/extending.md spells out (``# file: path`` blocks) whose path starts with one of ``prefixes``
+    (by default the demo package and its tests)."""
     text = PAGE.read_text(encoding="utf-8")
     return {m.group(1): m.group(2) for m in re.finditer(r"```python\n# file: (\S+)\n(.*?)```", text, re.S)
             if m.group(1).startswith(prefixes or ("exactcube_demo/", "tests/"))}
@@ -27,7 +29,7 @@ def _run_its_tests(files):
         f()
 
 def test_the_tutorial_builds_a_working_plugin(site, cli, tmp_path, monkeypatch):  # noqa: F811
-    files = _files()
+    files = page_files()
     assert set(files) == {"exactcube_demo/__init__.py", "exactcube_demo/claims.py", "exactcube_demo/tables.py",
                           "exactcube_demo/figures.py", "tests/test_claims.py"}
     install(site, "exactcube_demo", {"demo": "exactcube_demo"}, files)
@@ -53,7 +55,7 @@ def test_the_tutorial_builds_a_working_plugin(site, cli, tmp_path, monkeypatch):
 
 
 def test_the_real_paper_verifies_through_the_facade(site, cli):  # noqa: F811
-    files = _files("exactcube_ks75/")
+    files = page_files("exactcube_ks75/")
     assert set(files) == {"exactcube_ks75/__init__.py", "exactcube_ks75/claims.py", "exactcube_ks75/tables.py"}
     assert "from exactcube import models" in files["exactcube_ks75/claims.py"]
     install(site, "exactcube_ks75", {"ks75": "exactcube_ks75"}, files)
@@ -90,17 +92,17 @@ def _private_names(code: str) -> set[str]:
 
 
 def _scaffold() -> dict[str, str]:
-    from exactcube.cli.new_document import _files as scaffold_files
+    from exactcube.cli.new_document import scaffold_files
 
     return {k: v for k, v in scaffold_files("demo", "Demo", "A. Author").items() if k.endswith(".py")}
 
 
 def test_the_worked_example_and_the_scaffold_import_only_the_api():
-    for name, code in {**_files(), **_scaffold()}.items():
+    for name, code in {**page_files(), **_scaffold()}.items():
         assert _exactcube_imports(code) <= {"exactcube.api"}, name
         assert _private_names(code) == set(), name
     # the real paper computes with the model facade, and needs nothing else
-    for name, code in _files("exactcube_ks75/").items():
+    for name, code in page_files("exactcube_ks75/").items():
         assert _exactcube_imports(code) <= {"exactcube.api", "exactcube.models"}, name
         assert _private_names(code) == set(), name
     assert {m for code in _scaffold().values() for m in _exactcube_imports(code)} == {"exactcube.api"}

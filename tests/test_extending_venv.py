@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from .test_extending import _files
+from .test_extending import page_files
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -29,7 +29,7 @@ def test_the_real_paper_in_a_fresh_virtual_environment(tmp_path):
 
     run(str(bin_ / "pip"), "install", "-q", "-e", str(ROOT))
     run(str(bin_ / "exactcube"), "new-document", "ks75", "--title", "Keeler & Spencer 1975")
-    for rel, text in _files("exactcube_ks75/").items():
+    for rel, text in page_files("exactcube_ks75/").items():
         (tmp_path / "ks75" / rel).write_text(text)
     (tmp_path / "ks75" / "tests" / "test_claims.py").unlink()  # the scaffold's test of its own worked claim
     run(str(bin_ / "pip"), "install", "-q", "-e", "./ks75")

@@ -95,7 +95,7 @@ def test_nothing_printed_needs_a_reason():
 
 
 def test_substitution_is_local():
-    with substituting(P._key, mpq(1, 2)):
+    with substituting(P, mpq(1, 2)):
         assert P.value == mpq(1, 2)
     assert P.value == mpq(3, 4)
 

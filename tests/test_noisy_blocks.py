@@ -20,8 +20,8 @@ from exactcube.noisy.nim import solve_nim
 from exactcube.numbers import mpq
 from proofs.noisy.smt import EpsRange, prove
 
-_CACHED = [B._recursion, B._within_block, B._power_step, B._low_step, B._d_recursion,
-           EK._lemma1, EK._theorem2, EK._lemma4, EK._lemma5, EK._theorem6, EK._theorem7, EK._theorem8]
+_CACHED = [B.recursion_verdict, B.within_block_verdict, B.power_step_verdict, B.low_step_verdict, B.d_recursion_verdict,
+           EK.lemma1_verdict, EK.theorem2_verdict, EK.lemma4_verdict, EK.lemma5_verdict, EK.theorem6_verdict, EK.theorem7_verdict, EK.theorem8_verdict]
 
 
 @pytest.fixture
@@ -99,13 +99,13 @@ def _false_step(*_args, **_kw):
     return [prove("a false step (x > 0 for every x)", [], x > 0)]
 
 
-_BLOCK_CHAIN = [B._within_block, B._power_step, B._low_step, B._d_recursion]
+_BLOCK_CHAIN = [B.within_block_verdict, B.power_step_verdict, B.low_step_verdict, B.d_recursion_verdict]
 
 
 @pytest.mark.parametrize("target, mutate, claims, caches", [
     ("recursion", lambda mp: mp.setattr(B, "low_move", _wrong_low_move),
      ["noisy.blocks.recursion", "noisy.conjecture9.bound_every_n", "noisy.conjecture10.bound_every_k"],
-     [B._recursion] + _BLOCK_CHAIN),
+     [B.recursion_verdict] + _BLOCK_CHAIN),
     ("within_block", lambda mp: mp.setattr(B, "within_block_steps", _false_step),
      ["noisy.blocks.within_block", "noisy.conjecture9.bound_every_n", "noisy.conjecture10.bound_every_k"],
      _BLOCK_CHAIN),
@@ -119,27 +119,27 @@ _BLOCK_CHAIN = [B._within_block, B._power_step, B._low_step, B._d_recursion]
     ("bound_n", lambda mp: mp.setattr(B, "bound_n_steps", _false_step), ["noisy.conjecture9.bound_every_n"], []),
     ("top_moves", lambda mp: mp.setattr(B, "top_move_steps", _false_step), ["noisy.conjecture9.top_moves"], []),
     ("d_recursion", lambda mp: mp.setattr(B, "forcing", lambda e, sol, K: mpq(0)),
-     ["noisy.conjecture10.d_recursion"], [B._d_recursion]),
+     ["noisy.conjecture10.d_recursion"], [B.d_recursion_verdict]),
     ("d_pairs", lambda mp: mp.setattr(B, "forcing_by_pairs", lambda e, sol, K: B.forcing(e, sol, K) * 2),
-     ["noisy.conjecture10.d_recursion"], [B._d_recursion]),
+     ["noisy.conjecture10.d_recursion"], [B.d_recursion_verdict]),
     ("lemma1", lambda mp: mp.setattr(EK, "lemma1_steps", _false_step),
-     ["noisy.ends.channel_at_one", "noisy.conjecture10.bound_every_k"], [EK._lemma1, EK._theorem2, EK._lemma5]),
-    ("theorem2", lambda mp: mp.setattr(EK, "_T2_HALF_K0", 2), ["noisy.ends.values_at_one"],
-     [EK._theorem2, EK._lemma5]),
-    ("theorem2_z", lambda mp: mp.setattr(EK, "_in_z", lambda x: x == 0), ["noisy.ends.values_at_one"],
-     [EK._theorem2, EK._lemma5]),
-    ("lemma5", lambda mp: mp.setattr(EK, "_SPLIT_B", 2), ["noisy.ends.germ_at_one", "noisy.conjecture10.every_k"],
-     [EK._lemma5]),
+     ["noisy.ends.channel_at_one", "noisy.conjecture10.bound_every_k"], [EK.lemma1_verdict, EK.theorem2_verdict, EK.lemma5_verdict]),
+    ("theorem2", lambda mp: mp.setattr(EK, "T2_HALF_K0", 2), ["noisy.ends.values_at_one"],
+     [EK.theorem2_verdict, EK.lemma5_verdict]),
+    ("theorem2_z", lambda mp: mp.setattr(EK, "in_z", lambda x: x == 0), ["noisy.ends.values_at_one"],
+     [EK.theorem2_verdict, EK.lemma5_verdict]),
+    ("lemma5", lambda mp: mp.setattr(EK, "SPLIT_B", 2), ["noisy.ends.germ_at_one", "noisy.conjecture10.every_k"],
+     [EK.lemma5_verdict]),
     ("gap_sign", lambda mp: mp.setattr(EK, "gap_sign_steps", _false_step), ["noisy.conjecture10.every_k"], []),
-    ("theorem7", lambda mp: mp.setattr(EK, "_T7_K0", 1), ["noisy.ends.near_zero", "noisy.conjecture9.ends"],
-     [EK._theorem7]),
+    ("theorem7", lambda mp: mp.setattr(EK, "T7_K0", 1), ["noisy.ends.near_zero", "noisy.conjecture9.ends"],
+     [EK.theorem7_verdict]),
     # the closed forms the sympy-checked theorems state, replaced by false ones
     ("theorem6", lambda mp: mp.setattr(EK.E, "half_slope", lambda n, side: mpq(1, n * (n - 1))),
-     ["noisy.ends.half", "noisy.conjecture9.ends"], [EK._theorem6, EK._theorem8]),
+     ["noisy.ends.half", "noisy.conjecture9.ends"], [EK.theorem6_verdict, EK.theorem8_verdict]),
     ("theorem8", lambda mp: mp.setattr(EK.E, "half_second_order_key", lambda n, m: mpq(m, n)),
-     ["noisy.ends.half_second_order", "noisy.conjecture10.ends"], [EK._theorem8]),
+     ["noisy.ends.half_second_order", "noisy.conjecture10.ends"], [EK.theorem8_verdict]),
     ("lemma1_form", lambda mp: mp.setattr(EK.E, "received_at_one", lambda n, m: (n - 1 - m,)),
-     ["noisy.ends.channel_at_one"], [EK._lemma1, EK._theorem2, EK._lemma5]),
+     ["noisy.ends.channel_at_one"], [EK.lemma1_verdict, EK.theorem2_verdict, EK.lemma5_verdict]),
 ])
 def test_a_false_step_keeps_the_verdict_from_printing(monkeypatch, target, mutate, claims, caches):
     from exactcube.catalog import load

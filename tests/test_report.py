@@ -182,10 +182,10 @@ def test_mathematics_is_typeset():
 
 
 def test_long_numbers_compact_with_the_whole_value_in_the_appendix():
-    from exactcube.report import LONG_DIGITS, _Html, _Latex
+    from exactcube.report import LONG_DIGITS, HtmlWriter, LatexWriter
 
     n = "1234567890" * 5
-    for w in (_Latex(), _Html()):
+    for w in (LatexWriter(), HtmlWriter()):
         s = w.text(f"p = {n}/7")
         assert n not in s and ("50 digits" in s or "{50}" in s) and "$$" not in s
         assert n in w.appendix().replace(r"\allowbreak{}", "")
@@ -500,13 +500,13 @@ def test_the_reports_summary_counts_what_verify_says(verdicts):
     import re
 
     from exactcube.cli.verify import summary_lines
-    from exactcube.report import _Html
+    from exactcube.report import HtmlWriter
 
     results = list(verdicts.values())
     lines = summary_lines(results, 0.0)
     said_outcomes = {k: int(n) for n, k in re.findall(r"(\d+) ([a-z-]+)", lines[0].split(": ", 1)[1])}
     said_grades = {k: int(n) for n, k in re.findall(r"(\d+) ([a-z ]+?)(?:,|$)", lines[1].split(": ", 1)[1])}
-    html = _Html().summary(results)
+    html = HtmlWriter().summary(results)
     head = re.findall(r"<th>([^<]*)</th>", html.split("</thead>")[0])[1:-1]
     rows = re.findall(r'<tr><th class="([^"]+)">[^<]*</th>(.*?)</tr>', html)
     cells = {o: [int(x) for x in re.findall(r"<td>(\d+)</td>", r)] for o, r in rows}

@@ -57,7 +57,9 @@ def _toml_string(text: str) -> str:
     return '"' + _escaped(text, '"') + '"'
 
 
-def _files(doc_id: str, title: str, citation: str) -> dict[str, str]:
+def scaffold_files(doc_id: str, title: str, citation: str) -> dict[str, str]:
+    """The files ``new-document`` writes for ``doc_id`` (path -> text): pyproject.toml, the package with its claims, a
+    test and a docs page."""
     pkg = f"exactcube_{doc_id}"
     return {
         "pyproject.toml": f'''[build-system]
@@ -172,7 +174,7 @@ def run(args, out) -> int:
         raise path_error("-o", base, "it already exists; choose another id or folder")
     if not os.access(args.output, os.W_OK | os.X_OK):
         raise path_error("-o", args.output, "the folder is not writable")
-    files = _files(doc_id, title, " ".join(args.citation.split()))
+    files = scaffold_files(doc_id, title, " ".join(args.citation.split()))
     try:
         for rel in sorted({os.path.dirname(r) for r in files}):
             os.makedirs(os.path.join(base, rel), exist_ok=True)

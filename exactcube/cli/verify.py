@@ -382,9 +382,9 @@ SECONDS_PER_DETAIL = 0.01
 
 def witness_scope(w) -> str | None:
     """The scope a witness names (a statement proved for every n, on a range), as plain text: a dict's ``scope`` (in
-    the delimited syntax of :func:`exactcube.content.say`),
+    the delimited syntax of :func:`exactcube.content.model.say`),
     or the first cell of the column headed ``scope`` of a witness table (content); None when it names none."""
-    from ..content import Content, Table, say, to_plain
+    from ..content.model import Content, Table, say, to_plain
 
     if isinstance(w, dict) and isinstance(w.get("scope"), str):
         return to_plain(say(w["scope"]))
@@ -395,9 +395,9 @@ def witness_scope(w) -> str | None:
 
 
 def details_text(r, mutation=None) -> str:
-    """The details of one result as plain text (:func:`exactcube.content.to_plain`): reasons, witness, readings,
+    """The details of one result as plain text (:func:`exactcube.content.model.to_plain`): reasons, witness, readings,
     errata with kind, mutants."""
-    from ..content import legacy, to_plain
+    from ..content.model import legacy, to_plain
     from ..report import shown_witness
 
     v = r.verdict
@@ -498,7 +498,7 @@ def readings_legend(results) -> list[str]:
     for r in results:
         for a in (r.verdict.assumptions if r.verdict else ()):
             used[a] = used.get(a, 0) + 1
-    from ..content import legacy, to_plain
+    from ..content.model import legacy, to_plain
 
     return [f"under {a} ({n} claim{'' if n == 1 else 's'}): {to_plain(legacy(get_assumption(a).sentence))}"
             for a, n in sorted(used.items())]

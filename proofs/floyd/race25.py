@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from exactcube import models
 from exactcube.claims import Erratum, ErratumKind, claim, erratum, refuted, verified
-from exactcube.content import claim_ref, say, table, value
+from exactcube.content.model import claim_ref, say, table, value
 from exactcube.errors import TooLarge
 from exactcube.numbers import mpq, parse_int, parse_printed
 from exactcube.printed import printed

@@ -16,7 +16,7 @@ import subprocess
 import tempfile
 
 from exactcube.claims import Erratum, ErratumKind, claim, erratum, open_, verified
-from exactcube.content import table as witness_table, value
+from exactcube.content.model import table as witness_table, value
 from exactcube.numbers import format_decimal, format_exact, mpq
 from exactcube.printed import Arithmetic, erratum_kind, printed
 from exactcube.race.bearoff import gnubgfiles as gf

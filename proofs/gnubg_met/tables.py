@@ -142,7 +142,7 @@ def normal_extension(n: int) -> tuple[tuple, ...]:
     return tuple(tuple(r) for r in rows)
 
 
-def _judge(where: str, shown: str, value, causes) -> Erratum | None:
+def judge(where: str, shown: str, value, causes) -> Erratum | None:
     """The erratum of one printed entry (percent), or None when it agrees.  ``causes``: (cause, value)
     pairs; the first whose value gnubg's arithmetic prints as ``shown`` is named as the cause."""
     with ball_precision(200):
@@ -187,13 +187,13 @@ def compare_shown(shown: dict, met, label: str, alt_pre=(), alt_post0=(), alt_po
     for i in range(n):
         for j in range(n):
             item = _item(f"{label}, pre-Crawford {i + 1}-away/{j + 1}-away", shown["pre"][i][j])
-            e = _judge(item.where, item.value, met.pre[i][j], [(c, rows[i][j]) for c, rows in alt_pre])
+            e = judge(item.where, item.value, met.pre[i][j], [(c, rows[i][j]) for c, rows in alt_pre])
             if e:
                 errata.append(e)
     for key, row, alts in (("post0", met.post, alt_post0), ("post1", met.post, alt_post1)):
         for k, text in enumerate(shown[key][:n]):
             item = _item(f"{label}, post-Crawford (player {key[-1]}) 1-away/{k + 1}-away", text)
-            e = _judge(item.where, item.value, row[k], [(c, r[k]) for c, r in alts])
+            e = judge(item.where, item.value, row[k], [(c, r[k]) for c, r in alts])
             if e:
                 errata.append(e)
     return errata
@@ -214,7 +214,7 @@ def shown_asymmetry(shown: dict) -> list[tuple[int, int, mpq]]:
     return out
 
 
-def _symmetry_words(shown: dict, model_pre, why: str) -> str:
+def symmetry_words(shown: dict, model_pre, why: str) -> str:
     """gnubg's printed table judged for symmetry: where it is not symmetric, whether ``model_pre`` (the model as
     gnubg codes it, the cause ``why``) is asymmetric there by the same amount (within the printing and float32)."""
     pairs = shown_asymmetry(shown)
@@ -327,7 +327,7 @@ def mec_generated():
     as_coded = mec_met(LENGTH, four_away_as_coded=True, leader_post_gammon_rate=mpq(1, 4))
     return _judged("mec.xml", mec_met, "mec", length_override=64,
                    alt_pre=[(SIGN_CAUSE + "; and " + DEFAULTS_CAUSE, as_coded.pre)],
-                   words=lambda shown: _symmetry_words(shown, as_coded.pre, "4-away sign and player-1 defaults"),
+                   words=lambda shown: symmetry_words(shown, as_coded.pre, "4-away sign and player-1 defaults"),
                    **_mec_post_causes())
 
 

@@ -7,7 +7,7 @@ import sympy as sp
 from exactcube import models
 from exactcube.brownian import alternating as alt
 from exactcube.claims import claim, refuted, verified
-from exactcube.content import eq, math, say, value
+from exactcube.content.model import eq, math, say, value
 from exactcube.numbers import mpq
 from exactcube.printed import printed
 from exactcube.results import computed
@@ -195,4 +195,4 @@ def same_as_ks69():
                                "$n$."))
 
 
-# The d_k table (ju24.dk) lives in proofs/ju24/stakes.py, generalised to any (x, y).
+# The d_k table (ju24.dk) lives in proofs/ju24/stakes/tables.py, generalised to any (x, y).

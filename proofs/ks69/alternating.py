@@ -6,7 +6,7 @@ import sympy as sp
 
 from exactcube.brownian import alternating as alt
 from exactcube.claims import Outcome, claim, refuted, verified
-from exactcube.content import eq, math, say, table, value
+from exactcube.content.model import eq, math, say, table, value
 from exactcube.numbers import mpq, parse_printed
 from exactcube.printed import printed
 from exactcube.results import assumption, computed

@@ -9,7 +9,7 @@ from exactcube.brownian import continuous as C
 from exactcube.brownian.continuous import bits_for_digits
 from exactcube.brownian import raises as R
 from exactcube.claims import Erratum, ErratumKind, claim, erratum, part, refuted, verified
-from exactcube.content import claim_ref, decimal, eq, math, say, table, value
+from exactcube.content.model import claim_ref, decimal, eq, math, say, table, value
 from exactcube.numbers import mpq, parse_printed
 from exactcube.mutate import mutants_of
 from exactcube.printed import agrees_with_printed, printed

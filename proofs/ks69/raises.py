@@ -12,7 +12,7 @@ from sympy.polys.rings import ring
 
 from exactcube.brownian import raises as R
 from exactcube.claims import Erratum, ErratumKind, claim, erratum, part, refuted, verified
-from exactcube.content import eq, formula, say, table, value
+from exactcube.content.model import eq, formula, say, table, value
 from exactcube.numbers import format_decimal, format_exact, latex_rational, mpq, parse_rational
 from exactcube.printed import agrees_with_printed, erratum_kind, printed
 from exactcube.results import assumption, computed

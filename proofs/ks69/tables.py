@@ -15,7 +15,7 @@ import mpmath
 from exactcube.brownian import continuous as C
 from exactcube.brownian import raises as R
 from exactcube.claims import claim, erratum, part, refuted, verified
-from exactcube.content import eq, say, table
+from exactcube.content.model import eq, say, table
 from exactcube.errors import BadInput, TooLarge
 from exactcube.numbers import format_decimal, format_exact, mpq, parse_int, parse_rational, printed_places
 from exactcube.printed import agrees_with_printed

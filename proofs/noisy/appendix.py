@@ -14,7 +14,7 @@ those eps.
 from __future__ import annotations
 
 from exactcube.claims import Erratum, ErratumKind, claim, erratum, refuted, verified
-from exactcube.content import say, table, value
+from exactcube.content.model import say, table, value
 from exactcube.errors import BadInput, TooLarge
 from exactcube.noisy.nim import solve_nim
 from exactcube.numbers import format_decimal, format_exact, mpq, parse_int, parse_printed, parse_rational
@@ -388,7 +388,7 @@ def sec3_below_half():
                                "Never below $1/2$ on the grid for 4 and 8 chips."))
 
 
-def _bounded_on(n: int, lo_q: mpq, lo_bound: mpq, hi_bound: mpq):
+def bounded_on(n: int, lo_q: mpq, lo_bound: mpq, hi_bound: mpq):
     """Whether lo_bound < p(n) < hi_bound on the whole closed interval [lo_q, 1], decided exactly.
 
     On each phase (lo, hi) of the exact phase diagram p(n) = num/den with den > 0, so the bounds are
@@ -457,7 +457,7 @@ def sec3_ten_fair():
         at = say(f"$\\varepsilon = {format_decimal(first, 2)}$")
         return refuted(ran, say(f"on the Appendix grid the band $|p(10) - 1/2| < {bound}$ holds from", at, "on, not "
                                   f"from {format_decimal(start, 2)}"), at)
-    ok, why, proved = _bounded_on(10, start, half - bound, half + bound)
+    ok, why, proved = bounded_on(10, start, half - bound, half + bound)
     ran += proved
     if not ok:
         return refuted(ran, say("on the continuum:", why), None)

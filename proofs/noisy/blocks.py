@@ -34,7 +34,7 @@ import sympy as sp
 import z3
 
 from exactcube.claims import Outcome, claim, verified
-from exactcube.content import claim_ref, say
+from exactcube.content.model import claim_ref, say
 from exactcube.noisy.nim import solve_nim
 from exactcube.numbers import format_exact, mpq
 from exactcube.results import computed
@@ -130,7 +130,10 @@ def recursion_steps():
 
 
 @lru_cache(maxsize=None)
-def _recursion():
+def recursion_verdict():
+    """The verdict of claim ``noisy.blocks.recursion``, cached for the run.
+
+    The claims resting on it share it; a test re-runs it after ``recursion_verdict.cache_clear()``."""
     identity = _recursion_identity()
     if not identity:
         return _fail(say("the block recursion does not follow from the factored channel (sympy leaves a remainder)"),
@@ -187,7 +190,7 @@ recursion = _lemma_claim("noisy.blocks.recursion", "§3, (5) split by the top bi
     "and $p(n, K + u) - 1/2 = \\frac{\\varepsilon A_u - (1 - \\varepsilon) B}{\\varepsilon + (1 - \\varepsilon) W}$ for "
     "$u < t$, with $A_u = p(K, u) - 1/2$, $B = \\sum_{s<t} w(u, s)(p(K + s) - 1/2)$, $W = \\sum_{s<t} w(u, s)$, "
     "$w$ the binary symmetric channel on the low $k - 1$ bits",
-    _recursion)
+    recursion_verdict)
 
 
 # ---------------------------------------------------------------------------
@@ -352,18 +355,21 @@ def _k_of(n: int) -> int:
 
 
 @lru_cache(maxsize=None)
-def _within_block():
+def within_block_verdict():
+    """The verdict of claim ``noisy.blocks.within_block``, cached for the run.
+
+    The claims resting on it share it; a test re-runs it after ``within_block_verdict.cache_clear()``."""
     steps = within_block_steps()
     heaps = range(1, _BOUND_N + 1)
     fail = _steps_verdict(
         steps,
         lambda: _instances(lambda s, n, e: abs(_beta(s, n)) <= _beta(s, _k_of(n)), BELOW_ONE.closed_at_top(), heaps),
-        "|p(n) - 1/2| \\le p(K) - 1/2", (("noisy.blocks.recursion", _recursion()),))
+        "|p(n) - 1/2| \\le p(K) - 1/2", (("noisy.blocks.recursion", recursion_verdict()),))
     if fail:
         return fail
     inst = computed(_count_instances(BELOW_ONE.closed_at_top(), heaps), "the statement on exact instances",
                     "noisy §3, (5)")
-    return verified([steps, inst, rests(_recursion())],
+    return verified([steps, inst, rests(recursion_verdict())],
                     say(f"for every block, by induction on $t$ (docs/noisy.md); its {len(steps)} steps decided by z3 for "
                         f"every $\\varepsilon \\in {BELOW_ONE.text()}$ and all real $W \\in [0, 1]$, $a \\ge 0$, "
                         "$A \\le a$, $|B| \\le W a$, from the exported formulas of", claim_ref("noisy.blocks.recursion"),
@@ -376,15 +382,18 @@ def _within_block():
 
 within_block = _lemma_claim("noisy.blocks.within_block", "§3, (5) split by the top bit",
     "For every $K = 2^{k-1}$, $0 \\le t < K$ and $\\varepsilon \\in [0, 1)$: $|p(K + t) - 1/2| \\le p(K) - 1/2$",
-    _within_block)
+    within_block_verdict)
 
 
 def _block_deps():
-    return (("noisy.blocks.recursion", _recursion()), ("noisy.blocks.within_block", _within_block()))
+    return (("noisy.blocks.recursion", recursion_verdict()), ("noisy.blocks.within_block", within_block_verdict()))
 
 
 @lru_cache(maxsize=None)
-def _power_step():
+def power_step_verdict():
+    """The verdict of claim ``noisy.blocks.power_step``, cached for the run.
+
+    The claims resting on it share it; a test re-runs it after ``power_step_verdict.cache_clear()``."""
     steps = power_step_steps()
     fail = _steps_verdict(
         steps,
@@ -405,11 +414,14 @@ def _power_step():
 
 power_step = _lemma_claim("noisy.blocks.power_step", "§3, (5) split by the top bit",
     "For every $K = 2^{k-1}$ and $\\varepsilon \\in [0, 1)$: $p(2K) - 1/2 \\ge |1 - 2 \\varepsilon| (p(K) - 1/2)$",
-    _power_step)
+    power_step_verdict)
 
 
 @lru_cache(maxsize=None)
-def _low_step():
+def low_step_verdict():
+    """The verdict of claim ``noisy.blocks.low_step``, cached for the run.
+
+    The claims resting on it share it; a test re-runs it after ``low_step_verdict.cache_clear()``."""
     steps = low_step_steps()
     heaps = range(1, _BOUND_N + 1)
     fail = _steps_verdict(
@@ -431,7 +443,7 @@ def _low_step():
 low_step = _lemma_claim("noisy.blocks.low_step", "§3, (5) split by the top bit",
     "For every $K = 2^{k-1}$, $0 < t < K$ and $\\varepsilon \\in [0, 1/2)$: "
     "$p(K + t) - 1/2 \\ge (1 - 2 \\varepsilon)(p(K) - 1/2)$",
-    _low_step)
+    low_step_verdict)
 
 
 # ---------------------------------------------------------------------------
@@ -489,7 +501,7 @@ def bound_every_k():
     bad = first_failure(steps)
     if bad is not None:
         return _fail(say(bad.sentence()), bad)
-    deps = (_recursion(), _within_block(), _power_step())
+    deps = (recursion_verdict(), within_block_verdict(), power_step_verdict())
     for dep in deps:
         if dep.outcome is not Outcome.VERIFIED:
             return _fail(say("rests on a lemma that is not verified:", dep.details), rests(dep))
@@ -531,7 +543,7 @@ def bound_every_n():
     bad = first_failure(steps)
     if bad is not None:
         return _fail(say(bad.sentence()), bad)
-    deps = (_recursion(), _within_block(), _power_step(), _low_step(), bound_every_k())
+    deps = (recursion_verdict(), within_block_verdict(), power_step_verdict(), low_step_verdict(), bound_every_k())
     for dep in deps:
         if dep.outcome is not Outcome.VERIFIED:
             return _fail(say("rests on a lemma that is not verified:", dep.details), rests(dep))
@@ -664,7 +676,10 @@ def d_recursion_steps(rng: EpsRange = BELOW_ONE):
 
 
 @lru_cache(maxsize=None)
-def _d_recursion():
+def d_recursion_verdict():
+    """The verdict of claim ``noisy.conjecture10.d_recursion``, cached for the run.
+
+    The claims resting on it share it; a test re-runs it after ``d_recursion_verdict.cache_clear()``."""
     steps = d_recursion_steps()
     bad = first_failure(steps)
     if bad is not None:
@@ -672,7 +687,7 @@ def _d_recursion():
     if not d_recursion_identity():
         return _fail(say("$D_{2K} = \\varepsilon D_K + (1 - \\varepsilon) F_K$ does not follow from the recursion "
                          "(sympy leaves a remainder)"), computed(False, "sympy simplification of D_2K"))
-    dep = _recursion()
+    dep = recursion_verdict()
     if dep.outcome is not Outcome.VERIFIED:
         return _fail(say("rests on the block recursion, which is not verified:", dep.details), rests(dep))
     rows, signs = 0, []
@@ -714,4 +729,4 @@ d_recursion = _lemma_claim("noisy.conjecture10.d_recursion", "§3, Conjecture 10
     "For $D_n = p(n, n - 4) - p(n, n - 1)$, every $K = 2^{k-1} \\ge 4$ and $\\varepsilon \\in [0, 1)$: "
     "$D_{2K} = \\varepsilon D_K + (1 - \\varepsilon) F_K$ with $F_K = \\sum_{s<K} (w(K - 1, s) - w(K - 4, s)) p(K + s) = "
     "(2 \\varepsilon - 1) \\sum_{h<K/4} w(K/4 - 1, h) (p(K + 4h) - p(K + 4h + 3))$",
-    _d_recursion)
+    d_recursion_verdict)

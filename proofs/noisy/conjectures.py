@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 
 from exactcube.claims import claim, open_, refuted, verified
-from exactcube.content import Content, Text, claim_ref, eq, say, table, value
+from exactcube.content.model import Content, Text, claim_ref, eq, say, table, value
 from exactcube.noisy import conjectures as cj
 from exactcube.noisy.eps import phases as ph
 from exactcube.noisy.nim import solve_nim
@@ -173,7 +173,7 @@ def conjecture9_region1024():
                                   claim_ref("noisy.half.first_order")), data)
 
 
-def _near_half_verdict(r, what: str):
+def near_half_verdict(r, what: str):
     """Verdict of a Taylor-model proof (:mod:`exactcube.noisy.taylorproof`); ``end_pieces`` counts the pieces that
     touch an excluded end, eps = 1/2 (test 'end') and eps = 1 (test 'end-one')."""
     ends = sum(1 for p in r.pieces if p.test in ("end", "end-one"))  # the pieces at eps = 1/2 and at eps = 1
@@ -203,7 +203,7 @@ def _make_near_half_claim(cid: str, number: int, n: int, far, scope: str, slow: 
         from exactcube.noisy.interval import taylor as tp
 
         prove = tp.prove_conjecture9_near_half if number == 9 else tp.prove_conjecture10_near_half
-        return _near_half_verdict(prove(n, far), f"Conjecture {number}, heaps up to {n}")
+        return near_half_verdict(prove(n, far), f"Conjecture {number}, heaps up to {n}")
 
     check.__name__ = cid.replace("noisy.", "").replace(".", "_")
     return check
@@ -236,7 +236,7 @@ def local_workers(parts: int) -> int:
     return cap_workers(parts)[0]
 
 
-def _sub_range_verdict(r, what: str, ends: str = _AT_HALF):
+def sub_range_verdict(r, what: str, ends: str = _AT_HALF):
     """Verdict of a Taylor-model proof run in sub-ranges (an :class:`exactcube.results.IntervalProof` of kind
     ``sub-ranges``): proved when
     every sub-range ran and is proved (they are closed and share their ends, so they cover the whole interval), and,
@@ -268,7 +268,7 @@ def _make_sub_range_claim(cid: str, number: int, n: int, parts: int, scope: str)
         from exactcube.noisy.scale import cluster
 
         r = cluster.prove_distributed(number, n, parts, workers=local_workers(parts))
-        return _sub_range_verdict(r, f"Conjecture {number}, heaps up to {n}")
+        return sub_range_verdict(r, f"Conjecture {number}, heaps up to {n}")
 
     check.__name__ = cid.replace("noisy.", "").replace(".", "_")
     return check
@@ -278,7 +278,7 @@ def _make_sub_range_claim(cid: str, number: int, n: int, parts: int, scope: str)
        slow=True, unprinted=STATEMENT_ONLY)
 @resting_on(CHANNEL)
 def conjecture9_grid():
-    return _big_grid_verdict(9)
+    return big_grid_verdict(9)
 
 
 # ---------------------------------------------------------------------------
@@ -488,7 +488,7 @@ def _region_parts_verdict(n: int, parts: int):
 
     r = cluster.prove_region_distributed(n, parts, mpq(3, 5), workers=local_workers(parts))
     lo, hi = r.crossing
-    return _sub_range_verdict(r, f"Conjecture 10, the failure region at $n = {n}$", say(
+    return sub_range_verdict(r, f"Conjecture 10, the failure region at $n = {n}$", say(
         f"the crossing of moves {n - 1} and {r.rival} isolated first, on a piece $[{float(lo):.10f}, {float(hi):.10f}]$ "
         "of $\\varepsilon$ where their difference is strictly monotone and changes sign once; the sub-ranges below it "
         f"have target {n - 1}, those above it {r.rival}, the last one ending with the piece at $\\varepsilon = 1$ "
@@ -577,7 +577,7 @@ def conjecture10_interval():
        slow=True, unprinted=STATEMENT_ONLY)
 @resting_on(CHANNEL)
 def conjecture10_grid():
-    return _big_grid_verdict(10)
+    return big_grid_verdict(10)
 
 
 def _big_grid(n_max: int = 1024, step=mpq(1, 1000)):
@@ -588,7 +588,7 @@ def _big_grid(n_max: int = 1024, step=mpq(1, 1000)):
     return run_sweep(n_max, cj.grid(step), path, workers=workers)
 
 
-def _big_grid_verdict(number: int):
+def big_grid_verdict(number: int):
     """The grid verdict of :func:`exactcube.noisy.conjectures.grid_verdict` (its one tie rule: an exact tie is a
     failure) on the grid 1/1000, n <= 1024."""
     res = _big_grid()

@@ -30,7 +30,7 @@ import sympy as sp
 import z3
 
 from exactcube.claims import Outcome, claim, open_, refuted, verified
-from exactcube.content import claim_ref, math, say, table, value
+from exactcube.content.model import claim_ref, math, say, table, value
 from exactcube.noisy.eps import ends as E
 from exactcube.noisy.nim import channel_weights, solve_nim
 from exactcube.numbers import format_exact, mpq
@@ -48,13 +48,13 @@ STATEMENT = ("the conjecture's own statement (the move $n - 1$, the bound $1/2$)
 STATEMENT9 = ("the conjecture's own statement (the move 0, the bound $1/2$): the check fails when a lemma of the "
               "chain fails or the sign of the decisive coefficient is not the one stated")
 
-#: Theorem 2's induction step is proved for every K = 2^(k-1) >= 2 * _T2_HALF_K0 (the base below it is computed)
-_T2_HALF_K0 = 4
+#: Theorem 2's induction step is proved for every K = 2^(k-1) >= 2 * T2_HALF_K0 (the base below it is computed)
+T2_HALF_K0 = 4
 
 
 def chain_open(what, *basis):
     """The verdict of a step of an every-heap chain that does not hold: open, with the reason (content,
-    :func:`exactcube.content.say`), citing ``basis`` (the step that failed, the instance computed, the results a
+    :func:`exactcube.content.model.say`), citing ``basis`` (the step that failed, the instance computed, the results a
     lemma that is not verified rests on); with nothing to cite, the failed check itself as a computed result."""
     if not cited(list(basis)):
         basis = (computed(False, "the check of an every-heap step, which failed", "noisy §3"),)
@@ -118,8 +118,11 @@ def _farthest_legal(n: int) -> list[tuple[int, ...]]:
 
 
 @lru_cache(maxsize=None)
-def _lemma1():
+def lemma1_verdict():
     # (a) the solver's channel at eps = 1, every move of every heap up to 160
+    """The verdict of claim ``noisy.ends.channel_at_one``, cached for the run.
+
+    The claims resting on it share it; a test re-runs it after ``lemma1_verdict.cache_clear()``."""
     for n in range(1, 161):
         ch = channel_weights(n, 1)
         for m in range(n):
@@ -171,14 +174,14 @@ def lemma1_steps():
 
 def channel_at_one_verdict():
     """The verdict of Lemma 1 (computed once per run): other claim modules rest on it through this name."""
-    return _lemma1()
+    return lemma1_verdict()
 
 
 channel_at_one = _lemma_claim("noisy.ends.channel_at_one", "§3, (5) at $\\varepsilon = 1$",
     "Lemma 1: from a heap $n = K + t$ ($K = 2^{k-1} \\le n < 2K$) a move $m \\ge K - t$ arrives at "
     "$\\varepsilon = 1$ surely as $2K - 1 - m$; a move $m < K - t$ arrives uniformly on $c$ and the words "
     "$K + c - 2^b$ (bit $b$ of $c$ set, $c - 2^b < t$), $c = K - 1 - m$",
-    _lemma1)
+    lemma1_verdict)
 
 
 # ---------------------------------------------------------------------------
@@ -190,12 +193,15 @@ _OPTIMAL_N = 600
 
 
 @lru_cache(maxsize=None)
-def _theorem2():
-    if _lemma1().outcome is not Outcome.VERIFIED:
-        return _rests_on("Lemma 1", _lemma1())
+def theorem2_verdict():
+    """The verdict of claim ``noisy.ends.values_at_one``, cached for the run.
+
+    The claims resting on it share it; a test re-runs it after ``theorem2_verdict.cache_clear()``."""
+    if lemma1_verdict().outcome is not Outcome.VERIFIED:
+        return _rests_on("Lemma 1", lemma1_verdict())
     # the inductive step for r >= K0: its case analysis in linear integer arithmetic, decided by z3 for every K >= K0
-    K0 = 2 * _T2_HALF_K0
-    steps = theorem2_steps(_T2_HALF_K0)
+    K0 = 2 * T2_HALF_K0
+    steps = theorem2_steps(T2_HALF_K0)
     bad = first_failure(steps)
     if bad is not None:
         return _step_failed("Theorem 2:", bad)
@@ -218,7 +224,7 @@ def _theorem2():
     if not all(s.p[r] == E.value_at_one(r) for r in range(K0)):
         return _fail(say(f"Theorem 2: the base $r < {K0}$ is not computed as stated"))
     scope = f"every heap $r$ (base $r < {K0}$ computed, step for every $K = 2^{{k-1}} \\ge {K0}$)"
-    return verified([steps, s, rests(_lemma1())], say(f"Theorem 2 for {scope}, by induction (docs/noisy.md): the step's {len(steps)} cases "
+    return verified([steps, s, rests(lemma1_verdict())], say(f"Theorem 2 for {scope}, by induction (docs/noisy.md): the step's {len(steps)} cases "
                                f"decided by z3 in linear integer arithmetic for every even $K \\ge {K0}$, "
                                "$0 \\le t < K$ (in words only: a move's value is the average of $1 - p$ over its "
                                "received words, Lemma 1, and $p(r)$ is the largest; the powers of two other than $K$ "
@@ -229,7 +235,8 @@ def _theorem2():
                     _steps_table(steps), assumptions=(CHANNEL.id,))
 
 
-def _in_z(x):
+def in_z(x):
+    """Membership of the set Z of Theorem 2's step (where q = 2, :func:`theorem2_steps`) as a z3 condition: x is 0 or 3."""
     return z3.Or(x == 0, x == 3)
 
 
@@ -244,7 +251,7 @@ def theorem2_steps(half_k0: int):
         return z3.Or(v == K, v == K + 1, z3.And(v >= 2 * K - 3, v <= 2 * K - 1))
 
     def q(v):  # 2 (1 - p(v)) for v = 3 or v in [K, 2K)
-        return z3.If(_in_z(v), 2, z3.If(w_block(v), 0, 1))
+        return z3.If(in_z(v), 2, z3.If(w_block(v), 0, 1))
 
     other_power = [P >= 8, z3.Or(P <= H, P == K, P == 2 * K, P >= 4 * K)]
     # the sure wins: a sure complement x in [K - t, K + t - 1] lands in Z, or R(c) lies in Z (c in Z, no extra word:
@@ -266,9 +273,9 @@ def theorem2_steps(half_k0: int):
               sure == w_block(K + t)),
         prove("otherwise $2 \\le t \\le K - 4$", blk + [z3.Not(w_block(K + t))], z3.And(t >= 2, t <= K - 4)),
         prove("then no sure complement in $[K - t, K + t - 1]$ lies in $Z$", fair + [x >= K - t, x <= K + t - 1],
-              z3.Not(_in_z(x))),
+              z3.Not(in_z(x))),
         prove("and a word of $R(c)$ lies in $Z$ only if it is $c = 3$ (extra words $K + y$ are at least $K$)",
-              fair + [c >= t, c < K, y >= 0, y < t], z3.And(z3.Implies(_in_z(c), c == 3), z3.Not(_in_z(K + y)))),
+              fair + [c >= t, c < K, y >= 0, y < t], z3.And(z3.Implies(in_z(c), c == 3), z3.Not(in_z(K + y)))),
         prove("the move aimed at $c = 3$ ($t = 2$ or 3) is worth exactly $1/2$: $q$ sums to $|R(3)|$",
               fair + [3 >= t], z3.And(z3.Or(t == 2, t == 3), sum3 == 1 + extras3)),
         prove("for $t \\ge 4$ the sure complement $K + 2$ is a move worth $1/2$", fair + [t >= 4],
@@ -281,7 +288,7 @@ values_at_one = _lemma_claim("noisy.ends.values_at_one", "§3, (5) at $\\varepsi
     "$W$, made of 1, 2, 4 and every $[2^i - 3, 2^i + 1]$, $i \\ge 3$, and $p(r) = 1/2$ for every other heap; "
     "Corollary 3: the optimal moves are those arriving in $Z$ surely ($p = 1$), every move from 3 ($p = 0$), else "
     "those whose received words meet $Z$ and $W$ equally often",
-    _theorem2)
+    theorem2_verdict)
 
 
 # ---------------------------------------------------------------------------
@@ -289,7 +296,10 @@ values_at_one = _lemma_claim("noisy.ends.values_at_one", "§3, (5) at $\\varepsi
 # ---------------------------------------------------------------------------
 
 @lru_cache(maxsize=None)
-def _lemma4():
+def lemma4_verdict():
+    """The verdict of claim ``noisy.ends.power_channel``, cached for the run.
+
+    The claims resting on it share it; a test re-runs it after ``lemma4_verdict.cache_clear()``."""
     x = sp.symbols("x")
     for j in range(1, 13):
         if sp.expand(sum(sp.binomial(j, d) * x ** (j - d) * (1 - x) ** d for d in range(j + 1))) != 1:
@@ -315,7 +325,7 @@ power_channel = _lemma_claim("noisy.ends.power_channel", "§3, (5) from a power 
     "Lemma 4: from $n = 2^j$, move $m$ arrives as $r < n$ with chance $\\tau^d (1 - \\tau)^{j - d}$, "
     "$\\tau = 1 - \\varepsilon$, $d$ the Hamming distance of $r$ from $c = n - 1 - m$: the binary symmetric "
     "channel on the low $j$ bits centred at $c$",
-    _lemma4)
+    lemma4_verdict)
 
 
 _SERIES_N = 256
@@ -327,16 +337,16 @@ def _series():
     return E.series_at_one(_SERIES_N, 2)
 
 
-#: Lemma 5 splits the neighbours c xor 2^b of a centre c < 8 at b = _SPLIT_B: below it they are computed, from it
+#: Lemma 5 splits the neighbours c xor 2^b of a centre c < 8 at b = SPLIT_B: below it they are computed, from it
 #: on they are classed for every b by z3
-_SPLIT_B = 3
+SPLIT_B = 3
 
 
 def neighbour_steps():
-    """The classes of the neighbours 2^b (of c = 0) and 2^b + 3 (of c = 3) for every P = 2^b >= 2^_SPLIT_B
+    """The classes of the neighbours 2^b (of c = 0) and 2^b + 3 (of c = 3) for every P = 2^b >= 2^SPLIT_B
     (z3, linear integer arithmetic; Theorem 2's W): 2^b is in W, 2^b + 3 is in neither W nor Z (a fair heap)."""
     P, H, Q, x = z3.Ints("P H Q x")
-    pw = [P == 2 * H, H >= 1 << (_SPLIT_B - 1)]
+    pw = [P == 2 * H, H >= 1 << (SPLIT_B - 1)]
     other = [Q >= 8, z3.Or(Q <= H, Q == P, Q == 2 * P, Q >= 4 * P)]  # every power of two >= 8, seen from P
 
     def in_interval(v, R):
@@ -346,14 +356,14 @@ def neighbour_steps():
         prove("every $2^b \\ge 8$ is in $W$ (inside its own $[2^b - 3, 2^b + 1]$)", pw, in_interval(P, P)),
         prove("every $2^b + 3 \\ge 11$ is in no $[2^i - 3, 2^i + 1]$, not in $Z$ and none of 1, 2, 4",
               pw + other + [x == P + 3],
-              z3.And(z3.Not(in_interval(x, Q)), z3.Not(_in_z(x)), x != 1, x != 2, x != 4)),
+              z3.And(z3.Not(in_interval(x, Q)), z3.Not(in_z(x)), x != 1, x != 2, x != 4)),
     ]
 
 
 def _rate_symbolic() -> tuple:
-    """The loss rates as sympy expressions in j >= _SPLIT_B, summed term by term as Lemma 5's proof does: the
-    neighbours c xor 2^b with b < _SPLIT_B take their values from Theorem 2's closed form, those with b >= _SPLIT_B
-    (j - _SPLIT_B of them) the class that :func:`neighbour_steps` proves for every b (None if a step fails)."""
+    """The loss rates as sympy expressions in j >= SPLIT_B, summed term by term as Lemma 5's proof does: the
+    neighbours c xor 2^b with b < SPLIT_B take their values from Theorem 2's closed form, those with b >= SPLIT_B
+    (j - SPLIT_B of them) the class that :func:`neighbour_steps` proves for every b (None if a step fails)."""
     steps = neighbour_steps()
     if first_failure(steps) is not None:
         return None
@@ -363,17 +373,20 @@ def _rate_symbolic() -> tuple:
     p3 = e * (1 - e ** 2) / (1 - e + e ** 2)  # noisy (2), eps > 1/2 (claim noisy.eq2)
     q3 = sp.series(p3, tau, 0, 2).removeO().coeff(tau, 1)
     v = lambda r: sp.Rational(int(E.value_at_one(r).numerator), int(E.value_at_one(r).denominator))  # noqa: E731
-    low = range(_SPLIT_B)
+    low = range(SPLIT_B)
     # move n - 1: centre 0 (p = 0 identically, q(0) = 0); the high neighbours 2^b are in W (p = 1)
-    r1 = 0 + sum(v(1 << b) - v(0) for b in low) + (j - _SPLIT_B) * (1 - v(0))
+    r1 = 0 + sum(v(1 << b) - v(0) for b in low) + (j - SPLIT_B) * (1 - v(0))
     # move n - 4: centre 3 (q(3) from p(3) of noisy (2)); the high neighbours 2^b + 3 are fair (p = 1/2)
-    r4 = q3 + sum(v(3 ^ (1 << b)) - v(3) for b in low) + (j - _SPLIT_B) * (sp.Rational(1, 2) - v(3))
+    r4 = q3 + sum(v(3 ^ (1 << b)) - v(3) for b in low) + (j - SPLIT_B) * (sp.Rational(1, 2) - v(3))
     return j, sp.expand(r1), sp.expand(r4), q3
 
 
 @lru_cache(maxsize=None)
-def _lemma5():
-    for dep in (_theorem2(), _lemma4()):
+def lemma5_verdict():
+    """The verdict of claim ``noisy.ends.germ_at_one``, cached for the run.
+
+    The claims resting on it share it; a test re-runs it after ``lemma5_verdict.cache_clear()``."""
+    for dep in (theorem2_verdict(), lemma4_verdict()):
         if dep.outcome is not Outcome.VERIFIED:
             return _rests_on("a lemma", dep)
     rates = _rate_symbolic()
@@ -419,9 +432,9 @@ def _lemma5():
                              ", more than $1/2$"))
     steps = neighbour_steps()
     return verified([steps, at1, computed(rows, "the first-order rates from the exact expansions", "noisy §3, (5)"),
-                     rests(_theorem2(), _lemma4())], say(f"Lemma 5 for every $j \\ge {_SPLIT_B}$: the rates $j$ and $(j + 7)/2$ summed in sympy "
-                               f"from the neighbours' classes ($b < {_SPLIT_B}$ from Theorem 2's closed form, "
-                               f"$b \\ge {_SPLIT_B}$ by {len(steps)} z3 steps for every $b$; $q(3) = 2$ from $p(3)$ of "
+                     rests(theorem2_verdict(), lemma4_verdict())], say(f"Lemma 5 for every $j \\ge {SPLIT_B}$: the rates $j$ and $(j + 7)/2$ summed in sympy "
+                               f"from the neighbours' classes ($b < {SPLIT_B}$ from Theorem 2's closed form, "
+                               f"$b \\ge {SPLIT_B}$ by {len(steps)} z3 steps for every $b$; $q(3) = 2$ from $p(3)$ of "
                                "noisy (2)); in words only: the first-order expansion of (5) through Lemma 4's channel, "
                                "Lemma 0 (germs) and Lemma 0b (the limits at 1 are the values of the game at "
                                f"$\\varepsilon = 1$, checked for every heap $r \\le {_SERIES_N}$); checked against the "
@@ -429,7 +442,7 @@ def _lemma5():
                                f"2^{{{_EXPANSION_J}}}$ and against the exact power series of every heap "
                                f"$r \\le {_SERIES_N}$ computed from (5) alone; every other move tends to at most $1/2$"),
                     table(["scope", "first-order rates of $n - 1$ and $n - 4$ from $n = 2^j$"],
-                          [[say(f"every $n = 2^j$, $j \\ge {_SPLIT_B}$"),
+                          [[say(f"every $n = 2^j$, $j \\ge {SPLIT_B}$"),
                             say("; ".join(f"$j = {jj}$: {format_exact(a)} and {format_exact(b)}" for jj, a, b in rows))]]),
                     assumptions=(CHANNEL.id,))
 
@@ -438,7 +451,7 @@ germ_at_one = _lemma_claim("noisy.ends.germ_at_one", "§3, Conjecture 10 near $\
     "Lemma 5: from $n = 2^j$, $j \\ge 3$, $p(n, n - 1) = 1 - j \\tau + O(\\tau^2)$ and "
     "$p(n, n - 4) = 1 - \\frac{j + 7}{2} \\tau + O(\\tau^2)$ as $\\tau = 1 - \\varepsilon$ decreases to 0, and every "
     "other move tends to at most $1/2$",
-    _lemma5)
+    lemma5_verdict)
 
 
 # ---------------------------------------------------------------------------
@@ -452,14 +465,14 @@ germ_at_one = _lemma_claim("noisy.ends.germ_at_one", "§3, Conjecture 10 near $\
        unprinted=STATEMENT)
 @resting_on(CHANNEL)
 def conjecture10_every_k():
-    dep = _lemma5()
+    dep = lemma5_verdict()
     if dep.outcome is not Outcome.VERIFIED:
         return _rests_on("Lemma 5", dep)
     j, r1, r4, _ = _rate_symbolic()
     gap = sp.expand(r1 - r4)  # p(n, n-4) - p(n, n-1) = gap * tau + O(tau^2), linear in j
     if sp.simplify(gap - (j - 7) / 2) != 0:
         return _fail(say("the first-order gap is", math(gap), ", not $(j - 7)/2$"))
-    j0 = next((jj for jj in range(_SPLIT_B, 65) if gap.subs(j, jj) > 0), None)
+    j0 = next((jj for jj in range(SPLIT_B, 65) if gap.subs(j, jj) > 0), None)
     if j0 is None:
         return _fail(say("the first-order gap", math(gap), "is not positive for any $j \\le 64$"))
     steps = gap_sign_steps(gap, j, j0)
@@ -513,12 +526,12 @@ def conjecture10_every_k():
 
 def gap_sign_steps(gap, j, j0: int):
     """The sign of the first-order gap (a linear polynomial in j from :func:`_rate_symbolic`) for every integer j:
-    > 0 for j >= j0 and <= 0 for _SPLIT_B <= j < j0 (z3, linear integer arithmetic)."""
+    > 0 for j >= j0 and <= 0 for SPLIT_B <= j < j0 (z3, linear integer arithmetic)."""
     c1, c0 = (sp.Rational(x) for x in sp.Poly(gap, j).all_coeffs())
     J = z3.Int("j")
     g = z3.Q(int(c1.p), int(c1.q)) * J + z3.Q(int(c0.p), int(c0.q))
     return [prove(f"the gap is positive for every $j \\ge {j0}$", [J >= j0], g > 0),
-            prove(f"the gap is not positive for ${_SPLIT_B} \\le j < {j0}$", [J >= _SPLIT_B, J < j0], g <= 0)]
+            prove(f"the gap is not positive for ${SPLIT_B} \\le j < {j0}$", [J >= SPLIT_B, J < j0], g <= 0)]
 
 
 # ---------------------------------------------------------------------------
@@ -529,7 +542,10 @@ _HALF_N = 256
 
 
 @lru_cache(maxsize=None)
-def _theorem6():
+def theorem6_verdict():
+    """The verdict of claim ``noisy.ends.half``, cached for the run.
+
+    The claims resting on it share it; a test re-runs it after ``theorem6_verdict.cache_clear()``."""
     from exactcube.noisy.eps.ends import first_order_at_half
 
     n, r = sp.symbols("n r", integer=True, positive=True)
@@ -560,15 +576,18 @@ ends_half = _lemma_claim("noisy.ends.half", "§3, Conjectures 9 and 10 near $\\v
     "Theorem 6: for every $n \\ge 2$, the one-sided derivatives of $p(n)$ at $\\varepsilon = 1/2$ are "
     "$\\pm \\frac{2}{n(n - 1)}$, so $p(n) > 1/2$ on both sides of $1/2$ near it; to first order the even moves are "
     "the optimal ones below $1/2$ and the odd ones above",
-    _theorem6)
+    theorem6_verdict)
 
 
 _HALF2_N = 48
 
 
 @lru_cache(maxsize=None)
-def _theorem8():
-    dep = _theorem6()
+def theorem8_verdict():
+    """The verdict of claim ``noisy.ends.half_second_order``, cached for the run.
+
+    The claims resting on it share it; a test re-runs it after ``theorem8_verdict.cache_clear()``."""
+    dep = theorem6_verdict()
     if dep.outcome is not Outcome.VERIFIED:
         return _rests_on("Theorem 6", dep)
     s_, d_, k_ = sp.symbols("s d k")
@@ -630,12 +649,15 @@ ends_half_second_order = _lemma_claim(
     "$s = |1 - 2 \\varepsilon|$ differ by $-\\frac{4}{n} \\cdot (H_n(m) - H_n(m'))$ below $1/2$ and by "
     "$\\frac{4}{n} \\cdot (H_n(m) - H_n(m'))$ above, with $H_n(m) = \\sum_{r=2}^{n-1} \\frac{b(m, r)}{r(r - 1)} + "
     "\\frac{1}{n(n - 1)} \\sum_{r < n} b(m, r)$, $b(m, r)$ the number of binary digits 1 that $m$ and $r$ share",
-    _theorem8)
+    theorem8_verdict)
 
 
 @lru_cache(maxsize=None)
-def _theorem7():
-    steps = theorem7_steps(_T7_K0)
+def theorem7_verdict():
+    """The verdict of claim ``noisy.ends.near_zero``, cached for the run.
+
+    The claims resting on it share it; a test re-runs it after ``theorem7_verdict.cache_clear()``."""
+    steps = theorem7_steps(T7_K0)
     bad = first_failure(steps)
     if bad is not None:
         return _step_failed("Theorem 7:", bad)
@@ -646,10 +668,10 @@ def _theorem7():
         if s.optimal[n] != (0,) or not s.p[n] >= (1 - e) ** n.bit_length() > mpq(2, 3):
             return _fail(say(f"Theorem 7 fails at $n = {n}$,", value(e, name="\\varepsilon"), ": the optimal moves are "
                              f"{_ints(s.optimal[n])} and", value(s.p[n], name="p")))
-    scope = f"every $n \\ge {1 << (_T7_K0 - 1)}$"
+    scope = f"every $n \\ge {1 << (T7_K0 - 1)}$"
     return verified([steps, computed(64, "the exact solver at eps = 1/(3k), heaps 2..64", "noisy §3, (5)")],
                     say(f"Theorem 7 for {scope}: its {len(steps)} inequalities decided by z3 over the reals for "
-                               f"every $k \\ge {_T7_K0}$ (Bernoulli's inequality strictly, by its induction step; "
+                               f"every $k \\ge {T7_K0}$ (Bernoulli's inequality strictly, by its induction step; "
                                "$1 - k \\varepsilon \\ge 2/3$; $\\mu(m, m) \\ge a$; $p(n, m) \\le 1 - a^2$; "
                                "$a > 1 - a^2$); in words only: the row sum over the legal words is at most the binomial "
                                "sum 1, and a move $m < n$ has no more binary digits than $n$, so "
@@ -658,8 +680,8 @@ def _theorem7():
                     _steps_table(steps), assumptions=(CHANNEL.id,))
 
 
-#: Theorem 7 is proved for heaps of k >= _T7_K0 binary digits
-_T7_K0 = 2
+#: Theorem 7 is proved for heaps of k >= T7_K0 binary digits
+T7_K0 = 2
 
 
 def theorem7_steps(k0: int):
@@ -684,7 +706,7 @@ def theorem7_steps(k0: int):
 near_zero = _lemma_claim("noisy.ends.near_zero", "§3, Conjecture 9 near $\\varepsilon = 0$",
     "Theorem 7: for every $n \\ge 2$ with $k$ binary digits and $0 < \\varepsilon \\le 1/(3k)$, move 0 is the "
     "unique optimum and $p(n) > 2/3$",
-    _theorem7)
+    theorem7_verdict)
 
 
 @claim("noisy.conjecture9.ends", "§3, Conjecture 9",
@@ -693,11 +715,11 @@ near_zero = _lemma_claim("noisy.ends.near_zero", "§3, Conjecture 9 near $\\vare
        "with $p(n) > 1/2$ on an interval $(1/2 - \\delta_n, 1/2)$ (Theorems 6 and 8)", unprinted=STATEMENT9)
 @resting_on(CHANNEL)
 def conjecture9_ends():
-    for dep in (_theorem6(), _theorem7(), _theorem8()):
+    for dep in (theorem6_verdict(), theorem7_verdict(), theorem8_verdict()):
         if dep.outcome is not Outcome.VERIFIED:
             return _rests_on("a theorem", dep)
-    scope = f"every $n \\ge {max(1 << (_T7_K0 - 1), 2)}$ near 0 and near $1/2$"
-    return verified(rests(_theorem6(), _theorem7(), _theorem8()), say(f"scope: {scope}: near $\\varepsilon = 0$ (on $(0, 1/(3k)]$, Theorem 7) and just below "
+    scope = f"every $n \\ge {max(1 << (T7_K0 - 1), 2)}$ near 0 and near $1/2$"
+    return verified(rests(theorem6_verdict(), theorem7_verdict(), theorem8_verdict()), say(f"scope: {scope}: near $\\varepsilon = 0$ (on $(0, 1/(3k)]$, Theorem 7) and just below "
                                "$1/2$ (Theorem 6: $p(n) - 1/2 = \\frac{s}{n(n - 1)} + O(s^2)$, $s = 1 - 2 \\varepsilon$, "
                                "the even moves ahead to first order; Theorem 8: move 0 ahead of every other even move "
                                "at second order). $\\delta_n$ near $1/2$ is not computed for every $n$; in the middle of "
@@ -705,7 +727,7 @@ def conjecture9_ends():
                                claim_ref("noisy.conjecture9.bound_every_n"), ") and the top moves are never optimal (",
                                claim_ref("noisy.conjecture9.top_moves"), "), while move 0 against the low moves is open "
                                "beyond the heaps of the interval proofs (every heap $n \\le 128$ by default, "
-                               "$n \\le 2048$ with --slow).", _theorem7().details, ";", _theorem8().details),
+                               "$n \\le 2048$ with --slow).", theorem7_verdict().details, ";", theorem8_verdict().details),
                     table(["scope", "width near 0"], [[say(scope), say("$1/(3k)$")]]),
                     assumptions=(CHANNEL.id,))
 
@@ -715,11 +737,11 @@ def conjecture9_ends():
        "1, and move $n - 1$ is the unique optimum on an interval $(1/2, 1/2 + \\delta_k)$", unprinted=STATEMENT)
 @resting_on(CHANNEL)
 def conjecture10_ends():
-    for dep in (_theorem6(), _theorem7(), _theorem8(), _theorem2()):
+    for dep in (theorem6_verdict(), theorem7_verdict(), theorem8_verdict(), theorem2_verdict()):
         if dep.outcome is not Outcome.VERIFIED:
             return _rests_on("a theorem", dep)
-    scope = f"every $n = 2^k \\ge {max(1 << (_T7_K0 - 1), 2)}$ near 0, $1/2$ and 1"
-    return verified(rests(_theorem6(), _theorem7(), _theorem8(), _theorem2()),
+    scope = f"every $n = 2^k \\ge {max(1 << (T7_K0 - 1), 2)}$ near 0, $1/2$ and 1"
+    return verified(rests(theorem6_verdict(), theorem7_verdict(), theorem8_verdict(), theorem2_verdict()),
                     say(f"scope: {scope}. Near 0: $p(n) > 2/3$ (Theorem 7). Near $1/2$: $p(n) - 1/2 = "
                                "\\frac{|1 - 2 \\varepsilon|}{n(n - 1)} + O((1 - 2 \\varepsilon)^2)$ (Theorem 6), and "
                                "just above $1/2$ the odd moves lead to first order and among them $n - 1$ (all bits 1) "

@@ -14,7 +14,7 @@ from itertools import product
 import sympy as sp
 
 from exactcube.claims import claim, open_, refuted, verified
-from exactcube.content import eq, math, say, table, value
+from exactcube.content.model import eq, math, say, table, value
 from exactcube.errors import BadInput
 from exactcube.noisy.games.chomp import chomp_game, chomp_moves, chop, neighbour_distribution, solve_chomp
 from exactcube.noisy.games.game import EQUIPROBABLE, NOISELESS, Game, distribution, move_value, solve, validate_distribution

@@ -17,7 +17,7 @@ from functools import lru_cache
 import z3
 
 from exactcube.claims import Outcome, claim, open_, verified
-from exactcube.content import claim_ref, say, table
+from exactcube.content.model import claim_ref, say, table
 from exactcube.noisy.eps import star
 from exactcube.noisy.nim import solve_nim
 from exactcube.numbers import format_exact, mpq
@@ -57,7 +57,10 @@ def _least_k0() -> int | None:
 
 
 @lru_cache(maxsize=None)
-def _forcing_ends():
+def forcing_ends_verdict():
+    """The verdict of claim ``noisy.conjecture10.forcing_ends``, cached for the run.
+
+    The claims resting on it share it; a test re-runs it after ``forcing_ends_verdict.cache_clear()``."""
     for dep, name in ((d_recursion(), "the recursion of D"), (ends_half(), "Theorem 6"),
                       (values_at_one(), "Theorem 2")):
         if dep.outcome is not Outcome.VERIFIED:
@@ -107,7 +110,7 @@ def _forcing_ends():
 forcing_ends = chain_lemma("noisy.conjecture10.forcing_ends", "§3, Conjecture 10",
     "For every $K = 2^{k-1} \\ge 8$ the forcing term $F_K$ of the recursion of $D$ is positive just above $1/2$ "
     "($G_K = c_K (\\varepsilon - 1/2) + O((\\varepsilon - 1/2)^2)$, $c_K > 0$) and just below 1 ($F_K \\to 1/2$)",
-    _forcing_ends)
+    forcing_ends_verdict)
 
 
 #: The points of (1/2, 1) where noisy.conjecture10.forcing_middle certifies G_K > 0, and the largest k.

@@ -21,7 +21,7 @@ from functools import lru_cache
 import z3
 
 from exactcube.claims import Outcome, claim, open_, verified
-from exactcube.content import claim_ref, say
+from exactcube.content.model import claim_ref, say
 from exactcube.numbers import format_exact, mpq
 from exactcube.results import computed
 
@@ -173,13 +173,16 @@ def power_inequality(sol, K: int, e) -> bool:
     return all(sol.move_value(K, m) - mpq(1, 2) < (1 - 2 * e) * a for m in range(1, K))
 
 
-def _block_holds(sol, K: int) -> bool:
+def block_holds(sol, K: int) -> bool:
     """The conclusion of Lemma B8 in block K, exactly: p(K + t, 0) > p(K + t, m), 0 <= t < K, 1 <= m < K."""
     return all(sol.move_value(n, 0) > sol.move_value(n, m) for n in range(K, 2 * K) for m in range(1, K))
 
 
 @lru_cache(maxsize=None)
-def _block_from_power():
+def block_from_power_verdict():
+    """The verdict of claim ``noisy.conjecture9.block_from_power``, cached for the run.
+
+    The claims resting on it share it; a test re-runs it after ``block_from_power_verdict.cache_clear()``."""
     steps = power_test_steps()
     bad = first_failure(steps)
     if bad is not None:
@@ -199,7 +202,7 @@ def _block_from_power():
             blocks += 1
             if power_inequality(sol, K, e):
                 held += 1
-                if not _block_holds(sol, K):
+                if not block_holds(sol, K):
                     return chain_open(say(f"the hypothesis holds at $K = {K}$, $\\varepsilon = {format_exact(e)}$, "
                                           "and a low move of the block is not below move 0"),
                                       computed((K, e), "an exact instance"))
@@ -229,7 +232,7 @@ def _block_from_power():
        "$1 \\le m < K$ (Lemma B8: the low-move inequality of a whole block follows from one inequality at its power "
        "of two)", unprinted=ENCLOSURES)
 def block_from_power():
-    return _block_from_power()
+    return block_from_power_verdict()
 
 
 # ---------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement, product
 
 from exactcube.claims import claim, refuted, verified
-from exactcube.content import say, table, value
+from exactcube.content.model import say, table, value
 from exactcube.noisy.games.chomp import chomp_followers
 from exactcube.noisy.games.game import EQUIPROBABLE, Game, classify, solve
 from exactcube.noisy.games.multipile import multipile_followers

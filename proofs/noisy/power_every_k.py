@@ -32,7 +32,7 @@ from flint import fmpz_poly
 
 from exactcube.algebraic import AlgebraicNumber, real_roots_in, sign_at
 from exactcube.claims import Outcome, claim, open_, verified
-from exactcube.content import claim_ref, say
+from exactcube.content.model import claim_ref, say
 from exactcube.numbers import format_exact, mpq
 from exactcube.results import computed
 
@@ -232,7 +232,10 @@ _K_MAX = 128
 
 
 @lru_cache(maxsize=None)
-def _lemma_x():
+def lemma_x_verdict():
+    """The verdict of claim ``noisy.conjecture9.lemma_x``, cached for the run.
+
+    The claims resting on it share it; a test re-runs it after ``lemma_x_verdict.cache_clear()``."""
     steps = lemma_x_steps()
     bad = first_failure(steps)
     if bad is not None:
@@ -273,7 +276,7 @@ def _lemma_x():
        "$B_0 = \\sum_{s<K} w(0, s)(p(K + s) - 1/2) > (1 - \\varepsilon)(p(K) - 1/2)$", unprinted=DERIVED)
 @resting_on(CHANNEL)
 def lemma_x():
-    return _lemma_x()
+    return lemma_x_verdict()
 
 
 # ---------------------------------------------------------------------------
@@ -344,7 +347,10 @@ def _instance_eps():
 
 
 @lru_cache(maxsize=None)
-def _theorem_n():
+def theorem_n_verdict():
+    """The verdict of claim ``noisy.conjecture9.power_every_k``, cached for the run.
+
+    The claims resting on it share it; a test re-runs it after ``theorem_n_verdict.cache_clear()``."""
     steps = range_steps() + theorem_n_steps()
     bad = first_failure(steps)
     if bad is not None:
@@ -401,7 +407,7 @@ def _theorem_n():
        unprinted=DERIVED)
 @resting_on(CHANNEL)
 def power_every_k():
-    return _theorem_n()
+    return theorem_n_verdict()
 
 
 # ---------------------------------------------------------------------------
@@ -428,7 +434,10 @@ def corollary_steps(rng=None):
 
 
 @lru_cache(maxsize=None)
-def _corollary():
+def corollary_verdict():
+    """The verdict of claim ``noisy.conjecture9.every_n_to_eps_star``, cached for the run.
+
+    The claims resting on it share it; a test re-runs it after ``corollary_verdict.cache_clear()``."""
     steps = corollary_steps()
     bad = first_failure(steps)
     if bad is not None:
@@ -469,13 +478,13 @@ def _corollary():
        "in $(0, 1/2)$, $p(n) > 1/2$ and move 0 is the unique optimal move", unprinted=STATEMENT)
 @resting_on(CHANNEL)
 def every_n_to_eps_star():
-    return _corollary()
+    return corollary_verdict()
 
 
 #: the claims above, with the functions giving their general steps (the mutation tests walk them)
 ALL_N_STEPS = {"noisy.conjecture9.lemma_x": lemma_x_steps, "noisy.conjecture9.power_every_k": theorem_n_steps,
                "noisy.conjecture9.every_n_to_eps_star": corollary_steps}
-CACHED = (_lemma_x, _theorem_n, _corollary)  # (the claims of item 2 below add theirs)
+CACHED = (lemma_x_verdict, theorem_n_verdict, corollary_verdict)  # (the claims of item 2 below add theirs)
 
 
 # ---------------------------------------------------------------------------
@@ -514,7 +523,10 @@ def top_ratio_steps(rng: EpsRange = OPEN_HALF):
 
 
 @lru_cache(maxsize=None)
-def _top_ratio():
+def top_ratio_verdict():
+    """The verdict of claim ``noisy.conjecture9.top_ratio``, cached for the run.
+
+    The claims resting on it share it; a test re-runs it after ``top_ratio_verdict.cache_clear()``."""
     steps = top_ratio_steps()
     bad = first_failure(steps)
     if bad is not None:
@@ -555,7 +567,7 @@ def _top_ratio():
        "$K$ of $2K$)", unprinted=DERIVED)
 @resting_on(CHANNEL)
 def top_ratio():
-    return _top_ratio()
+    return top_ratio_verdict()
 
 
 #: the heaps up to which Conjecture 9 is proved on all of [0, 1/2), heap by heap (noisy.conjecture9.low_moves_n16384)
@@ -601,7 +613,7 @@ def open_above_eps_star():
 
 
 ALL_N_STEPS["noisy.conjecture9.top_ratio"] = top_ratio_steps
-CACHED = CACHED + (_top_ratio, _open_above)
+CACHED = CACHED + (top_ratio_verdict, _open_above)
 
 
 # ---------------------------------------------------------------------------
@@ -685,7 +697,7 @@ def lemma_b8p_steps(rng: EpsRange = OPEN_HALF):
     return [*q0, qm_value, qm, *end]
 
 
-def _b8p_instances(e, k_max: int = 5):
+def b8p_instances(e, k_max: int = 5):
     """Exactly, in the blocks K = 2..2^(k_max-1) where move 0 is optimal at K: at each heap K + t with move 0
     optimal at K..K + t - 1, p(K + t, 0) - 1/2 = c^2 a P_t / (v^0_t)^2, and every low move m with
     alpha_m < P_t (v^m_t / v^0_t)^2 below move 0.  Returns (pairs where the condition held, the first failure)."""
@@ -716,7 +728,10 @@ def _b8p_instances(e, k_max: int = 5):
 
 
 @lru_cache(maxsize=None)
-def _lemma_b8p():
+def lemma_b8p_verdict():
+    """The verdict of claim ``noisy.conjecture9.block_from_power_sharp``, cached for the run.
+
+    The claims resting on it share it; a test re-runs it after ``lemma_b8p_verdict.cache_clear()``."""
     steps = lemma_b8p_steps()
     bad = first_failure(steps)
     if bad is not None:
@@ -727,7 +742,7 @@ def _lemma_b8p():
             return chain_open(say("rests on", claim_ref(cid), ", which is not verified:", dep.details), rests(dep))
     held = 0
     for e in ABOVE_EPS + (mpq(2, 5),):
-        h, where = _b8p_instances(e)
+        h, where = b8p_instances(e)
         if where is not None:
             return chain_open(say(f"Lemma B8' fails at $\\varepsilon = {format_exact(e)}$, heap {where[0]}"),
                               computed(where, "an exact instance"))
@@ -754,11 +769,11 @@ def _lemma_b8p():
        "\\sum_{s<t} w(u, s)$", unprinted=DERIVED)
 @resting_on(CHANNEL)
 def block_from_power_sharp():
-    return _lemma_b8p()
+    return lemma_b8p_verdict()
 
 
 ALL_N_STEPS["noisy.conjecture9.block_from_power_sharp"] = lemma_b8p_steps
-CACHED = CACHED + (_lemma_b8p,)
+CACHED = CACHED + (lemma_b8p_verdict,)
 
 
 def all_steps() -> dict:
@@ -776,8 +791,8 @@ def all_steps() -> dict:
            "noisy.conjecture9.block_from_power": F.power_test_steps,
            "noisy.conjecture9.power_k17": F.power_test_is_the_inequality_steps,
            "noisy.ends.channel_at_one": EK.lemma1_steps,
-           "noisy.ends.values_at_one": lambda: EK.theorem2_steps(EK._T2_HALF_K0),
-           "noisy.ends.near_zero": lambda: EK.theorem7_steps(EK._T7_K0),
+           "noisy.ends.values_at_one": lambda: EK.theorem2_steps(EK.T2_HALF_K0),
+           "noisy.ends.near_zero": lambda: EK.theorem7_steps(EK.T7_K0),
            "noisy.ends.germ_at_one": EK.neighbour_steps,
            "noisy.conjecture10.forcing_ends": lambda: FO.slope_steps() + FO.limit_steps(8),
            **ALL_N_STEPS}

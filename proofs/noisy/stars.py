@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 from exactcube.claims import claim, open_, verified
-from exactcube.content import claim_ref, say, table
+from exactcube.content.model import claim_ref, say, table
 from exactcube.noisy.eps import star
 from exactcube.numbers import format_decimal
 from exactcube.results import Provenance

@@ -15,7 +15,7 @@ from math import ceil, floor
 import flint
 
 from exactcube.claims import Erratum, claim, erratum, open_, refuted, verified
-from exactcube.content import claim_ref, say, table, table_ref
+from exactcube.content.model import claim_ref, say, table, table_ref
 from exactcube.printed import Sampled, erratum_kind, printed
 from exactcube.results import assumption, computed, sample_test
 from exactcube.errors import BadInput

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sympy as sp
 
 from exactcube.claims import Erratum, ErratumKind, claim, erratum, refuted, verified
-from exactcube.content import claim_ref, eq as eqref, formula, say, table, value
+from exactcube.content.model import claim_ref, eq as eqref, formula, say, table, value
 from exactcube.numbers import mpq
 from exactcube.printed import printed
 from exactcube.race import effective as ef

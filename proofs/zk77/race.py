@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from exactcube.claims import claim, erratum, open_, part, refuted, verified
-from exactcube.content import claim_ref, decimal, say, table, value
+from exactcube.content.model import claim_ref, decimal, say, table, value
 from exactcube.numbers import format_decimal, mpq
 from exactcube.results import assumption, computed
 from exactcube.race import cubeless as cl

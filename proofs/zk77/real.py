@@ -16,7 +16,7 @@ from __future__ import annotations
 import dataclasses
 
 from exactcube.claims import claim, erratum, verified
-from exactcube.content import say, table
+from exactcube.content.model import say, table
 from exactcube.numbers import format_decimal, mpq, parse_printed, printed_places
 from exactcube.printed import Sampled, erratum_kind, printed
 from exactcube.results import Erratum, assumption

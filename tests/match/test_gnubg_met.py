@@ -53,8 +53,8 @@ def test_normal_extension_reproduces_gnubg_shipped_print(monkeypatch):
     # gnubg 1.07 prints 32.2756 and 23.1059 for 2-away/1-away and 3-away/1-away from the shipped zadeh.xml
     t = _doc(monkeypatch, "/usr/games/gnubg")
     ext = t.normal_extension(3)
-    assert t._judge("x", "32.2756", ext[1][0], []) is None
-    assert t._judge("x", "23.1059", ext[2][0], []) is None
+    assert t.judge("x", "32.2756", ext[1][0], []) is None
+    assert t.judge("x", "23.1059", ext[2][0], []) is None
 
 
 def test_skips_without_gnubg(monkeypatch):

@@ -14,7 +14,7 @@ from exactcube import catalog
 from exactcube.baseline import errata_markdown
 from exactcube.claims import REGISTRY, run_claims
 from exactcube.cli.verify import details_text
-from exactcube.content import Content, Table, to_plain
+from exactcube.content.model import Content, Table, to_plain
 from exactcube.report import ReportParts, provenance, render_html, render_latex
 from tests.test_content import FORBIDDEN
 

@@ -59,7 +59,7 @@ from proofs.floyd import race25 as F  # noqa: E402
 
 
 def _with(cid, item, value):
-    with substituting(item._key, value):
+    with substituting(item, value):
         return REGISTRY[cid].check()
 
 

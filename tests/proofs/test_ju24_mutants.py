@@ -7,7 +7,7 @@ import sympy as sp
 from exactcube.mutate import mutate_claim
 from exactcube.numbers import mpq
 from exactcube.printed import substituting
-from proofs.ju24 import stakes as S
+from proofs.ju24.stakes import formulas, optimality, regions
 from proofs.ju24.triangle import appendix_b as T
 
 
@@ -83,21 +83,21 @@ def test_unreadable_policy_is_an_erratum_naming_the_optimal_one():
     # opponent the choice of paying x (fold) or y (accept and lose): he pays min(x, y) = y > 1, more than the 1 of
     # never proposing; proposing at p = 0 (the proposer has lost) lets him accept and win y > 1 instead of 1.  So of
     # 'p = 1', 'p = 0', 'never' only 'p = 1' is optimal there
-    said = dict(S.THM31_POLICIES.value, **{"3.1(1)": "p = X"})
-    with substituting(S.THM31_POLICIES, said):
-        v = S.thm3_1()
-    assert v.outcome.value == "erratum" and _places(v) == [f"{S.THM31_POLICIES.where}, 3.1(1)"]
+    said = dict(regions.THM31_POLICIES.value, **{"3.1(1)": "p = X"})
+    with substituting(regions.THM31_POLICIES, said):
+        v = regions.thm3_1()
+    assert v.outcome.value == "erratum" and _places(v) == [f"{regions.THM31_POLICIES.where}, 3.1(1)"]
     assert v.errata[0].true == "'p = 1'"
 
 
 def test_theorem_1_3_does_not_rest_on_the_printed_closed_form():
     # Theorem 1.3 (alpha = beta) names no closed form: a wrong (1.2) is ju24.thm1.4's finding, and 1.3 stays refuted
     # by its part on R- with the same witness
-    base = S.thm1_3()
-    wrong = S.PRINTED["(1.2)"].value + 1
-    with substituting(S.PRINTED["(1.2)"], wrong):
-        v = S.thm1_3()
-        v4 = S.thm1_4()
+    base = optimality.thm1_3()
+    wrong = formulas.PRINTED["(1.2)"].value + 1
+    with substituting(formulas.PRINTED["(1.2)"], wrong):
+        v = optimality.thm1_3()
+        v4 = optimality.thm1_4()
     assert v4.outcome.value == "refuted"
     assert (v.outcome.value, _places(v)) == (base.outcome.value, _places(base)) == ("refuted", _places(base))
 

@@ -7,12 +7,12 @@ import sympy as sp
 
 from exactcube import catalog
 from exactcube.claims import REGISTRY, Outcome
-from exactcube.content import Math, Table
+from exactcube.content.model import Math, Table
 from exactcube.errors import BadInput
 from exactcube.numbers import mpq
 from exactcube.printed import substituting
 from exactcube.tables import TABLES
-from proofs.ju24 import stakes as P
+from proofs.ju24.stakes import formulas, optimality, regions
 
 catalog.load()
 
@@ -72,109 +72,109 @@ def test_thm1_3_is_refuted_with_the_proofs_endpoint_errata():
 
 # -- the checks can fail ------------------------------------------------------------------------
 
-x, y, k = P.x, P.y, P.k
+x, y, k = formulas.x, formulas.y, formulas.k
 
 
 def test_lemma3_2_rejects_a_wrong_point():
-    assert P.lemma3_2(formula=sp.Rational(1, 2) + x / y).outcome is Outcome.REFUTED
+    assert formulas.lemma3_2(formula=sp.Rational(1, 2) + x / y).outcome is Outcome.REFUTED
 
 
 def test_lemma3_3_rejects_a_wrong_closed_form():
-    wrong = P.PRINTED["(1.2)"].original.subs(k, k + 1)  # exponent off by one
-    assert P.lemma3_3(closed=wrong).outcome is Outcome.REFUTED
-    wrong2 = P.PRINTED["(1.2)"].original + x * (P.R_PLUS) ** k / 100  # satisfies nothing
-    assert P.lemma3_3(closed=wrong2).outcome is Outcome.REFUTED
+    wrong = formulas.PRINTED["(1.2)"].original.subs(k, k + 1)  # exponent off by one
+    assert formulas.lemma3_3(closed=wrong).outcome is Outcome.REFUTED
+    wrong2 = formulas.PRINTED["(1.2)"].original + x * (formulas.R_PLUS) ** k / 100  # satisfies nothing
+    assert formulas.lemma3_3(closed=wrong2).outcome is Outcome.REFUTED
 
 
 def test_lemma3_4_rejects_the_raising_formula():
-    assert P.lemma3_4(closed=P.PRINTED["(1.2)"].original).outcome is Outcome.REFUTED
+    assert formulas.lemma3_4(closed=formulas.PRINTED["(1.2)"].original).outcome is Outcome.REFUTED
 
 
 def test_eq3_4_rejects_a_wrong_coefficient():
-    assert P.eq3_4(printed=x**2 * (y**2 - 1) / (y**2 * (x + 1))).outcome is Outcome.REFUTED
+    assert formulas.eq3_4(printed=x**2 * (y**2 - 1) / (y**2 * (x + 1))).outcome is Outcome.REFUTED
 
 
 def test_eq3_6_rejects_a_wrong_sign():
-    assert P.eq3_6(printed=x**2 * (y**2 - 1) / (2 * y**2 * (1 - x))).outcome is Outcome.REFUTED
+    assert formulas.eq3_6(printed=x**2 * (y**2 - 1) / (2 * y**2 * (1 - x))).outcome is Outcome.REFUTED
 
 
 def test_positivity_prover():
-    assert P.positive_on_region(y - 1, "R+")[0] is True
-    assert P.positive_on_region(1 - y, "R+")[0] is False
-    assert P.positive_on_region(x - 1, "R+")[0] is None  # changes sign on R+
-    assert P.positive_on_region(-x, "R-")[0] is True
+    assert formulas.positive_on_region(y - 1, "R+")[0] is True
+    assert formulas.positive_on_region(1 - y, "R+")[0] is False
+    assert formulas.positive_on_region(x - 1, "R+")[0] is None  # changes sign on R+
+    assert formulas.positive_on_region(-x, "R-")[0] is True
 
 
 def test_region_check_sees_overlaps_and_gaps():
-    wrong = dict(P.PRINTED_REGIONS)
+    wrong = dict(regions.PRINTED_REGIONS)
     wrong["R+"] = lambda a, b: 0 <= a < b and b > 1  # would cover the x = 0 line
-    overlaps, gaps = P.check_regions(wrong)
+    overlaps, gaps = regions.check_regions(wrong)
     assert not overlaps and all(b == 1 for _, b in gaps)
     wrong["R+"] = lambda a, b: 0 < a <= b and b > 1  # now overlaps Theorem 3.1 (1) on y = x
-    overlaps, _ = P.check_regions(wrong)
+    overlaps, _ = regions.check_regions(wrong)
     assert overlaps
 
 
 def test_thm3_1_rejects_a_wrong_policy():
     from exactcube.brownian.stakes import Policy
 
-    v = P.thm3_1(n=2, kmax=1, policies={"3.1(1)": Policy.NEVER})
+    v = regions.thm3_1(n=2, kmax=1, policies={"3.1(1)": Policy.NEVER})
     assert v.outcome is Outcome.REFUTED
 
 
 def test_thm1_4_check_rejects_the_reducing_region():
     # the same optimality check, fed R- samples, must fail: there d_k is not optimal
-    v = P.thm1_4(samples=[(mpq(-1, 4), mpq(1, 2))], kmax=2)
+    v = optimality.thm1_4(samples=[(mpq(-1, 4), mpq(1, 2))], kmax=2)
     assert v.outcome is Outcome.REFUTED
 
 
 def feed(item, value):
     """Inside the block the check reads ``value`` for the printed ``item`` (as ``verify --mutate`` does)."""
-    return substituting(item._key, value)
+    return substituting(item, value)
 
 
 def test_thm1_3_judges_the_printed_endpoints():
     # with the correct E_B(0) = y·max(1, x) in place of the printed y, that erratum goes away
-    with feed(P.THM13_EB0, y * sp.Max(1, x)):
+    with feed(optimality.THM13_EB0, y * sp.Max(1, x)):
         v = REGISTRY["ju24.thm1.3"].check()
     assert [e.where.rsplit(": ", 1)[1] for e in v.errata] == ["$E_B(1)$"]
 
 
 def test_printed_formulas_are_read_through_printed():
     # a wrong (3.4) coefficient, fed where the check reads the printed formula: refuted
-    with feed(P.PRINTED["(3.4)"], x**2 * (y**2 - 1) / (y**2 * (x + 1))):
+    with feed(formulas.PRINTED["(3.4)"], x**2 * (y**2 - 1) / (y**2 * (x + 1))):
         assert REGISTRY["ju24.eq3.4"].check().outcome is Outcome.REFUTED
     # (A.2) with the wrong ratio (the (A.7) one): Lemma 3.3's derivation no longer gives it
-    with feed(P.PRINTED["(A.2)"], 1 - P.D_PREV * (y + x) / (y * (1 - x))):
+    with feed(formulas.PRINTED["(A.2)"], 1 - formulas.D_PREV * (y + x) / (y * (1 - x))):
         assert REGISTRY["ju24.lemma3.3"].check().outcome is Outcome.REFUTED
     # (1.2) with the exponent off by one: the model's indifference point is not the printed one
-    with feed(P.PRINTED["(1.2)"], P.PRINTED["(1.2)"].original.subs(k, k + 1)):
-        assert P.thm1_4(samples=P.R_PLUS_SAMPLES[:2], kmax=2).outcome is Outcome.REFUTED
+    with feed(formulas.PRINTED["(1.2)"], formulas.PRINTED["(1.2)"].original.subs(k, k + 1)):
+        assert optimality.thm1_4(samples=formulas.R_PLUS_SAMPLES[:2], kmax=2).outcome is Outcome.REFUTED
     # Lemma 3.2's remark: (1, 2) gives 3/4, not 2/3
-    with feed(P.LEMMA32_AT_12, mpq(2, 3)):
+    with feed(formulas.LEMMA32_AT_12, mpq(2, 3)):
         assert REGISTRY["ju24.lemma3.2"].check().outcome is Outcome.REFUTED
 
 
 def test_sec3_2_text_judges_the_sentences():
-    with feed(P.SEC32_RAISE, "doubling (at d_k) is preferable to not doubling"):
+    with feed(formulas.SEC32_RAISE, "doubling (at d_k) is preferable to not doubling"):
         v = REGISTRY["ju24.sec3.2.text"].check()
-    assert P.SEC32_RAISE.where not in {e.where for e in v.errata} and len(v.errata) == 2
-    with feed(P.SEC32_SINCE, "both positive, since x > 0 and y > 1"):
+    assert formulas.SEC32_RAISE.where not in {e.where for e in v.errata} and len(v.errata) == 2
+    with feed(formulas.SEC32_SINCE, "both positive, since x > 0 and y > 1"):
         v = REGISTRY["ju24.sec3.2.text"].check()
-    assert P.SEC32_SINCE.where not in {e.where for e in v.errata}
-    with feed(P.SEC32_SINCE, "both positive, since y > 1"):  # x > 0 is needed too
+    assert formulas.SEC32_SINCE.where not in {e.where for e in v.errata}
+    with feed(formulas.SEC32_SINCE, "both positive, since y > 1"):  # x > 0 is needed too
         v = REGISTRY["ju24.sec3.2.text"].check()
-    assert P.SEC32_SINCE.where in {e.where for e in v.errata}
+    assert formulas.SEC32_SINCE.where in {e.where for e in v.errata}
 
 
 def test_thm3_1_and_regions_read_the_printed_constants():
-    said = dict(P.THM31_POLICIES.original)
+    said = dict(regions.THM31_POLICIES.original)
     said["3.1(1)"] = "never"  # in (1), e.g. (3, 2), doubling at p = 1 gains (a fold pays 3 > the stake)
-    with feed(P.THM31_POLICIES, said):
+    with feed(regions.THM31_POLICIES, said):
         assert REGISTRY["ju24.thm3.1"].check().outcome is Outcome.REFUTED
-    bounds = dict(P.R_BOUNDS.original)
+    bounds = dict(regions.R_BOUNDS.original)
     bounds["R+: y >"] = 2  # leaves 1 < y <= 2, 0 < x < y uncovered: gaps off the two lines
-    with feed(P.R_BOUNDS, bounds):
+    with feed(regions.R_BOUNDS, bounds):
         assert REGISTRY["ju24.regions"].check().outcome is Outcome.REFUTED
 
 

@@ -9,7 +9,7 @@ from proofs.ju24.triangle import appendix_b, sec4_3
 from exactcube.triangle import doubling as TD
 from exactcube.triangle import board as T
 from exactcube.claims import REGISTRY, Outcome
-from exactcube.content import Table, to_plain
+from exactcube.content.model import Table, to_plain
 from exactcube.numbers import mpq
 from exactcube.printed import substituting
 from exactcube.tables import TABLES
@@ -48,8 +48,8 @@ def test_fig10_erratum_values():
 
 def test_binomial_p_value_by_hand():
     # Bin(2, 1/3): P(0) = 4/9, P(1) = 4/9, P(2) = 1/9; two-sided p of k = 2: outcomes no likelier than 1/9 -> 1/9
-    assert appendix_b._binom_two_sided(2, 2) == mpq(1, 9)
-    assert appendix_b._binom_two_sided(0, 2) == 1
+    assert appendix_b.binom_two_sided(2, 2) == mpq(1, 9)
+    assert appendix_b.binom_two_sided(0, 2) == 1
 
 
 def test_thm_4_1_can_fail(monkeypatch):
@@ -145,7 +145,7 @@ def test_cash_region_closed_form_example(rule):
 
 def feed(item, value):
     """Inside the block the check reads ``value`` for the printed ``item`` (as ``verify --mutate`` does)."""
-    return substituting(item._key, value)
+    return substituting(item, value)
 
 
 def test_thm_4_4_double_refuted_only_when_the_ejected_player_is_liable():
@@ -221,7 +221,7 @@ def test_fig10_p_values_and_bonferroni():
 
     for k, m in ((45, 100), (32, 100), (23, 100), (1000 - 663, 1000)):
         pr = [Fraction(comb(m, j) * 2 ** (m - j), 3**m) for j in range(m + 1)]
-        assert appendix_b._binom_two_sided(k, m) == mpq(sum(q for q in pr if q <= pr[k]))
+        assert appendix_b.binom_two_sided(k, m) == mpq(sum(q for q in pr if q <= pr[k]))
     v = _verdict("ju24.fig10")
     # smallest p-value 0.0148 (45 of 100), times 9 tests = 0.133 > 0.05: not rejected after the correction
     assert "Bonferroni" in v.details and "0.133 > 0.05" in v.details

@@ -21,7 +21,7 @@ def check(cid, item=None, value=None):
     """The claim's verdict, with one printed item replaced when given."""
     if item is None:
         return REGISTRY[cid].check()
-    with substituting(item._key, value):
+    with substituting(item, value):
         return REGISTRY[cid].check()
 
 
@@ -131,12 +131,13 @@ def _wrong_formulas():
     """Printed formulas of the claims routed last, each replaced by a plausible wrong one."""
     import sympy as sp
 
-    a, b, n, L, M, t, x, k = Cn._sa, Cn._sb, Cn._sn, Cn._sL, Cn._sM, Cn._st, Cn._sx, Cn._sk
+    # the checks' symbols, built by name: sympy symbols of one name and assumptions are equal
+    a, b, n, L, M, t, x, k = sp.symbols("a b n L M t x k", positive=True)
     xa, xb = sp.symbols("a b")
     return [
         ("ks69.lemma", A.P_LEMMA_EQ2, xb / (xa + xb)),                       # the chance of the other end
         ("ks69.theorem2", Rs.P_THM2_RELATIONS, ("<", "<=")),                # α and β swapped
-        ("ks69.theorem2", Rs.P_THM2_LAWS, ((Rs._a - 1) / Rs._a, (Rs._b - 1) / (2 * Rs._b))),
+        ("ks69.theorem2", Rs.P_THM2_LAWS, ((xa - 1) / xa, (xb - 1) / (2 * xb))),
         ("ks69.eq12-17", Cn.P_EQ12, (a ** (1 / n) - 1) / a ** (1 / n)),
         ("ks69.eq12-17", Cn.P_EQ17, (sp.exp(-L) * L**2 / sp.factorial(2), Cn.P_EQ17.original[1])),
         ("ks69.eq18", Cn.P_EQ18_RANGE, "<"),                               # ties lost
@@ -162,7 +163,10 @@ def test_wrong_printed_formula_fails(cid, item, wrong):
 def test_lemma_by_hand():
     # the symmetric walk from 1 on 0..3 reaches 3 first with chance 1/3 (a = 1, b = 2: a/(a+b)); b/(a+b) = 2/3
     # is refuted there (on 0..2 from 1 both give 1/2)
-    v = check("ks69.lemma", A.P_LEMMA_EQ2, A._b / (A._a + A._b))
+    import sympy as sp
+
+    a, b = sp.symbols("a b")
+    v = check("ks69.lemma", A.P_LEMMA_EQ2, b / (a + b))
     (w,) = v.witness.tables()
     assert v.outcome.value == "refuted" and (w.column("down to"), w.column("from"), w.column("up to")) == (["0"], ["1"], ["3"])
     assert w.cells("hitting chance")[0].values() == [Fraction(1, 3)]
@@ -173,7 +177,7 @@ def test_alpha_aa_corrections_clear_the_errata():
 
     v = check("ks69.sec5.alpha_aa")
     assert sorted(e.kind.value for e in v.errata) == ["misprint", "substantive"]
-    corrected = sp.Rational(1, 2) + 1 / (2 * sp.sqrt(2 * sp.pi * sp.log(Cn._sa)))
+    corrected = sp.Rational(1, 2) + 1 / (2 * sp.sqrt(2 * sp.pi * sp.log(sp.Symbol("a", positive=True))))
     w = check("ks69.sec5.alpha_aa", Cn.P_ALPHA_AA, corrected)
     assert [e.where for e in w.errata] == [Cn.P_PHI_DEF.where]
     w = check("ks69.sec5.alpha_aa", Cn.P_PHI_DEF, 1 / sp.sqrt(2 * sp.pi))

@@ -93,9 +93,9 @@ def test_cli_bad_input(argv, capsys, cli):
 def test_continuum_checks_can_fail():
     # the fairness band is tight enough to be refuted: 0.48 < p(10) < 0.52 fails on [0.3, 1] (grid: p(10) at 0.30
     # is 0.527..., Appendix), and 0.47 < p(10) < 0.53 fails from 0.29 on (Appendix: 0.530845... at 0.29)
-    assert not appendix._bounded_on(10, mpq(3, 10), mpq(48, 100), mpq(52, 100))[0]
-    assert not appendix._bounded_on(10, mpq(29, 100), mpq(47, 100), mpq(53, 100))[0]
-    assert appendix._bounded_on(10, mpq(3, 10), mpq(47, 100), mpq(53, 100))[0]
+    assert not appendix.bounded_on(10, mpq(3, 10), mpq(48, 100), mpq(52, 100))[0]
+    assert not appendix.bounded_on(10, mpq(29, 100), mpq(47, 100), mpq(53, 100))[0]
+    assert appendix.bounded_on(10, mpq(3, 10), mpq(47, 100), mpq(53, 100))[0]
 
 
 def test_below_half_intervals_bracket_the_grid():
@@ -130,13 +130,13 @@ def test_a_run_in_sub_ranges_is_proved_only_when_every_sub_range_ran_and_is_prov
 
     good = [{"eps": "0", "eps_to": "1/4", "proved": True, "pieces": 3, "gaps": [], "cpu_seconds": 2.0},
             {"eps": "1/4", "eps_to": "1/2", "proved": True, "pieces": 5, "gaps": [], "cpu_seconds": 3.0}]
-    v = pc._sub_range_verdict(run(good, True), "Conjecture 9, n <= 64")
+    v = pc.sub_range_verdict(run(good, True), "Conjecture 9, n <= 64")
     assert v.outcome.value == "verified" and v.evidence.value == "rigorous"
     assert v.witness["pieces"] == 8 and v.witness["sub_ranges"] == [["0", "1/4"], ["1/4", "1/2"]]
     bad = [good[0], dict(good[1], proved=False, gaps=[[0.0, 0.01, "move 2 not excluded"]])]
-    v = pc._sub_range_verdict(run(bad, True), "Conjecture 9, n <= 64")
+    v = pc.sub_range_verdict(run(bad, True), "Conjecture 9, n <= 64")
     assert v.outcome.value == "open" and "move 2 not excluded" in v.details and "1/4" in v.details
-    v = pc._sub_range_verdict(run(good[:1], False), "Conjecture 9, n <= 64")
+    v = pc.sub_range_verdict(run(good[:1], False), "Conjecture 9, n <= 64")
     assert v.outcome.value == "open" and "not every sub-range ran" in v.details
 
 
@@ -150,7 +150,7 @@ def test_a_failure_region_whose_crossing_was_not_isolated_is_open():
                       why_not="the difference of moves 2047 and 2044 is not monotone on the crossing piece",
                       **sub_range_fields((), False))
     assert not r.proved
-    v = pc._sub_range_verdict(r, "Conjecture 10, the failure region at n = 2048", "ends")
+    v = pc.sub_range_verdict(r, "Conjecture 10, the failure region at n = 2048", "ends")
     assert v.outcome.value == "open" and "not monotone on the crossing piece" in v.details
 
 

@@ -4,7 +4,7 @@ a piece fails, verified with the run's figures otherwise; the real run on small 
 from types import SimpleNamespace
 
 from exactcube.claims import Outcome, open_, verified
-from exactcube.content import say
+from exactcube.content.model import say
 from exactcube.noisy.scale import cluster as cl
 from exactcube.results import Provenance
 from proofs.noisy import frontier as fr
@@ -53,13 +53,13 @@ def test_lemma_b8_hypothesis_on_instances_and_open_on_a_failed_lemma(monkeypatch
 
     # exact values: p(2, 1) - 1/2 = eps - 1/2 < 0 < (1 - 2 eps)(p(2) - 1/2) at eps = 1/4
     sol = blocks.exact_solution(mpq(1, 4))
-    assert fr.power_inequality(sol, 2, mpq(1, 4)) and fr._block_holds(sol, 2)
+    assert fr.power_inequality(sol, 2, mpq(1, 4)) and fr.block_holds(sol, 2)
     # near 1/2 the margins at K are far below 2 eps (p(K) - 1/2): the hypothesis fails, the lemma says nothing
     near = blocks.exact_solution(mpq(49, 100))
     assert not fr.power_inequality(near, 8, mpq(49, 100))
     assert fr.block_from_power().outcome is Outcome.VERIFIED
     monkeypatch.setattr(fr, "low_step", lambda: open_(Provenance("a stand-in (test)", "exact"), say("a step failed")))
-    v = fr._block_from_power.__wrapped__()
+    v = fr.block_from_power_verdict.__wrapped__()
     assert v.outcome is Outcome.OPEN and "low_step" in str(v.details)
 
 
@@ -80,5 +80,5 @@ def test_power_verdict_open_on_a_failed_lemma_or_piece_and_verified_on_the_real_
 def test_lemma_b8_claim_open_when_a_step_is_false(monkeypatch):
     weak = fr.power_test_steps(factor=lambda e: 1 - e)
     monkeypatch.setattr(fr, "power_test_steps", lambda: weak)
-    v = fr._block_from_power.__wrapped__()
+    v = fr.block_from_power_verdict.__wrapped__()
     assert v.outcome is Outcome.OPEN and "not proved" in str(v.details)

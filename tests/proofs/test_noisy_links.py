@@ -44,24 +44,24 @@ WEAKER = {
 
 #: every all-n claim of the noisy chains: its general steps, and the verdict cache to clear
 CLAIMS = {
-    "noisy.blocks.recursion": (B.recursion_steps, B._recursion),
-    "noisy.blocks.within_block": (B.within_block_steps, B._within_block),
-    "noisy.blocks.power_step": (B.power_step_steps, B._power_step),
-    "noisy.blocks.low_step": (B.low_step_steps, B._low_step),
+    "noisy.blocks.recursion": (B.recursion_steps, B.recursion_verdict),
+    "noisy.blocks.within_block": (B.within_block_steps, B.within_block_verdict),
+    "noisy.blocks.power_step": (B.power_step_steps, B.power_step_verdict),
+    "noisy.blocks.low_step": (B.low_step_steps, B.low_step_verdict),
     "noisy.conjecture10.bound_every_k": (B.bound_k_steps, None),
     "noisy.conjecture9.bound_every_n": (B.bound_n_steps, None),
     "noisy.conjecture9.top_moves": (B.top_move_steps, None),
-    "noisy.conjecture9.block_from_power": (F.power_test_steps, F._block_from_power),
-    "noisy.conjecture10.d_recursion": (B.d_recursion_steps, B._d_recursion),
-    "noisy.conjecture9.lemma_x": (P.lemma_x_steps, P._lemma_x),
-    "noisy.conjecture9.power_every_k": (P.theorem_n_steps, P._theorem_n),
-    "noisy.conjecture9.every_n_to_eps_star": (P.corollary_steps, P._corollary),
-    "noisy.conjecture9.top_ratio": (P.top_ratio_steps, P._top_ratio),
-    "noisy.conjecture9.block_from_power_sharp": (P.lemma_b8p_steps, P._lemma_b8p),
+    "noisy.conjecture9.block_from_power": (F.power_test_steps, F.block_from_power_verdict),
+    "noisy.conjecture10.d_recursion": (B.d_recursion_steps, B.d_recursion_verdict),
+    "noisy.conjecture9.lemma_x": (P.lemma_x_steps, P.lemma_x_verdict),
+    "noisy.conjecture9.power_every_k": (P.theorem_n_steps, P.theorem_n_verdict),
+    "noisy.conjecture9.every_n_to_eps_star": (P.corollary_steps, P.corollary_verdict),
+    "noisy.conjecture9.top_ratio": (P.top_ratio_steps, P.top_ratio_verdict),
+    "noisy.conjecture9.block_from_power_sharp": (P.lemma_b8p_steps, P.lemma_b8p_verdict),
 }
 
 
-_CACHES = [B._recursion, B._within_block, B._power_step, B._low_step, B._d_recursion, F._block_from_power, *P.CACHED]
+_CACHES = [B.recursion_verdict, B.within_block_verdict, B.power_step_verdict, B.low_step_verdict, B.d_recursion_verdict, F.block_from_power_verdict, *P.CACHED]
 
 
 @pytest.fixture(autouse=True)

@@ -159,7 +159,7 @@ def test_lemma_b8_sharp_value_of_move_0_by_hand():
     assert c * c * a * mpq(15, 16) / mpq(15, 16) ** 2 == mpq(3, 20)
     assert exact_solution(e).move_value(3, 0) == mpq(13, 20)
     assert all(s.proved for s in P.lemma_b8p_steps())
-    held, where = P._b8p_instances(mpq(21, 50), 4)
+    held, where = P.b8p_instances(mpq(21, 50), 4)
     assert where is None and held > 0
 
 

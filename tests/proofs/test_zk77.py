@@ -135,7 +135,7 @@ def test_table2_check_can_fail():
     from proofs.zk77.cube import TABLE2_CELLS
 
     item = TABLE2_CELLS["Redouble 20-20"][0]
-    with substituting(item._key, "0.911"):
+    with substituting(item, "0.911"):
         v = REGISTRY["zk77.table2"].check()
     assert v.outcome is Outcome.ERRATUM
     assert [e.where for e in v.errata] == ["zk77.table2 row Redouble 20-20, column not doubling"]
@@ -241,11 +241,11 @@ def test_table3_check_judges_each_cell():
     from proofs.zk77.cube import TABLE3_CELLS
 
     item = TABLE3_CELLS[("redouble", 40)]
-    with substituting(item._key, "+4"):
+    with substituting(item, "+4"):
         v = REGISTRY["zk77.table3"].check()
     assert item.where not in {e.where for e in v.errata} and len(v.errata) == 5
     item = TABLE3_CELLS[("minimum take", 70)]
-    with substituting(item._key, "+11"):
+    with substituting(item, "+11"):
         v = REGISTRY["zk77.table3"].check()
     assert item.where in {e.where for e in v.errata} and len(v.errata) == 7
 
@@ -260,11 +260,11 @@ def test_effective_readings_and_printed_values():
     (alt,) = v.alternatives
     assert alt.outcome is Outcome.OPEN and alt.assumptions == ("zk77.real-positions",)
     item = EFFECTIVE_PRINTED[("D_A", 40)]
-    with substituting(item._key, "0.84"):
+    with substituting(item, "0.84"):
         w = REGISTRY["zk77.effective"].check()
     assert {e.where for e in w.errata} == {"zk77 §3, $D_A$ at 20 vs 20"}
     item = EFFECTIVE_PRINTED[("D_B", 40)]
-    with substituting(item._key, "0.30"):
+    with substituting(item, "0.30"):
         w = REGISTRY["zk77.effective"].check()
     assert item.where in {e.where for e in w.errata}
 
@@ -283,10 +283,10 @@ def test_effective_range_reads_the_printed_bounds():
     lo_a, hi_b = RANGE_ENDS[("D_A", "lower")], RANGE_ENDS[("D_B", "upper")]
     assert {e.where for e in v.errata} == {lo_a.where, hi_b.where}
     assert {e.where: e.true.split(" ≈")[0] for e in v.errata}[hi_b.where] == "1/4"
-    with substituting(lo_a._key, "0.75"):
+    with substituting(lo_a, "0.75"):
         w = REGISTRY["zk77.effective.range"].check()
     assert "D_A outside [0.75, 1.00] at 0 of 7351" in w.details and {e.where for e in w.errata} == {hi_b.where}
-    with substituting(hi_b._key, "0.25"):
+    with substituting(hi_b, "0.25"):
         w = REGISTRY["zk77.effective.range"].check()
     assert "D_B outside [0.00, 0.25] at 0 of 9278" in w.details and {e.where for e in w.errata} == {lo_a.where}
 
@@ -321,10 +321,10 @@ def test_eq10_11_bracket_slips():
     kinds = {e.where: e.kind for e in v.errata}
     assert kinds == {EQ10.where: ErratumKind.TRANSCRIPTION, EQ11.where: ErratumKind.MISPRINT}
     assert "r = 2·D_A·D_B/(2·D_A + D_B − 1)" in [e.note for e in v.errata if e.where == EQ11.where][0]
-    with substituting(EQ10._key, "$2K(2(p - D_B)/(1 - D_B) - 1)$"):
+    with substituting(EQ10, "$2K(2(p - D_B)/(1 - D_B) - 1)$"):
         w = REGISTRY["zk77.thm1.eq10_11"].check()
     assert {e.where for e in w.errata} == {EQ11.where}
-    with substituting(EQ11._key, "$2r/D_A - 1 = 2(2(r - D_B)/(1 - D_B) - 1)$"):
+    with substituting(EQ11, "$2r/D_A - 1 = 2(2(r - D_B)/(1 - D_B) - 1)$"):
         w = REGISTRY["zk77.thm1.eq10_11"].check()
     assert {e.where for e in w.errata} == {EQ10.where}
 
@@ -335,7 +335,7 @@ def test_names_judged_from_the_printed_statement():
 
     v = REGISTRY["zk77.thm1.names"].check()
     assert v.outcome is Outcome.ERRATUM and v.errata[0].kind.value == "misprint"
-    with substituting(NAMES._key, "r(t), d(t) = redouble, double points respectively"):
+    with substituting(NAMES, "r(t), d(t) = redouble, double points respectively"):
         assert REGISTRY["zk77.thm1.names"].check().outcome is Outcome.VERIFIED
 
 
@@ -346,7 +346,7 @@ def test_wrong_printed_formula_is_refuted():
     from exactcube.printed import substituting
     from proofs.zk77.lemmas import DA, DB, PRINTED_5
 
-    with substituting(PRINTED_5._key, (2 * DA * DB + DA) / (4 * DA - 2 * (1 - DB))):
+    with substituting(PRINTED_5, (2 * DA * DB + DA) / (4 * DA - 2 * (1 - DB))):
         assert REGISTRY["zk77.thm1.eq5"].check().outcome is Outcome.REFUTED
     assert sp.simplify(PRINTED_5.value - (3 * DA * DB + DA) / (4 * DA - 2 + 2 * DB)) == 0
 
@@ -397,7 +397,7 @@ def _one_table2_erratum(label, col, text):
     from proofs.zk77.cube import TABLE2_CELLS
 
     item = TABLE2_CELLS[label][0 if col == "not doubling" else 1]
-    with substituting(item._key, text):
+    with substituting(item, text):
         return REGISTRY["zk77.table2"].check()
 
 
@@ -456,7 +456,7 @@ def test_effective_kinds_by_the_range_of_the_inversions():
     assert {e.kind for e in v.errata} == {ErratumKind.SUBSTANTIVE}
     assert all("range over the inversions of Lemma 2" in e.note for e in v.errata)
     item = EFFECTIVE_PRINTED[("D_A", 40)]
-    with substituting(item._key, "0.95"):
+    with substituting(item, "0.95"):
         w = REGISTRY["zk77.effective"].check()
     assert {e.where: e.kind for e in w.errata}[item.where] is ErratumKind.MISPRINT
 
@@ -470,9 +470,9 @@ def test_effective_range_ends_at_their_printed_precision():
 
     assert mpq(75305, 100000) <= mpq(15629, 20754) < mpq(7531, 10000) and mpq(15629, 20754) < mpq(75315, 100000)
     lo_a = RANGE_ENDS[("D_A", "lower")]
-    with substituting(lo_a._key, "0.7531"):
+    with substituting(lo_a, "0.7531"):
         w = REGISTRY["zk77.effective.range"].check()
     assert lo_a.where not in {e.where for e in w.errata} and len(w.errata) == 1
-    with substituting(lo_a._key, "0.7532"):
+    with substituting(lo_a, "0.7532"):
         w = REGISTRY["zk77.effective.range"].check()
     assert {e.where: e.kind for e in w.errata}[lo_a.where] is ErratumKind.SUBSTANTIVE

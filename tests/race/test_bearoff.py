@@ -180,16 +180,16 @@ def test_build_by_pips_screened_in_small_chunks(monkeypatch):
 
 
 def test_packed_numerators_are_read_back_checked():
-    """A distribution is packed as sum_k a_k 2^(k w) (w = _SLOT_BITS) and read back only when every
+    """A distribution is packed as sum_k a_k 2^(k w) (w = SLOT_BITS) and read back only when every
     a_k fits its slot.  By hand: a side that surely needs exactly k rolls has a_k = 36^k and nothing
     else; 36^16 < 2^83 fits an 84-bit slot, 36^17 > 2^87 does not, and its carry must be caught,
     not read as another distribution."""
-    w = os_._SLOT_BITS
+    w = os_.SLOT_BITS
     assert w == 84
-    assert os_._unpack(36**16 << (16 * w)) == (0,) * 16 + (36**16,)
-    assert os_._unpack((35 << w) + (36 << (2 * w))) == (0, 35, 36)  # 35/36 + 36/36^2 = 1
+    assert os_.unpack(36**16 << (16 * w)) == (0,) * 16 + (36**16,)
+    assert os_.unpack((35 << w) + (36 << (2 * w))) == (0, 35, 36)  # 35/36 + 36/36^2 = 1
     with pytest.raises(AssertionError, match="overflowed"):
-        os_._unpack(36**17 << (17 * w))
+        os_.unpack(36**17 << (17 * w))
 
 
 def test_gammon_table_by_pips_equals_the_recursion():

@@ -79,7 +79,7 @@ def _screen_formats():
     return (np.float64,)
 
 
-def _float_kernel(eps: mpq, k: int, dtype):
+def float_kernel(eps: mpq, k: int, dtype):
     """(alpha, beta, margin) for screening in ``dtype``, or None if its weights would underflow.
 
     ``margin`` is 64 times the error bound (10k + 3) u of the module docstring.
@@ -106,7 +106,7 @@ def _screen(eps, n: int, k: int, v, kernels) -> list[int] | None:
     for dtype in _screen_formats()[::-1]:
         key = (k, dtype)
         if key not in kernels:
-            kernels[key] = _float_kernel(eps, k, dtype)
+            kernels[key] = float_kernel(eps, k, dtype)
         ker = kernels[key]
         if ker is None:
             continue

@@ -62,17 +62,17 @@ __all__ = [
     "gammon_distribution",
 ]
 
-# The build adds whole distributions as one integer, sum_k a_k 2^(k * _SLOT_BITS): adding two such
+# The build adds whole distributions as one integer, sum_k a_k 2^(k * SLOT_BITS): adding two such
 # integers adds the distributions slot by slot, and shifting by one slot is the step k -> k + 1 of the
 # recurrence.  15 checkers need at most 32 rolls.  A slot is narrower than the a-priori bound
 # a_k <= 36^k (166 bits at k = 31): the largest numerator of the 15-checker tables (one-sided and
 # gammon) has 82 bits, so 84 bits hold every slot and halve the memory of the build.  The packed
 # integer is exact whatever the width (a sum of integers); only reading the slots back needs every
-# a_k < 2^_SLOT_BITS, and :func:`_unpack` checks that on every read (a carry out of a slot breaks
+# a_k < 2^SLOT_BITS, and :func:`unpack` checks that on every read (a carry out of a slot breaks
 # sum_k a_k / 36^k = 1, so it cannot pass unnoticed).
 _SLOTS = 32
-_SLOT_BITS = 84
-_SLOT_MASK = (1 << _SLOT_BITS) - 1
+SLOT_BITS = 84
+_SLOT_MASK = (1 << SLOT_BITS) - 1
 #: The exact means are kept as the integers 36^32 E[N] (a_k / 36^k with k < 32).
 _MEAN_SCALE = 36**_SLOTS
 #: Float screen of :meth:`OneSided.build_by_pips`: far above the float error of a mean (< 4e-15).
@@ -118,13 +118,13 @@ class Distribution(Result):
         return {**super().as_dict(), "rolls": jsonable(self.rolls)}
 
 
-def _unpack(p: int) -> tuple[int, ...]:
-    r"""The numerators :math:`(a_0, \dots, a_K)` packed in ``p`` (one :data:`_SLOT_BITS`-bit slot each),
+def unpack(p: int) -> tuple[int, ...]:
+    r"""The numerators :math:`(a_0, \dots, a_K)` packed in ``p`` (one :data:`SLOT_BITS`-bit slot each),
     checked: :math:`\sum_k a_k 36^{K-k} = 36^K` (the probabilities sum to 1).  A numerator too wide for
     its slot would have carried into the next one, and a carry of :math:`c > 0` out of slot :math:`k`
     lowers that sum by :math:`c\,36^{K-k-1}(36 \cdot 2^w - 1) > 0` (:math:`w` the slot width), so the check
     fails exactly then."""
-    num = tuple((p >> (_SLOT_BITS * k)) & _SLOT_MASK for k in range(-(-p.bit_length() // _SLOT_BITS)))
+    num = tuple((p >> (SLOT_BITS * k)) & _SLOT_MASK for k in range(-(-p.bit_length() // SLOT_BITS)))
     total = 0
     for a in num:
         total = 36 * total + a
@@ -184,7 +184,7 @@ class OneSided:
         self.built_upto = 1
         self._memo = [[{} for _ in range(7)] for _ in range(3)]  # [moves - 1][die][key]
         # Compact storage, one slot per position (None: not solved yet): the numerators packed in one
-        # integer, sum_k a_k 2^(k * _SLOT_BITS) (1 for an end state); the mean as 36^32 E[N]; the
+        # integer, sum_k a_k 2^(k * SLOT_BITS) (1 for an end state); the mean as 36^32 E[N]; the
         # chosen successor of each of the 21 rolls in a flat array of 16-bit indices (32-bit beyond 65,536)
         self._packed: list = [None] * n
         self._exact: list = [None] * n
@@ -216,7 +216,7 @@ class OneSided:
 
     def _numerators(self, i: int):
         p = self._packed[i]
-        return None if p is None else _unpack(p)
+        return None if p is None else unpack(p)
 
     def _mean(self, i: int):
         e = self._exact[i]
@@ -296,10 +296,10 @@ class OneSided:
         for best, w in weight.items():
             total += w * exact[best]
             acc += w * packed[best]
-        if acc.bit_length() > (_SLOTS - 1) * _SLOT_BITS:  # pragma: no cover - 15 checkers need at most 32 rolls
+        if acc.bit_length() > (_SLOTS - 1) * SLOT_BITS:  # pragma: no cover - 15 checkers need at most 32 rolls
             raise AssertionError("more rolls than the packed slots hold")
         exact[i] = _MEAN_SCALE + total // 36  # 36^32 E[N] is an integer (a_k / 36^k with k < 32)
-        packed[i] = acc << _SLOT_BITS
+        packed[i] = acc << SLOT_BITS
         r = len(ROLLS)
         self._choice[r * i: r * (i + 1)] = type(self._choice)(self._choice.typecode, chosen)
 
@@ -429,13 +429,13 @@ class OneSided:
                 for i, row in zip(solved, twice, strict=True):
                     many = row.tolist()
                     exact[i] = B + sum(map(exact_of, many)) // 36
-                    packed[i] = sum(map(packed_of, many)) << _SLOT_BITS
+                    packed[i] = sum(map(packed_of, many)) << SLOT_BITS
                 chosen[solved] = choice.T
                 fmean[solved] = [exact[i] / B for i in solved]
             done += m
             if progress is not None:
                 progress(done)
-        if max(map(int.bit_length, packed)) > _SLOTS * _SLOT_BITS:  # pragma: no cover - at most 32 rolls
+        if max(map(int.bit_length, packed)) > _SLOTS * SLOT_BITS:  # pragma: no cover - at most 32 rolls
             raise AssertionError("more rolls than the packed slots hold")
         self.ties += ties
         self.built_upto = n

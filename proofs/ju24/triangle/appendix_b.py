@@ -10,7 +10,7 @@ import sympy as sp
 from exactcube.triangle import board as T
 from exactcube.triangle import sim as TS
 from exactcube.claims import Erratum, ErratumKind, claim, erratum, open_, refuted, verified
-from exactcube.content import Content, Text, math, say, table, value
+from exactcube.content.model import Content, Text, math, say, table, value
 from exactcube.printed import printed
 from exactcube.numbers import format_decimal, format_exact, mpq, parse_printed
 from exactcube.results import Provenance, computed
@@ -33,7 +33,7 @@ def _min_games(printed):
     return g
 
 
-def _binom_two_sided(k, m):
+def binom_two_sided(k, m):
     """Exact two-sided p-value of k successes in m trials with p = 1/3 (sum of outcomes no likelier than k)."""
     w = [2**m]  # w_j = C(m, j) 2^(m-j): the weights of Bin(m, 1/3), times 3^m
     for j in range(m):
@@ -69,7 +69,7 @@ def fig10():
             m = need
         else:
             m = int(g_printed)
-        ps = [_binom_two_sided(int(parse_printed(s) * m), m) for s in row]
+        ps = [binom_two_sided(int(parse_printed(s) * m), m) for s in row]
         ran.append(computed((need, total, ps), f"the least g, the sum and the exact binomial p-values of the row for "
                             f"g = {g_printed}", "ju24 Figure 10"))
         pvals += ps

@@ -8,7 +8,7 @@ import sympy as sp
 
 from exactcube.triangle import board as T
 from exactcube.claims import claim, refuted, verified
-from exactcube.content import eq, math, say, value
+from exactcube.content.model import eq, math, say, value
 from exactcube.printed import printed
 from exactcube.numbers import mpq
 from exactcube.results import computed

@@ -8,7 +8,7 @@ from __future__ import annotations
 from exactcube.triangle import board as T
 from exactcube.triangle import doubling as TD
 from exactcube.claims import claim, open_, refuted, verified
-from exactcube.content import say, table, value
+from exactcube.content.model import say, table, value
 from exactcube.printed import printed
 from exactcube.numbers import format_decimal, format_exact
 from exactcube.results import computed

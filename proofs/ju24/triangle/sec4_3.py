@@ -9,7 +9,7 @@ import sympy as sp
 from exactcube.triangle import board as T
 from exactcube.triangle import doubling as TD
 from exactcube.claims import Erratum, ErratumKind, claim, erratum, open_, refuted, verified
-from exactcube.content import claim_ref, math, say, table, value
+from exactcube.content.model import claim_ref, math, say, table, value
 from exactcube.printed import printed
 from exactcube.numbers import format_decimal, format_exact, mpq
 from exactcube.results import computed

@@ -7,7 +7,7 @@ from __future__ import annotations
 from exactcube.triangle import board as T
 from exactcube.triangle import doubling as TD
 from exactcube.claims import claim, open_
-from exactcube.content import say, table
+from exactcube.content.model import say, table
 from exactcube.numbers import format_decimal, mpq
 from exactcube.results import computed
 

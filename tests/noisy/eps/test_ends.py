@@ -202,7 +202,7 @@ def test_theorems_for_every_k():
     assert (v.outcome.value, v.evidence.value) == ("refuted", "exact")
     # the witness is a table: the scope from k = 8 on (the gap (k - 7)/2 > 0), and at n = 128 the second order
     # -46/3 tau^2 (docs/noisy.md, Conjecture 10 near eps = 1)
-    from exactcube.content import to_plain
+    from exactcube.content.model import to_plain
 
     w = to_plain(v.witness)
     assert "every n = 2^k ≥ 256" in w and "-46/3" in w
@@ -215,14 +215,14 @@ def test_theorems_for_every_k():
 def test_a_wrong_closed_form_makes_the_chain_open(monkeypatch):
     import proofs.noisy.every_k as EK
 
-    for f in (EK._lemma1, EK._theorem2, EK._lemma4, EK._lemma5):
+    for f in (EK.lemma1_verdict, EK.theorem2_verdict, EK.lemma4_verdict, EK.lemma5_verdict):
         f.cache_clear()
     monkeypatch.setattr(EK.E, "power_move_rate", lambda j, mv: mpq(j) if mv == "n-1" else mpq(j + 8, 2))
     try:
         v = EK.conjecture10_every_k()
         assert v.outcome.value == "open"
     finally:
-        for f in (EK._lemma1, EK._theorem2, EK._lemma4, EK._lemma5):
+        for f in (EK.lemma1_verdict, EK.theorem2_verdict, EK.lemma4_verdict, EK.lemma5_verdict):
             f.cache_clear()
 
 

@@ -11,9 +11,9 @@ from proofs.noisy.smt import prove
 
 @pytest.fixture
 def fresh():
-    F._forcing_ends.cache_clear()
+    F.forcing_ends_verdict.cache_clear()
     yield
-    F._forcing_ends.cache_clear()
+    F.forcing_ends_verdict.cache_clear()
 
 
 def test_c_K_by_hand():

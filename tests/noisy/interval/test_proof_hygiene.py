@@ -174,10 +174,10 @@ def test_grid_verdict_counts_an_exact_tie_as_a_failure(monkeypatch):
     fake = types.SimpleNamespace(eps=["1/5", "2/5"], n_max=8,
                                  records={"1/5": {"failures": [tie]}, "2/5": {"failures": []}})
     monkeypatch.setattr(pc, "_big_grid", lambda: fake)
-    v = pc._big_grid_verdict(9)
+    v = pc.big_grid_verdict(9)
     assert v.outcome.value == "refuted" and "exact ties" in v.details
     fake.records["1/5"]["failures"] = []  # control: no failure at all
-    assert pc._big_grid_verdict(9).outcome.value == "verified"
+    assert pc.big_grid_verdict(9).outcome.value == "verified"
 
 
 def test_smallest_failure_includes_ties():
@@ -198,7 +198,7 @@ def test_end_pieces_count_the_piece_at_eps_one():
     pieces = (ip.Piece(0.0, 0.03, "end"), ip.Piece(0.03, 0.5, "taylor"), ip.Piece(0.5, 1.0, "end-one"))
     r = IntervalProof(statement="s", heaps=(2, 4), eps_lo=mpq(1, 2), eps_hi=mpq(1), open_lo=True, open_hi=True,
                       pieces=pieces, gaps=(), seconds=1.0, method="stand-in", source="test")
-    assert pc._near_half_verdict(r, "Conjecture 10").witness["end_pieces"] == 2
+    assert pc.near_half_verdict(r, "Conjecture 10").witness["end_pieces"] == 2
 
 
 # -- the shared cover (exactcube.noisy.interval.cover) --------------------------------------------------------------------

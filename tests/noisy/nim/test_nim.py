@@ -157,13 +157,13 @@ def test_multipile_equiprobable_is_fair():
 def test_exact_certification_of_every_move(monkeypatch):
     # with the screening margin opened to 1 every move is certified exactly: same answer as plain
     import exactcube.noisy.nim.exact as fast
-    kernel = fast._float_kernel
+    kernel = fast.float_kernel
 
     def wide_open(eps, k, dtype):
         alpha, beta, _ = kernel(eps, k, dtype)
         return alpha, beta, dtype(1e300)
 
-    monkeypatch.setattr(fast, "_float_kernel", wide_open)
+    monkeypatch.setattr(fast, "float_kernel", wide_open)
     for e in (mpq(1, 10), mpq(77, 100)):
         x, y = solve_nim(20, e, "plain"), solve_nim(20, e, "fast")
         assert x.p == y.p and x.optimal == y.optimal
@@ -210,9 +210,9 @@ def test_underflow_detection():
 
     import exactcube.noisy.nim.exact as fast
     e = mpq(1, 10 ** 1300)
-    assert all(fast._float_kernel(e, 4, dt) is None for dt in (np.float64, np.longdouble))
-    assert fast._float_kernel(mpq(1, 10 ** 60), 5, np.float64) is None  # 1e-300 is below 1e10 * tiny
-    assert fast._float_kernel(mpq(1, 10), 4, np.float64) is not None
+    assert all(fast.float_kernel(e, 4, dt) is None for dt in (np.float64, np.longdouble))
+    assert fast.float_kernel(mpq(1, 10 ** 60), 5, np.float64) is None  # 1e-300 is below 1e10 * tiny
+    assert fast.float_kernel(mpq(1, 10), 4, np.float64) is not None
 
 
 @settings(max_examples=60, deadline=None)
