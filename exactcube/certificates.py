@@ -292,3 +292,28 @@ def _load_builders() -> None:
     from .catalog import load
 
     load()
+
+
+def certcheck_folder(folder: str) -> dict:
+    """Run the independent checker, ``python -m certcheck DIR``, in a fresh interpreter: {certificate name: None
+    when certified, else the reason}."""
+    import os
+    import subprocess
+    import sys
+
+    import certcheck
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(certcheck.__file__)))
+    env = dict(os.environ, PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    r = subprocess.run([sys.executable, "-m", "certcheck", folder], capture_output=True, text=True, env=env)
+    out: dict = {}
+    for line in r.stdout.splitlines():
+        word, _, rest = line.partition(" ")
+        name, _, reason = rest.partition(": ")
+        if word == "CERTIFIED":
+            out[rest] = None
+        elif word == "REJECTED":
+            out[name] = reason or "rejected"
+    if r.returncode not in (0, 1) or (r.returncode == 1 and not any(v is not None for v in out.values())):
+        out["MANIFEST"] = f"certcheck exited {r.returncode}: {(r.stderr.strip().splitlines() or [''])[-1]}"
+    return out

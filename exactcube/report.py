@@ -186,7 +186,7 @@ def certificate_lines(folder: str, results: Sequence[ClaimResult]) -> dict:
     import os
 
     from .certificates import CERTIFIED_EVIDENCE
-    from .cli.verify import certcheck_folder
+    from .certificates import certcheck_folder
 
     path = os.path.join(folder, "MANIFEST.json")
     try:

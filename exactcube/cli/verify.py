@@ -230,7 +230,7 @@ def _certificates_write(args, results, rec) -> list[str]:
     those without and those whose certificate rests on its SMT steps alone."""
     from rich.markup import escape
 
-    from ..certificates import write_certificates
+    from ..certificates import certcheck_folder, write_certificates
 
     run = write_certificates(results, args.certificates, rec.steps)
     files = sum(len(v) for v in run.written.values())
@@ -255,30 +255,6 @@ def _certificates_write(args, results, rec) -> list[str]:
                  + (f"; certcheck rejected {rejected} of {len(checked)} certificates" if rejected else ""))
     args._certcheck_rejected = rejected
     return lines
-
-
-def certcheck_folder(folder: str) -> dict:
-    """Run the independent checker, ``python -m certcheck DIR``, in a fresh interpreter: {certificate name: None
-    when certified, else the reason}."""
-    import os
-    import subprocess
-
-    import certcheck
-
-    root = os.path.dirname(os.path.dirname(os.path.abspath(certcheck.__file__)))
-    env = dict(os.environ, PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    r = subprocess.run([sys.executable, "-m", "certcheck", folder], capture_output=True, text=True, env=env)
-    out: dict = {}
-    for line in r.stdout.splitlines():
-        word, _, rest = line.partition(" ")
-        name, _, reason = rest.partition(": ")
-        if word == "CERTIFIED":
-            out[rest] = None
-        elif word == "REJECTED":
-            out[name] = reason or "rejected"
-    if r.returncode not in (0, 1) or (r.returncode == 1 and not any(v is not None for v in out.values())):
-        out["MANIFEST"] = f"certcheck exited {r.returncode}: {(r.stderr.strip().splitlines() or [''])[-1]}"
-    return out
 
 
 def _read_compare(path: str) -> dict:

@@ -111,7 +111,7 @@ def test_verify_says_certified_by_certcheck(fast_certs):
 def test_certcheck_folder_reports_a_rejection(fast_certs, tmp_path):
     import shutil
 
-    from exactcube.cli.verify import certcheck_folder
+    from exactcube.certificates import certcheck_folder
 
     folder, _ = fast_certs
     for f in os.listdir(folder):
