@@ -42,6 +42,8 @@ def _interval(asserts):
 
 @kind("nim-rational")
 def nim_rational(asserts, data):
+    """Heaps 1..N on an open interval of eps: (5) as polynomial identities, the strict inequalities by Descartes'
+    rule (module docstring)."""
     heap = z(asserts["heap"])
     need(1 <= heap <= 64, "nim-rational: heaps 1..64")
     lo, hi = _interval(asserts)
@@ -96,7 +98,7 @@ def nim_rational(asserts, data):
 def _spell_poly(p) -> str:
     terms = []
     for i, c in enumerate(p):
-        c = int(c) if not isinstance(c, str) else int(c)
+        c = int(c)
         if c:
             terms.append(f"{c}" + ("" if i == 0 else " e" if i == 1 else f" e^{i}"))
     return " + ".join(terms) if terms else "0"
