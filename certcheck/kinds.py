@@ -306,3 +306,5 @@ def alternating_doubles_text(asserts) -> str:
     return (f"the first doubling point with k doubles left, the cube alternating: d_0 = 1 and d_k = 1 - d_(k-1)/4 "
             f"(the taker's redouble point 1 - d_(k-1) and the chance 3/4 of reaching 1 first) are solved for every "
             f"k >= 0 by d_k = {f['a']} + ({f['c']}) ({f['r']})^k; the table d_0..d_{asserts['table_to']} agrees")
+
+from . import papers  # noqa: E402,F401  (the papers' kinds: identities, ...)

@@ -26,7 +26,7 @@ from typing import Callable
 from .errors import BadInput
 from .numbers import mpq
 
-__all__ = ["builder", "BUILDERS", "builders_for", "recording", "write_certificates", "check_folder", "CertificateRun",
+__all__ = ["builder", "BUILDERS", "builders_for", "recording", "record_smt_step", "record_identity", "write_certificates", "check_folder", "CertificateRun",
            "spell", "smt_parts", "CERTIFIED_EVIDENCE"]
 
 #: The evidence classes that get a certificate.
@@ -36,10 +36,15 @@ CERTIFIED_EVIDENCE = ("exact", "rigorous")
 BUILDERS: list[tuple[str, Callable]] = []
 
 
-def builder(*patterns: str):
-    """Register ``fn(result, steps) -> list of certificates`` (each a dict with ``kind``, ``asserts``, ``data``;
-    ``name`` optional) for the claims ``patterns`` name; ``steps`` are the SMT steps recorded for the claim."""
+def builder(*patterns: str, records: str = "steps"):
+    """Register ``fn(result, recorded) -> list of certificates`` (each a dict with ``kind``, ``asserts``, ``data``;
+    ``name`` optional) for the claims ``patterns`` name; ``recorded`` is what :func:`recording` kept for the claim:
+    its SMT steps (``records="steps"``) or its sympy identities (``records="identities"``)."""
+    if records not in ("steps", "identities"):
+        raise ValueError(f"records: 'steps' or 'identities', not {records!r}")
+
     def deco(fn):
+        fn.records = records
         for p in patterns:
             BUILDERS.append((p, fn))
         return fn
@@ -67,11 +72,39 @@ def spell(x) -> str:
 
 @dataclass
 class _Recorder:
+    """The steps recorded while claims run, by claim id: ``steps`` (SMT) and ``identities`` (sympy)."""
+
     current: str = ""
     steps: dict = field(default_factory=dict)
+    identities: dict = field(default_factory=dict)
 
     def start(self, claim) -> None:
         self.current = claim.id
+
+
+#: the recorders active (:func:`recording`); the hooks below are no-ops when none is
+_ACTIVE: list[_Recorder] = []
+
+
+def record_smt_step(name: str, hypotheses, goal, proved: bool) -> None:
+    """The hook :func:`proofs.noisy.smt.prove` calls after deciding a step: while :func:`recording` is active, the
+    step's name, its SMT-LIB2 parts (:func:`smt_parts`) and z3's answer are kept for the claim running."""
+    if not _ACTIVE:
+        return
+    try:
+        parts = smt_parts(list(hypotheses), goal)
+    except Exception as exc:  # a term z3 cannot print: the step stays uncertified, said in the manifest
+        parts = {"error": f"{type(exc).__name__}: {exc}"}
+    for rec in _ACTIVE:
+        rec.steps.setdefault(rec.current, []).append({"name": name, "proved": proved, **parts})
+
+
+def record_identity(lhs, rhs, holds: bool, label: str = "") -> None:
+    """The hook :func:`exactcube.symbolic.identity` calls: while :func:`recording` is active, the identity's two
+    sides (sympy expressions) and whether it holds are kept for the claim running."""
+    for rec in _ACTIVE:
+        rec.identities.setdefault(rec.current, []).append({"lhs": lhs, "rhs": rhs, "holds": bool(holds),
+                                                           "label": label})
 
 
 def smt_parts(hypotheses, goal) -> dict:
@@ -106,37 +139,14 @@ def smt_parts(hypotheses, goal) -> dict:
 
 @contextmanager
 def recording():
-    """While the block runs, every z3 step of :mod:`proofs.noisy.smt` (``prove``) is recorded, by the claim
-    running (``rec.start(claim)`` before each): its name, its SMT-LIB2 parts and z3's answer."""
-    import sys
-
-    try:
-        from proofs.noisy import smt
-    except ImportError:  # no noisy proofs: nothing to record
-        yield _Recorder()
-        return
+    """While the block runs, the hooks :func:`record_smt_step` and :func:`record_identity` record, by the claim
+    running (``rec.start(claim)`` before each), every z3 step and every sympy identity the claims check."""
     rec = _Recorder()
-    original = smt.prove
-
-    def prove(name, hypotheses, goal, *args, **kwargs):
-        step = original(name, hypotheses, goal, *args, **kwargs)
-        try:
-            parts = smt_parts(list(hypotheses), goal)
-        except Exception as exc:  # a term z3 cannot print: the step stays uncertified, said in the manifest
-            parts = {"error": f"{type(exc).__name__}: {exc}"}
-        rec.steps.setdefault(rec.current, []).append({"name": name, "proved": step.proved, **parts})
-        return step
-
-    patched = [m for m in list(sys.modules.values())
-               if m is not None and getattr(m, "__name__", "").startswith("proofs.") and getattr(m, "prove", None)
-               is original]
-    for m in patched:
-        m.prove = prove
+    _ACTIVE.append(rec)
     try:
         yield rec
     finally:
-        for m in patched:
-            m.prove = original
+        _ACTIVE.remove(rec)
 
 
 @builder("noisy.*")
@@ -238,10 +248,11 @@ def _clear(folder: str, manifest_path: str, remove: bool = True) -> None:
             os.unlink(os.path.join(folder, f))
 
 
-def write_certificates(results, folder: str, steps: dict | None = None) -> CertificateRun:
+def write_certificates(results, folder: str, steps: dict | None = None,
+                       identities: dict | None = None) -> CertificateRun:
     """Build and write the certificates of every exact or rigorous verdict of ``results`` into ``folder`` (made
     if missing; old certificates there are replaced), with ``MANIFEST.json``; files go through
-    :mod:`exactcube.output`."""
+    :mod:`exactcube.output`.  ``steps`` and ``identities``: what :func:`recording` kept, by claim id."""
     from .output import check_destination, write_text
 
     if os.path.exists(folder) and not os.path.isdir(folder):
@@ -253,7 +264,7 @@ def write_certificates(results, folder: str, steps: dict | None = None) -> Certi
     _load_builders()
     run = CertificateRun()
     files = {}
-    steps = steps or {}
+    recorded = {"steps": steps or {}, "identities": identities or {}}
     for r in results:
         v = r.verdict
         if v is None or v.evidence.value not in CERTIFIED_EVIDENCE:
@@ -262,7 +273,7 @@ def write_certificates(results, folder: str, steps: dict | None = None) -> Certi
         certs = []
         try:
             for fn in fns:
-                certs += fn(r, steps.get(r.claim.id, []))
+                certs += fn(r, recorded[getattr(fn, "records", "steps")].get(r.claim.id, []))
         except Exception as exc:  # a builder's failure is reported, never hidden
             run.failed[r.claim.id] = f"{type(exc).__name__}: {exc}"
             continue

@@ -88,5 +88,9 @@ class Identity(Result):
 def identity(lhs, rhs, source: str = "") -> Identity:
     """Check ``lhs = rhs`` as an identity (as :func:`is_identity`) and return the check as an :class:`Identity`
     result (true when it holds) for a verdict to cite; ``source`` names what the equation implements."""
+    from .certificates import record_identity
+
     lhs, rhs = sp.sympify(lhs), sp.sympify(rhs)
-    return Identity(lhs, rhs, residual(lhs, rhs), source)
+    result = Identity(lhs, rhs, residual(lhs, rhs), source)
+    record_identity(lhs, rhs, result.holds, source)  # verify --certificates: the identity for certcheck
+    return result

@@ -1,3 +1,4 @@
 """Claims of the source documents, one package or module per document; see exactcube.catalog."""
 
 from . import certificates as _certificates  # noqa: E402,F401  the documents' certificate builders (issue 41)
+from . import certificates_papers as _certificates_papers  # noqa: E402,F401  the papers' builders (issue 41)

@@ -54,7 +54,7 @@ def main(argv=None) -> int:
             with recording() as rec:
                 rec.start(claim)
                 results = run_claims([claim])
-            run = write_certificates(results, tmp, rec.steps)
+            run = write_certificates(results, tmp, rec.steps, rec.identities)
             b, _ = _cpu()
             for f in run.written.get(cid, []):
                 with open(os.path.join(tmp, f), "rb") as fh:

@@ -1,0 +1,85 @@
+"""The kinds of the papers' symbolic claims (ks69, ju24, zk77): identities re-checked by exact expansion."""
+
+from __future__ import annotations
+
+from . import symbolic
+from .core import describes, kind
+from .numbers import need, q
+
+
+@kind("identities")
+def identities(asserts, data):
+    """Identities L = R, each re-decided by :func:`certcheck.symbolic.identity_holds` (exact expansion of rational
+    functions with exp and log); each asserted to fail needs a witness point where the two sides differ.  The
+    outcome: ``verified`` when every identity holds; a failing one makes the asserted ``refuted`` or ``erratum``
+    (which of the two is the verdict's reading of the paper, not decided here)."""
+    said, given = asserts["identities"], data["identities"]
+    need(isinstance(said, list) and isinstance(given, list) and said and len(said) == len(given),
+         f"{len(said) if isinstance(said, list) else 0} identities asserted, "
+         f"{len(given) if isinstance(given, list) else 0} given")
+    failed = 0
+    for (label, holds), ident in zip(said, given, strict=True):
+        need(isinstance(holds, bool), f"identity {label!r}: 'holds' must be true or false")
+        lhs, rhs = ident["lhs"], ident["rhs"]
+        if holds:
+            need(symbolic.identity_holds(lhs, rhs), f"identity {label!r} does not hold: its two sides expand to "
+                                                   "different normal forms")
+        else:
+            w = ident.get("witness")
+            need(isinstance(w, dict) and w, f"identity {label!r} is asserted to fail: a witness point is needed")
+            need(symbolic.fails_at(lhs, rhs, {k: q(v) for k, v in w.items()}),
+                 f"identity {label!r}: the two sides agree at the witness point")
+            failed += 1
+    outcome = asserts.get("outcome")
+    if not failed:
+        need(outcome == "verified", f"every identity holds: the outcome is 'verified', not {outcome!r}")
+    else:
+        need(outcome in ("refuted", "erratum"), f"an identity fails: the outcome is refuted or erratum, not {outcome!r}")
+    return outcome
+
+
+@describes("identities")
+def identities_text(asserts) -> str:
+    said = asserts["identities"]
+    good = [lab for lab, h in said if h is True]
+    bad = [lab for lab, h in said if h is not True]
+    return (f"{len(good)} of {len(said)} identities hold as identities of rational functions (exp and log as "
+            f"formal atoms), by exact expansion: {'; '.join(good) or 'none'}"
+            + (f"; fail at a rational witness point: {'; '.join(bad)}" if bad else "")
+            + f" (verdict {asserts.get('outcome')})")
+
+
+@kind("doubling-lemma")
+def doubling_lemma(asserts, data):
+    """ks69's Lemma on grids of doubling points: each grid re-derived by (8)-(9)
+    (:func:`certcheck.recurrences.check_doubling_points`), then beta(i-1, j) < alpha(i, j) < alpha(i-1, j) at
+    every cell with i >= 1."""
+    from .numbers import z
+    from .recurrences import check_doubling_points
+
+    size = z(asserts["size"])
+    need(2 <= size <= 100, "grids of size 2..100")
+    factors = asserts["factors"]
+    grids = data["grids"]
+    need(isinstance(factors, list) and isinstance(grids, list) and factors and len(factors) == len(grids),
+         "one grid per asserted pair of raise factors")
+    for (fa, fb), g in zip(factors, grids, strict=True):
+        a, b = q(fa), q(fb)
+        need((q(g["a"]), q(g["b"])) == (a, b), f"the grid for ({fa}, {fb}) is of other raise factors")
+        alpha = [[q(x) for x in r] for r in g["alpha"]]
+        beta = [[q(x) for x in r] for r in g["beta"]]
+        need(len(alpha) == size, f"({fa}, {fb}): a {size} x {size} grid is needed")
+        check_doubling_points(alpha, beta, a, b)
+        for i in range(1, size):
+            for j in range(size):
+                need(beta[i - 1][j] < alpha[i][j] < alpha[i - 1][j],
+                     f"({fa}, {fb}): beta({i - 1}, {j}) < alpha({i}, {j}) < alpha({i - 1}, {j}) fails")
+    return "verified"
+
+
+@describes("doubling-lemma")
+def doubling_lemma_text(asserts) -> str:
+    n = asserts["size"] - 1
+    return (f"Keeler and Spencer's doubling points by (8)-(9), 0 <= i, j <= {n}, for the raise factors (a, b) in "
+            + ", ".join(f"({a}, {b})" for a, b in asserts["factors"])
+            + f": beta(i-1, j) < alpha(i, j) < alpha(i-1, j) at every cell with 1 <= i <= {n}")
