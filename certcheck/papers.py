@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from . import symbolic
 from .core import describes, kind
 from .numbers import need, q
@@ -9,7 +11,8 @@ from .numbers import need, q
 
 @kind("identities")
 def identities(asserts, data):
-    """Identities L = R, each re-decided by :func:`certcheck.symbolic.identity_holds` (exact expansion of rational
+    """Identities L = R (or solutions: x = S is the only solution of L = R, the equation being of degree 1 in x),
+    each re-decided by :func:`certcheck.symbolic.identity_holds` (exact expansion of rational
     functions with exp and log); each asserted to fail needs a witness point where the two sides differ.  The
     outcome: ``verified`` when every identity holds; a failing one makes the asserted ``refuted`` or ``erratum``
     (which of the two is the verdict's reading of the paper, not decided here)."""
@@ -20,6 +23,13 @@ def identities(asserts, data):
     failed = 0
     for (label, holds), ident in zip(said, given, strict=True):
         need(isinstance(holds, bool), f"identity {label!r}: 'holds' must be true or false")
+        if "unknown" in ident:  # a solve: the only solution of an equation
+            need(holds, f"identity {label!r}: a solution is asserted to hold")
+            lhs, rhs = ident["equation"]
+            need(symbolic.unique_solution(lhs, rhs, ident["unknown"], ident["solution"]),
+                 f"{label!r}: the solution is not the only one of the equation (degree 1 in {ident['unknown']}, "
+                 "satisfied identically)")
+            continue
         lhs, rhs = ident["lhs"], ident["rhs"]
         if holds:
             need(symbolic.identity_holds(lhs, rhs), f"identity {label!r} does not hold: its two sides expand to "
@@ -83,3 +93,42 @@ def doubling_lemma_text(asserts) -> str:
     return (f"Keeler and Spencer's doubling points by (8)-(9), 0 <= i, j <= {n}, for the raise factors (a, b) in "
             + ", ".join(f"({a}, {b})" for a, b in asserts["factors"])
             + f": beta(i-1, j) < alpha(i, j) < alpha(i-1, j) at every cell with 1 <= i <= {n}")
+
+
+@kind("walk-lemma")
+def walk_lemma(asserts, data):
+    """The consistency lemma on the simple symmetric walk on 0..n: for every interval [lo, hi] the chances h(x) of
+    reaching hi before lo, each re-checked by the walk's equations h(x) = (h(x-1) + h(x+1))/2, h(lo) = 0,
+    h(hi) = 1 (whose solution is unique: a difference of two solutions is harmonic, zero at both ends, so zero by
+    the maximum principle); at every state the printed answer at a = x - lo, b = hi - x equals h(x), and the
+    printed identity (an expression in x, a, b, P asserted to vanish) vanishes at P = h(x)."""
+    from .numbers import z
+
+    n = z(asserts["n"])
+    need(2 <= n <= 64, "a walk on 0..n, n in 2..64")
+    chances = data["chances"]
+    want = {f"{lo},{hi}" for lo in range(n) for hi in range(lo + 2, n + 1)}
+    need(isinstance(chances, dict) and set(chances) == want, f"the chances of every interval of 0..{n} are needed")
+    answer, ident = asserts["answer"], asserts["identity"]
+    for key in sorted(want):
+        lo, hi = (int(t) for t in key.split(","))
+        h = [Fraction(0)] + [q(x) for x in chances[key]] + [Fraction(1)]
+        need(len(h) == hi - lo + 1, f"[{lo}, {hi}]: one chance per inner state is needed")
+        for i in range(1, len(h) - 1):
+            need(h[i] == (h[i - 1] + h[i + 1]) / 2, f"[{lo}, {hi}]: the chance from {lo + i} is not the mean of "
+                                                    "its neighbours'")
+        for i in range(1, len(h) - 1):
+            x = lo + i
+            pt = {"x": Fraction(x), "a": Fraction(x - lo), "b": Fraction(hi - x), "P": h[i]}
+            need(symbolic.evaluate(answer, pt) == h[i], f"the printed answer differs from the chance from {x} on "
+                                                         f"[{lo}, {hi}]")
+            need(symbolic.evaluate(ident, pt) == 0, f"the printed identity fails at the chance from {x} on "
+                                                     f"[{lo}, {hi}]")
+    return "verified"
+
+
+@describes("walk-lemma")
+def walk_lemma_text(asserts) -> str:
+    return (f"the simple symmetric walk on 0..{asserts['n']}: on every interval [lo, hi] the chance of reaching hi "
+            "before lo, re-derived from the walk's equations, equals the printed answer at a = x - lo, b = hi - x, "
+            "and the printed identity holds there")

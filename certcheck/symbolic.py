@@ -170,3 +170,34 @@ def fails_at(lhs, rhs, point: dict) -> bool:
         return evaluate(lhs, point) != evaluate(rhs, point)
     except ZeroDivisionError:
         raise Bad("the witness divides by zero") from None
+
+
+def substitute(tree, name: str, value):
+    """The tree with every ``["var", name]`` replaced by ``value``."""
+    need(isinstance(tree, list) and tree, f"not an expression: {tree!r}")
+    if tree[0] == "var":
+        return value if tree[1:] == [name] else tree
+    if tree[0] in ("num",):
+        return tree
+    if tree[0] == "^":
+        return ["^", substitute(tree[1], name, value), tree[2]]
+    return [tree[0], *(substitute(t, name, value) for t in tree[1:])]
+
+
+def degree_in(tree, name: str) -> int:
+    """The degree in the variable ``name`` of the numerator of tree's normal form N / D."""
+    n, _ = parse(tree)
+    return max((dict(m).get(name, 0) for (m, _e) in n), default=0)
+
+
+def unique_solution(lhs, rhs, name: str, value) -> bool:
+    """Whether ``value`` is the only solution for ``name`` of lhs = rhs: the equation cleared of its denominators
+    is of degree exactly 1 in ``name`` (and ``name`` occurs in no exp or log), and ``value`` satisfies it
+    identically (in the other variables)."""
+    diff = ["+", lhs, ["*", ["num", "-1"], rhs]]
+    n, _ = parse(diff)
+    need(all(name not in repr(e) for (_m, e) in n), f"{name} occurs inside an exp")
+    need(all(not (v.startswith("log(") and name in v) for (m, _e) in n for v, _k in m), f"{name} occurs inside a log")
+    if degree_in(diff, name) != 1:
+        return False
+    return identity_holds(substitute(lhs, name, value), substitute(rhs, name, value))

@@ -26,7 +26,7 @@ from typing import Callable
 from .errors import BadInput
 from .numbers import mpq
 
-__all__ = ["builder", "BUILDERS", "builders_for", "recording", "record_smt_step", "record_identity", "write_certificates", "check_folder", "CertificateRun",
+__all__ = ["builder", "BUILDERS", "builders_for", "recording", "record_smt_step", "record_identity", "record_solution", "write_certificates", "check_folder", "CertificateRun",
            "spell", "smt_parts", "CERTIFIED_EVIDENCE"]
 
 #: The evidence classes that get a certificate.
@@ -99,12 +99,29 @@ def record_smt_step(name: str, hypotheses, goal, proved: bool) -> None:
         rec.steps.setdefault(rec.current, []).append({"name": name, "proved": proved, **parts})
 
 
-def record_identity(lhs, rhs, holds: bool, label: str = "") -> None:
-    """The hook :func:`exactcube.symbolic.identity` calls: while :func:`recording` is active, the identity's two
-    sides (sympy expressions) and whether it holds are kept for the claim running."""
+def record_identity(result) -> None:
+    """The hook :func:`exactcube.symbolic.identity` calls with its result (:class:`exactcube.symbolic.Identity`):
+    while :func:`recording` is active, the identity's two sides (sympy), whether it holds and its provenance
+    (which the builders match against the results a verdict cites) are kept for the claim running."""
+    if not _ACTIVE:
+        return
+    entry = {"lhs": result.lhs, "rhs": result.rhs, "holds": bool(result.holds), "label": result.label,
+             "provenance": result.provenance}
     for rec in _ACTIVE:
-        rec.identities.setdefault(rec.current, []).append({"lhs": lhs, "rhs": rhs, "holds": bool(holds),
-                                                           "label": label})
+        rec.identities.setdefault(rec.current, []).append(entry)
+
+
+def record_solution(result, equation, unknown) -> None:
+    """The hook :func:`exactcube.symbolic.solve` calls with its result (the solutions as a ``computed`` tuple):
+    while :func:`recording` is active, the equation (its two sides), the unknown, the solutions and the result's
+    provenance are kept for the claim running, beside the identities."""
+    if not _ACTIVE:
+        return
+    lhs, rhs = equation
+    entry = {"equation": (lhs, rhs), "unknown": unknown, "solutions": tuple(result.value), "holds": True,
+             "label": result.method, "provenance": result.provenance}
+    for rec in _ACTIVE:
+        rec.identities.setdefault(rec.current, []).append(entry)
 
 
 def smt_parts(hypotheses, goal) -> dict:

@@ -13,7 +13,6 @@ import sympy as sp
 
 from exactcube.certificates import builder, spell
 from exactcube.numbers import mpq
-from exactcube.symbolic import Identity
 
 
 class NotExpressible(ValueError):
@@ -62,18 +61,27 @@ def _witness(lhs, rhs) -> dict | None:
 
 
 def identity_certificate(result, identities, name: str | None = None) -> dict | None:
-    """The ``identities`` certificate of the identities a claim checked (each once), or None when one cannot be
-    written for certcheck (a failing identity without a rational witness, an expression it does not read)."""
+    """The ``identities`` certificate of the identities and solutions a claim checked (each once), or None when
+    one cannot be written for certcheck (a failing identity without a rational witness, an expression it does not
+    read, a solve with other than one solution)."""
     seen, said, given = set(), [], []
     for d in identities:
-        key = (sp.srepr(d["lhs"]), sp.srepr(d["rhs"]))
+        try:
+            if "unknown" in d:
+                if len(d["solutions"]) != 1:
+                    return None
+                lhs, rhs = d["equation"]
+                key = ("solve", sp.srepr(lhs), sp.srepr(rhs), d["unknown"].name)
+                entry = {"equation": [tree(lhs), tree(rhs)], "unknown": d["unknown"].name,
+                         "solution": tree(d["solutions"][0])}
+            else:
+                key = (sp.srepr(d["lhs"]), sp.srepr(d["rhs"]))
+                entry = {"lhs": tree(d["lhs"]), "rhs": tree(d["rhs"])}
+        except NotExpressible:
+            return None
         if key in seen:
             continue
         seen.add(key)
-        try:
-            entry = {"lhs": tree(d["lhs"]), "rhs": tree(d["rhs"])}
-        except NotExpressible:
-            return None
         if not d["holds"]:
             w = _witness(d["lhs"], d["rhs"])
             if w is None:
@@ -90,17 +98,24 @@ def identity_certificate(result, identities, name: str | None = None) -> dict | 
     return cert
 
 
-def _cites_only_identities(verdict) -> bool:
+def _cited(verdict) -> list:
     provs = list(verdict.rests_on)
     for p in getattr(verdict, "parts", ()) or ():
         provs += list(p.rests_on)
-    return bool(provs) and all(p.method == Identity.METHOD for p in provs)
+    return provs
+
+
+def covered_by(verdict, identities) -> bool:
+    """Whether every result the verdict (and its parts) cites is one of the recorded identities and solutions."""
+    recorded = [d["provenance"] for d in identities]
+    provs = _cited(verdict)
+    return bool(provs) and all(p in recorded for p in provs)
 
 
 @builder("ks69.*", "ju24.*", "zk77.*", records="identities")
 def identities_only(result, identities):
-    """A claim whose verdict cites nothing but sympy identities: those identities."""
-    if not _cites_only_identities(result.verdict):
+    """A claim whose verdict cites nothing but sympy identities and solutions: those, for certcheck."""
+    if not covered_by(result.verdict, identities):
         return []
     cert = identity_certificate(result, identities)
     return [cert] if cert else []
@@ -130,3 +145,35 @@ def doubling_lemma(result, identities):
     return [ident, {"kind": "doubling-lemma",
                     "asserts": {"size": size, "factors": [[g["a"], g["b"]] for g in grids]},
                     "data": {"grids": grids}}]
+
+
+WALK_METHOD = "hitting chances of the simple symmetric walk on 0..16, exact linear solves"
+
+
+@builder("ks69.lemma", "ju24.consistency", "zk77.lemma1", records="identities")
+def walk_lemma(result, identities):
+    """The consistency lemma P = a/(a + b) (:func:`proofs.shared.consistency_lemma_check`): the solve of (1) and
+    the identity with (2) (an ``identities`` certificate), and the hitting chances of the simple symmetric walk on
+    0..16 at which the printed answer and identity were checked (a ``walk-lemma`` certificate: certcheck re-derives
+    every chance from the walk's equations)."""
+    from proofs.shared import _walk_hitting
+
+    if result.verdict.outcome.value != "verified":
+        return []
+    provs = _cited(result.verdict)
+    recorded = [d["provenance"] for d in identities]
+    if not provs or not all(p in recorded or p.method == WALK_METHOD for p in provs):
+        return []
+    solve_ = next((d for d in identities if "unknown" in d and d["unknown"].name == "P"), None)
+    answer = next((d["rhs"] for d in identities if d["label"] == "ks69 Lemma (2)"), None)
+    if solve_ is None or answer is None:
+        return []
+    ident = identity_certificate(result, identities, name=f"{result.claim.id}.identities")
+    if ident is None:
+        return []
+    n = 16
+    chances = {f"{lo},{hi}": [spell(mpq(int(x.p), int(x.q))) for x in _walk_hitting(n, lo, hi)]
+               for lo in range(n) for hi in range(lo + 2, n + 1)}
+    return [ident, {"name": f"{result.claim.id}.walk", "kind": "walk-lemma",
+                    "asserts": {"n": n, "answer": tree(answer), "identity": tree(solve_["equation"][0])},
+                    "data": {"chances": chances}}]

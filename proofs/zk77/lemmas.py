@@ -10,7 +10,7 @@ from exactcube.numbers import mpq
 from exactcube.printed import printed
 from exactcube.race import effective as ef
 from exactcube.results import computed
-from exactcube.symbolic import identity, to_sympy
+from exactcube.symbolic import identity, solve, to_sympy
 
 from ..shared import consistency_lemma_check
 
@@ -150,8 +150,8 @@ TAKE_CHANCE = printed("§3, proof of (4): (7) = 25%", mpq(1, 4))
        r"B's minimum take point $M(t) = 1 - \frac{1}{4}(1 - D_B(t))$, from $0.25 = 1 - (M - D_B)/(1 - D_B)$.")
 def eq4():
     quarter = to_sympy(TAKE_CHANCE.value)  # "(7) = 25%": B's chance at the minimum take point
-    sol = sp.solve(sp.Eq(quarter, 1 - (M - DB) / (1 - DB)), M)
-    solved = computed(tuple(sol), "(7) = 1/4 solved for M (sympy)", "zk77 (4), (7)")
+    solved = solve(quarter, 1 - (M - DB) / (1 - DB), M, "(7) = 1/4 solved for M (sympy)", "zk77 (4), (7)")
+    sol = list(solved.value)
     same = identity(sol[0], PRINTED_4.value, "zk77 (4)") if len(sol) == 1 else None
     if not same:
         found = say(*[formula(x) for x in sol]) if sol else say("no solution")
@@ -229,8 +229,8 @@ def eq5():
     K = sp.Symbol("K", positive=True)
     e8 = K * (2 * PRINTED_1.value.subs(p, r) - 1)
     e10 = 2 * K * (2 * PRINTED_2.value.subs(p, r) - 1)
-    sol = sp.solve(sp.Eq(e8, e10), r)
-    solved = computed(tuple(sol), "(8) = (10) solved for r (sympy)", "zk77 (5), (8), (10)")
+    solved = solve(e8, e10, r, "(8) = (10) solved for r (sympy)", "zk77 (5), (8), (10)")
+    sol = list(solved.value)
     same = identity(sol[0], PRINTED_5.value, "zk77 (5)") if len(sol) == 1 else None
     if not same:
         found = say(*[formula(x) for x in sol]) if sol else say("no solution")
@@ -244,8 +244,9 @@ def eq5():
 @claim("zk77.thm1.eq6", "§3, Theorem 1 (6) and its proof",
        "$d(t) = (D_B^2 + 3 D_B(1 - D_A) - D_A)/(2 D_B - 4 D_A + 2)$, from $2p(t,M) - 1 = 2(2p(t,B) - 1)$.")
 def eq6():
-    sol = sp.solve(sp.Eq(2 * PRINTED_3.value - 1, 2 * (2 * PRINTED_2.value - 1)), p)
-    solved = computed(tuple(sol), "2p(t,M) - 1 = 2(2p(t,B) - 1) solved for p (sympy)", "zk77 (6)")
+    solved = solve(2 * PRINTED_3.value - 1, 2 * (2 * PRINTED_2.value - 1), p,
+                   "2p(t,M) - 1 = 2(2p(t,B) - 1) solved for p (sympy)", "zk77 (6)")
+    sol = list(solved.value)
     same = identity(sol[0], PRINTED_6.value, "zk77 (6)") if len(sol) == 1 else None
     if not same:
         found = say(*[formula(x) for x in sol]) if sol else say("no solution")
