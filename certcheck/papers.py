@@ -132,3 +132,47 @@ def walk_lemma_text(asserts) -> str:
     return (f"the simple symmetric walk on 0..{asserts['n']}: on every interval [lo, hi] the chance of reaching hi "
             "before lo, re-derived from the walk's equations, equals the printed answer at a = x - lo, b = hi - x, "
             "and the printed identity holds there")
+
+
+def _grids(asserts, data):
+    """The grids of doubling points a certificate lists, each re-derived by (8)-(9): {(a, b): (alpha, beta)}."""
+    from .numbers import z
+    from .recurrences import check_doubling_points
+
+    size = z(asserts["size"])
+    need(2 <= size <= 100, "grids of size 2..100")
+    grids = data["grids"]
+    need(isinstance(grids, list) and grids, "at least one grid")
+    out = {}
+    for g in grids:
+        a, b = q(g["a"]), q(g["b"])
+        alpha = [[q(x) for x in r] for r in g["alpha"]]
+        beta = [[q(x) for x in r] for r in g["beta"]]
+        need(len(alpha) == size, f"({g['a']}, {g['b']}): a {size} x {size} grid is needed")
+        check_doubling_points(alpha, beta, a, b)
+        out[(a, b)] = (alpha, beta)
+    return size, out
+
+
+@kind("doubling-symmetry")
+def doubling_symmetry(asserts, data):
+    """beta(i, j; a, b) = 1 - alpha(j, i; b, a) on grids of doubling points, each re-derived by (8)-(9)."""
+    size, grids = _grids(asserts, data)
+    pairs = asserts["factors"]
+    need(isinstance(pairs, list) and pairs, "at least one pair of raise factors")
+    for fa, fb in pairs:
+        a, b = q(fa), q(fb)
+        need((a, b) in grids and (b, a) in grids, f"the grids of ({fa}, {fb}) and ({fb}, {fa}) are needed")
+        beta, alpha_t = grids[(a, b)][1], grids[(b, a)][0]
+        for i in range(size):
+            for j in range(size):
+                need(beta[i][j] == 1 - alpha_t[j][i], f"({fa}, {fb}): beta({i}, {j}) is not 1 - alpha({j}, {i}) "
+                                                      "with the factors swapped")
+    return "verified"
+
+
+@describes("doubling-symmetry")
+def doubling_symmetry_text(asserts) -> str:
+    n = asserts["size"] - 1
+    return (f"Keeler and Spencer's doubling points by (8)-(9), 0 <= i, j <= {n}: beta(i, j; a, b) = "
+            f"1 - alpha(j, i; b, a) for (a, b) in " + ", ".join(f"({a}, {b})" for a, b in asserts["factors"]))

@@ -132,6 +132,9 @@ def doubling_lemma(result, identities):
 
     if result.verdict.outcome.value != "verified":
         return []
+    recorded = [d["provenance"] for d in identities]
+    if not all(p in recorded or p.method.startswith("ks69 (8)-(9)") for p in _cited(result.verdict)):
+        return []
     ident = identity_certificate(result, identities, name=f"{result.claim.id}.identities")
     if ident is None:
         return []
@@ -177,3 +180,30 @@ def walk_lemma(result, identities):
     return [ident, {"name": f"{result.claim.id}.walk", "kind": "walk-lemma",
                     "asserts": {"n": n, "answer": tree(answer), "identity": tree(solve_["equation"][0])},
                     "data": {"chances": chances}}]
+
+
+def _grid(fa, fb, size):
+    from exactcube.brownian.raises import raising_grid
+
+    g = raising_grid(size - 1, size - 1, fa, fb)
+    return {"a": spell(fa), "b": spell(fb), "alpha": [[spell(g.alpha(i, j)) for j in range(size)] for i in range(size)],
+            "beta": [[spell(g.beta(i, j)) for j in range(size)] for i in range(size)]}
+
+
+@builder("ks69.eq19-20", records="identities")
+def doubling_symmetry(result, identities):
+    """ks69 (19)-(20): the identities it checks and the symmetry beta(i, j; a, b) = 1 - alpha(j, i; b, a) on the
+    grids of (8)-(9) it was checked on (certcheck re-derives every entry)."""
+    if result.verdict.outcome.value != "verified":
+        return []
+    recorded = [d["provenance"] for d in identities]
+    if not all(p in recorded or p.method.startswith("ks69 (8)-(9)") for p in _cited(result.verdict)):
+        return []
+    ident = identity_certificate(result, identities, name=f"{result.claim.id}.identities")
+    if ident is None:
+        return []
+    factors = [(mpq(2), mpq(3)), (mpq(3, 2), mpq(5))]
+    grids = [_grid(x, y, 13) for fa, fb in factors for x, y in ((fa, fb), (fb, fa))]
+    return [ident, {"name": f"{result.claim.id}.symmetry", "kind": "doubling-symmetry",
+                    "asserts": {"size": 13, "factors": [[spell(a), spell(b)] for a, b in factors]},
+                    "data": {"grids": grids}}]
