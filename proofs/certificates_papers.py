@@ -207,3 +207,23 @@ def doubling_symmetry(result, identities):
     return [ident, {"name": f"{result.claim.id}.symmetry", "kind": "doubling-symmetry",
                     "asserts": {"size": 13, "factors": [[spell(a), spell(b)] for a, b in factors]},
                     "data": {"grids": grids}}]
+
+
+@builder("ks69.eq3-5", records="identities")
+def unlimited_point(result, identities):
+    """ks69 (3)-(5): the identities and the solve of (3) it checks, and the model's unlimited doubling point 4/5
+    re-derived for certcheck as the only fixed point of the alternating cube's d = 1 - d/4 (the equation the
+    ``alternating-doubles`` kind derives from the gambler's-ruin lemma)."""
+    from exactcube.brownian import alternating as alt
+
+    model = alt.thresholds(None)
+    recorded = [d["provenance"] for d in identities]
+    if result.verdict.outcome.value != "verified" or not all(
+            p in recorded or p == model.provenance for p in _cited(result.verdict)):
+        return []
+    d = sp.Symbol("d")
+    fixed = {"equation": (d, 1 - d / 4), "unknown": d, "solutions": (sp.Rational(int(model.double.numerator),
+                                                                                  int(model.double.denominator)),),
+             "holds": True, "label": "the model's unlimited doubling point: the only solution of d = 1 - d/4"}
+    cert = identity_certificate(result, list(identities) + [fixed])
+    return [cert] if cert else []
