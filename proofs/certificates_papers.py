@@ -227,3 +227,21 @@ def unlimited_point(result, identities):
              "holds": True, "label": "the model's unlimited doubling point: the only solution of d = 1 - d/4"}
     cert = identity_certificate(result, list(identities) + [fixed])
     return [cert] if cert else []
+
+
+@builder("ju24.sec2.1", records="identities")
+def one_double(result, identities):
+    """ju24 §2.1: the solve of the printed equation and its identity with accepted = declined, and the model's
+    one-double point d_1 re-derived for certcheck from d_1 = 1 - d_0/4, d_0 = 1 (the equation of the
+    ``alternating-doubles`` kind)."""
+    from exactcube.brownian import alternating as alt
+
+    recorded = [d["provenance"] for d in identities]
+    if result.verdict.outcome.value != "verified" or not all(
+            p in recorded or p.method == "the model's one-double point" for p in _cited(result.verdict)):
+        return []
+    d1 = alt.doubling_point(1)
+    model = {"lhs": sp.Rational(int(d1.numerator), int(d1.denominator)), "rhs": 1 - sp.Integer(1) / 4, "holds": True,
+             "label": "the model's one-double point is d_1 = 1 - d_0/4 with d_0 = 1"}
+    cert = identity_certificate(result, list(identities) + [model])
+    return [cert] if cert else []
