@@ -176,3 +176,38 @@ def doubling_symmetry_text(asserts) -> str:
     n = asserts["size"] - 1
     return (f"Keeler and Spencer's doubling points by (8)-(9), 0 <= i, j <= {n}: beta(i, j; a, b) = "
             f"1 - alpha(j, i; b, a) for (a, b) in " + ", ".join(f"({a}, {b})" for a, b in asserts["factors"]))
+
+
+@kind("race-bet")
+def race_bet(asserts, data):
+    """A bet on a dice race: the race table re-derived entry by entry (its family's recurrence, as the
+    ``recurrence`` kind), then the break-even chance of a bet at ``odds`` to 1 (win ``odds`` with chance p, lose 1:
+    p odds - (1 - p) = 0, so p = 1/(odds + 1)) against the printed threshold, the bettor's chance 1 - f(n, n) (he
+    rolls second), his expectation per unit staked and the decision (accept exactly when the expectation is
+    positive)."""
+    from .numbers import z
+    from .recurrences import FAMILIES
+
+    fam, size = asserts["family"], z(asserts["size"])
+    need(fam in FAMILIES, f"unknown race {fam!r}")
+    need(1 <= size <= 200, "a table of size 1..200")
+    table = [[q(x) for x in r] for r in data["table"]]
+    need(len(table) == size and all(len(r) == size for r in table), f"a {size} x {size} table")
+    FAMILIES[fam].check(table)
+    odds, threshold = Fraction(z(asserts["odds"])), q(asserts["threshold"])
+    need(odds > 0, "odds above 0")
+    need(threshold == 1 / (odds + 1), f"the break-even chance at {odds} to 1 is {1 / (odds + 1)}, not {threshold}")
+    mine = 1 - table[size - 1][size - 1]
+    need(q(asserts["chance"]) == mine, f"the bettor's chance is 1 - f({size}, {size}) = {mine}")
+    ev = odds * mine - (1 - mine)
+    need(q(asserts["expectation"]) == ev, f"the expectation per unit staked is {ev}")
+    need(asserts["decision"] == ("accept" if ev > 0 else "decline"), "the decision is not the expectation's sign")
+    return "verified"
+
+
+@describes("race-bet")
+def race_bet_text(asserts) -> str:
+    n = asserts["size"]
+    return (f"in the race of {n} against {n} ({asserts['family']}, every entry re-derived), the second to roll wins "
+            f"with chance {asserts['chance']}; a bet at {asserts['odds']} to 1 breaks even at {asserts['threshold']}, "
+            f"his expectation per unit staked is {asserts['expectation']}: {asserts['decision']}")

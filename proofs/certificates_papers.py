@@ -245,3 +245,25 @@ def one_double(result, identities):
              "label": "the model's one-double point is d_1 = 1 - d_0/4 with d_0 = 1"}
     cert = identity_certificate(result, list(identities) + [model])
     return [cert] if cert else []
+
+
+@builder("floyd.bet")
+def race_bet(result, steps):
+    """floyd's bet: the race table to 25 (every entry re-derived by certcheck), the break-even chance of 3 to 1
+    against the printed 0.25, the bettor's chance 1 - f(25, 25), his expectation and the decision."""
+    from proofs.floyd.race25 import ODDS, THRESHOLD
+
+    from exactcube.numbers import parse_printed
+    from exactcube.race.floyd import run_floyd
+
+    if result.verdict.outcome.value != "verified":
+        return []
+    run = run_floyd(25)
+    odds, threshold = int(ODDS.value), parse_printed(THRESHOLD.value)
+    mine = 1 - run(25, 25)
+    ev = odds * mine - (1 - mine)
+    table = [[spell(run(a, b)) for b in range(1, 26)] for a in range(1, 26)]
+    return [{"kind": "race-bet", "asserts": {"family": "floyd", "size": 25, "odds": odds,
+                                             "threshold": spell(threshold), "chance": spell(mine),
+                                             "expectation": spell(ev), "decision": "accept" if ev > 0 else "decline"},
+             "data": {"table": table}}]

@@ -308,7 +308,28 @@ def _walk(doc):
     yield "one bound (the printed identity shifted)", _resay(d)
 
 
-KIND_CORRUPTIONS = {"identities": _identities, "doubling-lemma": _grids_corruptions,
+def _race_bet(doc):
+    d = copy.deepcopy(doc)
+    d["data"]["table"][-1][-1] = _bump(d["data"]["table"][-1][-1])
+    yield "one value (f(n, n))", d
+    d = copy.deepcopy(doc)
+    d["data"]["table"][3][7] = _bump(d["data"]["table"][3][7], Fraction(-1, 10 ** 9))
+    yield "one value (an inner entry)", d
+    d = copy.deepcopy(doc)
+    d["asserts"]["threshold"] = "3/10"
+    yield "one bound (another break-even chance)", _resay(d)
+    d = copy.deepcopy(doc)
+    d["asserts"]["decision"] = "decline" if doc["asserts"]["decision"] == "accept" else "accept"
+    yield "a stronger statement (the other decision)", _resay(d)
+    d = copy.deepcopy(doc)
+    d["asserts"]["chance"] = _bump(d["asserts"]["chance"], Fraction(1, 100))
+    yield "a swapped witness (another chance)", _resay(d)
+    d = copy.deepcopy(doc)
+    del d["data"]["table"][-1]
+    yield "a dropped piece (one row)", d
+
+
+KIND_CORRUPTIONS = {"race-bet": _race_bet, "identities": _identities, "doubling-lemma": _grids_corruptions,
                     "doubling-symmetry": _grids_corruptions, "walk-lemma": _walk, "alternating-doubles": _alternating, "doubling-points": _doubling, "nim-table": _nim_table, "nim-refutation": _nim_refutation, "recurrence": _recurrence,
                     "smt": _smt, "interval-cover": _interval, "bearoff-audit": _bearoff}
 

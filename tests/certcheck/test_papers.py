@@ -155,3 +155,16 @@ def test_doubling_lemma_and_symmetry_by_hand():
     h["alpha"][1][1] = "2/3"
     with pytest.raises(Bad):
         check_certificate(_doc("doubling-symmetry", {"size": 3, "factors": [["2", "3"]]}, {"grids": [g, h]}), "t")
+
+
+def test_race_bet_by_hand():
+    # a race to 1 against 1: the first to roll finishes with any roll, f(1, 1) = 1; the second's chance is 0 and
+    # at 3 to 1 (break-even 1/4) his expectation is 3 * 0 - 1 = -1: decline
+    a = {"family": "floyd", "size": 1, "odds": 3, "threshold": "1/4", "chance": "0", "expectation": "-1",
+         "decision": "decline"}
+    check_certificate(_doc("race-bet", a, {"table": [["1"]]}), "t")
+    for change in ({"decision": "accept"}, {"threshold": "1/3"}, {"expectation": "0"}):
+        with pytest.raises(Bad):
+            check_certificate(_doc("race-bet", {**a, **change}, {"table": [["1"]]}), "t")
+    with pytest.raises(Bad):  # f(1, 1) = 1/2 is not what the recurrence gives
+        check_certificate(_doc("race-bet", {**a, "chance": "1/2", "expectation": "1"}, {"table": [["1/2"]]}), "t")

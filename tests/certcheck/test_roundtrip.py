@@ -13,10 +13,10 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 #: a few claims of each kind: Nim tables, recurrences, SMT steps
 FAST = ("noisy.appendix.n4", "noisy.appendix.n5", "floyd.f25", "zk77.recursion", "ks69.table1", "ju24.thm1.2",
-        "noisy.conjecture9.top_moves", "zk77.thm1.eq10_11", "ks69.lemma", "ks69.sec3.lemma", "ks69.eq19-20")
+        "noisy.conjecture9.top_moves", "zk77.thm1.eq10_11", "ks69.lemma", "ks69.sec3.lemma", "ks69.eq19-20", "floyd.bet")
 #: the kinds FAST writes
 FAST_KINDS = {"nim-table", "recurrence", "doubling-points", "alternating-doubles", "smt", "identities", "walk-lemma",
-              "doubling-lemma", "doubling-symmetry"}
+              "doubling-lemma", "doubling-symmetry", "race-bet"}
 
 
 def _certcheck(folder, *extra):
