@@ -211,3 +211,79 @@ def race_bet_text(asserts) -> str:
     return (f"in the race of {n} against {n} ({asserts['family']}, every entry re-derived), the second to roll wins "
             f"with chance {asserts['chance']}; a bet at {asserts['odds']} to 1 breaks even at {asserts['threshold']}, "
             f"his expectation per unit staked is {asserts['expectation']}: {asserts['decision']}")
+
+
+def _binomial(n: int, u: Fraction) -> list[Fraction]:
+    """P[K = k], k = 0..n, K the number of successes in n tosses of chance u."""
+    from math import comb
+
+    return [comb(n, k) * u ** k * (1 - u) ** (n - k) for k in range(n + 1)]
+
+
+def binomial_compare(i: int, j: int, a: Fraction, b: Fraction) -> tuple[Fraction, Fraction]:
+    """(P[K_a <= K_b], P[K_a < K_b]) with K_a ~ b(i, (a-1)/(2a)), K_b ~ b(j, (b-1)/(2b)) independent: ks69's
+    Theorem 2 read from its statement (alpha(i, j), beta(i, j))."""
+    pa, pb = _binomial(i, (a - 1) / (2 * a)), _binomial(j, (b - 1) / (2 * b))
+    le = sum((pa[k] * pb[m] for k in range(i + 1) for m in range(j + 1) if k <= m), Fraction(0))
+    lt = sum((pa[k] * pb[m] for k in range(i + 1) for m in range(j + 1) if k < m), Fraction(0))
+    return le, lt
+
+
+@kind("toss-split")
+def toss_split(asserts, data):
+    """A case split of K_a = (first toss) + K_a' refuted at a witness: with the toss a success ('tails', chance
+    u = (a-1)/(2a)), the split as read (``split``: which relation of K_a' to K_b goes with each toss) gives
+    u P[K_a' rel_tails K_b] + (1 - u) P[K_a' rel_heads K_b], and this differs from P[K_a <= K_b] (all by the
+    binomial laws of Theorem 2's statement)."""
+    from .numbers import z
+
+    a, b, i, j = q(asserts["a"]), q(asserts["b"]), z(asserts["i"]), z(asserts["j"])
+    need(a > 1 and b > 1 and 1 <= i <= 40 and 0 <= j <= 40, "factors above 1, 1 <= i <= 40, 0 <= j <= 40")
+    split = asserts["split"]
+    need(isinstance(split, dict) and set(split) == {"tails", "heads"} and set(split.values()) <= {"<=", "<"},
+         "the split names a relation <= or < for tails and for heads")
+    le, lt = binomial_compare(i - 1, j, a, b)
+    rel = {"<=": le, "<": lt}
+    u = (a - 1) / (2 * a)
+    by_split = u * rel[split["tails"]] + (1 - u) * rel[split["heads"]]
+    true = binomial_compare(i, j, a, b)[0]
+    need(q(data["by_split"]) == by_split and q(data["true"]) == true, "the listed values are not the binomial laws'")
+    need(by_split != true, "the split as read gives P[K_a <= K_b] exactly: nothing is refuted")
+    return "erratum"
+
+
+@describes("toss-split")
+def toss_split_text(asserts) -> str:
+    s = asserts["split"]
+    return (f"K_a <= K_b split on the first toss as 'tails and K_a' {s['tails']} K_b, or heads and K_a' "
+            f"{s['heads']} K_b' (tails the success, chance (a-1)/(2a)) fails at a = {asserts['a']}, b = "
+            f"{asserts['b']}, i = {asserts['i']}, j = {asserts['j']}, by the binomial laws")
+
+
+@kind("doubling-cells")
+def doubling_cells(asserts, data):
+    """Printed cells of the doubling points against grids re-derived by (8)-(9) (alpha(0, j) = 1, beta(i, 0) = 0
+    by the rules): each asserted cell (a, b, alpha or beta, i, j, printed exact value) agrees or is listed as
+    disagreeing; an erratum exactly when one disagrees."""
+    from .numbers import z
+
+    _size, grids = _grids(asserts, data)
+    wrong = []
+    for k, (fa, fb, which, i, j, printed) in enumerate(asserts["cells"]):
+        g = grids.get((q(fa), q(fb)))
+        need(g is not None and which in ("alpha", "beta"), f"cell {k}: no grid of ({fa}, {fb}) or not alpha/beta")
+        i, j = z(i), z(j)
+        need(0 <= i < _size and 0 <= j < _size, f"cell {k} is outside the grid")
+        if g[0 if which == "alpha" else 1][i][j] != q(printed):
+            wrong.append(k)
+    need(wrong == sorted(asserts["disagree"]), f"the cells that disagree are {wrong}, listed {asserts['disagree']}")
+    return "erratum" if wrong else "verified"
+
+
+@describes("doubling-cells")
+def doubling_cells_text(asserts) -> str:
+    cells, bad = asserts["cells"], set(asserts["disagree"])
+    show = "; ".join(f"{w}({i}, {j}) = {v} at a = {a}, b = {b}" + (" (wrong)" if k in bad else "")
+                     for k, (a, b, w, i, j, v) in enumerate(cells))
+    return (f"against Keeler and Spencer's doubling points by (8)-(9), 0 <= i, j < {asserts['size']}: "
+            f"{len(cells) - len(bad)} of {len(cells)} printed cells agree exactly: {show}")

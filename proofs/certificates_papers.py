@@ -267,3 +267,49 @@ def race_bet(result, steps):
                                              "threshold": spell(threshold), "chance": spell(mine),
                                              "expectation": spell(ev), "decision": "accept" if ev > 0 else "decline"},
              "data": {"table": table}}]
+
+
+@builder("ks69.theorem2.toss")
+def toss_split(result, steps):
+    """ks69's case split on the first toss, as printed, refuted at the first cell where it fails (the claim's
+    witness), by the binomial laws (certcheck computes them from the statement of Theorem 2)."""
+    from proofs.ks69.raises import _RELATION, FACTORS, P_TOSS_SPLIT
+
+    from exactcube.brownian import raises as R
+
+    if result.verdict.outcome.value != "erratum":
+        return []
+    split = {toss: _RELATION.get(rel, rel) for toss, rel in (p.split() for p in P_TOSS_SPLIT.value.split(","))}
+    for fa, fb in FACTORS:
+        u, h = R.upset_probability(fa), R.hold_probability(fa)
+        for i in range(1, 8):
+            for j in range(8):
+                prev = R.raising_points_binomial(i - 1, j, fa, fb)
+                rel = {"<=": prev.alpha, "<": prev.beta}
+                by_split = u * rel[split["tails"]] + h * rel[split["heads"]]
+                true = R.raising_points_binomial(i, j, fa, fb).alpha
+                if by_split != true:
+                    return [{"kind": "toss-split",
+                             "asserts": {"a": spell(fa), "b": spell(fb), "i": i, "j": j, "split": split},
+                             "data": {"by_split": spell(by_split), "true": spell(true)}}]
+    return []
+
+
+@builder("ks69.theorem2.initial")
+def initial_conditions(result, steps):
+    """ks69's initial conditions alpha(0, j) = 1 and beta(i, 0) as printed, j, i <= 6 (a = b = 2), and the
+    paper's example beta(0, 1) = 1/3 (a = 2, b = 3), against grids certcheck re-derives by (8)-(9)."""
+    from proofs.ks69.raises import P_INITIAL_ALPHA, P_INITIAL_BETA
+
+    from exactcube.numbers import parse_rational
+
+    pa, pb = spell(parse_rational(P_INITIAL_ALPHA.value)), spell(parse_rational(P_INITIAL_BETA.value))
+    cells = ([["2", "2", "alpha", 0, j, pa] for j in range(7)] + [["2", "2", "beta", i, 0, pb] for i in range(7)]
+             + [["2", "3", "beta", 0, 1, "1/3"]])
+    grids = [_grid(mpq(2), mpq(2), 7), _grid(mpq(2), mpq(3), 7)]
+    tables = {(g["a"], g["b"]): g for g in grids}
+    disagree = [k for k, (a, b, w, i, j, v) in enumerate(cells) if tables[(a, b)][w][i][j] != v]
+    if ("erratum" if disagree else "verified") != result.verdict.outcome.value:
+        return []
+    return [{"kind": "doubling-cells", "asserts": {"size": 7, "cells": cells, "disagree": disagree},
+             "data": {"grids": grids}}]

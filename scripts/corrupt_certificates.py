@@ -329,7 +329,38 @@ def _race_bet(doc):
     yield "a dropped piece (one row)", d
 
 
-KIND_CORRUPTIONS = {"race-bet": _race_bet, "identities": _identities, "doubling-lemma": _grids_corruptions,
+def _toss_split(doc):
+    d = copy.deepcopy(doc)
+    d["data"]["by_split"] = _bump(d["data"]["by_split"])
+    yield "one value (the split's value)", d
+    d = copy.deepcopy(doc)
+    sp_ = d["asserts"]["split"]
+    sp_["tails"], sp_["heads"] = sp_["heads"], sp_["tails"]
+    yield "a swapped witness (the split read the other way, which holds)", _resay(d)
+    d = copy.deepcopy(doc)
+    d["data"]["true"] = d["data"]["by_split"]
+    yield "one bound (the true value made the split's)", d
+
+
+def _doubling_cells(doc):
+    d = copy.deepcopy(doc)
+    ok = next(k for k in range(len(doc["asserts"]["cells"])) if k not in doc["asserts"]["disagree"])
+    d["asserts"]["cells"][ok][5] = _bump(d["asserts"]["cells"][ok][5], Fraction(1, 1000))
+    yield "one bound (an agreeing printed cell moved)", _resay(d)
+    d = copy.deepcopy(doc)
+    d["asserts"]["disagree"] = []
+    if doc["asserts"]["disagree"]:
+        d["verdict"]["outcome"] = "verified"
+        yield "a stronger statement (every printed cell said to agree)", _resay(d)
+    d = copy.deepcopy(doc)
+    d["data"]["grids"][-1]["beta"][1][1] = _bump(d["data"]["grids"][-1]["beta"][1][1])
+    yield "one value (beta(1, 1) of a grid)", d
+    d = copy.deepcopy(doc)
+    del d["data"]["grids"][-1]
+    yield "a dropped piece (one grid)", d
+
+
+KIND_CORRUPTIONS = {"toss-split": _toss_split, "doubling-cells": _doubling_cells, "race-bet": _race_bet, "identities": _identities, "doubling-lemma": _grids_corruptions,
                     "doubling-symmetry": _grids_corruptions, "walk-lemma": _walk, "alternating-doubles": _alternating, "doubling-points": _doubling, "nim-table": _nim_table, "nim-refutation": _nim_refutation, "recurrence": _recurrence,
                     "smt": _smt, "interval-cover": _interval, "bearoff-audit": _bearoff}
 

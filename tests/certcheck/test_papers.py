@@ -168,3 +168,27 @@ def test_race_bet_by_hand():
             check_certificate(_doc("race-bet", {**a, **change}, {"table": [["1"]]}), "t")
     with pytest.raises(Bad):  # f(1, 1) = 1/2 is not what the recurrence gives
         check_certificate(_doc("race-bet", {**a, "chance": "1/2", "expectation": "1"}, {"table": [["1/2"]]}), "t")
+
+
+def test_toss_split_by_hand():
+    from certcheck.papers import binomial_compare
+
+    # a = 2: the upset chance is 1/4; one toss against none: P[K_a <= 0] = 3/4 (the paper's alpha(1, 0)), P[K_a < 0] = 0
+    assert binomial_compare(1, 0, F(2), F(2)) == (F(3, 4), F(0))
+    # the split as printed (tails <=, heads <) at i = 1, j = 0: (1/4)(1) + (3/4)(0) = 1/4, not 3/4
+    a = {"a": "2", "b": "2", "i": 1, "j": 0, "split": {"tails": "<=", "heads": "<"}}
+    check_certificate(_doc("toss-split", a, {"by_split": "1/4", "true": "3/4"}, "erratum"), "t")
+    # the right split (heads <=, tails <) gives (3/4)(1) + (1/4)(0) = 3/4: nothing to refute
+    with pytest.raises(Bad):
+        check_certificate(_doc("toss-split", {**a, "split": {"tails": "<", "heads": "<="}},
+                               {"by_split": "3/4", "true": "3/4"}, "erratum"), "t")
+
+
+def test_doubling_cells_by_hand():
+    g = _grid(F(2), F(2), 2)
+    cells = [["2", "2", "alpha", 0, 1, "1"], ["2", "2", "beta", 1, 0, "1"], ["2", "2", "alpha", 1, 0, "3/4"]]
+    # beta(1, 0) = 0 (B has no raise left: the low end is the real end), so the printed 1 is the one wrong cell
+    check_certificate(_doc("doubling-cells", {"size": 2, "cells": cells, "disagree": [1]}, {"grids": [g]},
+                           "erratum"), "t")
+    with pytest.raises(Bad):
+        check_certificate(_doc("doubling-cells", {"size": 2, "cells": cells, "disagree": []}, {"grids": [g]}), "t")
