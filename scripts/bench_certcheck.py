@@ -25,9 +25,10 @@ sys.path.insert(0, ROOT)
 
 DEFAULT = ("noisy.appendix.n4", "noisy.appendix.n10", "noisy.conjecture10", "floyd.f25", "zk77.recursion",
            "ks69.table1", "noisy.conjecture9.top_moves", "noisy.conjecture10.every_k", "noisy.conjecture10.ends")
-#: the papers' symbolic and grid kinds (identities, walk-lemma, doubling-lemma, doubling-symmetry)
+#: the papers' symbolic and grid kinds (identities, walk-lemma, doubling-lemma, doubling-symmetry, doubling-cells,
+#: toss-split, race-bet)
 PAPERS = ("zk77.thm1.eq5", "zk77.thm1.eq10_11", "ks69.eq6-9", "zk77.lemma2", "ks69.lemma", "ks69.sec3.lemma",
-          "ks69.eq19-20")
+          "ks69.eq19-20", "ks69.theorem2.initial", "ks69.theorem2.toss", "floyd.bet")
 
 
 def _cpu():
