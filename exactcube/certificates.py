@@ -8,9 +8,12 @@ definitions: the game rules, the recurrences, the channel.  ``MANIFEST.json`` li
 
 Certificates attach to verdicts by claim: :func:`builder` registers a function building the certificates of
 the claims whose id it names (exactly, or a prefix ending in ``*``), from the claim's result; a claim may have
-several (its table, its SMT steps).  The SMT steps (:mod:`proofs.noisy.smt`) are recorded while the claims run
-(:func:`recording`): each z3 step's declarations, hypotheses and goal in SMT-LIB2, which the checker sends to a
-second solver, cvc5.  An ``exact`` or ``rigorous`` verdict with no builder is listed in the manifest
+several (its table, its SMT steps).  What the claims decide along the way is recorded while they run
+(:func:`recording`), through hooks the deciding code calls: :func:`record_smt_step` (from
+:func:`proofs.noisy.smt.prove`: each z3 step's declarations, hypotheses and goal in SMT-LIB2, which the checker
+sends to a second solver, cvc5), :func:`record_identity` and :func:`record_solution` (from
+:func:`exactcube.symbolic.identity` and :func:`exactcube.symbolic.solve`: the sympy identities and solves, which
+the checker re-decides by exact expansion).  The hooks do nothing when no recording is active.  An ``exact`` or ``rigorous`` verdict with no builder is listed in the manifest
 (``uncertified``) and by ``verify``; it is never skipped in silence.
 """
 
