@@ -8,9 +8,12 @@ definitions: the game rules, the recurrences, the channel.  ``MANIFEST.json`` li
 
 Certificates attach to verdicts by claim: :func:`builder` registers a function building the certificates of
 the claims whose id it names (exactly, or a prefix ending in ``*``), from the claim's result; a claim may have
-several (its table, its SMT steps).  The SMT steps (:mod:`proofs.noisy.smt`) are recorded while the claims run
-(:func:`recording`): each z3 step's declarations, hypotheses and goal in SMT-LIB2, which the checker sends to a
-second solver, cvc5.  An ``exact`` or ``rigorous`` verdict with no builder is listed in the manifest
+several (its table, its SMT steps).  What the claims decide along the way is recorded while they run
+(:func:`recording`), through hooks the deciding code calls: :func:`record_smt_step` (from
+:func:`proofs.noisy.smt.prove`: each z3 step's declarations, hypotheses and goal in SMT-LIB2, which the checker
+sends to a second solver, cvc5), :func:`record_identity` and :func:`record_solution` (from
+:func:`exactcube.symbolic.identity` and :func:`exactcube.symbolic.solve`: the sympy identities and solves, which
+the checker re-decides by exact expansion).  The hooks do nothing when no recording is active.  An ``exact`` or ``rigorous`` verdict with no builder is listed in the manifest
 (``uncertified``) and by ``verify``; it is never skipped in silence.
 """
 
@@ -26,7 +29,7 @@ from typing import Callable
 from .errors import BadInput
 from .numbers import mpq
 
-__all__ = ["builder", "BUILDERS", "builders_for", "recording", "write_certificates", "check_folder", "CertificateRun",
+__all__ = ["builder", "BUILDERS", "builders_for", "recording", "record_smt_step", "record_identity", "record_solution", "write_certificates", "check_folder", "CertificateRun",
            "spell", "smt_parts", "CERTIFIED_EVIDENCE"]
 
 #: The evidence classes that get a certificate.
@@ -36,10 +39,15 @@ CERTIFIED_EVIDENCE = ("exact", "rigorous")
 BUILDERS: list[tuple[str, Callable]] = []
 
 
-def builder(*patterns: str):
-    """Register ``fn(result, steps) -> list of certificates`` (each a dict with ``kind``, ``asserts``, ``data``;
-    ``name`` optional) for the claims ``patterns`` name; ``steps`` are the SMT steps recorded for the claim."""
+def builder(*patterns: str, records: str = "steps"):
+    """Register ``fn(result, recorded) -> list of certificates`` (each a dict with ``kind``, ``asserts``, ``data``;
+    ``name`` optional) for the claims ``patterns`` name; ``recorded`` is what :func:`recording` kept for the claim:
+    its SMT steps (``records="steps"``) or its sympy identities (``records="identities"``)."""
+    if records not in ("steps", "identities"):
+        raise ValueError(f"records: 'steps' or 'identities', not {records!r}")
+
     def deco(fn):
+        fn.records = records
         for p in patterns:
             BUILDERS.append((p, fn))
         return fn
@@ -67,11 +75,56 @@ def spell(x) -> str:
 
 @dataclass
 class _Recorder:
+    """The steps recorded while claims run, by claim id: ``steps`` (SMT) and ``identities`` (sympy)."""
+
     current: str = ""
     steps: dict = field(default_factory=dict)
+    identities: dict = field(default_factory=dict)
 
     def start(self, claim) -> None:
         self.current = claim.id
+
+
+#: the recorders active (:func:`recording`); the hooks below are no-ops when none is
+_ACTIVE: list[_Recorder] = []
+
+
+def record_smt_step(name: str, hypotheses, goal, proved: bool) -> None:
+    """The hook :func:`proofs.noisy.smt.prove` calls after deciding a step: while :func:`recording` is active, the
+    step's name, its SMT-LIB2 parts (:func:`smt_parts`) and z3's answer are kept for the claim running."""
+    if not _ACTIVE:
+        return
+    try:
+        parts = smt_parts(list(hypotheses), goal)
+    except Exception as exc:  # a term z3 cannot print: the step stays uncertified, said in the manifest
+        parts = {"error": f"{type(exc).__name__}: {exc}"}
+    for rec in _ACTIVE:
+        rec.steps.setdefault(rec.current, []).append({"name": name, "proved": proved, **parts})
+
+
+def record_identity(result) -> None:
+    """The hook :func:`exactcube.symbolic.identity` calls with its result (:class:`exactcube.symbolic.Identity`):
+    while :func:`recording` is active, the identity's two sides (sympy), whether it holds and its provenance
+    (which the builders match against the results a verdict cites) are kept for the claim running."""
+    if not _ACTIVE:
+        return
+    entry = {"lhs": result.lhs, "rhs": result.rhs, "holds": bool(result.holds), "label": result.label,
+             "provenance": result.provenance}
+    for rec in _ACTIVE:
+        rec.identities.setdefault(rec.current, []).append(entry)
+
+
+def record_solution(result, equation, unknown) -> None:
+    """The hook :func:`exactcube.symbolic.solve` calls with its result (the solutions as a ``computed`` tuple):
+    while :func:`recording` is active, the equation (its two sides), the unknown, the solutions and the result's
+    provenance are kept for the claim running, beside the identities."""
+    if not _ACTIVE:
+        return
+    lhs, rhs = equation
+    entry = {"equation": (lhs, rhs), "unknown": unknown, "solutions": tuple(result.value), "holds": True,
+             "label": result.method, "provenance": result.provenance}
+    for rec in _ACTIVE:
+        rec.identities.setdefault(rec.current, []).append(entry)
 
 
 def smt_parts(hypotheses, goal) -> dict:
@@ -106,37 +159,14 @@ def smt_parts(hypotheses, goal) -> dict:
 
 @contextmanager
 def recording():
-    """While the block runs, every z3 step of :mod:`proofs.noisy.smt` (``prove``) is recorded, by the claim
-    running (``rec.start(claim)`` before each): its name, its SMT-LIB2 parts and z3's answer."""
-    import sys
-
-    try:
-        from proofs.noisy import smt
-    except ImportError:  # no noisy proofs: nothing to record
-        yield _Recorder()
-        return
+    """While the block runs, the hooks :func:`record_smt_step` and :func:`record_identity` record, by the claim
+    running (``rec.start(claim)`` before each), every z3 step and every sympy identity the claims check."""
     rec = _Recorder()
-    original = smt.prove
-
-    def prove(name, hypotheses, goal, *args, **kwargs):
-        step = original(name, hypotheses, goal, *args, **kwargs)
-        try:
-            parts = smt_parts(list(hypotheses), goal)
-        except Exception as exc:  # a term z3 cannot print: the step stays uncertified, said in the manifest
-            parts = {"error": f"{type(exc).__name__}: {exc}"}
-        rec.steps.setdefault(rec.current, []).append({"name": name, "proved": step.proved, **parts})
-        return step
-
-    patched = [m for m in list(sys.modules.values())
-               if m is not None and getattr(m, "__name__", "").startswith("proofs.") and getattr(m, "prove", None)
-               is original]
-    for m in patched:
-        m.prove = prove
+    _ACTIVE.append(rec)
     try:
         yield rec
     finally:
-        for m in patched:
-            m.prove = original
+        _ACTIVE.remove(rec)
 
 
 @builder("noisy.*")
@@ -238,10 +268,11 @@ def _clear(folder: str, manifest_path: str, remove: bool = True) -> None:
             os.unlink(os.path.join(folder, f))
 
 
-def write_certificates(results, folder: str, steps: dict | None = None) -> CertificateRun:
+def write_certificates(results, folder: str, steps: dict | None = None,
+                       identities: dict | None = None) -> CertificateRun:
     """Build and write the certificates of every exact or rigorous verdict of ``results`` into ``folder`` (made
     if missing; old certificates there are replaced), with ``MANIFEST.json``; files go through
-    :mod:`exactcube.output`."""
+    :mod:`exactcube.output`.  ``steps`` and ``identities``: what :func:`recording` kept, by claim id."""
     from .output import check_destination, write_text
 
     if os.path.exists(folder) and not os.path.isdir(folder):
@@ -253,7 +284,7 @@ def write_certificates(results, folder: str, steps: dict | None = None) -> Certi
     _load_builders()
     run = CertificateRun()
     files = {}
-    steps = steps or {}
+    recorded = {"steps": steps or {}, "identities": identities or {}}
     for r in results:
         v = r.verdict
         if v is None or v.evidence.value not in CERTIFIED_EVIDENCE:
@@ -262,7 +293,7 @@ def write_certificates(results, folder: str, steps: dict | None = None) -> Certi
         certs = []
         try:
             for fn in fns:
-                certs += fn(r, steps.get(r.claim.id, []))
+                certs += fn(r, recorded[getattr(fn, "records", "steps")].get(r.claim.id, []))
         except Exception as exc:  # a builder's failure is reported, never hidden
             run.failed[r.claim.id] = f"{type(exc).__name__}: {exc}"
             continue

@@ -17,7 +17,7 @@ import sympy as sp
 from .numbers import mpq, to_mpq
 from .results import Result
 
-__all__ = ["to_sympy", "from_sympy", "is_identity", "identity", "Identity", "residual"]
+__all__ = ["to_sympy", "from_sympy", "is_identity", "identity", "Identity", "residual", "solve"]
 
 
 def to_sympy(q) -> sp.Rational:
@@ -88,5 +88,22 @@ class Identity(Result):
 def identity(lhs, rhs, source: str = "") -> Identity:
     """Check ``lhs = rhs`` as an identity (as :func:`is_identity`) and return the check as an :class:`Identity`
     result (true when it holds) for a verdict to cite; ``source`` names what the equation implements."""
+    from .certificates import record_identity
+
     lhs, rhs = sp.sympify(lhs), sp.sympify(rhs)
-    return Identity(lhs, rhs, residual(lhs, rhs), source)
+    result = Identity(lhs, rhs, residual(lhs, rhs), source)
+    record_identity(result)  # verify --certificates: the identity for certcheck
+    return result
+
+
+def solve(lhs, rhs, unknown, method: str, source: str = ""):
+    """The solutions of ``lhs = rhs`` for ``unknown`` (sympy's ``solve``), as a ``computed`` result (its value the
+    tuple of solutions) with ``method`` and ``source``; recorded for ``verify --certificates``, where certcheck
+    checks that a single solution is the only one (the equation of degree 1 in the unknown) and satisfies it."""
+    from .certificates import record_solution
+    from .results import computed
+
+    lhs, rhs = sp.sympify(lhs), sp.sympify(rhs)
+    result = computed(tuple(sp.solve(sp.Eq(lhs, rhs), unknown)), method, source)
+    record_solution(result, (lhs, rhs), unknown)
+    return result

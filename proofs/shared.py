@@ -11,7 +11,7 @@ from exactcube.content.model import eq, math, say, table, value
 from exactcube.numbers import mpq
 from exactcube.results import computed
 from exactcube.symbolic import identity as sym_identity
-from exactcube.symbolic import to_sympy
+from exactcube.symbolic import solve, to_sympy
 
 
 def _walk_hitting(n: int, lo: int, hi: int) -> list:
@@ -94,8 +94,8 @@ def consistency_lemma_check(identity=None, answer=None):
                                     "ks69 Lemma (1)")
                     return refuted(step, say(eq(1), f"fails at the walk's hitting chance from {xx} on $[{lo}, {hi}]$"),
                                    walk)
-    sol = sp.solve(eq1, P)
-    solved = computed(tuple(sol), "sympy solve of (1) for P", "ks69 Lemma (1)")
+    solved = solve(eq1, 0, P, "sympy solve of (1) for P", "ks69 Lemma (1)")
+    sol = list(solved.value)
     same = sym_identity(sol[0], eq2, "ks69 Lemma (2)") if len(sol) == 1 else None
     if not same:
         found = say(*[math(x) for x in sol]) if sol else say("no solution")

@@ -232,7 +232,7 @@ def _certificates_write(args, results, rec) -> list[str]:
 
     from ..certificates import certcheck_folder, write_certificates
 
-    run = write_certificates(results, args.certificates, rec.steps)
+    run = write_certificates(results, args.certificates, rec.steps, rec.identities)
     files = sum(len(v) for v in run.written.values())
     lines = [f"certificates: {files} file{'s' * (files != 1)} in {escape(args.certificates)} "
              f"(check: python -m certcheck {escape(args.certificates)})"]

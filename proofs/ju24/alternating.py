@@ -11,7 +11,7 @@ from exactcube.content.model import eq, math, say, value
 from exactcube.numbers import mpq
 from exactcube.printed import printed
 from exactcube.results import computed
-from exactcube.symbolic import is_identity, to_sympy
+from exactcube.symbolic import identity, is_identity, solve, to_sympy
 
 from ..shared import consistency_lemma_check, first_double_optimal_at_fold_point
 
@@ -50,10 +50,17 @@ def thm1_1():
 def one_double():
     p = p_
     said_eq = SEC21_EQ.value
-    sol = sp.solve(said_eq, p)
-    ran = [computed((said_eq, sol), "sympy solve of the printed equation", "ju24 §2.1")]
+    if not isinstance(said_eq, sp.Equality):
+        return refuted(computed(said_eq, "the printed equation, read", "ju24 §2.1"),
+                       say("the printed equation", math(said_eq), "is not $2(2p - 1) = 1$ (accepted = declined)"),
+                       math(said_eq))
+    solved = solve(said_eq.lhs, said_eq.rhs, p, "sympy solve of the printed equation", "ju24 §2.1")
+    sol = list(solved.value)
     # the model's values: an accepted double doubles the stake, 2(2p - 1); a declined one pays the stake, 1
-    if not isinstance(said_eq, sp.Equality) or not is_identity(said_eq.lhs - said_eq.rhs, 2 * (2 * p - 1) - 1):
+    same = identity(said_eq.lhs - said_eq.rhs, 2 * (2 * p - 1) - 1, "ju24 §2.1: the printed equation is accepted = "
+                                                                    "declined")
+    ran = [solved, same]
+    if not same:
         return refuted(ran, say("the printed equation", math(said_eq), "is not $2(2p - 1) = 1$ (accepted = declined)"),
                        math(said_eq))
     said = SEC21_P.value

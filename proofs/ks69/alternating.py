@@ -10,7 +10,7 @@ from exactcube.content.model import eq, math, say, table, value
 from exactcube.numbers import mpq, parse_printed
 from exactcube.printed import printed
 from exactcube.results import assumption, computed
-from exactcube.symbolic import identity, to_sympy
+from exactcube.symbolic import identity, solve, to_sympy
 
 from ..shared import consistency_lemma_check, first_double_optimal_at_fold_point
 
@@ -55,8 +55,8 @@ def eq3_5():
     if not times:
         return refuted(times, say(eq(4), "as printed,", math(P_EQ4.value), ", is not", eq(3),
                                   r"multiplied by $\alpha/K$"), None)
-    sols = sp.solve(eq3, a)
-    solved = computed(tuple(sols), "ks69 (3) solved for alpha (sympy)", "ks69 (5)")
+    solved = solve(eq3.lhs, eq3.rhs, a, "ks69 (3) solved for alpha (sympy)", "ks69 (5)")
+    sols = list(solved.value)
     five = parse_printed(P_EQ5.value)
     if sols != [sp.Rational(4, 5)] or five != mpq(4, 5):
         found = say(*[math(x) for x in sols]) if sols else say("no solution")

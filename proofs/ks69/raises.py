@@ -16,7 +16,7 @@ from exactcube.content.model import eq, formula, say, table, value
 from exactcube.numbers import format_decimal, format_exact, latex_rational, mpq, parse_rational
 from exactcube.printed import agrees_with_printed, erratum_kind, printed
 from exactcube.results import assumption, computed
-from exactcube.symbolic import from_sympy, identity, to_sympy
+from exactcube.symbolic import from_sympy, identity, solve, to_sympy
 
 from ..shared import RELATIONS, relation_tuple_mutants
 
@@ -135,9 +135,9 @@ def eq6_9():
     p_up = (al1 - al) / (al1 - be1)  # reach beta(i-1,j) first (B "wins" aK)
     p_hold = (al - be1) / (al1 - be1)
     eq6 = sp.Eq(-K, a * K * (p_up - p_hold))
-    sol = sp.solve(eq6, al)
+    solved6 = solve(eq6.lhs, eq6.rhs, al, "ks69 (6) solved for alpha(i,j) (sympy)", "ks69 (6)")
+    sol = list(solved6.value)
     rhs8 = P_EQ8.value.subs({_a: a, _A1: al1, _B1: be1})
-    solved6 = computed(tuple(sol), "ks69 (6) solved for alpha(i,j) (sympy)", "ks69 (6)")
     same8 = identity(sol[0], rhs8, "ks69 (8)") if len(sol) == 1 else None
     if not same8:
         found = say(*[formula(x) for x in sol]) if sol else say("no solution")
@@ -151,9 +151,9 @@ def eq6_9():
     # (9): A is indifferent at B's raise: -K (fold) = bK (P[reach alpha(i,j-1) first] - P[reach beta(i,j-1) first])
     q_a = (be - be_) / (al_ - be_)
     eq9 = sp.Eq(-K, b * K * (q_a - (1 - q_a)))
-    sol9 = sp.solve(eq9, be)
+    solved9 = solve(eq9.lhs, eq9.rhs, be, "A's indifference at B's raise solved for beta(i,j) (sympy)", "ks69 (9)")
+    sol9 = list(solved9.value)
     rhs9 = P_EQ9.value.subs({_b: b, _A_: al_, _B_: be_})
-    solved9 = computed(tuple(sol9), "A's indifference at B's raise solved for beta(i,j) (sympy)", "ks69 (9)")
     same9 = identity(sol9[0], rhs9, "ks69 (9)") if len(sol9) == 1 else None
     if not same9:
         found = say(*[formula(x) for x in sol9]) if sol9 else say("no solution")

@@ -35,6 +35,7 @@ from typing import Any
 
 import z3
 
+from exactcube.certificates import record_smt_step
 from exactcube.numbers import format_exact, mpq
 from exactcube.results import Evidence, Provenance, Result
 
@@ -125,6 +126,12 @@ def prove(name: str, hypotheses, goal, *, source: str = "", cites=()) -> Step:
     answer = s.check()
     kw = dict(hypotheses=hypotheses, goal=goal, source=source,
               cites=tuple(c.id if isinstance(c, Conclusion) else c for c in cites))
+    step = _decided(name, answer, s, hypotheses, goal, kw)
+    record_smt_step(name, hypotheses, goal, step.proved)  # verify --certificates: the step for the second solver
+    return step
+
+
+def _decided(name, answer, s, hypotheses, goal, kw) -> Step:
     if answer == z3.unsat:
         alone = z3.Solver()
         alone.set("timeout", _TIMEOUT_MS)

@@ -10,7 +10,7 @@ from exactcube.numbers import mpq
 from exactcube.printed import printed
 from exactcube.race import effective as ef
 from exactcube.results import computed
-from exactcube.symbolic import identity, to_sympy
+from exactcube.symbolic import identity, solve, to_sympy
 
 from ..shared import consistency_lemma_check
 
@@ -53,10 +53,12 @@ def lemma1_examples():
     half = sp.Rational
     e1 = lemma1(half(3, 4), half(3, 4), half(1, 4))  # from 0.75: up to 1 (b = 0.25), down to 0 (a = 0.75)
     e2 = lemma1(half(3, 5), half(3, 5), half(1, 5))  # from 0.6: up to 0.8, down to 0
-    solved = computed((e1, e2), "Lemma 1's identity solved for Examples 1 and 2 (sympy, exact)", "zk77 §2")
-    if e1 != to_sympy(EXAMPLE_1.value):
+    solved = [identity(e1, to_sympy(EXAMPLE_1.value), "zk77 §2 Example 1 by Lemma 1"),
+              identity(e2, to_sympy(EXAMPLE_2.value), "zk77 §2 Example 2 by Lemma 1"),
+              identity(half(3, 5) / (half(3, 5) + half(1, 5)), half(3, 4), "zk77 §2 Example 2: 0.6/(0.6 + 0.2)")]
+    if not solved[0]:
         return refuted(solved, say("Example 1 gives", e1), say(e1))
-    if e2 != to_sympy(EXAMPLE_2.value) or half(3, 5) / (half(3, 5) + half(1, 5)) != half(3, 4):
+    if not (solved[1] and solved[2]):
         return refuted(solved, say("Example 2 gives", e2), say(e2))
     return verified(solved, "Lemma 1's identity solved exactly: from $3/4$ with $a = 3/4$, $b = 1/4$ the chance is $3/4$ "
                            "(printed 0.75); from $3/5$ with $a = 3/5$, $b = 1/5$ it is $3/4$ (printed $3/4$).")
@@ -90,12 +92,13 @@ def four_fifths():
     q = lemma1(sp.Rational(4, 5), sp.Rational(3, 5), sp.Rational(1, 5))  # B's chance: A's p reaches 0.2 first
     # B wins when p falls from 0.8 to 0.2 (distance 0.6) before rising to 1 (0.2): chance 0.2/(0.6+0.2)
     b_wins = 1 - q
-    chance = computed(b_wins, "B's chance after taking at 4/5, by Lemma 1 (sympy, exact)", "zk77 §3")
-    if b_wins != to_sympy(B_CHANCE.value):
+    chance = identity(b_wins, to_sympy(B_CHANCE.value), "zk77 §3: B's chance after taking at 4/5, by Lemma 1")
+    if not chance:
         return refuted(chance, say("B's chance is", b_wins), say(b_wins))
     e = sp.simplify(b_wins * 2 * K - (1 - b_wins) * 2 * K)
-    gain = computed(e, "B's expectation after taking, in K (sympy, exact)", "zk77 §3")
-    if e != to_sympy(B_EXPECTATION.value) * K:
+    gain = identity(b_wins * 2 * K - (1 - b_wins) * 2 * K, to_sympy(B_EXPECTATION.value) * K,
+                    "zk77 §3: B's expectation after taking, in K")
+    if not gain:
         return refuted([chance, gain], say("B's expectation is", formula(e)), say(formula(e)))
     return verified([chance, gain], "Lemma 1 from $4/5$ between $1/5$ and 1: A reaches 1 first with chance $3/4$, so B wins "
                            r"$1/4$ and his expectation after taking is $\frac{1}{4} 2K - \frac{3}{4} 2K = -K$ exactly.")
@@ -130,12 +133,13 @@ def lemma2():
     # the library functions are the printed formulas
     for pv, da, db in [(mpq(1, 2), mpq(22, 25), mpq(3, 25)), (mpq(7, 10), mpq(9, 10), mpq(1, 10))]:
         subs = {p: to_sympy(pv), DA: to_sympy(da), DB: to_sympy(db)}
-        lib = computed((ef.chance_owner(pv, da), ef.chance_opponent_owns(pv, db), ef.chance_centred(pv, da, db)),
-                       "the library's effective-point chances (exactcube.race.effective)", "zk77 Lemma 2")
-        steps.append(lib)
-        if (to_sympy(ef.chance_owner(pv, da)) != PRINTED_1.value.subs(subs)
-                or to_sympy(ef.chance_opponent_owns(pv, db)) != PRINTED_2.value.subs(subs)
-                or to_sympy(ef.chance_centred(pv, da, db)) != PRINTED_3.value.subs(subs)):
+        lib = [identity(to_sympy(f), shown.subs(subs), f"zk77 Lemma 2 {k}: the library's chance "
+                        f"(exactcube.race.effective) at p = {pv}, D_A = {da}, D_B = {db}")
+               for k, f, shown in (("(1)", ef.chance_owner(pv, da), PRINTED_1.value),
+                                   ("(2)", ef.chance_opponent_owns(pv, db), PRINTED_2.value),
+                                   ("(3)", ef.chance_centred(pv, da, db), PRINTED_3.value))]
+        steps.extend(lib)
+        if not all(lib):
             return refuted(lib, "the library's effective doubling points disagree with (1) to (3)",
                            table(["$p$", "$D_A$", "$D_B$"], [[pv, da, db]]))
     return verified(steps, "Lemma 1 applied with the game's effective ends ($[0, D_A]$, $[D_B, 1]$, $[D_B, D_A]$) gives "
@@ -150,8 +154,8 @@ TAKE_CHANCE = printed("§3, proof of (4): (7) = 25%", mpq(1, 4))
        r"B's minimum take point $M(t) = 1 - \frac{1}{4}(1 - D_B(t))$, from $0.25 = 1 - (M - D_B)/(1 - D_B)$.")
 def eq4():
     quarter = to_sympy(TAKE_CHANCE.value)  # "(7) = 25%": B's chance at the minimum take point
-    sol = sp.solve(sp.Eq(quarter, 1 - (M - DB) / (1 - DB)), M)
-    solved = computed(tuple(sol), "(7) = 1/4 solved for M (sympy)", "zk77 (4), (7)")
+    solved = solve(quarter, 1 - (M - DB) / (1 - DB), M, "(7) = 1/4 solved for M (sympy)", "zk77 (4), (7)")
+    sol = list(solved.value)
     same = identity(sol[0], PRINTED_4.value, "zk77 (4)") if len(sol) == 1 else None
     if not same:
         found = say(*[formula(x) for x in sol]) if sol else say("no solution")
@@ -178,8 +182,13 @@ def m_range():
     db_lo, db_hi = (to_sympy(v) for v in DB_RANGE.value)
     lo, hi = PRINTED_4.value.subs(DB, db_lo), PRINTED_4.value.subs(DB, db_hi)
     slope = sp.diff(PRINTED_4.value, DB)
-    ends = computed((lo, hi, slope), "(4) at the ends of D_B's range, and its slope (sympy)", "zk77 Theorem 1")
-    if (lo, hi) != tuple(to_sympy(v) for v in M_RANGE.value) or not (slope.is_number and slope > 0):
+    m_lo, m_hi = (to_sympy(v) for v in M_RANGE.value)
+    # (4) is the affine function through (db_lo, M_lo) and (db_hi, M_hi), so it maps the one range onto the other
+    ends = [identity(lo, m_lo, "zk77 (4) at the lower end of D_B's range"),
+            identity(hi, m_hi, "zk77 (4) at the upper end of D_B's range"),
+            identity(PRINTED_4.value, m_lo + (m_hi - m_lo) / (db_hi - db_lo) * (DB - db_lo),
+                     "zk77 (4) is the affine function through the two ends")]
+    if not all(ends) or not (slope.is_number and slope > 0):
         return refuted(ends, say(eqref(4), r"maps $D_B$ in $[0, 1/5]$ to the interval from", formula(lo), "to",
                                   formula(hi), "(slope", formula(slope), ")"), say(formula(lo), "to", formula(hi)))
     return verified(ends, say("In the theorem's continuous game,", eqref(4), "$M = 1 - (1 - D_B)/4$ is increasing in "
@@ -229,8 +238,8 @@ def eq5():
     K = sp.Symbol("K", positive=True)
     e8 = K * (2 * PRINTED_1.value.subs(p, r) - 1)
     e10 = 2 * K * (2 * PRINTED_2.value.subs(p, r) - 1)
-    sol = sp.solve(sp.Eq(e8, e10), r)
-    solved = computed(tuple(sol), "(8) = (10) solved for r (sympy)", "zk77 (5), (8), (10)")
+    solved = solve(e8, e10, r, "(8) = (10) solved for r (sympy)", "zk77 (5), (8), (10)")
+    sol = list(solved.value)
     same = identity(sol[0], PRINTED_5.value, "zk77 (5)") if len(sol) == 1 else None
     if not same:
         found = say(*[formula(x) for x in sol]) if sol else say("no solution")
@@ -244,8 +253,9 @@ def eq5():
 @claim("zk77.thm1.eq6", "§3, Theorem 1 (6) and its proof",
        "$d(t) = (D_B^2 + 3 D_B(1 - D_A) - D_A)/(2 D_B - 4 D_A + 2)$, from $2p(t,M) - 1 = 2(2p(t,B) - 1)$.")
 def eq6():
-    sol = sp.solve(sp.Eq(2 * PRINTED_3.value - 1, 2 * (2 * PRINTED_2.value - 1)), p)
-    solved = computed(tuple(sol), "2p(t,M) - 1 = 2(2p(t,B) - 1) solved for p (sympy)", "zk77 (6)")
+    solved = solve(2 * PRINTED_3.value - 1, 2 * (2 * PRINTED_2.value - 1), p,
+                   "2p(t,M) - 1 = 2(2p(t,B) - 1) solved for p (sympy)", "zk77 (6)")
+    sol = list(solved.value)
     same = identity(sol[0], PRINTED_6.value, "zk77 (6)") if len(sol) == 1 else None
     if not same:
         found = say(*[formula(x) for x in sol]) if sol else say("no solution")
@@ -253,11 +263,12 @@ def eq6():
     # continuous limit: all three thresholds are 4/5
     subs = {DA: sp.Rational(4, 5), DB: sp.Rational(1, 5)}
     vals = [sp.simplify(e.subs(subs)) for e in (PRINTED_4.value, PRINTED_5.value, PRINTED_6.value)]
-    limit = computed(tuple(vals), "(4), (5), (6) at D_A = 4/5, D_B = 1/5 (sympy)", "zk77 Theorem 1")
-    if vals != [sp.Rational(4, 5)] * 3:
+    limit = [identity(e.subs(subs), sp.Rational(4, 5), f"zk77 ({k}) at D_A = 4/5, D_B = 1/5")
+             for k, e in ((4, PRINTED_4.value), (5, PRINTED_5.value), (6, PRINTED_6.value))]
+    if not all(limit):
         shown = table(["$M$", "$r$", "$d$"], [[formula(v) for v in vals]])
         return refuted(limit, say("at $D_A = 4/5$, $D_B = 1/5$:", shown), shown)
-    return verified([solved, same, limit], "$2p(t,M) - 1 = 2(2p(t,B) - 1)$ solved for $p$ gives exactly the printed (6); at the "
+    return verified([solved, same, *limit], "$2p(t,M) - 1 = 2(2p(t,B) - 1)$ solved for $p$ gives exactly the printed (6); at the "
                            "continuous points $D_A = 4/5$, $D_B = 1/5$, (4), (5), (6) all equal $4/5$ (Keeler-Spencer).")
 
 
@@ -350,8 +361,9 @@ def eq10_11():
                             kind=ErratumKind.TRANSCRIPTION))
     shown11 = EQ11.value
     eq = _formula(shown11)
-    sol = sp.solve(eq, r)
-    solved = computed(tuple(sol), "(11) as printed solved for r (sympy)", "zk77 (11)")
+    solved = solve(*((eq.lhs, eq.rhs) if isinstance(eq, sp.Equality) else (eq, 0)), r,
+                   "(11) as printed solved for r (sympy)", "zk77 (11)")
+    sol = list(solved.value)
     same11 = identity(sol[0], _derived_r(), "zk77 (11) solved against (8) = (10)") if len(sol) == 1 else None
     steps = [same10, solved] + ([same11] if same11 is not None else [])
     if not same11:

@@ -13,7 +13,10 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 #: a few claims of each kind: Nim tables, recurrences, SMT steps
 FAST = ("noisy.appendix.n4", "noisy.appendix.n5", "floyd.f25", "zk77.recursion", "ks69.table1", "ju24.thm1.2",
-        "noisy.conjecture9.top_moves")
+        "noisy.conjecture9.top_moves", "zk77.thm1.eq10_11", "ks69.lemma", "ks69.sec3.lemma", "ks69.eq19-20", "floyd.bet")
+#: the kinds FAST writes
+FAST_KINDS = {"nim-table", "recurrence", "doubling-points", "alternating-doubles", "smt", "identities", "walk-lemma",
+              "doubling-lemma", "doubling-symmetry", "race-bet"}
 
 
 def _certcheck(folder, *extra):
@@ -53,7 +56,7 @@ def test_fast_subset_is_certified(fast_certs):
     assert f"{len(FAST)} of {len(FAST)} exact/rigorous verdicts certified" in text
     manifest = json.loads((folder / "MANIFEST.json").read_text())
     kinds = {json.loads((folder / f).read_text())["kind"] for f in manifest["files"]}
-    assert kinds == {"nim-table", "recurrence", "doubling-points", "alternating-doubles", "smt"}
+    assert kinds == FAST_KINDS
     r = _certcheck(folder)
     assert r.returncode == 0, r.stdout + r.stderr
     lines = r.stdout.splitlines()
@@ -76,7 +79,7 @@ def test_corruption_is_rejected(fast_certs, capsys):
     rows = cc.run(str(folder))
     survived = [(n, label) for n, _, label, reason in rows if reason is None]
     assert len(rows) >= 40 and survived == []
-    assert {k for _, k, _, _ in rows} == {"nim-table", "recurrence", "doubling-points", "alternating-doubles", "smt"}
+    assert {k for _, k, _, _ in rows} == FAST_KINDS
 
 
 def test_a_verdict_without_builder_is_listed(cli_module, tmp_path):
@@ -181,3 +184,31 @@ def test_certificates_bad_input(cli_module, tmp_path, monkeypatch, capsys, argv)
     code, _ = cli_module(["verify", "--claim", "floyd.f25", *argv])
     assert code == 2 and "--certificates" in capsys.readouterr().err
     assert not (tmp_path / "d").exists()
+
+
+def test_recorder_hooks_record_only_while_recording():
+    """The SMT steps and the identities reach the certificates through the hooks smt.prove and
+    exactcube.symbolic.identity call (no monkeypatch); outside ``recording()`` nothing is kept."""
+    from types import SimpleNamespace
+
+    import sympy as sp
+    import z3
+
+    from exactcube.certificates import recording
+    from exactcube.symbolic import identity, solve
+    from proofs.noisy import smt
+
+    x = z3.Real("x")
+    a = sp.Symbol("a")
+    with recording() as rec:
+        rec.start(SimpleNamespace(id="c"))
+        smt.prove("x > 1 implies x > 0", [x > 1], x > 0)
+        identity((a ** 2 - 1) / (a - 1), a + 1, "t")
+        solve(2 * a + 1, 0, a, "2a + 1 = 0 solved for a")
+    (step,) = rec.steps["c"]
+    assert step["proved"] and step["goal"] == "(> x 0.0)" and step["declarations"] == "(declare-fun x () Real)"
+    ident, sol = rec.identities["c"]
+    assert ident["holds"] and ident["label"] == "t"
+    assert sol["solutions"] == (sp.Rational(-1, 2),) and sol["unknown"] == a
+    smt.prove("outside", [x > 1], x > 0)
+    assert len(rec.steps["c"]) == 1

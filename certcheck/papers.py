@@ -1,0 +1,289 @@
+"""The kinds of the papers' symbolic claims (ks69, ju24, zk77): identities re-checked by exact expansion."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from . import symbolic
+from .core import describes, kind
+from .numbers import need, q
+
+
+@kind("identities")
+def identities(asserts, data):
+    """Identities L = R (or solutions: x = S is the only solution of L = R, the equation being of degree 1 in x),
+    each re-decided by :func:`certcheck.symbolic.identity_holds` (exact expansion of rational
+    functions with exp and log); each asserted to fail needs a witness point where the two sides differ.  The
+    outcome: ``verified`` when every identity holds; a failing one makes the asserted ``refuted`` or ``erratum``
+    (which of the two is the verdict's reading of the paper, not decided here)."""
+    said, given = asserts["identities"], data["identities"]
+    need(isinstance(said, list) and isinstance(given, list) and said and len(said) == len(given),
+         f"{len(said) if isinstance(said, list) else 0} identities asserted, "
+         f"{len(given) if isinstance(given, list) else 0} given")
+    failed = 0
+    for (label, holds), ident in zip(said, given, strict=True):
+        need(isinstance(holds, bool), f"identity {label!r}: 'holds' must be true or false")
+        if "unknown" in ident:  # a solve: the only solution of an equation
+            need(holds, f"identity {label!r}: a solution is asserted to hold")
+            lhs, rhs = ident["equation"]
+            need(symbolic.unique_solution(lhs, rhs, ident["unknown"], ident["solution"]),
+                 f"{label!r}: the solution is not the only one of the equation (degree 1 in {ident['unknown']}, "
+                 "satisfied identically)")
+            continue
+        lhs, rhs = ident["lhs"], ident["rhs"]
+        if holds:
+            need(symbolic.identity_holds(lhs, rhs), f"identity {label!r} does not hold: its two sides expand to "
+                                                   "different normal forms")
+        else:
+            w = ident.get("witness")
+            need(isinstance(w, dict) and w, f"identity {label!r} is asserted to fail: a witness point is needed")
+            need(symbolic.fails_at(lhs, rhs, {k: q(v) for k, v in w.items()}),
+                 f"identity {label!r}: the two sides agree at the witness point")
+            failed += 1
+    outcome = asserts.get("outcome")
+    if not failed:
+        need(outcome == "verified", f"every identity holds: the outcome is 'verified', not {outcome!r}")
+    else:
+        need(outcome in ("refuted", "erratum"), f"an identity fails: the outcome is refuted or erratum, not {outcome!r}")
+    return outcome
+
+
+@describes("identities")
+def identities_text(asserts) -> str:
+    said = asserts["identities"]
+    good = [lab for lab, h in said if h is True]
+    bad = [lab for lab, h in said if h is not True]
+    return (f"{len(good)} of {len(said)} identities hold as identities of rational functions (exp and log as "
+            f"formal atoms), by exact expansion: {'; '.join(good) or 'none'}"
+            + (f"; fail at a rational witness point: {'; '.join(bad)}" if bad else "")
+            + f" (verdict {asserts.get('outcome')})")
+
+
+@kind("doubling-lemma")
+def doubling_lemma(asserts, data):
+    """ks69's Lemma on grids of doubling points: each grid re-derived by (8)-(9)
+    (:func:`certcheck.recurrences.check_doubling_points`), then beta(i-1, j) < alpha(i, j) < alpha(i-1, j) at
+    every cell with i >= 1."""
+    from .numbers import z
+    from .recurrences import check_doubling_points
+
+    size = z(asserts["size"])
+    need(2 <= size <= 100, "grids of size 2..100")
+    factors = asserts["factors"]
+    grids = data["grids"]
+    need(isinstance(factors, list) and isinstance(grids, list) and factors and len(factors) == len(grids),
+         "one grid per asserted pair of raise factors")
+    for (fa, fb), g in zip(factors, grids, strict=True):
+        a, b = q(fa), q(fb)
+        need((q(g["a"]), q(g["b"])) == (a, b), f"the grid for ({fa}, {fb}) is of other raise factors")
+        alpha = [[q(x) for x in r] for r in g["alpha"]]
+        beta = [[q(x) for x in r] for r in g["beta"]]
+        need(len(alpha) == size, f"({fa}, {fb}): a {size} x {size} grid is needed")
+        check_doubling_points(alpha, beta, a, b)
+        for i in range(1, size):
+            for j in range(size):
+                need(beta[i - 1][j] < alpha[i][j] < alpha[i - 1][j],
+                     f"({fa}, {fb}): beta({i - 1}, {j}) < alpha({i}, {j}) < alpha({i - 1}, {j}) fails")
+    return "verified"
+
+
+@describes("doubling-lemma")
+def doubling_lemma_text(asserts) -> str:
+    n = asserts["size"] - 1
+    return (f"Keeler and Spencer's doubling points by (8)-(9), 0 <= i, j <= {n}, for the raise factors (a, b) in "
+            + ", ".join(f"({a}, {b})" for a, b in asserts["factors"])
+            + f": beta(i-1, j) < alpha(i, j) < alpha(i-1, j) at every cell with 1 <= i <= {n}")
+
+
+@kind("walk-lemma")
+def walk_lemma(asserts, data):
+    """The consistency lemma on the simple symmetric walk on 0..n: for every interval [lo, hi] the chances h(x) of
+    reaching hi before lo, each re-checked by the walk's equations h(x) = (h(x-1) + h(x+1))/2, h(lo) = 0,
+    h(hi) = 1 (whose solution is unique: a difference of two solutions is harmonic, zero at both ends, so zero by
+    the maximum principle); at every state the printed answer at a = x - lo, b = hi - x equals h(x), and the
+    printed identity (an expression in x, a, b, P asserted to vanish) vanishes at P = h(x)."""
+    from .numbers import z
+
+    n = z(asserts["n"])
+    need(2 <= n <= 64, "a walk on 0..n, n in 2..64")
+    chances = data["chances"]
+    want = {f"{lo},{hi}" for lo in range(n) for hi in range(lo + 2, n + 1)}
+    need(isinstance(chances, dict) and set(chances) == want, f"the chances of every interval of 0..{n} are needed")
+    answer, ident = asserts["answer"], asserts["identity"]
+    for key in sorted(want):
+        lo, hi = (int(t) for t in key.split(","))
+        h = [Fraction(0)] + [q(x) for x in chances[key]] + [Fraction(1)]
+        need(len(h) == hi - lo + 1, f"[{lo}, {hi}]: one chance per inner state is needed")
+        for i in range(1, len(h) - 1):
+            need(h[i] == (h[i - 1] + h[i + 1]) / 2, f"[{lo}, {hi}]: the chance from {lo + i} is not the mean of "
+                                                    "its neighbours'")
+        for i in range(1, len(h) - 1):
+            x = lo + i
+            pt = {"x": Fraction(x), "a": Fraction(x - lo), "b": Fraction(hi - x), "P": h[i]}
+            need(symbolic.evaluate(answer, pt) == h[i], f"the printed answer differs from the chance from {x} on "
+                                                         f"[{lo}, {hi}]")
+            need(symbolic.evaluate(ident, pt) == 0, f"the printed identity fails at the chance from {x} on "
+                                                     f"[{lo}, {hi}]")
+    return "verified"
+
+
+@describes("walk-lemma")
+def walk_lemma_text(asserts) -> str:
+    return (f"the simple symmetric walk on 0..{asserts['n']}: on every interval [lo, hi] the chance of reaching hi "
+            "before lo, re-derived from the walk's equations, equals the printed answer at a = x - lo, b = hi - x, "
+            "and the printed identity holds there")
+
+
+def _grids(asserts, data):
+    """The grids of doubling points a certificate lists, each re-derived by (8)-(9): {(a, b): (alpha, beta)}."""
+    from .numbers import z
+    from .recurrences import check_doubling_points
+
+    size = z(asserts["size"])
+    need(2 <= size <= 100, "grids of size 2..100")
+    grids = data["grids"]
+    need(isinstance(grids, list) and grids, "at least one grid")
+    out = {}
+    for g in grids:
+        a, b = q(g["a"]), q(g["b"])
+        alpha = [[q(x) for x in r] for r in g["alpha"]]
+        beta = [[q(x) for x in r] for r in g["beta"]]
+        need(len(alpha) == size, f"({g['a']}, {g['b']}): a {size} x {size} grid is needed")
+        check_doubling_points(alpha, beta, a, b)
+        out[(a, b)] = (alpha, beta)
+    return size, out
+
+
+@kind("doubling-symmetry")
+def doubling_symmetry(asserts, data):
+    """beta(i, j; a, b) = 1 - alpha(j, i; b, a) on grids of doubling points, each re-derived by (8)-(9)."""
+    size, grids = _grids(asserts, data)
+    pairs = asserts["factors"]
+    need(isinstance(pairs, list) and pairs, "at least one pair of raise factors")
+    for fa, fb in pairs:
+        a, b = q(fa), q(fb)
+        need((a, b) in grids and (b, a) in grids, f"the grids of ({fa}, {fb}) and ({fb}, {fa}) are needed")
+        beta, alpha_t = grids[(a, b)][1], grids[(b, a)][0]
+        for i in range(size):
+            for j in range(size):
+                need(beta[i][j] == 1 - alpha_t[j][i], f"({fa}, {fb}): beta({i}, {j}) is not 1 - alpha({j}, {i}) "
+                                                      "with the factors swapped")
+    return "verified"
+
+
+@describes("doubling-symmetry")
+def doubling_symmetry_text(asserts) -> str:
+    n = asserts["size"] - 1
+    return (f"Keeler and Spencer's doubling points by (8)-(9), 0 <= i, j <= {n}: beta(i, j; a, b) = "
+            f"1 - alpha(j, i; b, a) for (a, b) in " + ", ".join(f"({a}, {b})" for a, b in asserts["factors"]))
+
+
+@kind("race-bet")
+def race_bet(asserts, data):
+    """A bet on a dice race: the race table re-derived entry by entry (its family's recurrence, as the
+    ``recurrence`` kind), then the break-even chance of a bet at ``odds`` to 1 (win ``odds`` with chance p, lose 1:
+    p odds - (1 - p) = 0, so p = 1/(odds + 1)) against the printed threshold, the bettor's chance 1 - f(n, n) (he
+    rolls second), his expectation per unit staked and the decision (accept exactly when the expectation is
+    positive)."""
+    from .numbers import z
+    from .recurrences import FAMILIES
+
+    fam, size = asserts["family"], z(asserts["size"])
+    need(fam in FAMILIES, f"unknown race {fam!r}")
+    need(1 <= size <= 200, "a table of size 1..200")
+    table = [[q(x) for x in r] for r in data["table"]]
+    need(len(table) == size and all(len(r) == size for r in table), f"a {size} x {size} table")
+    FAMILIES[fam].check(table)
+    odds, threshold = Fraction(z(asserts["odds"])), q(asserts["threshold"])
+    need(odds > 0, "odds above 0")
+    need(threshold == 1 / (odds + 1), f"the break-even chance at {odds} to 1 is {1 / (odds + 1)}, not {threshold}")
+    mine = 1 - table[size - 1][size - 1]
+    need(q(asserts["chance"]) == mine, f"the bettor's chance is 1 - f({size}, {size}) = {mine}")
+    ev = odds * mine - (1 - mine)
+    need(q(asserts["expectation"]) == ev, f"the expectation per unit staked is {ev}")
+    need(asserts["decision"] == ("accept" if ev > 0 else "decline"), "the decision is not the expectation's sign")
+    return "verified"
+
+
+@describes("race-bet")
+def race_bet_text(asserts) -> str:
+    n = asserts["size"]
+    return (f"in the race of {n} against {n} ({asserts['family']}, every entry re-derived), the second to roll wins "
+            f"with chance {asserts['chance']}; a bet at {asserts['odds']} to 1 breaks even at {asserts['threshold']}, "
+            f"his expectation per unit staked is {asserts['expectation']}: {asserts['decision']}")
+
+
+def _binomial(n: int, u: Fraction) -> list[Fraction]:
+    """P[K = k], k = 0..n, K the number of successes in n tosses of chance u."""
+    from math import comb
+
+    return [comb(n, k) * u ** k * (1 - u) ** (n - k) for k in range(n + 1)]
+
+
+def binomial_compare(i: int, j: int, a: Fraction, b: Fraction) -> tuple[Fraction, Fraction]:
+    """(P[K_a <= K_b], P[K_a < K_b]) with K_a ~ b(i, (a-1)/(2a)), K_b ~ b(j, (b-1)/(2b)) independent: ks69's
+    Theorem 2 read from its statement (alpha(i, j), beta(i, j))."""
+    pa, pb = _binomial(i, (a - 1) / (2 * a)), _binomial(j, (b - 1) / (2 * b))
+    le = sum((pa[k] * pb[m] for k in range(i + 1) for m in range(j + 1) if k <= m), Fraction(0))
+    lt = sum((pa[k] * pb[m] for k in range(i + 1) for m in range(j + 1) if k < m), Fraction(0))
+    return le, lt
+
+
+@kind("toss-split")
+def toss_split(asserts, data):
+    """A case split of K_a = (first toss) + K_a' refuted at a witness: with the toss a success ('tails', chance
+    u = (a-1)/(2a)), the split as read (``split``: which relation of K_a' to K_b goes with each toss) gives
+    u P[K_a' rel_tails K_b] + (1 - u) P[K_a' rel_heads K_b], and this differs from P[K_a <= K_b] (all by the
+    binomial laws of Theorem 2's statement)."""
+    from .numbers import z
+
+    a, b, i, j = q(asserts["a"]), q(asserts["b"]), z(asserts["i"]), z(asserts["j"])
+    need(a > 1 and b > 1 and 1 <= i <= 40 and 0 <= j <= 40, "factors above 1, 1 <= i <= 40, 0 <= j <= 40")
+    split = asserts["split"]
+    need(isinstance(split, dict) and set(split) == {"tails", "heads"} and set(split.values()) <= {"<=", "<"},
+         "the split names a relation <= or < for tails and for heads")
+    le, lt = binomial_compare(i - 1, j, a, b)
+    rel = {"<=": le, "<": lt}
+    u = (a - 1) / (2 * a)
+    by_split = u * rel[split["tails"]] + (1 - u) * rel[split["heads"]]
+    true = binomial_compare(i, j, a, b)[0]
+    need(q(data["by_split"]) == by_split and q(data["true"]) == true, "the listed values are not the binomial laws'")
+    need(by_split != true, "the split as read gives P[K_a <= K_b] exactly: nothing is refuted")
+    return "erratum"
+
+
+@describes("toss-split")
+def toss_split_text(asserts) -> str:
+    s = asserts["split"]
+    return (f"K_a <= K_b split on the first toss as 'tails and K_a' {s['tails']} K_b, or heads and K_a' "
+            f"{s['heads']} K_b' (tails the success, chance (a-1)/(2a)) fails at a = {asserts['a']}, b = "
+            f"{asserts['b']}, i = {asserts['i']}, j = {asserts['j']}, by the binomial laws")
+
+
+@kind("doubling-cells")
+def doubling_cells(asserts, data):
+    """Printed cells of the doubling points against grids re-derived by (8)-(9) (alpha(0, j) = 1, beta(i, 0) = 0
+    by the rules): each asserted cell (a, b, alpha or beta, i, j, printed exact value) agrees or is listed as
+    disagreeing; an erratum exactly when one disagrees."""
+    from .numbers import z
+
+    _size, grids = _grids(asserts, data)
+    wrong = []
+    for k, (fa, fb, which, i, j, printed) in enumerate(asserts["cells"]):
+        g = grids.get((q(fa), q(fb)))
+        need(g is not None and which in ("alpha", "beta"), f"cell {k}: no grid of ({fa}, {fb}) or not alpha/beta")
+        i, j = z(i), z(j)
+        need(0 <= i < _size and 0 <= j < _size, f"cell {k} is outside the grid")
+        if g[0 if which == "alpha" else 1][i][j] != q(printed):
+            wrong.append(k)
+    need(wrong == sorted(asserts["disagree"]), f"the cells that disagree are {wrong}, listed {asserts['disagree']}")
+    return "erratum" if wrong else "verified"
+
+
+@describes("doubling-cells")
+def doubling_cells_text(asserts) -> str:
+    cells, bad = asserts["cells"], set(asserts["disagree"])
+    show = "; ".join(f"{w}({i}, {j}) = {v} at a = {a}, b = {b}" + (" (wrong)" if k in bad else "")
+                     for k, (a, b, w, i, j, v) in enumerate(cells))
+    return (f"against Keeler and Spencer's doubling points by (8)-(9), 0 <= i, j < {asserts['size']}: "
+            f"{len(cells) - len(bad)} of {len(cells)} printed cells agree exactly: {show}")

@@ -1,0 +1,315 @@
+"""The certificate builders of the papers' symbolic and table claims (ks69, ju24, zk77, floyd; issue 41).
+
+Loaded with the documents (:mod:`proofs`), like :mod:`proofs.certificates`.  The identities a claim checks with
+:func:`exactcube.symbolic.identity` are recorded while it runs (:func:`exactcube.certificates.record_identity`);
+a claim whose verdict rests on nothing else gets an ``identities`` certificate, which ``certcheck`` re-decides by
+its own expansion (:mod:`certcheck.symbolic`).  A claim resting on more gets a certificate only from a builder
+here that covers every result it cites; otherwise it stays uncertified, listed as such.
+"""
+
+from __future__ import annotations
+
+import sympy as sp
+
+from exactcube.certificates import builder, spell
+from exactcube.numbers import mpq
+
+
+class NotExpressible(ValueError):
+    """A sympy expression outside what :mod:`certcheck.symbolic` reads (sqrt, pi, a symbolic power, ...)."""
+
+
+def tree(e) -> list:
+    """A sympy expression as the JSON tree :mod:`certcheck.symbolic` reads."""
+    e = sp.sympify(e)
+    if e.is_Rational:
+        return ["num", spell(mpq(int(e.p), int(e.q)))]
+    if e.is_Symbol:
+        return ["var", e.name]
+    if e.is_Add:
+        return ["+", *(tree(a) for a in e.args)]
+    if e.is_Mul:
+        return ["*", *(tree(a) for a in e.args)]
+    if e.is_Pow:
+        b, k = e.args
+        if b is sp.E:
+            return ["exp", tree(k)]
+        if not k.is_Integer:
+            raise NotExpressible(f"a power with exponent {k}")
+        return ["^", tree(b), int(k)]
+    if isinstance(e, sp.exp):
+        return ["exp", tree(e.args[0])]
+    if isinstance(e, sp.log) and len(e.args) == 1:
+        return ["log", tree(e.args[0])]
+    raise NotExpressible(f"{type(e).__name__}: {sp.sstr(e)[:60]}")
+
+
+def _witness(lhs, rhs) -> dict | None:
+    """Small rational values of the free symbols at which lhs and rhs are defined and differ (None if none of
+    the first few tried)."""
+    syms = sorted(lhs.free_symbols | rhs.free_symbols, key=lambda s: s.name)
+    tries = [sp.Rational(k, 7) for k in (3, 5, 11, 2, 13, 17, 19, 23)]
+    for shift in range(len(tries)):
+        point = {s: tries[(i + shift) % len(tries)] + i for i, s in enumerate(syms)}
+        try:
+            a, b = sp.Rational(lhs.subs(point)), sp.Rational(rhs.subs(point))
+        except (TypeError, ZeroDivisionError):
+            continue
+        if a != b:
+            return {s.name: spell(mpq(int(v.p), int(v.q))) for s, v in point.items()}
+    return None
+
+
+def identity_certificate(result, identities, name: str | None = None) -> dict | None:
+    """The ``identities`` certificate of the identities and solutions a claim checked (each once), or None when
+    one cannot be written for certcheck (a failing identity without a rational witness, an expression it does not
+    read, a solve with other than one solution)."""
+    seen, said, given = set(), [], []
+    for d in identities:
+        try:
+            if "unknown" in d:
+                if len(d["solutions"]) != 1:
+                    return None
+                lhs, rhs = d["equation"]
+                key = ("solve", sp.srepr(lhs), sp.srepr(rhs), d["unknown"].name)
+                entry = {"equation": [tree(lhs), tree(rhs)], "unknown": d["unknown"].name,
+                         "solution": tree(d["solutions"][0])}
+            else:
+                key = (sp.srepr(d["lhs"]), sp.srepr(d["rhs"]))
+                entry = {"lhs": tree(d["lhs"]), "rhs": tree(d["rhs"])}
+        except NotExpressible:
+            return None
+        if key in seen:
+            continue
+        seen.add(key)
+        if not d["holds"]:
+            w = _witness(d["lhs"], d["rhs"])
+            if w is None:
+                return None
+            entry["witness"] = w
+        said.append([d["label"] or f"identity {len(said) + 1}", bool(d["holds"])])
+        given.append(entry)
+    if not given or (all(h for _, h in said) and result.verdict.outcome.value != "verified"):
+        return None  # nothing to check, or a verdict the identities alone do not decide
+    cert = {"kind": "identities", "asserts": {"identities": said, "outcome": result.verdict.outcome.value},
+            "data": {"identities": given}}
+    if name:
+        cert["name"] = name
+    return cert
+
+
+def _cited(verdict) -> list:
+    provs = list(verdict.rests_on)
+    for p in getattr(verdict, "parts", ()) or ():
+        provs += list(p.rests_on)
+    return provs
+
+
+def covered_by(verdict, identities) -> bool:
+    """Whether every result the verdict (and its parts) cites is one of the recorded identities and solutions."""
+    recorded = [d["provenance"] for d in identities]
+    provs = _cited(verdict)
+    return bool(provs) and all(p in recorded for p in provs)
+
+
+@builder("ks69.*", "ju24.*", "zk77.*", records="identities")
+def identities_only(result, identities):
+    """A claim whose verdict cites nothing but sympy identities and solutions: those, for certcheck."""
+    if not covered_by(result.verdict, identities):
+        return []
+    cert = identity_certificate(result, identities)
+    return [cert] if cert else []
+
+
+@builder("ks69.sec3.lemma", records="identities")
+def doubling_lemma(result, identities):
+    """ks69's Lemma beta(i-1, j) < alpha(i, j) < alpha(i-1, j): the grids of (8)-(9) it was checked on (every
+    entry re-derived by certcheck) with the inequalities at every cell, and the identity (the weights of (8) sum
+    to 1) it cites."""
+    from proofs.ks69.raises import FACTORS
+
+    from exactcube.brownian.raises import raising_grid
+
+    if result.verdict.outcome.value != "verified":
+        return []
+    recorded = [d["provenance"] for d in identities]
+    if not all(p in recorded or p.method.startswith("ks69 (8)-(9)") for p in _cited(result.verdict)):
+        return []
+    ident = identity_certificate(result, identities, name=f"{result.claim.id}.identities")
+    if ident is None:
+        return []
+    size = 31
+    grids = []
+    for fa, fb in FACTORS:
+        g = raising_grid(size - 1, size - 1, fa, fb)
+        grids.append({"a": spell(fa), "b": spell(fb),
+                      "alpha": [[spell(g.alpha(i, j)) for j in range(size)] for i in range(size)],
+                      "beta": [[spell(g.beta(i, j)) for j in range(size)] for i in range(size)]})
+    return [ident, {"kind": "doubling-lemma",
+                    "asserts": {"size": size, "factors": [[g["a"], g["b"]] for g in grids]},
+                    "data": {"grids": grids}}]
+
+
+WALK_METHOD = "hitting chances of the simple symmetric walk on 0..16, exact linear solves"
+
+
+@builder("ks69.lemma", "ju24.consistency", "zk77.lemma1", records="identities")
+def walk_lemma(result, identities):
+    """The consistency lemma P = a/(a + b) (:func:`proofs.shared.consistency_lemma_check`): the solve of (1) and
+    the identity with (2) (an ``identities`` certificate), and the hitting chances of the simple symmetric walk on
+    0..16 at which the printed answer and identity were checked (a ``walk-lemma`` certificate: certcheck re-derives
+    every chance from the walk's equations)."""
+    from proofs.shared import _walk_hitting
+
+    if result.verdict.outcome.value != "verified":
+        return []
+    provs = _cited(result.verdict)
+    recorded = [d["provenance"] for d in identities]
+    if not provs or not all(p in recorded or p.method == WALK_METHOD for p in provs):
+        return []
+    solve_ = next((d for d in identities if "unknown" in d and d["unknown"].name == "P"), None)
+    answer = next((d["rhs"] for d in identities if d["label"] == "ks69 Lemma (2)"), None)
+    if solve_ is None or answer is None:
+        return []
+    ident = identity_certificate(result, identities, name=f"{result.claim.id}.identities")
+    if ident is None:
+        return []
+    n = 16
+    chances = {f"{lo},{hi}": [spell(mpq(int(x.p), int(x.q))) for x in _walk_hitting(n, lo, hi)]
+               for lo in range(n) for hi in range(lo + 2, n + 1)}
+    return [ident, {"name": f"{result.claim.id}.walk", "kind": "walk-lemma",
+                    "asserts": {"n": n, "answer": tree(answer), "identity": tree(solve_["equation"][0])},
+                    "data": {"chances": chances}}]
+
+
+def _grid(fa, fb, size):
+    from exactcube.brownian.raises import raising_grid
+
+    g = raising_grid(size - 1, size - 1, fa, fb)
+    return {"a": spell(fa), "b": spell(fb), "alpha": [[spell(g.alpha(i, j)) for j in range(size)] for i in range(size)],
+            "beta": [[spell(g.beta(i, j)) for j in range(size)] for i in range(size)]}
+
+
+@builder("ks69.eq19-20", records="identities")
+def doubling_symmetry(result, identities):
+    """ks69 (19)-(20): the identities it checks and the symmetry beta(i, j; a, b) = 1 - alpha(j, i; b, a) on the
+    grids of (8)-(9) it was checked on (certcheck re-derives every entry)."""
+    if result.verdict.outcome.value != "verified":
+        return []
+    recorded = [d["provenance"] for d in identities]
+    if not all(p in recorded or p.method.startswith("ks69 (8)-(9)") for p in _cited(result.verdict)):
+        return []
+    ident = identity_certificate(result, identities, name=f"{result.claim.id}.identities")
+    if ident is None:
+        return []
+    factors = [(mpq(2), mpq(3)), (mpq(3, 2), mpq(5))]
+    grids = [_grid(x, y, 13) for fa, fb in factors for x, y in ((fa, fb), (fb, fa))]
+    return [ident, {"name": f"{result.claim.id}.symmetry", "kind": "doubling-symmetry",
+                    "asserts": {"size": 13, "factors": [[spell(a), spell(b)] for a, b in factors]},
+                    "data": {"grids": grids}}]
+
+
+@builder("ks69.eq3-5", records="identities")
+def unlimited_point(result, identities):
+    """ks69 (3)-(5): the identities and the solve of (3) it checks, and the model's unlimited doubling point 4/5
+    re-derived for certcheck as the only fixed point of the alternating cube's d = 1 - d/4 (the equation the
+    ``alternating-doubles`` kind derives from the gambler's-ruin lemma)."""
+    from exactcube.brownian import alternating as alt
+
+    model = alt.thresholds(None)
+    recorded = [d["provenance"] for d in identities]
+    if result.verdict.outcome.value != "verified" or not all(
+            p in recorded or p == model.provenance for p in _cited(result.verdict)):
+        return []
+    d = sp.Symbol("d")
+    fixed = {"equation": (d, 1 - d / 4), "unknown": d, "solutions": (sp.Rational(int(model.double.numerator),
+                                                                                  int(model.double.denominator)),),
+             "holds": True, "label": "the model's unlimited doubling point: the only solution of d = 1 - d/4"}
+    cert = identity_certificate(result, list(identities) + [fixed])
+    return [cert] if cert else []
+
+
+@builder("ju24.sec2.1", records="identities")
+def one_double(result, identities):
+    """ju24 §2.1: the solve of the printed equation and its identity with accepted = declined, and the model's
+    one-double point d_1 re-derived for certcheck from d_1 = 1 - d_0/4, d_0 = 1 (the equation of the
+    ``alternating-doubles`` kind)."""
+    from exactcube.brownian import alternating as alt
+
+    recorded = [d["provenance"] for d in identities]
+    if result.verdict.outcome.value != "verified" or not all(
+            p in recorded or p.method == "the model's one-double point" for p in _cited(result.verdict)):
+        return []
+    d1 = alt.doubling_point(1)
+    model = {"lhs": sp.Rational(int(d1.numerator), int(d1.denominator)), "rhs": 1 - sp.Integer(1) / 4, "holds": True,
+             "label": "the model's one-double point is d_1 = 1 - d_0/4 with d_0 = 1"}
+    cert = identity_certificate(result, list(identities) + [model])
+    return [cert] if cert else []
+
+
+@builder("floyd.bet")
+def race_bet(result, steps):
+    """floyd's bet: the race table to 25 (every entry re-derived by certcheck), the break-even chance of 3 to 1
+    against the printed 0.25, the bettor's chance 1 - f(25, 25), his expectation and the decision."""
+    from proofs.floyd.race25 import ODDS, THRESHOLD
+
+    from exactcube.numbers import parse_printed
+    from exactcube.race.floyd import run_floyd
+
+    if result.verdict.outcome.value != "verified":
+        return []
+    run = run_floyd(25)
+    odds, threshold = int(ODDS.value), parse_printed(THRESHOLD.value)
+    mine = 1 - run(25, 25)
+    ev = odds * mine - (1 - mine)
+    table = [[spell(run(a, b)) for b in range(1, 26)] for a in range(1, 26)]
+    return [{"kind": "race-bet", "asserts": {"family": "floyd", "size": 25, "odds": odds,
+                                             "threshold": spell(threshold), "chance": spell(mine),
+                                             "expectation": spell(ev), "decision": "accept" if ev > 0 else "decline"},
+             "data": {"table": table}}]
+
+
+@builder("ks69.theorem2.toss")
+def toss_split(result, steps):
+    """ks69's case split on the first toss, as printed, refuted at the first cell where it fails (the claim's
+    witness), by the binomial laws (certcheck computes them from the statement of Theorem 2)."""
+    from proofs.ks69.raises import _RELATION, FACTORS, P_TOSS_SPLIT
+
+    from exactcube.brownian import raises as R
+
+    if result.verdict.outcome.value != "erratum":
+        return []
+    split = {toss: _RELATION.get(rel, rel) for toss, rel in (p.split() for p in P_TOSS_SPLIT.value.split(","))}
+    for fa, fb in FACTORS:
+        u, h = R.upset_probability(fa), R.hold_probability(fa)
+        for i in range(1, 8):
+            for j in range(8):
+                prev = R.raising_points_binomial(i - 1, j, fa, fb)
+                rel = {"<=": prev.alpha, "<": prev.beta}
+                by_split = u * rel[split["tails"]] + h * rel[split["heads"]]
+                true = R.raising_points_binomial(i, j, fa, fb).alpha
+                if by_split != true:
+                    return [{"kind": "toss-split",
+                             "asserts": {"a": spell(fa), "b": spell(fb), "i": i, "j": j, "split": split},
+                             "data": {"by_split": spell(by_split), "true": spell(true)}}]
+    return []
+
+
+@builder("ks69.theorem2.initial")
+def initial_conditions(result, steps):
+    """ks69's initial conditions alpha(0, j) = 1 and beta(i, 0) as printed, j, i <= 6 (a = b = 2), and the
+    paper's example beta(0, 1) = 1/3 (a = 2, b = 3), against grids certcheck re-derives by (8)-(9)."""
+    from proofs.ks69.raises import P_INITIAL_ALPHA, P_INITIAL_BETA
+
+    from exactcube.numbers import parse_rational
+
+    pa, pb = spell(parse_rational(P_INITIAL_ALPHA.value)), spell(parse_rational(P_INITIAL_BETA.value))
+    cells = ([["2", "2", "alpha", 0, j, pa] for j in range(7)] + [["2", "2", "beta", i, 0, pb] for i in range(7)]
+             + [["2", "3", "beta", 0, 1, "1/3"]])
+    grids = [_grid(mpq(2), mpq(2), 7), _grid(mpq(2), mpq(3), 7)]
+    tables = {(g["a"], g["b"]): g for g in grids}
+    disagree = [k for k, (a, b, w, i, j, v) in enumerate(cells) if tables[(a, b)][w][i][j] != v]
+    if ("erratum" if disagree else "verified") != result.verdict.outcome.value:
+        return []
+    return [{"kind": "doubling-cells", "asserts": {"size": 7, "cells": cells, "disagree": disagree},
+             "data": {"grids": grids}}]
