@@ -1,0 +1,90 @@
+"""Lemmas linked by formula (issue 40, item 4) in the sympy all-n arguments of ks69, ju24 and zk77
+(proofs.linked): for every dependent and every conclusion it cites, replacing that conclusion by a weaker formula
+that is still true (checked here: implied by the original, and satisfied by a value the original excludes) makes
+the dependent `open`; the lemma itself still proves the weaker formula (unless the formula is its own induction
+hypothesis); and a lemma whose exported formula is not the one its argument gives is not verified."""
+
+from __future__ import annotations
+
+import pytest
+import sympy as sp
+
+import proofs.ju24.alternating as J
+import proofs.ks69.alternating as K
+import proofs.linked as L
+import proofs.zk77.lemmas as Z
+from exactcube.catalog import load
+from exactcube.claims import REGISTRY
+
+
+def _weaker(c, other):
+    """Two weaker true forms of ``target = rhs``: ``target = rhs or target = other``, and ``target^2 = rhs^2``;
+    each with a value of the target it admits that the original excludes."""
+    rhs = c.formula.rhs
+    return [(sp.Or(sp.Eq(c.target, rhs), sp.Eq(c.target, other)), other),
+            (sp.Eq(c.target ** 2, rhs ** 2), -rhs)]
+
+
+WEAKER = {
+    J.RECURRENCE.id: _weaker(J.RECURRENCE, J.d_prev_),
+    J.CLOSED_FORM.id: _weaker(J.CLOSED_FORM, sp.Rational(4, 5)),
+    K.LEMMA.id: _weaker(K.LEMMA, sp.Rational(1, 2)),
+    Z.CHANCE.id: _weaker(Z.CHANCE, sp.Rational(1, 2)),
+}
+
+#: every dependent of a sympy all-n argument and the conclusions it cites (the induction of ju24.thm1.2 cites
+#: its own closed form as well)
+LINKS = [
+    ("ju24.thm1.2", J.RECURRENCE.id), ("ju24.eq2.4", J.RECURRENCE.id), ("ju24.fig1", J.CLOSED_FORM.id),
+    ("ks69.sec2.alpha_n", J.CLOSED_FORM.id), ("ks69.eq3-5", K.LEMMA.id),
+    ("zk77.lemma1.examples", Z.CHANCE.id), ("zk77.lemma1.linear", Z.CHANCE.id), ("zk77.sec3.four_fifths", Z.CHANCE.id),
+    ("zk77.lemma2", Z.CHANCE.id), ("zk77.thm1.names", Z.CHANCE.id), ("zk77.thm1.eq10_11", Z.CHANCE.id),
+]
+
+
+def test_every_exported_formula_has_weaker_forms_that_are_strictly_weaker():
+    assert set(WEAKER) == set(L.FORMULAS)
+    for cid, forms in WEAKER.items():
+        c = L.cite(cid)
+        for weak, admitted in forms:
+            assert L.holds(weak.xreplace({c.target: c.formula.rhs})), cid  # the original implies it
+            assert L.holds(weak.xreplace({c.target: admitted})), cid  # it admits a value ...
+            assert not L.holds(c.formula.xreplace({c.target: admitted})), cid  # ... the original excludes
+
+
+def test_every_conclusion_is_cited():
+    assert {link for _, link in LINKS} == set(L.FORMULAS)
+
+
+@pytest.mark.parametrize("claim_id, link", LINKS)
+def test_weakening_a_cited_conclusion_turns_the_dependent_open(monkeypatch, claim_id, link):
+    load()
+    assert REGISTRY[claim_id].check().outcome.value != "open"
+    c = L.cite(link)
+    for weak, _ in WEAKER[link]:
+        monkeypatch.setitem(L.FORMULAS, link, c.weakened(weak))
+        assert REGISTRY[claim_id].check().outcome.value == "open", (claim_id, weak)
+    monkeypatch.setitem(L.FORMULAS, link, c)
+    assert REGISTRY[claim_id].check().outcome.value != "open"
+
+
+@pytest.mark.parametrize("link", [J.RECURRENCE.id, K.LEMMA.id, Z.CHANCE.id])
+def test_the_cited_lemma_still_proves_the_weaker_formula(monkeypatch, link):
+    load()
+    c = L.cite(link)
+    for weak, _ in WEAKER[link]:
+        monkeypatch.setitem(L.FORMULAS, link, c.weakened(weak))
+        assert REGISTRY[c.lemma].check().outcome.value == "verified", (link, weak)
+
+
+@pytest.mark.parametrize("link, wrong", [
+    (J.RECURRENCE.id, sp.Eq(J.d_k_, 1 - J.d_prev_ / 5)),
+    (J.CLOSED_FORM.id, sp.Eq(J.d_k_, sp.Rational(4, 5) + sp.Rational(1, 5) * sp.Rational(1, 4) ** J.k_)),
+    (K.LEMMA.id, sp.Eq(K._P, K._b / (K._a + K._b))),
+    (Z.CHANCE.id, sp.Eq(Z._P, Z._b / (Z._a + Z._b))),
+])
+def test_a_lemma_whose_exported_formula_is_not_what_its_argument_gives_is_not_verified(monkeypatch, link, wrong):
+    load()
+    c = L.cite(link)
+    monkeypatch.setitem(L.FORMULAS, link, c.weakened(wrong))
+    assert REGISTRY[c.lemma].check().outcome.value != "verified"
