@@ -113,6 +113,10 @@ class Step(Result):
     def __bool__(self) -> bool:
         return self.proved
 
+    def sentence(self) -> str:
+        """The failure as a sentence (for an ``open`` verdict's details)."""
+        return f"the step '{self.name}' is not proved: {sp.sstr(self.formula)} does not hold identically"
+
 
 def establish(c: Formula, derived, name: str, *, values=None, cites=()) -> Step:
     """The last step of a lemma: the exported formula (at ``values``, default its own variables) with the
@@ -123,9 +127,10 @@ def establish(c: Formula, derived, name: str, *, values=None, cites=()) -> Step:
     return Step(name, holds(f), f, c.lemma, tuple(x.id if isinstance(x, Formula) else x for x in cites))
 
 
-def unlinked(c: Formula, what: str, basis=()):
+def unlinked(c: Formula, what: str, basis=(), *, assumptions=()):
     """The verdict of a dependent whose cited conclusion ``c`` does not give the value its step needs (the
     conclusion was replaced by a weaker one): open, citing a failed step."""
     step = Step(f"{what} from {c.id}", False, c.formula, c.lemma, (c.id,))
     return open_([step, *basis], say(f"{what} needs the value of", math(c.target), "from the exported conclusion of",
-                                     c.lemma, ",", math(c.formula), ", which does not determine it"))
+                                     c.lemma, ",", math(c.formula), ", which does not determine it"),
+                 assumptions=assumptions)

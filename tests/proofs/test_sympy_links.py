@@ -1,5 +1,5 @@
 """Lemmas linked by formula (issue 40, item 4) in the sympy all-n arguments of ks69, ju24 and zk77
-(proofs.linked): for every dependent and every conclusion it cites, replacing that conclusion by a weaker formula
+and of noisy's every-k chain (Lemma 5 -> Conjecture 10 for every k, Theorem 6 -> the ends) (proofs.linked): for every dependent and every conclusion it cites, replacing that conclusion by a weaker formula
 that is still true (checked here: implied by the original, and satisfied by a value the original excludes) makes
 the dependent `open`; the lemma itself still proves the weaker formula (unless the formula is its own induction
 hypothesis); and a lemma whose exported formula is not the one its argument gives is not verified."""
@@ -12,6 +12,7 @@ import sympy as sp
 import proofs.ju24.alternating as J
 import proofs.ks69.alternating as K
 import proofs.linked as L
+import proofs.noisy.every_k as EK
 import proofs.zk77.lemmas as Z
 from exactcube.catalog import load
 from exactcube.claims import REGISTRY
@@ -30,6 +31,9 @@ WEAKER = {
     J.CLOSED_FORM.id: _weaker(J.CLOSED_FORM, sp.Rational(4, 5)),
     K.LEMMA.id: _weaker(K.LEMMA, sp.Rational(1, 2)),
     Z.CHANCE.id: _weaker(Z.CHANCE, sp.Rational(1, 2)),
+    EK.RATE_TOP.id: _weaker(EK.RATE_TOP, EK._j + 1),
+    EK.RATE_FOUR.id: _weaker(EK.RATE_FOUR, EK._j),
+    EK.HALF_SLOPE.id: _weaker(EK.HALF_SLOPE, 0),
 }
 
 #: every dependent of a sympy all-n argument and the conclusions it cites (the induction of ju24.thm1.2 cites
@@ -39,7 +43,21 @@ LINKS = [
     ("ks69.sec2.alpha_n", J.CLOSED_FORM.id), ("ks69.eq3-5", K.LEMMA.id),
     ("zk77.lemma1.examples", Z.CHANCE.id), ("zk77.lemma1.linear", Z.CHANCE.id), ("zk77.sec3.four_fifths", Z.CHANCE.id),
     ("zk77.lemma2", Z.CHANCE.id), ("zk77.thm1.names", Z.CHANCE.id), ("zk77.thm1.eq10_11", Z.CHANCE.id),
+    ("noisy.conjecture10.every_k", EK.RATE_TOP.id), ("noisy.conjecture10.every_k", EK.RATE_FOUR.id),
+    ("noisy.conjecture9.ends", EK.HALF_SLOPE.id), ("noisy.conjecture10.ends", EK.HALF_SLOPE.id),
 ]
+
+#: the cached lemma verdicts of noisy's every-k chain (a verdict computed with a replaced conclusion must not stay)
+_CACHES = [EK._lemma5, EK._theorem6]
+
+
+@pytest.fixture(autouse=True)
+def _fresh_verdicts():
+    for f in _CACHES:
+        f.cache_clear()
+    yield
+    for f in _CACHES:
+        f.cache_clear()
 
 
 def test_every_exported_formula_has_weaker_forms_that_are_strictly_weaker():
@@ -68,12 +86,15 @@ def test_weakening_a_cited_conclusion_turns_the_dependent_open(monkeypatch, clai
     assert REGISTRY[claim_id].check().outcome.value != "open"
 
 
-@pytest.mark.parametrize("link", [J.RECURRENCE.id, K.LEMMA.id, Z.CHANCE.id])
+@pytest.mark.parametrize("link", [J.RECURRENCE.id, K.LEMMA.id, Z.CHANCE.id, EK.RATE_TOP.id, EK.RATE_FOUR.id,
+                                  EK.HALF_SLOPE.id])
 def test_the_cited_lemma_still_proves_the_weaker_formula(monkeypatch, link):
     load()
     c = L.cite(link)
     for weak, _ in WEAKER[link]:
         monkeypatch.setitem(L.FORMULAS, link, c.weakened(weak))
+        for f in _CACHES:
+            f.cache_clear()
         assert REGISTRY[c.lemma].check().outcome.value == "verified", (link, weak)
 
 
@@ -82,6 +103,8 @@ def test_the_cited_lemma_still_proves_the_weaker_formula(monkeypatch, link):
     (J.CLOSED_FORM.id, sp.Eq(J.d_k_, sp.Rational(4, 5) + sp.Rational(1, 5) * sp.Rational(1, 4) ** J.k_)),
     (K.LEMMA.id, sp.Eq(K._P, K._b / (K._a + K._b))),
     (Z.CHANCE.id, sp.Eq(Z._P, Z._b / (Z._a + Z._b))),
+    (EK.RATE_FOUR.id, sp.Eq(EK._rate, (EK._j + 6) / 2)),
+    (EK.HALF_SLOPE.id, sp.Eq(EK._slope, 1 / (EK._n * (EK._n - 1)))),
 ])
 def test_a_lemma_whose_exported_formula_is_not_what_its_argument_gives_is_not_verified(monkeypatch, link, wrong):
     load()
