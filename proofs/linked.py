@@ -26,7 +26,7 @@ from exactcube.content import math, say
 from exactcube.results import Evidence, Provenance, Result
 from exactcube.symbolic import residual
 
-__all__ = ["Formula", "export", "cite", "FORMULAS", "establish", "Step", "unlinked", "holds"]
+__all__ = ["Formula", "export", "cite", "FORMULAS", "establish", "Step", "unlinked", "holds", "to_z3"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -115,7 +115,8 @@ class Step(Result):
 
     def sentence(self) -> str:
         """The failure as a sentence (for an ``open`` verdict's details)."""
-        return f"the step '{self.name}' is not proved: {sp.sstr(self.formula)} does not hold identically"
+        return (f"the step '{self.name}' is not proved: the formula it needs does not follow from the conclusion "
+                f"of {self.source} as exported")
 
 
 def establish(c: Formula, derived, name: str, *, values=None, cites=()) -> Step:
@@ -134,3 +135,32 @@ def unlinked(c: Formula, what: str, basis=(), *, assumptions=()):
     return open_([step, *basis], say(f"{what} needs the value of", math(c.target), "from the exported conclusion of",
                                      c.lemma, ",", math(c.formula), ", which does not determine it"),
                  assumptions=assumptions)
+
+
+def to_z3(expr, names: dict):
+    """A rational function of sympy (sums, products, integer powers, rationals, the symbols of ``names``) as a z3
+    term over the z3 variables ``names`` maps the symbols to: how a z3 step takes a cited sympy conclusion
+    (proofs.noisy.smt) without retyping it.  Anything else is refused (ValueError)."""
+    import z3
+
+    def go(e):
+        if e in names:
+            return names[e]
+        if e.is_Rational:
+            return z3.RealVal(str(e))
+        if e.is_Add:
+            return sum((go(a) for a in e.args[1:]), go(e.args[0]))
+        if e.is_Mul:
+            out = go(e.args[0])
+            for a in e.args[1:]:
+                out = out * go(a)
+            return out
+        if e.is_Pow and e.exp.is_Integer:
+            base, k = go(e.base), int(e.exp)
+            out = base
+            for _ in range(abs(k) - 1):
+                out = out * base
+            return 1 / out if k < 0 else out if k > 0 else z3.RealVal(1)
+        raise ValueError(f"not a rational function of {sorted(map(str, names))}: {e}")
+
+    return go(sp.sympify(expr))

@@ -1,5 +1,5 @@
 """Lemmas linked by formula (issue 40, item 4) in the sympy all-n arguments of ks69, ju24 and zk77
-and of noisy's every-k chain (Lemma 5 -> Conjecture 10 for every k, Theorem 6 -> the ends) (proofs.linked): for every dependent and every conclusion it cites, replacing that conclusion by a weaker formula
+and of noisy's every-k chain (Lemma 5 -> Conjecture 10 for every k, Theorem 6 -> the ends and the forcing term's ends) (proofs.linked): for every dependent and every conclusion it cites, replacing that conclusion by a weaker formula
 that is still true (checked here: implied by the original, and satisfied by a value the original excludes) makes
 the dependent `open`; the lemma itself still proves the weaker formula (unless the formula is its own induction
 hypothesis); and a lemma whose exported formula is not the one its argument gives is not verified."""
@@ -13,6 +13,7 @@ import proofs.ju24.alternating as J
 import proofs.ks69.alternating as K
 import proofs.linked as L
 import proofs.noisy.every_k as EK
+import proofs.noisy.forcing as FO
 import proofs.zk77.lemmas as Z
 from exactcube.catalog import load
 from exactcube.claims import REGISTRY
@@ -45,10 +46,11 @@ LINKS = [
     ("zk77.lemma2", Z.CHANCE.id), ("zk77.thm1.names", Z.CHANCE.id), ("zk77.thm1.eq10_11", Z.CHANCE.id),
     ("noisy.conjecture10.every_k", EK.RATE_TOP.id), ("noisy.conjecture10.every_k", EK.RATE_FOUR.id),
     ("noisy.conjecture9.ends", EK.HALF_SLOPE.id), ("noisy.conjecture10.ends", EK.HALF_SLOPE.id),
+    ("noisy.conjecture10.forcing_ends", EK.HALF_SLOPE.id),
 ]
 
 #: the cached lemma verdicts of noisy's every-k chain (a verdict computed with a replaced conclusion must not stay)
-_CACHES = [EK._lemma5, EK._theorem6]
+_CACHES = [EK._lemma5, EK._theorem6, FO._forcing_ends]
 
 
 @pytest.fixture(autouse=True)
@@ -58,6 +60,13 @@ def _fresh_verdicts():
     yield
     for f in _CACHES:
         f.cache_clear()
+
+
+def _outcome(claim_id: str) -> str:
+    """The claim's outcome computed afresh (the cached lemma verdicts cleared first)."""
+    for f in _CACHES:
+        f.cache_clear()
+    return REGISTRY[claim_id].check().outcome.value
 
 
 def test_every_exported_formula_has_weaker_forms_that_are_strictly_weaker():
@@ -77,13 +86,13 @@ def test_every_conclusion_is_cited():
 @pytest.mark.parametrize("claim_id, link", LINKS)
 def test_weakening_a_cited_conclusion_turns_the_dependent_open(monkeypatch, claim_id, link):
     load()
-    assert REGISTRY[claim_id].check().outcome.value != "open"
+    assert _outcome(claim_id) != "open"
     c = L.cite(link)
     for weak, _ in WEAKER[link]:
         monkeypatch.setitem(L.FORMULAS, link, c.weakened(weak))
-        assert REGISTRY[claim_id].check().outcome.value == "open", (claim_id, weak)
+        assert _outcome(claim_id) == "open", (claim_id, weak)
     monkeypatch.setitem(L.FORMULAS, link, c)
-    assert REGISTRY[claim_id].check().outcome.value != "open"
+    assert _outcome(claim_id) != "open"
 
 
 @pytest.mark.parametrize("link", [J.RECURRENCE.id, K.LEMMA.id, Z.CHANCE.id, EK.RATE_TOP.id, EK.RATE_FOUR.id,
@@ -93,9 +102,7 @@ def test_the_cited_lemma_still_proves_the_weaker_formula(monkeypatch, link):
     c = L.cite(link)
     for weak, _ in WEAKER[link]:
         monkeypatch.setitem(L.FORMULAS, link, c.weakened(weak))
-        for f in _CACHES:
-            f.cache_clear()
-        assert REGISTRY[c.lemma].check().outcome.value == "verified", (link, weak)
+        assert _outcome(c.lemma) == "verified", (link, weak)
 
 
 @pytest.mark.parametrize("link, wrong", [
@@ -110,4 +117,4 @@ def test_a_lemma_whose_exported_formula_is_not_what_its_argument_gives_is_not_ve
     load()
     c = L.cite(link)
     monkeypatch.setitem(L.FORMULAS, link, c.weakened(wrong))
-    assert REGISTRY[c.lemma].check().outcome.value != "verified"
+    assert _outcome(c.lemma) != "verified"
