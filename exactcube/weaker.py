@@ -15,8 +15,10 @@ re-runs a claim's check so, through the claim runner (so the citation rules hold
 * ``not applicable``: no model of the check has an arithmetic parameter (or its result came from a cache).
 
 The models that take part call :func:`weaken`: ``exactcube.match.arith.solve_table`` (every match equity model:
-exact rationals -> arb balls -> binary floats at the stated digits) and ``exactcube.brownian.raises.raising_points``
-(ks69 Theorem 2: exact rationals -> arb balls).
+exact rationals -> arb balls -> binary floats at the stated digits), ``exactcube.brownian.continuous.alpha_table``
+(ks69 Tables III and IV: arb balls -> floats), ``exactcube.brownian.raises.raising_grid`` (ks69 (8)-(9), Tables I
+and II: exact integers -> arb balls) and ``exactcube.noisy.conjectures.check_at`` (noisy Conjectures 9 and 10 on a
+grid of eps: the exact solver -> certified floating point -> the balls' midpoints as floats).
 """
 
 from __future__ import annotations

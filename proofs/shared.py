@@ -50,7 +50,17 @@ LEMMA_IDENTITY = sp.Eq(_LX, _LP * (_LX + _LB) + (1 - _LP) * (_LX - _LA))
 LEMMA_ANSWER = _LA / (_LA + _LB)
 
 
-def consistency_lemma_check(identity=None, answer=None):
+def conditioning_chance(x, a, b):
+    """The conditioning identity of the consistency lemma (ks69 (1), zk77 Lemma 1), x = P (x + b) + (1 - P)(x - a),
+    solved for P (sympy): the chance of reaching x + b before x - a."""
+    P = sp.Symbol("P")
+    sol = sp.solve(sp.Eq(x, P * (x + b) + (1 - P) * (x - a)), P)
+    if len(sol) != 1:
+        raise ValueError(f"the conditioning identity has {len(sol)} solutions for P")
+    return sp.simplify(sol[0])
+
+
+def consistency_lemma_check(identity=None, answer=None, conclusion=None):
     """ks69 Lemma / ju24 §1.2.2: P(reach x+b before x-a) = a/(a+b).
 
     ``identity`` (the conditioning identity (1), an equation in the symbols x, a, b, P) and ``answer``
@@ -58,7 +68,9 @@ def consistency_lemma_check(identity=None, answer=None):
     when it prints them, else the formulas above.  The truth is computed independently: hitting
     probabilities of the simple symmetric walk on 0..16, solved exactly as linear systems.  The printed
     answer must equal them at every state, the printed identity must hold there, and it must have a
-    unique solution P, which must be the printed answer.
+    unique solution P, which must be the printed answer.  ``conclusion`` (a :class:`proofs.linked.Formula` in
+    ``P``, ``x``, ``a``, ``b``): the conclusion the lemma exports to its dependents, proved here from the
+    conditioning identity (:func:`conditioning_chance`) and cited by the verdict.
     """
     eq1 = identity.value if identity is not None else LEMMA_IDENTITY
     eq2 = answer.value if answer is not None else LEMMA_ANSWER
@@ -103,8 +115,17 @@ def consistency_lemma_check(identity=None, answer=None):
                        say("solving", eq(1), "for $P$ gives", found, ", not", math(eq2)), found)
     walks = computed(tuple(hitting), f"hitting chances of the simple symmetric walk on 0..{n}, exact linear solves",
                      "ks69 Lemma (2)")
+    basis = [solved, same, walks]
+    if conclusion is not None:
+        from .linked import establish
+
+        proved = establish(conclusion, conditioning_chance(*conclusion.variables),
+                           "the exported conclusion from the conditioning identity solved for P")
+        if not proved:
+            return refuted(proved, say("the conditioning identity does not give", math(conclusion.formula)), None)
+        basis.append(proved)
     return verified(
-        [solved, same, walks],
+        basis,
         say("solving the martingale identity", eq(1), ", $x = P(x+b) + (1-P)(x-a)$, gives $P = a/(a+b)$ "
             "symbolically; and for the simple symmetric random walk on $0, 1, \\ldots, 16$ the hitting probabilities, "
             "solved exactly as a linear system for every interval $[l, h]$, equal $(x-l)/(h-l)$ and satisfy", eq(1),

@@ -40,10 +40,55 @@ def test_a_verdict_that_ignores_its_arithmetic_stays():
     assert weaken_claim(claim, _base(claim)).status == "stayed"
 
 
-def test_ks69_table3_moves_and_table1_has_no_arithmetic_parameter():
+def test_ks69_table3_moves_and_the_lemma_has_no_arithmetic_parameter():
     catalog.load()
     t3 = REGISTRY["ks69.table3"]
     m = weaken_claim(t3, _base(t3))
     assert (m.status, m.base, m.evidence) == ("moved", "rigorous", "numeric") and "moved" in m.text()
-    t1 = REGISTRY["ks69.table1"]
-    assert weaken_claim(t1, _base(t1)).status == "not applicable"
+    lemma = REGISTRY["ks69.lemma"]
+    assert weaken_claim(lemma, _base(lemma)).status == "not applicable"
+
+
+def test_ks69_raising_grid_runs_in_balls_that_contain_the_exact_values():
+    from flint import fmpq
+
+    from exactcube.brownian import raises as R
+
+    exact = R.raising_grid(9, 9)
+    with weaker_arithmetic() as ran:
+        balls = R.raising_grid(9, 9)
+    assert ran == ["brownian.raises.raising_grid: exact -> rigorous"]
+    assert (exact.provenance.evidence.value, balls.provenance.evidence.value) == ("exact", "rigorous")
+    for i in range(10):
+        for j in range(10):
+            q = exact.alpha(i, j)
+            assert balls.alpha(i, j).contains(fmpq(int(q.numerator), int(q.denominator)))
+            v = exact.value(i, j).value
+            assert balls.value(i, j).value.contains(fmpq(int(v.numerator), int(v.denominator)))
+
+
+def test_ks69_tables_1_and_2_move_to_rigorous():
+    catalog.load()
+    for cid in ("ks69.table1", "ks69.table2"):
+        c = REGISTRY[cid]
+        m = weaken_claim(c, _base(c))
+        assert (m.status, m.base, m.evidence) == ("moved", "exact", "rigorous"), (cid, m.text())
+
+
+def test_noisy_check_at_runs_one_arithmetic_weaker():
+    from exactcube.noisy import conjectures as cj
+
+    assert cj.check_at("1/10", 32).provenance.evidence.value == "exact"
+    with weaker_arithmetic() as ran:
+        balls, floats = cj.check_at("1/10", 32), cj.check_at("1/10", 32, method="ball")
+    assert (balls.provenance.evidence.value, floats.provenance.evidence.value) == ("rigorous", "numeric")
+    assert ran == ["noisy.check_at: exact -> rigorous", "noisy.check_at: rigorous -> numeric"]
+    # the same conjectures decided: no failure at eps = 1/10 in either arithmetic
+    assert balls.failures == floats.failures == ()
+
+
+def test_noisy_conjecture10_grid_moves_and_stays_refuted():
+    catalog.load()
+    c = REGISTRY["noisy.conjecture10"]
+    m = weaken_claim(c, _base(c))
+    assert (m.status, m.base, m.evidence, m.outcome) == ("moved", "exact", "rigorous", "refuted")

@@ -52,6 +52,7 @@ import random
 from dataclasses import dataclass
 
 import gmpy2
+from flint import arb, fmpq
 
 from ..errors import BadInput
 from ..numbers import check_whole, mpq, mpz, to_mpq
@@ -202,17 +203,52 @@ class RaisingGrid(Result):
         return game_value(self.alpha(i, j), self.beta(i, j), p)
 
 
+@dataclass(frozen=True)
+class BallRaisingGrid(RaisingGrid):
+    """The grid of (8)-(9) run in arb balls (the scaled integers as balls at the working precision): what
+    :func:`raising_grid` returns under ``verify --mutate``'s arithmetic operator (:mod:`exactcube.weaker`), one
+    arithmetic weaker than the exact integers.  ``alpha``, ``beta`` and ``value`` give balls."""
+
+    method: str = "ks69 (8)-(9) in arb balls (53 bits): verify --mutate's weaker arithmetic"
+
+    def alpha(self, i: int, j: int):
+        self._check(i, j)
+        return self.scaled_alpha[i][j] / arb(int(self._scale(i, j)))
+
+    def beta(self, i: int, j: int):
+        self._check(i, j)
+        return self.scaled_beta[i][j] / arb(int(self._scale(i, j)))
+
+    def value(self, i: int, j: int, p=mpq(1, 2)) -> "GameValue":
+        """ks69 (19) on the balls; ArithmeticError when a ball cannot decide which of its three cases holds."""
+        al, be = self.alpha(i, j), self.beta(i, j)
+        x = arb(fmpq(int(mpq(p).numerator), int(mpq(p).denominator)))
+        if x >= al:
+            return GameValue(p, al, be, arb(1), "A")
+        if x <= be:
+            return GameValue(p, al, be, arb(-1), "B")
+        if be < x < al:
+            return GameValue(p, al, be, ((x - be) - (al - x)) / (al - be), None)
+        raise ArithmeticError(f"the balls of alpha({i}, {j}) and beta({i}, {j}) cannot decide the case of (19)")
+
+
 def raising_grid(imax: int, jmax: int, a=2, b=2) -> RaisingGrid:
-    """Every :math:`\\alpha(i,j)`, :math:`\\beta(i,j)` up to (imax, jmax) by ks69 (8)-(9), exact, in integers."""
+    """Every :math:`\\alpha(i,j)`, :math:`\\beta(i,j)` up to (imax, jmax) by ks69 (8)-(9), exact, in integers.
+    Under ``verify --mutate``'s arithmetic operator (:func:`exactcube.weaker.weaken`) the same recurrence runs in
+    arb balls (:class:`BallRaisingGrid`)."""
+    from ..weaker import weaken
+
     imax, jmax = check_raises(imax, "i"), check_raises(jmax, "j")
     a, b = check_factor(a, "a"), check_factor(b, "b")
-    pa, qa = mpz(a.numerator), mpz(a.denominator)
-    pb, qb = mpz(b.numerator), mpz(b.denominator)
+    balls = weaken("brownian.raises.raising_grid", "exact") == "rigorous"
+    lift = (lambda x: arb(int(x))) if balls else mpz
+    pa, qa = lift(a.numerator), lift(a.denominator)
+    pb, qb = lift(b.numerator), lift(b.denominator)
     ha, ua = pa + qa, pa - qa
     hb, ub = pb + qb, pb - qb
     db = 2 * pb
-    A = [[mpz(0)] * (jmax + 1) for _ in range(imax + 1)]
-    B = [[mpz(0)] * (jmax + 1) for _ in range(imax + 1)]
+    A = [[lift(0)] * (jmax + 1) for _ in range(imax + 1)]
+    B = [[lift(0)] * (jmax + 1) for _ in range(imax + 1)]
     # row i = 0: alpha(0, j) = 1, beta(0, j) by (9)
     for j in range(jmax + 1):
         A[0][j] = db**j
@@ -223,7 +259,8 @@ def raising_grid(imax: int, jmax: int, a=2, b=2) -> RaisingGrid:
         for j in range(1, jmax + 1):
             Ai[j] = ha * Ap[j] + ua * Bp[j]
             Bi[j] = ub * Ai[j - 1] + hb * Bi[j - 1]
-    return RaisingGrid(imax, jmax, a, b, tuple(tuple(r) for r in A), tuple(tuple(r) for r in B))
+    return (BallRaisingGrid if balls else RaisingGrid)(imax, jmax, a, b, tuple(tuple(r) for r in A),
+                                                       tuple(tuple(r) for r in B))
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ References: ``noisy`` §3 (Conjectures 9, 10), §4 question (1), Appendix.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..errors import BadInput, TooLarge
 from ..numbers import format_decimal, format_exact, mpq, to_mpq
@@ -142,7 +142,23 @@ def check_at(eps, n_max: int, solution=None, method: str = "exact", c9=C9_AS_PRI
     ``method`` 'ball (...)' and ``dev`` rounded to 9 decimals from the ball midpoints (the radius is below
     1e-9 for n <= 4096).  Otherwise (overlapping balls, a failure needing an exact witness, eps = 1/2 or 1)
     the exact check is returned.
+
+    Under ``verify --mutate``'s arithmetic operator (:func:`exactcube.weaker.weaken`) it runs one arithmetic
+    weaker: ``"exact"`` as ``"ball"`` (certified floating point, exact only where the balls cannot decide), and
+    ``"ball"`` as the balls' midpoints, floats (``numeric``; a grid point the balls cannot decide raises
+    ArithmeticError there).
     """
+    from ..weaker import weaken
+
+    weaker = weaken("noisy.check_at", "exact" if method == "exact" else "rigorous") if solution is None else None
+    if weaker == "rigorous":
+        method = "ball"
+    elif weaker == "numeric":
+        chk = _check_ball(eps, n_max) if (tuple(c9), tuple(c10)) == (C9_AS_PRINTED, C10_AS_PRINTED) else None
+        if chk is None:
+            raise ArithmeticError(f"the floats cannot decide both conjectures at eps = {eps}")
+        return replace(chk, method=chk.method + "; midpoints as floats (verify --mutate's weaker arithmetic)",
+                       evidence="numeric")
     if method == "ball" and solution is None and (tuple(c9), tuple(c10)) == (C9_AS_PRINTED, C10_AS_PRINTED):
         chk = _check_ball(eps, n_max)
         if chk is not None:

@@ -13,6 +13,7 @@ from exactcube.printed import printed
 from exactcube.results import computed
 from exactcube.symbolic import identity, is_identity, solve, to_sympy
 
+from ..linked import Formula, cite, establish, export, unlinked
 from ..shared import consistency_lemma_check, first_double_optimal_at_fold_point
 
 k_ = sp.symbols("k", integer=True, nonnegative=True)
@@ -27,6 +28,14 @@ EQ24_RATIO = printed("§2.2, (2.4): ε_k / ε_(k-1)", mpq(-1, 4))
 LIMIT = printed("§2.2, after (2.3): the limit", mpq(4, 5))
 FIG1_LOG = printed("§1.3, Figure 1 caption: the orange line", sp.log(sp.Rational(1, 5)) + k_ * sp.log(sp.Rational(1, 4)))
 KS69_ALPHA = printed("ks69 §2: α(n)", sp.Rational(4, 5) + (-1) ** k_ / (4**k_ * 5))
+
+#: the conclusions the lemmas of the all-k argument export (issue 40, item 4; proofs.linked): (2.3) as proved from
+#: the model's indifference (2.1), and the closed form (1.1) as proved from (2.3) by induction
+RECURRENCE = export(Formula("ju24.eq2.1-2.3", d_k_, (d_prev_,), sp.Eq(d_k_, 1 - d_prev_ / 4),
+                            scope="every k >= 1, d_(k-1) > 0 the doubling point with k - 1 doubles left"))
+CLOSED_FORM = export(Formula("ju24.thm1.2", d_k_, (k_,), sp.Eq(d_k_, sp.Rational(4, 5) + sp.Rational(1, 5)
+                                                                * sp.Rational(-1, 4) ** k_),
+                             scope="every k >= 0"))
 
 
 @claim("ju24.consistency", "§1.2.2",
@@ -95,6 +104,14 @@ def eq2_1_to_2_3():
         return refuted(ran, say(eq("2.2"), "is not", eq("2.1"), "with $a_k = 1 - d_k$"), None)
     sol_d = sp.solve(eq22, dk)
     ran.append(computed((eq22, sol_d), "(2.2) and its solution for d_k", "ju24 (2.2), (2.3)"))
+    # the exported conclusion, proved from the model's (2.1) (the printed (2.1) equals it, checked above)
+    model_d = sp.solve(sp.Eq(-1, model21.subs(a, 1 - dk)), dk)
+    proved = establish(cite(RECURRENCE.id), model_d[0] if len(model_d) == 1 else sp.nan,
+                       "(2.3) from the model's indifference (2.1) with a_k = 1 - d_k")
+    ran.append(proved)
+    if not proved:
+        return refuted(ran, say("the model's", eq("2.1"), "with $a_k = 1 - d_k$ does not give", math(proved.formula)),
+                       None)
     if len(sol_d) != 1 or not is_identity(sol_d[0], EQ23.value):
         found = say(*[math(x) for x in sol_d]) if sol_d else say("no solution")
         return refuted(ran, say(eq("2.2"), "gives $d_k$ =", found, ", not the printed", eq("2.3"), ",",
@@ -117,13 +134,17 @@ def eq2_4():
     e = sp.symbols("eps")
     lim, ratio = to_sympy(LIMIT.value), to_sympy(EQ24_RATIO.value)
     d = lim + e
-    lhs = EQ23.value.subs(d_prev_, d) - lim
+    rec_c = cite(RECURRENCE.id)  # (2.3) as ju24.eq2.1-2.3 proves it
+    nxt = rec_c.value(d)
+    if nxt is None:
+        return unlinked(rec_c, "the error recursion (2.4)")
+    lhs = nxt - lim
     ran = [computed((lhs, ratio), "(2.3) at 4/5 + eps, minus 4/5", "ju24 (2.4)")]
     if not is_identity(lhs, ratio * e):
         return refuted(ran, say("$\\varepsilon_k \\ne$", math(ratio * sp.Symbol("varepsilon_k-1")), ":", eq("2.3"),
                                   "gives", math(sp.simplify(lhs))), math(sp.simplify(lhs)))
     f = sp.Symbol("f")
-    fixed = sp.solve(sp.Eq(f, EQ23.value.subs(d_prev_, f)), f)
+    fixed = sp.solve(sp.Eq(f, rec_c.value(f)), f)
     ran.append(computed(fixed, "sympy solve of the fixed point of (2.3)", "ju24 (2.4)"))
     if fixed != [lim]:
         found = say(*[math(x) for x in fixed]) if fixed else say("none")
@@ -135,14 +156,25 @@ def eq2_4():
 @claim("ju24.thm1.2", "§1.3 Theorem 1.2, (1.1), (2.5)",
        r"With $k \ge 1$ doubles remaining, the optimal doubling state is $d_k = 4/5 + (1/5)(-1/4)^k$.")
 def thm1_2():
+    # the induction, from (2.3) as ju24.eq2.1-2.3 exports it: the exported closed form c(k) satisfies
+    # c(k) = 1 - c(k - 1)/4 identically in k and c(0) = 1 = d_0
+    rec_c, cf = cite(RECURRENCE.id), cite(CLOSED_FORM.id)
+    c_k, c_prev = cf.value(k_), cf.value(k_ - 1)
+    rec = rec_c.value(c_prev) if c_prev is not None else None
+    if rec is None:
+        return unlinked(rec_c, "the induction step of (1.1)")
+    step = establish(cf, rec, "(1.1) at k from (2.3) applied to (1.1) at k - 1", cites=(rec_c,))
+    base = establish(cf, 1, "(1.1) at k = 0 is d_0 = 1", values=(0,))
+    ran = [step, base]
+    if not (step and base):
+        return refuted(ran, say("the closed form does not satisfy", eq("2.3"), "identically, or not $d_0 = 1$"),
+                       say(math(cf.formula)))
     closed = D_CLOSED.value
-    rec = EQ23.value.subs(d_prev_, closed.subs(k_, k_ - 1))
-    ran = [computed((closed, rec), "the printed (1.1) and (2.3) applied to it", "ju24 (1.1), (2.3)")]
-    if not is_identity(closed, rec):
-        return refuted(ran, say("the closed form does not satisfy", eq("2.3"), "identically"),
-                       say("difference:", math(sp.simplify(closed - rec))))
-    if closed.subs(k_, 0) != 1:
-        return refuted(ran, say("the closed form at $k = 0$ is not $d_0 = 1$"), say(math(closed.subs(k_, 0))))
+    judged = computed(sp.simplify(closed - c_k), "the printed (1.1) minus the closed form proved", "ju24 (1.1)")
+    ran.append(judged)
+    if not is_identity(closed, c_k):
+        return refuted(ran, say("the printed", eq("1.1"), "is not the closed form proved from", eq("2.3"), "by induction"),
+                       say("difference:", math(sp.simplify(closed - c_k))))
     pairs = [(alt.doubling_point_recurrence(k), alt.doubling_point_closed_form(k)) for k in range(0, 501)]
     ran.append(computed(pairs, "the model's recurrence and closed form, k = 0..500", "ju24 (1.1), (2.3)"))
     for k in range(0, 501):
@@ -161,9 +193,12 @@ def thm1_2():
        r"Thresholds with an odd number of doubles left lie below $4/5$, even ones above; "
        r"$\log|d_k - 4/5| = \log(1/5) + k \log(1/4)$ (the orange line).")
 def fig1():
-    closed = D_CLOSED.value
+    cf = cite(CLOSED_FORM.id)  # (1.1) as ju24.thm1.2 proves it
+    closed = cf.value(k_)
+    if closed is None:
+        return unlinked(cf, "the error d_k - 4/5 of Figure 1")
     err = sp.simplify(closed - sp.Rational(4, 5))
-    ran = [computed(err, "d_k - 4/5 from the printed (1.1)", "ju24 Figure 1")]
+    ran = [computed(err, "d_k - 4/5 from the closed form (1.1) proved by ju24.thm1.2", "ju24 Figure 1")]
     if not is_identity(sp.Abs(err).rewrite(sp.Piecewise), sp.Rational(1, 5) * sp.Rational(1, 4) ** k_) and \
             not is_identity(err * err, (sp.Rational(1, 5) * sp.Rational(1, 4) ** k_) ** 2):
         return refuted(ran, say("$|d_k - 4/5| \\ne (1/5) 4^{-k}$"), say("$d_k - 4/5$ =", math(err)))

@@ -12,6 +12,8 @@ from exactcube.printed import printed
 from exactcube.results import assumption, computed
 from exactcube.symbolic import identity, solve, to_sympy
 
+from ..ju24.alternating import CLOSED_FORM
+from ..linked import Formula, cite, export, unlinked
 from ..shared import consistency_lemma_check, first_double_optimal_at_fold_point
 
 THRESHOLDS = assumption("ks69.strategy-thresholds", "'Positive expectation against any other strategy' (§2) is "
@@ -27,13 +29,15 @@ P_STRATEGY = printed("§2, doubles iff 80%, accepts iff at least 20%", ("80", "2
 _x, _a, _b, _P = sp.symbols("x a b P")
 P_LEMMA_EQ1 = printed("§1 (1), x = P(E)(x+b) + (1-P(E))(x-a)", sp.Eq(_x, _P * (_x + _b) + (1 - _P) * (_x - _a)))
 P_LEMMA_EQ2 = printed("§1 (2), P(E) = a/(a+b)", _a / (_a + _b))
+#: the Lemma's conclusion as proved (proofs.linked): from x, the chance of reaching x + b before x - a
+LEMMA = export(Formula("ks69.lemma", _P, (_x, _a, _b), sp.Eq(_P, _a / (_a + _b)), scope="every a, b > 0"))
 P_ALPHA_N = printed("§2 last paragraph, α(n) = 4/5 + (-1)^n/(4^n·5)", sp.Rational(4, 5) + (-1) ** _n / (4**_n * 5))
 
 
 @claim("ks69.lemma", "§1, Lemma, (1)-(2)",
        "From state x, the chance that p(t) reaches x+b before x-a is a/(a+b).")
 def lemma():
-    return consistency_lemma_check(P_LEMMA_EQ1, P_LEMMA_EQ2)
+    return consistency_lemma_check(P_LEMMA_EQ1, P_LEMMA_EQ2, conclusion=cite(LEMMA.id))
 
 
 @claim("ks69.eq3-5", "§2, (3)-(5)",
@@ -41,8 +45,12 @@ def lemma():
        r"$\alpha = .8 = 80\%$.")
 def eq3_5():
     a, K = sp.symbols("alpha K", positive=True)
-    # the win-before-redouble probability in (3) is the lemma's (α-(1-α))/(1-(1-α))
-    p_win = (a - (1 - a)) / (1 - (1 - a))
+    # the win-before-redouble probability in (3) is the Lemma's chance from a of reaching 1 (b = 1 - a) before
+    # 1 - a (a - (1 - a) below), taken from the Lemma's exported conclusion
+    lem = cite(LEMMA.id)
+    p_win = lem.value(a, a - (1 - a), 1 - a)
+    if p_win is None:
+        return unlinked(lem, "the win-before-redouble chance of (3)")
     printed_win = P_WIN_FIRST.value.subs(_al, a)
     win = identity(p_win, printed_win, "ks69 §2, the win-before-redouble chance")
     if not win:
@@ -125,8 +133,11 @@ def strategy():
 def alpha_n():
     n = sp.symbols("n", integer=True, nonnegative=True)
     ks = P_ALPHA_N.value.subs(_n, n)
-    ju = sp.Rational(4, 5) + sp.Rational(1, 5) * sp.Rational(-1, 4) ** n
-    same = identity(ks, ju, "ks69 §2 alpha(n) against ju24 (1.1)")
+    closed = cite(CLOSED_FORM.id)  # ju24 (1.1) as ju24.thm1.2 proves it (proofs.linked)
+    ju = closed.value(n)
+    if ju is None:
+        return unlinked(closed, "the comparison with ju24 (1.1)")
+    same = identity(ks, ju, "ks69 §2 alpha(n) against ju24 (1.1) as proved")
     if not same:
         return refuted(same, r"ks69's $\alpha(n)$ differs from ju24 (1.1) symbolically",
                        say("the difference is", math(sp.simplify(ks - ju))))

@@ -36,6 +36,8 @@ from exactcube.noisy.nim import channel_weights, solve_nim
 from exactcube.numbers import format_exact, mpq
 from exactcube.results import cited, computed
 
+from ..linked import Formula, cite, establish, export, holds, unlinked
+from ..linked import Step as SympyStep
 from .readings import CHANNEL, resting_on
 from .smt import first_failure, prove
 
@@ -331,6 +333,13 @@ power_channel = _lemma_claim("noisy.ends.power_channel", "§3, (5) from a power 
 _SERIES_N = 256
 _EXPANSION_J = 12
 
+_j, _rate = sp.Symbol("j", integer=True, positive=True), sp.Symbol("rate")
+#: Lemma 5's exported conclusions (proofs.linked): the first-order loss rates of the moves n - 1 and n - 4 from
+#: n = 2^j, as sympy formulas in j (p(n, m) = 1 - rate tau + O(tau^2)), the ones Conjecture 10's every-k step takes
+RATE_TOP = export(Formula("noisy.ends.germ_at_one", _rate, (_j,), sp.Eq(_rate, _j), part="n-1", scope="every j >= 3"))
+RATE_FOUR = export(Formula("noisy.ends.germ_at_one", _rate, (_j,), sp.Eq(_rate, (_j + 7) / 2), part="n-4",
+                           scope="every j >= 3"))
+
 
 @lru_cache(maxsize=None)
 def _series():
@@ -393,7 +402,9 @@ def lemma5_verdict():
     if rates is None:
         return _step_failed("Lemma 5:", first_failure(neighbour_steps()))
     j, r1, r4, q3 = rates
-    if sp.simplify(r1 - j) != 0 or sp.simplify(r4 - (j + 7) / 2) != 0:
+    linked = [establish(cite(RATE_TOP.id), r1, "the rate of n - 1 summed from the neighbours' classes"),
+              establish(cite(RATE_FOUR.id), r4, "the rate of n - 4 summed from the neighbours' classes")]
+    if not all(linked):
         return _fail(say("Lemma 5: the summed rates are", math(r1), "and", math(r4), "(with", math(q3), "for $q(3)$),"
                          " not $j$ and $(j + 7)/2$"))
     # instances: the exact first-order expansions from the solver at eps = 1 (crossing.expansion_at_one),
@@ -431,7 +442,7 @@ def lemma5_verdict():
             return _fail(say(f"from $n = 2^{{{jj}}}$ move {lim[0]} tends to", value(S.move(n, lim[0])[0]),
                              ", more than $1/2$"))
     steps = neighbour_steps()
-    return verified([steps, at1, computed(rows, "the first-order rates from the exact expansions", "noisy §3, (5)"),
+    return verified([steps, linked, at1, computed(rows, "the first-order rates from the exact expansions", "noisy §3, (5)"),
                      rests(theorem2_verdict(), lemma4_verdict())], say(f"Lemma 5 for every $j \\ge {SPLIT_B}$: the rates $j$ and $(j + 7)/2$ summed in sympy "
                                f"from the neighbours' classes ($b < {SPLIT_B}$ from Theorem 2's closed form, "
                                f"$b \\ge {SPLIT_B}$ by {len(steps)} z3 steps for every $b$; $q(3) = 2$ from $p(3)$ of "
@@ -468,7 +479,13 @@ def conjecture10_every_k():
     dep = lemma5_verdict()
     if dep.outcome is not Outcome.VERIFIED:
         return _rests_on("Lemma 5", dep)
-    j, r1, r4, _ = _rate_symbolic()
+    # the rates as Lemma 5 exports them (proofs.linked), not summed again here
+    j = _j
+    top, four = cite(RATE_TOP.id), cite(RATE_FOUR.id)
+    r1, r4 = top.value(j), four.value(j)
+    for c, r in ((top, r1), (four, r4)):
+        if r is None:
+            return unlinked(c, "the first-order gap of the moves n - 4 and n - 1", rests(dep), assumptions=(CHANNEL.id,))
     gap = sp.expand(r1 - r4)  # p(n, n-4) - p(n, n-1) = gap * tau + O(tau^2), linear in j
     if sp.simplify(gap - (j - 7) / 2) != 0:
         return _fail(say("the first-order gap is", math(gap), ", not $(j - 7)/2$"))
@@ -540,6 +557,23 @@ def gap_sign_steps(gap, j, j0: int):
 
 _HALF_N = 256
 
+_n, _slope = sp.Symbol("n", integer=True, positive=True), sp.Symbol("slope")
+#: Theorem 6's exported conclusion (proofs.linked): the one-sided slope |d p(n) / d eps| at 1/2, for every n >= 2
+HALF_SLOPE = export(Formula("noisy.ends.half", _slope, (_n,), sp.Eq(_slope, 2 / (_n * (_n - 1))),
+                            scope="every n >= 2"))
+
+
+def half_bound_step():
+    """The step the ends take from Theorem 6's exported slope: it is positive for every n >= 2 (n = m + 2, m >= 0),
+    so p(n) > 1/2 on both sides of 1/2 near it; None when the cited conclusion gives no slope."""
+    c = cite(HALF_SLOPE.id)
+    m = sp.Symbol("m", integer=True, nonnegative=True)
+    s = c.value(m + 2)
+    if s is None:
+        return None
+    return SympyStep("the slope of Theorem 6 is positive for every n >= 2", holds(sp.simplify(s) > 0), s > 0,
+                     "noisy.ends.half", (c.id,))
+
 
 @lru_cache(maxsize=None)
 def theorem6_verdict():
@@ -553,6 +587,10 @@ def theorem6_verdict():
     step = sp.simplify(2 / n - total / n - 2 / (n * (n - 1)))
     if step != 0:
         return _fail(say("Theorem 6: the inductive step leaves", math(step)))
+    proved = establish(cite(HALF_SLOPE.id), sp.simplify(2 / n - total / n), "the slope at n from the telescoping step",
+                       values=(n,))
+    if not proved:
+        return _fail(say("Theorem 6: the telescoping step does not give", math(proved.formula)), proved)
     s = solve_nim(60, mpq(1, 2))
     if any(s.p[x] != (0 if x == 0 else 1 if x == 1 else mpq(1, 2)) for x in range(61)):
         return _fail(say("Theorem 6: the values at $\\varepsilon = 1/2$ are not $0, 1, 1/2, 1/2, \\ldots$"))
@@ -563,7 +601,7 @@ def theorem6_verdict():
             if F.slope[x] != E.half_slope(x, side) or F.best[x] != tuple(m for m in range(x) if m % 2 == parity):
                 return _fail(say(f"Theorem 6 fails at $n = {x}$ ({side} of $1/2$): the slope is", value(F.slope[x]),
                                  f", the best moves {_ints(F.best[x][:4])}"))
-    return verified([s, computed(step, "sympy: the telescoping step", "noisy §3, (5)")],
+    return verified([s, computed(step, "sympy: the telescoping step", "noisy §3, (5)"), proved],
                     say("Theorem 6 for every $n \\ge 2$: $p(n) - 1/2 = \\frac{2|\\varepsilon - 1/2|}{n(n - 1)} + "
                                "O((\\varepsilon - 1/2)^2)$, with exactly the even moves optimal to first order below "
                                "$1/2$ and the odd ones above; the telescoping step is exact in sympy (in words only: the "
@@ -718,8 +756,13 @@ def conjecture9_ends():
     for dep in (theorem6_verdict(), theorem7_verdict(), theorem8_verdict()):
         if dep.outcome is not Outcome.VERIFIED:
             return _rests_on("a theorem", dep)
+    half = half_bound_step()
+    if half is None:
+        return unlinked(cite(HALF_SLOPE.id), "p(n) > 1/2 near 1/2", rests(theorem6_verdict()), assumptions=(CHANNEL.id,))
+    if not half:
+        return _step_failed("", half)
     scope = f"every $n \\ge {max(1 << (T7_K0 - 1), 2)}$ near 0 and near $1/2$"
-    return verified(rests(theorem6_verdict(), theorem7_verdict(), theorem8_verdict()), say(f"scope: {scope}: near $\\varepsilon = 0$ (on $(0, 1/(3k)]$, Theorem 7) and just below "
+    return verified([half, rests(theorem6_verdict(), theorem7_verdict(), theorem8_verdict())], say(f"scope: {scope}: near $\\varepsilon = 0$ (on $(0, 1/(3k)]$, Theorem 7) and just below "
                                "$1/2$ (Theorem 6: $p(n) - 1/2 = \\frac{s}{n(n - 1)} + O(s^2)$, $s = 1 - 2 \\varepsilon$, "
                                "the even moves ahead to first order; Theorem 8: move 0 ahead of every other even move "
                                "at second order). $\\delta_n$ near $1/2$ is not computed for every $n$; in the middle of "
@@ -740,8 +783,13 @@ def conjecture10_ends():
     for dep in (theorem6_verdict(), theorem7_verdict(), theorem8_verdict(), theorem2_verdict()):
         if dep.outcome is not Outcome.VERIFIED:
             return _rests_on("a theorem", dep)
+    half = half_bound_step()
+    if half is None:
+        return unlinked(cite(HALF_SLOPE.id), "p(n) > 1/2 near 1/2", rests(theorem6_verdict()), assumptions=(CHANNEL.id,))
+    if not half:
+        return _step_failed("", half)
     scope = f"every $n = 2^k \\ge {max(1 << (T7_K0 - 1), 2)}$ near 0, $1/2$ and 1"
-    return verified(rests(theorem6_verdict(), theorem7_verdict(), theorem8_verdict(), theorem2_verdict()),
+    return verified([half, rests(theorem6_verdict(), theorem7_verdict(), theorem8_verdict(), theorem2_verdict())],
                     say(f"scope: {scope}. Near 0: $p(n) > 2/3$ (Theorem 7). Near $1/2$: $p(n) - 1/2 = "
                                "\\frac{|1 - 2 \\varepsilon|}{n(n - 1)} + O((1 - 2 \\varepsilon)^2)$ (Theorem 6), and "
                                "just above $1/2$ the odd moves lead to first order and among them $n - 1$ (all bits 1) "

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+import sympy as sp
 import z3
 
 from exactcube.claims import Outcome, claim, open_, verified
@@ -23,7 +24,9 @@ from exactcube.noisy.nim import solve_nim
 from exactcube.numbers import format_exact, mpq
 
 from .blocks import d_recursion, forcing
-from .every_k import chain_lemma, chain_open, ends_half, rests, values_at_one
+from ..linked import Step as LinkedStep
+from ..linked import cite, to_z3
+from .every_k import HALF_SLOPE, chain_lemma, chain_open, ends_half, rests, values_at_one
 from .readings import CHANNEL, resting_on
 from .smt import first_failure, prove
 
@@ -34,10 +37,17 @@ _HALF_K, _ONE_K = 32, 128
 
 
 def slope_steps():
-    """c_K > 0: f(n) = 1/(n(n - 1)) strictly decreases by a shift of 3, for every real n >= 2 (z3)."""
+    """c_K > 0: the right slope of p(n) at 1/2, 2 f(n) with f(n) = 1/(n(n - 1)) as Theorem 6 exports it
+    (:data:`proofs.noisy.every_k.HALF_SLOPE`, taken into z3 by :func:`proofs.linked.to_z3`, not retyped), strictly
+    decreases by a shift of 3, for every real n >= 2 (z3).  A failed step when the cited conclusion gives no slope."""
+    c = cite(HALF_SLOPE.id)
+    x = sp.Symbol("x", positive=True)
+    s0, s3 = c.value(x), c.value(x + 3)
+    if s0 is None or s3 is None:
+        return [LinkedStep("the slope at 1/2 from Theorem 6's exported conclusion", False, c.formula, c.lemma, (c.id,))]
     n = z3.Real("n")
-    return [prove("$1/(n(n - 1)) > 1/((n + 3)(n + 2))$ for every real $n \\ge 2$", [n >= 2],
-                  1 / (n * (n - 1)) > 1 / ((n + 3) * (n + 2)))]
+    return [prove("$1/(n(n - 1)) > 1/((n + 3)(n + 2))$ for every real $n \\ge 2$ (Theorem 6's slope, halved)", [n >= 2],
+                  to_z3(s0, {x: n}) > to_z3(s3, {x: n}), source="noisy.conjecture10.forcing_ends", cites=(c.id,))]
 
 
 def limit_steps(K0: int):

@@ -12,33 +12,61 @@ from exactcube.race import effective as ef
 from exactcube.results import computed
 from exactcube.symbolic import identity, solve, to_sympy
 
-from ..shared import consistency_lemma_check
+from ..linked import Formula, cite, export, unlinked
+from ..shared import conditioning_chance, consistency_lemma_check
 
-p, DA, DB, M, r = sp.symbols("p D_A D_B M r", real=True)
+
+class _Unlinked(Exception):
+    """A dependent's cited conclusion gives no value (it was replaced by a weaker formula): the verdict is open."""
+
+    def __init__(self, conclusion):
+        super().__init__(conclusion.id)
+        self.conclusion = conclusion
 
 
 def lemma1(x, a, b):
-    """Solve zk77 Lemma 1's conditioning identity x = P(x+b) + (1-P)(x-a) for P."""
-    P = sp.Symbol("P")
-    sol = sp.solve(sp.Eq(x, P * (x + b) + (1 - P) * (x - a)), P)
-    assert len(sol) == 1
-    return sp.simplify(sol[0])
+    """Lemma 1's chance of reaching x + b before x - a, from Lemma 1's exported conclusion (:data:`CHANCE`);
+    raises :class:`_Unlinked` when the conclusion does not determine it."""
+    c = cite(CHANCE.id)
+    v = c.value(x, a, b)
+    if v is None:
+        raise _Unlinked(c)
+    return v
+
+
+def _linked(what):
+    """A dependent of Lemma 1: open (proofs.linked.unlinked) when a cited conclusion gives no value."""
+    def wrap(check):
+        def run():
+            try:
+                return check()
+            except _Unlinked as exc:
+                return unlinked(exc.conclusion, what)
+
+        run.__name__, run.__qualname__, run.__doc__ = check.__name__, check.__qualname__, check.__doc__
+        return run
+    return wrap
+
+p, DA, DB, M, r = sp.symbols("p D_A D_B M r", real=True)
 
 
 _x, _a, _b = sp.symbols("x a b", positive=True)
 #: Lemma 1's conclusion as printed: P(E) = a/(a + b).
 LEMMA1 = printed("§2, Lemma 1", _a / (_a + _b))
+_P = sp.Symbol("P")
+#: Lemma 1's conclusion as proved (proofs.linked), the one its dependents take: P = a/(a + b) for a, b > 0
+CHANCE = export(Formula("zk77.lemma1", _P, (_x, _a, _b), sp.Eq(_P, _a / (_a + _b)), scope="every a, b > 0"))
 
 
 @claim("zk77.lemma1", "§2, Lemma 1 and its proof",
        "In a continuous game, the probability that p(t) reaches x + b before x - a is a/(a + b).")
 def lemma1_claim():
-    derived = lemma1(_x, _a, _b)
+    derived = conditioning_chance(_x, _a, _b)
     same = identity(derived, LEMMA1.value, "zk77 Lemma 1")
     if not same:
         return refuted(same, say("the proof's identity gives $P(E) =$", formula(derived), ", printed",
                                   formula(LEMMA1.value)), say(formula(derived)))
-    return consistency_lemma_check()
+    return consistency_lemma_check(conclusion=cite(CHANCE.id))
 
 
 #: The answers of Examples 1 and 2 as printed (0.75 and 3/4).
@@ -49,6 +77,7 @@ EXAMPLE_2 = printed("§2, Example 2", mpq(3, 4))
 @claim("zk77.lemma1.examples", "§2, Examples 1 and 2",
        "$x = 0.75$: A wins with probability $0.75/1 = 0.75$; $x = 0.6$: reaches 0.8 before 0 with probability "
        "$0.6/(0.6 + 0.2) = 3/4$.")
+@_linked("Examples 1 and 2")
 def lemma1_examples():
     half = sp.Rational
     e1 = lemma1(half(3, 4), half(3, 4), half(1, 4))  # from 0.75: up to 1 (b = 0.25), down to 0 (a = 0.75)
@@ -67,6 +96,7 @@ def lemma1_examples():
 @claim("zk77.lemma1.linear", "§2, after Example 2",
        "Lemma 1 extends to any linear function of p(t): the chance that A's expectation rises by b before it "
        "falls by a is a/(a + b).")
+@_linked("Lemma 1 for a linear function of p")
 def lemma1_linear():
     al, be, x, a, b = sp.symbols("alpha beta x a b", positive=True)
     # E = alpha p + beta with alpha > 0: E rises by b iff p rises by b/alpha
@@ -87,6 +117,7 @@ B_EXPECTATION = printed("§3 Doubling, B's expectation / K", -1)
 @claim("zk77.sec3.four_fifths", "§3 Doubling",
        "In a continuous game A doubles at $p = 0.8$; if B accepts he wins with probability $0.2/(0.6 + 0.2) = 1/4$ "
        r"and his expectation is $\frac{1}{4} \cdot 2K - \frac{3}{4} \cdot 2K = -K$, what he loses by declining.")
+@_linked("B's chance after taking at 4/5")
 def four_fifths():
     K = sp.Symbol("K", positive=True)
     q = lemma1(sp.Rational(4, 5), sp.Rational(3, 5), sp.Rational(1, 5))  # B's chance: A's p reaches 0.2 first
@@ -116,6 +147,7 @@ PRINTED_6 = printed("§3, Theorem 1 (6)", (DB**2 + 3 * DB * (1 - DA) - DA) / (2 
 @claim("zk77.lemma2", "§3, Lemma 2 (1)-(3)",
        "$p(t,A) = p(t)/D_A$ (1), $p(t,B) = (p(t) - D_B)/(1 - D_B)$ (2), $p(t,M) = (p(t) - D_B)/(D_A - D_B)$ (3), "
        "immediate from Lemma 1.")
+@_linked("Lemma 2 (1)-(3)")
 def lemma2():
     derived = {
         "(1)": lemma1(p, p - 0, DA - p),  # A wins at D_A, loses at 0
@@ -285,6 +317,7 @@ def _named(text: str) -> dict:
 
 @claim("zk77.thm1.names", "§3, Theorem 1 statement vs proofs",
        "Let $r(t)$ and $d(t)$ denote the minimum values of $p(t)$ for which A can double and redouble respectively.")
+@_linked("the names of (5) and (6) by their proofs")
 def names():
     # the proofs, re-derived from Lemma 1 (not read from the printed (5), (6), which zk77.thm1.eq5/eq6 check):
     # r from redoubling (owned cube, (8) = (10)); d from doubling out of the middle (p(t,M))
@@ -347,6 +380,7 @@ def _formula(text: str):
 @claim("zk77.thm1.eq10_11", "§3, proof of (5): (10) and (11)",
        "A's expectation after doubling, $2K(2p(t,B) - 1)$ (9), 'by (2) of Lemma 2 equals' (10); '(8) = (10), or' (11); "
        "'Solving (11) for $r(t)$ yields (5).'")
+@_linked("(10) and (11) against (8), (9) and Lemma 2")
 def eq10_11():
     """(10) against (9) with Lemma 2 (2); (11) solved for r against (5) and against (8) = (10)."""
     K = sp.Symbol("K", positive=True)
