@@ -22,7 +22,7 @@ from typing import Any
 import sympy as sp
 
 from exactcube.claims import open_
-from exactcube.content import math, say
+from exactcube.content.model import math, say
 from exactcube.results import Evidence, Provenance, Result
 from exactcube.symbolic import residual
 
