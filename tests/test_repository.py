@@ -196,3 +196,35 @@ def test_no_import_circle():
         if circles:
             break
     assert circles == [], "import circle: " + circles[0]
+
+
+# An exact rational turned into flint's types by hand: arb(fmpq(int(q.numerator), int(q.denominator))) and its
+# spellings (flint.arb(flint.fmpq(...)), fmpq(int(x.numerator), ...)).
+_BY_HAND_CONVERSION = re.compile(r"fmpq\(\s*int\(\s*[\w.()]+\.numerator\s*\)")
+
+
+def test_one_home_for_mpq_to_ball():
+    """Issue 45, row 22: an exact rational becomes an arb ball through exactcube.algebraic.to_ball (and an fmpq through
+    to_fmpq beside it), not by hand: there were 15 hand-written copies (and a private _arb_q used across modules)."""
+    home = ROOT / "exactcube" / "algebraic.py"
+    copies = []
+    for folder in ("exactcube", "proofs", "certcheck"):
+        for path in (ROOT / folder).rglob("*.py"):
+            if path == home:
+                continue
+            for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                if _BY_HAND_CONVERSION.search(line):
+                    copies.append(f"{path.relative_to(ROOT)}:{i}: {line.strip()}")
+    assert _BY_HAND_CONVERSION.search(home.read_text(encoding="utf-8"))  # the pattern sees the one home
+    assert copies == [], "mpq -> arb/fmpq by hand (use exactcube.algebraic.to_ball / to_fmpq):\n" + "\n".join(copies)
+
+
+def test_to_ball_is_exact_where_it_can_be():
+    from flint import arb, ctx
+
+    from exactcube.algebraic import to_ball
+    from exactcube.numbers import mpq
+
+    assert to_ball(mpq(3, 8)).rad() == 0 and to_ball(mpq(3, 8)) == arb(3) / 8  # a dyadic rational is held exactly
+    b = to_ball(mpq(1, 3))  # by hand: 1/3 is not dyadic, so the ball has a radius at most 2^-(prec - 1)
+    assert b.contains(arb(1) / 3) and 0 < b.rad() <= arb(2) ** -(ctx.prec - 1)

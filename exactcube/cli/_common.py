@@ -338,7 +338,7 @@ def announce_claims(claims) -> None:
 
     claims = list(claims)
     seconds, unmeasured = expected_seconds(claims)
-    how = f"{len(claims)} claims, each as long as in the recorded default run"
+    how = f"{len(claims)} claims, as long as in the recorded default run or, if longer, the longest alone"
     if unmeasured:
         how += f"; {unmeasured} not measured there (slow ones say their time in their statement)"
     if seconds <= ANNOUNCE_SECONDS and any(c.slow for c in claims):  # a slow claim alone can take minutes: say so

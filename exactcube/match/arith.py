@@ -13,8 +13,9 @@ way a comparison is made on table entries.
 
 from __future__ import annotations
 
-from flint import arb, fmpq
+from flint import arb
 
+from ..algebraic import to_ball
 from ..numbers import ball_precision, exact_bounds, mpq
 
 __all__ = ["ExactArithmetic", "BallArithmetic", "FloatArithmetic", "lift", "minus", "solve_table", "sign", "is_ball", "bounds",
@@ -36,8 +37,7 @@ class BallArithmetic:
     evidence = "rigorous"
 
     def q(self, x):
-        x = mpq(x)
-        return arb(fmpq(int(x.numerator), int(x.denominator)))
+        return to_ball(mpq(x))
 
 
 class FloatArithmetic:

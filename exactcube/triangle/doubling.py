@@ -78,6 +78,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
 
+from ..algebraic import to_fmpq
 from ..errors import BadInput, TooLarge
 from ..numbers import mpq
 from .board import neighbours, positions
@@ -391,7 +392,7 @@ def _exact_solve(board, free, fixed_value, ncols=3):
     for i, s in enumerate(free):
         A[i, i] = 1
         for t, w in board.nbrs(s):
-            fw = flint.fmpq(int(w.numerator), int(w.denominator))
+            fw = to_fmpq(w)
             j = idx.get(t)
             if j is not None:
                 A[i, j] = A[i, j] - fw
@@ -400,7 +401,7 @@ def _exact_solve(board, free, fixed_value, ncols=3):
                 for c in range(ncols):
                     x = fv[c]
                     if x:
-                        B[i, c] = B[i, c] + fw * flint.fmpq(int(x.numerator), int(x.denominator))
+                        B[i, c] = B[i, c] + fw * to_fmpq(x)
     X = A.solve(B)
     return {s: tuple(mpq(int(X[i, c].p), int(X[i, c].q)) for c in range(ncols)) for s, i in idx.items()}
 

@@ -30,8 +30,9 @@ import re
 import subprocess
 import tempfile
 
-from flint import arb, fmpq
+from flint import arb
 
+from exactcube.algebraic import to_ball
 from exactcube.claims import Erratum, claim, erratum, open_, refuted, verified
 from exactcube.match import mec_met, read_gnubg_xml, zadeh_met
 from exactcube.match.arith import ExactArithmetic, is_ball, lift
@@ -125,8 +126,7 @@ def normal_extension(n: int) -> tuple[tuple, ...]:
     sd = [None, "1.24", "1.27", "1.47", "1.50", "1.60", "1.61", "1.66", "1.68", "1.70", "1.72", "1.77"]
 
     def s(k):
-        q = mpq(int(sd[min(k, 11)].replace(".", "")), 100)
-        return arb(fmpq(int(q.numerator), int(q.denominator)))
+        return to_ball(mpq(int(sd[min(k, 11)].replace(".", "")), 100))
 
     rows = [[None] * n for _ in range(n)]
     with ball_precision(200):
