@@ -49,6 +49,8 @@ __all__ = [
     "parse_printed",
     "is_mpq",
     "exact_bounds",
+    "is_ball",
+    "sign",
     "check_whole",
     "MAX_INPUT_DIGITS",
     "MAX_EXPONENT",
@@ -322,3 +324,24 @@ def ball_precision(bits: int):
     return flint.ctx.workprec(int(bits))
 
 
+
+
+def is_ball(x) -> bool:
+    """Whether ``x`` is a python-flint ball (else an exact number); never imports python-flint (no ball can exist
+    before it is imported), so a command that meets no ball does not pay its import."""
+    import sys
+
+    arb = getattr(sys.modules.get("flint"), "arb", None)
+    return arb is not None and isinstance(x, arb)
+
+
+def sign(x) -> int | None:
+    """-1, 0 or 1 for an exact number; for a ball the sign of every point, None when it holds 0 (the one way a
+    comparison is decided on values that may be balls: match tables, cube actions)."""
+    if is_ball(x):
+        if x > 0:
+            return 1
+        if x < 0:
+            return -1
+        return None
+    return (x > 0) - (x < 0)

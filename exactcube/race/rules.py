@@ -55,7 +55,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ..algebraic import to_ball
 from ..errors import BadInput
 from ..numbers import ball_precision, mpq
 from ..results import Result
@@ -216,6 +215,7 @@ def kleinman_bands(win, size: int, band: int = 10, min_count: int = 1, prec: int
     ``win(x, y)`` (e.g. a :class:`~exactcube.race.cubeless.WinTable`), per band of the roller's count
     (:func:`count_bands` of ``min_count..size``), over :math:`1 \le y \le` ``size``, :math:`x + y > 4`, with
     the exact chance in :data:`KLEINMAN_WINDOW`: the largest error as a ball (the one of largest midpoint)."""
+    from ..algebraic import to_ball
 
     low, high = KLEINMAN_WINDOW
     out = []

@@ -78,7 +78,6 @@ from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
 
-from ..algebraic import to_fmpq
 from ..errors import BadInput, TooLarge
 from ..numbers import mpq
 from .board import neighbours, positions
@@ -381,6 +380,8 @@ def _check(n, doubles):
 def _exact_solve(board, free, fixed_value, ncols=3):
     """Solve V(s) = sum p V(s') on ``free`` states, V = fixed_value(s) elsewhere; exact (python-flint)."""
     import flint
+
+    from ..algebraic import to_fmpq
 
     free = list(free)
     if not free:

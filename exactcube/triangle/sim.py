@@ -40,7 +40,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from statistics import NormalDist
 
-from ..algebraic import to_fmpq
 from ..errors import BadInput, TooLarge
 from ..numbers import mpq
 from ..results import Result
@@ -456,6 +455,7 @@ def appendix_doubling_exact(n: int, q_offer, q_reject, start=None, edges: str = 
     """
     import flint
 
+    from ..algebraic import to_fmpq
     from .board import neighbours, positions
 
     start = _start(n, start)

@@ -35,9 +35,9 @@ from flint import arb
 from exactcube.algebraic import to_ball
 from exactcube.claims import Erratum, claim, erratum, open_, refuted, verified
 from exactcube.match import mec_met, read_gnubg_xml, zadeh_met
-from exactcube.match.arith import ExactArithmetic, is_ball, lift
+from exactcube.match.arith import ExactArithmetic, lift
 from exactcube.match.mec import mec_post_crawford
-from exactcube.numbers import ball_precision, exact_bounds, format_decimal, mpq
+from exactcube.numbers import ball_precision, exact_bounds, format_decimal, is_ball, mpq
 from exactcube.printed import Arithmetic, erratum_kind, printed
 from exactcube.results import computed
 

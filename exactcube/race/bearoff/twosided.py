@@ -247,14 +247,11 @@ class Entry:
         :class:`exactcube.race.cubeful.Decision` by :func:`exactcube.race.cubeful.decide`, the one
         rule of every cube decision; ``kind`` a Decision subclass naming further readings.  A side
         that has borne off ends the game: no double, at the no-double equity."""
-        from dataclasses import replace
-
-        from ..cubeful import Action, Decision, decide
+        from ..cubeful import Decision, decide
 
         over = not any(self.mine) or not any(self.theirs)
-        d = decide(self.mine, self.theirs, cube, self.win, self.no_double(cube), None if over else self.nd_theirs,
-                   method, kind=kind or Decision)
-        return replace(d, action=Action.NO_DOUBLE) if over else d
+        return decide(self.mine, self.theirs, cube, self.win, self.no_double(cube), None if over else self.nd_theirs,
+                      method, kind=kind or Decision, over=over)
 
     def equity(self, cube) -> mpq:
         """Cubeful equity (after the roller's optimal cube decision) for cube
