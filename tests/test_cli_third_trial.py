@@ -180,7 +180,7 @@ def test_bearoff_at_a_score_over_an_hour_needs_force(cli, capsys, monkeypatch):
 def test_a_stopped_small_two_sided_build_leaves_no_file(tmp_path):
     from exactcube.race.bearoff import cache
 
-    def stop(done, levels, *_):
+    def stop(done, levels):
         if done >= 10:
             raise KeyboardInterrupt
 

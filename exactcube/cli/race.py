@@ -168,7 +168,7 @@ def _rules(args, out, dice):
     if dice.name != "backgammon":
         raise BadInput("race rules compares pip-count rules made for backgammon dice; drop --dice")
     with progress("solving the cubeful race", 2 * N - 1) as bar:
-        T = cf.solve(N, dice, progress=lambda s: bar.advance(1))
+        T = cf.solve(N, dice, progress=bar)
     W = cl.win_table(N, dice)
     reports = {k: ru.compare_rule(r, T, args.min, N) for k, r in ru.RULES.items()}
 

@@ -185,7 +185,7 @@ class CubefulTable(Result):
 def solve(size: int, dice=BACKGAMMON, moments: bool = False, progress=None) -> CubefulTable:
     """Solve the cubeful money game exactly for all counts up to ``size`` (zk77 Tables 2-3 model).
 
-    ``progress`` (optional) is called with the number of count sums finished.
+    ``progress(done, total)`` (:mod:`exactcube.progress`, optional) after each count sum.
     """
     if isinstance(size, bool) or not isinstance(size, int) or size < 1:
         raise BadInput(f"table size must be a whole number >= 1, got {size!r}")
@@ -261,7 +261,7 @@ def _solve_cells(size: int, dice: Dice, moments: bool, progress=None) -> Cubeful
                 m_c[x][y] = mdb if db > vc else qc
                 m_o[x][y] = mdb if db > vo else qo
         if progress is not None:
-            progress(s - 1)
+            progress(s - 1, 2 * N - 1)
     m2 = None
     if moments:
         m2 = {Cube.CENTRED: m_c, Cube.MINE: m_o, Cube.THEIRS: m_t, "nd_centred": mnd_c, "nd_mine": mnd_o,
