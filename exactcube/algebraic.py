@@ -29,7 +29,7 @@ from flint import arb, ctx, fmpq, fmpz_poly
 
 from .numbers import format_decimal, format_exact, mpq, to_mpq
 
-__all__ = ["to_fmpq", "fmpq_to_mpq", "sign_at", "arb_exact", "primitive", "AlgebraicNumber", "rational_between",
+__all__ = ["to_fmpq", "to_ball", "fmpq_to_mpq", "sign_at", "arb_exact", "primitive", "AlgebraicNumber", "rational_between",
            "descartes_bound", "has_no_root_in", "real_roots_in", "RationalFunction", "exact_div"]
 
 # ---------------------------------------------------------------------------
@@ -41,6 +41,13 @@ def to_fmpq(q) -> fmpq:
     """The exact rational q (any form :func:`exactcube.numbers.to_mpq` reads) as a flint fmpq."""
     q = to_mpq(q)
     return fmpq(int(q.numerator), int(q.denominator))
+
+
+def to_ball(q) -> arb:
+    """The exact rational q (any form :func:`exactcube.numbers.to_mpq` reads) as an arb ball at the current
+    python-flint precision: exact when q's binary expansion fits, else the tightest ball around it (the one
+    mpq -> arb conversion: every model and document with ball arithmetic uses it)."""
+    return arb(to_fmpq(q))
 
 
 def fmpq_to_mpq(q: fmpq) -> mpq:

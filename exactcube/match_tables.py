@@ -46,7 +46,7 @@ def evidence_note(met: MatchEquityTable, n: int | None = None) -> str:
     """Which entries of the first ``n`` rows and columns are exact and which are balls, in one sentence or
     two, and what a printed digit of a ball means (:func:`exactcube.tables` prints a ball's decimal only
     when both its ends round to it, else marks it with '~')."""
-    from .match.arith import is_ball
+    from .numbers import is_ball
 
     n = met.length if n is None else n
     pre = [met.pre[i][j] for i in range(n) for j in range(n)]
@@ -69,9 +69,7 @@ def last_roll_table(grid: dict, up_to: int) -> Table:
     w = next(iter(grid.values())).w
     t = Table(id="match.last_roll", title=f"Last roll with a winning chance {w}: the roller's cube action",
               rows=labels, cols=labels, row_header="roller")
-    short = {"no double": "ND", "double, take": "D/T", "double, pass": "D/P", "double or not (equal)": "ND=D/T",
-             "double, take or pass": "D/T=D/P"}
     for (a, b), r in grid.items():
-        t.set(f"{a}-away", f"{b}-away", short.get(r.action, r.action))
+        t.set(f"{a}-away", f"{b}-away", r.action.short)
     t.notes = "ND no double; D/T double, take; D/P double, pass; '=' marks an exact tie between the actions."
     return t

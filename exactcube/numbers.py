@@ -4,11 +4,17 @@ Every rational in exactcube is a :class:`gmpy2.mpq`.  User text is parsed into
 an exact rational without ever passing through a binary float: ``"0.77"`` is
 :math:`77/100`, ``"1e-3"`` is :math:`1/1000`, ``"3/4"`` is :math:`3/4`.
 
-Rounding rule.  :func:`round_decimal` rounds to ``n`` places *half away from
-zero* ("round half up" on magnitudes), the rule the source documents use: the
-exact value :math:`q` becomes the nearest multiple of :math:`10^{-n}`; a tie
-goes to the one of larger magnitude.  Because the input is exact, the last
-printed digit is always the correctly rounded one.
+Rounding rule.  :func:`round_decimal` rounds to ``n`` places *half to even*:
+the exact value :math:`q` becomes the nearest multiple of :math:`10^{-n}`; a
+tie (an exact value halfway between two) goes to the one whose last digit is
+even.  Because the input is exact, the last printed digit is always the
+correctly rounded one.  Half to even keeps complements consistent: when
+:math:`p + q` is a whole number (two chances summing to 1, two percentages to
+100), the printed values sum to it too, ties included (:math:`569/32 =
+17.78125` prints 17.7812 and its complement :math:`2631/32 = 82.21875` prints
+82.2188; half up would print 17.7813 and a sum of 100.0001).  It is also
+symmetric in sign.  The source documents mostly round half up; their printed
+values are judged by interval (below), so either tie is judged right.
 
 A printed decimal with ``n`` places stands for the interval
 :math:`[v - \tfrac12 10^{-n}, v + \tfrac12 10^{-n}]`; the one judge of printed values,
@@ -43,6 +49,8 @@ __all__ = [
     "parse_printed",
     "is_mpq",
     "exact_bounds",
+    "is_ball",
+    "sign",
     "check_whole",
     "MAX_INPUT_DIGITS",
     "MAX_EXPONENT",
@@ -178,19 +186,19 @@ def to_mpq(x, name: str = "number") -> mpq:
 
 
 def _round_scaled(q: mpq, places: int) -> mpz:
-    """The integer nearest to q * 10**places, ties away from zero."""
+    """The integer nearest to q * 10**places, ties to the even one (the rounding rule above)."""
     scaled = q * mpq(10) ** places
     num, den = scaled.numerator, scaled.denominator
     neg = num < 0
     num = -num if neg else num
     quot, rem = gmpy2.f_divmod(num, den)
-    if 2 * rem >= den:
+    if 2 * rem > den or (2 * rem == den and quot % 2 == 1):
         quot += 1
     return -quot if neg else quot
 
 
 def round_decimal(q, places: int) -> mpq:
-    """``q`` rounded to ``places`` decimals, half away from zero, as an exact rational."""
+    """``q`` rounded to ``places`` decimals, half to even, as an exact rational."""
     q = to_mpq(q)
     if places < 0:
         raise BadInput("places must be non-negative")
@@ -198,10 +206,10 @@ def round_decimal(q, places: int) -> mpq:
 
 
 def format_decimal(q, places: int, leading_zero: bool = True) -> str:
-    """Decimal string of ``q`` correctly rounded to ``places`` (half away from zero).
+    """Decimal string of ``q`` correctly rounded to ``places`` (half to even).
 
-    >>> format_decimal(mpq(13, 16), 3), format_decimal(mpq(-1, 8), 2)
-    ('0.813', '-0.13')
+    >>> format_decimal(mpq(13, 16), 3), format_decimal(mpq(-1, 8), 2), format_decimal(mpq(-3, 8), 2)
+    ('0.812', '-0.12', '-0.38')
     """
     q = to_mpq(q)
     n = _round_scaled(q, places)
@@ -316,3 +324,24 @@ def ball_precision(bits: int):
     return flint.ctx.workprec(int(bits))
 
 
+
+
+def is_ball(x) -> bool:
+    """Whether ``x`` is a python-flint ball (else an exact number); never imports python-flint (no ball can exist
+    before it is imported), so a command that meets no ball does not pay its import."""
+    import sys
+
+    arb = getattr(sys.modules.get("flint"), "arb", None)
+    return arb is not None and isinstance(x, arb)
+
+
+def sign(x) -> int | None:
+    """-1, 0 or 1 for an exact number; for a ball the sign of every point, None when it holds 0 (the one way a
+    comparison is decided on values that may be balls: match tables, cube actions)."""
+    if is_ball(x):
+        if x > 0:
+            return 1
+        if x < 0:
+            return -1
+        return None
+    return (x > 0) - (x < 0)

@@ -180,7 +180,7 @@ def test_bearoff_at_a_score_over_an_hour_needs_force(cli, capsys, monkeypatch):
 def test_a_stopped_small_two_sided_build_leaves_no_file(tmp_path):
     from exactcube.race.bearoff import cache
 
-    def stop(done, levels, *_):
+    def stop(done, levels):
         if done >= 10:
             raise KeyboardInterrupt
 
@@ -393,3 +393,22 @@ def test_the_gnubg_replay_reads_the_index_once_a_position(monkeypatch):
     i = len(table.keys) - 1  # a position with plays for every roll
     gnubgfiles.gnubg_replay(table, stored, i)
     assert len(reads) == 1
+
+
+# fuzz (issue 45): 'verify --claim noisy.conjecture10.forcing_ends' ran past 10 s of CPU with no estimate line: its
+# recorded time (0.06 s) came from the default run, where the claims before it had filled its caches.  A run is now
+# estimated from each claim's cold cost too (claim_seconds.json's 'alone', measured in a process of its own).
+def test_a_claim_run_alone_is_estimated_from_its_cold_cost(capsys):
+    from exactcube import catalog
+    from exactcube.claims import REGISTRY, expected_seconds
+    from exactcube.cli._common import ANNOUNCE_SECONDS, announce_claims
+
+    catalog.load()
+    claim = REGISTRY["noisy.conjecture10.forcing_ends"]
+    seconds, unmeasured = expected_seconds([claim])
+    assert unmeasured == 0 and seconds > ANNOUNCE_SECONDS
+    announce_claims([claim])
+    assert _err(capsys).startswith("exactcube: estimate: ")
+    # the whole default run is still estimated from the in-run seconds (far below the sum of the cold ones)
+    default = [c for c in REGISTRY.values() if not c.slow]
+    assert expected_seconds(default)[0] < sum(expected_seconds([c])[0] for c in default) / 2

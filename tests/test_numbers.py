@@ -1,4 +1,4 @@
-"""exactcube.numbers: parsing never goes through a float; rounding is half away from zero."""
+"""exactcube.numbers: parsing never goes through a float; rounding is half to even."""
 
 from fractions import Fraction
 
@@ -64,14 +64,18 @@ def test_to_mpq_refuses_floats():
 @pytest.mark.parametrize(
     "value, places, expected",
     [
-        # hand-computed: 13/16 = 0.8125 -> ties at 3 places go away from zero
-        (mpq(13, 16), 3, "0.813"),
+        # hand-computed: 13/16 = 0.8125 -> a tie at 3 places goes to the even last digit (2, not 3)
+        (mpq(13, 16), 3, "0.812"),
         (mpq(13, 16), 4, "0.8125"),
-        (mpq(-13, 16), 3, "-0.813"),
+        (mpq(-13, 16), 3, "-0.812"),
+        (mpq(15, 16), 3, "0.938"),  # 0.9375: the even neighbour is the upper one
+        (mpq(-15, 16), 3, "-0.938"),
         (mpq(1, 3), 5, "0.33333"),
         (mpq(2, 3), 5, "0.66667"),
-        (mpq(5, 2), 0, "3"),
-        (mpq(-1, 8), 2, "-0.13"),
+        (mpq(5, 2), 0, "2"),
+        (mpq(7, 2), 0, "4"),
+        (mpq(-1, 8), 2, "-0.12"),
+        (mpq(-3, 8), 2, "-0.38"),
         (mpq(-1, 1000), 2, "0.00"),  # rounds to zero: printed without a minus sign
         (mpq(999, 1000), 2, "1.00"),
     ],
@@ -93,6 +97,25 @@ def test_round_decimal_is_nearest(f, places):
     assert (r * 10**places).denominator == 1
     # the printed text reads back as the rounded value
     assert parse_rational(format_decimal(q, places)) == r
+
+
+def test_halfway_complements_sum_to_100():
+    """Issue 45 row 16: Zadeh's 4-away/1-away entry is 569/32 percent = 17.78125 exactly, its complement
+    2631/32 = 82.21875 (by hand: 569 + 2631 = 3200 = 100 * 32).  Half up printed 17.7813 + 82.2188 = 100.0001."""
+    a, b = format_decimal(mpq(569, 32), 4), format_decimal(mpq(2631, 32), 4)
+    assert (a, b) == ("17.7812", "82.2188")
+    assert parse_rational(a) + parse_rational(b) == 100
+
+
+@given(st.fractions(), st.integers(0, 3), st.integers(-5, 5))
+def test_printed_complements_sum_exactly(f, places, whole):
+    """Whenever p + q is a whole number, the printed p and q sum to it exactly (ties included: half to even)."""
+    q = mpq(f.numerator, f.denominator)
+    # make ties likely: snap q to a half unit of the last place half of the time
+    if f.denominator % 2 == 0:
+        q = mpq(round(q * 2 * 10**places) * 2 + 1, 2 * 2 * 10**places)
+    p = whole - q
+    assert parse_rational(format_decimal(p, places)) + parse_rational(format_decimal(q, places)) == whole
 
 
 @given(st.fractions())

@@ -245,3 +245,64 @@ def test_tests_reach_few_private_names():
     sites = private_access_sites()
     assert len(sites) <= PRIVATE_ACCESS_CEILING, (f"{len(sites)} private-access sites in tests/ (ceiling "
                                                   f"{PRIVATE_ACCESS_CEILING}):\n" + "\n".join(sites))
+
+
+# An exact rational turned into flint's types by hand: arb(fmpq(int(q.numerator), int(q.denominator))) and its
+# spellings (flint.arb(flint.fmpq(...)), fmpq(int(x.numerator), ...)).
+_BY_HAND_CONVERSION = re.compile(r"fmpq\(\s*int\(\s*[\w.()]+\.numerator\s*\)")
+
+
+def test_one_home_for_mpq_to_ball():
+    """Issue 45, row 22: an exact rational becomes an arb ball through exactcube.algebraic.to_ball (and an fmpq through
+    to_fmpq beside it), not by hand: there were 15 hand-written copies (and a private _arb_q used across modules)."""
+    home = ROOT / "exactcube" / "algebraic.py"
+    copies = []
+    for folder in ("exactcube", "proofs", "certcheck"):
+        for path in (ROOT / folder).rglob("*.py"):
+            if path == home:
+                continue
+            for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                if _BY_HAND_CONVERSION.search(line):
+                    copies.append(f"{path.relative_to(ROOT)}:{i}: {line.strip()}")
+    assert _BY_HAND_CONVERSION.search(home.read_text(encoding="utf-8"))  # the pattern sees the one home
+    assert copies == [], "mpq -> arb/fmpq by hand (use exactcube.algebraic.to_ball / to_fmpq):\n" + "\n".join(copies)
+
+
+def test_to_ball_is_exact_where_it_can_be():
+    from flint import arb, ctx
+
+    from exactcube.algebraic import to_ball
+    from exactcube.numbers import mpq
+
+    assert to_ball(mpq(3, 8)).rad() == 0 and to_ball(mpq(3, 8)) == arb(3) / 8  # a dyadic rational is held exactly
+    b = to_ball(mpq(1, 3))  # by hand: 1/3 is not dyadic, so the ball has a radius at most 2^-(prec - 1)
+    assert b.contains(arb(1) / 3) and 0 < b.rad() <= arb(2) ** -(ctx.prec - 1)
+
+
+def test_one_progress_protocol():
+    """Issue 45, row 22: a computation reports progress one way, ``progress(done, total)`` (exactcube/progress.py);
+    there were five shapes (``progress()``, ``progress(n)``, ``progress(piece, count)``, ``progress(ul, uh, count,
+    end)``, ``progress(levels_done, levels, pairs_done, pairs)``).  Every call of a name ``progress`` in the package
+    passes two positional arguments (the command line's ``with progress(description, total)`` opens a bar, also two)."""
+    import ast
+
+    bad, calls = [], 0
+    for path in (ROOT / "exactcube").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "progress":
+                calls += 1
+                if len(node.args) != 2 or any(isinstance(a, ast.Starred) for a in node.args):
+                    bad.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert calls > 20  # the scan sees the calls
+    assert bad == [], "progress called in another shape than progress(done, total): " + ", ".join(bad)
+
+
+def test_the_command_line_bar_is_a_progress_callback(capsys, monkeypatch):
+    from exactcube.cli import _common
+    from exactcube.race import cubeful
+
+    monkeypatch.setattr(_common, "PLAIN_PROGRESS_SECONDS", 0)  # a line at every step (stderr is not a terminal)
+    with _common.progress("solving", None) as bar:
+        cubeful.solve(3, progress=bar)  # count sums 2..6: five steps of 2 * 3 - 1
+    lines = capsys.readouterr().err.splitlines()
+    assert lines[-1].startswith("exactcube: progress: solving: 5/5 done"), lines

@@ -55,6 +55,7 @@ from dataclasses import dataclass
 import flint
 from flint import arb, fmpq
 
+from ..algebraic import to_ball
 from ..errors import BadInput, TooLarge
 from ..numbers import ball_precision, mpq, to_mpq
 from ..results import Result
@@ -114,16 +115,12 @@ def check_potential(a, name: str = "a") -> mpq:
     return q
 
 
-def _arb_q(q: mpq) -> arb:
-    return arb(fmpq(int(q.numerator), int(q.denominator)))
-
-
 def half_log(a) -> arb:
     """:math:`\\tfrac12\\log a` as a ball at the current precision (ks69 (16)); exactly 0 for a = 1."""
     a = check_potential(a)
     if a == 1:
         return arb(0)
-    return _arb_q(a).log() / 2
+    return to_ball(a).log() / 2
 
 
 def _tail_ok(tail: arb, s: arb, bits: int) -> bool:
@@ -308,7 +305,7 @@ def alpha_means(L, M, digits: int = 30) -> arb:
     bits = bits_for_digits(digits)
     for _ in range(8):
         with working_precision(bits):
-            v = alpha_LM(_arb_q(L), _arb_q(M))[0]
+            v = alpha_LM(to_ball(L), to_ball(M))[0]
         if _accurate(v, digits):
             return v
         bits *= 2
@@ -326,7 +323,7 @@ def expected_value_means(L, M, digits: int = 30) -> arb:
 def expected_value_limit(a, b) -> arb:
     """The Appendix's leading term :math:`\\log(a/b)` of :math:`E(a,b)` (ks69 (26)-(27)), a ball."""
     a, b = check_potential(a, "a"), check_potential(b, "b")
-    return _arb_q(a / b).log()
+    return to_ball(a / b).log()
 
 
 @dataclass(frozen=True)
@@ -424,7 +421,7 @@ def alpha_split(a, b, n: int, m: int, digits: int = 30) -> arb:
             raise TooLarge(f"{nm} = {k} is too large (at most 100000)")
     with working_precision(bits_for_digits(digits) + 2 * int(math.log2(n + m + 2)) + 16):
         def pmf(x: mpq, k: int) -> list:
-            f = _arb_q(x).root(k) if x != 1 else arb(1)
+            f = to_ball(x).root(k) if x != 1 else arb(1)
             u = (f - 1) / (2 * f)
             h = 1 - u
             out = []
@@ -450,7 +447,7 @@ def bessel_f(x, digits: int = 30) -> arb:
     if x < 0:
         raise BadInput(f"x must be >= 0, got {x}")
     with working_precision(bits_for_digits(digits)):
-        return (2 * _arb_q(x)).bessel_i(0)
+        return (2 * to_ball(x)).bessel_i(0)
 
 
 def bessel_f_asymptotic(x, digits: int = 30) -> arb:
@@ -459,7 +456,7 @@ def bessel_f_asymptotic(x, digits: int = 30) -> arb:
     if x <= 0:
         raise BadInput(f"x must be > 0, got {x}")
     with working_precision(bits_for_digits(digits)):
-        X = _arb_q(x)
+        X = to_ball(x)
         return (2 * X).exp() / (2 * (arb.pi() * X).sqrt())
 
 

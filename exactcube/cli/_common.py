@@ -338,7 +338,7 @@ def announce_claims(claims) -> None:
 
     claims = list(claims)
     seconds, unmeasured = expected_seconds(claims)
-    how = f"{len(claims)} claims, each as long as in the recorded default run"
+    how = f"{len(claims)} claims, as long as in the recorded default run or, if longer, the longest alone"
     if unmeasured:
         how += f"; {unmeasured} not measured there (slow ones say their time in their statement)"
     if seconds <= ANNOUNCE_SECONDS and any(c.slow for c in claims):  # a slow claim alone can take minutes: say so
@@ -360,6 +360,12 @@ class _PlainProgress:
         self.description, self.total, self.done = description, total, 0
         self.start = self.last = time.monotonic()
 
+    def __call__(self, done, total):
+        """A ``progress(done, total)`` callback (:mod:`exactcube.progress`): the run has done ``done`` of ``total``."""
+        if total is not None:
+            self.total = total
+        self.advance(done - self.done)
+
     def advance(self, n=1, description=None):
         import time
 
@@ -377,10 +383,15 @@ class _PlainProgress:
 @contextmanager
 def progress(description: str, total: int | None, enabled: bool = True):
     """A rich progress bar on stderr when it is a terminal; plain lines every
-    :data:`PLAIN_PROGRESS_SECONDS` when it is not (a log of a long piped run); nothing when not ``enabled``."""
+    :data:`PLAIN_PROGRESS_SECONDS` when it is not (a log of a long piped run); nothing when not ``enabled``.  The bar
+    is itself a ``progress(done, total)`` callback (:mod:`exactcube.progress`): pass it to a computation as is;
+    ``bar.advance(n)`` counts steps of the command's own."""
     if not enabled or not sys.stderr.isatty():
         class _Null:
             def advance(self, n=1, description=None):
+                pass
+
+            def __call__(self, done, total):
                 pass
 
         yield _PlainProgress(description, total) if enabled else _Null()
@@ -401,6 +412,9 @@ def progress(description: str, total: int | None, enabled: bool = True):
         class _Bar:
             def advance(self, n=1, description=None):
                 prog.update(task, advance=n, **({"description": description} if description else {}))
+
+            def __call__(self, done, total):  # a progress(done, total) callback (exactcube.progress)
+                prog.update(task, completed=done, **({"total": total} if total is not None else {}))
 
         yield _Bar()
 

@@ -170,15 +170,9 @@ def _build_chunked(args, out) -> int:
                        "--force runs them anyway)")
     hooks = _hooks()
     with progress("two-sided table, pairs solved", None) as bar:
-        seen = [0]
-
-        def advance(done, total):
-            bar.advance(done - seen[0])
-            seen[0] = done
-
         r = build_two_sided_chunked(cache_dir(args.cache_dir), args.checkers or 6, workers=args.workers or 1,
                                     dask=args.dask, resume=args.resume, chunk_pairs=args.chunk_pairs,
-                                    notice=hooks.notice, progress=advance)
+                                    notice=hooks.notice, progress=bar)
     out.print(f"two-sided table, up to {args.checkers or 6} checkers, in chunks: {r.path} "
               f"({os.path.getsize(r.path):,} bytes); {r.solved} chunks solved, {r.skipped} kept, "
               f"{r.cpu:.1f} s of CPU in the chunks; manifest {r.manifest}")
@@ -270,7 +264,7 @@ def _roll(x, y, args, out, fields=None) -> int:
     cube = asked_cube(args.cube, fields)[0] or "centred"
     with progress("solving the plays' two-sided bearoffs", None) as bar:
         r = best_plays(x, y, roll, cube, gammons=not args.no_gammons, jacoby=args.jacoby,
-                       progress=lambda done, total: bar.advance(1000))
+                       progress=bar)
     obj = {} if args.json is None else result_json(r, args.digits)
     obj.update({"input": {k: list(v) if isinstance(v, tuple) else v for k, v in fields.items()}} if obj and fields else {})
     real_out, out = out, human(args, out)

@@ -169,7 +169,7 @@ def run(args, out) -> int:
         from ..noisy.scale.dataset import write_dataset
 
         with progress("data set", len(eps)) as bar:
-            rows = write_dataset(args.parquet, n_max, eps, progress=bar.advance)
+            rows = write_dataset(args.parquet, n_max, eps, progress=bar)
         out.print(f"wrote {args.parquet}: {rows} rows (n, eps, moves, p, p_radius, margin, evidence)")
     for line in g.lines(digits):
         out.print(line)

@@ -79,7 +79,7 @@ def _run_nim(args, out) -> int:
                    f"1-pile Nim up to heap {args.heap} ({args.method})", args.force, growth=growth)
     with progress(f"1-pile Nim, heaps 1..{args.heap}", args.heap, enabled=args.heap >= 1024) as bar:
         sol = solve_nim(args.heap, args.eps, method=args.method,
-                        progress=(lambda n: bar.advance()) if args.method == "fast" else None)
+                        progress=bar if args.method == "fast" else None)
     t = Table(title=f"1-pile Nim, bit-flip eps = {format_exact(sol.eps)}  [{sol.method}, exact]")
     for col in ("n", "p(n)", "exact", "kind", "optimal moves (heap left)"):
         t.add_column(col, justify="right" if col != "optimal moves (heap left)" else "left")

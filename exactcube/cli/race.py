@@ -114,6 +114,7 @@ def _cubeless(x, y, dice, args, out):
 
 
 def _cubeful(x, y, dice, args, out):
+    from ..cubeaction import Action
     from ..numbers import format_decimal, format_exact
     from ..race import cubeful as cf
 
@@ -142,8 +143,8 @@ def _cubeful(x, y, dice, args, out):
         out.print(f"  action: you cannot double (the opponent owns the cube)  [{MODEL}]")
     else:
         verb = "redouble" if cube is cf.Cube.MINE else "double"
-        act = {cf.Action.NO_DOUBLE: f"no {verb}", cf.Action.DOUBLE_TAKE: f"{verb}, take",
-               cf.Action.DOUBLE_PASS: f"{verb}, pass"}[d.action]
+        act = {Action.NO_DOUBLE: f"no {verb}", Action.DOUBLE_TAKE: f"{verb}, take",
+               Action.DOUBLE_PASS: f"{verb}, pass"}[d.action]
         out.print(f"  action: {act}; if you {verb}, the opponent should {'take' if d.take else 'pass'}"
                   + (f"  ({verb} and no {verb} are exactly equal)" if d.tie_double else "")
                   + ("  (take and pass are exactly equal)" if d.tie_take else "") + f"  [{MODEL}]")
@@ -167,7 +168,7 @@ def _rules(args, out, dice):
     if dice.name != "backgammon":
         raise BadInput("race rules compares pip-count rules made for backgammon dice; drop --dice")
     with progress("solving the cubeful race", 2 * N - 1) as bar:
-        T = cf.solve(N, dice, progress=lambda s: bar.advance(1))
+        T = cf.solve(N, dice, progress=bar)
     W = cl.win_table(N, dice)
     reports = {k: ru.compare_rule(r, T, args.min, N) for k, r in ru.RULES.items()}
 

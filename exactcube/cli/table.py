@@ -12,7 +12,7 @@ ORDER = 20
 HELP = "print a table of the documents (or a larger one) as rich text, LaTeX, CSV or JSON"
 DESCRIPTION = """Print a registered table.  'exactcube table --list' lists them with their options.
 
-Cells are exact; --digits N rounds them (half away from zero) for printing, --exact prints
+Cells are exact; --digits N rounds them (half to even) for printing, --exact prints
 fractions.  Where the document printed the table, cells that differ from the truth beyond
 the printed rounding are marked (red in the terminal, a dagger in LaTeX, 'agrees': false in
 JSON).  Table-specific options (e.g. --size, --x, --y) follow the table id; see

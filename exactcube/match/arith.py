@@ -7,17 +7,17 @@ gives gmpy2 ``mpq`` (evidence ``exact``); :class:`BallArithmetic` gives python-f
 recurrence gives (evidence ``rigorous``).  :func:`solve_table` raises the precision
 until every entry's radius is below the asked accuracy.
 
-:func:`sign` decides the sign of either kind (``None`` when a ball contains 0), the one
+:func:`exactcube.numbers.sign` decides the sign of either kind (``None`` when a ball contains 0), the one
 way a comparison is made on table entries.
 """
 
 from __future__ import annotations
 
-from flint import arb, fmpq
 
-from ..numbers import ball_precision, exact_bounds, mpq
+from ..algebraic import to_ball
+from ..numbers import ball_precision, exact_bounds, is_ball, mpq
 
-__all__ = ["ExactArithmetic", "BallArithmetic", "FloatArithmetic", "lift", "minus", "solve_table", "sign", "is_ball", "bounds",
+__all__ = ["ExactArithmetic", "BallArithmetic", "FloatArithmetic", "lift", "minus", "solve_table", "bounds",
            "ball_precision", "radius_ok"]
 
 
@@ -36,8 +36,7 @@ class BallArithmetic:
     evidence = "rigorous"
 
     def q(self, x):
-        x = mpq(x)
-        return arb(fmpq(int(x.numerator), int(x.denominator)))
+        return to_ball(mpq(x))
 
 
 class FloatArithmetic:
@@ -66,22 +65,6 @@ def minus(x, y):
     if is_ball(x) or is_ball(y):
         return lift(x) - lift(y)
     return x - y
-
-
-def is_ball(x) -> bool:
-    """Whether ``x`` is a python-flint ball (else an exact number)."""
-    return isinstance(x, arb)
-
-
-def sign(x) -> int | None:
-    """-1, 0 or 1 for an exact number; for a ball the sign of every point, None when it holds 0."""
-    if is_ball(x):
-        if x > 0:
-            return 1
-        if x < 0:
-            return -1
-        return None
-    return (x > 0) - (x < 0)
 
 
 def bounds(x) -> tuple[mpq, mpq]:

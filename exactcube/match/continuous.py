@@ -44,10 +44,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..errors import BadInput
-from ..numbers import mpq
+from ..numbers import is_ball, mpq, sign
 from ..owner import Owner
 from ..results import Result
-from .arith import BallArithmetic, ExactArithmetic, bounds, is_ball, sign, solve_table
+from .arith import BallArithmetic, ExactArithmetic, bounds, solve_table
 from .met import MAX_LENGTH, MatchEquityTable
 
 __all__ = ["Segment", "ContinuousMatch", "CubePoints", "continuous_met", "cube_points", "NORMAL", "CRAWFORD",

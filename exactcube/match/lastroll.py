@@ -20,9 +20,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import BadInput
-from ..numbers import mpq
+from ..cubeaction import CubeAction, decide
+from ..numbers import is_ball, mpq
 from ..results import Result
-from .arith import BallArithmetic, ExactArithmetic, is_ball, sign
+from .arith import BallArithmetic, ExactArithmetic
 from .met import MatchEquityTable
 
 __all__ = ["LastRoll", "last_roll_action", "last_roll_grid"]
@@ -39,7 +40,7 @@ class LastRoll(Result):
     no_double: mpq
     double_take: mpq
     double_pass: mpq
-    action: str  # "no double", "double, take", "double, pass", or a tie named as such
+    action: CubeAction  # by exactcube.cubeaction.decide, the rule of the money game too
     SOURCE = "the last roll at a match score (exactcube.match.lastroll)"
     EVIDENCE = "exact"
 
@@ -67,22 +68,7 @@ def last_roll_action(met: MatchEquityTable, a: int, b: int, w, cube: int = 1, cr
     nd = wq * _after(met, a - c, b, post, ar) + (1 - wq) * _after(met, a, b - c, post, ar)
     dt = wq * _after(met, a - 2 * c, b, post, ar) + (1 - wq) * _after(met, a, b - 2 * c, post, ar)
     dp = _after(met, a - c, b, post, ar)
-    take_sign = sign(dt - dp)
-    if crawford:
-        action = "no double (Crawford game)"
-    elif take_sign is None:
-        action = "undecided (take and pass within the balls)"
-    else:
-        best = dt if take_sign <= 0 else dp
-        gain = sign(best - nd)
-        if gain is None:
-            action = "undecided (double and no double within the balls)"
-        elif gain > 0:
-            action = "double, take" if take_sign < 0 else ("double, pass" if take_sign > 0 else "double, take or pass")
-        elif gain == 0:
-            action = "double or not (equal)"
-        else:
-            action = "no double"
+    action = decide(nd, dt, dp, "centred", c, cannot="Crawford game" if crawford else None)
     return LastRoll(a, b, w, c, nd, dt, dp, action)
 
 

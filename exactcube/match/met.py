@@ -44,9 +44,9 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from ..errors import BadInput
-from ..numbers import mpq, parse_rational
+from ..numbers import is_ball, mpq, parse_rational, sign
 from ..results import Result
-from .arith import ball_precision, is_ball, minus, sign
+from .arith import ball_precision, minus
 
 __all__ = [
     "MatchEquityTable",

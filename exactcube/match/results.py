@@ -41,10 +41,10 @@ from dataclasses import dataclass
 from math import gcd
 
 from ..errors import BadInput
-from ..numbers import mpq
+from ..cubeaction import CubeAction, decide
+from ..numbers import is_ball, mpq
 from ..owner import Owner
 from ..results import Result
-from .arith import is_ball
 from .met import MatchEquityTable
 
 __all__ = ["cubeless_mwc", "MatchBearoff", "bearoff_match", "race_match", "MatchRace", "race_cube_match", "NORMAL",
@@ -112,7 +112,7 @@ class MatchBearoff(Result):
     no_double: mpq
     double_take: mpq | None
     double_pass: mpq | None
-    action: str
+    action: CubeAction  # by exactcube.cubeaction.decide, the rule of the money game too
     pairs: int
     SOURCE = "two-sided bearoff with match payoffs (exactcube.match.results)"
     EVIDENCE = "exact"
@@ -226,7 +226,8 @@ def _solve_at_score(order, rolls_of, gammon_of, met: MatchEquityTable, a: int, b
     who)`` (who 0: the player a-away rolls), each after every state it leads to, the last the root;
     ``rolls_of(state)`` per roll ``(weight, wins, next states)``, the weights over ``D``; ``gammon_of(v)``
     the multiple a win against ``v`` scores; ``K`` a bound on the turns left from the root.  Returns the
-    root's ``(no double, double/take, double/pass, action)``, exact.  ``cost(seconds, how)`` is told the
+    root's ``(no double, double/take, double/pass, action)``, exact (the action a
+    :class:`~exactcube.cubeaction.CubeAction`).  ``cost(seconds, how)`` is told the
     estimated time first when it exceeds 5 s."""
     levels, cube_states, terminal, S = _scale(met, a, b, cube, kind, D, K)
     # ``flip[i]``: the index of cube state i seen from the other player (the owner swapped)
@@ -276,14 +277,9 @@ def _solve_at_score(order, rolls_of, gammon_of, met: MatchEquityTable, a: int, b
     dt = dp = None
     if can_double(a, cube, owner) and (2 * cube, "theirs") in index:
         dt, dp = mpq(nd[root][index[(2 * cube, "theirs")]], S), after_game(met, a - cube, b, kind)
-        if min(dt, dp) > n:
-            action = "double, take" if dt < dp else ("double, pass" if dt > dp else "double, take or pass")
-        elif min(dt, dp) == n:
-            action = "double or not (equal)"
-        else:
-            action = "no double" + ("; they would pass" if dp <= dt else "; they would take")
+        action = decide(n, dt, dp, owner, cube)
     else:
-        action = "no double (cube not available)" if kind != CRAWFORD else "no double (Crawford game)"
+        action = decide(n, owner=owner, cube=cube, cannot="cube not available" if kind != CRAWFORD else "Crawford game")
     return n, dt, dp, action
 
 

@@ -336,7 +336,7 @@ def locate_crossing(n: int, a_move: int, b_move: int, lo, hi, progress=None) -> 
     :mod:`exactcube.noisy.eps.phases`); the crossing is then a root of the integer polynomial S_a Z(b) - S_b Z(a),
     unique in (lo, hi) by Descartes' rule.  Narrow [lo, hi] first (:func:`exactcube.noisy.eps.crossing.bracket`).
     The polynomial's degree is about twice the sum of k(r) over r < n: n = 512 takes minutes, n = 1024 is out of
-    reach (use :func:`exactcube.noisy.eps.crossing.certify_root`).  ``progress`` is called once per heap of the chain.
+    reach (use :func:`exactcube.noisy.eps.crossing.certify_root`).  ``progress(done, total)`` (:mod:`exactcube.progress`) after each heap of the chain.
     """
     from .eps import crossing as cr
     from .eps import phases as ph

@@ -39,8 +39,8 @@ simulation", Tables 2 and 3 (which were simulated; here they are solved).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
-
+from ..cubeaction import Action, CubeAction
+from ..cubeaction import decide as decide_action
 from ..errors import BadInput, TooLarge
 from ..numbers import mpq
 from ..owner import Owner
@@ -68,15 +68,6 @@ MAX_CUBEFUL = 600
 
 #: Where the cube is, from the side of the player on roll: the one vocabulary of :mod:`exactcube.owner`.
 Cube = Owner
-
-
-class Action(str, Enum):
-    """The right action of the player on roll: hold, or double (and the reply it gets)."""
-
-    NO_DOUBLE = "no double"
-    DOUBLE_TAKE = "double, take"
-    DOUBLE_PASS = "double, pass"
-    CANNOT_DOUBLE = "cannot double (opponent owns the cube)"
 
 
 def _dice(dice) -> Dice:
@@ -194,7 +185,7 @@ class CubefulTable(Result):
 def solve(size: int, dice=BACKGAMMON, moments: bool = False, progress=None) -> CubefulTable:
     """Solve the cubeful money game exactly for all counts up to ``size`` (zk77 Tables 2-3 model).
 
-    ``progress`` (optional) is called with the number of count sums finished.
+    ``progress(done, total)`` (:mod:`exactcube.progress`, optional) after each count sum.
     """
     if isinstance(size, bool) or not isinstance(size, int) or size < 1:
         raise BadInput(f"table size must be a whole number >= 1, got {size!r}")
@@ -270,7 +261,7 @@ def _solve_cells(size: int, dice: Dice, moments: bool, progress=None) -> Cubeful
                 m_c[x][y] = mdb if db > vc else qc
                 m_o[x][y] = mdb if db > vo else qo
         if progress is not None:
-            progress(s - 1)
+            progress(s - 1, 2 * N - 1)
     m2 = None
     if moments:
         m2 = {Cube.CENTRED: m_c, Cube.MINE: m_o, Cube.THEIRS: m_t, "nd_centred": mnd_c, "nd_mine": mnd_o,
@@ -306,6 +297,15 @@ class Decision(Result):
     tie_take: bool = False  # the opponent's take and pass are exactly equal
 
     @property
+    def cube_action(self) -> CubeAction:
+        """The decision as :func:`exactcube.cubeaction.decide` gives it (typed: action, reply, ties, owner, value 1)."""
+        if self.action is Action.CANNOT_DOUBLE:
+            return CubeAction(Action.CANNOT_DOUBLE, None, False, False, self.cube, 1, "opponent owns the cube")
+        if self.take is None:  # the game is over
+            return CubeAction(Action.NO_DOUBLE, None, False, False, self.cube, 1, "the game is over")
+        return CubeAction(self.action, self.take, self.tie_double, self.tie_take, self.cube, 1)
+
+    @property
     def too_good(self) -> bool:
         """Playing on beats a pass (no double although the opponent would pass): no-double equity above 1."""
         return self.double_pass is not None and self.no_double > self.double_pass
@@ -330,29 +330,25 @@ class Decision(Result):
 
 
 def decide(mine, theirs, cube, cubeless_win, no_double, nd_theirs, method: str, dice: str = "backgammon",
-           kind: type = Decision) -> Decision:
+           kind: type = Decision, over: bool = False) -> Decision:
     r"""The roller's cube decision from his no-double equity ``no_double`` in cube state ``cube``
     and the no-double equity ``nd_theirs`` of the state a take hands him (the opponent owns a
     cube of twice the value): double/take :math:`2\,\mathrm{ND}_T`, double/pass 1,
     :math:`\mathrm{DB} = \min(1, 2\,\mathrm{ND}_T)`; (re)double iff :math:`\mathrm{DB} > \mathrm{ND}`,
     take iff :math:`2\,\mathrm{ND}_T \le 1` (module docstring; ties reported, resolved as "no
-    double" and "take").  ``nd_theirs`` None: the roller cannot double.  The one rule of every
-    cube decision (the race model here, real bearoffs in :mod:`.bearoff`); ``kind`` a
-    :class:`Decision` subclass naming further readings."""
+    double" and "take"): :func:`exactcube.cubeaction.decide`, the one rule of every cube decision, money and match,
+    with a pass worth 1 (the race model here, real bearoffs in :mod:`.bearoff`).  ``nd_theirs`` None: the roller
+    cannot double; ``over``: the game has ended (no double, no reply).  ``kind`` a :class:`Decision` subclass
+    naming further readings."""
     c = Cube.parse(cube)
-    if c is Cube.THEIRS or nd_theirs is None:
-        return kind(mine, theirs, c, dice, cubeless_win, no_double, None, None, no_double, Action.CANNOT_DOUBLE,
+    if over or c is Cube.THEIRS or nd_theirs is None:
+        a = decide_action(no_double, owner=c, over=over, cannot="opponent owns the cube")
+        return kind(mine, theirs, c, dice, cubeless_win, no_double, None, None, no_double, a.action,
                     None, False, method)
     dt = 2 * nd_theirs
-    take = dt <= 1
-    db = min(dt, mpq(1))
-    tie_double, tie_take = db == no_double, dt == 1
-    if db > no_double:
-        action = Action.DOUBLE_TAKE if take else Action.DOUBLE_PASS
-    else:
-        action = Action.NO_DOUBLE
-    return kind(mine, theirs, c, dice, cubeless_win, no_double, dt, mpq(1), max(no_double, db), action, take,
-                tie_double or tie_take, method, tie_double, tie_take)
+    a = decide_action(no_double, dt, mpq(1), c)  # the one rule: double/pass is worth 1 (a unit cube)
+    return kind(mine, theirs, c, dice, cubeless_win, no_double, dt, mpq(1), max(no_double, min(dt, mpq(1))),
+                a.action, a.take, a.tie, method, a.tie_double, a.tie_take)
 
 
 def decision(x: int, y: int, cube="centred", dice=BACKGAMMON, table: CubefulTable | None = None) -> Decision:

@@ -215,7 +215,7 @@ def kleinman_bands(win, size: int, band: int = 10, min_count: int = 1, prec: int
     ``win(x, y)`` (e.g. a :class:`~exactcube.race.cubeless.WinTable`), per band of the roller's count
     (:func:`count_bands` of ``min_count..size``), over :math:`1 \le y \le` ``size``, :math:`x + y > 4`, with
     the exact chance in :data:`KLEINMAN_WINDOW`: the largest error as a ball (the one of largest midpoint)."""
-    import flint
+    from ..algebraic import to_ball
 
     low, high = KLEINMAN_WINDOW
     out = []
@@ -228,7 +228,7 @@ def kleinman_bands(win, size: int, band: int = 10, min_count: int = 1, prec: int
                 p = win(x, y)
                 if not low <= p <= high:
                     continue
-                exact = flint.arb(flint.fmpq(int(p.numerator), int(p.denominator)))
+                exact = to_ball(p)
                 err = abs(kleinman_estimate(x, y, prec) - exact)
                 n += 1
                 if worst is None or err.mid() > worst.mid():

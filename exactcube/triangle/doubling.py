@@ -381,6 +381,8 @@ def _exact_solve(board, free, fixed_value, ncols=3):
     """Solve V(s) = sum p V(s') on ``free`` states, V = fixed_value(s) elsewhere; exact (python-flint)."""
     import flint
 
+    from ..algebraic import to_fmpq
+
     free = list(free)
     if not free:
         return {}
@@ -391,7 +393,7 @@ def _exact_solve(board, free, fixed_value, ncols=3):
     for i, s in enumerate(free):
         A[i, i] = 1
         for t, w in board.nbrs(s):
-            fw = flint.fmpq(int(w.numerator), int(w.denominator))
+            fw = to_fmpq(w)
             j = idx.get(t)
             if j is not None:
                 A[i, j] = A[i, j] - fw
@@ -400,7 +402,7 @@ def _exact_solve(board, free, fixed_value, ncols=3):
                 for c in range(ncols):
                     x = fv[c]
                     if x:
-                        B[i, c] = B[i, c] + fw * flint.fmpq(int(x.numerator), int(x.denominator))
+                        B[i, c] = B[i, c] + fw * to_fmpq(x)
     X = A.solve(B)
     return {s: tuple(mpq(int(X[i, c].p), int(X[i, c].q)) for c in range(ncols)) for s, i in idx.items()}
 

@@ -455,6 +455,7 @@ def appendix_doubling_exact(n: int, q_offer, q_reject, start=None, edges: str = 
     """
     import flint
 
+    from ..algebraic import to_fmpq
     from .board import neighbours, positions
 
     start = _start(n, start)
@@ -502,10 +503,10 @@ def appendix_doubling_exact(n: int, q_offer, q_reject, start=None, edges: str = 
             # so after a taken double the walk moves on
             B[k, 6] = B[k, 6] + 1
             for q, w in neighbours(p):
-                A[k, idx[(q, nl)]] = A[k, idx[(q, nl)]] - flint.fmpq(int(w.numerator), int(w.denominator))
+                A[k, idx[(q, nl)]] = A[k, idx[(q, nl)]] - to_fmpq(w)
         else:
             for q, w in neighbours(p):
-                A[k, idx[(q, l)]] = A[k, idx[(q, l)]] - flint.fmpq(int(w.numerator), int(w.denominator))
+                A[k, idx[(q, l)]] = A[k, idx[(q, l)]] - to_fmpq(w)
     X = A.solve(B)
     k0 = idx[(start, -1)]
     val = [mpq(int(X[k0, c].p), int(X[k0, c].q)) for c in range(7)]

@@ -30,13 +30,14 @@ import re
 import subprocess
 import tempfile
 
-from flint import arb, fmpq
+from flint import arb
 
+from exactcube.algebraic import to_ball
 from exactcube.claims import Erratum, claim, erratum, open_, refuted, verified
 from exactcube.match import mec_met, read_gnubg_xml, zadeh_met
-from exactcube.match.arith import ExactArithmetic, is_ball, lift
+from exactcube.match.arith import ExactArithmetic, lift
 from exactcube.match.mec import mec_post_crawford
-from exactcube.numbers import ball_precision, exact_bounds, format_decimal, mpq
+from exactcube.numbers import ball_precision, exact_bounds, format_decimal, is_ball, mpq
 from exactcube.printed import Arithmetic, erratum_kind, printed
 from exactcube.results import computed
 
@@ -125,8 +126,7 @@ def normal_extension(n: int) -> tuple[tuple, ...]:
     sd = [None, "1.24", "1.27", "1.47", "1.50", "1.60", "1.61", "1.66", "1.68", "1.70", "1.72", "1.77"]
 
     def s(k):
-        q = mpq(int(sd[min(k, 11)].replace(".", "")), 100)
-        return arb(fmpq(int(q.numerator), int(q.denominator)))
+        return to_ball(mpq(int(sd[min(k, 11)].replace(".", "")), 100))
 
     rows = [[None] * n for _ in range(n)]
     with ball_precision(200):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sympy as sp
 from flint import arb, fmpq
 
+from exactcube.algebraic import to_ball
 from exactcube.brownian import continuous as C
 from exactcube.brownian.continuous import bits_for_digits
 from exactcube.brownian import raises as R
@@ -85,10 +86,6 @@ def _s(x: arb, n: int = 10) -> str:
 def _d(x: arb, n: int = 10):
     r"""The midpoint of a ball to ``n`` digits, as mathematics (``1.2 \cdot 10^{-5}``)."""
     return decimal(_s(x, n))
-
-
-def _q(x: mpq) -> arb:
-    return arb(fmpq(int(x.numerator), int(x.denominator)))
 
 
 def arb_function(expr):
@@ -301,7 +298,7 @@ def b_equals_1():
         ball = C.alpha(a, 1, 30)
         v = ball.value
         with C.working_precision(200):
-            w = _q(a).rsqrt()
+            w = to_ball(a).rsqrt()
         balls += [ball, computed(w, "1/sqrt(a) in arb")]
         if not (v.overlaps(w) and v.rad() < arb(10) ** -30):
             return refuted(balls[-2:], say(r"$\alpha(a,1)$ =", _d(v), r"does not contain $1/\sqrt{a}$ at", value(a, name="a")),
@@ -383,14 +380,14 @@ def one_e10():
     continuous = C.alpha(a, 1, 30)
     cont = continuous.value
     with C.working_precision(200):
-        tenth5 = _q(mpq(10) ** e_p)
+        tenth5 = to_ball(mpq(10) ** e_p)
     resign = C.resign_potential(1)
     if not (cont.overlaps(tenth5) and cont.rad() < arb(10) ** -35) or resign.a.mid() != 4:
         return refuted([continuous, resign], say(r"continuous: $\alpha(10^{10}, 1) =$", _d(cont)), None)
     # exactly: alpha(a, 1) = a^(-1/2) is 10^(e_p) when its square is 1/a
     root = computed((mpq(10) ** e_p) ** 2 == 1 / a, "(10^e)^2 = 1/a, exact rationals")
     with C.working_precision(64):
-        lit = _q(mpq(1010)).rsqrt()
+        lit = to_ball(mpq(1010)).rsqrt()
     literal_root = computed(lit, "1/sqrt(1010) in arb")
     literal = (verified(literal_root, r"read literally, $1/\sqrt{1010} = 10^{-5}$ too", assumptions=(TEN_TEN_LITERAL.id,))
                if lit.overlaps(tenth5) else
@@ -426,7 +423,7 @@ def shift():
                 ball = C.expected_value(2**i, 2**j, 15)
                 pairs.append(ball)
                 ec = ball.value
-                if not ec >= _q(ed):
+                if not ec >= to_ball(ed):
                     return refuted(ball, say(f"{i} doubles against {j}: the discrete value", value(ed),
                                                  "exceeds the continuous", _d(ec)),
                                    table(["$i$", "$j$", "discrete", "continuous"], [[i, j, ed, _d(ec)]]))
@@ -446,7 +443,7 @@ def _asymptotic_rows(ts, Ms, target, label, digits=20):
         for M in Ms:
             e = C.expected_value_means(mpq(M) + t, mpq(M), digits)
             with C.working_precision(128):
-                err = e - target(_q(t), _q(mpq(M) + t), _q(mpq(M)))
+                err = e - target(to_ball(t), to_ball(mpq(M) + t), to_ball(mpq(M)))
             errs[(t, M)] = err
             rows.append([value(t), M, _d(err, 4)])
         ok = ok and _vanishes([errs[(t, M)] for M in Ms])
@@ -502,7 +499,7 @@ def bessel():
     series = []
     for x in (mpq(1, 2), mpq(3), mpq(10)):
         with C.working_precision(120):
-            X = _q(x)
+            X = to_ball(x)
             s, term, i = arb(0), arb(1), 0
             while True:
                 s += term
@@ -546,7 +543,7 @@ def eq23():
         for t in ts:
             ex = C.alpha_means(mpq(M) + t, mpq(M), 20)
             with C.working_precision(128):
-                z = zf({"L": _q(mpq(M) + t), "M": _q(mpq(M))})
+                z = zf({"L": to_ball(mpq(M) + t), "M": to_ball(mpq(M))})
                 nm = (-z / arb(2).sqrt()).erfc() / 2  # the standard normal distribution function at z
                 errs[(t, M)] = ex - nm
             rows.append([M, value(t), _d(errs[(t, M)], 3)])
@@ -633,7 +630,7 @@ def a_be():
         r = C.resign_potential(b, 20)
         roots.append(r)
         with C.working_precision(128):
-            ratio = r.a / _q(b)
+            ratio = r.a / to_ball(b)
             gap = ratio - limit
         if not (gap > 0 if side == "above" else gap < 0):
             return refuted(r, say(f"at $b = 10^{{{k}}}$, $a/b =$", _d(ratio), f"is not {side}",
@@ -687,7 +684,7 @@ def clocks():
 
 def _numerator28(M, t) -> arb:
     """The numerator of (28) with L = M + t: e^{L+M}(α(b,a) - α(a,b)) as a ball (Poisson means)."""
-    return (_q(mpq(M) + t) + M).exp() * (C.alpha_means(mpq(M), mpq(M) + t, 30) - C.alpha_means(mpq(M) + t, mpq(M), 30))
+    return (to_ball(mpq(M) + t) + M).exp() * (C.alpha_means(mpq(M), mpq(M) + t, 30) - C.alpha_means(mpq(M) + t, mpq(M), 30))
 
 
 @claim("ks69.appendix.ck", "Appendix, expansion of the numerator of (28)",
@@ -696,7 +693,7 @@ def _numerator28(M, t) -> arb:
 def appendix_ck():
     # C_k in Bessel form: sum over j - i = d of M^i M^j/(i! j!) is I_|d|(2M), so C_k = I_0 + 2 sum_{d<k} I_d + I_k
     def ck(M, k):
-        z = 2 * _q(mpq(M))
+        z = 2 * to_ball(mpq(M))
         return z.bessel_i(0) + 2 * sum((z.bessel_i(d) for d in range(1, k)), arb(0)) + z.bessel_i(k)
 
     bound_f, limit_f, num_f = (arb_function(x.value) for x in (P_CK_BOUND, P_CK_LIMIT, P_CK_NUMERATOR))
@@ -706,19 +703,19 @@ def appendix_ck():
         # 1. the expansion itself: e^{L+M}(α(b,a) - α(a,b)) = Σ_k C_k t^k/k!, L = M + t
         for M, t in ((3, mpq(1, 2)), (10, mpq(1, 4))):
             lhs = _numerator28(M, t)
-            T = _q(t)
+            T = to_ball(t)
             s, fact, K = arb(0), arb(1), 60
             for k in range(1, K + 1):
                 fact = fact * k
                 s += ck(M, k) * T**k / fact
-            bound = (2 * _q(mpq(M))).exp() * T ** (K + 1) / (fact * (K + 1)) * 2
+            bound = (2 * to_ball(mpq(M))).exp() * T ** (K + 1) / (fact * (K + 1)) * 2
             s += arb(0, bound.upper())
             balls.append(computed((lhs, s), f"the numerator of (28) and sum C_k t^k/k! at M = {M}, t = {t}, arb"))
             if not (lhs.overlaps(s) and s.rad() < arb(10) ** -20 * abs(s.mid())):
                 return refuted(balls[-1], say(f"at $M = {M}$,", value(t, name="t"), ": the numerator", _d(lhs),
                                              r"differs from $\sum C_k t^k/k!$ =", _d(s)), say(f"$M = {M}$,", value(t, name="t")))
             # the printed bound holds for every k, and is the least one: C_k -> e^{2M} as k grows
-            printed_bound = bound_f({"M": _q(mpq(M))})
+            printed_bound = bound_f({"M": to_ball(mpq(M))})
             balls.append(computed((printed_bound, tuple(ck(M, k) for k in range(1, 30))),
                                   f"the printed bound and C_1..C_29 at M = {M}, arb"))
             if not all(ck(M, k) < printed_bound for k in range(1, 30)):
@@ -730,7 +727,7 @@ def appendix_ck():
         for k in (1, 2, 4):
             errs = []
             for M in (10, 100, 1000, 10000):
-                r = ck(M, k) / (2 * _q(mpq(M))).bessel_i(0) - limit_f({"k": arb(k)})
+                r = ck(M, k) / (2 * to_ball(mpq(M))).bessel_i(0) - limit_f({"k": arb(k)})
                 rows.append([k, M, _d(r, 3)])
                 errs.append(r)
             balls.append(computed(tuple(errs), f"C_{k}/f(M) - 2k at growing M, arb"))
@@ -743,7 +740,7 @@ def appendix_ck():
             errs = []
             for M in (10, 100, 1000):
                 num = _numerator28(M, t)
-                errs.append(num / (2 * _q(mpq(M))).bessel_i(0) - num_f({"t": _q(t)}))
+                errs.append(num / (2 * to_ball(mpq(M))).bessel_i(0) - num_f({"t": to_ball(t)}))
             nrows.append([value(t)] + [_d(e, 3) for e in errs])
             balls.append(computed(tuple(errs), f"Numerator/f(M) - 2t e^t at t = {t}, growing M, arb"))
             if not _vanishes(errs, 50):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import mpmath
 
+from exactcube.algebraic import to_ball
 from exactcube.brownian import continuous as C
 from exactcube.brownian import raises as R
 from exactcube.claims import claim, erratum, part, refuted, verified
@@ -342,7 +343,7 @@ def table5(b=None, digits_ball: int = 20, truncation: int = 10) -> Table:
         for s, q in rows:
             r = C.resign_potential(q, digits_ball)
             t.set(s, "a", r.a)
-            t.set(s, "a/b", r.a / C._arb_q(q))
+            t.set(s, "a/b", r.a / to_ball(q))
             if truncation:
                 t.set(s, cols[2], truncated_resign(q, truncation, start=float(r.L.mid())))
             if s in published:
@@ -491,14 +492,13 @@ def claim_table5():
 def _table5_ratio_trend(t, comps) -> dict:
     """Where the printed a/b of Table V rises with b, against §5's "a ~ be, approaching it from above" (a/b falling
     to e), with the certified a/b there; the printed cells are read as the comparison read them."""
-    from flint import arb, fmpq
 
     cells = sorted(((parse_rational(c.row, "b"), c.row, parse_rational(c.printed, "a")) for c in comps if c.col == "a"),
                    key=lambda x: x[0])
     rises = []
     for (b0, r0, a0), (b1, r1, a1) in zip(cells, cells[1:], strict=False):
         if a1 / b1 > a0 / b0:
-            true = [t.get(r, "a") / arb(fmpq(int(b.numerator), int(b.denominator))) for b, r in ((b0, r0), (b1, r1))]
+            true = [t.get(r, "a") / to_ball(b) for b, r in ((b0, r0), (b1, r1))]
             rises.append({"from_b": r0, "to_b": r1, "printed": [format_decimal(a0 / b0, 6), format_decimal(a1 / b1, 6)],
                           "true": [x.str(7, radius=False) for x in true]})
     if not rises:

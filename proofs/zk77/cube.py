@@ -12,8 +12,8 @@ from __future__ import annotations
 from functools import lru_cache
 from math import ceil, floor
 
-import flint
 
+from exactcube.algebraic import to_ball
 from exactcube.claims import Erratum, claim, erratum, open_, refuted, verified
 from exactcube.content.model import claim_ref, say, table, table_ref
 from exactcube.printed import Sampled, erratum_kind, printed
@@ -176,10 +176,6 @@ def _row_labels():
 _cell_items()
 
 
-def _arb(q: mpq):
-    return flint.arb(flint.fmpq(int(q.numerator), int(q.denominator)))
-
-
 def table2_values():
     """For each printed row: exact (not doubling, doubling), exact variances, printed values."""
     T = _table()
@@ -200,8 +196,8 @@ def table2_values():
 def _z(printed: str, exact: mpq, var: mpq):
     if var == 0:
         return None
-    se = (_arb(var) / GAMES).sqrt()
-    return (_arb(parse_printed(printed)) - _arb(exact)) / se
+    se = (to_ball(var) / GAMES).sqrt()
+    return (to_ball(parse_printed(printed)) - to_ball(exact)) / se
 
 
 @table_builder("zk77.table2", "Results of the simulation: A's expectation holding vs doubling (exact race model)")
@@ -220,8 +216,8 @@ def table2() -> Table:
         L = r["label"]
         t.set(L, "not doubling", r["nd"])
         t.set(L, "doubling", r["db"])
-        t.set(L, "SE(not)", (_arb(r["var_nd"]) / GAMES).sqrt())
-        t.set(L, "SE(doubling)", (_arb(r["var_db"]) / GAMES).sqrt())
+        t.set(L, "SE(not)", (to_ball(r["var_nd"]) / GAMES).sqrt())
+        t.set(L, "SE(doubling)", (to_ball(r["var_db"]) / GAMES).sqrt())
         zn, zd = _z(r["nd_p"], r["nd"], r["var_nd"]), _z(r["db_p"], r["db"], r["var_db"])
         t.set(L, "z(not)", "" if zn is None else f"{float(zn.mid()):+.2f}")
         t.set(L, "z(doubling)", "" if zd is None else f"{float(zd.mid()):+.2f}")
@@ -280,7 +276,7 @@ def table2_claim():
         if (pd > pn) != (r["db"] > r["nd"]):
             # SE of the difference of two independent 10,000-game means; compared exactly via squares
             small = (pd - pn) ** 2 < (r["var_nd"] + r["var_db"]) / GAMES
-            se_diff = ((_arb(r["var_nd"]) + _arb(r["var_db"])) / GAMES).sqrt()
+            se_diff = ((to_ball(r["var_nd"]) + to_ball(r["var_db"])) / GAMES).sqrt()
             flips.append([r["label"], f"{r['nd_p']} and {r['db_p']}",
                           f"{format_decimal(r['nd'], 4)} and {format_decimal(r['db'], 4)}",
                           format_decimal(abs(pd - pn), 3), se_diff.str(2, radius=False), "yes" if small else "no"])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from exactcube.algebraic import to_ball
 from exactcube.claims import claim, erratum, open_, part, refuted, verified
 from exactcube.content.model import claim_ref, decimal, say, table, value
 from exactcube.numbers import format_decimal, mpq
@@ -163,11 +164,10 @@ def ks_one_percent():
             if diff > worst[0]:
                 worst = (diff, (x, x + d))
     # a single turn total's frequency in 1,000 rolls: standard error sqrt(q(1-q)/1000) at q = 6/36
-    import flint
 
     q = mpq(6, 36)
     se2 = q * (1 - q) / 1000
-    se = flint.arb(flint.fmpq(int(se2.numerator), int(se2.denominator))).sqrt() * 100
+    se = to_ball(se2).sqrt() * 100
     spread = part("standard error", computed(se, "the standard error of a 1,000-roll frequency of a 7, in arb balls"),
                   "the standard error of the frequency of a total of 7 in 1,000 rolls")
     return open_([Wb, Wk, computed(worst, "the largest difference of the two dice models at Table 1's cells")],

@@ -4,6 +4,7 @@ import os
 
 import pytest
 
+from exactcube.cubeaction import Action
 from exactcube.errors import BadInput
 from exactcube.match import continuous_met, read_gnubg_xml, zadeh_met
 from exactcube.match.results import bearoff_match, cubeless_mwc, race_match
@@ -17,7 +18,7 @@ def test_crawford_bearoff_by_hand():
     # the game, 1-away/1-away, 1/2.  MWC = 13/16 + (3/16)(1/2) = 29/32, by the recursion and by the mapping.
     m = zadeh_met(3, exact=True)
     r = bearoff_match(ONE, ONE, m, 1, 2)
-    assert r.kind == "crawford" and r.action == "no double (Crawford game)"
+    assert r.kind == "crawford" and r.action.text == "no double (Crawford game)" and r.action.action is Action.CANNOT_DOUBLE
     assert r.win == mpq(13, 16) and r.no_double == r.cubeless_mwc == mpq(29, 32)
 
 
@@ -29,7 +30,7 @@ def test_two_away_two_away_bearoff_by_hand():
     m = read_gnubg_xml("/usr/share/gnubg/met/Kazaross-XG2.xml")
     r = bearoff_match(ONE, ONE, m, 2, 2)
     assert (r.double_take, r.double_pass) == (mpq(13, 16), mpq(67736, 100000))
-    assert r.action == "double, pass" and r.no_double < r.double_pass
+    assert r.action.action is Action.DOUBLE_PASS and r.action.text == "double, pass" and r.no_double < r.double_pass
 
 
 def test_cubeless_mapping_by_hand():

@@ -141,10 +141,10 @@ def test_read_xml_as_printed_and_last_roll_by_hand():
     # 2-away/2-away, last roll: ND = w M(1,2) + (1-w) M(2,1), DT = w, DP = M(1,2) = 0.67736.
     # w = 3/5: DT = 0.6 < DP, so B takes; ND = 0.6(0.67736) + 0.4(0.32264) = 0.535472 < 0.6: double, take.
     # w = 7/10: DT = 0.7 > DP, B passes; ND = 0.570944 < 0.67736: double, pass.
-    assert last_roll_action(m, 2, 2, mpq(3, 5)).action == "double, take"
+    assert last_roll_action(m, 2, 2, mpq(3, 5)).action.text == "double, take"
     assert last_roll_action(m, 2, 2, mpq(3, 5)).no_double == mpq(535472, 1000000)
-    assert last_roll_action(m, 2, 2, mpq(7, 10)).action == "double, pass"
-    assert last_roll_action(m, 2, 2, mpq(1, 2)).action == "double or not (equal)"  # ND = DT = 1/2
+    assert last_roll_action(m, 2, 2, mpq(7, 10)).action.text == "double, pass"
+    assert last_roll_action(m, 2, 2, mpq(1, 2)).action.text == "double or not (equal)"  # ND = DT = 1/2
 
 
 def test_bad_sizes_refused():

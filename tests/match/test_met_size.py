@@ -8,7 +8,7 @@ from flint import arb
 
 from exactcube import match
 from exactcube.cli import Output, main
-from exactcube.match.arith import is_ball
+from exactcube.numbers import is_ball
 from exactcube.match_tables import evidence_note, met_table
 from exactcube.tables import format_cell
 

@@ -93,7 +93,7 @@ def test_resume_from_checkpoint(tmp_path, monkeypatch):
     ck = str(tmp_path / "ck.npz")
     calls = []
 
-    def stop(done, total, *pairs):
+    def stop(done, total):
         calls.append(done)
         if done == 9:
             raise KeyboardInterrupt

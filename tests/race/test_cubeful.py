@@ -4,6 +4,7 @@ from fractions import Fraction
 
 import pytest
 
+from exactcube.cubeaction import Action
 from exactcube.errors import BadInput
 from exactcube.numbers import mpq
 from exactcube.race import cubeful as cf
@@ -98,13 +99,13 @@ def test_thresholds_count_20_as_printed():
 
 def test_decision_actions():
     d = cf.decision(70, 80, "centred")
-    assert d.action is cf.Action.DOUBLE_TAKE and d.take
+    assert d.action is Action.DOUBLE_TAKE and d.take
     d = cf.decision(70, 80, "theirs")
-    assert d.action is cf.Action.CANNOT_DOUBLE and d.take is None
+    assert d.action is Action.CANNOT_DOUBLE and d.take is None
     d = cf.decision(40, 40, "centred")
-    assert d.action is cf.Action.NO_DOUBLE
+    assert d.action is Action.NO_DOUBLE
     d = cf.decision(20, 30, "centred")
-    assert d.action is cf.Action.DOUBLE_PASS and d.equity == 1
+    assert d.action is Action.DOUBLE_PASS and d.equity == 1
 
 
 class TestCubefulInvariants(EquityInvariants):

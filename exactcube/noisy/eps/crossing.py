@@ -98,16 +98,20 @@ def bracket(n: int, a: int, b: int, lo, hi, width="1e-15") -> tuple[mpq, mpq]:
 def find_bracket(n: int, step=mpq(1, 100), progress=None) -> tuple[mpq, mpq, int] | None:
     r"""Scan eps = 1 - step, 1 - 2 step, ... down to 1/2 for the last point where move n - 1 is heap n's unique
     optimum (Conjecture 10's move); returns (lo, lo + step, rival) with ``rival`` the unique optimum at
-    lo + step, or None if move n - 1 is optimal at 1 - step already.  ``progress`` is called once per point."""
+    lo + step, or None if move n - 1 is optimal at 1 - step already.  ``progress(done, total)``
+    (:mod:`exactcube.progress`) after each point."""
     step = to_mpq(step)
     if not 0 < step < mpq(1, 2):
         raise BadInput(f"step must lie in (0, 1/2), got {step}")
     prev = None
     x = 1 - step
+    total = -(-mpq(1, 2) // step) - 1  # the points 1 - k step > 1/2
+    done = 0
     while x > mpq(1, 2):
         opt = optimal_at(n, x)
+        done += 1
         if progress:
-            progress()
+            progress(done, int(total))
         if opt is None:
             raise BadInput(f"heap {n} at eps = {x}: two moves too close for the certified floating point")
         if opt == (n - 1,):

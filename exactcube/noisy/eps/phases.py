@@ -153,14 +153,14 @@ def candidate_numerators(n: int, st: _State) -> list[tuple[fmpz_poly, fmpz_poly]
 def crossing_polynomial(n: int, winners, a: int, b: int, progress=None) -> fmpz_poly:
     """The squarefree integer polynomial, positive leading coefficient and content 1, whose roots include every
     eps where p(n, a) = p(n, b) on an interval where each heap r < n plays ``winners[r]`` (equation (5): the
-    numerator of p(n, a) - p(n, b), S_a Z_n(b) - S_b Z_n(a), by the chain of this module).  ``progress`` is called
-    once per heap of the chain."""
+    numerator of p(n, a) - p(n, b), S_a Z_n(b) - S_b Z_n(a), by the chain of this module).  ``progress(done,
+    total)`` (:mod:`exactcube.progress`) after each heap of the chain."""
     st = _initial_state()
     for r in range(1, n):
         S = _numerator(r, winners[r], st, _weight_by_distance(r.bit_length()))
         st = _advance(st, r, S, row_sum_poly(r, winners[r]))
         if progress:
-            progress()
+            progress(r, n - 1)
     W = _weight_by_distance(n.bit_length())
     P = _diff((_numerator(n, a, st, W), row_sum_poly(n, a)), (_numerator(n, b, st, W), row_sum_poly(n, b)))
     g = P.gcd(P.derivative())
@@ -340,7 +340,7 @@ def _pieces_over(lo: AlgebraicNumber, hi: AlgebraicNumber, n_max: int, side: str
                 new.append((a2, b2, _advance(st, n, S, Z), moves + [ws]))
         pieces = new
         if progress:
-            progress(n)
+            progress(n, n_max)
     return pieces
 
 

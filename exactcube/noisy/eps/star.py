@@ -195,14 +195,14 @@ def enclose_star(k: int, below, step=mpq(1, 1000), digits: int = 12) -> StarEncl
 
 def enclose_stars(k_max: int = MAX_K, start=mpq(999, 1000), progress=None) -> list:
     """:func:`enclose_star` for k = 8..``k_max``, each scan starting at the previous enclosure's upper end (the
-    first at ``start``); ``progress(enclosure)`` after each k."""
+    first at ``start``); ``progress(done, total)`` (:mod:`exactcube.progress`) after each k."""
     out = []
     below = to_mpq(start, "start")
     for k in range(MIN_K, k_max + 1):
         s = enclose_star(k, below)
         out.append(s)
         if progress:
-            progress(s)
+            progress(k - MIN_K + 1, k_max - MIN_K + 1)
         below = s.hi
     return out
 

@@ -43,6 +43,7 @@ from dataclasses import dataclass
 
 from flint import arb, ctx, fmpq, fmpz_poly
 
+from ...algebraic import to_ball
 from ...errors import BadInput, TooLarge
 from ...numbers import mpq, to_mpq
 from ...results import IntervalProof, Result
@@ -62,13 +63,9 @@ __all__ = [
 MAX_RIGOROUS_HEAP = 1024
 
 
-def _arb_of(q: mpq) -> arb:
-    return arb(fmpq(int(q.numerator), int(q.denominator)))
-
-
 def _ball(a: mpq, b: mpq) -> arb:
     """The arb ball containing the closed interval [a, b] (rational end points)."""
-    A, B = _arb_of(a), _arb_of(b)
+    A, B = to_ball(a), to_ball(b)
     return A.union(B)
 
 
@@ -149,8 +146,8 @@ def enclose(n_max: int, lo, hi, heaps=(), prec: int = 64) -> Enclosure:
     with ctx.workprec(prec):
         c = (lo + hi) / 2
         H = _ball(-(hi - lo) / 2, (hi - lo) / 2)
-        e = _Slope(_arb_of(c), arb(1), H)
-        f = _Slope(_arb_of(1 - c), arb(-1), H)
+        e = _Slope(to_ball(c), arb(1), H)
+        f = _Slope(to_ball(1 - c), arb(-1), H)
         zero, one = _Slope(arb(0), arb(0), H), _Slope(arb(1), arb(0), H)
         unit = arb(fmpq(1, 2), fmpq(1, 2))  # [0, 1]
         p = [zero]

@@ -239,7 +239,7 @@ def enclose_on(n_max: int, above: bool, ul: float, uh: float, heaps=(), progress
         if on_heap is not None:
             on_heap(n, vc, dv, rng)
         if progress is not None:
-            progress(n)
+            progress(n, n_max)
     return Enclosures(above, ul, uh, uc, V, D, R, moves, cands)
 
 
@@ -342,7 +342,7 @@ def _cover(n_max, above, ul, uh, targets, half_above, min_width, max_pieces, pie
     def on_piece(piece, _count):
         pieces.append(piece)
         if progress is not None:
-            progress(piece.ul, piece.uh, len(pieces), uh)
+            progress(piece.uh, uh)  # (done, total) in u: the cover has reached piece.uh of [ul, uh]
 
     _, new_gaps, tries = cover(ul, uh, width if width is not None else (uh - ul) / 8, prove, min_width=min_width,
                                max_pieces=max_pieces, on_piece=on_piece)

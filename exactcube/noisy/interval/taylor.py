@@ -352,8 +352,6 @@ def _cover(n_max, sigma, s_to, targets, half_above, order, s1, progress, min_wid
                     return pieces, gaps
                 h = h / 2
         s_to = 1 - h
-        if progress is not None:
-            progress(far[0], 1)
     # the end piece at eps = 1/2 (unless the cover starts at s_from > 0): halve s1 until it is proved
     while s_from == 0:
         tries += 1
@@ -366,15 +364,15 @@ def _cover(n_max, sigma, s_to, targets, half_above, order, s1, progress, min_wid
                 gaps.append((mpq(0), s1, str(exc)))
                 return pieces, gaps
             s1 = s1 / 2
-    if progress is not None and pieces:
-        progress(pieces[-1], len(pieces) + len(far))
+    if progress is not None and pieces:  # (done, total) in s: the cover has reached s_hi of [0, s_to]
+        progress(pieces[-1].s_hi, s_to)
     def prove(a, b):
         attempt(a, b)
         return TaylorPiece(a, b, False, order)
 
     def on_piece(piece, count):
         if progress is not None:
-            progress(piece, len(pieces) + count + len(far))
+            progress(piece.s_hi, s_to)
 
     a = s1 if s_from == 0 else s_from
     walked, gaps, tries = cover(a, s_to, a if s_from == 0 else (s_to - s_from) / 8, prove, min_width=min_width,

@@ -127,7 +127,7 @@ def solve_nim_fast(n_max: int, eps, progress=None) -> tuple:
     """Exact p(0..n_max) and all optimal moves (equation (5)); see the module docstring.
 
     Returns ``(eps, n_max, p, optimal)`` (:func:`exactcube.noisy.nim.solve_nim` wraps them in a
-    ``NimSolution``).  ``progress``, if given, is called with each heap n once p(n) is known.
+    ``NimSolution``).  ``progress(done, total)`` (:mod:`exactcube.progress`), if given, after each heap n (done = n).
     """
 
     e = check_eps(eps)
@@ -192,7 +192,7 @@ def solve_nim_fast(n_max: int, eps, progress=None) -> tuple:
         if n < len(v):
             v[n] = _to_longdouble(1 - pn)
         if progress is not None:
-            progress(n)
+            progress(n, n_max)
     return e, n_max, tuple(p), tuple(optimal)
 
 
@@ -260,5 +260,5 @@ def _solve_at_one(n_max: int, progress=None) -> tuple[tuple, tuple]:
             Q[:n + 1] //= g
             D //= g
         if progress is not None:
-            progress(n)
+            progress(n, n_max)
     return tuple(p), tuple(optimal)

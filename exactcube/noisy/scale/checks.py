@@ -283,7 +283,7 @@ def certify_crossing(n: int, how: str, digits: int, progress=_quiet) -> Crossing
     from ..eps import crossing as cr
 
     with progress(f"heap {n}: scanning eps = 0.99, 0.98, ...", 50) as bar:
-        found = cr.find_bracket(n, progress=bar.advance)
+        found = cr.find_bracket(n, progress=bar)
     if found is None:
         return CrossingRun(n=n, how=how)
     lo, hi, rival = found
@@ -291,7 +291,7 @@ def certify_crossing(n: int, how: str, digits: int, progress=_quiet) -> Crossing
         L, H = cr.bracket(n, n - 1, rival, lo, hi)
     if how == "polynomial":
         with progress(f"heap {n}: exact polynomial chain", n - 1) as bar:
-            c = cj.locate_crossing(n, n - 1, rival, L, H, progress=bar.advance)
+            c = cj.locate_crossing(n, n - 1, rival, L, H, progress=bar)
     else:
         c = cr.certify_root(n, n - 1, rival, L, H, digits=digits, prec=crossing_precision(digits))
     return CrossingRun(n=n, how=how, rival=rival, lo=L, hi=H, certificate=c, evidence=c.provenance.evidence.value)

@@ -93,15 +93,15 @@ def _row(n, e, moves, p, rad, margin, evidence) -> dict:
 
 def dataset_rows(n_max: int, eps_values, progress=None) -> list[dict]:
     """The data set's rows (see the module docstring) for every eps of ``eps_values`` (ascending, each once),
-    heaps 1..n_max; ``progress`` is called after each eps.  Needs no pyarrow."""
+    heaps 1..n_max; ``progress(done, total)`` (:mod:`exactcube.progress`) after each eps.  Needs no pyarrow."""
     eps_values = sorted({to_mpq(e) for e in eps_values})
     if not eps_values:
         raise BadInput("the eps grid is empty")
     rows: list[dict] = []
-    for e in eps_values:
+    for i, e in enumerate(eps_values, 1):
         rows.extend(eps_rows(n_max, e))
         if progress:
-            progress()
+            progress(i, len(eps_values))
     return rows
 
 

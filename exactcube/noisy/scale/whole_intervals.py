@@ -193,15 +193,15 @@ class WholeIntervalRun:
                 return cl.prove_region_distributed(n, self.parts, self.eps_from, on_record=on_record, **kw)
             return cl.prove_distributed(c, n, self.parts, self.eps_from, self.eps_to, on_record=on_record, **kw)
         if self.region:
-            def tick(a, b, count, end):
-                tell(1, f"{count} pieces proved, u up to {b:.4g} of {end:.4g}")
+            def tick(done, total):  # the cover's progress in u
+                tell(1, f"u up to {done:.4g} of {total:.4g}")
 
             if c == 9:
                 return fo.prove_conjecture9_on(n, self.eps_to, progress=tick)
             return fo.prove_failure_region_first_order(n, eps_from=self.eps_from, progress=tick)
 
-        def step(piece, count):
-            tell(1, f"{count} pieces proved, s = |1 - 2 eps| up to {float(piece.s_hi):.4g}")
+        def step(done, total):  # the cover's progress in s
+            tell(1, f"s = |1 - 2 eps| up to {float(done):.4g} of {float(total):.4g}")
 
         if c == 9:
             return tp.prove_conjecture9_near_half(n, self.eps_from, progress=step)

@@ -99,8 +99,7 @@ def build_one_sided(folder: str, checkers: int = 15, progress=None) -> str:
 
     folder_ready(folder)
     t = OneSided(checkers)
-    n = len(t.keys)
-    t.build(progress=None if progress is None else (lambda i: progress(i, n)))
+    t.build(progress=progress)
     path = os_path(folder, checkers)
     formats.write_one_sided(t, path)
     return path
@@ -113,8 +112,7 @@ def build_gammons(folder: str, progress=None) -> str:
 
     folder_ready(folder)
     t = gammon_table()
-    n = len(t.keys)
-    t.build(progress=None if progress is None else (lambda i: progress(i, n)))
+    t.build(progress=progress)
     path = gammon_path(folder)
     formats.write_one_sided(t, path, formats.GAMMON_FORMAT)
     return path

@@ -314,7 +314,7 @@ class OneSided:
             if self._exact[i] is None:
                 self._solve(i)
             if progress is not None and i % 1000 == 0:
-                progress(i)
+                progress(i, upto)
         self.built_upto = max(self.built_upto, upto)
         return self
 
@@ -328,8 +328,8 @@ class OneSided:
         float mean by more than :data:`_SCREEN` (each float is the exact mean rounded once,
         within :math:`32 \\cdot 2^{-53}` of it), and the candidates left are compared by their
         exact means :math:`36^{32} E[N]` (integers), ties broken by the smallest index.  The
-        distributions are added as packed integers as in :meth:`_solve`; ``progress(i)`` is
-        called after each pip count with the number of positions gone through."""
+        distributions are added as packed integers as in :meth:`_solve`; ``progress(done,
+        total)`` (:mod:`exactcube.progress`) after each pip count, in positions."""
         import numpy as np
 
         n = len(self.keys)
@@ -434,7 +434,7 @@ class OneSided:
                 fmean[solved] = [exact[i] / B for i in solved]
             done += m
             if progress is not None:
-                progress(done)
+                progress(done, n)
         if max(map(int.bit_length, packed)) > _SLOTS * SLOT_BITS:  # pragma: no cover - at most 32 rolls
             raise AssertionError("more rolls than the packed slots hold")
         self.ties += ties

@@ -69,6 +69,9 @@ class _Bar:
     def advance(self, n=1, description=None):
         pass
 
+    def __call__(self, done, total):  # a progress(done, total) callback (exactcube.progress)
+        pass
+
 
 @dataclass(frozen=True)
 class Hooks:
@@ -116,24 +119,13 @@ def build_seconds(kind: str, checkers: int) -> int:
     return max(1, round(16 * 5 ** (checkers - 6)))
 
 
-def _stepper(bar):
-    """A ``progress(done, total)`` callback advancing ``bar`` by the difference."""
-    last = [0]
-
-    def step(done, total):
-        bar.advance(done - last[0])
-        last[0] = done
-
-    return step
-
-
 def build_one_sided(folder: str, checkers: int, hooks: Hooks = SILENT, tail: str = "") -> str:
     """Build the one-sided table into ``folder`` (:func:`.cache.build_one_sided`), announced with its
     expected CPU time and shown as a progress bar; returns its path."""
     hooks.say(f"building the one-sided table for up to {checkers} checkers into {folder} once "
               f"(about {build_seconds('os', checkers)} s of CPU here){tail}")
     with hooks.progress(f"one-sided table, up to {checkers} checkers", n_positions(checkers)) as bar:
-        return cache.build_one_sided(folder, checkers, _stepper(bar))
+        return cache.build_one_sided(folder, checkers, bar)
 
 
 def build_gammons(folder: str, hooks: Hooks = SILENT, tail: str = "") -> str:
@@ -142,7 +134,7 @@ def build_gammons(folder: str, hooks: Hooks = SILENT, tail: str = "") -> str:
     hooks.say(f"building the gammon table (15 checkers) into {folder} once "
               f"(about {build_seconds('gammon', MAX_CHECKERS)} s of CPU here){tail}")
     with hooks.progress("gammon table, 15 checkers", n_positions(MAX_CHECKERS)) as bar:
-        return cache.build_gammons(folder, _stepper(bar))
+        return cache.build_gammons(folder, bar)
 
 
 def build_two_sided(folder: str, checkers: int, hooks: Hooks = SILENT, tail: str = "") -> str:
@@ -155,7 +147,7 @@ def build_two_sided(folder: str, checkers: int, hooks: Hooks = SILENT, tail: str
     hooks.say(f"building the two-sided table for up to {checkers} checkers a side into {folder} once "
               f"(about {build_seconds('ts', checkers)} s of CPU here){resume}{tail}")
     with hooks.progress(f"two-sided table, up to {checkers} checkers a side", None) as bar:
-        return cache.build_two_sided(folder, checkers, lambda *a: bar.advance(1))
+        return cache.build_two_sided(folder, checkers, bar)
 
 
 def build_all(folder: str, checkers: int | None = None, hooks: Hooks = SILENT) -> list[tuple[str, str | None]]:
@@ -376,7 +368,7 @@ def _entry(x, y, db, folder, hooks):
         raise TooLarge(f"the pair reaches {m} positions; at most 924 are solved on the fly "
                        "(build a table with: exactcube bearoff --build --checkers 8)")
     with hooks.progress("solving the two-sided bearoff", None) as bar:
-        t = ts.build(keys=[key_of(x), key_of(y)], progress=lambda *a: bar.advance(1))
+        t = ts.build(keys=[key_of(x), key_of(y)], progress=bar)
     return t.entry(x, y), method
 
 
@@ -413,7 +405,7 @@ def _with_gammons(x, y, cubes, cube_value, gammons, jacoby, estimate, cube_x, la
         hooks.cost(n * gm.SECONDS_PER_PAIR, f"solving {n:,} pairs of positions exactly")
     with hooks.progress("solving the two-sided bearoff with gammons", n) as bar:
         g = gm.solve_pair(x, y, gammons=gammons, jacoby=jacoby, pairs=pairs,
-                          progress=lambda done, total: bar.advance(1000))
+                          progress=bar)
     e = Entry(x, y, g.win, g.nd_centred, g.nd_owned, g.nd_theirs)
     return _answer(PairAnswer, x, y, e, cubes, cube_value, jacoby, label, f"{g.method} ({g.pairs:,} pairs)",
                    win_gammon=g.win_gammon, lose_gammon=g.lose_gammon, cubeless_equity=g.cubeless)

@@ -247,14 +247,11 @@ class Entry:
         :class:`exactcube.race.cubeful.Decision` by :func:`exactcube.race.cubeful.decide`, the one
         rule of every cube decision; ``kind`` a Decision subclass naming further readings.  A side
         that has borne off ends the game: no double, at the no-double equity."""
-        from dataclasses import replace
-
-        from ..cubeful import Action, Decision, decide
+        from ..cubeful import Decision, decide
 
         over = not any(self.mine) or not any(self.theirs)
-        d = decide(self.mine, self.theirs, cube, self.win, self.no_double(cube), None if over else self.nd_theirs,
-                   method, kind=kind or Decision)
-        return replace(d, action=Action.NO_DOUBLE) if over else d
+        return decide(self.mine, self.theirs, cube, self.win, self.no_double(cube), None if over else self.nd_theirs,
+                      method, kind=kind or Decision, over=over)
 
     def equity(self, cube) -> mpq:
         """Cubeful equity (after the roller's optimal cube decision) for cube
@@ -378,7 +375,7 @@ def build(max_checkers: int = 6, progress=None, checkpoint: str | None = None, k
     """Solve all pairs of positions with up to ``max_checkers`` checkers (module docstring),
     or, with ``keys``, all pairs of the positions reachable from ``keys``.
 
-    ``progress(done_levels, levels, done_pairs, pairs)`` is called after each pip level.  With ``checkpoint`` the
+    ``progress(done, total)`` (:mod:`exactcube.progress`) after each pip level, in levels.  With ``checkpoint`` the
     solved levels are saved there every few levels (atomically) and a later call resumes."""
     t0 = time.time()
     if keys is None:
@@ -451,7 +448,7 @@ def build(max_checkers: int = 6, progress=None, checkpoint: str | None = None, k
         out["NC"][:, x, y], out["NO"][:, x, y] = nc, no
         refresh(x, y)
         if progress is not None:
-            progress(li + 1, len(levels), int(np.count_nonzero(level <= Lv)), len(level))
+            progress(li + 1, len(levels))
         if checkpoint and (li + 1) % every == 0 and li + 1 < len(levels):
             _save_checkpoint(checkpoint, keys, tau, li + 1, A, out)
     if checkpoint and os.path.exists(checkpoint):

@@ -184,8 +184,8 @@ def test_fast_at_one_equals_plain(monkeypatch, room):
 
 def test_progress_callback():
     seen = []
-    solve_nim(12, mpq(1, 3), progress=seen.append)
-    assert seen == list(range(1, 13))
+    solve_nim(12, mpq(1, 3), progress=lambda done, total: seen.append((done, total)))
+    assert seen == [(n, 12) for n in range(1, 13)]  # progress(done, total), the one protocol
 
 
 def test_memory_guard_offers_a_bound():
