@@ -4,7 +4,7 @@ A long computation of the library takes ``progress=None`` and, after each step, 
 ``done`` how far it has got, ``total`` where it ends (None when that is not known in advance), both in the
 computation's own unit: positions, pairs, pip levels, heaps, count sums, eps values, or, for a cover of an
 interval, the point reached and the interval's end.  The bars of the command line
-(:func:`exactcube.cli._common.progress`) are such callbacks, so a command passes its bar to the computation as
+(:func:`exactcube.cli.common.progress`) are such callbacks, so a command passes its bar to the computation as
 it is.  :data:`Progress` is the type.
 """
 

@@ -39,7 +39,7 @@ TRIES_PER_SUB_RANGE = 10.5
 def estimate(n_max: int, parts: int, left: int, workers: int, method: str = "blocks") -> tuple[float, str]:
     """(seconds of wall time, how): one reduced piece timed at smaller heaps, extrapolated to ``n_max``, times the
     pieces of the ``left`` sub-ranges of ``parts`` still to compute, on ``workers``."""
-    from exactcube.cli._common import measure_seconds
+    from exactcube.cli.common import measure_seconds
     from exactcube.noisy.interval import block_models as bm
     from exactcube.noisy.interval import taylor as tp
     from exactcube.noisy.interval.low_moves import LowMoveTargets
@@ -59,7 +59,7 @@ def estimate(n_max: int, parts: int, left: int, workers: int, method: str = "blo
 
 
 def main(argv=None) -> int:
-    from exactcube.cli._common import announce
+    from exactcube.cli.common import announce
     from exactcube.noisy.interval.block_models import MAX_BLOCK_HEAP
     from exactcube.noisy.interval.low_moves import MAX_LOW_MOVE_HEAP
     from exactcube.noisy.scale import cluster

@@ -69,7 +69,7 @@ def test_conjecture_grid_of_tiny_heaps_is_estimated(cli, capsys, monkeypatch):
         raise KeyboardInterrupt  # the run itself: the estimate must already be out
 
     monkeypatch.setattr(sweep, "run_sweep", stop)
-    monkeypatch.setattr("exactcube.cli._common.ANNOUNCE_SECONDS", 0)  # announce whatever the machine's speed
+    monkeypatch.setattr("exactcube.cli.common.ANNOUNCE_SECONDS", 0)  # announce whatever the machine's speed
     code, _ = cli(["conjecture", "9", "--n-max", "2", "--eps-step", "1/1000000"])
     err = _err(capsys)
     # the grid below 1/2 with step 1/1000000: eps = 1/10^6 ... 499999/10^6, 499999 points
@@ -88,7 +88,7 @@ def test_conjecture_rigorous_is_estimated(cli, capsys, monkeypatch):
         return real(n)
 
     monkeypatch.setattr(cj, "prove_conjecture9", spy)
-    monkeypatch.setattr("exactcube.cli._common.ANNOUNCE_SECONDS", 0)
+    monkeypatch.setattr("exactcube.cli.common.ANNOUNCE_SECONDS", 0)
     code, _ = cli(["conjecture", "9", "--rigorous", "--n-max", "64"])
     err = _err(capsys)
     assert code == 130 and "estimate: about" in err and "--rigorous --n-max 64" in err, err
@@ -96,10 +96,10 @@ def test_conjecture_rigorous_is_estimated(cli, capsys, monkeypatch):
 
 
 def test_progress_prints_plain_lines_when_piped(capsys, monkeypatch):
-    from exactcube.cli import _common
+    from exactcube.cli import common
 
-    monkeypatch.setattr(_common, "PLAIN_PROGRESS_SECONDS", 0)
-    with _common.progress("grid", 3) as bar:  # stderr is captured: not a terminal
+    monkeypatch.setattr(common, "PLAIN_PROGRESS_SECONDS", 0)
+    with common.progress("grid", 3) as bar:  # stderr is captured: not a terminal
         bar.advance()
         bar.advance(2)
     err = _err(capsys).splitlines()
@@ -199,7 +199,7 @@ def test_noisy_four_chip_table_and_verdict_agree_at_eps_one(cli):
 def test_verify_with_slow_claims_prints_an_estimate(capsys):
     from exactcube import catalog
     from exactcube.claims import REGISTRY
-    from exactcube.cli._common import announce_claims
+    from exactcube.cli.common import announce_claims
 
     catalog.load()
     zk77 = [c for c in REGISTRY.values() if c.document == "zk77"]

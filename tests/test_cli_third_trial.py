@@ -154,7 +154,7 @@ def test_the_recorded_costs_announce_the_slow_defaults():
 # row 9: 'bearoff --build' spent 13 s of CPU before any line the fuzzer could read as an estimate: its estimate comes
 # first now (the build notices follow).
 def test_bearoff_build_says_its_estimate_first(cli, capsys, monkeypatch, tmp_path):
-    monkeypatch.setattr("exactcube.cli._common.ANNOUNCE_SECONDS", 0)  # announce whatever the machine's speed
+    monkeypatch.setattr("exactcube.cli.common.ANNOUNCE_SECONDS", 0)  # announce whatever the machine's speed
     code, text = cli(["bearoff", "--build", "--checkers", "2", "--cache-dir", str(tmp_path)])
     err = _err(capsys).splitlines()
     assert code == 0 and err[0].startswith("exactcube: estimate: ") and "building" in err[1], err
@@ -270,7 +270,7 @@ def test_match_met_summary_builds_no_exact_table(cli, monkeypatch):
 # row 13: exact tables are affordable a little past the default lengths (Zadeh's 8-away table 0.37 s, 89,301 digits
 # in its largest denominator, measured): --exact gives them, saying the measured time first.
 def test_match_met_exact_past_the_default_length(cli, capsys, monkeypatch):
-    monkeypatch.setattr("exactcube.cli._common.ANNOUNCE_SECONDS", 0)  # announce whatever the machine's speed
+    monkeypatch.setattr("exactcube.cli.common.ANNOUNCE_SECONDS", 0)  # announce whatever the machine's speed
     code, text = cli(["match", "met", "--exact", "--length", "8", "--format", "csv"])
     assert code == 0 and "exactcube: estimate: " in _err(capsys)
     code, text = cli(["match", "met", "--exact", "--length", "10", "--format", "csv"])
@@ -401,7 +401,7 @@ def test_the_gnubg_replay_reads_the_index_once_a_position(monkeypatch):
 def test_a_claim_run_alone_is_estimated_from_its_cold_cost(capsys):
     from exactcube import catalog
     from exactcube.claims import REGISTRY, expected_seconds
-    from exactcube.cli._common import ANNOUNCE_SECONDS, announce_claims
+    from exactcube.cli.common import ANNOUNCE_SECONDS, announce_claims
 
     catalog.load()
     claim = REGISTRY["noisy.conjecture10.forcing_ends"]

@@ -240,7 +240,7 @@ def test_plain_nim_is_estimated_on_small_heaps_first(capsys, monkeypatch):
         return real(n_max, eps)
 
     monkeypatch.setattr(nim, "solve_nim_plain", spy)
-    monkeypatch.setattr("exactcube.cli._common.ANNOUNCE_SECONDS", 0)  # announce whatever the machine's speed
+    monkeypatch.setattr("exactcube.cli.common.ANNOUNCE_SECONDS", 0)  # announce whatever the machine's speed
     code, out, err = run(["noisy", "nim", "300", "--eps", "1/3", "--method", "plain"], capsys)
     assert code == 130 and sizes[-1] == 300 and max(sizes[:-1]) <= 128, sizes
     assert "exactcube: estimate: about" in err and "(plain)" in err
@@ -263,7 +263,7 @@ def test_fig6_is_estimated_first_and_bounded(capsys, monkeypatch, tmp_path):
 
     monkeypatch.setattr(TD, "solve_game", wrap(TD.solve_game))
     monkeypatch.setattr(TD, "equilibrium", wrap(TD.equilibrium))
-    monkeypatch.setattr("exactcube.cli._common.ANNOUNCE_SECONDS", 0)
+    monkeypatch.setattr("exactcube.cli.common.ANNOUNCE_SECONDS", 0)
     code, out, err = run(["plot", "ju24.fig6", "--doubles", "2", "--side", "40", "-o", str(tmp_path / "f.png")],
                          capsys)
     assert code == 130 and max(sizes[:-1]) <= 20 and sizes[-1] == 40, sizes

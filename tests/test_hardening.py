@@ -170,7 +170,7 @@ def test_no_color_is_honoured_on_a_terminal(monkeypatch):
 # -- bounds and estimates -----------------------------------------------------------------------
 
 def test_absurd_run_refused_unless_forced(capsys):
-    from exactcube.cli._common import REFUSE_SECONDS, announce
+    from exactcube.cli.common import REFUSE_SECONDS, announce
 
     with pytest.raises(TooLarge, match="--force"):
         announce(10 * REFUSE_SECONDS, "many points")
@@ -192,7 +192,7 @@ def test_conjecture_estimate_uses_the_measured_cost(capsys, monkeypatch):
 
 
 def test_measure_seconds_extrapolates():
-    from exactcube.cli._common import measure_seconds
+    from exactcube.cli.common import measure_seconds
 
     seen = []
     assert measure_seconds(seen.append, 40, start=8) >= 0

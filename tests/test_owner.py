@@ -5,7 +5,7 @@ import argparse
 import pytest
 
 from exactcube.brownian import alternating as alt
-from exactcube.cli._common import add_cube
+from exactcube.cli.common import add_cube
 from exactcube.errors import BadInput
 from exactcube.match import continuous as cm
 from exactcube.owner import ALIASES, Owner

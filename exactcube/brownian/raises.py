@@ -52,10 +52,11 @@ import random
 from dataclasses import dataclass
 
 import gmpy2
-from flint import arb, fmpq
+from flint import arb
 
 from ..errors import BadInput
 from ..numbers import check_whole, mpq, mpz, to_mpq
+from ..algebraic import to_ball
 from ..results import Result
 
 __all__ = [
@@ -222,7 +223,7 @@ class BallRaisingGrid(RaisingGrid):
     def value(self, i: int, j: int, p=mpq(1, 2)) -> "GameValue":
         """ks69 (19) on the balls; ArithmeticError when a ball cannot decide which of its three cases holds."""
         al, be = self.alpha(i, j), self.beta(i, j)
-        x = arb(fmpq(int(mpq(p).numerator), int(mpq(p).denominator)))
+        x = to_ball(mpq(p))
         if x >= al:
             return GameValue(p, al, be, arb(1), "A")
         if x <= be:

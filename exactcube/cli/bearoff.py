@@ -6,7 +6,7 @@ decisions); this module parses the command line and renders the answer."""
 from __future__ import annotations
 
 from ..errors import BadInput
-from ._common import (add_cube, add_digits, add_force, add_json, add_score_options, emit_json, exact_text, human,
+from .common import (add_cube, add_digits, add_force, add_json, add_score_options, emit_json, exact_text, human,
                       int_arg, rational_arg, reject_options, result_json, value_text)
 
 NAME = "bearoff"
@@ -94,12 +94,12 @@ def add_arguments(p):
 
 
 def _hooks(force: bool = False):
-    """Notices on stderr, progress bars, and estimates through :func:`._common.announce` (over an hour refused
+    """Notices on stderr, progress bars, and estimates through :func:`.common.announce` (over an hour refused
     without ``--force``)."""
     import sys
 
     from ..race.bearoff.query import Hooks
-    from ._common import announce, progress
+    from .common import announce, progress
 
     return Hooks(notice=lambda text: print(f"exactcube: {text}", file=sys.stderr), bar=progress,
                  estimate=lambda seconds, how: announce(seconds, how, force))
@@ -162,7 +162,7 @@ def _build_chunked(args, out) -> int:
     import os
 
     from ..race.bearoff.cache import build_two_sided_chunked, cache_dir
-    from ._common import progress
+    from .common import progress
 
     cores = os.cpu_count() or 1
     if (args.workers or 1) > cores and not args.force:
@@ -253,7 +253,7 @@ def _roll(x, y, args, out, fields=None) -> int:
     from ..race.bearoff.ids import gnubg_id
     from ..race.bearoff.plays import best_plays, parse_roll
     from ..race.bearoff.query import asked_cube, conventions
-    from ._common import progress
+    from .common import progress
 
     reject_options(args, "bearoff --roll (every play is valued by the exact recursion)",
                    ("--db", "--no-estimate", "--cube-x"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..errors import BadInput
 from ..noisy.scale.checks import MAX_RIGOROUS
-from ._common import (add_digits, add_force, announce, estimate_first, int_arg, measure_seconds, output_arg, progress,
+from .common import (add_digits, add_force, announce, estimate_first, int_arg, measure_seconds, output_arg, progress,
                       rational_arg)
 
 NAME = "conjecture"

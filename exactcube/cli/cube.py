@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..errors import BadInput
 from ..owner import ALL, Owner
-from ._common import add_cube, add_digits, exact_text, int_arg, rational_arg, value_text
+from .common import add_cube, add_digits, exact_text, int_arg, rational_arg, value_text
 
 NAME = "cube"
 ORDER = 30

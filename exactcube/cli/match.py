@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..errors import BadInput
-from ._common import (FORMATS, MAX_MATCH, add_cube, add_digits, add_force, add_score_options, format_from_name,
+from .common import (FORMATS, MAX_MATCH, add_cube, add_digits, add_force, add_score_options, format_from_name,
                       int_arg, open_output, output_arg, rational_arg, reject_options, render_table)
 
 NAME = "match"
@@ -121,7 +121,7 @@ def _announce_exact(model: str, length: int, force: bool) -> None:
     """Say the recorded CPU seconds of an exact table beyond its model's default length before it is built."""
     import importlib
 
-    from ._common import announce
+    from .common import announce
 
     mod = importlib.import_module(f"..match.{model}", __package__) if model in ("zadeh", "mec") else None
     seconds = getattr(mod, "EXACT_SECONDS", {}).get(length)
@@ -248,7 +248,7 @@ def answer_bearoff(x, y, score, args, out, fields=None) -> int:
 
     from ..match.query import bearoff_at_score, exact_table
     from ..race.bearoff.query import asked_cube
-    from ._common import emit_json, human, result_json
+    from .common import emit_json, human, result_json
 
     fields = fields or {}
     if fields.get("dice"):
@@ -256,7 +256,7 @@ def answer_bearoff(x, y, score, args, out, fields=None) -> int:
                        "before the roll is answered (give the ID with the dice not rolled)")
     owner, value = asked_cube(args.cube, fields, args.level)
     met = exact_table(args.met, score.length)
-    from ._common import announce
+    from .common import announce
 
     r = bearoff_at_score(x, y, score, met, value, owner or "centred",
                          notice=lambda text: print(f"exactcube: {text}", file=sys.stderr),

@@ -149,7 +149,7 @@ Claims checked by exactcube (`exactcube verify --paper {doc_id}`):
 
 
 def run(args, out) -> int:
-    from ._common import write_text
+    from .common import write_text
 
     doc_id = args.id
     if not _ID.match(doc_id):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..errors import BadInput
-from ._common import (add_digits, add_force, add_json, emit_json, estimate_first, exact_text, human, int_arg,
+from .common import (add_digits, add_force, add_json, emit_json, estimate_first, exact_text, human, int_arg,
                       rational_arg)
 
 NAME = "noisy"
@@ -70,7 +70,7 @@ def _run_nim(args, out) -> int:
         raise BadInput(f"--eps must lie in [0, 1], got {format_exact(args.eps)}")
     if args.only is not None and args.only > args.heap:
         raise BadInput(f"--only {args.only} is larger than the heap {args.heap}")
-    from ._common import progress
+    from .common import progress
 
     check_size(args.heap, args.eps, args.method)  # the bounds first: no estimate of a run that is refused
     # fast: about n^2 big-integer operations; plain: n^3 rational operations on growing numbers (n^4 and more)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..errors import BadInput
-from ._common import add_force, complete_figures, estimate_builder, output_arg
+from .common import add_force, complete_figures, estimate_builder, output_arg
 from .table import ID_FIRST
 
 NAME = "plot"
@@ -30,7 +30,7 @@ def add_arguments(p):
 def run(args, out) -> int:
     from .. import catalog
     from ..figures import FIGURES, check_name, save
-    from ._common import list_builders
+    from .common import list_builders
     from .table import _parse_options
 
     catalog.load()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..errors import BadInput
-from ._common import (add_cube, add_digits, add_json, add_score_options, emit_json, human, int_arg,
+from .common import (add_cube, add_digits, add_json, add_score_options, emit_json, human, int_arg,
                       reject_options, value_text)
 
 NAME = "race"
@@ -160,7 +160,7 @@ def _rules(args, out, dice):
     from ..race import cubeful as cf
     from ..race import cubeless as cl
     from ..race import rules as ru
-    from ._common import progress
+    from .common import progress
 
     N = args.max
     if args.min > N:

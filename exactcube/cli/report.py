@@ -9,7 +9,7 @@ import tempfile
 import time
 
 from ..errors import BadInput
-from ._common import add_digits, complete_documents, output_arg
+from .common import add_digits, complete_documents, output_arg
 
 NAME = "report"
 ORDER = 15
@@ -188,7 +188,7 @@ def _saved_run(args):
 def run(args, out) -> int:
     from ..claims import run_claims
     from ..report import certificate_lines, collect, render_html, render_latex, svg_of
-    from ._common import announce_claims, progress, write_text
+    from .common import announce_claims, progress, write_text
     from .verify import select
 
     to_stdout = args.output == "-"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..errors import BadInput
 from ..numbers import MAX_PLACES, parse_int
-from ._common import (FORMATS, add_digits, add_force, complete_tables, estimate_builder, format_from_name,
+from .common import (FORMATS, add_digits, add_force, complete_tables, estimate_builder, format_from_name,
                       list_builders, open_output, output_arg, render_table)
 
 NAME = "table"

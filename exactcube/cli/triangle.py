@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..errors import BadInput
-from ._common import (_arg, add_digits, add_force, add_json, emit_json, estimate_first, human, int_arg, output_arg,
+from .common import (_arg, add_digits, add_force, add_json, emit_json, estimate_first, human, int_arg, output_arg,
                       progress, rational_arg, reject_options, value_text)
 
 NAME = "triangle"
@@ -142,7 +142,7 @@ def _save_checkpoint(path, params, levels):
     """Pickle the finished levels through the safe writer (never a half-written checkpoint)."""
     import pickle
 
-    from ._common import open_output
+    from .common import open_output
 
     with open_output(path, "--checkpoint", binary=True) as f:
         pickle.dump({"params": params, "levels": levels}, f)

@@ -8,7 +8,7 @@ import sys
 import time
 
 from ..errors import BadInput
-from ._common import add_json, complete_claims, complete_documents, emit_json, human, int_arg, reject_options
+from .common import add_json, complete_claims, complete_documents, emit_json, human, int_arg, reject_options
 
 NAME = "verify"
 ORDER = 10
@@ -130,7 +130,7 @@ def run(args, out) -> int:
 
     from ..claims import run_claims
     from ..results import strict_errata
-    from ._common import announce_claims, progress
+    from .common import announce_claims, progress
 
     if getattr(args, "formal", False):
         os.environ["EXACTCUBE_FORMAL"] = "on"  # exactcube.formal.build compiles formal/ in this run
@@ -283,10 +283,10 @@ def _report(args, out, results, elapsed, mutations, load_errors, real_out) -> in
     from rich.markup import escape
     from rich.table import Table
 
-    from ._common import json_to_stdout
+    from .common import json_to_stdout
 
     if args.details and not json_to_stdout(args):  # the details table lists every erratum: say so when long
-        from ._common import announce
+        from .common import announce
 
         n = sum(len(r.verdict.errata) for r in results if r.verdict)
         announce(n * SECONDS_PER_DETAIL, f"--details lists {n:,} errata, about {SECONDS_PER_DETAIL} s each in the "
@@ -524,7 +524,7 @@ def _mutate(results, args) -> dict:
     from ..claims import Verdict
     from ..mutate import MutationReport, mutate_claim
     from ..weaker import weaken_claim
-    from ._common import announce, progress
+    from .common import announce, progress
 
     reports = {}
     todo = [r for r in results if r.verdict is not None]

@@ -112,7 +112,7 @@ def test_refused(argv, capsys):
 
 def test_the_options_bound_is_the_tables():
     # the command line bounds --match without importing the match package (it loads flint): the same number
-    from exactcube.cli._common import MAX_MATCH
+    from exactcube.cli.common import MAX_MATCH
     from exactcube.match.met import MAX_LENGTH
 
     assert MAX_MATCH == MAX_LENGTH

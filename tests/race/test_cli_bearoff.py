@@ -167,7 +167,7 @@ def test_warm_query_imports_only_its_own_path(tmp_path, query):
     code = ("import sys\nfrom exactcube.cli import main\n"
             f"rc = main({['bearoff', *query, '--cache-dir', folder]!r})\n"
             "mods = sorted(m for m in sys.modules if m.split('.')[0] in " + repr(HEAVY) +
-            " or (m.startswith('exactcube.cli.') and m not in ('exactcube.cli._common', 'exactcube.cli.bearoff')))\n"
+            " or (m.startswith('exactcube.cli.') and m not in ('exactcube.cli.common', 'exactcube.cli.bearoff')))\n"
             "print('LOADED', rc, mods)\n")
     build = subprocess.run([sys.executable, "-m", "exactcube", "bearoff", "--build", "--checkers", "3",
                             "--cache-dir", folder], capture_output=True, text=True)

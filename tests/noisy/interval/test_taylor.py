@@ -218,7 +218,7 @@ def test_cli_near_half_estimate_counts_only_the_sub_ranges_a_resume_leaves(cli, 
 def test_cli_region_estimate_counts_only_the_sub_ranges_a_resume_leaves(cli, capsys, tmp_path, monkeypatch):
     import json
 
-    from exactcube.cli._common import _duration
+    from exactcube.cli.common import _duration
     from exactcube.noisy.scale.cluster import REGION_KIND
     from exactcube.noisy.scale.whole_intervals import REGION_CPU as _REGION_CPU
 
