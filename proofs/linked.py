@@ -124,8 +124,19 @@ def establish(c: Formula, derived, name: str, *, values=None, cites=()) -> Step:
     expression ``derived`` (what the lemma's argument computed) put in for the target, decided as an identity.
     So a lemma proves exactly what it exports; ``cites`` the conclusions its argument took."""
     values = tuple(c.variables) if values is None else tuple(values)
-    f = c.at(*values).xreplace({c.target: sp.sympify(derived)})
-    return Step(name, holds(f), f, c.lemma, tuple(x.id if isinstance(x, Formula) else x for x in cites))
+    at = c.at(*values)
+    f = at.xreplace({c.target: sp.sympify(derived)})
+    step = Step(name, holds(f), f, c.lemma, tuple(x.id if isinstance(x, Formula) else x for x in cites))
+    if isinstance(at, sp.Equality) and at.lhs == c.target:
+        # verify --certificates: "derived = the exported right side" is an identity certcheck re-decides (the
+        # substituted equation itself may already have evaluated to True)
+        from types import SimpleNamespace
+
+        from exactcube.certificates import record_identity
+
+        record_identity(SimpleNamespace(lhs=sp.sympify(derived), rhs=at.rhs, holds=step.proved, label=name,
+                                        provenance=step.provenance))
+    return step
 
 
 def unlinked(c: Formula, what: str, basis=(), *, assumptions=()):

@@ -117,6 +117,8 @@ VALUES = {
     "exactcube.race.bearoff.chunked.Plan": "the plan of a chunked build (sizes and an estimate), said before it runs",
     "exactcube.race.bearoff.chunked.ChunkedBuild": "a record of a chunked build (files, digests, seconds); the table "
                                                    "it writes is read back as the results",
+    "exactcube.cubeaction.CubeAction": "a cube decision read off a result's equities (decide); it is a field of "
+                                       "that result, whose evidence it shares",
     "exactcube.race.bearoff.chunked.Layout": "the layers and chunks of a table, an input of the build",
 }
 #: result classes that do not yet state their provenance (outside the noisy package of issue 31); the test below
