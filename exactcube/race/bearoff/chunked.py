@@ -172,11 +172,54 @@ def layout(checkers: int, chunk_pairs: int = DEFAULT_CHUNK_PAIRS) -> Layout:
 
 
 @lru_cache(maxsize=4)
-def _successors(checkers: int):
-    from . import twosided as ts
+def _moves(checkers: int) -> "_Moves":
+    """The :class:`_Moves` of the positions of up to ``checkers`` checkers, built once per process."""
+    return _Moves(checkers)
 
-    keys = positions(checkers)
-    return ts._succ_tables(keys, {k: i for i, k in enumerate(keys)})
+
+class _Moves:
+    r"""The plays of every position as flat (ragged) arrays, no padding.
+
+    For a position ``x``: ``U(x)``, the distinct successors over all 21 rolls other than the
+    empty position (``uflat[ustart[x]:ustart[x+1]]``), gathered once per pair; and for each roll
+    in :data:`.positions.ROLLS` order its plays as places in ``U(x)`` plus one, 0 for bearing the
+    last checker off (``cflat[cstart[x]:cstart[x+1]]``, ``seg[x, r]`` plays of roll ``r``)."""
+
+    def __init__(self, checkers: int):
+        from .positions import ROLLS, plays
+
+        np = _np()
+        keys = positions(checkers)
+        index = {k: i for i, k in enumerate(keys)}
+        n = len(keys)
+        ulists, clists = [], []
+        self.seg = np.zeros((n, len(ROLLS)), dtype=np.int64)
+        for i, k in enumerate(keys):
+            if not k:
+                ulists.append([])
+                clists.append([])
+                continue
+            per = [[index[s] for s in plays(k, roll)] for roll, _w in ROLLS]
+            u = sorted({s for lst in per for s in lst if keys[s]})
+            place = {s: j + 1 for j, s in enumerate(u)}
+            ulists.append(u)
+            clists.append([place.get(s, 0) for lst in per for s in lst])
+            self.seg[i] = [len(lst) for lst in per]
+        self.ulen = np.array([len(u) for u in ulists], dtype=np.int64)
+        self.ustart = np.concatenate(([0], np.cumsum(self.ulen)))
+        self.uflat = np.array([s for u in ulists for s in u], dtype=np.int64)
+        self.clen = self.seg.sum(axis=1)
+        self.cstart = np.concatenate(([0], np.cumsum(self.clen)))
+        self.cflat = np.array([c for lst in clists for c in lst], dtype=np.int64)
+        self.weights = np.array([w for _roll, w in ROLLS], dtype=np.int64)
+
+
+def _ragged(start, length):
+    """The concatenation of ``arange(start[i], start[i] + length[i])`` over ``i`` (numpy arrays)."""
+    np = _np()
+    total = int(length.sum())
+    offs = np.cumsum(length) - length
+    return np.repeat(start - offs, length) + np.arange(total, dtype=np.int64)
 
 
 # ----------------------------------------------------------------------- encoding
@@ -185,21 +228,18 @@ def _successors(checkers: int):
 def _encode(limbs, L: int):
     """Limbs ``(L, m)`` -> bytes ``(m, 5L)`` uint8, the integer little-endian (as :func:`.formats.save`)."""
     np = _np()
-    b = np.empty((limbs.shape[1], 5 * L), dtype=np.uint8)
-    for lvl in range(L):
-        for k in range(5):
-            b[:, 5 * lvl + k] = (limbs[lvl] >> (8 * k)) & 255
-    return b
+    m = limbs.shape[1]
+    b = np.ascontiguousarray(limbs.T, dtype="<i8").view(np.uint8).reshape(m, L, 8)
+    return np.ascontiguousarray(b[:, :, :5]).reshape(m, 5 * L)
 
 
 def _decode(b, L: int):
-    """Bytes ``(m, 5L)`` -> limbs ``(L, m)`` int64."""
+    """Bytes ``(..., m, 5L)`` -> limbs ``(..., m, L)`` int64 (each 40-bit limb widened to 8 bytes)."""
     np = _np()
-    a = np.zeros((L, b.shape[0]), dtype=np.int64)
-    for lvl in range(L):
-        for k in range(5):
-            a[lvl] |= b[:, 5 * lvl + k].astype(np.int64) << (8 * k)
-    return a
+    shape = b.shape[:-1]
+    wide = np.zeros(shape + (L, 8), dtype=np.uint8)
+    wide[..., :5] = b.reshape(shape + (L, 5))
+    return wide.view("<i8")[..., 0]
 
 
 class _Chunks:
@@ -232,65 +272,109 @@ class _Chunks:
         """Bytes ``(len(fields), m, 5L)`` of the pairs at ``(cids, within)``."""
         np = _np()
         out = np.empty((len(fields), len(cids), self.lay.width), dtype=np.uint8)
-        order = np.argsort(cids, kind="stable")
+        order = np.argsort(cids * self.lay.K + within)
         sc = cids[order]
-        cuts = np.flatnonzero(np.diff(sc)) + 1
-        for part in np.split(order, cuts):
-            if not len(part):
+        cuts = np.concatenate(([0], np.flatnonzero(sc[1:] != sc[:-1]) + 1, [len(sc)]))
+        fl = list(fields)
+        whole = fl == [0, 1, 2, 3]
+        for a, b in zip(cuts[:-1], cuts[1:], strict=True):
+            if a == b:
                 continue
-            mm = self.get(int(cids[part[0]]))
+            mm = self.get(int(sc[a]))
+            part = order[a:b]
             w = within[part]
-            for k, f in enumerate(fields):
-                out[k, part] = mm[f, w]
+            out[:, part] = mm[:, w] if whole else mm[np.ix_(fl, w)]
         return out
 
 
 # ----------------------------------------------------------------------- one chunk
 
 
+def _ragged_min(F, A, cand, seg_id, starts):
+    r"""Per segment (a roll of a pair), the limbs ``(segments, L)`` of the least of ``A[cand]``
+    (``A`` the ``(U, L)`` limbs of one field, ``F`` their doubles, ``cand`` the candidates in
+    segment order, ``seg_id`` each candidate's segment, ``starts`` each segment's first
+    candidate).  The doubles pick the least; a segment with another candidate within
+    :data:`.twosided._EPS` of it is decided exactly, limb by limb (the value, not the play, is
+    what is kept, so which of exactly equal candidates wins does not matter)."""
+    from . import twosided as ts
+
+    np = _np()
+    fv = F.take(cand)
+    low = np.minimum.reduceat(fv, starts)
+    close = fv <= low.take(seg_id) + ts._EPS
+    pos = np.flatnonzero(close)
+    sid = seg_id.take(pos)
+    first = np.ones(len(pos), dtype=bool)
+    first[1:] = sid[1:] != sid[:-1]
+    chosen = cand.take(pos[first])  # the first close candidate of every segment (each has one: its least)
+    if not first.all():  # segments with two or more close candidates: decide exactly
+        nearmask = np.zeros(len(starts), dtype=bool)
+        nearmask[sid[~first]] = True
+        near_seg = np.flatnonzero(nearmask)
+        keep = nearmask.take(sid)
+        cs, ss = cand.take(pos[keep]), sid[keep]
+        cut = np.concatenate(([0], np.flatnonzero(ss[1:] != ss[:-1]) + 1))
+        grp = np.cumsum(np.concatenate(([False], ss[1:] != ss[:-1])))
+        ok = np.ones(len(cs), dtype=bool)
+        top = np.iinfo(np.int64).max
+        for lvl in range(A.shape[1] - 1, -1, -1):
+            v = A[:, lvl].take(cs)
+            m = np.minimum.reduceat(np.where(ok, v, top), cut)
+            ok &= v == m.take(grp)
+        pick = np.maximum.reduceat(np.where(ok, np.arange(len(cs)), -1), cut)
+        chosen[near_seg] = cs.take(pick)
+    return A.take(chosen, axis=0)
+
+
 def solve_chunk(folder: str, checkers: int, chunk_pairs: int, T: int, c: int) -> dict:
     """Solve chunk ``c`` of layer ``T`` (module docstring) from the chunk files below it in
     ``folder`` and write it there whole; returns its name, SHA-256, pairs, bytes, CPU seconds and
-    the process's peak resident memory (kB).  Runs in any worker that sees ``folder``."""
+    the process's peak resident memory (kB).  Runs in any worker that sees ``folder``.
+
+    Each pair gathers its successors ``(y, s)``, ``s`` in ``U(x)`` (:class:`_Moves`), once; the
+    plays of each roll point into them, and every roll's minimum is taken over its own plays
+    (segments of a flat array, :func:`_ragged_min`), with the exact arithmetic of
+    :func:`.twosided.build` (floats screen, integers decide)."""
     from ...output import open_output
     from . import twosided as ts
 
     np = _np()
     t0 = time.process_time()
     lay = layout(checkers, chunk_pairs)
-    succ = _successors(checkers)
-    L, n = lay.L, lay.n
+    mv = _moves(checkers)
+    L = lay.L
     x, y = lay.pairs_of(T, c)
     B = len(x)
-    # the candidates (y, s) of every roll: padding -> entry 0 (inf), a finished game -> entry 1 (all 0)
-    cand = [S[x] for S in succ]
-    codes = np.concatenate([(y[:, None] * n + s).ravel() for s in cand])
-    real = np.concatenate([((s != n) & (s != lay.empty)).ravel() for s in cand])
-    uniq, inv = np.unique(codes[real], return_inverse=True)
-    local = np.zeros(len(codes), dtype=np.int64)
-    local[real] = inv + 2
-    flat_all = np.concatenate([s.ravel() for s in cand])
-    local[~real & (flat_all != n)] = 1
-    candidates, at = [], 0
-    for s in cand:
-        candidates.append(local[at: at + s.size].reshape(s.shape))
-        at += s.size
-    ys, ss = uniq // n, uniq % n
-    cids, within = lay.locate(ys, ss)
-    raw = _Chunks(folder, lay).gather(cids, within)
-    P, NO, NC, NT = (_decode(raw[f], L) for f in range(4))
+    # the successors (y, s) of every pair, s in U(x), de-duplicated over the chunk: row 1 + k of the
+    # store is the k-th distinct (y, s); row 0 is a finished game (every stored value 0)
+    du = mv.ulen.take(x)
+    s_u = mv.uflat.take(_ragged(mv.ustart.take(x), du))
+    uniq, inv = np.unique(np.repeat(y, du) * lay.n + s_u, return_inverse=True)
+    inv = inv.reshape(-1)
+    dc = mv.clen.take(x)
+    local = mv.cflat.take(_ragged(mv.cstart.take(x), dc))
+    at = np.repeat(np.cumsum(du) - du, dc) + local  # 1 + the place of the play's (y, s) in the U rows
+    cand = np.concatenate(([-1], inv)).take(np.where(local > 0, at, 0)) + 1
+    seglen = mv.seg.take(x, axis=0).ravel()
+    starts = np.cumsum(seglen) - seglen
+    seg_id = np.repeat(np.arange(len(seglen), dtype=np.int64), seglen)
+    cids, within = lay.locate(uniq // lay.n, uniq % lay.n)
+    store = np.zeros((4, len(uniq) + 1, L), dtype=np.int64)
+    store[:, 1:] = _decode(_Chunks(folder, lay).gather(cids, within), L)  # P, NO, NC, NT
     Sl, S2l = ts._limbs_of(lay.S, L)[:, None], ts._limbs_of(2 * lay.S, L)[:, None]
-    XC, XO = ts.after_cube(NC, NO, NT, Sl, S2l)
-    Fs = float(lay.S)
-    fields = []
-    for A in (P, XC, NT, XO):  # the order of twosided.build: P, XC, XT, XO
-        store = np.zeros((L, len(uniq) + 2), dtype=np.int64)
-        store[:, 2:] = A
-        F = np.empty(len(uniq) + 2)
-        F[0], F[1] = np.inf, 0.0
-        F[2:] = ts._to_float(A, Fs)
-        fields.append((F, store))
-    mins = ts.mins_over(fields, candidates)
+    XC, XO = ts.after_cube(store[2].T, store[1].T, store[3].T, Sl, S2l)
+    store[2], store[1] = XC.T, XO.T
+    # the order of twosided.build's minima: P, XC, XT (= NT), XO
+    powers = np.array([float(1 << (ts._BITS * i)) for i in range(L)]) / float(lay.S)
+    w = mv.weights
+    mins = []
+    for f in (0, 2, 3, 1):
+        A = store[f]
+        F = A @ powers
+        F[0] = 0.0
+        chosen = _ragged_min(F, A, cand, seg_id, starts).reshape(B, len(w), L)
+        mins.append(ts._carry(np.einsum("brl,r->lb", chosen, w)))
     p, nc, no, nt = ts.values_of(mins, Sl, S2l)
     data = b"".join(_encode(v, L).tobytes() for v in (p, no, nc, nt))  # the order of FIELDS
     name = lay.chunk_name(T, c)
