@@ -565,7 +565,8 @@ def build_chunked(folder: str, checkers: int, out: str | None = None, *, chunk_p
             calls = [(folder, checkers, lay.K, T, c) for c in range(int(lay.layer_chunks[T]))
                      if lay.chunk_name(T, c) not in manifest["chunks"]]
             for r in runner.run(calls):
-                manifest["chunks"][r["name"]] = {"sha256": r["sha256"], "pairs": r["pairs"], "bytes": r["bytes"]}
+                manifest["chunks"][r["name"]] = {"sha256": r["sha256"], "pairs": r["pairs"], "bytes": r["bytes"],
+                                                 "cpu": round(r["cpu"], 4), "peak_kb": r["peak_kb"]}
                 cpu += r["cpu"]
                 peak = max(peak, r["peak_kb"])
                 solved += 1
