@@ -45,7 +45,7 @@ def _by_where(v):
 def test_registered_as_an_opt_in_document_of_slow_claims():
     assert DOCUMENTS["gnubg"].opt_in and DOCUMENTS["gnubg"].package == "proofs.gnubg"
     ids = {c for c in REGISTRY if c.startswith("gnubg.")}
-    assert ids == {"gnubg.onesided", "gnubg.gammons", "gnubg.twosided"}
+    assert ids == {"gnubg.onesided", "gnubg.gammons", "gnubg.twosided", "gnubg.twosided-user"}
     assert all(REGISTRY[c].slow for c in ids)  # never in the default run or the verdict baseline
 
 
@@ -214,3 +214,27 @@ def test_the_kind_of_a_deviating_word_comes_from_the_one_rule(off, reproduced, k
                         reproduced=reproduced)
     e = g.deviation_erratum(table, dev, gammon=False)
     assert e.kind is kind
+
+
+@needs_mb
+def test_a_user_built_table_is_judged_entry_by_entry(tmp_path, monkeypatch):
+    """gnubg.twosided-user: a 6x4 table the user built, against the exact table of a chunked build (read row
+    block by row block): every cube action that differs from the in-memory comparison's is an erratum, no more
+    (the in-memory comparison of the same words and the one-process table is the reference); unset, the claim
+    says what to set."""
+    import subprocess
+
+    from exactcube.race.bearoff import chunked as ch
+    from exactcube.race.bearoff import twosided as ts
+
+    monkeypatch.delenv("EXACTCUBE_GNUBG_TS", raising=False)
+    assert g.twosided_user().outcome is Outcome.OPEN and "EXACTCUBE_GNUBG_TS" in g.twosided_user().details
+    f = tmp_path / "ts64.bd"
+    subprocess.run([gf.find_makebearoff(), "-t", "6x4", "-f", str(f)], check=True, capture_output=True, cwd=tmp_path)
+    built = ch.build_chunked(str(tmp_path / "b"), 4, chunk_pairs=3000)
+    monkeypatch.setenv("EXACTCUBE_GNUBG_TS", str(f))
+    monkeypatch.setenv("EXACTCUBE_BEAROFF_TS", built.path)
+    v = g.twosided_user()
+    want = gf.compare_two_sided(ts.build(4), gf.read_gnubg_ts(str(f))).disagreements
+    assert want and v.outcome is Outcome.ERRATUM and len(v.errata) == len(want)
+    assert all(e.kind is ErratumKind.SUBSTANTIVE for e in v.errata)
