@@ -210,7 +210,7 @@ class _Moves:
         self.uflat = np.array([s for u in ulists for s in u], dtype=np.int64)
         self.clen = self.seg.sum(axis=1)
         self.cstart = np.concatenate(([0], np.cumsum(self.clen)))
-        self.cflat = np.array([c for lst in clists for c in lst], dtype=np.int64)
+        self.cflat = np.array([c for lst in clists for c in lst], dtype=np.int32)
         self.weights = np.array([w for _roll, w in ROLLS], dtype=np.int64)
 
 
@@ -233,17 +233,9 @@ def _encode(limbs, L: int):
     return np.ascontiguousarray(b[:, :, :5]).reshape(m, 5 * L)
 
 
-def _decode(b, L: int):
-    """Bytes ``(..., m, 5L)`` -> limbs ``(..., m, L)`` int64 (each 40-bit limb widened to 8 bytes)."""
-    np = _np()
-    shape = b.shape[:-1]
-    wide = np.zeros(shape + (L, 8), dtype=np.uint8)
-    wide[..., :5] = b.reshape(shape + (L, 5))
-    return wide.view("<i8")[..., 0]
-
-
 class _Chunks:
-    """Read-only memory maps of the chunk files of one build folder, opened on first use."""
+    """Read-only memory maps of the chunk files of one build folder, opened on first use and the last
+    ``limit`` kept open (``limit=0``: each closed after its use, so that the pages read are not held)."""
 
     def __init__(self, folder: str, lay: Layout, limit: int = 512):
         self.folder, self.lay, self.limit = folder, lay, limit
@@ -263,9 +255,10 @@ class _Chunks:
                 mm = np.memmap(path, dtype=np.uint8, mode="r", shape=(4, m, self.lay.width))
             except OSError as exc:
                 raise BadInput(f"{path}: {exc.strerror} (a chunk below was not built)") from None
-            if len(self.maps) >= self.limit:
-                self.maps.pop(next(iter(self.maps)))
-            self.maps[cid] = mm
+            if self.limit:
+                if len(self.maps) >= self.limit:
+                    self.maps.pop(next(iter(self.maps)))
+                self.maps[cid] = mm
         return mm
 
     def gather(self, cids, within, fields=(0, 1, 2, 3)):
@@ -285,6 +278,21 @@ class _Chunks:
             w = within[part]
             out[:, part] = mm[:, w] if whole else mm[np.ix_(fl, w)]
         return out
+
+
+    def gather_into(self, st8, cids, within):
+        """Write the four fields of the pairs at ``(cids, within)`` into ``st8[:, 1 + k, :, :5]`` (``st8`` the
+        bytes ``(4, m + 1, L, 8)`` of a little-endian int64 store, zeros above each limb's five bytes)."""
+        np = _np()
+        L = self.lay.L
+        order = np.argsort(cids * self.lay.K + within)
+        sc = cids[order]
+        cuts = np.concatenate(([0], np.flatnonzero(sc[1:] != sc[:-1]) + 1, [len(sc)]))
+        for a, b in zip(cuts[:-1], cuts[1:], strict=True):
+            if a == b:
+                continue
+            part = order[a:b]
+            st8[:, 1 + part, :, :5] = self.get(int(sc[a]))[:, within[part]].reshape(4, b - a, L, 5)
 
 
 # ----------------------------------------------------------------------- one chunk
@@ -351,17 +359,21 @@ def solve_chunk(folder: str, checkers: int, chunk_pairs: int, T: int, c: int) ->
     du = mv.ulen.take(x)
     s_u = mv.uflat.take(_ragged(mv.ustart.take(x), du))
     uniq, inv = np.unique(np.repeat(y, du) * lay.n + s_u, return_inverse=True)
-    inv = inv.reshape(-1)
+    inv = inv.reshape(-1).astype(np.int32)
+    del s_u
     dc = mv.clen.take(x)
     local = mv.cflat.take(_ragged(mv.cstart.take(x), dc))
     at = np.repeat(np.cumsum(du) - du, dc) + local  # 1 + the place of the play's (y, s) in the U rows
-    cand = np.concatenate(([-1], inv)).take(np.where(local > 0, at, 0)) + 1
+    cand = np.concatenate((np.array([-1], dtype=np.int32), inv)).take(np.where(local > 0, at, 0)) + 1
+    del inv, local, at
     seglen = mv.seg.take(x, axis=0).ravel()
     starts = np.cumsum(seglen) - seglen
-    seg_id = np.repeat(np.arange(len(seglen), dtype=np.int64), seglen)
+    seg_id = np.repeat(np.arange(len(seglen), dtype=np.int32), seglen)
     cids, within = lay.locate(uniq // lay.n, uniq % lay.n)
-    store = np.zeros((4, len(uniq) + 1, L), dtype=np.int64)
-    store[:, 1:] = _decode(_Chunks(folder, lay).gather(cids, within), L)  # P, NO, NC, NT
+    del uniq
+    store = np.zeros((4, len(cids) + 1, L), dtype="<i8")  # P, NO, NC, NT of the successors, decoded in place
+    _Chunks(folder, lay, limit=0).gather_into(store.view(np.uint8).reshape(4, len(cids) + 1, L, 8), cids, within)
+    del cids, within
     Sl, S2l = ts._limbs_of(lay.S, L)[:, None], ts._limbs_of(2 * lay.S, L)[:, None]
     XC, XO = ts.after_cube(store[2].T, store[1].T, store[3].T, Sl, S2l)
     store[2], store[1] = XC.T, XO.T
