@@ -155,7 +155,8 @@ def two_sided(C, a, mb, py, d, record):
         r = record[name]
         g = (r["cpu"], r["mb"], r["wall"])
         row(f"makebearoff -t {name} (16-bit words)", g)
-        print(f"  (makebearoff: recorded in {a.record} at {r['when']}, load average {r['load']})")
+        print(f"  (makebearoff: recorded in {a.record} at {r['when']}, load average {r['load']}"
+              + (f"; {r['how']})" if r.get("how") else ")"))
     else:
         load = os.getloadavg()[0]
         g = measure([mb, "-t", name, "-f", os.path.join(d, "ts.bd")], d)

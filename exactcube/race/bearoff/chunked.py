@@ -21,11 +21,12 @@ workers), so the chunks and their bytes are the same whatever runs them.
 **A chunk** is the file ``L{T:03d}-{c:06d}.bin`` in the build folder: for the fields ``P, NO, NC,
 NT`` in turn, per pair in rank order, the stored integer in :math:`5L` little-endian bytes (the
 encoding of the finished file, :mod:`.formats`).  It is computed by :func:`solve_chunk` from the
-successors it reads from the chunk files of lower layers (memory-mapped, so only the pages it
-touches are read), written whole through :mod:`exactcube.output`, and its SHA-256 is returned to
+successors it reads from the chunk files of lower layers (each memory-mapped while it is read and
+closed after, so only the pages touched are read and none are held), written whole through :mod:`exactcube.output`, and its SHA-256 is returned to
 the coordinator, which records it in ``manifest.json`` (format :data:`CHUNK_FORMAT`, written
 through :mod:`exactcube.output` after every layer, every half minute and on an interrupt, so a killed
-build loses at most half a minute of chunks).  A resumed build
+build loses at most half a minute of chunks; each chunk's entry also keeps its CPU seconds and the
+worker's peak memory, so that a resumed build's cost can be summed).  A resumed build
 (``resume=True``) re-hashes every chunk the manifest lists and skips those whose digest checks;
 a chunk missing or failing is solved again.
 
