@@ -143,21 +143,60 @@ def _manifest_cpu(folder):
     return sum(e.get("cpu", 0.0) for e in chunks), max((e.get("peak_kb", 0) for e in chunks), default=0) / 1024
 
 
+def _project(record, C):
+    """makebearoff's (CPU, peak MB, wall) at 6xC projected from the two largest recorded sizes below C:
+    CPU a pair times the same factor a checker, peak memory linear in the pairs; None without two sizes."""
+    sizes = sorted(int(k[2:]) for k in record if k.startswith("6x") and int(k[2:]) < C)
+    if len(sizes) < 2:
+        return None
+    a, b = sizes[-2], sizes[-1]
+    ra, rb = record[f"6x{a}"], record[f"6x{b}"]
+    pa, pb, pc = (n_positions(c) ** 2 for c in (a, b, C))
+    grow = ((rb["cpu"] / pb) / (ra["cpu"] / pa)) ** (1 / (b - a))
+    cpu = rb["cpu"] / pb * grow ** (C - b) * pc
+    slope = (rb["mb"] - ra["mb"]) / (pb - pa)
+    return cpu, rb["mb"] + slope * (pc - pb), rb["wall"] * cpu / rb["cpu"]
+
+
+def _project_exactcube(keep, C):
+    """exactcube's chunked (CPU, peak MB, wall) at C projected from the two largest complete builds kept below C
+    (their manifests' chunk CPU; peak memory scaled by the mean plays of a position); None without two."""
+    from exactcube.race.bearoff import chunked as ch
+
+    done = sorted(c for c in range(1, C) if os.path.exists(os.path.join(keep, str(c), f"bearoff-ts-{c}.bin")))
+    if len(done) < 2:
+        return None
+    a, b = done[-2], done[-1]
+    (ca, _ma), (cb, mb_) = _manifest_cpu(os.path.join(keep, str(a))), _manifest_cpu(os.path.join(keep, str(b)))
+    pa, pb, pc = (ch.layout(c).pairs for c in (a, b, C))
+    grow = ((cb / pb) / (ca / pa)) ** (1 / (b - a))
+    cpu = cb / pb * grow ** (C - b) * pc
+    plays = {c: float(ch._moves(c).clen.mean()) for c in (b, C)}
+    return cpu, mb_ * plays[C] / plays[b], float("nan")
+
+
 def two_sided(C, a, mb, py, d, record):
     """Time makebearoff -t 6xC (or reuse its recorded figures) and exactcube's builds at C a side."""
     from exactcube.output import write_json
 
     name = f"6x{C}"
     n = n_positions(C)
+    g = None
     print(f"two-sided bearoff, up to {C} checkers a side ({n:,} positions a side, {n * n:,} pairs), "
           "cubeless + 3 cubeful values")
+    if name not in record and a.project_makebearoff:
+        g = _project(record, C)
+        if g is not None:
+            row(f"makebearoff -t {name} PROJECTED", g)
+            print("  (makebearoff not run: projected from the recorded sizes, CPU a pair growing by the same factor a "
+                  "checker, memory linear in the pairs; the ratios below are against the projection)")
     if name in record:
         r = record[name]
         g = (r["cpu"], r["mb"], r["wall"])
         row(f"makebearoff -t {name} (16-bit words)", g)
         print(f"  (makebearoff: recorded in {a.record} at {r['when']}, load average {r['load']}"
               + (f"; {r['how']})" if r.get("how") else ")"))
-    else:
+    elif g is None:
         load = os.getloadavg()[0]
         g = measure([mb, "-t", name, "-f", os.path.join(d, "ts.bd")], d)
         os.unlink(os.path.join(d, "ts.bd"))
@@ -171,6 +210,15 @@ def two_sided(C, a, mb, py, d, record):
         row("exactcube (exact integers)", e)
         print(f"  ratio exactcube / makebearoff: {e[0] / g[0]:.2f} (CPU), {e[1] / g[1]:.2f} (peak memory), "
               f"{e[2] / g[2]:.2f} (wall)")
+    if a.project_exactcube and a.keep and not os.path.exists(os.path.join(a.keep, str(C), f"bearoff-ts-{C}.bin")):
+        k = _project_exactcube(a.keep, C)
+        if k is not None:
+            row(f"exactcube chunked PROJECTED ({a.workers} w.)", k)
+            print("  (not built: projected from the kept builds, CPU a pair growing by the same factor a checker, the "
+                  "peak memory of a worker by the plays a position has; ratios against the figures above)")
+            print(f"  ratio exactcube chunked / makebearoff: {k[0] / g[0]:.2f} (CPU), {k[1] / g[1]:.2f} "
+                  f"(peak memory), {k[2] / g[2]:.2f} (wall)")
+            return
     if a.chunked or C > 6:
         if a.keep:
             folder = os.path.join(a.keep, str(C))
@@ -192,6 +240,10 @@ def main():
     ap.add_argument("--checkers", default="6", help="two-sided: checkers a side, 1..10, or several: 8,9,10 "
                     "(default 6)")
     ap.add_argument("--record", metavar="FILE", help="keep and reuse makebearoff's measurements in FILE (JSON)")
+    ap.add_argument("--project-makebearoff", action="store_true", help="a size with no recorded makebearoff "
+                    "figures: project them from the recorded ones instead of running makebearoff")
+    ap.add_argument("--project-exactcube", action="store_true", help="with --keep: a size not built there is "
+                    "projected from the builds kept below it instead of built")
     ap.add_argument("--keep", metavar="DIR", help="keep (and resume) each chunked build in DIR/C")
     ap.add_argument("--skip-two-sided", action="store_true", help="time the one-sided builds only")
     ap.add_argument("--warm", action="store_true", help="time warm queries of the whole command instead")
