@@ -70,6 +70,8 @@ DEFAULT_CHUNK_PAIRS = 1 << 16
 #: grows with the checkers).
 SECONDS_PER_PAIR = {5: 29.6e-6, 6: 41.3e-6, 7: 51.1e-6}
 _FIELDS = ("P", "NO", "NC", "NT")
+#: A chunk's plays are taken this many pairs at a time (their flat arrays are the largest of a chunk).
+_SUB = 1 << 14
 
 
 def _np():
@@ -362,14 +364,6 @@ def solve_chunk(folder: str, checkers: int, chunk_pairs: int, T: int, c: int) ->
     uniq, inv = np.unique(np.repeat(y, du) * lay.n + s_u, return_inverse=True)
     inv = inv.reshape(-1).astype(np.int32)
     del s_u
-    dc = mv.clen.take(x)
-    local = mv.cflat.take(_ragged(mv.cstart.take(x), dc))
-    at = np.repeat(np.cumsum(du) - du, dc) + local  # 1 + the place of the play's (y, s) in the U rows
-    cand = np.concatenate((np.array([-1], dtype=np.int32), inv)).take(np.where(local > 0, at, 0)) + 1
-    del inv, local, at
-    seglen = mv.seg.take(x, axis=0).ravel()
-    starts = np.cumsum(seglen) - seglen
-    seg_id = np.repeat(np.arange(len(seglen), dtype=np.int32), seglen)
     cids, within = lay.locate(uniq // lay.n, uniq % lay.n)
     del uniq
     store = np.zeros((4, len(cids) + 1, L), dtype="<i8")  # P, NO, NC, NT of the successors, decoded in place
@@ -378,16 +372,33 @@ def solve_chunk(folder: str, checkers: int, chunk_pairs: int, T: int, c: int) ->
     Sl, S2l = ts._limbs_of(lay.S, L)[:, None], ts._limbs_of(2 * lay.S, L)[:, None]
     XC, XO = ts.after_cube(store[2].T, store[1].T, store[3].T, Sl, S2l)
     store[2], store[1] = XC.T, XO.T
-    # the order of twosided.build's minima: P, XC, XT (= NT), XO
+    # the order of twosided.build's minima: P, XC, XT (= NT), XO; the plays are taken SUB pairs at a time
     powers = np.array([float(1 << (ts._BITS * i)) for i in range(L)]) / float(lay.S)
-    w = mv.weights
-    mins = []
-    for f in (0, 2, 3, 1):
-        A = store[f]
-        F = A @ powers
+    order = (0, 2, 3, 1)
+    Fs = []
+    for f in order:
+        F = store[f] @ powers
         F[0] = 0.0
-        chosen = _ragged_min(F, A, cand, seg_id, starts).reshape(B, len(w), L)
-        mins.append(ts._carry(np.einsum("brl,r->lb", chosen, w)))
+        Fs.append(F)
+    w = mv.weights
+    uoff = np.cumsum(du) - du
+    inv_p = np.concatenate((np.array([-1], dtype=np.int32), inv))
+    del inv
+    parts = [[] for _ in order]
+    for b0 in range(0, B, _SUB):
+        xb = x[b0:b0 + _SUB]
+        dc = mv.clen.take(xb)
+        local = mv.cflat.take(_ragged(mv.cstart.take(xb), dc))
+        at = np.repeat(uoff[b0:b0 + _SUB], dc) + local  # 1 + the place of the play's (y, s) in the U rows
+        cand = inv_p.take(np.where(local > 0, at, 0)) + 1
+        del local, at
+        seglen = mv.seg.take(xb, axis=0).ravel()
+        starts = np.cumsum(seglen) - seglen
+        seg_id = np.repeat(np.arange(len(seglen), dtype=np.int32), seglen)
+        for k, f in enumerate(order):
+            chosen = _ragged_min(Fs[k], store[f], cand, seg_id, starts).reshape(len(xb), len(w), L)
+            parts[k].append(np.einsum("brl,r->lb", chosen, w))
+    mins = [ts._carry(np.concatenate(p_, axis=1)) for p_ in parts]
     p, nc, no, nt = ts.values_of(mins, Sl, S2l)
     data = b"".join(_encode(v, L).tobytes() for v in (p, no, nc, nt))  # the order of FIELDS
     name = lay.chunk_name(T, c)
