@@ -64,11 +64,11 @@ CHUNK_FORMAT = "exactcube-bearoff-ts-chunks-1"
 MAX_CHUNKED_CHECKERS = 15
 #: Pairs per chunk unless told: 2^16 pairs hold 2^16 x 4 x 5L bytes (5 MB at six checkers).
 DEFAULT_CHUNK_PAIRS = 1 << 16
-#: Measured CPU seconds per pair of the chunked build, one worker, 16,384 pairs a chunk
+#: Measured CPU seconds per pair of the chunked build (in its chunks), 65,536 pairs a chunk
 #: (docs/bearoff.md, "Chunked build"): the estimate printed first scales the rate of the
 #: largest measured size not above the table's by its pairs (a low estimate above it: the rate
 #: grows with the checkers).
-SECONDS_PER_PAIR = {5: 29.6e-6, 6: 41.3e-6, 7: 51.1e-6}
+SECONDS_PER_PAIR = {6: 17.1e-6, 8: 37.4e-6, 9: 41.2e-6}
 _FIELDS = ("P", "NO", "NC", "NT")
 #: A chunk's plays are taken this many pairs at a time (their flat arrays are the largest of a chunk).
 _SUB = 1 << 14
