@@ -106,7 +106,7 @@ class Table:
                 self.by_pip.setdefault(p, []).append(i)  # in index order
         self.pip_rank = {i: r for lst in self.by_pip.values() for r, i in enumerate(lst)}
         self.prefix: dict[int, list[int]] = {}
-        self.checked: dict[str, bytes] = {}
+        self.checked: set[str] = set()
         self.chunks_read = 0
 
     def _prefix(self, T: int) -> list[int]:
@@ -122,35 +122,42 @@ class Table:
             self.prefix[T] = pre
         return pre
 
-    def _chunk(self, name: str, pairs: int) -> bytes:
-        data = self.checked.get(name)
-        if data is None:
+    def _chunk(self, name: str, pairs: int) -> str:
+        """The path of chunk ``name``, its size and SHA-256 checked against the manifest on its first use."""
+        path = os.path.join(self.folder, name)
+        if name not in self.checked:
             entry = self.manifest.get("chunks", {}).get(name)
             need(entry is not None, f"chunk {name} is not in the manifest")
+            h, size = hashlib.sha256(), 0
             try:
-                with open(os.path.join(self.folder, name), "rb") as f:
-                    data = f.read()
+                with open(path, "rb") as f:
+                    for block in iter(lambda: f.read(1 << 20), b""):
+                        h.update(block)
+                        size += len(block)
             except OSError as exc:
                 raise Bad(f"chunk {name}: {exc.strerror}") from None
-            need(hashlib.sha256(data).hexdigest() == entry.get("sha256"), f"chunk {name}: SHA-256 differs from the manifest")
-            need(len(data) == 4 * pairs * self.width, f"chunk {name}: {len(data)} bytes, not 4 x {pairs} x {self.width}")
-            if len(self.checked) >= 64:
-                self.checked.pop(next(iter(self.checked)))
-            self.checked[name] = data
+            need(h.hexdigest() == entry.get("sha256"), f"chunk {name}: SHA-256 differs from the manifest")
+            need(size == 4 * pairs * self.width, f"chunk {name}: {size} bytes, not 4 x {pairs} x {self.width}")
+            self.checked.add(name)
             self.chunks_read += 1
-        return data
+        return path
 
     def stored(self, x: int, y: int) -> dict:
-        """The four stored integers of the pair of indices (x, y), both sides with checkers."""
+        """The four stored integers of the pair of indices (x, y), both sides with checkers (read from its chunk,
+        whose digest was checked when it was first used)."""
         T = self.pip[x] + self.pip[y]
         pre = self._prefix(T)
         rank = pre[x] + self.pip_rank[y]
         c, at = divmod(rank, self.K)
         pairs = min(self.K, pre[len(self.pos)] - c * self.K)
-        data = self._chunk(f"L{T:03d}-{c:06d}.bin", pairs)
+        path = self._chunk(f"L{T:03d}-{c:06d}.bin", pairs)
         w = self.width
-        return {f: int.from_bytes(data[(k * pairs + at) * w:(k * pairs + at + 1) * w], "little")
-                for k, f in enumerate(FIELDS)}
+        out = {}
+        with open(path, "rb") as f:
+            for k, fname in enumerate(FIELDS):
+                f.seek((k * pairs + at) * w)
+                out[fname] = int.from_bytes(f.read(w), "little")
+        return out
 
     def values(self, x: int, y: int) -> dict:
         """The stored values of (x, y) as fractions: P, NO, NC, NT."""
