@@ -59,7 +59,7 @@ def test_verify_selects_the_opt_in_document_only_when_named():
     default, _ = select(Namespace(paper=None, claim=None, slow=False))
     assert not any(c.document == "gnubg" for c in default)
     named, _ = select(Namespace(paper=["gnubg"], claim=None, slow=False))
-    assert {c.id for c in named} == {"gnubg.onesided", "gnubg.gammons", "gnubg.twosided"}
+    assert {c.id for c in named} == {"gnubg.onesided", "gnubg.gammons", "gnubg.twosided", "gnubg.twosided-user"}
     one, _ = select(Namespace(paper=None, claim=["gnubg.gammons"], slow=False))
     assert [c.id for c in one] == ["gnubg.gammons"]
     ks, _ = select(Namespace(paper=["ks69"], claim=None, slow=False))
@@ -67,6 +67,7 @@ def test_verify_selects_the_opt_in_document_only_when_named():
 
 
 def test_without_gnubg_every_claim_is_open_and_says_what_to_install(monkeypatch, cli, capsys):
+    monkeypatch.delenv("EXACTCUBE_GNUBG_TS", raising=False)
     monkeypatch.setattr(gf, "find_gnubg_os", lambda: None)
     monkeypatch.setattr(gf, "find_makebearoff", lambda: None)
     for cid in ("gnubg.onesided", "gnubg.gammons"):
@@ -77,7 +78,7 @@ def test_without_gnubg_every_claim_is_open_and_says_what_to_install(monkeypatch,
     code, out = cli(["verify", "--paper", "gnubg"])
     assert code == 0
     # the cost line goes to stderr, before the run
-    assert capsys.readouterr().err.startswith("exactcube: gnubg: 3 claims; the whole document takes about 65 s of CPU")
+    assert capsys.readouterr().err.startswith("exactcube: gnubg: 4 claims; the whole document takes about 65 s of CPU")
     lines = [ln for ln in out.splitlines() if "not installed" in ln]
     assert len(lines) == 3  # one line per claim, naming the package to install
     assert sum("install the Debian package gnubg-data" in ln for ln in lines) == 2
