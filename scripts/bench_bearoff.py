@@ -14,6 +14,14 @@ memory (maximum resident set size); wall-clock time is printed beside them.
   (``gammon_table().build()``, the 15,504 positions with 15 checkers); ``makebearoff -o 6 -g``
   (no gammon distributions) against ``OneSided(15).build()`` alone (exact integer numerators).
 
+``--checkers`` takes one size or several (``--checkers 8,9,10``), each timed in turn in the same run
+and its ratios printed.  The one-process build runs up to 6 a side; above, exactcube is timed by
+the chunked build alone (its memory is bounded by the chunks, not by the table).  ``--record FILE``
+keeps each ``makebearoff -t 6xC`` measurement in FILE (JSON: CPU, peak MB, wall, load average, time)
+and reuses it on a later run instead of timing makebearoff again (the lines say so); ``--keep DIR``
+keeps each chunked build in ``DIR/C`` and resumes one found there (its CPU then summed from the
+manifest, which holds every chunk's CPU and peak memory).
+
 ``--chunked``: the two-sided rows also time the chunked build
 (``exactcube.race.bearoff.chunked.build_chunked``, ``--chunk-pairs K`` pairs a chunk, default
 16,384, on ``--workers N`` processes, default 1; its chunks and finished file in a temporary
@@ -35,6 +43,7 @@ Run:  nice python scripts/bench_bearoff.py [--checkers 6] [--skip-two-sided]
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import subprocess
 import sys
@@ -52,6 +61,9 @@ CHILD = {
     "ts": "from exactcube.race.bearoff import twosided as ts; ts.build({c})",
     "tsc": ("import tempfile; from exactcube.race.bearoff import chunked as ch; d = tempfile.mkdtemp(); "
             "ch.build_chunked(d, {c}, chunk_pairs={k}, workers={w}); import shutil; shutil.rmtree(d)"),
+    "tsk": ("from exactcube.race.bearoff import chunked as ch; import os; "
+            "ch.build_chunked({d!r}, {c}, chunk_pairs={k}, workers={w}, "
+            "resume=os.path.exists(os.path.join({d!r}, 'manifest.json')))"),
     "os": "from exactcube.race.bearoff.onesided import OneSided; OneSided(15).build()",
     "osg": ("from exactcube.race.bearoff.onesided import OneSided, gammon_table; OneSided(15).build(); "
             "gammon_table().build()"),
@@ -121,9 +133,118 @@ def warm(cache_dir: str | None, runs: int) -> int:
     return 0
 
 
+def _manifest_cpu(folder):
+    """(CPU seconds, largest peak MB) of the chunks a chunked build's manifest lists, (0, 0) if none."""
+    try:
+        with open(os.path.join(folder, "manifest.json"), encoding="utf-8") as f:
+            chunks = list(json.load(f)["chunks"].values())
+    except (OSError, ValueError, KeyError):
+        return 0.0, 0.0
+    return sum(e.get("cpu", 0.0) for e in chunks), max((e.get("peak_kb", 0) for e in chunks), default=0) / 1024
+
+
+def _project(record, C):
+    """makebearoff's (CPU, peak MB, wall) at 6xC projected from the two largest recorded sizes below C:
+    CPU a pair times the same factor a checker, peak memory linear in the pairs; None without two sizes."""
+    sizes = sorted(int(k[2:]) for k in record if k.startswith("6x") and int(k[2:]) < C)
+    if len(sizes) < 2:
+        return None
+    a, b = sizes[-2], sizes[-1]
+    ra, rb = record[f"6x{a}"], record[f"6x{b}"]
+    pa, pb, pc = (n_positions(c) ** 2 for c in (a, b, C))
+    grow = ((rb["cpu"] / pb) / (ra["cpu"] / pa)) ** (1 / (b - a))
+    cpu = rb["cpu"] / pb * grow ** (C - b) * pc
+    slope = (rb["mb"] - ra["mb"]) / (pb - pa)
+    return cpu, rb["mb"] + slope * (pc - pb), rb["wall"] * cpu / rb["cpu"]
+
+
+def _project_exactcube(keep, C):
+    """exactcube's chunked (CPU, peak MB, wall) at C projected from the two largest complete builds kept below C
+    (their manifests' chunk CPU; peak memory scaled by the mean plays of a position); None without two."""
+    from exactcube.race.bearoff import chunked as ch
+
+    done = sorted(c for c in range(1, C) if os.path.exists(os.path.join(keep, str(c), f"bearoff-ts-{c}.bin")))
+    if len(done) < 2:
+        return None
+    a, b = done[-2], done[-1]
+    (ca, _ma), (cb, mb_) = _manifest_cpu(os.path.join(keep, str(a))), _manifest_cpu(os.path.join(keep, str(b)))
+    pa, pb, pc = (ch.layout(c).pairs for c in (a, b, C))
+    grow = ((cb / pb) / (ca / pa)) ** (1 / (b - a))
+    cpu = cb / pb * grow ** (C - b) * pc
+    plays = {c: float(ch._moves(c).clen.mean()) for c in (b, C)}
+    return cpu, mb_ * plays[C] / plays[b], float("nan")
+
+
+def two_sided(C, a, mb, py, d, record):
+    """Time makebearoff -t 6xC (or reuse its recorded figures) and exactcube's builds at C a side."""
+    from exactcube.output import write_json
+
+    name = f"6x{C}"
+    n = n_positions(C)
+    g = None
+    print(f"two-sided bearoff, up to {C} checkers a side ({n:,} positions a side, {n * n:,} pairs), "
+          "cubeless + 3 cubeful values")
+    if name not in record and a.project_makebearoff:
+        g = _project(record, C)
+        if g is not None:
+            row(f"makebearoff -t {name} PROJECTED", g)
+            print("  (makebearoff not run: projected from the recorded sizes, CPU a pair growing by the same factor a "
+                  "checker, memory linear in the pairs; the ratios below are against the projection)")
+    if name in record:
+        r = record[name]
+        g = (r["cpu"], r["mb"], r["wall"])
+        row(f"makebearoff -t {name} (16-bit words)", g)
+        print(f"  (makebearoff: recorded in {a.record} at {r['when']}, load average {r['load']}"
+              + (f"; {r['how']})" if r.get("how") else ")"))
+    elif g is None:
+        load = os.getloadavg()[0]
+        g = measure([mb, "-t", name, "-f", os.path.join(d, "ts.bd")], d)
+        os.unlink(os.path.join(d, "ts.bd"))
+        row(f"makebearoff -t {name} (16-bit words)", g)
+        if a.record:
+            record[name] = {"cpu": g[0], "mb": g[1], "wall": g[2], "load": round(load, 2),
+                            "when": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}
+            write_json(a.record, record, "makebearoff measurements")
+    if C <= 6:
+        e = measure(py + [CHILD["ts"].format(c=C)], str(ROOT))
+        row("exactcube (exact integers)", e)
+        print(f"  ratio exactcube / makebearoff: {e[0] / g[0]:.2f} (CPU), {e[1] / g[1]:.2f} (peak memory), "
+              f"{e[2] / g[2]:.2f} (wall)")
+    if a.project_exactcube and a.keep and not os.path.exists(os.path.join(a.keep, str(C), f"bearoff-ts-{C}.bin")):
+        k = _project_exactcube(a.keep, C)
+        if k is not None:
+            row(f"exactcube chunked PROJECTED ({a.workers} w.)", k)
+            print("  (not built: projected from the kept builds, CPU a pair growing by the same factor a checker, the "
+                  "peak memory of a worker by the plays a position has; ratios against the figures above)")
+            print(f"  ratio exactcube chunked / makebearoff: {k[0] / g[0]:.2f} (CPU), {k[1] / g[1]:.2f} "
+                  f"(peak memory), {k[2] / g[2]:.2f} (wall)")
+            return
+    if a.chunked or C > 6:
+        if a.keep:
+            folder = os.path.join(a.keep, str(C))
+            before = _manifest_cpu(folder)
+            k = measure(py + [CHILD["tsk"].format(d=folder, c=C, k=a.chunk_pairs, w=a.workers)], str(ROOT))
+            if before[0]:  # resumed: the chunks of the earlier runs count too
+                print(f"  (resumed in {folder}: {before[0]:.1f} s of CPU of the chunks built before, from its "
+                      "manifest, added)")
+                k = (k[0] + before[0], max(k[1], before[1]), k[2])
+        else:
+            k = measure(py + [CHILD["tsc"].format(c=C, k=a.chunk_pairs, w=a.workers)], str(ROOT))
+        row(f"exactcube chunked ({a.chunk_pairs}, {a.workers} w.)", k)
+        print(f"  ratio exactcube chunked / makebearoff: {k[0] / g[0]:.2f} (CPU), {k[1] / g[1]:.2f} "
+              f"(peak memory), {k[2] / g[2]:.2f} (wall)")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--checkers", type=int, default=6, help="two-sided: checkers a side, 1..6 (default 6)")
+    ap.add_argument("--checkers", default="6", help="two-sided: checkers a side, 1..10, or several: 8,9,10 "
+                    "(default 6)")
+    ap.add_argument("--record", metavar="FILE", help="keep and reuse makebearoff's measurements in FILE (JSON)")
+    ap.add_argument("--project-makebearoff", action="store_true", help="a size with no recorded makebearoff "
+                    "figures: project them from the recorded ones instead of running makebearoff")
+    ap.add_argument("--project-exactcube", action="store_true", help="with --keep: a size not built there is "
+                    "projected from the builds kept below it instead of built")
+    ap.add_argument("--keep", metavar="DIR", help="keep (and resume) each chunked build in DIR/C")
     ap.add_argument("--skip-two-sided", action="store_true", help="time the one-sided builds only")
     ap.add_argument("--warm", action="store_true", help="time warm queries of the whole command instead")
     ap.add_argument("--cache-dir", metavar="DIR", help="--warm: the folder of the built tables (default: a "
@@ -142,32 +263,26 @@ def main():
             print("bench_bearoff: --runs must be at least 1", file=sys.stderr)
             return 2
         return warm(a.cache_dir, a.runs)
-    if not 1 <= a.checkers <= 6:
-        print("bench_bearoff: --checkers must be 1..6 (makebearoff builds two-sided tables up to 6x6 here)",
-              file=sys.stderr)
+    try:
+        sizes = [int(v) for v in a.checkers.split(",")]
+    except ValueError:
+        sizes = []
+    if not sizes or not all(1 <= C <= 10 for C in sizes):
+        print("bench_bearoff: --checkers must be sizes 1..10, comma-separated", file=sys.stderr)
         return 2
     mb = gf.find_makebearoff()
     if mb is None:
         print("bench_bearoff: makebearoff not found (Debian package gnubg); nothing to compare", file=sys.stderr)
         return 2
     py = [sys.executable, "-c"]
-    C = a.checkers
+    record = {}
+    if a.record and os.path.exists(a.record):
+        with open(a.record, encoding="utf-8") as f:
+            record = json.load(f)
     print(f"load average before: {' '.join(f'{v:.2f}' for v in os.getloadavg())}; {os.cpu_count()} CPUs")
     with tempfile.TemporaryDirectory() as d:
-        if not a.skip_two_sided:
-            g = measure([mb, "-t", f"6x{C}", "-f", os.path.join(d, "ts.bd")], d)
-            e = measure(py + [CHILD["ts"].format(c=C)], str(ROOT))
-            print(f"two-sided bearoff, up to {C} checkers a side ({n_positions(C)} positions a side), "
-                  "cubeless + 3 cubeful values")
-            row(f"makebearoff -t 6x{C} (16-bit words)", g)
-            row("exactcube (exact integers)", e)
-            print(f"  ratio exactcube / makebearoff: {e[0] / g[0]:.2f} (CPU), {e[1] / g[1]:.2f} (peak memory), "
-                  f"{e[2] / g[2]:.2f} (wall)")
-            if a.chunked:
-                k = measure(py + [CHILD["tsc"].format(c=C, k=a.chunk_pairs, w=a.workers)], str(ROOT))
-                row(f"exactcube chunked ({a.chunk_pairs}, {a.workers} w.)", k)
-                print(f"  ratio exactcube chunked / makebearoff: {k[0] / g[0]:.2f} (CPU), {k[1] / g[1]:.2f} "
-                      f"(peak memory), {k[2] / g[2]:.2f} (wall)")
+        for C in ([] if a.skip_two_sided else sizes):
+            two_sided(C, a, mb, py, d, record)
         if a.skip_one_sided:
             print(f"load average after: {' '.join(f'{v:.2f}' for v in os.getloadavg())}")
             return 0

@@ -358,6 +358,33 @@ def two_sided_verdict(checkers: int = 6):
         return open_(computed(False, "looked for gnubg's makebearoff (gnubgfiles.find_makebearoff)"), NO_MAKEBEAROFF,
                      {"scope": NO_MAKEBEAROFF})
     res = gf.compare_two_sided(exact_two_sided(checkers), two_sided_item(makebearoff, checkers).value)
+    return _ts_verdict(res)
+
+
+#: The opt-in judging of a user-built gnubg table: the two files, named by the environment.
+USER_TS = ("not checked: set EXACTCUBE_GNUBG_TS to a table written by makebearoff -t 6xC -f FILE and "
+           "EXACTCUBE_BEAROFF_TS to the exact table of the same C (exactcube bearoff --build --checkers C "
+           "--workers 1 --cache-dir DIR writes DIR/bearoff-ts-C.bin)")
+
+
+@claim("gnubg.twosided-user", "makebearoff -t 6xC built by the user, every entry",
+       "For every pair of positions with up to C checkers a side in a two-sided table the user built with "
+       "makebearoff -t 6xC, and the cube centred or owned by the roller, the double/take action gnubg takes on "
+       "its stored words is the optimal money-game action (no gammons with fewer than 15 checkers).", slow=True)
+def twosided_user():
+    """The opt-in judging of a user-built gnubg two-sided table (``EXACTCUBE_GNUBG_TS``) against the exact
+    finished file ``EXACTCUBE_BEAROFF_TS`` of the same size, read row block by row block
+    (:func:`exactcube.race.bearoff.gnubgfiles.compare_two_sided_file`)."""
+    g, e = os.environ.get("EXACTCUBE_GNUBG_TS"), os.environ.get("EXACTCUBE_BEAROFF_TS")
+    if not g or not e:
+        return open_(computed(False, "looked for EXACTCUBE_GNUBG_TS and EXACTCUBE_BEAROFF_TS"), USER_TS,
+                     {"scope": USER_TS})
+    return _ts_verdict(gf.compare_two_sided_file(e, gf.read_gnubg_ts(g)))
+
+
+def _ts_verdict(res):
+    """The verdict of a two-sided comparison (:class:`exactcube.race.bearoff.gnubgfiles.TSComparison`): each
+    disagreeing cube action an erratum (:func:`action_erratum`), the stored words' deviations as witness."""
     errata = [action_erratum(d) for d in res.disagreements]
     kinds: dict[str, int] = {}
     for d in res.disagreements:

@@ -45,7 +45,7 @@ def _by_where(v):
 def test_registered_as_an_opt_in_document_of_slow_claims():
     assert DOCUMENTS["gnubg"].opt_in and DOCUMENTS["gnubg"].package == "proofs.gnubg"
     ids = {c for c in REGISTRY if c.startswith("gnubg.")}
-    assert ids == {"gnubg.onesided", "gnubg.gammons", "gnubg.twosided"}
+    assert ids == {"gnubg.onesided", "gnubg.gammons", "gnubg.twosided", "gnubg.twosided-user"}
     assert all(REGISTRY[c].slow for c in ids)  # never in the default run or the verdict baseline
 
 
@@ -59,7 +59,7 @@ def test_verify_selects_the_opt_in_document_only_when_named():
     default, _ = select(Namespace(paper=None, claim=None, slow=False))
     assert not any(c.document == "gnubg" for c in default)
     named, _ = select(Namespace(paper=["gnubg"], claim=None, slow=False))
-    assert {c.id for c in named} == {"gnubg.onesided", "gnubg.gammons", "gnubg.twosided"}
+    assert {c.id for c in named} == {"gnubg.onesided", "gnubg.gammons", "gnubg.twosided", "gnubg.twosided-user"}
     one, _ = select(Namespace(paper=None, claim=["gnubg.gammons"], slow=False))
     assert [c.id for c in one] == ["gnubg.gammons"]
     ks, _ = select(Namespace(paper=["ks69"], claim=None, slow=False))
@@ -67,6 +67,7 @@ def test_verify_selects_the_opt_in_document_only_when_named():
 
 
 def test_without_gnubg_every_claim_is_open_and_says_what_to_install(monkeypatch, cli, capsys):
+    monkeypatch.delenv("EXACTCUBE_GNUBG_TS", raising=False)
     monkeypatch.setattr(gf, "find_gnubg_os", lambda: None)
     monkeypatch.setattr(gf, "find_makebearoff", lambda: None)
     for cid in ("gnubg.onesided", "gnubg.gammons"):
@@ -77,7 +78,7 @@ def test_without_gnubg_every_claim_is_open_and_says_what_to_install(monkeypatch,
     code, out = cli(["verify", "--paper", "gnubg"])
     assert code == 0
     # the cost line goes to stderr, before the run
-    assert capsys.readouterr().err.startswith("exactcube: gnubg: 3 claims; the whole document takes about 65 s of CPU")
+    assert capsys.readouterr().err.startswith("exactcube: gnubg: 4 claims; the whole document takes about 65 s of CPU")
     lines = [ln for ln in out.splitlines() if "not installed" in ln]
     assert len(lines) == 3  # one line per claim, naming the package to install
     assert sum("install the Debian package gnubg-data" in ln for ln in lines) == 2
@@ -214,3 +215,27 @@ def test_the_kind_of_a_deviating_word_comes_from_the_one_rule(off, reproduced, k
                         reproduced=reproduced)
     e = g.deviation_erratum(table, dev, gammon=False)
     assert e.kind is kind
+
+
+@needs_mb
+def test_a_user_built_table_is_judged_entry_by_entry(tmp_path, monkeypatch):
+    """gnubg.twosided-user: a 6x4 table the user built, against the exact table of a chunked build (read row
+    block by row block): every cube action that differs from the in-memory comparison's is an erratum, no more
+    (the in-memory comparison of the same words and the one-process table is the reference); unset, the claim
+    says what to set."""
+    import subprocess
+
+    from exactcube.race.bearoff import chunked as ch
+    from exactcube.race.bearoff import twosided as ts
+
+    monkeypatch.delenv("EXACTCUBE_GNUBG_TS", raising=False)
+    assert g.twosided_user().outcome is Outcome.OPEN and "EXACTCUBE_GNUBG_TS" in g.twosided_user().details
+    f = tmp_path / "ts64.bd"
+    subprocess.run([gf.find_makebearoff(), "-t", "6x4", "-f", str(f)], check=True, capture_output=True, cwd=tmp_path)
+    built = ch.build_chunked(str(tmp_path / "b"), 4, chunk_pairs=3000)
+    monkeypatch.setenv("EXACTCUBE_GNUBG_TS", str(f))
+    monkeypatch.setenv("EXACTCUBE_BEAROFF_TS", built.path)
+    v = g.twosided_user()
+    want = gf.compare_two_sided(ts.build(4), gf.read_gnubg_ts(str(f))).disagreements
+    assert want and v.outcome is Outcome.ERRATUM and len(v.errata) == len(want)
+    assert all(e.kind is ErratumKind.SUBSTANTIVE for e in v.errata)

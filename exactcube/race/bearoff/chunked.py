@@ -21,11 +21,12 @@ workers), so the chunks and their bytes are the same whatever runs them.
 **A chunk** is the file ``L{T:03d}-{c:06d}.bin`` in the build folder: for the fields ``P, NO, NC,
 NT`` in turn, per pair in rank order, the stored integer in :math:`5L` little-endian bytes (the
 encoding of the finished file, :mod:`.formats`).  It is computed by :func:`solve_chunk` from the
-successors it reads from the chunk files of lower layers (memory-mapped, so only the pages it
-touches are read), written whole through :mod:`exactcube.output`, and its SHA-256 is returned to
+successors it reads from the chunk files of lower layers (each memory-mapped while it is read and
+closed after, so only the pages touched are read and none are held), written whole through :mod:`exactcube.output`, and its SHA-256 is returned to
 the coordinator, which records it in ``manifest.json`` (format :data:`CHUNK_FORMAT`, written
 through :mod:`exactcube.output` after every layer, every half minute and on an interrupt, so a killed
-build loses at most half a minute of chunks).  A resumed build
+build loses at most half a minute of chunks; each chunk's entry also keeps its CPU seconds and the
+worker's peak memory, so that a resumed build's cost can be summed).  A resumed build
 (``resume=True``) re-hashes every chunk the manifest lists and skips those whose digest checks;
 a chunk missing or failing is solved again.
 
@@ -63,12 +64,14 @@ CHUNK_FORMAT = "exactcube-bearoff-ts-chunks-1"
 MAX_CHUNKED_CHECKERS = 15
 #: Pairs per chunk unless told: 2^16 pairs hold 2^16 x 4 x 5L bytes (5 MB at six checkers).
 DEFAULT_CHUNK_PAIRS = 1 << 16
-#: Measured CPU seconds per pair of the chunked build, one worker, 16,384 pairs a chunk
+#: Measured CPU seconds per pair of the chunked build (in its chunks), 65,536 pairs a chunk
 #: (docs/bearoff.md, "Chunked build"): the estimate printed first scales the rate of the
 #: largest measured size not above the table's by its pairs (a low estimate above it: the rate
 #: grows with the checkers).
-SECONDS_PER_PAIR = {5: 29.6e-6, 6: 41.3e-6, 7: 51.1e-6}
+SECONDS_PER_PAIR = {6: 17.1e-6, 8: 37.4e-6, 9: 50.8e-6}  # 9: over the 73% of its chunks built
 _FIELDS = ("P", "NO", "NC", "NT")
+#: A chunk's plays are taken this many pairs at a time (their flat arrays are the largest of a chunk).
+_SUB = 1 << 14
 
 
 def _np():
@@ -172,11 +175,54 @@ def layout(checkers: int, chunk_pairs: int = DEFAULT_CHUNK_PAIRS) -> Layout:
 
 
 @lru_cache(maxsize=4)
-def _successors(checkers: int):
-    from . import twosided as ts
+def _moves(checkers: int) -> "_Moves":
+    """The :class:`_Moves` of the positions of up to ``checkers`` checkers, built once per process."""
+    return _Moves(checkers)
 
-    keys = positions(checkers)
-    return ts._succ_tables(keys, {k: i for i, k in enumerate(keys)})
+
+class _Moves:
+    r"""The plays of every position as flat (ragged) arrays, no padding.
+
+    For a position ``x``: ``U(x)``, the distinct successors over all 21 rolls other than the
+    empty position (``uflat[ustart[x]:ustart[x+1]]``), gathered once per pair; and for each roll
+    in :data:`.positions.ROLLS` order its plays as places in ``U(x)`` plus one, 0 for bearing the
+    last checker off (``cflat[cstart[x]:cstart[x+1]]``, ``seg[x, r]`` plays of roll ``r``)."""
+
+    def __init__(self, checkers: int):
+        from .positions import ROLLS, plays
+
+        np = _np()
+        keys = positions(checkers)
+        index = {k: i for i, k in enumerate(keys)}
+        n = len(keys)
+        ulists, clists = [], []
+        self.seg = np.zeros((n, len(ROLLS)), dtype=np.int64)
+        for i, k in enumerate(keys):
+            if not k:
+                ulists.append([])
+                clists.append([])
+                continue
+            per = [[index[s] for s in plays(k, roll)] for roll, _w in ROLLS]
+            u = sorted({s for lst in per for s in lst if keys[s]})
+            place = {s: j + 1 for j, s in enumerate(u)}
+            ulists.append(u)
+            clists.append([place.get(s, 0) for lst in per for s in lst])
+            self.seg[i] = [len(lst) for lst in per]
+        self.ulen = np.array([len(u) for u in ulists], dtype=np.int64)
+        self.ustart = np.concatenate(([0], np.cumsum(self.ulen)))
+        self.uflat = np.array([s for u in ulists for s in u], dtype=np.int64)
+        self.clen = self.seg.sum(axis=1)
+        self.cstart = np.concatenate(([0], np.cumsum(self.clen)))
+        self.cflat = np.array([c for lst in clists for c in lst], dtype=np.int32)
+        self.weights = np.array([w for _roll, w in ROLLS], dtype=np.int64)
+
+
+def _ragged(start, length):
+    """The concatenation of ``arange(start[i], start[i] + length[i])`` over ``i`` (numpy arrays)."""
+    np = _np()
+    total = int(length.sum())
+    offs = np.cumsum(length) - length
+    return np.repeat(start - offs, length) + np.arange(total, dtype=np.int64)
 
 
 # ----------------------------------------------------------------------- encoding
@@ -185,25 +231,14 @@ def _successors(checkers: int):
 def _encode(limbs, L: int):
     """Limbs ``(L, m)`` -> bytes ``(m, 5L)`` uint8, the integer little-endian (as :func:`.formats.save`)."""
     np = _np()
-    b = np.empty((limbs.shape[1], 5 * L), dtype=np.uint8)
-    for lvl in range(L):
-        for k in range(5):
-            b[:, 5 * lvl + k] = (limbs[lvl] >> (8 * k)) & 255
-    return b
-
-
-def _decode(b, L: int):
-    """Bytes ``(m, 5L)`` -> limbs ``(L, m)`` int64."""
-    np = _np()
-    a = np.zeros((L, b.shape[0]), dtype=np.int64)
-    for lvl in range(L):
-        for k in range(5):
-            a[lvl] |= b[:, 5 * lvl + k].astype(np.int64) << (8 * k)
-    return a
+    m = limbs.shape[1]
+    b = np.ascontiguousarray(limbs.T, dtype="<i8").view(np.uint8).reshape(m, L, 8)
+    return np.ascontiguousarray(b[:, :, :5]).reshape(m, 5 * L)
 
 
 class _Chunks:
-    """Read-only memory maps of the chunk files of one build folder, opened on first use."""
+    """Read-only memory maps of the chunk files of one build folder, opened on first use and the last
+    ``limit`` kept open (``limit=0``: each closed after its use, so that the pages read are not held)."""
 
     def __init__(self, folder: str, lay: Layout, limit: int = 512):
         self.folder, self.lay, self.limit = folder, lay, limit
@@ -223,74 +258,147 @@ class _Chunks:
                 mm = np.memmap(path, dtype=np.uint8, mode="r", shape=(4, m, self.lay.width))
             except OSError as exc:
                 raise BadInput(f"{path}: {exc.strerror} (a chunk below was not built)") from None
-            if len(self.maps) >= self.limit:
-                self.maps.pop(next(iter(self.maps)))
-            self.maps[cid] = mm
+            if self.limit:
+                if len(self.maps) >= self.limit:
+                    self.maps.pop(next(iter(self.maps)))
+                self.maps[cid] = mm
         return mm
 
     def gather(self, cids, within, fields=(0, 1, 2, 3)):
         """Bytes ``(len(fields), m, 5L)`` of the pairs at ``(cids, within)``."""
         np = _np()
         out = np.empty((len(fields), len(cids), self.lay.width), dtype=np.uint8)
-        order = np.argsort(cids, kind="stable")
+        order = np.argsort(cids * self.lay.K + within)
         sc = cids[order]
-        cuts = np.flatnonzero(np.diff(sc)) + 1
-        for part in np.split(order, cuts):
-            if not len(part):
+        cuts = np.concatenate(([0], np.flatnonzero(sc[1:] != sc[:-1]) + 1, [len(sc)]))
+        fl = list(fields)
+        whole = fl == [0, 1, 2, 3]
+        for a, b in zip(cuts[:-1], cuts[1:], strict=True):
+            if a == b:
                 continue
-            mm = self.get(int(cids[part[0]]))
+            mm = self.get(int(sc[a]))
+            part = order[a:b]
             w = within[part]
-            for k, f in enumerate(fields):
-                out[k, part] = mm[f, w]
+            out[:, part] = mm[:, w] if whole else mm[np.ix_(fl, w)]
         return out
+
+
+    def gather_into(self, st8, cids, within):
+        """Write the four fields of the pairs at ``(cids, within)`` into ``st8[:, 1 + k, :, :5]`` (``st8`` the
+        bytes ``(4, m + 1, L, 8)`` of a little-endian int64 store, zeros above each limb's five bytes)."""
+        np = _np()
+        L = self.lay.L
+        order = np.argsort(cids * self.lay.K + within)
+        sc = cids[order]
+        cuts = np.concatenate(([0], np.flatnonzero(sc[1:] != sc[:-1]) + 1, [len(sc)]))
+        for a, b in zip(cuts[:-1], cuts[1:], strict=True):
+            if a == b:
+                continue
+            part = order[a:b]
+            st8[:, 1 + part, :, :5] = self.get(int(sc[a]))[:, within[part]].reshape(4, b - a, L, 5)
 
 
 # ----------------------------------------------------------------------- one chunk
 
 
+def _ragged_min(F, A, cand, seg_id, starts):
+    r"""Per segment (a roll of a pair), the limbs ``(segments, L)`` of the least of ``A[cand]``
+    (``A`` the ``(U, L)`` limbs of one field, ``F`` their doubles, ``cand`` the candidates in
+    segment order, ``seg_id`` each candidate's segment, ``starts`` each segment's first
+    candidate).  The doubles pick the least; a segment with another candidate within
+    :data:`.twosided._EPS` of it is decided exactly, limb by limb (the value, not the play, is
+    what is kept, so which of exactly equal candidates wins does not matter)."""
+    from . import twosided as ts
+
+    np = _np()
+    fv = F.take(cand)
+    low = np.minimum.reduceat(fv, starts)
+    close = fv <= low.take(seg_id) + ts._EPS
+    pos = np.flatnonzero(close)
+    sid = seg_id.take(pos)
+    first = np.ones(len(pos), dtype=bool)
+    first[1:] = sid[1:] != sid[:-1]
+    chosen = cand.take(pos[first])  # the first close candidate of every segment (each has one: its least)
+    if not first.all():  # segments with two or more close candidates: decide exactly
+        nearmask = np.zeros(len(starts), dtype=bool)
+        nearmask[sid[~first]] = True
+        near_seg = np.flatnonzero(nearmask)
+        keep = nearmask.take(sid)
+        cs, ss = cand.take(pos[keep]), sid[keep]
+        cut = np.concatenate(([0], np.flatnonzero(ss[1:] != ss[:-1]) + 1))
+        grp = np.cumsum(np.concatenate(([False], ss[1:] != ss[:-1])))
+        ok = np.ones(len(cs), dtype=bool)
+        top = np.iinfo(np.int64).max
+        for lvl in range(A.shape[1] - 1, -1, -1):
+            v = A[:, lvl].take(cs)
+            m = np.minimum.reduceat(np.where(ok, v, top), cut)
+            ok &= v == m.take(grp)
+        pick = np.maximum.reduceat(np.where(ok, np.arange(len(cs)), -1), cut)
+        chosen[near_seg] = cs.take(pick)
+    return A.take(chosen, axis=0)
+
+
 def solve_chunk(folder: str, checkers: int, chunk_pairs: int, T: int, c: int) -> dict:
     """Solve chunk ``c`` of layer ``T`` (module docstring) from the chunk files below it in
     ``folder`` and write it there whole; returns its name, SHA-256, pairs, bytes, CPU seconds and
-    the process's peak resident memory (kB).  Runs in any worker that sees ``folder``."""
+    the process's peak resident memory (kB).  Runs in any worker that sees ``folder``.
+
+    Each pair gathers its successors ``(y, s)``, ``s`` in ``U(x)`` (:class:`_Moves`), once; the
+    plays of each roll point into them, and every roll's minimum is taken over its own plays
+    (segments of a flat array, :func:`_ragged_min`), with the exact arithmetic of
+    :func:`.twosided.build` (floats screen, integers decide)."""
     from ...output import open_output
     from . import twosided as ts
 
     np = _np()
     t0 = time.process_time()
     lay = layout(checkers, chunk_pairs)
-    succ = _successors(checkers)
-    L, n = lay.L, lay.n
+    mv = _moves(checkers)
+    L = lay.L
     x, y = lay.pairs_of(T, c)
     B = len(x)
-    # the candidates (y, s) of every roll: padding -> entry 0 (inf), a finished game -> entry 1 (all 0)
-    cand = [S[x] for S in succ]
-    codes = np.concatenate([(y[:, None] * n + s).ravel() for s in cand])
-    real = np.concatenate([((s != n) & (s != lay.empty)).ravel() for s in cand])
-    uniq, inv = np.unique(codes[real], return_inverse=True)
-    local = np.zeros(len(codes), dtype=np.int64)
-    local[real] = inv + 2
-    flat_all = np.concatenate([s.ravel() for s in cand])
-    local[~real & (flat_all != n)] = 1
-    candidates, at = [], 0
-    for s in cand:
-        candidates.append(local[at: at + s.size].reshape(s.shape))
-        at += s.size
-    ys, ss = uniq // n, uniq % n
-    cids, within = lay.locate(ys, ss)
-    raw = _Chunks(folder, lay).gather(cids, within)
-    P, NO, NC, NT = (_decode(raw[f], L) for f in range(4))
+    # the successors (y, s) of every pair, s in U(x), de-duplicated over the chunk: row 1 + k of the
+    # store is the k-th distinct (y, s); row 0 is a finished game (every stored value 0)
+    du = mv.ulen.take(x)
+    s_u = mv.uflat.take(_ragged(mv.ustart.take(x), du))
+    uniq, inv = np.unique(np.repeat(y, du) * lay.n + s_u, return_inverse=True)
+    inv = inv.reshape(-1).astype(np.int32)
+    del s_u
+    cids, within = lay.locate(uniq // lay.n, uniq % lay.n)
+    del uniq
+    store = np.zeros((4, len(cids) + 1, L), dtype="<i8")  # P, NO, NC, NT of the successors, decoded in place
+    _Chunks(folder, lay, limit=0).gather_into(store.view(np.uint8).reshape(4, len(cids) + 1, L, 8), cids, within)
+    del cids, within
     Sl, S2l = ts._limbs_of(lay.S, L)[:, None], ts._limbs_of(2 * lay.S, L)[:, None]
-    XC, XO = ts.after_cube(NC, NO, NT, Sl, S2l)
-    Fs = float(lay.S)
-    fields = []
-    for A in (P, XC, NT, XO):  # the order of twosided.build: P, XC, XT, XO
-        store = np.zeros((L, len(uniq) + 2), dtype=np.int64)
-        store[:, 2:] = A
-        F = np.empty(len(uniq) + 2)
-        F[0], F[1] = np.inf, 0.0
-        F[2:] = ts._to_float(A, Fs)
-        fields.append((F, store))
-    mins = ts.mins_over(fields, candidates)
+    XC, XO = ts.after_cube(store[2].T, store[1].T, store[3].T, Sl, S2l)
+    store[2], store[1] = XC.T, XO.T
+    # the order of twosided.build's minima: P, XC, XT (= NT), XO; the plays are taken SUB pairs at a time
+    powers = np.array([float(1 << (ts._BITS * i)) for i in range(L)]) / float(lay.S)
+    order = (0, 2, 3, 1)
+    Fs = []
+    for f in order:
+        F = store[f] @ powers
+        F[0] = 0.0
+        Fs.append(F)
+    w = mv.weights
+    uoff = np.cumsum(du) - du
+    inv_p = np.concatenate((np.array([-1], dtype=np.int32), inv))
+    del inv
+    parts = [[] for _ in order]
+    for b0 in range(0, B, _SUB):
+        xb = x[b0:b0 + _SUB]
+        dc = mv.clen.take(xb)
+        local = mv.cflat.take(_ragged(mv.cstart.take(xb), dc))
+        at = np.repeat(uoff[b0:b0 + _SUB], dc) + local  # 1 + the place of the play's (y, s) in the U rows
+        cand = inv_p.take(np.where(local > 0, at, 0)) + 1
+        del local, at
+        seglen = mv.seg.take(xb, axis=0).ravel()
+        starts = np.cumsum(seglen) - seglen
+        seg_id = np.repeat(np.arange(len(seglen), dtype=np.int32), seglen)
+        for k, f in enumerate(order):
+            chosen = _ragged_min(Fs[k], store[f], cand, seg_id, starts).reshape(len(xb), len(w), L)
+            parts[k].append(np.einsum("brl,r->lb", chosen, w))
+    mins = [ts._carry(np.concatenate(p_, axis=1)) for p_ in parts]
     p, nc, no, nt = ts.values_of(mins, Sl, S2l)
     data = b"".join(_encode(v, L).tobytes() for v in (p, no, nc, nt))  # the order of FIELDS
     name = lay.chunk_name(T, c)
@@ -481,7 +589,8 @@ def build_chunked(folder: str, checkers: int, out: str | None = None, *, chunk_p
             calls = [(folder, checkers, lay.K, T, c) for c in range(int(lay.layer_chunks[T]))
                      if lay.chunk_name(T, c) not in manifest["chunks"]]
             for r in runner.run(calls):
-                manifest["chunks"][r["name"]] = {"sha256": r["sha256"], "pairs": r["pairs"], "bytes": r["bytes"]}
+                manifest["chunks"][r["name"]] = {"sha256": r["sha256"], "pairs": r["pairs"], "bytes": r["bytes"],
+                                                 "cpu": round(r["cpu"], 4), "peak_kb": r["peak_kb"]}
                 cpu += r["cpu"]
                 peak = max(peak, r["peak_kb"])
                 solved += 1

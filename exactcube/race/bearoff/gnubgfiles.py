@@ -71,6 +71,7 @@ __all__ = [
     "read_gnubg_ts",
     "TSComparison",
     "compare_two_sided",
+    "compare_two_sided_file",
 ]
 
 #: The sum of a one-sided entry's words: a word u stands for the probability u / QUANTUM.
@@ -429,50 +430,88 @@ def compare_two_sided(t: TwoSided, words) -> TSComparison:
     :math:`u/32767.5 - 1` against the exact one), how many values are off by more than half a
     step, and every pair and cube state where gnubg's values give a different double/take
     decision than the exact values."""
-    S = t.scale
     keys = t.keys
     if tuple(keys) != positions(_checkers_for(words.shape[0])):
         raise BadInput("compare a full table in gnubg's order with gnubg's file of the same size")
     n = len(keys)
     res = TSComparison(pairs=(n - 1) * (n - 1))
     obj = {name: t.objects(name)[1:, 1:] for name in ("P", "NO", "NC", "NT")}
+    _compare_rows(res, obj, words[1:, 1:], t.scale, keys, 1, t.entry)
+    return res
+
+
+def compare_two_sided_file(path: str, words, rows: int = 64, progress=None) -> TSComparison:
+    """:func:`compare_two_sided` for a table too large to hold as Python integers: the exact values are
+    read from the finished file at ``path`` (:class:`.formats.TwoSidedFile`, e.g. a chunked build's,
+    every row checked against its digest) ``rows`` roller rows at a time.  ``progress(done, n)`` after
+    each block."""
+    from .formats import TwoSidedFile
+
+    f = TwoSidedFile(path)
+    try:
+        if tuple(f.keys) != positions(_checkers_for(words.shape[0])):
+            raise BadInput(f"{path}: not the table of gnubg's file (another number of checkers)")
+        n, w, S = f.n, 5 * f.limbs, 36**f.tau
+        res = TSComparison(pairs=(n - 1) * (n - 1), method="exact two-sided table (read row by row) vs gnubg "
+                           "makebearoff -t 6xC, decision by decision")
+        for i0 in range(1, n, rows):
+            i1 = min(n, i0 + rows)
+            obj = {}
+            for name in ("P", "NO", "NC", "NT"):
+                block = np.zeros((i1 - i0, n - 1), dtype=object)
+                for r, i in enumerate(range(i0, i1)):
+                    data = memoryview(f._read_row(name, i))
+                    block[r] = [int.from_bytes(data[w * j: w * (j + 1)], "little") for j in range(1, n)]
+                obj[name] = block - f.offsets[name] * S
+            _compare_rows(res, obj, words[i0:i1, 1:], S, f.keys, i0, f.entry)
+            if progress is not None:
+                progress(i1 - 1, n - 1)
+    finally:
+        f.close()
+    return res
+
+
+def _compare_rows(res: TSComparison, obj: dict, words, S: int, keys, i0: int, entry) -> None:
+    """Add to ``res`` the comparison of the roller rows ``i0, i0 + 1, ...`` (opponents 1 to n - 1):
+    ``obj[name]`` the exact integers :math:`36^{\tau} v` of those rows, ``words`` gnubg's words of the
+    same pairs, ``entry(x, y)`` the exact :class:`.twosided.Entry` of a pair (for the disagreements)."""
+    m = words.shape[1]
     exact = {"cubeless": 2 * obj["P"] - S, "owned": obj["NO"], "centred": obj["NC"], "theirs": obj["NT"]}
     for f_i, name in enumerate(("cubeless", "owned", "centred", "theirs")):
-        u = words[1:, 1:, f_i].astype(np.int64).astype(object)
+        u = words[..., f_i].astype(np.int64).astype(object)
         # |gnubg - exact| * 65535 * 36^tau, exactly
         dev = np.abs((2 * u - 65535) * S - 65535 * exact[name])
         flat = int(np.argmax(dev))  # object argmax compares Python integers exactly
-        i, j = divmod(flat, n - 1)
-        res.max_dev[name] = (mpq(int(dev[i, j]), 65535 * S), (counts_of(keys[i + 1]), counts_of(keys[j + 1])))
-        res.beyond[name] = int((dev > S).sum())  # half a step of 1/32767.5 is 1/65535: S in these units
+        i, j = divmod(flat, m)
+        best = mpq(int(dev[i, j]), 65535 * S)
+        if name not in res.max_dev or best > res.max_dev[name][0]:
+            res.max_dev[name] = (best, (counts_of(keys[i + i0]), counts_of(keys[j + 1])))
+        res.beyond[name] = res.beyond.get(name, 0) + int((dev > S).sum())  # half a step of 1/32767.5 is 1/65535
     # decisions: gnubg's CubeEquity on its words vs the exact decision (vectorised)
-    sl = (slice(1, None), slice(1, None))
     nt = obj["NT"]
     dt = 2 * nt
     x_take = dt < S
     x_tie_take = dt == S
-    dt_g = words[sl][..., 3].astype(np.int64) - 0x8000
+    dt_g = words[..., 3].astype(np.int64) - 0x8000
     g_take = ~(dt_g >= _cdiv2(np.full_like(dt_g, 0x7FFF)))
     for cube, field_i, nd_exact in (("centred", 2, obj["NC"]), ("mine", 1, obj["NO"])):
         dv = np.minimum(dt, S)
         x_double = (dv > nd_exact).astype(bool)
         x_tie = (dv == nd_exact).astype(bool)
-        nd_g = words[sl][..., field_i].astype(np.int64) - 0x8000
+        nd_g = words[..., field_i].astype(np.int64) - 0x8000
         g_double = (dt_g >= _cdiv2(nd_g)) & (0x7FFF >= nd_g)
         bad_double = (g_double != x_double) & ~x_tie
         bad_take = (g_take != x_take.astype(bool)) & ~x_tie_take.astype(bool)
         for i, j in zip(*np.nonzero(bad_double | bad_take), strict=True):
-            ri, oj = i + 1, j + 1  # the roller's and the opponent's index in the table
-            e = t.entry(counts_of(keys[ri]), counts_of(keys[oj]))
+            e = entry(counts_of(keys[i + i0]), counts_of(keys[j + 1]))
             xa = e.decision(cube)
             res.disagreements.append({
                 "mine": e.mine, "theirs": e.theirs, "cube": cube,
                 "gnubg": ("double" if g_double[i, j] else "no double") + (", take" if g_take[i, j] else ", pass"),
                 "exact": ("double" if x_double[i, j] else "no double") + (", take" if x_take[i, j] else ", pass"),
                 "exact_no_double": xa.no_double, "exact_double_take": xa.double_take,
-                "gnubg_no_double": mpq(2 * int(words[ri, oj, field_i]) - 65535, 65535),
-                "gnubg_double_take": 2 * mpq(2 * int(words[ri, oj, 3]) - 65535, 65535)})
-    return res
+                "gnubg_no_double": mpq(2 * int(words[i, j, field_i]) - 65535, 65535),
+                "gnubg_double_take": 2 * mpq(2 * int(words[i, j, 3]) - 65535, 65535)})
 
 
 def _checkers_for(n: int) -> int:
