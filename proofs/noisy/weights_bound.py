@@ -35,7 +35,7 @@ wherever item 2(b) holds at K (max_m alpha_m(K) <= alpha_top) and C sigma^(k-1) 
 Lemma B8' holds at every heap of block K and Conjecture 9 follows there (by induction on t).  The least such k, k_0(eps),
 grows like log2(1 / (4 lam)) near 1/2: that is the corner lam K below about 1/4 of item 2(d).
 
-Checked: 13 steps by z3 over the reals, the down-set monotonicity and the induction over j in words; exactly, for
+Checked: 14 steps by z3 over the reals, the down-set monotonicity and the induction over j in words; exactly, for
 K = 2..128 at eps = 2/5, 21/50, 9/20, 49/100: every ratio v^m_t / v^0_t >= sigma / c (least at m = K - 1), every
 P_t >= 1 - (eps / c)^2 sigma^(k-1), and R_K >= R_inf - C sigma^(k-1), with the margins in the witness.
 """
@@ -47,7 +47,7 @@ from functools import lru_cache
 import z3
 
 from exactcube.claims import claim, open_, verified
-from exactcube.content import say
+from exactcube.content import claim_ref, say
 from exactcube.numbers import format_exact, mpq
 from exactcube.results import computed
 
@@ -328,3 +328,62 @@ def corner():
 
 
 CACHED = CACHED + (corner_table, _corner)
+
+
+# ---------------------------------------------------------------------------
+# item 2(b): the uniform ratio bound, measured exactly
+# ---------------------------------------------------------------------------
+
+#: the points above eps* and the blocks of the exact margins of item 2(b)
+RATIO_EPS = (mpq(21, 50), mpq(9, 20), mpq(49, 100))
+RATIO_K = tuple(1 << i for i in range(2, 9))
+
+
+@lru_cache(maxsize=None)
+def ratio_margins() -> tuple:
+    """Rows (eps, K, alpha_top - alpha_{K/2}(K), the runner-up move m != K/2, alpha_top - alpha_m(K)), exactly, with
+    alpha_m(K) = (p(K, m) - 1/2)/(p(K) - 1/2) from the exact solution of (5)."""
+    from .blocks import exact_solution
+
+    rows = []
+    for e in RATIO_EPS:
+        sol = exact_solution(e)
+        top = e / (1 - e) ** 2 - 1
+        for K in RATIO_K:
+            a = sol.p[K] - mpq(1, 2)
+            vals = sol.move_values(K)
+            al = {m: (vals[m] - mpq(1, 2)) / a for m in range(1, K)}
+            rest = max((m for m in al if m != K // 2), key=lambda m: al[m])
+            rows.append((e, K, top - al[K // 2], rest, top - al[rest]))
+    return tuple(rows)
+
+
+@lru_cache(maxsize=None)
+def _uniform_ratio():
+    rows = ratio_margins()
+    data = computed([[format_exact(e), K, half, m, rest] for e, K, half, m, rest in rows],
+                    "alpha_top - alpha_m(K) at m = K/2 and at the runner-up, exactly", SOURCE)
+    last = {format_exact(e): (float(half), m, float(rest)) for e, K, half, m, rest in rows if K == RATIO_K[-1]}
+    scope = "every $K = 2^{k-1} \\ge 4$, $\\varepsilon \\in (\\varepsilon^*, 1/2)$"
+    return open_(data, say(
+        f"scope: {scope}. Open (issue 42, item 2(b)): $\\max_{{m \\ge 1}} \\alpha_m(K) \\le \\alpha_{{top}}(\\varepsilon) "
+        "= \\varepsilon/(1 - \\varepsilon)^2 - 1$ for every $K$. The move $m = K/2$ is proved ($K/2$ is the move "
+        "$K'$ of $2K'$, $K' = K/2$:", claim_ref("noisy.conjecture9.top_ratio"), "); its margin tends to 0 (the bound "
+        "is its limit). Measured exactly at $K = 4..256$: every other move has a margin that does not tend to 0, "
+        "from $K = 8$ the runner-up is $m = K/4$, and at $K = 256$ the margins (move $K/2$; runner-up) are " +
+        "; ".join(f"{e}: {h:.2g}, m = {m}: {r:.3g}" for e, (h, m, r) in last.items()) +
+        ". So what is open of (b) is an invariant for the moves $m \\ne K/2$, which have that slack"),
+        {"scope": scope, "at_K_256": {e: {"K/2": f"{h:.4g}", "runner_up": m, "margin": f"{r:.4g}"}
+                                      for e, (h, m, r) in last.items()}}, assumptions=(CHANNEL.id,))
+
+
+@claim("noisy.conjecture9.uniform_ratio", "§3, Conjecture 9",
+       "For $\\varepsilon^* < \\varepsilon < 1/2$ and every $K = 2^{k-1} \\ge 4$ (move 0 optimal at $K$): "
+       "$\\max_{m \\ge 1} (p(K, m) - 1/2)/(p(K) - 1/2) \\le \\varepsilon/(1 - \\varepsilon)^2 - 1$ (issue 42, item "
+       "2(b); open, with exact margins)",
+       unprinted=("a step of a proof attempt, not a printed statement: open, with its margins computed exactly"))
+def uniform_ratio():
+    return _uniform_ratio()
+
+
+CACHED = CACHED + (ratio_margins, _uniform_ratio)

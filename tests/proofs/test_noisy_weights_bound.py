@@ -107,3 +107,19 @@ def test_corner_is_open_with_rigorous_margins(fresh):
     v = W.corner()
     assert v.outcome is Outcome.OPEN and v.evidence.value == "rigorous"
     assert "remainder is at most 0.03" in str(v.details)
+
+
+def test_uniform_ratio_is_open_and_only_the_move_K_over_2_comes_close(fresh):
+    # item 2(b): the move K/2 approaches alpha_top (its margin about halves with each doubling of K), every other
+    # move keeps a margin of at least 0.1 from K = 16 on; the runner-up is K/4 from K = 8 (halving checked from K = 8)
+    rows = W.ratio_margins()
+    for e in W.RATIO_EPS:
+        mine = [r for r in rows if r[0] == e]
+        assert all(r[2] > 0 and r[4] > 0 for r in mine)
+        assert all(r[3] == r[1] // 4 for r in mine if r[1] >= 8)
+        assert all(r[4] > mpq(1, 10) for r in mine if r[1] >= 16)
+        big = [r for r in mine if r[1] >= 8]
+        for x, y in zip(big, big[1:], strict=False):
+            assert mpq(2, 5) < y[2] / x[2] < mpq(3, 5)
+    v = W.uniform_ratio()
+    assert v.outcome is Outcome.OPEN and v.evidence.value == "exact"
