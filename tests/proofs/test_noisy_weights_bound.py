@@ -123,3 +123,18 @@ def test_uniform_ratio_is_open_and_only_the_move_K_over_2_comes_close(fresh):
             assert mpq(2, 5) < y[2] / x[2] < mpq(3, 5)
     v = W.uniform_ratio()
     assert v.outcome is Outcome.OPEN and v.evidence.value == "exact"
+
+
+def test_weights_recursion_reproduces_the_exact_ratios():
+    # the recursion from K = 8 uses only the weights; the exact solver (heaps to 512) gives the ratios at K = 16..256
+    # independently: they agree to rounding, and the maximum is the move K/2 below alpha_top
+    rows = W.weights_recursion(mpq(9, 20), K_max=1 << 10)
+    assert [r[0] for r in rows] == [16, 32, 64, 128, 256, 512, 1024]
+    assert all(r[5] < 1e-10 for r in rows if r[5] is not None) and sum(r[5] is not None for r in rows) == 5
+    assert all(r[1] < 0 and r[2] and r[4] > 0 for r in rows)
+
+
+def test_weights_recursion_screen_is_open_and_numeric(fresh):
+    v = W.weights_recursion_screen()
+    assert v.outcome is Outcome.OPEN and v.evidence.value == "numeric"
+    assert "A screen in binary64, not a proof" in str(v.details)
