@@ -138,3 +138,23 @@ def test_weights_recursion_screen_is_open_and_numeric(fresh):
     v = W.weights_recursion_screen()
     assert v.outcome is Outcome.OPEN and v.evidence.value == "numeric"
     assert "A screen in binary64, not a proof" in str(v.details)
+
+
+def test_certified_recursion_encloses_the_screen_and_fails_in_the_corner():
+    # the interval recursion's upper ends lie above the binary64 screen's maxima (same recursion, no rounding
+    # control), within 1e-9; in the corner (eps = 499/1000, lam K small) the condition is not met at small K, so a
+    # claim built on it would be open there
+    e = mpq(9, 20)
+    cert = W.certified_recursion(e, K_max=1 << 10)
+    screen = W.weights_recursion(e, K_max=1 << 10)
+    top = float(e / (1 - e) ** 2 - 1)
+    for (K, hi, _, margin), row in zip(cert, screen, strict=True):
+        assert K == row[0] and margin > 0
+        assert hi >= row[1] + top and hi - (row[1] + top) < 1e-9
+    assert any(r[3] <= 0 for r in W.certified_recursion(mpq(499, 1000), K_max=64))
+
+
+def test_points_above_eps_star_verified_rigorous(fresh):
+    v = W.points_above_eps_star()
+    assert v.outcome is Outcome.VERIFIED and v.evidence.value == "rigorous"
+    assert "every heap 2 ≤ n < 2^19" in str(v.details)
