@@ -600,7 +600,10 @@ def _open_above():
                      "docs/noisy.md (\"What is left of Conjecture 9\") states the routes (a)-(d) with their "
                      "inequalities and measured margins; (a) is proved as Lemma B8' (",
                      claim_ref("noisy.conjecture9.block_from_power_sharp"), ") but not its condition at every heap, "
-                     "(b) for the move $K$ of $2K$ (", claim_ref("noisy.conjecture9.top_ratio"), ")"),
+                     "(b) for the move $K$ of $2K$ (", claim_ref("noisy.conjecture9.top_ratio"), "; the other moves measured: ",
+                     claim_ref("noisy.conjecture9.uniform_ratio"), "), (c) for every $K$ (",
+                     claim_ref("noisy.conjecture9.weights_bound"), "); (d), the corner $\\lambda K$ small, is open "
+                     "with its margins measured (", claim_ref("noisy.conjecture9.corner"), ")"),
                  {"scope": scope, "power_inequality_first_fails_at": {r[0]: r[2] for r in rows}},
                  assumptions=(CHANNEL.id,))
 
