@@ -70,7 +70,7 @@ def _append(path: str, rec: dict) -> None:
 
 
 def main(argv=None) -> int:
-    from exactcube.cli._common import announce, measure_seconds
+    from exactcube.cli.common import announce, measure_seconds
     from exactcube.noisy.interval import block_models as bm
     from exactcube.noisy.interval.cover import ProofFailure
 
