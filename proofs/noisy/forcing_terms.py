@@ -15,7 +15,7 @@ from functools import lru_cache
 import numpy as np
 
 from exactcube.claims import claim, open_, verified
-from exactcube.content import claim_ref, say
+from exactcube.content.model import claim_ref, say
 from exactcube.noisy.nim.ball import run_ball
 from exactcube.numbers import format_exact, mpq
 

@@ -48,7 +48,7 @@ from functools import lru_cache
 import z3
 
 from exactcube.claims import claim, open_, verified
-from exactcube.content import claim_ref, say
+from exactcube.content.model import claim_ref, say
 from exactcube.numbers import format_exact, mpq
 from exactcube.results import Result, computed
 
