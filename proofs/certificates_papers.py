@@ -121,6 +121,17 @@ def identities_only(result, identities):
     return [cert] if cert else []
 
 
+def _grid_claim_identities(result, identities) -> dict | None:
+    """The identities certificate of a verified ks69 claim checked on the grids of (8)-(9), or None when its verdict
+    cites a result that is neither a recorded identity nor a grid (then the claim gets no certificate)."""
+    if result.verdict.outcome.value != "verified":
+        return None
+    recorded = [d["provenance"] for d in identities]
+    if not all(p in recorded or p.method.startswith("ks69 (8)-(9)") for p in _cited(result.verdict)):
+        return None
+    return identity_certificate(result, identities, name=f"{result.claim.id}.identities")
+
+
 @builder("ks69.sec3.lemma", records="identities")
 def doubling_lemma(result, identities):
     """ks69's Lemma beta(i-1, j) < alpha(i, j) < alpha(i-1, j): the grids of (8)-(9) it was checked on (every
@@ -130,12 +141,7 @@ def doubling_lemma(result, identities):
 
     from exactcube.brownian.raises import raising_grid
 
-    if result.verdict.outcome.value != "verified":
-        return []
-    recorded = [d["provenance"] for d in identities]
-    if not all(p in recorded or p.method.startswith("ks69 (8)-(9)") for p in _cited(result.verdict)):
-        return []
-    ident = identity_certificate(result, identities, name=f"{result.claim.id}.identities")
+    ident = _grid_claim_identities(result, identities)
     if ident is None:
         return []
     size = 31
@@ -194,12 +200,7 @@ def _grid(fa, fb, size):
 def doubling_symmetry(result, identities):
     """ks69 (19)-(20): the identities it checks and the symmetry beta(i, j; a, b) = 1 - alpha(j, i; b, a) on the
     grids of (8)-(9) it was checked on (certcheck re-derives every entry)."""
-    if result.verdict.outcome.value != "verified":
-        return []
-    recorded = [d["provenance"] for d in identities]
-    if not all(p in recorded or p.method.startswith("ks69 (8)-(9)") for p in _cited(result.verdict)):
-        return []
-    ident = identity_certificate(result, identities, name=f"{result.claim.id}.identities")
+    ident = _grid_claim_identities(result, identities)
     if ident is None:
         return []
     factors = [(mpq(2), mpq(3)), (mpq(3, 2), mpq(5))]
