@@ -281,6 +281,7 @@ print(json.dumps({"figures": out, "report": parts.n_figures, "failures": parts.f
 """
 
 
+@pytest.mark.slow  # 52 s of CPU: every figure drawn again in a child without pyarrow (a packaging check)
 def test_every_figure_draws_with_the_plot_extra_alone(tmp_path):
     """`plot --list` figures and the report's figures need matplotlib only: pyarrow (the 'dask' extra) is
     needed only to read a --data Parquet file, and then its absence is one line and exit 2."""
