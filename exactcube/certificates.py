@@ -106,10 +106,16 @@ def record_identity(result) -> None:
     """The hook :func:`exactcube.symbolic.identity` calls with its result (:class:`exactcube.symbolic.Identity`):
     while :func:`recording` is active, the identity's two sides (sympy), whether it holds and its provenance
     (which the builders match against the results a verdict cites) are kept for the claim running."""
+    record_equation(result.lhs, result.rhs, bool(result.holds), result.label, result.provenance)
+
+
+def record_equation(lhs, rhs, holds: bool, label: str, provenance) -> None:
+    """Keep "lhs = rhs" (sympy), whether it holds, its label and the provenance of the result that decided it, for
+    the claim running, while :func:`recording` is active (:func:`record_identity`; :func:`proofs.linked.establish`
+    for a lemma's exported formula)."""
     if not _ACTIVE:
         return
-    entry = {"lhs": result.lhs, "rhs": result.rhs, "holds": bool(result.holds), "label": result.label,
-             "provenance": result.provenance}
+    entry = {"lhs": lhs, "rhs": rhs, "holds": holds, "label": label, "provenance": provenance}
     for rec in _ACTIVE:
         rec.identities.setdefault(rec.current, []).append(entry)
 

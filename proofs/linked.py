@@ -130,12 +130,9 @@ def establish(c: Formula, derived, name: str, *, values=None, cites=()) -> Step:
     if isinstance(at, sp.Equality) and at.lhs == c.target:
         # verify --certificates: "derived = the exported right side" is an identity certcheck re-decides (the
         # substituted equation itself may already have evaluated to True)
-        from types import SimpleNamespace
+        from exactcube.certificates import record_equation
 
-        from exactcube.certificates import record_identity
-
-        record_identity(SimpleNamespace(lhs=sp.sympify(derived), rhs=at.rhs, holds=step.proved, label=name,
-                                        provenance=step.provenance))
+        record_equation(sp.sympify(derived), at.rhs, step.proved, name, step.provenance)
     return step
 
 
