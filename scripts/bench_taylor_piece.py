@@ -7,7 +7,7 @@ distance d of exact weights times interval grade sums, and the series quotient N
 * baseline: every product of a weight interval and a grade-sum interval formed on its own (four end-point
   products, outward rounded) and summed over d (``certified.mul`` + ``certified.sum0``), one coefficient pair
   (i, j) at a time, all moves of a heap at once: the code exactcube used up to November 2026, kept here as the
-  baseline;
+  baseline (its own copy of the series quotient is gone: both run the library's ``taylor_model.tm_div``);
 * exactcube: the sums over d as interval matrix products (``certified.matmul``: midpoints and radii, two BLAS
   products) and the sums over coefficient pairs at once, for blocks of 512 moves (``interval.taylor._BLOCK``) so that the
   elementwise operations run in cache.
@@ -33,13 +33,14 @@ import numpy as np  # noqa: E402
 
 from exactcube.numbers import mpq  # noqa: E402
 from exactcube.noisy.interval import taylor as tp  # noqa: E402
-from exactcube.errors import TooLarge  # noqa: E402
-from exactcube.noisy.interval.arith import add, div_pos, mul, sub, sum0  # noqa: E402
+from exactcube.noisy.interval import taylor_model as tm  # noqa: E402
+from exactcube.noisy.interval.arith import add, mul, sum0  # noqa: E402
 from exactcube.noisy.interval.cover import ProofFailure  # noqa: E402
 
 
 def _moves_model_baseline(Glo, Ghi, GRlo, GRhi, C, W, Wr, P, J):
-    """The straightforward models of p(n, m) = N/Z: one interval product per (d, i) pair, summed over d."""
+    """The straightforward models of p(n, m) = N/Z: one interval product per (d, i) pair, summed over d (the
+    quotient is the one of the library, :func:`exactcube.noisy.interval.taylor_model.tm_div`)."""
     k1, n = C.shape
     K = k1 - 1
     Nlo, Nhi = np.zeros((n, J + 1)), np.zeros((n, J + 1))
@@ -56,20 +57,7 @@ def _moves_model_baseline(Glo, Ghi, GRlo, GRhi, C, W, Wr, P, J):
     Cf = C.astype(np.float64)[:, :, None]
     Zlo, Zhi = sum0(*mul((Cf, Cf), (W[0][:, None, :], W[1][:, None, :])))
     Zr = sum0(*mul((C.astype(np.float64), C.astype(np.float64)), (Wr[0][:, None], Wr[1][:, None])))
-    if not np.all(Zr[0] > 0) or not np.all(Zlo[:, 0] > 0):
-        raise TooLarge("the weight sum is not bounded away from 0 on this piece")
-    qlo, qhi = np.zeros((n, J + 1)), np.zeros((n, J + 1))
-    for e in range(J + 1):
-        acc = (Nlo[:, e], Nhi[:, e])
-        for i in range(1, min(e, K) + 1):
-            acc = sub(acc, mul((Zlo[:, i], Zhi[:, i]), (qlo[:, e - i], qhi[:, e - i])))
-        qlo[:, e], qhi[:, e] = div_pos(acc, (Zlo[:, 0], Zhi[:, 0]))
-    for i in range(1, K + 1):
-        for j in range(max(0, J + 1 - i), J + 1):
-            t = mul(mul((Zlo[:, i], Zhi[:, i]), (qlo[:, j], qhi[:, j])), (P[0][i + j - J - 1], P[1][i + j - J - 1]))
-            Rlo, Rhi = sub((Rlo, Rhi), t)
-    Rlo, Rhi = div_pos((Rlo, Rhi), Zr)
-    return tp.TaylorModels(qlo, qhi, Rlo, Rhi)
+    return tm.tm_div(tm.TM((Nlo, Nhi), (Rlo, Rhi)), tm.TM((Zlo, Zhi), None), P, z_range=Zr, what="the weight sum")
 
 
 def _piece(n: int, kind: str):
@@ -88,7 +76,7 @@ def _one(method: str, n: int, kind: str) -> None:
 
     def on_heap(m, M, best, germ1):
         if m == n:
-            widths["w0"] = float(np.median(M.chi[:, 0] - M.clo[:, 0]))
+            widths["w0"] = float(np.median(M.c[1][:, 0] - M.c[0][:, 0]))
 
     sigma, lo, hi, targets, half = _piece(n, kind)
     c = time.process_time()

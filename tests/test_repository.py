@@ -297,6 +297,26 @@ def test_one_progress_protocol():
     assert bad == [], "progress called in another shape than progress(done, total): " + ", ".join(bad)
 
 
+def test_no_bar_factory_below_the_command_line():
+    """Issue 45, row 22: a parameter ``progress`` of the library is a ``progress(done, total)`` callback, never a
+    factory of bars that the function opens (``with progress(title, total) as bar``:
+    ``noisy.scale.checks.certify_crossing`` did, three times); only the command line (exactcube/cli) opens bars.
+    (The bearoff queries' ``Hooks.progress`` is a hooks object's method, not a ``progress`` argument.)"""
+    import ast
+
+    bad = []
+    for path in (ROOT / "exactcube").rglob("*.py"):
+        if "cli" in path.relative_to(ROOT / "exactcube").parts:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.With, ast.AsyncWith)):
+                for item in node.items:
+                    call = item.context_expr
+                    if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "progress":
+                        bad.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert bad == [], "a bar opened below the command line: " + ", ".join(bad)
+
+
 def test_the_command_line_bar_is_a_progress_callback(capsys, monkeypatch):
     from exactcube.cli import common
     from exactcube.race import cubeful

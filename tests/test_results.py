@@ -113,7 +113,7 @@ VALUES = {
     "exactcube.match.query.MatchScore": "a match score read from the options or an ID, an input",
     "exactcube.race.dice.Dice": "the dice, an input",
     "exactcube.triangle.board.Position": "a position, an input",
-    "exactcube.noisy.interval.block_models.TM": "Taylor models, the arithmetic's operands (their proof is the piece's)",
+    "exactcube.noisy.interval.taylor_model.TM": "Taylor models, the arithmetic's operands (their proof is the piece's)",
     "exactcube.race.bearoff.chunked.Plan": "the plan of a chunked build (sizes and an estimate), said before it runs",
     "exactcube.race.bearoff.chunked.ChunkedBuild": "a record of a chunked build (files, digests, seconds); the table "
                                                    "it writes is read back as the results",

@@ -202,7 +202,9 @@ def _crossing(args, number, out) -> int:
     digits = args.digits if args.digits is not None else 50
     if digits > 200:
         raise BadInput(f"--digits: at most 200 with --crossing (got {digits})")
-    for line in ck.certify_crossing(n, how, digits, progress).lines(digits):
+    with progress(f"heap {n}: eps* (the scan of eps = 0.99, 0.98, ..., then the certificate)", None) as bar:
+        run = ck.certify_crossing(n, how, digits, progress=bar)
+    for line in run.lines(digits):
         out.print(line)
     return 0
 

@@ -60,8 +60,10 @@ inequality at every power of two       :mod:`.interval.power_models` (the power 
                                        inequality up to a bound)
 =====================================  ==============================================  =========  ==========
 
-The Taylor models themselves (the arithmetic of a piece) are :mod:`.interval.taylor_model`; which targets ask
-for the reduced form and which moves are low, :mod:`.interval.low_targets`.
+The Taylor models themselves are :mod:`.interval.taylor_model`: the one model type (``TM``), its sums, the one
+quotient by the series recurrence (``tm_div``, used by the Taylor covers, the block recursion and the powers of two)
+and the moves' models of a piece; which targets ask for the reduced form and which moves are low,
+:mod:`.interval.low_targets`.
 
 **Scale-out** (:mod:`.scale`): exact grid sweeps over eps, resumable, on a process pool or Dask
 (:mod:`.scale.sweep`); Taylor covers cut into sub-ranges (:mod:`.scale.cluster`, 11,312 s of CPU for the

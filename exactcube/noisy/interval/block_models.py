@@ -30,11 +30,13 @@ and once it holds for every m, :math:`\beta(n) = \beta_n` (Theorem B7 disposes o
   :math:`W_m \mathrel{+}= w(m, t)` (a gather of the k products :math:`w_d \beta_n`): :math:`O(K J)` a heap, with
   no factor k and no top moves.
 
-Taylor models (the same convention as :mod:`exactcube.noisy.interval.taylor`): on a piece :math:`s = s_c + \delta`,
+Taylor models (the one type of :mod:`exactcube.noisy.interval.taylor_model`, whose quotient
+:func:`~exactcube.noisy.interval.taylor_model.tm_div` this module divides by): on a piece :math:`s = s_c + \delta`,
 :math:`s = 1 - 2\varepsilon`, a model of f holds intervals containing its true Taylor coefficients
 :math:`f_0..f_J` at :math:`s_c` and an interval :math:`\rho` with
 :math:`f - \sum_{j \le J} f_j \delta^j \in \rho\,\delta^{J+1}` on the piece.  Products and quotients of two models
-(:func:`tm_mul_batch`, :func:`tm_div`) keep this: the coefficients by the Cauchy product and the series recurrence,
+(:func:`tm_mul_batch`, :func:`~exactcube.noisy.interval.taylor_model.tm_div`) keep this: the coefficients by the
+Cauchy product and the series recurrence,
 the rest from the products of order above J, the ranges of the polynomial parts and the two remainders.  On the end
 piece :math:`[0, s_1]` (:math:`\varepsilon = 1/2` excluded) the true values are known there: every heap :math:`n \ge 2`
 has :math:`\beta = 0` at :math:`s = 0`, and two moves of the same parity have the same slope
@@ -58,13 +60,13 @@ from ...errors import BadInput, TooLarge
 from ...numbers import mpq, to_mpq
 from ...results import Result
 from ..nim.channel import popcounts
-from .arith import add, div_pos, dn, float_down, float_up, matmul, mul, q_interval, sub, sum0, up
+from .arith import add, dn, float_down, float_up, matmul, mul, q_interval, sub, sum0, up
 from ...results import IntervalProof
 from .cover import ProofFailure
-from .taylor_model import dyadic_mid, lower_bound, pow_ranges
+from .taylor_model import TM, dyadic_mid, lower_bound, poly_range, pow_ranges, tm_add, tm_div, tm_sub
 
-__all__ = ["MAX_BLOCK_HEAP", "DEFAULT_ORDER", "BlockPiece", "block_piece", "prove_conjecture9_blocks", "METHOD", "TM",
-           "Linear", "tm_add", "tm_sub", "tm_lin", "tm_div", "tm_mul_batch", "kernel_bit", "weight_models",
+__all__ = ["MAX_BLOCK_HEAP", "DEFAULT_ORDER", "BlockPiece", "block_piece", "prove_conjecture9_blocks", "METHOD",
+           "Linear", "tm_lin", "tm_mul_batch", "kernel_bit", "weight_models",
            "const_model", "lower_split", "split_boxes", "channel_linears", "power_moves"]
 
 #: the largest heap: the block arrays hold 2^(k-1) (J + 1) floats each, 1 MB at 2^15
@@ -76,30 +78,8 @@ SPLIT = 16
 METHOD = "Taylor models of order J in s = 1 - 2 eps by the block recursion (Lemma B1), outward-rounded binary64"
 
 
-@dataclass
-class TM:
-    """Taylor models of several functions: coefficient intervals ``c = (lo, hi)`` of shape (..., J + 1) and remainder
-    intervals ``r = (lo, hi)`` of shape (...)."""
-
-    c: tuple
-    r: tuple
-
-    def __getitem__(self, idx):
-        return TM((self.c[0][idx], self.c[1][idx]), (self.r[0][idx], self.r[1][idx]))
-
-
 def _zeros(shape, J):
     return TM((np.zeros(shape + (J + 1,)), np.zeros(shape + (J + 1,))), (np.zeros(shape), np.zeros(shape)))
-
-
-def tm_add(f: TM, g: TM) -> TM:
-    """f + g for models of the same shape (coefficients and remainders add, outward rounded)."""
-    return TM(add(f.c, g.c), add(f.r, g.r))
-
-
-def tm_sub(f: TM, g: TM) -> TM:
-    """f - g for models of the same shape (outward rounded)."""
-    return TM(sub(f.c, g.c), sub(f.r, g.r))
 
 
 @dataclass(frozen=True)
@@ -137,13 +117,6 @@ def tm_lin(L: Linear, f: TM) -> TM:
     clo[..., 1:], chi[..., 1:] = add((lo[..., 1:], hi[..., 1:]), (blo[..., :-1], bhi[..., :-1]))
     r = add((blo[..., -1], bhi[..., -1]), _times(L.range, f.r))
     return TM((clo, chi), r)
-
-
-def poly_range(f: TM, P) -> tuple:
-    """An interval that holds the polynomial part sum_j f_j delta^j over the piece (P the ranges of delta^e)."""
-    J = f.c[0].shape[-1] - 1
-    lo, hi = mul((f.c[0], f.c[1]), (P[0][:J + 1], P[1][:J + 1]))
-    return sum0(np.moveaxis(lo, -1, 0), np.moveaxis(hi, -1, 0))
 
 
 def tm_mul_batch(f: TM, g: TM, P) -> TM:
@@ -186,32 +159,6 @@ def _product_matrix(f: TM, P):
 
 
 _SHAPES: dict = {}
-
-
-def tm_div(N: TM, Z: TM, P) -> TM:
-    r"""N / Z for two models of shape (J + 1,) with Z > 0 on the piece: the series recurrence
-    :math:`q_e = (N_e - \sum_{i=1}^{e} Z_i q_{e-i}) / Z_0`, and the remainder
-    :math:`(\rho_N - \sum_{i+j>J} Z_i q_j\,\mathrm{range}(\delta^{i+j-J-1}) - \rho_Z\,\mathrm{range}(Q)) / \mathrm{range}(Z)`."""
-    J = N.c[0].shape[-1] - 1
-    zr = add(poly_range(Z, P), mul(Z.r, (P[0][J + 1], P[1][J + 1])))
-    if not (zr[0] > 0 and Z.c[0][0] > 0):
-        raise ProofFailure("a denominator of Lemma B1 is not bounded away from 0 on this piece")
-    qlo = np.empty(J + 1)
-    qhi = np.empty(J + 1)
-    for e in range(J + 1):
-        acc = (N.c[0][e], N.c[1][e])
-        if e:
-            pr = mul((Z.c[0][1:e + 1], Z.c[1][1:e + 1]), (qlo[e - 1::-1], qhi[e - 1::-1]))
-            acc = sub(acc, sum0(*pr))
-        qlo[e], qhi[e] = div_pos(acc, (Z.c[0][0], Z.c[1][0]))
-    q = TM((qlo, qhi), (0.0, 0.0))
-    ii, jj = np.meshgrid(np.arange(1, J + 1), np.arange(J + 1), indexing="ij")
-    sel = ii + jj > J
-    ii, jj = ii[sel], jj[sel]
-    t = mul(mul((Z.c[0][ii], Z.c[1][ii]), (qlo[jj], qhi[jj])), (P[0][ii + jj - J - 1], P[1][ii + jj - J - 1]))
-    rest = sub(N.r, sum0(*t))
-    rest = sub(rest, mul(Z.r, poly_range(q, P)))
-    return TM((qlo, qhi), div_pos(rest, zr))
 
 
 def _poly_model(coeffs: list, J: int, P) -> TM:
@@ -309,7 +256,7 @@ def block_piece(n_max: int, s_lo, s_hi, order: int = DEFAULT_ORDER, on_heap=None
             else:
                 num = tm_sub(tm_lin(e1, A[0]), tm_lin(e0, B[0]))
                 den = tm_add(const_model(e1, J), tm_lin(e0, W[0]))
-                beta = tm_div(num, den, P)
+                beta = tm_div(num, den, P, what="a denominator of Lemma B1")
             if half:
                 _vanish(beta, 0, n, "p(n) = 1/2")
             # T_m = (1 - eps)(beta_n - A_m) + eps (B_m + beta_n W_m), m = 1..K-1

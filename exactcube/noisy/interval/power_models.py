@@ -37,11 +37,11 @@ from ...errors import BadInput, TooLarge
 from ...numbers import mpq, to_mpq
 from ..nim.channel import popcounts
 from .arith import float_down, float_up, q_interval
-from .block_models import (DEFAULT_ORDER, TM, Linear, channel_linears, const_model, lower_split, power_moves,
-                           split_boxes, tm_add, tm_div, tm_lin, tm_mul_batch, tm_sub, weight_models)
+from .block_models import (DEFAULT_ORDER, Linear, channel_linears, const_model, lower_split, power_moves, split_boxes,
+                           tm_lin, tm_mul_batch, weight_models)
 from ...results import IntervalProof
 from .cover import ProofFailure
-from .taylor_model import dyadic_mid, pow_ranges
+from .taylor_model import TM, dyadic_mid, pow_ranges, tm_add, tm_div, tm_sub
 
 __all__ = ["MAX_POWER_K", "METHOD", "power_piece", "prove_power_inequality"]
 
@@ -97,7 +97,8 @@ def power_piece(k_max: int, s_lo, s_hi, order: int = DEFAULT_ORDER, on_power=Non
         for t in range(K):
             n = K + t
             if t:
-                beta = tm_div(tm_sub(a1, tm_lin(e0, B0)), tm_add(one, tm_lin(e0, W0)), P)
+                beta = tm_div(tm_sub(a1, tm_lin(e0, B0)), tm_add(one, tm_lin(e0, W0)), P,
+                              what="a denominator of Lemma B1")
             blo[n], bhi[n] = beta.c
             brl[n], brh[n] = beta.r
             if t + 1 < K:

@@ -29,7 +29,8 @@ under the three operations the recurrence needs:
 * the product by an exact polynomial :math:`W = \sum_i W_i \delta^i`: coefficients
   :math:`\sum_{i+j=e} [W_i][f_j]`, and the rest
   :math:`\sum_{i+j>J} [W_i][f_j]\,\mathrm{range}(\delta^{i+j-J-1}) + \mathrm{range}(W)\,[\rho]`;
-* the quotient by :math:`Z > 0`: coefficients by the series recurrence
+* the quotient by :math:`Z > 0` (:func:`~exactcube.noisy.interval.taylor_model.tm_div`, the one quotient of the
+  package's models): coefficients by the series recurrence
   :math:`q_e = ([N_e] - \sum_{i \ge 1} [Z_i] q_{e-i}) / [Z_0]` (true coefficients stay inside), and the rest
   :math:`N/Z - \sum_{e \le J} q_e \delta^e = (R_N - \sum_{i+j>J} Z_i q_j \delta^{i+j}) / Z`, hence
   :math:`([\rho_N] - \sum_{i+j>J} [Z_i][q_j]\,\mathrm{range}(\delta^{i+j-J-1})) / \mathrm{range}(Z)`.
@@ -83,7 +84,7 @@ from .arith import dn, q_interval, sub, up
 from ..nim.channel import popcounts
 from ...results import IntervalProof
 from .cover import SOURCE, Piece, ProofFailure, cover
-from .taylor_model import TaylorModels, dyadic_mid, lower_bound, moves_model, pow_ranges, shifted_weights, upper_bound
+from .taylor_model import TM, dyadic_mid, lower_bound, moves_model, pow_ranges, shifted_weights, upper_bound
 from . import firstorder as ip
 from .firstorder import MAX_PROOF_HEAP
 from .low_targets import MAX_LOW_MOVE_HEAP, LowMoveTargets, low_moves_below
@@ -175,7 +176,7 @@ def taylor_piece(n_max: int, sigma: int, s_lo, s_hi, targets: dict, half_above, 
         Cn = C[:k + 1, :n]
         # the farthest legal word of each move (the grade shift above 1/2)
         tops = k - np.argmax(Cn[::-1] > 0, axis=0) if sigma < 0 else np.full(n, k)
-        M = TaylorModels(np.empty((n, J + 1)), np.empty((n, J + 1)), np.empty(n), np.empty(n))
+        M = TM((np.empty((n, J + 1)), np.empty((n, J + 1))), (np.empty(n), np.empty(n)))
         lim = low_moves_below(n) if low and n in targets else n  # other heaps: every move, as in the full form
         for top in np.unique(tops[:lim]):
             idx = np.nonzero(tops[:lim] == top)[0]
@@ -187,20 +188,20 @@ def taylor_piece(n_max: int, sigma: int, s_lo, s_hi, targets: dict, half_above, 
                 ib = idx[b0:b0 + _BLOCK]
                 Mg = moves_model(Glo[:k + 1, ib], Ghi[:k + 1, ib], GRlo[:k + 1, ib], GRhi[:k + 1, ib],
                                   Cn[:, ib], W, Wr, P, J)
-                M.clo[ib], M.chi[ib], M.rlo[ib], M.rhi[ib] = Mg.clo, Mg.chi, Mg.rlo, Mg.rhi
+                M.c[0][ib], M.c[1][ib], M.r[0][ib], M.r[1][ib] = Mg.c[0], Mg.c[1], Mg.r[0], Mg.r[1]
         germ1 = _germ_at_one(n, tops, Cn, Gx, Gdx) if exact1 else None
         best = _decide(n, M, targets, half_above, mode, P, J, germ1)
         if on_heap is not None:
             on_heap(n, M, best, germ1)
         if isinstance(best, tuple):  # an enclosure of the max: p(n) - model in [0, U] delta^j (j = 0, or 2 at eps = 1)
             b, U = best
-            clo, chi = M.clo[b].copy(), M.chi[b].copy()
+            clo, chi = M.c[0][b].copy(), M.c[1][b].copy()
             j = 2 if exact1 else 0
             chi[j] = up(chi[j] + U)
-            rl, rh = M.rlo[b], M.rhi[b]
+            rl, rh = M.r[0][b], M.r[1][b]
         else:
             b = best
-            clo, chi, rl, rh = M.clo[b].copy(), M.chi[b].copy(), M.rlo[b], M.rhi[b]
+            clo, chi, rl, rh = M.c[0][b].copy(), M.c[1][b].copy(), M.r[0][b], M.r[1][b]
         if exact1:  # value and slope at eps = 1 are known exactly
             yx, ydx = 1 - germ1[0][b], -germ1[1][b]
             clo[0], chi[0] = q_interval(germ1[0][b])
@@ -239,10 +240,10 @@ def _decide(n, M, targets, half_above, mode, P, J, germ1=None):
     if n == 1:
         return 0
     target = targets.get(n, None)
-    mid = (M.clo + M.chi) / 2
+    mid = (M.c[0] + M.c[1]) / 2
     if target is None:
         if mode == "centred":
-            target = int(np.argmax(M.clo[:, 0]))
+            target = int(np.argmax(M.c[0][:, 0]))
         else:
             # the best near the expansion point: lexicographic on the coefficients, in the direction of the piece
             if mode == "one":
@@ -260,15 +261,15 @@ def _decide(n, M, targets, half_above, mode, P, J, germ1=None):
                 if len(cand) == 1:
                     break
                 sg = -1 if (mode == "one" and j % 2) else 1
-                lo, hi = (M.clo[cand, j], M.chi[cand, j]) if sg > 0 else (-M.chi[cand, j], -M.clo[cand, j])
+                lo, hi = (M.c[0][cand, j], M.c[1][cand, j]) if sg > 0 else (-M.c[1][cand, j], -M.c[0][cand, j])
                 cand = cand[hi >= lo.max()]
             target = int(cand[np.argmax(mid[cand, j] * sg)]) if len(cand) > 1 else int(cand[0])
     lim = low_moves_below(n) if isinstance(targets, LowMoveTargets) and n in targets else n
     if target >= lim:
         raise BadInput(f"heap {n}: the reduced form compares a low move (below {lim}) with the others, not move {target}")
     others = np.array([m for m in range(lim) if m != target], dtype=np.int64)
-    glo, ghi = sub((M.clo[target][None, :], M.chi[target][None, :]), (M.clo[others], M.chi[others]))
-    rlo, rhi = sub((M.rlo[target], M.rhi[target]), (M.rlo[others], M.rhi[others]))
+    glo, ghi = sub((M.c[0][target][None, :], M.c[1][target][None, :]), (M.c[0][others], M.c[1][others]))
+    rlo, rhi = sub((M.r[0][target], M.r[1][target]), (M.r[0][others], M.r[1][others]))
     ok = np.empty(len(others), dtype=bool)
     if mode == "half":
         glo[:, 0] = ghi[:, 0] = 0.0  # every move of a heap >= 2 is 1/2 at eps = 1/2
@@ -316,7 +317,7 @@ def _decide(n, M, targets, half_above, mode, P, J, germ1=None):
     if n in half_above:
         if isinstance(best, tuple):
             raise ProofFailure(f"heap {n}: no unique optimum")
-        hlo, hhi = M.clo[target][None, :].copy(), M.chi[target][None, :].copy()
+        hlo, hhi = M.c[0][target][None, :].copy(), M.c[1][target][None, :].copy()
         hlo[:, 0], hhi[:, 0] = dn(hlo[:, 0] - _HALF), up(hhi[:, 0] - _HALF)
         j0 = 0
         if mode == "half" and _HALF == 0.5:
@@ -324,7 +325,7 @@ def _decide(n, M, targets, half_above, mode, P, J, germ1=None):
             j0 = 1
         elif mode == "one":
             hlo[:, 0], hhi[:, 0] = q_interval(germ1[0][target] - mpq(_HALF))
-        if not lower_bound(hlo, hhi, M.rlo[target:target + 1], M.rhi[target:target + 1], P, j0, J)[0] > 0:
+        if not lower_bound(hlo, hhi, M.r[0][target:target + 1], M.r[1][target:target + 1], P, j0, J)[0] > 0:
             raise ProofFailure(f"heap {n}: p(n) > 1/2 not proved")
     return best
 

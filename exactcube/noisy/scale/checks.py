@@ -25,6 +25,7 @@ from typing import Callable
 
 from ...errors import BadInput
 from ...numbers import format_exact, mpq, parse_rational
+from ...progress import Progress
 from ...results import Evidence, Result
 
 __all__ = ["GridRun", "grid_points", "run_grid", "grid_cost", "seconds_per_call", "exact_witness", "MAX_RIGOROUS",
@@ -264,34 +265,34 @@ class CrossingRun(Result):
             f"{float(c.curvature):.3g} on it: f is strictly decreasing on [L, H]"]
 
 
-def _quiet(title: str, total):
-    """A progress reporter that reports nothing (the default of :func:`certify_crossing`)."""
-    from contextlib import nullcontext
-    from types import SimpleNamespace
-
-    return nullcontext(SimpleNamespace(advance=lambda *a, **k: None))
-
-
-def certify_crossing(n: int, how: str, digits: int, progress=_quiet) -> CrossingRun:
+def certify_crossing(n: int, how: str, digits: int, progress: Progress | None = None) -> CrossingRun:
     """Locate and certify eps*(n) for Conjecture 10 (``how`` from :func:`crossing_certificate`): the scan from
     eps = 99/100 downwards (:func:`exactcube.noisy.eps.crossing.find_bracket`), the bisection between moves n - 1
     and the rival (:func:`~exactcube.noisy.eps.crossing.bracket`), then the exact polynomial chain
     (:func:`exactcube.noisy.conjectures.locate_crossing`) or the certified root to ``digits`` decimals
-    (:func:`~exactcube.noisy.eps.crossing.certify_root`).  ``progress(title, total)`` opens a reporter (a context
-    manager whose value has ``advance``) for each stage."""
+    (:func:`~exactcube.noisy.eps.crossing.certify_root`).  ``progress(done, total)`` (:mod:`exactcube.progress`)
+    after each point of the scan and, on the polynomial route, each heap of the chain: one count over both, the
+    scan's points first."""
     from .. import conjectures as cj
     from ..eps import crossing as cr
 
-    with progress(f"heap {n}: scanning eps = 0.99, 0.98, ...", 50) as bar:
-        found = cr.find_bracket(n, progress=bar)
+    chain = n - 1 if how == "polynomial" else 0
+    scanned = [0]  # the scan's points in all (find_bracket says how many)
+
+    def scan(done, total):
+        scanned[0] = total
+        progress(done, total + chain)
+
+    def heaps(done, total):
+        progress(scanned[0] + done, scanned[0] + total)
+
+    found = cr.find_bracket(n, progress=scan if progress else None)
     if found is None:
         return CrossingRun(n=n, how=how)
     lo, hi, rival = found
-    with progress(f"heap {n}: bisection between moves {n - 1} and {rival}", None):
-        L, H = cr.bracket(n, n - 1, rival, lo, hi)
+    L, H = cr.bracket(n, n - 1, rival, lo, hi)
     if how == "polynomial":
-        with progress(f"heap {n}: exact polynomial chain", n - 1) as bar:
-            c = cj.locate_crossing(n, n - 1, rival, L, H, progress=bar)
+        c = cj.locate_crossing(n, n - 1, rival, L, H, progress=heaps if progress else None)
     else:
         c = cr.certify_root(n, n - 1, rival, L, H, digits=digits, prec=crossing_precision(digits))
     return CrossingRun(n=n, how=how, rival=rival, lo=L, hi=H, certificate=c, evidence=c.provenance.evidence.value)

@@ -55,7 +55,7 @@ def test_models_contain_exact_values(sigma, s_lo, s_hi):
         for n in range(2, N + 1):
             M = models[n]
             for m in range(n):
-                lo, hi = _bounds(M.clo[m], M.chi[m], M.rlo[m], M.rhi[m], s - sc)
+                lo, hi = _bounds(M.c[0][m], M.c[1][m], M.r[0][m], M.r[1][m], s - sc)
                 assert lo <= exact[n][m] <= hi, (sigma, float(s), n, m)
 
 
@@ -68,11 +68,11 @@ def test_end_piece_coefficients_are_the_exact_germ(sigma, side):
     for n in range(2, N + 1):
         M = models[n]
         for m in range(n):
-            assert M.clo[m][0] <= 0.5 <= M.chi[m][0]
+            assert M.c[0][m][0] <= 0.5 <= M.c[1][m][0]
             # eps = (1 - sigma s)/2: d/ds = -(sigma/2) d/deps
             slope = -sigma * fo.move_slopes[n][m] / 2
-            assert M.clo[m][1] <= slope <= M.chi[m][1], (n, m)
-            assert M.chi[m][1] - M.clo[m][1] < 1e-12
+            assert M.c[0][m][1] <= slope <= M.c[1][m][1], (n, m)
+            assert M.c[1][m][1] - M.c[0][m][1] < 1e-12
 
 
 def test_conjecture9_near_half_small_and_wrong_targets_fail():
@@ -120,7 +120,7 @@ def test_germ_at_one_against_the_solver_and_the_expansions():
             w = cw.weights(m)
             exact = sum((wi * (1 - at1.p[r]) for r, wi in enumerate(w)), mpq(0)) / sum(w)
             assert vals[m] == exact, (n, m)
-            assert M.clo[m][0] <= exact <= M.chi[m][0], (n, m)  # the models agree with the germ
+            assert M.c[0][m][0] <= exact <= M.c[1][m][0], (n, m)  # the models agree with the germ
     # slopes at eps = 1 for n = 2^j: expansion_at_one gives p = v - slope * (1 - eps)/eps; d/ds = slope/2 at s = 1
     for n in (8, 16, 32, 64, 128):
         M, best, (vals, slopes) = germs[n]
@@ -128,7 +128,7 @@ def test_germ_at_one_against_the_solver_and_the_expansions():
         for m in (n - 1, n - 4):
             e = expansion_at_one(n, m, at1 if n + 3 <= 40 else None)
             assert vals[m] == e.value and slopes[m] == e.slope / 2, (n, m)
-            assert M.clo[m][1] <= e.slope / 2 <= M.chi[m][1], (n, m)
+            assert M.c[0][m][1] <= e.slope / 2 <= M.c[1][m][1], (n, m)
     # n = 128: moves 127 and 124 tie at eps = 1 in value and slope (decided at second order)
     _, _, (vals, slopes) = germs[128]
     assert vals[127] == vals[124] == 1 and slopes[127] == slopes[124]
@@ -143,7 +143,7 @@ def test_models_contain_exact_values_near_one():
         for n in range(2, N + 1):
             M = models[n]
             for m in range(n):
-                lo, hi = _bounds(M.clo[m], M.chi[m], M.rlo[m], M.rhi[m], s - 1)
+                lo, hi = _bounds(M.c[0][m], M.c[1][m], M.r[0][m], M.r[1][m], s - 1)
                 assert lo <= exact[n][m] <= hi, (float(s), n, m)
 
 
@@ -263,7 +263,7 @@ def test_the_best_move_at_one_half_is_screened_by_interval_ends_not_midpoints():
     clo[3, 1], chi[3, 1] = 1e-6 - 1e-13, 1e-6 + 1e-13
     clo[1, 2] = chi[1, 2] = 5e-4
     clo[3, 2] = chi[3, 2] = 1e-3
-    M = tp.TaylorModels(clo, chi, np.zeros(n), np.zeros(n))
+    M = tp.TM((clo, chi), (np.zeros(n), np.zeros(n)))
     P = tp.pow_ranges(mpq(0), mpq(1, 1024), 2 * Jm + 2)
     assert tp._decide(n, M, {}, set(), "half", P, Jm) == 3
     with pytest.raises(ProofFailure):  # and move 1 as the target is refuted, so the choice matters

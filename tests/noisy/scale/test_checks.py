@@ -83,6 +83,16 @@ def test_no_crossing_located_is_said_so():
                          "(step 1/100, downwards) starts: no crossing located (none is excluded above 99/100)"]
 
 
+def test_the_crossing_reports_progress_as_done_and_total():
+    # heap 8: move 7 is the unique optimum at 99/100 already, so the scan stops at its first point; the count runs
+    # over the scan's 49 points (99/100 .. 51/100) and the chain's 7 heaps (the polynomial route)
+    seen = []
+    r = ck.certify_crossing(8, "polynomial", 20, progress=lambda done, total: seen.append((done, total)))
+    assert r.rival is None and seen == [(1, 49 + 7)]
+    assert ck.certify_crossing(8, "balls", 20, progress=lambda done, total: seen.append((done, total))).rival is None
+    assert seen[-1] == (1, 49)  # the certified root reports nothing of its own
+
+
 @pytest.mark.parametrize("kw, fields", [
     (dict(region=16), dict(region=True, eps_to=mpq(1, 4), eps_from=None, parts=None)),  # [0, 1/4]
     (dict(region=16, parts=3), dict(parts=None)),  # Conjecture 9's region is not cut into sub-ranges
