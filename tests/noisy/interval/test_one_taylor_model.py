@@ -137,7 +137,8 @@ def test_the_quotient_contains_the_exact_quotient(with_rho):
     else:  # an exact polynomial of degree 3 (K = 3 < J), its range given (as moves_model gives the weights' sum):
         # Z is increasing on the piece (Z' = 1/3 + 3 delta^2/11 > 0), its range [Z(dl), Z(dh)] widened by 10^-9
         ends = [sum(c * d ** e for e, c in enumerate(z_coef)) for d in (dl, dh)]
-        zr = (np.full(1, float(ends[0] * (1 - Fraction(1, 10 ** 9)))), np.full(1, float(ends[1] * (1 + Fraction(1, 10 ** 9)))))
+        wide = Fraction(1, 10 ** 9)
+        zr = (np.full(1, float(ends[0] * (1 - wide))), np.full(1, float(ends[1] * (1 + wide))))
         q = tm.tm_div(N, tm.TM(Zc, None), P, z_range=zr)
     for k in range(9):
         d = dl + (dh - dl) * Fraction(k, 8)
@@ -207,7 +208,8 @@ def test_one_series_quotient_and_one_taylor_model_class():
             if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(True for _ in _recurrences(fn)):
                 loops.append(f"{path.relative_to(ROOT)}:{fn.name}")
             if isinstance(fn, ast.ClassDef):
-                fields = {s.target.id for s in fn.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)}
+                fields = {s.target.id for s in fn.body
+                          if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)}
                 # a class of Taylor models: coefficient intervals and remainder intervals
                 if fields & {"c", "clo", "chi", "coeffs"} and fields & {"r", "rlo", "rhi", "rho", "rest"}:
                     models.append(f"{path.relative_to(ROOT)}:{fn.name}")
