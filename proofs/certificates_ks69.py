@@ -1,0 +1,160 @@
+"""The certificate builders of ks69's continuous raises and worked examples (issue 41), loaded with the documents.
+
+The continuous game's cells (Tables III-IV, §4's b = 1 example, §5's 10^10) get a ``poisson-raises`` certificate:
+the printed cells and, for every potential, an enclosure of log(a)/2 with dyadic ends, from which certcheck
+re-derives (18)-(20) in rational intervals (:mod:`certcheck.series`).  The discrete examples of §3 get
+``doubling-cells`` or ``doubling-points`` certificates (grids by (8)-(9)).
+"""
+
+from __future__ import annotations
+
+from exactcube.certificates import builder, spell
+from exactcube.numbers import mpq
+
+#: the enclosures of log(a)/2 are rounded outward to multiples of 2^-GRID_BITS
+GRID_BITS = 90
+TERMS = 48
+
+
+def _exact(x) -> "mpq":
+    m, e = x.man_exp()
+    return mpq(int(m)) * mpq(2) ** int(e)
+
+
+def half_log_enclosure(a) -> list[str]:
+    """[lo, hi], dyadic, enclosing log(a)/2 (a rational >= 1), rounded outward to 2^-GRID_BITS."""
+    import math
+
+    from flint import arb, ctx, fmpq
+
+    a = mpq(a)
+    if a == 1:
+        return ["0", "0"]
+    old, ctx.prec = ctx.prec, 256
+    try:
+        L = arb(fmpq(int(a.numerator), int(a.denominator))).log() / 2
+        lo, hi = _exact(L.lower()), _exact(L.upper())
+    finally:
+        ctx.prec = old
+    s = 2 ** GRID_BITS
+    return [spell(mpq(math.floor(lo * s), s)), spell(mpq(math.ceil(hi * s), s))]
+
+
+def poisson_certificate(cells, disagree=(), name: str | None = None) -> dict:
+    """A ``poisson-raises`` certificate of ``cells`` ([a, b, "alpha" | "gain" | "dominates", printed])."""
+    pots = sorted({mpq(c[i]) for c in cells for i in (0, 1)})
+    cert = {"kind": "poisson-raises",
+            "asserts": {"cells": [[spell(mpq(a)), spell(mpq(b)), w, t] for a, b, w, t in cells],
+                        "disagree": list(disagree)},
+            "data": {"terms": TERMS, "half_logs": {spell(a): half_log_enclosure(a) for a in pots}}}
+    if name:
+        cert["name"] = name
+    return cert
+
+
+def _no_errata(result) -> bool:
+    return not any(e.kind.value in ("substantive", "misprint") for e in result.verdict.errata)
+
+
+@builder("ks69.table3", "ks69.table4")
+def continuous_tables(result, steps):
+    """Tables III (alpha(a, b)) and IV (the gain), a, b = 1..10, every printed cell."""
+    from proofs.ks69.tables import PUBLISHED_3, PUBLISHED_4, _grid
+
+    if result.verdict.outcome.value != "verified" or not _no_errata(result):
+        return []
+    t3 = result.claim.id == "ks69.table3"
+    pub = _grid(PUBLISHED_3 if t3 else PUBLISHED_4)
+    return [poisson_certificate([[a, b, "alpha" if t3 else "gain", pub[a - 1][b - 1]]
+                                 for a in range(1, 11) for b in range(1, 11)])]
+
+
+@builder("ks69.sec4.b1")
+def b_equals_one(result, steps):
+    """§4's example: alpha(a, 1) = 1/sqrt(a) at square potentials (to 12 places), and A dominates exactly from the
+    printed threshold on (a = 4, 4.1, 5, 100) and no one below it (a = 2, 3.9)."""
+    from proofs.ks69.continuous import P_B1_THRESHOLD
+
+    from exactcube.numbers import format_decimal
+
+    if result.verdict.outcome.value != "verified":
+        return []
+    four = mpq(P_B1_THRESHOLD.value)
+    cells = [[a, 1, "alpha", format_decimal(1 / mpq(r), 12)] for a, r in ((4, 2), (100, 10), (10 ** 10, 10 ** 5))]
+    cells += [[a, 1, "dominates", "A"] for a in (four, four + mpq(1, 10), four + 1, mpq(100))]
+    cells += [[a, 1, "dominates", "none"] for a in (four / 2, four - mpq(1, 10))]
+    return [poisson_certificate(cells)]
+
+
+@builder("ks69.sec5.1e10")
+def one_e10(result, steps):
+    """§5's 10^10: one raise, alpha(1, 0) = (a + 1)/(2a) on the grid of (8)-(9); continuous, alpha(a, 1) = 10^-5
+    (to 16 places) by (18)."""
+    from proofs.certificates_papers import _grid
+    from proofs.ks69.continuous import P_1E10
+
+    from exactcube.numbers import format_decimal
+
+    e_a, e_p = P_1E10.value
+    a = mpq(10) ** e_a
+    if result.verdict.outcome.value != "verified" or a <= 1:
+        return []
+    once = {"kind": "doubling-cells", "name": f"{result.claim.id}.once",
+            "asserts": {"size": 2, "cells": [[spell(a), "2", "alpha", 1, 0, spell((a + 1) / (2 * a))]],
+                        "disagree": []},
+            "data": {"grids": [_grid(a, mpq(2), 2)]}}
+    return [once, poisson_certificate([[a, 1, "alpha", format_decimal(mpq(10) ** e_p, 16)]],
+                                      name=f"{result.claim.id}.continuous")]
+
+
+@builder("ks69.fig1-2")
+def figures_1_2(result, steps):
+    """The states the example prints (beta(0,1) = 1/3, alpha(1,1) = 5/6, ..., alpha(2,1) = 11/16; a = 2, b = 3)
+    against the grid of (8)-(9)."""
+    from proofs.certificates_papers import _grid
+    from proofs.ks69.raises import P_FIG_STATES
+
+    if result.verdict.outcome.value != "verified":
+        return []
+    cells = []
+    for label, v in P_FIG_STATES.value.items():
+        which = "alpha" if label.startswith("α") else "beta"
+        i, j = (int(x) for x in label[2:-1].split(","))
+        cells.append(["2", "3", which, i, j, spell(v)])
+    return [{"kind": "doubling-cells", "asserts": {"size": 3, "cells": cells, "disagree": []},
+             "data": {"grids": [_grid(mpq(2), mpq(3), 3)]}}]
+
+
+@builder("ks69.fig2.paths")
+def figure2_paths(result, steps):
+    """The printed sum over paths, as the value it gives for alpha(2, 1) (a = 2, b = 3), against the grid of
+    (8)-(9): an erratum exactly when it is not alpha(2, 1)."""
+    from proofs.certificates_papers import _grid
+    from proofs.ks69.raises import P_PATHS
+
+    printed = sum((x * y * w for x, y, w in P_PATHS.value), mpq(0))
+    wrong = printed != mpq(11, 16)
+    if result.verdict.outcome.value != ("erratum" if wrong else "verified"):
+        return []
+    return [{"kind": "doubling-cells",
+             "asserts": {"size": 3, "cells": [["2", "3", "alpha", 2, 1, spell(printed)]], "disagree": [0] if wrong else []},
+             "data": {"grids": [_grid(mpq(2), mpq(3), 3)]}}]
+
+
+@builder("ks69.sec3.example10-3")
+def example_10_3(result, steps):
+    """The printed alpha(10, 3) (a = b = 2) against the table of (8)-(9) to 10 doubles."""
+    from proofs.ks69.raises import P_EXAMPLE_10_3
+
+    from exactcube.brownian.raises import raising_grid
+
+    size = 11
+    g = raising_grid(size - 1, size - 1, 2, 2)
+    if result.verdict.outcome.value not in ("erratum", "verified"):
+        return []
+    wrong = result.verdict.outcome.value == "erratum"
+    return [{"kind": "doubling-points",
+             "asserts": {"size": size, "a": "2", "b": "2", "printed": [[10, 3, P_EXAMPLE_10_3.value]],
+                         "disagree": [[10, 3]] if wrong else []},
+             "data": {"alpha": [[spell(g.alpha(i, j)) for j in range(size)] for i in range(size)],
+                      "beta": [[spell(g.beta(i, j)) for j in range(size)] for i in range(size)]}}]
