@@ -17,7 +17,10 @@ with e^(-L-M) = 1/sqrt(ab).  Every quantity is an interval with rational ends:
 
 A's expected gain at an even game, (19)-(20) with beta(a, b) = 1 - alpha(b, a): when beta < 1/2 < alpha it is
 (alpha(b, a) - alpha(a, b))/(alpha(a, b) + alpha(b, a) - 1); otherwise a player dominates: +1 (A) when
-alpha(a, b) <= 1/2, else -1 (B).  A printed decimal agrees when the whole interval lies within half a unit of
+alpha(a, b) <= 1/2, else -1 (B).  A cell "gain-at-least" asserts the gain's interval lies at or above a given
+rational.  Table V's potential at which B resigns is the root a of alpha(a, b) = 1/2: X grows stochastically with
+L, so alpha(., b) decreases (continuously), and alpha(a_lo, b) >= 1/2 >= alpha(a_hi, b) puts the root in
+[a_lo, a_hi].  A printed decimal agrees when the whole interval lies within half a unit of
 its last place (closed); an interval straddling that bound is undecided and the certificate is rejected.
 """
 
@@ -102,16 +105,20 @@ def poisson_raises(asserts, data):
              f"[{lo}, {hi}] is not shown to enclose log({k})/2")
         logs[a] = (lo, hi)
     wrong = []
-    for k, (fa, fb, what, text) in enumerate(asserts["cells"]):
+    for k, (fa, fb, what, text, *rest) in enumerate(asserts["cells"]):
         a, b = q(fa), q(fb)
         need(a in logs and b in logs, f"cell {k}: no enclosure of log(a)/2 or log(b)/2")
         x = alpha(a, b, logs, N)
         if what == "alpha":
             ok = _agrees(x, text)
-        elif what in ("gain", "dominates"):
+        elif what == "resign":  # [a_lo, b, "resign", printed a, a_hi]: alpha(., b) = 1/2 in [a_lo, a_hi]
+            hi = q(rest[0])
+            need(hi in logs and x[0] >= HALF >= alpha(hi, b, logs, N)[1], f"cell {k}: no root of alpha = 1/2 shown")
+            ok = _agrees((a, hi), text)
+        elif what in ("gain", "dominates", "gain-at-least"):
             g = gain(x, alpha(b, a, logs, N))
-            ok = _agrees(g, text) if what == "gain" else text == {1: "A", -1: "B"}.get(g[0] if g[0] == g[1] else 0,
-                                                                                       "none")
+            ok = (_agrees(g, text) if what == "gain" else g[0] >= q(text) if what == "gain-at-least" else
+                  text == {1: "A", -1: "B"}.get(g[0] if g[0] == g[1] else 0, "none"))
         else:
             raise Bad(f"cell {k}: unknown quantity {what!r}")
         if not ok:
@@ -128,5 +135,7 @@ def poisson_raises_text(asserts) -> str:
     return (f"Keeler and Spencer's continuous raises, alpha(a, b) = P[X <= Y] by (18) (X, Y Poisson of means "
             f"log(a)/2, log(b)/2, in exact rational intervals with a bounded tail), the gain and who dominates by "
             f"(19)-(20), potentials {pots[0]}..{pots[-1]}: {len(cells) - len(bad)} of {len(cells)} printed cells "
-            f"({', '.join(kinds)}) agree within half a unit of their last place (who dominates: exactly)"
+            f"({', '.join(kinds)}) agree within half a unit of their last place (who dominates and a lower bound of "
+            "the gain: exactly; resign: the root a of alpha(a, b) = 1/2, alpha decreasing in a, enclosed by a sign "
+            "change)"
             + (f"; the others disagree: {'; '.join(f'{cells[k][2]}({cells[k][0]}, {cells[k][1]}) printed {cells[k][3]}' for k in sorted(bad))}" if bad else ""))

@@ -158,3 +158,71 @@ def example_10_3(result, steps):
                          "disagree": [[10, 3]] if wrong else []},
              "data": {"alpha": [[spell(g.alpha(i, j)) for j in range(size)] for i in range(size)],
                       "beta": [[spell(g.beta(i, j)) for j in range(size)] for i in range(size)]}}]
+
+
+def _decimal_enclosure(ball, places: int = 12) -> tuple:
+    """Rational ends enclosing an arb ball, rounded outward to ``places`` decimals."""
+    import math
+
+    s = 10 ** places
+    lo, hi = _exact(ball.lower()), _exact(ball.upper())
+    return mpq(math.floor(lo * s), s), mpq(math.ceil(hi * s), s)
+
+
+@builder("ks69.table5")
+def resign_table(result, steps):
+    """Table V: for each printed b, the root a of alpha(a, b) = 1/2 enclosed by a sign change (the library's
+    certified root, rounded outward), against the printed a; the wrong cells are the verdict's errata."""
+    from proofs.ks69.tables import published_table5
+
+    from exactcube.brownian import continuous as C
+    from exactcube.numbers import parse_rational
+
+    if result.verdict.outcome.value not in ("verified", "erratum"):
+        return []
+    wrong_rows = {str(e.where).split(" row ", 1)[1].split(",")[0] for e in result.verdict.errata
+                  if str(e.where).startswith("ks69.table5 row ")}
+    cells, disagree = [], []
+    for s, printed in published_table5():
+        b = parse_rational(s, "b")
+        lo, hi = _decimal_enclosure(C.resign_potential(b, 20).a)
+        if s in wrong_rows:
+            disagree.append(len(cells))
+        cells.append([lo, b, "resign", printed, spell(hi)])
+    if len(disagree) != len(wrong_rows):
+        return []
+    cert = poisson_certificate([c[:4] for c in cells], disagree)
+    for c, full in zip(cert["asserts"]["cells"], cells, strict=True):
+        c.append(full[4])
+    cert["data"]["half_logs"].update({c[4]: half_log_enclosure(mpq(c[4])) for c in cells})
+    return [cert]
+
+
+@builder("ks69.sec5.shift")
+def shift(result, steps):
+    """§5's shift: Table II's E(3, 2) (printed .430) with every discrete gain re-derived by (8)-(9) and (19); the
+    continuous E(8, 4) (printed .581) and, at every cell of i, j <= 9 with a positive discrete gain, the continuous
+    gain of potentials 2^i, 2^j at least that discrete gain (the bound is the discrete table's exact value)."""
+    from proofs.ks69.continuous import P_SHIFT
+
+    from exactcube.brownian import raises as R
+    from exactcube.brownian.raises import raising_grid
+
+    if result.verdict.outcome.value != "verified":
+        return []
+    p_d, p_c = P_SHIFT.value
+    size = 10
+    g = raising_grid(size - 1, size - 1, 2, 2)
+    discrete = {"kind": "doubling-points", "name": f"{result.claim.id}.discrete",
+                "asserts": {"size": size, "a": "2", "b": "2", "disagree": [], "printed": [], "disagree_values": [],
+                            "printed_values": [[3, 2, p_d]]},
+                "data": {"alpha": [[spell(g.alpha(i, j)) for j in range(size)] for i in range(size)],
+                         "beta": [[spell(g.beta(i, j)) for j in range(size)] for i in range(size)],
+                         "values": [[spell(g.value(i, j).value) for j in range(size)] for i in range(size)]}}
+    cells = [[8, 4, "gain", p_c]]
+    for i in range(size):
+        for j in range(size):
+            ed = R.expected_value(i, j).value
+            if ed > 0:
+                cells.append([2 ** i, 2 ** j, "gain-at-least", spell(ed)])
+    return [discrete, poisson_certificate(cells, name=f"{result.claim.id}.continuous")]
