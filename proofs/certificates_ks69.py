@@ -226,3 +226,32 @@ def shift(result, steps):
             if ed > 0:
                 cells.append([2 ** i, 2 ** j, "gain-at-least", spell(ed)])
     return [discrete, poisson_certificate(cells, name=f"{result.claim.id}.continuous")]
+
+
+@builder("zk77.table1")
+def race_table1(result, steps):
+    """zk77 Table 1: the backgammon race f(A, B), 1 <= A, B <= 140 (every entry re-derived by certcheck), and the
+    121 printed percentages 100 f(x, x + delta); the wrong cells are the verdict's errata."""
+    from proofs.zk77.race import COLS, ROWS, TABLE1_PRINTED
+
+    from exactcube.race import cubeless as cl
+    from exactcube.race import dice as dm
+
+    if result.verdict.outcome.value not in ("verified", "erratum"):
+        return []
+    wrong = {str(e.where).split("zk77.table1 ", 1)[1] for e in result.verdict.errata
+             if str(e.where).startswith("zk77.table1 row ")}
+    size = 140
+    f = cl.win_table(size, dm.BACKGAMMON)
+    printed, disagree = [], []
+    for label, d in ROWS:
+        for x, text in zip(COLS, TABLE1_PRINTED[label].split(), strict=True):
+            if f"row {label}, column {x}" in wrong:
+                disagree.append(len(printed))
+            printed.append([x, x + d, text])
+    if len(disagree) != len(wrong):
+        return []
+    table = [[spell(f(a, b)) for b in range(1, size + 1)] for a in range(1, size + 1)]
+    return [{"kind": "recurrence", "asserts": {"family": "race", "size": size, "printed": printed,
+                                               "disagree": disagree},
+             "data": {"table": table}}]

@@ -93,6 +93,16 @@ def _recurrence(doc):
         d = copy.deepcopy(doc)
         d["asserts"]["values"][0][2] = _bump(d["asserts"]["values"][0][2], Fraction(1, 10 ** 6))
         yield "one bound (the asserted value)", _resay(d)
+    if doc["asserts"].get("printed"):
+        d = copy.deepcopy(doc)
+        ok = next(c for k, c in enumerate(d["asserts"]["printed"]) if k not in doc["asserts"]["disagree"])
+        ok[2] = _moved(ok[2], 3)
+        yield "one printed cell (moved 3 units)", _resay(d)
+        if doc["asserts"]["disagree"]:
+            d = copy.deepcopy(doc)
+            d["asserts"]["disagree"] = []
+            d["verdict"]["outcome"] = "verified"
+            yield "a stronger statement (every printed cell said to agree)", _resay(d)
     d = copy.deepcopy(doc)
     del d["data"]["table"][-1]
     yield "a dropped piece (one row)", d

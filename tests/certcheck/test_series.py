@@ -109,3 +109,35 @@ def _corrupted():
 def test_corruptions_are_rejected(label, doc):
     with pytest.raises((Bad, KeyError)):
         check_certificate(doc, "t")
+
+
+def _race_table(size):
+    """The backgammon race f(A, B) written out here (a double moves four times its face)."""
+    rolls = {}
+    for i in range(1, 7):
+        for j in range(1, 7):
+            t = 4 * i if i == j else i + j
+            rolls[t] = rolls.get(t, 0) + F(1, 36)
+    f = {}
+    for s in range(2, 2 * size + 1):
+        for a in range(max(1, s - size), min(size, s - 1) + 1):
+            b = s - a
+            f[(a, b)] = sum((p * (1 - (f[(b, a - t)] if a - t >= 1 else 0)) for t, p in rolls.items()), F(0))
+    return [[str(f[(a, b)]) for b in range(1, size + 1)] for a in range(1, size + 1)]
+
+
+def test_race_printed_percentages():
+    # f(5, 1) = 31/36 by hand: only 1-2, 2-1, 1-3, 3-1 and 1-1 move fewer than 5 pips; 100 f = 86.11...
+    table = _race_table(5)
+    assert F(table[4][0]) == F(31, 36)
+    doc = {"format": "exactcube-certificate", "version": 1, "name": "r", "kind": "recurrence",
+           "claim": {"id": "r", "statement": "r"}, "verdict": {"outcome": "erratum", "evidence": "exact"},
+           "asserts": {"family": "race", "size": 5, "printed": [[5, 1, "86.1"], [1, 1, "100.0"], [3, -2, "0.0"],
+                                                                [5, 1, "86.2"]], "disagree": [3]},
+           "data": {"table": table}}
+    doc["certifies"] = certified_sentence(doc)
+    check_certificate(doc, "r")
+    doc["asserts"]["disagree"], doc["verdict"]["outcome"] = [], "verified"
+    doc["certifies"] = certified_sentence(doc)
+    with pytest.raises(Bad, match="disagree"):
+        check_certificate(doc, "r")
