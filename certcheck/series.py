@@ -104,11 +104,11 @@ def poisson_raises(asserts, data):
         need(a >= 1 and 0 <= lo <= hi and exp_bound(2 * lo, True) <= a <= exp_bound(2 * hi, False),
              f"[{lo}, {hi}] is not shown to enclose log({k})/2")
         logs[a] = (lo, hi)
-    wrong = []
+    wrong, memo = [], {}
     for k, (fa, fb, what, text, *rest) in enumerate(asserts["cells"]):
         a, b = q(fa), q(fb)
         need(a in logs and b in logs, f"cell {k}: no enclosure of log(a)/2 or log(b)/2")
-        x = alpha(a, b, logs, N)
+        x = memo.get((a, b)) or memo.setdefault((a, b), alpha(a, b, logs, N))
         if what == "alpha":
             ok = _agrees(x, text)
         elif what == "resign":  # [a_lo, b, "resign", printed a, a_hi]: alpha(., b) = 1/2 in [a_lo, a_hi]
@@ -116,7 +116,7 @@ def poisson_raises(asserts, data):
             need(hi in logs and x[0] >= HALF >= alpha(hi, b, logs, N)[1], f"cell {k}: no root of alpha = 1/2 shown")
             ok = _agrees((a, hi), text)
         elif what in ("gain", "dominates", "gain-at-least"):
-            g = gain(x, alpha(b, a, logs, N))
+            g = gain(x, memo.get((b, a)) or memo.setdefault((b, a), alpha(b, a, logs, N)))
             ok = (_agrees(g, text) if what == "gain" else g[0] >= q(text) if what == "gain-at-least" else
                   text == {1: "A", -1: "B"}.get(g[0] if g[0] == g[1] else 0, "none"))
         else:

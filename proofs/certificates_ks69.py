@@ -12,8 +12,7 @@ from exactcube.certificates import builder, spell
 from exactcube.numbers import mpq
 
 #: the enclosures of log(a)/2 are rounded outward to multiples of 2^-GRID_BITS
-GRID_BITS = 90
-TERMS = 48
+GRID_BITS = 72
 
 
 def _exact(x) -> "mpq":
@@ -40,13 +39,24 @@ def half_log_enclosure(a) -> list[str]:
     return [spell(mpq(math.floor(lo * s), s)), spell(mpq(math.ceil(hi * s), s))]
 
 
+def terms_for(a_max) -> int:
+    """The least N whose tail bound sqrt(a) M^N/N! (N+1)/(N+1-M) is below 10^-30 at the largest potential."""
+    import math
+
+    M = math.log(float(a_max)) / 2 + 1e-9
+    N = 1
+    while N + 1 <= M or math.sqrt(float(a_max)) * M ** N / math.factorial(N) * (N + 1) / (N + 1 - M) > 1e-30:
+        N += 1
+    return N
+
+
 def poisson_certificate(cells, disagree=(), name: str | None = None) -> dict:
     """A ``poisson-raises`` certificate of ``cells`` ([a, b, "alpha" | "gain" | "dominates", printed])."""
     pots = sorted({mpq(c[i]) for c in cells for i in (0, 1)})
     cert = {"kind": "poisson-raises",
             "asserts": {"cells": [[spell(mpq(a)), spell(mpq(b)), w, t] for a, b, w, t in cells],
                         "disagree": list(disagree)},
-            "data": {"terms": TERMS, "half_logs": {spell(a): half_log_enclosure(a) for a in pots}}}
+            "data": {"terms": terms_for(max(pots)), "half_logs": {spell(a): half_log_enclosure(a) for a in pots}}}
     if name:
         cert["name"] = name
     return cert
