@@ -265,3 +265,21 @@ def race_table1(result, steps):
     return [{"kind": "recurrence", "asserts": {"family": "race", "size": size, "printed": printed,
                                                "disagree": disagree},
              "data": {"table": table}}]
+
+
+@builder("ks69.theorem2")
+def theorem2_laws(result, steps):
+    """Theorem 2's printed laws against the grids of (8)-(9) (the six factor pairs, i, j <= 25, the claim's third
+    check); the Pascal step and the polynomial identities in the upset chances (its first two) are not in it."""
+    from proofs.certificates_papers import _grid
+    from proofs.ks69.raises import _a, _b, FACTORS, P_THM2_LAWS, P_THM2_RELATIONS
+
+    if result.verdict.outcome.value != "verified" or tuple(P_THM2_RELATIONS.value) != ("<=", "<"):
+        return []
+    import sympy as sp
+
+    if any(sp.simplify(law - (s - 1) / (2 * s)) != 0 for law, s in zip(P_THM2_LAWS.value, (_a, _b), strict=True)):
+        return []  # the printed laws are not b(i, (a-1)/(2a)), b(j, (b-1)/(2b)): no certificate rather than a wrong one
+    size = 26
+    return [{"kind": "binomial-laws", "asserts": {"size": size, "factors": [[spell(a), spell(b)] for a, b in FACTORS]},
+             "data": {"grids": [_grid(a, b, size) for a, b in FACTORS]}}]

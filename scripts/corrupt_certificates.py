@@ -404,7 +404,7 @@ def _poisson(doc):
     yield "a dropped piece (one enclosure of log(a)/2)", d
 
 
-KIND_CORRUPTIONS = {"poisson-raises": _poisson, "toss-split": _toss_split, "doubling-cells": _doubling_cells, "race-bet": _race_bet, "identities": _identities, "doubling-lemma": _grids_corruptions,
+KIND_CORRUPTIONS = {"poisson-raises": _poisson, "binomial-laws": _grids_corruptions, "toss-split": _toss_split, "doubling-cells": _doubling_cells, "race-bet": _race_bet, "identities": _identities, "doubling-lemma": _grids_corruptions,
                     "doubling-symmetry": _grids_corruptions, "walk-lemma": _walk, "alternating-doubles": _alternating, "doubling-points": _doubling, "nim-table": _nim_table, "nim-refutation": _nim_refutation, "recurrence": _recurrence,
                     "smt": _smt, "interval-cover": _interval, "bearoff-audit": _bearoff}
 KIND_CORRUPTIONS.update(__import__("corrupt_noisy").CORRUPTIONS)  # the noisy paper's interval kinds

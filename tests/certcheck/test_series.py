@@ -141,3 +141,28 @@ def test_race_printed_percentages():
     doc["certifies"] = certified_sentence(doc)
     with pytest.raises(Bad, match="disagree"):
         check_certificate(doc, "r")
+
+
+def test_binomial_laws_by_hand():
+    from certcheck.papers import binomial_compare
+
+    # a = 2, b = 3: K_a ~ b(1, 1/4), K_b ~ b(1, 1/3); P[K_a <= K_b] = 1 - (1/4)(2/3) = 5/6, P[K_a < K_b] =
+    # (3/4)(1/3) = 1/4 (ks69's example: alpha(1, 1) = 5/6, beta(1, 1) = 1/4)
+    assert binomial_compare(1, 1, F(2), F(3)) == (F(5, 6), F(1, 4))
+    # the grids of (8)-(9) written out here for a = 2, b = 3, size 2
+    alpha = [["1", "1"], ["3/4", "5/6"]]
+    beta = [["0", "1/3"], ["0", "1/4"]]
+    doc = {"format": "exactcube-certificate", "version": 1, "name": "t2", "kind": "binomial-laws",
+           "claim": {"id": "t2", "statement": "t2"}, "verdict": {"outcome": "verified", "evidence": "exact"},
+           "asserts": {"size": 2, "factors": [["2", "3"]]},
+           "data": {"grids": [{"a": "2", "b": "3", "alpha": alpha, "beta": beta}]}}
+    doc["certifies"] = certified_sentence(doc)
+    check_certificate(doc, "t2")
+    for bad in (lambda d: d["data"]["grids"][0]["alpha"][1].__setitem__(1, "4/5"),  # one value
+                lambda d: d["asserts"]["factors"].append(["5", "7"]),              # a stronger statement
+                lambda d: d["data"]["grids"].clear()):                              # a dropped piece
+        d = copy.deepcopy(doc)
+        bad(d)
+        d["certifies"] = certified_sentence(d)
+        with pytest.raises((Bad, KeyError)):
+            check_certificate(d, "t2")
