@@ -283,3 +283,43 @@ def theorem2_laws(result, steps):
     size = 26
     return [{"kind": "binomial-laws", "asserts": {"size": size, "factors": [[spell(a), spell(b)] for a, b in FACTORS]},
              "data": {"grids": [_grid(a, b, size) for a, b in FACTORS]}}]
+
+
+@builder("ks69.sec3.coins")
+def coin_paths(result, steps):
+    """The coin contest's winning paths summed (exact) at every m, n <= 5 for the first four factor pairs, as cells
+    against the grids of (8)-(9); the pathwise part (every pair of flip sequences, m, n <= 6) is not in it."""
+    from proofs.certificates_papers import _grid
+    from proofs.ks69.raises import FACTORS, _coin_paths
+
+    from exactcube.brownian import raises as R
+
+    if result.verdict.outcome.value != "verified":
+        return []
+    cells = []
+    for a, b in FACTORS[:4]:
+        for m in range(6):
+            for n in range(6):
+                total = sum((p for p, _ in _coin_paths(m, n, R.hold_probability(a), R.hold_probability(b))), mpq(0))
+                cells.append([spell(a), spell(b), "alpha", m, n, spell(total)])
+    return [{"kind": "doubling-cells", "asserts": {"size": 6, "cells": cells, "disagree": []},
+             "data": {"grids": [_grid(a, b, 6) for a, b in FACTORS[:4]]}}]
+
+
+@builder("ks69.eq12-17", records="identities")
+def poisson_limit(result, identities):
+    """(12)-(13) on factors with rational roots: n raises of a^(1/n) is the game of factor a^(1/n), whose alpha the
+    binomial laws of upset chance (f - 1)/(2f) give at every cell (a ``binomial-laws`` certificate, i, j <= 4, the
+    factors f of a = 16, 81 as 1, 2, 4 raises against b = 9, 4 as 1, 2); (17)'s generating functions (the
+    recorded identities).  The printed (12)'s value at those roots and the c/n rate (balls, a part) are not in it."""
+    from proofs.certificates_papers import _grid, identity_certificate
+
+    if result.verdict.outcome.value != "verified":
+        return []
+    root = {16: {1: 16, 2: 4, 4: 2}, 81: {1: 81, 2: 9, 4: 3}, 9: {1: 9, 2: 3}, 4: {1: 4, 2: 2}}  # a^(1/n)
+    pairs = [(mpq(root[a][n]), mpq(root[b][m])) for a, b in ((16, 9), (81, 4)) for n in (1, 2, 4) for m in (1, 2)]
+    out = [{"name": f"{result.claim.id}.laws", "kind": "binomial-laws",
+            "asserts": {"size": 5, "factors": [[spell(a), spell(b)] for a, b in pairs]},
+            "data": {"grids": [_grid(a, b, 5) for a, b in pairs]}}]
+    ident = identity_certificate(result, identities, name=f"{result.claim.id}.identities")
+    return out + ([ident] if ident else [])
