@@ -396,9 +396,16 @@ def _poisson(doc):
     cell[3] = _moved(cell[3], 5)
     yield "one value (a printed cell moved 5 units)", _resay(d)
     d = copy.deepcopy(doc)
-    cell = d["asserts"]["cells"][-1]
-    cell[3] = {"A": "none", "B": "none", "none": "A"}[cell[3]] if cell[2] == "dominates" else cell[3] + "0000007"
-    yield "a stronger statement (the last cell claimed to more places, or another player dominating)", _resay(d)
+    k = max(k for k in range(len(doc["asserts"]["cells"])) if k not in doc["asserts"]["disagree"])
+    cell = d["asserts"]["cells"][k]
+    cell[3] = ({"A": "none", "B": "none", "none": "A"}[cell[3]] if cell[2] == "dominates" else
+               _bump(cell[3], Fraction(1)) if cell[2] == "gain-at-least" else cell[3] + "0000007")
+    yield ("a stronger statement (the last agreeing cell claimed to more places, a larger lower bound, or another "
+           "player dominating)"), _resay(d)
+    if doc["asserts"]["disagree"]:
+        d = copy.deepcopy(doc)
+        d["asserts"]["disagree"], d["verdict"]["outcome"] = [], "verified"
+        yield "a stronger statement (every printed cell said to agree)", _resay(d)
     d = copy.deepcopy(doc)
     del d["data"]["half_logs"][key]
     yield "a dropped piece (one enclosure of log(a)/2)", d
