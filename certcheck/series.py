@@ -138,4 +138,4 @@ def poisson_raises_text(asserts) -> str:
             f"({', '.join(kinds)}) agree within half a unit of their last place (who dominates and a lower bound of "
             "the gain: exactly; resign: the root a of alpha(a, b) = 1/2, alpha decreasing in a, enclosed by a sign "
             "change)"
-            + (f"; the others disagree: {'; '.join(f'{cells[k][2]}({cells[k][0]}, {cells[k][1]}) printed {cells[k][3]}' for k in sorted(bad))}" if bad else ""))
+            + "".join(f"; {cells[k][2]}({cells[k][0]}, {cells[k][1]}) is not {cells[k][3]}" for k in sorted(bad)))

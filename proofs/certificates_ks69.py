@@ -147,7 +147,8 @@ def figure2_paths(result, steps):
     if result.verdict.outcome.value != ("erratum" if wrong else "verified"):
         return []
     return [{"kind": "doubling-cells",
-             "asserts": {"size": 3, "cells": [["2", "3", "alpha", 2, 1, spell(printed)]], "disagree": [0] if wrong else []},
+             "asserts": {"size": 3, "cells": [["2", "3", "alpha", 2, 1, spell(printed)]],
+                         "disagree": [0] if wrong else []},
              "data": {"grids": [_grid(mpq(2), mpq(3), 3)]}}]
 
 
