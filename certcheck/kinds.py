@@ -143,14 +143,26 @@ def recurrence(asserts, data):
         a, b = z(a), z(b)
         need(1 <= a <= size and 1 <= b <= size, f"({a}, {b}) is outside the table")
         need(table[a - 1][b - 1] == q(val), f"the asserted f({a}, {b}) = {val} is not the table's entry")
-    return "verified"
+    wrong = []  # printed percentages of f(a, b) (0 when b <= 0: the opponent is off), within half a unit
+    for k, (a, b, text) in enumerate(asserts.get("printed", [])):
+        need(1 <= z(a) <= size and z(b) <= size, f"printed cell ({a}, {b}) is outside the table")
+        v = 100 * table[a - 1][b - 1] if b >= 1 else Fraction(0)
+        if abs(decimal(text) - v) > Fraction(1, 2 * 10 ** places(text)):
+            wrong.append(k)
+    need(wrong == sorted(asserts.get("disagree", [])), f"the printed cells that disagree are {wrong}")
+    return "erratum" if wrong else "verified"
 
 
 @describes("recurrence")
 def recurrence_text(asserts) -> str:
     size, said = asserts["size"], [f"f({a}, {b}) = {v}" for a, b, v in asserts.get("values", [])]
     return (f"{recurrences.FAMILIES[asserts['family']].sentence}: all {size * size} entries f(A, B), 1 <= A, B <= "
-            f"{size}, satisfy the recurrence with its boundary values" + (f"; {'; '.join(said)}" if said else ""))
+            f"{size}, satisfy the recurrence with its boundary values" + (f"; {'; '.join(said)}" if said else "")
+            + ("" if "printed" not in asserts else
+               f"; {len(asserts['printed']) - len(asserts['disagree'])} of {len(asserts['printed'])} printed "
+               "percentages 100 f(A, B) agree within half a unit of their last place" + "".join(
+                   f"; 100 f({a}, {b}) is not {t}" for k, (a, b, t) in enumerate(asserts["printed"])
+                   if k in asserts["disagree"])))
 
 
 @kind("smt")
@@ -310,3 +322,4 @@ def alternating_doubles_text(asserts) -> str:
 
 from . import bearoff_table, noisy_kinds  # noqa: E402,F401  (registers nim-rational, nim-grid, bearoff-table)
 from . import papers  # noqa: E402,F401  (the papers' kinds: identities, ...)
+from . import series  # noqa: E402,F401  (ks69's continuous raises in rational intervals)

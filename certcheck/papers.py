@@ -287,3 +287,24 @@ def doubling_cells_text(asserts) -> str:
                      for k, (a, b, w, i, j, v) in enumerate(cells))
     return (f"against Keeler and Spencer's doubling points by (8)-(9), 0 <= i, j < {asserts['size']}: "
             f"{len(cells) - len(bad)} of {len(cells)} printed cells agree exactly: {show}")
+
+
+@kind("binomial-laws")
+def binomial_laws(asserts, data):
+    """Theorem 2 (10)-(11) as printed against grids of (8)-(9): at every cell alpha(i, j) = P[K_a <= K_b] and
+    beta(i, j) = P[K_a < K_b] (:func:`binomial_compare`, the laws of the statement)."""
+    size, grids = _grids(asserts, data)
+    need(sorted(grids) == sorted((q(a), q(b)) for a, b in asserts["factors"]), "one grid per asserted pair")
+    for (a, b), (alpha, beta) in grids.items():
+        for i in range(size):
+            for j in range(size):
+                need((alpha[i][j], beta[i][j]) == binomial_compare(i, j, a, b),
+                     f"({a}, {b}): the laws of Theorem 2 differ from (8)-(9) at ({i}, {j})")
+    return "verified"
+
+
+@describes("binomial-laws")
+def binomial_laws_text(asserts) -> str:
+    return (f"Theorem 2: alpha(i, j) = P[K_a <= K_b], beta(i, j) = P[K_a < K_b] with K_a ~ b(i, (a-1)/(2a)), "
+            f"K_b ~ b(j, (b-1)/(2b)) independent equal the doubling points by (8)-(9) at every cell 0 <= i, j < "
+            f"{asserts['size']} for (a, b) in " + ", ".join(f"({a}, {b})" for a, b in asserts["factors"]))

@@ -93,6 +93,16 @@ def _recurrence(doc):
         d = copy.deepcopy(doc)
         d["asserts"]["values"][0][2] = _bump(d["asserts"]["values"][0][2], Fraction(1, 10 ** 6))
         yield "one bound (the asserted value)", _resay(d)
+    if doc["asserts"].get("printed"):
+        d = copy.deepcopy(doc)
+        ok = next(c for k, c in enumerate(d["asserts"]["printed"]) if k not in doc["asserts"]["disagree"])
+        ok[2] = _moved(ok[2], 3)
+        yield "one printed cell (moved 3 units)", _resay(d)
+        if doc["asserts"]["disagree"]:
+            d = copy.deepcopy(doc)
+            d["asserts"]["disagree"] = []
+            d["verdict"]["outcome"] = "verified"
+            yield "a stronger statement (every printed cell said to agree)", _resay(d)
     d = copy.deepcopy(doc)
     del d["data"]["table"][-1]
     yield "a dropped piece (one row)", d
@@ -171,9 +181,15 @@ def _doubling(doc):
     yield "one value (the last beta)", d
     d = copy.deepcopy(doc)
     cells = d["asserts"]["printed"] or d["asserts"]["printed_values"]
-    cell = cells[len(cells) // 2 + 1]
-    cell[2] = _moved(cell[2], 3)
-    yield "one bound (a printed cell moved 3 units)", _resay(d)
+    cell = cells[min(len(cells) // 2 + 1, len(cells) - 1)]
+    if [cell[0], cell[1]] in doc["asserts"].get("disagree", []):  # a wrong cell: printed as the table's value
+        places = len(cell[2].partition(".")[2])
+        x = round(Fraction(d["data"]["alpha"][cell[0]][cell[1]]) * 10 ** places)
+        cell[2] = "." + str(x).rjust(places, "0") if x < 10 ** places else "1." + "0" * places
+        yield "one bound (a wrong printed cell replaced by the right one, still listed wrong)", _resay(d)
+    else:
+        cell[2] = _moved(cell[2], 3)
+        yield "one bound (a printed cell moved 3 units)", _resay(d)
     if "values" in doc["data"]:
         d = copy.deepcopy(doc)
         d["data"]["values"][2][5] = _bump(d["data"]["values"][2][5])
@@ -344,9 +360,15 @@ def _toss_split(doc):
 
 def _doubling_cells(doc):
     d = copy.deepcopy(doc)
-    ok = next(k for k in range(len(doc["asserts"]["cells"])) if k not in doc["asserts"]["disagree"])
-    d["asserts"]["cells"][ok][5] = _bump(d["asserts"]["cells"][ok][5], Fraction(1, 1000))
-    yield "one bound (an agreeing printed cell moved)", _resay(d)
+    ok = next((k for k in range(len(doc["asserts"]["cells"])) if k not in doc["asserts"]["disagree"]), None)
+    if ok is not None:
+        d["asserts"]["cells"][ok][5] = _bump(d["asserts"]["cells"][ok][5], Fraction(1, 1000))
+        yield "one bound (an agreeing printed cell moved)", _resay(d)
+    else:  # every cell wrong: one listed wrong cell set to the grid's value (it then agrees, still listed wrong)
+        c = d["asserts"]["cells"][0]
+        g = next(g for g in d["data"]["grids"] if (g["a"], g["b"]) == (c[0], c[1]))
+        c[5] = g[c[2]][c[3]][c[4]]
+        yield "one bound (a wrong printed cell replaced by the grid's value, still listed wrong)", _resay(d)
     d = copy.deepcopy(doc)
     d["asserts"]["disagree"] = []
     if doc["asserts"]["disagree"]:
@@ -360,7 +382,36 @@ def _doubling_cells(doc):
     yield "a dropped piece (one grid)", d
 
 
-KIND_CORRUPTIONS = {"toss-split": _toss_split, "doubling-cells": _doubling_cells, "race-bet": _race_bet, "identities": _identities, "doubling-lemma": _grids_corruptions,
+def _poisson(doc):
+    logs = doc["data"]["half_logs"]
+    key = next(k for k, (lo, hi) in logs.items() if lo != hi)
+    d = copy.deepcopy(doc)
+    d["data"]["half_logs"][key][0] = logs[key][1]
+    yield "one interval end (log(a)/2's lower end raised to its upper)", d
+    d = copy.deepcopy(doc)
+    d["data"]["half_logs"][key][1] = logs[key][0]
+    yield "one bound (log(a)/2's upper end lowered to its lower)", d
+    d = copy.deepcopy(doc)
+    cell = next(c for k, c in enumerate(d["asserts"]["cells"]) if c[2] != "dominates" and k not in doc["asserts"]["disagree"])
+    cell[3] = _moved(cell[3], 5)
+    yield "one value (a printed cell moved 5 units)", _resay(d)
+    d = copy.deepcopy(doc)
+    k = max(k for k in range(len(doc["asserts"]["cells"])) if k not in doc["asserts"]["disagree"])
+    cell = d["asserts"]["cells"][k]
+    cell[3] = ({"A": "none", "B": "none", "none": "A"}[cell[3]] if cell[2] == "dominates" else
+               _bump(cell[3], Fraction(1)) if cell[2] == "gain-at-least" else cell[3] + "0000007")
+    yield ("a stronger statement (the last agreeing cell claimed to more places, a larger lower bound, or another "
+           "player dominating)"), _resay(d)
+    if doc["asserts"]["disagree"]:
+        d = copy.deepcopy(doc)
+        d["asserts"]["disagree"], d["verdict"]["outcome"] = [], "verified"
+        yield "a stronger statement (every printed cell said to agree)", _resay(d)
+    d = copy.deepcopy(doc)
+    del d["data"]["half_logs"][key]
+    yield "a dropped piece (one enclosure of log(a)/2)", d
+
+
+KIND_CORRUPTIONS = {"poisson-raises": _poisson, "binomial-laws": _grids_corruptions, "toss-split": _toss_split, "doubling-cells": _doubling_cells, "race-bet": _race_bet, "identities": _identities, "doubling-lemma": _grids_corruptions,
                     "doubling-symmetry": _grids_corruptions, "walk-lemma": _walk, "alternating-doubles": _alternating, "doubling-points": _doubling, "nim-table": _nim_table, "nim-refutation": _nim_refutation, "recurrence": _recurrence,
                     "smt": _smt, "interval-cover": _interval, "bearoff-audit": _bearoff}
 KIND_CORRUPTIONS.update(__import__("corrupt_noisy").CORRUPTIONS)  # the noisy paper's interval kinds
