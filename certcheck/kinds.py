@@ -310,3 +310,4 @@ def alternating_doubles_text(asserts) -> str:
 
 from . import bearoff_table, noisy_kinds  # noqa: E402,F401  (registers nim-rational, nim-grid, bearoff-table)
 from . import papers  # noqa: E402,F401  (the papers' kinds: identities, ...)
+from . import floyd  # noqa: E402,F401  (floyd-program)
