@@ -54,3 +54,16 @@ def floyd_algorithm(result, steps):
     return [{"kind": "floyd-program", "data": {},
              "asserts": {"statement": "algorithm", "size": fl.UP_TO.value, "bound": str(fl.LOOP_BOUND.value),
                          "written": list(fl.WRITTEN.value), "corrected": str(fixed[0]) if fixed else None}}]
+
+
+@builder("ju24.notes.alpha_n")
+def same_closed_form(result, steps):
+    """ks69's alpha(n) and ju24's (1.1) as printed: one identity in the integer n (certcheck expands r^n as
+    exp(n log r) by r's prime factors)."""
+    from proofs.certificates_papers import identity_certificate
+    from proofs.ju24.alternating import D_CLOSED, KS69_ALPHA
+
+    same = {"lhs": KS69_ALPHA.value, "rhs": D_CLOSED.value, "holds": result.verdict.outcome.value == "verified",
+            "label": "ks69's alpha(n) = ju24 (1.1)", "provenance": None}
+    cert = identity_certificate(result, [same])
+    return [cert] if cert else []

@@ -1,0 +1,119 @@
+"""certcheck's floyd-program kind and its rational powers r^P (issue 41): values derived by hand from floyd's note
+and ju24's formulas, never exactcube's output pasted back; corruptions rejected."""
+
+from __future__ import annotations
+
+import copy
+from fractions import Fraction as F
+
+import pytest
+
+from certcheck import floyd, symbolic
+from certcheck.core import certified_sentence, check_certificate
+from certcheck.numbers import Bad
+
+
+def _doc(asserts, outcome="verified"):
+    doc = {"format": "exactcube-certificate", "version": 1, "name": "t", "kind": "floyd-program",
+           "claim": {"id": "t", "statement": "t"}, "verdict": {"outcome": outcome, "evidence": "exact"},
+           "asserts": asserts, "data": {}}
+    doc["certifies"] = certified_sentence(doc)
+    return doc
+
+
+def test_the_program_by_hand():
+    # a race to 1 against 1: any roll finishes, f(1, 1) = 1; GETF(1, 1) reads F[1, 1 - t] for t = 2..12, i.e.
+    # F[1, -11] .. F[1, -1], none computed: the subscripts run over [1, 1] and [-11, 1]
+    r = floyd.run(floyd.floyd_order(F(1)))
+    assert r["F"] == {(1, 1): 1} and r["never"] == {(1, k) for k in range(-11, 0)}
+    assert r["bounds"] == [[1, 1], [-11, 1]] and r["early"] == []
+    # to 2: f(2, 1) = 1 (any roll reaches 2), f(1, 2) = 1, f(2, 2) = 1 too: the mover always finishes first
+    r2 = floyd.run(floyd.floyd_order(F(2)))
+    assert list(r2["F"]) == [(1, 1), (2, 1), (1, 2), (2, 2)] and set(r2["F"].values()) == {1}
+    # FOR LARGER := 1 TO 2.5 stops at 2 (step-until): the same four entries
+    assert list(floyd.floyd_order(F(5, 2))) == list(r2["F"])
+    # GETF(3, 1) reads F[1, 3 - 2] = F[1, 1]: computing (3, 1) before (1, 1) is an order error
+    assert floyd.run([(3, 1), (1, 1)])["early"] == [(1, 1)]
+    assert floyd.run([(1, 1), (3, 1)])["early"] == []
+
+
+def test_order_and_exercise_certificates():
+    # the note's rows: f(1,1); f(2,1), f(1,2), f(2,2); f(3,1), f(3,2), f(1,3), f(2,3), f(3,3)
+    rows = [[[1, 1]], [[2, 1], [1, 2], [2, 2]], [[3, 1], [3, 2], [1, 3], [2, 3], [3, 3]]]
+    check_certificate(_doc({"statement": "order", "size": 5, "reads": [2, 12], "rows": rows}), "t")
+    for bad in (dict(rows=[rows[0], rows[1][::-1]]), dict(reads=[1, 12]), dict(rows=[rows[1]])):
+        with pytest.raises(Bad):
+            check_certificate(_doc({"statement": "order", "size": 5, "reads": [2, 12], "rows": rows, **bad}), "t")
+    # to 3: A - i - j reaches K = 0 from A = 2 and K = -11 from A = 1: F[B, K], 1 <= B <= 3, -11 <= K <= 0
+    ex = {"statement": "exercise", "size": 3, "initialise": [[1, 3], [-11, 0]], "bounds": [[1, 3], [-11, 3]]}
+    check_certificate(_doc(ex), "t")
+    for change in ({"initialise": [[1, 3], [-11, -1]]}, {"initialise": [[1, 3], [-10, 0]]},
+                   {"bounds": [[1, 3], [-12, 3]]}):
+        with pytest.raises(Bad):
+            check_certificate(_doc({**ex, **change}), "t")
+
+
+def test_algorithm_certificates():
+    base = {"statement": "algorithm", "size": 25, "written": [25, 25]}
+    # 2.5: the loop stops at 2; 25 is the printed digits without the point: damage of the text, verified
+    check_certificate(_doc({**base, "bound": "2.5", "corrected": "25"}), "t")
+    # 2.4 corrected to 25 is a real correction: an erratum (and not verified)
+    check_certificate(_doc({**base, "bound": "2.4", "corrected": "25"}, "erratum"), "t")
+    with pytest.raises(Bad):
+        check_certificate(_doc({**base, "bound": "2.4", "corrected": "25"}), "t")
+    check_certificate(_doc({**base, "bound": "25", "corrected": None}), "t")
+    for change in ({"bound": "25", "corrected": "25"}, {"corrected": None}, {"corrected": "24"},
+                   {"written": [25, 24]}):
+        with pytest.raises(Bad):
+            check_certificate(_doc({**base, "bound": "2.5", "corrected": "25", **change}), "t")
+
+
+K = ["var", "k"]
+
+
+def pw(r, e):
+    return ["pow", ["num", r], e]
+
+
+def test_rational_powers_by_hand():
+    # ju24 (1.1) d_k = 4/5 + (1/5)(-1/4)^k satisfies (2.3) d_k = 1 - d_(k-1)/4 in the integer k
+    d = ["+", ["num", "4/5"], ["*", ["num", "1/5"], pw("-1/4", K)]]
+    d_prev = ["+", ["num", "4/5"], ["*", ["num", "1/5"], pw("-1/4", ["+", K, ["num", "-1"]])]]
+    assert symbolic.identity_holds(d, ["+", ["num", "1"], ["*", ["num", "-1/4"], d_prev]])
+    assert not symbolic.identity_holds(d, ["+", ["num", "1"], ["*", ["num", "1/4"], d_prev]])
+    # ks69's alpha(n) = 4/5 + (-1)^n/(4^n 5) is the same function
+    ks = ["+", ["num", "4/5"], ["*", pw("-1", K), ["^", ["*", pw("4", K), ["num", "5"]], -1]]]
+    assert symbolic.identity_holds(ks, d)
+    assert not symbolic.identity_holds(ks, ["+", ["num", "4/5"], ["*", ["num", "1/5"], pw("1/4", K)]])
+    # (1/4)^k = 2^(-2k), 12^k = 4^k 3^k, 2^3 = 8
+    assert symbolic.identity_holds(pw("1/4", K), pw("2", ["*", ["num", "-2"], K]))
+    assert symbolic.identity_holds(pw("12", K), ["*", pw("4", K), pw("3", K)])
+    assert symbolic.identity_holds(pw("2", ["num", "3"]), ["num", "8"])
+    for bad in (pw("0", K), ["pow", K, K]):
+        with pytest.raises(Bad):
+            symbolic.parse(bad)
+
+
+def test_corruptions_are_rejected():
+    import os
+    import sys
+
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "scripts"))
+    try:
+        import corrupt_ju24
+    finally:
+        sys.path.pop(0)
+    docs = [_doc({"statement": "order", "size": 25, "reads": [2, 12],
+                  "rows": [[[1, 1]], [[2, 1], [1, 2], [2, 2]], [[3, 1], [3, 2], [1, 3], [2, 3], [3, 3]],
+                           [[4, 1], [4, 2], [4, 3], [1, 4], [2, 4], [3, 4], [4, 4]]]}),
+            _doc({"statement": "exercise", "size": 25, "initialise": [[1, 25], [-11, 0]],
+                  "bounds": [[1, 25], [-11, 25]]}),
+            _doc({"statement": "algorithm", "size": 25, "written": [25, 25], "bound": "2.5", "corrected": "25"})]
+    n = 0
+    for doc in docs:
+        check_certificate(copy.deepcopy(doc), "t")
+        for label, bad in corrupt_ju24.CORRUPTIONS["floyd-program"](doc):
+            n += 1
+            with pytest.raises(Bad):
+                check_certificate(bad, "t")
+    assert n == 13
