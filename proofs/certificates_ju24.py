@@ -67,3 +67,79 @@ def same_closed_form(result, steps):
             "label": "ks69's alpha(n) = ju24 (1.1)", "provenance": None}
     cert = identity_certificate(result, [same])
     return [cert] if cert else []
+
+
+def _at(t, point: dict):
+    """An expression tree with its variables replaced by the trees of ``point`` (no evaluation by sympy: certcheck
+    evaluates the printed formula itself)."""
+    from certcheck.symbolic import substitute
+
+    for name, value in point.items():
+        t = substitute(t, name, value)
+    return t
+
+
+def _num(v) -> list:
+    from exactcube.certificates import spell
+
+    return ["num", spell(v)]
+
+
+#: Lemma 3.3 (R+) and Lemma 3.4 (R-): (indifference, its unknown's solution as 1 - printed recurrence, fixed point,
+#: error ratio, the printed copies of the closed form, the closed form, the samples)
+_LEMMAS = {"ju24.lemma3.3": ("(A.1)", "(A.2)", "(A.3)", "(A.4)", ("(3.3)", "(A.5)"), "(1.2)", "R_PLUS_SAMPLES"),
+           "ju24.lemma3.4": ("(A.6)", "(A.7)", "(A.8)", "(A.9)", ("(3.5)", "(A.10)"), "(1.3)", "R_MINUS_SAMPLES")}
+
+
+@builder(*_LEMMAS)
+def stakes_lemma(result, steps):
+    """ju24 Lemma 3.3 / 3.4 as the claim checks them, every step an identity or a solve for certcheck: the
+    indifference (A.1)/(A.6) = -x has the one solution a_k = 1 - (A.2)/(A.7); (A.3)/(A.8) is the only fixed point;
+    the error (A.4)/(A.9); the printed copies are the closed form (1.2)/(1.3), which satisfies the printed
+    recurrence identically in the integer k and equals (3.1) at k = 1; and at each exact sample (x, y) the closed
+    form equals, for k = 0..40, the model's recurrence ((1 + x)/2 at k = 0, (3.1) at k = 1, then the printed
+    recurrence), each value an identity of numbers (the formula evaluated by certcheck, not by sympy)."""
+    import sympy as sp
+
+    from proofs.certificates_papers import identity_certificate, tree
+    from proofs.ju24.stakes import formulas as fm
+
+    from exactcube.brownian import stakes as st
+
+    if result.verdict.outcome.value != "verified":
+        return []
+    ind_name, rec_name, fix_name, err_name, copies, closed_name, samples = _LEMMAS[result.claim.id]
+    P = fm.printed_formula
+    x, y, k, dprev = fm.x, fm.y, fm.k, fm.D_PREV
+    a, dp = sp.symbols("a_k d_prev", positive=True)
+    if result.claim.id == "ju24.lemma3.3":
+        ind = -y * (dp - a) / dp + y * x * a / dp  # (A.1), as the claim writes it
+    else:
+        ind = y * (a - dp) / (1 - dp) + y * x * (1 - a) / (1 - dp)  # (A.6)
+    rec, closed = P(rec_name).subs(dprev, dp), P(closed_name)
+    p, e = sp.symbols("p eps")
+    out = [{"equation": (ind, -x), "unknown": a, "solutions": (1 - rec,), "holds": True,
+            "label": f"{ind_name} = -x has the one solution a_k = 1 - {rec_name}"},
+           {"equation": (p, rec.subs(dp, p)), "unknown": p, "solutions": (P(fix_name),), "holds": True,
+            "label": f"{fix_name} is the only fixed point of {rec_name}"},
+           {"lhs": rec.subs(dp, P(fix_name) + e) - P(fix_name), "rhs": P(err_name) * e, "holds": True,
+            "label": f"{err_name}: the error of {rec_name} about {fix_name}"}]
+    out += [{"lhs": P(c), "rhs": closed, "holds": True, "label": f"{c} = {closed_name}"} for c in copies]
+    out += [{"lhs": closed, "rhs": rec.subs(dp, closed.subs(k, k - 1)), "holds": True,
+             "label": f"{closed_name} satisfies {rec_name} identically in the integer k"},
+            {"lhs": closed.subs(k, 1), "rhs": P("(3.1)"), "holds": True, "label": f"{closed_name} at k = 1 is (3.1)"}]
+    cert = identity_certificate(result, out)
+    if cert is None:
+        return []
+    t_closed, t_rec, t_31 = tree(closed), tree(rec), tree(P("(3.1)"))
+    for xa, yb in getattr(fm, samples):
+        pt = {"x": _num(xa), "y": _num(yb)}
+        for kk in range(41):
+            v = st.doubling_point_recurrence(xa, yb, kk)
+            prev = st.doubling_point_recurrence(xa, yb, kk - 1) if kk >= 2 else None
+            step = (["+", ["num", "1/2"], ["*", ["num", "1/2"], pt["x"]]] if kk == 0 else _at(t_31, pt) if kk == 1
+                    else _at(t_rec, {**pt, "d_prev": _num(prev)}))
+            for lhs, label in ((_at(t_closed, {**pt, "k": ["num", str(kk)]}), f"{closed_name}"), (step, "the model's recurrence")):
+                cert["asserts"]["identities"].append([f"{label} at (x, y) = ({xa}, {yb}), k = {kk}", True])
+                cert["data"]["identities"].append({"lhs": lhs, "rhs": _num(v)})
+    return [cert]

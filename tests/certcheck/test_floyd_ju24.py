@@ -89,7 +89,7 @@ def test_rational_powers_by_hand():
     assert symbolic.identity_holds(pw("1/4", K), pw("2", ["*", ["num", "-2"], K]))
     assert symbolic.identity_holds(pw("12", K), ["*", pw("4", K), pw("3", K)])
     assert symbolic.identity_holds(pw("2", ["num", "3"]), ["num", "8"])
-    for bad in (pw("0", K), ["pow", K, K]):
+    for bad in (pw("0", K), ["pow", ["num", "2"]]):
         with pytest.raises(Bad):
             symbolic.parse(bad)
 
@@ -117,3 +117,46 @@ def test_corruptions_are_rejected():
             with pytest.raises(Bad):
                 check_certificate(bad, "t")
     assert n == 13
+
+
+def test_powers_of_an_expression_by_hand():
+    # ju24 Lemma 3.3's shape: d_k = 1/(1 + r) + c (-r)^k satisfies d_k = 1 - r d_(k-1) for every integer k
+    # (1 - r/(1 + r) = 1/(1 + r), and -r c (-r)^(k-1) = c (-r)^k); with 1/(1 - r) as the constant it does not
+    r, c = ["var", "r"], ["var", "c"]
+    minus_r = ["*", ["num", "-1"], r]
+
+    def d(const, e):
+        return ["+", const, ["*", c, ["pow", minus_r, e]]]
+
+    good = ["^", ["+", ["num", "1"], r], -1]
+    km1 = ["+", K, ["num", "-1"]]
+    assert symbolic.identity_holds(d(good, K), ["+", ["num", "1"], ["*", ["num", "-1"], r, d(good, km1)]])
+    bad = ["^", ["+", ["num", "1"], minus_r], -1]
+    assert not symbolic.identity_holds(d(bad, K), ["+", ["num", "1"], ["*", ["num", "-1"], r, d(bad, km1)]])
+    # the exponent moved (k + 1 for k) or the base's sign changed: no longer an identity
+    assert not symbolic.identity_holds(d(good, ["+", K, ["num", "1"]]),
+                                       ["+", ["num", "1"], ["*", ["num", "-1"], r, d(good, km1)]])
+    assert not symbolic.identity_holds(["pow", minus_r, K], ["pow", r, K])
+    # b^(k+2) = b^2 b^k: the integer constant term of the exponent comes out
+    assert symbolic.identity_holds(["pow", r, ["+", K, ["num", "2"]]], ["*", ["^", r, 2], ["pow", r, K]])
+    with pytest.raises(Bad):
+        symbolic.parse(["pow", ["+", r, ["*", ["num", "-1"], r]], K])  # a zero base
+
+
+def test_an_identities_certificate_with_powers_and_its_corruptions():
+    from tests.certcheck.test_papers import _doc as paper_doc
+
+    r, c = ["var", "r"], ["var", "c"]
+    d = ["+", ["^", ["+", ["num", "1"], r], -1], ["*", c, ["pow", ["*", ["num", "-1"], r], K]]]
+    d_prev = symbolic.substitute(d, "k", ["+", K, ["num", "-1"]])
+    ident = {"lhs": d, "rhs": ["+", ["num", "1"], ["*", ["num", "-1"], r, d_prev]]}
+    doc = paper_doc("identities", {"identities": [["the closed form solves the recurrence", True]],
+                                   "outcome": "verified"}, {"identities": [ident]})
+    check_certificate(doc, "t")
+    for edit in (lambda e: e["lhs"][2][2].__setitem__(2, ["+", K, ["num", "1"]]),  # the exponent moved
+                 lambda e: e["lhs"][2][2].__setitem__(1, r),  # the base's sign dropped
+                 lambda e: e["lhs"][1].__setitem__(2, -2)):  # the constant's power changed
+        bad = copy.deepcopy(doc)
+        edit(bad["data"]["identities"][0])
+        with pytest.raises(Bad):
+            check_certificate(bad, "t")
