@@ -143,3 +143,65 @@ def stakes_lemma(result, steps):
                 cert["asserts"]["identities"].append([f"{label} at (x, y) = ({xa}, {yb}), k = {kk}", True])
                 cert["data"]["identities"].append({"lhs": lhs, "rhs": _num(v)})
     return [cert]
+
+
+#: ju24's regions as SMT-LIB2 hypotheses (exactcube.brownian.stakes: R+ is 0 < x < y, y > 1; R- is 0 < -x < y < 1)
+_REGIONS = {"+": ["(< 0.0 x)", "(< x y)", "(> y 1.0)"], "-": ["(< 0.0 (- x))", "(< (- x) y)", "(< y 1.0)"]}
+
+
+def _smt_term(e) -> str:
+    """A rational function of x, y (sympy) as an SMT-LIB2 real term."""
+    import sympy as sp
+
+    if e.is_Rational:
+        n, d = int(e.p), int(e.q)
+        t = f"{abs(n)}.0" if d == 1 else f"(/ {abs(n)}.0 {d}.0)"
+        return t if n >= 0 else f"(- {t})"
+    if e.is_Symbol:
+        return e.name
+    if e.is_Add or e.is_Mul:
+        return f"({'+' if e.is_Add else '*'} {' '.join(_smt_term(a) for a in e.args)})"
+    if e.is_Pow and e.args[1].is_Integer:
+        b, n = e.args[0], int(e.args[1])
+        t = f"(* {' '.join([_smt_term(b)] * abs(n))})" if abs(n) > 1 else _smt_term(b)
+        return t if n > 0 else f"(/ 1.0 {t})"
+    raise ValueError(f"not a rational function: {sp.sstr(e)}")
+
+
+@builder("ju24.eq3.4", "ju24.eq3.6")
+def gap_and_maximum(result, steps):
+    """(3.4)/(3.6) as the claim checks them: the identities (1 + x)/2 - d_2 = the printed expression and
+    d_k = d_inf + c (-r)^k (d_inf the recurrence's fixed point), for certcheck; and the signs on the region (the
+    printed expression, c, r and 1 - r positive) as SMT steps for cvc5 (the region's inequalities the hypotheses).
+    That c > 0 and 0 < r < 1 put the maximum of d_k at k = 2 is the argument in words."""
+    from proofs.certificates_papers import identity_certificate
+    from proofs.ju24.stakes import formulas as fm
+
+    import sympy as sp
+
+    if result.verdict.outcome.value != "verified":
+        return []
+    side = "+" if result.claim.id == "ju24.eq3.4" else "-"
+    name, closed_name = ("(3.4)", "(1.2)") if side == "+" else ("(3.6)", "(1.3)")
+    printed, closed, k = fm.printed_formula(name), fm.printed_formula(closed_name), fm.k
+    r = fm.R_PLUS if side == "+" else fm.R_MINUS
+    lim = 1 / (1 + r) if side == "+" else r / (1 + r)
+    c = sp.simplify((closed - lim) / (-r) ** k)
+    if c.has(k):
+        return []
+    ident = identity_certificate(result, [
+        {"lhs": (1 + fm.x) / 2 - closed.subs(k, 2), "rhs": printed, "holds": True,
+         "label": f"(1 + x)/2 - d_2 = {name}, d_2 by {closed_name}"},
+        {"lhs": closed, "rhs": lim + c * (-r) ** k, "holds": True,
+         "label": f"{closed_name} = d_inf + c (-r)^k, d_inf = {sp.sstr(lim)}, c = {sp.sstr(sp.factor(c))}"}],
+        name=f"{result.claim.id}.identities")
+    if ident is None:
+        return []
+    decl = "(declare-fun x () Real)\n(declare-fun y () Real)"
+    goals = [(f"{name} > 0 on R{side}", printed), (f"c > 0 on R{side}", c), (f"r > 0 on R{side}", r),
+             (f"1 - r > 0 on R{side}", 1 - r)]
+    smt_steps = [{"name": n, "declarations": decl, "hypotheses": _REGIONS[side],
+                  "goal": f"(> {_smt_term(sp.sympify(g))} 0.0)"} for n, g in goals]
+    return [ident, {"name": f"{result.claim.id}.smt", "kind": "smt",
+                    "asserts": {"steps": len(smt_steps), "names": [s["name"] for s in smt_steps],
+                                "outcome": "verified"}, "data": {"steps": smt_steps}}]
