@@ -205,3 +205,56 @@ def gap_and_maximum(result, steps):
     return [ident, {"name": f"{result.claim.id}.smt", "kind": "smt",
                     "asserts": {"steps": len(smt_steps), "names": [s["name"] for s in smt_steps],
                                 "outcome": "verified"}, "data": {"steps": smt_steps}}]
+
+
+@builder("ju24.thm1.1")
+def fold_point_optimal(result, steps):
+    """Theorem 1.1 as :func:`proofs.shared.first_double_optimal_at_fold_point` checks it, from p0 = 1/2 with
+    k = 1, 2, 3, 4, 5, 6, 8, 10, 12 and unlimited doubles left: B's fold point d is the only solution of "the take is
+    worth 1" (take_val(t) = 1, for certcheck); A's equity V(t) from doubling first at t (h = (p0 - (1 - d))/(t - (1 - d))
+    the chance of reaching t first; V = h take_val - (1 - h) before d, h - (1 - h) after) never decreases on (p0, d]
+    and strictly decreases on [d, 1) (SMT steps in t1 < t2, for cvc5); at t = d the value is the library's (an
+    identity of numbers)."""
+    import sympy as sp
+
+    from proofs.certificates_papers import identity_certificate, tree
+
+    from exactcube.brownian import alternating as alt
+    from exactcube.certificates import spell
+    from exactcube.numbers import mpq
+    from exactcube.symbolic import to_sympy
+
+    if result.verdict.outcome.value != "verified":
+        return []
+    values = []
+    t = sp.Symbol("t", real=True)
+    p0 = sp.Rational(1, 2)
+    out, smt_steps = [], []
+    decl = "(declare-fun t1 () Real)\n(declare-fun t2 () Real)"
+    for k in [1, 2, 3, 4, 5, 6, 8, 10, 12, None]:
+        d, low, after = to_sympy(alt.doubling_point(k)), 1 - to_sympy(alt.doubling_point(k)), None if k is None else k - 1
+        dd = None if after == 0 else to_sympy(alt.doubling_point(after))
+        take_val = 2 * (2 * t - 1) if after == 0 else 2 * (2 * (t - (1 - dd)) / dd - 1)
+        h = (p0 - low) / (t - low)
+        before, past = h * take_val - (1 - h), h * 1 - (1 - h)
+        kk = "unlimited" if k is None else str(k)
+        out.append({"equation": (take_val, sp.Integer(1)), "unknown": t, "solutions": (d,), "holds": True,
+                    "label": f"k = {kk}: B's fold point {d} is the only t where the take is worth 1"})
+        v_lib = alt.value_of_first_double_at(alt.doubling_point(k), k, mpq(1, 2))
+        values.append([f"k = {kk}: the value at the fold point is the library's {spell(v_lib)}",
+                       {"lhs": _at(tree(past), {"t": _num(alt.doubling_point(k))}), "rhs": _num(v_lib)}])
+        for name, expr, lo, hi, rel in ((f"k = {kk}: V never decreases on (1/2, {d}]", before, p0, d, "<="),
+                                        (f"k = {kk}: V strictly decreases on [{d}, 1)", past, d, sp.Integer(1), ">")):
+            v1, v2 = (_smt_term(expr.subs(t, sp.Symbol(s))) for s in ("t1", "t2"))  # unsimplified
+            hyp = [f"(<= {_smt_term(lo)} t1)" if rel == ">" else f"(< {_smt_term(lo)} t1)", "(< t1 t2)",
+                   f"(<= t2 {_smt_term(hi)})" if rel == "<=" else f"(< t2 {_smt_term(hi)})"]
+            smt_steps.append({"name": name, "declarations": decl, "hypotheses": hyp, "goal": f"({rel} {v1} {v2})"})
+    cert = identity_certificate(result, out, name=f"{result.claim.id}.identities")
+    if cert is None:
+        return []
+    for label, ident in values:  # the formula's tree with t replaced by d: certcheck evaluates it
+        cert["asserts"]["identities"].append([label, True])
+        cert["data"]["identities"].append(ident)
+    return [cert, {"name": f"{result.claim.id}.smt", "kind": "smt",
+                   "asserts": {"steps": len(smt_steps), "names": [s["name"] for s in smt_steps], "outcome": "verified"},
+                   "data": {"steps": smt_steps}}]
