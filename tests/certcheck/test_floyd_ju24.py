@@ -160,3 +160,21 @@ def test_an_identities_certificate_with_powers_and_its_corruptions():
         edit(bad["data"]["identities"][0])
         with pytest.raises(Bad):
             check_certificate(bad, "t")
+
+
+def test_region_signs_as_smt_steps():
+    # ju24 (3.4) x^2 (y^2 - 1)/(2 y^2 (x + 1)) is positive on R+ (0 < x < y, y > 1): every factor is; (3.6)'s
+    # x^2 (1 - y^2)/(2 y^2 (1 - x)) is negative there (1 - y^2 < 0, 1 - x of either sign but at x = 1/2, y = 2 it is
+    # (1/4)(-3)/(8 (1/2)) = -3/16): the second solver must refuse that step
+    pytest.importorskip("cvc5")
+    import sympy as sp
+
+    from certcheck import smt
+    from proofs.certificates_ju24 import _REGIONS, _smt_term
+
+    x, y = sp.symbols("x y")
+    decl = "(declare-fun x () Real)\n(declare-fun y () Real)"
+    e34, e36 = x**2 * (y**2 - 1) / (2 * y**2 * (x + 1)), x**2 * (1 - y**2) / (2 * y**2 * (1 - x))
+    assert e36.subs({x: sp.Rational(1, 2), y: 2}) == sp.Rational(-3, 16)
+    assert smt.decide(smt.script(decl, _REGIONS["+"], f"(> {_smt_term(e34)} 0.0)")) == "unsat"
+    assert smt.decide(smt.script(decl, _REGIONS["+"], f"(> {_smt_term(e36)} 0.0)")) != "unsat"
