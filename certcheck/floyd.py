@@ -100,7 +100,9 @@ def floyd_program_text(asserts) -> str:
     if st == "algorithm":
         return (f"{head}: with the printed bound {asserts['bound']} it "
                 + (f"does not compute F[{n}, {n}]; with {asserts['corrected']} it computes every f(A, B), "
-                   f"A, B <= {n}, and F[{n}, {n}]" if asserts["corrected"] else f"computes F[{n}, {n}]"))
+                   f"A, B <= {n}, and F[{n}, {n}] ({asserts['corrected']} the printed bound's digits without its "
+                   "point: damage of the text, verified; otherwise an erratum)" if asserts["corrected"]
+                   else f"computes F[{n}, {n}]"))
     if st == "order":
         return (f"{head} to {n} and by increasing A + B: the {len(asserts['rows'])} printed rows are the loop's "
                 f"order, two dice read f(B, A-{asserts['reads'][0]}) .. f(B, A-{asserts['reads'][1]}), neither "
