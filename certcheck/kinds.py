@@ -323,3 +323,4 @@ def alternating_doubles_text(asserts) -> str:
 from . import bearoff_table, noisy_kinds  # noqa: E402,F401  (registers nim-rational, nim-grid, bearoff-table)
 from . import papers  # noqa: E402,F401  (the papers' kinds: identities, ...)
 from . import series  # noqa: E402,F401  (ks69's continuous raises in rational intervals)
+from . import floyd  # noqa: E402,F401  (floyd-program)

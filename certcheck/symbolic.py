@@ -7,6 +7,10 @@ An expression is a JSON tree::
     ["^", e, k]           e to the integer k (k a JSON integer, negative allowed)
     ["exp", e]            exp(e), e a polynomial (no exp inside)
     ["log", e]            log(e), a new atom named by e's normal form
+    ["pow", b, P]         b^P, P a polynomial whose variables take integer values: for a nonzero rational b,
+                          exp(P (e_1 log p_1 + ... + [b < 0] log(-1))) by b's prime factors; for any other b,
+                          exp(P log b), log b an atom named by b's normal form; an integer constant term c of P
+                          taken out first (b^c); b^P b^Q = b^(P+Q) holds for integer exponents whatever b's sign
 
 Every expression is brought to a quotient N / D of *exponential polynomials*: finite sums of terms
 c * x1^k1 ... xn^kn * exp(P), c rational, P a polynomial of the variables, kept as a dict from (monomial, P) to
@@ -123,6 +127,30 @@ def parse(tree):
         c = d[ONE_KEY]
         arg = {m: v / c for m, v in _exp_argument(n).items()}
         return {((), _canon(arg)): Fraction(1)}, const(1)
+    if op == "pow":  # r^P = exp(P (log|r| + [r < 0] log(-1))), log|r| by r's prime factors
+        need(len(args) == 2, "pow takes a rational base and an exponent")
+        if args[0][:1] != ["num"]:  # a base b not a number: log b an atom named by b's normal form
+            bn, bd = parse(args[0])
+            need(bool(bn), "pow: a zero base")
+            r, logs = Fraction(1), [["var", "pow-log" + repr(sorted(bn.items())) + "/" + repr(sorted(bd.items()))]]
+        else:
+            r = q(args[0][1])
+            need(r != 0 and max(abs(r.numerator), r.denominator) <= 10 ** 9, "pow: a nonzero base up to 10^9")
+            logs = [["var", "pow-log(-1)"]] if r < 0 else []
+        for m, sign in ((abs(r.numerator), 1), (r.denominator, -1)):
+            p = 2
+            while m > 1:
+                p = p if m % p == 0 else (p + 1 if p * p <= m else m)
+                if m % p == 0:
+                    m //= p
+                    logs.append(["*", ["num", str(sign)], ["var", f"pow-log({p})"]])
+        n, d = parse(args[1])
+        need(set(d) == {ONE_KEY}, "pow: the exponent must be a polynomial")
+        c = n.get(ONE_KEY, Fraction(0)) / d[ONE_KEY]  # an integer constant term is r^c, exactly
+        c = c if c.denominator == 1 and abs(c) <= MAX_POWER else Fraction(0)
+        rest = ["+", args[1], ["num", str(-c)]]
+        head = ["num", str(r ** int(c))] if args[0][:1] == ["num"] else ["^", args[0], int(c)]
+        return parse(["*", head, ["exp", ["*", rest, ["+", ["num", "0"], *logs]]]])
     if op == "log":
         need(len(args) == 1, "log takes one argument")
         n, d = parse(args[0])

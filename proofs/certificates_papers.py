@@ -34,6 +34,8 @@ def tree(e) -> list:
         b, k = e.args
         if b is sp.E:
             return ["exp", tree(k)]
+        if not k.is_Integer and k.is_polynomial() and k.free_symbols and all(v.is_integer for v in k.free_symbols):
+            return ["pow", tree(b), tree(k)]  # b^P, P integer-valued (certcheck.symbolic: exp(P log b))
         if not k.is_Integer:
             raise NotExpressible(f"a power with exponent {k}")
         return ["^", tree(b), int(k)]

@@ -415,6 +415,7 @@ KIND_CORRUPTIONS = {"poisson-raises": _poisson, "binomial-laws": _grids_corrupti
                     "doubling-symmetry": _grids_corruptions, "walk-lemma": _walk, "alternating-doubles": _alternating, "doubling-points": _doubling, "nim-table": _nim_table, "nim-refutation": _nim_refutation, "recurrence": _recurrence,
                     "smt": _smt, "interval-cover": _interval, "bearoff-audit": _bearoff}
 KIND_CORRUPTIONS.update(__import__("corrupt_noisy").CORRUPTIONS)  # the noisy paper's interval kinds
+KIND_CORRUPTIONS.update(__import__("corrupt_ju24").CORRUPTIONS)  # floyd-program
 
 
 def _generic(doc):

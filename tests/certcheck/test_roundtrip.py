@@ -13,10 +13,11 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 #: a few claims of each kind: Nim tables, recurrences, SMT steps
 FAST = ("noisy.appendix.n4", "noisy.appendix.n5", "floyd.f25", "zk77.recursion", "ks69.table1", "ju24.thm1.2",
-        "noisy.conjecture9.top_moves", "zk77.thm1.eq10_11", "ks69.lemma", "ks69.sec3.lemma", "ks69.eq19-20", "floyd.bet")
+        "noisy.conjecture9.top_moves", "zk77.thm1.eq10_11", "ks69.lemma", "ks69.sec3.lemma", "ks69.eq19-20", "floyd.bet",
+        "floyd.order", "ju24.notes.alpha_n")
 #: the kinds FAST writes
 FAST_KINDS = {"nim-table", "recurrence", "doubling-points", "alternating-doubles", "smt", "identities", "walk-lemma",
-              "doubling-lemma", "doubling-symmetry", "race-bet"}
+              "doubling-lemma", "doubling-symmetry", "race-bet", "floyd-program"}
 
 
 def _certcheck(folder, *extra):
