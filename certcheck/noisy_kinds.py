@@ -123,7 +123,8 @@ def nim_rational_text(asserts) -> str:
 
 @kind("nim-grid")
 def nim_grid(asserts, data):
-    """At each listed eps, every heap up to N by (5); the asserted optimal-move sets and sides of 1/2 of p(n)."""
+    """At each listed eps, every heap up to N by (5); the asserted optimal-move sets, sides of 1/2 of p(n), strict
+    bounds (above, below) and exact values."""
     heap = z(asserts["heap"])
     need(1 <= heap <= 64, "nim-grid: heaps 1..64")
     tables = data["tables"]
@@ -153,11 +154,16 @@ def nim_grid(asserts, data):
         e, n = q(e_text), z(n)
         need(e in solved and 0 <= n <= heap and solved[e][n] > q(bound),
              f"eps = {e_text}: p({n}) > {bound} fails")
+    for e_text, n, bound in asserts.get("below", []):
+        e, n = q(e_text), z(n)
+        need(e in solved and 0 <= n <= heap and solved[e][n] < q(bound), f"eps = {e_text}: p({n}) < {bound} fails")
     for e_text, n, value in asserts.get("values", []):
         e, n = q(e_text), z(n)
         need(e in solved and 0 <= n <= heap and solved[e][n] == q(value),
              f"eps = {e_text}: p({n}) is not the asserted {value}")
-    return "verified"
+    outcome = asserts.get("outcome", "verified")  # "open": the exact values of an open verdict, what it computed
+    need(outcome in ("verified", "open"), f"a grid decides 'verified' cells or an open verdict's, not {outcome!r}")
+    return outcome
 
 
 @describes("nim-grid")
@@ -171,8 +177,12 @@ def nim_grid_text(asserts) -> str:
         parts.append(f"{len(asserts['side'])} asserted sides of 1/2 of p(n) hold")
     if asserts.get("above"):
         parts.append(f"{len(asserts['above'])} asserted strict lower bounds on p(n) hold")
+    if asserts.get("below"):
+        parts.append(f"{len(asserts['below'])} asserted strict upper bounds on p(n) hold")
     if asserts.get("values"):
         parts.append(f"{len(asserts['values'])} asserted values of p(n) are exact")
+    if asserts.get("outcome") == "open":
+        parts.append("these are what an open verdict computed (the question stays open)")
     return "; ".join(parts)
 
 

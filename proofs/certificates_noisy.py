@@ -63,8 +63,10 @@ def rational_certificate(heap: int, lo, hi, moves: dict, above_half: bool = Fals
     return cert
 
 
-def grid_certificate(heap: int, grid, *, optimal=(), side=(), values=(), above=(), name: str | None = None) -> dict:
-    """A ``nim-grid`` certificate: p(0..heap) at each eps of ``grid`` and the cells asserted there."""
+def grid_certificate(heap: int, grid, *, optimal=(), side=(), values=(), above=(), below=(), outcome="verified",
+                     name: str | None = None) -> dict:
+    """A ``nim-grid`` certificate: p(0..heap) at each eps of ``grid`` and the cells asserted there: optimal-move
+    sets, sides of 1/2, exact values, strict lower (``above``) and upper (``below``) bounds."""
     from exactcube.noisy.nim import solve_nim
 
     tables = []
@@ -76,7 +78,8 @@ def grid_certificate(heap: int, grid, *, optimal=(), side=(), values=(), above=(
                         "optimal": [[spell(e), n, list(ms)] for e, n, ms in optimal],
                         "side": [[spell(e), n, s] for e, n, s in side],
                         "values": [[spell(e), n, spell(v)] for e, n, v in values],
-                        "above": [[spell(e), n, spell(c)] for e, n, c in above]},
+                        "above": [[spell(e), n, spell(c)] for e, n, c in above],
+                        "below": [[spell(e), n, spell(c)] for e, n, c in below], "outcome": outcome},
             "data": {"tables": tables}}
     if name:
         cert["name"] = name
@@ -259,3 +262,34 @@ def half_first_order_certificate(result, steps):
     if not _verified(result):
         return []
     return [{"kind": "half-first-order", "name": f"{result.claim.id}.heaps256", "asserts": {"heap": 256}, "data": {}}]
+
+
+@builder("noisy.sec3.ten-fair")
+def ten_fair_grid(result, steps):
+    """The band |p(10) - 1/2| < 3/100 at every eps = 0.30..0.99 of the Appendix grid, and p(10) > 53/100 at 0.29
+    (where the grid's values enter the band; the grid part of the claim: the continuum between grid points rests
+    on the exact phase diagram, not certified here)."""
+    from proofs.noisy.appendix import GRID
+
+    if not _verified(result):
+        return []
+    band = [e for e in GRID if e >= mpq(3, 10)]
+    lo, hi = HALF - mpq(3, 100), HALF + mpq(3, 100)
+    return [grid_certificate(10, [mpq(29, 100)] + band, above=[(mpq(29, 100), 10, hi)] + [(e, 10, lo) for e in band],
+                             below=[(e, 10, hi) for e in band], name=f"{result.claim.id}.grid")]
+
+
+@builder("noisy.question4.1")
+def question41_grid(result, steps):
+    """What the open verdict computed exactly: p(n) for every heap 2..64 at the grid eps > 1/2 of step 1/50 and at
+    eps = 1 (the sampled maxima M(n) follow from these values)."""
+    from exactcube.noisy import conjectures as cj
+    from exactcube.noisy.nim import solve_nim
+
+    grid = [e for e in cj.grid(mpq(1, 50), HALF, 1) if e > HALF] + [mpq(1)]
+    values = []
+    for e in dict.fromkeys(grid):
+        s = solve_nim(64, e)
+        values += [(e, n, s.p[n]) for n in range(2, 65)]
+    return [grid_certificate(64, list(dict.fromkeys(grid)), values=values, outcome=result.verdict.outcome.value,
+                             name=f"{result.claim.id}.grid")]

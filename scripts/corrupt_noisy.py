@@ -93,6 +93,15 @@ def _nim_grid(doc):
         cell = d["asserts"]["above"][len(a["above"]) // 2]
         cell[2] = "1"
         yield "a stronger statement (a lower bound raised to 1)", _resay(d)
+    if a.get("outcome") == "open":
+        d = copy.deepcopy(doc)
+        d["asserts"]["outcome"] = "verified"
+        yield "the outcome (an open verdict's values said to verify)", _resay(d)
+    if a.get("below"):
+        d = copy.deepcopy(doc)
+        cell = d["asserts"]["below"][len(a["below"]) // 2]
+        cell[2] = "0"
+        yield "a stronger statement (an upper bound lowered to 0)", _resay(d)
     d = copy.deepcopy(doc)
     d["asserts"]["heap"] = a["heap"] + 1
     yield "a stronger statement (one more heap)", _resay(d)

@@ -101,6 +101,9 @@ def test_grid_heap_two_by_hand():
     assert _check(cert) == "verified"
     with pytest.raises(Bad):  # p(2) = 3/4 is not above 3/4
         _check(dict(cert, asserts=dict(cert["asserts"], above=[["1/4", 2, "3/4"]])))
+    assert _check(dict(cert, asserts=dict(cert["asserts"], below=[["1/4", 2, "4/5"]]))) == "verified"
+    with pytest.raises(Bad):  # nor below 3/4
+        _check(dict(cert, asserts=dict(cert["asserts"], below=[["1/4", 2, "3/4"]])))
     cert["asserts"]["optimal"] = [["1/4", 2, [1]]]
     with pytest.raises(Bad):
         _check(cert)
