@@ -317,3 +317,25 @@ def half_first_order_text(asserts) -> str:
             "one-sided derivatives of p(n) at 1/2 are -2/(n(n - 1)) (left) and +2/(n(n - 1)) (right), from equation "
             "(5) differentiated; the moves of one parity share one slope, the optimal parity's larger by 4/n in the direction "
             "away from 1/2: the even moves below 1/2, the odd ones above")
+
+
+@kind("nim-equiprobable")
+def nim_equiprobable(asserts, data):
+    """1-pile Nim under the equiprobable channel (whatever is sent, the heap left is uniform on 0..n-1): every move
+    is worth (1/n) sum_{r<n} (1 - p(r)), so p(n) is that mean; p(0) = 0, p(1) = 1 and p(n) = 1/2 for n = 2..N.
+    No data: decided from the channel's definition."""
+    heap = z(asserts["heap"])
+    need(2 <= heap <= 4096, "nim-equiprobable: heaps 2..4096")
+    p = [Fraction(0)]
+    for n in range(1, heap + 1):
+        p.append(sum(1 - x for x in p) / n)
+    need(p[1] == 1, "p(1) is not 1")
+    bad = [n for n in range(2, heap + 1) if p[n] != Fraction(1, 2)]
+    need(not bad, f"p(n) is not 1/2 at n = {bad[:3]}")
+    return "verified"
+
+
+@describes("nim-equiprobable")
+def nim_equiprobable_text(asserts) -> str:
+    return (f"1-pile Nim with the equiprobable move error distribution (every move received as a uniform heap "
+            f"0..n-1): p(0) = 0, p(1) = 1 and p(n) = 1/2 for every n = 2..{asserts['heap']}, every move tied")

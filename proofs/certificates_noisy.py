@@ -293,3 +293,29 @@ def question41_grid(result, steps):
         values += [(e, n, s.p[n]) for n in range(2, 65)]
     return [grid_certificate(64, list(dict.fromkeys(grid)), values=values, outcome=result.verdict.outcome.value,
                              name=f"{result.claim.id}.grid")]
+
+
+@builder("noisy.example4")
+def equiprobable_nim(result, steps):
+    """Example 4: 1-pile Nim under the equiprobable channel is fair from 2 chips, heaps 2..60 (no data: certcheck
+    decides it from the channel)."""
+    if not _verified(result):
+        return []
+    return [{"kind": "nim-equiprobable", "name": f"{result.claim.id}.heaps60", "asserts": {"heap": 60}, "data": {}}]
+
+
+@builder("noisy.eq4-5")
+def eq45_grid(result, steps):
+    """(4) for the channel of Example 3 is (5): the p(n) and the optimal-move sets both solvers found, heaps up to 16
+    at eps = 0, 1/10, 1/2, 77/100, 2/3, 1, which certcheck re-derives by (5)."""
+    from exactcube.noisy.nim import solve_nim
+
+    if not _verified(result):
+        return []
+    grid = [mpq(0), mpq(1, 10), HALF, mpq(77, 100), mpq(2, 3), mpq(1)]
+    optimal, values = [], []
+    for e in grid:
+        s = solve_nim(16, e)
+        optimal += [(e, n, tuple(int(m) for m in s.optimal[n])) for n in range(1, 17)]
+        values += [(e, n, s.p[n]) for n in range(17)]
+    return [grid_certificate(16, grid, optimal=optimal, values=values, name=f"{result.claim.id}.grid")]

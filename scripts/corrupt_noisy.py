@@ -164,3 +164,15 @@ def _half_first_order(doc):
 
 
 CORRUPTIONS["half-first-order"] = _half_first_order
+
+
+def _nim_equiprobable(doc):
+    d = copy.deepcopy(doc)
+    d["asserts"]["heap"] = 10 ** 5
+    yield "a stronger statement (heaps beyond what certcheck decides)", _resay(d)
+    d = copy.deepcopy(doc)
+    d["asserts"]["heap"] = 1
+    yield "a weaker statement out of range (heap 1)", _resay(d)
+
+
+CORRUPTIONS["nim-equiprobable"] = _nim_equiprobable

@@ -129,6 +129,16 @@ def test_half_first_order_by_hand():
         KINDS["half-first-order"]({"heap": 10 ** 4}, {})
 
 
+def test_equiprobable_by_hand():
+    """Example 4 by hand: p(0) = 0, p(1) = 1 - p(0) = 1, p(2) = (1 + 0)/2 = 1/2, p(3) = (1 + 0 + 1/2)/3 = 1/2 (and
+    so on: the mean of 1 - p over 0..n-1 stays 1/2); certcheck decides heaps to 60 and refuses beyond its cap."""
+    assert KINDS["nim-equiprobable"]({"heap": 60}, {}) == "verified"
+    assert "p(n) = 1/2 for every n = 2..60" in TEXTS["nim-equiprobable"]({"heap": 60})
+    for heap in (1, 10 ** 5):
+        with pytest.raises(Bad):
+            KINDS["nim-equiprobable"]({"heap": heap}, {})
+
+
 # -- bearoff-table ------------------------------------------------------------------------------------------------
 
 def _bearoff_cert(cap):
@@ -157,7 +167,7 @@ def _folder(tmp_path, certs):
     files = {}
     for c in certs:
         doc = {"format": "exactcube-certificate", "version": 1, "name": c["name"], "kind": c["kind"],
-               "claim": {"id": c["name"], "statement": "test"}, "verdict": {"outcome": "verified", "evidence": "exact"},
+               "claim": {"id": c["name"], "statement": "test"}, "verdict": {"outcome": c["asserts"].get("outcome", "verified"), "evidence": "exact"},
                "asserts": c["asserts"], "data": c["data"]}
         doc["certifies"] = certified_sentence(doc)
         raw = (json.dumps(doc) + "\n").encode()
@@ -183,15 +193,21 @@ def test_corruptions_of_the_new_kinds_are_rejected(tmp_path):
              dict(grid_certificate(3, [F(1, 4), F(3, 4)], optimal=[(F(1, 4), 3, (0,))], side=[(F(3, 4), 3, "below")],
                                    values=[(F(1, 4), 2, F(3, 4))]), name="g"),
              dict(_bearoff_cert(2), name="b"),
+             dict(grid_certificate(3, [F(1, 4)], above=[(F(1, 4), 2, F(2, 3))], below=[(F(1, 4), 2, F(4, 5))],
+                                   values=[(F(1, 4), 2, F(3, 4))], outcome="open"), name="o"),
+             {"kind": "nim-equiprobable", "name": "q", "asserts": {"heap": 20}, "data": {}},
              {"kind": "half-first-order", "name": "h", "asserts": {"heap": 12}, "data": {}},
              {"kind": "channel-lemmas", "name": "c", "asserts": {"lemma1_heaps_to": 20, "lemma4_powers_to": 3},
               "data": {}}]
     _folder(tmp_path, certs)
     rows = _harness().run(str(tmp_path))
     kinds = {k for _, k, _, _ in rows}
-    assert kinds == {"nim-rational", "nim-grid", "bearoff-table", "channel-lemmas", "half-first-order"}
+    assert kinds == {"nim-rational", "nim-grid", "bearoff-table", "channel-lemmas", "half-first-order",
+                     "nim-equiprobable"}
+    labels = {label for n, _, label, _ in rows if n == "o"}
+    assert {"the outcome (an open verdict's values said to verify)", "a stronger statement (an upper bound lowered to 0)"} <= labels
     survived = [(n, label) for n, _, label, reason in rows if reason is None]
-    assert len(rows) >= 25 and survived == []
+    assert len(rows) >= 35 and survived == []
 
 
 @pytest.mark.slow
