@@ -161,6 +161,12 @@ def nim_grid(asserts, data):
         e, n = q(e_text), z(n)
         need(e in solved and 0 <= n <= heap and solved[e][n] == q(value),
              f"eps = {e_text}: p({n}) is not the asserted {value}")
+    for e_text, K, holds in asserts.get("power", []):  # H(K): p(K, m) - 1/2 < (1 - 2 eps)(p(K) - 1/2), 1 <= m < K
+        e, K = q(e_text), z(K)
+        need(e in solved and 2 <= K <= heap and isinstance(holds, bool), f"a power cell at eps = {e_text}, K = {K}")
+        v = nim.solve_row(K, e, solved[e])[2]
+        got = all(v[m] - Fraction(1, 2) < (1 - 2 * e) * (solved[e][K] - Fraction(1, 2)) for m in range(1, K))
+        need(got == holds, f"eps = {e_text}: the power inequality at K = {K} {'holds' if got else 'fails'}")
     outcome = asserts.get("outcome", "verified")  # "open": the exact values of an open verdict, what it computed
     need(outcome in ("verified", "open"), f"a grid decides 'verified' cells or an open verdict's, not {outcome!r}")
     return outcome
@@ -181,6 +187,9 @@ def nim_grid_text(asserts) -> str:
         parts.append(f"{len(asserts['below'])} asserted strict upper bounds on p(n) hold")
     if asserts.get("values"):
         parts.append(f"{len(asserts['values'])} asserted values of p(n) are exact")
+    if asserts.get("power"):
+        parts.append("the power inequality p(K, m) - 1/2 < (1 - 2 eps)(p(K) - 1/2) for every move 1 <= m < K "
+                     + ", ".join(f"{'holds' if h else 'fails'} at eps = {e}, K = {K}" for e, K, h in asserts["power"]))
     if asserts.get("outcome") == "open":
         parts.append("these are what an open verdict computed (the question stays open)")
     return "; ".join(parts)

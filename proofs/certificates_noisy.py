@@ -63,10 +63,11 @@ def rational_certificate(heap: int, lo, hi, moves: dict, above_half: bool = Fals
     return cert
 
 
-def grid_certificate(heap: int, grid, *, optimal=(), side=(), values=(), above=(), below=(), outcome="verified",
-                     name: str | None = None) -> dict:
+def grid_certificate(heap: int, grid, *, optimal=(), side=(), values=(), above=(), below=(), power=(),
+                     outcome="verified", name: str | None = None) -> dict:
     """A ``nim-grid`` certificate: p(0..heap) at each eps of ``grid`` and the cells asserted there: optimal-move
-    sets, sides of 1/2, exact values, strict lower (``above``) and upper (``below``) bounds."""
+    sets, sides of 1/2, exact values, strict lower (``above``) and upper (``below``) bounds, and whether the power
+    inequality H(K) holds (``power``: (eps, K, bool))."""
     from exactcube.noisy.nim import solve_nim
 
     tables = []
@@ -79,7 +80,8 @@ def grid_certificate(heap: int, grid, *, optimal=(), side=(), values=(), above=(
                         "side": [[spell(e), n, s] for e, n, s in side],
                         "values": [[spell(e), n, spell(v)] for e, n, v in values],
                         "above": [[spell(e), n, spell(c)] for e, n, c in above],
-                        "below": [[spell(e), n, spell(c)] for e, n, c in below], "outcome": outcome},
+                        "below": [[spell(e), n, spell(c)] for e, n, c in below],
+                        "power": [[spell(e), K, bool(h)] for e, K, h in power], "outcome": outcome},
             "data": {"tables": tables}}
     if name:
         cert["name"] = name
@@ -319,3 +321,26 @@ def eq45_grid(result, steps):
         optimal += [(e, n, tuple(int(m) for m in s.optimal[n])) for n in range(1, 17)]
         values += [(e, n, s.p[n]) for n in range(17)]
     return [grid_certificate(16, grid, optimal=optimal, values=values, name=f"{result.claim.id}.grid")]
+
+
+@builder("noisy.conjecture9.open_above_eps_star")
+def power_above_eps_star(result, steps):
+    """The exact margins the open verdict computed: at eps = 21/50, 9/20, 49/100 the power inequality H(K) holds at
+    K = 2, 4, ... below its first failure and fails there (heaps up to 2K; whether 2 (1 - eps)^3 < eps there is
+    rational arithmetic, in the claim)."""
+    from proofs.noisy.blocks import exact_solution
+    from proofs.noisy.power_every_k import ABOVE_EPS, power_holds
+
+    power = []
+    for e in ABOVE_EPS:
+        sol = exact_solution(e)
+        K = 2
+        while power_holds(sol, K, e):
+            power.append((e, K, True))
+            K *= 2
+        power.append((e, K, False))
+    heap = max(K for _, K, _ in power)
+    if heap > 64:
+        return []
+    return [grid_certificate(heap, list(ABOVE_EPS), power=power, outcome=result.verdict.outcome.value,
+                             name=f"{result.claim.id}.power")]

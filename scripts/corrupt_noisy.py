@@ -97,6 +97,11 @@ def _nim_grid(doc):
         d = copy.deepcopy(doc)
         d["asserts"]["outcome"] = "verified"
         yield "the outcome (an open verdict's values said to verify)", _resay(d)
+    if a.get("power"):
+        d = copy.deepcopy(doc)
+        cell = d["asserts"]["power"][-1]
+        cell[2] = not cell[2]
+        yield "one bound (the power inequality's answer flipped)", _resay(d)
     if a.get("below"):
         d = copy.deepcopy(doc)
         cell = d["asserts"]["below"][len(a["below"]) // 2]

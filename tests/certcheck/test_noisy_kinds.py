@@ -102,6 +102,10 @@ def test_grid_heap_two_by_hand():
     with pytest.raises(Bad):  # p(2) = 3/4 is not above 3/4
         _check(dict(cert, asserts=dict(cert["asserts"], above=[["1/4", 2, "3/4"]])))
     assert _check(dict(cert, asserts=dict(cert["asserts"], below=[["1/4", 2, "4/5"]]))) == "verified"
+    # H(2) at 1/4: p(2, 1) = 1/4 (move 1 arrives as 1 w.p. 3/4, as 0 w.p. 1/4), 1/4 - 1/2 < (1/2)(3/4 - 1/2) holds
+    assert _check(dict(cert, asserts=dict(cert["asserts"], power=[["1/4", 2, True]]))) == "verified"
+    with pytest.raises(Bad):
+        _check(dict(cert, asserts=dict(cert["asserts"], power=[["1/4", 2, False]])))
     with pytest.raises(Bad):  # nor below 3/4
         _check(dict(cert, asserts=dict(cert["asserts"], below=[["1/4", 2, "3/4"]])))
     cert["asserts"]["optimal"] = [["1/4", 2, [1]]]
@@ -194,7 +198,8 @@ def test_corruptions_of_the_new_kinds_are_rejected(tmp_path):
                                    values=[(F(1, 4), 2, F(3, 4))]), name="g"),
              dict(_bearoff_cert(2), name="b"),
              dict(grid_certificate(3, [F(1, 4)], above=[(F(1, 4), 2, F(2, 3))], below=[(F(1, 4), 2, F(4, 5))],
-                                   values=[(F(1, 4), 2, F(3, 4))], outcome="open"), name="o"),
+                                   values=[(F(1, 4), 2, F(3, 4))], power=[(F(1, 4), 2, True)], outcome="open"),
+                  name="o"),
              {"kind": "nim-equiprobable", "name": "q", "asserts": {"heap": 20}, "data": {}},
              {"kind": "half-first-order", "name": "h", "asserts": {"heap": 12}, "data": {}},
              {"kind": "channel-lemmas", "name": "c", "asserts": {"lemma1_heaps_to": 20, "lemma4_powers_to": 3},
