@@ -341,10 +341,50 @@ def nim_equiprobable(asserts, data):
     need(p[1] == 1, "p(1) is not 1")
     bad = [n for n in range(2, heap + 1) if p[n] != Fraction(1, 2)]
     need(not bad, f"p(n) is not 1/2 at n = {bad[:3]}")
+    if "piles" in asserts:
+        _corollary8(z(asserts["piles"]), z(asserts["chips"]))
     return "verified"
+
+
+def _corollary8(piles: int, chips: int) -> None:
+    """n-pile Nim under the equiprobable channel, every position of at most ``piles`` piles of at most ``chips``
+    chips (a sorted tuple of positive piles; a move takes chips from one pile): p(x) the mean of 1 - p over the
+    followers (p(()) = 0); P (p = 0) exactly at an even number of 1-chip piles, N (p = 1) at an odd number, and
+    every other position has p = 1/2 with one P- and one N-follower if it is (1, ..., 1, m), m >= 2, none else.
+    The channel is uniform over the distinct followers (mu_x(y, z) = 1/|F(x)|)."""
+    need(1 <= piles <= 5 and 1 <= chips <= 9, "Corollary 8: at most 5 piles of at most 9 chips")
+    p = {(): Fraction(0)}
+    for size in range(1, piles * chips + 1):
+        for x in _multisets(piles, chips, size):
+            fol = {tuple(sorted(x[:i] + ((h,) if h else ()) + x[i + 1:])) for i in range(len(x)) for h in range(x[i])}
+            p[x] = sum(1 - p[y] for y in fol) / len(fol)  # equiprobable over the distinct followers
+            ones = all(h == 1 for h in x)
+            want = (Fraction(len(x) % 2) if ones else Fraction(1, 2))
+            need(p[x] == want, f"Corollary 8 fails at {x}: p = {p[x]}")
+            counts = (sum(p[y] == 0 for y in fol), sum(p[y] == 1 for y in fol))
+            need(ones or counts == ((1, 1) if sum(h >= 2 for h in x) == 1 else (0, 0)),
+                 f"Corollary 8: {x} has {counts[0]} P- and {counts[1]} N-followers")
+
+
+def _multisets(piles: int, chips: int, total: int, top: int | None = None):
+    """The sorted tuples of at most ``piles`` parts in 1..``top`` (default ``chips``) summing to ``total``."""
+    top = chips if top is None else top
+    if total == 0:
+        yield ()
+        return
+    for first in range(min(top, total), 0, -1):
+        if piles:
+            for rest in _multisets(piles - 1, chips, total - first, first):
+                yield tuple(sorted(rest + (first,)))
 
 
 @describes("nim-equiprobable")
 def nim_equiprobable_text(asserts) -> str:
-    return (f"1-pile Nim with the equiprobable move error distribution (every move received as a uniform heap "
-            f"0..n-1): p(0) = 0, p(1) = 1 and p(n) = 1/2 for every n = 2..{asserts['heap']}, every move tied")
+    out = (f"1-pile Nim with the equiprobable move error distribution (every move received as a uniform heap "
+           f"0..n-1): p(0) = 0, p(1) = 1 and p(n) = 1/2 for every n = 2..{asserts['heap']}, every move tied")
+    if "piles" in asserts:
+        out += (f"; n-pile Nim with it, every position of at most {asserts['piles']} piles of at most "
+                f"{asserts['chips']} chips (Corollary 8): P exactly at an even number of 1-chip piles, N at an odd "
+                "number, p = 1/2 elsewhere, with one P- and one N-follower at (1, ..., 1, m), m >= 2, and none at the "
+                "other chance positions")
+    return out

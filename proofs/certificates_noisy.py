@@ -344,3 +344,14 @@ def power_above_eps_star(result, steps):
         return []
     return [grid_certificate(heap, list(ABOVE_EPS), power=power, outcome=result.verdict.outcome.value,
                              name=f"{result.claim.id}.power")]
+
+
+@builder("noisy.cor8", "noisy.lemma7")
+def equiprobable_piles(result, steps):
+    """Corollary 8 on every position of up to 4 piles of up to 7 chips, and 1-pile Nim to 80 chips, under the
+    equiprobable channel (no data: certcheck solves (4) itself).  For Lemma 7 these are two of its three games
+    (the ordered heaps (7, 7, 7, 7) and the Chomp! control are not in the certificate)."""
+    if not _verified(result):
+        return []
+    return [{"kind": "nim-equiprobable", "name": f"{result.claim.id}.piles4", "asserts": {"heap": 80, "piles": 4,
+                                                                                         "chips": 7}, "data": {}}]

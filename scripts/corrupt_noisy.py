@@ -178,6 +178,10 @@ def _nim_equiprobable(doc):
     d = copy.deepcopy(doc)
     d["asserts"]["heap"] = 1
     yield "a weaker statement out of range (heap 1)", _resay(d)
+    if "piles" in doc["asserts"]:
+        d = copy.deepcopy(doc)
+        d["asserts"]["piles"] = 40
+        yield "a stronger statement (40 piles, beyond what certcheck decides)", _resay(d)
 
 
 CORRUPTIONS["nim-equiprobable"] = _nim_equiprobable

@@ -143,6 +143,19 @@ def test_equiprobable_by_hand():
             KINDS["nim-equiprobable"]({"heap": heap}, {})
 
 
+def test_corollary8_by_hand():
+    """Two piles by hand: p((1,)) = 1 - p(()) = 1 (N), p((1, 1)) = 1 - p((1,)) = 0 (P), p((2,)) = (1 + 0)/2 = 1/2
+    (followers () and (1,)), p((1, 2)) = (1/2 + 1 + 0)/3 = 1/2 with followers (2,), (1, 1) (P) and (1,) (N): one of
+    each, as Corollary 8 says of (1, ..., 1, m).  Its multisets: at most 2 parts of at most 3 summing to 3."""
+    from certcheck import noisy_kinds as nk
+
+    assert sorted(nk._multisets(2, 3, 3)) == [(1, 2), (3,)]
+    assert sum(len(list(nk._multisets(4, 7, t))) for t in range(29)) == 330  # C(11, 4): 4 parts in 0..7, sorted
+    assert KINDS["nim-equiprobable"]({"heap": 2, "piles": 4, "chips": 7}, {}) == "verified"
+    with pytest.raises(Bad):
+        KINDS["nim-equiprobable"]({"heap": 2, "piles": 40, "chips": 7}, {})
+
+
 # -- bearoff-table ------------------------------------------------------------------------------------------------
 
 def _bearoff_cert(cap):
@@ -200,7 +213,7 @@ def test_corruptions_of_the_new_kinds_are_rejected(tmp_path):
              dict(grid_certificate(3, [F(1, 4)], above=[(F(1, 4), 2, F(2, 3))], below=[(F(1, 4), 2, F(4, 5))],
                                    values=[(F(1, 4), 2, F(3, 4))], power=[(F(1, 4), 2, True)], outcome="open"),
                   name="o"),
-             {"kind": "nim-equiprobable", "name": "q", "asserts": {"heap": 20}, "data": {}},
+             {"kind": "nim-equiprobable", "name": "q", "asserts": {"heap": 20, "piles": 3, "chips": 4}, "data": {}},
              {"kind": "half-first-order", "name": "h", "asserts": {"heap": 12}, "data": {}},
              {"kind": "channel-lemmas", "name": "c", "asserts": {"lemma1_heaps_to": 20, "lemma4_powers_to": 3},
               "data": {}}]
