@@ -356,7 +356,7 @@ def _corollary8(piles: int, chips: int) -> None:
     p = {(): Fraction(0)}
     for size in range(1, piles * chips + 1):
         for x in _multisets(piles, chips, size):
-            fol = {tuple(sorted(x[:i] + ((h,) if h else ()) + x[i + 1:])) for i in range(len(x)) for h in range(x[i])}
+            fol = _followers(x)
             p[x] = sum(1 - p[y] for y in fol) / len(fol)  # equiprobable over the distinct followers
             ones = all(h == 1 for h in x)
             want = (Fraction(len(x) % 2) if ones else Fraction(1, 2))
@@ -364,6 +364,37 @@ def _corollary8(piles: int, chips: int) -> None:
             counts = (sum(p[y] == 0 for y in fol), sum(p[y] == 1 for y in fol))
             need(ones or counts == ((1, 1) if sum(h >= 2 for h in x) == 1 else (0, 0)),
                  f"Corollary 8: {x} has {counts[0]} P- and {counts[1]} N-followers")
+
+
+def _followers(x: tuple) -> set:
+    """The distinct positions one move leaves from the n-pile Nim position x (chips taken from one pile)."""
+    return {tuple(sorted(x[:i] + ((h,) if h else ()) + x[i + 1:])) for i in range(len(x)) for h in range(x[i])}
+
+
+@kind("nim-noiseless")
+def nim_noiseless(asserts, data):
+    """Example 2: n-pile Nim with the noiseless channel (the move sent is the move played), p(x) the largest
+    1 - p(y) over the followers y, p(()) = 0: at every position of at most P piles of at most C chips, for each
+    listed (P, C), p is 0 or 1, and 0 exactly where the nim-sum is 0 (Bouton).  No data."""
+    for piles, chips in asserts["games"]:
+        piles, chips = z(piles), z(chips)
+        need(1 <= piles <= 4 and 1 <= chips <= 64 and piles * chips <= 64, "nim-noiseless: at most 64 chips in all")
+        p = {(): 0}
+        for size in range(1, piles * chips + 1):
+            for x in _multisets(piles, chips, size):
+                p[x] = max(1 - p[y] for y in _followers(x))
+                nim_sum = 0
+                for h in x:
+                    nim_sum ^= h
+                need(p[x] == (nim_sum != 0), f"Example 2 fails at {x}: p = {p[x]}, nim-sum {nim_sum}")
+    return "verified"
+
+
+@describes("nim-noiseless")
+def nim_noiseless_text(asserts) -> str:
+    return ("n-pile Nim with the noiseless channel, every position of " + " and of ".join(
+        f"at most {a} piles of at most {b} chips" for a, b in asserts["games"]) + ": p is 0 or 1, and 0 exactly at "
+        "nim-sum 0 (the classical game)")
 
 
 def _multisets(piles: int, chips: int, total: int, top: int | None = None):

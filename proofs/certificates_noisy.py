@@ -355,3 +355,14 @@ def equiprobable_piles(result, steps):
         return []
     return [{"kind": "nim-equiprobable", "name": f"{result.claim.id}.piles4", "asserts": {"heap": 80, "piles": 4,
                                                                                          "chips": 7}, "data": {}}]
+
+
+@builder("noisy.example2")
+def noiseless_piles(result, steps):
+    """Example 2's Nim games: every position of up to 3 piles of up to 6 chips and 1-pile Nim to 64 chips (eps = 0)
+    under the noiseless channel (no data: certcheck solves them itself).  Its third game, noiseless 3 x 5 Chomp!,
+    is not in the certificate."""
+    if not _verified(result):
+        return []
+    return [{"kind": "nim-noiseless", "name": f"{result.claim.id}.nim", "asserts": {"games": [[3, 6], [1, 64]]},
+             "data": {}}]

@@ -185,3 +185,15 @@ def _nim_equiprobable(doc):
 
 
 CORRUPTIONS["nim-equiprobable"] = _nim_equiprobable
+
+
+def _nim_noiseless(doc):
+    d = copy.deepcopy(doc)
+    d["asserts"]["games"].append([4, 40])
+    yield "a stronger statement (a game beyond what certcheck decides)", _resay(d)
+    d = copy.deepcopy(doc)
+    d["asserts"]["games"][0][0] = 0
+    yield "one value (a game of no piles)", _resay(d)
+
+
+CORRUPTIONS["nim-noiseless"] = _nim_noiseless

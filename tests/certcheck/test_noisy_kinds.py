@@ -143,6 +143,15 @@ def test_equiprobable_by_hand():
             KINDS["nim-equiprobable"]({"heap": heap}, {})
 
 
+def test_noiseless_by_hand():
+    """Example 2 by hand: p((1,)) = 1, p((1, 1)) = 1 - p((1,)) = 0 (nim-sum 0), p((1, 2)) = 1 (move to (1, 1)),
+    p((1, 2, 3)) = 0 (1 ^ 2 ^ 3 = 0: its followers all have nim-sum != 0, p = 1)."""
+    assert KINDS["nim-noiseless"]({"games": [[3, 3], [1, 64]]}, {}) == "verified"
+    assert "at most 3 piles of at most 3 chips and of at most 1 piles" in TEXTS["nim-noiseless"]({"games": [[3, 3], [1, 64]]})
+    with pytest.raises(Bad):
+        KINDS["nim-noiseless"]({"games": [[4, 40]]}, {})
+
+
 def test_corollary8_by_hand():
     """Two piles by hand: p((1,)) = 1 - p(()) = 1 (N), p((1, 1)) = 1 - p((1,)) = 0 (P), p((2,)) = (1 + 0)/2 = 1/2
     (followers () and (1,)), p((1, 2)) = (1/2 + 1 + 0)/3 = 1/2 with followers (2,), (1, 1) (P) and (1,) (N): one of
@@ -214,6 +223,7 @@ def test_corruptions_of_the_new_kinds_are_rejected(tmp_path):
                                    values=[(F(1, 4), 2, F(3, 4))], power=[(F(1, 4), 2, True)], outcome="open"),
                   name="o"),
              {"kind": "nim-equiprobable", "name": "q", "asserts": {"heap": 20, "piles": 3, "chips": 4}, "data": {}},
+             {"kind": "nim-noiseless", "name": "n", "asserts": {"games": [[2, 4]]}, "data": {}},
              {"kind": "half-first-order", "name": "h", "asserts": {"heap": 12}, "data": {}},
              {"kind": "channel-lemmas", "name": "c", "asserts": {"lemma1_heaps_to": 20, "lemma4_powers_to": 3},
               "data": {}}]
@@ -221,7 +231,7 @@ def test_corruptions_of_the_new_kinds_are_rejected(tmp_path):
     rows = _harness().run(str(tmp_path))
     kinds = {k for _, k, _, _ in rows}
     assert kinds == {"nim-rational", "nim-grid", "bearoff-table", "channel-lemmas", "half-first-order",
-                     "nim-equiprobable"}
+                     "nim-equiprobable", "nim-noiseless"}
     labels = {label for n, _, label, _ in rows if n == "o"}
     assert {"the outcome (an open verdict's values said to verify)", "a stronger statement (an upper bound lowered to 0)"} <= labels
     survived = [(n, label) for n, _, label, reason in rows if reason is None]
