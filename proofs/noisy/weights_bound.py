@@ -95,10 +95,10 @@ def k0(e) -> int:
 
 
 def descent_steps(e, r0, y, z, base, U, src):
-    """The step n >= 2 of the supersolution, c U_{n+1} <= U_n, in small steps over q named by q c = eps (y = q^n,
-    z = eps^n, y <= q^2): U_n - c U_{n+1} = eps - c r0 y - z (eps - c r0), c r0 > eps (eps sigma < c^2) and
-    c r0 y <= eps (r0 eps <= c, that is eps <= sigma); the last step takes each earlier one as the implication it
-    proved.  In one piece over q = eps / c, cvc5 gives no answer within 120 s, where z3 decides it."""
+    """The steps n = 1 and n >= 2 of the supersolution, c U_{n+1} <= U_n, in small steps over q named by q c = eps
+    (y = q^n, z = eps^n): U_n - c U_{n+1} = eps - c r0 y - z (eps - c r0); at n = 1 that is eps (c - r0 eps) >= 0
+    (r0 eps <= c, that is eps <= sigma); at n >= 2 (y <= q^2) c r0 > eps (eps sigma < c^2) and c r0 y <= eps.  Each
+    last step takes the parts as the implications they proved.  In one piece over q = eps / c, cvc5 gives no answer within 120 s, where z3 decides it."""
     c, q = 1 - e, z3.Real("q")
     H = base + [q * c == e, y > 0, y <= q * q, z > 0]
     parts = [
@@ -110,8 +110,12 @@ def descent_steps(e, r0, y, z, base, U, src):
         prove("$c r_0 q^n \\le c r_0 q^2 \\le \\varepsilon$", [e > 0, e < z3.Q(1, 2), r0 > 0, q * c == e, y > 0,
                                                               y <= q * q, r0 * e <= c], c * r0 * y <= e, source=src),
     ]
-    return joined(parts, "$n \\ge 2$: $c\\,U_{n+1} \\le U_n$ (from $q^n \\le q^2$)", H, c * U(y * q, z * e) <= U(y, z),
-                  src)
+    one = prove("$n = 1$: $\\varepsilon - c r_0 q - \\varepsilon (\\varepsilon - c r_0) = \\varepsilon (c - r_0 \\varepsilon) \\ge 0$",
+                [e > 0, q * c == e, r0 * e <= c], e - c * r0 * q - e * (e - c * r0) >= 0, source=src)
+    n1 = joined([parts[0], parts[2], one], "$n = 1$: $c\\,U_2 \\le U_1$", base + [q * c == e, y == q, z == e],
+                c * U(y * q, z * e) <= U(y, z), src)[-1]
+    return [one, n1] + joined(parts, "$n \\ge 2$: $c\\,U_{n+1} \\le U_n$ (from $q^n \\le q^2$)", H,
+                              c * U(y * q, z * e) <= U(y, z), src)
 
 
 def below_zero_steps(e, r0, U0, X, Y, Rn, base, src):
@@ -157,7 +161,6 @@ def weights_bound_steps(rng: EpsRange = OPEN_HALF):
         prove("$n = 0$: $U_0 = c\\,U_1$ (the top bit 0, equality)", base, U0 == c * U(q, e), source=src),
         prove("$n = 0$: $c - r_0 \\varepsilon + \\varepsilon U_{-1} < U_0$, $U_{-1} = c U_0$", base,
               c - r0 * e + e * c * U0 < U0, source=src),
-        prove("$n = 1$: $c\\,U_2 \\le U_1$", base, c * U(q * q, e * e) <= U(q, e), source=src),
         *descent_steps(e, r0, y, z, base, U, src),
         prove("$n \\ge 1$: $U_n = c - r_n \\varepsilon + \\varepsilon U_{n-1}$ (the top bit 1, equality)",
               base + [y == q * yp, z == e * zp], U(y, z) == c - r0 * y * e + e * U(yp, zp), source=src),
