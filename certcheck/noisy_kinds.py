@@ -123,7 +123,8 @@ def nim_rational_text(asserts) -> str:
 
 @kind("nim-grid")
 def nim_grid(asserts, data):
-    """At each listed eps, every heap up to N by (5); the asserted optimal-move sets and sides of 1/2 of p(n)."""
+    """At each listed eps, every heap up to N by (5); the asserted optimal-move sets, sides of 1/2 of p(n), strict
+    bounds (above, below) and exact values."""
     heap = z(asserts["heap"])
     need(1 <= heap <= 64, "nim-grid: heaps 1..64")
     tables = data["tables"]
@@ -153,11 +154,22 @@ def nim_grid(asserts, data):
         e, n = q(e_text), z(n)
         need(e in solved and 0 <= n <= heap and solved[e][n] > q(bound),
              f"eps = {e_text}: p({n}) > {bound} fails")
+    for e_text, n, bound in asserts.get("below", []):
+        e, n = q(e_text), z(n)
+        need(e in solved and 0 <= n <= heap and solved[e][n] < q(bound), f"eps = {e_text}: p({n}) < {bound} fails")
     for e_text, n, value in asserts.get("values", []):
         e, n = q(e_text), z(n)
         need(e in solved and 0 <= n <= heap and solved[e][n] == q(value),
              f"eps = {e_text}: p({n}) is not the asserted {value}")
-    return "verified"
+    for e_text, K, holds in asserts.get("power", []):  # H(K): p(K, m) - 1/2 < (1 - 2 eps)(p(K) - 1/2), 1 <= m < K
+        e, K = q(e_text), z(K)
+        need(e in solved and 2 <= K <= heap and isinstance(holds, bool), f"a power cell at eps = {e_text}, K = {K}")
+        v = nim.solve_row(K, e, solved[e])[2]
+        got = all(v[m] - Fraction(1, 2) < (1 - 2 * e) * (solved[e][K] - Fraction(1, 2)) for m in range(1, K))
+        need(got == holds, f"eps = {e_text}: the power inequality at K = {K} {'holds' if got else 'fails'}")
+    outcome = asserts.get("outcome", "verified")  # "open": the exact values of an open verdict, what it computed
+    need(outcome in ("verified", "open"), f"a grid decides 'verified' cells or an open verdict's, not {outcome!r}")
+    return outcome
 
 
 @describes("nim-grid")
@@ -171,8 +183,15 @@ def nim_grid_text(asserts) -> str:
         parts.append(f"{len(asserts['side'])} asserted sides of 1/2 of p(n) hold")
     if asserts.get("above"):
         parts.append(f"{len(asserts['above'])} asserted strict lower bounds on p(n) hold")
+    if asserts.get("below"):
+        parts.append(f"{len(asserts['below'])} asserted strict upper bounds on p(n) hold")
     if asserts.get("values"):
         parts.append(f"{len(asserts['values'])} asserted values of p(n) are exact")
+    if asserts.get("power"):
+        parts.append("the power inequality p(K, m) - 1/2 < (1 - 2 eps)(p(K) - 1/2) for every move 1 <= m < K "
+                     + ", ".join(f"{'holds' if h else 'fails'} at eps = {e}, K = {K}" for e, K, h in asserts["power"]))
+    if asserts.get("outcome") == "open":
+        parts.append("these are what an open verdict computed (the question stays open)")
     return "; ".join(parts)
 
 
@@ -307,3 +326,96 @@ def half_first_order_text(asserts) -> str:
             "one-sided derivatives of p(n) at 1/2 are -2/(n(n - 1)) (left) and +2/(n(n - 1)) (right), from equation "
             "(5) differentiated; the moves of one parity share one slope, the optimal parity's larger by 4/n in the direction "
             "away from 1/2: the even moves below 1/2, the odd ones above")
+
+
+@kind("nim-equiprobable")
+def nim_equiprobable(asserts, data):
+    """1-pile Nim under the equiprobable channel (whatever is sent, the heap left is uniform on 0..n-1): every move
+    is worth (1/n) sum_{r<n} (1 - p(r)), so p(n) is that mean; p(0) = 0, p(1) = 1 and p(n) = 1/2 for n = 2..N.
+    No data: decided from the channel's definition."""
+    heap = z(asserts["heap"])
+    need(2 <= heap <= 4096, "nim-equiprobable: heaps 2..4096")
+    p = [Fraction(0)]
+    for n in range(1, heap + 1):
+        p.append(sum(1 - x for x in p) / n)
+    need(p[1] == 1, "p(1) is not 1")
+    bad = [n for n in range(2, heap + 1) if p[n] != Fraction(1, 2)]
+    need(not bad, f"p(n) is not 1/2 at n = {bad[:3]}")
+    if "piles" in asserts:
+        _corollary8(z(asserts["piles"]), z(asserts["chips"]))
+    return "verified"
+
+
+def _corollary8(piles: int, chips: int) -> None:
+    """n-pile Nim under the equiprobable channel, every position of at most ``piles`` piles of at most ``chips``
+    chips (a sorted tuple of positive piles; a move takes chips from one pile): p(x) the mean of 1 - p over the
+    followers (p(()) = 0); P (p = 0) exactly at an even number of 1-chip piles, N (p = 1) at an odd number, and
+    every other position has p = 1/2 with one P- and one N-follower if it is (1, ..., 1, m), m >= 2, none else.
+    The channel is uniform over the distinct followers (mu_x(y, z) = 1/|F(x)|)."""
+    need(1 <= piles <= 5 and 1 <= chips <= 9, "Corollary 8: at most 5 piles of at most 9 chips")
+    p = {(): Fraction(0)}
+    for size in range(1, piles * chips + 1):
+        for x in _multisets(piles, chips, size):
+            fol = _followers(x)
+            p[x] = sum(1 - p[y] for y in fol) / len(fol)  # equiprobable over the distinct followers
+            ones = all(h == 1 for h in x)
+            want = (Fraction(len(x) % 2) if ones else Fraction(1, 2))
+            need(p[x] == want, f"Corollary 8 fails at {x}: p = {p[x]}")
+            counts = (sum(p[y] == 0 for y in fol), sum(p[y] == 1 for y in fol))
+            need(ones or counts == ((1, 1) if sum(h >= 2 for h in x) == 1 else (0, 0)),
+                 f"Corollary 8: {x} has {counts[0]} P- and {counts[1]} N-followers")
+
+
+def _followers(x: tuple) -> set:
+    """The distinct positions one move leaves from the n-pile Nim position x (chips taken from one pile)."""
+    return {tuple(sorted(x[:i] + ((h,) if h else ()) + x[i + 1:])) for i in range(len(x)) for h in range(x[i])}
+
+
+@kind("nim-noiseless")
+def nim_noiseless(asserts, data):
+    """Example 2: n-pile Nim with the noiseless channel (the move sent is the move played), p(x) the largest
+    1 - p(y) over the followers y, p(()) = 0: at every position of at most P piles of at most C chips, for each
+    listed (P, C), p is 0 or 1, and 0 exactly where the nim-sum is 0 (Bouton).  No data."""
+    for piles, chips in asserts["games"]:
+        piles, chips = z(piles), z(chips)
+        need(1 <= piles <= 4 and 1 <= chips <= 64 and piles * chips <= 64, "nim-noiseless: at most 64 chips in all")
+        p = {(): 0}
+        for size in range(1, piles * chips + 1):
+            for x in _multisets(piles, chips, size):
+                p[x] = max(1 - p[y] for y in _followers(x))
+                nim_sum = 0
+                for h in x:
+                    nim_sum ^= h
+                need(p[x] == (nim_sum != 0), f"Example 2 fails at {x}: p = {p[x]}, nim-sum {nim_sum}")
+    return "verified"
+
+
+@describes("nim-noiseless")
+def nim_noiseless_text(asserts) -> str:
+    return ("n-pile Nim with the noiseless channel, every position of " + " and of ".join(
+        f"at most {a} piles of at most {b} chips" for a, b in asserts["games"]) + ": p is 0 or 1, and 0 exactly at "
+        "nim-sum 0 (the classical game)")
+
+
+def _multisets(piles: int, chips: int, total: int, top: int | None = None):
+    """The sorted tuples of at most ``piles`` parts in 1..``top`` (default ``chips``) summing to ``total``."""
+    top = chips if top is None else top
+    if total == 0:
+        yield ()
+        return
+    for first in range(min(top, total), 0, -1):
+        if piles:
+            for rest in _multisets(piles - 1, chips, total - first, first):
+                yield tuple(sorted(rest + (first,)))
+
+
+@describes("nim-equiprobable")
+def nim_equiprobable_text(asserts) -> str:
+    out = (f"1-pile Nim with the equiprobable move error distribution (every move received as a uniform heap "
+           f"0..n-1): p(0) = 0, p(1) = 1 and p(n) = 1/2 for every n = 2..{asserts['heap']}, every move tied")
+    if "piles" in asserts:
+        out += (f"; n-pile Nim with it, every position of at most {asserts['piles']} piles of at most "
+                f"{asserts['chips']} chips (Corollary 8): P exactly at an even number of 1-chip piles, N at an odd "
+                "number, p = 1/2 elsewhere, with one P- and one N-follower at (1, ..., 1, m), m >= 2, and none at the "
+                "other chance positions")
+    return out

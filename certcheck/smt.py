@@ -120,9 +120,20 @@ def command() -> list[str]:
 FIRST_TRY_SECONDS = 10
 
 
+#: the answers given in this run, by script (a lemma's step recurs in the certificates of the claims resting on it)
+_ANSWERS: dict = {}
+
+
 def decide(text: str) -> str:
     """cvc5's answer to the script: ``unsat``, ``sat``, ``unknown``, or a sentence saying why there is none; tried
-    with cvc5's default options, then (no answer) with ``nl-cov``.  One process per try."""
+    with cvc5's default options, then (no answer) with ``nl-cov``.  One process per try; a script met again is
+    answered from the first time."""
+    if text not in _ANSWERS:
+        _ANSWERS[text] = _decide(text)
+    return _ANSWERS[text]
+
+
+def _decide(text: str) -> str:
     first = _run(text, FIRST_TRY_SECONDS)
     if first in ("sat", "unsat"):
         return first

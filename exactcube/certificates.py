@@ -23,13 +23,14 @@ import hashlib
 import json
 import os
 from contextlib import contextmanager
+from functools import wraps
 from dataclasses import dataclass, field
 from typing import Callable
 
 from .errors import BadInput
 from .numbers import mpq
 
-__all__ = ["builder", "BUILDERS", "builders_for", "recording", "record_smt_step", "record_identity", "record_solution", "write_certificates", "check_folder", "CertificateRun",
+__all__ = ["builder", "BUILDERS", "builders_for", "recording", "recorded_cache", "record_smt_step", "record_identity", "record_solution", "write_certificates", "check_folder", "CertificateRun",
            "spell", "smt_parts", "CERTIFIED_EVIDENCE"]
 
 #: The evidence classes that get a certificate.
@@ -80,9 +81,17 @@ class _Recorder:
     current: str = ""
     steps: dict = field(default_factory=dict)
     identities: dict = field(default_factory=dict)
+    #: every (records, entry) kept, in order, and what each cached check recorded on its first call
+    #: (:func:`recorded_cache`), by (check, arguments)
+    log: list = field(default_factory=list)
+    replays: dict = field(default_factory=dict)
 
     def start(self, claim) -> None:
         self.current = claim.id
+
+    def keep(self, records: str, entry: dict) -> None:
+        getattr(self, records).setdefault(self.current, []).append(entry)
+        self.log.append((records, entry))
 
 
 #: the recorders active (:func:`recording`); the hooks below are no-ops when none is
@@ -99,7 +108,7 @@ def record_smt_step(name: str, hypotheses, goal, proved: bool) -> None:
     except Exception as exc:  # a term z3 cannot print: the step stays uncertified, said in the manifest
         parts = {"error": f"{type(exc).__name__}: {exc}"}
     for rec in _ACTIVE:
-        rec.steps.setdefault(rec.current, []).append({"name": name, "proved": proved, **parts})
+        rec.keep("steps", {"name": name, "proved": proved, **parts})
 
 
 def record_identity(result) -> None:
@@ -117,7 +126,7 @@ def record_equation(lhs, rhs, holds: bool, label: str, provenance) -> None:
         return
     entry = {"lhs": lhs, "rhs": rhs, "holds": holds, "label": label, "provenance": provenance}
     for rec in _ACTIVE:
-        rec.identities.setdefault(rec.current, []).append(entry)
+        rec.keep("identities", entry)
 
 
 def record_solution(result, equation, unknown) -> None:
@@ -130,7 +139,7 @@ def record_solution(result, equation, unknown) -> None:
     entry = {"equation": (lhs, rhs), "unknown": unknown, "solutions": tuple(result.value), "holds": True,
              "label": result.method, "provenance": result.provenance}
     for rec in _ACTIVE:
-        rec.identities.setdefault(rec.current, []).append(entry)
+        rec.keep("identities", entry)
 
 
 def smt_parts(hypotheses, goal) -> dict:
@@ -163,6 +172,32 @@ def smt_parts(hypotheses, goal) -> dict:
             "hypotheses": [h.sexpr() for h in hypotheses], "goal": goal.sexpr()}
 
 
+def recorded_cache(fn):
+    """``functools.lru_cache(maxsize=None)`` for a check that records steps or identities: while :func:`recording`
+    is active, a call answered from the cache records again, for the claim running, what the first call recorded
+    (so a lemma cached for the run gives its steps to every claim that runs it, not only to the first).  A value
+    cached before the recording began is computed again once, to record its steps."""
+    memo: dict = {}
+
+    @wraps(fn)
+    def check(*args, **kw):
+        key = (args, tuple(sorted(kw.items())))
+        if key in memo and all((check, key) in rec.replays for rec in _ACTIVE):
+            for rec in _ACTIVE:
+                for records, entry in rec.replays[(check, key)]:
+                    rec.keep(records, entry)
+            return memo[key]
+        marks = [(rec, len(rec.log)) for rec in _ACTIVE]
+        value = fn(*args, **kw)
+        memo.setdefault(key, value)
+        for rec, mark in marks:
+            rec.replays[(check, key)] = rec.log[mark:]
+        return memo[key]
+
+    check.cache_clear = memo.clear
+    return check
+
+
 @contextmanager
 def recording():
     """While the block runs, the hooks :func:`record_smt_step` and :func:`record_identity` record, by the claim
@@ -177,10 +212,11 @@ def recording():
 
 @builder("noisy.*")
 def smt_certificate(result, steps):
-    """The z3 steps a claim ran and z3 proved, for the second solver.  A step z3 did not prove (a search for the
+    """The z3 steps a claim ran and z3 proved (each once), for the second solver.  A step z3 did not prove (a search for the
     first size where a bound holds tries smaller ones first) is no part of the argument and is left out; a step
     whose terms cannot be printed in SMT-LIB2 makes the claim uncertified (never a certificate missing a step)."""
-    proved = [s for s in steps if s["proved"]]
+    proved = list({(s["name"], s.get("declarations"), tuple(s.get("hypotheses", ())), s.get("goal")): s
+                   for s in steps if s["proved"]}.values())  # each once (a cached lemma's steps may come twice)
     if not proved or any("error" in s for s in proved):
         return []
     return [{"name": f"{result.claim.id}.smt", "kind": "smt",

@@ -63,8 +63,11 @@ def rational_certificate(heap: int, lo, hi, moves: dict, above_half: bool = Fals
     return cert
 
 
-def grid_certificate(heap: int, grid, *, optimal=(), side=(), values=(), above=(), name: str | None = None) -> dict:
-    """A ``nim-grid`` certificate: p(0..heap) at each eps of ``grid`` and the cells asserted there."""
+def grid_certificate(heap: int, grid, *, optimal=(), side=(), values=(), above=(), below=(), power=(),
+                     outcome="verified", name: str | None = None) -> dict:
+    """A ``nim-grid`` certificate: p(0..heap) at each eps of ``grid`` and the cells asserted there: optimal-move
+    sets, sides of 1/2, exact values, strict lower (``above``) and upper (``below``) bounds, and whether the power
+    inequality H(K) holds (``power``: (eps, K, bool))."""
     from exactcube.noisy.nim import solve_nim
 
     tables = []
@@ -76,7 +79,9 @@ def grid_certificate(heap: int, grid, *, optimal=(), side=(), values=(), above=(
                         "optimal": [[spell(e), n, list(ms)] for e, n, ms in optimal],
                         "side": [[spell(e), n, s] for e, n, s in side],
                         "values": [[spell(e), n, spell(v)] for e, n, v in values],
-                        "above": [[spell(e), n, spell(c)] for e, n, c in above]},
+                        "above": [[spell(e), n, spell(c)] for e, n, c in above],
+                        "below": [[spell(e), n, spell(c)] for e, n, c in below],
+                        "power": [[spell(e), K, bool(h)] for e, K, h in power], "outcome": outcome},
             "data": {"tables": tables}}
     if name:
         cert["name"] = name
@@ -259,3 +264,105 @@ def half_first_order_certificate(result, steps):
     if not _verified(result):
         return []
     return [{"kind": "half-first-order", "name": f"{result.claim.id}.heaps256", "asserts": {"heap": 256}, "data": {}}]
+
+
+@builder("noisy.sec3.ten-fair")
+def ten_fair_grid(result, steps):
+    """The band |p(10) - 1/2| < 3/100 at every eps = 0.30..0.99 of the Appendix grid, and p(10) > 53/100 at 0.29
+    (where the grid's values enter the band; the grid part of the claim: the continuum between grid points rests
+    on the exact phase diagram, not certified here)."""
+    from proofs.noisy.appendix import GRID
+
+    if not _verified(result):
+        return []
+    band = [e for e in GRID if e >= mpq(3, 10)]
+    lo, hi = HALF - mpq(3, 100), HALF + mpq(3, 100)
+    return [grid_certificate(10, [mpq(29, 100)] + band, above=[(mpq(29, 100), 10, hi)] + [(e, 10, lo) for e in band],
+                             below=[(e, 10, hi) for e in band], name=f"{result.claim.id}.grid")]
+
+
+@builder("noisy.question4.1")
+def question41_grid(result, steps):
+    """What the open verdict computed exactly: p(n) for every heap 2..64 at the grid eps > 1/2 of step 1/50 and at
+    eps = 1 (the sampled maxima M(n) follow from these values)."""
+    from exactcube.noisy import conjectures as cj
+    from exactcube.noisy.nim import solve_nim
+
+    grid = [e for e in cj.grid(mpq(1, 50), HALF, 1) if e > HALF] + [mpq(1)]
+    values = []
+    for e in dict.fromkeys(grid):
+        s = solve_nim(64, e)
+        values += [(e, n, s.p[n]) for n in range(2, 65)]
+    return [grid_certificate(64, list(dict.fromkeys(grid)), values=values, outcome=result.verdict.outcome.value,
+                             name=f"{result.claim.id}.grid")]
+
+
+@builder("noisy.example4")
+def equiprobable_nim(result, steps):
+    """Example 4: 1-pile Nim under the equiprobable channel is fair from 2 chips, heaps 2..60 (no data: certcheck
+    decides it from the channel)."""
+    if not _verified(result):
+        return []
+    return [{"kind": "nim-equiprobable", "name": f"{result.claim.id}.heaps60", "asserts": {"heap": 60}, "data": {}}]
+
+
+@builder("noisy.eq4-5")
+def eq45_grid(result, steps):
+    """(4) for the channel of Example 3 is (5): the p(n) and the optimal-move sets both solvers found, heaps up to 16
+    at eps = 0, 1/10, 1/2, 77/100, 2/3, 1, which certcheck re-derives by (5)."""
+    from exactcube.noisy.nim import solve_nim
+
+    if not _verified(result):
+        return []
+    grid = [mpq(0), mpq(1, 10), HALF, mpq(77, 100), mpq(2, 3), mpq(1)]
+    optimal, values = [], []
+    for e in grid:
+        s = solve_nim(16, e)
+        optimal += [(e, n, tuple(int(m) for m in s.optimal[n])) for n in range(1, 17)]
+        values += [(e, n, s.p[n]) for n in range(17)]
+    return [grid_certificate(16, grid, optimal=optimal, values=values, name=f"{result.claim.id}.grid")]
+
+
+@builder("noisy.conjecture9.open_above_eps_star")
+def power_above_eps_star(result, steps):
+    """The exact margins the open verdict computed: at eps = 21/50, 9/20, 49/100 the power inequality H(K) holds at
+    K = 2, 4, ... below its first failure and fails there (heaps up to 2K; whether 2 (1 - eps)^3 < eps there is
+    rational arithmetic, in the claim)."""
+    from proofs.noisy.blocks import exact_solution
+    from proofs.noisy.power_every_k import ABOVE_EPS, power_holds
+
+    power = []
+    for e in ABOVE_EPS:
+        sol = exact_solution(e)
+        K = 2
+        while power_holds(sol, K, e):
+            power.append((e, K, True))
+            K *= 2
+        power.append((e, K, False))
+    heap = max(K for _, K, _ in power)
+    if heap > 64:
+        return []
+    return [grid_certificate(heap, list(ABOVE_EPS), power=power, outcome=result.verdict.outcome.value,
+                             name=f"{result.claim.id}.power")]
+
+
+@builder("noisy.cor8", "noisy.lemma7")
+def equiprobable_piles(result, steps):
+    """Corollary 8 on every position of up to 4 piles of up to 7 chips, and 1-pile Nim to 80 chips, under the
+    equiprobable channel (no data: certcheck solves (4) itself).  For Lemma 7 these are two of its three games
+    (the ordered heaps (7, 7, 7, 7) and the Chomp! control are not in the certificate)."""
+    if not _verified(result):
+        return []
+    return [{"kind": "nim-equiprobable", "name": f"{result.claim.id}.piles4", "asserts": {"heap": 80, "piles": 4,
+                                                                                         "chips": 7}, "data": {}}]
+
+
+@builder("noisy.example2")
+def noiseless_piles(result, steps):
+    """Example 2's Nim games: every position of up to 3 piles of up to 6 chips and 1-pile Nim to 64 chips (eps = 0)
+    under the noiseless channel (no data: certcheck solves them itself).  Its third game, noiseless 3 x 5 Chomp!,
+    is not in the certificate."""
+    if not _verified(result):
+        return []
+    return [{"kind": "nim-noiseless", "name": f"{result.claim.id}.nim", "asserts": {"games": [[3, 6], [1, 64]]},
+             "data": {}}]

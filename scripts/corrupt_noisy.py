@@ -93,6 +93,20 @@ def _nim_grid(doc):
         cell = d["asserts"]["above"][len(a["above"]) // 2]
         cell[2] = "1"
         yield "a stronger statement (a lower bound raised to 1)", _resay(d)
+    if a.get("outcome") == "open":
+        d = copy.deepcopy(doc)
+        d["asserts"]["outcome"] = "verified"
+        yield "the outcome (an open verdict's values said to verify)", _resay(d)
+    if a.get("power"):
+        d = copy.deepcopy(doc)
+        cell = d["asserts"]["power"][-1]
+        cell[2] = not cell[2]
+        yield "one bound (the power inequality's answer flipped)", _resay(d)
+    if a.get("below"):
+        d = copy.deepcopy(doc)
+        cell = d["asserts"]["below"][len(a["below"]) // 2]
+        cell[2] = "0"
+        yield "a stronger statement (an upper bound lowered to 0)", _resay(d)
     d = copy.deepcopy(doc)
     d["asserts"]["heap"] = a["heap"] + 1
     yield "a stronger statement (one more heap)", _resay(d)
@@ -155,3 +169,31 @@ def _half_first_order(doc):
 
 
 CORRUPTIONS["half-first-order"] = _half_first_order
+
+
+def _nim_equiprobable(doc):
+    d = copy.deepcopy(doc)
+    d["asserts"]["heap"] = 10 ** 5
+    yield "a stronger statement (heaps beyond what certcheck decides)", _resay(d)
+    d = copy.deepcopy(doc)
+    d["asserts"]["heap"] = 1
+    yield "a weaker statement out of range (heap 1)", _resay(d)
+    if "piles" in doc["asserts"]:
+        d = copy.deepcopy(doc)
+        d["asserts"]["piles"] = 40
+        yield "a stronger statement (40 piles, beyond what certcheck decides)", _resay(d)
+
+
+CORRUPTIONS["nim-equiprobable"] = _nim_equiprobable
+
+
+def _nim_noiseless(doc):
+    d = copy.deepcopy(doc)
+    d["asserts"]["games"].append([4, 40])
+    yield "a stronger statement (a game beyond what certcheck decides)", _resay(d)
+    d = copy.deepcopy(doc)
+    d["asserts"]["games"][0][0] = 0
+    yield "one value (a game of no piles)", _resay(d)
+
+
+CORRUPTIONS["nim-noiseless"] = _nim_noiseless

@@ -28,11 +28,11 @@ the words of the proof are in docs/noisy.md:
 
 from __future__ import annotations
 
-from functools import lru_cache
 
 import sympy as sp
 import z3
 
+from exactcube.certificates import recorded_cache
 from exactcube.claims import Outcome, claim, verified
 from exactcube.content.model import claim_ref, say
 from exactcube.noisy.nim import solve_nim
@@ -98,7 +98,7 @@ def _lemma_claim(cid: str, location: str, statement: str, check):
     return chain_lemma(cid, location, statement, check, DERIVED)
 
 
-@lru_cache(maxsize=None)
+@recorded_cache
 def exact_solution(e):
     """The exact solution of (5) for every heap up to 512 at eps (cached: the instances of every lemma share it)."""
     return solve_nim(_BOUND_N, e)
@@ -129,7 +129,7 @@ def recursion_steps():
                       [V + z3.Q(1, 2) == (e * P + (1 - e) * Q) / (e + (1 - e) * W)], (e, A, B, W, V))]
 
 
-@lru_cache(maxsize=None)
+@recorded_cache
 def recursion_verdict():
     """The verdict of claim ``noisy.blocks.recursion``, cached for the run.
 
@@ -354,7 +354,7 @@ def _k_of(n: int) -> int:
     return 1 << (n.bit_length() - 1)
 
 
-@lru_cache(maxsize=None)
+@recorded_cache
 def within_block_verdict():
     """The verdict of claim ``noisy.blocks.within_block``, cached for the run.
 
@@ -389,7 +389,7 @@ def _block_deps():
     return (("noisy.blocks.recursion", recursion_verdict()), ("noisy.blocks.within_block", within_block_verdict()))
 
 
-@lru_cache(maxsize=None)
+@recorded_cache
 def power_step_verdict():
     """The verdict of claim ``noisy.blocks.power_step``, cached for the run.
 
@@ -417,7 +417,7 @@ power_step = _lemma_claim("noisy.blocks.power_step", "§3, (5) split by the top 
     power_step_verdict)
 
 
-@lru_cache(maxsize=None)
+@recorded_cache
 def low_step_verdict():
     """The verdict of claim ``noisy.blocks.low_step``, cached for the run.
 
@@ -675,7 +675,7 @@ def d_recursion_steps(rng: EpsRange = BELOW_ONE):
                       (e, D, F, D2), rng=rng, cites=[top])]
 
 
-@lru_cache(maxsize=None)
+@recorded_cache
 def d_recursion_verdict():
     """The verdict of claim ``noisy.conjecture10.d_recursion``, cached for the run.
 

@@ -23,12 +23,12 @@ weakest of them.
 
 from __future__ import annotations
 
-from functools import lru_cache
 
 import numpy as np
 import sympy as sp
 import z3
 
+from exactcube.certificates import recorded_cache
 from exactcube.claims import Outcome, claim, open_, refuted, verified
 from exactcube.content.model import claim_ref, math, say, table, value
 from exactcube.noisy.eps import ends as E
@@ -119,7 +119,7 @@ def _farthest_legal(n: int) -> list[tuple[int, ...]]:
     return [tuple(np.nonzero(d[m] == dm[m])[0].tolist()) for m in range(n)]
 
 
-@lru_cache(maxsize=None)
+@recorded_cache
 def lemma1_verdict():
     # (a) the solver's channel at eps = 1, every move of every heap up to 160
     """The verdict of claim ``noisy.ends.channel_at_one``, cached for the run.
@@ -194,7 +194,7 @@ _VALUES_N = 2100
 _OPTIMAL_N = 600
 
 
-@lru_cache(maxsize=None)
+@recorded_cache
 def theorem2_verdict():
     """The verdict of claim ``noisy.ends.values_at_one``, cached for the run.
 
@@ -297,7 +297,7 @@ values_at_one = _lemma_claim("noisy.ends.values_at_one", "§3, (5) at $\\varepsi
 # Lemma 4 and Lemma 5: from n = 2^j near eps = 1
 # ---------------------------------------------------------------------------
 
-@lru_cache(maxsize=None)
+@recorded_cache
 def lemma4_verdict():
     """The verdict of claim ``noisy.ends.power_channel``, cached for the run.
 
@@ -341,7 +341,7 @@ RATE_FOUR = export(Formula("noisy.ends.germ_at_one", _rate, (_j,), sp.Eq(_rate, 
                            scope="every j >= 3"))
 
 
-@lru_cache(maxsize=None)
+@recorded_cache
 def _series():
     return E.series_at_one(_SERIES_N, 2)
 
@@ -390,7 +390,7 @@ def _rate_symbolic() -> tuple:
     return j, sp.expand(r1), sp.expand(r4), q3
 
 
-@lru_cache(maxsize=None)
+@recorded_cache
 def lemma5_verdict():
     """The verdict of claim ``noisy.ends.germ_at_one``, cached for the run.
 
@@ -575,7 +575,7 @@ def half_bound_step():
                      "noisy.ends.half", (c.id,))
 
 
-@lru_cache(maxsize=None)
+@recorded_cache
 def theorem6_verdict():
     """The verdict of claim ``noisy.ends.half``, cached for the run.
 
@@ -620,7 +620,7 @@ ends_half = _lemma_claim("noisy.ends.half", "§3, Conjectures 9 and 10 near $\\v
 _HALF2_N = 48
 
 
-@lru_cache(maxsize=None)
+@recorded_cache
 def theorem8_verdict():
     """The verdict of claim ``noisy.ends.half_second_order``, cached for the run.
 
@@ -690,7 +690,7 @@ ends_half_second_order = _lemma_claim(
     theorem8_verdict)
 
 
-@lru_cache(maxsize=None)
+@recorded_cache
 def theorem7_verdict():
     """The verdict of claim ``noisy.ends.near_zero``, cached for the run.
 

@@ -12,11 +12,11 @@ sign of F_K is that of G_K = sum_{h<K/4} w(K/4 - 1, h) (p(K + 4h) - p(K + 4h + 3
 
 from __future__ import annotations
 
-from functools import lru_cache
 
 import sympy as sp
 import z3
 
+from exactcube.certificates import recorded_cache
 from exactcube.claims import Outcome, claim, open_, verified
 from exactcube.content.model import claim_ref, say, table
 from exactcube.noisy.eps import star
@@ -66,7 +66,7 @@ def _least_k0() -> int | None:
     return next((K0 for K0 in (4, 8, 16, 32, 64) if first_failure(limit_steps(K0)) is None), None)
 
 
-@lru_cache(maxsize=None)
+@recorded_cache
 def forcing_ends_verdict():
     """The verdict of claim ``noisy.conjecture10.forcing_ends``, cached for the run.
 

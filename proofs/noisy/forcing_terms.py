@@ -10,10 +10,10 @@ is certified at the same points (``noisy.conjecture10.forcing_middle``): the pos
 
 from __future__ import annotations
 
-from functools import lru_cache
 
 import numpy as np
 
+from exactcube.certificates import recorded_cache
 from exactcube.claims import claim, open_, verified
 from exactcube.content.model import claim_ref, say
 from exactcube.noisy.nim.ball import run_ball
@@ -26,7 +26,7 @@ TERM_EPS = mpq(9, 10)
 TERM_K = 2048
 
 
-@lru_cache(maxsize=None)
+@recorded_cache
 def term_balls(e=TERM_EPS, K_max: int = TERM_K):
     """The ball solution of (5) at ``e`` for every heap below 2 K_max (every heap at its computed maximum)."""
     return run_ball(2 * K_max - 1, e, lambda n, ratio, rho: int(np.argmax(ratio)))
@@ -48,7 +48,7 @@ def term_rows(e=TERM_EPS, K_max: int = TERM_K) -> list:
     return rows
 
 
-@lru_cache(maxsize=None)
+@recorded_cache
 def _not_termwise():
     sol = term_balls()
     rows = term_rows()

@@ -16,10 +16,10 @@ piece fails.
 from __future__ import annotations
 
 import time
-from functools import lru_cache
 
 import z3
 
+from exactcube.certificates import recorded_cache
 from exactcube.claims import Outcome, claim, open_, verified
 from exactcube.content.model import claim_ref, say
 from exactcube.numbers import format_exact, mpq
@@ -180,7 +180,7 @@ def block_holds(sol, K: int) -> bool:
     return all(sol.move_value(n, 0) > sol.move_value(n, m) for n in range(K, 2 * K) for m in range(1, K))
 
 
-@lru_cache(maxsize=None)
+@recorded_cache
 def block_from_power_verdict():
     """The verdict of claim ``noisy.conjecture9.block_from_power``, cached for the run.
 

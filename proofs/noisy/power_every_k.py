@@ -25,12 +25,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import lru_cache
 
 import z3
 from flint import fmpz_poly
 
 from exactcube.algebraic import AlgebraicNumber, real_roots_in, sign_at
+from exactcube.certificates import recorded_cache
 from exactcube.claims import Outcome, claim, open_, verified
 from exactcube.content.model import claim_ref, say
 from exactcube.numbers import format_exact, mpq
@@ -62,7 +62,7 @@ def star_poly(e):
     return 2 * (1 - e) ** 3 - e
 
 
-@lru_cache(maxsize=None)
+@recorded_cache
 def eps_star() -> AlgebraicNumber:
     """eps*: the root of 2 (1 - eps)^3 = eps in (0, 1/2), exact (isolated by exact signs; the only one there)."""
     roots = real_roots_in(STAR_POLY, AlgebraicNumber.rational(0), AlgebraicNumber.rational(mpq(1, 2)))
@@ -231,7 +231,7 @@ INSTANCE_EPS = tuple(mpq(a, b) for a, b in ((1, 20), (1, 7), (1, 4), (1, 3), (2,
 _K_MAX = 128
 
 
-@lru_cache(maxsize=None)
+@recorded_cache
 def lemma_x_verdict():
     """The verdict of claim ``noisy.conjecture9.lemma_x``, cached for the run.
 
@@ -346,7 +346,7 @@ def _instance_eps():
     return [e for e in INSTANCE_EPS if star.cmp_rational(e) >= 0 and TO_EPS_STAR.contains(e)]
 
 
-@lru_cache(maxsize=None)
+@recorded_cache
 def theorem_n_verdict():
     """The verdict of claim ``noisy.conjecture9.power_every_k``, cached for the run.
 
@@ -433,7 +433,7 @@ def corollary_steps(rng=None):
     return [optimal, end]
 
 
-@lru_cache(maxsize=None)
+@recorded_cache
 def corollary_verdict():
     """The verdict of claim ``noisy.conjecture9.every_n_to_eps_star``, cached for the run.
 
@@ -522,7 +522,7 @@ def top_ratio_steps(rng: EpsRange = OPEN_HALF):
     return [sums, pos, end]
 
 
-@lru_cache(maxsize=None)
+@recorded_cache
 def top_ratio_verdict():
     """The verdict of claim ``noisy.conjecture9.top_ratio``, cached for the run.
 
@@ -576,7 +576,7 @@ HEAP_BY_HEAP = 16384
 ABOVE_EPS = (mpq(21, 50), mpq(9, 20), mpq(49, 100))
 
 
-@lru_cache(maxsize=None)
+@recorded_cache
 def _open_above():
     star = eps_star()
     rows = []
@@ -730,7 +730,7 @@ def b8p_instances(e, k_max: int = 5):
     return held, None
 
 
-@lru_cache(maxsize=None)
+@recorded_cache
 def lemma_b8p_verdict():
     """The verdict of claim ``noisy.conjecture9.block_from_power_sharp``, cached for the run.
 

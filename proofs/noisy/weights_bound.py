@@ -43,10 +43,10 @@ P_t >= 1 - (eps / c)^2 sigma^(k-1), and R_K >= R_inf - C sigma^(k-1), with the m
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 import z3
 
+from exactcube.certificates import recorded_cache
 from exactcube.claims import claim, open_, verified
 from exactcube.content.model import claim_ref, say
 from exactcube.numbers import format_exact, mpq
@@ -94,6 +94,56 @@ def k0(e) -> int:
     return k
 
 
+def descent_steps(e, r0, y, z, base, U, src):
+    """The steps n = 1 and n >= 2 of the supersolution, c U_{n+1} <= U_n, in small steps over q named by q c = eps
+    (y = q^n, z = eps^n): U_n - c U_{n+1} = eps - c r0 y - z (eps - c r0); at n = 1 that is eps (c - r0 eps) >= 0
+    (r0 eps <= c, that is eps <= sigma); at n >= 2 (y <= q^2) c r0 > eps (eps sigma < c^2) and c r0 y <= eps.  Each
+    last step takes the parts as the implications they proved.  In one piece over q = eps / c, cvc5 gives no answer within 120 s, where z3 decides it."""
+    c, q = 1 - e, z3.Real("q")
+    H = base + [q * c == e, y > 0, y <= q * q, z > 0]
+    parts = [
+        prove("$U_n - c\\,U_{n+1} = \\varepsilon - c r_0 q^n - \\varepsilon^n (\\varepsilon - c r_0)$", base + [q * c == e],
+              U(y, z) - c * U(y * q, z * e) == e - c * r0 * y - z * (e - c * r0), source=src),
+        prove("$c r_0 > \\varepsilon$ ($\\varepsilon \\sigma < c^2$) and $r_0 > 0$", base, z3.And(c * r0 > e, r0 > 0),
+              source=src),
+        prove("$r_0 \\varepsilon \\le c$ ($\\varepsilon \\le \\sigma$)", base, r0 * e <= c, source=src),
+        prove("$c r_0 q^n \\le c r_0 q^2 \\le \\varepsilon$", [e > 0, e < z3.Q(1, 2), r0 > 0, q * c == e, y > 0,
+                                                              y <= q * q, r0 * e <= c], c * r0 * y <= e, source=src),
+    ]
+    one = prove("$n = 1$: $\\varepsilon - c r_0 q - \\varepsilon (\\varepsilon - c r_0) = \\varepsilon (c - r_0 \\varepsilon) \\ge 0$",
+                [e > 0, q * c == e, r0 * e <= c], e - c * r0 * q - e * (e - c * r0) >= 0, source=src)
+    n1 = joined([parts[0], parts[2], one], "$n = 1$: $c\\,U_2 \\le U_1$", base + [q * c == e, y == q, z == e],
+                c * U(y * q, z * e) <= U(y, z), src)[-1]
+    return [one, n1] + joined(parts, "$n \\ge 2$: $c\\,U_{n+1} \\le U_n$ (from $q^n \\le q^2$)", H,
+                              c * U(y * q, z * e) <= U(y, z), src)
+
+
+def below_zero_steps(e, r0, U0, X, Y, Rn, base, src):
+    """The step n <= -1 of the supersolution, c - r_n eps + eps U_{n-1} <= U_n with U_n = X U0, X = c^|n|,
+    r_n = Rn, Rn Y = r0 X, Y = eps^|n| (X eps >= c Y): U0 > 0, r0 > 1 (c - sigma = eps lam), Rn eps >= c r0, and
+    then U_n (1 - c eps) >= 0 > c - r_n eps.  In one piece cvc5 gives no answer within 120 s."""
+    c = 1 - e
+    H = base + [X > 0, Y > 0, X * e >= c * Y, Rn * Y == r0 * X]
+    parts = [prove("$U_0 > 0$ and $r_0 > 1$ ($c - \\sigma = \\varepsilon \\lambda$)", base, z3.And(U0 > 0, r0 > 1),
+                   source=src),
+             prove("$r_n \\varepsilon^{|n|} \\varepsilon = r_0 c^{|n|} \\varepsilon \\ge r_0 c\\,\\varepsilon^{|n|}$",
+                   [r0 > 1, X * e >= c * Y, Rn * Y == r0 * X], Rn * e * Y >= c * r0 * Y, source=src),
+             prove("$r_n \\varepsilon \\ge c\\,r_0$", [Y > 0, Rn * e * Y >= c * r0 * Y], Rn * e >= c * r0, source=src),
+             prove("$c - r_n \\varepsilon \\le c (1 - r_0) < 0 \\le (1 - c \\varepsilon) U_n$",
+                   [e > 0, e < z3.Q(1, 2), X > 0, U0 > 0, r0 > 1, Rn * e >= c * r0],
+                   c - Rn * e + e * c * X * U0 <= X * U0, source=src)]
+    return joined(parts, "$n \\le -1$: $c - r_n \\varepsilon + \\varepsilon U_{n-1} \\le U_n$, $U_n = c^{|n|} U_0$, "
+                  "$r_n = r_0 (c/\\varepsilon)^{|n|}$", H, c - Rn * e + e * c * X * U0 <= X * U0, src)
+
+
+def joined(parts, name, hypotheses, goal, src):
+    """``parts`` and the step they make: ``goal`` from ``hypotheses`` with each part as the implication it proved
+    (so the last step holds by itself, and a part that fails fails it)."""
+    proved = [z3.Implies(z3.And(*p.hypotheses), p.goal) for p in parts]
+    return parts + [prove(name + " (each step above as the implication it proved)", hypotheses + proved, goal,
+                          source=src)]
+
+
 def weights_bound_steps(rng: EpsRange = OPEN_HALF):
     """The z3 steps of Theorem W (module docstring): the supersolution U on the orbit r_n = r0 q^n, the ratio bound
     from it, the product bound, and the combination."""
@@ -111,17 +161,13 @@ def weights_bound_steps(rng: EpsRange = OPEN_HALF):
         prove("$n = 0$: $U_0 = c\\,U_1$ (the top bit 0, equality)", base, U0 == c * U(q, e), source=src),
         prove("$n = 0$: $c - r_0 \\varepsilon + \\varepsilon U_{-1} < U_0$, $U_{-1} = c U_0$", base,
               c - r0 * e + e * c * U0 < U0, source=src),
-        prove("$n = 1$: $c\\,U_2 \\le U_1$", base, c * U(q * q, e * e) <= U(q, e), source=src),
-        prove("$n \\ge 2$: $c\\,U_{n+1} \\le U_n$ (from $q^n \\le q^2$)", base + [y > 0, y <= q * q, z > 0],
-              c * U(y * q, z * e) <= U(y, z), source=src),
+        *descent_steps(e, r0, y, z, base, U, src),
         prove("$n \\ge 1$: $U_n = c - r_n \\varepsilon + \\varepsilon U_{n-1}$ (the top bit 1, equality)",
               base + [y == q * yp, z == e * zp], U(y, z) == c - r0 * y * e + e * U(yp, zp), source=src),
         prove("$n \\ge 0$: $U_n \\ge \\max(0, 1 - r_n)$ ($D < 0$; $r_n \\le \\varepsilon/\\sigma < 1$ for $n \\ge 1$)",
               base + [z3.Or(z3.And(y == 1, z == 1), z3.And(y > 0, y <= q, z > 0))],
               z3.And(U(y, z) >= 1 - r0 * y, U(y, z) >= 0), source=src),
-        prove("$n \\le -1$: $c - r_n \\varepsilon + \\varepsilon U_{n-1} \\le U_n$, $U_n = c^{|n|} U_0$, "
-              "$r_n = r_0 (c/\\varepsilon)^{|n|}$", base + [X > 0, Y > 0, X * e >= c * Y, Rn * Y == r0 * X],
-              c - Rn * e + e * c * X * U0 <= X * U0, source=src),
+        *below_zero_steps(e, r0, U0, X, Y, Rn, base, src),
         prove("$n \\le -1$: $U_n \\ge \\max(0, 1 - r_n)$", base + [X > 0, Y > 0, X * e >= c * Y, Rn * Y == r0 * X],
               z3.And(X * U0 > 0, 1 - Rn < 0), source=src),
     ]
@@ -176,7 +222,7 @@ def _block(e, k: int) -> dict:
     return {"ratio": least, "at": at, "P_min": min(Ps), "R_K": RK}
 
 
-@lru_cache(maxsize=None)
+@recorded_cache
 def weights_margins() -> tuple:
     """Rows (eps, K, least ratio - sigma / c, its (m, t), least P_t - the product bound, R_K - (R_inf - C
     sigma^(k-1)), R_K - alpha_top), exactly."""
@@ -190,7 +236,7 @@ def weights_margins() -> tuple:
     return tuple(rows)
 
 
-@lru_cache(maxsize=None)
+@recorded_cache
 def _weights_bound():
     steps = weights_bound_steps()
     bad = first_failure(steps)
@@ -283,7 +329,7 @@ def corner_ratio(K: int, theta) -> float:
     return least[0]
 
 
-@lru_cache(maxsize=None)
+@recorded_cache
 def corner_table() -> tuple:
     """Rows (K, ratios at CORNER_THETA) of :func:`corner_ratio`."""
     from flint import arb
@@ -294,7 +340,7 @@ def corner_table() -> tuple:
                  for K in CORNER_K)
 
 
-@lru_cache(maxsize=None)
+@recorded_cache
 def _corner():
     rows = corner_table()
     least_ball = min((x for _, r in rows for x in r), key=lambda x: float(x.mid()))
@@ -340,7 +386,7 @@ RATIO_EPS = (mpq(21, 50), mpq(9, 20), mpq(49, 100))
 RATIO_K = tuple(1 << i for i in range(2, 9))
 
 
-@lru_cache(maxsize=None)
+@recorded_cache
 def ratio_margins() -> tuple:
     """Rows (eps, K, alpha_top - alpha_{K/2}(K), the runner-up move m != K/2, alpha_top - alpha_m(K)), exactly, with
     alpha_m(K) = (p(K, m) - 1/2)/(p(K) - 1/2) from the exact solution of (5)."""
@@ -359,7 +405,7 @@ def ratio_margins() -> tuple:
     return tuple(rows)
 
 
-@lru_cache(maxsize=None)
+@recorded_cache
 def _uniform_ratio():
     rows = ratio_margins()
     data = computed([[format_exact(e), K, half, m, rest] for e, K, half, m, rest in rows],
@@ -450,12 +496,12 @@ def weights_recursion(ef, K0: int = RECURSION_K0, K_max: int = RECURSION_KMAX) -
     return rows
 
 
-@lru_cache(maxsize=None)
+@recorded_cache
 def recursion_rows() -> tuple:
     return tuple((e, tuple(weights_recursion(e))) for e in RATIO_EPS)
 
 
-@lru_cache(maxsize=None)
+@recorded_cache
 def _recursion_screen():
     table = recursion_rows()
     ok = all(r[1] < 0 and r[4] > 0 for _, rows in table for r in rows)
@@ -634,12 +680,12 @@ def certified_recursion(ef, K0: int = RECURSION_K0, K_max: int = CERTIFY_KMAX) -
     return rows
 
 
-@lru_cache(maxsize=None)
+@recorded_cache
 def certified_rows() -> tuple:
     return tuple(RecursionCertificate(e, tuple(certified_recursion(e))) for e in RATIO_EPS)
 
 
-@lru_cache(maxsize=None)
+@recorded_cache
 def _points_above():
     from .blocks import rests
 

@@ -101,6 +101,13 @@ def test_grid_heap_two_by_hand():
     assert _check(cert) == "verified"
     with pytest.raises(Bad):  # p(2) = 3/4 is not above 3/4
         _check(dict(cert, asserts=dict(cert["asserts"], above=[["1/4", 2, "3/4"]])))
+    assert _check(dict(cert, asserts=dict(cert["asserts"], below=[["1/4", 2, "4/5"]]))) == "verified"
+    # H(2) at 1/4: p(2, 1) = 1/4 (move 1 arrives as 1 w.p. 3/4, as 0 w.p. 1/4), 1/4 - 1/2 < (1/2)(3/4 - 1/2) holds
+    assert _check(dict(cert, asserts=dict(cert["asserts"], power=[["1/4", 2, True]]))) == "verified"
+    with pytest.raises(Bad):
+        _check(dict(cert, asserts=dict(cert["asserts"], power=[["1/4", 2, False]])))
+    with pytest.raises(Bad):  # nor below 3/4
+        _check(dict(cert, asserts=dict(cert["asserts"], below=[["1/4", 2, "3/4"]])))
     cert["asserts"]["optimal"] = [["1/4", 2, [1]]]
     with pytest.raises(Bad):
         _check(cert)
@@ -124,6 +131,38 @@ def test_half_first_order_by_hand():
     assert KINDS["half-first-order"]({"heap": 20}, {}) == "verified"
     with pytest.raises(Bad):
         KINDS["half-first-order"]({"heap": 10 ** 4}, {})
+
+
+def test_equiprobable_by_hand():
+    """Example 4 by hand: p(0) = 0, p(1) = 1 - p(0) = 1, p(2) = (1 + 0)/2 = 1/2, p(3) = (1 + 0 + 1/2)/3 = 1/2 (and
+    so on: the mean of 1 - p over 0..n-1 stays 1/2); certcheck decides heaps to 60 and refuses beyond its cap."""
+    assert KINDS["nim-equiprobable"]({"heap": 60}, {}) == "verified"
+    assert "p(n) = 1/2 for every n = 2..60" in TEXTS["nim-equiprobable"]({"heap": 60})
+    for heap in (1, 10 ** 5):
+        with pytest.raises(Bad):
+            KINDS["nim-equiprobable"]({"heap": heap}, {})
+
+
+def test_noiseless_by_hand():
+    """Example 2 by hand: p((1,)) = 1, p((1, 1)) = 1 - p((1,)) = 0 (nim-sum 0), p((1, 2)) = 1 (move to (1, 1)),
+    p((1, 2, 3)) = 0 (1 ^ 2 ^ 3 = 0: its followers all have nim-sum != 0, p = 1)."""
+    assert KINDS["nim-noiseless"]({"games": [[3, 3], [1, 64]]}, {}) == "verified"
+    assert "at most 3 piles of at most 3 chips and of at most 1 piles" in TEXTS["nim-noiseless"]({"games": [[3, 3], [1, 64]]})
+    with pytest.raises(Bad):
+        KINDS["nim-noiseless"]({"games": [[4, 40]]}, {})
+
+
+def test_corollary8_by_hand():
+    """Two piles by hand: p((1,)) = 1 - p(()) = 1 (N), p((1, 1)) = 1 - p((1,)) = 0 (P), p((2,)) = (1 + 0)/2 = 1/2
+    (followers () and (1,)), p((1, 2)) = (1/2 + 1 + 0)/3 = 1/2 with followers (2,), (1, 1) (P) and (1,) (N): one of
+    each, as Corollary 8 says of (1, ..., 1, m).  Its multisets: at most 2 parts of at most 3 summing to 3."""
+    from certcheck import noisy_kinds as nk
+
+    assert sorted(nk._multisets(2, 3, 3)) == [(1, 2), (3,)]
+    assert sum(len(list(nk._multisets(4, 7, t))) for t in range(29)) == 330  # C(11, 4): 4 parts in 0..7, sorted
+    assert KINDS["nim-equiprobable"]({"heap": 2, "piles": 4, "chips": 7}, {}) == "verified"
+    with pytest.raises(Bad):
+        KINDS["nim-equiprobable"]({"heap": 2, "piles": 40, "chips": 7}, {})
 
 
 # -- bearoff-table ------------------------------------------------------------------------------------------------
@@ -154,7 +193,7 @@ def _folder(tmp_path, certs):
     files = {}
     for c in certs:
         doc = {"format": "exactcube-certificate", "version": 1, "name": c["name"], "kind": c["kind"],
-               "claim": {"id": c["name"], "statement": "test"}, "verdict": {"outcome": "verified", "evidence": "exact"},
+               "claim": {"id": c["name"], "statement": "test"}, "verdict": {"outcome": c["asserts"].get("outcome", "verified"), "evidence": "exact"},
                "asserts": c["asserts"], "data": c["data"]}
         doc["certifies"] = certified_sentence(doc)
         raw = (json.dumps(doc) + "\n").encode()
@@ -180,15 +219,23 @@ def test_corruptions_of_the_new_kinds_are_rejected(tmp_path):
              dict(grid_certificate(3, [F(1, 4), F(3, 4)], optimal=[(F(1, 4), 3, (0,))], side=[(F(3, 4), 3, "below")],
                                    values=[(F(1, 4), 2, F(3, 4))]), name="g"),
              dict(_bearoff_cert(2), name="b"),
+             dict(grid_certificate(3, [F(1, 4)], above=[(F(1, 4), 2, F(2, 3))], below=[(F(1, 4), 2, F(4, 5))],
+                                   values=[(F(1, 4), 2, F(3, 4))], power=[(F(1, 4), 2, True)], outcome="open"),
+                  name="o"),
+             {"kind": "nim-equiprobable", "name": "q", "asserts": {"heap": 20, "piles": 3, "chips": 4}, "data": {}},
+             {"kind": "nim-noiseless", "name": "n", "asserts": {"games": [[2, 4]]}, "data": {}},
              {"kind": "half-first-order", "name": "h", "asserts": {"heap": 12}, "data": {}},
              {"kind": "channel-lemmas", "name": "c", "asserts": {"lemma1_heaps_to": 20, "lemma4_powers_to": 3},
               "data": {}}]
     _folder(tmp_path, certs)
     rows = _harness().run(str(tmp_path))
     kinds = {k for _, k, _, _ in rows}
-    assert kinds == {"nim-rational", "nim-grid", "bearoff-table", "channel-lemmas", "half-first-order"}
+    assert kinds == {"nim-rational", "nim-grid", "bearoff-table", "channel-lemmas", "half-first-order",
+                     "nim-equiprobable", "nim-noiseless"}
+    labels = {label for n, _, label, _ in rows if n == "o"}
+    assert {"the outcome (an open verdict's values said to verify)", "a stronger statement (an upper bound lowered to 0)"} <= labels
     survived = [(n, label) for n, _, label, reason in rows if reason is None]
-    assert len(rows) >= 25 and survived == []
+    assert len(rows) >= 35 and survived == []
 
 
 @pytest.mark.slow

@@ -84,10 +84,10 @@ def test_corruption_is_rejected(fast_certs, capsys):
 
 
 def test_a_verdict_without_builder_is_listed(cli_module, tmp_path):
-    code, text = cli_module(["verify", "--certificates", str(tmp_path), "--claim", "noisy.example4"])
+    code, text = cli_module(["verify", "--certificates", str(tmp_path), "--claim", "noisy.example3"])
     assert code == 0
-    assert "no certificate (1): noisy.example4" in text and "0 of 1 exact/rigorous verdicts certified" in text
-    assert json.loads((tmp_path / "MANIFEST.json").read_text())["uncertified"] == ["noisy.example4"]
+    assert "no certificate (1): noisy.example3" in text and "0 of 1 exact/rigorous verdicts certified" in text
+    assert json.loads((tmp_path / "MANIFEST.json").read_text())["uncertified"] == ["noisy.example3"]
 
 
 def test_certificates_destination_must_be_a_folder(cli_module, tmp_path, capsys):
@@ -213,3 +213,34 @@ def test_recorder_hooks_record_only_while_recording():
     assert sol["solutions"] == (sp.Rational(-1, 2),) and sol["unknown"] == a
     smt.prove("outside", [x > 1], x > 0)
     assert len(rec.steps["c"]) == 1
+
+
+def test_a_cached_lemma_gives_its_steps_to_every_claim_that_runs_it():
+    """A check cached for the run (recorded_cache) records its z3 step for the first claim that runs it and, answered
+    from the cache, again for every later claim (with functools.lru_cache the second claim had no step); a value
+    cached before the recording began is computed once more to record its step."""
+    from types import SimpleNamespace
+
+    import z3
+
+    from exactcube.certificates import recorded_cache, recording
+    from proofs.noisy import smt
+
+    x = z3.Real("x")
+    runs = []
+
+    @recorded_cache
+    def lemma(bound):
+        runs.append(bound)
+        return smt.prove(f"x > {bound} implies x > 0", [x > bound], x > 0)
+
+    lemma(2)  # cached outside any recording
+    with recording() as rec:
+        for cid in ("first", "second"):
+            rec.start(SimpleNamespace(id=cid))
+            assert lemma(1).proved and lemma(2).proved
+    assert runs == [2, 1, 2]  # lemma(1) once; lemma(2) once more inside the recording, to record it
+    for cid in ("first", "second"):
+        assert [s["name"] for s in rec.steps[cid]] == ["x > 1 implies x > 0", "x > 2 implies x > 0"]
+    lemma.cache_clear()
+    assert lemma(1).proved and runs[-1] == 1

@@ -14,6 +14,7 @@ from exactcube.catalog import load
 from exactcube.claims import Outcome
 from exactcube.noisy.nim import solve_nim
 from exactcube.numbers import mpq
+import proofs.noisy.smt as smt
 from proofs.noisy.smt import EpsRange, first_failure
 
 
@@ -158,3 +159,15 @@ def test_points_above_eps_star_verified_rigorous(fresh):
     v = W.points_above_eps_star()
     assert v.outcome is Outcome.VERIFIED and v.evidence.value == "rigorous"
     assert "every heap 2 ≤ n < 2^19" in str(v.details)
+
+
+@pytest.mark.parametrize("step, dropped", [("$n \\ge 2$", "q^n <= q^2"), ("$n \\le -1$: $c - r_n", "c^|n| eps >= c eps^|n|")])
+def test_the_supersolution_steps_in_parts_need_their_hypotheses(step, dropped):
+    # the steps n >= 2 and n <= -1, each joined from small parts (cvc5 decides each in seconds): without the
+    # hypothesis that makes them true (y <= q^2; X eps >= c Y) z3 finds a counterexample, the parts included
+    q, y, e, X, Y = (z3.Real(v) for v in ("q", "y", "eps", "X", "Y"))
+    hyp = y <= q * q if dropped == "q^n <= q^2" else X * e >= (1 - e) * Y
+    s = next(s for s in W.weights_bound_steps() if s.name.startswith(step) and "each step above" in s.name)
+    assert s.proved and any(z3.eq(h, hyp) for h in s.hypotheses)
+    weaker = [h for h in s.hypotheses if not z3.eq(h, hyp)]
+    assert not smt.prove(f"{step} without {dropped}", weaker, s.goal).proved
