@@ -167,6 +167,12 @@ class Layout:
         off = self.prefix[T, x] + self.pip_rank[y]
         return self.chunk_start[T] + off // self.K, off % self.K
 
+    def key(self, x, y):
+        """``chunk id * K + place`` of the pairs ``(x, y)`` (arrays; both sides with checkers): increasing
+        in build order, so sorting keys sorts the pairs by chunk, then place."""
+        T = self.pip[x] + self.pip[y]
+        return self.chunk_start[T] * self.K + self.prefix[T, x] + self.pip_rank[y]
+
 
 @lru_cache(maxsize=4)
 def layout(checkers: int, chunk_pairs: int = DEFAULT_CHUNK_PAIRS) -> Layout:
@@ -215,6 +221,23 @@ class _Moves:
         self.cstart = np.concatenate(([0], np.cumsum(self.clen)))
         self.cflat = np.array([c for lst in clists for c in lst], dtype=np.int32)
         self.weights = np.array([w for _roll, w in ROLLS], dtype=np.int64)
+
+
+@lru_cache(maxsize=1)
+def _tune_malloc() -> bool:
+    """Keep freed memory in the process (glibc ``mallopt``; elsewhere nothing): a chunk's large temporary
+    arrays are then taken from the heap the chunk before freed, not from fresh pages the kernel maps and
+    zeroes (the system time that was a third of the eight-checker build's CPU).  Once per process;
+    True if the C library took it."""
+    import ctypes
+
+    try:
+        mallopt = ctypes.CDLL(None).mallopt
+    except (OSError, AttributeError):
+        return False
+    # M_MMAP_THRESHOLD (-3): arrays up to 1 GiB from the heap; M_TRIM_THRESHOLD (-1): keep up to 1 GiB
+    # free at its top; M_TOP_PAD (-2): grow it 64 MiB at a time
+    return all(mallopt(opt, val) == 1 for opt, val in ((-3, 1 << 30), (-1, 1 << 30), (-2, 64 << 20)))
 
 
 def _ragged(start, length):
@@ -283,19 +306,19 @@ class _Chunks:
         return out
 
 
-    def gather_into(self, st8, cids, within):
-        """Write the four fields of the pairs at ``(cids, within)`` into ``st8[:, 1 + k, :, :5]`` (``st8`` the
-        bytes ``(4, m + 1, L, 8)`` of a little-endian int64 store, zeros above each limb's five bytes)."""
+    def gather_into(self, st8, keys):
+        """Write the four fields of the pairs whose global keys (:meth:`Layout.key`) are ``keys``, sorted
+        ascending, into ``st8[:, 1 + k, :, :5]`` (``st8`` the bytes ``(4, m + 1, L, 8)`` of a little-endian
+        int64 store, zeros above each limb's five bytes).  Sorted keys run chunk by chunk, so each chunk's
+        pairs are one slice of the store, read in increasing place."""
         np = _np()
-        L = self.lay.L
-        order = np.argsort(cids * self.lay.K + within)
-        sc = cids[order]
-        cuts = np.concatenate(([0], np.flatnonzero(sc[1:] != sc[:-1]) + 1, [len(sc)]))
-        for a, b in zip(cuts[:-1], cuts[1:], strict=True):
+        L, K = self.lay.L, self.lay.K
+        cids, within = keys // K, keys % K
+        cuts = np.concatenate(([0], np.flatnonzero(cids[1:] != cids[:-1]) + 1, [len(cids)]))
+        for a, b in zip(cuts[:-1].tolist(), cuts[1:].tolist(), strict=True):
             if a == b:
                 continue
-            part = order[a:b]
-            st8[:, 1 + part, :, :5] = self.get(int(sc[a]))[:, within[part]].reshape(4, b - a, L, 5)
+            st8[:, 1 + a:1 + b, :, :5] = self.get(int(cids[a]))[:, within[a:b]].reshape(4, b - a, L, 5)
 
 
 # ----------------------------------------------------------------------- one chunk
@@ -352,6 +375,7 @@ def solve_chunk(folder: str, checkers: int, chunk_pairs: int, T: int, c: int) ->
 
     np = _np()
     t0 = time.process_time()
+    _tune_malloc()
     lay = layout(checkers, chunk_pairs)
     mv = _moves(checkers)
     L = lay.L
@@ -361,14 +385,12 @@ def solve_chunk(folder: str, checkers: int, chunk_pairs: int, T: int, c: int) ->
     # store is the k-th distinct (y, s); row 0 is a finished game (every stored value 0)
     du = mv.ulen.take(x)
     s_u = mv.uflat.take(_ragged(mv.ustart.take(x), du))
-    uniq, inv = np.unique(np.repeat(y, du) * lay.n + s_u, return_inverse=True)
+    uniq, inv = np.unique(lay.key(np.repeat(y, du), s_u), return_inverse=True)  # sorted: chunk, then place
     inv = inv.reshape(-1).astype(np.int32)
     del s_u
-    cids, within = lay.locate(uniq // lay.n, uniq % lay.n)
+    store = np.zeros((4, len(uniq) + 1, L), dtype="<i8")  # P, NO, NC, NT of the successors, decoded in place
+    _Chunks(folder, lay, limit=0).gather_into(store.view(np.uint8).reshape(4, len(uniq) + 1, L, 8), uniq)
     del uniq
-    store = np.zeros((4, len(cids) + 1, L), dtype="<i8")  # P, NO, NC, NT of the successors, decoded in place
-    _Chunks(folder, lay, limit=0).gather_into(store.view(np.uint8).reshape(4, len(cids) + 1, L, 8), cids, within)
-    del cids, within
     Sl, S2l = ts._limbs_of(lay.S, L)[:, None], ts._limbs_of(2 * lay.S, L)[:, None]
     XC, XO = ts.after_cube(store[2].T, store[1].T, store[3].T, Sl, S2l)
     store[2], store[1] = XC.T, XO.T
