@@ -127,6 +127,8 @@ class Layout:
         self.chunk_start = np.concatenate(([0], np.cumsum(self.layer_chunks)))
         self.pairs = int(self.layer_pairs.sum())
         self.chunks = int(self.chunk_start[-1])
+        #: the narrowest integer holding every :meth:`key` (sorting narrow keys is faster)
+        self.key_dtype = next(t for t in (np.int32, np.uint32, np.int64) if self.chunks * self.K <= np.iinfo(t).max)
 
     def chunk_name(self, T: int, c: int) -> str:
         """The file name of chunk ``c`` of layer ``T``."""
@@ -171,7 +173,7 @@ class Layout:
         """``chunk id * K + place`` of the pairs ``(x, y)`` (arrays; both sides with checkers): increasing
         in build order, so sorting keys sorts the pairs by chunk, then place."""
         T = self.pip[x] + self.pip[y]
-        return self.chunk_start[T] * self.K + self.prefix[T, x] + self.pip_rank[y]
+        return (self.chunk_start[T] * self.K + self.prefix[T, x] + self.pip_rank[y]).astype(self.key_dtype, copy=False)
 
 
 @lru_cache(maxsize=4)
