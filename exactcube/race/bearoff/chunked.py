@@ -242,6 +242,21 @@ def _tune_malloc() -> bool:
     return all(mallopt(opt, val) == 1 for opt, val in ((-3, 1 << 30), (-1, 1 << 30), (-2, 64 << 20)))
 
 
+def _unique_inverse(keys):
+    """``numpy.unique(keys, return_inverse=True)``, the inverse as int32, by a stable sort: the keys of a
+    chunk's successors come in sorted runs (each pair's successors in one layer follow its opponent's
+    order), which the stable sort (timsort) merges in well under half the time of the default one."""
+    np = _np()
+    perm = keys.argsort(kind="stable")
+    aux = keys.take(perm)
+    new = np.empty(len(aux), dtype=bool)
+    new[:1] = True
+    np.not_equal(aux[1:], aux[:-1], out=new[1:])
+    inv = np.empty(len(aux), dtype=np.int32)
+    inv[perm] = np.cumsum(new, dtype=np.int32) - 1
+    return aux[new], inv
+
+
 def _ragged(start, length):
     """The concatenation of ``arange(start[i], start[i] + length[i])`` over ``i`` (numpy arrays)."""
     np = _np()
@@ -387,8 +402,7 @@ def solve_chunk(folder: str, checkers: int, chunk_pairs: int, T: int, c: int) ->
     # store is the k-th distinct (y, s); row 0 is a finished game (every stored value 0)
     du = mv.ulen.take(x)
     s_u = mv.uflat.take(_ragged(mv.ustart.take(x), du))
-    uniq, inv = np.unique(lay.key(np.repeat(y, du), s_u), return_inverse=True)  # sorted: chunk, then place
-    inv = inv.reshape(-1).astype(np.int32)
+    uniq, inv = _unique_inverse(lay.key(np.repeat(y, du), s_u))  # sorted: chunk, then place
     del s_u
     store = np.zeros((4, len(uniq) + 1, L), dtype="<i8")  # P, NO, NC, NT of the successors, decoded in place
     _Chunks(folder, lay, limit=0).gather_into(store.view(np.uint8).reshape(4, len(uniq) + 1, L, 8), uniq)
