@@ -341,11 +341,11 @@ class _Chunks:
 # ----------------------------------------------------------------------- one chunk
 
 
-def _ragged_min(F, A, cand, seg_id, starts):
+def _ragged_min(F, A, cand, seg_id, starts, seglen):
     r"""Per segment (a roll of a pair), the limbs ``(segments, L)`` of the least of ``A[cand]``
     (``A`` the ``(U, L)`` limbs of one field, ``F`` their doubles, ``cand`` the candidates in
     segment order, ``seg_id`` each candidate's segment, ``starts`` each segment's first
-    candidate).  The doubles pick the least; a segment with another candidate within
+    candidate, ``seglen`` its candidates, at least one).  The doubles pick the least; a segment with another candidate within
     :data:`.twosided._EPS` of it is decided exactly, limb by limb (the value, not the play, is
     what is kept, so which of exactly equal candidates wins does not matter)."""
     from . import twosided as ts
@@ -353,7 +353,8 @@ def _ragged_min(F, A, cand, seg_id, starts):
     np = _np()
     fv = F.take(cand)
     low = np.minimum.reduceat(fv, starts)
-    close = fv <= low.take(seg_id) + ts._EPS
+    low += ts._EPS
+    close = fv <= low.repeat(seglen)
     pos = np.flatnonzero(close)
     sid = seg_id.take(pos)
     first = np.ones(len(pos), dtype=bool)
@@ -434,7 +435,7 @@ def solve_chunk(folder: str, checkers: int, chunk_pairs: int, T: int, c: int) ->
         starts = np.cumsum(seglen) - seglen
         seg_id = np.repeat(np.arange(len(seglen), dtype=np.int32), seglen)
         for k, f in enumerate(order):
-            chosen = _ragged_min(Fs[k], store[f], cand, seg_id, starts).reshape(len(xb), len(w), L)
+            chosen = _ragged_min(Fs[k], store[f], cand, seg_id, starts, seglen).reshape(len(xb), len(w), L)
             parts[k].append(np.einsum("brl,r->lb", chosen, w))
     mins = [ts._carry(np.concatenate(p_, axis=1)) for p_ in parts]
     p, nc, no, nt = ts.values_of(mins, Sl, S2l)
