@@ -225,21 +225,33 @@ class _Moves:
         self.weights = np.array([w for _roll, w in ROLLS], dtype=np.int64)
 
 
-@lru_cache(maxsize=1)
-def _tune_malloc() -> bool:
+_HEAP_KEPT = [False]
+
+
+def _tune_malloc(keep: bool = True) -> bool:
     """Keep freed memory in the process (glibc ``mallopt``; elsewhere nothing): a chunk's large temporary
     arrays are then taken from the heap the chunk before freed, not from fresh pages the kernel maps and
-    zeroes (the system time that was a third of the eight-checker build's CPU).  Once per process;
+    zeroes (the system time that was a third of the eight-checker build's CPU).  ``keep=False`` restores
+    glibc's defaults and hands the free heap back (``malloc_trim``), before the finished file is assembled.
     True if the C library took it."""
     import ctypes
 
+    if keep == _HEAP_KEPT[0]:
+        return True
     try:
-        mallopt = ctypes.CDLL(None).mallopt
+        libc = ctypes.CDLL(None)
+        mallopt, trim = libc.mallopt, libc.malloc_trim
     except (OSError, AttributeError):
         return False
     # M_MMAP_THRESHOLD (-3): arrays up to 1 GiB from the heap; M_TRIM_THRESHOLD (-1): keep up to 1 GiB
-    # free at its top; M_TOP_PAD (-2): grow it 64 MiB at a time
-    return all(mallopt(opt, val) == 1 for opt, val in ((-3, 1 << 30), (-1, 1 << 30), (-2, 64 << 20)))
+    # free at its top; M_TOP_PAD (-2): grow it 64 MiB at a time (glibc's defaults: 128 KiB, 128 KiB, 128 KiB)
+    vals = ((-3, 1 << 30), (-1, 1 << 30), (-2, 64 << 20)) if keep else ((-3, 128 << 10), (-1, 128 << 10),
+                                                                         (-2, 128 << 10))
+    ok = all(mallopt(opt, val) == 1 for opt, val in vals)
+    if not keep:
+        trim(0)
+    _HEAP_KEPT[0] = keep
+    return ok
 
 
 def _unique_inverse(keys):
@@ -653,6 +665,7 @@ def build_chunked(folder: str, checkers: int, out: str | None = None, *, chunk_p
     finally:
         runner.close()
     path = out or os.path.join(folder, f"bearoff-ts-{checkers}.bin")
+    _tune_malloc(False)  # the chunks' heap is not kept for the assembly
     digest = assemble(folder, lay, path)
     return ChunkedBuild(path, digest, mpath, solved, skipped, cpu, peak, time.time() - t_wall, stats)
 
