@@ -127,6 +127,8 @@ class Layout:
         self.chunk_start = np.concatenate(([0], np.cumsum(self.layer_chunks)))
         self.pairs = int(self.layer_pairs.sum())
         self.chunks = int(self.chunk_start[-1])
+        #: the narrowest integer holding every :meth:`key` (sorting narrow keys is faster)
+        self.key_dtype = next(t for t in (np.int32, np.uint32, np.int64) if self.chunks * self.K <= np.iinfo(t).max)
 
     def chunk_name(self, T: int, c: int) -> str:
         """The file name of chunk ``c`` of layer ``T``."""
@@ -166,6 +168,12 @@ class Layout:
         T = self.pip[x] + self.pip[y]
         off = self.prefix[T, x] + self.pip_rank[y]
         return self.chunk_start[T] + off // self.K, off % self.K
+
+    def key(self, x, y):
+        """``chunk id * K + place`` of the pairs ``(x, y)`` (arrays; both sides with checkers): increasing
+        in build order, so sorting keys sorts the pairs by chunk, then place."""
+        T = self.pip[x] + self.pip[y]
+        return (self.chunk_start[T] * self.K + self.prefix[T, x] + self.pip_rank[y]).astype(self.key_dtype, copy=False)
 
 
 @lru_cache(maxsize=4)
@@ -215,6 +223,50 @@ class _Moves:
         self.cstart = np.concatenate(([0], np.cumsum(self.clen)))
         self.cflat = np.array([c for lst in clists for c in lst], dtype=np.int32)
         self.weights = np.array([w for _roll, w in ROLLS], dtype=np.int64)
+
+
+_HEAP_KEPT = [False]
+
+
+def _tune_malloc(keep: bool = True) -> bool:
+    """Keep freed memory in the process (glibc ``mallopt``; elsewhere nothing): a chunk's large temporary
+    arrays are then taken from the heap the chunk before freed, not from fresh pages the kernel maps and
+    zeroes (the system time that was a third of the eight-checker build's CPU).  ``keep=False`` restores
+    glibc's defaults and hands the free heap back (``malloc_trim``), before the finished file is assembled.
+    True if the C library took it."""
+    import ctypes
+
+    if keep == _HEAP_KEPT[0]:
+        return True
+    try:
+        libc = ctypes.CDLL(None)
+        mallopt, trim = libc.mallopt, libc.malloc_trim
+    except (OSError, AttributeError):
+        return False
+    # M_MMAP_THRESHOLD (-3): arrays up to 1 GiB from the heap; M_TRIM_THRESHOLD (-1): keep up to 1 GiB
+    # free at its top; M_TOP_PAD (-2): grow it 64 MiB at a time (glibc's defaults: 128 KiB, 128 KiB, 128 KiB)
+    vals = ((-3, 1 << 30), (-1, 1 << 30), (-2, 64 << 20)) if keep else ((-3, 128 << 10), (-1, 128 << 10),
+                                                                         (-2, 128 << 10))
+    ok = all(mallopt(opt, val) == 1 for opt, val in vals)
+    if not keep:
+        trim(0)
+    _HEAP_KEPT[0] = keep
+    return ok
+
+
+def _unique_inverse(keys):
+    """``numpy.unique(keys, return_inverse=True)``, the inverse as int32, by a stable sort: the keys of a
+    chunk's successors come in sorted runs (each pair's successors in one layer follow its opponent's
+    order), which the stable sort (timsort) merges in well under half the time of the default one."""
+    np = _np()
+    perm = keys.argsort(kind="stable")
+    aux = keys.take(perm)
+    new = np.empty(len(aux), dtype=bool)
+    new[:1] = True
+    np.not_equal(aux[1:], aux[:-1], out=new[1:])
+    inv = np.empty(len(aux), dtype=np.int32)
+    inv[perm] = np.cumsum(new, dtype=np.int32) - 1
+    return aux[new], inv
 
 
 def _ragged(start, length):
@@ -283,29 +335,29 @@ class _Chunks:
         return out
 
 
-    def gather_into(self, st8, cids, within):
-        """Write the four fields of the pairs at ``(cids, within)`` into ``st8[:, 1 + k, :, :5]`` (``st8`` the
-        bytes ``(4, m + 1, L, 8)`` of a little-endian int64 store, zeros above each limb's five bytes)."""
+    def gather_into(self, st8, keys):
+        """Write the four fields of the pairs whose global keys (:meth:`Layout.key`) are ``keys``, sorted
+        ascending, into ``st8[:, 1 + k, :, :5]`` (``st8`` the bytes ``(4, m + 1, L, 8)`` of a little-endian
+        int64 store, zeros above each limb's five bytes).  Sorted keys run chunk by chunk, so each chunk's
+        pairs are one slice of the store, read in increasing place."""
         np = _np()
-        L = self.lay.L
-        order = np.argsort(cids * self.lay.K + within)
-        sc = cids[order]
-        cuts = np.concatenate(([0], np.flatnonzero(sc[1:] != sc[:-1]) + 1, [len(sc)]))
-        for a, b in zip(cuts[:-1], cuts[1:], strict=True):
+        L, K = self.lay.L, self.lay.K
+        cids, within = keys // K, keys % K
+        cuts = np.concatenate(([0], np.flatnonzero(cids[1:] != cids[:-1]) + 1, [len(cids)]))
+        for a, b in zip(cuts[:-1].tolist(), cuts[1:].tolist(), strict=True):
             if a == b:
                 continue
-            part = order[a:b]
-            st8[:, 1 + part, :, :5] = self.get(int(sc[a]))[:, within[part]].reshape(4, b - a, L, 5)
+            st8[:, 1 + a:1 + b, :, :5] = self.get(int(cids[a]))[:, within[a:b]].reshape(4, b - a, L, 5)
 
 
 # ----------------------------------------------------------------------- one chunk
 
 
-def _ragged_min(F, A, cand, seg_id, starts):
+def _ragged_min(F, A, cand, seg_id, starts, seglen):
     r"""Per segment (a roll of a pair), the limbs ``(segments, L)`` of the least of ``A[cand]``
     (``A`` the ``(U, L)`` limbs of one field, ``F`` their doubles, ``cand`` the candidates in
     segment order, ``seg_id`` each candidate's segment, ``starts`` each segment's first
-    candidate).  The doubles pick the least; a segment with another candidate within
+    candidate, ``seglen`` its candidates, at least one).  The doubles pick the least; a segment with another candidate within
     :data:`.twosided._EPS` of it is decided exactly, limb by limb (the value, not the play, is
     what is kept, so which of exactly equal candidates wins does not matter)."""
     from . import twosided as ts
@@ -313,7 +365,8 @@ def _ragged_min(F, A, cand, seg_id, starts):
     np = _np()
     fv = F.take(cand)
     low = np.minimum.reduceat(fv, starts)
-    close = fv <= low.take(seg_id) + ts._EPS
+    low += ts._EPS
+    close = fv <= low.repeat(seglen)
     pos = np.flatnonzero(close)
     sid = seg_id.take(pos)
     first = np.ones(len(pos), dtype=bool)
@@ -352,6 +405,7 @@ def solve_chunk(folder: str, checkers: int, chunk_pairs: int, T: int, c: int) ->
 
     np = _np()
     t0 = time.process_time()
+    _tune_malloc()
     lay = layout(checkers, chunk_pairs)
     mv = _moves(checkers)
     L = lay.L
@@ -361,14 +415,11 @@ def solve_chunk(folder: str, checkers: int, chunk_pairs: int, T: int, c: int) ->
     # store is the k-th distinct (y, s); row 0 is a finished game (every stored value 0)
     du = mv.ulen.take(x)
     s_u = mv.uflat.take(_ragged(mv.ustart.take(x), du))
-    uniq, inv = np.unique(np.repeat(y, du) * lay.n + s_u, return_inverse=True)
-    inv = inv.reshape(-1).astype(np.int32)
+    uniq, inv = _unique_inverse(lay.key(np.repeat(y, du), s_u))  # sorted: chunk, then place
     del s_u
-    cids, within = lay.locate(uniq // lay.n, uniq % lay.n)
+    store = np.zeros((4, len(uniq) + 1, L), dtype="<i8")  # P, NO, NC, NT of the successors, decoded in place
+    _Chunks(folder, lay, limit=0).gather_into(store.view(np.uint8).reshape(4, len(uniq) + 1, L, 8), uniq)
     del uniq
-    store = np.zeros((4, len(cids) + 1, L), dtype="<i8")  # P, NO, NC, NT of the successors, decoded in place
-    _Chunks(folder, lay, limit=0).gather_into(store.view(np.uint8).reshape(4, len(cids) + 1, L, 8), cids, within)
-    del cids, within
     Sl, S2l = ts._limbs_of(lay.S, L)[:, None], ts._limbs_of(2 * lay.S, L)[:, None]
     XC, XO = ts.after_cube(store[2].T, store[1].T, store[3].T, Sl, S2l)
     store[2], store[1] = XC.T, XO.T
@@ -396,7 +447,7 @@ def solve_chunk(folder: str, checkers: int, chunk_pairs: int, T: int, c: int) ->
         starts = np.cumsum(seglen) - seglen
         seg_id = np.repeat(np.arange(len(seglen), dtype=np.int32), seglen)
         for k, f in enumerate(order):
-            chosen = _ragged_min(Fs[k], store[f], cand, seg_id, starts).reshape(len(xb), len(w), L)
+            chosen = _ragged_min(Fs[k], store[f], cand, seg_id, starts, seglen).reshape(len(xb), len(w), L)
             parts[k].append(np.einsum("brl,r->lb", chosen, w))
     mins = [ts._carry(np.concatenate(p_, axis=1)) for p_ in parts]
     p, nc, no, nt = ts.values_of(mins, Sl, S2l)
@@ -614,6 +665,7 @@ def build_chunked(folder: str, checkers: int, out: str | None = None, *, chunk_p
     finally:
         runner.close()
     path = out or os.path.join(folder, f"bearoff-ts-{checkers}.bin")
+    _tune_malloc(False)  # the chunks' heap is not kept for the assembly
     digest = assemble(folder, lay, path)
     return ChunkedBuild(path, digest, mpath, solved, skipped, cpu, peak, time.time() - t_wall, stats)
 
