@@ -274,7 +274,7 @@ def at_one(r, P, hypotheses=()):
     >= 8) under the dependent's ``hypotheses``: (the value, or None when the cited conclusion does not determine
     it; the z3 steps that decided it)."""
     c = cite_z3(VALUES_AT_ONE.id)
-    v = z3.FreshReal("v")
+    v = z3.Real("p")
     return c.value(v, r, P, v, hypotheses=hypotheses)
 
 
@@ -937,6 +937,37 @@ def _ends_steps(cid: str, near0_goal, near0_what: str, part: str):
     return [near_zero_end_step(near0_goal, near0_what, cid), half, second], None
 
 
+def conjecture9_end_steps():
+    """Conjecture 9 at the ends from its cited conclusions (:func:`_ends_steps`): near 0 move 0 the unique optimum
+    with p(n) > 1/2, near 1/2 the slope and move 0 ahead at second order below 1/2."""
+    return _ends_steps("noisy.conjecture9.ends", lambda v0, vm: z3.And(v0 > z3.Q(1, 2), v0 > vm),
+                       "move 0 is the unique optimum and $p(n) > 1/2$ near 0 (Theorem 7's conclusion)", "below")
+
+
+def near_one_steps():
+    """Near 1, p(n) tends to its value at eps = 1 (Lemma 0b, in words), which Theorem 2's exported closed form gives
+    for every n = 2^k >= 2 (:func:`at_one`: 2 and 4, and every 2^k >= 8 in its own block): each is 1 > 1/2 (z3)."""
+    P, H = z3.Ints("P H")
+    steps = []
+    for r, Pr, hyp, name in ((2, 8, [], "2"), (4, 8, [], "4"), (P, P, [P == 2 * H, H >= 4], "2^k \\ge 8")):
+        v, st = at_one(r, Pr, hyp)
+        steps += st
+        if v is not None:
+            steps.append(prove(f"$p({name}) = {format_exact(mpq(v))} > 1/2$ at $\\varepsilon = 1$", [],
+                               z3.Q(int(mpq(v).numerator), int(mpq(v).denominator)) > z3.Q(1, 2),
+                               source="noisy.conjecture10.ends", cites=(VALUES_AT_ONE.id,)))
+    return steps
+
+
+def conjecture10_end_steps():
+    """Conjecture 10 at the ends from its cited conclusions (:func:`_ends_steps`): near 0 p(n) > 1/2, near 1/2 the
+    slope and the move with the larger H_n ahead at second order above 1/2, near 1 the values of Theorem 2
+    (:func:`near_one_steps`)."""
+    steps, off = _ends_steps("noisy.conjecture10.ends", lambda v0, vm: v0 > z3.Q(1, 2),
+                             "$p(n) > 1/2$ near 0 (Theorem 7's conclusion)", "above")
+    return (steps + near_one_steps() if off is None else steps), off
+
+
 @claim("noisy.conjecture9.ends", "§3, Conjecture 9",
        "Conjecture 9 at both ends for every $n \\ge 2$: move 0 is the unique optimum and $p(n) > 2/3$ for "
        "$0 < \\varepsilon \\le 1/(3k)$, $k$ the binary digits of $n$ (Theorem 7), and move 0 is the unique optimum "
@@ -946,8 +977,7 @@ def conjecture9_ends():
     for dep in (theorem6_verdict(), theorem7_verdict(), theorem8_verdict()):
         if dep.outcome is not Outcome.VERIFIED:
             return _rests_on("a theorem", dep)
-    steps, off = _ends_steps("noisy.conjecture9.ends", lambda v0, vm: z3.And(v0 > z3.Q(1, 2), v0 > vm),
-                             "move 0 is the unique optimum and $p(n) > 1/2$ near 0 (Theorem 7's conclusion)", "below")
+    steps, off = conjecture9_end_steps()
     if off is not None:
         return unlinked(off, "Conjecture 9 at the ends", rests(theorem6_verdict(), theorem8_verdict()),
                         assumptions=(CHANNEL.id,))
@@ -976,8 +1006,7 @@ def conjecture10_ends():
     for dep in (theorem6_verdict(), theorem7_verdict(), theorem8_verdict(), theorem2_verdict()):
         if dep.outcome is not Outcome.VERIFIED:
             return _rests_on("a theorem", dep)
-    steps, off = _ends_steps("noisy.conjecture10.ends", lambda v0, vm: v0 > z3.Q(1, 2),
-                             "$p(n) > 1/2$ near 0 (Theorem 7's conclusion)", "above")
+    steps, off = conjecture10_end_steps()
     if off is not None:
         return unlinked(off, "Conjecture 10 at the ends", rests(theorem6_verdict(), theorem8_verdict()),
                         assumptions=(CHANNEL.id,))
