@@ -39,7 +39,10 @@ from exactcube.results import cited, computed
 from ..linked import Formula, cite, establish, export, holds, unlinked
 from ..linked import Step as SympyStep
 from .readings import CHANNEL, resting_on
-from .smt import first_failure, prove
+from .smt import Conclusion, EpsRange, first_failure, prove
+from .smt import cite as cite_z3
+from .smt import establish as establish_z3
+from .smt import export as export_z3
 
 DERIVED = ("a lemma derived here for every heap, not a printed statement: the check fails when the closed form "
            "disagrees with the exact solver on an instance, z3 finds a counterexample to a general step, or a "
@@ -192,6 +195,8 @@ channel_at_one = _lemma_claim("noisy.ends.channel_at_one", "§3, (5) at $\\varep
 
 _VALUES_N = 2100
 _OPTIMAL_N = 600
+#: the exported closed form is checked against the solver's values at eps = 1 for every heap r <= _CLOSED_N
+_CLOSED_N = 200
 
 
 @recorded_cache
@@ -225,6 +230,15 @@ def theorem2_verdict():
                          f"{_ints(s.optimal[1 << powers[0]])}"))
     if not all(s.p[r] == E.value_at_one(r) for r in range(K0)):
         return _fail(say(f"Theorem 2: the base $r < {K0}$ is not computed as stated"))
+    # the exported closed form: proved from the induction on every block, and admitting every value the solver gives
+    closed = theorem2_closed_form_step(T2_HALF_K0)
+    if not closed.proved:
+        return _step_failed("Theorem 2:", closed)
+    off = _closed_form_instances(s.p, _CLOSED_N)
+    if off is not None:
+        return _fail(say(f"Theorem 2's exported closed form does not admit the solver's value at $r = {off}$:",
+                         value(s.p[off], name="p")))
+    steps = [*steps, closed]
     scope = f"every heap $r$ (base $r < {K0}$ computed, step for every $K = 2^{{k-1}} \\ge {K0}$)"
     return verified([steps, s, rests(lemma1_verdict())], say(f"Theorem 2 for {scope}, by induction (docs/noisy.md): the step's {len(steps)} cases "
                                f"decided by z3 in linear integer arithmetic for every even $K \\ge {K0}$, "
@@ -240,6 +254,55 @@ def theorem2_verdict():
 def in_z(x):
     """Membership of the set Z of Theorem 2's step (where q = 2, :func:`theorem2_steps`) as a z3 condition: x is 0 or 3."""
     return z3.Or(x == 0, x == 3)
+
+
+_r, _P = z3.Ints("r P")
+_v = z3.Real("v")
+#: Theorem 2's exported conclusion (proofs.noisy.smt): the value v = p(r) at eps = 1 of a heap r, seen from any
+#: power of two P >= 8: 0 on Z = {0, 3}; 1 on W (1, 2, 4 and the block [P - 3, P + 1]); 1/2 strictly between the
+#: blocks of P and 2P.  Lemma 5 and the forcing term's ends take the values of W and of the fair heaps from it.
+VALUES_AT_ONE = export_z3(Conclusion(
+    "noisy.ends.values_at_one", (_r, _P, _v), None, (_r >= 0, _P >= 8),
+    z3.And(z3.Implies(in_z(_r), _v == 0),
+           z3.Implies(z3.Or(_r == 1, _r == 2, _r == 4, z3.And(_P - 3 <= _r, _r <= _P + 1)), _v == 1),
+           z3.Implies(z3.And(_P + 1 < _r, _r < 2 * _P - 3), _v == z3.Q(1, 2))),
+    "r a heap, P any power of two >= 8, v = p(r) at eps = 1"))
+
+
+def at_one(r, P, hypotheses=()):
+    """p(r) at eps = 1 as Theorem 2 exports it (:data:`VALUES_AT_ONE`), for the z3 terms r and P (a power of two
+    >= 8) under the dependent's ``hypotheses``: (the value, or None when the cited conclusion does not determine
+    it; the z3 steps that decided it)."""
+    c = cite_z3(VALUES_AT_ONE.id)
+    v = z3.Real("p")
+    return c.value(v, r, P, v, hypotheses=hypotheses)
+
+
+def theorem2_closed_form_step(half_k0: int):
+    """The last step of Theorem 2: the induction's conclusion on a block (p(K + t) = 1 exactly on W meets [K, 2K),
+    which the first step shows is K, K + 1 and [2K - 3, 2K - 1], and 1/2 elsewhere) is the exported closed form at
+    every heap r = K + t and every power of two P >= 8 (at most K/2, K, 2K or at least 4K, seen from K)."""
+    K, H, t, P = z3.Ints("K H t P")
+    r, v = z3.Int("r"), z3.Real("v")
+    w = z3.Or(r == K, r == K + 1, z3.And(r >= 2 * K - 3, r <= 2 * K - 1))
+    prem = [K == 2 * H, H >= half_k0, t >= 0, t < K, r == K + t, z3.Or(P <= H, P == K, P == 2 * K, P >= 4 * K),
+            v == z3.If(w, 1, z3.Q(1, 2))]
+    return establish_z3(cite_z3(VALUES_AT_ONE.id), "the values on the block $[K, 2K)$ are the closed form of $p$ at "
+                        "$\\varepsilon = 1$, seen from every power of two $P \\ge 8$", prem, (r, P, v))
+
+
+def _closed_form_instances(p, n: int) -> int | None:
+    """The first heap r <= n whose value p[r] (the solver's at eps = 1) the exported closed form does not admit,
+    seen from the powers of two P >= 8 whose clauses speak of r (the largest P with P - 3 <= r, and 2P: every other
+    power leaves r out of its block and of its gap); None when it admits every one."""
+    c = cite_z3(VALUES_AT_ONE.id)
+    for r in range(n + 1):
+        x = z3.Q(int(p[r].numerator), int(p[r].denominator))
+        P0 = max(8, 1 << ((r + 3).bit_length() - 1))
+        for P in (P0, 2 * P0):
+            if not z3.is_true(z3.simplify(c.at(r, P, x))):
+                return r
+    return None
 
 
 def theorem2_steps(half_k0: int):
@@ -297,29 +360,55 @@ values_at_one = _lemma_claim("noisy.ends.values_at_one", "§3, (5) at $\\varepsi
 # Lemma 4 and Lemma 5: from n = 2^j near eps = 1
 # ---------------------------------------------------------------------------
 
+_j = sp.Symbol("j", integer=True, positive=True)
+_tau, _d, _w = sp.Symbol("tau", positive=True), sp.Symbol("d", integer=True, nonnegative=True), sp.Symbol("w")
+#: Lemma 4's exported conclusion (proofs.linked): the chance w that a move from n = 2^j arrives at a word at Hamming
+#: distance d from its complement c, tau = 1 - eps; the one Lemma 5's first-order expansion takes
+POWER_CHANNEL = export(Formula("noisy.ends.power_channel", _w, (_tau, _d, _j),
+                               sp.Eq(_w, _tau ** _d * (1 - _tau) ** (_j - _d)), scope="every j >= 1, 0 <= d <= j"))
+
+
 @recorded_cache
 def lemma4_verdict():
     """The verdict of claim ``noisy.ends.power_channel``, cached for the run.
 
     The claims resting on it share it; a test re-runs it after ``lemma4_verdict.cache_clear()``."""
     x = sp.symbols("x")
+    c = cite(POWER_CHANNEL.id)
+    proved = []
     for j in range(1, 13):
-        if sp.expand(sum(sp.binomial(j, d) * x ** (j - d) * (1 - x) ** d for d in range(j + 1))) != 1:
+        total = sp.expand(sum(sp.binomial(j, d) * x ** (j - d) * (1 - x) ** d for d in range(j + 1)))
+        if total != 1:
             return _fail(say(f"Lemma 4: the binomial sum is not 1 for $j = {j}$"))
+        # every word of 2^j is legal: the weight (1 - eps)^d eps^(j - d) of (5) over the row sum, at eps = 1 - tau
+        proved.append(establish(c, _tau ** _d * (1 - _tau) ** (j - _d) / total, f"the chance from $n = 2^{{{j}}}$",
+                                values=(_tau, _d, j)))
+        if not proved[-1]:
+            return _fail(say(f"Lemma 4: the normalised weight of (5) from $n = 2^{{{j}}}$ is not", math(c.formula)),
+                         proved[-1])
     for j in range(1, 9):
         n = 1 << j
         for eps in (mpq(1, 3), mpq(3, 4), mpq(99, 100), mpq(1)):
             ch = channel_weights(n, eps)
+            # the exported formula admits each chance the row has (one per distance d)
+            tau = sp.Rational(int((1 - eps).numerator), int((1 - eps).denominator))
+            for d in range(j + 1):
+                w = ((1 - eps) ** d) * (eps ** (j - d))
+                if c.at(tau, d, j).xreplace({c.target: sp.Rational(int(w.numerator), int(w.denominator))}) is not sp.true:
+                    return _fail(say(f"Lemma 4: the exported chance is not the channel's at $n = {n}$, $d = {d}$,",
+                                     value(eps, name="\\varepsilon")))
             for m in range(n):
-                c = n - 1 - m
-                want = tuple(((1 - eps) ** bin(c ^ r).count("1")) * (eps ** (j - bin(c ^ r).count("1")))
+                c0 = n - 1 - m
+                want = tuple(((1 - eps) ** bin(c0 ^ r).count("1")) * (eps ** (j - bin(c0 ^ r).count("1")))
                              for r in range(n))
                 if ch.row(m) != want:
                     return _fail(say(f"Lemma 4 fails at $n = {n}$, $m = {m}$,", value(eps, name="\\varepsilon")))
-    return verified(computed(True, "sympy: the binomial sum is 1 (j <= 12); every channel row from n = 2^j <= 256 "
-                             "equals the closed form exactly", "noisy §3, (5)"), say("Lemma 4 for every $j$ (in words only: the binomial theorem, docs/noisy.md); the "
-                               "binomial sum is 1 symbolically for $j \\le 12$ and every row of the channel from "
-                               "$n = 2^j \\le 256$ at $\\varepsilon = 1/3, 3/4, 99/100, 1$ is the closed form exactly"),
+    return verified([computed(True, "sympy: the binomial sum is 1 (j <= 12); every channel row from n = 2^j <= 256 "
+                              "equals the closed form exactly", "noisy §3, (5)"), proved],
+                    say("Lemma 4 for every $j$ (in words only: the binomial theorem, docs/noisy.md); the "
+                        "binomial sum is 1 symbolically for $j \\le 12$, where the normalised weight of (5) is the "
+                        "exported chance identically in $\\tau$ and $d$, and every row of the channel from "
+                        "$n = 2^j \\le 256$ at $\\varepsilon = 1/3, 3/4, 99/100, 1$ is the closed form exactly"),
                     assumptions=(CHANNEL.id,))
 
 
@@ -333,7 +422,7 @@ power_channel = _lemma_claim("noisy.ends.power_channel", "§3, (5) from a power 
 _SERIES_N = 256
 _EXPANSION_J = 12
 
-_j, _rate = sp.Symbol("j", integer=True, positive=True), sp.Symbol("rate")
+_rate = sp.Symbol("rate")
 #: Lemma 5's exported conclusions (proofs.linked): the first-order loss rates of the moves n - 1 and n - 4 from
 #: n = 2^j, as sympy formulas in j (p(n, m) = 1 - rate tau + O(tau^2)), the ones Conjecture 10's every-k step takes
 RATE_TOP = export(Formula("noisy.ends.germ_at_one", _rate, (_j,), sp.Eq(_rate, _j), part="n-1", scope="every j >= 3"))
@@ -351,43 +440,69 @@ def _series():
 SPLIT_B = 3
 
 
-def neighbour_steps():
-    """The classes of the neighbours 2^b (of c = 0) and 2^b + 3 (of c = 3) for every P = 2^b >= 2^SPLIT_B
-    (z3, linear integer arithmetic; Theorem 2's W): 2^b is in W, 2^b + 3 is in neither W nor Z (a fair heap)."""
-    P, H, Q, x = z3.Ints("P H Q x")
+def neighbour_values():
+    """The values at eps = 1 that Lemma 5's sums take, all from Theorem 2's exported closed form
+    (:data:`VALUES_AT_ONE`, by :func:`at_one`): of the neighbours 2^b (of c = 0) and 2^b + 3 (of c = 3) for every
+    P = 2^b >= 2^SPLIT_B (z3, linear arithmetic: 2^b is in W, 2^b + 3 strictly between the blocks of 2^b and
+    2^(b+1)), and of the centres and the neighbours with b < SPLIT_B (seen from P = 8).  Returns ({"W": p(2^b),
+    "fair": p(2^b + 3), r: p(r)}, the z3 steps); a value is None when the cited conclusion does not give it."""
+    P, H = z3.Ints("P H")
     pw = [P == 2 * H, H >= 1 << (SPLIT_B - 1)]
-    other = [Q >= 8, z3.Or(Q <= H, Q == P, Q == 2 * P, Q >= 4 * P)]  # every power of two >= 8, seen from P
+    out, steps = {}, []
+    for name, r, hyp in [("W", P, pw), ("fair", P + 3, pw)] + [
+            (x, x, []) for x in sorted({0, 3} | {c ^ (1 << b) for c in (0, 3) for b in range(SPLIT_B)})]:
+        out[name], st = at_one(r, P if hyp else 8, hyp)
+        steps += st
+    return out, steps
 
-    def in_interval(v, R):
-        return z3.And(R - 3 <= v, v <= R + 1)
 
-    return [
-        prove("every $2^b \\ge 8$ is in $W$ (inside its own $[2^b - 3, 2^b + 1]$)", pw, in_interval(P, P)),
-        prove("every $2^b + 3 \\ge 11$ is in no $[2^i - 3, 2^i + 1]$, not in $Z$ and none of 1, 2, 4",
-              pw + other + [x == P + 3],
-              z3.And(z3.Not(in_interval(x, Q)), z3.Not(in_z(x)), x != 1, x != 2, x != 4)),
-    ]
+def neighbour_steps():
+    """The z3 steps of :func:`neighbour_values` (the values Lemma 5 takes from Theorem 2's exported conclusion)."""
+    return neighbour_values()[1]
+
+
+def _first_order(c):
+    """The first-order chances from n = 2^j that Lemma 4 exports (``c``, :data:`POWER_CHANNEL`) as tau -> 0: the
+    centre 1 + a0 tau, each of the j neighbours a1 tau, every word at distance d >= 2 o(tau); (a0, a1), or None
+    when the cited conclusion gives no chance or another germ."""
+    e = sp.Symbol("e", integer=True, nonnegative=True)
+    w0, w1, w2 = c.value(_tau, 0, _j), c.value(_tau, 1, _j), c.value(_tau, 2 + e, _j)
+    if w0 is None or w1 is None or w2 is None:
+        return None
+    if sp.simplify(w0.subs(_tau, 0) - 1) != 0 or sp.simplify(w1.subs(_tau, 0)) != 0 or sp.limit(w2 / _tau, _tau, 0) != 0:
+        return None
+    return sp.simplify(sp.diff(w0, _tau).subs(_tau, 0)), sp.simplify(sp.diff(w1, _tau).subs(_tau, 0))
 
 
 def _rate_symbolic() -> tuple:
-    """The loss rates as sympy expressions in j >= SPLIT_B, summed term by term as Lemma 5's proof does: the
-    neighbours c xor 2^b with b < SPLIT_B take their values from Theorem 2's closed form, those with b >= SPLIT_B
-    (j - SPLIT_B of them) the class that :func:`neighbour_steps` proves for every b (None if a step fails)."""
-    steps = neighbour_steps()
-    if first_failure(steps) is not None:
-        return None
-    j = sp.symbols("j", integer=True, positive=True)
+    """The loss rates as sympy expressions in j >= SPLIT_B, summed term by term as Lemma 5's proof does:
+    p(n, m) = sum_r w_r (1 - p(r)) to first order in tau, the chances w_r from Lemma 4's exported conclusion
+    (:func:`_first_order`), the values p(r) from Theorem 2's (:func:`neighbour_values`: the neighbours
+    c xor 2^b with b < SPLIT_B one by one, the j - SPLIT_B others by their class for every b).  None (and why) when
+    a cited conclusion does not give what the sum needs."""
+    vals, steps = neighbour_values()
+    if first_failure(steps) is not None or any(x is None for x in vals.values()):
+        return None, "Theorem 2's exported closed form does not give the values of the neighbours"
+    germ = _first_order(cite(POWER_CHANNEL.id))
+    if germ is None:
+        return None, "Lemma 4's exported chance does not give the first-order chances"
+    a0, a1 = germ
+    j = _j
     tau = sp.symbols("tau")
     e = 1 - tau
     p3 = e * (1 - e ** 2) / (1 - e + e ** 2)  # noisy (2), eps > 1/2 (claim noisy.eq2)
     q3 = sp.series(p3, tau, 0, 2).removeO().coeff(tau, 1)
-    v = lambda r: sp.Rational(int(E.value_at_one(r).numerator), int(E.value_at_one(r).denominator))  # noqa: E731
+    v = lambda r: sp.Rational(str(vals[r]))  # noqa: E731
     low = range(SPLIT_B)
-    # move n - 1: centre 0 (p = 0 identically, q(0) = 0); the high neighbours 2^b are in W (p = 1)
-    r1 = 0 + sum(v(1 << b) - v(0) for b in low) + (j - SPLIT_B) * (1 - v(0))
-    # move n - 4: centre 3 (q(3) from p(3) of noisy (2)); the high neighbours 2^b + 3 are fair (p = 1/2)
-    r4 = q3 + sum(v(3 ^ (1 << b)) - v(3) for b in low) + (j - SPLIT_B) * (sp.Rational(1, 2) - v(3))
-    return j, sp.expand(r1), sp.expand(r4), q3
+
+    def rate(c, q, high):
+        # minus the tau coefficient of (1 + a0 tau)(1 - p(c) - q tau) + a1 tau sum_nb (1 - p(nb))
+        nbs = sum(1 - v(c ^ (1 << b)) for b in low) + (j - SPLIT_B) * (1 - v(high))
+        return -(a0 * (1 - v(c)) - q + a1 * nbs)
+
+    # move n - 1: centre 0 (p = 0 identically, q(0) = 0), the high neighbours 2^b in W; move n - 4: centre 3 (q(3)
+    # from p(3) of noisy (2)), the high neighbours 2^b + 3 fair
+    return (j, sp.expand(rate(0, 0, "W")), sp.expand(rate(3, q3, "fair")), q3), ""
 
 
 @recorded_cache
@@ -398,9 +513,13 @@ def lemma5_verdict():
     for dep in (theorem2_verdict(), lemma4_verdict()):
         if dep.outcome is not Outcome.VERIFIED:
             return _rests_on("a lemma", dep)
-    rates = _rate_symbolic()
+    rates, why = _rate_symbolic()
     if rates is None:
-        return _step_failed("Lemma 5:", first_failure(neighbour_steps()))
+        bad = first_failure(neighbour_steps())
+        if bad is not None:
+            return _step_failed("Lemma 5:", bad)
+        return unlinked(cite(POWER_CHANNEL.id), "Lemma 5's first-order rates", rests(lemma4_verdict()),
+                        assumptions=(CHANNEL.id,)) if "Lemma 4" in why else _fail(say("Lemma 5:", why))
     j, r1, r4, q3 = rates
     linked = [establish(cite(RATE_TOP.id), r1, "the rate of n - 1 summed from the neighbours' classes"),
               establish(cite(RATE_FOUR.id), r4, "the rate of n - 4 summed from the neighbours' classes")]
@@ -619,6 +738,21 @@ ends_half = _lemma_claim("noisy.ends.half", "§3, Conjectures 9 and 10 near $\\v
 
 _HALF2_N = 48
 
+_gap2, _h1, _h2 = sp.Symbol("D"), sp.Symbol("h", nonnegative=True), sp.Symbol("h2", nonnegative=True)
+#: Theorem 8's exported conclusions (proofs.linked): the difference D of the second-order coefficients of p(n, m)
+#: and p(n, m') (moves of one parity) in s = |1 - 2 eps|, with h = H_n(m), h2 = H_n(m'), below and above 1/2
+SECOND_BELOW = export(Formula("noisy.ends.half_second_order", _gap2, (_n, _h1, _h2),
+                              sp.Eq(_gap2, -4 * (_h1 - _h2) / _n), part="below", scope="every n >= 2, even moves"))
+SECOND_ABOVE = export(Formula("noisy.ends.half_second_order", _gap2, (_n, _h1, _h2),
+                              sp.Eq(_gap2, 4 * (_h1 - _h2) / _n), part="above", scope="every n >= 2, odd moves"))
+
+
+def _admits(c, target, *xs) -> bool:
+    """Whether the exported formula of ``c`` (a :class:`proofs.linked.Formula`) holds with the exact rationals
+    ``target`` and ``xs`` (its variables) put in: the instance check of a lemma whose general step is in words."""
+    q = lambda x: sp.Rational(int(x.numerator), int(x.denominator))  # noqa: E731
+    return c.at(*(q(x) for x in xs)).xreplace({c.target: q(target)}) is sp.true
+
 
 @recorded_cache
 def theorem8_verdict():
@@ -651,7 +785,7 @@ def theorem8_verdict():
         return _fail(say("Theorem 8: the telescoping sum is not $(n - 2)/(n - 1)$"))
     # instances: the exact series on both sides of 1/2, every pair of moves of one parity, heaps 2..48
     pairs = 0
-    for side, sign, parity in (("left", -1, 0), ("right", 1, 1)):
+    for side, c, parity in (("left", cite(SECOND_BELOW.id), 0), ("right", cite(SECOND_ABOVE.id), 1)):
         T = E.series_at_half(_HALF2_N, side, 2)
         for n in range(2, _HALF2_N + 1):
             cls = [m for m in range(n) if m % 2 == parity]
@@ -660,7 +794,7 @@ def theorem8_verdict():
             m0 = cls[0]
             for m in cls[1:]:
                 pairs += 1
-                if rows[m][1] != rows[m0][1] or rows[m][2] - rows[m0][2] != sign * mpq(4, n) * (h[m] - h[m0]):
+                if rows[m][1] != rows[m0][1] or not _admits(c, rows[m][2] - rows[m0][2], n, h[m], h[m0]):
                     return _fail(say(f"Theorem 8 fails at $n = {n}$, moves {m0} and {m} ({side} of $1/2$)"))
             if side == "left" and T.best[n] != (0,):
                 return _fail(say(f"below $1/2$ the optimal moves of heap {n} are {_ints(T.best[n])}"))
@@ -695,7 +829,7 @@ def theorem7_verdict():
     """The verdict of claim ``noisy.ends.near_zero``, cached for the run.
 
     The claims resting on it share it; a test re-runs it after ``theorem7_verdict.cache_clear()``."""
-    steps = theorem7_steps(T7_K0)
+    steps = theorem7_steps(T7_K0) + [theorem7_conclusion_step()]
     bad = first_failure(steps)
     if bad is not None:
         return _step_failed("Theorem 7:", bad)
@@ -720,6 +854,32 @@ def theorem7_verdict():
 
 #: Theorem 7 is proved for heaps of k >= T7_K0 binary digits
 T7_K0 = 2
+
+_e7, _k7, _v0, _vm = z3.Reals("eps k v0 vm")
+#: Theorem 7's exported conclusion (proofs.noisy.smt): for a heap of k binary digits and 0 < eps <= 1/(3k), move 0
+#: is worth more than 2/3 and more than every other move; the ends of Conjectures 9 and 10 near 0 take it
+NEAR_ZERO = export_z3(Conclusion(
+    "noisy.ends.near_zero", (_e7, _k7, _v0, _vm), EpsRange(mpq(0), mpq(1, 2), False, False),
+    (_k7 >= T7_K0, 3 * _k7 * _e7 <= 1), z3.And(_v0 > z3.Q(2, 3), _v0 > _vm),
+    "k the binary digits of n, v0 = p(n, 0), vm = p(n, m) for any move m >= 1"))
+
+
+def theorem7_conclusion_step():
+    """The last step of Theorem 7: its exported conclusion from the goals of its steps at a = (1 - eps)^k (Bernoulli
+    by induction: a > 1 - k eps; 1 - k eps >= 2/3; move 0 worth at least mu(0, 0) >= a, as p(0) = 0; every other
+    move at most 1 - a^2)."""
+    a = z3.Real("a")
+    prem = [a > 1 - _k7 * _e7, 1 - _k7 * _e7 >= z3.Q(2, 3), _v0 >= a, _vm <= 1 - a * a]
+    return establish_z3(cite_z3(NEAR_ZERO.id), "move 0 is worth at least $a > 2/3$ and every other move at most "
+                        "$1 - a^2 < a$", prem)
+
+
+def near_zero_end_step(goal, what: str, source: str):
+    """A step of the ends near 0 from Theorem 7's exported conclusion (at the conclusion's own terms): ``goal`` over
+    v0 = p(n, 0) and vm = p(n, m), m >= 1, for every heap with k >= T7_K0 digits and 0 < eps <= 1/(3k)."""
+    c = cite_z3(NEAR_ZERO.id)
+    args = (_e7, _k7, _v0, _vm)
+    return prove(what, c.holds_under(*args) + [c.at(*args)], goal(_v0, _vm), source=source, cites=(c,))
 
 
 def theorem7_steps(k0: int):
@@ -747,6 +907,67 @@ near_zero = _lemma_claim("noisy.ends.near_zero", "§3, Conjecture 9 near $\\vare
     theorem7_verdict)
 
 
+def second_order_step(part: str):
+    """The step the ends take from Theorem 8's exported second-order gap (n = m + 2 >= 2): below 1/2 a move with
+    H_n = h > 0 against move 0 (H_n(0) = 0) has a negative gap, so move 0 is ahead of every other even move; above
+    1/2 a move whose H_n exceeds another's by delta > 0 (n - 1 against any other odd move, Theorem 8) has a positive
+    one.  None when the cited conclusion gives no gap."""
+    c = cite(SECOND_BELOW.id if part == "below" else SECOND_ABOVE.id)
+    m = sp.Symbol("m", integer=True, nonnegative=True)
+    h, delta = sp.Symbol("h", positive=True), sp.Symbol("delta", positive=True)
+    gap = c.value(m + 2, h, 0) if part == "below" else c.value(m + 2, h + delta, h)
+    if gap is None:
+        return None
+    goal = gap < 0 if part == "below" else gap > 0
+    what = ("move 0 is ahead of every other even move at second order below 1/2" if part == "below" else
+            "the move with the larger H_n is ahead at second order above 1/2")
+    return SympyStep(what, holds(goal), goal, c.lemma, (c.id,))
+
+
+def _ends_steps(cid: str, near0_goal, near0_what: str, part: str):
+    """The steps of an ends claim from its cited conclusions: near 0 from Theorem 7's (z3), near 1/2 from
+    Theorem 6's slope and Theorem 8's second order (sympy).  Returns (steps, the first cited conclusion that gives
+    no value or None)."""
+    half = half_bound_step()
+    if half is None:
+        return [], cite(HALF_SLOPE.id)
+    second = second_order_step(part)
+    if second is None:
+        return [], cite(SECOND_BELOW.id if part == "below" else SECOND_ABOVE.id)
+    return [near_zero_end_step(near0_goal, near0_what, cid), half, second], None
+
+
+def conjecture9_end_steps():
+    """Conjecture 9 at the ends from its cited conclusions (:func:`_ends_steps`): near 0 move 0 the unique optimum
+    with p(n) > 1/2, near 1/2 the slope and move 0 ahead at second order below 1/2."""
+    return _ends_steps("noisy.conjecture9.ends", lambda v0, vm: z3.And(v0 > z3.Q(1, 2), v0 > vm),
+                       "move 0 is the unique optimum and $p(n) > 1/2$ near 0 (Theorem 7's conclusion)", "below")
+
+
+def near_one_steps():
+    """Near 1, p(n) tends to its value at eps = 1 (Lemma 0b, in words), which Theorem 2's exported closed form gives
+    for every n = 2^k >= 2 (:func:`at_one`: 2 and 4, and every 2^k >= 8 in its own block): each is 1 > 1/2 (z3)."""
+    P, H = z3.Ints("P H")
+    steps = []
+    for r, Pr, hyp, name in ((2, 8, [], "2"), (4, 8, [], "4"), (P, P, [P == 2 * H, H >= 4], "2^k \\ge 8")):
+        v, st = at_one(r, Pr, hyp)
+        steps += st
+        if v is not None:
+            steps.append(prove(f"$p({name}) = {format_exact(mpq(v))} > 1/2$ at $\\varepsilon = 1$", [],
+                               z3.Q(int(mpq(v).numerator), int(mpq(v).denominator)) > z3.Q(1, 2),
+                               source="noisy.conjecture10.ends", cites=(VALUES_AT_ONE.id,)))
+    return steps
+
+
+def conjecture10_end_steps():
+    """Conjecture 10 at the ends from its cited conclusions (:func:`_ends_steps`): near 0 p(n) > 1/2, near 1/2 the
+    slope and the move with the larger H_n ahead at second order above 1/2, near 1 the values of Theorem 2
+    (:func:`near_one_steps`)."""
+    steps, off = _ends_steps("noisy.conjecture10.ends", lambda v0, vm: v0 > z3.Q(1, 2),
+                             "$p(n) > 1/2$ near 0 (Theorem 7's conclusion)", "above")
+    return (steps + near_one_steps() if off is None else steps), off
+
+
 @claim("noisy.conjecture9.ends", "§3, Conjecture 9",
        "Conjecture 9 at both ends for every $n \\ge 2$: move 0 is the unique optimum and $p(n) > 2/3$ for "
        "$0 < \\varepsilon \\le 1/(3k)$, $k$ the binary digits of $n$ (Theorem 7), and move 0 is the unique optimum "
@@ -756,13 +977,15 @@ def conjecture9_ends():
     for dep in (theorem6_verdict(), theorem7_verdict(), theorem8_verdict()):
         if dep.outcome is not Outcome.VERIFIED:
             return _rests_on("a theorem", dep)
-    half = half_bound_step()
-    if half is None:
-        return unlinked(cite(HALF_SLOPE.id), "p(n) > 1/2 near 1/2", rests(theorem6_verdict()), assumptions=(CHANNEL.id,))
-    if not half:
-        return _step_failed("", half)
+    steps, off = conjecture9_end_steps()
+    if off is not None:
+        return unlinked(off, "Conjecture 9 at the ends", rests(theorem6_verdict(), theorem8_verdict()),
+                        assumptions=(CHANNEL.id,))
+    bad = first_failure(steps)
+    if bad is not None:
+        return _step_failed("", bad)
     scope = f"every $n \\ge {max(1 << (T7_K0 - 1), 2)}$ near 0 and near $1/2$"
-    return verified([half, rests(theorem6_verdict(), theorem7_verdict(), theorem8_verdict())], say(f"scope: {scope}: near $\\varepsilon = 0$ (on $(0, 1/(3k)]$, Theorem 7) and just below "
+    return verified([steps, rests(theorem6_verdict(), theorem7_verdict(), theorem8_verdict())], say(f"scope: {scope}: near $\\varepsilon = 0$ (on $(0, 1/(3k)]$, Theorem 7) and just below "
                                "$1/2$ (Theorem 6: $p(n) - 1/2 = \\frac{s}{n(n - 1)} + O(s^2)$, $s = 1 - 2 \\varepsilon$, "
                                "the even moves ahead to first order; Theorem 8: move 0 ahead of every other even move "
                                "at second order). $\\delta_n$ near $1/2$ is not computed for every $n$; in the middle of "
@@ -783,13 +1006,15 @@ def conjecture10_ends():
     for dep in (theorem6_verdict(), theorem7_verdict(), theorem8_verdict(), theorem2_verdict()):
         if dep.outcome is not Outcome.VERIFIED:
             return _rests_on("a theorem", dep)
-    half = half_bound_step()
-    if half is None:
-        return unlinked(cite(HALF_SLOPE.id), "p(n) > 1/2 near 1/2", rests(theorem6_verdict()), assumptions=(CHANNEL.id,))
-    if not half:
-        return _step_failed("", half)
+    steps, off = conjecture10_end_steps()
+    if off is not None:
+        return unlinked(off, "Conjecture 10 at the ends", rests(theorem6_verdict(), theorem8_verdict()),
+                        assumptions=(CHANNEL.id,))
+    bad = first_failure(steps)
+    if bad is not None:
+        return _step_failed("", bad)
     scope = f"every $n = 2^k \\ge {max(1 << (T7_K0 - 1), 2)}$ near 0, $1/2$ and 1"
-    return verified([half, rests(theorem6_verdict(), theorem7_verdict(), theorem8_verdict(), theorem2_verdict())],
+    return verified([steps, rests(theorem6_verdict(), theorem7_verdict(), theorem8_verdict(), theorem2_verdict())],
                     say(f"scope: {scope}. Near 0: $p(n) > 2/3$ (Theorem 7). Near $1/2$: $p(n) - 1/2 = "
                                "\\frac{|1 - 2 \\varepsilon|}{n(n - 1)} + O((1 - 2 \\varepsilon)^2)$ (Theorem 6), and "
                                "just above $1/2$ the odd moves lead to first order and among them $n - 1$ (all bits 1) "

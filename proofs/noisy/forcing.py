@@ -26,7 +26,7 @@ from exactcube.numbers import format_exact, mpq
 from .blocks import d_recursion, forcing
 from ..linked import Step as LinkedStep
 from ..linked import cite, to_z3
-from .every_k import HALF_SLOPE, chain_lemma, chain_open, ends_half, rests, values_at_one
+from .every_k import HALF_SLOPE, at_one, chain_lemma, chain_open, ends_half, rests, values_at_one
 from .readings import CHANNEL, resting_on
 from .smt import first_failure, prove
 
@@ -50,15 +50,21 @@ def slope_steps():
                   to_z3(s0, {x: n}) > to_z3(s3, {x: n}), source="noisy.conjecture10.forcing_ends", cites=(c.id,))]
 
 
+def limit_values(K0: int):
+    """The limits at eps = 1 that G_K -> p(K)(1) - p(K + 3)(1) takes, for every power of two K >= K0, from Theorem 2's
+    exported closed form (:data:`proofs.noisy.every_k.VALUES_AT_ONE`, by :func:`~proofs.noisy.every_k.at_one`, seen
+    from P = K): K lies in its own block [K - 3, K + 1] (p = 1) and K + 3 strictly between the blocks of K and 2K
+    (p = 1/2), for K >= 8 (z3, linear arithmetic).  Returns ((p(K), p(K + 3)), the z3 steps); a value is None when
+    the cited conclusion does not give it (or K0 is below its scope)."""
+    K = z3.Int("K")
+    hyp = [K >= K0]
+    (a, s1), (b, s2) = at_one(K, K, hyp), at_one(K + 3, K, hyp)
+    return (a, b), s1 + s2
+
+
 def limit_steps(K0: int):
-    """G_K -> p(K)(1) - p(K + 3)(1) = 1 - 1/2 at eps = 1 for K >= K0 (Theorem 2): K + 3 lies in none of the blocks
-    2^i - 3..2^i + 1 of W and is not 0, 1, 2, 3, 4, while K = 2^j lies in its own block.  Linear integer arithmetic
-    in K and a power of two P, which is at most K/2, equal to K, or at least 2K (z3)."""
-    K, P = z3.Ints("K P")
-    hyp = [K >= K0, z3.Or(2 * P <= K, P == K, P >= 2 * K), P >= 1]
-    return [prove(f"$K + 3$ is in no block $P - 3, \\ldots, P + 1$ for $K \\ge {K0}$", hyp, z3.Or(K + 3 < P - 3, K + 3 > P + 1)),
-            prove(f"$K + 3$ is not 0, 1, 2, 3 or 4 for $K \\ge {K0}$", [K >= K0], K + 3 > 4),
-            prove(f"$K$ lies in its block $K - 3, \\ldots, K + 1$ and $K \\ge 8$ for $K \\ge {K0}$", [K >= K0], K >= 8)]
+    """The z3 steps of :func:`limit_values`; the last fails when a value is not given."""
+    return limit_values(K0)[1]
 
 
 def _least_k0() -> int | None:
@@ -79,7 +85,8 @@ def forcing_ends_verdict():
     if bad is not None:
         return _fail(say(bad.sentence()), bad)
     K0 = _least_k0()
-    if K0 is None:
+    (pk, pk3) = limit_values(K0)[0] if K0 is not None else (None, None)
+    if K0 is None or pk is None or pk3 is None:
         return _fail(say("the limit at $\\varepsilon = 1$ is not proved for any $K_0 \\le 64$:", first_failure(limit_steps(64)).sentence()))
     # instances: the exact F_K just above 1/2 against 2 c_K H^2, and at eps = 1 against 1/2 (0 below K0)
     e = mpq(1, 2) + _H
@@ -92,7 +99,7 @@ def forcing_ends_verdict():
     at1 = solve_nim(2 * _ONE_K, 1)
     for i in range(2, _ONE_K.bit_length()):
         K = 1 << i
-        want = mpq(1, 2) if K >= K0 else None
+        want = pk - pk3 if K >= K0 else None  # the limit of G_K, from Theorem 2's exported values
         got = forcing(mpq(1), at1, K)
         if want is not None and got != want:
             return _fail(say(f"$F_K$ at $\\varepsilon = 1$ is ${format_exact(got)}$, not $1/2$, at $K = {K}$"))

@@ -160,7 +160,8 @@ def first_failure(steps) -> Step | None:
 class Conclusion:
     """A lemma's proved conclusion as a formula object: ``formula`` over the z3 constants ``variables`` (the first
     is eps), proved for eps in ``rng`` under the further hypotheses ``extra`` (over the same variables); ``lemma``
-    the claim id, ``part`` a name when the lemma exports several, ``meaning`` what the variables stand for."""
+    the claim id, ``part`` a name when the lemma exports several, ``meaning`` what the variables stand for.
+    ``rng`` None: a conclusion at one eps (the game at eps = 1, an integer statement), its variables all free."""
 
     lemma: str
     variables: tuple
@@ -176,12 +177,16 @@ class Conclusion:
 
     @property
     def hypotheses(self) -> list:
-        return list(self.rng.hypotheses(self.variables[0])) + list(self.extra)
+        return self._range(self.rng) + list(self.extra)
+
+    def _range(self, rng) -> list:
+        return [] if rng is None else list(rng.hypotheses(self.variables[0]))
 
     def _sub(self, term, values):
         if len(values) != len(self.variables):
             raise TypeError(f"{self.id}: {len(self.variables)} terms needed, got {len(values)}")
-        pairs = [(v, x if z3.is_expr(x) else z3.RealVal(str(x)) if v.sort() == z3.RealSort() else z3.IntVal(x))
+        pairs = [(v, x if z3.is_expr(x) else z3.RealVal(str(x)) if v.sort() == z3.RealSort()
+                  else z3.BoolVal(x) if v.sort() == z3.BoolSort() else z3.IntVal(x))
                  for v, x in zip(self.variables, values)]
         return z3.substitute(term, *pairs)
 
@@ -196,7 +201,7 @@ class Conclusion:
 
     def holds_under(self, *values, rng=None) -> list:
         """The hypotheses at ``values`` (z3 terms); ``rng`` replaces the range of eps."""
-        hyps = list((rng or self.rng).hypotheses(self.variables[0])) + list(self.extra)
+        hyps = self._range(rng or self.rng) + list(self.extra)
         return [self._sub(h, values) for h in hyps]
 
     def weakened(self, formula) -> "Conclusion":
@@ -204,8 +209,35 @@ class Conclusion:
         return Conclusion(self.lemma, self.variables, self.rng, self.extra, formula, self.meaning, self.part)
 
     def scope(self) -> str:
-        """The range of eps, printed (``[0, 1/2)``)."""
-        return self.rng.text()
+        """The range of eps, printed (``[0, 1/2)``; empty for a conclusion at one eps)."""
+        return "" if self.rng is None else self.rng.text()
+
+    def value(self, target, *values, hypotheses=()):
+        """The one value of ``target`` (a z3 term of the conclusion at ``values``, usually a fresh constant passed
+        among them) that the conclusion gives at the dependent's terms ``values`` under its facts ``hypotheses``:
+        z3 proves that those facts give the conclusion's hypotheses at the terms, finds a value, and proves that
+        the conclusion admits no other.  Returns (the value, an exact rational or integer, or None when the facts do
+        not give the hypotheses or the conclusion admits no value or several, as a weaker one may; the z3 steps,
+        the last one failed when the value is None)."""
+        hyps, stated = self.holds_under(*values), self.statement(*values)
+        where = prove(f"the terms meet the hypotheses of {self.id}", list(hypotheses), z3.And(*hyps),
+                      source=self.lemma, cites=(self.id,))
+        if not where.proved:
+            return None, [where]
+        facts = tuple(hypotheses) + tuple(hyps) + (stated,)
+        s = z3.Solver()
+        s.set("timeout", _TIMEOUT_MS)
+        s.add(*facts)
+        if s.check() != z3.sat:
+            return None, [where, Step(f"{self.id} gives {target} a value", False, "the conclusion at these terms "
+                                      "admits no value", facts, target == target, self.lemma, (self.id,))]
+        x = s.model().eval(target, model_completion=True)
+        one = prove(f"{self.id} gives {target} = {_value(x)}", facts, target == x, source=self.lemma,
+                    cites=(self.id,))
+        if not one.proved:
+            return None, [where, one]
+        return (mpq(x.numerator_as_long(), x.denominator_as_long()) if z3.is_rational_value(x)
+                else x.as_long()), [where, one]
 
 
 #: The exported conclusions, by id (``lemma`` or ``lemma:part``): the one place a dependent reads them from.

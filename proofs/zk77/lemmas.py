@@ -12,7 +12,7 @@ from exactcube.race import effective as ef
 from exactcube.results import computed
 from exactcube.symbolic import identity, solve, to_sympy
 
-from ..linked import Formula, cite, export, unlinked
+from ..linked import Formula, cite, establish, export, unlinked
 from ..shared import conditioning_chance, consistency_lemma_check
 
 
@@ -143,6 +143,14 @@ PRINTED_4 = printed("§3, Theorem 1 (4)", 1 - sp.Rational(1, 4) * (1 - DB))
 PRINTED_5 = printed("§3, Theorem 1 (5)", (3 * DA * DB + DA) / (4 * DA - 2 * (1 - DB)))
 PRINTED_6 = printed("§3, Theorem 1 (6)", (DB**2 + 3 * DB * (1 - DA) - DA) / (2 * DB - 4 * DA + 2))
 
+_Q, _M = sp.Symbol("Q"), sp.Symbol("M_take")
+#: Lemma 2 (2) as proved (proofs.linked): A's chance p(t, B) = (p - D_B)/(1 - D_B) when B owns the cube (the ends
+#: D_B and 1), the formula (4) takes at p = M
+CHANCE_B = export(Formula("zk77.lemma2", _Q, (p, DB), sp.Eq(_Q, (p - DB) / (1 - DB)), part="(2)",
+                          scope="every D_B < p < 1"))
+#: Theorem 1 (4) as proved: B's minimum take point M = 1 - (1 - D_B)/4, the formula the range of M takes
+TAKE_POINT = export(Formula("zk77.thm1.eq4", _M, (DB,), sp.Eq(_M, 1 - (1 - DB) / 4), scope="every 0 <= D_B < 1"))
+
 
 @claim("zk77.lemma2", "§3, Lemma 2 (1)-(3)",
        "$p(t,A) = p(t)/D_A$ (1), $p(t,B) = (p(t) - D_B)/(1 - D_B)$ (2), $p(t,M) = (p(t) - D_B)/(D_A - D_B)$ (3), "
@@ -162,6 +170,12 @@ def lemma2():
         if not same:
             return refuted(same, say(eqref(k.strip("()")), ": Lemma 1 gives", formula(derived[k]), ", printed",
                                       formula(shown[k])), say(eqref(k.strip("()"))))
+    # the exported conclusion (2) is what Lemma 1 gives (the one (4) takes)
+    proved = establish(cite(CHANCE_B.id), derived["(2)"], "zk77 Lemma 2 (2) from Lemma 1", cites=(CHANCE,))
+    if not proved:
+        return refuted([proved, *steps], say(eqref(2), ": Lemma 1 gives", formula(derived["(2)"]), ", not",
+                                            formula(cite(CHANCE_B.id).formula)), say(eqref(2)))
+    steps.append(proved)
     # the library functions are the printed formulas
     for pv, da, db in [(mpq(1, 2), mpq(22, 25), mpq(3, 25)), (mpq(7, 10), mpq(9, 10), mpq(1, 10))]:
         subs = {p: to_sympy(pv), DA: to_sympy(da), DB: to_sympy(db)}
@@ -186,17 +200,28 @@ TAKE_CHANCE = printed("§3, proof of (4): (7) = 25%", mpq(1, 4))
        r"B's minimum take point $M(t) = 1 - \frac{1}{4}(1 - D_B(t))$, from $0.25 = 1 - (M - D_B)/(1 - D_B)$.")
 def eq4():
     quarter = to_sympy(TAKE_CHANCE.value)  # "(7) = 25%": B's chance at the minimum take point
-    solved = solve(quarter, 1 - (M - DB) / (1 - DB), M, "(7) = 1/4 solved for M (sympy)", "zk77 (4), (7)")
+    # (7): B's chance after taking at p = M is 1 - p(M, B), p(M, B) from Lemma 2 (2) as exported (not retyped)
+    c2 = cite(CHANCE_B.id)
+    chance_at_m = c2.value(M, DB)
+    if chance_at_m is None:
+        return unlinked(c2, "(7), B's chance after taking at M,")
+    solved = solve(quarter, 1 - chance_at_m, M, "(7) = 1/4 solved for M (sympy)", "zk77 (4), (7)")
     sol = list(solved.value)
     same = identity(sol[0], PRINTED_4.value, "zk77 (4)") if len(sol) == 1 else None
     if not same:
         found = say(*[formula(x) for x in sol]) if sol else say("no solution")
         return refuted(solved, say("solving gives", found), found)
     # B's chance after taking is 1 - p(t, B) by (2): (7); at the continuous take point it is 1/4 (§3 Doubling)
-    at_m = identity(1 - PRINTED_2.value.subs(p, PRINTED_4.value), sp.Rational(1, 4), "zk77 (7) at M")
+    at_m = identity(1 - c2.value(sol[0], DB), sp.Rational(1, 4), "zk77 (7) at M")
     if not at_m:
         return refuted(at_m, "at $M$, B's chance (7) is not $1/4$", None)
-    return verified([solved, same, at_m], r"solving $1/4 = 1 - (M - D_B)/(1 - D_B)$ gives exactly $M = 1 - \frac{1}{4}(1 - D_B)$, as "
+    # the exported conclusion (4) is the solution (the one the range of M takes)
+    proved = establish(cite(TAKE_POINT.id), sol[0], "zk77 (4) from (7) = 1/4",
+                       cites=(c2,))
+    if not proved:
+        return refuted([solved, proved], say("solving gives", formula(sol[0]), ", not the exported",
+                                            formula(cite(TAKE_POINT.id).formula)), None)
+    return verified([solved, same, at_m, proved], r"solving $1/4 = 1 - (M - D_B)/(1 - D_B)$ gives exactly $M = 1 - \frac{1}{4}(1 - D_B)$, as "
                            "printed; $M$ is the greatest $p$ at which B, owning the cube, keeps a $1/4$ chance.")
 
 
@@ -212,13 +237,17 @@ def m_range():
     # The theorem's statement: M = 1 - (1 - D_B)/4 by (4) (zk77.thm1.eq4), with 0 <= D_B <= 1/5 (§3).
     # (4) is increasing in D_B (slope 1/4), so it maps [0, 1/5] onto [M(0), M(1/5)] = [3/4, 4/5].
     db_lo, db_hi = (to_sympy(v) for v in DB_RANGE.value)
-    lo, hi = PRINTED_4.value.subs(DB, db_lo), PRINTED_4.value.subs(DB, db_hi)
-    slope = sp.diff(PRINTED_4.value, DB)
+    c4 = cite(TAKE_POINT.id)  # (4) as exported by zk77.thm1.eq4, not retyped
+    m_of = c4.value(DB)
+    if m_of is None:
+        return unlinked(c4, "the range of M")
+    lo, hi = m_of.subs(DB, db_lo), m_of.subs(DB, db_hi)
+    slope = sp.diff(m_of, DB)
     m_lo, m_hi = (to_sympy(v) for v in M_RANGE.value)
     # (4) is the affine function through (db_lo, M_lo) and (db_hi, M_hi), so it maps the one range onto the other
     ends = [identity(lo, m_lo, "zk77 (4) at the lower end of D_B's range"),
             identity(hi, m_hi, "zk77 (4) at the upper end of D_B's range"),
-            identity(PRINTED_4.value, m_lo + (m_hi - m_lo) / (db_hi - db_lo) * (DB - db_lo),
+            identity(m_of, m_lo + (m_hi - m_lo) / (db_hi - db_lo) * (DB - db_lo),
                      "zk77 (4) is the affine function through the two ends")]
     if not all(ends) or not (slope.is_number and slope > 0):
         return refuted(ends, say(eqref(4), r"maps $D_B$ in $[0, 1/5]$ to the interval from", formula(lo), "to",

@@ -9,11 +9,14 @@ import pytest
 import z3
 
 import proofs.noisy.blocks as B
+import proofs.noisy.every_k as EK
+import proofs.noisy.forcing as FO
 import proofs.noisy.frontier as F
 import proofs.noisy.power_every_k as P
 import proofs.noisy.smt as smt
 from exactcube.catalog import load
 from exactcube.claims import REGISTRY
+from exactcube.numbers import mpq
 
 
 def _abs(x):
@@ -40,7 +43,22 @@ WEAKER = {
                                                                             Vm <= (1 - 2 * e) * a))],
     P.LEMMA_X.id: [lambda e, a, A0, B0: B0 >= (1 - e) * a, lambda e, a, A0, B0: B0 > (1 - e) * a / 2],
     P.THEOREM_N.id: [lambda e, a, Am: Am <= (1 - 2 * e) * a, lambda e, a, Am: Am < (1 - 2 * e) * a + e * e],
+    # Theorem 2's closed form at eps = 1, one clause weakened at a time: W only p >= 1/2, the gaps between blocks
+    # 1/2 or 1, Z only p <= 0
+    EK.VALUES_AT_ONE.id: [lambda r, P, v: _values(r, P, v, w=v >= z3.Q(1, 2)),
+                          lambda r, P, v: _values(r, P, v, fair=z3.Or(v == z3.Q(1, 2), v == 1)),
+                          lambda r, P, v: _values(r, P, v, z=v <= 0)],
+    # Theorem 7: p(n) only at least 1/2, move 0 only among the optimal moves
+    EK.NEAR_ZERO.id: [lambda e, k, v0, vm: z3.And(v0 >= z3.Q(1, 2), v0 > vm),
+                      lambda e, k, v0, vm: z3.And(v0 > z3.Q(2, 3), v0 >= vm)],
 }
+
+
+def _values(r, P, v, *, z=None, w=None, fair=None):
+    """Theorem 2's exported closed form with the conclusion of one clause replaced."""
+    return z3.And(z3.Implies(EK.in_z(r), v == 0 if z is None else z),
+                  z3.Implies(z3.Or(r == 1, r == 2, r == 4, z3.And(P - 3 <= r, r <= P + 1)), v == 1 if w is None else w),
+                  z3.Implies(z3.And(P + 1 < r, r < 2 * P - 3), v == z3.Q(1, 2) if fair is None else fair))
 
 #: every all-n claim of the noisy chains: its general steps, and the verdict cache to clear
 CLAIMS = {
@@ -58,10 +76,19 @@ CLAIMS = {
     "noisy.conjecture9.every_n_to_eps_star": (P.corollary_steps, P.corollary_verdict),
     "noisy.conjecture9.top_ratio": (P.top_ratio_steps, P.top_ratio_verdict),
     "noisy.conjecture9.block_from_power_sharp": (P.lemma_b8p_steps, P.lemma_b8p_verdict),
+    "noisy.ends.values_at_one": (lambda: EK.theorem2_steps(EK.T2_HALF_K0) + [EK.theorem2_closed_form_step(EK.T2_HALF_K0)],
+                                 EK.theorem2_verdict),
+    "noisy.ends.germ_at_one": (EK.neighbour_steps, EK.lemma5_verdict),
+    "noisy.conjecture10.forcing_ends": (lambda: FO.slope_steps() + FO.limit_steps(8), FO.forcing_ends_verdict),
+    "noisy.ends.near_zero": (lambda: EK.theorem7_steps(EK.T7_K0) + [EK.theorem7_conclusion_step()],
+                             EK.theorem7_verdict),
+    "noisy.conjecture9.ends": (lambda: EK.conjecture9_end_steps()[0], None),
+    "noisy.conjecture10.ends": (lambda: EK.conjecture10_end_steps()[0], None),
 }
 
 
-_CACHES = [B.recursion_verdict, B.within_block_verdict, B.power_step_verdict, B.low_step_verdict, B.d_recursion_verdict, F.block_from_power_verdict, *P.CACHED]
+_CACHES = [B.recursion_verdict, B.within_block_verdict, B.power_step_verdict, B.low_step_verdict, B.d_recursion_verdict, F.block_from_power_verdict, *P.CACHED,
+           EK.theorem2_verdict, EK.lemma5_verdict, EK.theorem7_verdict, FO.forcing_ends_verdict]
 
 
 @pytest.fixture(autouse=True)
@@ -76,7 +103,8 @@ def _links():
     out = []
     for cid, (steps, _) in CLAIMS.items():
         for link in smt.conclusions_cited(steps()):
-            if smt.cite(link).lemma != cid:  # the induction hypothesis is the lemma's own formula
+            # (the sympy conclusions some of these steps cite are tested in test_sympy_links)
+            if link in smt.CONCLUSIONS and smt.cite(link).lemma != cid:  # the induction hypothesis is the lemma's own formula
                 out.append((cid, link))
     return out
 
@@ -104,7 +132,12 @@ def test_the_chains_are_linked():
                  ("noisy.conjecture9.power_every_k", P.LEMMA_X.id), ("noisy.conjecture9.power_every_k", B.BOUND_K.id),
                  ("noisy.conjecture9.every_n_to_eps_star", P.THEOREM_N.id),
                  ("noisy.conjecture9.every_n_to_eps_star", F.BLOCK_FROM_POWER.id),
-                 ("noisy.conjecture9.every_n_to_eps_star", B.TOP.id)]:
+                 ("noisy.conjecture9.every_n_to_eps_star", B.TOP.id),
+                 # the ends: Theorem 2's closed form into Lemma 5 and the forcing term, Theorem 7 into both ends
+                 ("noisy.ends.germ_at_one", EK.VALUES_AT_ONE.id),
+                 ("noisy.conjecture10.forcing_ends", EK.VALUES_AT_ONE.id),
+                 ("noisy.conjecture10.ends", EK.VALUES_AT_ONE.id),
+                 ("noisy.conjecture9.ends", EK.NEAR_ZERO.id), ("noisy.conjecture10.ends", EK.NEAR_ZERO.id)]:
         assert pair in got, pair
 
 
@@ -130,7 +163,7 @@ def test_weakening_a_cited_conclusion_turns_the_dependent_open(monkeypatch, clai
 
 
 @pytest.mark.parametrize("link", [B.RECURSION_LOW.id, B.POWER.id, B.LOW.id, B.TOP.id, F.BLOCK_FROM_POWER.id,
-                                  P.LEMMA_X.id])
+                                  P.LEMMA_X.id, EK.VALUES_AT_ONE.id, EK.NEAR_ZERO.id])
 def test_the_cited_lemma_still_proves_the_weaker_formula(monkeypatch, link):
     # the lemma is not an induction on its own formula: its last step proves the weaker formula as well
     c = smt.cite(link)
@@ -147,3 +180,28 @@ def test_the_power_models_test_is_the_power_inequality_only_with_theorem_b5(monk
     c = smt.cite(B.BOUND_K.id)
     monkeypatch.setitem(smt.CONCLUSIONS, c.id, c.weakened(c.variables[2] >= -c.variables[1] / 2))
     assert not all(s.proved for s in F.power_test_is_the_inequality_steps())
+
+
+@pytest.mark.parametrize("link, wrong", [
+    # Theorem 2's W one heap too wide (2^i + 2 is fair), Theorem 7's bound 3/4 (false at eps = 1/(3k))
+    (EK.VALUES_AT_ONE.id, lambda r, P, v: z3.And(z3.Implies(EK.in_z(r), v == 0),
+                                                 z3.Implies(z3.And(P - 3 <= r, r <= P + 2), v == 1))),
+    (EK.NEAR_ZERO.id, lambda e, k, v0, vm: z3.And(v0 > z3.Q(3, 4), v0 > vm)),
+])
+def test_a_lemma_whose_exported_formula_is_not_what_its_steps_give_is_not_verified(monkeypatch, link, wrong):
+    c = smt.cite(link)
+    monkeypatch.setitem(smt.CONCLUSIONS, link, c.weakened(wrong(*c.variables)))
+    steps_of, cache = CLAIMS[c.lemma]
+    assert not all(s.proved for s in steps_of())
+    cache.cache_clear()
+    assert REGISTRY[c.lemma].check().outcome.value != "verified"
+
+
+def test_a_value_from_a_conclusion_is_the_one_it_determines():
+    # Theorem 2's closed form gives p(2^b) = 1 and p(2^b + 3) = 1/2 for every 2^b >= 8, and nothing below its scope
+    P, H = z3.Ints("P H")
+    assert EK.at_one(P, P, [P == 2 * H, H >= 4])[0] == 1
+    assert EK.at_one(P + 3, P, [P == 2 * H, H >= 4])[0] == mpq(1, 2)
+    K = z3.Int("K")
+    v, steps = EK.at_one(K + 3, K, [K >= 4])  # K = 4: 7 is in the block of 8, and P >= 8 is not met
+    assert v is None and not steps[-1].proved

@@ -1,5 +1,6 @@
 """Lemmas linked by formula (issue 40, item 4) in the sympy all-n arguments of ks69, ju24 and zk77
-and of noisy's every-k chain (Lemma 5 -> Conjecture 10 for every k, Theorem 6 -> the ends and the forcing term's ends) (proofs.linked): for every dependent and every conclusion it cites, replacing that conclusion by a weaker formula
+and of noisy's every-k chain (Lemma 4 -> Lemma 5 -> Conjecture 10 for every k, Theorems 6 and 8 -> the ends and
+the forcing term's ends) and zk77's Lemma 2 (2) -> (4) -> the range of M (proofs.linked): for every dependent and every conclusion it cites, replacing that conclusion by a weaker formula
 that is still true (checked here: implied by the original, and satisfied by a value the original excludes) makes
 the dependent `open`; the lemma itself still proves the weaker formula (unless the formula is its own induction
 hypothesis); and a lemma whose exported formula is not the one its argument gives is not verified."""
@@ -35,6 +36,11 @@ WEAKER = {
     EK.RATE_TOP.id: _weaker(EK.RATE_TOP, EK.RATE_TOP.variables[0] + 1),
     EK.RATE_FOUR.id: _weaker(EK.RATE_FOUR, EK.RATE_TOP.variables[0]),
     EK.HALF_SLOPE.id: _weaker(EK.HALF_SLOPE, 0),
+    EK.POWER_CHANNEL.id: _weaker(EK.POWER_CHANNEL, 0),
+    EK.SECOND_BELOW.id: _weaker(EK.SECOND_BELOW, 0),
+    EK.SECOND_ABOVE.id: _weaker(EK.SECOND_ABOVE, 0),
+    Z.CHANCE_B.id: _weaker(Z.CHANCE_B, sp.Rational(1, 2)),
+    Z.TAKE_POINT.id: _weaker(Z.TAKE_POINT, sp.Rational(4, 5)),
 }
 
 #: every dependent of a sympy all-n argument and the conclusions it cites (the induction of ju24.thm1.2 cites
@@ -47,10 +53,13 @@ LINKS = [
     ("noisy.conjecture10.every_k", EK.RATE_TOP.id), ("noisy.conjecture10.every_k", EK.RATE_FOUR.id),
     ("noisy.conjecture9.ends", EK.HALF_SLOPE.id), ("noisy.conjecture10.ends", EK.HALF_SLOPE.id),
     ("noisy.conjecture10.forcing_ends", EK.HALF_SLOPE.id),
+    ("noisy.ends.germ_at_one", EK.POWER_CHANNEL.id),
+    ("noisy.conjecture9.ends", EK.SECOND_BELOW.id), ("noisy.conjecture10.ends", EK.SECOND_ABOVE.id),
+    ("zk77.thm1.eq4", Z.CHANCE_B.id), ("zk77.thm1.M_range", Z.TAKE_POINT.id),
 ]
 
 #: the cached lemma verdicts of noisy's every-k chain (a verdict computed with a replaced conclusion must not stay)
-_CACHES = [EK.lemma5_verdict, EK.theorem6_verdict, FO.forcing_ends_verdict]
+_CACHES = [EK.lemma4_verdict, EK.lemma5_verdict, EK.theorem6_verdict, EK.theorem8_verdict, FO.forcing_ends_verdict]
 
 
 @pytest.fixture(autouse=True)
@@ -96,7 +105,8 @@ def test_weakening_a_cited_conclusion_turns_the_dependent_open(monkeypatch, clai
 
 
 @pytest.mark.parametrize("link", [J.RECURRENCE.id, K.LEMMA.id, Z.CHANCE.id, EK.RATE_TOP.id, EK.RATE_FOUR.id,
-                                  EK.HALF_SLOPE.id])
+                                  EK.HALF_SLOPE.id, EK.POWER_CHANNEL.id, EK.SECOND_BELOW.id, EK.SECOND_ABOVE.id,
+                                  Z.CHANCE_B.id, Z.TAKE_POINT.id])
 def test_the_cited_lemma_still_proves_the_weaker_formula(monkeypatch, link):
     load()
     c = L.cite(link)
@@ -112,6 +122,16 @@ def test_the_cited_lemma_still_proves_the_weaker_formula(monkeypatch, link):
     (Z.CHANCE.id, sp.Eq(Z.CHANCE.target, Z.CHANCE.variables[2] / (Z.CHANCE.variables[1] + Z.CHANCE.variables[2]))),
     (EK.RATE_FOUR.id, sp.Eq(EK.RATE_FOUR.target, (EK.RATE_TOP.variables[0] + 6) / 2)),
     (EK.HALF_SLOPE.id, sp.Eq(EK.HALF_SLOPE.target, 1 / (EK.HALF_SLOPE.variables[0] * (EK.HALF_SLOPE.variables[0] - 1)))),
+    # Lemma 4 with the exponents swapped (the chance of the far words), Theorem 8 with half the gap
+    (EK.POWER_CHANNEL.id, sp.Eq(EK.POWER_CHANNEL.target, (1 - EK.POWER_CHANNEL.variables[0]) ** EK.POWER_CHANNEL.variables[1]
+                                * EK.POWER_CHANNEL.variables[0] ** (EK.POWER_CHANNEL.variables[2] - EK.POWER_CHANNEL.variables[1]))),
+    (EK.SECOND_BELOW.id, sp.Eq(EK.SECOND_BELOW.target, -2 * (EK.SECOND_BELOW.variables[1] - EK.SECOND_BELOW.variables[2])
+                               / EK.SECOND_BELOW.variables[0])),
+    (EK.SECOND_ABOVE.id, sp.Eq(EK.SECOND_ABOVE.target, 4 * (EK.SECOND_ABOVE.variables[2] - EK.SECOND_ABOVE.variables[1])
+                               / EK.SECOND_ABOVE.variables[0])),
+    # zk77: Lemma 2 (2) with D_B on the other side, (4) with a fifth for a quarter
+    (Z.CHANCE_B.id, sp.Eq(Z.CHANCE_B.target, (Z.p - Z.DB) / (1 + Z.DB))),
+    (Z.TAKE_POINT.id, sp.Eq(Z.TAKE_POINT.target, 1 - (1 - Z.DB) / 5)),
 ])
 def test_a_lemma_whose_exported_formula_is_not_what_its_argument_gives_is_not_verified(monkeypatch, link, wrong):
     load()
