@@ -112,7 +112,7 @@ def test_corruptions_are_rejected():
     n = 0
     for doc in docs:
         check_certificate(copy.deepcopy(doc), "t")
-        for label, bad in corrupt_ju24.CORRUPTIONS["floyd-program"](doc):
+        for _label, bad in corrupt_ju24.CORRUPTIONS["floyd-program"](doc):
             n += 1
             with pytest.raises(Bad):
                 check_certificate(bad, "t")
