@@ -355,7 +355,7 @@ def _corollary8(piles: int, chips: int) -> None:
     need(1 <= piles <= 5 and 1 <= chips <= 9, "Corollary 8: at most 5 piles of at most 9 chips")
     p = {(): Fraction(0)}
     for size in range(1, piles * chips + 1):
-        for x in _multisets(piles, chips, size):
+        for x in multisets(piles, chips, size):
             fol = _followers(x)
             p[x] = sum(1 - p[y] for y in fol) / len(fol)  # equiprobable over the distinct followers
             ones = all(h == 1 for h in x)
@@ -381,7 +381,7 @@ def nim_noiseless(asserts, data):
         need(1 <= piles <= 4 and 1 <= chips <= 64 and piles * chips <= 64, "nim-noiseless: at most 64 chips in all")
         p = {(): 0}
         for size in range(1, piles * chips + 1):
-            for x in _multisets(piles, chips, size):
+            for x in multisets(piles, chips, size):
                 p[x] = max(1 - p[y] for y in _followers(x))
                 nim_sum = 0
                 for h in x:
@@ -397,7 +397,7 @@ def nim_noiseless_text(asserts) -> str:
         "nim-sum 0 (the classical game)")
 
 
-def _multisets(piles: int, chips: int, total: int, top: int | None = None):
+def multisets(piles: int, chips: int, total: int, top: int | None = None):
     """The sorted tuples of at most ``piles`` parts in 1..``top`` (default ``chips``) summing to ``total``."""
     top = chips if top is None else top
     if total == 0:
@@ -405,7 +405,7 @@ def _multisets(piles: int, chips: int, total: int, top: int | None = None):
         return
     for first in range(min(top, total), 0, -1):
         if piles:
-            for rest in _multisets(piles - 1, chips, total - first, first):
+            for rest in multisets(piles - 1, chips, total - first, first):
                 yield tuple(sorted(rest + (first,)))
 
 

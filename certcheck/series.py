@@ -84,7 +84,7 @@ def gain(x, y):
     return min(qs), max(qs)
 
 
-def _agrees(iv, text: str) -> bool:
+def agrees(iv, text: str) -> bool:
     v, u = decimal(text), Fraction(1, 2 * 10 ** places(text))
     if v - u <= iv[0] and iv[1] <= v + u:
         return True
@@ -110,14 +110,14 @@ def poisson_raises(asserts, data):
         need(a in logs and b in logs, f"cell {k}: no enclosure of log(a)/2 or log(b)/2")
         x = memo.get((a, b)) or memo.setdefault((a, b), alpha(a, b, logs, N))
         if what == "alpha":
-            ok = _agrees(x, text)
+            ok = agrees(x, text)
         elif what == "resign":  # [a_lo, b, "resign", printed a, a_hi]: alpha(., b) = 1/2 in [a_lo, a_hi]
             hi = q(rest[0])
             need(hi in logs and x[0] >= HALF >= alpha(hi, b, logs, N)[1], f"cell {k}: no root of alpha = 1/2 shown")
-            ok = _agrees((a, hi), text)
+            ok = agrees((a, hi), text)
         elif what in ("gain", "dominates", "gain-at-least"):
             g = gain(x, memo.get((b, a)) or memo.setdefault((b, a), alpha(b, a, logs, N)))
-            ok = (_agrees(g, text) if what == "gain" else g[0] >= q(text) if what == "gain-at-least" else
+            ok = (agrees(g, text) if what == "gain" else g[0] >= q(text) if what == "gain-at-least" else
                   text == {1: "A", -1: "B"}.get(g[0] if g[0] == g[1] else 0, "none"))
         else:
             raise Bad(f"cell {k}: unknown quantity {what!r}")

@@ -146,10 +146,10 @@ def stakes_lemma(result, steps):
 
 
 #: ju24's regions as SMT-LIB2 hypotheses (exactcube.brownian.stakes: R+ is 0 < x < y, y > 1; R- is 0 < -x < y < 1)
-_REGIONS = {"+": ["(< 0.0 x)", "(< x y)", "(> y 1.0)"], "-": ["(< 0.0 (- x))", "(< (- x) y)", "(< y 1.0)"]}
+REGIONS = {"+": ["(< 0.0 x)", "(< x y)", "(> y 1.0)"], "-": ["(< 0.0 (- x))", "(< (- x) y)", "(< y 1.0)"]}
 
 
-def _smt_term(e) -> str:
+def smt_term(e) -> str:
     """A rational function of x, y (sympy) as an SMT-LIB2 real term."""
     import sympy as sp
 
@@ -160,10 +160,10 @@ def _smt_term(e) -> str:
     if e.is_Symbol:
         return e.name
     if e.is_Add or e.is_Mul:
-        return f"({'+' if e.is_Add else '*'} {' '.join(_smt_term(a) for a in e.args)})"
+        return f"({'+' if e.is_Add else '*'} {' '.join(smt_term(a) for a in e.args)})"
     if e.is_Pow and e.args[1].is_Integer:
         b, n = e.args[0], int(e.args[1])
-        t = f"(* {' '.join([_smt_term(b)] * abs(n))})" if abs(n) > 1 else _smt_term(b)
+        t = f"(* {' '.join([smt_term(b)] * abs(n))})" if abs(n) > 1 else smt_term(b)
         return t if n > 0 else f"(/ 1.0 {t})"
     raise ValueError(f"not a rational function: {sp.sstr(e)}")
 
@@ -200,8 +200,8 @@ def gap_and_maximum(result, steps):
     decl = "(declare-fun x () Real)\n(declare-fun y () Real)"
     goals = [(f"{name} > 0 on R{side}", printed), (f"c > 0 on R{side}", c), (f"r > 0 on R{side}", r),
              (f"1 - r > 0 on R{side}", 1 - r)]
-    smt_steps = [{"name": n, "declarations": decl, "hypotheses": _REGIONS[side],
-                  "goal": f"(> {_smt_term(sp.sympify(g))} 0.0)"} for n, g in goals]
+    smt_steps = [{"name": n, "declarations": decl, "hypotheses": REGIONS[side],
+                  "goal": f"(> {smt_term(sp.sympify(g))} 0.0)"} for n, g in goals]
     return [ident, {"name": f"{result.claim.id}.smt", "kind": "smt",
                     "asserts": {"steps": len(smt_steps), "names": [s["name"] for s in smt_steps],
                                 "outcome": "verified"}, "data": {"steps": smt_steps}}]
@@ -245,9 +245,9 @@ def fold_point_optimal(result, steps):
                        {"lhs": _at(tree(past), {"t": _num(alt.doubling_point(k))}), "rhs": _num(v_lib)}])
         for name, expr, lo, hi, rel in ((f"k = {kk}: V never decreases on (1/2, {d}]", before, p0, d, "<="),
                                         (f"k = {kk}: V strictly decreases on [{d}, 1)", past, d, sp.Integer(1), ">")):
-            v1, v2 = (_smt_term(expr.subs(t, sp.Symbol(s))) for s in ("t1", "t2"))  # unsimplified
-            hyp = [f"(<= {_smt_term(lo)} t1)" if rel == ">" else f"(< {_smt_term(lo)} t1)", "(< t1 t2)",
-                   f"(<= t2 {_smt_term(hi)})" if rel == "<=" else f"(< t2 {_smt_term(hi)})"]
+            v1, v2 = (smt_term(expr.subs(t, sp.Symbol(s))) for s in ("t1", "t2"))  # unsimplified
+            hyp = [f"(<= {smt_term(lo)} t1)" if rel == ">" else f"(< {smt_term(lo)} t1)", "(< t1 t2)",
+                   f"(<= t2 {smt_term(hi)})" if rel == "<=" else f"(< t2 {smt_term(hi)})"]
             smt_steps.append({"name": name, "declarations": decl, "hypotheses": hyp, "goal": f"({rel} {v1} {v2})"})
     cert = identity_certificate(result, out, name=f"{result.claim.id}.identities")
     if cert is None:

@@ -24,14 +24,16 @@ def half_log_enclosure(a) -> list[str]:
     """[lo, hi], dyadic, enclosing log(a)/2 (a rational >= 1), rounded outward to 2^-GRID_BITS."""
     import math
 
-    from flint import arb, ctx, fmpq
+    from flint import ctx
+
+    from exactcube.algebraic import to_ball
 
     a = mpq(a)
     if a == 1:
         return ["0", "0"]
     old, ctx.prec = ctx.prec, 256
     try:
-        L = arb(fmpq(int(a.numerator), int(a.denominator))).log() / 2
+        L = to_ball(a).log() / 2
         lo, hi = _exact(L.lower()), _exact(L.upper())
     finally:
         ctx.prec = old

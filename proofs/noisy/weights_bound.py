@@ -136,6 +136,57 @@ def below_zero_steps(e, r0, U0, X, Y, Rn, base, src):
                   "$r_n = r_0 (c/\\varepsilon)^{|n|}$", H, c - Rn * e + e * c * X * U0 <= X * U0, src)
 
 
+def ratio_steps(e, s, r0, U0, W0, Wm, Wl, base, unit, src):
+    """The ratio bound c v^m_t >= sigma v^0_t (v^u_t = c + eps W_u) from sigma W_0 - c W_{K-1} <= c lam and
+    W_m >= W_{K-1}, in small steps: c - sigma = eps lam; the hypothesis W_0 - r0 W_{K-1} <= U0 times sigma;
+    c lam + c W_m - sigma W_0 >= c (W_m - W_{K-1}) >= 0; and c v^m_t - sigma v^0_t = eps (c lam + c W_m - sigma W_0).
+    In one piece cvc5 gives no answer within 120 s, where z3 decides it."""
+    c, lam = 1 - e, 1 - 2 * e
+    parts = [
+        prove("$\\sigma > 0$ and $c - \\sigma = \\varepsilon \\lambda$", base, z3.And(s > 0, c - s == e * lam),
+              source=src),
+        prove("$\\sigma W_0 - c W_{K-1} \\le c \\lambda$ ($W_0 - r_0 W_{K-1} \\le U_0$ times $\\sigma$)",
+              [s > 0, r0 * s == c, U0 * s == c * lam, W0 - r0 * Wl <= U0], s * W0 - c * Wl <= c * lam, source=src),
+        prove("$c \\lambda + c W_m - \\sigma W_0 \\ge c (W_m - W_{K-1}) \\ge 0$",
+              [e < 1, Wm >= Wl, s * W0 - c * Wl <= c * lam], c * lam + c * Wm - s * W0 >= 0, source=src),
+        prove("$c\\,v^m_t - \\sigma v^0_t = \\varepsilon (c \\lambda + c W_m - \\sigma W_0) \\ge 0$",
+              [e > 0, c - s == e * lam, c * lam + c * Wm - s * W0 >= 0], c * (c + e * Wm) >= s * (c + e * W0),
+              source=src),
+    ]
+    return joined(parts, "$\\sigma W_0 - c W_{K-1} \\le c \\lambda$ and $W_m \\ge W_{K-1}$ give "
+                  "$c\\,v^m_t \\ge \\sigma v^0_t$", base + unit + [W0 - r0 * Wl <= U0],
+                  c * (c + e * Wm) >= s * (c + e * W0), src)
+
+
+def product_steps(e, s, P, S, rho, base, src):
+    """P_t (v^m_t/v^0_t)^2 >= R_oo - C sigma^(k-1) from P_t >= 1 - (eps/c)^2 S and rho = v^m_t/v^0_t >= sigma/c, in
+    small steps over R = sigma/c and Q = eps/c named by R c = sigma, Q c = eps: rho >= R > 0, rho^2 >= R^2,
+    P rho^2 >= P R^2, P >= 1 - Q^2 S, P R^2 >= R^2 - Q^2 R^2 S.  In one piece cvc5 gives no answer within 120 s."""
+    c = 1 - e
+    R, Q = z3.Reals("R Q")
+    names = [R * c == s, Q * c == e]
+    parts = [
+        prove("$c > 0$ and $\\sigma > 0$", base, z3.And(c > 0, s > 0), source=src),
+        prove("$\\rho \\ge R = \\sigma / c > 0$", [c > 0, s > 0, rho * c >= s, R * c == s], z3.And(rho >= R, R > 0),
+              source=src),
+        prove("$\\rho^2 \\ge R^2$", [rho >= R, R > 0], rho * rho >= R * R, source=src),
+        prove("$P_t \\rho^2 \\ge P_t R^2$", [P > 0, rho * rho >= R * R], P * rho * rho >= P * R * R, source=src),
+        prove("$P_t \\ge 1 - Q^2 S$, $Q = \\varepsilon / c$", [c > 0, Q * c == e, P * c * c >= c * c - e * e * S],
+              P >= 1 - Q * Q * S, source=src),
+        prove("$P_t R^2 \\ge R^2 - Q^2 R^2 S$", [P >= 1 - Q * Q * S], P * R * R >= R * R - (Q * R) * (Q * R) * S,
+              source=src),
+        prove("$R = \\sigma / c$", [c > 0, R * c == s], R == s / c, source=src),
+        prove("$Q R = \\varepsilon \\sigma / c^2$", [c > 0] + names, Q * R == e * s / (c * c), source=src),
+        prove("$R^2 - Q^2 R^2 S = (\\sigma/c)^2 - (\\varepsilon \\sigma / c^2)^2 S$", [R == s / c, Q * R == e * s / (c * c)],
+              R * R - (Q * R) * (Q * R) * S == (s / c) * (s / c) - (e * s / (c * c)) * (e * s / (c * c)) * S,
+              source=src),
+    ]
+    return joined(parts, "$P_t \\ge 1 - (\\varepsilon/c)^2 \\sigma^{k-1}$ and $v^m_t / v^0_t \\ge \\sigma / c$ give "
+                  "$P_t (v^m_t/v^0_t)^2 \\ge R_\\infty - C \\sigma^{k-1}$",
+                  base + names + [S > 0, S <= 1, P * c * c >= c * c - e * e * S, rho * c >= s, P > 0],
+                  P * rho * rho >= (s / c) * (s / c) - (e * s / (c * c)) * (e * s / (c * c)) * S, src)
+
+
 def joined(parts, name, hypotheses, goal, src):
     """``parts`` and the step they make: ``goal`` from ``hypotheses`` with each part as the implication it proved
     (so the last step holds by itself, and a part that fails fails it)."""
@@ -173,20 +224,15 @@ def weights_bound_steps(rng: EpsRange = OPEN_HALF):
     ]
     W0, Wm, Wl, P, T, x, mu, v0, tau, S, rho = z3.Reals("W0 Wm Wl P T x mu v0 tau S rho")
     unit = [W0 >= 0, W0 <= 1, Wl >= 0, Wl <= 1, Wm >= Wl, Wm <= 1]
+    steps += ratio_steps(e, s, r0, U0, W0, Wm, Wl, base, unit, src)
+    steps += product_steps(e, s, P, S, rho, base, src)
     steps += [
-        prove("$\\sigma W_0 - c W_{K-1} \\le c \\lambda$ and $W_m \\ge W_{K-1}$ give "
-              "$c\\,v^m_t \\ge \\sigma v^0_t$", base + unit + [W0 - r0 * Wl <= U0],
-              c * (c + e * Wm) >= s * (c + e * W0), source=src),
         prove("$\\prod (1 - x_s) \\ge 1 - \\sum x_s$: the step", [P >= 1 - T, T >= 0, x >= 0, x <= 1, P >= 0],
               P * (1 - x) >= 1 - T - x, source=src),
         prove("$\\tau_s = \\varepsilon \\mu_s / v^0_s \\le \\varepsilon \\mu_s / c$ ($v^0_s \\ge c$), so "
               "$\\tau_s^2 \\le (\\varepsilon/c)^2 \\mu_s^2$", rng.hypotheses(e) + [mu >= 0, mu <= 1, v0 >= c,
                                                                                  tau * v0 == e * mu],
               tau * tau * c * c <= e * e * mu * mu, source=src),
-        prove("$P_t \\ge 1 - (\\varepsilon/c)^2 \\sigma^{k-1}$ and $v^m_t / v^0_t \\ge \\sigma / c$ give "
-              "$P_t (v^m_t/v^0_t)^2 \\ge R_\\infty - C \\sigma^{k-1}$",
-              base + [S > 0, S <= 1, P * c * c >= c * c - e * e * S, rho * c >= s, P > 0],
-              P * rho * rho >= (s / c) ** 2 - (e * s / (c * c)) ** 2 * S, source=src),
         prove("$R_\\infty - \\alpha_{top} = (4\\lambda + 3\\lambda^2 + \\lambda^4)/(1 + \\lambda)^2 > 0$",
               base, z3.And((s / c) ** 2 - (e / (c * c) - 1) == (4 * lam + 3 * lam ** 2 + lam ** 4) / (1 + lam) ** 2,
                            (s / c) ** 2 - (e / (c * c) - 1) > 0), source=src),

@@ -13,7 +13,7 @@ from certcheck.core import certified_sentence, check_certificate
 from certcheck.numbers import Bad
 
 
-def _doc(asserts, outcome="verified"):
+def certificate_doc(asserts, outcome="verified"):
     doc = {"format": "exactcube-certificate", "version": 1, "name": "t", "kind": "floyd-program",
            "claim": {"id": "t", "statement": "t"}, "verdict": {"outcome": outcome, "evidence": "exact"},
            "asserts": asserts, "data": {}}
@@ -40,32 +40,32 @@ def test_the_program_by_hand():
 def test_order_and_exercise_certificates():
     # the note's rows: f(1,1); f(2,1), f(1,2), f(2,2); f(3,1), f(3,2), f(1,3), f(2,3), f(3,3)
     rows = [[[1, 1]], [[2, 1], [1, 2], [2, 2]], [[3, 1], [3, 2], [1, 3], [2, 3], [3, 3]]]
-    check_certificate(_doc({"statement": "order", "size": 5, "reads": [2, 12], "rows": rows}), "t")
+    check_certificate(certificate_doc({"statement": "order", "size": 5, "reads": [2, 12], "rows": rows}), "t")
     for bad in (dict(rows=[rows[0], rows[1][::-1]]), dict(reads=[1, 12]), dict(rows=[rows[1]])):
         with pytest.raises(Bad):
-            check_certificate(_doc({"statement": "order", "size": 5, "reads": [2, 12], "rows": rows, **bad}), "t")
+            check_certificate(certificate_doc({"statement": "order", "size": 5, "reads": [2, 12], "rows": rows, **bad}), "t")
     # to 3: A - i - j reaches K = 0 from A = 2 and K = -11 from A = 1: F[B, K], 1 <= B <= 3, -11 <= K <= 0
     ex = {"statement": "exercise", "size": 3, "initialise": [[1, 3], [-11, 0]], "bounds": [[1, 3], [-11, 3]]}
-    check_certificate(_doc(ex), "t")
+    check_certificate(certificate_doc(ex), "t")
     for change in ({"initialise": [[1, 3], [-11, -1]]}, {"initialise": [[1, 3], [-10, 0]]},
                    {"bounds": [[1, 3], [-12, 3]]}):
         with pytest.raises(Bad):
-            check_certificate(_doc({**ex, **change}), "t")
+            check_certificate(certificate_doc({**ex, **change}), "t")
 
 
 def test_algorithm_certificates():
     base = {"statement": "algorithm", "size": 25, "written": [25, 25]}
     # 2.5: the loop stops at 2; 25 is the printed digits without the point: damage of the text, verified
-    check_certificate(_doc({**base, "bound": "2.5", "corrected": "25"}), "t")
+    check_certificate(certificate_doc({**base, "bound": "2.5", "corrected": "25"}), "t")
     # 2.4 corrected to 25 is a real correction: an erratum (and not verified)
-    check_certificate(_doc({**base, "bound": "2.4", "corrected": "25"}, "erratum"), "t")
+    check_certificate(certificate_doc({**base, "bound": "2.4", "corrected": "25"}, "erratum"), "t")
     with pytest.raises(Bad):
-        check_certificate(_doc({**base, "bound": "2.4", "corrected": "25"}), "t")
-    check_certificate(_doc({**base, "bound": "25", "corrected": None}), "t")
+        check_certificate(certificate_doc({**base, "bound": "2.4", "corrected": "25"}), "t")
+    check_certificate(certificate_doc({**base, "bound": "25", "corrected": None}), "t")
     for change in ({"bound": "25", "corrected": "25"}, {"corrected": None}, {"corrected": "24"},
                    {"written": [25, 24]}):
         with pytest.raises(Bad):
-            check_certificate(_doc({**base, "bound": "2.5", "corrected": "25", **change}), "t")
+            check_certificate(certificate_doc({**base, "bound": "2.5", "corrected": "25", **change}), "t")
 
 
 K = ["var", "k"]
@@ -103,12 +103,12 @@ def test_corruptions_are_rejected():
         import corrupt_ju24
     finally:
         sys.path.pop(0)
-    docs = [_doc({"statement": "order", "size": 25, "reads": [2, 12],
+    docs = [certificate_doc({"statement": "order", "size": 25, "reads": [2, 12],
                   "rows": [[[1, 1]], [[2, 1], [1, 2], [2, 2]], [[3, 1], [3, 2], [1, 3], [2, 3], [3, 3]],
                            [[4, 1], [4, 2], [4, 3], [1, 4], [2, 4], [3, 4], [4, 4]]]}),
-            _doc({"statement": "exercise", "size": 25, "initialise": [[1, 25], [-11, 0]],
+            certificate_doc({"statement": "exercise", "size": 25, "initialise": [[1, 25], [-11, 0]],
                   "bounds": [[1, 25], [-11, 25]]}),
-            _doc({"statement": "algorithm", "size": 25, "written": [25, 25], "bound": "2.5", "corrected": "25"})]
+            certificate_doc({"statement": "algorithm", "size": 25, "written": [25, 25], "bound": "2.5", "corrected": "25"})]
     n = 0
     for doc in docs:
         check_certificate(copy.deepcopy(doc), "t")
@@ -144,7 +144,7 @@ def test_powers_of_an_expression_by_hand():
 
 
 def test_an_identities_certificate_with_powers_and_its_corruptions():
-    from tests.certcheck.test_papers import _doc as paper_doc
+    from tests.certcheck.test_papers import certificate_doc as paper_doc
 
     r, c = ["var", "r"], ["var", "c"]
     d = ["+", ["^", ["+", ["num", "1"], r], -1], ["*", c, ["pow", ["*", ["num", "-1"], r], K]]]
@@ -170,11 +170,11 @@ def test_region_signs_as_smt_steps():
     import sympy as sp
 
     from certcheck import smt
-    from proofs.certificates_ju24 import _REGIONS, _smt_term
+    from proofs.certificates_ju24 import REGIONS, smt_term
 
     x, y = sp.symbols("x y")
     decl = "(declare-fun x () Real)\n(declare-fun y () Real)"
     e34, e36 = x**2 * (y**2 - 1) / (2 * y**2 * (x + 1)), x**2 * (1 - y**2) / (2 * y**2 * (1 - x))
     assert e36.subs({x: sp.Rational(1, 2), y: 2}) == sp.Rational(-3, 16)
-    assert smt.decide(smt.script(decl, _REGIONS["+"], f"(> {_smt_term(e34)} 0.0)")) == "unsat"
-    assert smt.decide(smt.script(decl, _REGIONS["+"], f"(> {_smt_term(e36)} 0.0)")) != "unsat"
+    assert smt.decide(smt.script(decl, REGIONS["+"], f"(> {smt_term(e34)} 0.0)")) == "unsat"
+    assert smt.decide(smt.script(decl, REGIONS["+"], f"(> {smt_term(e36)} 0.0)")) != "unsat"

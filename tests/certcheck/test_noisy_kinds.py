@@ -158,8 +158,8 @@ def test_corollary8_by_hand():
     each, as Corollary 8 says of (1, ..., 1, m).  Its multisets: at most 2 parts of at most 3 summing to 3."""
     from certcheck import noisy_kinds as nk
 
-    assert sorted(nk._multisets(2, 3, 3)) == [(1, 2), (3,)]
-    assert sum(len(list(nk._multisets(4, 7, t))) for t in range(29)) == 330  # C(11, 4): 4 parts in 0..7, sorted
+    assert sorted(nk.multisets(2, 3, 3)) == [(1, 2), (3,)]
+    assert sum(len(list(nk.multisets(4, 7, t))) for t in range(29)) == 330  # C(11, 4): 4 parts in 0..7, sorted
     assert KINDS["nim-equiprobable"]({"heap": 2, "piles": 4, "chips": 7}, {}) == "verified"
     with pytest.raises(Bad):
         KINDS["nim-equiprobable"]({"heap": 2, "piles": 40, "chips": 7}, {})

@@ -80,7 +80,7 @@ def test_unique_solution_by_hand():
     assert symbolic.unique_solution(add(mul(num(2), X), num(1)), num(0), "x", num("-1/2"))
 
 
-def _doc(kind, asserts, data, outcome="verified"):
+def certificate_doc(kind, asserts, data, outcome="verified"):
     doc = {"format": "exactcube-certificate", "version": 1, "name": "t", "kind": kind,
            "claim": {"id": "t", "statement": "t"}, "verdict": {"outcome": outcome, "evidence": "exact"},
            "asserts": asserts, "data": data}
@@ -97,10 +97,10 @@ def test_identities_kind_with_a_witness():
     wrong = mul(num(2), DA, DB, pw(add(mul(num(2), DA), DB, num(-1)), -1))
     assert symbolic.evaluate(wrong, {"D_A": F(1), "D_B": F(1, 2)}) == F(2, 3)
     assert symbolic.evaluate(five, {"D_A": F(1), "D_B": F(1, 2)}) == F(5, 6)
-    good = _doc("identities", {"identities": [["(5)", True]], "outcome": "verified"},
+    good = certificate_doc("identities", {"identities": [["(5)", True]], "outcome": "verified"},
                 {"identities": [{"lhs": five, "rhs": five_expanded}]})
     check_certificate(good, "t")
-    bad = _doc("identities", {"identities": [["(5)", True], ["(11)", False]], "outcome": "erratum"},
+    bad = certificate_doc("identities", {"identities": [["(5)", True], ["(11)", False]], "outcome": "erratum"},
                {"identities": [{"lhs": five, "rhs": five_expanded},
                                {"lhs": wrong, "rhs": five, "witness": {"D_A": "1", "D_B": "1/2"}}]}, "erratum")
     check_certificate(bad, "t")
@@ -109,7 +109,7 @@ def test_identities_kind_with_a_witness():
     with pytest.raises(Bad):
         check_certificate(bad, "t")
     with pytest.raises(Bad):  # every identity holds: the outcome must be verified
-        check_certificate(_doc("identities", {"identities": [["(5)", True]], "outcome": "erratum"},
+        check_certificate(certificate_doc("identities", {"identities": [["(5)", True]], "outcome": "erratum"},
                                {"identities": [{"lhs": five, "rhs": five_expanded}]}, "erratum"), "t")
 
 
@@ -118,16 +118,16 @@ def test_walk_lemma_by_hand():
     answer = mul(A, pw(add(A, B), -1))
     ident = add(X, mul(num(-1), add(mul(var("P"), add(X, B)),
                                      mul(add(num(1), mul(num(-1), var("P"))), add(X, mul(num(-1), A))))))
-    doc = _doc("walk-lemma", {"n": 2, "answer": answer, "identity": ident}, {"chances": {"0,2": ["1/2"]}})
+    doc = certificate_doc("walk-lemma", {"n": 2, "answer": answer, "identity": ident}, {"chances": {"0,2": ["1/2"]}})
     check_certificate(doc, "t")
     doc["data"]["chances"]["0,2"] = ["2/3"]
     with pytest.raises(Bad):
         check_certificate(doc, "t")
     # on 0..3 the chances from 1 and 2 on [0, 3] are 1/3 and 2/3; b/(a + b) is refused there
     ch = {"0,2": ["1/2"], "1,3": ["1/2"], "0,3": ["1/3", "2/3"]}
-    check_certificate(_doc("walk-lemma", {"n": 3, "answer": answer, "identity": ident}, {"chances": ch}), "t")
+    check_certificate(certificate_doc("walk-lemma", {"n": 3, "answer": answer, "identity": ident}, {"chances": ch}), "t")
     with pytest.raises(Bad):
-        check_certificate(_doc("walk-lemma", {"n": 3, "answer": mul(B, pw(add(A, B), -1)), "identity": ident},
+        check_certificate(certificate_doc("walk-lemma", {"n": 3, "answer": mul(B, pw(add(A, B), -1)), "identity": ident},
                                {"chances": ch}), "t")
 
 
@@ -147,14 +147,14 @@ def test_doubling_lemma_and_symmetry_by_hand():
     g = _grid(F(2), F(3), 3)
     # the paper's example: alpha(1, 0) = 3/4, alpha(1, 1) = 5/6, beta(1, 1) = 1/4 (a = 2, b = 3)
     assert (g["alpha"][1][0], g["alpha"][1][1], g["beta"][1][1]) == ("3/4", "5/6", "1/4")
-    check_certificate(_doc("doubling-lemma", {"size": 3, "factors": [["2", "3"]]}, {"grids": [g]}), "t")
+    check_certificate(certificate_doc("doubling-lemma", {"size": 3, "factors": [["2", "3"]]}, {"grids": [g]}), "t")
     # symmetry: beta(1, 1; 2, 3) = 1/4 and alpha(1, 1; 3, 2) = (4/6)(1) + (2/6)(beta(0, 1; 3, 2) = 1/4) = 3/4
     h = _grid(F(3), F(2), 3)
     assert F(g["beta"][1][1]) == 1 - F(h["alpha"][1][1])
-    check_certificate(_doc("doubling-symmetry", {"size": 3, "factors": [["2", "3"]]}, {"grids": [g, h]}), "t")
+    check_certificate(certificate_doc("doubling-symmetry", {"size": 3, "factors": [["2", "3"]]}, {"grids": [g, h]}), "t")
     h["alpha"][1][1] = "2/3"
     with pytest.raises(Bad):
-        check_certificate(_doc("doubling-symmetry", {"size": 3, "factors": [["2", "3"]]}, {"grids": [g, h]}), "t")
+        check_certificate(certificate_doc("doubling-symmetry", {"size": 3, "factors": [["2", "3"]]}, {"grids": [g, h]}), "t")
 
 
 def test_race_bet_by_hand():
@@ -162,12 +162,12 @@ def test_race_bet_by_hand():
     # at 3 to 1 (break-even 1/4) his expectation is 3 * 0 - 1 = -1: decline
     a = {"family": "floyd", "size": 1, "odds": 3, "threshold": "1/4", "chance": "0", "expectation": "-1",
          "decision": "decline"}
-    check_certificate(_doc("race-bet", a, {"table": [["1"]]}), "t")
+    check_certificate(certificate_doc("race-bet", a, {"table": [["1"]]}), "t")
     for change in ({"decision": "accept"}, {"threshold": "1/3"}, {"expectation": "0"}):
         with pytest.raises(Bad):
-            check_certificate(_doc("race-bet", {**a, **change}, {"table": [["1"]]}), "t")
+            check_certificate(certificate_doc("race-bet", {**a, **change}, {"table": [["1"]]}), "t")
     with pytest.raises(Bad):  # f(1, 1) = 1/2 is not what the recurrence gives
-        check_certificate(_doc("race-bet", {**a, "chance": "1/2", "expectation": "1"}, {"table": [["1/2"]]}), "t")
+        check_certificate(certificate_doc("race-bet", {**a, "chance": "1/2", "expectation": "1"}, {"table": [["1/2"]]}), "t")
 
 
 def test_toss_split_by_hand():
@@ -177,10 +177,10 @@ def test_toss_split_by_hand():
     assert binomial_compare(1, 0, F(2), F(2)) == (F(3, 4), F(0))
     # the split as printed (tails <=, heads <) at i = 1, j = 0: (1/4)(1) + (3/4)(0) = 1/4, not 3/4
     a = {"a": "2", "b": "2", "i": 1, "j": 0, "split": {"tails": "<=", "heads": "<"}}
-    check_certificate(_doc("toss-split", a, {"by_split": "1/4", "true": "3/4"}, "erratum"), "t")
+    check_certificate(certificate_doc("toss-split", a, {"by_split": "1/4", "true": "3/4"}, "erratum"), "t")
     # the right split (heads <=, tails <) gives (3/4)(1) + (1/4)(0) = 3/4: nothing to refute
     with pytest.raises(Bad):
-        check_certificate(_doc("toss-split", {**a, "split": {"tails": "<", "heads": "<="}},
+        check_certificate(certificate_doc("toss-split", {**a, "split": {"tails": "<", "heads": "<="}},
                                {"by_split": "3/4", "true": "3/4"}, "erratum"), "t")
 
 
@@ -188,7 +188,7 @@ def test_doubling_cells_by_hand():
     g = _grid(F(2), F(2), 2)
     cells = [["2", "2", "alpha", 0, 1, "1"], ["2", "2", "beta", 1, 0, "1"], ["2", "2", "alpha", 1, 0, "3/4"]]
     # beta(1, 0) = 0 (B has no raise left: the low end is the real end), so the printed 1 is the one wrong cell
-    check_certificate(_doc("doubling-cells", {"size": 2, "cells": cells, "disagree": [1]}, {"grids": [g]},
+    check_certificate(certificate_doc("doubling-cells", {"size": 2, "cells": cells, "disagree": [1]}, {"grids": [g]},
                            "erratum"), "t")
     with pytest.raises(Bad):
-        check_certificate(_doc("doubling-cells", {"size": 2, "cells": cells, "disagree": []}, {"grids": [g]}), "t")
+        check_certificate(certificate_doc("doubling-cells", {"size": 2, "cells": cells, "disagree": []}, {"grids": [g]}), "t")

@@ -44,11 +44,11 @@ def test_alpha_by_hand_and_from_the_paper():
     assert lo <= 1 <= hi and hi - lo < F(1, 10 ** 12)
     # Table III as printed: alpha(2, 1) = .7071, alpha(4, 4) = .6927, alpha(3, 2) = .6745
     for a, b, printed in ((2, 1, ".7071"), (4, 4, ".6927"), (3, 2, ".6745")):
-        assert series._agrees(series.alpha(F(a), F(b), logs, 40), printed)
+        assert series.agrees(series.alpha(F(a), F(b), logs, 40), printed)
     # Table IV as printed: E(4, 3) = .220, E(1, 2) = -.414 (= 1 - sqrt 2, by hand: alpha(1,2) = 1, alpha(2,1) = 2^-1/2)
     for a, b, printed in ((4, 3, ".220"), (1, 2, "-.414"), (4, 1, "1.000")):
         x, y = series.alpha(F(a), F(b), logs, 40), series.alpha(F(b), F(a), logs, 40)
-        assert series._agrees(series.gain(x, y), printed)
+        assert series.agrees(series.gain(x, y), printed)
     # a = 4 against b = 1 is the boundary: alpha = 1/2 exactly, A dominates (gain exactly 1)
     assert series.gain(series.alpha(F(4), F(1), logs, 40), series.alpha(F(1), F(4), logs, 40)) == (1, 1)
 

@@ -3,7 +3,7 @@
 from exactcube.match import zadeh_met
 
 
-def _doc(monkeypatch, gnubg: str):
+def certificate_doc(monkeypatch, gnubg: str):
     import proofs.gnubg_met.tables as t
 
     monkeypatch.setattr(t, "GNUBG", gnubg)
@@ -33,14 +33,14 @@ Post-Crawford table for player 1 (root):
 
 
 def test_parse_show_joins_column_blocks(monkeypatch):
-    t = _doc(monkeypatch, "/usr/games/gnubg")
+    t = certificate_doc(monkeypatch, "/usr/games/gnubg")
     shown = t.parse_show(SAMPLE)
     assert shown["pre"] == [["50.0000", "68.7500", "75.5625"], ["31.2500", "50.0000", "60.3017"]]
     assert shown["post0"] == ["50.0000", "48.5000"] and shown["post1"] == ["50.0000", "48.5000"]
 
 
 def test_printed_zadeh_entries_judged(monkeypatch):
-    t = _doc(monkeypatch, "/usr/games/gnubg")
+    t = certificate_doc(monkeypatch, "/usr/games/gnubg")
     shown = {"pre": [["50.0000", "68.7500"], ["31.2500", "50.0000"]], "post0": ["50.0000", "48.5000"],
              "post1": ["50.0000", "47.9000"]}
     errata = t.compare_shown(shown, zadeh_met(2), "sample")
@@ -51,14 +51,14 @@ def test_printed_zadeh_entries_judged(monkeypatch):
 
 def test_normal_extension_reproduces_gnubg_shipped_print(monkeypatch):
     # gnubg 1.07 prints 32.2756 and 23.1059 for 2-away/1-away and 3-away/1-away from the shipped zadeh.xml
-    t = _doc(monkeypatch, "/usr/games/gnubg")
+    t = certificate_doc(monkeypatch, "/usr/games/gnubg")
     ext = t.normal_extension(3)
     assert t.judge("x", "32.2756", ext[1][0], []) is None
     assert t.judge("x", "23.1059", ext[2][0], []) is None
 
 
 def test_skips_without_gnubg(monkeypatch):
-    t = _doc(monkeypatch, "/nonexistent/gnubg")
+    t = certificate_doc(monkeypatch, "/nonexistent/gnubg")
     for check in (t.zadeh_shipped, t.zadeh_generated, t.mec_shipped):
         v = check()
         assert v.outcome.value == "open" and "not installed" in v.details
