@@ -7,6 +7,7 @@ import sys
 import pytest
 
 
+@pytest.mark.slow
 def test_verify_and_json(tmp_path, cli):
     out = tmp_path / "v.json"
     code, text = cli(["verify", "--paper", "ju24", "--json", str(out)])

@@ -162,6 +162,7 @@ def test_bearoff_build_says_its_estimate_first(cli, capsys, monkeypatch, tmp_pat
 
 # row 29: a bearoff at a match score estimated over an hour ran anyway ('estimate about 5,330 s of CPU'); it is refused
 # without --force (and bearoff has --force).  The seconds per state are scaled up so that a small pair is over the hour.
+@pytest.mark.slow
 def test_bearoff_at_a_score_over_an_hour_needs_force(cli, capsys, monkeypatch):
     import exactcube.match.results as mr
 

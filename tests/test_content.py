@@ -229,6 +229,7 @@ def _found(outputs: dict) -> dict:
 
 @pytest.mark.skipif(shutil.which("pdflatex") is None or shutil.which("pdftotext") is None,
                     reason="pdflatex or pdftotext (poppler-utils) not installed")
+@pytest.mark.slow
 def test_no_code_or_repr_in_the_pdf(verdicts, tmp_path):
     """The text of the typeset report of the five documents (no figures), as pdftotext extracts it."""
     from exactcube.report import build_pdf, collect, render_latex

@@ -57,6 +57,7 @@ def test_no_admitted_or_axiom_in_the_sources():
             assert not re.search(rf"\b{word}\b", src), f"{f} contains {word}"
 
 
+@pytest.mark.slow
 @needs_coqc
 def test_development_compiles_on_the_standard_axioms_only(formal_on):
     formal._BUILDS.clear()
@@ -75,7 +76,8 @@ def test_development_compiles_on_the_standard_axioms_only(formal_on):
 @needs_coqc
 def test_make_builds_the_development(tmp_path):
     """The README's one command: a plain `make` in (a copy of) formal/ (slow: a second full compilation, about
-    15 s of CPU; test_development_compiles_on_the_standard_axioms_only compiles it in the default run)."""
+    15 s of CPU; .ci/run compiles formal/ with make before the tests, and
+    test_development_compiles_on_the_standard_axioms_only, also slow, compiles it and reads its axioms)."""
     if shutil.which("make") is None or shutil.which("coq_makefile") is None:
         pytest.skip("make or coq_makefile not installed")
     root = _copy(tmp_path)
@@ -103,6 +105,7 @@ MUTATIONS = [
 ]
 
 
+@pytest.mark.slow
 @needs_coqc
 @pytest.mark.parametrize("name,old,new", MUTATIONS)
 def test_a_false_statement_does_not_compile(tmp_path, name, old, new):

@@ -222,6 +222,7 @@ def _long_table(n: int):
     return t
 
 
+@pytest.mark.slow
 @needs_tex
 def test_a_long_table_of_50_rows_breaks_across_pages_and_fits(tmp_path):
     """Issue 45, item 7: a table of 50 rows with wide fraction columns pasted into article (10, 11, 12 pt), amsart

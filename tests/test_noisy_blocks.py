@@ -58,6 +58,7 @@ def test_the_power_bound_is_attained_at_both_ends(n):
     assert solve_nim(n, 0).p[n] == 1 and solve_nim(n, 1).p[n] == 1
 
 
+@pytest.mark.slow
 def test_the_bound_claims_verify_with_their_scopes():
     out = subprocess.run([sys.executable, "-m", "exactcube", "verify", "--claim", "noisy.conjecture9.bound_every_n",
                           "--claim", "noisy.conjecture10.bound_every_k"], capture_output=True, text=True, timeout=600)
@@ -66,6 +67,7 @@ def test_the_bound_claims_verify_with_their_scopes():
     assert "noisy.conjecture10.bound_every_k: verified [exact], scope: every k, ε ∈ [0, 1]" in out.stdout
 
 
+@pytest.mark.slow
 def test_top_moves_and_the_recursion_of_d(fresh):
     v = B.top_moves()
     assert (v.outcome.value, v.witness["scope"]) == ("verified", "every $n \\ge 2$, $\\varepsilon \\in [0, 1/2)$")
@@ -141,6 +143,7 @@ _BLOCK_CHAIN = [B.within_block_verdict, B.power_step_verdict, B.low_step_verdict
     ("lemma1_form", lambda mp: mp.setattr(EK.E, "received_at_one", lambda n, m: (n - 1 - m,)),
      ["noisy.ends.channel_at_one"], [EK.lemma1_verdict, EK.theorem2_verdict, EK.lemma5_verdict]),
 ])
+@pytest.mark.slow
 def test_a_false_step_keeps_the_verdict_from_printing(monkeypatch, target, mutate, claims, caches):
     from exactcube.catalog import load
     from exactcube.claims import REGISTRY

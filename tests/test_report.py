@@ -58,6 +58,7 @@ def _parts(docs, figures=False):
     ("ks69", "zk77", "floyd"),
     ("ju24", "noisy"),
 ])
+@pytest.mark.slow
 def test_report_pdf_compiles_without_overfull_boxes(tmp_path, verdicts, docs):
     """Every document's default claims, tables and errata (floyd's 25x25, noisy's phase polynomials,
     ks69's formulas, the code quoted in ju24's errata): the LaTeX log must show no box overfull by
@@ -338,6 +339,7 @@ NOISY_ORDER = ["noisy.eq2", "noisy.eq3", "noisy.remark1", "noisy.example2", "noi
                "noisy.conjecture10", "noisy.question4.1"] + [f"noisy.appendix.n{k}" for k in range(4, 11)]
 
 
+@pytest.mark.slow
 def test_report_lists_claims_in_the_papers_order():
     from exactcube.report import ReportParts, collect, render_html, render_latex
 

@@ -1,5 +1,7 @@
 """verify --mutate's arithmetic operator (exactcube.weaker): models run one arithmetic weaker, the evidence moves."""
 
+import pytest
+
 from exactcube import catalog, match
 from exactcube.claims import REGISTRY, Claim, run_claims, verified
 from exactcube.results import computed
@@ -87,6 +89,7 @@ def test_noisy_check_at_runs_one_arithmetic_weaker():
     assert balls.failures == floats.failures == ()
 
 
+@pytest.mark.slow
 def test_noisy_conjecture10_grid_moves_and_stays_refuted():
     catalog.load()
     c = REGISTRY["noisy.conjecture10"]

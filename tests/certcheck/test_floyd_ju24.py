@@ -162,6 +162,7 @@ def test_an_identities_certificate_with_powers_and_its_corruptions():
             check_certificate(bad, "t")
 
 
+@pytest.mark.slow
 def test_region_signs_as_smt_steps():
     # ju24 (3.4) x^2 (y^2 - 1)/(2 y^2 (x + 1)) is positive on R+ (0 < x < y, y > 1): every factor is; (3.6)'s
     # x^2 (1 - y^2)/(2 y^2 (1 - x)) is negative there (1 - y^2 < 0, 1 - x of either sign but at x = 1/2, y = 2 it is

@@ -112,6 +112,7 @@ def test_verify_says_certified_by_certcheck(fast_certs):
     assert f"floyd.f25: certified by certcheck {manifest['files']['floyd.f25.json'][:12]}" in text
 
 
+@pytest.mark.slow
 def test_certcheck_folder_reports_a_rejection(fast_certs, tmp_path):
     import shutil
 

@@ -64,6 +64,7 @@ def test_the_scan_finds_program_output():
     assert len(_scan([r])) >= 4
 
 
+@pytest.mark.slow
 def test_converted_claims_print_no_program_output():
     results = run_claims(REGISTRY[c] for c in CONVERTED)
     assert not [r.claim.id for r in results if r.crashed]

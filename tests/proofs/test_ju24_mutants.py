@@ -2,6 +2,7 @@
 catch).  Each test feeds one wrong printed item and pins the verdict the mutated document deserves, with the true
 value derived by hand in a comment."""
 
+import pytest
 import sympy as sp
 
 from exactcube.mutate import mutate_claim
@@ -102,6 +103,7 @@ def test_theorem_1_3_does_not_rest_on_the_printed_closed_form():
     assert (v.outcome.value, _places(v)) == (base.outcome.value, _places(base)) == ("refuted", _places(base))
 
 
+@pytest.mark.slow
 def test_appendix_checks_have_no_fragile_mutant():
     from exactcube import catalog
     from exactcube.claims import REGISTRY

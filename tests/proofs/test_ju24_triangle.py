@@ -148,6 +148,7 @@ def feed(item, value):
     return substituting(item, value)
 
 
+@pytest.mark.slow
 def test_thm_4_4_double_refuted_only_when_the_ejected_player_is_liable():
     v = _verdict("ju24.thm4.4.double")
     assert v.outcome is Outcome.REFUTED

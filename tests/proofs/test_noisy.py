@@ -154,6 +154,7 @@ def test_a_failure_region_whose_crossing_was_not_isolated_is_open():
     assert v.outcome.value == "open" and "not monotone on the crossing piece" in v.details
 
 
+@pytest.mark.slow
 def test_conjecture10_verdict_follows_the_arithmetic_of_its_grid(monkeypatch):
     # issue 40: the grid of noisy.conjecture10 forced into certified floating point must not leave 'refuted [exact]'
     import proofs.noisy.conjectures as pc

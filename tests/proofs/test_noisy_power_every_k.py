@@ -62,6 +62,7 @@ def test_fact4_margin_by_hand_at_k_2():
     assert P.fact4_margin(sol, 2, mpq(1, 4)) == mpq(3, 128)
 
 
+@pytest.mark.slow
 def test_the_three_claims_verify_with_their_scopes(fresh):
     for f in (P.lemma_x, P.power_every_k, P.every_n_to_eps_star):
         v = f()

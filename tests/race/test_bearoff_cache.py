@@ -47,6 +47,7 @@ def test_cache_folder_follows_xdg(monkeypatch, tmp_path):
     assert cache.cache_dir("/some/where") == "/some/where"
 
 
+@pytest.mark.slow
 def test_cached_values_equal_brute_force(folder):
     ps = [p for p in brute.all_positions(C) if any(p)]
     assert cache.cached_checkers(folder, "os") == [C] and cache.cached_checkers(folder, "ts") == [C]

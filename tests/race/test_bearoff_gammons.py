@@ -282,6 +282,7 @@ def _brute(full, jacoby=False):
     return cubeless, cubeful
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("jacoby", [False, True])
 def test_small_games_with_gammons_against_brute_force(jacoby):
     """Games of 3 checkers a side (a side with all 3 on the board is gammoned): every pair of

@@ -189,6 +189,7 @@ def _janowski_gammonless(p, x):
     return nd, dt
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("extra, x", [([], "3/5"), (["--cube-x", "1/2"], "1/2"), (["--cube-x", "0.25"], "1/4")])
 def test_beyond_the_exact_limit_cubeful_by_janowski(cli, capsys, extra, x):
     # nine checkers on the 6 point each: 24,860,196 pairs, beyond the exact limit; the one-sided

@@ -193,6 +193,7 @@ def test_a_false_general_step_is_answered_by_a_counterexample():
     assert not all(s.proved for s in gap_sign_steps((j - 9) / 2, j, 8))
 
 
+@pytest.mark.slow
 def test_theorems_for_every_k():
     from exactcube.claims import REGISTRY
     from exactcube.catalog import load

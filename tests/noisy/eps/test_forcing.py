@@ -23,6 +23,7 @@ def test_c_K_by_hand():
     assert star.forcing_slope_at_half(8) == mpq(1, 56) - mpq(1, 110) + mpq(1, 132) - mpq(1, 210)
 
 
+@pytest.mark.slow
 def test_forcing_ends_verified(fresh):
     v = F.forcing_ends()
     assert v.outcome.value == "verified"
