@@ -233,11 +233,29 @@ def weights_bound_steps(rng: EpsRange = OPEN_HALF):
               "$\\tau_s^2 \\le (\\varepsilon/c)^2 \\mu_s^2$", rng.hypotheses(e) + [mu >= 0, mu <= 1, v0 >= c,
                                                                                  tau * v0 == e * mu],
               tau * tau * c * c <= e * e * mu * mu, source=src),
-        prove("$R_\\infty - \\alpha_{top} = (4\\lambda + 3\\lambda^2 + \\lambda^4)/(1 + \\lambda)^2 > 0$",
-              base, z3.And((s / c) ** 2 - (e / (c * c) - 1) == (4 * lam + 3 * lam ** 2 + lam ** 4) / (1 + lam) ** 2,
-                           (s / c) ** 2 - (e / (c * c) - 1) > 0), source=src),
+        *gap_steps(e, s, base, src),
     ]
     return steps
+
+
+def gap_steps(e, s, base, src):
+    """R_oo - alpha_top = (4 lam + 3 lam^2 + lam^4)/(1 + lam)^2 > 0 (R_oo = (sigma/c)^2, alpha_top = eps/c^2 - 1),
+    in three steps over the named quantities R = sigma/c and A = alpha_top with the denominators cleared (1 + lam
+    = 2c), so that each is a polynomial statement cvc5 decides as z3 does: the identity 4(sigma^2 - eps + c^2) =
+    4 lam + 3 lam^2 + lam^4, its positivity for lam > 0, and R^2 - A = (sigma^2 - eps + c^2)/c^2 > 0."""
+    R, A = z3.Reals("R A")
+    c, lam = 1 - e, 1 - 2 * e
+    poly = 4 * lam + 3 * lam * lam + lam * lam * lam * lam
+    named = base + [R * c == s, A * c * c == e - c * c]
+    return [
+        prove("$4(\\sigma^2 - \\varepsilon + c^2) = 4\\lambda + 3\\lambda^2 + \\lambda^4$ "
+              "($1 + \\lambda = 2c$)", base, 4 * (s * s - e + c * c) == poly, source=src),
+        prove("$4\\lambda + 3\\lambda^2 + \\lambda^4 > 0$ ($\\lambda = 1 - 2\\varepsilon > 0$)", base, poly > 0,
+              source=src),
+        prove("$R_\\infty - \\alpha_{top} = R^2 - A = (\\sigma^2 - \\varepsilon + c^2)/c^2 > 0$, $R = \\sigma/c$, "
+              "$A = \\varepsilon/c^2 - 1$", named + [s * s - e + c * c > 0],
+              z3.And((R * R - A) * c * c == s * s - e + c * c, R * R - A > 0), source=src),
+    ]
 
 
 def _block(e, k: int) -> dict:
