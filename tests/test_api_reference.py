@@ -16,6 +16,7 @@ pytest.importorskip("sphinx")
 pytest.importorskip("myst_parser")
 
 
+@pytest.mark.slow
 def test_api_reference_builds_without_warnings(tmp_path):
     out = tmp_path / "html"
     proc = subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html",

@@ -31,6 +31,7 @@ def test_commands_complete(tmp_path):
     assert complete("exactcube completion ", tmp_path)[-3:] == ["bash", "fish", "zsh"]
 
 
+@pytest.mark.slow
 def test_ids_complete(tmp_path):
     catalog.load()
     assert complete("exactcube verify --claim ks69.ta", tmp_path) == sorted(

@@ -145,6 +145,7 @@ def _run_claim(cid):
     return r.verdict
 
 
+@pytest.mark.slow
 @needs_coqc
 def test_a_claim_cites_its_formal_proof(formal_on):
     v = _run_claim("noisy.lemma7")

@@ -257,6 +257,7 @@ def test_a_table_of_200_rows_fits_with_its_long_numbers_broken(tmp_path):
         assert gap >= MIN_GAP_PT, (cls, gap)
 
 
+@pytest.mark.slow
 @needs_tex
 def test_the_phase_table_typesets_polynomials_and_fits_its_pages(tmp_path):
     """Issue 45, item 27: noisy.phases (heap 10) broke its page ("Float too large for page by 277.48pt") and its cells

@@ -11,6 +11,7 @@ import pytest
 from exactcube.cli import Output, main
 
 
+@pytest.mark.slow
 def test_verify_json_validates_against_shipped_schema(tmp_path, cli):
     jsonschema = pytest.importorskip("jsonschema")
     schema = json.loads(resources.files("exactcube").joinpath("schema/verdicts.json").read_text())

@@ -82,6 +82,7 @@ def test_eps_star_replaced_by_7_16_turns_theorem_n_and_the_corollary_open(fresh,
     assert P.every_n_to_eps_star().outcome.value == "open"
 
 
+@pytest.mark.slow
 def test_lemma_x_dropped_turns_theorem_n_and_the_corollary_open(fresh, monkeypatch):
     # B_0 > (1 - eps) a dropped from what Lemma X exports (its formula replaced by True): fact (4) fails
     c = smt.cite(P.LEMMA_X.id)

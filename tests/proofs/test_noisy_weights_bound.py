@@ -155,6 +155,7 @@ def test_certified_recursion_encloses_the_screen_and_fails_in_the_corner():
     assert any(r[3] <= 0 for r in W.certified_recursion(mpq(499, 1000), K_max=64))
 
 
+@pytest.mark.slow
 def test_points_above_eps_star_verified_rigorous(fresh):
     v = W.points_above_eps_star()
     assert v.outcome is Outcome.VERIFIED and v.evidence.value == "rigorous"

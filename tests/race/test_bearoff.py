@@ -192,6 +192,7 @@ def test_packed_numerators_are_read_back_checked():
         os_.unpack(36**17 << (17 * w))
 
 
+@pytest.mark.slow
 def test_gammon_table_by_pips_equals_the_recursion():
     """The gammon table (15-checker positions solved, the rest end states) built vectorised
     equals the plain recursion on every one of its 15,504 positions."""

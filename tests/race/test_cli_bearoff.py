@@ -81,6 +81,7 @@ def test_xgid_cube_is_answered_and_echoed(cli):
     assert code == 0 and "you own the cube" in text
 
 
+@pytest.mark.slow
 def test_long_fractions_summarised_unless_exact(cli):
     # the one-sided estimate's values have 47 to 50 digits a side: summarised by digit counts (docs/cli.md,
     # "--exact"), and printed whole with --exact; the JSON keeps them whole either way

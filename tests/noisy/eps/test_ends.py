@@ -213,6 +213,7 @@ def test_theorems_for_every_k():
         assert REGISTRY[cid].check().outcome.value == "verified", cid
 
 
+@pytest.mark.slow
 def test_a_wrong_closed_form_makes_the_chain_open(monkeypatch):
     import proofs.noisy.every_k as EK
 
@@ -227,6 +228,7 @@ def test_a_wrong_closed_form_makes_the_chain_open(monkeypatch):
             f.cache_clear()
 
 
+@pytest.mark.slow
 def test_verify_prints_the_scope():
     out = subprocess.run([sys.executable, "-m", "exactcube", "verify", "--claim", "noisy.conjecture9.ends"],
                          capture_output=True, text=True, timeout=300)

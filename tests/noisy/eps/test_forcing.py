@@ -30,6 +30,7 @@ def test_forcing_ends_verified(fresh):
     assert v.witness["scope"].startswith("every $K = 2^{k-1} \\ge 8$")
 
 
+@pytest.mark.slow
 def test_false_slope_step_is_not_verified(fresh, monkeypatch):
     # the step reversed (f increasing) is false: z3 answers with a counterexample and the claim turns open
     def false_steps():

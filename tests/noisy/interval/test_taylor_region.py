@@ -10,6 +10,7 @@ from exactcube.numbers import mpq
 from exactcube.results import IntervalProof
 
 
+@pytest.mark.slow
 def test_the_end_piece_at_one_decides_the_tie_by_the_exact_slopes():
     # at eps = 1 moves n - 1 and n - 4 of n = 2^j both win surely; their loss rates are j and (j + 7)/2
     # (noisy.ends.germ_at_one), so from j = 8 move n - 4 is better near 1 and at j = 7 the first order ties

@@ -55,6 +55,7 @@ def test_bad_files(tmp_path):
     assert not list(tmp_path.glob(".exactcube-*"))
 
 
+@pytest.mark.slow
 def test_cli_parquet_and_figure(table, tmp_path):
     path, _ = table
     out = tmp_path / "region.png"
