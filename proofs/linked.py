@@ -62,6 +62,46 @@ class Formula:
         sols = sp.solve(f, self.target, dict=False)
         return sp.simplify(sols[0]) if len(sols) == 1 else None
 
+    def admitter(self):
+        """A function ``admits(target, *xs)`` of exact rationals (``mpq`` or int): whether the formula holds with
+        ``target`` and ``xs`` (one per variable) put in.  When the formula is an equation solved for the target
+        by a rational function of the variables, that function is evaluated once per call in ``mpq`` (exact, no
+        sympy on the way: an instance check over thousands of pairs); otherwise (a weaker formula) each call puts
+        the values into the formula in sympy and asks whether it is True."""
+        from exactcube.numbers import mpq
+
+        def q(x):
+            return sp.Rational(int(x.numerator), int(x.denominator))
+
+        def slow(target, *xs):
+            return self.at(*(q(x) for x in xs)).xreplace({self.target: q(target)}) is sp.true
+
+        f = self.at(*self.variables)
+        if not (isinstance(f, sp.Equality) and f.lhs == self.target and not f.rhs.has(self.target)):
+            return slow
+        try:
+            num, den = sp.fraction(sp.together(f.rhs))
+            terms = [[(tuple(e), mpq(int(c.p), int(c.q))) for e, c in sp.Poly(p, *self.variables).terms()]
+                     for p in (num, den)]
+        except (sp.PolynomialError, sp.GeneratorsNeeded, AttributeError):
+            return slow
+
+        def ev(poly, xs):
+            out = mpq(0)
+            for e, c in poly:
+                for x, k in zip(xs, e):
+                    c = c * mpq(x) ** k
+                out += c
+            return out
+
+        def fast(target, *xs):
+            if len(xs) != len(self.variables):
+                raise TypeError(f"{self.id}: {len(self.variables)} terms needed, got {len(xs)}")
+            d = ev(terms[1], xs)
+            return d != 0 and mpq(target) == ev(terms[0], xs) / d
+
+        return fast
+
     def weakened(self, formula) -> "Formula":
         """The same conclusion with another formula (mutation tests: a weaker formula, still true)."""
         return Formula(self.lemma, self.target, self.variables, formula, self.hypotheses, self.scope, self.part)

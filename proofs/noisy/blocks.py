@@ -39,7 +39,7 @@ from exactcube.noisy.nim import solve_nim
 from exactcube.numbers import format_exact, mpq
 from exactcube.results import computed
 
-from .every_k import chain_lemma, chain_open, channel_at_one_verdict, rests
+from .every_k import ARRIVAL, chain_lemma, chain_open, channel_at_one_verdict, rests
 from .readings import CHANNEL, resting_on
 from .smt import Conclusion, EpsRange, cite, conclusions_cited, establish, export, first_failure, prove
 DERIVED = ("a lemma derived here for every heap, not a printed statement: the check fails when the recursion "
@@ -469,6 +469,17 @@ def bound_k_steps(rng: EpsRange = BELOW_ONE):
                       (e, _abs(1 - 2 * e) * x, b), rng=rng, cites=[pw])]
 
 
+def bound_at_one_step():
+    """The bound at eps = 1 from Lemma 1's exported conclusion (:data:`proofs.noisy.every_k.ARRIVAL`) at K = 2^k,
+    t = 0: the move K - 1 is legal and arrives on 0 and on no other word, so p(2^k) = 1 - p(0) = 1 there, which is
+    the bound 1/2 + |1 - 2|^k / 2 (the last equality in words)."""
+    arr = cite(ARRIVAL.id)
+    K, x = z3.Ints("K x")
+    a = z3.Bool("a")
+    return prove("from $2^k$ the move $2^k - 1$ arrives surely on 0 (Lemma 1)", [K >= 1, arr.at(K, 0, K - 1, x, a)],
+                 z3.And(K - 1 >= 0, a == (x == 0)), source="noisy.conjecture10.bound_every_k", cites=[arr])
+
+
 def bound_n_steps(rng: EpsRange = BELOW_HALF):
     """The assembly for a heap n = K + t with k digits, from the exported formulas of Theorem B5 and Lemma B4:
     x = (1 - 2 eps)^(k-1) > 0, a = p(K) - 1/2 >= x/2, and b >= (1 - 2 eps) a (t > 0) or b = a (t = 0) give
@@ -508,21 +519,25 @@ def bound_every_k():
     base = _base_heap()
     if base != 1:
         return _fail(say("the base of the induction fails: $p(1)$ is not 1"), computed(base, "p(1) by the solver"))
-    # eps = 1: from 2^k the move 2^k - 1 arrives surely as 0 (Lemma 1 with t = 0: R(0) = {0}), so p(2^k)(1) = 1,
-    # the bound's value 1/2 + 1/2
-    rng = BELOW_ONE
+    # eps = 1: from 2^k the move 2^k - 1 arrives surely as 0 (Lemma 1's exported conclusion at t = 0), so
+    # p(2^k)(1) = 1, the bound's value 1/2 + 1/2
     at1 = channel_at_one_verdict()
-    if at1.outcome is Outcome.VERIFIED:
-        rng = rng.closed_at_top()
+    if at1.outcome is not Outcome.VERIFIED:
+        return _fail(say("at $\\varepsilon = 1$ it rests on Lemma 1, which is not verified:", at1.details), rests(at1))
+    one = bound_at_one_step()
+    if not one.proved:
+        return _fail(say("at $\\varepsilon = 1$:", one.sentence()), one)
+    steps = [*steps, one]
+    rng = BELOW_ONE.closed_at_top()
     where = _power_bound_instances(rng)
     if where is not None:
         return _fail(say(f"$p(2^k) < 1/2 + |1 - 2 \\varepsilon|^k / 2$ at $n = {where[1]}$, "
                          f"$\\varepsilon = {format_exact(where[0])}$"), computed(where, "an exact instance"))
     inst = computed(_count_instances(rng, range(10)), "the bound on exact instances", "noisy §3, (5)")
     scope = f"every $k$, $\\varepsilon \\in {rng.text()}$"
-    at_one = (say("; at $\\varepsilon = 1$, $p(2^k) = 1$ because the move $2^k - 1$ arrives surely as 0 (Lemma 1,",
-                  claim_ref("noisy.ends.channel_at_one"), ")") if rng.hi_closed else say())
-    return verified([steps, inst, rests(*deps), rests(at1) if rng.hi_closed else []],
+    at_one = say("; at $\\varepsilon = 1$, $p(2^k) = 1$ because the move $2^k - 1$ arrives surely as 0 (a z3 step from "
+                 "the exported conclusion of Lemma 1,", claim_ref("noisy.ends.channel_at_one"), ")")
+    return verified([steps, inst, rests(*deps), rests(at1)],
                     say(f"scope: every $k$, $\\varepsilon \\in {rng.text()}$. By induction on $k$ "
                         "(docs/noisy.md): $p(1) = 1$ (one legal word); the step is",
                         claim_ref("noisy.blocks.power_step"), "(on", claim_ref("noisy.blocks.within_block"),

@@ -122,6 +122,10 @@ def _farthest_legal(n: int) -> list[tuple[int, ...]]:
     return [tuple(np.nonzero(d[m] == dm[m])[0].tolist()) for m in range(n)]
 
 
+#: Lemma 1's statement, as its exported step takes it, is checked against the closed form for every heap n <= this
+_STATEMENT_N = 40
+
+
 @recorded_cache
 def lemma1_verdict():
     # (a) the solver's channel at eps = 1, every move of every heap up to 160
@@ -149,6 +153,12 @@ def lemma1_verdict():
     bad = first_failure(steps)
     if bad is not None:
         return _step_failed("Lemma 1:", bad)
+    off = _statement_instances(_STATEMENT_N)
+    if off is not None:
+        return _fail(say(f"Lemma 1 as the exported step states it does not hold at $n = {off}$"))
+    steps = [*steps, arrival_step()]
+    if not steps[-1].proved:
+        return _step_failed("Lemma 1:", steps[-1])
     inst = computed({"heaps to 160": 160, "more heaps": len(heaps)}, "the channel at eps = 1 against the lemma, "
                     "every move", "noisy §3, (5)")
     return verified([steps, inst], say(f"Lemma 1 for every heap (proof in docs/noisy.md): its {len(steps)} integer steps "
@@ -175,6 +185,71 @@ def lemma1_steps():
         prove("each extra word $K + c - 2^b$ with $c - 2^b < t$ is legal with top bit 1",
               blk + [c >= t, c < K, P >= 1, c - P >= 0, c - P < t], z3.And(K + c - P >= K, K + c - P < K + t)),
     ]
+
+
+_K1, _t1, _m1, _x1 = z3.Ints("K t m x")
+_a1 = z3.Bool("a")
+
+
+def arrival_formula(K, t, m, x, a):
+    """Lemma 1's exported conclusion over z3 terms: ``a`` says that the word ``x`` is one on which move ``m`` from
+    the heap ``K + t`` arrives at eps = 1 (K = 2^(k-1) <= K + t < 2K).  A move m >= K - t arrives surely as its
+    complement 2K - 1 - m; a move m < K - t arrives on c = K - 1 - m and otherwise only on words of [K, K + t);
+    for c = 3 (m = K - 4) those are exactly K + 2 when t > 2 and K + 1 when t > 1 (the binary digits of 3)."""
+    c = K - 1 - m
+    return z3.And(
+        z3.Implies(m >= K - t, a == (x == 2 * K - 1 - m)),
+        z3.Implies(m < K - t, z3.And(z3.Implies(x == c, a), z3.Implies(a, z3.Or(x == c, z3.And(x >= K, x < K + t))))),
+        z3.Implies(z3.And(m < K - t, m == K - 4),
+                   a == z3.Or(x == 3, z3.And(x == K + 2, t > 2), z3.And(x == K + 1, t > 1))))
+
+
+#: Lemma 1's exported conclusion (proofs.noisy.smt): where a move arrives at eps = 1, in the linear integer terms
+#: Theorem 2's step and the bound of Conjecture 10 at eps = 1 take (the sure complement, the centre and the extra
+#: words of [K, K + t), the received words of c = 3)
+ARRIVAL = export_z3(Conclusion(
+    "noisy.ends.channel_at_one", (_K1, _t1, _m1, _x1, _a1), None,
+    (_K1 >= 1, _t1 >= 0, _t1 < _K1, _m1 >= 0, _m1 < _K1 + _t1), arrival_formula(_K1, _t1, _m1, _x1, _a1),
+    "K = 2^(k-1), n = K + t a heap, m a move, x a word, a: m arrives on x at eps = 1"))
+
+
+def arrival_statement(K, t, m, x, a, e):
+    """Lemma 1 as stated (z3 terms), with ``e`` for "x is an extra word K + c - 2^b, bit b of c set,
+    c - 2^b < t" of a move m < K - t: the premises from which :func:`arrival_step` proves the exported formula.
+    The first two are the statement; the third is the goal of Lemma 1's fourth step (K + c - 2^b lies in
+    [K, K + t)); the fourth the binary digits of c = 3 (its extra words K + 3 - 1 and K + 3 - 2, in words)."""
+    return [z3.Implies(m >= K - t, a == (x == 2 * K - 1 - m)),
+            z3.Implies(m < K - t, a == z3.Or(x == K - 1 - m, e)),
+            z3.Implies(e, z3.And(x >= K, x < K + t)),
+            z3.Implies(z3.And(m < K - t, m == K - 4), e == z3.Or(z3.And(x == K + 2, t > 2), z3.And(x == K + 1, t > 1)))]
+
+
+def arrival_step():
+    """The last step of Lemma 1: its exported formula (:data:`ARRIVAL`) from the statement as
+    :func:`arrival_statement` gives it."""
+    K, t, m, x, a = ARRIVAL.variables
+    premises = arrival_statement(K, t, m, x, a, z3.Bool("e"))
+    return establish_z3(cite_z3(ARRIVAL.id), "the statement gives the exported arrivals (the sure complement, "
+                        "the centre and the words of $[K, K + t)$, the received words of $c = 3$)", premises)
+
+
+def _statement_instances(n_max: int) -> int | None:
+    """The first heap n <= n_max at which the premises of :func:`arrival_step` (Lemma 1 as stated) do not hold
+    for the words :func:`exactcube.noisy.eps.ends.received_at_one` gives, with ``e`` the words other than the
+    centre of a move m < K - t; None when they hold at every move and every word x < n + 3 (one z3 query a heap:
+    the received words as a table, every move and word at once)."""
+    m, x = z3.Ints("m x")
+    for n in range(1, n_max + 1):
+        K = 1 << (n.bit_length() - 1)
+        t = n - K
+        got = [(mm, r) for mm in range(n) for r in E.received_at_one(n, mm)]
+        a = z3.Or([z3.And(m == mm, x == r) for mm, r in got])
+        e = z3.Or([z3.And(m == mm, x == r) for mm, r in got if mm < K - t and r != K - 1 - mm] or [False])
+        q = z3.Solver()
+        q.add(m >= 0, m < n, x >= 0, x < n + 3, z3.Not(z3.And(*arrival_statement(K, t, m, x, a, e))))
+        if q.check() != z3.unsat:
+            return n
+    return None
 
 
 def channel_at_one_verdict():
@@ -309,7 +384,7 @@ def theorem2_steps(half_k0: int):
     """The cases of Theorem 2's step for r = K + t, every even K >= 2 * half_k0 and 0 <= t < K (z3, linear integer
     arithmetic). ``q(x)`` = 2 (1 - p(x)) by the induction hypothesis: 2 on Z, 0 on W, 1 elsewhere; W_K is
     W meets [K, 2K) as the first step proves it."""
-    K, H, t, x, P, c, y = z3.Ints("K H t x P c y")
+    K, H, t, x, P = z3.Ints("K H t x P")
     blk = [K == 2 * H, H >= half_k0, t >= 0, t < K]
 
     def w_block(v):
@@ -319,13 +394,35 @@ def theorem2_steps(half_k0: int):
         return z3.If(in_z(v), 2, z3.If(w_block(v), 0, 1))
 
     other_power = [P >= 8, z3.Or(P <= H, P == K, P == 2 * K, P >= 4 * K)]
-    # the sure wins: a sure complement x in [K - t, K + t - 1] lands in Z, or R(c) lies in Z (c in Z, no extra word:
-    # c = 0 needs t <= 0, c = 3 has the extra words K + 2 when t > 2 and K + 1 when t > 1)
-    sure = z3.Or(z3.And(K - t <= 0, 0 <= K + t - 1), z3.And(K - t <= 3, 3 <= K + t - 1), t <= 0,
-                 z3.And(3 >= t, z3.Not(2 < t), z3.Not(1 < t)))
+    # where the moves arrive: Lemma 1's exported conclusion at the dependent's terms (a_i: "move mv arrives on w")
+    arr = cite_z3(ARRIVAL.id)
+
+    def arrives(mv, w, name):
+        a = z3.Bool(name)
+        return a, arr.at(K, t, mv, w, a)
+
+    m = z3.Int("m")
+    # the sure wins (every received word in Z): the complement 3 of the move 2K - 4 is legal (K - t <= 3), or the
+    # move K - 1 aims at c = 0 with no extra word (t = 0), or the move K - 4 at c = 3 with none (t <= 1)
+    wins = [(z3.And(K - t <= 3, 3 <= K + t - 1), 2 * K - 4, "$2K - 4$ arrives only on its complement 3"),
+            (t <= 0, K - 1, "$K - 1$ arrives only on its centre 0"),
+            (z3.And(3 >= t, z3.Not(2 < t), z3.Not(1 < t)), K - 4, "$K - 4$ arrives only on its centre 3 (no extra word)")]
+    sure = z3.Or(*(w for w, _, _ in wins))
     fair = blk + [t >= 2, t <= K - 4]
-    extras3 = z3.If(1 < t, 1, 0) + z3.If(2 < t, 1, 0)
-    sum3 = q(3) + z3.If(1 < t, q(K + 1), 0) + z3.If(2 < t, q(K + 2), 0)
+    sure_steps = []
+    for cond, mv, what in wins:
+        a, fact = arrives(mv, x, "a")
+        sure_steps.append(prove(f"a sure win: the move {what} (Lemma 1)",
+                                blk + [cond, fact, a], z3.And(mv >= 0, mv < K + t, in_z(x)), cites=[arr]))
+    outs = [(2 * K - 1 - m, "a1"), (K - 1 - m, "a2"), (K + 1, "a3"), (K + 2, "a4")]
+    facts = [arrives(m, w, nm) for w, nm in outs]
+    a_k3, f_k3 = arrives(K - 3, x, "a")
+    b_k3, g_k3 = arrives(K - 3, K + 2, "b")
+    c3 = [arrives(K - 4, w, nm) for w, nm in [(x, "a"), (3, "r3"), (K + 1, "r1"), (K + 2, "r2")]]
+    got3 = [(a3, v) for (a3, _), v in zip(c3[1:], (3, K + 1, K + 2))]
+    sum3 = sum((z3.If(a3, q(v), 0) for a3, v in got3), z3.IntVal(0))
+    size3 = sum((z3.If(a3, 1, 0) for a3, _ in got3), z3.IntVal(0))
+    a_m, f_m = arrives(m, x, "a")
     return [
         prove("$W$ meets $[K, 2K)$ in $K$, $K + 1$ and $[2K - 3, 2K - 1]$ (inside some $[2^i - 3, 2^i + 1]$, never 1, "
               "2 or 4)",
@@ -334,17 +431,23 @@ def theorem2_steps(half_k0: int):
                      z3.Implies(w_block(x), z3.Or(z3.And(K - 3 <= x, x <= K + 1),
                                                   z3.And(2 * K - 3 <= x, x <= 2 * K + 1))),
                      z3.And(x != 1, x != 2, x != 4))),
+        *sure_steps,
+        prove("otherwise every move arrives on a word outside $Z$ (Lemma 1)",
+              blk + [m >= 0, m < K + t, z3.Not(sure)] + [f for _, f in facts],
+              z3.Or(*(z3.And(a, z3.Not(in_z(w))) for (a, _), (w, _) in zip(facts, outs))), cites=[arr]),
         prove("$p(K + t) = 1$ (some move arrives surely in $Z$) exactly when $K + t \\in W$", blk,
               sure == w_block(K + t)),
         prove("otherwise $2 \\le t \\le K - 4$", blk + [z3.Not(w_block(K + t))], z3.And(t >= 2, t <= K - 4)),
-        prove("then no sure complement in $[K - t, K + t - 1]$ lies in $Z$", fair + [x >= K - t, x <= K + t - 1],
-              z3.Not(in_z(x))),
-        prove("and a word of $R(c)$ lies in $Z$ only if it is $c = 3$ (extra words $K + y$ are at least $K$)",
-              fair + [c >= t, c < K, y >= 0, y < t], z3.And(z3.Implies(in_z(c), c == 3), z3.Not(in_z(K + y)))),
-        prove("the move aimed at $c = 3$ ($t = 2$ or 3) is worth exactly $1/2$: $q$ sums to $|R(3)|$",
-              fair + [3 >= t], z3.And(z3.Or(t == 2, t == 3), sum3 == 1 + extras3)),
-        prove("for $t \\ge 4$ the sure complement $K + 2$ is a move worth $1/2$", fair + [t >= 4],
-              z3.And(K - t <= K + 2, K + 2 <= K + t - 1, q(K + 2) == 1)),
+        prove("then a move arrives on a word of $Z$ only if it aims at $c = 3$ (the move $K - 4$), on 3 (Lemma 1)",
+              fair + [m >= 0, m < K + t, f_m, a_m, in_z(x)], z3.And(m == K - 4, x == 3), cites=[arr]),
+        prove("the move aimed at $c = 3$ ($t = 2$ or 3) is worth exactly $1/2$: $q$ sums to the number of its "
+              "received words (Lemma 1)",
+              fair + [3 >= t] + [f for _, f in c3],
+              z3.And(z3.Or(t == 2, t == 3), z3.Implies(c3[0][0], z3.Or(x == 3, x == K + 1, x == K + 2)),
+                     sum3 == size3), cites=[arr]),
+        prove("for $t \\ge 4$ the move $K - 3$ arrives surely on $K + 2$, a word worth $1/2$ (Lemma 1)",
+              fair + [t >= 4, f_k3, g_k3],
+              z3.And(K - 3 >= 0, K - 3 < K + t, b_k3, z3.Implies(a_k3, x == K + 2), q(K + 2) == 1), cites=[arr]),
     ]
 
 
@@ -747,13 +850,6 @@ SECOND_ABOVE = export(Formula("noisy.ends.half_second_order", _gap2, (_n, _h1, _
                               sp.Eq(_gap2, 4 * (_h1 - _h2) / _n), part="above", scope="every n >= 2, odd moves"))
 
 
-def _admits(c, target, *xs) -> bool:
-    """Whether the exported formula of ``c`` (a :class:`proofs.linked.Formula`) holds with the exact rationals
-    ``target`` and ``xs`` (its variables) put in: the instance check of a lemma whose general step is in words."""
-    q = lambda x: sp.Rational(int(x.numerator), int(x.denominator))  # noqa: E731
-    return c.at(*(q(x) for x in xs)).xreplace({c.target: q(target)}) is sp.true
-
-
 @recorded_cache
 def theorem8_verdict():
     """The verdict of claim ``noisy.ends.half_second_order``, cached for the run.
@@ -762,6 +858,13 @@ def theorem8_verdict():
     dep = theorem6_verdict()
     if dep.outcome is not Outcome.VERIFIED:
         return _rests_on("Theorem 6", dep)
+    # the first-order slopes |p'(r)| at 1/2 that the second-order terms take, from Theorem 6's exported conclusion
+    # (not retyped): their half-sum over 2 <= r < n is the sum whose closed form step (iv) needs
+    n_, r_ = sp.symbols("n r", integer=True, positive=True)
+    half = cite(HALF_SLOPE.id)
+    slope = half.value(r_)
+    if slope is None:
+        return unlinked(half, "Theorem 8's sum of the slopes at 1/2", rests(dep), assumptions=(CHANNEL.id,))
     s_, d_, k_ = sp.symbols("s d k")
     # (i) the log-weight of a word at distance d has one s^2 coefficient, -k/2, for every d (both sides)
     for sig in (1, -1):
@@ -780,27 +883,36 @@ def theorem8_verdict():
     a_, b_ = sp.symbols("a b")
     if any((ai ^ bi) != sp.expand(a_ + b_ - 2 * a_ * b_).subs({a_: ai, b_: bi}) for ai in (0, 1) for bi in (0, 1)):
         return _fail(say("Theorem 8: the bit identity fails"))
-    n_, r_ = sp.symbols("n r", integer=True, positive=True)
-    if sp.simplify(sp.summation(1 / (r_ * (r_ - 1)), (r_, 2, n_ - 1)) - (n_ - 2) / (n_ - 1)) != 0:
-        return _fail(say("Theorem 8: the telescoping sum is not $(n - 2)/(n - 1)$"))
+    sum_step = SympyStep("the half-sum of Theorem 6's slopes over $2 \\le r < n$ is $(n - 2)/(n - 1)$",
+                         sp.simplify(sp.summation(slope / 2, (r_, 2, n_ - 1)) - (n_ - 2) / (n_ - 1)) == 0,
+                         sp.Eq(sp.Sum(slope / 2, (r_, 2, n_ - 1)), (n_ - 2) / (n_ - 1)), "noisy.ends.half_second_order",
+                         (half.id,))
+    if not sum_step.proved:
+        return _fail(say("Theorem 8: the half-sum of Theorem 6's slopes is not $(n - 2)/(n - 1)$"), sum_step)
     # instances: the exact series on both sides of 1/2, every pair of moves of one parity, heaps 2..48
     pairs = 0
     for side, c, parity in (("left", cite(SECOND_BELOW.id), 0), ("right", cite(SECOND_ABOVE.id), 1)):
+        admits = c.admitter()  # the exported formula, solved once a side and evaluated exactly at each pair
+        first = half.admitter()  # Theorem 6's slope: every move of the side's parity has it to first order in s
         T = E.series_at_half(_HALF2_N, side, 2)
         for n in range(2, _HALF2_N + 1):
             cls = [m for m in range(n) if m % 2 == parity]
             rows = {m: T.move(n, m) for m in cls}
             h = {m: E.half_second_order_key(n, m) for m in cls}
             m0 = cls[0]
+            if not all(first(2 * rows[m][1], n) for m in cls):
+                return _fail(say(f"Theorem 8 fails at $n = {n}$ ({side} of $1/2$): a move of its parity does not have "
+                                 "Theorem 6's slope to first order"))
             for m in cls[1:]:
                 pairs += 1
-                if rows[m][1] != rows[m0][1] or not _admits(c, rows[m][2] - rows[m0][2], n, h[m], h[m0]):
+                if not admits(rows[m][2] - rows[m0][2], n, h[m], h[m0]):
                     return _fail(say(f"Theorem 8 fails at $n = {n}$, moves {m0} and {m} ({side} of $1/2$)"))
             if side == "left" and T.best[n] != (0,):
                 return _fail(say(f"below $1/2$ the optimal moves of heap {n} are {_ints(T.best[n])}"))
             if side == "right" and n & (n - 1) == 0 and T.best[n] != (n - 1,):
                 return _fail(say(f"above $1/2$ the optimal moves of heap {n} are {_ints(T.best[n])}"))
-    return verified([computed(pairs, "pairs of moves compared in the exact series at 1/2", "noisy §3, (5)"), rests(dep)],
+    return verified([computed(pairs, "pairs of moves compared in the exact series at 1/2", "noisy §3, (5)"), sum_step,
+                     rests(dep)],
                     say("Theorem 8 for every $n \\ge 2$: among moves of one parity the second-order "
                                "coefficients at $1/2$ differ by $-\\frac{4}{n} \\cdot (H_n(m) - H_n(m'))$ below $1/2$ and by "
                                "$\\frac{4}{n} \\cdot (H_n(m) - H_n(m'))$ above it, where "
@@ -809,8 +921,10 @@ def theorem8_verdict():
                                "$m = 0$ and increasing in the bits of $m$: "
                                "move 0 is the unique optimum just below $1/2$ for every $n$, move $n - 1$ just above it "
                                "for every $n = 2^k$. Symbolic (sympy): the common $s^2$ term of the log-weights, the "
-                               "softmax to second order, the bit identity and the telescoping sum; in words only: "
-                               "collecting the terms that depend on $m$ into $H_n(m)$, and its monotonicity in the bits "
+                               "softmax to second order, the bit identity and the half-sum of Theorem 6's exported slopes",
+                               claim_ref("noisy.ends.half"), "($\\sum_{r=2}^{n-1} \\frac{1}{r(r - 1)} = "
+                               "\\frac{n - 2}{n - 1}$), which also gives every move of the side's parity its first-order "
+                               "coefficient on the instances; in words only: collecting the terms that depend on $m$ into $H_n(m)$, and its monotonicity in the bits "
                                "of $m$; instances: the exact series on both sides of $1/2$ from (5) alone, "
                                f"{pairs} pairs of moves of heaps $2, \\ldots, {_HALF2_N}$"), assumptions=(CHANNEL.id,))
 

@@ -48,6 +48,12 @@ WEAKER = {
     EK.VALUES_AT_ONE.id: [lambda r, P, v: _values(r, P, v, w=v >= z3.Q(1, 2)),
                           lambda r, P, v: _values(r, P, v, fair=z3.Or(v == z3.Q(1, 2), v == 1)),
                           lambda r, P, v: _values(r, P, v, z=v <= 0)],
+    # Lemma 1's arrivals at eps = 1, one clause weakened at a time: a sure move only on its complement if anywhere,
+    # the centre 3's words only among 3, K + 1, K + 2, the extra words anywhere in [K, K + t]
+    EK.ARRIVAL.id: [lambda K, t, m, x, a: _arrival(K, t, m, x, a, sure=z3.Implies(a, x == 2 * K - 1 - m)),
+                    lambda K, t, m, x, a: _arrival(K, t, m, x, a, three=z3.Implies(a, z3.Or(x == 3, x == K + 1,
+                                                                                            x == K + 2))),
+                    lambda K, t, m, x, a: _arrival(K, t, m, x, a, extra=z3.And(x >= K, x <= K + t))],
     # Theorem 7: p(n) only at least 1/2, move 0 only among the optimal moves
     EK.NEAR_ZERO.id: [lambda e, k, v0, vm: z3.And(v0 >= z3.Q(1, 2), v0 > vm),
                       lambda e, k, v0, vm: z3.And(v0 > z3.Q(2, 3), v0 >= vm)],
@@ -60,13 +66,25 @@ def _values(r, P, v, *, z=None, w=None, fair=None):
                   z3.Implies(z3.Or(r == 1, r == 2, r == 4, z3.And(P - 3 <= r, r <= P + 1)), v == 1 if w is None else w),
                   z3.Implies(z3.And(P + 1 < r, r < 2 * P - 3), v == z3.Q(1, 2) if fair is None else fair))
 
+def _arrival(K, t, m, x, a, *, sure=None, three=None, extra=None):
+    """Lemma 1's exported arrivals with one clause replaced (written out here, not taken from the code)."""
+    c = K - 1 - m
+    return z3.And(
+        z3.Implies(m >= K - t, a == (x == 2 * K - 1 - m) if sure is None else sure),
+        z3.Implies(m < K - t, z3.And(z3.Implies(x == c, a),
+                                     z3.Implies(a, z3.Or(x == c, z3.And(x >= K, x < K + t) if extra is None else extra)))),
+        z3.Implies(z3.And(m < K - t, m == K - 4),
+                   a == z3.Or(x == 3, z3.And(x == K + 2, t > 2), z3.And(x == K + 1, t > 1)) if three is None else three))
+
+
 #: every all-n claim of the noisy chains: its general steps, and the verdict cache to clear
 CLAIMS = {
     "noisy.blocks.recursion": (B.recursion_steps, B.recursion_verdict),
     "noisy.blocks.within_block": (B.within_block_steps, B.within_block_verdict),
     "noisy.blocks.power_step": (B.power_step_steps, B.power_step_verdict),
     "noisy.blocks.low_step": (B.low_step_steps, B.low_step_verdict),
-    "noisy.conjecture10.bound_every_k": (B.bound_k_steps, None),
+    "noisy.ends.channel_at_one": (lambda: EK.lemma1_steps() + [EK.arrival_step()], EK.lemma1_verdict),
+    "noisy.conjecture10.bound_every_k": (lambda: B.bound_k_steps() + [B.bound_at_one_step()], None),
     "noisy.conjecture9.bound_every_n": (B.bound_n_steps, None),
     "noisy.conjecture9.top_moves": (B.top_move_steps, None),
     "noisy.conjecture9.block_from_power": (F.power_test_steps, F.block_from_power_verdict),
@@ -88,7 +106,7 @@ CLAIMS = {
 
 
 _CACHES = [B.recursion_verdict, B.within_block_verdict, B.power_step_verdict, B.low_step_verdict, B.d_recursion_verdict, F.block_from_power_verdict, *P.CACHED,
-           EK.theorem2_verdict, EK.lemma5_verdict, EK.theorem7_verdict, FO.forcing_ends_verdict]
+           EK.lemma1_verdict, EK.theorem2_verdict, EK.lemma5_verdict, EK.theorem7_verdict, FO.forcing_ends_verdict]
 
 
 @pytest.fixture(autouse=True)
@@ -137,7 +155,9 @@ def test_the_chains_are_linked():
                  ("noisy.ends.germ_at_one", EK.VALUES_AT_ONE.id),
                  ("noisy.conjecture10.forcing_ends", EK.VALUES_AT_ONE.id),
                  ("noisy.conjecture10.ends", EK.VALUES_AT_ONE.id),
-                 ("noisy.conjecture9.ends", EK.NEAR_ZERO.id), ("noisy.conjecture10.ends", EK.NEAR_ZERO.id)]:
+                 ("noisy.conjecture9.ends", EK.NEAR_ZERO.id), ("noisy.conjecture10.ends", EK.NEAR_ZERO.id),
+                 # Lemma 1's arrivals into Theorem 2's step and into the bound of Conjecture 10 at eps = 1
+                 ("noisy.ends.values_at_one", EK.ARRIVAL.id), ("noisy.conjecture10.bound_every_k", EK.ARRIVAL.id)]:
         assert pair in got, pair
 
 
@@ -163,7 +183,7 @@ def test_weakening_a_cited_conclusion_turns_the_dependent_open(monkeypatch, clai
 
 
 @pytest.mark.parametrize("link", [B.RECURSION_LOW.id, B.POWER.id, B.LOW.id, B.TOP.id, F.BLOCK_FROM_POWER.id,
-                                  P.LEMMA_X.id, EK.VALUES_AT_ONE.id, EK.NEAR_ZERO.id])
+                                  P.LEMMA_X.id, EK.VALUES_AT_ONE.id, EK.NEAR_ZERO.id, EK.ARRIVAL.id])
 def test_the_cited_lemma_still_proves_the_weaker_formula(monkeypatch, link):
     # the lemma is not an induction on its own formula: its last step proves the weaker formula as well
     c = smt.cite(link)
@@ -187,6 +207,8 @@ def test_the_power_models_test_is_the_power_inequality_only_with_theorem_b5(monk
     (EK.VALUES_AT_ONE.id, lambda r, P, v: z3.And(z3.Implies(EK.in_z(r), v == 0),
                                                  z3.Implies(z3.And(P - 3 <= r, r <= P + 2), v == 1))),
     (EK.NEAR_ZERO.id, lambda e, k, v0, vm: z3.And(v0 > z3.Q(3, 4), v0 > vm)),
+    # Lemma 1 with a sure move landing one word above its complement
+    (EK.ARRIVAL.id, lambda K, t, m, x, a: z3.Implies(m >= K - t, a == (x == 2 * K - m))),
 ])
 def test_a_lemma_whose_exported_formula_is_not_what_its_steps_give_is_not_verified(monkeypatch, link, wrong):
     c = smt.cite(link)

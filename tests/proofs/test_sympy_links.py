@@ -1,6 +1,6 @@
 """Lemmas linked by formula (issue 40, item 4) in the sympy all-n arguments of ks69, ju24 and zk77
-and of noisy's every-k chain (Lemma 4 -> Lemma 5 -> Conjecture 10 for every k, Theorems 6 and 8 -> the ends and
-the forcing term's ends) and zk77's Lemma 2 (2) -> (4) -> the range of M (proofs.linked): for every dependent and every conclusion it cites, replacing that conclusion by a weaker formula
+and of noisy's every-k chain (Lemma 4 -> Lemma 5 -> Conjecture 10 for every k, Theorem 6 -> Theorem 8, Theorems 6
+and 8 -> the ends and the forcing term's ends) and zk77's Lemma 2 (2) -> (4) -> the range of M (proofs.linked): for every dependent and every conclusion it cites, replacing that conclusion by a weaker formula
 that is still true (checked here: implied by the original, and satisfied by a value the original excludes) makes
 the dependent `open`; the lemma itself still proves the weaker formula (unless the formula is its own induction
 hypothesis); and a lemma whose exported formula is not the one its argument gives is not verified."""
@@ -52,7 +52,7 @@ LINKS = [
     ("zk77.lemma2", Z.CHANCE.id), ("zk77.thm1.names", Z.CHANCE.id), ("zk77.thm1.eq10_11", Z.CHANCE.id),
     ("noisy.conjecture10.every_k", EK.RATE_TOP.id), ("noisy.conjecture10.every_k", EK.RATE_FOUR.id),
     ("noisy.conjecture9.ends", EK.HALF_SLOPE.id), ("noisy.conjecture10.ends", EK.HALF_SLOPE.id),
-    ("noisy.conjecture10.forcing_ends", EK.HALF_SLOPE.id),
+    ("noisy.conjecture10.forcing_ends", EK.HALF_SLOPE.id), ("noisy.ends.half_second_order", EK.HALF_SLOPE.id),
     ("noisy.ends.germ_at_one", EK.POWER_CHANNEL.id),
     ("noisy.conjecture9.ends", EK.SECOND_BELOW.id), ("noisy.conjecture10.ends", EK.SECOND_ABOVE.id),
     ("zk77.thm1.eq4", Z.CHANCE_B.id), ("zk77.thm1.M_range", Z.TAKE_POINT.id),
