@@ -185,3 +185,20 @@ def test_conjecture9_reads_its_printed_constants():
         assert REGISTRY["noisy.conjecture9"].check().outcome.value == "open"
     with substituting(N.P_C9, (mpq(1, 2), mpq(1), 0)):
         assert REGISTRY["noisy.conjecture9"].check().outcome.value == "refuted"
+
+
+def test_conjecture9_read_with_a_range_off_the_grid_is_judged_not_an_error(monkeypatch):
+    # verify --mutate makes the range 0 < eps < 1/3 (numerator - 1 of 1/2): the 1/100 grid does not divide
+    # [0, 1/3], which raised BadInput; the check must judge the narrower (weaker, still true) statement, and a
+    # range wider than 1/2 must still be refuted
+    import proofs.noisy.conjectures as C
+    from exactcube.catalog import load
+    from exactcube.claims import REGISTRY
+    from exactcube.numbers import mpq
+
+    load()
+    half = mpq(1, 2)
+    monkeypatch.setattr(C, "P_C9", C.printed("test", (mpq(1, 3), half, 0)))
+    assert REGISTRY["noisy.conjecture9"].check().outcome.value == "verified"
+    monkeypatch.setattr(C, "P_C9", C.printed("test", (mpq(2, 3), half, 0)))
+    assert REGISTRY["noisy.conjecture9"].check().outcome.value == "refuted"
