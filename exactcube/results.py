@@ -524,8 +524,16 @@ class Result(ExactDisplay):
 
     @property
     def provenance(self) -> Provenance:
-        """How this result was obtained (method, evidence, source, assumptions, precision)."""
-        return _built(self._provenance())
+        """How this result was obtained (method, evidence, source, assumptions, precision).  Read once per result
+        and kept (a result is frozen: what it was computed with does not change)."""
+        d = getattr(self, "__dict__", None)
+        if d is None:
+            return _built(self._provenance())
+        p = d.get("_provenance_kept")
+        if p is None:
+            p = _built(self._provenance())
+            object.__setattr__(self, "_provenance_kept", p)
+        return p
 
     def _evidence(self) -> Evidence:
         """The evidence, as the class declares it (see the class docstring)."""
@@ -810,17 +818,24 @@ def cited(basis) -> tuple[Provenance, ...]:
     A bare :class:`Evidence` (or its name) is the legacy hand-typed form; it gives ``()``, so the caller can
     tell that nothing was cited."""
     out: list[Provenance] = []
-    stack = [basis]
+    # depth first, in order: a stack of iterators (a verdict may cite thousands of results in nested lists; each
+    # result's provenance is read once)
+    stack = [iter((basis,))]
     while stack:
-        b = stack.pop(0)
-        if isinstance(b, Provenance):
-            out.append(b)
-        elif isinstance(getattr(b, "provenance", None), Provenance):
-            out.append(b.provenance)
-        elif isinstance(b, (Evidence, str)):
-            continue
-        elif isinstance(b, Iterable):
-            stack[0:0] = list(b)
+        for b in stack[-1]:
+            if isinstance(b, Provenance):
+                out.append(b)
+                continue
+            p = getattr(b, "provenance", None)
+            if isinstance(p, Provenance):
+                out.append(p)
+            elif isinstance(b, (Evidence, str)):
+                continue
+            elif isinstance(b, Iterable):
+                stack.append(iter(b))
+                break
+            else:
+                raise TypeError(f"a verdict cites results or provenances, not {type(b).__name__}")
         else:
-            raise TypeError(f"a verdict cites results or provenances, not {type(b).__name__}")
+            stack.pop()
     return tuple(out)

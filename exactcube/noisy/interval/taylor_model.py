@@ -112,7 +112,7 @@ def poly_range(f: TM, P) -> tuple:
     """An interval that holds the polynomial part sum_j f_j delta^j over the piece (P the ranges of delta^e)."""
     J = f.c[0].shape[-1] - 1
     lo, hi = mul((f.c[0], f.c[1]), (P[0][:J + 1], P[1][:J + 1]))
-    return sum0(np.moveaxis(lo, -1, 0), np.moveaxis(hi, -1, 0))
+    return sum0(_last_first(lo), _last_first(hi))
 
 
 def coefficient_pairs(K: int, J: int):
@@ -132,6 +132,11 @@ def coefficient_pairs(K: int, J: int):
 
 
 _PAIRS: dict = {}
+
+
+def _last_first(x):
+    """The view of ``x`` with its last axis first (``np.moveaxis(x, -1, 0)``, without its argument checks)."""
+    return x.transpose((x.ndim - 1,) + tuple(range(x.ndim - 1)))
 
 
 def tm_div(N: TM, Z: TM, P, z_range=None, what: str = "the denominator") -> TM:
@@ -160,11 +165,11 @@ ho_Z\,\mathrm{range}(\delta^{J+1})`).  Raises :class:`ProofFailure`
         if m:
             pr = mul((Z.c[0][..., 1:m + 1], Z.c[1][..., 1:m + 1]),
                      (qlo[..., e - 1::-1][..., :m], qhi[..., e - 1::-1][..., :m]))
-            acc = sub(acc, sum0(np.moveaxis(pr[0], -1, 0), np.moveaxis(pr[1], -1, 0)))
+            acc = sub(acc, sum0(_last_first(pr[0]), _last_first(pr[1])))
         qlo[..., e], qhi[..., e] = div_pos(acc, (Z.c[0][..., 0], Z.c[1][..., 0]))
     i, j, p = coefficient_pairs(K, J)[2]
     t = mul(mul((Z.c[0][..., i], Z.c[1][..., i]), (qlo[..., j], qhi[..., j])), (P[0][p], P[1][p]))
-    rest = sub(N.r, sum0(np.moveaxis(t[0], -1, 0), np.moveaxis(t[1], -1, 0)))
+    rest = sub(N.r, sum0(_last_first(t[0]), _last_first(t[1])))
     if Z.r is not None:
         rest = sub(rest, mul(Z.r, poly_range(TM((qlo, qhi), None), P)))
     return TM((qlo, qhi), div_pos(rest, z_range))
