@@ -89,7 +89,7 @@ class Formula:
         def ev(poly, xs):
             out = mpq(0)
             for e, c in poly:
-                for x, k in zip(xs, e):
+                for x, k in zip(xs, e, strict=True):
                     c = c * mpq(x) ** k
                 out += c
             return out
