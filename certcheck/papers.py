@@ -6,7 +6,7 @@ from fractions import Fraction
 
 from . import symbolic
 from .core import describes, kind
-from .numbers import need, q
+from .numbers import need, q, z
 
 
 @kind("identities")
@@ -308,3 +308,72 @@ def binomial_laws_text(asserts) -> str:
     return (f"Theorem 2: alpha(i, j) = P[K_a <= K_b], beta(i, j) = P[K_a < K_b] with K_a ~ b(i, (a-1)/(2a)), "
             f"K_b ~ b(j, (b-1)/(2b)) independent equal the doubling points by (8)-(9) at every cell 0 <= i, j < "
             f"{asserts['size']} for (a, b) in " + ", ".join(f"({a}, {b})" for a, b in asserts["factors"]))
+
+
+_ROWS = {"double": 1, "redouble": 2, "minimum take": 3}  # the place of each row's threshold in cube_thresholds
+
+
+def _rolls(spec) -> dict:
+    """The race's rolls: "race" (backgammon dice, by the rules in recurrences.py) or listed totals and chances."""
+    from .recurrences import FAMILIES
+
+    if spec == "race":
+        return FAMILIES["race"].rolls
+    rolls = {int(r): q(p) for r, p in spec.items()}
+    need(all(r >= 1 and p > 0 for r, p in rolls.items()) and sum(rolls.values()) == 1, "rolls: totals >= 1, chances summing to 1")
+    return rolls
+
+
+def _half(text: str) -> Fraction:
+    """A Table 3 entry: '+5½' = 11/2, '−½' = -1/2, '+2' = 2."""
+    return Fraction(text.replace("−", "-").replace("½", ".5"))
+
+
+@kind("cube-race")
+def cube_race(asserts, data):
+    """The race's cube thresholds (zk77 Table 3) from the Bellman equations of the money game: each model's
+    equities re-derived (:func:`certcheck.recurrences.check_cubeful`), the thresholds at each listed count
+    (:func:`certcheck.recurrences.cube_thresholds`); printed entries v read as the text below Table 3 reads them
+    ((re)double from yours + ceil(v), take up to yours + floor(v)); or the number of cells where two models differ."""
+    from math import ceil, floor
+
+    from .recurrences import check_cubeful, cube_thresholds
+
+    size, models, tables = z(asserts["size"]), asserts["dice"], data["tables"]
+    need(1 <= size <= 200 and isinstance(models, list) and isinstance(tables, list) and len(models) == len(tables) >= 1,
+         "one table of size 1..200 per dice model")
+    found = []
+    for spec, tab in zip(models, tables, strict=True):
+        scale, nd = q(tab["scale"]), [[[q(v) for v in row] for row in tab[k]] for k in ("nd_c", "nd_o", "nd_t")]
+        need(scale.denominator == 1 and scale > 0 and all(v.denominator == 1 for a in nd for row in a for v in row),
+             "the scale and the equities' numerators are integers")
+        nd = tuple([[int(v) for v in row] for row in a] for a in nd)
+        need(len(nd[0]) == size, f"tables of size {size}")
+        check_cubeful(_rolls(spec), int(scale), nd)
+        found.append([cube_thresholds(int(scale), nd, z(x)) for x in asserts["counts"]])
+    need(found == asserts["thresholds"], f"the thresholds are {found}")
+    if "printed" in asserts:
+        th = {row[0]: row for row in found[0]}
+        wrong = [k for k, (row, x, text) in enumerate(asserts["printed"])
+                 if (floor if row == "minimum take" else ceil)(_half(text)) != th[x][_ROWS[row]]]
+        need(wrong == asserts["disagree"], f"the printed thresholds that disagree are {wrong}")
+        return "refuted" if wrong else "verified"
+    differ = sum(a != b for ra, rb in zip(found[0], found[-1], strict=True) for a, b in zip(ra[1:], rb[1:], strict=True))
+    need(len(found) == 2 and differ == asserts["differ"], f"the two models' thresholds differ in {differ} cells")
+    return "verified" if differ else "refuted"
+
+
+@describes("cube-race")
+def cube_race_text(asserts) -> str:
+    dice = ["backgammon dice" if d == "race" else "totals " + ", ".join(f"{r} ({d[r]})" for r in sorted(d, key=int))
+            for d in asserts["dice"]]
+    th = "; ".join(f"{m}: " + ", ".join(f"at {x} {d}, {r}, {t}" for x, d, r, t in ths)
+                   for m, ths in zip(dice, asserts["thresholds"], strict=True))
+    text = (f"the race money game with the cube (no gammons), every equity of counts 1..{asserts['size']} by its "
+            f"Bellman equations, for {' and '.join(dice)}; the opponent's count minus yours from which to double, "
+            f"to redouble, up to which to take: {th}")
+    if "printed" in asserts:
+        bad = [f"{row} at {x} is not {t}" for k, (row, x, t) in enumerate(asserts["printed"]) if k in asserts["disagree"]]
+        return (text + f"; {len(asserts['printed']) - len(bad)} of {len(asserts['printed'])} printed thresholds agree "
+                "((re)double from yours + ceil(v), take up to yours + floor(v))" + "".join(f"; {b}" for b in bad))
+    return text + f"; the two models differ in {asserts['differ']} thresholds"

@@ -17,8 +17,9 @@ so a table that passes is the unique solution.  The roll distributions:
 from __future__ import annotations
 
 from fractions import Fraction
+from math import lcm
 
-from .numbers import Bad
+from .numbers import Bad, need
 
 
 def _plain() -> dict[int, Fraction]:
@@ -64,6 +65,48 @@ FAMILIES = {
     "floyd": Family("Floyd's two-dice race (plain sums, each ordered pair of dice 1/36)", _plain()),
     "race": Family("the backgammon race of Zadeh and Kobliska (a double moves four times its face)", _backgammon()),
 }
+
+
+def check_cubeful(rolls: dict[int, Fraction], scale: int, nd: tuple) -> None:
+    """The money game with the doubling cube in the race (zk77 §5: no gammons, redoubles unlimited), every
+    no-double equity re-derived from the equities it reads.  Per unit of the current cube, from the roller's side
+    (count x against y), the values V/scale of the integer lists ``nd = (ND_C, ND_O, ND_T)`` (cube centred, the
+    roller's, the opponent's; ``[x - 1][y - 1]``) must satisfy the Bellman equations
+
+        ND_S(x, y) = sum over rolls r of P(r) ([r >= x] - [r < x] E_S'(y, x - r)),   S' = C, T, O for S = C, O, T,
+
+    (the roller is off and wins 1, else the opponent rolls with the cube where it is: a cube owned by one side is
+    the other's from the opponent's side), E_C = max(ND_C, DB), E_O = max(ND_O, DB), E_T = ND_T, with the double
+    DB = min(1, 2 ND_T) (the opponent passes, or takes and owns a cube of twice the value).  In integers: the
+    chances' common denominator D times each entry equals the sum of weights.  Every entry reads only entries of
+    smaller x + y, so a table that passes is the unique solution."""
+    den = lcm(*(pr.denominator for pr in rolls.values()))
+    w = [(r, int(pr * den)) for r, pr in rolls.items()]
+    c, o, t = nd
+    n = len(c)
+    need(all(len(a) == n and all(len(row) == n for row in a) for a in nd), f"three {n} x {n} tables")
+    e_c = [[max(c[i][j], min(scale, 2 * t[i][j])) for j in range(n)] for i in range(n)]
+    e_o = [[max(o[i][j], min(scale, 2 * t[i][j])) for j in range(n)] for i in range(n)]
+    for name, mine, reads in (("ND_C", c, e_c), ("ND_O", o, t), ("ND_T", t, e_o)):
+        for i in range(n):
+            for j in range(n):
+                want = sum(wr * (scale if r > i else -reads[j][i - r]) for r, wr in w)
+                need(den * mine[i][j] == want, f"{name}({i + 1}, {j + 1}) is not what the Bellman equation gives")
+
+
+def cube_thresholds(scale: int, nd: tuple, x: int) -> list:
+    """[x, double from, redouble from, take up to] at count x: the opponent's count minus yours from which
+    (re)doubling is right (DB > ND; a position already won, ND = 1, counts as a double), and up to which the
+    opponent takes (2 ND_T <= 1; ties: no double, take), over opponent's counts 1..N; each decision must switch
+    once (the doubles an up-set, the takes a down-set), else the certificate is rejected."""
+    c, o, t = (a[x - 1] for a in nd)
+    dbl = [min(scale, 2 * tt) > v or v == scale for v, tt in zip(c, t, strict=True)]
+    rdb = [min(scale, 2 * tt) > v or v == scale for v, tt in zip(o, t, strict=True)]
+    take = [2 * tt <= scale for tt in t]
+    need(dbl == sorted(dbl) and rdb == sorted(rdb) and take == sorted(take, reverse=True),
+         f"the decisions at count {x} are not monotone in the opponent's count")
+    first = [s.index(True) + 1 - x if True in s else None for s in (dbl, rdb)]
+    return [x, *first, len(take) - take[::-1].index(True) - x if True in take else None]
 
 
 def check_doubling_points(alpha: list[list[Fraction]], beta: list[list[Fraction]], a: Fraction, b: Fraction) -> None:

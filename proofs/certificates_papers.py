@@ -316,3 +316,46 @@ def initial_conditions(result, steps):
         return []
     return [{"kind": "doubling-cells", "asserts": {"size": 7, "cells": cells, "disagree": disagree},
              "data": {"grids": grids}}]
+
+
+def _cube_table(T, dice) -> tuple:
+    """A solved cubeful race table (:func:`exactcube.race.cubeful.solve`) as certcheck reads it: the dice ("race"
+    for backgammon dice, else totals and chances) and the no-double equities' integer numerators over its scale."""
+    from exactcube.race import dice as dm
+
+    spec = "race" if dice == dm.BACKGAMMON else {str(r): spell(mpq(w, dice.denominator)) for r, w in dice.items()}
+    n = T.size
+    return spec, {"scale": str(T.scale), **{k: [[str(v) for v in getattr(T, k)[x][1:n + 1]] for x in range(1, n + 1)]
+                                            for k in ("nd_c", "nd_o", "nd_t")}}
+
+
+def _cube_thresholds(T, counts) -> list:
+    from exactcube.race import cubeful as cf
+
+    return [[x, th.double_from, th.redouble_from, th.take_to] for x in counts for th in [cf.thresholds(x, T)]]
+
+
+@builder("zk77.table3", "zk77.ks_strategy")
+def cube_race(result, steps):
+    """zk77's cube races: the money game's equities of counts 1..130 (certcheck re-derives each by the Bellman
+    equations), the thresholds at your count 20, 40, 70, 110, and Table 3's printed entries with those the verdict
+    finds wrong (zk77.table3, read by zk77.half-pip), or the number of cells where the Keeler-Spencer dice's
+    thresholds differ from real dice's (zk77.ks_strategy)."""
+    from proofs.zk77.cube import TABLE3_CELLS, TABLE3_COUNTS, TABLE3_PRINTED, _table
+
+    from exactcube.race import dice as dm
+
+    models = [dm.BACKGAMMON] + ([dm.from_spec("5:11/24,10:11/24,20:2/24")] if result.claim.id == "zk77.ks_strategy"
+                                else [])
+    tables = [_table("backgammon" if d == dm.BACKGAMMON else d.spec(), False) for d in models]
+    specs, data = zip(*(_cube_table(T, d) for T, d in zip(tables, models, strict=True)), strict=True)
+    found = [_cube_thresholds(T, TABLE3_COUNTS) for T in tables]
+    asserts = {"dice": list(specs), "size": tables[0].size, "counts": list(TABLE3_COUNTS), "thresholds": found}
+    if result.claim.id == "zk77.table3":
+        cells = [(r, x) for r in TABLE3_PRINTED for x in TABLE3_COUNTS]
+        wrong = {str(e.where) for e in result.verdict.errata}
+        asserts["printed"] = [[r, x, TABLE3_CELLS[(r, x)].value] for r, x in cells]
+        asserts["disagree"] = [k for k, c in enumerate(cells) if TABLE3_CELLS[c].where in wrong]
+    else:
+        asserts["differ"] = sum(a != b for ra, rb in zip(*found, strict=True) for a, b in zip(ra[1:], rb[1:], strict=True))
+    return [{"kind": "cube-race", "asserts": asserts, "data": {"tables": list(data)}}]
