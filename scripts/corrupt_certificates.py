@@ -411,7 +411,48 @@ def _poisson(doc):
     yield "a dropped piece (one enclosure of log(a)/2)", d
 
 
-KIND_CORRUPTIONS = {"poisson-raises": _poisson, "binomial-laws": _grids_corruptions, "toss-split": _toss_split, "doubling-cells": _doubling_cells, "race-bet": _race_bet, "identities": _identities, "doubling-lemma": _grids_corruptions,
+def _cube_race(doc):
+    """zk77's cube races: equities (integer numerators over the table's scale), thresholds, printed cells."""
+    tab, a = doc["data"]["tables"][0], doc["asserts"]
+    for key, i, j, by, where in (("nd_c", 40, 45, 1, "an inner ND_C"), ("nd_t", -1, -1, -1, "the last ND_T")):
+        d = copy.deepcopy(doc)
+        d["data"]["tables"][0][key][i][j] = str(int(tab[key][i][j]) + by)
+        yield f"one value ({where} entry, its numerator moved by {by})", d
+    d = copy.deepcopy(doc)
+    d["data"]["tables"][0]["scale"] = str(2 * int(tab["scale"]))
+    yield "one value (another scale, the numerators kept)", d
+    d = copy.deepcopy(doc)
+    d["asserts"]["thresholds"][0][1][2] += 1
+    yield "one bound (the redouble threshold at 40 moved a pip)", _resay(d)
+    d = copy.deepcopy(doc)
+    del d["data"]["tables"][0]["nd_o"][-1]
+    yield "a dropped piece (one row of ND_O)", d
+    d = copy.deepcopy(doc)
+    d["asserts"]["size"] += 1
+    yield "a stronger statement (a larger table)", _resay(d)
+    d = copy.deepcopy(doc)
+    d["asserts"]["dice"][0] = {"5": "11/24", "10": "11/24", "20": "1/12"} if a["dice"][0] == "race" else "race"
+    yield "another dice model claimed", _resay(d)
+    if "printed" in a:
+        k = next(k for k in range(len(a["printed"])) if k not in a["disagree"])
+        d = copy.deepcopy(doc)
+        row, x, _ = a["printed"][k]
+        exact = next(t for t in a["thresholds"][0] if t[0] == x)[{"double": 1, "redouble": 2, "minimum take": 3}[row]]
+        d["asserts"]["printed"][k][2] = f"{exact + 2:+d}"
+        yield "one printed cell (an agreeing threshold moved 2 pips)", _resay(d)
+        d = copy.deepcopy(doc)
+        d["asserts"]["disagree"], d["verdict"]["outcome"] = [], "verified"
+        yield "a stronger statement (every printed threshold said to agree)", _resay(d)
+    else:
+        d = copy.deepcopy(doc)
+        d["asserts"]["differ"] += 1
+        yield "a swapped witness (another number of differing thresholds)", _resay(d)
+        d = copy.deepcopy(doc)
+        del d["data"]["tables"][-1]
+        yield "a dropped piece (the second model's table)", d
+
+
+KIND_CORRUPTIONS = {"cube-race": _cube_race, "poisson-raises": _poisson, "binomial-laws": _grids_corruptions, "toss-split": _toss_split, "doubling-cells": _doubling_cells, "race-bet": _race_bet, "identities": _identities, "doubling-lemma": _grids_corruptions,
                     "doubling-symmetry": _grids_corruptions, "walk-lemma": _walk, "alternating-doubles": _alternating, "doubling-points": _doubling, "nim-table": _nim_table, "nim-refutation": _nim_refutation, "recurrence": _recurrence,
                     "smt": _smt, "interval-cover": _interval, "bearoff-audit": _bearoff}
 KIND_CORRUPTIONS.update(__import__("corrupt_noisy").CORRUPTIONS)  # the noisy paper's interval kinds
