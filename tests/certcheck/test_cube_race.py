@@ -58,7 +58,7 @@ def _hand_certificate():
     doc = {"format": "exactcube-certificate", "version": 1, "name": "hand", "kind": "cube-race",
            "claim": {"id": "hand", "statement": "by hand"}, "verdict": {"outcome": "refuted", "evidence": "exact"},
            "asserts": asserts, "data": {"tables": [{"scale": "162", **{k: [[str(v) for v in r] for r in a]
-                                                                       for k, a in zip(("nd_c", "nd_o", "nd_t"), nd)}}]}}
+                                                                       for k, a in zip(("nd_c", "nd_o", "nd_t"), nd, strict=True)}}]}}
     doc["certifies"] = certified_sentence(doc)
     return doc
 
