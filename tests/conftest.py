@@ -6,6 +6,15 @@ import io
 import pytest
 
 
+def pytest_collection_modifyitems(config, items):
+    """Groups for pytest-xdist (``--dist loadgroup``, pyproject.toml): the tests of one file run in one worker, so a
+    module's fixtures are built once, and every test that takes :func:`verdicts` runs in one worker, so the
+    default claims (about 90 s of CPU) are checked once per run, not once per worker."""
+    for item in items:
+        group = "verdicts" if "verdicts" in getattr(item, "fixturenames", ()) else item.nodeid.split("::")[0]
+        item.add_marker(pytest.mark.xdist_group(group))
+
+
 @pytest.fixture
 def cli():
     """Run the command line in-process: ``code, text = cli(["verify", "--list"])`` (plain output)."""
