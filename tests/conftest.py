@@ -6,6 +6,7 @@ import io
 import pytest
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
     """Groups for pytest-xdist (``--dist loadgroup``, pyproject.toml): the tests of one file run in one worker, so a
     module's fixtures are built once, and every test that takes :func:`verdicts` runs in one worker, so the
