@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from math import ceil, floor
 
 from . import symbolic
 from .core import describes, kind
 from .numbers import need, q, z
+from .recurrences import FAMILIES, check_cubeful, check_doubling_points, cube_thresholds
 
 
 @kind("identities")
@@ -64,9 +66,6 @@ def doubling_lemma(asserts, data):
     """ks69's Lemma on grids of doubling points: each grid re-derived by (8)-(9)
     (:func:`certcheck.recurrences.check_doubling_points`), then beta(i-1, j) < alpha(i, j) < alpha(i-1, j) at
     every cell with i >= 1."""
-    from .numbers import z
-    from .recurrences import check_doubling_points
-
     size = z(asserts["size"])
     need(2 <= size <= 100, "grids of size 2..100")
     factors = asserts["factors"]
@@ -102,7 +101,6 @@ def walk_lemma(asserts, data):
     h(hi) = 1 (whose solution is unique: a difference of two solutions is harmonic, zero at both ends, so zero by
     the maximum principle); at every state the printed answer at a = x - lo, b = hi - x equals h(x), and the
     printed identity (an expression in x, a, b, P asserted to vanish) vanishes at P = h(x)."""
-    from .numbers import z
 
     n = z(asserts["n"])
     need(2 <= n <= 64, "a walk on 0..n, n in 2..64")
@@ -136,9 +134,6 @@ def walk_lemma_text(asserts) -> str:
 
 def _grids(asserts, data):
     """The grids of doubling points a certificate lists, each re-derived by (8)-(9): {(a, b): (alpha, beta)}."""
-    from .numbers import z
-    from .recurrences import check_doubling_points
-
     size = z(asserts["size"])
     need(2 <= size <= 100, "grids of size 2..100")
     grids = data["grids"]
@@ -185,9 +180,6 @@ def race_bet(asserts, data):
     p odds - (1 - p) = 0, so p = 1/(odds + 1)) against the printed threshold, the bettor's chance 1 - f(n, n) (he
     rolls second), his expectation per unit staked and the decision (accept exactly when the expectation is
     positive)."""
-    from .numbers import z
-    from .recurrences import FAMILIES
-
     fam, size = asserts["family"], z(asserts["size"])
     need(fam in FAMILIES, f"unknown race {fam!r}")
     need(1 <= size <= 200, "a table of size 1..200")
@@ -235,7 +227,6 @@ def toss_split(asserts, data):
     u = (a-1)/(2a)), the split as read (``split``: which relation of K_a' to K_b goes with each toss) gives
     u P[K_a' rel_tails K_b] + (1 - u) P[K_a' rel_heads K_b], and this differs from P[K_a <= K_b] (all by the
     binomial laws of Theorem 2's statement)."""
-    from .numbers import z
 
     a, b, i, j = q(asserts["a"]), q(asserts["b"]), z(asserts["i"]), z(asserts["j"])
     need(a > 1 and b > 1 and 1 <= i <= 40 and 0 <= j <= 40, "factors above 1, 1 <= i <= 40, 0 <= j <= 40")
@@ -265,7 +256,6 @@ def doubling_cells(asserts, data):
     """Printed cells of the doubling points against grids re-derived by (8)-(9) (alpha(0, j) = 1, beta(i, 0) = 0
     by the rules): each asserted cell (a, b, alpha or beta, i, j, printed exact value) agrees or is listed as
     disagreeing; an erratum exactly when one disagrees."""
-    from .numbers import z
 
     _size, grids = _grids(asserts, data)
     wrong = []
@@ -315,8 +305,6 @@ _ROWS = {"double": 1, "redouble": 2, "minimum take": 3}  # the place of each row
 
 def _rolls(spec) -> dict:
     """The race's rolls: "race" (backgammon dice, by the rules in recurrences.py) or listed totals and chances."""
-    from .recurrences import FAMILIES
-
     if spec == "race":
         return FAMILIES["race"].rolls
     rolls = {int(r): q(p) for r, p in spec.items()}
@@ -335,10 +323,6 @@ def cube_race(asserts, data):
     equities re-derived (:func:`certcheck.recurrences.check_cubeful`), the thresholds at each listed count
     (:func:`certcheck.recurrences.cube_thresholds`); printed entries v read as the text below Table 3 reads them
     ((re)double from yours + ceil(v), take up to yours + floor(v)); or the number of cells where two models differ."""
-    from math import ceil, floor
-
-    from .recurrences import check_cubeful, cube_thresholds
-
     size, models, tables = z(asserts["size"]), asserts["dice"], data["tables"]
     need(1 <= size <= 200 and isinstance(models, list) and isinstance(tables, list) and len(models) == len(tables) >= 1,
          "one table of size 1..200 per dice model")

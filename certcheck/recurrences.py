@@ -85,8 +85,7 @@ def check_cubeful(rolls: dict[int, Fraction], scale: int, nd: tuple) -> None:
     c, o, t = nd
     n = len(c)
     need(all(len(a) == n and all(len(row) == n for row in a) for a in nd), f"three {n} x {n} tables")
-    e_c = [[max(c[i][j], min(scale, 2 * t[i][j])) for j in range(n)] for i in range(n)]
-    e_o = [[max(o[i][j], min(scale, 2 * t[i][j])) for j in range(n)] for i in range(n)]
+    e_c, e_o = ([[max(a[i][j], min(scale, 2 * t[i][j])) for j in range(n)] for i in range(n)] for a in (c, o))
     for name, mine, reads in (("ND_C", c, e_c), ("ND_O", o, t), ("ND_T", t, e_o)):
         for i in range(n):
             for j in range(n):
@@ -100,8 +99,7 @@ def cube_thresholds(scale: int, nd: tuple, x: int) -> list:
     opponent takes (2 ND_T <= 1; ties: no double, take), over opponent's counts 1..N; each decision must switch
     once (the doubles an up-set, the takes a down-set), else the certificate is rejected."""
     c, o, t = (a[x - 1] for a in nd)
-    dbl = [min(scale, 2 * tt) > v or v == scale for v, tt in zip(c, t, strict=True)]
-    rdb = [min(scale, 2 * tt) > v or v == scale for v, tt in zip(o, t, strict=True)]
+    dbl, rdb = ([min(scale, 2 * tt) > v or v == scale for v, tt in zip(a, t, strict=True)] for a in (c, o))
     take = [2 * tt <= scale for tt in t]
     need(dbl == sorted(dbl) and rdb == sorted(rdb) and take == sorted(take, reverse=True),
          f"the decisions at count {x} are not monotone in the opponent's count")
