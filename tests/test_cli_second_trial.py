@@ -218,3 +218,16 @@ def test_verify_errata_prints_the_estimate_too(cli, capsys, monkeypatch):
     monkeypatch.setattr(claims, "run_claims", lambda cs, **kw: [])  # the announcement is made before any claim runs
     code, text = cli(["verify", "--errata", "--paper", "zk77", "--slow"])
     assert code == 0 and _err(capsys).startswith("exactcube: estimate: more than ")
+
+
+# 3 December: 'verify --claim gnubg.twosided-user' said "estimate: more than 0 s (1 claims, ...)": a figure with
+# nothing measured behind it.  With no claim measured the line says the time is not known, in the singular.
+def test_an_unmeasured_slow_claim_alone_gets_no_figure(capsys):
+    from exactcube import catalog
+    from exactcube.claims import REGISTRY
+    from exactcube.cli.common import announce_claims
+
+    catalog.load()
+    announce_claims([REGISTRY["gnubg.twosided-user"]])
+    err = _err(capsys)
+    assert err.startswith("exactcube: estimate: not known (1 claim not measured") and " 0 s" not in err

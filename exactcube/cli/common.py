@@ -338,9 +338,14 @@ def announce_claims(claims) -> None:
 
     claims = list(claims)
     seconds, unmeasured = expected_seconds(claims)
-    how = f"{len(claims)} claims, as long as in the recorded default run or, if longer, the longest alone"
+    n = len(claims)
+    how = f"{n} claim{'s' if n != 1 else ''}, as long as in the recorded default run or, if longer, the longest alone"
     if unmeasured:
         how += f"; {unmeasured} not measured there (slow ones say their time in their statement)"
+    if unmeasured == n and any(c.slow for c in claims):  # nothing measured: no figure to give
+        print(f"exactcube: estimate: not known ({n} claim{'s' if n != 1 else ''} not measured in the recorded "
+              "default run; a slow claim's statement says its time); Ctrl-C stops it", file=sys.stderr)
+        return
     if seconds <= ANNOUNCE_SECONDS and any(c.slow for c in claims):  # a slow claim alone can take minutes: say so
         print(f"exactcube: estimate: more than {_duration(seconds)} ({how}); Ctrl-C stops it", file=sys.stderr)
         return
