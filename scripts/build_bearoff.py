@@ -178,12 +178,11 @@ def main():
     ck = a.out + ".partial"
     t0 = time.time()
 
-    def progress(done, total, pairs_done, pairs):
+    def progress(done, total):  # twosided.build's contract: pip levels done of all
         el = time.time() - t0
-        # later levels hold more pairs; the estimate scales by pairs done (rough, shown as such)
-        eta = el * (pairs - pairs_done) / max(pairs_done, 1)
-        print(f"\r  pip level {done}/{total}, {pairs_done}/{pairs} pairs, {el:.0f} s, about {eta:.0f} s left ",
-              end="", file=sys.stderr, flush=True)
+        # later levels hold more pairs, so a time a level understates what is left: said as a lower bound
+        left = f", at least {el * (total - done) / done:.0f} s left" if done < total else ""
+        print(f"\r  pip level {done}/{total}, {el:.0f} s{left} ", end="", file=sys.stderr, flush=True)
 
     table = ts.build(a.checkers, progress=progress, checkpoint=ck)
     print(file=sys.stderr)
