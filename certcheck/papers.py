@@ -7,8 +7,8 @@ from math import ceil, floor
 
 from . import symbolic
 from .core import describes, kind
-from .numbers import need, q, z
-from .recurrences import FAMILIES, check_cubeful, check_doubling_points, cube_thresholds
+from .numbers import judged, need, q, z
+from .recurrences import FAMILIES, check_cubeful, check_doubling_points, cube_thresholds, family_table
 
 
 @kind("identities")
@@ -61,24 +61,33 @@ def identities_text(asserts) -> str:
             + f" (verdict {asserts.get('outcome')})")
 
 
+def _grids(asserts, data):
+    """The grids of doubling points a certificate lists, each re-derived by (8)-(9): {(a, b): (alpha, beta)}."""
+    size = z(asserts["size"])
+    need(2 <= size <= 100, "grids of size 2..100")
+    grids = data["grids"]
+    need(isinstance(grids, list) and grids, "at least one grid")
+    out = {}
+    for g in grids:
+        a, b = q(g["a"]), q(g["b"])
+        alpha = [[q(x) for x in r] for r in g["alpha"]]
+        beta = [[q(x) for x in r] for r in g["beta"]]
+        need(len(alpha) == size, f"({g['a']}, {g['b']}): a {size} x {size} grid is needed")
+        check_doubling_points(alpha, beta, a, b)
+        out[(a, b)] = (alpha, beta)
+    return size, out
+
+
 @kind("doubling-lemma")
 def doubling_lemma(asserts, data):
     """ks69's Lemma on grids of doubling points: each grid re-derived by (8)-(9)
     (:func:`certcheck.recurrences.check_doubling_points`), then beta(i-1, j) < alpha(i, j) < alpha(i-1, j) at
     every cell with i >= 1."""
-    size = z(asserts["size"])
-    need(2 <= size <= 100, "grids of size 2..100")
-    factors = asserts["factors"]
-    grids = data["grids"]
-    need(isinstance(factors, list) and isinstance(grids, list) and factors and len(factors) == len(grids),
-         "one grid per asserted pair of raise factors")
-    for (fa, fb), g in zip(factors, grids, strict=True):
-        a, b = q(fa), q(fb)
-        need((q(g["a"]), q(g["b"])) == (a, b), f"the grid for ({fa}, {fb}) is of other raise factors")
-        alpha = [[q(x) for x in r] for r in g["alpha"]]
-        beta = [[q(x) for x in r] for r in g["beta"]]
-        need(len(alpha) == size, f"({fa}, {fb}): a {size} x {size} grid is needed")
-        check_doubling_points(alpha, beta, a, b)
+    size, grids = _grids(asserts, data)
+    factors = [(q(a), q(b)) for a, b in asserts["factors"]]
+    need(factors == [(q(g["a"]), q(g["b"])) for g in data["grids"]], "one grid per asserted pair of raise factors")
+    for fa, fb in factors:
+        alpha, beta = grids[(fa, fb)]
         for i in range(1, size):
             for j in range(size):
                 need(beta[i - 1][j] < alpha[i][j] < alpha[i - 1][j],
@@ -132,23 +141,6 @@ def walk_lemma_text(asserts) -> str:
             "and the printed identity holds there")
 
 
-def _grids(asserts, data):
-    """The grids of doubling points a certificate lists, each re-derived by (8)-(9): {(a, b): (alpha, beta)}."""
-    size = z(asserts["size"])
-    need(2 <= size <= 100, "grids of size 2..100")
-    grids = data["grids"]
-    need(isinstance(grids, list) and grids, "at least one grid")
-    out = {}
-    for g in grids:
-        a, b = q(g["a"]), q(g["b"])
-        alpha = [[q(x) for x in r] for r in g["alpha"]]
-        beta = [[q(x) for x in r] for r in g["beta"]]
-        need(len(alpha) == size, f"({g['a']}, {g['b']}): a {size} x {size} grid is needed")
-        check_doubling_points(alpha, beta, a, b)
-        out[(a, b)] = (alpha, beta)
-    return size, out
-
-
 @kind("doubling-symmetry")
 def doubling_symmetry(asserts, data):
     """beta(i, j; a, b) = 1 - alpha(j, i; b, a) on grids of doubling points, each re-derived by (8)-(9)."""
@@ -180,12 +172,7 @@ def race_bet(asserts, data):
     p odds - (1 - p) = 0, so p = 1/(odds + 1)) against the printed threshold, the bettor's chance 1 - f(n, n) (he
     rolls second), his expectation per unit staked and the decision (accept exactly when the expectation is
     positive)."""
-    fam, size = asserts["family"], z(asserts["size"])
-    need(fam in FAMILIES, f"unknown race {fam!r}")
-    need(1 <= size <= 200, "a table of size 1..200")
-    table = [[q(x) for x in r] for r in data["table"]]
-    need(len(table) == size and all(len(r) == size for r in table), f"a {size} x {size} table")
-    FAMILIES[fam].check(table)
+    table, size = family_table(asserts, data), asserts["size"]
     odds, threshold = Fraction(z(asserts["odds"])), q(asserts["threshold"])
     need(odds > 0, "odds above 0")
     need(threshold == 1 / (odds + 1), f"the break-even chance at {odds} to 1 is {1 / (odds + 1)}, not {threshold}")
@@ -266,8 +253,7 @@ def doubling_cells(asserts, data):
         need(0 <= i < _size and 0 <= j < _size, f"cell {k} is outside the grid")
         if g[0 if which == "alpha" else 1][i][j] != q(printed):
             wrong.append(k)
-    need(wrong == sorted(asserts["disagree"]), f"the cells that disagree are {wrong}, listed {asserts['disagree']}")
-    return "erratum" if wrong else "verified"
+    return judged(wrong, sorted(asserts["disagree"]))
 
 
 @describes("doubling-cells")
@@ -340,8 +326,7 @@ def cube_race(asserts, data):
         th = {row[0]: row for row in found[0]}
         wrong = [k for k, (row, x, text) in enumerate(asserts["printed"])
                  if (floor if row == "minimum take" else ceil)(_half(text)) != th[x][_ROWS[row]]]
-        need(wrong == asserts["disagree"], f"the printed thresholds that disagree are {wrong}")
-        return "refuted" if wrong else "verified"
+        return judged(wrong, asserts["disagree"], "refuted")
     differ = sum(a != b for ra, rb in zip(found[0], found[-1], strict=True) for a, b in zip(ra[1:], rb[1:], strict=True))
     need(len(found) == 2 and differ == asserts["differ"], f"the two models' thresholds differ in {differ} cells")
     return "verified" if differ else "refuted"

@@ -19,22 +19,15 @@ from __future__ import annotations
 from fractions import Fraction
 from math import lcm
 
-from .numbers import Bad, need
+from .numbers import Bad, need, q, z
 
 
-def _plain() -> dict[int, Fraction]:
+def _dice(double: int) -> dict[int, Fraction]:
+    """Two dice, each ordered pair 1/36, moving i + j, or ``double`` times the face on a double i = j."""
     d: dict[int, Fraction] = {}
     for i in range(1, 7):
         for j in range(1, 7):
-            d[i + j] = d.get(i + j, Fraction(0)) + Fraction(1, 36)
-    return d
-
-
-def _backgammon() -> dict[int, Fraction]:
-    d: dict[int, Fraction] = {}
-    for i in range(1, 7):
-        for j in range(1, 7):
-            t = 4 * i if i == j else i + j
+            t = double * i if i == j else i + j
             d[t] = d.get(t, Fraction(0)) + Fraction(1, 36)
     return d
 
@@ -62,9 +55,24 @@ class Family:
 
 
 FAMILIES = {
-    "floyd": Family("Floyd's two-dice race (plain sums, each ordered pair of dice 1/36)", _plain()),
-    "race": Family("the backgammon race of Zadeh and Kobliska (a double moves four times its face)", _backgammon()),
+    "floyd": Family("Floyd's two-dice race (plain sums, each ordered pair of dice 1/36)", _dice(2)),
+    "race": Family("the backgammon race of Zadeh and Kobliska (a double moves four times its face)", _dice(4)),
 }
+
+
+def family_table(asserts, data) -> list[list[Fraction]]:
+    """The race table a certificate lists (``data["table"]``, ``asserts["family"]`` and ``["size"]``), every entry
+    re-derived by its family's recurrence (:meth:`Family.check`)."""
+    fam = asserts["family"]
+    need(fam in FAMILIES, f"unknown recurrence {fam!r}")
+    size = z(asserts["size"])
+    need(1 <= size <= 200, "a table of size 1..200")
+    rows = data["table"]
+    need(isinstance(rows, list) and len(rows) == size and all(isinstance(r, list) and len(r) == size for r in rows),
+         f"a {size} x {size} table")
+    table = [[q(x) for x in r] for r in rows]
+    FAMILIES[fam].check(table)
+    return table
 
 
 def check_cubeful(rolls: dict[int, Fraction], scale: int, nd: tuple) -> None:
