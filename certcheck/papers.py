@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from math import ceil, floor
+from math import ceil, comb, floor
 
 from . import symbolic
 from .core import describes, kind
-from .numbers import Bad, decimal, judged, need, places, q, spell, z
+from .numbers import decimal, judged, need, places, q, spell, z
 from .recurrences import FAMILIES, check_cubeful, check_doubling_points, cube_thresholds, family_table
 
 
@@ -194,8 +194,6 @@ def race_bet_text(asserts) -> str:
 
 def _binomial(n: int, u: Fraction) -> list[Fraction]:
     """P[K = k], k = 0..n, K the number of successes in n tosses of chance u."""
-    from math import comb
-
     return [comb(n, k) * u ** k * (1 - u) ** (n - k) for k in range(n + 1)]
 
 
@@ -357,7 +355,8 @@ def _numerators(tab, keys, size: int) -> tuple:
 #: zk77 Lemma 2 read backwards.  With the cubeless chance p and the cubeful equities E_C, E_O, E_T (cube centred,
 #: yours, the opponent's), the chance of winning the continuous game is (E + 1)/2 = P_M, P_A, P_B, and the Lemma
 #: says P_A = p/D_A (1), P_B = (p - D_B)/(1 - D_B) (2), P_M = (p - D_B)/(D_A - D_B) (3).  Each entry solves one
-#: of them (with D_B = 1 - D_A in (3), or the other point taken from (1) or (2)) for D_A or D_B.
+#: of them (with D_B = 1 - D_A in (3), or the other point taken from (1) or (2)) for D_A or D_B.  A division by
+#: zero rejects the certificate (core.check_folder).
 INVERSIONS = {
     "D_A by (1)": lambda p, m, a, b: p / a,
     "D_B by (2)": lambda p, m, a, b: (p - b) / (1 - b),
@@ -376,21 +375,6 @@ def _chances(scale: int, tabs: tuple, x: int, y: int) -> tuple:
     return Fraction(p, scale), *(Fraction(e + scale, 2 * scale) for e in (max(c, db), max(o, db), t))
 
 
-def _invert(name: str, chances: tuple) -> Fraction:
-    need(name in INVERSIONS, f"unknown inversion {name!r}")
-    try:
-        return INVERSIONS[name](*chances)
-    except ZeroDivisionError:
-        raise Bad(f"{name} is undefined at a listed position") from None
-
-
-def _agrees(text: str, lo, hi) -> bool:
-    """Some value of [lo, hi] (None: an open end) rounds to the printed decimal at its places: [lo, hi] meets
-    [d - h, d + h], h half a unit of its last place."""
-    d, h = decimal(text), Fraction(1, 2 * 10 ** places(text))
-    return (lo is None or lo <= d + h) and (hi is None or d - h <= hi)
-
-
 @kind("effective-points")
 def effective_points(asserts, data):
     """zk77's effective doubling points on the race money game (backgammon dice): ND_C, ND_O, ND_T and the
@@ -404,29 +388,24 @@ def effective_points(asserts, data):
     vs x along the counts, refuted when every inversion moves against the printed direction (``increase``: D_A
     rises as the count falls) somewhere, verified when none does, open otherwise."""
     size, reading, names = z(asserts["size"]), asserts["reading"], asserts["inversions"]
-    need(1 <= size <= 200 and reading in ("even", "range", "trend") and names, "size 1..200, a reading, inversions")
+    need(1 <= size <= 200 and reading in ("even", "range", "trend") and names and set(names) <= set(INVERSIONS)
+         and (reading != "range" or set(names) <= {"D_A by (1)", "D_B by (2)"}), "size 1..200, a reading, inversions")
     scale, tabs = _numerators(data, ("nd_c", "nd_o", "nd_t", "p"), size)
     check_cubeful(FAMILIES["race"].rolls, scale, tabs[:3], [[2 * v - scale for v in row] for row in tabs[3]])
     printed = asserts["printed"]
     if reading == "range":
-        need(set(names) <= {"D_A by (1)", "D_B by (2)"}, "the range reading takes D_A by (1) and D_B by (2)")
-        found = {n: [] for n in names}
-        for x in range(1, size + 1):
-            for y in range(1, size + 1):
-                ch = _chances(scale, tabs, x, y)
-                for n in names:
-                    if 0 < ch[0] < 1 and (ch[2] < 1 if n == "D_A by (1)" else ch[3] > 0):
-                        found[n].append((_invert(n, ch), x, y))
+        chs = [(_chances(scale, tabs, x, y), x, y) for x in range(1, size + 1) for y in range(1, size + 1)]
+        found = {n: [(INVERSIONS[n](*c), x, y) for c, x, y in chs if 0 < c[0] < 1 and (
+            c[2] < 1 if n == "D_A by (1)" else c[3] > 0)] for n in names}
         want = [[x, y, n, spell(v)] for n in names for v, x, y in (min(found[n], key=lambda t: t[0]),
                                                                      max(found[n], key=lambda t: t[0]))]
     else:
         xs = [z(x) for x in (asserts["counts"] if reading == "trend" else dict.fromkeys(r[1] for r in printed))]
         need(all(1 <= x <= size for x in xs) and len(set(xs)) == len(xs) >= 1, f"distinct counts 1..{size}")
-        want = [[x, x, n, spell(_invert(n, _chances(scale, tabs, x, x)))] for x in xs for n in names]
+        want = [[x, x, n, spell(INVERSIONS[n](*_chances(scale, tabs, x, x)))] for x in xs for n in names]
     need(asserts["points"] == want, "the listed points are not the inversions of Lemma 2 at those positions")
     if reading == "trend":
-        sign = {"increase": 1, "decrease": -1}[printed]
-        v = {(x, n): q(s) for x, _, n, s in want}
+        sign, v = {"increase": 1, "decrease": -1}[printed], {(x, n): q(s) for x, _, n, s in want}
         breaks = [[n, a, b] for n in names for a, b in zip(xs, xs[1:], strict=False) if sign * (v[(b, n)] - v[(a, n)]) > 0]
         need(xs == sorted(xs) and asserts["breaks"] == breaks, f"the trend breaks at {breaks}")
         broken = {n for n, _, _ in breaks}
@@ -435,38 +414,35 @@ def effective_points(asserts, data):
     for k, (which, at, text) in enumerate(printed):
         vals = [q(s) for x, _, n, s in want if n.startswith(which + " ") and (reading == "range" or x == at)]
         need(bool(vals) and (reading == "even" or at in ("lower", "upper")), f"printed value {k}: no inversion of {which}")
-        lo, hi = min(vals), max(vals)
-        if not _agrees(text, *((lo, hi) if reading == "even" else (None, lo) if at == "lower" else (hi, None))):
+        # some value of [lo, hi] (one-sided: (-inf, lo], [hi, inf)) rounds to d at its places: meets [d - h, d + h]
+        lo, hi, d, h = min(vals), max(vals), decimal(text), Fraction(1, 2 * 10 ** places(text))
+        if not {"lower": d - h <= lo, "upper": hi <= d + h}.get(at, lo <= d + h and d - h <= hi):
             wrong.append(k)
     return judged(wrong, sorted(asserts["disagree"]), "erratum" if reading == "even" else "refuted")
 
 
-def _dec(s: str) -> str:
-    """An exact rational rounded to 4 places (half away from zero), as a decimal."""
-    r = int(abs(q(s)) * 10000 + Fraction(1, 2))
-    return ("-" if q(s) < 0 and r else "") + f"{r // 10000}.{r % 10000:04d}"
-
-
 @describes("effective-points")
 def effective_points_text(asserts) -> str:
-    reading, printed, bad = asserts["reading"], asserts["printed"], set(asserts.get("disagree", []))
-    text = (f"the race money game with the cube (backgammon dice, no gammons), ND_C, ND_O, ND_T and the cubeless "
-            f"chance p of counts 1..{asserts['size']} by their Bellman equations; zk77's Lemma 2 (P_A = p/D_A (1), "
-            "P_B = (p - D_B)/(1 - D_B) (2), P_M = (p - D_B)/(D_A - D_B) (3), each P = (E + 1)/2 of the cubeful "
-            "equity with the cube yours, the opponent's, centred) solved ")
-    pts = "; ".join(f"{n} = {_dec(v)} at {x} vs {y}" for x, y, n, v in asserts["points"])
+    reading, printed, bad, n = asserts["reading"], asserts["printed"], set(asserts.get("disagree", [])), asserts["size"]
+
+    def dec(v):  # 4 places, half away from zero
+        r = int(abs(q(v)) * 10000 + Fraction(1, 2))
+        return ("-" if q(v) < 0 and r else "") + f"{r // 10000}.{r % 10000:04d}"
+
+    pts = "; ".join(f"{m} = {dec(v)} at {x} vs {y}" for x, y, m, v in asserts["points"])
+    text = (f"the race money game with the cube (backgammon dice, no gammons), ND_C, ND_O, ND_T and the cubeless chance p "
+            f"of counts 1..{n} by their Bellman equations; zk77's Lemma 2 (P_A = p/D_A (1), P_B = (p - D_B)/(1 - D_B) (2), "
+            "P_M = (p - D_B)/(D_A - D_B) (3), each P = (E + 1)/2 of the cubeful equity with the cube yours, the "
+            "opponent's, centred) solved ")
     if reading == "trend":
         word = "higher" if printed == "increase" else "lower"
-        br = "; ".join(f"{n} is {word} at {b} than at {a}" for n, a, b in asserts["breaks"])
-        return (text + f"at x vs x, x = {', '.join(map(str, asserts['counts']))}: {pts}; against '{printed}s as the "
-                f"race nears the end' (the count falls): " + (br or "no inversion moves against it"))
-    if reading == "range":
-        text += (f"over every position of counts 1..{asserts['size']} with 0 < p < 1 (D_A by (1) where E_O < 1, D_B "
-                 f"by (2) where E_T > -1), lowest and highest: {pts}")
-    else:
-        text += f"at the even races: {pts}"
-    judged_ = "; ".join(f"{w} {'at ' + str(x) + ' vs ' + str(x) if reading == 'even' else x + ' end'} printed {t} "
-                        + ("disagrees" if k in bad else "agrees") for k, (w, x, t) in enumerate(printed))
-    rule = ("some value between the lowest and the highest of its inversions rounds to it" if reading == "even" else
-            "some value at or below the lowest (lower end), at or above the highest (upper end) rounds to it")
-    return text + f"; a printed value agrees, at its printed places, when {rule}: {judged_}"
+        return (text + f"at x vs x, x = {', '.join(map(str, asserts['counts']))}: {pts}; against '{printed}s as the race "
+                "nears the end' (the count falls): " + ("; ".join(f"{m} is {word} at {b} than at {a}" for m, a, b in
+                                                                   asserts["breaks"]) or "no inversion moves against it"))
+    text += (f"over every position of counts 1..{n} with 0 < p < 1 (D_A by (1) where E_O < 1, D_B by (2) where E_T > "
+             f"-1), lowest and highest: {pts}; a printed value agrees, at its printed places, when some value at or below "
+             "the lowest (lower end), at or above the highest (upper end) rounds to it" if reading == "range" else
+             f"at the even races: {pts}; a printed value agrees, at its printed places, when some value between the "
+             "lowest and the highest of its inversions rounds to it")
+    return text + "".join(f"; {w} {f'at {x} vs {x}' if reading == 'even' else x + ' end'} printed {t} "
+                          + ("disagrees" if k in bad else "agrees") for k, (w, x, t) in enumerate(printed))
