@@ -433,7 +433,7 @@ def effective_points_text(asserts) -> str:
     text = (f"the race money game with the cube (backgammon dice, no gammons), ND_C, ND_O, ND_T and the cubeless chance p "
             f"of counts 1..{n} by their Bellman equations; zk77's Lemma 2 (P_A = p/D_A (1), P_B = (p - D_B)/(1 - D_B) (2), "
             "P_M = (p - D_B)/(D_A - D_B) (3), each P = (E + 1)/2 of the cubeful equity with the cube yours, the "
-            "opponent's, centred) solved ")
+            "opponent's, centred) solved (each value shown rounded to 4 places) ")
     if reading == "trend":
         word = "higher" if printed == "increase" else "lower"
         return (text + f"at x vs x, x = {', '.join(map(str, asserts['counts']))}: {pts}; against '{printed}s as the race "

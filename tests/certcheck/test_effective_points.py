@@ -132,3 +132,37 @@ def test_trend_and_range_by_a_separate_solver():
     doc = _doc(20, asserts, "refuted")
     check_certificate(doc, "t")
     assert "D_A lower end printed 0.80 disagrees" in doc["certifies"]
+
+
+def test_zk77_round_trip_and_corruptions(tmp_path):
+    """verify writes the three zk77 certificates, certcheck (a fresh interpreter) certifies them, and every
+    corruption of the even races' certificate is rejected."""
+    import io
+    import json
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    from exactcube.cli import Output, main
+
+    buf = io.StringIO()
+    code = main(["verify", "--claim", "zk77.effective", "--certificates", str(tmp_path)], Output(buf, force_plain=True))
+    assert code == 0 and "3 of 3 exact/rigorous verdicts certified" in buf.getvalue(), buf.getvalue()
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    r = subprocess.run([sys.executable, "-m", "certcheck", str(tmp_path)], cwd=root, env=env, capture_output=True,
+                       text=True, timeout=300)
+    assert r.returncode == 0 and r.stdout.count("CERTIFIED zk77.effective") == 3, r.stdout + r.stderr
+    doc = json.loads((tmp_path / "zk77.effective.json").read_text())
+    assert doc["verdict"]["outcome"] == "erratum" and doc["asserts"]["disagree"] == [0, 2]  # D_A at 40 and at 20
+    one = tmp_path / "even"
+    one.mkdir()
+    shutil.copy(tmp_path / "zk77.effective.json", one)
+    sys.path.insert(0, os.path.join(root, "scripts"))
+    try:
+        import corrupt_certificates as cc
+    finally:
+        sys.path.pop(0)
+    rows = cc.run(str(one))
+    assert len(rows) == 16 and [label for *_, label, reason in rows if reason is None] == []
