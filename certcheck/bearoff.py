@@ -71,6 +71,14 @@ def bellman(x: tuple, y: tuple, value_of) -> Fraction:
     return total
 
 
+def counts(text) -> tuple:
+    """A bearoff position spelled ``"0,0,2,3,1,0"`` (checkers on points 1..6)."""
+    need(isinstance(text, str), f"not a position: {text!r}")
+    c = tuple(int(x) for x in text.split(","))
+    need(len(c) == 6 and all(0 <= x <= 15 for x in c) and sum(c) <= 15, f"not a bearoff position: {text!r}")
+    return c
+
+
 def positions(max_checkers: int) -> list[tuple]:
     """Every non-empty position of at most ``max_checkers`` checkers, in lexicographic order of the counts."""
     out = []

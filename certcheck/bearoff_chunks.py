@@ -43,7 +43,7 @@ import sys
 from fractions import Fraction
 from math import comb
 
-from .bearoff import ROLLS, plays
+from .bearoff import ROLLS, plays, positions
 from .numbers import Bad, need
 
 FIELDS = ("P", "NO", "NC", "NT")
@@ -61,17 +61,7 @@ def gnubg_index(c: tuple) -> int:
 
 def all_positions(checkers: int) -> list[tuple]:
     """Every position of at most ``checkers`` checkers (the empty one too), in gnubg's index order."""
-    out = []
-
-    def rec(prefix, left):
-        if len(prefix) == 6:
-            out.append(tuple(prefix))
-            return
-        for c in range(left + 1):
-            rec(prefix + [c], left - c)
-
-    rec([], checkers)
-    out.sort(key=gnubg_index)
+    out = sorted(positions(checkers) + [(0,) * 6], key=gnubg_index)
     need([gnubg_index(p) for p in out] == list(range(len(out))), "the index is not a bijection")
     return out
 

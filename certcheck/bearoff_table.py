@@ -23,13 +23,6 @@ from .core import describes, kind
 from .numbers import need, z
 
 
-def _position(text) -> tuple:
-    need(isinstance(text, str), f"not a position: {text!r}")
-    c = tuple(int(x) for x in text.split(","))
-    need(len(c) == 6 and all(0 <= x <= 15 for x in c), f"not a bearoff position: {text!r}")
-    return c
-
-
 def table_digest(rows) -> str:
     """The SHA-256 of the rows as the table's manifest hashes them."""
     h = hashlib.sha256()
@@ -44,7 +37,7 @@ def bearoff_table(asserts, data):
     need(1 <= cap <= 6, "bearoff-table: 1 to 6 checkers a side")
     S = z(asserts["scale"])
     need(S > 0, "the scale must be positive")
-    order = [_position(p) for p in data["positions"]]
+    order = [bearoff.counts(p) for p in data["positions"]]
     empty = (0,) * 6
     need(sorted(order) == sorted(bearoff.positions(cap) + [empty]),
          f"the positions are not those of at most {cap} checkers (each once, the empty one included)")

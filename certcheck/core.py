@@ -49,8 +49,6 @@ def describes(name: str):
 
 def certified_sentence(doc) -> str:
     """The sentence a certificate of this kind and these asserts certifies (what ``certifies`` must hold)."""
-    from . import kinds  # noqa: F401  (registers the kinds)
-
     return TEXTS[doc["kind"]](doc["asserts"])
 
 
@@ -76,8 +74,6 @@ def sha256(raw: bytes) -> str:
 
 def check_certificate(doc, name: str) -> str:
     """Check one certificate's content; returns the sentence certified, raises :class:`Bad`."""
-    from . import kinds  # noqa: F401  (registers the kinds)
-
     need(isinstance(doc, dict), "a certificate is a JSON object")
     need(doc.get("format") == FORMAT and doc.get("version") == VERSION,
          f"not a {FORMAT} of version {VERSION}")
@@ -103,8 +99,6 @@ def check_certificate(doc, name: str) -> str:
 
 def check_folder(folder: str, *, smt: bool = True):
     """[(name, None or the reason of rejection)] for every certificate of ``folder``, the manifest first."""
-    from . import kinds  # noqa: F401  (registers the kinds)
-
     kinds.SMT_ENABLED = smt
     path = os.path.join(folder, MANIFEST)
     try:
@@ -136,6 +130,9 @@ def check_folder(folder: str, *, smt: bool = True):
             out.append((name, None))
         except Bad as exc:
             out.append((name, str(exc)))
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError, ZeroDivisionError) as exc:
             out.append((name, f"malformed certificate ({type(exc).__name__}: {exc})"))
     return out
+
+
+from . import kinds  # noqa: E402  (registers the kinds; kinds imports this module's kind and describes)

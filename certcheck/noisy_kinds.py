@@ -138,35 +138,29 @@ def nim_grid(asserts, data):
         need(len(p) == heap + 1, f"eps = {spell(e)}: p(0..{heap}) are needed")
         nim.check_heaps(e, p)
         solved[e] = p
-    for e_text, n, ms in asserts.get("optimal", []):
-        e, n = q(e_text), z(n)
-        need(e in solved and 1 <= n <= heap, f"an optimal-move cell at eps = {e_text}, heap {n} outside the tables")
-        got = nim.solve_row(n, e, solved[e])[1]
-        need(list(got) == [z(m) for m in ms], f"eps = {e_text}, heap {n}: the optimal moves are {list(got)}, the "
+
+    def cells(key, least=0):  # the asserted cells [eps, heap, x] of one key, inside the tables: (eps, heap, p, x)
+        for e_text, n, x in asserts.get(key, []):
+            e, n = q(e_text), z(n)
+            need(e in solved and least <= n <= heap, f"a {key} cell at eps = {e_text}, heap {n} outside the tables")
+            yield e, n, solved[e], x
+
+    for e, n, p, ms in cells("optimal", 1):
+        got = nim.solve_row(n, e, p)[1]
+        need(list(got) == [z(m) for m in ms], f"eps = {spell(e)}, heap {n}: the optimal moves are {list(got)}, the "
                                               f"certificate says {ms}")
-    for e_text, n, side in asserts.get("side", []):
-        e, n = q(e_text), z(n)
-        need(e in solved and 0 <= n <= heap, f"a side cell at eps = {e_text}, heap {n} outside the tables")
-        v = solved[e][n] - Fraction(1, 2)
+    for e, n, p, side in cells("side"):
+        v = p[n] - Fraction(1, 2)
         got = "above" if v > 0 else "below" if v < 0 else "equal"
-        need(got == side, f"eps = {e_text}: p({n}) is {got} 1/2, the certificate says {side}")
-    for e_text, n, bound in asserts.get("above", []):
-        e, n = q(e_text), z(n)
-        need(e in solved and 0 <= n <= heap and solved[e][n] > q(bound),
-             f"eps = {e_text}: p({n}) > {bound} fails")
-    for e_text, n, bound in asserts.get("below", []):
-        e, n = q(e_text), z(n)
-        need(e in solved and 0 <= n <= heap and solved[e][n] < q(bound), f"eps = {e_text}: p({n}) < {bound} fails")
-    for e_text, n, value in asserts.get("values", []):
-        e, n = q(e_text), z(n)
-        need(e in solved and 0 <= n <= heap and solved[e][n] == q(value),
-             f"eps = {e_text}: p({n}) is not the asserted {value}")
-    for e_text, K, holds in asserts.get("power", []):  # H(K): p(K, m) - 1/2 < (1 - 2 eps)(p(K) - 1/2), 1 <= m < K
-        e, K = q(e_text), z(K)
-        need(e in solved and 2 <= K <= heap and isinstance(holds, bool), f"a power cell at eps = {e_text}, K = {K}")
-        v = nim.solve_row(K, e, solved[e])[2]
-        got = all(v[m] - Fraction(1, 2) < (1 - 2 * e) * (solved[e][K] - Fraction(1, 2)) for m in range(1, K))
-        need(got == holds, f"eps = {e_text}: the power inequality at K = {K} {'holds' if got else 'fails'}")
+        need(got == side, f"eps = {spell(e)}: p({n}) is {got} 1/2, the certificate says {side}")
+    for key, holds in (("above", lambda v, x: v > x), ("below", lambda v, x: v < x), ("values", lambda v, x: v == x)):
+        for e, n, p, x in cells(key):
+            need(holds(p[n], q(x)), f"eps = {spell(e)}: the asserted {key} cell p({n}), {x}, fails")
+    for e, K, p, holds in cells("power", 2):  # H(K): p(K, m) - 1/2 < (1 - 2 eps)(p(K) - 1/2), 1 <= m < K
+        need(isinstance(holds, bool), f"a power cell at eps = {spell(e)}, K = {K}")
+        v = nim.solve_row(K, e, p)[2]
+        got = all(v[m] - Fraction(1, 2) < (1 - 2 * e) * (p[K] - Fraction(1, 2)) for m in range(1, K))
+        need(got == holds, f"eps = {spell(e)}: the power inequality at K = {K} {'holds' if got else 'fails'}")
     outcome = asserts.get("outcome", "verified")  # "open": the exact values of an open verdict, what it computed
     need(outcome in ("verified", "open"), f"a grid decides 'verified' cells or an open verdict's, not {outcome!r}")
     return outcome
@@ -177,16 +171,11 @@ def nim_grid_text(asserts) -> str:
     eps = asserts["eps"]
     parts = [f"1-pile Nim through the bit-flip channel, heaps 1..{asserts['heap']}, at {len(eps)} values of eps "
              f"from {eps[0]} to {eps[-1]}: every p(n) by equation (5)"]
-    if asserts.get("optimal"):
-        parts.append(f"{len(asserts['optimal'])} asserted optimal-move sets are the maximiser sets")
-    if asserts.get("side"):
-        parts.append(f"{len(asserts['side'])} asserted sides of 1/2 of p(n) hold")
-    if asserts.get("above"):
-        parts.append(f"{len(asserts['above'])} asserted strict lower bounds on p(n) hold")
-    if asserts.get("below"):
-        parts.append(f"{len(asserts['below'])} asserted strict upper bounds on p(n) hold")
-    if asserts.get("values"):
-        parts.append(f"{len(asserts['values'])} asserted values of p(n) are exact")
+    for key, said in (("optimal", "optimal-move sets are the maximiser sets"), ("side", "sides of 1/2 of p(n) hold"),
+                      ("above", "strict lower bounds on p(n) hold"), ("below", "strict upper bounds on p(n) hold"),
+                      ("values", "values of p(n) are exact")):
+        if asserts.get(key):
+            parts.append(f"{len(asserts[key])} asserted {said}")
     if asserts.get("power"):
         parts.append("the power inequality p(K, m) - 1/2 < (1 - 2 eps)(p(K) - 1/2) for every move 1 <= m < K "
                      + ", ".join(f"{'holds' if h else 'fails'} at eps = {e}, K = {K}" for e, K, h in asserts["power"]))

@@ -67,3 +67,11 @@ def need(cond: bool, reason: str) -> None:
     """Reject with ``reason`` unless ``cond``."""
     if not cond:
         raise Bad(reason)
+
+
+def judged(wrong, listed, bad: str = "erratum") -> str:
+    """The printed cells found to disagree with the computed values (``wrong``) against those the certificate lists
+    (``listed``, in the order the kind reads them): the two must be the same; the outcome is ``bad`` when a cell
+    disagrees, else ``verified``."""
+    need(sorted(wrong) == listed, f"the printed cells that disagree are {sorted(wrong)}, listed: {listed}")
+    return bad if wrong else "verified"

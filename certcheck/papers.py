@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from math import ceil, floor
+from math import ceil, comb, floor
 
 from . import symbolic
 from .core import describes, kind
-from .numbers import need, q, z
-from .recurrences import FAMILIES, check_cubeful, check_doubling_points, cube_thresholds
+from .numbers import decimal, judged, need, places, q, spell, z
+from .recurrences import FAMILIES, check_cubeful, check_doubling_points, cube_thresholds, family_table
 
 
 @kind("identities")
@@ -61,24 +61,33 @@ def identities_text(asserts) -> str:
             + f" (verdict {asserts.get('outcome')})")
 
 
+def _grids(asserts, data):
+    """The grids of doubling points a certificate lists, each re-derived by (8)-(9): {(a, b): (alpha, beta)}."""
+    size = z(asserts["size"])
+    need(2 <= size <= 100, "grids of size 2..100")
+    grids = data["grids"]
+    need(isinstance(grids, list) and grids, "at least one grid")
+    out = {}
+    for g in grids:
+        a, b = q(g["a"]), q(g["b"])
+        alpha = [[q(x) for x in r] for r in g["alpha"]]
+        beta = [[q(x) for x in r] for r in g["beta"]]
+        need(len(alpha) == size, f"({g['a']}, {g['b']}): a {size} x {size} grid is needed")
+        check_doubling_points(alpha, beta, a, b)
+        out[(a, b)] = (alpha, beta)
+    return size, out
+
+
 @kind("doubling-lemma")
 def doubling_lemma(asserts, data):
     """ks69's Lemma on grids of doubling points: each grid re-derived by (8)-(9)
     (:func:`certcheck.recurrences.check_doubling_points`), then beta(i-1, j) < alpha(i, j) < alpha(i-1, j) at
     every cell with i >= 1."""
-    size = z(asserts["size"])
-    need(2 <= size <= 100, "grids of size 2..100")
-    factors = asserts["factors"]
-    grids = data["grids"]
-    need(isinstance(factors, list) and isinstance(grids, list) and factors and len(factors) == len(grids),
-         "one grid per asserted pair of raise factors")
-    for (fa, fb), g in zip(factors, grids, strict=True):
-        a, b = q(fa), q(fb)
-        need((q(g["a"]), q(g["b"])) == (a, b), f"the grid for ({fa}, {fb}) is of other raise factors")
-        alpha = [[q(x) for x in r] for r in g["alpha"]]
-        beta = [[q(x) for x in r] for r in g["beta"]]
-        need(len(alpha) == size, f"({fa}, {fb}): a {size} x {size} grid is needed")
-        check_doubling_points(alpha, beta, a, b)
+    size, grids = _grids(asserts, data)
+    factors = [(q(a), q(b)) for a, b in asserts["factors"]]
+    need(factors == [(q(g["a"]), q(g["b"])) for g in data["grids"]], "one grid per asserted pair of raise factors")
+    for fa, fb in factors:
+        alpha, beta = grids[(fa, fb)]
         for i in range(1, size):
             for j in range(size):
                 need(beta[i - 1][j] < alpha[i][j] < alpha[i - 1][j],
@@ -132,23 +141,6 @@ def walk_lemma_text(asserts) -> str:
             "and the printed identity holds there")
 
 
-def _grids(asserts, data):
-    """The grids of doubling points a certificate lists, each re-derived by (8)-(9): {(a, b): (alpha, beta)}."""
-    size = z(asserts["size"])
-    need(2 <= size <= 100, "grids of size 2..100")
-    grids = data["grids"]
-    need(isinstance(grids, list) and grids, "at least one grid")
-    out = {}
-    for g in grids:
-        a, b = q(g["a"]), q(g["b"])
-        alpha = [[q(x) for x in r] for r in g["alpha"]]
-        beta = [[q(x) for x in r] for r in g["beta"]]
-        need(len(alpha) == size, f"({g['a']}, {g['b']}): a {size} x {size} grid is needed")
-        check_doubling_points(alpha, beta, a, b)
-        out[(a, b)] = (alpha, beta)
-    return size, out
-
-
 @kind("doubling-symmetry")
 def doubling_symmetry(asserts, data):
     """beta(i, j; a, b) = 1 - alpha(j, i; b, a) on grids of doubling points, each re-derived by (8)-(9)."""
@@ -180,12 +172,7 @@ def race_bet(asserts, data):
     p odds - (1 - p) = 0, so p = 1/(odds + 1)) against the printed threshold, the bettor's chance 1 - f(n, n) (he
     rolls second), his expectation per unit staked and the decision (accept exactly when the expectation is
     positive)."""
-    fam, size = asserts["family"], z(asserts["size"])
-    need(fam in FAMILIES, f"unknown race {fam!r}")
-    need(1 <= size <= 200, "a table of size 1..200")
-    table = [[q(x) for x in r] for r in data["table"]]
-    need(len(table) == size and all(len(r) == size for r in table), f"a {size} x {size} table")
-    FAMILIES[fam].check(table)
+    table, size = family_table(asserts, data), asserts["size"]
     odds, threshold = Fraction(z(asserts["odds"])), q(asserts["threshold"])
     need(odds > 0, "odds above 0")
     need(threshold == 1 / (odds + 1), f"the break-even chance at {odds} to 1 is {1 / (odds + 1)}, not {threshold}")
@@ -207,8 +194,6 @@ def race_bet_text(asserts) -> str:
 
 def _binomial(n: int, u: Fraction) -> list[Fraction]:
     """P[K = k], k = 0..n, K the number of successes in n tosses of chance u."""
-    from math import comb
-
     return [comb(n, k) * u ** k * (1 - u) ** (n - k) for k in range(n + 1)]
 
 
@@ -266,8 +251,7 @@ def doubling_cells(asserts, data):
         need(0 <= i < _size and 0 <= j < _size, f"cell {k} is outside the grid")
         if g[0 if which == "alpha" else 1][i][j] != q(printed):
             wrong.append(k)
-    need(wrong == sorted(asserts["disagree"]), f"the cells that disagree are {wrong}, listed {asserts['disagree']}")
-    return "erratum" if wrong else "verified"
+    return judged(wrong, sorted(asserts["disagree"]))
 
 
 @describes("doubling-cells")
@@ -328,20 +312,15 @@ def cube_race(asserts, data):
          "one table of size 1..200 per dice model")
     found = []
     for spec, tab in zip(models, tables, strict=True):
-        scale, nd = q(tab["scale"]), [[[q(v) for v in row] for row in tab[k]] for k in ("nd_c", "nd_o", "nd_t")]
-        need(scale.denominator == 1 and scale > 0 and all(v.denominator == 1 for a in nd for row in a for v in row),
-             "the scale and the equities' numerators are integers")
-        nd = tuple([[int(v) for v in row] for row in a] for a in nd)
-        need(len(nd[0]) == size, f"tables of size {size}")
-        check_cubeful(_rolls(spec), int(scale), nd)
-        found.append([cube_thresholds(int(scale), nd, z(x)) for x in asserts["counts"]])
+        scale, nd = _numerators(tab, ("nd_c", "nd_o", "nd_t"), size)
+        check_cubeful(_rolls(spec), scale, nd)
+        found.append([cube_thresholds(scale, nd, z(x)) for x in asserts["counts"]])
     need(found == asserts["thresholds"], f"the thresholds are {found}")
     if "printed" in asserts:
         th = {row[0]: row for row in found[0]}
         wrong = [k for k, (row, x, text) in enumerate(asserts["printed"])
                  if (floor if row == "minimum take" else ceil)(_half(text)) != th[x][_ROWS[row]]]
-        need(wrong == asserts["disagree"], f"the printed thresholds that disagree are {wrong}")
-        return "refuted" if wrong else "verified"
+        return judged(wrong, asserts["disagree"], "refuted")
     differ = sum(a != b for ra, rb in zip(found[0], found[-1], strict=True) for a, b in zip(ra[1:], rb[1:], strict=True))
     need(len(found) == 2 and differ == asserts["differ"], f"the two models' thresholds differ in {differ} cells")
     return "verified" if differ else "refuted"
@@ -361,3 +340,109 @@ def cube_race_text(asserts) -> str:
         return (text + f"; {len(asserts['printed']) - len(bad)} of {len(asserts['printed'])} printed thresholds agree "
                 "((re)double from yours + ceil(v), take up to yours + floor(v))" + "".join(f"; {b}" for b in bad))
     return text + f"; the two models differ in {asserts['differ']} thresholds"
+
+
+def _numerators(tab, keys, size: int) -> tuple:
+    """A cubeful race table as certificates list it: the integer scale S and, for each key, the integer numerators
+    over S of a ``size`` x ``size`` table of values."""
+    scale, tabs = q(tab["scale"]), [[[q(v) for v in row] for row in tab[k]] for k in keys]
+    need(scale.denominator == 1 and scale > 0 and all(v.denominator == 1 for a in tabs for row in a for v in row),
+         "the scale and the equities' numerators are integers")
+    need(all(len(a) == size for a in tabs), f"tables of size {size}")
+    return int(scale), tuple([[int(v) for v in row] for row in a] for a in tabs)
+
+
+#: zk77 Lemma 2 read backwards.  With the cubeless chance p and the cubeful equities E_C, E_O, E_T (cube centred,
+#: yours, the opponent's), the chance of winning the continuous game is (E + 1)/2 = P_M, P_A, P_B, and the Lemma
+#: says P_A = p/D_A (1), P_B = (p - D_B)/(1 - D_B) (2), P_M = (p - D_B)/(D_A - D_B) (3).  Each entry solves one
+#: of them (with D_B = 1 - D_A in (3), or the other point taken from (1) or (2)) for D_A or D_B.  A division by
+#: zero rejects the certificate (core.check_folder).
+INVERSIONS = {
+    "D_A by (1)": lambda p, m, a, b: p / a,
+    "D_B by (2)": lambda p, m, a, b: (p - b) / (1 - b),
+    "D_A by (3) with D_B = 1 - D_A": lambda p, m, a, b: (p - 1 + m) / (2 * m - 1),
+    "D_B by (3) with D_B = 1 - D_A": lambda p, m, a, b: 1 - (p - 1 + m) / (2 * m - 1),
+    "D_A by (3) with D_B by (2)": lambda p, m, a, b: (p - b) / (1 - b) + (p - (p - b) / (1 - b)) / m,
+    "D_B by (3) with D_A by (1)": lambda p, m, a, b: (p - m * p / a) / (1 - m),
+}
+
+
+def _chances(scale: int, tabs: tuple, x: int, y: int) -> tuple:
+    """(p, P_M, P_A, P_B) at your count x against y: the cubeless chance and (E + 1)/2 of the cubeful equities
+    E_C = max(ND_C, DB), E_O = max(ND_O, DB), E_T = ND_T, DB = min(1, 2 ND_T) (as in check_cubeful)."""
+    c, o, t, p = (a[x - 1][y - 1] for a in tabs)
+    db = min(scale, 2 * t)
+    return Fraction(p, scale), *(Fraction(e + scale, 2 * scale) for e in (max(c, db), max(o, db), t))
+
+
+@kind("effective-points")
+def effective_points(asserts, data):
+    """zk77's effective doubling points on the race money game (backgammon dice): ND_C, ND_O, ND_T and the
+    cubeless chance p (through 2p - 1) of counts 1..N re-derived by their Bellman equations
+    (:func:`certcheck.recurrences.check_cubeful`), then the listed inversions of Lemma 2 (:data:`INVERSIONS`) at
+    the listed points: ``even`` at x vs x for each printed x, each printed D_A (D_B) judged against the range of the
+    D_A (D_B) inversions there (an erratum when one disagrees); ``range`` the lowest and highest value of each
+    inversion over every position with 0 < p < 1 (D_A by (1) where E_O < 1, D_B by (2) where E_T > -1; the first
+    position, x then y ascending, reaching it), a printed lower end right when some value at or below the lowest
+    rounds to it, an upper end when one at or above the highest does (refuted when one is wrong); ``trend`` at x
+    vs x along the counts, refuted when every inversion moves against the printed direction (``increase``: D_A
+    rises as the count falls) somewhere, verified when none does, open otherwise."""
+    size, reading, names = z(asserts["size"]), asserts["reading"], asserts["inversions"]
+    need(1 <= size <= 200 and reading in ("even", "range", "trend") and names and set(names) <= set(INVERSIONS)
+         and (reading != "range" or set(names) <= {"D_A by (1)", "D_B by (2)"}), "size 1..200, a reading, inversions")
+    scale, tabs = _numerators(data, ("nd_c", "nd_o", "nd_t", "p"), size)
+    check_cubeful(FAMILIES["race"].rolls, scale, tabs[:3], [[2 * v - scale for v in row] for row in tabs[3]])
+    printed = asserts["printed"]
+    if reading == "range":
+        chs = [(_chances(scale, tabs, x, y), x, y) for x in range(1, size + 1) for y in range(1, size + 1)]
+        found = {n: [(INVERSIONS[n](*c), x, y) for c, x, y in chs if 0 < c[0] < 1 and (
+            c[2] < 1 if n == "D_A by (1)" else c[3] > 0)] for n in names}
+        want = [[x, y, n, spell(v)] for n in names for v, x, y in (min(found[n], key=lambda t: t[0]),
+                                                                     max(found[n], key=lambda t: t[0]))]
+    else:
+        xs = [z(x) for x in (asserts["counts"] if reading == "trend" else dict.fromkeys(r[1] for r in printed))]
+        need(all(1 <= x <= size for x in xs) and len(set(xs)) == len(xs) >= 1, f"distinct counts 1..{size}")
+        want = [[x, x, n, spell(INVERSIONS[n](*_chances(scale, tabs, x, x)))] for x in xs for n in names]
+    need(asserts["points"] == want, "the listed points are not the inversions of Lemma 2 at those positions")
+    if reading == "trend":
+        sign, v = {"increase": 1, "decrease": -1}[printed], {(x, n): q(s) for x, _, n, s in want}
+        breaks = [[n, a, b] for n in names for a, b in zip(xs, xs[1:], strict=False) if sign * (v[(b, n)] - v[(a, n)]) > 0]
+        need(xs == sorted(xs) and asserts["breaks"] == breaks, f"the trend breaks at {breaks}")
+        broken = {n for n, _, _ in breaks}
+        return "refuted" if broken == set(names) else "open" if broken else "verified"
+    wrong = []
+    for k, (which, at, text) in enumerate(printed):
+        vals = [q(s) for x, _, n, s in want if n.startswith(which + " ") and (reading == "range" or x == at)]
+        need(bool(vals) and (reading == "even" or at in ("lower", "upper")), f"printed value {k}: no inversion of {which}")
+        # some value of [lo, hi] (one-sided: (-inf, lo], [hi, inf)) rounds to d at its places: meets [d - h, d + h]
+        lo, hi, d, h = min(vals), max(vals), decimal(text), Fraction(1, 2 * 10 ** places(text))
+        if not {"lower": d - h <= lo, "upper": hi <= d + h}.get(at, lo <= d + h and d - h <= hi):
+            wrong.append(k)
+    return judged(wrong, sorted(asserts["disagree"]), "erratum" if reading == "even" else "refuted")
+
+
+@describes("effective-points")
+def effective_points_text(asserts) -> str:
+    reading, printed, bad, n = asserts["reading"], asserts["printed"], set(asserts.get("disagree", [])), asserts["size"]
+
+    def dec(v):  # 4 places, half away from zero
+        r = int(abs(q(v)) * 10000 + Fraction(1, 2))
+        return ("-" if q(v) < 0 and r else "") + f"{r // 10000}.{r % 10000:04d}"
+
+    pts = "; ".join(f"{m} = {dec(v)} at {x} vs {y}" for x, y, m, v in asserts["points"])
+    text = (f"the race money game with the cube (backgammon dice, no gammons), ND_C, ND_O, ND_T and the cubeless chance p "
+            f"of counts 1..{n} by their Bellman equations; zk77's Lemma 2 (P_A = p/D_A (1), P_B = (p - D_B)/(1 - D_B) (2), "
+            "P_M = (p - D_B)/(D_A - D_B) (3), each P = (E + 1)/2 of the cubeful equity with the cube yours, the "
+            "opponent's, centred) solved (each value shown rounded to 4 places) ")
+    if reading == "trend":
+        word = "higher" if printed == "increase" else "lower"
+        return (text + f"at x vs x, x = {', '.join(map(str, asserts['counts']))}: {pts}; against '{printed}s as the race "
+                "nears the end' (the count falls): " + ("; ".join(f"{m} is {word} at {b} than at {a}" for m, a, b in
+                                                                   asserts["breaks"]) or "no inversion moves against it"))
+    text += (f"over every position of counts 1..{n} with 0 < p < 1 (D_A by (1) where E_O < 1, D_B by (2) where E_T > "
+             f"-1), lowest and highest: {pts}; a printed value agrees, at its printed places, when some value at or below "
+             "the lowest (lower end), at or above the highest (upper end) rounds to it" if reading == "range" else
+             f"at the even races: {pts}; a printed value agrees, at its printed places, when some value between the "
+             "lowest and the highest of its inversions rounds to it")
+    return text + "".join(f"; {w} {f'at {x} vs {x}' if reading == 'even' else x + ' end'} printed {t} "
+                          + ("disagrees" if k in bad else "agrees") for k, (w, x, t) in enumerate(printed))

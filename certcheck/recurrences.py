@@ -19,22 +19,15 @@ from __future__ import annotations
 from fractions import Fraction
 from math import lcm
 
-from .numbers import Bad, need
+from .numbers import Bad, need, q, z
 
 
-def _plain() -> dict[int, Fraction]:
+def _dice(double: int) -> dict[int, Fraction]:
+    """Two dice, each ordered pair 1/36, moving i + j, or ``double`` times the face on a double i = j."""
     d: dict[int, Fraction] = {}
     for i in range(1, 7):
         for j in range(1, 7):
-            d[i + j] = d.get(i + j, Fraction(0)) + Fraction(1, 36)
-    return d
-
-
-def _backgammon() -> dict[int, Fraction]:
-    d: dict[int, Fraction] = {}
-    for i in range(1, 7):
-        for j in range(1, 7):
-            t = 4 * i if i == j else i + j
+            t = double * i if i == j else i + j
             d[t] = d.get(t, Fraction(0)) + Fraction(1, 36)
     return d
 
@@ -62,12 +55,27 @@ class Family:
 
 
 FAMILIES = {
-    "floyd": Family("Floyd's two-dice race (plain sums, each ordered pair of dice 1/36)", _plain()),
-    "race": Family("the backgammon race of Zadeh and Kobliska (a double moves four times its face)", _backgammon()),
+    "floyd": Family("Floyd's two-dice race (plain sums, each ordered pair of dice 1/36)", _dice(2)),
+    "race": Family("the backgammon race of Zadeh and Kobliska (a double moves four times its face)", _dice(4)),
 }
 
 
-def check_cubeful(rolls: dict[int, Fraction], scale: int, nd: tuple) -> None:
+def family_table(asserts, data) -> list[list[Fraction]]:
+    """The race table a certificate lists (``data["table"]``, ``asserts["family"]`` and ``["size"]``), every entry
+    re-derived by its family's recurrence (:meth:`Family.check`)."""
+    fam = asserts["family"]
+    need(fam in FAMILIES, f"unknown recurrence {fam!r}")
+    size = z(asserts["size"])
+    need(1 <= size <= 200, "a table of size 1..200")
+    rows = data["table"]
+    need(isinstance(rows, list) and len(rows) == size and all(isinstance(r, list) and len(r) == size for r in rows),
+         f"a {size} x {size} table")
+    table = [[q(x) for x in r] for r in rows]
+    FAMILIES[fam].check(table)
+    return table
+
+
+def check_cubeful(rolls: dict[int, Fraction], scale: int, nd: tuple, cubeless=None) -> None:
     """The money game with the doubling cube in the race (zk77 §5: no gammons, redoubles unlimited), every
     no-double equity re-derived from the equities it reads.  Per unit of the current cube, from the roller's side
     (count x against y), the values V/scale of the integer lists ``nd = (ND_C, ND_O, ND_T)`` (cube centred, the
@@ -79,14 +87,16 @@ def check_cubeful(rolls: dict[int, Fraction], scale: int, nd: tuple) -> None:
     the other's from the opponent's side), E_C = max(ND_C, DB), E_O = max(ND_O, DB), E_T = ND_T, with the double
     DB = min(1, 2 ND_T) (the opponent passes, or takes and owns a cube of twice the value).  In integers: the
     chances' common denominator D times each entry equals the sum of weights.  Every entry reads only entries of
-    smaller x + y, so a table that passes is the unique solution."""
+    smaller x + y, so a table that passes is the unique solution.  ``cubeless``, when given, is the cubeless
+    equity 2p - 1 (p the roller's chance of winning, no cube), the same equation reading itself: S = S' = none."""
     den = lcm(*(pr.denominator for pr in rolls.values()))
     w = [(r, int(pr * den)) for r, pr in rolls.items()]
     c, o, t = nd
     n = len(c)
     need(all(len(a) == n and all(len(row) == n for row in a) for a in nd), f"three {n} x {n} tables")
     e_c, e_o = ([[max(a[i][j], min(scale, 2 * t[i][j])) for j in range(n)] for i in range(n)] for a in (c, o))
-    for name, mine, reads in (("ND_C", c, e_c), ("ND_O", o, t), ("ND_T", t, e_o)):
+    for name, mine, reads in (("ND_C", c, e_c), ("ND_O", o, t), ("ND_T", t, e_o)) + ((("2p - 1", cubeless, cubeless),)
+                                                                                   if cubeless else ()):
         for i in range(n):
             for j in range(n):
                 want = sum(wr * (scale if r > i else -reads[j][i - r]) for r, wr in w)

@@ -105,10 +105,7 @@ def script(declarations: str, hypotheses: list, goal: str) -> str:
 
 
 def command() -> list[str]:
-    explicit = os.environ.get("CERTCHECK_CVC5")
-    if explicit:
-        return [explicit, "--lang=smt2", "--tlimit-per=" + str(TIMEOUT_SECONDS * 1000)]
-    found = shutil.which("cvc5")
+    found = os.environ.get("CERTCHECK_CVC5") or shutil.which("cvc5")
     if found:
         return [found, "--lang=smt2", "--tlimit-per=" + str(TIMEOUT_SECONDS * 1000)]
     return [sys.executable, "-c", _DRIVER]

@@ -359,3 +359,77 @@ def cube_race(result, steps):
     else:
         asserts["differ"] = sum(a != b for ra, rb in zip(*found, strict=True) for a, b in zip(ra[1:], rb[1:], strict=True))
     return [{"kind": "cube-race", "asserts": asserts, "data": {"tables": list(data)}}]
+
+
+#: zk77.effective's inversions of Lemma 2 (proofs/zk77/cube.py ``_inversions``) by the names certcheck reads
+_EFFECTIVE_NAMES = {("D_A", "(3) with $D_B = 1 - D_A$"): "D_A by (3) with D_B = 1 - D_A",
+                    ("D_A", "(1) owned cube"): "D_A by (1)", ("D_A", "(3) with $D_B$ from (2)"): "D_A by (3) with D_B by (2)",
+                    ("D_B", "(3) with $D_B = 1 - D_A$"): "D_B by (3) with D_B = 1 - D_A",
+                    ("D_B", "(2) opponent owns"): "D_B by (2)", ("D_B", "(3) with $D_A$ from (1)"): "D_B by (3) with D_A by (1)"}
+
+
+@builder("zk77.effective", "zk77.effective.range", "zk77.effective.trend")
+def effective_points(result, steps):
+    """zk77's effective doubling points: the race money game's no-double equities and cubeless chances of counts
+    1..40 (the even races 40-40, 20-20) or 1..120 (the range over every position, the trend along 15..120), which
+    certcheck re-derives by their Bellman equations, with the inversions of Lemma 2 the verdict reads, the printed
+    values and those it finds wrong (or where the trend breaks)."""
+    from proofs.zk77.cube import EFFECTIVE_PRINTED, RANGE_ENDS, TREND, _inversions, _table
+
+    from exactcube.race import cubeless as cl
+    from exactcube.race import dice as dm
+    from exactcube.race import effective as ef
+
+    cid, T = result.claim.id, _table("backgammon", False)
+    n = 40 if cid == "zk77.effective" else 120
+    full, W, S = _cube_table(T, dm.BACKGAMMON)[1], cl.win_table(n), T.scale
+    data = {"scale": full["scale"], **{k: [row[:n] for row in full[k][:n]] for k in ("nd_c", "nd_o", "nd_t")}}
+    p = [[W(x, y) * S for y in range(1, n + 1)] for x in range(1, n + 1)]
+    if any(v.denominator != 1 for row in p for v in row):
+        return []
+    data["p"] = [[str(v.numerator) for v in row] for row in p]
+    wrong = {str(e.where) for e in result.verdict.errata}
+    asserts = {"size": n}
+    if cid == "zk77.effective":
+        names = list(_EFFECTIVE_NAMES.values())
+        inv = {x: _inversions(x, T) for x in (40, 20)}
+        vals = {(x, _EFFECTIVE_NAMES[(w, how)]): v for x in inv for w in ("D_A", "D_B") for how, v in inv[x][w].items()}
+        keys = [(w, x) for x in (40, 20) for w in ("D_A", "D_B")]
+        asserts.update(reading="even", inversions=names, printed=[[w, x, EFFECTIVE_PRINTED[(w, x)].value] for w, x in keys],
+                       points=[[x, x, m, spell(vals[(x, m)])] for x in (40, 20) for m in names],
+                       disagree=[k for k, c in enumerate(keys) if str(EFFECTIVE_PRINTED[c].where) in wrong])
+        outcome = "erratum" if asserts["disagree"] else "verified"
+    elif cid == "zk77.effective.range":
+        names, found = ["D_A by (1)", "D_B by (2)"], {"D_A by (1)": [], "D_B by (2)": []}
+        for x in range(1, n + 1):
+            for y in range(1, n + 1):
+                w = W(x, y)
+                if w in (0, 1):
+                    continue
+                eo, et = T.equity(x, y, "mine"), T.equity(x, y, "theirs")
+                if eo < 1:
+                    found["D_A by (1)"].append((2 * w / (eo + 1), x, y))
+                if et > -1:
+                    found["D_B by (2)"].append(((2 * w - 1 - et) / (1 - et), x, y))
+        ext = [t for m in names for t in (min(found[m], key=lambda t: t[0]), max(found[m], key=lambda t: t[0]))]
+        keys = list(RANGE_ENDS)
+        asserts.update(reading="range", inversions=names, printed=[[w, e, RANGE_ENDS[(w, e)].value] for w, e in keys],
+                       points=[[x, y, m, spell(v)] for m, (v, x, y) in zip([m for m in names for _ in (0, 1)], ext,
+                                                                           strict=True)],
+                       disagree=[k for k, c in enumerate(keys) if str(RANGE_ENDS[c].where) in wrong])
+        outcome = "refuted" if asserts["disagree"] else "verified"
+    else:
+        names, counts = ["D_A by (3) with D_B = 1 - D_A", "D_A by (1)"], list(range(15, 121, 5))
+        ips = {x: ef.implied_points(x, x, T) for x in counts}
+        vals = {(x, m): v for x, ip in ips.items() for m, v in zip(names, (ip.da_symmetric, ip.da_from_owner),
+                                                                   strict=True)}
+        sign = 1 if TREND.value == "increase" else -1
+        breaks = [[m, a, b] for m in names for a, b in zip(counts, counts[1:], strict=False)
+                  if sign * (vals[(b, m)] - vals[(a, m)]) > 0]
+        asserts.update(reading="trend", inversions=names, printed=TREND.value, counts=counts, breaks=breaks,
+                       points=[[x, x, m, spell(vals[(x, m)])] for x in counts for m in names])
+        broken = {m for m, _, _ in breaks}
+        outcome = "refuted" if broken == set(names) else "open" if broken else "verified"
+    if outcome != result.verdict.outcome.value:
+        return []
+    return [{"kind": "effective-points", "asserts": asserts, "data": data}]

@@ -452,7 +452,61 @@ def _cube_race(doc):
         yield "a dropped piece (the second model's table)", d
 
 
-KIND_CORRUPTIONS = {"cube-race": _cube_race, "poisson-raises": _poisson, "binomial-laws": _grids_corruptions, "toss-split": _toss_split, "doubling-cells": _doubling_cells, "race-bet": _race_bet, "identities": _identities, "doubling-lemma": _grids_corruptions,
+def _effective_points(doc):
+    """zk77's effective doubling points: the race tables (equities and cubeless chances), the inversions of Lemma 2
+    listed, the printed values and the trend's breaks."""
+    a, tab = doc["asserts"], doc["data"]
+    for key, i, j in (("p", 10, 12), ("nd_o", -1, -1)):
+        d = copy.deepcopy(doc)
+        d["data"][key][i][j] = str(int(tab[key][i][j]) + 1)
+        yield f"one value ({'an inner cubeless chance' if key == 'p' else 'the last ND_O'} entry, its numerator + 1)", d
+    d = copy.deepcopy(doc)
+    d["data"]["scale"] = str(2 * int(tab["scale"]))
+    yield "one value (another scale, the numerators kept)", d
+    d = copy.deepcopy(doc)
+    d["asserts"]["points"][0][3] = _bump(a["points"][0][3], Fraction(1, 10 ** 6))
+    yield "one inversion's value moved by 10^-6", _resay(d)
+    d = copy.deepcopy(doc)
+    d["asserts"]["points"][0][2] = next(n for n in a["inversions"] + ["D_A by (3) with D_B by (2)"]
+                                        if n != a["points"][0][2] and n[:3] == a["points"][0][2][:3])
+    yield "one inversion named as another", _resay(d)
+    d = copy.deepcopy(doc)
+    d["asserts"]["points"][0][0] += 1
+    yield "one inversion moved to another position", _resay(d)
+    d = copy.deepcopy(doc)
+    del d["asserts"]["points"][-1]
+    yield "a dropped piece (one inversion listed)", _resay(d)
+    d = copy.deepcopy(doc)
+    del d["data"]["p"][-1]
+    yield "a dropped piece (one row of the cubeless chances)", d
+    d = copy.deepcopy(doc)
+    d["asserts"]["size"] += 1
+    yield "a stronger statement (a larger table)", _resay(d)
+    if a["reading"] == "trend":
+        d = copy.deepcopy(doc)
+        d["asserts"]["printed"] = "decrease" if a["printed"] == "increase" else "increase"
+        yield "one printed value (the direction reversed)", _resay(d)
+        d = copy.deepcopy(doc)
+        d["asserts"]["breaks"] = [b for b in a["breaks"] if b[0] != a["inversions"][0]]
+        d["verdict"]["outcome"] = "open"
+        yield "a weaker refutation claimed (one inversion's breaks dropped, open)", _resay(d)
+        d = copy.deepcopy(doc)
+        d["asserts"]["breaks"], d["verdict"]["outcome"] = [], "verified"
+        yield "a stronger statement (no break, verified)", _resay(d)
+        return
+    k = next(k for k in range(len(a["printed"])) if k not in a["disagree"])
+    d = copy.deepcopy(doc)
+    d["asserts"]["printed"][k][2] = "0.50"
+    yield "one printed value (an agreeing one made 0.50)", _resay(d)
+    d = copy.deepcopy(doc)
+    d["asserts"]["disagree"], d["verdict"]["outcome"] = [], "verified"
+    yield "a stronger statement (every printed value said to agree)", _resay(d)
+    d = copy.deepcopy(doc)
+    d["asserts"]["disagree"] = a["disagree"][1:]
+    yield "a wrong printed value said to agree", _resay(d)
+
+
+KIND_CORRUPTIONS = {"effective-points": _effective_points, "cube-race": _cube_race, "poisson-raises": _poisson, "binomial-laws": _grids_corruptions, "toss-split": _toss_split, "doubling-cells": _doubling_cells, "race-bet": _race_bet, "identities": _identities, "doubling-lemma": _grids_corruptions,
                     "doubling-symmetry": _grids_corruptions, "walk-lemma": _walk, "alternating-doubles": _alternating, "doubling-points": _doubling, "nim-table": _nim_table, "nim-refutation": _nim_refutation, "recurrence": _recurrence,
                     "smt": _smt, "interval-cover": _interval, "bearoff-audit": _bearoff}
 KIND_CORRUPTIONS.update(__import__("corrupt_noisy").CORRUPTIONS)  # the noisy paper's interval kinds
