@@ -100,12 +100,22 @@ class NimSolution(Result):
 
     SOURCE = 'noisy (5), Example 3'
     EVIDENCE = 'exact'
+    #: What each ``method`` did, in the words a verdict's provenance shows (the field keeps the option's name).
+    METHOD_WORDS = {"plain": "exact solution of (5) by the direct rational recursion (method plain)",
+                    "fast": "exact solution of (5), every heap decided in rationals, floats only to screen "
+                            "(method fast)"}
 
     eps: mpq
     n_max: int
     p: tuple
     optimal: tuple
     method: str
+
+    def _provenance(self):
+        from dataclasses import replace
+
+        p = super()._provenance()
+        return replace(p, method=self.METHOD_WORDS.get(self.method, p.method))
 
     def move_value(self, n: int, m: int) -> mpq:
         r"""Exact :math:`p(n, m) = \sum_{r<n} \mu_n(m, r)(1 - p(r))` (equation (5))."""

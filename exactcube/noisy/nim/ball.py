@@ -77,6 +77,13 @@ class BallSolution(Result):
     stopped: int | None
     method: str
 
+    def _provenance(self):
+        from dataclasses import replace
+
+        p = super()._provenance()  # the field keeps its short name ("ball (float64)"), which grid records carry
+        fmt = self.method[len("ball ("):-1] if self.method.startswith("ball (") else self.method
+        return replace(p, method=f"(5) in ball arithmetic: {fmt} midpoints, radii rounded outward ({self.method})")
+
     def encloses(self, n: int, value) -> bool:
         """True if the exact value lies in heap n's ball (used by tests against the exact solver)."""
         x = mpq(value)

@@ -59,3 +59,15 @@ def test_check_at_ball_gives_exact_witnesses():
     fast, exact = cj.check_at(mpq(49, 50), 256, method="ball"), cj.check_at(mpq(49, 50), 256)
     assert fast.failures == exact.failures and fast.failures
     assert fast.method == "fast"
+
+
+def test_a_ball_solutions_provenance_says_what_ran():
+    """3 December: a verdict citing a ball solution showed "ball (float64)" as its whole method.  The provenance
+    now says what ran; the field keeps its short name, which grid records carry (record_evidence reads it)."""
+    from exactcube.noisy.nim.ball import decide_nim_ball
+    from exactcube.numbers import mpq
+
+    s = decide_nim_ball(20, mpq(1, 7))
+    assert s.method == "ball (float64)"
+    assert s.provenance.method.startswith("(5) in ball arithmetic: float64 midpoints, radii rounded outward")
+    assert s.provenance.evidence.value == "rigorous"

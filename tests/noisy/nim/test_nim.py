@@ -227,3 +227,14 @@ def test_farthest_words_by_blocks_equal_brute_force(n, data):
     got = sorted(int(w) for w in words[far[:, 0], 0])
     d = [bin(m ^ r).count("1") for r in range(n)]
     assert got == [r for r in range(n) if d[r] == max(d)]
+
+
+def test_a_solutions_provenance_says_what_its_method_did():
+    """3 December: a verdict citing a fast solution showed the bare option name "fast" as its method.  The
+    provenance now says what ran, and the words pass the exact-label audit (floats named only as a screen)."""
+    from exactcube.results import inexact_word
+
+    for method in ("plain", "fast"):
+        prov = solve_nim(12, mpq(1, 7), method=method).provenance
+        assert prov.method.startswith("exact solution of (5)") and f"method {method}" in prov.method
+        assert prov.evidence.value == "exact" and inexact_word(prov.method) == ""
