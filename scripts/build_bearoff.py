@@ -141,7 +141,8 @@ def chunked(a):
         return 2
     print(f"chunked two-sided table, up to {a.checkers} checkers: {r.solved} chunks solved, {r.skipped} skipped "
           f"(digest checked), {r.cpu:.1f} s of CPU in the chunks, largest worker peak {r.peak_kb / 1024:.0f} MB, "
-          f"{r.seconds:.1f} s wall; saved {r.path} ({os.path.getsize(r.path)} bytes, sha256 {r.sha256})")
+          f"{r.seconds:.1f} s wall; saved {r.path} ({os.path.getsize(r.path)} bytes; SHA-256 of its payload, as in "
+          f"its header: {r.sha256})")
     if r.chunk_stats:
         big = max(r.chunk_stats, key=lambda s: s["pairs"])
         per = sum(s["cpu"] for s in r.chunk_stats) / sum(s["pairs"] for s in r.chunk_stats)
@@ -189,7 +190,7 @@ def main():
     digest = fm.save(table, a.out)
     print(f"two-sided exact table, up to {a.checkers} checkers: {len(table.keys)} positions a side, "
           f"built in {table.seconds:.1f} s, integers over 36^{table.tau}; saved {a.out} "
-          f"({os.path.getsize(a.out)} bytes, sha256 {digest})")
+          f"({os.path.getsize(a.out)} bytes; SHA-256 of its payload, as in its header: {digest})")
     if a.real:
         real_positions(table)
     if a.compare:
