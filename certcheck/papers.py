@@ -109,12 +109,13 @@ def walk_lemma(asserts, data):
     reaching hi before lo, each re-checked by the walk's equations h(x) = (h(x-1) + h(x+1))/2, h(lo) = 0,
     h(hi) = 1 (whose solution is unique: a difference of two solutions is harmonic, zero at both ends, so zero by
     the maximum principle); at every state the printed answer at a = x - lo, b = hi - x equals h(x), and the
-    printed identity (an expression in x, a, b, P asserted to vanish) vanishes at P = h(x)."""
+    printed identity (an expression in x, a, b, P asserted to vanish) vanishes at P = h(x).  With ``edges`` (ju24's
+    Lemma 4.2, the walks on 0..m) only the intervals [0, hi], 1 <= hi <= n, n up to 200."""
 
-    n = z(asserts["n"])
-    need(2 <= n <= 64, "a walk on 0..n, n in 2..64")
+    n, edges = z(asserts["n"]), asserts.get("edges") is True  # edges: only the walks on 0..m (lo = 0), m = 1..n
+    need(2 <= n <= (200 if edges else 64), "a walk on 0..n, n in 2..64 (2..200 for the walks on 0..m alone)")
     chances = data["chances"]
-    want = {f"{lo},{hi}" for lo in range(n) for hi in range(lo + 2, n + 1)}
+    want = {f"{lo},{hi}" for lo in range(1 if edges else n) for hi in range(lo + (1 if edges else 2), n + 1)}
     need(isinstance(chances, dict) and set(chances) == want, f"the chances of every interval of 0..{n} are needed")
     answer, ident = asserts["answer"], asserts["identity"]
     for key in sorted(want):
@@ -136,7 +137,8 @@ def walk_lemma(asserts, data):
 
 @describes("walk-lemma")
 def walk_lemma_text(asserts) -> str:
-    return (f"the simple symmetric walk on 0..{asserts['n']}: on every interval [lo, hi] the chance of reaching hi "
+    iv = "[0, hi] (lo = 0 alone)" if asserts.get("edges") is True else "[lo, hi]"
+    return (f"the simple symmetric walk on 0..{asserts['n']}: on every interval {iv} the chance of reaching hi "
             "before lo, re-derived from the walk's equations, equals the printed answer at a = x - lo, b = hi - x, "
             "and the printed identity holds there")
 

@@ -190,6 +190,37 @@ def walk_lemma(result, identities):
                     "data": {"chances": chances}}]
 
 
+EDGE_WALK = __import__("re").compile(r"the exact solve of the edge walk, n = (\d+)")
+
+
+@builder("ju24.lemma4.2", records="identities")
+def edge_walk_lemma(result, identities):
+    """ju24's Lemma 4.2 (the chance of reaching n before 0 from k is k/n): the identities it checks (the printed k/n
+    satisfies (4.1) and the boundary values, an ``identities`` certificate) and the exact solves of the edge walk on
+    0..m it cites, m up to 200 (a ``walk-lemma`` certificate on the intervals [0, m] alone: certcheck re-derives
+    every chance from the walk's equations and evaluates the printed k/n, at a = k and b = m - k, at every state)."""
+    from proofs.ju24.triangle.sec4_1 import K_, LEMMA42, N_
+
+    from exactcube.triangle import board as T
+
+    if result.verdict.outcome.value != "verified":
+        return []
+    recorded = [d["provenance"] for d in identities]
+    walks = [EDGE_WALK.fullmatch(p.method) for p in _cited(result.verdict) if p not in recorded]
+    if not walks or not all(walks):
+        return []  # a cited result that is neither a recorded identity nor an edge walk's solve
+    ident = identity_certificate(result, identities, name=f"{result.claim.id}.identities")
+    if ident is None:
+        return []
+    a, b, P = sp.symbols("a b P")
+    answer = LEMMA42.value.subs({K_: a, N_: a + b}, simultaneous=True)
+    n = max(int(w.group(1)) for w in walks)
+    chances = {f"0,{m}": [spell(x) for x in T.edge_walk_probabilities(m)[1:-1]] for m in range(1, n + 1)}
+    return [ident, {"name": f"{result.claim.id}.walk", "kind": "walk-lemma",
+                    "asserts": {"n": n, "edges": True, "answer": tree(answer), "identity": tree(P - answer)},
+                    "data": {"chances": chances}}]
+
+
 def _grid(fa, fb, size):
     from exactcube.brownian.raises import raising_grid
 

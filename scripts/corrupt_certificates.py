@@ -322,6 +322,10 @@ def _walk(doc):
     d = copy.deepcopy(doc)
     d["asserts"]["identity"] = ["+", doc["asserts"]["identity"], ["num", "1/1000"]]
     yield "one bound (the printed identity shifted)", _resay(d)
+    if doc["asserts"].get("edges") is True:  # ju24's Lemma 4.2: the walks on 0..m alone, said of every interval
+        d = copy.deepcopy(doc)
+        del d["asserts"]["edges"]
+        yield "a stronger statement (every interval, not [0, m] alone)", _resay(d)
 
 
 def _race_bet(doc):

@@ -131,6 +131,22 @@ def test_walk_lemma_by_hand():
                                {"chances": ch}), "t")
 
 
+def test_walk_lemma_edges_by_hand():
+    # ju24's Lemma 4.2: with "edges" only the walks on 0..m (lo = 0) are needed; k/n is a/(a + b) at a = k, b = m - k
+    answer = mul(A, pw(add(A, B), -1))
+    ident = add(var("P"), mul(num(-1), answer))
+    ch = {"0,1": [], "0,2": ["1/2"], "0,3": ["1/3", "2/3"]}
+    doc = certificate_doc("walk-lemma", {"n": 3, "edges": True, "answer": answer, "identity": ident}, {"chances": ch})
+    check_certificate(doc, "t")
+    for bad in ({**ch, "0,3": ["1/3", "3/4"]}, {k: v for k, v in ch.items() if k != "0,1"}, {**ch, "1,3": ["1/2"]}):
+        with pytest.raises(Bad):
+            check_certificate(certificate_doc("walk-lemma", doc["asserts"], {"chances": bad}), "t")
+    with pytest.raises(Bad):  # without "edges" every interval is needed
+        check_certificate(certificate_doc("walk-lemma", {"n": 3, "answer": answer, "identity": ident},
+                                          {"chances": ch}), "t")
+    assert "every interval [0, hi] (lo = 0 alone)" in doc["certifies"]
+
+
 def _grid(a, b, size):
     """alpha, beta of ks69 (8)-(9) by hand: A's i raises of a, B's j of b."""
     al = [[F(0)] * size for _ in range(size)]

@@ -14,7 +14,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 #: a few claims of each kind: Nim tables, recurrences, SMT steps
 FAST = ("noisy.appendix.n4", "noisy.appendix.n5", "floyd.f25", "zk77.recursion", "ks69.table1", "ju24.thm1.2",
         "noisy.conjecture9.top_moves", "zk77.thm1.eq10_11", "ks69.lemma", "ks69.sec3.lemma", "ks69.eq19-20", "floyd.bet",
-        "floyd.order", "ju24.notes.alpha_n")
+        "floyd.order", "ju24.notes.alpha_n", "ju24.lemma4.2")
 #: the kinds FAST writes
 FAST_KINDS = {"nim-table", "recurrence", "doubling-points", "alternating-doubles", "smt", "identities", "walk-lemma",
               "doubling-lemma", "doubling-symmetry", "race-bet", "floyd-program"}
@@ -62,6 +62,17 @@ def test_fast_subset_is_certified(fast_certs):
     assert r.returncode == 0, r.stdout + r.stderr
     lines = r.stdout.splitlines()
     assert len(lines) == len(manifest["files"]) and all(x.startswith("CERTIFIED ") for x in lines)
+
+
+def test_edge_walk_lemma_is_certified(fast_certs):
+    # ju24's Lemma 4.2 (third 3 December session): its identities, and the walks on 0..m, m <= 200, it solved
+    folder, text = fast_certs
+    manifest = json.loads((folder / "MANIFEST.json").read_text())
+    assert {"ju24.lemma4.2.identities.json", "ju24.lemma4.2.walk.json"} <= set(manifest["files"])
+    walk = json.loads((folder / "ju24.lemma4.2.walk.json").read_text())
+    assert walk["asserts"]["edges"] is True and walk["asserts"]["n"] == 200
+    assert set(walk["data"]["chances"]) == {f"0,{m}" for m in range(1, 201)}
+    assert "ju24.lemma4.2: certified by certcheck" in text
 
 
 def test_certificates_hold_no_float(fast_certs):

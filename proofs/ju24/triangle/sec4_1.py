@@ -12,7 +12,7 @@ from exactcube.content.model import eq, math, say, value
 from exactcube.printed import printed
 from exactcube.numbers import mpq
 from exactcube.results import computed
-from exactcube.symbolic import to_sympy
+from exactcube.symbolic import identity, to_sympy
 
 
 
@@ -27,13 +27,16 @@ THM41 = printed("§4.1 Theorem 4.1: the evaluation at aA/n + bB/n + cC/n", (A_ /
 def lemma_4_2():
     k, n = K_, N_
     p = LEMMA42.value
-    residual = sp.simplify(2 * p - p.subs(k, k - 1) - p.subs(k, k + 1))
-    ran = [computed(residual, "2 p_k - p_(k-1) - p_(k+1) of the printed formula, simplified", "ju24 (4.1)")]
-    if residual != 0:
+    # the symbolic checks through exactcube.symbolic.identity (recorded for verify --certificates)
+    harmonic = identity(2 * p - p.subs(k, k - 1) - p.subs(k, k + 1), 0,
+                        "ju24 (4.1): 2 p_k - p_(k-1) - p_(k+1) of the printed formula")
+    ran = [harmonic]
+    if not harmonic:
         return refuted(ran, say(math(p), "does not satisfy $2p_k = p_{k-1} + p_{k+1}$"), None)
-    ran.append(computed((p.subs(k, 0), sp.simplify(p.subs(k, n))), "the printed formula at k = 0 and k = n",
-                        "ju24 Lemma 4.2"))
-    if p.subs(k, 0) != 0 or sp.simplify(p.subs(k, n)) != 1:
+    ends = [identity(p.subs(k, 0), 0, "ju24 Lemma 4.2: the printed formula at k = 0"),
+            identity(p.subs(k, n), 1, "ju24 Lemma 4.2: the printed formula at k = n")]
+    ran += ends
+    if not all(ends):
         return refuted(ran, say(math(p), "misses the boundary values"), None)
     for m in range(1, 11):  # the printed formula against the exact solve
         got = T.edge_walk_probabilities(m)
