@@ -72,6 +72,11 @@ SECONDS_PER_PAIR = {6: 17.1e-6, 8: 37.4e-6, 9: 50.8e-6}  # 9: over the 73% of it
 _FIELDS = ("P", "NO", "NC", "NT")
 #: A chunk's plays are taken this many pairs at a time (their flat arrays are the largest of a chunk).
 _SUB = 1 << 14
+#: The distinct successors' cube decisions and float screens are computed this many rows at a time.
+_ROWS = 1 << 16
+#: A chunk's store of distinct successors and their screens is kept within this many bytes unless told
+#: (:func:`solve_chunk`): past it the chunk's pairs are solved in groups.
+DEFAULT_STORE_BYTES = 1 << 62
 
 
 def _np():
@@ -335,31 +340,45 @@ class _Chunks:
         return out
 
 
-    def gather_into(self, st8, keys):
-        """Write the four fields of the pairs whose global keys (:meth:`Layout.key`) are ``keys``, sorted
-        ascending, into ``st8[:, 1 + k, :, :5]`` (``st8`` the bytes ``(4, m + 1, L, 8)`` of a little-endian
-        int64 store, zeros above each limb's five bytes).  Sorted keys run chunk by chunk, so each chunk's
-        pairs are one slice of the store, read in increasing place."""
+    def gather_into(self, store, keys):
+        """Write the four fields' bytes of the pairs whose global keys (:meth:`Layout.key`) are ``keys``,
+        sorted ascending, into ``store[:, 1 + k]`` (``store`` uint8 ``(4, m + 1, 5L)``, the layout of a
+        chunk file).  Sorted keys run chunk by chunk, so each chunk's pairs are one slice of the store,
+        read in increasing place, straight from the map into the store (no temporary)."""
         np = _np()
-        L, K = self.lay.L, self.lay.K
+        K = self.lay.K
         cids, within = keys // K, keys % K
         cuts = np.concatenate(([0], np.flatnonzero(cids[1:] != cids[:-1]) + 1, [len(cids)]))
         for a, b in zip(cuts[:-1].tolist(), cuts[1:].tolist(), strict=True):
             if a == b:
                 continue
-            st8[:, 1 + a:1 + b, :, :5] = self.get(int(cids[a]))[:, within[a:b]].reshape(4, b - a, L, 5)
+            raw = self.get(int(cids[a])).view(np.ndarray)
+            w = within[a:b]
+            for f in range(4):
+                np.take(raw[f], w, axis=0, out=store[f, 1 + a:1 + b], mode="clip")
+            del raw
 
 
 # ----------------------------------------------------------------------- one chunk
 
 
-def _ragged_min(F, A, cand, seg_id, starts, seglen):
+def _limbs(b, L: int):
+    """Bytes ``(..., 5L)`` uint8 (5 little-endian bytes a limb) -> limbs ``(..., L)`` int64."""
+    np = _np()
+    head = b.shape[:-1]
+    w = np.zeros(head + (L, 8), dtype=np.uint8)
+    w[..., :5] = b.reshape(head + (L, 5))
+    return w.view("<i8")[..., 0]
+
+
+def _ragged_min(F, A, L, cand, seg_id, starts, seglen):
     r"""Per segment (a roll of a pair), the limbs ``(segments, L)`` of the least of ``A[cand]``
-    (``A`` the ``(U, L)`` limbs of one field, ``F`` their doubles, ``cand`` the candidates in
+    (``A`` the ``(U, 5L)`` bytes of one field, ``F`` their doubles, ``cand`` the candidates in
     segment order, ``seg_id`` each candidate's segment, ``starts`` each segment's first
-    candidate, ``seglen`` its candidates, at least one).  The doubles pick the least; a segment with another candidate within
-    :data:`.twosided._EPS` of it is decided exactly, limb by limb (the value, not the play, is
-    what is kept, so which of exactly equal candidates wins does not matter)."""
+    candidate, ``seglen`` its candidates, at least one).  The doubles pick the least; a segment with another
+    candidate within :data:`.twosided._EPS` of it is decided exactly, limb by limb (the value, not the play, is
+    what is kept, so which of exactly equal candidates wins does not matter).  Only the rows chosen and the
+    near ties are decoded to limbs."""
     from . import twosided as ts
 
     np = _np()
@@ -367,7 +386,9 @@ def _ragged_min(F, A, cand, seg_id, starts, seglen):
     low = np.minimum.reduceat(fv, starts)
     low += ts._EPS
     close = fv <= low.repeat(seglen)
+    del fv
     pos = np.flatnonzero(close)
+    del close
     sid = seg_id.take(pos)
     first = np.ones(len(pos), dtype=bool)
     first[1:] = sid[1:] != sid[:-1]
@@ -382,16 +403,50 @@ def _ragged_min(F, A, cand, seg_id, starts, seglen):
         grp = np.cumsum(np.concatenate(([False], ss[1:] != ss[:-1])))
         ok = np.ones(len(cs), dtype=bool)
         top = np.iinfo(np.int64).max
-        for lvl in range(A.shape[1] - 1, -1, -1):
-            v = A[:, lvl].take(cs)
+        D = _limbs(A.take(cs, axis=0), L)
+        for lvl in range(L - 1, -1, -1):
+            v = D[:, lvl]
             m = np.minimum.reduceat(np.where(ok, v, top), cut)
             ok &= v == m.take(grp)
         pick = np.maximum.reduceat(np.where(ok, np.arange(len(cs)), -1), cut)
         chosen[near_seg] = cs.take(pick)
-    return A.take(chosen, axis=0)
+    return _limbs(A.take(chosen, axis=0), L)
 
 
-def solve_chunk(folder: str, checkers: int, chunk_pairs: int, T: int, c: int) -> dict:
+def _groups(inv, soff, U: int, row_bytes: int, budget: int | None):
+    """The chunk's pairs cut into consecutive groups ``(p0, p1, rows, local)`` whose distinct successors fit
+    ``budget`` bytes at ``row_bytes`` a row (the row of the finished games included): ``rows`` the group's
+    distinct successors as places in the chunk's sorted distinct keys (``None``: all of them), ``local`` the
+    place in ``rows`` of each of the group's successors (``inv`` over ``soff[p0]:soff[p1]``).  One group when
+    the chunk fits; else halves, and halves of those, until each fits or is one pair.  Counted by marks over
+    the chunk's distinct keys, no sort."""
+    np = _np()
+    B = len(soff) - 1
+    if budget is None or (U + 1) * row_bytes <= budget:
+        yield 0, B, None, inv
+        return
+    mark = np.zeros(U, dtype=bool)
+    g = -(-(U + 1) * row_bytes // budget)
+    cuts = np.searchsorted(soff, np.linspace(0, soff[-1], g + 1)[1:-1]).tolist()
+    todo = [(p0, p1) for p0, p1 in zip([0, *cuts], [*cuts, B], strict=True) if p1 > p0][::-1]
+    while todo:
+        p0, p1 = todo.pop()
+        part = inv[soff[p0]:soff[p1]]
+        mark[part] = True
+        rows = np.flatnonzero(mark)
+        if (len(rows) + 1) * row_bytes > budget and p1 - p0 > 1:
+            mark[rows] = False
+            mid = int(np.searchsorted(soff, (soff[p0] + soff[p1]) // 2, side="right"))
+            mid = min(max(mid, p0 + 1), p1 - 1)
+            todo += [(mid, p1), (p0, mid)]
+            continue
+        place = np.cumsum(mark, dtype=np.int32)
+        mark[rows] = False
+        yield p0, p1, rows, place.take(part) - 1
+
+
+def solve_chunk(folder: str, checkers: int, chunk_pairs: int, T: int, c: int,
+                store_bytes: int | None = None) -> dict:
     """Solve chunk ``c`` of layer ``T`` (module docstring) from the chunk files below it in
     ``folder`` and write it there whole; returns its name, SHA-256, pairs, bytes, CPU seconds and
     the process's peak resident memory (kB).  Runs in any worker that sees ``folder``.
@@ -399,56 +454,81 @@ def solve_chunk(folder: str, checkers: int, chunk_pairs: int, T: int, c: int) ->
     Each pair gathers its successors ``(y, s)``, ``s`` in ``U(x)`` (:class:`_Moves`), once; the
     plays of each roll point into them, and every roll's minimum is taken over its own plays
     (segments of a flat array, :func:`_ragged_min`), with the exact arithmetic of
-    :func:`.twosided.build` (floats screen, integers decide)."""
+    :func:`.twosided.build` (floats screen, integers decide).
+
+    **Memory.**  The distinct successors are held as the bytes of the chunk files, ``5L`` a field (not
+    as int64 limbs, ``8L``), with four float screens (8 bytes each): ``20L + 32`` bytes a successor.
+    The cube decision and the screens are computed ``_ROWS`` successors at a time, and only the rows
+    chosen and the near ties are decoded to limbs; the plays are taken ``_SUB`` pairs at a time.  With
+    ``store_bytes`` (default :data:`DEFAULT_STORE_BYTES`; ``None``: no bound) the pairs are solved in
+    consecutive groups, each with its own distinct successors, so that no group's store and screens
+    exceed ``store_bytes`` (a group of one pair may).  Each pair's values depend only on its
+    successors, so the bytes are the same whatever the groups."""
     from ...output import open_output
     from . import twosided as ts
 
     np = _np()
     t0 = time.process_time()
     _tune_malloc()
+    if store_bytes is None:
+        store_bytes = DEFAULT_STORE_BYTES
     lay = layout(checkers, chunk_pairs)
     mv = _moves(checkers)
-    L = lay.L
+    L, W = lay.L, lay.width
     x, y = lay.pairs_of(T, c)
     B = len(x)
-    # the successors (y, s) of every pair, s in U(x), de-duplicated over the chunk: row 1 + k of the
-    # store is the k-th distinct (y, s); row 0 is a finished game (every stored value 0)
+    # the successors (y, s) of every pair, s in U(x), de-duplicated over the chunk
     du = mv.ulen.take(x)
+    soff = np.concatenate(([0], np.cumsum(du)))
     s_u = mv.uflat.take(_ragged(mv.ustart.take(x), du))
     uniq, inv = _unique_inverse(lay.key(np.repeat(y, du), s_u))  # sorted: chunk, then place
     del s_u
-    store = np.zeros((4, len(uniq) + 1, L), dtype="<i8")  # P, NO, NC, NT of the successors, decoded in place
-    _Chunks(folder, lay, limit=0).gather_into(store.view(np.uint8).reshape(4, len(uniq) + 1, L, 8), uniq)
-    del uniq
+    chunks = _Chunks(folder, lay, limit=0)
     Sl, S2l = ts._limbs_of(lay.S, L)[:, None], ts._limbs_of(2 * lay.S, L)[:, None]
-    XC, XO = ts.after_cube(store[2].T, store[1].T, store[3].T, Sl, S2l)
-    store[2], store[1] = XC.T, XO.T
-    # the order of twosided.build's minima: P, XC, XT (= NT), XO; the plays are taken SUB pairs at a time
     powers = np.array([float(1 << (ts._BITS * i)) for i in range(L)]) / float(lay.S)
+    # the order of twosided.build's minima: P, XC, XT (= NT), XO
     order = (0, 2, 3, 1)
-    Fs = []
-    for f in order:
-        F = store[f] @ powers
-        F[0] = 0.0
-        Fs.append(F)
     w = mv.weights
-    uoff = np.cumsum(du) - du
-    inv_p = np.concatenate((np.array([-1], dtype=np.int32), inv))
-    del inv
     parts = [[] for _ in order]
-    for b0 in range(0, B, _SUB):
-        xb = x[b0:b0 + _SUB]
-        dc = mv.clen.take(xb)
-        local = mv.cflat.take(_ragged(mv.cstart.take(xb), dc))
-        at = np.repeat(uoff[b0:b0 + _SUB], dc) + local  # 1 + the place of the play's (y, s) in the U rows
-        cand = inv_p.take(np.where(local > 0, at, 0)) + 1
-        del local, at
-        seglen = mv.seg.take(xb, axis=0).ravel()
-        starts = np.cumsum(seglen) - seglen
-        seg_id = np.repeat(np.arange(len(seglen), dtype=np.int32), seglen)
-        for k, f in enumerate(order):
-            chosen = _ragged_min(Fs[k], store[f], cand, seg_id, starts, seglen).reshape(len(xb), len(w), L)
-            parts[k].append(np.einsum("brl,r->lb", chosen, w))
+    for p0, p1, rows, local_inv in _groups(inv, soff, len(uniq), 4 * W + 8 * len(order), store_bytes):
+        keys = uniq if rows is None else uniq.take(rows)
+        U = len(keys)
+        # row 1 + k of the store is the k-th distinct (y, s) of the group; row 0 a finished game (all 0)
+        store = np.zeros((4, U + 1, W), dtype=np.uint8)  # P, NO, NC, NT, the bytes of the chunk files
+        chunks.gather_into(store, keys)
+        del keys
+        Fs = [np.empty(U + 1) for _ in order]
+        for r0 in range(0, U + 1, _ROWS):
+            r1 = min(U + 1, r0 + _ROWS)
+            v = _limbs(store[:, r0:r1], L)  # (4, rows, L)
+            XC, XO = ts.after_cube(v[2].T, v[1].T, v[3].T, Sl, S2l)
+            v[2], v[1] = XC.T, XO.T
+            store[2, r0:r1], store[1, r0:r1] = _encode(XC, L), _encode(XO, L)
+            for k, f in enumerate(order):
+                Fs[k][r0:r1] = v[f] @ powers
+            del v, XC, XO
+        for F in Fs:
+            F[0] = 0.0
+        uoff = soff[p0:p1] - soff[p0]
+        inv_p = np.concatenate((np.array([-1], dtype=np.int32), local_inv))
+        del local_inv
+        for b0 in range(p0, p1, _SUB):
+            b1 = min(p1, b0 + _SUB)
+            xb = x[b0:b1]
+            dc = mv.clen.take(xb)
+            local = mv.cflat.take(_ragged(mv.cstart.take(xb), dc))
+            at = np.repeat(uoff[b0 - p0:b1 - p0], dc) + local  # 1 + the place of the play's (y, s) in the rows
+            cand = inv_p.take(np.where(local > 0, at, 0)) + 1
+            del local, at
+            seglen = mv.seg.take(xb, axis=0).ravel()
+            starts = np.cumsum(seglen) - seglen
+            seg_id = np.repeat(np.arange(len(seglen), dtype=np.int32), seglen)
+            for k, f in enumerate(order):
+                chosen = _ragged_min(Fs[k], store[f], L, cand, seg_id, starts, seglen).reshape(len(xb), len(w), L)
+                parts[k].append(np.einsum("brl,r->lb", chosen, w))
+            del cand, seg_id, chosen
+        del store, Fs, inv_p
+    del uniq, inv
     mins = [ts._carry(np.concatenate(p_, axis=1)) for p_ in parts]
     p, nc, no, nt = ts.values_of(mins, Sl, S2l)
     data = b"".join(_encode(v, L).tobytes() for v in (p, no, nc, nt))  # the order of FIELDS
