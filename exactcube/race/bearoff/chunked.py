@@ -71,7 +71,7 @@ DEFAULT_CHUNK_PAIRS = 1 << 16
 SECONDS_PER_PAIR = {6: 17.1e-6, 8: 37.4e-6, 9: 50.8e-6}  # 9: over the 73% of its chunks built
 _FIELDS = ("P", "NO", "NC", "NT")
 #: A chunk's plays are taken this many pairs at a time (their flat arrays are the largest of a chunk).
-_SUB = 1 << 14
+_SUB = 1 << 13
 #: The distinct successors' cube decisions and float screens are computed this many rows at a time.
 _ROWS = 1 << 16
 #: A chunk's store of distinct successors and their screens is kept within this many bytes unless told
@@ -413,36 +413,43 @@ def _ragged_min(F, A, L, cand, seg_id, starts, seglen):
     return _limbs(A.take(chosen, axis=0), L)
 
 
-def _groups(inv, soff, U: int, row_bytes: int, budget: int | None):
-    """The chunk's pairs cut into consecutive groups ``(p0, p1, rows, local)`` whose distinct successors fit
-    ``budget`` bytes at ``row_bytes`` a row (the row of the finished games included): ``rows`` the group's
-    distinct successors as places in the chunk's sorted distinct keys (``None``: all of them), ``local`` the
-    place in ``rows`` of each of the group's successors (``inv`` over ``soff[p0]:soff[p1]``).  One group when
-    the chunk fits; else halves, and halves of those, until each fits or is one pair.  Counted by marks over
-    the chunk's distinct keys, no sort."""
+def _groups(y, du, inv, U: int, n: int, row_bytes: int, budget: int | None):
+    """The chunk's pairs in groups by opponent, ``(sel, rows, local)``: ``sel`` the places of the group's pairs
+    in the chunk (increasing; ``None``: all), ``rows`` its distinct successors as places in the chunk's sorted
+    distinct keys (increasing; ``None``: all), ``local`` the place in ``rows`` of each successor of its pairs,
+    pair by pair.  A successor ``(y, s)`` of a pair belongs to the group of its opponent ``y``, so the groups'
+    distinct successors are disjoint (none is gathered twice) and each group holds at most ``budget`` bytes
+    at ``row_bytes`` a row (the finished games' row included), unless one opponent alone needs more.  One
+    group when the whole chunk fits.  ``y`` the opponents of the pairs, ``du`` their successors, ``inv`` the
+    place of every successor among the ``U`` distinct ones, ``n`` the positions."""
     np = _np()
-    B = len(soff) - 1
     if budget is None or (U + 1) * row_bytes <= budget:
-        yield 0, B, None, inv
+        yield None, None, inv
         return
-    mark = np.zeros(U, dtype=bool)
-    g = -(-(U + 1) * row_bytes // budget)
-    cuts = np.searchsorted(soff, np.linspace(0, soff[-1], g + 1)[1:-1]).tolist()
-    todo = [(p0, p1) for p0, p1 in zip([0, *cuts], [*cuts, B], strict=True) if p1 > p0][::-1]
-    while todo:
-        p0, p1 = todo.pop()
-        part = inv[soff[p0]:soff[p1]]
-        mark[part] = True
-        rows = np.flatnonzero(mark)
-        if (len(rows) + 1) * row_bytes > budget and p1 - p0 > 1:
-            mark[rows] = False
-            mid = int(np.searchsorted(soff, (soff[p0] + soff[p1]) // 2, side="right"))
-            mid = min(max(mid, p0 + 1), p1 - 1)
-            todo += [(mid, p1), (p0, mid)]
+    yrow = np.empty(U, dtype=np.int32)  # the opponent of each distinct successor
+    yrow[inv] = np.repeat(y.astype(np.int32), du)
+    csum = np.cumsum(np.bincount(yrow, minlength=n))
+    cap = max(1, budget // row_bytes - 1)
+    group = np.empty(n, dtype=np.int32)  # the opponents in index order, cut into runs of at most cap rows
+    y0, g, base = 0, 0, 0
+    while y0 < n:
+        y1 = max(y0 + 1, int(np.searchsorted(csum, base + cap, side="right")))
+        group[y0:y1] = g
+        base, y0, g = int(csum[y1 - 1]), y1, g + 1
+    soff = np.cumsum(du) - du
+    gy, grow = group.take(y), group.take(yrow)
+    del yrow
+    for k in range(g):
+        sel = np.flatnonzero(gy == k)
+        if not len(sel):
             continue
-        place = np.cumsum(mark, dtype=np.int32)
-        mark[rows] = False
-        yield p0, p1, rows, place.take(part) - 1
+        mask = grow == k
+        rows = np.flatnonzero(mask)
+        place = np.cumsum(mask, dtype=np.int32)
+        del mask
+        place -= 1
+        yield sel, rows, place.take(inv.take(_ragged(soff.take(sel), du.take(sel))))
+        del place
 
 
 def solve_chunk(folder: str, checkers: int, chunk_pairs: int, T: int, c: int,
@@ -460,10 +467,12 @@ def solve_chunk(folder: str, checkers: int, chunk_pairs: int, T: int, c: int,
     as int64 limbs, ``8L``), with four float screens (8 bytes each): ``20L + 32`` bytes a successor.
     The cube decision and the screens are computed ``_ROWS`` successors at a time, and only the rows
     chosen and the near ties are decoded to limbs; the plays are taken ``_SUB`` pairs at a time.  With
-    ``store_bytes`` (default :data:`DEFAULT_STORE_BYTES`; ``None``: no bound) the pairs are solved in
-    consecutive groups, each with its own distinct successors, so that no group's store and screens
-    exceed ``store_bytes`` (a group of one pair may).  Each pair's values depend only on its
-    successors, so the bytes are the same whatever the groups."""
+    ``store_bytes`` (default :data:`DEFAULT_STORE_BYTES`) bounding the store and its screens, a chunk
+    whose distinct successors need more is solved in groups of pairs by opponent (:func:`_groups`),
+    one after the other, each holding only its own distinct successors: these are disjoint, so no
+    successor is read twice, and no group exceeds ``store_bytes`` unless one opponent's successors
+    alone do.  Each pair's values depend only on its successors, so the bytes are the same whatever
+    the groups."""
     from ...output import open_output
     from . import twosided as ts
 
@@ -472,6 +481,8 @@ def solve_chunk(folder: str, checkers: int, chunk_pairs: int, T: int, c: int,
     _tune_malloc()
     if store_bytes is None:
         store_bytes = DEFAULT_STORE_BYTES
+    if int(store_bytes) < 1:
+        raise BadInput("the store bound (store_bytes) must be at least 1 byte")
     lay = layout(checkers, chunk_pairs)
     mv = _moves(checkers)
     L, W = lay.L, lay.width
@@ -479,7 +490,6 @@ def solve_chunk(folder: str, checkers: int, chunk_pairs: int, T: int, c: int,
     B = len(x)
     # the successors (y, s) of every pair, s in U(x), de-duplicated over the chunk
     du = mv.ulen.take(x)
-    soff = np.concatenate(([0], np.cumsum(du)))
     s_u = mv.uflat.take(_ragged(mv.ustart.take(x), du))
     uniq, inv = _unique_inverse(lay.key(np.repeat(y, du), s_u))  # sorted: chunk, then place
     del s_u
@@ -489,10 +499,11 @@ def solve_chunk(folder: str, checkers: int, chunk_pairs: int, T: int, c: int,
     # the order of twosided.build's minima: P, XC, XT (= NT), XO
     order = (0, 2, 3, 1)
     w = mv.weights
-    parts = [[] for _ in order]
-    for p0, p1, rows, local_inv in _groups(inv, soff, len(uniq), 4 * W + 8 * len(order), store_bytes):
+    mins = [np.empty((L, B), dtype=np.int64) for _ in order]  # the weighted sums of the rolls' minima
+    for sel, rows, local_inv in _groups(y, du, inv, len(uniq), lay.n, 4 * W + 8 * len(order), store_bytes):
         keys = uniq if rows is None else uniq.take(rows)
         U = len(keys)
+        del rows
         # row 1 + k of the store is the k-th distinct (y, s) of the group; row 0 a finished game (all 0)
         store = np.zeros((4, U + 1, W), dtype=np.uint8)  # P, NO, NC, NT, the bytes of the chunk files
         chunks.gather_into(store, keys)
@@ -509,15 +520,18 @@ def solve_chunk(folder: str, checkers: int, chunk_pairs: int, T: int, c: int,
             del v, XC, XO
         for F in Fs:
             F[0] = 0.0
-        uoff = soff[p0:p1] - soff[p0]
+        cols = np.arange(B) if sel is None else sel
+        xg = x.take(cols)
+        dug = du.take(cols)
+        uoff = np.cumsum(dug) - dug
         inv_p = np.concatenate((np.array([-1], dtype=np.int32), local_inv))
-        del local_inv
-        for b0 in range(p0, p1, _SUB):
-            b1 = min(p1, b0 + _SUB)
-            xb = x[b0:b1]
+        del local_inv, sel
+        for b0 in range(0, len(cols), _SUB):
+            b1 = min(len(cols), b0 + _SUB)
+            xb = xg[b0:b1]
             dc = mv.clen.take(xb)
             local = mv.cflat.take(_ragged(mv.cstart.take(xb), dc))
-            at = np.repeat(uoff[b0 - p0:b1 - p0], dc) + local  # 1 + the place of the play's (y, s) in the rows
+            at = np.repeat(uoff[b0:b1], dc) + local  # 1 + the place of the play's (y, s) in the rows
             cand = inv_p.take(np.where(local > 0, at, 0)) + 1
             del local, at
             seglen = mv.seg.take(xb, axis=0).ravel()
@@ -525,11 +539,11 @@ def solve_chunk(folder: str, checkers: int, chunk_pairs: int, T: int, c: int,
             seg_id = np.repeat(np.arange(len(seglen), dtype=np.int32), seglen)
             for k, f in enumerate(order):
                 chosen = _ragged_min(Fs[k], store[f], L, cand, seg_id, starts, seglen).reshape(len(xb), len(w), L)
-                parts[k].append(np.einsum("brl,r->lb", chosen, w))
+                mins[k][:, cols[b0:b1]] = np.einsum("brl,r->lb", chosen, w)
             del cand, seg_id, chosen
         del store, Fs, inv_p
     del uniq, inv
-    mins = [ts._carry(np.concatenate(p_, axis=1)) for p_ in parts]
+    mins = [ts._carry(m) for m in mins]
     p, nc, no, nt = ts.values_of(mins, Sl, S2l)
     data = b"".join(_encode(v, L).tobytes() for v in (p, no, nc, nt))  # the order of FIELDS
     name = lay.chunk_name(T, c)
@@ -676,12 +690,15 @@ class _Runner:
 
 
 def build_chunked(folder: str, checkers: int, out: str | None = None, *, chunk_pairs: int = DEFAULT_CHUNK_PAIRS,
-                  workers: int = 1, dask=None, resume: bool = False, notice=None, progress=None) -> ChunkedBuild:
+                  workers: int = 1, dask=None, resume: bool = False, notice=None, progress=None,
+                  store_bytes: int | None = None) -> ChunkedBuild:
     """Build the two-sided table for up to ``checkers`` checkers a side in chunks in the build
     folder ``folder`` (module docstring), then assemble it into ``out`` (default
     ``folder/bearoff-ts-C.bin``).  ``notice(text)`` gets the plan first and a line per finished
     layer; ``progress(pairs_done, pairs)`` after each chunk.  A folder holding a build already
-    is refused unless ``resume``: then its chunks whose digests check are skipped."""
+    is refused unless ``resume``: then its chunks whose digests check are skipped.  ``store_bytes`` bounds
+    each chunk's store of distinct successors (:func:`solve_chunk`; default :data:`DEFAULT_STORE_BYTES`);
+    it changes memory and time, never a byte."""
     from ...output import write_json
 
     t_wall = time.time()
@@ -717,7 +734,7 @@ def build_chunked(folder: str, checkers: int, out: str | None = None, *, chunk_p
     last, said = time.time(), 0.0
     try:
         for T in lay.layers:
-            calls = [(folder, checkers, lay.K, T, c) for c in range(int(lay.layer_chunks[T]))
+            calls = [(folder, checkers, lay.K, T, c, store_bytes) for c in range(int(lay.layer_chunks[T]))
                      if lay.chunk_name(T, c) not in manifest["chunks"]]
             for r in runner.run(calls):
                 manifest["chunks"][r["name"]] = {"sha256": r["sha256"], "pairs": r["pairs"], "bytes": r["bytes"],
