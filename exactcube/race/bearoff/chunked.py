@@ -76,7 +76,7 @@ _SUB = 1 << 13
 _ROWS = 1 << 16
 #: A chunk's store of distinct successors and their screens is kept within this many bytes unless told
 #: (:func:`solve_chunk`): past it the chunk's pairs are solved in groups.
-DEFAULT_STORE_BYTES = 1 << 62
+DEFAULT_STORE_BYTES = 256 << 20
 
 
 def _np():
@@ -269,8 +269,10 @@ def _unique_inverse(keys):
     new = np.empty(len(aux), dtype=bool)
     new[:1] = True
     np.not_equal(aux[1:], aux[:-1], out=new[1:])
+    place = np.cumsum(new, dtype=np.int32)
+    place -= 1
     inv = np.empty(len(aux), dtype=np.int32)
-    inv[perm] = np.cumsum(new, dtype=np.int32) - 1
+    inv[perm] = place
     return aux[new], inv
 
 
@@ -490,9 +492,15 @@ def solve_chunk(folder: str, checkers: int, chunk_pairs: int, T: int, c: int,
     B = len(x)
     # the successors (y, s) of every pair, s in U(x), de-duplicated over the chunk
     du = mv.ulen.take(x)
-    s_u = mv.uflat.take(_ragged(mv.ustart.take(x), du))
-    uniq, inv = _unique_inverse(lay.key(np.repeat(y, du), s_u))  # sorted: chunk, then place
-    del s_u
+    keys = np.empty(int(du.sum()), dtype=lay.key_dtype)  # the successors' keys, _SUB pairs at a time
+    at = 0
+    for b0 in range(0, B, _SUB):
+        xb, db = x[b0:b0 + _SUB], du[b0:b0 + _SUB]
+        m = int(db.sum())
+        keys[at:at + m] = lay.key(np.repeat(y[b0:b0 + _SUB], db), mv.uflat.take(_ragged(mv.ustart.take(xb), db)))
+        at += m
+    uniq, inv = _unique_inverse(keys)  # sorted: chunk, then place
+    del keys
     chunks = _Chunks(folder, lay, limit=0)
     Sl, S2l = ts._limbs_of(lay.S, L)[:, None], ts._limbs_of(2 * lay.S, L)[:, None]
     powers = np.array([float(1 << (ts._BITS * i)) for i in range(L)]) / float(lay.S)
