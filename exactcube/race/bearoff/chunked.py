@@ -364,13 +364,40 @@ class _Chunks:
 # ----------------------------------------------------------------------- one chunk
 
 
-def _limbs(b, L: int):
-    """Bytes ``(..., 5L)`` uint8 (5 little-endian bytes a limb) -> limbs ``(..., L)`` int64."""
+#: Spare bytes after every byte array that :func:`_limbs` reads (its last limb is read as 8 bytes).
+_PAD = 8
+
+
+def _padded(shape):
+    """A zeroed uint8 array of ``shape`` followed by :data:`_PAD` spare bytes of its buffer."""
     np = _np()
-    head = b.shape[:-1]
-    w = np.zeros(head + (L, 8), dtype=np.uint8)
-    w[..., :5] = b.reshape(head + (L, 5))
-    return w.view("<i8")[..., 0]
+    size = 1
+    for d in shape:
+        size *= d
+    return np.zeros(size + _PAD, dtype=np.uint8)[:size].reshape(shape)
+
+
+def _rows(A, idx):
+    """``A.take(idx, axis=0)`` (``A`` bytes ``(U, 5L)``) into an array :func:`_limbs` can read."""
+    np = _np()
+    out = _padded((len(idx), A.shape[1]))
+    np.take(A, idx, axis=0, out=out, mode="clip")
+    return out
+
+
+def _limbs(b, L: int):
+    """Bytes ``(..., 5L)`` uint8 (5 little-endian bytes a limb) -> limbs ``(..., L)`` int64: each limb read as
+    the 8 bytes at its place, masked to 40 bits.  ``b`` is a view into an array of :func:`_padded` (the
+    three bytes read past its last limb are in the buffer; numpy refuses otherwise)."""
+    from .twosided import _MASK
+
+    np = _np()
+    base = b
+    while base.base is not None:
+        base = base.base
+    words = np.ndarray(b.shape[:-1] + (L,), dtype="<i8", buffer=base,
+                       offset=b.ctypes.data - base.ctypes.data, strides=b.strides[:-1] + (5,))
+    return words & _MASK
 
 
 def _ragged_min(F, A, L, cand, seg_id, starts, seglen):
@@ -405,14 +432,14 @@ def _ragged_min(F, A, L, cand, seg_id, starts, seglen):
         grp = np.cumsum(np.concatenate(([False], ss[1:] != ss[:-1])))
         ok = np.ones(len(cs), dtype=bool)
         top = np.iinfo(np.int64).max
-        D = _limbs(A.take(cs, axis=0), L)
+        D = _limbs(_rows(A, cs), L)
         for lvl in range(L - 1, -1, -1):
             v = D[:, lvl]
             m = np.minimum.reduceat(np.where(ok, v, top), cut)
             ok &= v == m.take(grp)
         pick = np.maximum.reduceat(np.where(ok, np.arange(len(cs)), -1), cut)
         chosen[near_seg] = cs.take(pick)
-    return _limbs(A.take(chosen, axis=0), L)
+    return _limbs(_rows(A, chosen), L)
 
 
 def _groups(y, du, inv, U: int, n: int, row_bytes: int, budget: int | None):
@@ -513,7 +540,7 @@ def solve_chunk(folder: str, checkers: int, chunk_pairs: int, T: int, c: int,
         U = len(keys)
         del rows
         # row 1 + k of the store is the k-th distinct (y, s) of the group; row 0 a finished game (all 0)
-        store = np.zeros((4, U + 1, W), dtype=np.uint8)  # P, NO, NC, NT, the bytes of the chunk files
+        store = _padded((4, U + 1, W))  # P, NO, NC, NT, the bytes of the chunk files
         chunks.gather_into(store, keys)
         del keys
         Fs = [np.empty(U + 1) for _ in order]
