@@ -323,6 +323,19 @@ class _Chunks:
                 self.maps[cid] = mm
         return mm
 
+    def release(self):
+        """Drop the pages read so far of the maps kept open from the resident set (``madvise``
+        ``MADV_DONTNEED``; they stay in the page cache, and a later read maps them again): read-only
+        pages of a file count in the process's resident memory while mapped, so the assembly, which
+        reads every chunk, would otherwise hold them all.  Nothing where ``madvise`` is missing."""
+        import mmap
+
+        flag = getattr(mmap, "MADV_DONTNEED", None)
+        for mm in self.maps.values():
+            raw = getattr(mm, "_mmap", None)
+            if flag is not None and hasattr(raw, "madvise"):
+                raw.madvise(flag)
+
     def gather(self, cids, within, fields=(0, 1, 2, 3)):
         """Bytes ``(len(fields), m, 5L)`` of the pairs at ``(cids, within)``."""
         np = _np()
@@ -873,6 +886,7 @@ def assemble(folder: str, lay: Layout, path: str) -> str:
             for i0 in range(0, n, step):
                 i1 = min(n, i0 + step)
                 yield f, name, i0, _field_rows(chunks, lay, f, i0, i1)
+                chunks.release()  # the chunks' pages read for this block leave the resident set
 
     sha, rows = hashlib.sha256(), {name: [] for name in _FIELDS}
     for _f, name, i0, b in blocks():
