@@ -37,7 +37,14 @@ workers must see the build folder).  A layer starts when the one below is finish
 **The finished file** is assembled from the chunks in the two-sided format of
 :mod:`.formats` (two passes over the chunks by blocks of roller rows: the first computes the
 row digests and the payload's SHA-256 that the header carries, the second writes), byte for
-byte the file :func:`.formats.save` writes for :func:`.twosided.build`'s table.
+byte the file :func:`.formats.save` writes for :func:`.twosided.build`'s table.  The chunks' pages
+read for a block are dropped from the resident set after it (:meth:`_Chunks.release`), so the
+assembly does not hold the table's pages.
+
+**Memory of a chunk** (:func:`solve_chunk`): the distinct successors are held as the chunk files'
+bytes, and a chunk whose distinct successors would pass ``store_bytes`` (:data:`DEFAULT_STORE_BYTES`)
+is solved in groups of pairs by opponent, whose successors are disjoint; the bytes never depend on
+the groups.
 
 Reference: the layer-by-layer, chunked, checksummed construction of solved-game databases
 (retrograde endgame tables); the recurrences are those of :mod:`.twosided`.
