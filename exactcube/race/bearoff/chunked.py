@@ -63,7 +63,7 @@ from functools import lru_cache
 from ...errors import BadInput
 from .positions import counts_of, pips, positions
 
-__all__ = ["CHUNK_FORMAT", "MAX_CHUNKED_CHECKERS", "DEFAULT_CHUNK_PAIRS", "Layout", "layout", "Plan", "plan",
+__all__ = ["CHUNK_FORMAT", "MAX_CHUNKED_CHECKERS", "DEFAULT_CHUNK_PAIRS", "DEFAULT_STORE_BYTES", "Layout", "layout", "Plan", "plan",
            "solve_chunk", "ChunkedBuild", "build_chunked", "assemble", "verify_chunks"]
 
 CHUNK_FORMAT = "exactcube-bearoff-ts-chunks-1"
@@ -376,6 +376,8 @@ class _Chunks:
                 continue
             raw = self.get(int(cids[a])).view(np.ndarray)
             w = within[a:b]
+            if w[-1] >= raw.shape[1]:  # ascending, so the last is the largest (take's "clip" would not say)
+                raise BadInput(f"chunk {int(cids[a])}: a successor placed past the chunk's end")
             for f in range(4):
                 np.take(raw[f], w, axis=0, out=store[f, 1 + a:1 + b], mode="clip")
             del raw
