@@ -138,3 +138,32 @@ def test_cli_build_in_chunks(tmp_path, reference, capsys):
     assert "--resume" in capsys.readouterr().err
     assert main(argv + ["--resume"], Output(buf, force_plain=True)) == 0
     assert main(["bearoff", "0 0 1 0 0 0", "0 1 0 0 0 0", "--workers", "2"], Output(io.StringIO())) == 2
+
+
+def test_store_groups_same_bytes_and_bounded(tmp_path, reference):
+    """A store bound far below a chunk's distinct successors splits every chunk into groups by opponent:
+    the bytes are those of the one-process build, and the groups' distinct successors are disjoint,
+    cover the chunk's and keep to the bound unless one opponent alone exceeds it."""
+    import numpy as np
+
+    r = ch.build_chunked(str(tmp_path / "b"), 4, chunk_pairs=4096, store_bytes=2000)
+    assert _bytes(r.path) == reference[4]
+    lay, mv = ch.layout(4, 4096), ch._moves(4)
+    x, y = lay.pairs_of(30, 0)
+    du = mv.ulen.take(x)
+    s_u = mv.uflat.take(ch._ragged(mv.ustart.take(x), du))
+    uniq, inv = ch._unique_inverse(lay.key(np.repeat(y, du), s_u))
+    row = 4 * lay.width + 32
+    groups = list(ch._groups(y, du, inv, len(uniq), lay.n, row, 2000))
+    assert len(groups) > 3
+    rows = np.concatenate([g[1] for g in groups])
+    assert sorted(rows.tolist()) == list(range(len(uniq)))  # each distinct successor in one group
+    pairs = np.concatenate([g[0] for g in groups])
+    assert sorted(pairs.tolist()) == list(range(len(x)))
+    for sel, rws, local in groups:
+        assert (len(rws) + 1) * row <= 2000 or len(np.unique(y[sel])) == 1
+        assert (rws.take(local) == inv.take(ch._ragged((np.cumsum(du) - du).take(sel), du.take(sel)))).all()
+    one = list(ch._groups(y, du, inv, len(uniq), lay.n, row, 1 << 40))
+    assert len(one) == 1 and one[0][0] is None
+    with pytest.raises(BadInput):
+        ch.solve_chunk(str(tmp_path / "b"), 4, 4096, 40, 0, store_bytes=0)

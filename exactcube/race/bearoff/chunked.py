@@ -37,7 +37,14 @@ workers must see the build folder).  A layer starts when the one below is finish
 **The finished file** is assembled from the chunks in the two-sided format of
 :mod:`.formats` (two passes over the chunks by blocks of roller rows: the first computes the
 row digests and the payload's SHA-256 that the header carries, the second writes), byte for
-byte the file :func:`.formats.save` writes for :func:`.twosided.build`'s table.
+byte the file :func:`.formats.save` writes for :func:`.twosided.build`'s table.  The chunks' pages
+read for a block are dropped from the resident set after it (:meth:`_Chunks.release`), so the
+assembly does not hold the table's pages.
+
+**Memory of a chunk** (:func:`solve_chunk`): the distinct successors are held as the chunk files'
+bytes, and a chunk whose distinct successors would pass ``store_bytes`` (:data:`DEFAULT_STORE_BYTES`)
+is solved in groups of pairs by opponent, whose successors are disjoint; the bytes never depend on
+the groups.
 
 Reference: the layer-by-layer, chunked, checksummed construction of solved-game databases
 (retrograde endgame tables); the recurrences are those of :mod:`.twosided`.
@@ -56,7 +63,7 @@ from functools import lru_cache
 from ...errors import BadInput
 from .positions import counts_of, pips, positions
 
-__all__ = ["CHUNK_FORMAT", "MAX_CHUNKED_CHECKERS", "DEFAULT_CHUNK_PAIRS", "Layout", "layout", "Plan", "plan",
+__all__ = ["CHUNK_FORMAT", "MAX_CHUNKED_CHECKERS", "DEFAULT_CHUNK_PAIRS", "DEFAULT_STORE_BYTES", "Layout", "layout", "Plan", "plan",
            "solve_chunk", "ChunkedBuild", "build_chunked", "assemble", "verify_chunks"]
 
 CHUNK_FORMAT = "exactcube-bearoff-ts-chunks-1"
@@ -71,7 +78,12 @@ DEFAULT_CHUNK_PAIRS = 1 << 16
 SECONDS_PER_PAIR = {6: 17.1e-6, 8: 37.4e-6, 9: 50.8e-6}  # 9: over the 73% of its chunks built
 _FIELDS = ("P", "NO", "NC", "NT")
 #: A chunk's plays are taken this many pairs at a time (their flat arrays are the largest of a chunk).
-_SUB = 1 << 14
+_SUB = 1 << 13
+#: The distinct successors' cube decisions and float screens are computed this many rows at a time.
+_ROWS = 1 << 16
+#: A chunk's store of distinct successors and their screens is kept within this many bytes unless told
+#: (:func:`solve_chunk`): past it the chunk's pairs are solved in groups.
+DEFAULT_STORE_BYTES = 256 << 20
 
 
 def _np():
@@ -264,8 +276,10 @@ def _unique_inverse(keys):
     new = np.empty(len(aux), dtype=bool)
     new[:1] = True
     np.not_equal(aux[1:], aux[:-1], out=new[1:])
+    place = np.cumsum(new, dtype=np.int32)
+    place -= 1
     inv = np.empty(len(aux), dtype=np.int32)
-    inv[perm] = np.cumsum(new, dtype=np.int32) - 1
+    inv[perm] = place
     return aux[new], inv
 
 
@@ -316,6 +330,19 @@ class _Chunks:
                 self.maps[cid] = mm
         return mm
 
+    def release(self):
+        """Drop the pages read so far of the maps kept open from the resident set (``madvise``
+        ``MADV_DONTNEED``; they stay in the page cache, and a later read maps them again): read-only
+        pages of a file count in the process's resident memory while mapped, so the assembly, which
+        reads every chunk, would otherwise hold them all.  Nothing where ``madvise`` is missing."""
+        import mmap
+
+        flag = getattr(mmap, "MADV_DONTNEED", None)
+        for mm in self.maps.values():
+            raw = getattr(mm, "_mmap", None)
+            if flag is not None and hasattr(raw, "madvise"):
+                raw.madvise(flag)
+
     def gather(self, cids, within, fields=(0, 1, 2, 3)):
         """Bytes ``(len(fields), m, 5L)`` of the pairs at ``(cids, within)``."""
         np = _np()
@@ -335,31 +362,103 @@ class _Chunks:
         return out
 
 
-    def gather_into(self, st8, keys):
-        """Write the four fields of the pairs whose global keys (:meth:`Layout.key`) are ``keys``, sorted
-        ascending, into ``st8[:, 1 + k, :, :5]`` (``st8`` the bytes ``(4, m + 1, L, 8)`` of a little-endian
-        int64 store, zeros above each limb's five bytes).  Sorted keys run chunk by chunk, so each chunk's
-        pairs are one slice of the store, read in increasing place."""
+    def gather_into(self, store, keys):
+        """Write the four fields' bytes of the pairs whose global keys (:meth:`Layout.key`) are ``keys``,
+        sorted ascending, into ``store[:, 1 + k]`` (``store`` uint8 ``(4, m + 1, 5L)``, the layout of a
+        chunk file).  Sorted keys run chunk by chunk, so each chunk's pairs are one slice of the store,
+        read in increasing place, straight from the map into the store (no temporary)."""
         np = _np()
-        L, K = self.lay.L, self.lay.K
+        K = self.lay.K
         cids, within = keys // K, keys % K
         cuts = np.concatenate(([0], np.flatnonzero(cids[1:] != cids[:-1]) + 1, [len(cids)]))
         for a, b in zip(cuts[:-1].tolist(), cuts[1:].tolist(), strict=True):
             if a == b:
                 continue
-            st8[:, 1 + a:1 + b, :, :5] = self.get(int(cids[a]))[:, within[a:b]].reshape(4, b - a, L, 5)
+            raw = self.get(int(cids[a])).view(np.ndarray)
+            w = within[a:b]
+            if w[-1] >= raw.shape[1]:  # ascending, so the last is the largest (take's "clip" would not say)
+                raise BadInput(f"chunk {int(cids[a])}: a successor placed past the chunk's end")
+            for f in range(4):
+                np.take(raw[f], w, axis=0, out=store[f, 1 + a:1 + b], mode="clip")
+            del raw
 
 
 # ----------------------------------------------------------------------- one chunk
 
 
-def _ragged_min(F, A, cand, seg_id, starts, seglen):
+#: Spare bytes after every byte array that :func:`_limbs` reads (its last limb is read as 8 bytes).
+_PAD = 8
+
+
+def _padded(shape):
+    """A zeroed uint8 array of ``shape`` followed by :data:`_PAD` spare bytes of its buffer."""
+    np = _np()
+    size = 1
+    for d in shape:
+        size *= d
+    return np.zeros(size + _PAD, dtype=np.uint8)[:size].reshape(shape)
+
+
+def _rows(A, idx):
+    """``A.take(idx, axis=0)`` (``A`` bytes ``(U, 5L)``) into an array :func:`_limbs` can read."""
+    np = _np()
+    out = _padded((len(idx), A.shape[1]))
+    np.take(A, idx, axis=0, out=out, mode="clip")
+    return out
+
+
+def _limbs(b, L: int):
+    """Bytes ``(..., 5L)`` uint8 (5 little-endian bytes a limb) -> limbs ``(..., L)`` int64: each limb read as
+    the 8 bytes at its place, masked to 40 bits.  ``b`` is a view into an array of :func:`_padded` (the
+    three bytes read past its last limb are in the buffer; numpy refuses otherwise)."""
+    from .twosided import _MASK
+
+    np = _np()
+    base = b
+    while base.base is not None:
+        base = base.base
+    words = np.ndarray(b.shape[:-1] + (L,), dtype="<i8", buffer=base,
+                       offset=b.ctypes.data - base.ctypes.data, strides=b.strides[:-1] + (5,))
+    return words & _MASK
+
+
+def _less(a, b):
+    """Elementwise ``a < b`` of limb stacks ``(L, m)`` (either may be ``(L, 1)``), as
+    :func:`.twosided._less`, but decided at the top limb and only the ties taken down a limb."""
+    np = _np()
+    L, m = len(a), max(a.shape[1], b.shape[1])
+    a, b = np.broadcast_to(a, (L, m)), np.broadcast_to(b, (L, m))
+    res = a[L - 1] < b[L - 1]
+    idx = np.flatnonzero(a[L - 1] == b[L - 1])
+    for i in range(L - 2, -1, -1):
+        if not len(idx):
+            break
+        ai, bi = a[i].take(idx), b[i].take(idx)
+        res[idx] = ai < bi
+        idx = idx[ai == bi]
+    return res
+
+
+def _after_cube(nc, no, nt, Sl, S2l):
+    """:func:`.twosided.after_cube` (same steps, same limbs) with the comparisons of :func:`_less`."""
+    from . import twosided as ts
+
+    np = _np()
+    two = ts._carry(2 * nt)
+    below = _less(two, Sl)
+    d = ts._where(below, np.zeros_like(two), ts._sub(np.where(below[None], Sl, two), Sl))
+    d = ts._where(_less(S2l, d), np.broadcast_to(S2l, d.shape), d)
+    return ts._where(_less(nc, d), d, nc), ts._where(_less(no, d), d, no)
+
+
+def _ragged_min(F, A, L, cand, seg_id, starts, seglen):
     r"""Per segment (a roll of a pair), the limbs ``(segments, L)`` of the least of ``A[cand]``
-    (``A`` the ``(U, L)`` limbs of one field, ``F`` their doubles, ``cand`` the candidates in
+    (``A`` the ``(U, 5L)`` bytes of one field, ``F`` their doubles, ``cand`` the candidates in
     segment order, ``seg_id`` each candidate's segment, ``starts`` each segment's first
-    candidate, ``seglen`` its candidates, at least one).  The doubles pick the least; a segment with another candidate within
-    :data:`.twosided._EPS` of it is decided exactly, limb by limb (the value, not the play, is
-    what is kept, so which of exactly equal candidates wins does not matter)."""
+    candidate, ``seglen`` its candidates, at least one).  The doubles pick the least; a segment with another
+    candidate within :data:`.twosided._EPS` of it is decided exactly, limb by limb (the value, not the play, is
+    what is kept, so which of exactly equal candidates wins does not matter).  Only the rows chosen and the
+    near ties are decoded to limbs."""
     from . import twosided as ts
 
     np = _np()
@@ -367,7 +466,9 @@ def _ragged_min(F, A, cand, seg_id, starts, seglen):
     low = np.minimum.reduceat(fv, starts)
     low += ts._EPS
     close = fv <= low.repeat(seglen)
+    del fv
     pos = np.flatnonzero(close)
+    del close
     sid = seg_id.take(pos)
     first = np.ones(len(pos), dtype=bool)
     first[1:] = sid[1:] != sid[:-1]
@@ -382,16 +483,57 @@ def _ragged_min(F, A, cand, seg_id, starts, seglen):
         grp = np.cumsum(np.concatenate(([False], ss[1:] != ss[:-1])))
         ok = np.ones(len(cs), dtype=bool)
         top = np.iinfo(np.int64).max
-        for lvl in range(A.shape[1] - 1, -1, -1):
-            v = A[:, lvl].take(cs)
+        D = _limbs(_rows(A, cs), L)
+        for lvl in range(L - 1, -1, -1):
+            v = D[:, lvl]
             m = np.minimum.reduceat(np.where(ok, v, top), cut)
             ok &= v == m.take(grp)
         pick = np.maximum.reduceat(np.where(ok, np.arange(len(cs)), -1), cut)
         chosen[near_seg] = cs.take(pick)
-    return A.take(chosen, axis=0)
+    return _limbs(_rows(A, chosen), L)
 
 
-def solve_chunk(folder: str, checkers: int, chunk_pairs: int, T: int, c: int) -> dict:
+def _groups(y, du, inv, U: int, n: int, row_bytes: int, budget: int | None):
+    """The chunk's pairs in groups by opponent, ``(sel, rows, local)``: ``sel`` the places of the group's pairs
+    in the chunk (increasing; ``None``: all), ``rows`` its distinct successors as places in the chunk's sorted
+    distinct keys (increasing; ``None``: all), ``local`` the place in ``rows`` of each successor of its pairs,
+    pair by pair.  A successor ``(y, s)`` of a pair belongs to the group of its opponent ``y``, so the groups'
+    distinct successors are disjoint (none is gathered twice) and each group holds at most ``budget`` bytes
+    at ``row_bytes`` a row (the finished games' row included), unless one opponent alone needs more.  One
+    group when the whole chunk fits.  ``y`` the opponents of the pairs, ``du`` their successors, ``inv`` the
+    place of every successor among the ``U`` distinct ones, ``n`` the positions."""
+    np = _np()
+    if budget is None or (U + 1) * row_bytes <= budget:
+        yield None, None, inv
+        return
+    yrow = np.empty(U, dtype=np.int32)  # the opponent of each distinct successor
+    yrow[inv] = np.repeat(y.astype(np.int32), du)
+    csum = np.cumsum(np.bincount(yrow, minlength=n))
+    cap = max(1, budget // row_bytes - 1)
+    group = np.empty(n, dtype=np.int32)  # the opponents in index order, cut into runs of at most cap rows
+    y0, g, base = 0, 0, 0
+    while y0 < n:
+        y1 = max(y0 + 1, int(np.searchsorted(csum, base + cap, side="right")))
+        group[y0:y1] = g
+        base, y0, g = int(csum[y1 - 1]), y1, g + 1
+    soff = np.cumsum(du) - du
+    gy, grow = group.take(y), group.take(yrow)
+    del yrow
+    for k in range(g):
+        sel = np.flatnonzero(gy == k)
+        if not len(sel):
+            continue
+        mask = grow == k
+        rows = np.flatnonzero(mask)
+        place = np.cumsum(mask, dtype=np.int32)
+        del mask
+        place -= 1
+        yield sel, rows, place.take(inv.take(_ragged(soff.take(sel), du.take(sel))))
+        del place
+
+
+def solve_chunk(folder: str, checkers: int, chunk_pairs: int, T: int, c: int,
+                store_bytes: int | None = None) -> dict:
     """Solve chunk ``c`` of layer ``T`` (module docstring) from the chunk files below it in
     ``folder`` and write it there whole; returns its name, SHA-256, pairs, bytes, CPU seconds and
     the process's peak resident memory (kB).  Runs in any worker that sees ``folder``.
@@ -399,57 +541,95 @@ def solve_chunk(folder: str, checkers: int, chunk_pairs: int, T: int, c: int) ->
     Each pair gathers its successors ``(y, s)``, ``s`` in ``U(x)`` (:class:`_Moves`), once; the
     plays of each roll point into them, and every roll's minimum is taken over its own plays
     (segments of a flat array, :func:`_ragged_min`), with the exact arithmetic of
-    :func:`.twosided.build` (floats screen, integers decide)."""
+    :func:`.twosided.build` (floats screen, integers decide).
+
+    **Memory.**  The distinct successors are held as the bytes of the chunk files, ``5L`` a field (not
+    as int64 limbs, ``8L``), with four float screens (8 bytes each): ``20L + 32`` bytes a successor.
+    The cube decision and the screens are computed ``_ROWS`` successors at a time, and only the rows
+    chosen and the near ties are decoded to limbs; the plays are taken ``_SUB`` pairs at a time.  With
+    ``store_bytes`` (default :data:`DEFAULT_STORE_BYTES`) bounding the store and its screens, a chunk
+    whose distinct successors need more is solved in groups of pairs by opponent (:func:`_groups`),
+    one after the other, each holding only its own distinct successors: these are disjoint, so no
+    successor is read twice, and no group exceeds ``store_bytes`` unless one opponent's successors
+    alone do.  Each pair's values depend only on its successors, so the bytes are the same whatever
+    the groups."""
     from ...output import open_output
     from . import twosided as ts
 
     np = _np()
     t0 = time.process_time()
     _tune_malloc()
+    if store_bytes is None:
+        store_bytes = DEFAULT_STORE_BYTES
+    if int(store_bytes) < 1:
+        raise BadInput("the store bound (store_bytes) must be at least 1 byte")
     lay = layout(checkers, chunk_pairs)
     mv = _moves(checkers)
-    L = lay.L
+    L, W = lay.L, lay.width
     x, y = lay.pairs_of(T, c)
     B = len(x)
-    # the successors (y, s) of every pair, s in U(x), de-duplicated over the chunk: row 1 + k of the
-    # store is the k-th distinct (y, s); row 0 is a finished game (every stored value 0)
+    # the successors (y, s) of every pair, s in U(x), de-duplicated over the chunk
     du = mv.ulen.take(x)
-    s_u = mv.uflat.take(_ragged(mv.ustart.take(x), du))
-    uniq, inv = _unique_inverse(lay.key(np.repeat(y, du), s_u))  # sorted: chunk, then place
-    del s_u
-    store = np.zeros((4, len(uniq) + 1, L), dtype="<i8")  # P, NO, NC, NT of the successors, decoded in place
-    _Chunks(folder, lay, limit=0).gather_into(store.view(np.uint8).reshape(4, len(uniq) + 1, L, 8), uniq)
-    del uniq
-    Sl, S2l = ts._limbs_of(lay.S, L)[:, None], ts._limbs_of(2 * lay.S, L)[:, None]
-    XC, XO = ts.after_cube(store[2].T, store[1].T, store[3].T, Sl, S2l)
-    store[2], store[1] = XC.T, XO.T
-    # the order of twosided.build's minima: P, XC, XT (= NT), XO; the plays are taken SUB pairs at a time
-    powers = np.array([float(1 << (ts._BITS * i)) for i in range(L)]) / float(lay.S)
-    order = (0, 2, 3, 1)
-    Fs = []
-    for f in order:
-        F = store[f] @ powers
-        F[0] = 0.0
-        Fs.append(F)
-    w = mv.weights
-    uoff = np.cumsum(du) - du
-    inv_p = np.concatenate((np.array([-1], dtype=np.int32), inv))
-    del inv
-    parts = [[] for _ in order]
+    keys = np.empty(int(du.sum()), dtype=lay.key_dtype)  # the successors' keys, _SUB pairs at a time
+    at = 0
     for b0 in range(0, B, _SUB):
-        xb = x[b0:b0 + _SUB]
-        dc = mv.clen.take(xb)
-        local = mv.cflat.take(_ragged(mv.cstart.take(xb), dc))
-        at = np.repeat(uoff[b0:b0 + _SUB], dc) + local  # 1 + the place of the play's (y, s) in the U rows
-        cand = inv_p.take(np.where(local > 0, at, 0)) + 1
-        del local, at
-        seglen = mv.seg.take(xb, axis=0).ravel()
-        starts = np.cumsum(seglen) - seglen
-        seg_id = np.repeat(np.arange(len(seglen), dtype=np.int32), seglen)
-        for k, f in enumerate(order):
-            chosen = _ragged_min(Fs[k], store[f], cand, seg_id, starts, seglen).reshape(len(xb), len(w), L)
-            parts[k].append(np.einsum("brl,r->lb", chosen, w))
-    mins = [ts._carry(np.concatenate(p_, axis=1)) for p_ in parts]
+        xb, db = x[b0:b0 + _SUB], du[b0:b0 + _SUB]
+        m = int(db.sum())
+        keys[at:at + m] = lay.key(np.repeat(y[b0:b0 + _SUB], db), mv.uflat.take(_ragged(mv.ustart.take(xb), db)))
+        at += m
+    uniq, inv = _unique_inverse(keys)  # sorted: chunk, then place
+    del keys
+    chunks = _Chunks(folder, lay, limit=0)
+    Sl, S2l = ts._limbs_of(lay.S, L)[:, None], ts._limbs_of(2 * lay.S, L)[:, None]
+    powers = np.array([float(1 << (ts._BITS * i)) for i in range(L)]) / float(lay.S)
+    # the order of twosided.build's minima: P, XC, XT (= NT), XO
+    order = (0, 2, 3, 1)
+    w = mv.weights
+    mins = [np.empty((L, B), dtype=np.int64) for _ in order]  # the weighted sums of the rolls' minima
+    for sel, rows, local_inv in _groups(y, du, inv, len(uniq), lay.n, 4 * W + 8 * len(order), store_bytes):
+        keys = uniq if rows is None else uniq.take(rows)
+        U = len(keys)
+        del rows
+        # row 1 + k of the store is the k-th distinct (y, s) of the group; row 0 a finished game (all 0)
+        store = _padded((4, U + 1, W))  # P, NO, NC, NT, the bytes of the chunk files
+        chunks.gather_into(store, keys)
+        del keys
+        Fs = [np.empty(U + 1) for _ in order]
+        for r0 in range(0, U + 1, _ROWS):
+            r1 = min(U + 1, r0 + _ROWS)
+            v = _limbs(store[:, r0:r1], L)  # (4, rows, L)
+            XC, XO = _after_cube(*(np.ascontiguousarray(v[f].T) for f in (2, 1, 3)), Sl, S2l)
+            v[2], v[1] = XC.T, XO.T
+            store[2, r0:r1], store[1, r0:r1] = _encode(XC, L), _encode(XO, L)
+            for k, f in enumerate(order):
+                Fs[k][r0:r1] = v[f] @ powers
+            del v, XC, XO
+        for F in Fs:
+            F[0] = 0.0
+        cols = np.arange(B) if sel is None else sel
+        xg = x.take(cols)
+        dug = du.take(cols)
+        uoff = np.cumsum(dug) - dug
+        inv_p = np.concatenate((np.array([-1], dtype=np.int32), local_inv))
+        del local_inv, sel
+        for b0 in range(0, len(cols), _SUB):
+            b1 = min(len(cols), b0 + _SUB)
+            xb = xg[b0:b1]
+            dc = mv.clen.take(xb)
+            local = mv.cflat.take(_ragged(mv.cstart.take(xb), dc))
+            at = np.repeat(uoff[b0:b1], dc) + local  # 1 + the place of the play's (y, s) in the rows
+            cand = inv_p.take(np.where(local > 0, at, 0)) + 1
+            del local, at
+            seglen = mv.seg.take(xb, axis=0).ravel()
+            starts = np.cumsum(seglen) - seglen
+            seg_id = np.repeat(np.arange(len(seglen), dtype=np.int32), seglen)
+            for k, f in enumerate(order):
+                chosen = _ragged_min(Fs[k], store[f], L, cand, seg_id, starts, seglen).reshape(len(xb), len(w), L)
+                mins[k][:, cols[b0:b1]] = np.einsum("brl,r->lb", chosen, w)
+            del cand, seg_id, chosen
+        del store, Fs, inv_p
+    del uniq, inv
+    mins = [ts._carry(m) for m in mins]
     p, nc, no, nt = ts.values_of(mins, Sl, S2l)
     data = b"".join(_encode(v, L).tobytes() for v in (p, no, nc, nt))  # the order of FIELDS
     name = lay.chunk_name(T, c)
@@ -596,12 +776,15 @@ class _Runner:
 
 
 def build_chunked(folder: str, checkers: int, out: str | None = None, *, chunk_pairs: int = DEFAULT_CHUNK_PAIRS,
-                  workers: int = 1, dask=None, resume: bool = False, notice=None, progress=None) -> ChunkedBuild:
+                  workers: int = 1, dask=None, resume: bool = False, notice=None, progress=None,
+                  store_bytes: int | None = None) -> ChunkedBuild:
     """Build the two-sided table for up to ``checkers`` checkers a side in chunks in the build
     folder ``folder`` (module docstring), then assemble it into ``out`` (default
     ``folder/bearoff-ts-C.bin``).  ``notice(text)`` gets the plan first and a line per finished
     layer; ``progress(pairs_done, pairs)`` after each chunk.  A folder holding a build already
-    is refused unless ``resume``: then its chunks whose digests check are skipped."""
+    is refused unless ``resume``: then its chunks whose digests check are skipped.  ``store_bytes`` bounds
+    each chunk's store of distinct successors (:func:`solve_chunk`; default :data:`DEFAULT_STORE_BYTES`);
+    it changes memory and time, never a byte."""
     from ...output import write_json
 
     t_wall = time.time()
@@ -637,7 +820,7 @@ def build_chunked(folder: str, checkers: int, out: str | None = None, *, chunk_p
     last, said = time.time(), 0.0
     try:
         for T in lay.layers:
-            calls = [(folder, checkers, lay.K, T, c) for c in range(int(lay.layer_chunks[T]))
+            calls = [(folder, checkers, lay.K, T, c, store_bytes) for c in range(int(lay.layer_chunks[T]))
                      if lay.chunk_name(T, c) not in manifest["chunks"]]
             for r in runner.run(calls):
                 manifest["chunks"][r["name"]] = {"sha256": r["sha256"], "pairs": r["pairs"], "bytes": r["bytes"],
@@ -712,6 +895,7 @@ def assemble(folder: str, lay: Layout, path: str) -> str:
             for i0 in range(0, n, step):
                 i1 = min(n, i0 + step)
                 yield f, name, i0, _field_rows(chunks, lay, f, i0, i1)
+                chunks.release()  # the chunks' pages read for this block leave the resident set
 
     sha, rows = hashlib.sha256(), {name: [] for name in _FIELDS}
     for _f, name, i0, b in blocks():
