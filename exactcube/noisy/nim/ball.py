@@ -82,7 +82,8 @@ class BallSolution(Result):
 
         p = super()._provenance()  # the field keeps its short name ("ball (float64)"), which grid records carry
         fmt = self.method[len("ball ("):-1] if self.method.startswith("ball (") else self.method
-        return replace(p, method=f"(5) in ball arithmetic: {fmt} midpoints, radii rounded outward ({self.method})")
+        return replace(p, method=f"(5) in {fmt} with an a priori error radius, its bound argued in words "
+                                 f"(exactcube.noisy.nim.ball, 'Error bound') ({self.method})")
 
     def encloses(self, n: int, value) -> bool:
         """True if the exact value lies in heap n's ball (used by tests against the exact solver)."""

@@ -69,5 +69,6 @@ def test_a_ball_solutions_provenance_says_what_ran():
 
     s = decide_nim_ball(20, mpq(1, 7))
     assert s.method == "ball (float64)"
-    assert s.provenance.method.startswith("(5) in ball arithmetic: float64 midpoints, radii rounded outward")
+    # the radius is an a priori bound (not interval arithmetic rounded outward), its proof in the module's words
+    assert s.provenance.method.startswith("(5) in float64 with an a priori error radius, its bound argued in words")
     assert s.provenance.evidence.value == "rigorous"
