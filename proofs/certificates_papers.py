@@ -405,7 +405,7 @@ def effective_points(result, steps):
     1..40 (the even races 40-40, 20-20) or 1..120 (the range over every position, the trend along 15..120), which
     certcheck re-derives by their Bellman equations, with the inversions of Lemma 2 the verdict reads, the printed
     values and those it finds wrong (or where the trend breaks)."""
-    from proofs.zk77.cube import EFFECTIVE_PRINTED, RANGE_ENDS, TREND, _inversions, _table
+    from proofs.zk77.cube import EFFECTIVE_PRINTED, RANGE_ENDS, TREND, _inversions, _table, range_inversions
 
     from exactcube.race import cubeless as cl
     from exactcube.race import dice as dm
@@ -431,17 +431,8 @@ def effective_points(result, steps):
                        disagree=[k for k, c in enumerate(keys) if str(EFFECTIVE_PRINTED[c].where) in wrong])
         outcome = "erratum" if asserts["disagree"] else "verified"
     elif cid == "zk77.effective.range":
-        names, found = ["D_A by (1)", "D_B by (2)"], {"D_A by (1)": [], "D_B by (2)": []}
-        for x in range(1, n + 1):
-            for y in range(1, n + 1):
-                w = W(x, y)
-                if w in (0, 1):
-                    continue
-                eo, et = T.equity(x, y, "mine"), T.equity(x, y, "theirs")
-                if eo < 1:
-                    found["D_A by (1)"].append((2 * w / (eo + 1), x, y))
-                if et > -1:
-                    found["D_B by (2)"].append(((2 * w - 1 - et) / (1 - et), x, y))
+        names = ["D_A by (1)", "D_B by (2)"]
+        found = {m: [t[:3] for t in v] for m, v in zip(names, range_inversions(T, W, n).values(), strict=True)}
         ext = [t for m in names for t in (min(found[m], key=lambda t: t[0]), max(found[m], key=lambda t: t[0]))]
         keys = list(RANGE_ENDS)
         asserts.update(reading="range", inversions=names, printed=[[w, e, RANGE_ENDS[(w, e)].value] for w, e in keys],

@@ -682,6 +682,26 @@ RANGE_ENDS = {key: printed(f"§3, {key[1]} end of the range of ${key[0]}$", v)
                              (("D_B", "lower"), "0"), (("D_B", "upper"), "0.20"))}
 
 
+def range_inversions(T, W, N: int) -> dict:
+    """zk77 §3 with Lemma 2 (1) and (2) inverted at every position ``(x, y)`` of counts 1 to ``N`` whose cubeless
+    chance ``p = W(x, y)`` is not 0 or 1: ``{"D_A": [(D_A, x, y, p), ...], "D_B": [...]}``, with
+    :math:`D_A = 2p/(E_O + 1)` from (1) while the owner cannot cash (:math:`E_O < 1`) and
+    :math:`D_B = (2p - 1 - E_T)/(1 - E_T)` from (2) while the taker is not dead (:math:`E_T > -1`), the equities
+    ``T``'s owned and opponent-owned ones."""
+    found = {"D_A": [], "D_B": []}
+    for x in range(1, N + 1):
+        for y in range(1, N + 1):
+            p = W(x, y)
+            if p in (0, 1):
+                continue
+            eo, et = T.equity(x, y, "mine"), T.equity(x, y, "theirs")
+            if eo < 1:
+                found["D_A"].append((2 * p / (eo + 1), x, y, p))
+            if et > -1:
+                found["D_B"].append(((2 * p - 1 - et) / (1 - et), x, y, p))
+    return found
+
+
 @claim("zk77.effective.range", "§3, Effective doubling point",
        "$D_A$ lies between 0.80 and 1. $D_B$ lies between 0.20 and 0.")
 def effective_range():
@@ -691,20 +711,8 @@ def effective_range():
     N = 120
     T = _table("backgammon", False)
     W = cl.win_table(N)
-    found = {"D_A": [], "D_B": []}
-    n = {"D_A": 0, "D_B": 0}
-    for x in range(1, N + 1):
-        for y in range(1, N + 1):
-            p = W(x, y)
-            if p in (0, 1):
-                continue
-            eo, et = T.equity(x, y, "mine"), T.equity(x, y, "theirs")
-            if eo < 1:  # (1) inverted: D_A = 2p/(E_O + 1), meaningful while the owner cannot cash
-                n["D_A"] += 1
-                found["D_A"].append((2 * p / (eo + 1), x, y, p))
-            if et > -1:  # (2) inverted
-                n["D_B"] += 1
-                found["D_B"].append(((2 * p - 1 - et) / (1 - et), x, y, p))
+    found = range_inversions(T, W, N)
+    n = {name: len(v) for name, v in found.items()}
     errs, parts, outside = [], [], {}
     for name in ("D_A", "D_B"):
         lo, hi = ends[(name, "lower")], ends[(name, "upper")]
