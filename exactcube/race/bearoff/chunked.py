@@ -538,8 +538,9 @@ def _groups(y, du, inv, U: int, n: int, row_bytes: int, budget: int | None):
 def solve_chunk(folder: str, checkers: int, chunk_pairs: int, T: int, c: int,
                 store_bytes: int | None = None) -> dict:
     """Solve chunk ``c`` of layer ``T`` (module docstring) from the chunk files below it in
-    ``folder`` and write it there whole; returns its name, SHA-256, pairs, bytes, CPU seconds and
-    the process's peak resident memory (kB).  Runs in any worker that sees ``folder``.
+    ``folder`` and write it there whole; returns its name, SHA-256, pairs, bytes, CPU seconds,
+    the process's peak resident memory (kB), the groups it was solved in (:func:`_groups`) and the
+    largest group's store (bytes, and its opponents: above ``store_bytes`` only when one opponent alone needs more).  Runs in any worker that sees ``folder``.
 
     Each pair gathers its successors ``(y, s)``, ``s`` in ``U(x)`` (:class:`_Moves`), once; the
     plays of each roll point into them, and every roll's minimum is taken over its own plays
@@ -589,10 +590,15 @@ def solve_chunk(folder: str, checkers: int, chunk_pairs: int, T: int, c: int,
     order = (0, 2, 3, 1)
     w = mv.weights
     mins = [np.empty((L, B), dtype=np.int64) for _ in order]  # the weighted sums of the rolls' minima
-    for sel, rows, local_inv in _groups(y, du, inv, len(uniq), lay.n, 4 * W + 8 * len(order), store_bytes):
+    row_bytes = 4 * W + 8 * len(order)
+    groups, largest = 0, (0, 0)  # the groups, and the largest group's store bytes and opponents
+    for sel, rows, local_inv in _groups(y, du, inv, len(uniq), lay.n, row_bytes, store_bytes):
         keys = uniq if rows is None else uniq.take(rows)
         U = len(keys)
         del rows
+        groups += 1
+        if (U + 1) * row_bytes > largest[0]:
+            largest = ((U + 1) * row_bytes, len(np.unique(y if sel is None else y.take(sel))))
         # row 1 + k of the store is the k-th distinct (y, s) of the group; row 0 a finished game (all 0)
         store = _padded((4, U + 1, W))  # P, NO, NC, NT, the bytes of the chunk files
         chunks.gather_into(store, keys)
@@ -639,7 +645,8 @@ def solve_chunk(folder: str, checkers: int, chunk_pairs: int, T: int, c: int,
     with open_output(os.path.join(folder, name), "bearoff chunk", binary=True) as f:
         f.write(data)
     return {"name": name, "sha256": hashlib.sha256(data).hexdigest(), "pairs": B, "bytes": len(data),
-            "cpu": time.process_time() - t0, "peak_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}
+            "cpu": time.process_time() - t0, "peak_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+            "groups": groups, "largest_store_bytes": largest[0], "largest_store_opponents": largest[1]}
 
 
 # ----------------------------------------------------------------------- the plan, first
