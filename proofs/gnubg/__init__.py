@@ -10,4 +10,5 @@ DOCUMENT = document('gnubg', 'GNU Backgammon 1.07 bearoff databases',
                     package=__name__, opt_in=True,
                     cost="the whole document takes about 65 s of CPU and 1.3 GB of memory (docs/gnubg.md); its "
                          "first run also builds the exact two-sided table into the cache folder (about 25 s); "
-                         "a user-built table (gnubg.twosided-user) adds about 22 s for 6x8")
+                         "a user-built table (gnubg.twosided-user) adds about 22 s for 6x8, "
+                         "510 s and 1 GB for 6x10")
