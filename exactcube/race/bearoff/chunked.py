@@ -425,35 +425,6 @@ def _limbs(b, L: int):
     return words & _MASK
 
 
-def _less(a, b):
-    """Elementwise ``a < b`` of limb stacks ``(L, m)`` (either may be ``(L, 1)``), as
-    :func:`.twosided._less`, but decided at the top limb and only the ties taken down a limb."""
-    np = _np()
-    L, m = len(a), max(a.shape[1], b.shape[1])
-    a, b = np.broadcast_to(a, (L, m)), np.broadcast_to(b, (L, m))
-    res = a[L - 1] < b[L - 1]
-    idx = np.flatnonzero(a[L - 1] == b[L - 1])
-    for i in range(L - 2, -1, -1):
-        if not len(idx):
-            break
-        ai, bi = a[i].take(idx), b[i].take(idx)
-        res[idx] = ai < bi
-        idx = idx[ai == bi]
-    return res
-
-
-def _after_cube(nc, no, nt, Sl, S2l):
-    """:func:`.twosided.after_cube` (same steps, same limbs) with the comparisons of :func:`_less`."""
-    from . import twosided as ts
-
-    np = _np()
-    two = ts._carry(2 * nt)
-    below = _less(two, Sl)
-    d = ts._where(below, np.zeros_like(two), ts._sub(np.where(below[None], Sl, two), Sl))
-    d = ts._where(_less(S2l, d), np.broadcast_to(S2l, d.shape), d)
-    return ts._where(_less(nc, d), d, nc), ts._where(_less(no, d), d, no)
-
-
 def _ragged_min(F, A, L, cand, seg_id, starts, seglen):
     r"""Per segment (a roll of a pair), the limbs ``(segments, L)`` of the least of ``A[cand]``
     (``A`` the ``(U, 5L)`` bytes of one field, ``F`` their doubles, ``cand`` the candidates in
@@ -607,7 +578,7 @@ def solve_chunk(folder: str, checkers: int, chunk_pairs: int, T: int, c: int,
         for r0 in range(0, U + 1, _ROWS):
             r1 = min(U + 1, r0 + _ROWS)
             v = _limbs(store[:, r0:r1], L)  # (4, rows, L)
-            XC, XO = _after_cube(*(np.ascontiguousarray(v[f].T) for f in (2, 1, 3)), Sl, S2l)
+            XC, XO = ts.after_cube(*(np.ascontiguousarray(v[f].T) for f in (2, 1, 3)), Sl, S2l)
             v[2], v[1] = XC.T, XO.T
             store[2, r0:r1], store[1, r0:r1] = _encode(XC, L), _encode(XO, L)
             for k, f in enumerate(order):

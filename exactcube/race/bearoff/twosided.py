@@ -129,13 +129,22 @@ def _sub(a, b):
 
 
 def _less(a, b):
-    """Elementwise a < b as integers."""
-    res = np.zeros(np.broadcast_shapes(a[0].shape, b[0].shape), dtype=bool)
-    undecided = np.ones_like(res)
-    for i in range(len(a) - 1, -1, -1):
-        lt, gt = a[i] < b[i], a[i] > b[i]
-        res |= undecided & lt
-        undecided &= ~(lt | gt)
+    """Elementwise a < b as integers (limb stacks, broadcast against each other): decided at the top limb, and
+    only the ties taken down a limb (nearly every comparison is settled by the top limb)."""
+    shape = np.broadcast_shapes(np.shape(a[0]), np.shape(b[0]))
+    if not shape:  # single integers: as one-element stacks
+        return _less(np.asarray(a)[:, None], np.asarray(b)[:, None]).reshape(())
+    top = len(a) - 1
+    res = np.broadcast_to(a[top] < b[top], shape).copy()
+    flat = res.reshape(-1)  # a view: res is a fresh contiguous array
+    idx = np.flatnonzero(np.broadcast_to(a[top] == b[top], shape))
+    for i in range(top - 1, -1, -1):
+        if not len(idx):
+            break
+        at = np.unravel_index(idx, shape)
+        ai, bi = np.broadcast_to(a[i], shape)[at], np.broadcast_to(b[i], shape)[at]
+        flat[idx] = ai < bi
+        idx = idx[ai == bi]
     return res
 
 
