@@ -9,6 +9,8 @@ here that covers every result it cites; otherwise it stays uncertified, listed a
 
 from __future__ import annotations
 
+import re
+
 import sympy as sp
 
 from exactcube.certificates import builder, spell
@@ -190,7 +192,7 @@ def walk_lemma(result, identities):
                     "data": {"chances": chances}}]
 
 
-EDGE_WALK = __import__("re").compile(r"the exact solve of the edge walk, n = (\d+)")
+EDGE_WALK = re.compile(r"the exact solve of the edge walk, n = (\d+)")
 
 
 @builder("ju24.lemma4.2", records="identities")
@@ -405,7 +407,8 @@ def effective_points(result, steps):
     1..40 (the even races 40-40, 20-20) or 1..120 (the range over every position, the trend along 15..120), which
     certcheck re-derives by their Bellman equations, with the inversions of Lemma 2 the verdict reads, the printed
     values and those it finds wrong (or where the trend breaks)."""
-    from proofs.zk77.cube import EFFECTIVE_PRINTED, RANGE_ENDS, TREND, _inversions, _table, range_inversions
+    from proofs.zk77.cube import (EFFECTIVE_PRINTED, RANGE_ENDS, TREND, _inversions, _table, range_inversions,
+                                   trend_breaks)
 
     from exactcube.race import cubeless as cl
     from exactcube.race import dice as dm
@@ -443,11 +446,9 @@ def effective_points(result, steps):
     else:
         names, counts = ["D_A by (3) with D_B = 1 - D_A", "D_A by (1)"], list(range(15, 121, 5))
         ips = {x: ef.implied_points(x, x, T) for x in counts}
-        vals = {(x, m): v for x, ip in ips.items() for m, v in zip(names, (ip.da_symmetric, ip.da_from_owner),
-                                                                   strict=True)}
-        sign = 1 if TREND.value == "increase" else -1
-        breaks = [[m, a, b] for m in names for a, b in zip(counts, counts[1:], strict=False)
-                  if sign * (vals[(b, m)] - vals[(a, m)]) > 0]
+        pts = {x: (ip.da_symmetric, ip.da_from_owner) for x, ip in ips.items()}
+        vals = {(x, m): v for x, vs in pts.items() for m, v in zip(names, vs, strict=True)}
+        breaks = [[names[k], a, b] for k, lst in enumerate(trend_breaks(pts, counts, TREND.value)) for a, b in lst]
         asserts.update(reading="trend", inversions=names, printed=TREND.value, counts=counts, breaks=breaks,
                        points=[[x, x, m, spell(vals[(x, m)])] for x in counts for m in names])
         broken = {m for m, _, _ in breaks}

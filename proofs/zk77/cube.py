@@ -575,6 +575,16 @@ TREND = printed("§3, $D_A$ as the race nears the end", "increase",
                 mutants=lambda v: [("direction reversed", "decrease" if v == "increase" else "increase")])
 
 
+def trend_breaks(values: dict, counts: list, direction: str) -> list:
+    """zk77 §3's "as the race nears the end, $D_A$ will increase" (or "decrease") judged along ``counts``
+    (increasing): ``values[x]`` holds $D_A$ at x vs x by each inversion; per inversion, the consecutive counts
+    ``(x, y)`` at which $D_A$ moves against ``direction`` as the count falls (a rise in the count breaks
+    "increase", a fall breaks "decrease")."""
+    sign = 1 if direction == "increase" else -1
+    return [[(x, y) for x, y in zip(counts, counts[1:], strict=False) if sign * (values[y][k] - values[x][k]) > 0]
+            for k in range(len(values[counts[0]]))]
+
+
 @claim("zk77.effective.trend", "§3, Effective doubling point",
        "In general, as the race nears the end, $D_A$ will increase since $p(t)$ will become less continuous.")
 def trend():
@@ -591,9 +601,7 @@ def trend():
     counts = sorted(pts)
     # "increases as the race nears the end" = decreasing in the count; a rise in the count breaks it (and the
     # reverse for "decrease")
-    sign = 1 if direction == "increase" else -1
-    bad = [[(x, y) for x, y in zip(counts, counts[1:], strict=False) if sign * (pts[y][k] - pts[x][k]) > 0]
-           for k in (0, 1)]
+    bad = trend_breaks(pts, counts, direction)
     shown = table(["count", "$D_A$ from (3), symmetric", "$D_A$ from (1), owned cube"],
                   [[x, format_decimal(pts[x][0], 3), format_decimal(pts[x][1], 3)] for x in counts],
                   brief=say(f"For the {len(counts)} even races from {counts[0]} to {counts[-1]} pips (every 5), the "
