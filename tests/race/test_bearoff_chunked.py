@@ -100,6 +100,40 @@ def test_interrupted_build_resumes(tmp_path, reference, monkeypatch):
     assert _bytes(r.path) == reference[4]
 
 
+def test_resumed_estimate_uses_this_runs_rate(tmp_path, monkeypatch):
+    """After a resume the time left is estimated from the pairs this run built, not from those built
+    before it too (which said "about 80 s left" of a 10-a-side build with half an hour to go)."""
+    import re
+    import time
+    import types
+
+    folder = str(tmp_path / "b")
+    real, calls = ch.solve_chunk, []
+
+    def dies(*a):
+        if len(calls) == 40:
+            raise KeyboardInterrupt
+        calls.append(a)
+        return real(*a)
+
+    monkeypatch.setattr(ch, "solve_chunk", dies)
+    with pytest.raises(KeyboardInterrupt):
+        ch.build_chunked(folder, 4, chunk_pairs=500)
+    monkeypatch.setattr(ch, "solve_chunk", real)
+    lay = ch.layout(4, 500)
+    before = sum(lay.chunk_size(*lay.chunk_of_id(i)) for i in range(40))
+    clock = iter(range(0, 10**9, 1000))  # every reading of the wall clock 1,000 s after the last
+    monkeypatch.setattr(ch, "time", types.SimpleNamespace(time=lambda: next(clock), process_time=time.process_time))
+    lines = []
+    ch.build_chunked(folder, 4, chunk_pairs=500, resume=True, notice=lines.append)
+    first = next(t for t in lines if t.startswith("layer"))
+    found = re.search(r"done: ([\d,]+)/([\d,]+) pairs, (\d+) s, about (\d+) s left", first).groups()
+    done, total, el, left = (int(x.replace(",", "")) for x in found)
+    assert done > before
+    assert abs(left - el * (total - done) / (done - before)) <= 1
+    assert left > el * (total - done) / done + 1  # the rate over all pairs done would say less
+
+
 def test_resume_refuses_another_table(tmp_path):
     folder = str(tmp_path / "b")
     ch.build_chunked(folder, 2, chunk_pairs=10)

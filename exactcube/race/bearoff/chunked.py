@@ -270,10 +270,26 @@ def _tune_malloc(keep: bool = True) -> bool:
 
 
 def _unique_inverse(keys):
-    """``numpy.unique(keys, return_inverse=True)``, the inverse as int32, by a stable sort: the keys of a
-    chunk's successors come in sorted runs (each pair's successors in one layer follow its opponent's
-    order), which the stable sort (timsort) merges in well under half the time of the default one."""
+    """``numpy.unique(keys, return_inverse=True)``, the inverse as int32.  A chunk's successor keys are
+    dense: they span about half as many places as there are keys (0.52 to 0.63 on the heaviest chunks at 7 a
+    side), so while the span is at most twice the keys the distinct ones are marked in a table of the span
+    and ranked by a running sum, with no sort (3 to 5 times faster than the sort); otherwise a stable sort
+    (timsort), which merges the sorted runs the keys come in (each pair's successors in one layer follow
+    its opponent's order).  Both give the same arrays."""
     np = _np()
+    if len(keys) == 0:
+        return keys.copy(), np.empty(0, dtype=np.int32)
+    lo = keys.min()
+    span = int(keys.max()) - int(lo) + 1
+    if span <= 2 * len(keys):
+        off = keys - lo
+        mark = np.zeros(span, dtype=bool)
+        mark[off] = True
+        rank = np.cumsum(mark, dtype=np.int32)
+        rank -= 1
+        inv = rank.take(off)
+        del rank, off
+        return (np.flatnonzero(mark) + lo).astype(keys.dtype, copy=False), inv
     perm = keys.argsort(kind="stable")
     aux = keys.take(perm)
     new = np.empty(len(aux), dtype=bool)
@@ -797,6 +813,7 @@ def build_chunked(folder: str, checkers: int, out: str | None = None, *, chunk_p
     write_json(mpath, manifest, "bearoff manifest")
     runner = _Runner(workers, dask)
     done_pairs = sum(int(e["pairs"]) for e in manifest["chunks"].values())
+    resumed_pairs = done_pairs  # built before a resume: the rate below is this run's alone
     cpu, peak, solved, stats = 0.0, 0, 0, []
     last, said = time.time(), 0.0
     try:
@@ -822,7 +839,7 @@ def build_chunked(folder: str, checkers: int, out: str | None = None, *, chunk_p
                 if el - said >= 30 or T == lay.layers[-1]:
                     said = el
                     say(f"layer {T} of {lay.layers[-1]} done: {done_pairs:,}/{lay.pairs:,} pairs, {el:.0f} s, "
-                        f"about {el * (lay.pairs - done_pairs) / max(done_pairs, 1):.0f} s left (by pairs)")
+                        f"about {el * (lay.pairs - done_pairs) / max(done_pairs - resumed_pairs, 1):.0f} s left (by pairs)")
     except BaseException:  # an interrupt or a failed chunk: record the chunks finished so far
         write_json(mpath, manifest, "bearoff manifest")
         raise
