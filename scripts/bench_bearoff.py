@@ -232,7 +232,19 @@ def two_sided(C, a, mb, py, d, record):
             k = measure(py + [CHILD["tsc"].format(c=C, k=a.chunk_pairs, w=a.workers)], str(ROOT))
         row(f"exactcube chunked ({a.chunk_pairs}, {a.workers} w.)", k)
         print(f"  ratio exactcube chunked / makebearoff: {k[0] / g[0]:.2f} (CPU), {k[1] / g[1]:.2f} "
-              f"(peak memory), {k[2] / g[2]:.2f} (wall)")
+              f"(peak memory), {k[2] / g[2]:.2f} (wall); {target(k, g)}")
+
+
+#: The issue's target for the two-sided builds: at most these multiples of makebearoff's CPU and peak memory.
+TARGET = (1.0, 2.0)
+
+
+def target(k, g) -> str:
+    """Whether exactcube's (CPU, peak MB, wall) ``k`` meets :data:`TARGET` against makebearoff's ``g``."""
+    miss = [f"{what} {x / y:.3f}x" for what, x, y, t in zip(("CPU", "memory"), k, g, TARGET, strict=False)
+            if x > t * y]
+    return f"target (at most {TARGET[0]:g}x CPU, {TARGET[1]:g}x memory) " + (
+        f"NOT met: {', '.join(miss)}" if miss else "met")
 
 
 def main():
