@@ -280,7 +280,9 @@ def bearoff_audit_text(asserts) -> str:
 
 @kind("alternating-doubles")
 def alternating_doubles(asserts, data):
-    """d_k of the alternating cube by its recurrence, and the closed form a + c r^k for every k."""
+    """d_k of the alternating cube by its recurrence, and the closed form a + c r^k for every k; with ``sides`` and
+    ``log_line`` (ju24's Figure 1) the sides of a at odd and even k (d_k - a = c r^k has c r's sign at odd k, c's
+    at even k) and the printed line against log|d_k - a| = log|c| + k log|r|, an identity in k."""
     a, c, r = (q(asserts["closed_form"][x]) for x in ("a", "c", "r"))
     d = [q(x) for x in data["d"]]
     need(len(d) == z(asserts["table_to"]) + 1, f"d_0..d_{asserts['table_to']} are needed")

@@ -6,7 +6,7 @@ An expression is a JSON tree::
     ["+", e1, e2, ...]    a sum                 ["*", e1, e2, ...]    a product
     ["^", e, k]           e to the integer k (k a JSON integer, negative allowed)
     ["exp", e]            exp(e), e a polynomial (no exp inside)
-    ["log", e]            log(e), a new atom named by e's normal form
+    ["log", e]            log(e), a new atom named by e's normal form (a positive rational: by its primes)
     ["pow", b, P]         b^P, P a polynomial whose variables take integer values: for a nonzero rational b,
                           exp(P (e_1 log p_1 + ... + [b < 0] log(-1))) by b's prime factors; for any other b,
                           exp(P log b), log b an atom named by b's normal form; an integer constant term c of P
@@ -20,8 +20,13 @@ L = R with L = N1/D1 and R = N2/D2 holds when D1 and D2 are not the zero express
 to the zero expression: every rule is an identity of functions, so the two sides agree wherever both are
 defined, for every value of the variables (and of the log atoms).  No sampling: the check is by expansion.
 
-An identity that fails is shown to fail by a *witness*: rational values of the variables (no exp or log in
-either side) at which both sides are defined and differ, evaluated exactly.
+A logarithm of a positive rational (up to 10^9) is the sum e_1 log p_1 + ... over its prime factors, the logs of
+the primes being atoms (the same atoms as b^P's).
+
+An identity that fails is shown to fail by a *witness*: rational values of the variables (no log in either side)
+at which both sides are defined and shown to differ, evaluated exactly; with exp, each side's value is r e^a (r,
+a rational), and two such values are shown to differ when exactly one r is 0, or they share r and not a (exp is
+strictly increasing), or share a and not r.
 """
 
 from __future__ import annotations
