@@ -33,18 +33,18 @@ KINDS: dict = {}
 TEXTS: dict = {}
 
 
-def kind(name: str):
-    def deco(fn):
-        KINDS[name] = fn
-        return fn
-    return deco
+def _registrar(table: dict):
+    """A decorator factory: ``@register(name)`` puts the function in ``table`` under ``name``."""
+    def register(name: str):
+        def deco(fn):
+            table[name] = fn
+            return fn
+        return deco
+    return register
 
 
-def describes(name: str):
-    def deco(fn):
-        TEXTS[name] = fn
-        return fn
-    return deco
+#: ``@kind(name)`` registers a kind's check, ``@describes(name)`` its sentence
+kind, describes = _registrar(KINDS), _registrar(TEXTS)
 
 
 def certified_sentence(doc) -> str:
@@ -111,11 +111,8 @@ def check_folder(folder: str, *, smt: bool = True):
     files = manifest.get("files") if isinstance(manifest, dict) else None
     if manifest.get("format") != MANIFEST_FORMAT or not isinstance(files, dict):
         return [("MANIFEST", f"not a {MANIFEST_FORMAT}")]
-    out = []
-    present = sorted(f for f in os.listdir(folder) if f.endswith(".json") and f != MANIFEST)
-    for f in present:
-        if f not in files:
-            out.append((f[:-5], "the file is not listed in the manifest"))
+    out = [(f[:-5], "the file is not listed in the manifest")
+           for f in sorted(os.listdir(folder)) if f.endswith(".json") and f != MANIFEST and f not in files]
     for f in sorted(files):
         name = f[:-5] if f.endswith(".json") else f
         try:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from . import nim, recurrences, smt
+from . import nim, recurrences, smt, symbolic
 from .core import describes, kind
 from .numbers import Bad, decimal, judged, need, places, q, spell, z
 
@@ -280,7 +280,9 @@ def bearoff_audit_text(asserts) -> str:
 
 @kind("alternating-doubles")
 def alternating_doubles(asserts, data):
-    """d_k of the alternating cube by its recurrence, and the closed form a + c r^k for every k."""
+    """d_k of the alternating cube by its recurrence, and the closed form a + c r^k for every k; with ``sides`` and
+    ``log_line`` (ju24's Figure 1) the sides of a at odd and even k (d_k - a = c r^k has c r's sign at odd k, c's
+    at even k) and the printed line against log|d_k - a| = log|c| + k log|r|, an identity in k."""
     a, c, r = (q(asserts["closed_form"][x]) for x in ("a", "c", "r"))
     d = [q(x) for x in data["d"]]
     need(len(d) == z(asserts["table_to"]) + 1, f"d_0..d_{asserts['table_to']} are needed")
@@ -288,7 +290,15 @@ def alternating_doubles(asserts, data):
     recurrences.closed_form_solves_alternating(a, c, r)
     for k, x in enumerate(d):
         need(x == a + c * r ** k, f"d_{k} differs from the closed form")
+    if "sides" in asserts:  # ju24 Figure 1: d_k - a = c r^k, so of c r's sign at odd k and of c's at even k
+        need(asserts["sides"] == {"odd": _side(c * r), "even": _side(c)}, "the sides of a are not c r's and c's")
+        mine = ["+", ["log", ["num", spell(abs(c))]], ["*", ["var", "k"], ["log", ["num", spell(abs(r))]]]]
+        need(symbolic.identity_holds(mine, asserts["log_line"]), "log|d_k - a| = log|c| + k log|r| is not the line")
     return "verified"
+
+
+def _side(x: Fraction) -> str:
+    return "below" if x < 0 else "above"
 
 
 @describes("alternating-doubles")
@@ -296,7 +306,10 @@ def alternating_doubles_text(asserts) -> str:
     f = asserts["closed_form"]
     return (f"the first doubling point with k doubles left, the cube alternating: d_0 = 1 and d_k = 1 - d_(k-1)/4 "
             f"(the taker's redouble point 1 - d_(k-1) and the chance 3/4 of reaching 1 first) are solved for every "
-            f"k >= 0 by d_k = {f['a']} + ({f['c']}) ({f['r']})^k; the table d_0..d_{asserts['table_to']} agrees")
+            f"k >= 0 by d_k = {f['a']} + ({f['c']}) ({f['r']})^k; the table d_0..d_{asserts['table_to']} agrees"
+            + ("" if "sides" not in asserts else f"; d_k is {asserts['sides']['odd']} {f['a']} at odd k and "
+               f"{asserts['sides']['even']} at even k, and log|d_k - {f['a']}| = log|c| + k log|r| is the line "
+               f"{asserts['log_line']} (logarithms of rationals by their primes)"))
 
 
 from . import bearoff_table, noisy_kinds  # noqa: E402,F401  (registers nim-rational, nim-grid, bearoff-table)

@@ -19,28 +19,23 @@ class Bad(Exception):
 
 def q(text) -> Fraction:
     """The exact rational a certificate spells as a string (``"7"``, ``"-3/4"``)."""
-    if not isinstance(text, str) or not _RATIONAL.fullmatch(text):
-        raise Bad(f"not an exact rational string: {text!r}")
+    need(isinstance(text, str) and _RATIONAL.fullmatch(text), f"not an exact rational string: {text!r}")
     num, _, den = text.partition("/")
-    if den and int(den) == 0:
-        raise Bad(f"zero denominator: {text!r}")
+    need(not den or int(den) != 0, f"zero denominator: {text!r}")
     return Fraction(int(num), int(den) if den else 1)
 
 
 def z(x) -> int:
     """A JSON integer (a bool is refused)."""
-    if isinstance(x, bool) or not isinstance(x, int):
-        raise Bad(f"not an integer: {x!r}")
+    need(isinstance(x, int) and not isinstance(x, bool), f"not an integer: {x!r}")
     return x
 
 
 def dyadic(pair) -> Fraction:
     """The number m * 2^e of the pair [m, e]."""
-    if not isinstance(pair, list) or len(pair) != 2:
-        raise Bad(f"not a dyadic pair [m, e]: {pair!r}")
+    need(isinstance(pair, list) and len(pair) == 2, f"not a dyadic pair [m, e]: {pair!r}")
     m, e = z(pair[0]), z(pair[1])
-    if abs(e) > 100000:
-        raise Bad(f"dyadic exponent out of range: {e}")
+    need(abs(e) <= 100000, f"dyadic exponent out of range: {e}")
     return Fraction(m) * Fraction(2) ** e
 
 
@@ -52,15 +47,14 @@ def spell(x: Fraction) -> str:
 
 def decimal(text) -> Fraction:
     """The exact value of a printed decimal (``"0.458703309461914"``, ``"1"``, ``"-0.25"``)."""
-    if not isinstance(text, str) or not re.fullmatch(r"-?([0-9]+(\.[0-9]+)?|[0-9]*\.[0-9]+)", text.strip()):
-        raise Bad(f"not a printed decimal: {text!r}")
+    need(isinstance(text, str) and re.fullmatch(r"-?([0-9]+(\.[0-9]+)?|[0-9]*\.[0-9]+)", text.strip()),
+         f"not a printed decimal: {text!r}")
     return Fraction(text.strip())
 
 
 def places(text: str) -> int:
     """The number of decimal places a printed decimal shows."""
-    t = text.strip()
-    return len(t.partition(".")[2])
+    return len(text.strip().partition(".")[2])
 
 
 def need(cond: bool, reason: str) -> None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from fractions import Fraction
 from math import lcm
 
-from .numbers import Bad, need, q, z
+from .numbers import need, q, z
 
 
 def _dice(double: int) -> dict[int, Fraction]:
@@ -50,8 +50,8 @@ class Family:
         for a in range(1, size + 1):
             for b in range(1, size + 1):
                 want = sum((pr * (1 - f(b, a - t)) for t, pr in self.rolls.items()), Fraction(0))
-                if table[a - 1][b - 1] != want:
-                    raise Bad(f"the entry f({a}, {b}) is not what the recurrence gives from the entries it reads")
+                need(table[a - 1][b - 1] == want, f"the entry f({a}, {b}) is not what the recurrence gives from the "
+                                                  "entries it reads")
 
 
 FAMILIES = {
@@ -126,18 +126,15 @@ def check_doubling_points(alpha: list[list[Fraction]], beta: list[list[Fraction]
 
     with alpha(0, j) = 1 (A has no raise left: the end of the game is the real end for B) and beta(i, 0) = 0."""
     size = len(alpha)
-    if len(beta) != size or any(len(r) != size for r in alpha + beta):
-        raise Bad("alpha and beta must be square tables of one size")
-    if not (a > 1 and b > 1):
-        raise Bad("raise factors must exceed 1")
+    need(len(beta) == size and all(len(r) == size for r in alpha + beta), "alpha and beta must be square tables "
+                                                                          "of one size")
+    need(a > 1 and b > 1, "raise factors must exceed 1")
     for i in range(size):
         for j in range(size):
             want_a = Fraction(1) if i == 0 else ((a + 1) / (2 * a) * alpha[i - 1][j] + (a - 1) / (2 * a) * beta[i - 1][j])
             want_b = Fraction(0) if j == 0 else ((b - 1) / (2 * b) * alpha[i][j - 1] + (b + 1) / (2 * b) * beta[i][j - 1])
-            if alpha[i][j] != want_a:
-                raise Bad(f"alpha({i}, {j}) is not what (8) gives from its predecessors")
-            if beta[i][j] != want_b:
-                raise Bad(f"beta({i}, {j}) is not what (9) gives from its predecessors")
+            need(alpha[i][j] == want_a, f"alpha({i}, {j}) is not what (8) gives from its predecessors")
+            need(beta[i][j] == want_b, f"beta({i}, {j}) is not what (9) gives from its predecessors")
 
 
 def check_alternating(d: list[Fraction]) -> None:
@@ -149,23 +146,18 @@ def check_alternating(d: list[Fraction]) -> None:
     martingale with continuous paths, so from p the chance of reaching 1 before 1 - d_{k-1} is
     P = (p - (1 - d_{k-1})) / d_{k-1}.  B is indifferent between dropping (A wins s) and taking (A's equity
     2s P - 2s (1 - P)) when P = 3/4, that is d_k = 1 - d_{k-1} + (3/4) d_{k-1} = 1 - d_{k-1}/4."""
-    if not d or d[0] != 1:
-        raise Bad("d_0 must be 1 (with no double left A never doubles)")
+    need(bool(d) and d[0] == 1, "d_0 must be 1 (with no double left A never doubles)")
     for k in range(1, len(d)):
-        if d[k] != 1 - d[k - 1] / 4:
-            raise Bad(f"d_{k} is not 1 - d_{k - 1}/4")
+        need(d[k] == 1 - d[k - 1] / 4, f"d_{k} is not 1 - d_{k - 1}/4")
 
 
 def closed_form_solves_alternating(a: Fraction, c: Fraction, r: Fraction) -> None:
     """d_k = a + c r^k solves d_0 = 1, d_k = 1 - d_{k-1}/4 for every k >= 0 exactly when a + c = 1 and, for every
     k >= 1, a + c r^k = 1 - a/4 - (c/4) r^(k-1): that is a = 1 - a/4 and c r = -c/4 (so a = 4/5 and, c being
     1 - a = 1/5, r = -1/4).  Checked on the three constants: a statement for every k, by induction."""
-    if a + c != 1:
-        raise Bad("the closed form at k = 0 is not 1")
-    if a != 1 - a / 4:
-        raise Bad("the closed form's constant is not the fixed point of d -> 1 - d/4")
-    if c * r != -c / 4:
-        raise Bad("the closed form's ratio does not satisfy the recurrence")
+    need(a + c == 1, "the closed form at k = 0 is not 1")
+    need(a == 1 - a / 4, "the closed form's constant is not the fixed point of d -> 1 - d/4")
+    need(c * r == -c / 4, "the closed form's ratio does not satisfy the recurrence")
 
 
 def even_game_gain(alpha: Fraction, beta: Fraction) -> Fraction:

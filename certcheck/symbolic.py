@@ -6,7 +6,7 @@ An expression is a JSON tree::
     ["+", e1, e2, ...]    a sum                 ["*", e1, e2, ...]    a product
     ["^", e, k]           e to the integer k (k a JSON integer, negative allowed)
     ["exp", e]            exp(e), e a polynomial (no exp inside)
-    ["log", e]            log(e), a new atom named by e's normal form
+    ["log", e]            log(e), a new atom named by e's normal form (a positive rational: by its primes)
     ["pow", b, P]         b^P, P a polynomial whose variables take integer values: for a nonzero rational b,
                           exp(P (e_1 log p_1 + ... + [b < 0] log(-1))) by b's prime factors; for any other b,
                           exp(P log b), log b an atom named by b's normal form; an integer constant term c of P
@@ -20,13 +20,19 @@ L = R with L = N1/D1 and R = N2/D2 holds when D1 and D2 are not the zero express
 to the zero expression: every rule is an identity of functions, so the two sides agree wherever both are
 defined, for every value of the variables (and of the log atoms).  No sampling: the check is by expansion.
 
-An identity that fails is shown to fail by a *witness*: rational values of the variables (no exp or log in
-either side) at which both sides are defined and differ, evaluated exactly.
+A logarithm of a positive rational (up to 10^9) is the sum e_1 log p_1 + ... over its prime factors, the logs of
+the primes being atoms (the same atoms as b^P's).
+
+An identity that fails is shown to fail by a *witness*: rational values of the variables (no log in either side)
+at which both sides are defined and shown to differ, evaluated exactly; with exp, each side's value is r e^a (r,
+a rational), and two such values are shown to differ when exactly one r is 0, or they share r and not a (exp is
+strictly increasing), or share a and not r.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
+from math import prod
 
 from .numbers import Bad, need, q, z
 
@@ -83,6 +89,21 @@ def _exp_argument(p) -> dict:
     return out
 
 
+def _prime_logs(r: Fraction) -> list:
+    """log r = e_1 log p_1 + ... (r > 0 rational, p_i its primes, e_i their exponents), as terms e_i pow-log(p_i);
+    the logs of distinct primes are kept as distinct atoms (they are linearly independent over the rationals)."""
+    need(max(r.numerator, r.denominator) <= 10 ** 9, "a logarithm of a rational up to 10^9")
+    logs = []
+    for m, sign in ((r.numerator, 1), (r.denominator, -1)):
+        p = 2
+        while m > 1:
+            p = p if m % p == 0 else (p + 1 if p * p <= m else m)
+            if m % p == 0:
+                m //= p
+                logs.append(["*", ["num", str(sign)], ["var", f"pow-log({p})"]])
+    return logs
+
+
 def parse(tree):
     """The normal form (N, D) of an expression tree."""
     need(isinstance(tree, list) and tree and isinstance(tree[0], str), f"not an expression: {tree!r}")
@@ -137,13 +158,7 @@ def parse(tree):
             r = q(args[0][1])
             need(r != 0 and max(abs(r.numerator), r.denominator) <= 10 ** 9, "pow: a nonzero base up to 10^9")
             logs = [["var", "pow-log(-1)"]] if r < 0 else []
-        for m, sign in ((abs(r.numerator), 1), (r.denominator, -1)):
-            p = 2
-            while m > 1:
-                p = p if m % p == 0 else (p + 1 if p * p <= m else m)
-                if m % p == 0:
-                    m //= p
-                    logs.append(["*", ["num", str(sign)], ["var", f"pow-log({p})"]])
+        logs += _prime_logs(abs(r))
         n, d = parse(args[1])
         need(set(d) == {ONE_KEY}, "pow: the exponent must be a polynomial")
         c = n.get(ONE_KEY, Fraction(0)) / d[ONE_KEY]  # an integer constant term is r^c, exactly
@@ -156,6 +171,8 @@ def parse(tree):
         n, d = parse(args[0])
         need(len(d) == 1 and ONE_KEY in d, "log of a quotient is not supported")
         c = d[ONE_KEY]
+        if set(n) <= {ONE_KEY} and n.get(ONE_KEY, 0) / c > 0:  # log of a positive rational: by its prime factors
+            return parse(["+", ["num", "0"], *_prime_logs(n[ONE_KEY] / c)])
         name = "log(" + repr(sorted(((m, e, v / c) for (m, e), v in n.items()), key=repr)) + ")"
         return {(((name, 1),), ()): Fraction(1)}, const(1)
     raise Bad(f"unknown operation {op!r}")
@@ -169,35 +186,43 @@ def identity_holds(lhs, rhs) -> bool:
     return not padd(pmul(n1, d2), pmul(n2, d1), -1)
 
 
-def evaluate(tree, point: dict) -> Fraction:
-    """The exact value of an expression without exp or log at rational values of its variables."""
+def evaluate(tree, point: dict) -> tuple:
+    """The exact value of an expression without log at rational values of its variables, as (r, a): the number
+    r e^a, r and a rational (a = 0 without exp); the terms of a sum that are not 0 must share their a."""
     op, args = tree[0], tree[1:]
     if op == "num":
-        return q(args[0])
+        return q(args[0]), Fraction(0)
     if op == "var":
         need(args[0] in point, f"the witness gives no value of {args[0]}")
-        return point[args[0]]
+        return point[args[0]], Fraction(0)
     if op == "+":
-        return sum((evaluate(a, point) for a in args), Fraction(0))
+        terms = [t for t in (evaluate(a, point) for a in args) if t[0]]
+        need(len({a for _r, a in terms}) <= 1, "a witness cannot add exponentials of different arguments exactly")
+        return sum((r for r, _a in terms), Fraction(0)), terms[0][1] if terms else Fraction(0)
     if op == "*":
-        out = Fraction(1)
-        for a in args:
-            out *= evaluate(a, point)
-        return out
+        vals = [evaluate(a, point) for a in args]
+        return prod((r for r, _a in vals), start=Fraction(1)), sum((a for _r, a in vals), Fraction(0))
     if op == "^":
-        b, k = evaluate(args[0], point), z(args[1])
+        (b, a), k = evaluate(args[0], point), z(args[1])
         need(abs(k) <= MAX_POWER, f"an exponent above {MAX_POWER}")
         need(b != 0 or k >= 0, "the witness divides by zero")
-        return b ** k
+        return b ** k, a * k
+    if op == "exp":
+        r, a = evaluate(args[0], point)
+        need(a == 0, "a witness cannot evaluate exp of an exponential")
+        return Fraction(1), r
     raise Bad(f"a witness cannot evaluate {op!r} exactly")
 
 
 def fails_at(lhs, rhs, point: dict) -> bool:
-    """Whether both sides are defined at ``point`` and differ there (division by zero is rejected)."""
+    """Whether both sides are defined at ``point`` and shown to differ there (division by zero is rejected): r1 e^a1
+    and r2 e^a2 differ when exactly one of r1, r2 is 0, or neither is and they share r but not a (exp is
+    strictly increasing) or a but not r; two values sharing neither are not decided (False)."""
     try:
-        return evaluate(lhs, point) != evaluate(rhs, point)
+        (r1, a1), (r2, a2) = evaluate(lhs, point), evaluate(rhs, point)
     except ZeroDivisionError:
         raise Bad("the witness divides by zero") from None
+    return (r1 == 0) != (r2 == 0) or (r1 != 0 and (r1 == r2) != (a1 == a2))
 
 
 def substitute(tree, name: str, value):

@@ -258,3 +258,41 @@ def fold_point_optimal(result, steps):
     return [cert, {"name": f"{result.claim.id}.smt", "kind": "smt",
                    "asserts": {"steps": len(smt_steps), "names": [s["name"] for s in smt_steps], "outcome": "verified"},
                    "data": {"steps": smt_steps}}]
+
+
+#: the results ju24.fig1's verdict cites (proofs/ju24/alternating.py), each covered by the certificate below
+FIG1_METHODS = ("d_k - 4/5 from the closed form (1.1) proved by ju24.thm1.2", "d_k - 4/5 at odd and even k",
+                "ju24 (1.1)", "the logarithm of |d_k - 4/5| and the printed line")
+
+
+@builder("ju24.fig1")
+def figure1(result, steps):
+    """Figure 1: the closed form (1.1) as ju24.thm1.2 exports it, a + c r^k, which certcheck proves solves d_0 = 1,
+    d_k = 1 - d_(k-1)/4 for every k; the table d_0..d_199 (the model's d_k, k = 1..199, the verdict checked); the
+    sides of 4/5 at odd and even k as the caption states them (certcheck: of the signs of c r and c); the printed
+    orange line log(1/5) + k log(1/4) against log|c| + k log|r| (certcheck: logarithms of rationals by primes)."""
+    import sympy as sp
+
+    from proofs.certificates_papers import _cited, tree
+    from proofs.ju24.alternating import CLOSED_FORM, FIG1_LOG, k_
+
+    from exactcube.brownian import alternating as alt
+    from exactcube.certificates import spell
+    from exactcube.numbers import mpq
+
+    if result.verdict.outcome.value != "verified" or any(p.method not in FIG1_METHODS for p in _cited(result.verdict)):
+        return []
+    expr = CLOSED_FORM.value(k_)
+    f0, f1, f2 = (sp.Rational(expr.subs(k_, k)) for k in range(3))
+    r = (f2 - f1) / (f1 - f0)
+    c = (f1 - f0) / (r - 1)
+    a = f0 - c
+    d = [alt.doubling_point_recurrence(k) for k in range(200)]
+    if any(sp.Rational(expr.subs(k_, k)) != a + c * r ** k or sp.Rational(spell(x)) != a + c * r ** k
+           for k, x in enumerate(d)):
+        return []  # the exported formula is not a + c r^k, or not the model's table: no certificate
+    return [{"kind": "alternating-doubles",
+             "asserts": {"closed_form": {x: spell(mpq(int(v.p), int(v.q))) for x, v in (("a", a), ("c", c), ("r", r))},
+                         "table_to": 199, "sides": {"odd": "below", "even": "above"},
+                         "log_line": tree(FIG1_LOG.value)},
+             "data": {"d": [spell(x) for x in d]}}]

@@ -326,3 +326,51 @@ def poisson_limit(result, identities):
             "data": {"grids": [_grid(a, b, 5) for a, b in pairs]}}]
     ident = identity_certificate(result, identities, name=f"{result.claim.id}.identities")
     return out + ([ident] if ident else [])
+
+
+@builder("ks69.sec5.phi-prime", records="identities")
+def phi_prime(result, identities):
+    """§5's Phi'(u): the recorded identity "d/dM Phi(u(M)) = e^(-u^2) u'" (the left side sympy's derivative of the
+    text's Phi), with u(M) and u'(M) written as the variables u and du (their values at one M are arbitrary: u(M) =
+    u0 + du0 (M - M0) takes any pair), refuted at a rational witness where the sides are r e^a and r e^b, a != b."""
+    import sympy as sp
+
+    from proofs.certificates_papers import covered_by, identity_certificate
+
+    if result.verdict.outcome.value != "erratum" or not covered_by(result.verdict, identities):
+        return []
+    M = sp.Symbol("M", real=True)
+    u, du = sp.Function("u")(M), sp.Symbol("du")
+    plain = [{**d, "lhs": d["lhs"].subs(sp.Derivative(u, M), du).subs(u, sp.Symbol("u")),
+              "rhs": d["rhs"].subs(sp.Derivative(u, M), du).subs(u, sp.Symbol("u"))} for d in identities]
+    cert = identity_certificate(result, plain, witness=_exp_witness)
+    return [cert] if cert else []
+
+
+def _exp_witness(lhs, rhs) -> dict | None:
+    """Small rational values of the free symbols at which lhs and rhs are r e^a and r e^b with a != b (r != 0, a,
+    b rational): there they differ, exp being strictly increasing (certcheck decides it again)."""
+    import sympy as sp
+
+    syms = sorted(lhs.free_symbols | rhs.free_symbols, key=lambda s: s.name)
+    for k in range(1, 6):
+        point = {s: sp.Rational(k + i, 2) for i, s in enumerate(syms)}
+        (ra, ea), (rb, eb) = (_r_exp(side.subs(point)) for side in (lhs, rhs))
+        if ra is not None and rb is not None and ra == rb != 0 and ea != eb:
+            return {s.name: spell(mpq(int(v.p), int(v.q))) for s, v in point.items()}
+    return None
+
+
+def _r_exp(x):
+    """(r, a) with x = r e^a, r and a rational, or (None, None)."""
+    import sympy as sp
+
+    r, e = sp.Integer(1), sp.Integer(0)
+    for f in sp.Mul.make_args(sp.powsimp(x)):
+        if isinstance(f, sp.exp) and f.args[0].is_Rational:
+            e += f.args[0]
+        elif f.is_Rational:
+            r *= f
+        else:
+            return None, None
+    return r, e

@@ -64,10 +64,11 @@ def _witness(lhs, rhs) -> dict | None:
     return None
 
 
-def identity_certificate(result, identities, name: str | None = None) -> dict | None:
+def identity_certificate(result, identities, name: str | None = None, witness=None) -> dict | None:
     """The ``identities`` certificate of the identities and solutions a claim checked (each once), or None when
     one cannot be written for certcheck (a failing identity without a rational witness, an expression it does not
-    read, a solve with other than one solution)."""
+    read, a solve with other than one solution).  ``witness(lhs, rhs)``: the witness point's search (default
+    :func:`_witness`, rational values)."""
     seen, said, given = set(), [], []
     for d in identities:
         try:
@@ -87,7 +88,7 @@ def identity_certificate(result, identities, name: str | None = None) -> dict | 
             continue
         seen.add(key)
         if not d["holds"]:
-            w = _witness(d["lhs"], d["rhs"])
+            w = (witness or _witness)(d["lhs"], d["rhs"])
             if w is None:
                 return None
             entry["witness"] = w

@@ -222,6 +222,19 @@ def _alternating(doc):
     d = copy.deepcopy(doc)
     del d["data"]["d"][-1]
     yield "a dropped piece (the last d_k)", d
+    if "sides" in doc["asserts"]:  # ju24 Figure 1: the sides of 4/5 and the printed line
+        d = copy.deepcopy(doc)
+        d["asserts"]["sides"] = {"odd": "above", "even": "below"}
+        yield "a stronger statement (the sides of the limit swapped)", _resay(d)
+        d = copy.deepcopy(doc)
+        d["asserts"]["sides"]["odd"] = "above"
+        yield "a stronger statement (odd k above the limit too)", _resay(d)
+        d = copy.deepcopy(doc)
+        d["asserts"]["log_line"] = ["+", d["asserts"]["log_line"], ["var", "k"]]
+        yield "one bound (the printed line's slope moved by 1)", _resay(d)
+        d = copy.deepcopy(doc)
+        _first_num(d["asserts"]["log_line"])[1] = "1"  # -log 5 - k log 4 -> log 5 - k log 4
+        yield "one value (the printed line's intercept, log 5 for log(1/5))", _resay(d)
 
 
 def _first_num(tree):
@@ -268,6 +281,19 @@ def _identities(doc):
         e = d["data"]["identities"][failed[0]]
         e["rhs"] = copy.deepcopy(e["lhs"])
         yield "one bound (a failing identity's right side made the left: the witness must differ)", d
+        if "exp" in json.dumps(doc["data"]["identities"][failed[0]]):  # a witness of exponentials (ks69 Phi')
+            d = copy.deepcopy(doc)
+            w = d["data"]["identities"][failed[0]]["witness"]
+            w.update({v: "0" for v in w})
+            yield "a swapped witness (every variable 0: both sides 0)", d
+            d = copy.deepcopy(doc)
+            e = d["data"]["identities"][failed[0]]
+            e["rhs"] = ["*", ["num", "2"], e["rhs"]]  # r e^a against 2r e^b: neither r nor a shared, not decided
+            yield "a swapped witness (the sides share neither r nor a: exp alone does not decide)", d
+            d = copy.deepcopy(doc)
+            e = d["data"]["identities"][failed[0]]
+            e["lhs"] = ["+", e["lhs"], e["rhs"]]  # a sum of two exponentials: not evaluated exactly
+            yield "one value (a sum of exponentials of different arguments)", d
     d = copy.deepcopy(doc)
     del d["data"]["identities"][-1]
     yield "a dropped piece (one identity)", d

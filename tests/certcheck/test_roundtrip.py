@@ -14,7 +14,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 #: a few claims of each kind: Nim tables, recurrences, SMT steps
 FAST = ("noisy.appendix.n4", "noisy.appendix.n5", "floyd.f25", "zk77.recursion", "ks69.table1", "ju24.thm1.2",
         "noisy.conjecture9.top_moves", "zk77.thm1.eq10_11", "ks69.lemma", "ks69.sec3.lemma", "ks69.eq19-20", "floyd.bet",
-        "floyd.order", "ju24.notes.alpha_n", "ju24.lemma4.2")
+        "floyd.order", "ju24.notes.alpha_n", "ju24.lemma4.2", "ks69.sec5.phi-prime", "ju24.fig1")
 #: the kinds FAST writes
 FAST_KINDS = {"nim-table", "recurrence", "doubling-points", "alternating-doubles", "smt", "identities", "walk-lemma",
               "doubling-lemma", "doubling-symmetry", "race-bet", "floyd-program"}
@@ -54,8 +54,10 @@ def cli_module():
 
 def test_fast_subset_is_certified(fast_certs):
     folder, text = fast_certs
-    assert f"{len(FAST)} of {len(FAST)} exact/rigorous verdicts certified" in text
+    # --claim is a prefix: ju24.fig1 selects ju24.fig10 too, an erratum with no builder, listed as such
+    assert f"{len(FAST)} of {len(FAST) + 1} exact/rigorous verdicts certified" in text
     manifest = json.loads((folder / "MANIFEST.json").read_text())
+    assert manifest["uncertified"] == ["ju24.fig10"]
     kinds = {json.loads((folder / f).read_text())["kind"] for f in manifest["files"]}
     assert kinds == FAST_KINDS
     r = _certcheck(folder)
@@ -73,6 +75,18 @@ def test_edge_walk_lemma_is_certified(fast_certs):
     assert walk["asserts"]["edges"] is True and walk["asserts"]["n"] == 200
     assert set(walk["data"]["chances"]) == {f"0,{m}" for m in range(1, 201)}
     assert "ju24.lemma4.2: certified by certcheck" in text
+
+
+def test_phi_prime_and_figure_1_are_certified(fast_certs):
+    # the fourth 3 December session (h41p): Phi'(u) refuted at a witness of exponentials, Figure 1's sides and line
+    folder, text = fast_certs
+    phi = json.loads((folder / "ks69.sec5.phi-prime.json").read_text())
+    (ident,) = phi["data"]["identities"]
+    assert phi["asserts"]["identities"][0][1] is False and set(ident["witness"]) == {"u", "du"}
+    fig = json.loads((folder / "ju24.fig1.json").read_text())
+    assert fig["asserts"]["sides"] == {"odd": "below", "even": "above"} and len(fig["data"]["d"]) == 200
+    assert fig["asserts"]["closed_form"] == {"a": "4/5", "c": "1/5", "r": "-1/4"}
+    assert "ks69.sec5.phi-prime: certified by certcheck" in text and "ju24.fig1: certified by certcheck" in text
 
 
 def test_certificates_hold_no_float(fast_certs):
