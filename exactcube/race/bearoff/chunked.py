@@ -75,10 +75,10 @@ DEFAULT_CHUNK_PAIRS = 1 << 16
 #: (docs/bearoff.md, "Chunked build"): the estimate printed first scales the rate of the
 #: largest measured size not above the table's by its pairs (a low estimate above it: the rate
 #: grows with the checkers).
-#: 9: the whole build's chunks (about 1,330 s); 10: the whole build's chunks (7,331.7 s, 3 December), both measured
-#: before the third 3 December session's changes, which took 0.61x to 0.80x of the CPU on the chunks re-solved
-#: (docs/bearoff.md, "The chunk solver's memory"): so these rates overstate today's code, not understate it.
-SECONDS_PER_PAIR = {6: 17.1e-6, 8: 37.4e-6, 9: 53.1e-6, 10: 114.4e-6}
+#: 8, 9 and 10: the whole builds' chunks as measured on 3 December 2026 (fourth session; 294.0, 1,561.9 and
+#: 4,736.6 s), 10 with the code before that session's de-duplication without a sort, 9 beside two other jobs on
+#: the two cores: on this shared machine a rate moves by a third with the load, so these are estimates.
+SECONDS_PER_PAIR = {6: 17.1e-6, 8: 32.6e-6, 9: 62.4e-6, 10: 73.9e-6}
 _FIELDS = ("P", "NO", "NC", "NT")
 #: A chunk's plays are taken this many pairs at a time (their flat arrays are the largest of a chunk).
 _SUB = 1 << 13
