@@ -81,8 +81,8 @@ def test_resume_skips_good_chunks_and_redoes_bad_ones(tmp_path, reference):
     assert _bytes(again.path) == reference[3]
 
 
-def test_interrupted_build_resumes(tmp_path, reference, monkeypatch):
-    folder = str(tmp_path / "b")
+def _interrupt_at_the_41st_chunk(folder, monkeypatch):
+    """A 4-a-side build (500 pairs a chunk) in ``folder`` interrupted as its 41st chunk starts."""
     real, calls = ch.solve_chunk, []
 
     def dies(*a):
@@ -95,6 +95,11 @@ def test_interrupted_build_resumes(tmp_path, reference, monkeypatch):
     with pytest.raises(KeyboardInterrupt):
         ch.build_chunked(folder, 4, chunk_pairs=500)
     monkeypatch.setattr(ch, "solve_chunk", real)
+
+
+def test_interrupted_build_resumes(tmp_path, reference, monkeypatch):
+    folder = str(tmp_path / "b")
+    _interrupt_at_the_41st_chunk(folder, monkeypatch)
     r = ch.build_chunked(folder, 4, chunk_pairs=500, resume=True)
     assert r.skipped == 40 and r.solved == ch.layout(4, 500).chunks - 40
     assert _bytes(r.path) == reference[4]
@@ -108,18 +113,7 @@ def test_resumed_estimate_uses_this_runs_rate(tmp_path, monkeypatch):
     import types
 
     folder = str(tmp_path / "b")
-    real, calls = ch.solve_chunk, []
-
-    def dies(*a):
-        if len(calls) == 40:
-            raise KeyboardInterrupt
-        calls.append(a)
-        return real(*a)
-
-    monkeypatch.setattr(ch, "solve_chunk", dies)
-    with pytest.raises(KeyboardInterrupt):
-        ch.build_chunked(folder, 4, chunk_pairs=500)
-    monkeypatch.setattr(ch, "solve_chunk", real)
+    _interrupt_at_the_41st_chunk(folder, monkeypatch)
     lay = ch.layout(4, 500)
     before = sum(lay.chunk_size(*lay.chunk_of_id(i)) for i in range(40))
     clock = iter(range(0, 10**9, 1000))  # every reading of the wall clock 1,000 s after the last
