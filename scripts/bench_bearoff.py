@@ -25,7 +25,8 @@ manifest, which holds every chunk's CPU and peak memory).
 ``--chunked``: the two-sided rows also time the chunked build
 (``exactcube.race.bearoff.chunked.build_chunked``, ``--chunk-pairs K`` pairs a chunk, default
 16,384, on ``--workers N`` processes, default 1; its chunks and finished file in a temporary
-folder), with its ratio to makebearoff; with more than one worker the peak memory is that of the
+folder), with its ratio to makebearoff and whether the issue's target (:data:`TARGET`: at most 1x its CPU, 2x its
+peak memory) is met; with more than one worker the peak memory is that of the
 largest process, the kernel's figure for the child and its reaped workers.  ``--skip-one-sided``
 times the two-sided builds only.
 
