@@ -273,14 +273,14 @@ def figure1(result, steps):
     orange line log(1/5) + k log(1/4) against log|c| + k log|r| (certcheck: logarithms of rationals by primes)."""
     import sympy as sp
 
-    from proofs.certificates_papers import _cited, tree
+    from proofs.certificates_papers import cited, tree
     from proofs.ju24.alternating import CLOSED_FORM, FIG1_LOG, k_
 
     from exactcube.brownian import alternating as alt
     from exactcube.certificates import spell
     from exactcube.numbers import mpq
 
-    if result.verdict.outcome.value != "verified" or any(p.method not in FIG1_METHODS for p in _cited(result.verdict)):
+    if result.verdict.outcome.value != "verified" or any(p.method not in FIG1_METHODS for p in cited(result.verdict)):
         return []
     expr = CLOSED_FORM.value(k_)
     f0, f1, f2 = (sp.Rational(expr.subs(k_, k)) for k in range(3))

@@ -341,8 +341,11 @@ def phi_prime(result, identities):
         return []
     M = sp.Symbol("M", real=True)
     u, du = sp.Function("u")(M), sp.Symbol("du")
-    plain = [{**d, "lhs": d["lhs"].subs(sp.Derivative(u, M), du).subs(u, sp.Symbol("u")),
-              "rhs": d["rhs"].subs(sp.Derivative(u, M), du).subs(u, sp.Symbol("u"))} for d in identities]
+
+    def plainly(e):  # u(M) and u'(M) as the variables u and du
+        return e.subs(sp.Derivative(u, M), du).subs(u, sp.Symbol("u"))
+
+    plain = [{**d, "lhs": plainly(d["lhs"]), "rhs": plainly(d["rhs"])} for d in identities]
     cert = identity_certificate(result, plain, witness=_exp_witness)
     return [cert] if cert else []
 

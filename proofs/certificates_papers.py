@@ -103,7 +103,8 @@ def identity_certificate(result, identities, name: str | None = None, witness=No
     return cert
 
 
-def _cited(verdict) -> list:
+def cited(verdict) -> list:
+    """The provenances of the results a verdict and its parts cite (``rests_on``), in order."""
     provs = list(verdict.rests_on)
     for p in getattr(verdict, "parts", ()) or ():
         provs += list(p.rests_on)
@@ -113,7 +114,7 @@ def _cited(verdict) -> list:
 def covered_by(verdict, identities) -> bool:
     """Whether every result the verdict (and its parts) cites is one of the recorded identities and solutions."""
     recorded = [d["provenance"] for d in identities]
-    provs = _cited(verdict)
+    provs = cited(verdict)
     return bool(provs) and all(p in recorded for p in provs)
 
 
@@ -132,7 +133,7 @@ def _grid_claim_identities(result, identities) -> dict | None:
     if result.verdict.outcome.value != "verified":
         return None
     recorded = [d["provenance"] for d in identities]
-    if not all(p in recorded or p.method.startswith("ks69 (8)-(9)") for p in _cited(result.verdict)):
+    if not all(p in recorded or p.method.startswith("ks69 (8)-(9)") for p in cited(result.verdict)):
         return None
     return identity_certificate(result, identities, name=f"{result.claim.id}.identities")
 
@@ -174,7 +175,7 @@ def walk_lemma(result, identities):
 
     if result.verdict.outcome.value != "verified":
         return []
-    provs = _cited(result.verdict)
+    provs = cited(result.verdict)
     recorded = [d["provenance"] for d in identities]
     if not provs or not all(p in recorded or p.method == WALK_METHOD for p in provs):
         return []
@@ -209,7 +210,7 @@ def edge_walk_lemma(result, identities):
     if result.verdict.outcome.value != "verified":
         return []
     recorded = [d["provenance"] for d in identities]
-    walks = [EDGE_WALK.fullmatch(p.method) for p in _cited(result.verdict) if p not in recorded]
+    walks = [EDGE_WALK.fullmatch(p.method) for p in cited(result.verdict) if p not in recorded]
     if not walks or not all(walks):
         return []  # a cited result that is neither a recorded identity nor an edge walk's solve
     ident = identity_certificate(result, identities, name=f"{result.claim.id}.identities")
@@ -256,7 +257,7 @@ def unlimited_point(result, identities):
     model = alt.thresholds(None)
     recorded = [d["provenance"] for d in identities]
     if result.verdict.outcome.value != "verified" or not all(
-            p in recorded or p == model.provenance for p in _cited(result.verdict)):
+            p in recorded or p == model.provenance for p in cited(result.verdict)):
         return []
     d = sp.Symbol("d")
     fixed = {"equation": (d, 1 - d / 4), "unknown": d, "solutions": (sp.Rational(int(model.double.numerator),
@@ -275,7 +276,7 @@ def one_double(result, identities):
 
     recorded = [d["provenance"] for d in identities]
     if result.verdict.outcome.value != "verified" or not all(
-            p in recorded or p.method == "the model's one-double point" for p in _cited(result.verdict)):
+            p in recorded or p.method == "the model's one-double point" for p in cited(result.verdict)):
         return []
     d1 = alt.doubling_point(1)
     model = {"lhs": sp.Rational(int(d1.numerator), int(d1.denominator)), "rhs": 1 - sp.Integer(1) / 4, "holds": True,
