@@ -35,28 +35,21 @@ def move_values(n: int, eps: Fraction, p: list[Fraction]) -> list[Fraction]:
     """p(n, m) for m = 0..n-1 by equation (5), from p(0), ..., p(n-1) (the list ``p``, at least n long)."""
     need(n >= 1, f"heap {n} has no moves")
     need(0 <= eps <= 1, f"eps = {eps} is not a probability")
-    L = 1
-    for r in range(n):
-        L = lcm(L, p[r].denominator)
+    L = lcm(*(x.denominator for x in p[:n]))
     Q = [(p[r].denominator - p[r].numerator) * (L // p[r].denominator) for r in range(n)]
     out = []
     if eps == 1:
         for m in range(n):
             dist = [(m ^ r).bit_count() for r in range(n)]
-            far = max(dist)
-            rs = [r for r in range(n) if dist[r] == far]
+            rs = [r for r in range(n) if dist[r] == max(dist)]
             out.append(Fraction(sum(Q[r] for r in rs), L * len(rs)))
         return out
     w = _weights(n, eps)
     for m in range(n):
-        num = den = 0
-        for r in range(n):
-            x = w[(m ^ r).bit_count()]
-            if x:
-                num += x * Q[r]
-                den += x
+        ws = [(w[(m ^ r).bit_count()], Q[r]) for r in range(n)]
+        den = sum(x for x, _ in ws)
         need(den > 0, f"heap {n}, move {m}: no legal word can be received")
-        out.append(Fraction(num, L * den))
+        out.append(Fraction(sum(x * c for x, c in ws), L * den))
     return out
 
 

@@ -20,7 +20,7 @@ Printed formulas are compared as rational functions (cross-multiplied).
 from __future__ import annotations
 
 from fractions import Fraction
-from math import gcd
+from math import lcm
 
 from . import nim, polys
 from .core import describes, kind
@@ -56,10 +56,9 @@ def nim_rational(asserts, data):
     need(num[0] == [] and den[0] == [1], "p(0) must be 0 (the player facing an empty heap has lost)")
     M = polys.poly(data["common_denominator"])
     sign_m = polys.sign_on(M, lo, hi)
-    cof = []
     for r in range(heap + 1):
         polys.sign_on(den[r], lo, hi)  # no pole inside the interval
-        cof.append(polys.divide_exactly(M, den[r]))
+    cof = [polys.divide_exactly(M, d) for d in den[:heap + 1]]
     for n in range(1, heap + 1):
         k = n.bit_length()
         A, Z = [], []
@@ -96,11 +95,7 @@ def nim_rational(asserts, data):
 
 
 def _spell_poly(p) -> str:
-    terms = []
-    for i, c in enumerate(p):
-        c = int(c)
-        if c:
-            terms.append(f"{c}" + ("" if i == 0 else " e" if i == 1 else f" e^{i}"))
+    terms = [f"{int(c)}" + ("" if i == 0 else " e" if i == 1 else f" e^{i}") for i, c in enumerate(p) if int(c)]
     return " + ".join(terms) if terms else "0"
 
 
@@ -241,6 +236,29 @@ def channel_lemmas_text(asserts) -> str:
             f"j = 1..{asserts['lemma4_powers_to']}")
 
 
+@kind("channel-rows")
+def channel_rows(asserts, data):
+    """The rows mu_n(m, .) of the bit-flip channel (Example 3) as the producer lists them, at each listed eps in
+    (0, 1) and every move of every heap 1..N, against certcheck's own channel (``nim``): eps^d (1 - eps)^(k - d)
+    normalised over the legal words r < n, d the distance of m and r, k the number of digits of n."""
+    N, rows = z(asserts["heaps_to"]), data["rows"]
+    need(1 <= N <= 64 and asserts["eps"] and sorted(rows) == sorted(asserts["eps"]), "the listed eps and heaps")
+    for e in asserts["eps"]:
+        need(0 < q(e) < 1 and len(rows[e]) == N, f"eps = {e}: not in (0, 1), or not the heaps 1..{N}")
+        for n in range(1, N + 1):
+            w = nim._weights(n, q(e))
+            mine = [[w[(m ^ r).bit_count()] for r in range(n)] for m in range(n)]
+            need([[q(x) for x in row] for row in rows[e][n - 1]] == [[Fraction(x, sum(r)) for x in r] for r in mine],
+                 f"eps = {e}: the rows mu_{n}(m, .) of heap {n} are not the channel's")
+    return "verified"
+
+
+@describes("channel-rows")
+def channel_rows_text(asserts) -> str:
+    return (f"the bit-flip channel's rows mu_n(m, .) at eps = {', '.join(asserts['eps'])} for every move of every "
+            f"heap 1..{asserts['heaps_to']}: eps^d (1 - eps)^(k - d) normalised over the legal words r < n")
+
+
 def _first_order_at_half(heap: int):
     """The one-sided derivatives d/deps at eps = 1/2 of p(n) and of every move value, from (5).
 
@@ -263,9 +281,7 @@ def _first_order_at_half(heap: int):
         best_moves = {}
         for n in range(1, heap + 1):
             # 1 - p(r) = c_r / L in integers; sum_r (d - dbar)(1 - p(r)) = (n sum_r d c_r - D C) / (n L)
-            L = 1
-            for r in range(n):
-                L = L * p[r].denominator // gcd(L, p[r].denominator)
+            L = lcm(*(x.denominator for x in p[:n]))
             c = [(p[r].denominator - p[r].numerator) * (L // p[r].denominator) for r in range(n)]
             C = sum(c)
             shared = sum(slope[:n]) / n  # the term sum_r mu p(r)', the same for every move

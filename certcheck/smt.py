@@ -59,14 +59,9 @@ def _one_term(text: str, what: str) -> str:
     t = text.strip()
     if not t or not _balanced(t) or ";" in t or '"' in t or "|" in t:
         raise Bad(f"{what} is not one SMT-LIB2 term")
-    if t.startswith("("):
-        depth = 0
-        for i, ch in enumerate(t):
-            depth += ch == "("
-            depth -= ch == ")"
-            if depth == 0 and i != len(t) - 1:
-                raise Bad(f"{what} is more than one SMT-LIB2 term")
-    elif not re.fullmatch(r"[A-Za-z0-9_.!?~+*/<>=-]+", t):
+    if t.startswith("(") and not (t.endswith(")") and _balanced(t[1:-1])):  # the first "(" closes at the end
+        raise Bad(f"{what} is more than one SMT-LIB2 term")
+    if not t.startswith("(") and not re.fullmatch(r"[A-Za-z0-9_.!?~+*/<>=-]+", t):
         raise Bad(f"{what} is not one SMT-LIB2 term")
     return t
 

@@ -242,6 +242,23 @@ def channel_lemmas(result, steps):
              "asserts": {"lemma1_heaps_to": 160, "lemma4_powers_to": 8}, "data": {}}]
 
 
+@builder("noisy.example3")
+def channel_rows(result, steps):
+    """Example 3: the rows mu_n(m, .) exactcube's channel gives (:func:`exactcube.noisy.nim.channel_weights`) at
+    the claim's values of eps for every move of every heap to its largest, which certcheck compares with the
+    bit-flip channel it builds from the definition."""
+    from exactcube.noisy.nim import channel_weights
+    from proofs.noisy.examples import EXAMPLE3_EPS, EXAMPLE3_HEAPS
+
+    if not _verified(result):
+        return []
+    eps = [mpq(a, b) for a, b in EXAMPLE3_EPS]
+    rows = {spell(e): [[[spell(x) for x in channel_weights(n, e).row(m)] for m in range(n)]
+                       for n in range(1, EXAMPLE3_HEAPS + 1)] for e in eps}
+    return [{"kind": "channel-rows", "name": f"{result.claim.id}.rows",
+             "asserts": {"eps": [spell(e) for e in eps], "heaps_to": EXAMPLE3_HEAPS}, "data": {"rows": rows}}]
+
+
 @builder("noisy.ends.near_zero")
 def near_zero_grid(result, steps):
     """Theorem 7's instances: at eps = 1/(3k), k the binary digits of n, move 0 the unique optimum and p(n) > 2/3

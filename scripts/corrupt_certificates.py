@@ -599,8 +599,12 @@ def run(folder: str, *, kinds=None, verbose: bool = False):
 
 def main(argv=None) -> int:
     args = sys.argv[1:] if argv is None else argv
-    if len(args) != 1:
-        print(__doc__.strip().splitlines()[2].strip(), file=sys.stderr)
+    if args in (["-h"], ["--help"]):
+        print(__doc__.strip())
+        return 0
+    if len(args) != 1 or not os.path.isfile(os.path.join(args[0], MANIFEST)):
+        why = "" if len(args) != 1 else f"corrupt_certificates: {args[0]!r} holds no {MANIFEST}\n"
+        print(why + "usage: " + __doc__.strip().splitlines()[2].strip(), file=sys.stderr)
         return 2
     rows = run(args[0], verbose=True)
     by_kind: dict = {}

@@ -162,6 +162,43 @@ def _channel_lemmas(doc):
 CORRUPTIONS["channel-lemmas"] = _channel_lemmas
 
 
+def _channel_rows(doc):
+    first = doc["asserts"]["eps"][0]
+    d = copy.deepcopy(doc)
+    row = d["data"]["rows"][first][-1][1]
+    row[0], row[1] = _moved_mass(row[0], row[1])
+    yield "one value (mass moved between two words of a row: the row still sums to 1)", d
+    d = copy.deepcopy(doc)
+    row = d["data"]["rows"][first][-1][0]
+    row[0], row[-1] = row[-1], row[0]
+    yield "two words of a row swapped", d
+    d = copy.deepcopy(doc)
+    d["data"]["rows"][first][-1].pop()
+    yield "a dropped piece (the last move's row of the largest heap)", d
+    d = copy.deepcopy(doc)
+    d["data"]["rows"][first].pop()
+    yield "a dropped piece (the largest heap)", d
+    d = copy.deepcopy(doc)
+    d["asserts"]["heaps_to"] += 1
+    yield "a stronger statement (one heap more than listed)", _resay(d)
+    d = copy.deepcopy(doc)
+    e = doc["asserts"]["eps"][1]
+    d["data"]["rows"][first], d["data"]["rows"][e] = d["data"]["rows"][e], d["data"]["rows"][first]
+    yield "a swapped witness (the rows of two values of eps exchanged)", d
+    d = copy.deepcopy(doc)
+    d["asserts"]["eps"] = d["asserts"]["eps"][:-1]
+    yield "a value of eps listed in the data and not in the statement", _resay(d)
+
+
+def _moved_mass(a: str, b: str) -> tuple[str, str]:
+    x, y = Fraction(a), Fraction(b)
+    h = min(x, y) / 2 if min(x, y) else Fraction(1, 10 ** 6)
+    return str(x + h), str(y - h)
+
+
+CORRUPTIONS["channel-rows"] = _channel_rows
+
+
 def _half_first_order(doc):
     d = copy.deepcopy(doc)
     d["asserts"]["heap"] = 10 ** 4

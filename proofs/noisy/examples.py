@@ -251,6 +251,11 @@ def example2():
                                "stealing)."))
 
 
+#: the values of eps and the largest heap at which noisy.example3 compares the rows (its certificate lists them)
+EXAMPLE3_EPS = ((1, 10), (77, 100), (1, 3), (1, 2), (2, 7), (99, 100))
+EXAMPLE3_HEAPS = 32
+
+
 @claim("noisy.example3", "§2, Example 3",
        r"The move error distribution of 1-pile Nim with bit-flip noise is $\mu_n(m, r) = e^d (1-e)^{k-d}$ normalised "
        r"over the legal $r < n$ ($d$ the Hamming distance of $m$ and $r$, $k$ the number of binary digits of $n$); this "
@@ -259,9 +264,9 @@ def example2():
                  "check compares a second implementation of it, built with fractions.Fraction, with exactcube's")
 def example3():
     cases, ran = 0, []
-    for num, den in ((1, 10), (77, 100), (1, 3), (1, 2), (2, 7), (99, 100)):
+    for num, den in EXAMPLE3_EPS:
         e = Fraction(num, den)
-        for n in range(1, 33):
+        for n in range(1, EXAMPLE3_HEAPS + 1):
             k = len(bin(n)) - 2
             ch = channel_weights(n, mpq(num, den))
             for m in range(n):

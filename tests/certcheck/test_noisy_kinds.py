@@ -125,6 +125,25 @@ def test_channel_lemmas():
         KINDS["channel-lemmas"](dict(a, lemma1_heaps_to=10 ** 6), {})
 
 
+#: the channel's rows by hand, heaps 1..3 (k = 1, 2, 2 digits).  eps = 1/3: a word at distance d weighs
+#: (1/3)^d (2/3)^(k - d), 4/9, 2/9, 1/9 for k = 2; heap 3 from 00 reaches 00, 01, 10 (4/9, 2/9, 2/9 of 8/9), from 01
+#: 00, 01, 10 at distances 1, 0, 2 (2/9, 4/9, 1/9 of 7/9).  eps = 1/2: every legal word equally likely.
+HAND_ROWS = {"1/3": [[["1"]], [["2/3", "1/3"], ["1/3", "2/3"]],
+                     [["1/2", "1/4", "1/4"], ["2/7", "4/7", "1/7"], ["2/7", "1/7", "4/7"]]],
+             "1/2": [[["1"]], [["1/2", "1/2"], ["1/2", "1/2"]], [["1/3", "1/3", "1/3"]] * 3]}
+
+
+def test_channel_rows_by_hand():
+    a = {"eps": ["1/3", "1/2"], "heaps_to": 3}
+    assert KINDS["channel-rows"](a, {"rows": HAND_ROWS}) == "verified"
+    wrong = json.loads(json.dumps(HAND_ROWS))
+    wrong["1/3"][2][1] = ["2/7", "1/7", "4/7"]  # the row of move 2 given for move 1
+    for asserts, data in ((a, {"rows": wrong}), (dict(a, eps=["1/3"]), {"rows": HAND_ROWS}),
+                          (dict(a, heaps_to=2), {"rows": HAND_ROWS}), ({"eps": ["1"], "heaps_to": 1}, {"rows": {"1": [[["1"]]]}})):
+        with pytest.raises(Bad):
+            KINDS["channel-rows"](asserts, data)
+
+
 def test_half_first_order_by_hand():
     """Heap 2 by hand: p(2) = max(eps, 1 - eps), so the slopes at 1/2 are -1 (left) and +1 (right) = -+2/(2 * 1),
     move 0 (slope -1) best on the left, move 1 (+1) on the right, gap 2 = 4/2; certcheck decides heaps to 20."""
@@ -226,12 +245,14 @@ def test_corruptions_of_the_new_kinds_are_rejected(tmp_path):
              {"kind": "nim-noiseless", "name": "n", "asserts": {"games": [[2, 4]]}, "data": {}},
              {"kind": "half-first-order", "name": "h", "asserts": {"heap": 12}, "data": {}},
              {"kind": "channel-lemmas", "name": "c", "asserts": {"lemma1_heaps_to": 20, "lemma4_powers_to": 3},
-              "data": {}}]
+              "data": {}},
+             {"kind": "channel-rows", "name": "w", "asserts": {"eps": ["1/3", "1/2"], "heaps_to": 3},
+              "data": {"rows": HAND_ROWS}}]
     _folder(tmp_path, certs)
     rows = _harness().run(str(tmp_path))
     kinds = {k for _, k, _, _ in rows}
     assert kinds == {"nim-rational", "nim-grid", "bearoff-table", "channel-lemmas", "half-first-order",
-                     "nim-equiprobable", "nim-noiseless"}
+                     "nim-equiprobable", "nim-noiseless", "channel-rows"}
     labels = {label for n, _, label, _ in rows if n == "o"}
     assert {"the outcome (an open verdict's values said to verify)", "a stronger statement (an upper bound lowered to 0)"} <= labels
     survived = [(n, label) for n, _, label, reason in rows if reason is None]
