@@ -8,7 +8,7 @@ re-derives (18)-(20) in rational intervals (:mod:`certcheck.series`).  The discr
 
 from __future__ import annotations
 
-from exactcube.certificates import builder, spell
+from exactcube.certificates import builder, smt_certificate, spell
 from exactcube.numbers import mpq
 
 #: the enclosures of log(a)/2 are rounded outward to multiples of 2^-GRID_BITS
@@ -377,3 +377,9 @@ def _r_exp(x):
         else:
             return None, None
     return r, e
+
+
+#: (22)'s bound decided by its z3 steps (:func:`proofs.ks69.continuous.eq22_steps`), for the second solver: X - Y < c
+#: is X <= Y for integers exactly when 0 < c <= 1, and the printed c = 0 is not (the example at a = b = 4 in balls
+#: is a part of its own, not in the certificate)
+builder("ks69.eq22")(smt_certificate)

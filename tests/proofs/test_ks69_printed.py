@@ -9,6 +9,7 @@ import pytest
 from exactcube import catalog
 from exactcube.claims import REGISTRY
 from exactcube.mutate import mutate_claim
+from exactcube.numbers import mpq
 from exactcube.printed import substituting
 from proofs.ks69 import alternating as A
 from proofs.ks69 import continuous as Cn
@@ -64,6 +65,23 @@ def test_eq22_strict_inequality():
     # with "< 1" the inequality is right and only the law of Y stays wrong
     assert [e.where for e in check("ks69.eq22", Cn.P_EQ22, "1").errata] == [Cn.P_EQ22_LAWS[1].where]
     assert check("ks69.eq22", Cn.P_EQ22, "2").outcome.value == "erratum"  # would add X - Y = 1
+
+
+def test_eq22_steps_decide_the_bound_and_fail_when_it_is_widened():
+    """X - Y < c is X <= Y for integers exactly when 0 < c <= 1: at c = 0 the two differ at X = Y (by hand: 0 < 0 is
+    false, 0 <= 0 true), at c = 3/2 at X = 1, Y = 0 (1 < 3/2 true, 1 <= 0 false).  The same step over the wider
+    range 0 < c <= 2 is false (c = 2, X = 1, Y = 0), and z3 says so."""
+    import z3
+
+    from proofs.noisy.smt import prove
+
+    for c, case in ((mpq(0), "$c \\le 0$"), (mpq(1), "$0 < c \\le 1$"), (mpq(1, 2), "$0 < c \\le 1$"),
+                    (mpq(3, 2), "$c > 1$")):
+        steps = Cn.eq22_steps(c)
+        assert all(s.proved for s in steps) and steps[-1].name.endswith(case), (c, steps[-1].name)
+    X, Y, b = z3.Int("X"), z3.Int("Y"), z3.Real("c")
+    wide = prove("widened", [b > 0, b <= 2], (z3.ToReal(X - Y) < b) == (X <= Y))
+    assert not wide.proved
 
 
 def test_eq22_law_of_y_is_a_misprint():
